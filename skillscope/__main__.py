@@ -1,0 +1,5 @@
+"""Entry point for ``python -m skillscope``."""
+
+from skillscope.cli import main
+
+main()

@@ -1,0 +1,17 @@
+"""Entries to verdicts: validation rules, names, fingerprints and the listing walk."""
+
+from skillscope.catalog.entry import CatalogEntry, FileRef, Finding, Policy, validate_entry
+from skillscope.catalog.fingerprint import fingerprint
+from skillscope.catalog.listing import Listing, catalog_entries, collect_listing
+
+__all__ = [
+    "CatalogEntry",
+    "FileRef",
+    "Finding",
+    "Listing",
+    "Policy",
+    "catalog_entries",
+    "collect_listing",
+    "fingerprint",
+    "validate_entry",
+]

@@ -1,0 +1,320 @@
+"""Validate one ``skills/list`` or ``skills/get`` entry into a catalog entry with a verdict."""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from skillscope.catalog.fingerprint import fingerprint
+from skillscope.catalog.names import (
+    SkillUri,
+    is_reg_name,
+    is_registry_path,
+    is_valid_name,
+    parse_skill_uri,
+    registry_name,
+    registry_path,
+    relative_path,
+)
+from skillscope.textsafe import safe_line
+
+__all__ = [
+    "MAX_FILES",
+    "MAX_TOTAL_BYTES",
+    "FRONTMATTER_MAX",
+    "Status",
+    "FileRef",
+    "Finding",
+    "CatalogEntry",
+    "Policy",
+    "validate_entry",
+]
+
+MAX_FILES = 512
+MAX_TOTAL_BYTES = 16 * 1024 * 1024
+FRONTMATTER_MAX = 65_536
+DESCRIPTION_MAX = 1024
+DIGEST_RE = re.compile(r"^sha256:[0-9a-f]{64}$")
+ENVELOPE_KEYS = ("config", "specVersion", "stability", "id")
+_ENTRY_KEYS = {"uri", "frontmatter", "resources", "_meta"}
+_ITEM_KEYS = {"uri", "digest", "size"}
+RESERVED_METADATA_PREFIX = "io.modelcontextprotocol/"
+
+Status = Literal["available", "unavailable", "malformed"]
+
+
+@dataclass(frozen=True)
+class FileRef:
+    """One file of a static skill as its entry lists it."""
+
+    uri: str
+    digest: str
+    size: int
+    path: str
+    """The decoded path relative to the skill directory, for display only."""
+
+
+@dataclass(frozen=True)
+class Finding:
+    """A non-blocking observation about an entry (audit warnings)."""
+
+    rule: str
+    message: str
+
+
+@dataclass(frozen=True)
+class Policy:
+    """Host policy applied after an entry is well formed."""
+
+    allow_dynamic: bool = False
+    enforce_limits: bool = True
+
+
+@dataclass
+class CatalogEntry:
+    """A validated entry: its verdict and everything the catalog shows without reading files."""
+
+    label: str
+    index: int
+    status: Status
+    rule: str | None = None
+    reason: str | None = None
+    uri: str | None = None
+    parsed: SkillUri | None = None
+    path: str | None = None
+    frontmatter: dict[str, Any] | None = None
+    files: tuple[FileRef, ...] | None = None
+    dynamic: bool = False
+    fingerprint: str | None = None
+    warnings: list[Finding] = field(default_factory=list)
+    raw: Any = None
+
+    @property
+    def name(self) -> str:
+        """The registry name: ``label:path``, or ``label:#index`` for a malformed entry."""
+        if self.status == "malformed" or self.path is None:
+            return f"{self.label}:#{self.index}"
+        return registry_name(self.label, self.path)
+
+    @property
+    def skill_name(self) -> str | None:
+        """The frontmatter name, when the entry has a usable one."""
+        if self.frontmatter and isinstance(self.frontmatter.get("name"), str):
+            return self.frontmatter["name"]
+        return None
+
+    @property
+    def description(self) -> str | None:
+        """The frontmatter description, when it is a string."""
+        if self.frontmatter and isinstance(self.frontmatter.get("description"), str):
+            return self.frontmatter["description"]
+        return None
+
+    @property
+    def directory(self) -> str | None:
+        """The skill directory URI."""
+        return self.parsed.directory if self.parsed else None
+
+    @property
+    def file_count(self) -> int | None:
+        """How many files the entry lists (None for dynamic or malformed entries)."""
+        return len(self.files) if self.files is not None else None
+
+    @property
+    def total_bytes(self) -> int | None:
+        """The sum of the listed sizes (None for dynamic or malformed entries)."""
+        return sum(f.size for f in self.files) if self.files is not None else None
+
+    def file_by_uri(self, uri: str) -> FileRef | None:
+        """The listed file with exactly this URI."""
+        for item in self.files or ():
+            if item.uri == uri:
+                return item
+        return None
+
+
+class _Refusal(Exception):
+    def __init__(self, rule: str, reason: str) -> None:
+        super().__init__(reason)
+        self.rule = rule
+        self.reason = reason
+
+
+def _show(value: object) -> str:
+    """Quote a server value for a reason text, safely and briefly."""
+    return "'" + safe_line(value, limit=120) + "'"
+
+
+def validate_entry(raw: Any, *, label: str, index: int, policy: Policy = Policy()) -> CatalogEntry:
+    """Apply the entry rules in order (first failure wins) and return the verdict.
+
+    Args:
+        raw: the entry exactly as the server sent it (decoded JSON).
+        label: the server's label, used for registry names.
+        index: position of the entry in the de-duplicated listing.
+        policy: host policy for dynamic skills and limits.
+
+    Returns:
+        A ``CatalogEntry`` whose ``status`` is malformed (an SS-E rule failed),
+        unavailable (an SS-A policy refused it) or available.
+    """
+    entry = CatalogEntry(label=label, index=index, status="available", raw=raw)
+    try:
+        _check_shape(raw, entry)
+        _check_policy(entry, policy)
+    except _Refusal as refusal:
+        entry.rule = refusal.rule
+        entry.reason = refusal.reason
+        entry.status = "unavailable" if refusal.rule.startswith("SS-A") else "malformed"
+    return entry
+
+
+def _check_shape(raw: Any, entry: CatalogEntry) -> None:
+    if not isinstance(raw, dict):
+        raise _Refusal("SS-E1", f"Entry is not an object (got {type(raw).__name__})")
+    uri = raw.get("uri")
+    if not isinstance(uri, str) or not uri:
+        raise _Refusal("SS-E2", "Entry has no uri")
+    entry.uri = uri
+    parsed = parse_skill_uri(uri)
+    if parsed is None:
+        raise _Refusal("SS-E3", f"uri {_show(uri)} does not point at a SKILL.md (<scheme>://<skill-path>/SKILL.md)")
+    if any(seg in ("", ".", "..") for seg in parsed.segments):
+        raise _Refusal("SS-E4", f"Skill path {_show(parsed.skill_path)} contains an empty or dot segment")
+    entry.parsed = parsed
+    entry.path = registry_path(parsed)
+
+    front = raw.get("frontmatter")
+    if not isinstance(front, dict):
+        raise _Refusal("SS-E5", "Entry has no frontmatter object")
+    entry.frontmatter = front
+    name = front.get("name")
+    if not is_valid_name(name):
+        raise _Refusal(
+            "SS-E6",
+            f"Skill name {_show(name)} breaks the naming rules (lowercase letters, digits, single hyphens, ≤ 64)",
+        )
+    if parsed.last_segment != name:
+        raise _Refusal(
+            "SS-E7", f"URI ends in {_show(parsed.last_segment)} but the frontmatter names the skill {_show(name)}"
+        )
+    description = front.get("description")
+    if not isinstance(description, str) or not description:
+        raise _Refusal("SS-E8", "Description missing or empty")
+    if len(description) > DESCRIPTION_MAX:
+        raise _Refusal("SS-E8", f"Description is {len(description)} characters, more than {DESCRIPTION_MAX}")
+    try:
+        front_json = json.dumps(front, allow_nan=False)
+    except (TypeError, ValueError) as exc:
+        raise _Refusal("SS-E9", f"Frontmatter is not plain JSON ({exc})") from None
+    if len(front_json) > FRONTMATTER_MAX:
+        raise _Refusal("SS-E9", f"Frontmatter is {len(front_json)} characters as JSON, more than {FRONTMATTER_MAX}")
+    for key in ("allowed_tools", "requires"):
+        if key in front:
+            value = front[key]
+            if not (isinstance(value, str) or (isinstance(value, list) and all(isinstance(v, str) for v in value))):
+                raise _Refusal("SS-E10", f"Frontmatter field {key!r} has an unusable shape (not a string or a list of strings)")
+
+    _entry_warnings(raw, entry, parsed, front)
+
+    if "resources" not in raw:
+        raise _Refusal("SS-E12", "resources is missing")
+    resources = raw["resources"]
+    if resources == "dynamic":
+        entry.dynamic = True
+        return
+    if not isinstance(resources, list):
+        raise _Refusal("SS-E12", f"resources is neither a list nor \"dynamic\" (got {_show(resources)})")
+    entry.files = tuple(_check_items(resources, entry, parsed))
+    entry.fingerprint = fingerprint((f.uri, f.digest) for f in entry.files)
+
+
+def _check_items(resources: list[Any], entry: CatalogEntry, parsed: SkillUri) -> list[FileRef]:
+    files: list[FileRef] = []
+    seen: set[str] = set()
+    directory = parsed.directory
+    for position, item in enumerate(resources):
+        if not isinstance(item, dict) or not isinstance(item.get("uri"), str) or not item["uri"]:
+            raise _Refusal("SS-E13", f"Listed file #{position} has no uri")
+        uri = item["uri"]
+        digest = item.get("digest")
+        if not isinstance(digest, str) or not DIGEST_RE.match(digest):
+            shown = "none" if digest is None else _show(digest)
+            raise _Refusal("SS-E14", f"File {_show(uri)} has no valid sha256 digest (got {shown})")
+        size = item.get("size")
+        if isinstance(size, bool) or not isinstance(size, (int, float)):
+            shown = "none" if size is None else _show(size)
+            raise _Refusal("SS-E15", f"File {_show(uri)} has no valid size (got {shown})")
+        if isinstance(size, float):
+            if not math.isfinite(size) or not size.is_integer():
+                raise _Refusal("SS-E15", f"File {_show(uri)} has no valid size (got {_show(size)})")
+            entry.warnings.append(
+                Finding("SS-W5", f"Size of {_show(uri)} written as a float ({size!r}); RoomKit will refuse this entry")
+            )
+            size = int(size)
+        if size < 0:
+            raise _Refusal("SS-E15", f"File {_show(uri)} has no valid size (got {size})")
+        if uri != parsed.uri:
+            if not uri.startswith(directory + "/"):
+                raise _Refusal("SS-E16", f"File {_show(uri)} lies outside the skill's directory {_show(directory)}")
+            rel = uri[len(directory) + 1 :]
+            if any(seg in ("", ".", "..") for seg in rel.split("/")):
+                raise _Refusal("SS-E16", f"File {_show(uri)} lies outside the skill's directory (empty or dot segment)")
+        if uri in seen:
+            raise _Refusal("SS-E17", f"File {_show(uri)} is listed twice")
+        seen.add(uri)
+        extra = sorted(set(item) - _ITEM_KEYS)
+        if extra:
+            entry.warnings.append(
+                Finding("SS-W7", f"File {_show(uri)} carries extra fields {', '.join(map(_show, extra))}; fastmcp clients refuse this page")
+            )
+        files.append(FileRef(uri=uri, digest=digest, size=int(size), path=relative_path(directory, uri)))
+    if parsed.uri not in seen:
+        raise _Refusal("SS-E18", "The file list omits the skill's own SKILL.md")
+    return files
+
+
+def _entry_warnings(raw: dict[str, Any], entry: CatalogEntry, parsed: SkillUri, front: dict[str, Any]) -> None:
+    warn = entry.warnings.append
+    if parsed.scheme != "skill":
+        warn(Finding("sep-2640-skill-uri-scheme", f"Served under the non-skill:// scheme {_show(parsed.scheme)} (allowed)"))
+    if not is_reg_name(parsed.authority):
+        warn(Finding("sep-2640-authority-reg-name", f"Authority segment {_show(parsed.authority)} is not a valid host-like name"))
+    metadata = front.get("metadata")
+    if isinstance(metadata, dict):
+        reserved = [k for k in metadata if isinstance(k, str) and k.startswith(RESERVED_METADATA_PREFIX)]
+        if reserved:
+            warn(Finding("sep-2640-metadata-reserved-prefix", f"Uses reserved metadata keys {', '.join(map(_show, reserved))}"))
+        if not all(isinstance(v, str) for v in metadata.values()):
+            warn(Finding("SS-W8", "metadata values are not all strings (Agent Skills rule)"))
+    elif metadata is not None:
+        warn(Finding("SS-W8", "metadata is not a map of strings (Agent Skills rule)"))
+    if not front["description"].strip():
+        warn(Finding("SS-W6", "Blank description; fastmcp clients refuse it"))
+    extra = sorted(set(raw) - _ENTRY_KEYS)
+    if extra:
+        warn(Finding("SS-W7", f"Entry carries extra fields {', '.join(map(_show, extra))}; fastmcp clients refuse this page"))
+
+
+def _check_policy(entry: CatalogEntry, policy: Policy) -> None:
+    assert entry.path is not None
+    if not is_registry_path(entry.path):
+        raise _Refusal("SS-A4", f"Skill path {_show(entry.path)} contains characters that cannot appear in a skill name")
+    if entry.dynamic:
+        if not policy.allow_dynamic:
+            raise _Refusal(
+                "SS-A1",
+                "Content is generated by the server and cannot be verified; dynamic skills are turned off (--allow-dynamic)",
+            )
+        return
+    assert entry.files is not None
+    if len(entry.files) > MAX_FILES:
+        if policy.enforce_limits:
+            raise _Refusal("SS-A2", f"Skill lists {len(entry.files)} files, more than the {MAX_FILES} allowed")
+    total = sum(f.size for f in entry.files)
+    if total > MAX_TOTAL_BYTES:
+        if policy.enforce_limits:
+            raise _Refusal("SS-A3", f"Skill files total {total:,} bytes, more than 16 MiB ({MAX_TOTAL_BYTES:,})")

@@ -1,0 +1,135 @@
+"""Walk every ``skills/list`` page with loop guards and validate entries one by one."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from skillscope.catalog.entry import CatalogEntry, Finding, Policy, validate_entry
+from skillscope.errors import ProtocolViolation
+from skillscope.textsafe import safe_line
+
+__all__ = ["PAGE_CAP", "Listing", "collect_listing", "catalog_entries"]
+
+PAGE_CAP = 1000
+MODERN = "2026-07-28"
+
+FetchPage = Callable[[str | None], Awaitable[dict[str, Any]]]
+
+
+@dataclass
+class Listing:
+    """What a full walk of ``skills/list`` produced."""
+
+    entries: list[CatalogEntry] = field(default_factory=list)
+    warnings: list[Finding] = field(default_factory=list)
+    pages: int = 0
+    complete: bool = True
+    """False when a guard stopped the walk before the server said it was done."""
+
+    def by_name(self, name: str) -> CatalogEntry | None:
+        """The non-malformed entry with this registry name."""
+        for entry in self.entries:
+            if entry.status != "malformed" and entry.name == name:
+                return entry
+        return None
+
+
+def check_result_type(result: dict[str, Any], method: str) -> None:
+    """Refuse results that are not ``complete`` (input-required flows are not defined for skills)."""
+    kind = result.get("resultType", "complete")
+    if kind != "complete":
+        raise ProtocolViolation(f"{method} answered with resultType {safe_line(kind)!r}, which skillscope does not support")
+
+
+def cache_field_warning(result: dict[str, Any], method: str, protocol: str) -> Finding | None:
+    """SS-L4: on 2026-07-28 a list or get result must carry ``ttlMs`` and ``cacheScope``."""
+    if protocol != MODERN:
+        return None
+    missing = [key for key in ("ttlMs", "cacheScope") if key not in result]
+    if missing:
+        return Finding("SS-L4", f"{method} result lacks the required cache fields: {', '.join(missing)}")
+    return None
+
+
+async def collect_listing(fetch_page: FetchPage, *, protocol: str, page_cap: int = PAGE_CAP) -> tuple[list[Any], Listing]:
+    """Fetch pages until the server says done or a guard trips.
+
+    Returns:
+        The raw entries (first copy of each URI) and a ``Listing`` holding the
+        walk's warnings; entries are validated later by ``catalog_entries``.
+    """
+    listing = Listing()
+    raw_entries: list[Any] = []
+    seen_cursors: set[str] = set()
+    seen_uris: set[str] = set()
+    cursor: str | None = None
+    while True:
+        if listing.pages >= page_cap:
+            listing.complete = False
+            listing.warnings.append(
+                Finding("SS-L2", f"Server keeps paging; stopped after {page_cap} pages, showing the {len(raw_entries)} entries read so far")
+            )
+            break
+        result = await fetch_page(cursor)
+        listing.pages += 1
+        check_result_type(result, "skills/list")
+        if listing.pages == 1 and (warning := cache_field_warning(result, "skills/list", protocol)):
+            listing.warnings.append(warning)
+        skills = result.get("skills")
+        if not isinstance(skills, list):
+            if listing.pages == 1:
+                raise ProtocolViolation("Server answered skills/list without a skills array; listing unreadable")
+            listing.complete = False
+            listing.warnings.append(
+                Finding("SS-L1", f"Page {listing.pages} of skills/list has no skills array; showing the {len(raw_entries)} entries read so far")
+            )
+            break
+        for raw in skills:
+            uri = raw.get("uri") if isinstance(raw, dict) else None
+            if isinstance(uri, str) and uri:
+                if uri in seen_uris:
+                    listing.warnings.append(
+                        Finding("SS-L3", f"Skill {safe_line(uri)!r} listed on more than one page; kept the first copy")
+                    )
+                    continue
+                seen_uris.add(uri)
+            raw_entries.append(raw)
+        next_cursor = result.get("nextCursor")
+        if next_cursor is None or next_cursor == "":
+            break
+        if not isinstance(next_cursor, str):
+            listing.complete = False
+            listing.warnings.append(
+                Finding("SS-L2", f"Server sent a nextCursor that is not a string ({safe_line(next_cursor)}); stopped paging")
+            )
+            break
+        if next_cursor in seen_cursors:
+            listing.complete = False
+            listing.warnings.append(
+                Finding("SS-L2", f"Server repeated a cursor; stopped paging, showing the {len(raw_entries)} entries read so far")
+            )
+            break
+        if not skills:
+            listing.complete = False
+            listing.warnings.append(
+                Finding("SS-L2", f"Server sent an empty page that still carries a cursor; showing the {len(raw_entries)} entries read so far")
+            )
+            break
+        seen_cursors.add(next_cursor)
+        cursor = next_cursor
+    return raw_entries, listing
+
+
+def catalog_entries(raw_entries: list[Any], listing: Listing, *, label: str, policy: Policy) -> Listing:
+    """Validate each raw entry on its own and flag names shared by several paths (SS-L5)."""
+    listing.entries = [validate_entry(raw, label=label, index=i, policy=policy) for i, raw in enumerate(raw_entries)]
+    counts = Counter(e.skill_name for e in listing.entries if e.status != "malformed" and e.skill_name)
+    for name, count in sorted(counts.items()):
+        if count > 1:
+            listing.warnings.append(
+                Finding("SS-L5", f"{count} skills share the name {safe_line(name)!r}; told apart by path")
+            )
+    return listing

@@ -1,0 +1,197 @@
+"""The config file: servers by label (skillscope YAML or the mcpServers format of mcp.json)."""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from skillscope.catalog.names import is_valid_label, label_for_command, label_for_url
+from skillscope.errors import ConfigError, UsageError
+from skillscope.locations import default_config_path
+from skillscope.protocol.target import Target
+
+__all__ = ["Config", "ServerSpec", "load_config", "expand", "target_from_args", "parse_header"]
+
+_VAR = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}")
+_MAX_CONFIG_BYTES = 1024 * 1024
+
+
+@dataclass
+class ServerSpec:
+    """One server as the config file describes it (values not yet expanded)."""
+
+    label: str
+    url: str | None = None
+    headers: dict[str, str] = field(default_factory=dict)
+    command: str | None = None
+    args: list[str] = field(default_factory=list)
+    env: dict[str, str] = field(default_factory=dict)
+    cwd: str | None = None
+    allow_dynamic: bool = False
+
+    def to_target(self, base: Path | None = None) -> Target:
+        """Expand ``${VAR}`` references and build the target."""
+        where = f"server {self.label!r}"
+        if self.url:
+            headers = {k: expand(v, f"{where} header {k!r}") for k, v in self.headers.items()}
+            return Target(label=self.label, kind="http", url=expand(self.url, f"{where} url"), headers=headers)
+        assert self.command is not None
+        command = (expand(self.command, f"{where} command"), *(expand(a, f"{where} args") for a in self.args))
+        env = {k: expand(v, f"{where} env {k!r}") for k, v in self.env.items()}
+        cwd = expand(self.cwd, f"{where} cwd") if self.cwd else None
+        if cwd and base is not None and not os.path.isabs(cwd):
+            cwd = str((base / cwd).resolve())
+        return Target(label=self.label, kind="stdio", command=command, env=env, cwd=cwd)
+
+
+@dataclass
+class Config:
+    """The parsed config file."""
+
+    path: Path | None = None
+    servers: dict[str, ServerSpec] = field(default_factory=dict)
+    ledger: str | None = None
+
+    def target(self, label: str) -> Target:
+        """The target of a configured server."""
+        spec = self.servers.get(label)
+        if spec is None:
+            known = ", ".join(sorted(self.servers)) or "none"
+            where = str(self.path) if self.path else "no config file found"
+            raise UsageError(f"No server labelled {label!r} in the config ({where}); known labels: {known}")
+        return spec.to_target(self.path.parent if self.path else None)
+
+
+def expand(value: str, where: str) -> str:
+    """Replace ``${VAR}`` with the environment's value; a missing variable is an error naming it."""
+
+    def repl(match: re.Match[str]) -> str:
+        name = match.group(1)
+        if name not in os.environ:
+            raise ConfigError(f"Environment variable {name} is not set (used in {where})")
+        return os.environ[name]
+
+    return _VAR.sub(repl, value)
+
+
+def load_config(path: str | Path | None) -> Config:
+    """Read the config named by ``path``, else the default one; no file gives an empty config."""
+    chosen = Path(path) if path else default_config_path()
+    if chosen is None:
+        return Config()
+    try:
+        data_bytes = chosen.read_bytes()
+    except FileNotFoundError:
+        raise ConfigError(f"Config file not found: {chosen}") from None
+    except OSError as exc:
+        raise ConfigError(f"Cannot read config file {chosen}: {exc.strerror}") from None
+    if len(data_bytes) > _MAX_CONFIG_BYTES:
+        raise ConfigError(f"Config file {chosen} is larger than 1 MiB")
+    try:
+        data = yaml.safe_load(data_bytes.decode("utf-8")) or {}
+    except (yaml.YAMLError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"Config file {chosen} is not valid YAML/JSON: {' '.join(str(exc).split())[:300]}") from None
+    if not isinstance(data, dict):
+        raise ConfigError(f"Config file {chosen} must hold a mapping at the top level")
+    config = Config(path=chosen)
+    ledger = data.get("ledger")
+    if ledger is not None and not isinstance(ledger, str):
+        raise ConfigError(f"{chosen}: 'ledger' must be a path")
+    config.ledger = ledger
+    for key in ("servers", "mcpServers"):
+        section = data.get(key)
+        if section is None:
+            continue
+        if not isinstance(section, dict):
+            raise ConfigError(f"{chosen}: '{key}' must map labels to servers")
+        for label, raw in section.items():
+            config.servers[str(label)] = _server_spec(str(label), raw, chosen, key)
+    return config
+
+
+def _server_spec(label: str, raw: Any, path: Path, section: str) -> ServerSpec:
+    where = f"{path}: {section}.{label}"
+    if not is_valid_label(label):
+        raise ConfigError(f"{where}: a label must be 1–64 of A-Z a-z 0-9 _ . -")
+    if not isinstance(raw, dict):
+        raise ConfigError(f"{where}: expected a mapping with 'url' or 'command'")
+    url, command = raw.get("url") or raw.get("serverUrl"), raw.get("command")
+    if bool(url) == bool(command):
+        raise ConfigError(f"{where}: give exactly one of 'url' or 'command'")
+
+    def strings(name: str, kind: type) -> Any:
+        value = raw.get(name, kind())
+        if kind is list and not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
+            raise ConfigError(f"{where}: '{name}' must be a list of strings")
+        if kind is dict and not (isinstance(value, dict) and all(isinstance(v, str) for v in value.values())):
+            raise ConfigError(f"{where}: '{name}' must map names to strings")
+        return value
+
+    if url is not None and not isinstance(url, str):
+        raise ConfigError(f"{where}: 'url' must be a string")
+    if command is not None and not isinstance(command, str):
+        raise ConfigError(f"{where}: 'command' must be a string")
+    cwd = raw.get("cwd")
+    if cwd is not None and not isinstance(cwd, str):
+        raise ConfigError(f"{where}: 'cwd' must be a string")
+    return ServerSpec(
+        label=label,
+        url=url,
+        headers={str(k): v for k, v in strings("headers", dict).items()},
+        command=command,
+        args=strings("args", list),
+        env={str(k): v for k, v in strings("env", dict).items()},
+        cwd=cwd,
+        allow_dynamic=bool(raw.get("allowDynamic", raw.get("allow_dynamic", False))),
+    )
+
+
+def parse_header(text: str) -> tuple[str, str]:
+    """Parse ``'Name: value'`` from ``--header``; the value may use ``${VAR}``."""
+    name, sep, value = text.partition(":")
+    name = name.strip()
+    if not sep or not name or not re.fullmatch(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+", name):
+        raise UsageError(f"--header takes 'Name: value' (got a header without a valid name)")
+    return name, expand(value.strip(), f"--header {name}")
+
+
+def target_from_args(
+    target: str | None,
+    command: list[str] | None,
+    *,
+    config: Config,
+    label: str | None = None,
+    headers: list[str] = (),  # type: ignore[assignment]
+    env: list[str] = (),  # type: ignore[assignment]
+) -> Target:
+    """Build the target from the command line: a URL, a config label, or a command after ``--``."""
+    if label is not None and not is_valid_label(label):
+        raise UsageError(f"--label {label!r} is not a valid label (1–64 of A-Z a-z 0-9 _ . -)")
+    parsed_headers = dict(parse_header(h) for h in headers)
+    if command:
+        if target:
+            raise UsageError("Give a TARGET or a command after --, not both")
+        extra_env = {}
+        for item in env:
+            key, sep, value = item.partition("=")
+            if not sep or not key:
+                raise UsageError(f"--env takes NAME=value (got {item.split('=')[0]!r})")
+            extra_env[key] = value
+        return Target(label=label or label_for_command(command), kind="stdio", command=tuple(command), env=extra_env)
+    if not target:
+        raise UsageError("Missing TARGET: give an http(s) URL, a label from the config file, or a command after --")
+    if re.match(r"^https?://", target, re.IGNORECASE):
+        return Target(label=label or label_for_url(target), kind="http", url=target, headers=parsed_headers)
+    if "://" in target:
+        raise UsageError(f"Only http:// and https:// URLs are supported (got {target.split('://')[0]}://)")
+    found = config.target(target)
+    if label:
+        found = replace(found, label=label)
+    if parsed_headers and found.kind == "http":
+        found = replace(found, headers={**found.headers, **parsed_headers})
+    return found

@@ -1,0 +1,120 @@
+"""The skillscope exception tree and the exit codes the CLI maps it to.
+
+    SkillscopeError                 base; carries a title, a message and an exit code
+    ├── UsageError                  bad arguments, bad names, bad config (exit 2)
+    │   └── ConfigError             the config file cannot be read or is invalid
+    ├── ConnectionFailed            cannot attach or talk to a server (exit 3)
+    │   ├── ServerUnreachable       command not found, HTTP connect refused, DNS
+    │   ├── ServerExited            a stdio server ended; carries the tail of its stderr
+    │   ├── Unauthorised            HTTP 401/403
+    │   ├── ProtocolViolation       the server's answer breaks the protocol or a bound
+    │   ├── RequestTimedOut         connect or a request exceeded its timeout
+    │   └── ExtensionNotOffered     the server does not declare the skills extension
+    ├── SkillNotFound               no skill answers to the name (exit 4)
+    └── VerificationFailed          content did not verify (exit 1)
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "EXIT_OK",
+    "EXIT_VERIFY",
+    "EXIT_USAGE",
+    "EXIT_CONNECTION",
+    "EXIT_NOT_FOUND",
+    "SkillscopeError",
+    "UsageError",
+    "ConfigError",
+    "ConnectionFailed",
+    "ServerUnreachable",
+    "ServerExited",
+    "Unauthorised",
+    "ProtocolViolation",
+    "RequestTimedOut",
+    "ExtensionNotOffered",
+    "SkillNotFound",
+    "VerificationFailed",
+]
+
+EXIT_OK = 0
+EXIT_VERIFY = 1
+EXIT_USAGE = 2
+EXIT_CONNECTION = 3
+EXIT_NOT_FOUND = 4
+
+
+class SkillscopeError(Exception):
+    """Base of every error skillscope reports to a person."""
+
+    exit_code = EXIT_USAGE
+    title = "Error"
+
+    def __init__(self, message: str, *, detail: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.detail = detail
+
+
+class UsageError(SkillscopeError):
+    """The command line or a name given by the user cannot be used."""
+
+    title = "Usage error"
+
+
+class ConfigError(UsageError):
+    """The config file is missing, unreadable or invalid."""
+
+    title = "Config error"
+
+
+class ConnectionFailed(SkillscopeError):
+    """The server could not be attached to or stopped answering properly."""
+
+    exit_code = EXIT_CONNECTION
+    title = "Connection failed"
+
+
+class ServerUnreachable(ConnectionFailed):
+    """The command could not be started or the URL could not be reached."""
+
+
+class ServerExited(ConnectionFailed):
+    """A stdio server process ended; ``detail`` holds the tail of its stderr."""
+
+
+class Unauthorised(ConnectionFailed):
+    """The HTTP server refused the request with 401 or 403."""
+
+    title = "Unauthorised"
+
+
+class ProtocolViolation(ConnectionFailed):
+    """The server's answer is not what the protocol allows, or exceeds a bound."""
+
+    title = "Protocol error"
+
+
+class RequestTimedOut(ConnectionFailed):
+    """Connecting or a single request took longer than its timeout."""
+
+    title = "Timed out"
+
+
+class ExtensionNotOffered(ConnectionFailed):
+    """The server does not declare the skills extension (or declares it unusably)."""
+
+    title = "No skills"
+
+
+class SkillNotFound(SkillscopeError):
+    """No skill of the server answers to the requested name."""
+
+    exit_code = EXIT_NOT_FOUND
+    title = "Skill not found"
+
+
+class VerificationFailed(SkillscopeError):
+    """Served content did not match the skill's entry."""
+
+    exit_code = EXIT_VERIFY
+    title = "Verification failed"

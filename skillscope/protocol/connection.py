@@ -1,0 +1,430 @@
+"""Attach to one server, negotiate the era, and send bounded raw skills/* and resources/* requests."""
+
+from __future__ import annotations
+
+import math
+import tempfile
+from collections.abc import AsyncIterator
+from contextlib import AsyncExitStack, asynccontextmanager
+from dataclasses import dataclass, field
+from typing import IO, Any, Literal
+
+import anyio
+import mcp_types as types
+from mcp import Client, MCPError, StdioServerParameters  # noqa: F401  (StdioServerParameters kept for callers)
+from mcp.client import advertise
+from pydantic import TypeAdapter, ValidationError
+
+from skillscope.errors import (
+    ConnectionFailed,
+    ExtensionNotOffered,
+    ProtocolViolation,
+    RequestTimedOut,
+    ServerExited,
+    ServerUnreachable,
+    SkillNotFound,
+    Unauthorised,
+)
+from skillscope.protocol.target import Target
+from skillscope.protocol.transport import (
+    MAX_MESSAGE_BYTES,
+    TransportStats,
+    capped_http_client,
+    capped_stdio,
+    child_environment,
+)
+from skillscope.textsafe import safe_line
+
+__all__ = ["EXTENSION_ID", "MODERN", "LEGACY", "Era", "ServerInfo", "Connection", "connect"]
+
+EXTENSION_ID = "io.modelcontextprotocol/skills"
+MODERN = "2026-07-28"
+LEGACY = "2025-11-25"
+ENVELOPE_KEYS = ("config", "specVersion", "stability", "id")
+Era = Literal["auto", "modern", "legacy"]
+_DICT = TypeAdapter(dict[str, Any])
+_STDERR_TAIL = 2000
+
+
+class _RawRequest(types.Request[dict[str, Any] | None, str]):
+    method: str
+    params: dict[str, Any] | None = None
+
+
+class _NamedRawRequest(types.Request[dict[str, Any] | None, str]):
+    """A raw request whose ``uri`` param is mirrored into the ``Mcp-Name`` header."""
+
+    method: str
+    params: dict[str, Any] | None = None
+    name_param = "uri"
+
+
+@dataclass
+class ServerInfo:
+    """What the negotiation told us about a server."""
+
+    label: str
+    target: str
+    protocol: str = ""
+    extension: Literal["declared", "absent", "malformed"] = "absent"
+    settings: dict[str, Any] | None = None
+    name: str | None = None
+    version: str | None = None
+    has_resources: bool = False
+    notes: list[str] = field(default_factory=list)
+    """Capability-level findings (SS-C rules) in plain words."""
+
+    @property
+    def directory_read(self) -> bool:
+        """SS-C5: directory reads only when the declaration says exactly ``true``."""
+        return bool(self.settings) and self.settings.get("directoryRead") is True  # type: ignore[union-attr]
+
+    @property
+    def era_label(self) -> str:
+        """The negotiated era as people say it."""
+        if self.protocol == MODERN:
+            return f"{MODERN} (stateless)"
+        return f"{self.protocol} (handshake)" if self.protocol else "unknown"
+
+    def as_json(self) -> dict[str, Any]:
+        """The server part of JSON reports (never any header or secret)."""
+        return {
+            "label": self.label,
+            "target": self.target,
+            "protocol": self.protocol,
+            "extension": self.extension,
+            "settings": self.settings,
+            "name": self.name,
+            "version": self.version,
+            "resources_capability": self.has_resources,
+            "notes": self.notes,
+        }
+
+
+class Connection:
+    """An attached server: raw requests with timeouts and errors in skillscope's words."""
+
+    def __init__(self, client: Client, info: ServerInfo, stats: TransportStats, stderr: IO[Any] | None, timeout: float, target: Target) -> None:
+        self.client = client
+        self.info = info
+        self._stats = stats
+        self._stderr = stderr
+        self._timeout = timeout
+        self._target = target
+
+    def require_skills(self) -> None:
+        """Raise ``ExtensionNotOffered`` unless the server declared a usable skills extension."""
+        if self.info.extension == "declared":
+            return
+        if self.info.extension == "malformed":
+            raise ExtensionNotOffered(
+                "Skills extension declared with a non-object value; ignored (sep-2640-capability-empty-object)"
+            )
+        message = "This server does not offer skills (extension not declared)"
+        if self.info.protocol != MODERN:
+            message += (
+                f". The session fell back to {self.info.protocol or 'the legacy handshake'}: the server may still "
+                f"serve skills on {MODERN} (servers built on the MCP Python SDK hide them from legacy sessions); "
+                "try --era modern"
+            )
+        raise ExtensionNotOffered(message)
+
+    async def request(self, method: str, params: dict[str, Any], *, named: bool = False) -> dict[str, Any]:
+        """Send one raw request and return its result dict, unvalidated."""
+        cls = _NamedRawRequest if named else _RawRequest
+        try:
+            return await self.client.session.send_request(
+                cls(method=method, params=params), _DICT, request_read_timeout_seconds=self._timeout
+            )
+        except MCPError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - everything else is translated for people
+            raise translate(exc, self._target, self._stats, self._stderr) from None
+
+    async def list_page(self, cursor: str | None) -> dict[str, Any]:
+        """One ``skills/list`` page."""
+        try:
+            return await self.request("skills/list", {"cursor": cursor} if cursor else {})
+        except MCPError as exc:
+            raise self._method_error(exc, "skills/list") from None
+
+    async def get_skill(self, uri: str) -> dict[str, Any]:
+        """``skills/get`` for one SKILL.md URI; ``SkillNotFound`` on -32602."""
+        try:
+            return await self.request("skills/get", {"uri": uri})
+        except MCPError as exc:
+            if exc.error.code == -32602:
+                raise SkillNotFound(f"The server does not serve {safe_line(uri)!r} (skills/get answered -32602)") from None
+            raise self._method_error(exc, "skills/get") from None
+
+    async def read_resource(self, uri: str) -> dict[str, Any]:
+        """``resources/read`` of exactly this URI, unvalidated; MCPError passes through."""
+        return await self.request("resources/read", {"uri": uri}, named=True)
+
+    def _method_error(self, exc: MCPError, method: str) -> ConnectionFailed:
+        code = exc.error.code
+        if code == -32601:
+            hint = "" if self.info.protocol == MODERN else f"; the server may only serve it on {MODERN} (try --era modern)"
+            return ProtocolViolation(f"The server does not implement {method} in this session (-32601){hint}")
+        return mcp_error(exc, self._target, self._stats, self._stderr, method)
+
+
+@asynccontextmanager
+async def connect(target: Target, *, era: Era = "auto", timeout: float = 30.0, errlog: IO[Any] | None = None) -> AsyncIterator[Connection]:
+    """Attach to ``target`` and yield a ``Connection``; every step is bounded by ``timeout``.
+
+    Args:
+        target: the server.
+        era: ``auto`` probes 2026-07-28 with ``server/discover`` and falls back to the
+            2025-11-25 handshake; ``modern`` and ``legacy`` force one era.
+        timeout: seconds for connecting and for each request.
+        errlog: where a stdio server's stderr goes (a temporary file by default).
+
+    Raises:
+        ConnectionFailed: a subclass saying what went wrong, in plain words.
+    """
+    stats = TransportStats()
+    owned_log = None
+    if target.kind == "stdio" and errlog is None:
+        owned_log = tempfile.TemporaryFile(mode="w+", encoding="utf-8", errors="replace")
+        errlog = owned_log
+    scope = anyio.CancelScope(deadline=anyio.current_time() + timeout)
+    try:
+        with scope:
+            async with AsyncExitStack() as stack:
+                client = _make_client(target, era, timeout, stats, errlog, stack)
+                try:
+                    await stack.enter_async_context(client)
+                    info = await _negotiate(client, target, era)
+                except MCPError as exc:
+                    raise mcp_error(exc, target, stats, errlog, "connect") from None
+                except ConnectionFailed:
+                    raise
+                except Exception as exc:  # noqa: BLE001
+                    raise translate(exc, target, stats, errlog) from None
+                scope.deadline = math.inf
+                yield Connection(client, info, stats, errlog, timeout, target)
+        if scope.cancelled_caught:
+            raise _timeout_error(target, stats, errlog, f"Connecting took longer than {timeout:g} s")
+    except BaseExceptionGroup as group:
+        raise translate(group, target, stats, errlog) from None
+    finally:
+        if owned_log is not None:
+            owned_log.close()
+
+
+def _make_client(target: Target, era: Era, timeout: float, stats: TransportStats, errlog: IO[Any] | None, stack: AsyncExitStack) -> Client:
+    mode = "legacy" if era == "legacy" else MODERN
+    common: dict[str, Any] = {
+        "mode": mode,
+        "extensions": [advertise(EXTENSION_ID)],
+        "cache": None,
+        "read_timeout_seconds": timeout,
+        "client_info": types.Implementation(name="skillscope", version=_version()),
+    }
+    if target.kind == "inprocess":
+        return Client(target.server, **common)  # type: ignore[arg-type]
+    if target.kind == "http":
+        from mcp.client.streamable_http import streamable_http_client
+
+        http = capped_http_client(dict(target.headers), stats, timeout)
+        stack.push_async_callback(http.aclose)
+        transport = streamable_http_client(target.url or "", http_client=http, max_sse_event_size=MAX_MESSAGE_BYTES)
+        return Client(transport, **common)
+    assert errlog is not None
+    transport = capped_stdio(
+        list(target.command), env=child_environment(dict(target.env)), cwd=target.cwd, errlog=errlog, stats=stats
+    )
+    return Client(transport, **common)  # type: ignore[arg-type]
+
+
+async def _negotiate(client: Client, target: Target, era: Era) -> ServerInfo:
+    """Run the connect algorithm: discover at 2026-07-28, else the 2025-11-25 handshake."""
+    session = client.session
+    info = ServerInfo(label=target.label, target=target.display)
+    raw_caps: Any = None
+    if era == "legacy":
+        raw_caps = None
+    else:
+        try:
+            raw = await session.send_discover(MODERN)
+        except MCPError as exc:
+            if era == "modern":
+                raise ProtocolViolation(
+                    f"The server refused server/discover at {MODERN} ({exc.error.code}: {safe_line(exc.error.message)}); "
+                    "try --era legacy or auto"
+                ) from None
+            raw = None
+        if raw is not None:
+            supported = raw.get("supportedVersions") if isinstance(raw, dict) else None
+            if isinstance(supported, list) and MODERN in supported:
+                raw_caps = raw.get("capabilities")
+                session.adopt(types.DiscoverResult.model_validate(_sanitised_discover(raw)))
+            elif era == "modern":
+                raise ProtocolViolation(f"The server does not support {MODERN} (it offers {safe_line(supported)})")
+            else:
+                raw = None
+        if raw is None:
+            await session.initialize()
+    info.protocol = str(client.protocol_version)
+    server_info = client.server_info
+    if server_info is not None:
+        info.name, info.version = server_info.name, server_info.version
+    _read_capabilities(info, raw_caps, client)
+    return info
+
+
+def _sanitised_discover(raw: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a discover result the SDK model accepts: non-object extension values dropped."""
+    clean = dict(raw)
+    caps = raw.get("capabilities")
+    if isinstance(caps, dict) and isinstance(caps.get("extensions"), dict):
+        caps = dict(caps)
+        caps["extensions"] = {k: v for k, v in caps["extensions"].items() if isinstance(v, dict)}
+        clean["capabilities"] = caps
+    clean.setdefault("resultType", "complete")
+    clean.setdefault("ttlMs", 0)
+    clean.setdefault("cacheScope", "private")
+    return clean
+
+
+def _read_capabilities(info: ServerInfo, raw_caps: Any, client: Client) -> None:
+    if isinstance(raw_caps, dict):
+        extensions = raw_caps.get("extensions")
+        has_resources = isinstance(raw_caps.get("resources"), dict)
+    else:
+        caps = client.server_capabilities
+        extensions = caps.extensions
+        has_resources = caps.resources is not None
+    info.has_resources = has_resources
+    value = extensions.get(EXTENSION_ID, None) if isinstance(extensions, dict) else None
+    if isinstance(extensions, dict) and EXTENSION_ID in extensions and not isinstance(value, dict):
+        info.extension = "malformed"
+        info.notes.append("Skills extension declared with a non-object value; ignored (sep-2640-capability-empty-object)")
+        return
+    if value is None:
+        info.extension = "absent"
+        return
+    info.extension = "declared"
+    info.settings = value
+    wrapped = [k for k in ENVELOPE_KEYS if k in value]
+    if wrapped:
+        info.notes.append(
+            f"Extension settings are wrapped in an envelope ({', '.join(wrapped)}) instead of being inline "
+            "(sep-2640-capability-declaration-inline)"
+        )
+    if not has_resources:
+        info.notes.append(
+            "Server declares skills but not the resources capability; file reads may fail "
+            "(sep-2640-capability-requires-resources)"
+        )
+
+
+def _version() -> str:
+    from skillscope import __version__
+
+    return __version__
+
+
+# ---------------------------------------------------------------------------------------------
+# Error translation: nested exception groups and SDK errors become one clear ConnectionFailed.
+
+
+def _leaves(exc: BaseException) -> list[BaseException]:
+    if isinstance(exc, BaseExceptionGroup):
+        out: list[BaseException] = []
+        for inner in exc.exceptions:
+            out.extend(_leaves(inner))
+        return out
+    return [exc]
+
+
+def stderr_tail(errlog: IO[Any] | None) -> str | None:
+    """The last lines a stdio server wrote to its stderr, for error reports."""
+    if errlog is None:
+        return None
+    try:
+        errlog.flush()
+        errlog.seek(0, 2)
+        size = errlog.tell()
+        errlog.seek(max(0, size - _STDERR_TAIL * 2))
+        text = errlog.read()
+    except (OSError, ValueError):
+        return None
+    text = text[-_STDERR_TAIL:].strip()
+    return text or None
+
+
+def _process_exited(stats: TransportStats) -> int | None:
+    process = stats.process
+    return getattr(process, "returncode", None) if process is not None else None
+
+
+def _timeout_error(target: Target, stats: TransportStats, errlog: IO[Any] | None, message: str) -> ConnectionFailed:
+    if stats.junk_lines:
+        return ProtocolViolation(
+            f"Not an MCP server: it wrote {stats.junk_lines} line(s) to stdout that are not JSON-RPC, and no valid answer",
+            detail=stderr_tail(errlog),
+        )
+    code = _process_exited(stats)
+    if code is not None:
+        return ServerExited(f"The server process exited with status {code}", detail=stderr_tail(errlog))
+    return RequestTimedOut(message, detail=stderr_tail(errlog))
+
+
+def mcp_error(exc: MCPError, target: Target, stats: TransportStats, errlog: IO[Any] | None, what: str) -> ConnectionFailed:
+    """Turn an SDK ``MCPError`` into a specific ``ConnectionFailed``."""
+    code = exc.error.code
+    if stats.too_large:
+        return ProtocolViolation(f"The server sent a message larger than {MAX_MESSAGE_BYTES:,} bytes; refused")
+    if stats.status in (401, 403):
+        return Unauthorised(f"Unauthorised: {target.display} answered HTTP {stats.status}; check the --header values")
+    if code == -32001:
+        return _timeout_error(target, stats, errlog, f"{what} got no answer within the timeout")
+    if code == -32000:
+        exited = _process_exited(stats)
+        if exited is not None:
+            return ServerExited(f"The server process exited with status {exited}", detail=stderr_tail(errlog))
+        if stats.junk_lines:
+            return _timeout_error(target, stats, errlog, "")
+        return ConnectionFailed(f"The connection closed during {what}", detail=stderr_tail(errlog))
+    return ProtocolViolation(f"{what} failed: error {code}: {safe_line(exc.error.message)}", detail=stderr_tail(errlog))
+
+
+def translate(exc: BaseException, target: Target, stats: TransportStats, errlog: IO[Any] | None) -> ConnectionFailed:
+    """Find the real cause inside nested exception groups and say it in plain words."""
+    import httpx2
+
+    leaves = _leaves(exc)
+    for leaf in leaves:
+        if isinstance(leaf, ConnectionFailed):
+            return leaf
+    if stats.too_large:
+        return ProtocolViolation(f"The server sent a message larger than {MAX_MESSAGE_BYTES:,} bytes; refused")
+    if stats.status in (401, 403):
+        return Unauthorised(f"Unauthorised: {target.display} answered HTTP {stats.status}; check the --header values")
+    for leaf in leaves:
+        if isinstance(leaf, FileNotFoundError) and target.kind == "stdio":
+            return ServerUnreachable(f"Command not found: {safe_line(target.command[0] if target.command else '')}")
+        if isinstance(leaf, PermissionError) and target.kind == "stdio":
+            return ServerUnreachable(f"Command cannot be run (permission denied): {safe_line(target.command[0])}")
+        if isinstance(leaf, httpx2.ConnectError):
+            return ServerUnreachable(f"Cannot reach {target.display}: {safe_line(str(leaf) or 'connection refused')}")
+        if isinstance(leaf, httpx2.TimeoutException):
+            return RequestTimedOut(f"{target.display} did not answer in time")
+        if isinstance(leaf, httpx2.HTTPError):
+            return ConnectionFailed(f"HTTP error talking to {target.display}: {safe_line(str(leaf))}")
+        if isinstance(leaf, MCPError):
+            return mcp_error(leaf, target, stats, errlog, "connect")
+        if isinstance(leaf, ValidationError):
+            return ProtocolViolation(
+                "The server's answer does not fit the MCP schema (not an MCP server, or a broken handshake result)",
+                detail=safe_line(str(leaf), limit=800),
+            )
+        if isinstance(leaf, (TimeoutError, anyio.get_cancelled_exc_class())):
+            return _timeout_error(target, stats, errlog, "The server did not answer in time")
+    exited = _process_exited(stats)
+    if exited is not None:
+        return ServerExited(f"The server process exited with status {exited}", detail=stderr_tail(errlog))
+    first = leaves[0] if leaves else exc
+    return ConnectionFailed(f"{type(first).__name__}: {safe_line(str(first))}", detail=stderr_tail(errlog))

@@ -1,0 +1,49 @@
+"""Where a server lives: an HTTP URL with headers, or a stdio command line."""
+
+from __future__ import annotations
+
+import shlex
+from dataclasses import dataclass, field
+from typing import Literal
+
+__all__ = ["Target"]
+
+
+@dataclass(frozen=True)
+class Target:
+    """One server to attach to, as the user named it.
+
+    Header values and environment values may hold secrets: they are used to
+    connect and are never part of ``display`` or any report.
+    """
+
+    label: str
+    kind: Literal["http", "stdio", "inprocess"]
+    url: str | None = None
+    headers: dict[str, str] = field(default_factory=dict)
+    command: tuple[str, ...] = ()
+    env: dict[str, str] = field(default_factory=dict)
+    cwd: str | None = None
+    server: object | None = None
+    """An in-process server object (tests and the embedded demo)."""
+
+    @property
+    def display(self) -> str:
+        """The server's identity for people and reports: the URL or the command line."""
+        if self.kind == "http":
+            return _strip_userinfo(self.url or "")
+        if self.kind == "stdio":
+            return shlex.join(self.command)
+        return f"in-process:{self.label}"
+
+
+def _strip_userinfo(url: str) -> str:
+    from urllib.parse import urlsplit, urlunsplit
+
+    parts = urlsplit(url)
+    if parts.username or parts.password:
+        host = parts.hostname or ""
+        if parts.port:
+            host = f"{host}:{parts.port}"
+        return urlunsplit((parts.scheme, host, parts.path, parts.query, parts.fragment))
+    return url

@@ -1,0 +1,196 @@
+"""Transports with bounds: a stdio child whose stderr goes to a log, and HTTP with a body cap."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import AsyncGenerator, AsyncIterator
+from contextlib import asynccontextmanager, suppress
+from typing import IO, Any
+
+import anyio
+import anyio.lowlevel
+import httpx2
+import mcp_types as types
+from mcp.shared.message import SessionMessage
+
+__all__ = ["MAX_MESSAGE_BYTES", "MessageTooLarge", "TransportStats", "capped_stdio", "capped_http_client"]
+
+MAX_MESSAGE_BYTES = 64 * 1024 * 1024
+"""Largest single message accepted from a server: a 16 MiB file as base64 or escaped JSON fits."""
+
+_INHERITED_ENV = ("HOME", "LOGNAME", "PATH", "SHELL", "TERM", "USER", "LANG", "LC_ALL", "TMPDIR", "SYSTEMROOT")
+
+
+class MessageTooLarge(Exception):
+    """A server sent a message larger than ``MAX_MESSAGE_BYTES``."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(f"the server sent a message larger than {limit:,} bytes")
+        self.limit = limit
+
+
+def child_environment(extra: dict[str, str]) -> dict[str, str]:
+    """The environment of a stdio server: a safe minimum of ours plus what the user set."""
+    env = {k: v for k in _INHERITED_ENV if (v := os.environ.get(k)) is not None and not v.startswith("()")}
+    env.update(extra)
+    return env
+
+
+@asynccontextmanager
+async def capped_stdio(
+    command: list[str],
+    *,
+    env: dict[str, str],
+    cwd: str | None,
+    errlog: IO[Any],
+    stats: TransportStats,
+    max_message: int = MAX_MESSAGE_BYTES,
+) -> AsyncGenerator[tuple[Any, Any], None]:
+    """Start ``command`` and exchange newline-delimited JSON-RPC with it.
+
+    Unlike the SDK's stdio transport, a line longer than ``max_message`` is not
+    buffered: the read side receives ``MessageTooLarge`` and the connection ends.
+    The child's stderr goes to ``errlog`` (never to our terminal), and the child
+    runs in its own process group so the whole tree is stopped on exit.
+    """
+    from mcp.os.posix.utilities import terminate_posix_process_tree
+
+    process = await anyio.open_process(
+        command, env=env, cwd=cwd, stderr=errlog, start_new_session=sys.platform != "win32"
+    )
+    stats.process = process
+    read_writer, read_stream = anyio.create_memory_object_stream[SessionMessage | Exception](0)
+    write_stream, write_reader = anyio.create_memory_object_stream[SessionMessage](0)
+
+    async def reader() -> None:
+        assert process.stdout is not None
+        buffer = bytearray()
+        async with read_writer:
+            try:
+                async for chunk in process.stdout:
+                    buffer.extend(chunk)
+                    while (newline := buffer.find(b"\n")) >= 0:
+                        line = bytes(buffer[:newline])
+                        del buffer[: newline + 1]
+                        if len(line) > max_message:
+                            stats.too_large = True
+                            return
+                        message = _parse(line)
+                        if isinstance(message, Exception):
+                            stats.junk_lines += 1
+                            continue
+                        await read_writer.send(message)
+                    if len(buffer) > max_message:
+                        stats.too_large = True
+                        return
+            except (anyio.ClosedResourceError, anyio.BrokenResourceError, anyio.EndOfStream, OSError):
+                return
+
+    async def writer() -> None:
+        assert process.stdin is not None
+        try:
+            async with write_reader:
+                async for message in write_reader:
+                    data = message.message.model_dump_json(by_alias=True, exclude_unset=True) + "\n"
+                    await process.stdin.send(data.encode("utf-8"))
+        except (anyio.ClosedResourceError, anyio.BrokenResourceError, OSError):
+            await read_writer.aclose()
+
+    async def stop() -> None:
+        read_stream.close()
+        write_stream.close()
+        assert process.stdin is not None and process.stdout is not None
+        with suppress(OSError, anyio.BrokenResourceError, anyio.ClosedResourceError):
+            await process.stdin.aclose()
+        if not await _exited(process, 2.0):
+            with suppress(Exception):
+                await terminate_posix_process_tree(process, 2.0)
+            await _exited(process, 2.0)
+        with suppress(OSError, anyio.BrokenResourceError, anyio.ClosedResourceError):
+            await process.stdout.aclose()
+
+    async with anyio.create_task_group() as group:
+        group.start_soon(reader)
+        group.start_soon(writer)
+        try:
+            yield read_stream, write_stream
+        finally:
+            with anyio.CancelScope(shield=True):
+                await stop()
+            group.cancel_scope.cancel()
+
+
+async def _exited(process: Any, timeout: float) -> bool:
+    deadline = anyio.current_time() + timeout
+    while process.returncode is None:
+        if anyio.current_time() >= deadline:
+            return False
+        await anyio.sleep(0.01)
+    return True
+
+
+def _parse(line: bytes) -> SessionMessage | Exception:
+    try:
+        return SessionMessage(types.jsonrpc_message_adapter.validate_json(line, by_name=False))
+    except ValueError as exc:
+        return exc
+
+
+class TransportStats:
+    """What the transport saw that the SDK does not report: sizes, junk, HTTP statuses."""
+
+    def __init__(self) -> None:
+        self.status: int | None = None
+        self.too_large = False
+        self.junk_lines = 0
+        self.process: Any = None
+
+    async def __call__(self, response: httpx2.Response) -> None:
+        if response.status_code >= 400:
+            self.status = response.status_code
+
+
+class _CappedStream(httpx2.AsyncByteStream):
+    def __init__(self, inner: Any, limit: int, stats: TransportStats) -> None:
+        self._inner = inner
+        self._limit = limit
+        self._stats = stats
+
+    async def __aiter__(self) -> AsyncIterator[bytes]:
+        total = 0
+        async for chunk in self._inner:
+            total += len(chunk)
+            if total > self._limit:
+                self._stats.too_large = True
+                raise MessageTooLarge(self._limit)
+            yield chunk
+
+    async def aclose(self) -> None:
+        await self._inner.aclose()
+
+
+class _CappedTransport(httpx2.AsyncBaseTransport):
+    def __init__(self, limit: int, stats: TransportStats) -> None:
+        self._inner = httpx2.AsyncHTTPTransport()
+        self._limit = limit
+        self._stats = stats
+
+    async def handle_async_request(self, request: httpx2.Request) -> httpx2.Response:
+        response = await self._inner.handle_async_request(request)
+        response.stream = _CappedStream(response.stream, self._limit, self._stats)
+        return response
+
+    async def aclose(self) -> None:
+        await self._inner.aclose()
+
+
+def capped_http_client(headers: dict[str, str], stats: TransportStats, timeout: float) -> httpx2.AsyncClient:
+    """An HTTP client whose response bodies are capped and whose error statuses are recorded."""
+    return httpx2.AsyncClient(
+        headers=headers,
+        transport=_CappedTransport(MAX_MESSAGE_BYTES, stats),
+        event_hooks={"response": [stats]},
+        timeout=httpx2.Timeout(timeout, read=timeout),
+        follow_redirects=False,
+    )

@@ -1,0 +1,84 @@
+"""Raw bytes from a resources/read result, and the size and digest checks on them."""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import hashlib
+from dataclasses import dataclass
+from typing import Any
+
+from skillscope.textsafe import safe_line
+
+__all__ = ["ReadError", "Served", "served_bytes", "sha256_digest", "normalisation_hint"]
+
+_BOM = b"\xef\xbb\xbf"
+
+
+class ReadError(ValueError):
+    """The read result holds no usable content for the requested URI."""
+
+
+@dataclass(frozen=True)
+class Served:
+    """The exact bytes a server returned for one URI, and how it sent them."""
+
+    data: bytes
+    form: str
+    """``text`` or ``blob``."""
+    mime_type: str | None
+    meta: dict[str, Any] | None
+
+
+def sha256_digest(data: bytes) -> str:
+    """``sha256:`` plus the lowercase hex SHA-256 of ``data``."""
+    return "sha256:" + hashlib.sha256(data).hexdigest()
+
+
+def served_bytes(result: Any, uri: str) -> Served:
+    """Take the contents item whose uri equals ``uri`` and turn it into exact bytes.
+
+    Text is encoded as UTF-8 with nothing normalised; a blob is decoded as strict
+    base64. Anything else is a ``ReadError``.
+    """
+    if not isinstance(result, dict) or not isinstance(result.get("contents"), list):
+        raise ReadError("the read result has no contents array")
+    contents = result["contents"]
+    if not contents:
+        raise ReadError("the read result has an empty contents array")
+    item = next((c for c in contents if isinstance(c, dict) and c.get("uri") == uri), None)
+    if item is None:
+        uris = [safe_line(c.get("uri"), limit=80) for c in contents[:3] if isinstance(c, dict)]
+        raise ReadError(f"no contents item has the requested uri (got {', '.join(uris) or 'none'})")
+    mime = item.get("mimeType") if isinstance(item.get("mimeType"), str) else None
+    meta = item.get("_meta") if isinstance(item.get("_meta"), dict) else None
+    if isinstance(item.get("text"), str):
+        try:
+            data = item["text"].encode("utf-8")
+        except UnicodeEncodeError:
+            raise ReadError("the text holds a lone surrogate and cannot be UTF-8 encoded") from None
+        return Served(data, "text", mime, meta)
+    if isinstance(item.get("blob"), str):
+        try:
+            data = base64.b64decode(item["blob"], validate=True)
+        except (binascii.Error, ValueError):
+            raise ReadError("the blob is not valid base64") from None
+        return Served(data, "blob", mime, meta)
+    raise ReadError("the contents item has neither text nor blob")
+
+
+def normalisation_hint(actual: bytes, expected_digest: str) -> str | None:
+    """Say when the served bytes equal the listed file after a common server-side rewrite."""
+    candidates = [
+        (actual.replace(b"\r\n", b"\n").replace(b"\n", b"\r\n"), "the server turned CRLF line ends into LF"),
+        (_BOM + actual, "the server stripped a UTF-8 byte order mark (BOM)"),
+        (_BOM + actual.replace(b"\r\n", b"\n").replace(b"\n", b"\r\n"), "the server stripped a BOM and turned CRLF into LF"),
+        (actual.replace(b"\r\n", b"\n"), "the server turned LF line ends into CRLF"),
+        (actual[3:] if actual.startswith(_BOM) else None, "the server added a UTF-8 byte order mark (BOM)"),
+    ]
+    for variant, hint in candidates:
+        if variant is not None and variant != actual and sha256_digest(variant) == expected_digest:
+            return f"The served bytes equal the listed file exactly if {hint}; it normalises on its side"
+    if b"\r\n" in actual or actual.startswith(_BOM):
+        return None
+    return None

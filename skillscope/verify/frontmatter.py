@@ -1,0 +1,147 @@
+"""Split SKILL.md frontmatter, parse it as strict YAML, and compare it field by field."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+import yaml
+from yaml.events import AliasEvent
+from yaml.nodes import MappingNode, Node
+
+__all__ = [
+    "FRONTMATTER_MAX",
+    "MAX_DEPTH",
+    "FrontmatterError",
+    "KeyDifference",
+    "split_frontmatter",
+    "parse_frontmatter",
+    "compare_frontmatter",
+]
+
+FRONTMATTER_MAX = 65_536
+MAX_DEPTH = 64
+
+
+class FrontmatterError(ValueError):
+    """SKILL.md has no usable frontmatter block, or the block is refused."""
+
+
+class _StrictLoader(yaml.SafeLoader):
+    """PyYAML's safe loader, refusing aliases, duplicate keys and deep nesting."""
+
+    def __init__(self, stream: str) -> None:
+        super().__init__(stream)
+        self._depth = 0
+
+    def compose_node(self, parent: Node | None, index: Any) -> Node | None:  # type: ignore[override]
+        if self.check_event(AliasEvent):
+            event = self.peek_event()
+            raise FrontmatterError(f"YAML aliases are refused (alias *{event.anchor} at line {event.start_mark.line + 1})")
+        self._depth += 1
+        if self._depth > MAX_DEPTH:
+            raise FrontmatterError(f"YAML nesting deeper than {MAX_DEPTH} levels is refused")
+        try:
+            return super().compose_node(parent, index)
+        finally:
+            self._depth -= 1
+
+    def construct_mapping(self, node: MappingNode, deep: bool = False) -> dict[Any, Any]:  # type: ignore[override]
+        seen: set[Any] = set()
+        for key_node, _ in node.value:
+            key = self.construct_object(key_node, deep=True)
+            try:
+                duplicate = key in seen
+            except TypeError:
+                raise FrontmatterError(f"Unhashable YAML key at line {key_node.start_mark.line + 1}") from None
+            if duplicate:
+                raise FrontmatterError(f"Duplicate YAML key {key!r} at line {key_node.start_mark.line + 1}")
+            seen.add(key)
+        return super().construct_mapping(node, deep=deep)
+
+
+def split_frontmatter(text: str) -> tuple[str, str]:
+    """Split SKILL.md text into (frontmatter block, body) using the strict line rule.
+
+    One leading U+FEFF is ignored. The first line must be exactly ``---``; the block
+    ends at the next line that is ``---`` (trailing spaces, tabs and CR tolerated).
+    """
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    lines = text.split("\n")
+    if not lines or lines[0].rstrip("\r") != "---":
+        raise FrontmatterError("SKILL.md does not start with a '---' line")
+    for number in range(1, len(lines)):
+        if lines[number].rstrip(" \t\r") == "---":
+            block = "\n".join(lines[1:number])
+            body = "\n".join(lines[number + 1 :])
+            return block, body
+    raise FrontmatterError("SKILL.md has no closing '---' line after its frontmatter")
+
+
+def parse_frontmatter(block: str) -> dict[str, Any]:
+    """Parse a frontmatter block into JSON values (dates become ISO strings)."""
+    if len(block) > FRONTMATTER_MAX:
+        raise FrontmatterError(f"Frontmatter is {len(block):,} characters, more than {FRONTMATTER_MAX:,}")
+    try:
+        data = yaml.load(block, Loader=_StrictLoader)  # noqa: S506 - a SafeLoader subclass
+    except FrontmatterError:
+        raise
+    except yaml.YAMLError as exc:
+        raise FrontmatterError(f"Frontmatter is not valid YAML: {_one_line(str(exc))}") from None
+    except RecursionError:
+        raise FrontmatterError(f"YAML nesting deeper than {MAX_DEPTH} levels is refused") from None
+    if not isinstance(data, dict):
+        raise FrontmatterError(f"Frontmatter is not a mapping (it is {type(data).__name__})")
+    try:
+        return json.loads(json.dumps(data, default=str))
+    except (TypeError, ValueError) as exc:
+        raise FrontmatterError(f"Frontmatter cannot be expressed as JSON ({exc})") from None
+
+
+@dataclass(frozen=True)
+class KeyDifference:
+    """One frontmatter key whose file value differs from the entry's."""
+
+    key: str
+    entry: Any
+    file: Any
+    entry_has: bool
+    file_has: bool
+
+    @property
+    def yaml_typing(self) -> bool:
+        """True when the values differ only as a string vs a bool/number (YAML 1.1 vs 1.2)."""
+        if not (self.entry_has and self.file_has):
+            return False
+        kinds = {type(self.entry), type(self.file)}
+        return str in kinds and bool(kinds & {bool, int, float})
+
+    def as_json(self) -> dict[str, Any]:
+        """The difference in JSON form."""
+        return {
+            "key": self.key,
+            "entry": self.entry if self.entry_has else None,
+            "file": self.file if self.file_has else None,
+            "missing_in": "file" if not self.file_has else "entry" if not self.entry_has else None,
+        }
+
+
+def _canonical(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+
+def compare_frontmatter(entry: dict[str, Any], parsed: dict[str, Any]) -> list[KeyDifference]:
+    """Compare key by key over the union of keys; a missing key is not the same as null."""
+    differences = []
+    for key in sorted(set(entry) | set(parsed), key=str):
+        entry_has, file_has = key in entry, key in parsed
+        if entry_has and file_has and _canonical(entry[key]) == _canonical(parsed[key]):
+            continue
+        differences.append(KeyDifference(str(key), entry.get(key), parsed.get(key), entry_has, file_has))
+    return differences
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())[:300]

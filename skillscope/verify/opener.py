@@ -1,0 +1,286 @@
+"""Open a skill: read SKILL.md, verify it, then read and verify the requested files."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol
+
+from mcp import MCPError
+
+from skillscope.catalog.entry import MAX_TOTAL_BYTES, CatalogEntry, Policy, validate_entry
+from skillscope.catalog.names import check_relative_request
+from skillscope.errors import SkillNotFound
+from skillscope.textsafe import safe_line
+from skillscope.verify.content import ReadError, Served, normalisation_hint, served_bytes, sha256_digest
+from skillscope.verify.frontmatter import FrontmatterError, KeyDifference, compare_frontmatter, parse_frontmatter, split_frontmatter
+
+__all__ = ["FileStatus", "FileResult", "Failure", "SkillReport", "Reader", "open_skill"]
+
+FileStatus = Literal["verified", "failed", "not-read", "refused", "unverified"]
+Check = Literal["size", "digest", "frontmatter", "read", "unlisted"]
+
+
+class Reader(Protocol):
+    """What opening a skill needs from a connection."""
+
+    async def read_resource(self, uri: str) -> dict[str, Any]: ...
+
+    async def get_skill(self, uri: str) -> dict[str, Any]: ...
+
+
+@dataclass
+class FileResult:
+    """The outcome for one file of the skill."""
+
+    uri: str
+    path: str
+    size: int | None
+    digest: str | None
+    status: FileStatus = "not-read"
+    reason: str | None = None
+    served: Served | None = None
+    """The bytes, kept only when the file verified (or, for dynamic skills, was read)."""
+
+    def as_json(self) -> dict[str, Any]:
+        """The file in ``show --json`` form."""
+        return {
+            "uri": self.uri,
+            "path": self.path,
+            "size": self.size,
+            "digest": self.digest,
+            "status": self.status,
+            "reason": self.reason,
+        }
+
+
+@dataclass
+class Failure:
+    """What differed, precisely, when verification failed."""
+
+    uri: str
+    check: Check
+    expected: Any
+    actual: Any
+    message: str
+    hint: str | None = None
+    differences: list[KeyDifference] = field(default_factory=list)
+
+    def as_json(self) -> dict[str, Any]:
+        """The failure in ``show --json`` form."""
+        out: dict[str, Any] = {
+            "uri": self.uri,
+            "check": self.check,
+            "expected": self.expected,
+            "actual": self.actual,
+            "message": self.message,
+            "hint": self.hint,
+        }
+        if self.differences:
+            out["differences"] = [d.as_json() for d in self.differences]
+        return out
+
+
+@dataclass
+class SkillReport:
+    """Everything known after opening a skill; content only where it verified."""
+
+    entry: CatalogEntry
+    files: list[FileResult]
+    failure: Failure | None = None
+    body: str | None = None
+    """The SKILL.md text, set only when SKILL.md verified."""
+    file_frontmatter: dict[str, Any] | None = None
+    refresh: str | None = None
+    """After a failure: what a fresh ``skills/get`` said about the entry."""
+    refreshed_entry: CatalogEntry | None = None
+
+    @property
+    def verified(self) -> bool:
+        """True when SKILL.md and every file that was read verified."""
+        return self.failure is None and self.body is not None
+
+    def skill_md(self) -> FileResult:
+        """The SKILL.md file result."""
+        return self.files[0]
+
+
+async def open_skill(
+    reader: Reader,
+    entry: CatalogEntry,
+    *,
+    paths: list[str] | None = None,
+    all_files: bool = False,
+    policy: Policy = Policy(),
+) -> SkillReport:
+    """Verify and read a skill in the only safe order.
+
+    SKILL.md is read first and checked for size, then digest, then frontmatter.
+    Only if it verifies are the requested files read, one at a time, each checked
+    the same way. The first failure stops all reading; the entry is then fetched
+    again with ``skills/get`` to tell whether the server's entry itself changed.
+
+    Args:
+        reader: the connection.
+        entry: an available catalog entry.
+        paths: relative paths of files to read after SKILL.md.
+        all_files: read every listed file.
+        policy: used to validate the refreshed entry.
+    """
+    assert entry.uri is not None and entry.parsed is not None
+    directory = entry.parsed.directory
+    results: list[FileResult] = []
+    by_uri: dict[str, FileResult] = {}
+    for ref in entry.files or ():
+        result = FileResult(ref.uri, ref.path, ref.size, ref.digest)
+        results.append(result)
+        by_uri[ref.uri] = result
+    if entry.dynamic:
+        results.append(FileResult(entry.uri, "SKILL.md", None, None))
+        by_uri[entry.uri] = results[-1]
+    # SKILL.md first in every report.
+    skill_md = by_uri[entry.uri]
+    results.remove(skill_md)
+    results.insert(0, skill_md)
+    report = SkillReport(entry=entry, files=results)
+
+    wanted: list[FileResult] = []
+    for rel in paths or []:
+        problem = check_relative_request(rel)
+        uri = f"{directory}/{rel}"
+        if problem is None and not entry.dynamic and uri not in by_uri:
+            problem = "the skill's entry does not list this file"
+        if problem is not None:
+            refused = FileResult(uri, rel, None, None, status="refused", reason=problem)
+            report.files.append(refused)
+            if report.failure is None:
+                report.failure = Failure(uri, "unlisted", "a file the entry lists", rel, f"Refused {safe_line(rel)!r}: {problem}")
+            continue
+        if uri not in by_uri:
+            by_uri[uri] = FileResult(uri, rel, None, None)
+            report.files.append(by_uri[uri])
+        if by_uri[uri] is not skill_md and by_uri[uri] not in wanted:
+            wanted.append(by_uri[uri])
+    if report.failure is not None:
+        for result in report.files:
+            if result.status == "not-read":
+                result.reason = "not read: a requested path was refused"
+        return report
+    if all_files:
+        wanted = [r for r in results if r is not skill_md]
+
+    budget = [MAX_TOTAL_BYTES]
+    if not await _read_and_check(reader, report, skill_md, entry, budget):
+        await _refresh(reader, report, policy)
+        return report
+    for result in wanted:
+        if not await _read_and_check(reader, report, result, entry, budget):
+            await _refresh(reader, report, policy)
+            return report
+    return report
+
+
+async def _read_and_check(reader: Reader, report: SkillReport, result: FileResult, entry: CatalogEntry, budget: list[int]) -> bool:
+    is_skill_md = result.uri == entry.uri
+    try:
+        raw = await reader.read_resource(result.uri)
+        served = served_bytes(raw, result.uri)
+    except MCPError as exc:
+        return _fail(report, result, "read", "readable content", f"error {exc.error.code}", f"Reading {safe_line(result.uri)!r} failed: error {exc.error.code}: {safe_line(exc.error.message)}")
+    except ReadError as exc:
+        return _fail(report, result, "read", "a contents item with the file's bytes", str(exc), f"Reading {safe_line(result.uri)!r} failed: {exc}")
+    data = served.data
+    if entry.dynamic:
+        budget[0] -= len(data)
+        if budget[0] < 0:
+            return _fail(report, result, "size", f"at most {MAX_TOTAL_BYTES:,} bytes in all", len(data), "The dynamic skill's reads exceed the 16 MiB bound")
+    else:
+        if len(data) != result.size:
+            return _fail(
+                report, result, "size", result.size, len(data),
+                f"Size mismatch for {safe_line(result.path)!r}: the entry lists {result.size:,} bytes, the server sent {len(data):,}",
+                hint=normalisation_hint(data, result.digest or ""),
+            )
+        actual = sha256_digest(data)
+        if actual != result.digest:
+            return _fail(
+                report, result, "digest", result.digest, actual,
+                f"Digest mismatch for {safe_line(result.path)!r}: the entry lists {result.digest}, the bytes hash to {actual}",
+                hint=normalisation_hint(data, result.digest or ""),
+            )
+    if is_skill_md:
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            return _fail(report, result, "frontmatter", "UTF-8 text", f"invalid byte at offset {exc.start}", "SKILL.md is not valid UTF-8")
+        try:
+            block, _ = split_frontmatter(text)
+            parsed = parse_frontmatter(block)
+        except FrontmatterError as exc:
+            return _fail(report, result, "frontmatter", "a valid frontmatter block", str(exc), f"SKILL.md frontmatter refused: {exc}")
+        differences = compare_frontmatter(entry.frontmatter or {}, parsed)
+        if differences:
+            keys = ", ".join(safe_line(d.key, limit=60) for d in differences)
+            hint = None
+            if all(d.yaml_typing for d in differences):
+                hint = "The values differ only in YAML typing (YAML 1.1 vs 1.2); hosts on the npm yaml parser may accept this"
+            failure_ok = _fail(
+                report, result, "frontmatter",
+                {d.key: d.entry for d in differences if d.entry_has},
+                {d.key: d.file for d in differences if d.file_has},
+                f"SKILL.md frontmatter differs from the entry in: {keys}", hint=hint,
+            )
+            assert report.failure is not None
+            report.failure.differences = differences
+            return failure_ok
+        report.body = text
+        report.file_frontmatter = parsed
+    result.served = served
+    result.status = "unverified" if entry.dynamic else "verified"
+    result.reason = "dynamic skill: no digest to check" if entry.dynamic else None
+    return True
+
+
+def _fail(report: SkillReport, result: FileResult, check: Check, expected: Any, actual: Any, message: str, *, hint: str | None = None) -> bool:
+    result.status = "failed"
+    result.reason = message
+    result.served = None
+    report.failure = Failure(result.uri, check, expected, actual, message, hint)
+    report.body = None if result.uri == report.entry.uri else report.body
+    if result.uri != report.entry.uri:
+        # A failed supporting file retires the skill: nothing of it is shown.
+        report.body = None
+        for other in report.files:
+            if other is not result and other.status == "verified":
+                other.served = None
+    for other in report.files:
+        if other.status == "not-read" and other.reason is None:
+            other.reason = "not read: verification failed earlier"
+    return False
+
+
+async def _refresh(reader: Reader, report: SkillReport, policy: Policy) -> None:
+    entry = report.entry
+    assert entry.uri is not None
+    try:
+        result = await reader.get_skill(entry.uri)
+    except SkillNotFound:
+        report.refresh = "The server no longer serves this skill (skills/get answered -32602)"
+        return
+    except Exception as exc:  # noqa: BLE001 - a failed refresh only lowers what we can say
+        report.refresh = f"Could not re-read the entry with skills/get: {safe_line(getattr(exc, 'message', str(exc)))}"
+        return
+    fresh = validate_entry(result.get("skill") if isinstance(result, dict) else None, label=entry.label, index=entry.index, policy=Policy(allow_dynamic=True, enforce_limits=policy.enforce_limits))
+    report.refreshed_entry = fresh
+    if fresh.status == "malformed":
+        report.refresh = f"skills/get returned a malformed entry ({fresh.rule}: {fresh.reason})"
+    elif fresh.uri != entry.uri:
+        report.refresh = "skills/get returned an entry for another URI"
+    elif fresh.fingerprint == entry.fingerprint and fresh.frontmatter == entry.frontmatter:
+        report.refresh = "The server's entry is unchanged: the served content does not match the server's own entry"
+    else:
+        report.refresh = (
+            f"The server's entry changed since it was listed (fingerprint now {fresh.fingerprint or 'none'}); "
+            "list again and re-open to verify the current entry"
+        )
+
+
