@@ -416,9 +416,7 @@ class SkillsPublisher(Extension):
                 name = frontmatter["name"]
             if isinstance(frontmatter.get("description"), str):
                 description = frontmatter["description"]
-        return SkillResource(
-            uri=uri, name=name, description=description, mime_type=mime, data=data, form=spec.form
-        )
+        return SkillResource(uri=uri, name=name, description=description, mime_type=mime, data=data, form=spec.form)
 
     @staticmethod
     def _frontmatter_of(skill: PublishedSkill) -> dict[str, Any]:
@@ -656,17 +654,13 @@ def load_skills_dir(root: Path) -> list[PublishedSkill]:
         The skills, sorted by skill path.
     """
     root = Path(root)
-    skill_dirs = sorted(
-        path.parent for path in root.rglob("SKILL.md") if path.is_file() and not path.is_symlink()
-    )
+    skill_dirs = sorted(path.parent for path in root.rglob("SKILL.md") if path.is_file() and not path.is_symlink())
     skills: list[PublishedSkill] = []
     for directory in skill_dirs:
         files: list[SkillFile] = []
         for current, dirnames, filenames in os.walk(directory):
             here = Path(current)
-            dirnames[:] = sorted(
-                d for d in dirnames if not d.startswith(".") and not (here / d / "SKILL.md").is_file()
-            )
+            dirnames[:] = sorted(d for d in dirnames if not d.startswith(".") and not (here / d / "SKILL.md").is_file())
             for filename in sorted(filenames):
                 path = here / filename
                 if filename.startswith(".") or path.is_symlink() or not path.is_file():

@@ -23,6 +23,7 @@ from skillscope.errors import (
     ServerExited,
     ServerUnreachable,
     SkillNotFound,
+    SkillscopeError,
     Unauthorised,
 )
 from skillscope.protocol.target import Target
@@ -380,7 +381,7 @@ def mcp_error(exc: MCPError, target: Target, stats: TransportStats, errlog: IO[A
     if stats.status in (401, 403):
         return Unauthorised(f"Unauthorised: {target.display} answered HTTP {stats.status}; check the --header values")
     if code == -32001:
-        return _timeout_error(target, stats, errlog, f"{what} got no answer within the timeout")
+        return RequestTimedOut(f"{what} got no answer within the timeout", detail=stderr_tail(errlog))
     if code == -32000:
         exited = _process_exited(stats)
         if exited is not None:
@@ -391,13 +392,17 @@ def mcp_error(exc: MCPError, target: Target, stats: TransportStats, errlog: IO[A
     return ProtocolViolation(f"{what} failed: error {code}: {safe_line(exc.error.message)}", detail=stderr_tail(errlog))
 
 
-def translate(exc: BaseException, target: Target, stats: TransportStats, errlog: IO[Any] | None) -> ConnectionFailed:
-    """Find the real cause inside nested exception groups and say it in plain words."""
+def translate(exc: BaseException, target: Target, stats: TransportStats, errlog: IO[Any] | None) -> SkillscopeError:
+    """Find the real cause inside nested exception groups and say it in plain words.
+
+    A skillscope error raised by the caller's own code inside the connection is
+    returned as it is; anything else becomes a ``ConnectionFailed``.
+    """
     import httpx2
 
     leaves = _leaves(exc)
     for leaf in leaves:
-        if isinstance(leaf, ConnectionFailed):
+        if isinstance(leaf, SkillscopeError):
             return leaf
     if stats.too_large:
         return ProtocolViolation(f"The server sent a message larger than {MAX_MESSAGE_BYTES:,} bytes; refused")

@@ -86,6 +86,9 @@ async def capped_stdio(
                         return
             except (anyio.ClosedResourceError, anyio.BrokenResourceError, anyio.EndOfStream, OSError):
                 return
+            # End of stdout: give the process a moment to exit so errors can name its status.
+            with anyio.move_on_after(1.0):
+                await process.wait()
 
     async def writer() -> None:
         assert process.stdin is not None
@@ -109,6 +112,12 @@ async def capped_stdio(
             await _exited(process, 2.0)
         with suppress(OSError, anyio.BrokenResourceError, anyio.ClosedResourceError):
             await process.stdout.aclose()
+        # Close the event loop's subprocess transport now rather than at garbage collection,
+        # which would happen after the loop is gone and print a spurious traceback.
+        transport = getattr(getattr(process, "_process", None), "_transport", None)
+        if callable(getattr(transport, "close", None)):
+            with suppress(Exception):
+                transport.close()
 
     async with anyio.create_task_group() as group:
         group.start_soon(reader)

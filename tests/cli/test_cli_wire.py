@@ -1,0 +1,192 @@
+"""The real command over real stdio and HTTP: JSON shapes, exit codes and every error path."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+from tests.cli.conftest import run_cli, stdio
+from tests.fixtures.samples import HELLO_WORLD_FINGERPRINT, HELLO_WORLD_MD
+
+LIST_KEYS = {"name", "uri", "status", "rule", "reason", "fingerprint", "file_count", "total_bytes"}
+SHOW_FILE_KEYS = {"uri", "size", "digest", "status", "reason"}
+
+
+def check_listing_shape(data):
+    assert set(data) >= {"server", "skills", "warnings"}
+    assert set(data["server"]) >= {"label", "target", "protocol", "extension"}
+    for skill in data["skills"]:
+        assert set(skill) >= LIST_KEYS
+        assert skill["status"] in {"available", "unavailable", "malformed"}
+
+
+@pytest.mark.parametrize("era", ["auto", "legacy"])
+def test_list_over_stdio(era):
+    run = run_cli("list", "--json", "--era", era, "--label", "fx", *stdio("samples"))
+    assert run.code == 0, run.err
+    data = run.json()
+    check_listing_shape(data)
+    assert data["server"]["protocol"] == ("2025-11-25" if era == "legacy" else "2026-07-28")
+    assert data["server"]["extension"] == "declared"
+    hello = next(s for s in data["skills"] if s["name"] == "fx:hello-world")
+    assert hello["fingerprint"] == HELLO_WORLD_FINGERPRINT
+    assert (hello["file_count"], hello["total_bytes"], hello["status"]) == (1, 58, "available")
+
+
+@pytest.mark.parametrize("era", ["auto", "modern", "legacy"])
+def test_list_and_show_over_http(http_server, era):
+    url = http_server("samples")
+    run = run_cli("list", url, "--json", "--era", era)
+    assert run.code == 0, run.err
+    data = run.json()
+    check_listing_shape(data)
+    assert data["server"]["label"] == "127.0.0.1" and data["server"]["target"] == url
+    show = run_cli("show", "127.0.0.1:hello-world", url, "--json", "--era", era)
+    assert show.code == 0, show.err
+    result = show.json()
+    assert result["verified"] is True and result["body"] == HELLO_WORLD_MD.decode()
+    assert result["fingerprint"] == HELLO_WORLD_FINGERPRINT
+    assert all(set(f) >= SHOW_FILE_KEYS and f["status"] == "verified" for f in result["files"])
+
+
+def test_show_human_renders_verified_content():
+    run = run_cli("show", "pdf-processing", "--all-files", *stdio("samples"))
+    assert run.code == 0, run.err
+    assert "verified" in run.out and "PDF processing" in run.out
+    assert "references/FORMS.md" in run.out and "binary file" in run.out
+
+
+@pytest.mark.parametrize(
+    ("scenario", "check"),
+    [("tampered-skill-md", "digest"), ("appended-skill-md", "size"), ("frontmatter-mismatch", "frontmatter")],
+)
+def test_failed_verification_json_has_no_body_and_exit_1(scenario, check):
+    run = run_cli("show", "pdf-processing", "--all-files", "--json", *stdio(scenario))
+    assert run.code == 1, run.err
+    data = run.json()
+    assert data["verified"] is False and "body" not in data
+    assert data["failure"]["check"] == check
+    assert set(data["failure"]) >= {"uri", "check", "expected", "actual"}
+    assert [f["status"] for f in data["files"]][1:] == ["not-read"] * (len(data["files"]) - 1)
+    assert "unchanged" in data["refresh"]
+
+
+def test_failed_verification_human_output_shows_evidence_not_content(http_server):
+    url = http_server("tampered-skill-md")
+    run = run_cli("show", "pdf-processing", url)
+    assert run.code == 1
+    assert "Verification failed" in run.out and "digest" in run.out
+    assert "expected" in run.out and "actual" in run.out
+    assert "PDF processing" not in run.out, "content that failed verification must not be printed"
+
+
+def test_unlisted_file_is_refused():
+    run = run_cli("show", "pdf-processing", "--file", "../../etc/passwd", "--json", *stdio("samples"))
+    assert run.code == 1
+    assert run.json()["failure"]["check"] == "unlisted"
+
+
+def test_skill_not_found_exits_4():
+    run = run_cli("show", "nope", *stdio("samples"))
+    assert run.code == 4
+    assert "does not serve" in run.err
+
+
+def test_escape_sequences_never_reach_the_terminal():
+    listing = run_cli("list", *stdio("escapes"))
+    assert listing.code == 0, listing.err
+    for text in (listing.out, listing.err):
+        assert "\x1b" not in text and "\x07" not in text and "\u202e" not in text
+    assert "\\x1b]0;pwned\\x07" in listing.out and "\\u202e" in listing.out
+    assert "[bold red]" in listing.out, "markup is shown literally, never interpreted"
+    show = run_cli("show", "terminal-tricks", "--all-files", *stdio("escapes"))
+    assert "\x1b" not in show.out and "\u202e" not in show.out
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "words"),
+    [
+        (["list", "--", "/nonexistent/server-binary"], 3, "Command not found: /nonexistent/server-binary"),
+        (["list", "--", sys.executable, "-m", "tests.fixtures.run_server", "exit"], 3, "exited with status 3"),
+        (["list", "--timeout", "5", "--", sys.executable, "-m", "tests.fixtures.run_server", "junk"], 3, "Not an MCP server"),
+        (["list", "http://127.0.0.1:9/mcp"], 3, "Cannot reach http://127.0.0.1:9/mcp"),
+        (["list", "--timeout", "2", *stdio("stall")], 3, "no answer within the timeout"),
+        (["list", *stdio("no-extension")], 3, "does not offer skills"),
+        (["list", "--era", "legacy", *stdio("modern-only")], 3, "may still serve skills on 2026-07-28"),
+        (["list", *stdio("declaration-true")], 3, "non-object value"),
+        (["list", *stdio("huge-list")], 3, "larger than"),
+    ],
+)
+def test_connection_errors_are_specific(args, code, words):
+    run = run_cli(*args)
+    assert run.code == code, (run.out, run.err)
+    assert words in run.err
+    assert "Traceback" not in run.err
+
+
+def test_server_stderr_tail_is_shown_on_exit_never_mixed_into_output():
+    run = run_cli("list", "--", sys.executable, "-m", "tests.fixtures.run_server", "exit")
+    assert "server stderr" in run.err
+    assert run.out == ""
+
+
+def test_huge_read_over_http_is_refused(http_server):
+    url = http_server("huge-read")
+    run = run_cli("show", "hello-world", url, "--json")
+    assert run.code in (1, 3), run.err
+    if run.code == 1:
+        assert run.json()["failure"]["check"] in {"size", "read"}
+    else:
+        assert "larger than" in run.err
+
+
+def test_unauthorised_http_says_so_and_never_prints_the_secret(http_server):
+    url = http_server("samples", bearer_token="right-token")
+    run = run_cli("list", url, "--header", "Authorization: Bearer wrong-s3cret")
+    assert run.code == 3
+    assert "Unauthorised" in run.err and "401" in run.err
+    assert "wrong-s3cret" not in run.err + run.out
+    ok = run_cli("list", url, "--json", "--header", "Authorization: Bearer ${TOKEN}", env={"TOKEN": "right-token"})
+    assert ok.code == 0, ok.err
+    assert "right-token" not in ok.out + ok.err
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["list"], "Missing TARGET"),
+        (["list", "--label", "bad label!", "http://x/mcp"], "not a valid label"),
+        (["list", "http://x/mcp", "--header", "no-colon"], "--header takes"),
+        (["list", "unknown-label"], "No server labelled 'unknown-label'"),
+        (["list", "ftp://x"], "Only http:// and https://"),
+        (["list", "http://x/mcp", "--", "cmd"], "not both"),
+        (["list", "--header", "Authorization: Bearer ${NOT_SET_ANYWHERE}", "http://x/mcp"], "NOT_SET_ANYWHERE is not set"),
+    ],
+)
+def test_usage_errors_exit_2(args, words, tmp_path):
+    run = run_cli(*args, cwd=str(tmp_path), env={"XDG_CONFIG_HOME": str(tmp_path)})
+    assert run.code == 2, (run.out, run.err)
+    assert words in run.err
+
+
+def test_help_documents_exit_codes_and_targets():
+    run = run_cli("show", "--help")
+    assert run.code == 0
+    for words in ("Exit codes", "verification failed", "skill not found", "-- COMMAND", "--all-files"):
+        assert words in run.out
+
+
+def test_help_does_not_import_mcp_or_textual():
+    code = (
+        "import sys\n"
+        "from click.testing import CliRunner\n"
+        "from skillscope.cli import cli\n"
+        "result = CliRunner().invoke(cli, ['list', '--help'])\n"
+        "assert result.exit_code == 0\n"
+        "print(sorted(m for m in ('mcp', 'textual', 'httpx2', 'yaml') if m in sys.modules))\n"
+    )
+    import subprocess
+
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
