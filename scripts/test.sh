@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Install skillscope with its test extras, the third-party publishers and the conformance suite,
+# then run the whole test suite. Run from anywhere; everything lands under the repository.
+#
+#   bash scripts/test.sh [pytest args...]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PYTHON="${PYTHON:-python3}"
+say() { printf '[test] %s\n' "$*"; }
+
+if [ ! -x .venv/bin/python ]; then
+  say "creating .venv with $("$PYTHON" --version)"
+  "$PYTHON" -m venv .venv
+fi
+say "installing skillscope[test]"
+.venv/bin/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
+
+say "installing third-party skill publishers (tests/interop/setup.sh)"
+bash tests/interop/setup.sh
+if [ -f tests/conformance/setup.sh ]; then
+  say "installing the MCP conformance suite (tests/conformance/setup.sh)"
+  bash tests/conformance/setup.sh
+fi
+
+say "running pytest"
+exec .venv/bin/python -m pytest "$@"
