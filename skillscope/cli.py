@@ -295,8 +295,16 @@ def _report_json(info: Any, report: Any) -> dict[str, Any]:
     return out
 
 
+def _terminate(signum: int, frame: Any) -> None:
+    raise KeyboardInterrupt
+
+
 def main() -> None:
     """Console-script entry point."""
+    import signal
+
+    # SIGTERM unwinds like Ctrl-C, so stdio servers are stopped and reaped on the way out.
+    signal.signal(signal.SIGTERM, _terminate)
     try:
         cli.main(prog_name="skillscope", standalone_mode=True)
     except SkillscopeError as exc:  # pragma: no cover - commands report their own errors

@@ -176,8 +176,9 @@ def render_report(report: SkillReport) -> RenderableType:
         lines.append("Nothing of this skill's content is shown.", style="red")
         parts.append(Panel(lines, border_style="red", title="failed", title_align="left"))
         return Group(*parts)
-    if report.body is not None:
-        parts.append(Panel(Markdown(safe_text(report.body), hyperlinks=False), title="SKILL.md", title_align="left"))
+    if report.instructions is not None:
+        markdown = Markdown(safe_text(report.instructions), hyperlinks=False)
+        parts.append(Panel(markdown, title="SKILL.md", title_align="left"))
     for result in report.files[1:]:
         if result.served is not None:
             parts.append(_file_view(result))

@@ -151,7 +151,8 @@ def label_for_command(command: list[str]) -> str:
     if re.match(r"^(python[0-9.]*|pypy[0-9.]*)$", base) and rest:
         if rest[0] == "-m" and len(rest) > 1:
             return _label_safe(rest[1].split(".")[0])
-        return _label_safe(os.path.splitext(os.path.basename(rest[0]))[0])
+        if not rest[0].startswith("-"):
+            return _label_safe(os.path.splitext(os.path.basename(rest[0]))[0])
     if base in {"node", "bun", "deno", "npx", "uvx", "pipx"} and rest:
         candidates = [w for w in rest if not w.startswith("-") and w != "run"]
         if candidates:

@@ -89,6 +89,8 @@ class SkillReport:
     failure: Failure | None = None
     body: str | None = None
     """The SKILL.md text, set only when SKILL.md verified."""
+    instructions: str | None = None
+    """The SKILL.md text after its frontmatter block, set only when SKILL.md verified."""
     file_frontmatter: dict[str, Any] | None = None
     refresh: str | None = None
     """After a failure: what a fresh ``skills/get`` said about the entry."""
@@ -213,7 +215,7 @@ async def _read_and_check(reader: Reader, report: SkillReport, result: FileResul
         except UnicodeDecodeError as exc:
             return _fail(report, result, "frontmatter", "UTF-8 text", f"invalid byte at offset {exc.start}", "SKILL.md is not valid UTF-8")
         try:
-            block, _ = split_frontmatter(text)
+            block, instructions = split_frontmatter(text)
             parsed = parse_frontmatter(block)
         except FrontmatterError as exc:
             return _fail(report, result, "frontmatter", "a valid frontmatter block", str(exc), f"SKILL.md frontmatter refused: {exc}")
@@ -233,6 +235,7 @@ async def _read_and_check(reader: Reader, report: SkillReport, result: FileResul
             report.failure.differences = differences
             return failure_ok
         report.body = text
+        report.instructions = instructions
         report.file_frontmatter = parsed
     result.served = served
     result.status = "unverified" if entry.dynamic else "verified"
@@ -241,18 +244,14 @@ async def _read_and_check(reader: Reader, report: SkillReport, result: FileResul
 
 
 def _fail(report: SkillReport, result: FileResult, check: Check, expected: Any, actual: Any, message: str, *, hint: str | None = None) -> bool:
+    """Record the failure; nothing of the skill's content is kept after it."""
     result.status = "failed"
     result.reason = message
-    result.served = None
     report.failure = Failure(result.uri, check, expected, actual, message, hint)
-    report.body = None if result.uri == report.entry.uri else report.body
-    if result.uri != report.entry.uri:
-        # A failed supporting file retires the skill: nothing of it is shown.
-        report.body = None
-        for other in report.files:
-            if other is not result and other.status == "verified":
-                other.served = None
+    # A failed file retires the whole skill: drop SKILL.md's text and every verified file's bytes.
+    report.body = report.instructions = None
     for other in report.files:
+        other.served = None
         if other.status == "not-read" and other.reason is None:
             other.reason = "not read: verification failed earlier"
     return False

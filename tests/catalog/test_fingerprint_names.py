@@ -90,6 +90,7 @@ def test_relative_requests(rel, problem):
     [
         (["python", "-m", "agentskills_mcp_server", "--config", "x"], "agentskills_mcp_server"),
         (["/usr/bin/python3.12", "server.py"], "server"),
+        (["python3", "-c", "import x"], "python3"),
         (["node", "dist/index.js"], "index"),
         (["npx", "-y", "@acme/skills-server"], "skills-server"),
         (["./my server"], "my-server"),

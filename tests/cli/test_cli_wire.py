@@ -190,3 +190,65 @@ def test_help_does_not_import_mcp_or_textual():
 
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def _children_of(pid: int) -> list[int]:
+    import os
+
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as handle:
+                    fields = handle.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                found.append(int(entry))
+    return found
+
+
+def test_sigterm_stops_the_stdio_server_too():
+    import os
+    import signal
+    import subprocess
+    import time
+
+    from tests.fixtures.http import REPO_ROOT, stdio_command
+
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "skillscope", "list", "--timeout", "60", "--", *stdio_command("stall")],
+        cwd=REPO_ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
+    )
+    deadline = time.monotonic() + 30
+    children: list[int] = []
+    while time.monotonic() < deadline and not children:
+        time.sleep(0.2)
+        children = _children_of(proc.pid)
+    assert children, "the stdio server should be running"
+    time.sleep(2.0)  # let it connect and block in skills/list
+    proc.send_signal(signal.SIGTERM)
+    proc.wait(timeout=20)
+    time.sleep(0.5)
+    for child in children:
+        alive = os.path.exists(f"/proc/{child}") and "Z" not in open(f"/proc/{child}/stat").read().rsplit(")", 1)[1].split()[0]
+        assert not alive, f"server process {child} outlived skillscope"
+    assert b"Traceback" not in proc.stderr.read()
+
+
+@pytest.mark.parametrize("era", ["modern", "legacy"])
+def test_a_3_mib_file_verifies_over_http_in_both_eras(era):
+    # Legacy HTTP answers over SSE, where the SDK's default event cap is 1 MiB.
+    from skillscope.demo.publisher import PublishedSkill, SkillFile, build_server
+    from tests.fixtures.http import serve_http_in_thread
+
+    big = bytes(range(256)) * (3 * 4096)
+    skill = PublishedSkill(
+        "big-assets",
+        [SkillFile("SKILL.md", b"---\nname: big-assets\ndescription: Ships a 3 MiB file.\n---\nBig.\n"), SkillFile("assets/data.bin", big)],
+    )
+    with serve_http_in_thread(build_server([skill])) as url:
+        run = run_cli("show", "big-assets", url, "--all-files", "--json", "--era", era)
+    assert run.code == 0, run.err
+    data = run.json()
+    assert data["verified"] and data["files"][1]["size"] == len(big) and data["files"][1]["status"] == "verified"
