@@ -138,6 +138,9 @@ class Connection:
                 cls(method=method, params=params), _DICT, request_read_timeout_seconds=self._timeout
             )
         except MCPError:
+            if self._stats.too_large:
+                # The SDK reports a cut stream as a generic error; say what really happened.
+                raise ProtocolViolation(f"The server sent a message larger than {MAX_MESSAGE_BYTES:,} bytes; refused") from None
             raise
         except Exception as exc:  # noqa: BLE001 - everything else is translated for people
             raise translate(exc, self._target, self._stats, self._stderr) from None
@@ -230,7 +233,8 @@ def _make_client(target: Target, era: Era, timeout: float, stats: TransportStats
 
         http = capped_http_client(dict(target.headers), stats, timeout)
         stack.push_async_callback(http.aclose)
-        transport = streamable_http_client(target.url or "", http_client=http, max_sse_event_size=MAX_MESSAGE_BYTES)
+        # Our transport caps every response body, SSE included, so the SDK's own event cap is off.
+        transport = streamable_http_client(target.url or "", http_client=http, max_sse_event_size=None)
         return Client(transport, **common)
     assert errlog is not None
     transport = capped_stdio(

@@ -131,14 +131,13 @@ def test_server_stderr_tail_is_shown_on_exit_never_mixed_into_output():
     assert run.out == ""
 
 
-def test_huge_read_over_http_is_refused(http_server):
+@pytest.mark.parametrize("era", ["modern", "legacy"])
+def test_huge_read_over_http_is_refused(http_server, era):
     url = http_server("huge-read")
-    run = run_cli("show", "hello-world", url, "--json")
-    assert run.code in (1, 3), run.err
-    if run.code == 1:
-        assert run.json()["failure"]["check"] in {"size", "read"}
-    else:
-        assert "larger than" in run.err
+    run = run_cli("show", "hello-world", url, "--json", "--era", era)
+    assert run.code == 3, run.err
+    assert "larger than 67,108,864 bytes" in run.err
+    assert run.out == ""
 
 
 def test_unauthorised_http_says_so_and_never_prints_the_secret(http_server):
