@@ -66,6 +66,8 @@ class ServerInfo:
 
     label: str
     target: str
+    era: str = "auto"
+    """The era the user asked for (auto, modern or legacy)."""
     protocol: str = ""
     extension: Literal["declared", "absent", "malformed"] = "absent"
     settings: dict[str, Any] | None = None
@@ -121,12 +123,19 @@ class Connection:
             raise ExtensionNotOffered(
                 "Skills extension declared with a non-object value; ignored (sep-2640-capability-empty-object)"
             )
-        message = "This server does not offer skills (extension not declared)"
-        if self.info.protocol != MODERN:
-            message += (
-                f". The session fell back to {self.info.protocol or 'the legacy handshake'}: the server may still "
-                f"serve skills on {MODERN} (servers built on the MCP Python SDK hide them from legacy sessions); "
-                "try --era modern"
+        if self.info.protocol == MODERN:
+            message = "This server does not offer skills (extension not declared)"
+        elif self.info.era == "legacy":
+            message = (
+                f"No skills extension declared on this {self.info.protocol} session (--era legacy). The server may "
+                f"still serve skills on {MODERN}: servers built on the MCP Python SDK hide them from "
+                "handshake sessions; try --era auto"
+            )
+        else:
+            message = (
+                f"No skills extension declared: server/discover was refused, so the session fell back to "
+                f"{self.info.protocol or 'the handshake'}. The server may still serve skills on {MODERN} "
+                "(servers built on the MCP Python SDK hide them from handshake sessions); try --era modern"
             )
         raise ExtensionNotOffered(message)
 
@@ -246,7 +255,7 @@ def _make_client(target: Target, era: Era, timeout: float, stats: TransportStats
 async def _negotiate(client: Client, target: Target, era: Era) -> ServerInfo:
     """Run the connect algorithm: discover at 2026-07-28, else the 2025-11-25 handshake."""
     session = client.session
-    info = ServerInfo(label=target.label, target=target.display)
+    info = ServerInfo(label=target.label, target=target.display, era=era)
     raw_caps: Any = None
     if era == "legacy":
         raw_caps = None

@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# Install the third-party skill publishers used by the interop tests.
+#
+#   bash tests/interop/setup.sh        (run from the repository root)
+#
+# Creates (idempotently):
+#   .cache/interop/py312  Python 3.12 venv: agentskills-mcp-server, agentskills-fs, fastmcp
+#   .cache/interop/node   npm project: @modelcontextprotocol/server + @modelcontextprotocol/node
+#
+# Only the package registries (PyPI, npm) are needed. Re-running is cheap: each part
+# is skipped when a stamp file records that the same pinned versions are installed.
+# Environment overrides: PYTHON312 (interpreter >= 3.12), NODE, NPM, and
+# SKILLSCOPE_INTEROP_CACHE (install folder, default .cache/interop; tests/interop/publishers.py
+# reads the same variable).
+set -euo pipefail
+
+AGENTSKILLS_VERSION=0.7.0
+FASTMCP_VERSION=4.1.6
+TS_SERVER_VERSION=2.4.0
+TS_NODE_VERSION=2.1.2
+
+say()  { printf '[interop-setup] %s\n' "$*"; }
+fail() { printf '[interop-setup] ERROR: %s\n' "$*" >&2; exit 1; }
+
+[ -f pyproject.toml ] && [ -d tests/interop ] \
+  || fail "run this from the repository root (no pyproject.toml / tests/interop here: $PWD)"
+
+CACHE="${SKILLSCOPE_INTEROP_CACHE:-$PWD/.cache/interop}"   # publishers.py reads the same variable
+PYDIR="$CACHE/py312"
+NODEDIR="$CACHE/node"
+mkdir -p "$CACHE"
+start=$(date +%s)
+
+# ---------------------------------------------------------------- Python 3.12 venv
+find_python312() {
+  local c
+  for c in "${PYTHON312:-}" python3.13 python3.12 "$HOME/.pyenv/versions/3.12.1/bin/python3.12" \
+           "$HOME"/.pyenv/versions/3.1[2-9]*/bin/python3 /usr/bin/python3.12 /usr/bin/python3 python3; do
+    [ -n "$c" ] || continue
+    command -v "$c" >/dev/null 2>&1 || [ -x "$c" ] || continue
+    if "$c" -c 'import sys, venv; sys.exit(0 if sys.version_info >= (3, 12) else 1)' >/dev/null 2>&1; then
+      command -v "$c" 2>/dev/null || echo "$c"
+      return 0
+    fi
+  done
+  return 1
+}
+
+PY_PINS=("agentskills-mcp-server==$AGENTSKILLS_VERSION" "agentskills-fs==$AGENTSKILLS_VERSION" "fastmcp==$FASTMCP_VERSION")
+PY_STAMP="$PYDIR/.interop-stamp"
+PY_WANT="${PY_PINS[*]}"
+py_ready() {
+  [ -f "$PY_STAMP" ] && [ "$(cat "$PY_STAMP")" = "$PY_WANT" ] && [ -x "$PYDIR/bin/python" ] \
+    && "$PYDIR/bin/python" -c 'import importlib.util as u, sys
+sys.exit(0 if sys.version_info >= (3, 12) and all(u.find_spec(m) for m in ("agentskills_mcp_server", "agentskills_fs", "fastmcp")) else 1)' >/dev/null 2>&1
+}
+if py_ready; then
+  say "python: $PYDIR already has: $PY_WANT (skipping)"
+else
+  PY312=$(find_python312) || fail "no Python >= 3.12 with venv found (set PYTHON312=/path/to/python3.12)"
+  say "python: using $PY312 ($("$PY312" --version 2>&1))"
+  if [ ! -x "$PYDIR/bin/python" ]; then
+    say "python: creating venv $PYDIR"
+    "$PY312" -m venv "$PYDIR" || fail "could not create venv at $PYDIR"
+  fi
+  say "python: pip install ${PY_PINS[*]}"
+  "$PYDIR/bin/python" -m pip install --quiet --disable-pip-version-check "${PY_PINS[@]}" \
+    || fail "pip install into $PYDIR failed (is PyPI reachable?)"
+  "$PYDIR/bin/python" -c 'import agentskills_mcp_server, agentskills_fs, fastmcp' \
+    || fail "installed packages do not import in $PYDIR"
+  printf '%s' "$PY_WANT" > "$PY_STAMP"
+  say "python: done"
+fi
+
+# ---------------------------------------------------------------- Node packages
+NODE_BIN=${NODE:-node}
+NPM_BIN=${NPM:-npm}
+command -v "$NODE_BIN" >/dev/null 2>&1 || fail "node not found (need Node >= 20)"
+command -v "$NPM_BIN" >/dev/null 2>&1 || fail "npm not found"
+NODE_MAJOR=$("$NODE_BIN" -p 'process.versions.node.split(".")[0]')
+[ "$NODE_MAJOR" -ge 20 ] || fail "Node >= 20 required, found $("$NODE_BIN" --version)"
+
+NODE_PINS=("@modelcontextprotocol/server@$TS_SERVER_VERSION" "@modelcontextprotocol/node@$TS_NODE_VERSION")
+NODE_STAMP="$NODEDIR/.interop-stamp"
+NODE_WANT="${NODE_PINS[*]}"
+if [ -f "$NODE_STAMP" ] && [ "$(cat "$NODE_STAMP")" = "$NODE_WANT" ] \
+   && [ -f "$NODEDIR/node_modules/@modelcontextprotocol/server/package.json" ]; then
+  say "node: $NODEDIR already has: $NODE_WANT (skipping)"
+else
+  mkdir -p "$NODEDIR"
+  if [ ! -f "$NODEDIR/package.json" ]; then
+    printf '{\n  "name": "skillscope-interop-publishers",\n  "private": true,\n  "type": "module"\n}\n' > "$NODEDIR/package.json"
+  fi
+  say "node: npm install --save-exact ${NODE_PINS[*]} (in $NODEDIR, $("$NODE_BIN" --version))"
+  ( cd "$NODEDIR" && "$NPM_BIN" install --no-audit --no-fund --save-exact --loglevel=error "${NODE_PINS[@]}" ) \
+    || fail "npm install in $NODEDIR failed (is the npm registry reachable?)"
+  [ -f "$NODEDIR/node_modules/@modelcontextprotocol/server/dist/ext/skills/node.mjs" ] \
+    || fail "@modelcontextprotocol/server has no dist/ext/skills/node.mjs"
+  printf '%s' "$NODE_WANT" > "$NODE_STAMP"
+  say "node: done"
+fi
+
+say "all publishers ready ($(( $(date +%s) - start )) s)"
