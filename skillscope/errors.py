@@ -11,7 +11,9 @@
     │   ├── RequestTimedOut         connect or a request exceeded its timeout
     │   └── ExtensionNotOffered     the server does not declare the skills extension
     ├── SkillNotFound               no skill answers to the name (exit 4)
-    └── VerificationFailed          content did not verify (exit 1)
+    ├── VerificationFailed          content did not verify (exit 1)
+    └── LedgerError                 the ledger cannot be read or written (exit 5)
+        └── LedgerDamaged           the hash chain is broken or the last line is torn
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ __all__ = [
     "EXIT_USAGE",
     "EXIT_CONNECTION",
     "EXIT_NOT_FOUND",
+    "EXIT_LEDGER",
     "SkillscopeError",
     "UsageError",
     "ConfigError",
@@ -34,6 +37,8 @@ __all__ = [
     "ExtensionNotOffered",
     "SkillNotFound",
     "VerificationFailed",
+    "LedgerError",
+    "LedgerDamaged",
 ]
 
 EXIT_OK = 0
@@ -41,6 +46,7 @@ EXIT_VERIFY = 1
 EXIT_USAGE = 2
 EXIT_CONNECTION = 3
 EXIT_NOT_FOUND = 4
+EXIT_LEDGER = 5
 
 
 class SkillscopeError(Exception):
@@ -118,3 +124,20 @@ class VerificationFailed(SkillscopeError):
 
     exit_code = EXIT_VERIFY
     title = "Verification failed"
+
+
+class LedgerError(SkillscopeError):
+    """The approval ledger cannot be read or written; nothing was recorded."""
+
+    exit_code = EXIT_LEDGER
+    title = "Ledger error"
+
+
+class LedgerDamaged(LedgerError):
+    """The ledger's hash chain is broken or its last line is unfinished."""
+
+    title = "Ledger damaged"
+
+    def __init__(self, message: str, *, detail: str | None = None, problems: list[object] | None = None) -> None:
+        super().__init__(message, detail=detail)
+        self.problems = problems or []

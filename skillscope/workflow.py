@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from typing import Any
 
 from skillscope.catalog.entry import CatalogEntry, Finding, Policy, validate_entry
 from skillscope.catalog.listing import Listing, catalog_entries, check_result_type, collect_listing
@@ -11,7 +13,7 @@ from skillscope.errors import SkillNotFound, UsageError
 from skillscope.protocol.connection import Connection
 from skillscope.textsafe import safe_line
 
-__all__ = ["load_catalog", "resolve_name"]
+__all__ = ["find_entry", "load_catalog", "load_verdicts", "open_named", "resolve_name", "review_states"]
 
 _LABEL_PREFIX = re.compile(r"^([A-Za-z0-9_.-]{1,64}):(?!//)(.*)$", re.DOTALL)
 
@@ -81,3 +83,55 @@ def _usable(entry: CatalogEntry) -> CatalogEntry:
     if entry.status == "available":
         return entry
     raise SkillNotFound(f"{safe_line(entry.name)} cannot be opened: {entry.status} ({entry.rule}: {entry.reason})")
+
+
+def load_verdicts(path: Any) -> tuple[Any, str | None]:
+    """Replay the ledger at ``path``; a damaged ledger gives (None, why) instead of failing the command."""
+    from skillscope.errors import LedgerError
+    from skillscope.ledger import Ledger, Verdicts, replay
+
+    try:
+        return replay(Ledger(path).records()), None
+    except LedgerError as exc:
+        return None, f"review states unknown: {exc.message}"
+    except FileNotFoundError:
+        return Verdicts(), None
+
+
+def review_states(verdicts: Any, entries: list[CatalogEntry]) -> dict[str, Any]:
+    """The review state of each usable entry, keyed by name (empty when the ledger is unknown)."""
+    from skillscope.ledger import review_state
+
+    if verdicts is None:
+        return {}
+    return {
+        e.name: review_state(verdicts, e.name, e.fingerprint, [(f.uri, f.digest, f.size) for f in e.files or ()])
+        for e in entries
+        if e.status != "malformed"
+    }
+
+
+async def open_named(inv: Any, name: str, *, paths: list[str], all_files: bool, say: Callable[[str], None]) -> tuple[Any, Any]:
+    """Attach to the invocation's target, resolve ``name`` and open the skill (the ``show`` steps)."""
+    from skillscope.protocol import connect
+    from skillscope.verify import open_skill
+
+    async with connect(inv.target, era=inv.era, timeout=inv.timeout) as conn:
+        say("Listing skills")
+        listing = await load_catalog(conn, inv.policy)
+        say(f"Resolving {name}")
+        entry = await resolve_name(conn, listing, name, inv.policy)
+        say(f"Reading and verifying {entry.name}")
+        report = await open_skill(conn, entry, paths=paths, all_files=all_files, policy=inv.policy)
+    return conn.info, report
+
+
+async def find_entry(inv: Any, name: str, say: Callable[[str], None]) -> tuple[Any, CatalogEntry]:
+    """Attach, list and resolve ``name`` without reading any file."""
+    from skillscope.protocol import connect
+
+    async with connect(inv.target, era=inv.era, timeout=inv.timeout) as conn:
+        say("Listing skills")
+        listing = await load_catalog(conn, inv.policy)
+        entry = await resolve_name(conn, listing, name, inv.policy)
+    return conn.info, entry

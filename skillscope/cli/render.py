@@ -17,7 +17,7 @@ from skillscope.protocol.connection import ServerInfo
 from skillscope.textsafe import safe_line, safe_text
 from skillscope.verify.opener import FileResult, SkillReport
 
-__all__ = ["make_console", "render_listing", "render_report", "human_size"]
+__all__ = ["make_console", "render_listing", "render_report", "render_review", "render_verdicts", "human_size"]
 
 _STATUS_STYLE = {
     "available": "green",
@@ -65,13 +65,30 @@ def server_header(info: ServerInfo) -> Text:
     return text
 
 
-def render_listing(info: ServerInfo, listing: Listing) -> RenderableType:
+_REVIEW_STYLE = {
+    "approved": "green",
+    "rejected": "red",
+    "changed-since-approval": "bold yellow",
+    "revoked": "yellow",
+    "not-reviewed": "dim",
+    "unverifiable": "dim",
+}
+
+
+def _review_text(state: Any) -> Text:
+    if state is None:
+        return Text("—", style="dim")
+    return Text(state.label, style=_REVIEW_STYLE.get(state.state, ""))
+
+
+def render_listing(info: ServerInfo, listing: Listing, reviews: dict[str, Any]) -> RenderableType:
     """The catalog as a table with a reason for every entry that cannot be used."""
     table = Table(show_edge=False, pad_edge=False, expand=False)
     table.add_column("NAME", overflow="fold")
     table.add_column("STATUS")
     table.add_column("FILES", justify="right")
     table.add_column("SIZE", justify="right")
+    table.add_column("REVIEW")
     table.add_column("DESCRIPTION / REASON", overflow="fold", max_width=70)
     for entry in listing.entries:
         status = Text(entry.status, style=_STATUS_STYLE.get(entry.status, ""))
@@ -87,6 +104,7 @@ def render_listing(info: ServerInfo, listing: Listing) -> RenderableType:
             status,
             str(entry.file_count) if entry.file_count is not None else "—",
             human_size(entry.total_bytes),
+            _review_text(reviews.get(entry.name)) if entry.status != "malformed" else Text("—", style="dim"),
             detail,
         )
     counts = {s: sum(1 for e in listing.entries if e.status == s) for s in ("available", "unavailable", "malformed")}
@@ -121,7 +139,7 @@ def _file_table(report: SkillReport) -> Table:
     return table
 
 
-def _entry_header(entry: CatalogEntry, report: SkillReport) -> Table:
+def _entry_header(entry: CatalogEntry, report: SkillReport, review: Any) -> Table:
     grid = Table.grid(padding=(0, 2))
     grid.add_column(style="bold")
     grid.add_column(overflow="fold")
@@ -130,6 +148,8 @@ def _entry_header(entry: CatalogEntry, report: SkillReport) -> Table:
     grid.add_row("fingerprint", Text(entry.fingerprint or "none (dynamic skill)"))
     verdict = Text("verified", style="bold green") if report.verified else Text("NOT VERIFIED", style="bold red")
     grid.add_row("state", verdict)
+    if review is not None:
+        grid.add_row("review", _review_text(review))
     for key, value in (entry.frontmatter or {}).items():
         if key in ("name",):
             continue
@@ -143,10 +163,12 @@ def _compact(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, sort_keys=True)
 
 
-def render_report(report: SkillReport) -> RenderableType:
+def render_report(report: SkillReport, review: Any) -> RenderableType:
     """A skill after opening: evidence on failure, content only where it verified."""
     entry = report.entry
-    parts: list[RenderableType] = [_entry_header(entry, report), _file_table(report)]
+    parts: list[RenderableType] = [_entry_header(entry, report, review), _file_table(report)]
+    if review is not None and review.changes:
+        parts.append(_changes_table(review.changes))
     failure = report.failure
     if failure is not None:
         lines = Text()
@@ -200,3 +222,76 @@ def _file_view(result: FileResult) -> RenderableType:
         return Panel(info, title=title, title_align="left")
     lexer = Syntax.guess_lexer(result.path, code=text[:4096]) if result.path else "text"
     return Panel(Syntax(safe_text(text), lexer, word_wrap=True, line_numbers=False), title=title, title_align="left")
+
+
+def _changes_table(changes: list[Any]) -> Table:
+    table = Table(title="changed since approval", title_justify="left", show_edge=False, pad_edge=False)
+    table.add_column("CHANGE")
+    table.add_column("FILE", overflow="fold")
+    table.add_column("APPROVED DIGEST", overflow="fold")
+    table.add_column("CURRENT DIGEST", overflow="fold")
+    styles = {"added": "green", "removed": "red", "changed": "yellow"}
+    for change in changes:
+        table.add_row(
+            Text(change.change, style=styles[change.change]),
+            _t(change.uri),
+            Text(change.old_digest or "—", style="dim"),
+            Text(change.new_digest or "—", style="dim"),
+        )
+    return table
+
+
+def render_review(entry: CatalogEntry, state: Any) -> RenderableType:
+    """A skill's review state and, when it changed since approval, the per-file diff."""
+    head = Text()
+    head.append(safe_line(entry.name, limit=300), style="bold")
+    head.append("  ")
+    head.append_text(_review_text(state))
+    parts: list[RenderableType] = [head]
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(style="bold")
+    grid.add_column(overflow="fold")
+    grid.add_row("current", Text(entry.fingerprint or "none (dynamic skill)"))
+    if state is not None and state.record is not None:
+        record = state.record
+        grid.add_row(record.action, Text(record.fingerprint or "—"))
+        grid.add_row("by", _t(f"{record.reviewer} at {record.time}"))
+        if record.note:
+            grid.add_row("note", _t(record.note))
+    parts.append(grid)
+    if state is not None and state.changes:
+        parts.append(_changes_table(state.changes))
+    elif state is not None and state.state == "approved":
+        parts.append(Text("No change since approval.", style="green"))
+    return Group(*parts)
+
+
+def render_verdicts(path: Any, records: int, verdicts: list[Any], word: Any) -> RenderableType:
+    """The ledger's current verdict per skill."""
+    table = Table(show_edge=False, pad_edge=False)
+    table.add_column("SKILL", overflow="fold")
+    table.add_column("VERDICT")
+    table.add_column("FINGERPRINT", overflow="fold")
+    table.add_column("BY")
+    table.add_column("WHEN")
+    table.add_column("NOTE", overflow="fold", max_width=40)
+    for verdict in verdicts:
+        record = verdict.last_approval or verdict.record
+        table.add_row(
+            _t(verdict.name),
+            _review_text(_Word(word(verdict))),
+            Text(record.fingerprint or "—", style="dim"),
+            _t(record.reviewer),
+            _t(record.time),
+            _t(record.note or ""),
+        )
+    summary = Text(f"{len(verdicts)} skills reviewed, {records} records in {path}", style="dim")
+    return Group(table, summary)
+
+
+class _Word:
+    """Adapts a verdict word to the review-state styling."""
+
+    def __init__(self, word: str) -> None:
+        self.state = word
+        self.label = word

@@ -1,0 +1,52 @@
+"""The command line (imports stay lazy: ``--help`` loads neither mcp nor textual)."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import click
+
+from skillscope import __version__
+from skillscope.cli.commands_catalog import demo_command, list_command, show_command
+from skillscope.cli.commands_ledger import (
+    approve_command,
+    diff_command,
+    export_command,
+    ledger_group,
+    reject_command,
+    revoke_command,
+)
+from skillscope.cli.common import EXIT_CODES
+
+__all__ = ["cli", "main"]
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100}, epilog=EXIT_CODES)
+@click.version_option(__version__, prog_name="skillscope")
+def cli() -> None:
+    """Browse and vet Agent Skills served over MCP (the io.modelcontextprotocol/skills extension).
+
+    Listing reads no file. Opening a skill verifies SKILL.md (size, digest, frontmatter)
+    before anything is shown, and every other file the same way. Reviews are kept in a
+    hash-chained approval ledger whose approved fingerprints export to hosts.
+    """
+
+
+for _command in (list_command, show_command, approve_command, reject_command, revoke_command, diff_command,
+                 export_command, ledger_group, demo_command):
+    cli.add_command(_command)
+
+
+def _terminate(signum: int, frame: Any) -> None:
+    raise KeyboardInterrupt
+
+
+def main() -> None:
+    """Console-script entry point."""
+    import signal
+
+    # SIGTERM unwinds like Ctrl-C, so stdio servers are stopped and reaped on the way out.
+    signal.signal(signal.SIGTERM, _terminate)
+    cli.main(prog_name="skillscope")
+    sys.exit(0)

@@ -1,0 +1,116 @@
+"""``list``, ``show`` and ``demo``: read a server's catalog and open skills."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from skillscope.cli.common import EXIT_CODES, TARGET_HELP, TargetCommand, print_json, progress, run, setup, target_options
+
+__all__ = ["list_command", "show_command", "demo_command"]
+
+
+@click.command("list", cls=TargetCommand, epilog=TARGET_HELP + "\n\n" + EXIT_CODES)
+@click.argument("target", required=False)
+@target_options
+@click.option("--json", "as_json", is_flag=True, help="Print the catalog as JSON.")
+@click.pass_context
+def list_command(ctx: click.Context, target: str | None, as_json: bool, **options: Any) -> None:
+    """List every skill a server serves, with the reason for each that cannot be used.
+
+    Reads no file. Each skill's review state comes from the approval ledger.
+
+    \b
+    Examples:
+      skillscope list https://example.com/mcp --header 'Authorization: Bearer ${TOKEN}'
+      skillscope list --json -- python -m my_skill_server
+    """
+    inv = setup(ctx, target, options)
+
+    async def body() -> int:
+        from skillscope.protocol import connect
+        from skillscope.workflow import load_catalog, load_verdicts, review_states
+
+        verdicts, ledger_warning = load_verdicts(inv.ledger_path)
+        with progress(f"Connecting to {inv.target.display}") as say:
+            async with connect(inv.target, era=inv.era, timeout=inv.timeout) as conn:
+                say("Listing skills")
+                listing = await load_catalog(conn, inv.policy)
+        reviews = review_states(verdicts, listing.entries)
+        if as_json:
+            from skillscope.cli.jsonout import listing_json
+
+            print_json(listing_json(conn.info, listing, reviews, ledger_warning))
+        else:
+            from skillscope.cli.render import make_console, render_listing
+
+            if ledger_warning:
+                click.echo(f"skillscope: warning: {ledger_warning}", err=True)
+            make_console().print(render_listing(conn.info, listing, reviews))
+        return 0
+
+    run(body)
+
+
+@click.command("show", cls=TargetCommand, epilog=TARGET_HELP + "\n\n" + EXIT_CODES)
+@click.argument("name")
+@click.argument("target", required=False)
+@target_options
+@click.option("--file", "files", multiple=True, metavar="REL", help="Also read and verify this file (path relative to the skill; repeatable).")
+@click.option("--all-files", is_flag=True, help="Read and verify every listed file after SKILL.md.")
+@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON (the body only when verified).")
+@click.pass_context
+def show_command(ctx: click.Context, name: str, target: str | None, files: tuple[str, ...], all_files: bool, as_json: bool, **options: Any) -> None:
+    """Open one skill: verify SKILL.md, then the requested files, and show them.
+
+    NAME is LABEL:PATH, a PATH (pdf-processing, acme/billing/review), or a bare skill name
+    when it is unique. A skill the listing lacks is fetched with skills/get. Nothing that
+    failed verification is shown; the report says what differed.
+
+    \b
+    Examples:
+      skillscope show pdf-processing https://example.com/mcp --file references/FORMS.md
+      skillscope show srv:acme/billing/invoice-review --all-files --json -- ./server
+    """
+    inv = setup(ctx, target, options)
+
+    async def body() -> int:
+        from skillscope.workflow import load_verdicts, open_named, review_states
+
+        verdicts, ledger_warning = load_verdicts(inv.ledger_path)
+        with progress(f"Connecting to {inv.target.display}") as say:
+            info, report = await open_named(inv, name, paths=list(files), all_files=all_files, say=say)
+        review = review_states(verdicts, [report.entry]).get(report.entry.name)
+        if as_json:
+            from skillscope.cli.jsonout import report_json
+
+            print_json(report_json(info, report, review))
+        else:
+            from skillscope.cli.render import make_console, render_report
+
+            if ledger_warning:
+                click.echo(f"skillscope: warning: {ledger_warning}", err=True)
+            make_console().print(render_report(report, review))
+        return 0 if report.failure is None else 1
+
+    run(body)
+
+
+@click.command("demo")
+def demo_command() -> None:
+    """Open the embedded demo server, which shows every state a reviewer meets."""
+
+    async def body() -> int:
+        from skillscope.catalog.entry import Policy
+        from skillscope.cli.render import make_console, render_listing
+        from skillscope.demo import demo_target
+        from skillscope.protocol import connect
+        from skillscope.workflow import load_catalog
+
+        async with connect(demo_target(), timeout=30) as conn:
+            listing = await load_catalog(conn, Policy())
+        make_console().print(render_listing(conn.info, listing, {}))
+        return 0
+
+    run(body)

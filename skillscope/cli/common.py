@@ -1,0 +1,182 @@
+"""What every command shares: target options, async running, errors to stderr, JSON out."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+import click
+
+from skillscope.errors import SkillscopeError
+
+__all__ = [
+    "EXIT_CODES",
+    "TARGET_HELP",
+    "TargetCommand",
+    "Invocation",
+    "target_options",
+    "ledger_option",
+    "config_option",
+    "setup",
+    "run",
+    "report_error",
+    "progress",
+    "print_json",
+]
+
+EXIT_CODES = """\b
+Exit codes:
+  0  success
+  1  verification failed (content did not match the skill's entry)
+  2  usage or config error
+  3  connection or protocol error
+  4  skill not found (or cannot be opened)
+  5  ledger damaged or cannot be written"""
+
+TARGET_HELP = """\b
+TARGET is one of:
+  https://host/mcp      a Streamable HTTP server (--header 'Name: value' adds headers)
+  LABEL                 a server from the config file (skillscope.yaml)
+  -- COMMAND [ARGS...]  a stdio server: everything after -- is the command line"""
+
+
+class TargetCommand(click.Command):
+    """A command whose arguments after ``--`` are a stdio server's command line."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if "--" in args:
+            cut = args.index("--")
+            ctx.meta["stdio_command"] = args[cut + 1 :]
+            args = args[:cut]
+        return super().parse_args(ctx, args)
+
+
+def ledger_option(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """``--ledger FILE``."""
+    return click.option(
+        "--ledger", "ledger_file", type=click.Path(dir_okay=False),
+        help="Ledger file (default: $SKILLSCOPE_LEDGER, the config's 'ledger', or the per-user data dir).",
+    )(fn)
+
+
+def config_option(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """``--config FILE``."""
+    return click.option(
+        "--config", "config_path", type=click.Path(dir_okay=False),
+        help="Config file (default: ./skillscope.yaml, then the per-user one).",
+    )(fn)
+
+
+def target_options(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """The options that say how to reach a server, plus ``--config`` and ``--ledger``."""
+    options = [
+        click.option("--era", type=click.Choice(["auto", "modern", "legacy"]), default="auto", show_default=True,
+                     help="Protocol era: auto tries 2026-07-28 (server/discover) and falls back to the 2025-11-25 handshake."),
+        click.option("--label", help="Name for the server in skill names (default: config key, URL host or command name)."),
+        click.option("--header", "headers", multiple=True, metavar="'NAME: VALUE'",
+                     help="HTTP header (repeatable); ${VAR} expands from the environment. Values are never printed."),
+        click.option("--env", "env", multiple=True, metavar="NAME=VALUE", help="Environment variable for a stdio server (repeatable)."),
+        click.option("--timeout", type=click.FloatRange(min=0.1), default=30.0, show_default=True,
+                     help="Seconds allowed for connecting and for each request."),
+        config_option,
+        ledger_option,
+        click.option("--allow-dynamic", is_flag=True, help="Treat dynamic skills (no manifest, nothing verifiable) as available."),
+    ]
+    for option in reversed(options):
+        fn = option(fn)
+    return fn
+
+
+@dataclass
+class Invocation:
+    """A command's resolved target, policy, config and ledger path."""
+
+    target: Any
+    policy: Any
+    config: Any
+    era: str
+    timeout: float
+    ledger_path: Any
+
+
+def setup(ctx: click.Context, target: str | None, options: dict[str, Any]) -> Invocation:
+    """Resolve the target, policy and ledger path, or exit 2 with the reason."""
+    from skillscope.catalog.entry import Policy
+    from skillscope.config import load_config, target_from_args
+    from skillscope.ledger import ledger_path
+
+    try:
+        config = load_config(options.get("config_path"))
+        tgt = target_from_args(target, ctx.meta.get("stdio_command"), config=config, label=options.get("label"),
+                               headers=list(options.get("headers", ())), env=list(options.get("env", ())))
+    except SkillscopeError as exc:
+        sys.exit(report_error(exc))
+    allow_dynamic = bool(options.get("allow_dynamic"))
+    spec = config.servers.get(target or "") if target else None
+    if spec is not None and spec.allow_dynamic:
+        allow_dynamic = True
+    path = ledger_path(options.get("ledger_file"), config.ledger, config.path.parent if config.path else None)
+    return Invocation(tgt, Policy(allow_dynamic=allow_dynamic), config, options.get("era", "auto"), options.get("timeout", 30.0), path)
+
+
+def run(fn: Callable[[], Awaitable[int]]) -> None:
+    """Run an async command body and exit with its code; skillscope errors go to stderr."""
+    import anyio
+
+    try:
+        code = anyio.run(fn)
+    except SkillscopeError as exc:
+        code = report_error(exc)
+    except KeyboardInterrupt:
+        click.echo("Interrupted.", err=True)
+        code = 130
+    sys.exit(code)
+
+
+def report_error(exc: SkillscopeError) -> int:
+    """Print an error (and any server stderr tail) to stderr; return its exit code."""
+    from skillscope.textsafe import safe_line, safe_text
+
+    click.echo(f"skillscope: {exc.title.lower()}: {safe_line(exc.message, limit=2000)}", err=True)
+    if exc.detail:
+        click.echo("--- server stderr (last lines) ---", err=True)
+        click.echo(safe_text(exc.detail), err=True)
+    return exc.exit_code
+
+
+class progress:
+    """Progress messages on stderr, each replacing the last, only when stderr is a terminal."""
+
+    def __init__(self, first: str) -> None:
+        self._first = first
+        self._status: Any = None
+
+    def __enter__(self) -> Callable[[str], None]:
+        if sys.stderr.isatty():
+            from rich.console import Console
+
+            from skillscope.textsafe import safe_line
+
+            console = Console(stderr=True, markup=False, emoji=False, highlight=False)
+            self._status = console.status(safe_line(self._first, limit=200))
+            self._status.__enter__()
+        return self.update
+
+    def update(self, message: str) -> None:
+        """Replace the shown message."""
+        if self._status is not None:
+            from skillscope.textsafe import safe_line
+
+            self._status.update(safe_line(message, limit=200))
+
+    def __exit__(self, *exc: object) -> None:
+        if self._status is not None:
+            self._status.__exit__(None, None, None)
+
+
+def print_json(data: Any) -> None:
+    """Print JSON with every non-ASCII and control character escaped (safe in a terminal)."""
+    click.echo(json.dumps(data, indent=2, ensure_ascii=True))

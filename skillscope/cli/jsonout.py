@@ -1,0 +1,91 @@
+"""The documented JSON shapes of ``list``, ``show``, ``diff`` and ``ledger list``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["entry_json", "listing_json", "report_json", "review_json", "record_json"]
+
+
+def record_json(record: Any) -> dict[str, Any]:
+    """A ledger record, without its file list."""
+    return {
+        "action": record.action,
+        "time": record.time,
+        "reviewer": record.reviewer,
+        "note": record.note,
+        "fingerprint": record.fingerprint,
+        "label": record.label,
+        "server": record.server,
+        "seq": record.seq,
+    }
+
+
+def review_json(state: Any) -> dict[str, Any] | None:
+    """A review state: ``approved``, ``rejected``, ``not-reviewed``, ``changed-since-approval``, ..."""
+    if state is None:
+        return None
+    return {
+        "state": state.state,
+        "record": record_json(state.record) if state.record else None,
+        "changes": [
+            {"change": c.change, "uri": c.uri, "old_digest": c.old_digest, "new_digest": c.new_digest,
+             "old_size": c.old_size, "new_size": c.new_size}
+            for c in state.changes
+        ],
+    }
+
+
+def entry_json(entry: Any, review: Any = None) -> dict[str, Any]:
+    """One catalog entry."""
+    return {
+        "name": entry.name,
+        "skill_name": entry.skill_name,
+        "path": entry.path if entry.status != "malformed" else None,
+        "uri": entry.uri,
+        "status": entry.status,
+        "rule": entry.rule,
+        "reason": entry.reason,
+        "dynamic": entry.dynamic,
+        "fingerprint": entry.fingerprint,
+        "file_count": entry.file_count,
+        "total_bytes": entry.total_bytes,
+        "description": entry.description,
+        "files": [{"uri": f.uri, "path": f.path, "digest": f.digest, "size": f.size} for f in entry.files or ()],
+        "warnings": [{"rule": w.rule, "message": w.message} for w in entry.warnings],
+        "review": review_json(review),
+    }
+
+
+def listing_json(info: Any, listing: Any, reviews: dict[str, Any], ledger_warning: str | None) -> dict[str, Any]:
+    """The whole catalog of one server."""
+    warnings = [{"rule": w.rule, "message": w.message} for w in listing.warnings]
+    if ledger_warning:
+        warnings.append({"rule": "ledger", "message": ledger_warning})
+    return {
+        "server": info.as_json(),
+        "skills": [entry_json(e, reviews.get(e.name) if e.status != "malformed" else None) for e in listing.entries],
+        "warnings": warnings,
+        "complete": listing.complete,
+        "pages": listing.pages,
+    }
+
+
+def report_json(info: Any, report: Any, review: Any = None) -> dict[str, Any]:
+    """A skill after opening it; ``body`` only when everything read verified."""
+    entry = report.entry
+    out: dict[str, Any] = {
+        "server": info.as_json(),
+        "name": entry.name,
+        "uri": entry.uri,
+        "verified": report.verified,
+        "fingerprint": entry.fingerprint,
+        "frontmatter": entry.frontmatter,
+        "files": [f.as_json() for f in report.files],
+        "failure": report.failure.as_json() if report.failure else None,
+        "refresh": report.refresh,
+        "review": review_json(review),
+    }
+    if report.verified:
+        out["body"] = report.body
+    return out

@@ -1,0 +1,69 @@
+"""The approval ledger: hash-chained review records, verdicts, drift and export."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from pathlib import Path
+
+from skillscope.ledger.export import ExportFormat, export_approved
+from skillscope.ledger.record import FileEntry, Record
+from skillscope.ledger.review import FileChange, ReviewState, Verdicts, diff_files, replay, review_state
+from skillscope.ledger.store import Ledger, Problem, VerifyResult
+
+__all__ = [
+    "ExportFormat",
+    "FileChange",
+    "FileEntry",
+    "Ledger",
+    "Problem",
+    "Record",
+    "ReviewState",
+    "Verdicts",
+    "VerifyResult",
+    "default_reviewer",
+    "diff_files",
+    "export_approved",
+    "ledger_path",
+    "replay",
+    "review_state",
+]
+
+LEDGER_NAME = "ledger.jsonl"
+
+
+def ledger_path(option: str | None, config_value: str | None, config_dir: Path | None) -> Path:
+    """Where the ledger lives: ``--ledger``, else ``SKILLSCOPE_LEDGER``, else the config, else the data dir."""
+    from skillscope.locations import user_data_dir
+
+    if option:
+        return Path(option).expanduser()
+    if env := os.environ.get("SKILLSCOPE_LEDGER"):
+        return Path(env).expanduser()
+    if config_value:
+        path = Path(os.path.expandvars(config_value)).expanduser()
+        return path if path.is_absolute() or config_dir is None else (config_dir / path)
+    return user_data_dir() / LEDGER_NAME
+
+
+def default_reviewer() -> str:
+    """``git config user.name <user.email>`` when set, else the login name."""
+
+    def git(key: str) -> str:
+        try:
+            done = subprocess.run(["git", "config", "--get", key], capture_output=True, text=True, timeout=5, check=False)
+        except (OSError, subprocess.SubprocessError):
+            return ""
+        return done.stdout.strip() if done.returncode == 0 else ""
+
+    name, email = git("user.name"), git("user.email")
+    if name and email:
+        return f"{name} <{email}>"
+    if name or email:
+        return name or email
+    import getpass
+
+    try:
+        return getpass.getuser()
+    except (KeyError, OSError):
+        return "unknown"

@@ -1,0 +1,46 @@
+"""Export approved fingerprints for hosts: plain lines, JSON or YAML."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Literal
+
+from skillscope.ledger.review import Verdicts
+
+__all__ = ["ExportFormat", "export_approved"]
+
+ExportFormat = Literal["txt", "json", "yaml"]
+
+
+def export_approved(verdicts: Verdicts, fmt: ExportFormat, *, label: str | None = None) -> str:
+    """The fingerprints approved and not since revoked or rejected.
+
+    ``txt`` is one ``sha256:…`` per line (each once), ready for a host's set of
+    reviewed fingerprints; ``json`` and ``yaml`` add name, URI, label, reviewer and time.
+    """
+    approvals = verdicts.approved_fingerprints(label)
+    if fmt == "txt":
+        seen: dict[str, None] = {}
+        for record in approvals:
+            if record.fingerprint:
+                seen.setdefault(record.fingerprint, None)
+        return "".join(f"{fp}\n" for fp in seen)
+    rows: list[dict[str, Any]] = [
+        {
+            "fingerprint": r.fingerprint,
+            "name": r.name,
+            "uri": r.uri,
+            "label": r.label,
+            "server": r.server,
+            "reviewer": r.reviewer,
+            "time": r.time,
+            "note": r.note,
+        }
+        for r in approvals
+    ]
+    document = {"approved": rows}
+    if fmt == "json":
+        return json.dumps(document, indent=2, ensure_ascii=True) + "\n"
+    import yaml
+
+    return yaml.safe_dump(document, sort_keys=False, allow_unicode=False)

@@ -1,0 +1,138 @@
+"""Replay the ledger into verdicts, judge a served skill's review state, and diff its files."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Literal
+
+from skillscope.ledger.record import FileEntry, Record
+
+__all__ = ["Verdict", "Verdicts", "FileChange", "ReviewState", "replay", "review_state", "diff_files"]
+
+StateName = Literal["approved", "rejected", "not-reviewed", "changed-since-approval", "revoked", "unverifiable"]
+
+
+@dataclass
+class Verdict:
+    """The current verdict on one skill name, replayed from its records."""
+
+    name: str
+    action: str
+    """The last approve, reject or revoke recorded for the name."""
+    record: Record
+    approved: dict[str, Record] = field(default_factory=dict)
+    """Fingerprints currently approved for this name, with the approving record."""
+    rejected: dict[str, Record] = field(default_factory=dict)
+    """Fingerprints currently rejected for this name."""
+    history: list[Record] = field(default_factory=list)
+
+    @property
+    def last_approval(self) -> Record | None:
+        """The most recent approval still in force."""
+        return max(self.approved.values(), key=lambda r: r.seq) if self.approved else None
+
+
+@dataclass
+class Verdicts:
+    """All verdicts, by skill name."""
+
+    by_name: dict[str, Verdict] = field(default_factory=dict)
+    records: int = 0
+
+    def approved_fingerprints(self, label: str | None = None) -> list[Record]:
+        """Approvals in force, one per (name, fingerprint), oldest first; optionally for one label."""
+        found = [r for v in self.by_name.values() for r in v.approved.values() if label is None or r.label == label]
+        return sorted(found, key=lambda r: r.seq)
+
+
+def replay(records: Iterable[Record]) -> Verdicts:
+    """Fold records in order: approve adds a fingerprint, reject blocks one, revoke clears the name."""
+    verdicts = Verdicts()
+    for record in records:
+        verdicts.records += 1
+        if record.action == "repair" or not record.name:
+            continue
+        verdict = verdicts.by_name.get(record.name)
+        if verdict is None:
+            verdict = verdicts.by_name[record.name] = Verdict(record.name, record.action, record)
+        verdict.action, verdict.record = record.action, record
+        verdict.history.append(record)
+        fingerprint = record.fingerprint or ""
+        if record.action == "approve":
+            verdict.approved[fingerprint] = record
+            verdict.rejected.pop(fingerprint, None)
+        elif record.action == "reject":
+            verdict.rejected[fingerprint] = record
+            verdict.approved.pop(fingerprint, None)
+        elif record.action == "revoke":
+            verdict.approved.clear()
+    return verdicts
+
+
+@dataclass(frozen=True)
+class FileChange:
+    """One difference between the approved file list and the current entry."""
+
+    change: Literal["added", "removed", "changed"]
+    uri: str
+    old_digest: str | None
+    new_digest: str | None
+    old_size: int | None = None
+    new_size: int | None = None
+
+
+@dataclass
+class ReviewState:
+    """What the ledger says about a skill as it is served now."""
+
+    state: StateName
+    record: Record | None = None
+    """The record the state rests on (the approval, rejection or revocation)."""
+    changes: list[FileChange] = field(default_factory=list)
+
+    @property
+    def label(self) -> str:
+        """The state in words."""
+        return {
+            "approved": "approved",
+            "rejected": "rejected",
+            "not-reviewed": "not reviewed",
+            "changed-since-approval": "changed since approval",
+            "revoked": "approval revoked",
+            "unverifiable": "dynamic: cannot be reviewed",
+        }[self.state]
+
+
+def diff_files(old: Iterable[FileEntry], new: Iterable[tuple[str, str, int]]) -> list[FileChange]:
+    """Added, removed and digest-changed files between an approved list and a current entry."""
+    before = {f.uri: f for f in old}
+    after = {uri: (digest, size) for uri, digest, size in new}
+    changes: list[FileChange] = []
+    for uri in sorted(set(before) | set(after)):
+        if uri not in after:
+            changes.append(FileChange("removed", uri, before[uri].digest, None, before[uri].size, None))
+        elif uri not in before:
+            changes.append(FileChange("added", uri, None, after[uri][0], None, after[uri][1]))
+        elif before[uri].digest != after[uri][0]:
+            changes.append(FileChange("changed", uri, before[uri].digest, after[uri][0], before[uri].size, after[uri][1]))
+    return changes
+
+
+def review_state(verdicts: Verdicts, name: str, fingerprint: str | None, files: Iterable[tuple[str, str, int]] | None) -> ReviewState:
+    """The review state of the skill ``name`` whose current entry has ``fingerprint`` and ``files``."""
+    verdict = verdicts.by_name.get(name)
+    if fingerprint is None:
+        return ReviewState("unverifiable", verdict.record if verdict else None)
+    if verdict is None:
+        return ReviewState("not-reviewed")
+    if fingerprint in verdict.rejected:
+        return ReviewState("rejected", verdict.rejected[fingerprint])
+    if fingerprint in verdict.approved:
+        return ReviewState("approved", verdict.approved[fingerprint])
+    last = verdict.last_approval
+    if last is not None:
+        return ReviewState("changed-since-approval", last, diff_files(last.files, files or ()))
+    if verdict.action == "revoke":
+        return ReviewState("revoked", verdict.record)
+    return ReviewState("not-reviewed", verdict.record)

@@ -1,0 +1,235 @@
+"""The append-only ledger file: locked, fsynced appends and a full chain check."""
+
+from __future__ import annotations
+
+import errno
+import fcntl
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from skillscope.errors import LedgerDamaged, LedgerError
+from skillscope.ledger.record import GENESIS, LineError, Record, chain_fields, decode_line, encode_line
+
+__all__ = ["Ledger", "Problem", "VerifyResult", "TAIL_READ"]
+
+TAIL_READ = 64 * 1024
+"""How much of the file's end an append reads to find the last record."""
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One break in the ledger, at a 1-based line number."""
+
+    line: int
+    kind: str
+    """``torn-tail`` (an unfinished last line), ``edited``, ``chain`` (removed or reordered) or ``format``."""
+    message: str
+
+
+@dataclass
+class VerifyResult:
+    """The outcome of checking the whole chain."""
+
+    records: int = 0
+    problems: list[Problem] = field(default_factory=list)
+    last_hash: str = GENESIS
+    torn_bytes: int = 0
+
+    @property
+    def ok(self) -> bool:
+        """True when the chain is whole and the file ends cleanly."""
+        return not self.problems
+
+    @property
+    def only_torn_tail(self) -> bool:
+        """True when the only problem is an unfinished last line (what ``repair`` may fix)."""
+        return len(self.problems) == 1 and self.problems[0].kind == "torn-tail"
+
+
+class Ledger:
+    """An append-only JSON Lines file of review records bound into a hash chain.
+
+    Appends take an exclusive lock on the file, check that the last record is
+    intact, write one line, flush and fsync; so concurrent processes never
+    interleave, and a crash leaves at most a torn last line, which is reported
+    and never silently dropped.
+    """
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+
+    # -- reading -------------------------------------------------------------------------------
+
+    def lines(self) -> Iterator[tuple[int, str]]:
+        """Yield (line number, text) for every line, the last one possibly without its newline."""
+        try:
+            with self.path.open("r", encoding="utf-8", newline="") as handle:
+                for number, text in enumerate(handle, start=1):
+                    yield number, text
+        except FileNotFoundError:
+            return
+        except UnicodeDecodeError as exc:
+            raise LedgerDamaged(f"Ledger {self.path} is not UTF-8 text ({exc.reason})") from None
+        except OSError as exc:
+            raise LedgerError(f"Cannot read ledger {self.path}: {exc.strerror}") from None
+
+    def verify(self) -> VerifyResult:
+        """Check every line's hash and its link to the previous one."""
+        result = VerifyResult()
+        expected_prev, expected_seq = GENESIS, 1
+        pending: list[tuple[int, str]] = []
+        for number, text in self.lines():
+            pending.append((number, text))
+        for index, (number, text) in enumerate(pending):
+            last = index == len(pending) - 1
+            if not text.endswith("\n"):
+                if last:
+                    result.problems.append(Problem(number, "torn-tail", f"line {number} is unfinished (a write was interrupted); run `skillscope ledger repair`"))
+                    result.torn_bytes = len(text.encode("utf-8"))
+                    break
+            body = text.rstrip("\n")
+            try:
+                digest, prev, seq = chain_fields(body)
+            except LineError as exc:
+                kind = "edited" if "edited" in str(exc) else "format"
+                result.problems.append(Problem(number, kind, f"line {number}: {exc}"))
+                expected_prev = "?"
+                continue
+            if prev != expected_prev or seq != expected_seq:
+                if expected_prev != "?":
+                    what = "a record before it was removed" if seq > expected_seq else "records were reordered or duplicated"
+                    result.problems.append(Problem(number, "chain", f"line {number}: does not follow line {number - 1} ({what})"))
+            expected_prev, expected_seq = digest, seq + 1
+            result.records += 1
+            result.last_hash = digest
+        return result
+
+    def records(self) -> list[Record]:
+        """Every record, after checking the chain; a damaged ledger raises ``LedgerDamaged``."""
+        result = self.verify()
+        if not result.ok:
+            raise LedgerDamaged(_damage_message(self.path, result), problems=result.problems)
+        out = []
+        for number, text in self.lines():
+            try:
+                out.append(decode_line(text))
+            except LineError as exc:
+                raise LedgerDamaged(f"Ledger {self.path} line {number}: {exc}") from None
+        return out
+
+    # -- writing -------------------------------------------------------------------------------
+
+    def append(self, record: Record) -> Record:
+        """Append one record under an exclusive lock; returns it with ``seq``, ``prev`` and ``hash``.
+
+        Raises:
+            LedgerDamaged: the file ends in a torn line or its last record is broken.
+            LedgerError: the file cannot be written (the record was not recorded).
+        """
+        created = not self.path.exists()
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_APPEND, 0o644)
+        except OSError as exc:
+            raise LedgerError(f"Cannot open ledger {self.path}: {exc.strerror}") from None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            prev, seq = self._tail(fd)
+            stamped = replace(record, seq=seq + 1, prev=prev)
+            line, digest = encode_line(stamped)
+            data = line.encode("utf-8")
+            try:
+                written = os.write(fd, data)
+                if written != len(data):
+                    raise OSError(errno.EIO, f"short write ({written} of {len(data)} bytes)")
+                os.fsync(fd)
+            except OSError as exc:
+                raise LedgerError(
+                    f"Could not write to ledger {self.path}: {exc.strerror or exc}. The record was NOT saved; "
+                    "`skillscope ledger verify` shows whether a partial line was left"
+                ) from None
+        finally:
+            os.close(fd)
+        if created:
+            _fsync_dir(self.path.parent)
+        return replace(stamped, hash=digest)
+
+    def _tail(self, fd: int) -> tuple[str, int]:
+        """The (hash, seq) of the last record, read from the end of the open file."""
+        size = os.fstat(fd).st_size
+        if size == 0:
+            return GENESIS, 0
+        start = max(0, size - TAIL_READ)
+        chunk = os.pread(fd, size - start, start)
+        if not chunk.endswith(b"\n"):
+            raise LedgerDamaged(
+                f"Ledger {self.path} ends in an unfinished line (a write was interrupted). Nothing was appended; "
+                "run `skillscope ledger verify`, then `skillscope ledger repair` to cut the torn line"
+            )
+        lines = chunk[:-1].split(b"\n")
+        if start > 0 and len(lines) < 2:
+            raise LedgerDamaged(f"Ledger {self.path}: the last line is longer than {TAIL_READ} bytes")
+        last = lines[-1].decode("utf-8", errors="replace")
+        try:
+            digest, _prev, seq = chain_fields(last)
+        except LineError as exc:
+            raise LedgerDamaged(f"Ledger {self.path}: the last record is damaged ({exc}); nothing was appended") from None
+        return digest, seq
+
+    def repair(self, *, reviewer: str, time: str, tool: str) -> tuple[int, Record]:
+        """Cut a torn last line, and only that, then record that it was cut.
+
+        Returns:
+            The number of bytes removed and the repair record.
+
+        Raises:
+            LedgerDamaged: the ledger has damage other than a torn tail (never repaired).
+        """
+        try:
+            fd = os.open(self.path, os.O_RDWR)
+        except FileNotFoundError:
+            raise LedgerError(f"Ledger {self.path} does not exist; there is nothing to repair") from None
+        except OSError as exc:
+            raise LedgerError(f"Cannot open ledger {self.path}: {exc.strerror}") from None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            result = self.verify()
+            if result.ok:
+                raise LedgerError(f"Ledger {self.path} is intact; there is nothing to repair")
+            if not result.only_torn_tail:
+                raise LedgerDamaged(
+                    _damage_message(self.path, result)
+                    + ". Only an unfinished last line can be repaired; restore the file from a copy or version control",
+                    problems=result.problems,
+                )
+            size = os.fstat(fd).st_size
+            keep = size - result.torn_bytes
+            torn = os.pread(fd, result.torn_bytes, keep)
+            os.ftruncate(fd, keep)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        note = f"cut an unfinished last line of {len(torn)} bytes at offset {keep}"
+        record = self.append(Record(action="repair", time=time, reviewer=reviewer, name="", note=note, tool=tool))
+        return len(torn), record
+
+
+def _damage_message(path: Path, result: VerifyResult) -> str:
+    first = result.problems[0]
+    more = f" (and {len(result.problems) - 1} more)" if len(result.problems) > 1 else ""
+    return f"Ledger {path} is damaged: {first.message}{more}"
+
+
+def _fsync_dir(directory: Path) -> None:
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
