@@ -257,9 +257,8 @@ async def _negotiate(client: Client, target: Target, era: Era) -> ServerInfo:
     session = client.session
     info = ServerInfo(label=target.label, target=target.display, era=era)
     raw_caps: Any = None
-    if era == "legacy":
-        raw_caps = None
-    else:
+    raw: Any = None
+    if era != "legacy":
         try:
             raw = await session.send_discover(MODERN)
         except MCPError as exc:
@@ -284,6 +283,10 @@ async def _negotiate(client: Client, target: Target, era: Era) -> ServerInfo:
     server_info = client.server_info
     if server_info is not None:
         info.name, info.version = server_info.name, server_info.version
+    elif isinstance(raw, dict) and isinstance(raw.get("serverInfo"), dict):
+        # Some servers put serverInfo in the discover result body instead of its _meta.
+        info.name = str(raw["serverInfo"].get("name") or "") or None
+        info.version = str(raw["serverInfo"].get("version") or "") or None
     _read_capabilities(info, raw_caps, client)
     return info
 

