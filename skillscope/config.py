@@ -156,7 +156,7 @@ def parse_header(text: str) -> tuple[str, str]:
     name, sep, value = text.partition(":")
     name = name.strip()
     if not sep or not name or not re.fullmatch(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+", name):
-        raise UsageError(f"--header takes 'Name: value' (got a header without a valid name)")
+        raise UsageError("--header takes 'Name: value' (got a header without a valid name)")
     return name, expand(value.strip(), f"--header {name}")
 
 

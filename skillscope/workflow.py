@@ -88,14 +88,12 @@ def _usable(entry: CatalogEntry) -> CatalogEntry:
 def load_verdicts(path: Any) -> tuple[Any, str | None]:
     """Replay the ledger at ``path``; a damaged ledger gives (None, why) instead of failing the command."""
     from skillscope.errors import LedgerError
-    from skillscope.ledger import Ledger, Verdicts, replay
+    from skillscope.ledger import read_verdicts
 
     try:
-        return replay(Ledger(path).records()), None
+        return read_verdicts(path), None
     except LedgerError as exc:
         return None, f"review states unknown: {exc.message}"
-    except FileNotFoundError:
-        return Verdicts(), None
 
 
 def review_states(verdicts: Any, entries: list[CatalogEntry]) -> dict[str, Any]:

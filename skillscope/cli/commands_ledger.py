@@ -157,12 +157,12 @@ revoke_command = _verdict_command(
 
 def _revoke_offline(name: str, reviewer: str | None, note: str, options: dict[str, Any]) -> None:
     from skillscope.config import load_config
-    from skillscope.ledger import Ledger, Record, default_reviewer, ledger_path, replay
+    from skillscope.ledger import Ledger, Record, default_reviewer, ledger_path, read_verdicts
 
     try:
         config = load_config(options.get("config_path"))
         path = ledger_path(options.get("ledger_file"), config.ledger, config.path.parent if config.path else None)
-        verdicts = replay(Ledger(path).records())
+        verdicts = read_verdicts(path)
         verdict = verdicts.by_name.get(name)
         if verdict is None:
             raise UsageError(f"The ledger has no review of {name!r}; give LABEL:PATH exactly as listed, or a TARGET")
@@ -187,10 +187,10 @@ def diff_command(ctx: click.Context, name: str, target: str | None, as_json: boo
     inv = setup(ctx, target, options)
 
     async def body() -> int:
-        from skillscope.ledger import Ledger, replay
+        from skillscope.ledger import read_verdicts
         from skillscope.workflow import find_entry, review_states
 
-        verdicts = replay(Ledger(inv.ledger_path).records())
+        verdicts = read_verdicts(inv.ledger_path)
         with progress(f"Connecting to {inv.target.display}") as say:
             info, entry = await find_entry(inv, name, say)
         state = review_states(verdicts, [entry])[entry.name]
@@ -217,12 +217,12 @@ def diff_command(ctx: click.Context, name: str, target: str | None, as_json: boo
 def export_command(fmt: str, label: str | None, output: str | None, config_path: str | None, ledger_file: str | None) -> None:
     """Export the fingerprints approved and not since revoked or rejected."""
     from skillscope.config import load_config
-    from skillscope.ledger import Ledger, export_approved, ledger_path, replay
+    from skillscope.ledger import export_approved, ledger_path, read_verdicts
 
     try:
         config = load_config(config_path)
         path = ledger_path(ledger_file, config.ledger, config.path.parent if config.path else None)
-        text = export_approved(replay(Ledger(path).records()), fmt, label=label)  # type: ignore[arg-type]
+        text = export_approved(read_verdicts(path), fmt, label=label)  # type: ignore[arg-type]
         if output:
             _write_atomically(Path(output), text)
             click.echo(f"Wrote {output}", err=True)
@@ -300,11 +300,11 @@ def ledger_repair(config_path: str | None, ledger_file: str | None, reviewer: st
 @click.option("--json", "as_json", is_flag=True, help="Print the verdicts as JSON.")
 def ledger_list(config_path: str | None, ledger_file: str | None, label: str | None, as_json: bool) -> None:
     """Show the current verdict on every reviewed skill, replayed from the records."""
-    from skillscope.ledger import Ledger, replay
+    from skillscope.ledger import read_verdicts
 
     try:
         path = _ledger_path(config_path, ledger_file)
-        verdicts = replay(Ledger(path).records())
+        verdicts = read_verdicts(path)
     except SkillscopeError as exc:
         sys.exit(report_error(exc))
     rows = [v for v in verdicts.by_name.values() if label is None or v.record.label == label]

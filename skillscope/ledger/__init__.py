@@ -25,11 +25,21 @@ __all__ = [
     "diff_files",
     "export_approved",
     "ledger_path",
+    "read_verdicts",
     "replay",
     "review_state",
 ]
 
 LEDGER_NAME = "ledger.jsonl"
+
+
+def read_verdicts(path: str | Path) -> Verdicts:
+    """Check the ledger at ``path`` and replay it into verdicts (a missing file has none).
+
+    Raises:
+        LedgerDamaged: the chain is broken or the last line is torn.
+    """
+    return replay(Ledger(path).records(replay_only=True))
 
 
 def ledger_path(option: str | None, config_value: str | None, config_dir: Path | None) -> Path:

@@ -25,12 +25,11 @@ class Verdict:
     """Fingerprints currently approved for this name, with the approving record."""
     rejected: dict[str, Record] = field(default_factory=dict)
     """Fingerprints currently rejected for this name."""
-    history: list[Record] = field(default_factory=list)
 
     @property
     def last_approval(self) -> Record | None:
-        """The most recent approval still in force."""
-        return max(self.approved.values(), key=lambda r: r.seq) if self.approved else None
+        """The most recent approval still in force, fully parsed."""
+        return max(self.approved.values(), key=lambda r: r.seq).complete() if self.approved else None
 
 
 @dataclass
@@ -41,9 +40,9 @@ class Verdicts:
     records: int = 0
 
     def approved_fingerprints(self, label: str | None = None) -> list[Record]:
-        """Approvals in force, one per (name, fingerprint), oldest first; optionally for one label."""
-        found = [r for v in self.by_name.values() for r in v.approved.values() if label is None or r.label == label]
-        return sorted(found, key=lambda r: r.seq)
+        """Approvals in force (fully parsed), one per (name, fingerprint), oldest first; optionally for one label."""
+        found = [r.complete() for v in self.by_name.values() for r in v.approved.values()]
+        return sorted((r for r in found if label is None or r.label == label), key=lambda r: r.seq)
 
 
 def replay(records: Iterable[Record]) -> Verdicts:
@@ -57,7 +56,6 @@ def replay(records: Iterable[Record]) -> Verdicts:
         if verdict is None:
             verdict = verdicts.by_name[record.name] = Verdict(record.name, record.action, record)
         verdict.action, verdict.record = record.action, record
-        verdict.history.append(record)
         fingerprint = record.fingerprint or ""
         if record.action == "approve":
             verdict.approved[fingerprint] = record
@@ -67,6 +65,9 @@ def replay(records: Iterable[Record]) -> Verdicts:
             verdict.approved.pop(fingerprint, None)
         elif record.action == "revoke":
             verdict.approved.clear()
+    # Each verdict's last record is shown; parse those in full. Others are parsed when shown.
+    for verdict in verdicts.by_name.values():
+        verdict.record = verdict.record.complete()
     return verdicts
 
 
@@ -127,9 +128,9 @@ def review_state(verdicts: Verdicts, name: str, fingerprint: str | None, files: 
     if verdict is None:
         return ReviewState("not-reviewed")
     if fingerprint in verdict.rejected:
-        return ReviewState("rejected", verdict.rejected[fingerprint])
+        return ReviewState("rejected", verdict.rejected[fingerprint].complete())
     if fingerprint in verdict.approved:
-        return ReviewState("approved", verdict.approved[fingerprint])
+        return ReviewState("approved", verdict.approved[fingerprint].complete())
     last = verdict.last_approval
     if last is not None:
         return ReviewState("changed-since-approval", last, diff_files(last.files, files or ()))

@@ -5,12 +5,11 @@ from __future__ import annotations
 import errno
 import fcntl
 import os
-from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from skillscope.errors import LedgerDamaged, LedgerError
-from skillscope.ledger.record import GENESIS, LineError, Record, chain_fields, decode_line, encode_line
+from skillscope.ledger.record import GENESIS, LineError, Record, chain_fields, decode_line, encode_line, replay_record
 
 __all__ = ["Ledger", "Problem", "VerifyResult", "TAIL_READ"]
 
@@ -62,62 +61,71 @@ class Ledger:
 
     # -- reading -------------------------------------------------------------------------------
 
-    def lines(self) -> Iterator[tuple[int, str]]:
-        """Yield (line number, text) for every line, the last one possibly without its newline."""
+    def _read(self) -> bytes:
         try:
-            with self.path.open("r", encoding="utf-8", newline="") as handle:
-                for number, text in enumerate(handle, start=1):
-                    yield number, text
+            return self.path.read_bytes()
         except FileNotFoundError:
-            return
-        except UnicodeDecodeError as exc:
-            raise LedgerDamaged(f"Ledger {self.path} is not UTF-8 text ({exc.reason})") from None
+            return b""
         except OSError as exc:
             raise LedgerError(f"Cannot read ledger {self.path}: {exc.strerror}") from None
 
-    def verify(self) -> VerifyResult:
-        """Check every line's hash and its link to the previous one."""
+    def scan(self, *, decode: bool = False, replay_only: bool = True) -> tuple[VerifyResult, list[Record]]:
+        """One pass over the file: check every hash and link, and optionally parse the records.
+
+        Records are parsed for replay only (see ``Record.complete``).
+        """
+        data = self._read()
         result = VerifyResult()
+        records: list[Record] = []
         expected_prev, expected_seq = GENESIS, 1
-        pending: list[tuple[int, str]] = []
-        for number, text in self.lines():
-            pending.append((number, text))
-        for index, (number, text) in enumerate(pending):
-            last = index == len(pending) - 1
-            if not text.endswith("\n"):
-                if last:
-                    result.problems.append(Problem(number, "torn-tail", f"line {number} is unfinished (a write was interrupted); run `skillscope ledger repair`"))
-                    result.torn_bytes = len(text.encode("utf-8"))
-                    break
-            body = text.rstrip("\n")
+        lines = data.split(b"\n")
+        tail = lines.pop()  # b"" when the file ends with a newline
+        for number, line in enumerate(lines, start=1):
             try:
-                digest, prev, seq = chain_fields(body)
+                digest, prev, seq = chain_fields(line)
             except LineError as exc:
                 kind = "edited" if "edited" in str(exc) else "format"
                 result.problems.append(Problem(number, kind, f"line {number}: {exc}"))
                 expected_prev = "?"
                 continue
-            if prev != expected_prev or seq != expected_seq:
-                if expected_prev != "?":
-                    what = "a record before it was removed" if seq > expected_seq else "records were reordered or duplicated"
-                    result.problems.append(Problem(number, "chain", f"line {number}: does not follow line {number - 1} ({what})"))
+            if (prev != expected_prev or seq != expected_seq) and expected_prev != "?":
+                what = "a record before it was removed" if seq > expected_seq else "records were reordered or duplicated"
+                result.problems.append(Problem(number, "chain", f"line {number}: does not follow line {number - 1} ({what})"))
             expected_prev, expected_seq = digest, seq + 1
             result.records += 1
             result.last_hash = digest
-        return result
+            if decode:
+                try:
+                    if replay_only:
+                        records.append(replay_record(line, digest, prev, seq))
+                    else:
+                        records.append(decode_line(line))
+                except LineError as exc:
+                    result.problems.append(Problem(number, "format", f"line {number}: {exc}"))
+        if tail:
+            number = len(lines) + 1
+            result.problems.append(Problem(number, "torn-tail", f"line {number} is unfinished (a write was interrupted); run `skillscope ledger repair`"))
+            result.torn_bytes = len(tail)
+        return result, records
 
-    def records(self) -> list[Record]:
-        """Every record, after checking the chain; a damaged ledger raises ``LedgerDamaged``."""
-        result = self.verify()
+    def verify(self) -> VerifyResult:
+        """Check every line's hash and its link to the previous one."""
+        return self.scan()[0]
+
+    def records(self, *, replay_only: bool = False) -> list[Record]:
+        """Every record, after checking the chain.
+
+        Args:
+            replay_only: parse only the fields replaying needs (much faster on a large
+                ledger); ``Record.complete()`` parses the rest of one record later.
+
+        Raises:
+            LedgerDamaged: the chain is broken or the last line is torn.
+        """
+        result, records = self.scan(decode=True, replay_only=replay_only)
         if not result.ok:
             raise LedgerDamaged(_damage_message(self.path, result), problems=result.problems)
-        out = []
-        for number, text in self.lines():
-            try:
-                out.append(decode_line(text))
-            except LineError as exc:
-                raise LedgerDamaged(f"Ledger {self.path} line {number}: {exc}") from None
-        return out
+        return records
 
     # -- writing -------------------------------------------------------------------------------
 

@@ -7,7 +7,7 @@ import json
 import pytest
 import yaml
 
-from skillscope.demo.publisher import PublishedSkill, SkillFile, build_server
+from skillscope.demo.publisher import SkillFile, build_server
 from skillscope.ledger import Ledger
 from tests.cli.conftest import run_cli, stdio
 from tests.fixtures.http import serve_http_in_thread

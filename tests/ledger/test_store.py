@@ -240,3 +240,26 @@ def test_fsync_is_called_for_each_append(tmp_path, monkeypatch):
     assert len(calls) == 2, "the file and, on creation, its directory"
     ledger.append(record(n=1))
     assert len(calls) == 3
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    name=st.text(min_size=1, max_size=40),
+    note=st.text(max_size=40),
+    action=st.sampled_from(["approve", "reject", "revoke"]),
+    fingerprint=st.one_of(st.none(), st.from_regex(r"sha256:[0-9a-f]{64}", fullmatch=True)),
+)
+def test_fast_replay_fields_agree_with_a_full_parse(tmp_path_factory, name, note, action, fingerprint):
+    from dataclasses import replace
+
+    ledger = Ledger(tmp_path_factory.mktemp("l") / "ledger.jsonl")
+    saved = ledger.append(replace(record(n=1), name=name, note=note, action=action, fingerprint=fingerprint))
+    (fast,) = ledger.records(replay_only=True)
+    assert (fast.name, fast.action, fast.fingerprint, fast.seq, fast.hash) == (name, action, fingerprint, 1, saved.hash)
+    assert fast.complete() == saved
+    (full,) = ledger.records()
+    assert full == saved and full.note == note

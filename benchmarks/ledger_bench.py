@@ -1,0 +1,109 @@
+"""Ledger benchmark: append latency, and the time to verify and replay a 100,000-record ledger.
+
+    python benchmarks/ledger_bench.py [--records 100000] [--appends 200]
+
+Prints numbers; the target is verify + replay of 100,000 records in under 2 s on a 2-core machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+import tracemalloc
+from dataclasses import replace
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from skillscope.ledger import FileEntry, Ledger, Record, read_verdicts  # noqa: E402
+from skillscope.ledger.record import GENESIS, encode_line  # noqa: E402
+
+
+def make_record(n: int) -> Record:
+    """A realistic record: a skill of four files on one of 2,000 names, mostly approvals."""
+    name = f"srv:team-{n % 50}/skill-{n % 2000}"
+    round_ = n // 2000
+    path = name.split(":", 1)[1]
+    files = tuple(
+        FileEntry(f"skill://{path}/{rel}", "sha256:" + f"{(n * 7 + i):064x}"[-64:], 100 + i)
+        for i, rel in enumerate(("SKILL.md", "references/GUIDE.md", "scripts/run.py", "assets/logo.png"))
+    )
+    return Record(
+        # Each skill is approved at a new version most rounds, sometimes rejected or revoked.
+        action=("approve", "approve", "approve", "reject", "approve", "revoke")[(round_ + n) % 6],  # type: ignore[arg-type]
+        time="2026-11-30T06:00:00Z",
+        reviewer="Ada Reviewer <ada@example.com>",
+        name=name,
+        note="reviewed every file",
+        label="srv",
+        server="https://skills.example.com/mcp",
+        protocol="2026-07-28",
+        uri=f"skill://{path}/SKILL.md",
+        fingerprint="sha256:" + f"{n:064x}",
+        files=files,
+        tool="skillscope bench",
+    )
+
+
+def write_ledger(path: Path, count: int) -> None:
+    """Write ``count`` chained records directly (one fsync at the end, not per record)."""
+    prev = GENESIS
+    with path.open("w", encoding="utf-8") as handle:
+        for n in range(count):
+            line, prev = encode_line(replace(make_record(n), seq=n + 1, prev=prev))
+            handle.write(line)
+        handle.flush()
+        os.fsync(handle.fileno())
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--records", type=int, default=100_000)
+    parser.add_argument("--appends", type=int, default=200)
+    args = parser.parse_args()
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "ledger.jsonl"
+        started = time.perf_counter()
+        write_ledger(path, args.records)
+        size = path.stat().st_size
+        print(f"wrote {args.records:,} records ({size / 1e6:.1f} MB) in {time.perf_counter() - started:.2f} s")
+
+        ledger = Ledger(path)
+        latencies = []
+        for n in range(args.appends):
+            t0 = time.perf_counter()
+            ledger.append(make_record(args.records + n))
+            latencies.append((time.perf_counter() - t0) * 1000)
+        latencies.sort()
+        print(
+            f"append (lock + tail check + write + fsync), {args.appends} appends on a {args.records:,}-record ledger: "
+            f"median {statistics.median(latencies):.2f} ms, p95 {latencies[int(len(latencies) * 0.95) - 1]:.2f} ms, "
+            f"max {latencies[-1]:.2f} ms"
+        )
+
+        t0 = time.perf_counter()
+        result = ledger.verify()
+        verify_s = time.perf_counter() - t0
+        assert result.ok, result.problems
+        print(f"verify chain of {result.records:,} records: {verify_s:.2f} s")
+
+        t0 = time.perf_counter()
+        verdicts = read_verdicts(ledger.path)
+        replay_s = time.perf_counter() - t0
+        print(f"verify + replay into {len(verdicts.by_name):,} verdicts: {replay_s:.2f} s")
+        tracemalloc.start()
+        read_verdicts(ledger.path)
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+        print(f"peak memory of verify + replay (tracemalloc, timed apart): {peak / 1e6:.0f} MB")
+        target = "met" if replay_s < 2.0 else "MISSED"
+        print(f"target (verify + replay of {args.records:,} records under 2 s): {target}")
+
+
+if __name__ == "__main__":
+    main()
