@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 from dataclasses import dataclass, field, replace
@@ -15,7 +16,7 @@ from skillscope.errors import ConfigError, UsageError
 from skillscope.locations import default_config_path
 from skillscope.protocol.target import Target
 
-__all__ = ["Config", "ServerSpec", "load_config", "expand", "target_from_args", "parse_header"]
+__all__ = ["Config", "ServerSpec", "load_config", "expand", "target_from_args", "parse_header", "save_server"]
 
 _VAR = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}")
 _MAX_CONFIG_BYTES = 1024 * 1024
@@ -195,3 +196,91 @@ def target_from_args(
     if parsed_headers and found.kind == "http":
         found = replace(found, headers={**found.headers, **parsed_headers})
     return found
+
+
+def _spec_mapping(spec: ServerSpec) -> dict[str, Any]:
+    """The config-file form of a server, values exactly as given (``${VAR}`` left unexpanded)."""
+    out: dict[str, Any] = {}
+    if spec.url:
+        out["url"] = spec.url
+        if spec.headers:
+            out["headers"] = dict(spec.headers)
+    else:
+        out["command"] = spec.command
+        if spec.args:
+            out["args"] = list(spec.args)
+        if spec.env:
+            out["env"] = dict(spec.env)
+        if spec.cwd:
+            out["cwd"] = spec.cwd
+    if spec.allow_dynamic:
+        out["allowDynamic"] = True
+    return out
+
+
+def _with_server(text: str, label: str, mapping: dict[str, Any]) -> str:
+    """``text`` with the server added under ``servers`` (or ``mcpServers``), the rest kept as written."""
+    if text.lstrip().startswith("{"):
+        import json
+
+        data = json.loads(text)
+        section = "servers" if "servers" in data and "mcpServers" not in data else "mcpServers"
+        data.setdefault(section, {})[label] = mapping
+        return json.dumps(data, indent=2) + "\n"
+    block = yaml.safe_dump({label: mapping}, sort_keys=False, default_flow_style=False, allow_unicode=False)
+    for section in ("servers", "mcpServers"):
+        head = re.search(rf"^{section}:[ \t]*(#.*)?$", text, re.MULTILINE)
+        if head is None:
+            continue
+        following = re.search(r"^([ \t]+)\S", text[head.end() :], re.MULTILINE)
+        indent = following.group(1) if following else "  "
+        lines = "".join(indent + line + "\n" for line in block.splitlines())
+        return text[: head.end()] + "\n" + lines + text[head.end() + 1 :]
+    if re.search(r"^(servers|mcpServers):", text, re.MULTILINE):
+        raise ConfigError("The config's servers section is written in flow style; add the server by hand")
+    prefix = text if not text or text.endswith("\n") else text + "\n"
+    return prefix + "servers:\n" + "".join("  " + line + "\n" for line in block.splitlines())
+
+
+def save_server(spec: ServerSpec, path: str | Path) -> Path:
+    """Add one server to the config file at ``path`` (created when missing), keeping the rest as written.
+
+    Values are stored as given: a header typed as ``Bearer ${TOKEN}`` is written as
+    that text, never as its expansion. The new file is read back before it replaces the old one.
+
+    Raises:
+        ConfigError: the label is taken, the file cannot be read or written, or the result would not read back.
+    """
+    path = Path(path)
+    if not is_valid_label(spec.label):
+        raise ConfigError(f"{spec.label!r} is not a valid label (1–64 of A-Z a-z 0-9 _ . -)")
+    text = ""
+    if path.exists():
+        if spec.label in load_config(path).servers:
+            raise ConfigError(f"{path} already has a server labelled {spec.label!r}")
+        text = path.read_text(encoding="utf-8")
+    try:
+        new_text = _with_server(text, spec.label, _spec_mapping(spec))
+    except ValueError as exc:
+        raise ConfigError(f"Cannot add to {path}: {exc}") from None
+    import tempfile
+
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".yaml", dir=path.parent)
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(new_text)
+            handle.flush()
+            os.fsync(handle.fileno())
+    except OSError as exc:
+        raise ConfigError(f"Cannot write {path}: {exc.strerror}") from None
+    try:
+        saved = load_config(tmp).servers.get(spec.label)
+        if saved is None or _spec_mapping(saved) != _spec_mapping(spec):
+            raise ConfigError(f"Adding {spec.label!r} to {path} would not read back as written; the file is unchanged")
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    return path

@@ -28,6 +28,12 @@ class Listing:
     pages: int = 0
     complete: bool = True
     """False when a guard stopped the walk before the server said it was done."""
+    stop: str | None = None
+    """Why the walk stopped early: repeated-cursor, empty-page-cursor, page-cap, bad-cursor or no-skills-array."""
+    duplicate_uris: list[str] = field(default_factory=list)
+    """URIs listed again on a later page (only the first copy is kept)."""
+    missing_cache_fields: list[str] = field(default_factory=list)
+    """ttlMs/cacheScope absent from the first page on 2026-07-28."""
 
     def by_name(self, name: str) -> CatalogEntry | None:
         """The non-malformed entry with this registry name."""
@@ -68,7 +74,7 @@ async def collect_listing(fetch_page: FetchPage, *, protocol: str, page_cap: int
     cursor: str | None = None
     while True:
         if listing.pages >= page_cap:
-            listing.complete = False
+            listing.complete, listing.stop = False, "page-cap"
             listing.warnings.append(
                 Finding("SS-L2", f"Server keeps paging; stopped after {page_cap} pages, showing the {len(raw_entries)} entries read so far")
             )
@@ -78,11 +84,12 @@ async def collect_listing(fetch_page: FetchPage, *, protocol: str, page_cap: int
         check_result_type(result, "skills/list")
         if listing.pages == 1 and (warning := cache_field_warning(result, "skills/list", protocol)):
             listing.warnings.append(warning)
+            listing.missing_cache_fields = [k for k in ("ttlMs", "cacheScope") if k not in result]
         skills = result.get("skills")
         if not isinstance(skills, list):
             if listing.pages == 1:
                 raise ProtocolViolation("Server answered skills/list without a skills array; listing unreadable")
-            listing.complete = False
+            listing.complete, listing.stop = False, "no-skills-array"
             listing.warnings.append(
                 Finding("SS-L1", f"Page {listing.pages} of skills/list has no skills array; showing the {len(raw_entries)} entries read so far")
             )
@@ -91,6 +98,7 @@ async def collect_listing(fetch_page: FetchPage, *, protocol: str, page_cap: int
             uri = raw.get("uri") if isinstance(raw, dict) else None
             if isinstance(uri, str) and uri:
                 if uri in seen_uris:
+                    listing.duplicate_uris.append(uri)
                     listing.warnings.append(
                         Finding("SS-L3", f"Skill {safe_line(uri)!r} listed on more than one page; kept the first copy")
                     )
@@ -101,19 +109,19 @@ async def collect_listing(fetch_page: FetchPage, *, protocol: str, page_cap: int
         if next_cursor is None or next_cursor == "":
             break
         if not isinstance(next_cursor, str):
-            listing.complete = False
+            listing.complete, listing.stop = False, "bad-cursor"
             listing.warnings.append(
                 Finding("SS-L2", f"Server sent a nextCursor that is not a string ({safe_line(next_cursor)}); stopped paging")
             )
             break
         if next_cursor in seen_cursors:
-            listing.complete = False
+            listing.complete, listing.stop = False, "repeated-cursor"
             listing.warnings.append(
                 Finding("SS-L2", f"Server repeated a cursor; stopped paging, showing the {len(raw_entries)} entries read so far")
             )
             break
         if not skills:
-            listing.complete = False
+            listing.complete, listing.stop = False, "empty-page-cursor"
             listing.warnings.append(
                 Finding("SS-L2", f"Server sent an empty page that still carries a cursor; showing the {len(raw_entries)} entries read so far")
             )

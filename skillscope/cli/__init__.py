@@ -8,6 +8,7 @@ from typing import Any
 import click
 
 from skillscope import __version__
+from skillscope.cli.commands_audit import audit_command
 from skillscope.cli.commands_catalog import demo_command, list_command, show_command
 from skillscope.cli.commands_ledger import (
     approve_command,
@@ -33,7 +34,7 @@ def cli() -> None:
     """
 
 
-for _command in (list_command, show_command, approve_command, reject_command, revoke_command, diff_command,
+for _command in (list_command, show_command, audit_command, approve_command, reject_command, revoke_command, diff_command,
                  export_command, ledger_group, demo_command):
     cli.add_command(_command)
 

@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import os
 import sys
-import tempfile
-from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
@@ -41,32 +38,21 @@ def _review_options(fn: Any) -> Any:
 
 
 def _now() -> str:
-    return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    from skillscope.ledger.recording import utc_now
+
+    return utc_now()
 
 
 def _tool() -> str:
-    from skillscope import __version__
+    from skillscope.ledger.recording import tool_id
 
-    return f"skillscope {__version__}"
+    return tool_id()
 
 
 def _record(action: str, info: Any, entry: Any, reviewer: str | None, note: str) -> Any:
-    from skillscope.ledger import FileEntry, Record, default_reviewer
+    from skillscope.ledger.recording import review_record
 
-    return Record(
-        action=action,  # type: ignore[arg-type]
-        time=_now(),
-        reviewer=reviewer or default_reviewer(),
-        note=note,
-        label=info.label,
-        server=info.target,
-        protocol=info.protocol,
-        name=entry.name,
-        uri=entry.uri or "",
-        fingerprint=entry.fingerprint,
-        files=tuple(FileEntry(f.uri, f.digest, f.size) for f in entry.files or ()),
-        tool=_tool(),
-    )
+    return review_record(action, info, entry, reviewer=reviewer, note=note)  # type: ignore[arg-type]
 
 
 def _append(path: Path, record: Any) -> Any:
@@ -224,7 +210,7 @@ def export_command(fmt: str, label: str | None, output: str | None, config_path:
         path = ledger_path(ledger_file, config.ledger, config.path.parent if config.path else None)
         text = export_approved(read_verdicts(path), fmt, label=label)  # type: ignore[arg-type]
         if output:
-            _write_atomically(Path(output), text)
+            write_atomically(Path(output), text)
             click.echo(f"Wrote {output}", err=True)
         else:
             click.echo(text, nl=False)
@@ -232,19 +218,10 @@ def export_command(fmt: str, label: str | None, output: str | None, config_path:
         sys.exit(report_error(exc))
 
 
-def _write_atomically(path: Path, text: str) -> None:
-    from skillscope.errors import LedgerError
+def write_atomically(path: Path, text: str) -> None:
+    from skillscope.ledger.export import write_atomically
 
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except OSError as exc:
-        raise LedgerError(f"Cannot write {path}: {exc.strerror}") from None
+    write_atomically(path, text)
 
 
 @click.group("ledger")

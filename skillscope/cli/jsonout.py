@@ -9,31 +9,12 @@ __all__ = ["entry_json", "listing_json", "report_json", "review_json", "record_j
 
 def record_json(record: Any) -> dict[str, Any]:
     """A ledger record, without its file list."""
-    return {
-        "action": record.action,
-        "time": record.time,
-        "reviewer": record.reviewer,
-        "note": record.note,
-        "fingerprint": record.fingerprint,
-        "label": record.label,
-        "server": record.server,
-        "seq": record.seq,
-    }
+    return record.summary_json()
 
 
 def review_json(state: Any) -> dict[str, Any] | None:
     """A review state: ``approved``, ``rejected``, ``not-reviewed``, ``changed-since-approval``, ..."""
-    if state is None:
-        return None
-    return {
-        "state": state.state,
-        "record": record_json(state.record) if state.record else None,
-        "changes": [
-            {"change": c.change, "uri": c.uri, "old_digest": c.old_digest, "new_digest": c.new_digest,
-             "old_size": c.old_size, "new_size": c.new_size}
-            for c in state.changes
-        ],
-    }
+    return None if state is None else state.as_json()
 
 
 def entry_json(entry: Any, review: Any = None) -> dict[str, Any]:

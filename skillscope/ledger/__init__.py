@@ -6,8 +6,9 @@ import os
 import subprocess
 from pathlib import Path
 
-from skillscope.ledger.export import ExportFormat, export_approved
+from skillscope.ledger.export import ExportFormat, export_approved, write_atomically
 from skillscope.ledger.record import FileEntry, Record
+from skillscope.ledger.recording import review_record, tool_id, utc_now
 from skillscope.ledger.review import FileChange, ReviewState, Verdicts, diff_files, replay, review_state
 from skillscope.ledger.store import Ledger, Problem, VerifyResult
 
@@ -27,7 +28,11 @@ __all__ = [
     "ledger_path",
     "read_verdicts",
     "replay",
+    "review_record",
     "review_state",
+    "tool_id",
+    "utc_now",
+    "write_atomically",
 ]
 
 LEDGER_NAME = "ledger.jsonl"

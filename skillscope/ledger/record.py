@@ -96,6 +96,19 @@ class Record:
             "files": [{"uri": f.uri, "digest": f.digest, "size": f.size} for f in self.files],
         }
 
+    def summary_json(self) -> dict[str, Any]:
+        """The record for reports, without its file list."""
+        return {
+            "action": self.action,
+            "time": self.time,
+            "reviewer": self.reviewer,
+            "note": self.note,
+            "fingerprint": self.fingerprint,
+            "label": self.label,
+            "server": self.server,
+            "seq": self.seq,
+        }
+
     @property
     def partial(self) -> bool:
         """True when only the replay fields were parsed (see ``complete``)."""

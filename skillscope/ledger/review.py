@@ -92,6 +92,18 @@ class ReviewState:
     """The record the state rests on (the approval, rejection or revocation)."""
     changes: list[FileChange] = field(default_factory=list)
 
+    def as_json(self) -> dict[str, object]:
+        """The state in reports: its name, the record it rests on, and the file changes."""
+        return {
+            "state": self.state,
+            "record": None if self.record is None else self.record.summary_json(),
+            "changes": [
+                {"change": c.change, "uri": c.uri, "old_digest": c.old_digest, "new_digest": c.new_digest,
+                 "old_size": c.old_size, "new_size": c.new_size}
+                for c in self.changes
+            ],
+        }
+
     @property
     def label(self) -> str:
         """The state in words."""

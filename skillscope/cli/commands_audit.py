@@ -1,0 +1,119 @@
+"""``audit``: read and check whole servers, and write a report people and tools read."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from skillscope.cli.common import TARGET_HELP, TargetCommand, progress, report_error, run, setup, target_options
+from skillscope.errors import EXIT_CONNECTION, SkillscopeError
+
+__all__ = ["audit_command"]
+
+AUDIT_EXIT = """\b
+Audit exit codes:
+  0  no finding at or above --fail-on
+  1  a finding at or above --fail-on
+  2  usage or config error
+  3  a server could not be attached to or listed (the report says which)"""
+
+
+@click.command("audit", cls=TargetCommand, epilog=TARGET_HELP + "\n\n" + AUDIT_EXIT)
+@click.argument("targets", nargs=-1)
+@target_options
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "sarif", "markdown"]), default="text", show_default=True,
+              help="Report format: terminal text, JSON (stable schema), SARIF 2.1.0 for code scanning, or Markdown.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write the report to this file (atomically) instead of stdout.")
+@click.option("--fail-on", type=click.Choice(["error", "warning", "never"]), default="error", show_default=True,
+              help="Exit 1 when a finding of this severity or worse exists.")
+@click.option("--concurrency", type=click.IntRange(1, 64), default=8, show_default=True, help="Skills read at once per server.")
+@click.pass_context
+def audit_command(ctx: click.Context, targets: tuple[str, ...], fmt: str, output: str | None, fail_on: str, concurrency: int, **options: Any) -> None:
+    """Audit whole servers: read and verify every file of every skill, and report every problem.
+
+    Checks the extension's conformance (the official suite's SEP-2640 server checks, over
+    every entry), every entry rule, file integrity (size, digest, frontmatter), files served
+    but missing from a manifest, hidden or risky content (control sequences, bidi and
+    invisible characters, tag characters, hidden Markdown, executables, risky shell, URLs,
+    requested tools), and each skill's review state from the ledger.
+
+    This is an explicit request to read: unlike list, it fetches every listed file.
+
+    \b
+    Examples:
+      skillscope audit https://skills.example.com/mcp --format sarif -o skills.sarif
+      skillscope audit docs local --format markdown --fail-on warning
+    """
+    stdio_command = ctx.meta.get("stdio_command")
+    names: list[str | None] = list(targets) + ([None] if stdio_command else [])
+    if not names:
+        ctx.fail("Missing TARGET: give one or more URLs or config labels, and/or a command after --")
+    invocations = [setup(ctx, name, options) for name in names]
+
+    async def body() -> int:
+        from skillscope.protocol import connect
+        from skillscope.review import ServerAudit, audit_server
+        from skillscope.workflow import load_verdicts
+
+        verdicts, ledger_warning = load_verdicts(invocations[0].ledger_path)
+        if ledger_warning:
+            click.echo(f"skillscope: warning: {ledger_warning}", err=True)
+        audits: list[ServerAudit] = []
+        failed = False
+        for inv in invocations:
+            with progress(f"Connecting to {inv.target.display}") as say:
+                try:
+                    async with connect(inv.target, era=inv.era, timeout=inv.timeout) as conn:
+                        audits.append(await audit_server(conn, inv.policy, verdicts, concurrency=concurrency,
+                                                         progress=lambda m, label=inv.target.label: say(f"{label}: {m}")))
+                except SkillscopeError as exc:
+                    failed = True
+                    report_error(exc)
+                    audits.append(ServerAudit(label=inv.target.label, target=inv.target.display, error=exc.message, error_exit=exc.exit_code))
+        _emit(audits, fmt, output)
+        if failed:
+            return EXIT_CONNECTION
+        threshold = {"error": 2, "warning": 1, "never": 99}[fail_on]
+        return 1 if any(a.worst() >= threshold for a in audits) else 0
+
+    run(body)
+
+
+def _emit(audits: list[Any], fmt: str, output: str | None) -> None:
+    import json
+
+    from skillscope.review import audit_json, audit_markdown, audit_sarif, audit_text
+
+    if fmt == "text" and not output:
+        from skillscope.cli.render import make_console
+
+        make_console().print(audit_text(audits))
+        return
+    if fmt == "json":
+        text = json.dumps(audit_json(audits), indent=2, ensure_ascii=True) + "\n"
+    elif fmt == "sarif":
+        text = json.dumps(audit_sarif(audits), indent=2, ensure_ascii=True) + "\n"
+    elif fmt == "markdown":
+        text = audit_markdown(audits)
+    else:
+        from skillscope.cli.render import make_console
+
+        console = make_console(width=160)
+        with console.capture() as capture:
+            console.print(audit_text(audits))
+        text = capture.get()
+    if output:
+        from skillscope.cli.commands_ledger import write_atomically
+
+        try:
+            write_atomically(Path(output), text)
+        except SkillscopeError as exc:
+            sys.exit(report_error(exc))
+        click.echo(f"Wrote {output}", err=True)
+    else:
+        click.echo(text, nl=False)
+
+

@@ -1,0 +1,253 @@
+"""The official suite's SEP-2640 server checks, evaluated over every entry instead of the first."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import Any
+
+from skillscope.catalog.entry import DIGEST_RE, ENVELOPE_KEYS, MAX_FILES, MAX_TOTAL_BYTES, RESERVED_METADATA_PREFIX
+from skillscope.catalog.names import is_reg_name
+from skillscope.review.findings import CHECKS, AuditFinding, CheckOutcome
+from skillscope.textsafe import safe_line
+from skillscope.verify.frontmatter import FrontmatterError, parse_frontmatter, split_frontmatter
+
+__all__ = ["SuiteChecks", "PROBE_URI", "entry_checks", "suite_frontmatter_equal", "META_PREFIX_RE"]
+
+PROBE_URI = "skill://mcp-conformance-nonexistent-skill-9f3a2b/SKILL.md"
+SUITE_NAME_RE = re.compile(r"^(?!.*--)[a-z0-9]([a-z0-9-]{0,62}[a-z0-9])?$")
+META_PREFIX_RE = re.compile(r"^[a-z0-9-]+(\.[a-z0-9-]+)+/")
+_SEGMENT_RE = re.compile(r"/([^/]+)/SKILL\.md$")
+ENUMERATION_ENTRY_CHECKS = (
+    "sep-2640-entry-uri-required",
+    "sep-2640-entry-frontmatter-required",
+    "sep-2640-entry-uri-matches-frontmatter-name",
+    "sep-2640-skill-uri-scheme",
+    "sep-2640-entry-resources-required",
+    "sep-2640-name-naming-rules",
+    "sep-2640-authority-reg-name",
+    "sep-2640-metadata-reserved-prefix",
+    "sep-2640-names-should-be-unique",
+)
+RESOURCE_ARRAY_CHECKS = (
+    "sep-2640-resources-complete",
+    "sep-2640-resources-uri-within-skill",
+    "sep-2640-resources-digest-format",
+    "sep-2640-resources-size-required",
+    "sep-2640-limit-resources-per-skill",
+    "sep-2640-limit-total-size",
+)
+
+
+class SuiteChecks:
+    """Outcomes per check id, and a finding for every failure with its place."""
+
+    def __init__(self, server: str) -> None:
+        self.server = server
+        self.outcomes: dict[str, CheckOutcome] = {}
+        self.findings: list[AuditFinding] = []
+
+    def ran(self, check: str) -> None:
+        """Note that a check ran; it passes unless a failure is recorded."""
+        self.outcomes.setdefault(check, CheckOutcome(check, "pass"))
+
+    def fail(self, check: str, message: str, *, skill: str | None = None, uri: str | None = None) -> None:
+        """Record a failure (a warning for warning-level checks) at a place."""
+        info = CHECKS[check]
+        outcome = self.outcomes.setdefault(check, CheckOutcome(check, "pass"))
+        if outcome.status in ("pass", "skip"):
+            outcome.status = "fail" if info.severity == "error" else "warning"
+        outcome.count += 1
+        if skill:
+            outcome.entries.append(skill)
+        self.findings.append(AuditFinding(check, info.severity, "conformance", message, self.server, skill, uri))
+
+    def skip(self, check: str, why: str) -> None:
+        """A check that does not apply (the suite's SKIPPED)."""
+        self.outcomes.setdefault(check, CheckOutcome(check, "skip", why))
+
+    def untestable(self, check: str, why: str) -> None:
+        """A check that could not be tested: reported apart from defects, never as one."""
+        outcome = self.outcomes.setdefault(check, CheckOutcome(check, "untestable", why))
+        if outcome.status == "pass":
+            outcome.status, outcome.detail = "untestable", why
+
+    def check(self, check: str, ok: bool, message: str, *, skill: str | None = None, uri: str | None = None) -> None:
+        """Record one evaluation of a check."""
+        self.ran(check)
+        if not ok:
+            self.fail(check, message, skill=skill, uri=uri)
+
+
+def _name_of(raw: Any, index: int, label: str) -> str:
+    if isinstance(raw, dict) and isinstance(raw.get("uri"), str):
+        return safe_line(raw["uri"], limit=200)
+    return f"{label}:#{index}"
+
+
+def entry_checks(checks: SuiteChecks, raw_entries: list[Any], label: str) -> None:
+    """The enumeration scenario's per-entry checks, with the suite's own (looser) semantics."""
+    if not raw_entries:
+        for check in ENUMERATION_ENTRY_CHECKS + RESOURCE_ARRAY_CHECKS:
+            checks.skip(check, "the listing is empty")
+        return
+    names: Counter[str] = Counter()
+    any_static = False
+    for index, raw in enumerate(raw_entries):
+        where = _name_of(raw, index, label)
+        entry = raw if isinstance(raw, dict) else {}
+        uri = entry.get("uri")
+        checks.check("sep-2640-entry-uri-required", isinstance(uri, str) and bool(uri), f"Entry #{index} has no non-empty string uri", skill=where)
+        front = entry.get("frontmatter")
+        front_ok = isinstance(front, dict) and isinstance(front.get("name"), str) and bool(front["name"]) and isinstance(front.get("description"), str) and bool(front["description"])
+        checks.check("sep-2640-entry-frontmatter-required", front_ok, f"{where}: frontmatter lacks a non-empty name or description", skill=where, uri=uri if isinstance(uri, str) else None)
+        uri_s = uri if isinstance(uri, str) else ""
+        segment_match = _SEGMENT_RE.search(uri_s)
+        segment = segment_match.group(1) if segment_match else None
+        name = front.get("name") if isinstance(front, dict) else None
+        checks.check(
+            "sep-2640-entry-uri-matches-frontmatter-name",
+            segment is not None and segment == name,
+            f"{where}: the URI's final segment {safe_line(segment)!r} does not equal frontmatter.name {safe_line(name)!r}",
+            skill=where, uri=uri_s or None,
+        )
+        if uri_s:
+            checks.check("sep-2640-skill-uri-scheme", uri_s.startswith("skill://"), f"{where}: served under a scheme other than skill://", skill=where, uri=uri_s)
+            checks.check("sep-2640-name-naming-rules", segment is not None and bool(SUITE_NAME_RE.match(segment)), f"{where}: name segment {safe_line(segment)!r} breaks the naming rules", skill=where, uri=uri_s)
+            authority = uri_s.split("://", 1)[1].split("/", 1)[0] if "://" in uri_s else ""
+            checks.check("sep-2640-authority-reg-name", is_reg_name(authority), f"{where}: authority {safe_line(authority)!r} is not a reg-name", skill=where, uri=uri_s)
+        if isinstance(front, dict) and isinstance(front.get("metadata"), dict):
+            reserved = [k for k in front["metadata"] if isinstance(k, str) and k.startswith(RESERVED_METADATA_PREFIX)]
+            checks.check("sep-2640-metadata-reserved-prefix", not reserved, f"{where}: reserved metadata keys {', '.join(map(safe_line, reserved))}", skill=where, uri=uri_s or None)
+        else:
+            checks.ran("sep-2640-metadata-reserved-prefix")
+        if isinstance(name, str) and name:
+            names[name] += 1
+        resources = entry.get("resources")
+        checks.check(
+            "sep-2640-entry-resources-required",
+            isinstance(resources, list) or resources == "dynamic",
+            f"{where}: resources is neither an array nor \"dynamic\"", skill=where, uri=uri_s or None,
+        )
+        if isinstance(resources, list):
+            any_static = True
+            _resource_checks(checks, resources, uri_s, where)
+    for name, count in names.items():
+        checks.check("sep-2640-names-should-be-unique", count == 1, f"The name {safe_line(name)!r} is served at {count} URIs", skill=name)
+    checks.ran("sep-2640-names-should-be-unique")
+    if not any_static:
+        for check in RESOURCE_ARRAY_CHECKS:
+            checks.skip(check, "every entry is dynamic or has no file list")
+
+
+def _resource_checks(checks: SuiteChecks, resources: list[Any], uri: str, where: str) -> None:
+    directory = uri[: -len("/SKILL.md")] if uri.endswith("/SKILL.md") else uri
+    uris = [item.get("uri") for item in resources if isinstance(item, dict)]
+    dupes = sorted({u for u in uris if isinstance(u, str) and uris.count(u) > 1})
+    checks.check("sep-2640-resources-complete", uri in uris and not dupes,
+                 f"{where}: the file list {'omits the SKILL.md' if uri not in uris else 'lists ' + ', '.join(map(safe_line, dupes)) + ' twice'}",
+                 skill=where, uri=uri or None)
+    total = 0
+    for item in resources:
+        item_uri = item.get("uri") if isinstance(item, dict) else None
+        inside = isinstance(item_uri, str) and (item_uri == uri or item_uri.startswith(directory + "/"))
+        checks.check("sep-2640-resources-uri-within-skill", inside, f"{where}: file {safe_line(item_uri)!r} is outside {safe_line(directory)!r}", skill=where, uri=item_uri if isinstance(item_uri, str) else None)
+        digest = item.get("digest") if isinstance(item, dict) else None
+        checks.check("sep-2640-resources-digest-format", isinstance(digest, str) and bool(DIGEST_RE.match(digest)), f"{where}: file {safe_line(item_uri)!r} has digest {safe_line(digest)!r}", skill=where, uri=item_uri if isinstance(item_uri, str) else None)
+        size = item.get("size") if isinstance(item, dict) else None
+        size_ok = not isinstance(size, bool) and isinstance(size, (int, float)) and float(size).is_integer() and size >= 0
+        checks.check("sep-2640-resources-size-required", size_ok, f"{where}: file {safe_line(item_uri)!r} has size {safe_line(size)!r}", skill=where, uri=item_uri if isinstance(item_uri, str) else None)
+        if size_ok:
+            total += int(size)
+    checks.check("sep-2640-limit-resources-per-skill", len(resources) <= MAX_FILES, f"{where}: lists {len(resources)} files, more than {MAX_FILES}", skill=where, uri=uri or None)
+    checks.check("sep-2640-limit-total-size", total <= MAX_TOTAL_BYTES, f"{where}: files total {total:,} bytes, more than 16 MiB", skill=where, uri=uri or None)
+
+
+def declaration_checks(checks: SuiteChecks, info: Any) -> None:
+    """The capability checks: object value, inline settings, resources declared."""
+    if info.extension == "malformed":
+        checks.fail("sep-2640-capability-empty-object", "The skills extension is declared with a non-object value")
+        return
+    checks.ran("sep-2640-capability-empty-object")
+    wrapped = [k for k in ENVELOPE_KEYS if k in (info.settings or {})]
+    checks.check("sep-2640-capability-declaration-inline", not wrapped, f"Extension settings are wrapped in an envelope ({', '.join(wrapped)})")
+    checks.check("sep-2640-capability-requires-resources", info.has_resources, "Skills are declared but the resources capability is not")
+
+
+def _suite_equal(a: Any, b: Any) -> bool:
+    """Node's isDeepStrictEqual on JSON values, where 1 and 1.0 are the same number."""
+    if isinstance(a, bool) or isinstance(b, bool):
+        return a is b
+    if isinstance(a, (int, float)) and isinstance(b, (int, float)):
+        return a == b
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(_suite_equal(a[k], b[k]) for k in a)
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(_suite_equal(x, y) for x, y in zip(a, b))
+    return type(a) is type(b) and a == b
+
+
+def suite_frontmatter_equal(entry: dict[str, Any], parsed: dict[str, Any]) -> list[str]:
+    """Keys that differ under the suite's rule (a missing key counts as null)."""
+    return [k for k in sorted(set(entry) | set(parsed), key=str) if not _suite_equal(entry.get(k), parsed.get(k))]
+
+
+def skill_md_checks(checks: SuiteChecks, where: str, uri: str, entry_front: dict[str, Any], result: Any) -> str | None:
+    """skillmd-required, skillmd-frontmatter and entry-frontmatter-identical on one read result.
+
+    Returns the name parsed from the file, for the manifest scenario's final-segment check.
+    """
+    item = None
+    if isinstance(result, dict) and isinstance(result.get("contents"), list):
+        item = next((c for c in result["contents"] if isinstance(c, dict) and c.get("uri") == uri), None)
+    text = item.get("text") if isinstance(item, dict) else None
+    checks.check("sep-2640-skillmd-required", isinstance(text, str), f"{where}: SKILL.md was not returned as a text item" + (" (it came as a blob)" if isinstance(item, dict) and "blob" in item else ""), skill=where, uri=uri)
+    if not isinstance(text, str):
+        return None
+    try:
+        block, _ = split_frontmatter(text)
+        parsed = parse_frontmatter(block)
+    except FrontmatterError as exc:
+        checks.fail("sep-2640-skillmd-frontmatter", f"{where}: {exc}", skill=where, uri=uri)
+        return None
+    name, description = parsed.get("name"), parsed.get("description")
+    checks.check("sep-2640-skillmd-frontmatter", isinstance(name, str) and bool(name) and isinstance(description, str) and bool(description), f"{where}: the file's frontmatter lacks a non-empty name or description", skill=where, uri=uri)
+    differing = suite_frontmatter_equal(entry_front, parsed)
+    checks.check("sep-2640-entry-frontmatter-identical", not differing, f"{where}: the file's frontmatter differs from the entry in {', '.join(map(safe_line, differing))}", skill=where, uri=uri)
+    return name if isinstance(name, str) else None
+
+
+def get_checks(checks: SuiteChecks, where: str, uri: str, protocol: str, result: Any, error: Any) -> None:
+    """skills/get checks for one listed URI."""
+    if error is not None:
+        checks.fail("sep-2640-skills-get-implemented", f"{where}: skills/get failed: {safe_line(error, limit=200)}", skill=where, uri=uri)
+        checks.fail("sep-2640-capability-commits-to-methods", f"skills/get failed for {where}", skill=where, uri=uri)
+        return
+    checks.ran("sep-2640-skills-get-implemented")
+    checks.ran("sep-2640-capability-commits-to-methods")
+    skill = result.get("skill") if isinstance(result, dict) else None
+    shape_ok = (
+        isinstance(skill, dict)
+        and skill.get("uri") == uri
+        and isinstance(skill.get("frontmatter"), dict)
+        and (skill.get("resources") == "dynamic" or (isinstance(skill.get("resources"), list) and all(
+            isinstance(r, dict) and isinstance(r.get("uri"), str) and isinstance(r.get("digest"), str) and DIGEST_RE.match(r["digest"])
+            and not isinstance(r.get("size"), bool) and isinstance(r.get("size"), (int, float)) and r["size"] >= 0
+            for r in skill["resources"])))
+    )
+    checks.check("sep-2640-skills-get-entry-shape", bool(shape_ok), f"{where}: skills/get returned an entry that does not echo the uri or has an invalid shape", skill=where, uri=uri)
+    checks.check("sep-2640-skills-get-no-cursor", not (isinstance(result, dict) and "nextCursor" in result), f"{where}: skills/get result carries a nextCursor", skill=where, uri=uri)
+    if protocol == "2026-07-28":
+        missing = [k for k in ("ttlMs", "cacheScope") if not (isinstance(result, dict) and k in result)]
+        checks.check("sep-2640-skills-get-cache-attributes", not missing, f"{where}: skills/get result lacks {', '.join(missing)}", skill=where, uri=uri)
+    else:
+        checks.skip("sep-2640-skills-get-cache-attributes", f"not required on {protocol}")
+
+
+def meta_key_problems(meta: Any) -> list[str]:
+    """_meta keys that lack a reverse-DNS prefix."""
+    if not isinstance(meta, dict):
+        return []
+    return [k for k in meta if not (isinstance(k, str) and META_PREFIX_RE.match(k))]
+
+

@@ -1,0 +1,256 @@
+"""Audit reports: JSON (a stable schema), SARIF 2.1.0, Markdown and the terminal text."""
+
+from __future__ import annotations
+
+import hashlib
+from datetime import datetime, timezone
+from typing import Any
+
+from skillscope.review.audit import ServerAudit, SkillAudit
+from skillscope.review.findings import SEVERITY_ORDER, AuditFinding, check_info
+from skillscope.textsafe import safe_line
+
+__all__ = ["JSON_SCHEMA_ID", "audit_json", "audit_sarif", "audit_markdown", "audit_text", "summary"]
+
+JSON_SCHEMA_ID = "https://skillscope.dev/schemas/audit/v1"
+SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+_LEVEL = {"error": "error", "warning": "warning", "note": "note"}
+
+
+def summary(audits: list[ServerAudit]) -> dict[str, int]:
+    """Counts over every audited server."""
+    out = {"servers": len(audits), "servers_failed": 0, "skills": 0, "verified": 0, "failed_verification": 0, "error": 0, "warning": 0, "note": 0}
+    for audit in audits:
+        out["servers_failed"] += audit.error is not None
+        out["skills"] += len(audit.skills)
+        for skill in audit.skills:
+            if skill.report is not None:
+                out["verified" if skill.report.failure is None else "failed_verification"] += 1
+        for severity, count in audit.counts().items():
+            out[severity] += count
+    return out
+
+
+def _version() -> str:
+    from skillscope import __version__
+
+    return __version__
+
+
+def _skill_json(skill: SkillAudit) -> dict[str, Any]:
+    entry, report = skill.entry, skill.report
+    return {
+        "name": entry.name,
+        "uri": entry.uri,
+        "status": entry.status,
+        "rule": entry.rule,
+        "reason": entry.reason,
+        "dynamic": entry.dynamic,
+        "fingerprint": entry.fingerprint,
+        "file_count": entry.file_count,
+        "total_bytes": entry.total_bytes,
+        "verified": None if report is None else report.failure is None,
+        "failure": report.failure.as_json() if report and report.failure else None,
+        "files": [f.as_json() for f in report.files] if report else [
+            {"uri": f.uri, "path": f.path, "size": f.size, "digest": f.digest, "status": "not-read", "reason": None} for f in entry.files or ()
+        ],
+        "review": skill.review.as_json() if skill.review is not None else None,
+        "findings": {sev: sum(1 for f in skill.findings if f.severity == sev) for sev in ("error", "warning", "note")},
+    }
+
+
+def audit_json(audits: list[ServerAudit]) -> dict[str, Any]:
+    """The JSON report (schema ``skillscope.audit/v1``, documented in the README)."""
+    return {
+        "$schema": JSON_SCHEMA_ID,
+        "tool": {"name": "skillscope", "version": _version()},
+        "generated": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "servers": [
+            {
+                "label": audit.label,
+                "target": audit.target,
+                "server": audit.info.as_json() if audit.info else None,
+                "error": audit.error,
+                "checks": [
+                    {"id": o.id, "status": o.status, "severity": check_info(o.id).severity, "count": o.count, "detail": o.detail}
+                    for o in audit.checks.values()
+                ],
+                "skills": [_skill_json(s) for s in audit.skills],
+                "findings": [f.as_json() for f in audit.findings],
+                "summary": {**audit.counts(), "skills": len(audit.skills)},
+            }
+            for audit in audits
+        ],
+        "summary": summary(audits),
+    }
+
+
+def _fingerprint(finding: AuditFinding) -> str:
+    """A stable identity for deduplication: check, server, skill, file and the excerpt (not the line)."""
+    basis = "\x1f".join([finding.id, finding.server, finding.skill or "", finding.uri or "", finding.excerpt or finding.message])
+    return hashlib.sha256(basis.encode("utf-8")).hexdigest()[:32]
+
+
+def audit_sarif(audits: list[ServerAudit]) -> dict[str, Any]:
+    """A SARIF 2.1.0 log: one rule per check, skill:// locations, stable partial fingerprints."""
+    findings = [f for audit in audits for f in audit.findings]
+    rule_ids = sorted({f.id for f in findings})
+    index = {rule: i for i, rule in enumerate(rule_ids)}
+    rules = []
+    for rule in rule_ids:
+        info = check_info(rule)
+        rules.append({
+            "id": rule,
+            "name": "".join(part.capitalize() for part in rule.replace("/", "-").replace(".", "-").split("-")),
+            "shortDescription": {"text": info.title},
+            "fullDescription": {"text": info.help},
+            "help": {"text": info.help, "markdown": f"**{info.title}**\n\n{info.help}"},
+            "defaultConfiguration": {"level": _LEVEL[info.severity]},
+            "properties": {"category": info.category, "tags": ["security", "mcp-skills", info.category]},
+        })
+    results = []
+    for finding in findings:
+        location: dict[str, Any] = {"physicalLocation": {"artifactLocation": {"uri": finding.uri or f"mcp-server:{finding.server}"}}}
+        if finding.line is not None:
+            region: dict[str, Any] = {"startLine": finding.line}
+            if finding.column is not None:
+                region["startColumn"] = finding.column
+            if finding.excerpt:
+                region["snippet"] = {"text": finding.excerpt}
+            location["physicalLocation"]["region"] = region
+        if finding.skill:
+            location["logicalLocations"] = [{"name": finding.skill, "kind": "module"}]
+        results.append({
+            "ruleId": finding.id,
+            "ruleIndex": index[finding.id],
+            "level": _LEVEL[finding.severity],
+            "message": {"text": finding.message},
+            "locations": [location],
+            "partialFingerprints": {"skillscopeFinding/v1": _fingerprint(finding)},
+            "properties": {"server": finding.server, "category": finding.category},
+        })
+    return {
+        "$schema": SARIF_SCHEMA,
+        "version": "2.1.0",
+        "runs": [{
+            "tool": {"driver": {
+                "name": "skillscope",
+                "version": _version(),
+                "semanticVersion": _version(),
+                "informationUri": "https://pypi.org/project/skillscope/",
+                "rules": rules,
+            }},
+            "results": results,
+            "invocations": [{
+                "executionSuccessful": all(a.error is None for a in audits),
+                "toolExecutionNotifications": [
+                    {"level": "error", "message": {"text": f"{a.label}: {a.error}"}} for a in audits if a.error
+                ],
+            }],
+            "properties": {"servers": [{"label": a.label, "target": a.target} for a in audits]},
+        }],
+    }
+
+
+def _md(text: object) -> str:
+    """Server text for Markdown: one safe line, with Markdown and HTML syntax escaped."""
+    value = safe_line(text, limit=300)
+    for ch in "\\`*_{}[]()<>#+!|~":
+        value = value.replace(ch, "\\" + ch)
+    return value
+
+
+def _code(text: object) -> str:
+    """Server text as inline code: backticks cannot close the span early."""
+    return "`` " + safe_line(text, limit=200).replace("`", "'") + " ``"
+
+
+def audit_markdown(audits: list[ServerAudit]) -> str:
+    """A report a person reads in a pull request."""
+    total = summary(audits)
+    lines = [
+        "# skillscope audit",
+        "",
+        f"{total['servers']} server(s), {total['skills']} skill(s): {total['verified']} verified, "
+        f"{total['failed_verification']} failed verification. Findings: **{total['error']} error(s)**, "
+        f"{total['warning']} warning(s), {total['note']} note(s).",
+        "",
+    ]
+    for audit in audits:
+        lines += [f"## {_md(audit.label)}", "", f"Target: {_code(audit.target)}"]
+        if audit.info:
+            lines.append(f"Protocol: {audit.info.protocol} · extension: {audit.info.extension}")
+        if audit.error:
+            lines += ["", f"**Could not audit:** {_md(audit.error)}", ""]
+            continue
+        lines += ["", "| Skill | Status | Verified | Review | Findings |", "|---|---|---|---|---|"]
+        for skill in audit.skills:
+            verified = "—" if skill.report is None else ("yes" if skill.report.failure is None else "**NO**")
+            review = skill.review.label if skill.review is not None else "—"
+            counts = ", ".join(f"{n} {sev}" for sev in ("error", "warning", "note") if (n := sum(f.severity == sev for f in skill.findings)))
+            lines.append(f"| {_md(skill.entry.name)} | {skill.entry.status} | {verified} | {review} | {counts or 'none'} |")
+        failing = [o for o in audit.checks.values() if o.status in ("fail", "warning")]
+        untestable = [o for o in audit.checks.values() if o.status == "untestable"]
+        lines += ["", f"Conformance: {sum(o.status == 'pass' for o in audit.checks.values())} passed, "
+                      f"{len(failing)} failed, {len(untestable)} untestable, "
+                      f"{sum(o.status == 'skip' for o in audit.checks.values())} skipped."]
+        if untestable:
+            lines += ["", "Untestable (not defects): " + ", ".join(f"`{o.id}` ({_md(o.detail)})" for o in untestable)]
+        for severity in ("error", "warning", "note"):
+            group = [f for f in audit.findings if f.severity == severity]
+            if not group:
+                continue
+            lines += ["", f"### {severity.capitalize()}s ({len(group)})", ""]
+            for finding in group:
+                where = f" — {_code(finding.uri)}" if finding.uri else ""
+                if finding.line:
+                    where += f" line {finding.line}" + (f", column {finding.column}" if finding.column else "")
+                lines.append(f"- `{finding.id}`{where}: {_md(finding.message)}")
+                if finding.excerpt:
+                    lines.append(f"  - excerpt: {_md(finding.excerpt)}")
+        lines.append("")
+    return "\n".join(lines) + "\n"
+
+
+def audit_text(audits: list[ServerAudit]) -> Any:
+    """The terminal summary as a Rich renderable (server text stays inert)."""
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
+    parts: list[Any] = []
+    styles = {"error": "bold red", "warning": "yellow", "note": "dim"}
+    for audit in audits:
+        head = Text(audit.label, style="bold")
+        head.append("  ")
+        head.append(safe_line(audit.target, limit=200), style="dim")
+        parts.append(head)
+        if audit.error:
+            parts.append(Text(f"could not audit: {safe_line(audit.error, limit=500)}", style="bold red"))
+            continue
+        counts = audit.counts()
+        parts.append(Text(
+            f"{len(audit.skills)} skills · {counts['error']} errors, {counts['warning']} warnings, {counts['note']} notes · "
+            f"conformance: {sum(o.status == 'pass' for o in audit.checks.values())} passed, "
+            f"{sum(o.status in ('fail', 'warning') for o in audit.checks.values())} failed, "
+            f"{sum(o.status == 'untestable' for o in audit.checks.values())} untestable"
+        ))
+        table = Table(show_edge=False, pad_edge=False)
+        table.add_column("SEV")
+        table.add_column("CHECK", overflow="fold")
+        table.add_column("WHERE", overflow="fold", max_width=50)
+        table.add_column("MESSAGE", overflow="fold", max_width=80)
+        for finding in sorted(audit.findings, key=lambda f: -SEVERITY_ORDER[f.severity]):
+            where = safe_line(finding.uri or finding.skill or "server", limit=200)
+            if finding.line:
+                where += f":{finding.line}" + (f":{finding.column}" if finding.column else "")
+            table.add_row(Text(finding.severity, style=styles[finding.severity]), Text(finding.id), Text(where), Text(safe_line(finding.message, limit=400)))
+        parts.append(table)
+    total = summary(audits)
+    parts.append(Text(
+        f"{total['servers']} server(s), {total['skills']} skills: {total['verified']} verified, {total['failed_verification']} failed verification; "
+        f"{total['error']} errors, {total['warning']} warnings, {total['note']} notes"
+    ))
+    return Group(*parts)
+
+

@@ -1,0 +1,84 @@
+"""Server text made inert for the screen: escapes visible, markup never parsed, one vocabulary of states."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from rich.text import Text
+
+from skillscope.textsafe import safe_line, safe_text
+from skillscope.tui.model import SkillState
+
+__all__ = ["STATE_LOOK", "compact", "human_size", "inert", "inert_line", "state_badges", "state_words"]
+
+STATE_LOOK: dict[str, tuple[str, str, str]] = {
+    # state: (glyph, words, style)
+    "malformed": ("✗", "malformed", "bold red"),
+    "unavailable": ("⊘", "unavailable", "yellow"),
+    "dynamic": ("≈", "dynamic", "magenta"),
+    "not-opened": ("·", "not opened", "dim"),
+    "opening": ("…", "opening", "cyan"),
+    "verified": ("✓", "verified", "green"),
+    "failed": ("✗", "failed", "bold red"),
+    "approved": ("●", "approved", "bold green"),
+    "rejected": ("⊗", "rejected", "red"),
+    "changed": ("Δ", "changed since approval", "bold yellow"),
+    "revoked": ("↺", "approval revoked", "yellow"),
+}
+
+
+def inert(value: object, style: str = "") -> Text:
+    """Multi-line server text as ``Text``: controls and hidden characters shown as escapes."""
+    return Text(safe_text(value if isinstance(value, str) else repr(value)), style=style)
+
+
+def inert_line(value: object, style: str = "", *, limit: int = 400) -> Text:
+    """One line of server text as ``Text`` (newlines shown as ``\\n``), shortened to ``limit``."""
+    if value is None:
+        return Text("—", style="dim")
+    return Text(safe_line(value, limit=limit), style=style)
+
+
+def compact(value: Any) -> str:
+    """A non-string frontmatter value as compact JSON (escaped by the caller)."""
+    if isinstance(value, str):
+        return value
+    try:
+        return json.dumps(value, ensure_ascii=False, sort_keys=True)
+    except (TypeError, ValueError):
+        return repr(value)
+
+
+def human_size(size: int | None) -> str:
+    """Bytes in a short human form."""
+    if size is None:
+        return "—"
+    value = float(size)
+    for unit in ("B", "KiB", "MiB"):
+        if value < 1024:
+            return f"{size} B" if unit == "B" else f"{value:.1f} {unit}"
+        value /= 1024
+    return f"{value:.1f} GiB"
+
+
+def state_badges(states: list[SkillState]) -> Text:
+    """Glyph and word of each state, for tree labels."""
+    text = Text()
+    for number, state in enumerate(states):
+        glyph, words, style = STATE_LOOK[state]
+        if number:
+            text.append("  ")
+        text.append(f"{glyph} {words}", style=style)
+    return text
+
+
+def state_words(states: list[SkillState]) -> Text:
+    """The states as words joined by commas, for the overview."""
+    text = Text()
+    for number, state in enumerate(states):
+        if number:
+            text.append(", ")
+        glyph, words, style = STATE_LOOK[state]
+        text.append(f"{glyph} {words}", style=style)
+    return text

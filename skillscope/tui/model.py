@@ -1,0 +1,124 @@
+"""What the screen knows about each skill, and the catalog folded into folders by path."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from skillscope.catalog.entry import CatalogEntry
+
+__all__ = ["Folder", "Phase", "SkillState", "SkillView", "build_index", "path_segments", "skill_states"]
+
+Phase = Literal["idle", "opening", "verified", "failed"]
+SkillState = Literal[
+    "malformed", "unavailable", "dynamic", "not-opened", "opening", "verified", "failed",
+    "approved", "rejected", "changed", "revoked",
+]
+
+
+@dataclass(eq=False)
+class SkillView:
+    """One catalog entry as the reviewer sees it: what was opened, what the ledger says."""
+
+    entry: CatalogEntry
+    review: Any = None
+    """The ``ReviewState`` from the ledger (None when unknown or not applicable)."""
+    history: list[Any] = field(default_factory=list)
+    """Every ledger record about this skill, oldest first (possibly partial; call ``complete()``)."""
+    phase: Phase = "idle"
+    report: Any = None
+    """The ``SkillReport`` of the last open (content only where it verified)."""
+    opened: dict[str, Any] = field(default_factory=dict)
+    """Verified files with their bytes, by relative path (SKILL.md included once opened)."""
+
+    @property
+    def name(self) -> str:
+        """The registry name (``label:path`` or ``label:#index``)."""
+        return self.entry.name
+
+    @property
+    def usable(self) -> bool:
+        """True when the entry can be opened (available)."""
+        return self.entry.status == "available"
+
+    def forget_content(self) -> None:
+        """Drop every byte read: after a failure nothing of the skill may be shown."""
+        self.opened.clear()
+
+
+def skill_states(view: SkillView) -> list[SkillState]:
+    """The states to show for a skill, most important first."""
+    entry = view.entry
+    if entry.status == "malformed":
+        return ["malformed"]
+    states: list[SkillState] = []
+    if entry.dynamic:
+        states.append("dynamic")
+    if entry.status == "unavailable":
+        states.append("unavailable")
+    else:
+        states.append({"idle": "not-opened", "opening": "opening", "verified": "verified", "failed": "failed"}[view.phase])  # type: ignore[arg-type]
+    review = view.review
+    if review is not None:
+        word = {"approved": "approved", "rejected": "rejected", "changed-since-approval": "changed", "revoked": "revoked"}.get(review.state)
+        if word:
+            states.append(word)  # type: ignore[arg-type]
+    return states
+
+
+def path_segments(path: str) -> list[str]:
+    """Split a registry path into tree segments; a non-skill scheme stays on its first segment."""
+    scheme = ""
+    if "://" in path:
+        scheme, path = path.split("://", 1)
+        scheme += "://"
+    parts = path.split("/")
+    parts[0] = scheme + parts[0]
+    return parts
+
+
+@dataclass(eq=False)
+class Folder:
+    """A path segment holding sub-folders and skills."""
+
+    segment: str
+    path: str
+    folders: dict[str, Folder] = field(default_factory=dict)
+    skills: list[str] = field(default_factory=list)
+    """Names of skills directly in this folder (registry names)."""
+    total: int = 0
+    """How many skills lie anywhere below."""
+
+    def children(self, views: dict[str, SkillView]) -> list[tuple[str, Any]]:
+        """Folders and skills sorted together by their segment: ``("folder", Folder)`` or ``("skill", name)``."""
+        items: list[tuple[str, str, Any]] = [(name, "folder", folder) for name, folder in self.folders.items()]
+        items += [(path_segments(views[name].entry.path or "")[-1], "skill", name) for name in self.skills]
+        items.sort(key=lambda item: (item[0].lower(), item[1]))
+        return [(kind, value) for _, kind, value in items]
+
+
+def build_index(views: dict[str, SkillView], names: list[str] | None = None) -> tuple[Folder, list[str]]:
+    """Fold skills into folders by path; returns the root and the malformed entries' names.
+
+    Args:
+        views: every skill of one server, by name.
+        names: only these names (a filter); all when None.
+    """
+    root = Folder("", "")
+    malformed: list[str] = []
+    for name in views if names is None else names:
+        entry = views[name].entry
+        if entry.status == "malformed" or entry.path is None:
+            malformed.append(name)
+            continue
+        segments = path_segments(entry.path)
+        folder = root
+        root.total += 1
+        for depth, segment in enumerate(segments[:-1]):
+            nxt = folder.folders.get(segment)
+            if nxt is None:
+                nxt = folder.folders[segment] = Folder(segment, "/".join(segments[: depth + 1]))
+            nxt.total += 1
+            folder = nxt
+        folder.skills.append(name)
+    return root, malformed

@@ -1,0 +1,78 @@
+"""What the TUI is started with: the servers to attach to, the ledger, the policy and the paths."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from skillscope.catalog.entry import Policy
+
+__all__ = ["Origin", "ServerSeed", "TuiSettings", "unique_label"]
+
+Origin = Literal["config", "command-line", "dialog", "demo"]
+
+
+@dataclass(frozen=True)
+class ServerSeed:
+    """One server to show: how to reach it and, for saving, how the user wrote it."""
+
+    target: Any
+    """The ``Target`` (header and ``${VAR}`` values already expanded)."""
+    spec: Any = None
+    """The ``ServerSpec`` as written (``${VAR}`` unexpanded); None when it cannot be saved (in-process)."""
+    origin: Origin = "command-line"
+    policy: Policy = Policy()
+
+    @property
+    def label(self) -> str:
+        """The server's label, unique within one TUI."""
+        return str(self.target.label)
+
+
+@dataclass
+class TuiSettings:
+    """Everything the app needs from outside, passed to ``make_app``."""
+
+    servers: list[ServerSeed] = field(default_factory=list)
+    ledger_path: Path = Path("ledger.jsonl")
+    era: str = "auto"
+    timeout: float = 30.0
+    config_path: Path | None = None
+    """The config file in use; ``save`` writes here (or to ``save_path`` when there is none)."""
+    save_path: Path | None = None
+    """Where ``save`` writes when no config file is in use (default: the per-user config)."""
+    reviewer: str | None = None
+    """Who reviews; None asks ``git config`` (once, off the UI thread)."""
+    log_dir: Path | None = None
+    """Where stdio servers' stderr goes (default: the per-user data dir)."""
+    allow_dynamic: bool = False
+    """The policy for servers added from the dialog."""
+
+    def config_target(self) -> Path:
+        """The file ``save`` writes to."""
+        if self.config_path is not None:
+            return self.config_path
+        if self.save_path is not None:
+            return self.save_path
+        from skillscope.locations import CONFIG_NAME, user_config_dir
+
+        return user_config_dir() / CONFIG_NAME
+
+    def stderr_dir(self) -> Path:
+        """The directory for stdio servers' stderr logs."""
+        if self.log_dir is not None:
+            return self.log_dir
+        from skillscope.locations import user_data_dir
+
+        return user_data_dir() / "logs"
+
+
+def unique_label(label: str, taken: set[str]) -> str:
+    """``label``, or ``label-2``, ``label-3``... when it is already in use."""
+    if label not in taken:
+        return label
+    number = 2
+    while f"{label[:60]}-{number}" in taken:
+        number += 1
+    return f"{label[:60]}-{number}"

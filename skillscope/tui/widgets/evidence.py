@@ -1,0 +1,106 @@
+"""Renderables for what went wrong or changed: the failure evidence and the diff since approval."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from skillscope.tui.inert import compact, human_size, inert_line
+
+__all__ = ["changes_view", "failure_view", "findings_view"]
+
+
+def failure_view(report: Any) -> RenderableType:
+    """Expected and actual, the differing frontmatter keys, the hint and the refresh result; no content."""
+    failure = report.failure
+    head = Text()
+    head.append("✗ Verification failed", style="bold red")
+    head.append(f"  ({failure.check} check)")
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(style="bold", no_wrap=True, min_width=10)
+    grid.add_column(overflow="fold")
+    grid.add_row("what", inert_line(failure.message, limit=1000))
+    grid.add_row("file", inert_line(failure.uri, limit=600))
+    if failure.check in ("size", "digest", "read", "unlisted"):
+        grid.add_row("expected", inert_line(failure.expected, limit=600))
+        grid.add_row("actual", inert_line(failure.actual, limit=600))
+    if failure.hint:
+        grid.add_row("hint", inert_line(failure.hint, limit=600, style="yellow"))
+    if report.refresh:
+        grid.add_row("entry now", inert_line(report.refresh, limit=600))
+    parts: list[RenderableType] = [head, grid]
+    if failure.differences:
+        table = Table(title="Frontmatter keys that differ", title_justify="left", title_style="bold",
+                      show_edge=False, pad_edge=False, header_style="bold dim")
+        table.add_column("key", no_wrap=True)
+        table.add_column("entry says", overflow="fold")
+        table.add_column("SKILL.md says", overflow="fold")
+        for diff in failure.differences:
+            table.add_row(
+                inert_line(diff.key, limit=80),
+                inert_line(compact(diff.entry), limit=600) if diff.entry_has else Text("(missing)", style="dim"),
+                inert_line(compact(diff.file), limit=600) if diff.file_has else Text("(missing)", style="dim"),
+            )
+        parts.append(table)
+    files = Table(title="Files", title_justify="left", title_style="bold", show_edge=False, pad_edge=False, header_style="bold dim")
+    files.add_column("path", overflow="fold")
+    files.add_column("state", no_wrap=True)
+    files.add_column("reason", overflow="fold")
+    for result in report.files:
+        style = {"failed": "bold red", "refused": "red", "verified": "green"}.get(result.status, "dim")
+        files.add_row(inert_line(result.path, limit=300), Text(result.status, style=style), inert_line(result.reason or "", limit=300))
+    parts.append(files)
+    parts.append(Text("Nothing of this skill's content is shown: it did not verify.", style="red"))
+    return Group(*parts)
+
+
+def changes_view(entry: Any, review: Any) -> RenderableType:
+    """What changed between the approved file list and the current entry (read from the entry alone)."""
+    record = review.record.complete() if review.record is not None else None
+    head = Text("Δ Changed since approval", style="bold yellow")
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(style="bold", no_wrap=True, min_width=10)
+    grid.add_column(overflow="fold")
+    if record is not None:
+        grid.add_row("approved", Text(record.fingerprint or "—", style="dim"))
+        grid.add_row("now", Text(entry.fingerprint or "—"))
+        grid.add_row("by", inert_line(f"{record.reviewer} at {record.time}"))
+        if record.note:
+            grid.add_row("note", inert_line(record.note, limit=600))
+    table = Table(show_edge=False, pad_edge=False, header_style="bold dim")
+    table.add_column("change", no_wrap=True)
+    table.add_column("file", overflow="fold")
+    table.add_column("size", justify="right", no_wrap=True)
+    table.add_column("approved digest → current digest", overflow="fold")
+    directory = entry.directory or ""
+    styles = {"added": "green", "removed": "red", "changed": "yellow"}
+    for change in review.changes:
+        path = change.uri[len(directory) + 1 :] if directory and change.uri.startswith(directory + "/") else change.uri
+        size = f"{human_size(change.old_size)} → {human_size(change.new_size)}"
+        digests = Text()
+        digests.append(change.old_digest or "—", style="dim")
+        digests.append(" → ")
+        digests.append(change.new_digest or "—")
+        table.add_row(Text(change.change, style=styles[change.change]), inert_line(path, limit=300), Text(size), digests)
+    note = Text("Computed from the recorded file list and the current entry; no file was read. "
+                "Approve again after reviewing the changes.", style="dim")
+    return Group(head, grid, Text(""), table, Text(""), note)
+
+
+def findings_view(entry: Any) -> RenderableType:
+    """Placeholder for content findings, with the entry's rule warnings meanwhile."""
+    parts: list[RenderableType] = [
+        Text("Findings", style="bold underline"),
+        Text("Content findings (the audit of instructions and scripts) will be listed here.", style="dim"),
+        Text(""),
+        Text("Entry warnings", style="bold"),
+    ]
+    if entry.warnings:
+        for warning in entry.warnings:
+            parts.append(Text.assemble((f"{warning.rule}  ", "yellow"), inert_line(warning.message, limit=600)))
+    else:
+        parts.append(Text("none", style="dim"))
+    return Group(*parts)

@@ -1,0 +1,186 @@
+"""A skill at a glance: frontmatter, URI, fingerprint, files with their states, review and history."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.message import Message
+from textual.widgets import DataTable, Static
+
+from skillscope.tui.inert import STATE_LOOK, compact, human_size, inert_line, state_words
+from skillscope.tui.model import SkillView, skill_states
+
+__all__ = ["FileTable", "SkillOverview", "frontmatter_rows", "review_summary"]
+
+_FILE_STYLE = {
+    "verified": ("✓ verified", "green"),
+    "failed": ("✗ failed", "bold red"),
+    "not-read": ("· not read", "dim"),
+    "refused": ("✗ refused", "red"),
+    "unverified": ("≈ unverified", "magenta"),
+}
+
+
+def _grid() -> Table:
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(style="bold", no_wrap=True, min_width=12)
+    grid.add_column(overflow="fold")
+    return grid
+
+
+def frontmatter_rows(frontmatter: dict[str, Any]) -> list[tuple[Text, Text]]:
+    """Frontmatter keys and values as inert rows; a map (``metadata``) gives one row per key."""
+    rows: list[tuple[Text, Text]] = []
+    for key, value in frontmatter.items():
+        if isinstance(value, dict) and value:
+            for sub, inner in value.items():
+                rows.append((inert_line(f"{key}.{sub}", limit=80), inert_line(compact(inner), limit=1000)))
+        elif isinstance(value, list) and all(isinstance(v, str) for v in value):
+            rows.append((inert_line(key, limit=80), inert_line(" ".join(value), limit=1000)))
+        else:
+            rows.append((inert_line(key, limit=80), inert_line(compact(value), limit=1000)))
+    return rows
+
+
+def review_summary(view: SkillView) -> RenderableType:
+    """The ledger's word on the skill and every record about it."""
+    parts: list[RenderableType] = [Text("Review", style="bold underline")]
+    review = view.review
+    if review is None:
+        if view.entry.status == "malformed":
+            parts.append(Text("A malformed entry cannot be reviewed.", style="dim"))
+        else:
+            parts.append(Text("Review state unknown (the ledger could not be read; press l).", style="yellow"))
+        return Group(*parts)
+    grid = _grid()
+    look = {"approved": "approved", "rejected": "rejected", "changed-since-approval": "changed", "revoked": "revoked"}.get(review.state)
+    if look:
+        glyph, words, style = STATE_LOOK[look]
+        grid.add_row("state", Text(f"{glyph} {words}", style=style))
+    else:
+        grid.add_row("state", Text(review.label, style="dim"))
+    record = review.record
+    if record is not None:
+        record = record.complete()
+        grid.add_row("by", inert_line(f"{record.reviewer} at {record.time}"))
+        grid.add_row("fingerprint", Text(record.fingerprint or "—", style="dim"))
+        if record.note:
+            grid.add_row("note", inert_line(record.note, limit=1000))
+    if review.changes:
+        grid.add_row("changes", Text(f"{len(review.changes)} file(s) differ from the approval (Changes tab)", style="yellow"))
+    parts.append(grid)
+    if view.history:
+        table = Table(show_edge=False, pad_edge=False, box=None, header_style="bold dim", padding=(0, 2, 0, 0))
+        for column in ("#", "when", "action", "by", "note"):
+            table.add_column(column, overflow="fold", no_wrap=column in ("#", "when", "action"))
+        for item in view.history[-20:]:
+            record = item.complete()
+            style = {"approve": "green", "reject": "red", "revoke": "yellow"}.get(record.action, "")
+            table.add_row(str(record.seq), Text(record.time), Text(record.action, style=style),
+                          inert_line(record.reviewer, limit=60), inert_line(record.note, limit=200))
+        parts.append(Text(f"History ({len(view.history)} record{'s' if len(view.history) != 1 else ''})", style="bold"))
+        parts.append(table)
+    return Group(*parts)
+
+
+def skill_header(view: SkillView, *, verified_frontmatter: bool) -> RenderableType:
+    """Name, states, URI, fingerprint, reason and frontmatter of a skill."""
+    entry = view.entry
+    title = Text()
+    if entry.status == "malformed":
+        title.append(f"entry #{entry.index}", style="bold")
+        title.append("  (malformed: no trustworthy name)", style="dim")
+    else:
+        title.append_text(inert_line(entry.skill_name or entry.path, style="bold"))
+        title.append("  ")
+        title.append_text(inert_line(entry.name, style="dim"))
+    grid = _grid()
+    grid.add_row("state", state_words(skill_states(view)))
+    if entry.status != "available" and entry.rule:
+        grid.add_row("reason", Text.assemble((f"{entry.rule}: ", "bold yellow" if entry.status == "unavailable" else "bold red"),
+                                             inert_line(entry.reason, limit=1000)))
+    grid.add_row("uri", inert_line(entry.uri if entry.uri is not None else "(none)", limit=600))
+    grid.add_row("fingerprint", Text(entry.fingerprint or ("none: dynamic skill" if entry.dynamic else "—"), style="" if entry.fingerprint else "dim"))
+    if entry.files is not None:
+        grid.add_row("files", Text(f"{len(entry.files)} listed, {human_size(entry.total_bytes)}"))
+    elif entry.dynamic:
+        grid.add_row("files", Text("generated by the server (no manifest)", style="magenta"))
+    parts: list[RenderableType] = [title, grid]
+    if entry.frontmatter and isinstance(entry.frontmatter, dict):
+        heading = "Frontmatter (verified against SKILL.md)" if verified_frontmatter else "Frontmatter (as the entry lists it)"
+        parts.append(Text(heading, style="bold underline"))
+        front = _grid()
+        for key, value in frontmatter_rows(entry.frontmatter):
+            front.add_row(key, value)
+        parts.append(front)
+    elif entry.status == "malformed":
+        parts.append(Text.assemble(("raw entry  ", "bold"), inert_line(compact(entry.raw), limit=1000, style="dim")))
+    return Group(*parts)
+
+
+class FileTable(DataTable):
+    """The files a skill lists: full relative path, size, state and digest; enter opens one."""
+
+    class FileOpenRequested(Message):
+        """The reviewer chose a file to read and verify."""
+
+        def __init__(self, path: str) -> None:
+            super().__init__()
+            self.path = path
+
+    def __init__(self, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
+        super().__init__(id=id, cursor_type="row", zebra_stripes=False, show_cursor=True)
+        self.add_column(Text("path"), key="path")
+        self.add_column(Text("size", justify="right"), key="size")
+        self.add_column(Text("state"), key="state")
+        self.add_column(Text("digest"), key="digest")
+
+    def show(self, view: SkillView) -> None:
+        """Fill the table from the entry and the last open's per-file results."""
+        self.clear()
+        results = {r.path: r for r in view.report.files} if view.report is not None else {}
+        for item in view.entry.files or ():
+            result = results.get(item.path)
+            status = result.status if result is not None else "not-read"
+            words, style = _FILE_STYLE.get(status, (status, ""))
+            self.add_row(
+                inert_line(item.path, limit=300),
+                Text(human_size(item.size), justify="right"),
+                Text(words, style=style),
+                Text(item.digest, style="dim"),
+                key=item.path,
+            )
+        self.display = bool(view.entry.files)
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        if event.row_key.value is not None:
+            self.post_message(self.FileOpenRequested(event.row_key.value))
+
+
+class SkillOverview(VerticalScroll):
+    """The overview tab: header, file table, review and history."""
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="overview-header")
+        yield FileTable(id="file-table")
+        yield Static(id="overview-review")
+
+    def show(self, view: SkillView) -> None:
+        """Show one skill."""
+        self.query_one("#overview-header", Static).update(skill_header(view, verified_frontmatter=view.phase == "verified"))
+        self.query_one(FileTable).show(view)
+        self.query_one("#overview-review", Static).update(review_summary(view))
+
+    def show_message(self, renderable: RenderableType) -> None:
+        """Show a server summary or a placeholder instead of a skill."""
+        self.query_one("#overview-header", Static).update(renderable)
+        table = self.query_one(FileTable)
+        table.clear()
+        table.display = False
+        self.query_one("#overview-review", Static).update("")
