@@ -51,7 +51,9 @@ def audit_command(ctx: click.Context, targets: tuple[str, ...], fmt: str, output
     names: list[str | None] = list(targets) + ([None] if stdio_command else [])
     if not names:
         ctx.fail("Missing TARGET: give one or more URLs or config labels, and/or a command after --")
-    invocations = [setup(ctx, name, options) for name in names]
+    if len(names) > 1 and options.get("label"):
+        ctx.fail("--label names a single server; with several targets, name them in the config file")
+    invocations = [setup(ctx, name, options, command=None if name is not None else stdio_command) for name in names]
 
     async def body() -> int:
         from skillscope.protocol import connect

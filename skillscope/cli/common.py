@@ -102,15 +102,23 @@ class Invocation:
     ledger_path: Any
 
 
-def setup(ctx: click.Context, target: str | None, options: dict[str, Any]) -> Invocation:
-    """Resolve the target, policy and ledger path, or exit 2 with the reason."""
+_FROM_CONTEXT: Any = object()
+
+
+def setup(ctx: click.Context, target: str | None, options: dict[str, Any], *, command: Any = _FROM_CONTEXT) -> Invocation:
+    """Resolve the target, policy and ledger path, or exit 2 with the reason.
+
+    ``command`` is the stdio command line; by default the one after ``--``.
+    """
+    if command is _FROM_CONTEXT:
+        command = ctx.meta.get("stdio_command")
     from skillscope.catalog.entry import Policy
     from skillscope.config import load_config, target_from_args
     from skillscope.ledger import ledger_path
 
     try:
         config = load_config(options.get("config_path"))
-        tgt = target_from_args(target, ctx.meta.get("stdio_command"), config=config, label=options.get("label"),
+        tgt = target_from_args(target, command, config=config, label=options.get("label"),
                                headers=list(options.get("headers", ())), env=list(options.get("env", ())))
     except SkillscopeError as exc:
         sys.exit(report_error(exc))

@@ -20,6 +20,7 @@ STATE_LOOK: dict[str, tuple[str, str, str]] = {
     "not-opened": ("·", "not opened", "dim"),
     "opening": ("…", "opening", "cyan"),
     "verified": ("✓", "verified", "green"),
+    "unverified": ("≈", "read, unverified", "magenta"),
     "failed": ("✗", "failed", "bold red"),
     "approved": ("●", "approved", "bold green"),
     "rejected": ("⊗", "rejected", "red"),

@@ -9,9 +9,10 @@ from skillscope.catalog.entry import CatalogEntry
 
 __all__ = ["Folder", "Phase", "SkillState", "SkillView", "build_index", "path_segments", "skill_states"]
 
-Phase = Literal["idle", "opening", "verified", "failed"]
+Phase = Literal["idle", "opening", "verified", "unverified", "failed"]
+"""``unverified``: a dynamic skill was read; nothing binds its content."""
 SkillState = Literal[
-    "malformed", "unavailable", "dynamic", "not-opened", "opening", "verified", "failed",
+    "malformed", "unavailable", "dynamic", "not-opened", "opening", "verified", "unverified", "failed",
     "approved", "rejected", "changed", "revoked",
 ]
 
@@ -57,7 +58,7 @@ def skill_states(view: SkillView) -> list[SkillState]:
     if entry.status == "unavailable":
         states.append("unavailable")
     else:
-        states.append({"idle": "not-opened", "opening": "opening", "verified": "verified", "failed": "failed"}[view.phase])  # type: ignore[arg-type]
+        states.append({"idle": "not-opened", "opening": "opening", "verified": "verified", "unverified": "unverified", "failed": "failed"}[view.phase])  # type: ignore[arg-type]
     review = view.review
     if review is not None:
         word = {"approved": "approved", "rejected": "rejected", "changed-since-approval": "changed", "revoked": "revoked"}.get(review.state)

@@ -54,7 +54,7 @@ class FileViewer(VerticalScroll):
         yield Static(id="file-meta")
         yield Static(id="file-body")
 
-    def show(self, path: str, result: object, mime: str | None) -> None:
+    def show(self, path: str, result: object) -> None:
         """Show a verified file (``result`` is its ``FileResult`` with bytes)."""
         served = getattr(result, "served", None)
         data: bytes = served.data if served is not None else b""
@@ -68,7 +68,10 @@ class FileViewer(VerticalScroll):
         grid.add_row("digest", Text(getattr(result, "digest", None) or "—", style="dim"))
         status = getattr(result, "status", "")
         grid.add_row("state", Text("✓ verified" if status == "verified" else status, style="green" if status == "verified" else "magenta"))
-        grid.add_row("type", Text(("binary" if binary else "text") + (f", served as {safe_text(mime)}" if mime else "")))
+        served_as = ""
+        if served is not None:
+            served_as = f", sent as {served.form}" + (f" ({safe_text(served.mime_type)})" if served.mime_type else "")
+        grid.add_row("type", inert_line(("binary" if binary else "text") + served_as))
         self.query_one("#file-meta", Static).update(grid)
         body: RenderableType
         if binary:

@@ -1,0 +1,150 @@
+"""The dialog that attaches another server: a URL with headers, or a command line."""
+
+from __future__ import annotations
+
+import shlex
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, Static, TabbedContent, TabPane, TextArea
+
+from skillscope.catalog.entry import Policy
+from skillscope.catalog.names import is_valid_label, label_for_command, label_for_url
+from skillscope.config import ServerSpec, parse_header
+from skillscope.errors import SkillscopeError
+from skillscope.tui.settings import ServerSeed, unique_label
+
+__all__ = ["AddServerScreen", "seed_from_form"]
+
+
+def seed_from_form(kind: str, *, url: str, headers: str, command: str, env: str, cwd: str, label: str,
+                   taken: set[str], allow_dynamic: bool = False) -> ServerSeed:
+    """Build a server from the dialog's fields.
+
+    Header and environment values are kept as typed in the spec (``${VAR}`` unexpanded,
+    for saving) and expanded only in the target.
+
+    Raises:
+        SkillscopeError: a field cannot be used (the message says which).
+    """
+    from skillscope.errors import UsageError
+
+    label = label.strip()
+    if label and not is_valid_label(label):
+        raise UsageError(f"{label!r} is not a valid label (1–64 of A-Z a-z 0-9 _ . -)")
+    if label and label in taken:
+        raise UsageError(f"A server labelled {label!r} is already shown")
+    if kind == "url":
+        url = url.strip()
+        if not url.lower().startswith(("http://", "https://")):
+            raise UsageError("The URL must start with http:// or https://")
+        raw_headers: dict[str, str] = {}
+        for line in headers.splitlines():
+            if not line.strip():
+                continue
+            name, _ = parse_header(line)  # checks the name and that every ${VAR} is set
+            raw_headers[name] = line.partition(":")[2].strip()
+        spec = ServerSpec(label=label or unique_label(label_for_url(url), taken), url=url, headers=raw_headers,
+                          allow_dynamic=allow_dynamic)
+    else:
+        try:
+            words = shlex.split(command)
+        except ValueError as exc:
+            raise UsageError(f"The command line cannot be split into words: {exc}") from None
+        if not words:
+            raise UsageError("Type the server's command line, e.g. python -m my_skill_server")
+        variables: dict[str, str] = {}
+        for line in env.splitlines():
+            if not line.strip():
+                continue
+            key, sep, value = line.strip().partition("=")
+            if not sep or not key:
+                raise UsageError(f"Environment lines take NAME=value (got {key!r})")
+            variables[key] = value
+        spec = ServerSpec(label=label or unique_label(label_for_command(words), taken), command=words[0], args=words[1:],
+                          env=variables, cwd=cwd.strip() or None, allow_dynamic=allow_dynamic)
+    target = spec.to_target()
+    return ServerSeed(target=target, spec=spec, origin="dialog", policy=Policy(allow_dynamic=allow_dynamic))
+
+
+class AddServerScreen(ModalScreen[ServerSeed | None]):
+    """Attach to a server by URL (with headers) or by command line.
+
+    | Key | Action |
+    | :- | :- |
+    | ctrl+s | Add the server |
+    | escape | Cancel |
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel", tooltip="Close without adding", id="cancel"),
+        Binding("ctrl+s", "add", "Add", tooltip="Add the server and connect", id="add"),
+    ]
+
+    def __init__(self, taken: set[str], *, allow_dynamic: bool = False) -> None:
+        super().__init__()
+        self._taken = taken
+        self._allow_dynamic = allow_dynamic
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog", classes="dialog"):
+            yield Static(Text("Add a server", style="bold"), classes="dialog-title")
+            with TabbedContent(id="kind", initial="url"):
+                with TabPane("HTTP URL", id="url"):
+                    yield Label("URL")
+                    yield Input(placeholder="https://host/mcp", id="url-input")
+                    yield Label("Headers, one 'Name: value' per line (${VAR} expands; saved unexpanded)")
+                    yield TextArea(id="headers-input", soft_wrap=False, show_line_numbers=False)
+                with TabPane("Command (stdio)", id="command"):
+                    yield Label("Command line")
+                    yield Input(placeholder="python -m my_skill_server --config server.json", id="command-input")
+                    yield Label("Environment, one NAME=value per line")
+                    yield TextArea(id="env-input", soft_wrap=False, show_line_numbers=False)
+                    yield Label("Working directory (optional)")
+                    yield Input(id="cwd-input")
+            yield Label("Label (optional: the host or the command's name by default)")
+            yield Input(id="label-input")
+            yield Static(id="dialog-error", classes="dialog-error")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Add", variant="primary", id="add")
+                yield Button("Cancel", id="cancel")
+
+    def on_mount(self) -> None:
+        self.query_one("#url-input", Input).focus()
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    def action_add(self) -> None:
+        kind = self.query_one("#kind", TabbedContent).active or "url"
+        try:
+            seed = seed_from_form(
+                kind,
+                url=self.query_one("#url-input", Input).value,
+                headers=self.query_one("#headers-input", TextArea).text,
+                command=self.query_one("#command-input", Input).value,
+                env=self.query_one("#env-input", TextArea).text,
+                cwd=self.query_one("#cwd-input", Input).value,
+                label=self.query_one("#label-input", Input).value,
+                taken=self._taken,
+                allow_dynamic=self._allow_dynamic,
+            )
+        except SkillscopeError as exc:
+            self.query_one("#dialog-error", Static).update(Text(exc.message, style="bold red"))
+            return
+        self.dismiss(seed)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_add()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "add":
+            self.action_add()
+        else:
+            self.dismiss(None)
