@@ -128,6 +128,23 @@ class CatalogEntry:
         """The sum of the listed sizes (None for dynamic or malformed entries)."""
         return sum(f.size for f in self.files) if self.files is not None else None
 
+    def as_json(self) -> dict[str, Any]:
+        """The entry's verdict and manifest facts, as every JSON report carries them."""
+        return {
+            "name": self.name,
+            "skill_name": self.skill_name,
+            "path": self.path if self.status != "malformed" else None,
+            "uri": self.uri,
+            "status": self.status,
+            "rule": self.rule,
+            "reason": self.reason,
+            "dynamic": self.dynamic,
+            "fingerprint": self.fingerprint,
+            "file_count": self.file_count,
+            "total_bytes": self.total_bytes,
+            "description": self.description,
+        }
+
     def file_by_uri(self, uri: str) -> FileRef | None:
         """The listed file with exactly this URI."""
         for item in self.files or ():

@@ -294,7 +294,7 @@ def ledger_list(config_path: str | None, ledger_file: str | None, label: str | N
             "skills": [
                 {
                     "name": v.name,
-                    "verdict": _verdict_word(v),
+                    "verdict": v.word,
                     "last": record_json(v.record),
                     "approved": sorted(fp for fp in v.approved if fp),
                     "rejected": sorted(fp for fp in v.rejected if fp),
@@ -305,17 +305,7 @@ def ledger_list(config_path: str | None, ledger_file: str | None, label: str | N
         return
     from skillscope.cli.render import make_console, render_verdicts
 
-    make_console().print(render_verdicts(path, verdicts.records, rows, _verdict_word))
-
-
-def _verdict_word(verdict: Any) -> str:
-    if verdict.approved:
-        return "approved"
-    if verdict.action == "reject":
-        return "rejected"
-    if verdict.action == "revoke":
-        return "revoked"
-    return verdict.action
+    make_console().print(render_verdicts(path, verdicts.records, rows))
 
 
 def _ledger_path(config_path: str | None, ledger_file: str | None) -> Path:

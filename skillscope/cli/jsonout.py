@@ -20,18 +20,7 @@ def review_json(state: Any) -> dict[str, Any] | None:
 def entry_json(entry: Any, review: Any = None) -> dict[str, Any]:
     """One catalog entry."""
     return {
-        "name": entry.name,
-        "skill_name": entry.skill_name,
-        "path": entry.path if entry.status != "malformed" else None,
-        "uri": entry.uri,
-        "status": entry.status,
-        "rule": entry.rule,
-        "reason": entry.reason,
-        "dynamic": entry.dynamic,
-        "fingerprint": entry.fingerprint,
-        "file_count": entry.file_count,
-        "total_bytes": entry.total_bytes,
-        "description": entry.description,
+        **entry.as_json(),
         "files": [{"uri": f.uri, "path": f.path, "digest": f.digest, "size": f.size} for f in entry.files or ()],
         "warnings": [{"rule": w.rule, "message": w.message} for w in entry.warnings],
         "review": review_json(review),

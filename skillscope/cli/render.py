@@ -266,7 +266,7 @@ def render_review(entry: CatalogEntry, state: Any) -> RenderableType:
     return Group(*parts)
 
 
-def render_verdicts(path: Any, records: int, verdicts: list[Any], word: Any) -> RenderableType:
+def render_verdicts(path: Any, records: int, verdicts: list[Any]) -> RenderableType:
     """The ledger's current verdict per skill."""
     table = Table(show_edge=False, pad_edge=False)
     table.add_column("SKILL", overflow="fold")
@@ -279,7 +279,7 @@ def render_verdicts(path: Any, records: int, verdicts: list[Any], word: Any) -> 
         record = verdict.last_approval or verdict.record
         table.add_row(
             _t(verdict.name),
-            _review_text(_Word(word(verdict))),
+            _review_text(_Word(verdict.word)),
             Text(record.fingerprint or "—", style="dim"),
             _t(record.reviewer),
             _t(record.time),

@@ -27,6 +27,17 @@ class Verdict:
     """Fingerprints currently rejected for this name."""
 
     @property
+    def word(self) -> str:
+        """The verdict in one word: approved, rejected or revoked."""
+        if self.approved:
+            return "approved"
+        if self.action == "reject":
+            return "rejected"
+        if self.action == "revoke":
+            return "revoked"
+        return self.action
+
+    @property
     def last_approval(self) -> Record | None:
         """The most recent approval still in force, fully parsed."""
         return max(self.approved.values(), key=lambda r: r.seq).complete() if self.approved else None

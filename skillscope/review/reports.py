@@ -40,15 +40,7 @@ def _version() -> str:
 def _skill_json(skill: SkillAudit) -> dict[str, Any]:
     entry, report = skill.entry, skill.report
     return {
-        "name": entry.name,
-        "uri": entry.uri,
-        "status": entry.status,
-        "rule": entry.rule,
-        "reason": entry.reason,
-        "dynamic": entry.dynamic,
-        "fingerprint": entry.fingerprint,
-        "file_count": entry.file_count,
-        "total_bytes": entry.total_bytes,
+        **entry.as_json(),
         "verified": None if report is None else report.failure is None,
         "failure": report.failure.as_json() if report and report.failure else None,
         "files": [f.as_json() for f in report.files] if report else [
