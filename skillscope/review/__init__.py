@@ -1,6 +1,6 @@
 """Audit a server: conformance checks, entry rules, integrity, completeness, content, review state."""
 
-from skillscope.review.audit import ServerAudit, SkillAudit, audit_server
+from skillscope.review.audit import ServerAudit, SkillAudit, audit_server, audit_skill
 from skillscope.review.findings import CHECKS, AuditFinding, CheckOutcome, check_info
 from skillscope.review.reports import audit_json, audit_markdown, audit_sarif, audit_text, summary
 
@@ -14,6 +14,7 @@ __all__ = [
     "audit_markdown",
     "audit_sarif",
     "audit_server",
+    "audit_skill",
     "audit_text",
     "check_info",
     "summary",

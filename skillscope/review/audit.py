@@ -28,7 +28,7 @@ from skillscope.review.findings import SEVERITY_ORDER, AuditFinding, CheckOutcom
 from skillscope.textsafe import safe_line
 from skillscope.verify.opener import SkillReport, open_skill
 
-__all__ = ["SkillAudit", "ServerAudit", "audit_server", "DEFAULT_CONCURRENCY"]
+__all__ = ["SkillAudit", "ServerAudit", "audit_server", "audit_skill", "DEFAULT_CONCURRENCY"]
 
 DEFAULT_CONCURRENCY = 8
 _RESOURCE_PAGES = 100
@@ -195,6 +195,22 @@ async def audit_server(
     audit.findings = checks.findings + [f for s in audit.skills for f in s.findings] + audit.findings
     audit.findings.sort(key=lambda f: (-SEVERITY_ORDER[f.severity], f.skill or "", f.uri or "", f.line or 0, f.id))
     return audit
+
+
+async def audit_skill(conn: Connection, entry: CatalogEntry, policy: Policy, verdicts: Any) -> SkillAudit:
+    """Audit one skill the way ``audit_server`` audits each: read and verify every file, scan
+    the content and the entry's strings, check skills/get and the review state.
+
+    Findings of the server-wide conformance checks that concern this skill are included.
+    """
+    audit = ServerAudit(label=conn.info.label, target=conn.info.target, info=conn.info)
+    checks = SuiteChecks(conn.info.label)
+    reader = _RecordingReader(conn, {entry.uri} if entry.uri else set())
+    skill = SkillAudit(entry)
+    await _audit_skill(conn, reader, audit, checks, skill, policy, verdicts)
+    skill.findings = [f for f in checks.findings if f.skill == entry.name] + skill.findings
+    skill.findings.sort(key=lambda f: (-SEVERITY_ORDER[f.severity], f.uri or "", f.line or 0, f.id))
+    return skill
 
 
 def _listing_checks(checks: SuiteChecks, listing: Listing, info: ServerInfo) -> None:

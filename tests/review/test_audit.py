@@ -167,3 +167,16 @@ async def test_review_state_from_the_ledger(tmp_path):
     (changed,) = [f for f in again.findings if f.id == "skillscope/changed-since-approval"]
     assert "removed gone.md" in changed.message and "added SKILL.md" in changed.message
     assert [f.message for f in again.findings if f.id == "skillscope/rejected"] == ["p:pdf-processing was rejected by Rex"]
+
+
+async def test_one_skill_audit_matches_the_server_audit(planted):
+    from skillscope.review import audit_skill
+    from skillscope.workflow import load_catalog
+
+    async with connect(Target(label="p", kind="inprocess", server=planted_server()), timeout=20) as conn:
+        listing = await load_catalog(conn, Policy())
+        entry = listing.by_name("p:risky-scripts")
+        single = await audit_skill(conn, entry, Policy(), None)
+    whole = sorted((f.id, f.uri, f.line) for f in planted.findings if f.skill == "p:risky-scripts")
+    assert sorted((f.id, f.uri, f.line) for f in single.findings) == whole
+    assert single.report is not None and single.report.failure is None
