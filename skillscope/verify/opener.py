@@ -171,13 +171,10 @@ async def open_skill(
         wanted = [r for r in results if r is not skill_md]
 
     budget = [MAX_TOTAL_BYTES]
-    if not await _read_and_check(reader, report, skill_md, entry, budget):
-        await _refresh(reader, report, policy)
-        return report
-    for result in wanted:
+    for result in [skill_md, *wanted]:
         if not await _read_and_check(reader, report, result, entry, budget):
             await _refresh(reader, report, policy)
-            return report
+            break
     return report
 
 
