@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from audit_catalog import serve_catalog  # noqa: E402
-from audit_floor import floor_run  # noqa: E402
+from audit_floor import _catalog_process, floor_run  # noqa: E402
 
 from skillscope.catalog.entry import Policy  # noqa: E402
 from skillscope.protocol import Target, connect  # noqa: E402
@@ -51,10 +51,17 @@ def main() -> None:
     parser.add_argument("--concurrency", type=int, default=8)
     parser.add_argument("--cli", action="store_true", help="also time the skillscope audit command end to end")
     parser.add_argument("--inspector", action="store_true", help="also time the MCP Inspector CLI's verify")
+    parser.add_argument("--in-process", action="store_true", help="serve the catalog from a thread of this process "
+                        "(it then competes with the clients for the interpreter); default: a child process")
     args = parser.parse_args()
 
-    with serve_catalog(args.skills) as url:
-        print(f"catalog: {args.skills} skills x 4 files at {url}")
+    if args.in_process:
+        serving = serve_catalog(args.skills)
+    else:
+        serving = _catalog_process(argparse.Namespace(skills=args.skills, page_size=50, stateless=False, json=False))
+    with serving as url:
+        where = "this process" if args.in_process else "a child process"
+        print(f"catalog: {args.skills} skills x 4 files at {url}, served from {where}")
         anyio.run(floor_run, url, args.concurrency)  # warm both sides once
         floors, ours = [], []
         for _ in range(args.repeat):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import unicodedata
 
 __all__ = ["safe_text", "safe_line", "has_hidden_characters"]
 
@@ -14,6 +13,9 @@ _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 _HIDDEN = re.compile(
     "[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\U000e0000-\U000e007f\u00ad\u034f\u061c\u180e]"
 )
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def _escape(match: re.Match[str]) -> str:
@@ -41,9 +43,7 @@ def safe_text(value: str, *, keep_newlines: bool = True) -> str:
     value = _CONTROL.sub(_escape, value)
     value = _HIDDEN.sub(_escape, value)
     # Surrogates cannot be encoded for the terminal; show them like the rest.
-    if any(0xD800 <= ord(ch) <= 0xDFFF for ch in value):
-        value = "".join(f"\\u{ord(ch):04x}" if 0xD800 <= ord(ch) <= 0xDFFF else ch for ch in value)
-    return value
+    return _SURROGATE.sub(lambda m: f"\\u{ord(m.group(0)):04x}", value)
 
 
 def safe_line(value: object, *, limit: int = 500) -> str:
@@ -56,6 +56,4 @@ def safe_line(value: object, *, limit: int = 500) -> str:
 
 def has_hidden_characters(value: str) -> bool:
     """True when ``value`` holds control, bidi, zero-width or tag characters."""
-    return bool(_CONTROL.search(value) or _HIDDEN.search(value)) or any(
-        unicodedata.category(ch) == "Cs" for ch in value
-    )
+    return bool(_CONTROL.search(value) or _HIDDEN.search(value) or _SURROGATE.search(value))

@@ -252,25 +252,36 @@ async def _audit_skill(conn: Connection, reader: _RecordingReader, audit: Server
     if entry.status == "malformed" or entry.uri is None:
         return
     _scan_strings(audit, skill)
-    # skills/get for every listed entry (the suite probes only the first).
-    try:
-        got, error = await conn.get_skill(entry.uri), None
-    except SkillNotFound as exc:
-        got, error = None, exc.message
-    except MCPError as exc:
-        got, error = None, f"error {exc.error.code}: {exc.error.message}"
-    get_checks(checks, name, entry.uri, conn.info.protocol, got, error)
     if entry.dynamic:
         if entry.status == "available":  # allowed by policy; otherwise SS-A1 already says it
             skill.findings.append(_finding(audit, "skillscope/dynamic", f"{name} is dynamic: nothing can be verified or approved", skill=name, uri=entry.uri))
+    readable = not entry.dynamic and entry.rule not in ("SS-A2", "SS-A3")  # never read past the limits
+
+    async def get() -> None:
+        # skills/get for every listed entry (the suite probes only the first).
+        uri = entry.uri or ""
+        try:
+            got, error = await conn.get_skill(uri), None
+        except SkillNotFound as exc:
+            got, error = None, exc.message
+        except MCPError as exc:
+            got, error = None, f"error {exc.error.code}: {exc.error.message}"
+        get_checks(checks, name, uri, conn.info.protocol, got, error)
+
+    async def read() -> None:
+        skill.report = await open_skill(reader, entry, all_files=True, policy=policy)
+
+    async with anyio.create_task_group() as group:
+        group.start_soon(get)
+        if readable:
+            group.start_soon(read)
+    report = skill.report
+    if report is None:
         return
-    if entry.rule in ("SS-A2", "SS-A3"):
-        return  # over the limits: never read
-    report = await open_skill(reader, entry, all_files=True, policy=policy)
-    skill.report = report
     _integrity(audit, skill, report)
     if entry.uri in reader.results:
-        skill.file_name = skill_md_checks(checks, name, entry.uri, entry.frontmatter or {}, reader.results[entry.uri])
+        skill.file_name = skill_md_checks(checks, name, entry.uri, entry.frontmatter or {}, reader.results[entry.uri],
+                                          parsed=report.file_frontmatter)
     if report.failure is None:
         _scan_content(audit, skill, report)
     _limits(audit, skill)

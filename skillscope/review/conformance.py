@@ -200,9 +200,11 @@ def suite_frontmatter_equal(entry: dict[str, Any], parsed: dict[str, Any]) -> li
     return [k for k in sorted(set(entry) | set(parsed), key=str) if not _suite_equal(entry.get(k), parsed.get(k))]
 
 
-def skill_md_checks(checks: SuiteChecks, where: str, uri: str, entry_front: dict[str, Any], result: Any) -> str | None:
+def skill_md_checks(checks: SuiteChecks, where: str, uri: str, entry_front: dict[str, Any], result: Any,
+                    *, parsed: dict[str, Any] | None = None) -> str | None:
     """skillmd-required, skillmd-frontmatter and entry-frontmatter-identical on one read result.
 
+    ``parsed`` is the frontmatter verification already parsed from these bytes, if it did.
     Returns the name parsed from the file, for the manifest scenario's final-segment check.
     """
     item = None
@@ -212,12 +214,13 @@ def skill_md_checks(checks: SuiteChecks, where: str, uri: str, entry_front: dict
     checks.check("sep-2640-skillmd-required", isinstance(text, str), f"{where}: SKILL.md was not returned as a text item" + (" (it came as a blob)" if isinstance(item, dict) and "blob" in item else ""), skill=where, uri=uri)
     if not isinstance(text, str):
         return None
-    try:
-        block, _ = split_frontmatter(text)
-        parsed = parse_frontmatter(block)
-    except FrontmatterError as exc:
-        checks.fail("sep-2640-skillmd-frontmatter", f"{where}: {exc}", skill=where, uri=uri)
-        return None
+    if parsed is None:
+        try:
+            block, _ = split_frontmatter(text)
+            parsed = parse_frontmatter(block)
+        except FrontmatterError as exc:
+            checks.fail("sep-2640-skillmd-frontmatter", f"{where}: {exc}", skill=where, uri=uri)
+            return None
     name, description = parsed.get("name"), parsed.get("description")
     checks.check("sep-2640-skillmd-frontmatter", isinstance(name, str) and bool(name) and isinstance(description, str) and bool(description), f"{where}: the file's frontmatter lacks a non-empty name or description", skill=where, uri=uri)
     differing = suite_frontmatter_equal(entry_front, parsed)

@@ -35,13 +35,14 @@ _LINK_TITLE = re.compile(r"\]\(\s*<?[^)\s>]+>?\s+(\"[^\"]*\"|'[^']*'|\([^)]*\))\
 _REFERENCE = re.compile(r"^ {0,3}\[([^\]]+)\]:\s*(\S+)(.*)$", re.MULTILINE)
 _URL = re.compile(r"\b(?:https?|ftp|file|data|javascript)://[^\s<>\"'`)\]]+|\bwww\.[^\s<>\"'`)\]]+", re.IGNORECASE)
 _DIRECTIVE = re.compile(r"!`[^`\n]+`")
+# Each pattern with words that must occur for it to match at all (a cheap guard before the regex).
 _RISKY = [
-    (re.compile(r"\b(?:curl|wget|fetch)\b[^\n|;]*\|\s*(?:sudo\s+)?(?:ba|z|da|k)?sh\b"), "downloads and runs a script (… | sh)"),
-    (re.compile(r"\bbase64\s+(?:-d|--decode|-D)\b[^\n]*\|\s*(?:sudo\s+)?(?:ba|z)?sh\b"), "decodes and runs hidden content (base64 -d | sh)"),
-    (re.compile(r"\b(?:python3?|node|perl|ruby)\s+-(?:c|e)\s+[^\n]*(?:urlopen|requests\.get|fetch\(|http\.get)"), "runs code fetched from the network"),
-    (re.compile(r"\beval\s*[\(\"'`$]"), "uses eval"),
-    (re.compile(r"\bchmod\s+(?:[ugoa]*\+x|[0-7]*[1357][0-7]{0,2})\b"), "makes a file executable (chmod +x)"),
-    (re.compile(r"\brm\s+-(?:[a-zA-Z]*r[a-zA-Z]*f|[a-zA-Z]*f[a-zA-Z]*r)\b"), "deletes recursively (rm -rf)"),
+    (("curl", "wget", "fetch"), re.compile(r"\b(?:curl|wget|fetch)\b[^\n|;]*\|\s*(?:sudo\s+)?(?:ba|z|da|k)?sh\b"), "downloads and runs a script (… | sh)"),
+    (("base64",), re.compile(r"\bbase64\s+(?:-d|--decode|-D)\b[^\n]*\|\s*(?:sudo\s+)?(?:ba|z)?sh\b"), "decodes and runs hidden content (base64 -d | sh)"),
+    (("python", "node", "perl", "ruby"), re.compile(r"\b(?:python3?|node|perl|ruby)\s+-(?:c|e)\s+[^\n]*(?:urlopen|requests\.get|fetch\(|http\.get)"), "runs code fetched from the network"),
+    (("eval",), re.compile(r"\beval\s*[\(\"'`$]"), "uses eval"),
+    (("chmod",), re.compile(r"\bchmod\s+(?:[ugoa]*\+x|[0-7]*[1357][0-7]{0,2})\b"), "makes a file executable (chmod +x)"),
+    (("rm",), re.compile(r"\brm\s+-(?:[a-zA-Z]*r[a-zA-Z]*f|[a-zA-Z]*f[a-zA-Z]*r)\b"), "deletes recursively (rm -rf)"),
 ]
 _MAGIC = [
     (b"\x7fELF", "skillscope/native-executable", "ELF executable"),
@@ -113,24 +114,29 @@ def scan_text(text: str, path: str, *, markdown: bool) -> list[Hit]:
         markdown: whether the file is Markdown (SKILL.md and *.md).
     """
     hits = list(_hidden_characters(text))
-    if markdown:
+    if markdown and "<!--" in text:
         for match in _COMMENT.finditer(text):
             line, column = _position(text, match.start())
             inner = safe_line(match.group(1).strip(), limit=160)
             hits.append(Hit("skillscope/hidden-markdown", f"HTML comment hidden when rendered: {inner!r}", line, column, _excerpt(text, match.start(), match.end())))
+    if markdown and "](" in text:
         for match in _LINK_TITLE.finditer(text):
             line, column = _position(text, match.start(1))
             hits.append(Hit("skillscope/hidden-markdown", f"link title shown only on hover: {safe_line(match.group(1), limit=160)}", line, column, _excerpt(text, match.start(), match.end())))
+    if markdown and "]:" in text:
         for match in _REFERENCE.finditer(text):
             line, column = _position(text, match.start())
             hits.append(Hit("skillscope/markdown-reference", f"reference definition [{safe_line(match.group(1), limit=60)}] -> {safe_line(match.group(2), limit=160)}", line, column, _excerpt(text, match.start(), match.end())))
-    for pattern, what in _RISKY:
+    for words, pattern, what in _RISKY:
+        if not any(word in text for word in words):
+            continue
         for match in pattern.finditer(text):
             line, column = _position(text, match.start())
             hits.append(Hit("skillscope/risky-shell", f"risky shell pattern: {what}", line, column, _excerpt(text, match.start(), match.end())))
-    hits.extend(_hits(text, _DIRECTIVE, "skillscope/command-directive", "command directive runs a command when loaded"))
+    if "!`" in text:
+        hits.extend(_hits(text, _DIRECTIVE, "skillscope/command-directive", "command directive runs a command when loaded"))
     seen: set[str] = set()
-    for match in _URL.finditer(text):
+    for match in _URL.finditer(text) if ("://" in text or "ww." in text.lower()) else ():
         url = match.group(0).rstrip(".,;:")
         if url in seen:
             continue
