@@ -18,24 +18,31 @@ from skillscope.cli.commands_ledger import (
     reject_command,
     revoke_command,
 )
+from skillscope.cli.commands_tui import tui_command
 from skillscope.cli.common import EXIT_CODES
 
 __all__ = ["cli", "main"]
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100}, epilog=EXIT_CODES)
+@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100}, epilog=EXIT_CODES,
+             invoke_without_command=True)
 @click.version_option(__version__, prog_name="skillscope")
-def cli() -> None:
+@click.pass_context
+def cli(ctx: click.Context) -> None:
     """Browse and vet Agent Skills served over MCP (the io.modelcontextprotocol/skills extension).
 
     Listing reads no file. Opening a skill verifies SKILL.md (size, digest, frontmatter)
     before anything is shown, and every other file the same way. Reviews are kept in a
     hash-chained approval ledger whose approved fingerprints export to hosts.
+
+    With no command, opens the TUI on the servers of the config file (see `skillscope tui`).
     """
+    if ctx.invoked_subcommand is None:
+        ctx.invoke(tui_command)
 
 
 for _command in (list_command, show_command, audit_command, approve_command, reject_command, revoke_command, diff_command,
-                 export_command, ledger_group, demo_command):
+                 export_command, ledger_group, demo_command, tui_command):
     cli.add_command(_command)
 
 

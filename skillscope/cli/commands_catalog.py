@@ -98,19 +98,36 @@ def show_command(ctx: click.Context, name: str, target: str | None, files: tuple
 
 
 @click.command("demo")
-def demo_command() -> None:
-    """Open the embedded demo server, which shows every state a reviewer meets."""
+@click.option("--list", "as_list", is_flag=True, help="Print the demo catalog instead of opening the TUI (for scripts).")
+@click.option("--ledger", "ledger_file", type=click.Path(dir_okay=False),
+              help="Ledger for the demo's reviews (default: demo-ledger.jsonl in the per-user data dir, seeded on first use).")
+@click.option("--reviewer", help="Who reviews (default: git user.name <user.email>, else the login name).")
+def demo_command(as_list: bool, ledger_file: str | None, reviewer: str | None) -> None:
+    """Open the TUI on the embedded demo server, which shows every state a reviewer meets.
 
-    async def body() -> int:
-        from skillscope.catalog.entry import Policy
-        from skillscope.cli.render import make_console, render_listing
-        from skillscope.demo import demo_target
-        from skillscope.protocol import connect
-        from skillscope.workflow import load_catalog
+    The demo runs in this process and needs nothing installed. Its reviews go to a separate
+    demo ledger, seeded with an approval, a stale approval and a rejection so every review
+    state shows at once.
+    """
+    if as_list:
 
-        async with connect(demo_target(), timeout=30) as conn:
-            listing = await load_catalog(conn, Policy())
-        make_console().print(render_listing(conn.info, listing, {}))
-        return 0
+        async def body() -> int:
+            from skillscope.catalog.entry import Policy
+            from skillscope.cli.render import make_console, render_listing
+            from skillscope.demo import demo_target
+            from skillscope.protocol import connect
+            from skillscope.workflow import load_catalog
 
-    run(body)
+            async with connect(demo_target(), timeout=30) as conn:
+                listing = await load_catalog(conn, Policy())
+            make_console().print(render_listing(conn.info, listing, {}))
+            return 0
+
+        run(body)
+        return
+    from pathlib import Path
+
+    from skillscope.cli.commands_tui import run_tui
+    from skillscope.tui.demo_ledger import demo_settings
+
+    run_tui(demo_settings(Path(ledger_file).expanduser() if ledger_file else None, reviewer=reviewer))

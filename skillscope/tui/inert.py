@@ -7,10 +7,10 @@ from typing import Any
 
 from rich.text import Text
 
-from skillscope.textsafe import safe_line, safe_text
+from skillscope.textsafe import safe_text
 from skillscope.tui.model import SkillState
 
-__all__ = ["STATE_LOOK", "compact", "human_size", "inert", "inert_line", "state_badges", "state_words"]
+__all__ = ["ESCAPE_STYLE", "STATE_LOOK", "compact", "human_size", "inert", "inert_line", "state_badges", "state_words"]
 
 STATE_LOOK: dict[str, tuple[str, str, str]] = {
     # state: (glyph, words, style)
@@ -29,16 +29,47 @@ STATE_LOOK: dict[str, tuple[str, str, str]] = {
 }
 
 
+ESCAPE_STYLE = "bold black on yellow"
+"""How a neutralised character looks: a reviewer must not miss that something was hidden there."""
+
+
+def _inert(value: str, *, keep_newlines: bool, limit: int | None, style: str) -> Text:
+    if safe_text(value, keep_newlines=keep_newlines) == value:
+        if limit is not None and len(value) > limit:
+            value = value[: limit - 1] + "…"
+        return Text(value, style=style)
+    # Something was neutralised: build the text piece by piece so each escape stands out.
+    text = Text(style=style)
+    plain: list[str] = []
+    length = 0
+    for char in value:
+        shown = safe_text(char, keep_newlines=keep_newlines)
+        if limit is not None and length + len(shown) > limit - 1:
+            plain.append("…")
+            break
+        length += len(shown)
+        if shown == char:
+            plain.append(char)
+            continue
+        if plain:
+            text.append("".join(plain))
+            plain = []
+        text.append(shown, style="dim" if char in "\n\t" else ESCAPE_STYLE)
+    if plain:
+        text.append("".join(plain))
+    return text
+
+
 def inert(value: object, style: str = "") -> Text:
-    """Multi-line server text as ``Text``: controls and hidden characters shown as escapes."""
-    return Text(safe_text(value if isinstance(value, str) else repr(value)), style=style)
+    """Multi-line server text as ``Text``: controls and hidden characters shown as highlighted escapes."""
+    return _inert(value if isinstance(value, str) else repr(value), keep_newlines=True, limit=None, style=style)
 
 
 def inert_line(value: object, style: str = "", *, limit: int = 400) -> Text:
     """One line of server text as ``Text`` (newlines shown as ``\\n``), shortened to ``limit``."""
     if value is None:
         return Text("—", style="dim")
-    return Text(safe_line(value, limit=limit), style=style)
+    return _inert(value if isinstance(value, str) else repr(value), keep_newlines=False, limit=limit, style=style)
 
 
 def compact(value: Any) -> str:
@@ -63,11 +94,15 @@ def human_size(size: int | None) -> str:
     return f"{value:.1f} GiB"
 
 
+_SHORT = {"changed": "changed", "revoked": "revoked"}
+
+
 def state_badges(states: list[SkillState]) -> Text:
-    """Glyph and word of each state, for tree labels."""
+    """Glyph and word of each state, for tree labels (short words)."""
     text = Text()
     for number, state in enumerate(states):
         glyph, words, style = STATE_LOOK[state]
+        words = _SHORT.get(state, words)
         if number:
             text.append("  ")
         text.append(f"{glyph} {words}", style=style)

@@ -31,6 +31,10 @@ class SkillView:
     """The ``SkillReport`` of the last open (content only where it verified)."""
     opened: dict[str, Any] = field(default_factory=dict)
     """Verified files with their bytes, by relative path (SKILL.md included once opened)."""
+    audit: Any = None
+    """The ``SkillAudit`` of the last audit (findings), when one ran."""
+    by_name: bool = False
+    """True for a skill the listing lacks, fetched with skills/get; kept when the catalog is listed again."""
 
     @property
     def name(self) -> str:
@@ -41,6 +45,28 @@ class SkillView:
     def usable(self) -> bool:
         """True when the entry can be opened (available)."""
         return self.entry.status == "available"
+
+    def request_path(self, path: str) -> str:
+        """The path to ask ``open_skill`` for: the listed URI's own (still percent-encoded) form.
+
+        Paths are shown decoded; joining a decoded path to the directory would not give back
+        the listed URI of a name like ``[x].md``.
+        """
+        directory = self.entry.directory or ""
+        for item in self.entry.files or ():
+            if item.path == path and item.uri.startswith(directory + "/"):
+                return item.uri[len(directory) + 1 :]
+        return path
+
+    def file_status(self, path: str) -> str:
+        """A listed file's state: verified (or unverified) once read, else what the last open said."""
+        if path in self.opened:
+            return "unverified" if self.entry.dynamic else "verified"
+        if self.report is not None:
+            for result in self.report.files:
+                if result.path == path:
+                    return str(result.status)
+        return "not-read"
 
     def forget_content(self) -> None:
         """Drop every byte read: after a failure nothing of the skill may be shown."""

@@ -58,3 +58,4 @@ def read_ledger(path: str | Path) -> LedgerSnapshot:
         if record.name and record.action != "repair":
             snapshot.history.setdefault(record.name, []).append(record)
     return snapshot
+

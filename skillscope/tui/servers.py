@@ -12,7 +12,7 @@ from skillscope.errors import ConnectionFailed, SkillscopeError
 from skillscope.textsafe import safe_line
 from skillscope.tui.settings import ServerSeed
 
-__all__ = ["ConnectFn", "ServerSession", "SessionState", "as_skillscope_error"]
+__all__ = ["ConnectFn", "ProgressReader", "ServerSession", "SessionState", "as_skillscope_error"]
 
 SessionState = Literal["idle", "connecting", "connected", "failed", "disconnected"]
 ConnectFn = Callable[..., Any]
@@ -80,16 +80,26 @@ class ServerSession:
         changed()
         errlog: IO[Any] | None = None
         try:
+            if self.seed.problem is not None:
+                raise ConnectionFailed(self.seed.problem)
             if self.seed.target.kind == "stdio":
                 # The server's stderr goes to a file: never over the screen, and its tail explains failures.
                 log_dir.mkdir(parents=True, exist_ok=True)
                 self.log_path = log_dir / f"{self.label}.stderr.log"
                 errlog = open(self.log_path, "w+", encoding="utf-8", errors="replace")  # noqa: SIM115
+            cancelled = False
             async with connect(self.seed.target, era=era, timeout=timeout, errlog=errlog) as conn:
                 self.conn, self.info, self.state = conn, conn.info, "connected"
                 changed()
-                await self._stop.wait()
+                try:
+                    await self._stop.wait()
+                except asyncio.CancelledError:
+                    # Cancelled while holding (the app is closing): still leave the connection
+                    # the normal way, so a stdio server is stopped and reaped, then re-raise.
+                    cancelled = True
             self.state = "disconnected"
+            if cancelled:
+                raise asyncio.CancelledError
         except asyncio.CancelledError:
             self.state = "disconnected"
             raise
@@ -105,3 +115,27 @@ class ServerSession:
         """Ask ``hold`` to leave the connection (it exits in its own task)."""
         if self._stop is not None:
             self._stop.set()
+
+
+class ProgressReader:
+    """A connection that says which file it reads, for the progress line (``open_skill`` takes any reader)."""
+
+    def __init__(self, conn: Any, entry: Any, say: Callable[[str], None], *, total: int) -> None:
+        self._conn = conn
+        self._say = say
+        self._total = max(total, 1)
+        self._count = 0
+        self._paths = {f.uri: f.path for f in entry.files or ()}
+        if entry.uri:
+            self._paths.setdefault(entry.uri, "SKILL.md")
+
+    async def read_resource(self, uri: str) -> dict[str, Any]:
+        """Read one file, after saying so."""
+        self._count += 1
+        self._say(f"Reading and verifying {self._paths.get(uri, uri)} ({min(self._count, self._total)} of {self._total})")
+        return await self._conn.read_resource(uri)
+
+    async def get_skill(self, uri: str) -> dict[str, Any]:
+        """Fetch the entry again (after a failure), after saying so."""
+        self._say("Verification failed; asking the server for its current entry (skills/get)")
+        return await self._conn.get_skill(uri)

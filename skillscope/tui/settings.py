@@ -23,6 +23,8 @@ class ServerSeed:
     """The ``ServerSpec`` as written (``${VAR}`` unexpanded); None when it cannot be saved (in-process)."""
     origin: Origin = "command-line"
     policy: Policy = Policy()
+    problem: str | None = None
+    """Why the server cannot be attached at all (e.g. an unset ``${VAR}``); shown as its failure."""
 
     @property
     def label(self) -> str:

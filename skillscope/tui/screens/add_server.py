@@ -109,12 +109,17 @@ class AddServerScreen(ModalScreen[ServerSeed | None]):
             yield Label("Label (optional: the host or the command's name by default)")
             yield Input(id="label-input")
             yield Static(id="dialog-error", classes="dialog-error")
+            yield Static(Text("ctrl+s or enter adds and connects · esc cancels", style="dim"))
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Add", variant="primary", id="add")
                 yield Button("Cancel", id="cancel")
 
     def on_mount(self) -> None:
         self.query_one("#url-input", Input).focus()
+
+    def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
+        event.stop()
+        self.query_one("#command-input" if event.pane.id == "command" else "#url-input", Input).focus()
 
     def action_cancel(self) -> None:
         self.dismiss(None)

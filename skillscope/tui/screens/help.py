@@ -42,19 +42,22 @@ def _key(command: Command) -> str:
 
 def help_text() -> Group:
     """The help as one renderable."""
-    parts: list[object] = [Text("skillscope — keys", style="bold")]
+    parts: list[object] = [Text.assemble(("skillscope — keys", "bold"), ("   (esc closes)", "dim"))]
     keys = Table(show_edge=False, pad_edge=False, box=None, padding=(0, 2, 0, 0), show_header=False)
     keys.add_column(style="bold cyan", no_wrap=True, min_width=8)
     keys.add_column()
     for group in GROUPS:
-        keys.add_row(Text(group, style="bold underline"), "")
+        keys.add_row("", "")
+        keys.add_row(Text(group, style="bold"), "")
         for command in MAIN_COMMANDS:
             if command.group == group:
                 keys.add_row(_key(command), command.help)
-    keys.add_row(Text("Moving", style="bold underline"), "")
+    keys.add_row("", "")
+    keys.add_row(Text("Moving", style="bold"), "")
     for key, words in _TREE_KEYS:
         keys.add_row(key, words)
-    keys.add_row(Text("Ledger screen", style="bold underline"), "")
+    keys.add_row("", "")
+    keys.add_row(Text("Ledger screen", style="bold"), "")
     for command in LEDGER_COMMANDS:
         keys.add_row(_key(command), command.help)
     parts.append(keys)

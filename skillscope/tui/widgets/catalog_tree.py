@@ -11,9 +11,9 @@ from textual.message import Message
 from textual.widgets import Tree
 from textual.widgets.tree import TreeNode
 
-from skillscope.tui.inert import human_size, inert_line, state_badges
-from skillscope.tui.model import Folder, SkillView, build_index, path_segments, skill_states
+from skillscope.tui.model import Folder, SkillView, build_index
 from skillscope.tui.servers import ServerSession
+from skillscope.tui.widgets.tree_labels import file_label, folder_label, note_label, server_label, skill_label
 
 __all__ = ["PAGE", "CatalogTree", "NodeRef"]
 
@@ -48,8 +48,8 @@ class CatalogTree(Tree[NodeRef]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("right", "expand_node", "Expand", show=False),
-        Binding("left", "collapse_node", "Collapse", show=False),
+        Binding("right", "expand_node", "Expand", show=False, id="expand", tooltip="Open the node, or step into it"),
+        Binding("left", "collapse_node", "Collapse", show=False, id="collapse", tooltip="Close the node, or go to its parent"),
     ]
 
     class ServerHighlighted(Message):
@@ -114,6 +114,8 @@ class CatalogTree(Tree[NodeRef]):
         self._populated.discard(node.id)
         self._populate(node)
         node.expand()
+        if self.cursor_line < 0:
+            self.cursor_line = 0
         if self._filter:
             self._open_matches(label)
 
@@ -138,9 +140,9 @@ class CatalogTree(Tree[NodeRef]):
         view = self._views.get(server, {}).get(name)
         if node is None or view is None:
             return
-        node.set_label(self._skill_label(view))
+        node.set_label(skill_label(view))
         for file_node in self._file_nodes.get((server, name), []):
-            file_node.set_label(self._file_label(view, file_node.data.path if file_node.data else ""))
+            file_node.set_label(file_label(view, file_node.data.path if file_node.data else ""))
 
     def set_filter(self, text: str) -> None:
         """Show only skills whose name or description holds ``text`` (case-insensitive)."""
@@ -148,36 +150,48 @@ class CatalogTree(Tree[NodeRef]):
         if text == self._filter:
             return
         self._filter = text
+        ref = self.cursor_node.data if self.cursor_node is not None else None
         for label, session in list(self._sessions.items()):
             self.show_server(session, self._views.get(label))
+        # Keep the cursor on the skill it was on when the filter still shows it; else go to the top.
+        view = self._views.get(ref.server, {}).get(ref.key) if ref is not None and ref.kind != "server" else None
+        if view is not None and (not text or self._matches(view)):
+            self.reveal(ref.server, ref.key)
+        else:
+            if self.last_line >= 0:
+                self.move_cursor_to_line(0)
+            self.scroll_home(animate=False)
 
-    def reveal(self, server: str, name: str) -> None:
-        """Open the folders down to a skill and put the cursor on it."""
+    def reveal(self, server: str, name: str, path: str | None = None) -> None:
+        """Open the folders down to a skill (and its file ``path``) and put the cursor on it."""
         view = self._views.get(server, {}).get(name)
         node = self._server_nodes.get(server)
         if view is None or node is None:
             return
-        self._populate(node)
-        node.expand()
-        if view.entry.path is not None and view.entry.status != "malformed":
-            for depth in range(1, len(path_segments(view.entry.path))):
-                folder_path = "/".join(path_segments(view.entry.path)[:depth])
-                child = next((c for c in node.children if c.data and c.data.kind == "folder" and c.data.key == folder_path), None)
-                if child is None:
-                    break
-                self._populate(child)
-                child.expand()
-                node = child
-        target = self._skill_nodes.get((server, name))
-        if target is None:
-            # The skill sits past a "more" node: load pages until it appears.
+        skill_path = view.entry.path or ""
+        while True:
+            self._populate(node)
+            node.expand()
+            target = self._skill_nodes.get((server, name))
+            if target is not None and path is not None:
+                self._populate(target)
+                target.expand()
+                target = next((c for c in target.children if c.data and c.data.path == path), target)
+            if target is not None:
+                # Nodes added just now get their line number when the tree lines are rebuilt.
+                self._tree_lines  # noqa: B018 - the property rebuilds the lines
+                self.move_cursor(target)
+                return
+            if view.entry.status != "malformed":
+                folder = next((c for c in node.children if c.data and c.data.kind == "folder" and skill_path.startswith(c.data.key + "/")), None)
+                if folder is not None:
+                    node = folder
+                    continue
+            # The skill sits past a "more" node: bring the next page.
             more = next((c for c in node.children if c.data and c.data.kind == "more"), None)
-            while target is None and more is not None:
-                self._load_more(more)
-                target = self._skill_nodes.get((server, name))
-                more = next((c for c in node.children if c.data and c.data.kind == "more"), None)
-        if target is not None:
-            self.move_cursor(target)
+            if more is None:
+                return
+            self._load_more(more)
 
     # -- building nodes ------------------------------------------------------------------------
 
@@ -224,14 +238,14 @@ class CatalogTree(Tree[NodeRef]):
             if view is not None:
                 nodes = []
                 for item in view.entry.files or ():
-                    nodes.append(node.add_leaf(self._file_label(view, item.path), NodeRef("file", ref.server, ref.key, item.path)))
+                    nodes.append(node.add_leaf(file_label(view, item.path), NodeRef("file", ref.server, ref.key, item.path)))
                 self._file_nodes[(ref.server, ref.key)] = nodes
 
     def _populate_server(self, node: TreeNode[NodeRef], label: str) -> None:
         session = self._sessions[label]
         folders = self._folders.get(label)
         if folders is None:
-            node.add_leaf(self._note(session), NodeRef("note", label))
+            node.add_leaf(note_label(session), NodeRef("note", label))
             return
         root = folders[""]
         malformed = self._malformed.get(label, [])
@@ -242,7 +256,7 @@ class CatalogTree(Tree[NodeRef]):
         self._add_page(node, label, root, 0)
         for name in malformed:
             view = self._views[label][name]
-            leaf = node.add_leaf(self._skill_label(view), NodeRef("malformed", label, name))
+            leaf = node.add_leaf(skill_label(view), NodeRef("malformed", label, name))
             self._skill_nodes[(label, name)] = leaf
 
     def _add_page(self, node: TreeNode[NodeRef], label: str, folder: Folder, offset: int) -> None:
@@ -250,10 +264,15 @@ class CatalogTree(Tree[NodeRef]):
         children = folder.children(views)
         for kind, value in children[offset : offset + PAGE]:
             if kind == "folder":
-                node.add(self._folder_label(value), NodeRef("folder", label, value.path))
+                # A chain of folders holding one folder each shows as one node: acme/billing/.
+                segments = [value.segment]
+                while len(value.folders) == 1 and not value.skills:
+                    value = next(iter(value.folders.values()))
+                    segments.append(value.segment)
+                node.add(folder_label(value, "/".join(segments)), NodeRef("folder", label, value.path))
             else:
                 view = views[value]
-                child = node.add(self._skill_label(view), NodeRef("skill", label, value), allow_expand=bool(view.entry.files))
+                child = node.add(skill_label(view), NodeRef("skill", label, value), allow_expand=bool(view.entry.files))
                 self._skill_nodes[(label, value)] = child
         rest = len(children) - offset - PAGE
         if rest > 0:
@@ -288,64 +307,10 @@ class CatalogTree(Tree[NodeRef]):
         for key in [k for k in self._file_nodes if k[0] == label]:
             del self._file_nodes[key]
 
-    # -- labels --------------------------------------------------------------------------------
-
     def _server_label(self, session: ServerSession) -> Text:
-        text = Text(session.label, style="bold")
-        if session.state == "connected" and session.listing_state == "listed" and session.listing is not None:
-            shown = self._folders.get(session.label, {}).get("")
-            total = len(session.listing.entries)
-            count = (shown.total + len(self._malformed.get(session.label, []))) if shown is not None else total
-            words = f"  {count:,} of {total:,} skills" if self._filter else f"  {total:,} skills"
-            text.append(words, style="dim")
-        return text
-
-    def _note(self, session: ServerSession) -> Text:
-        if session.state == "connecting":
-            return Text("connecting…", style="cyan italic")
-        if session.state == "failed":
-            message = session.error.message if session.error is not None else "failed"
-            return Text.assemble(("✗ ", "bold red"), inert_line(message, limit=200))
-        if session.listing_state == "listing":
-            return Text("listing skills…", style="cyan italic")
-        if session.listing_state == "failed" and session.listing_error is not None:
-            return Text.assemble(("✗ ", "bold red"), inert_line(session.listing_error.message, limit=200))
-        if session.state in ("disconnected", "idle"):
-            return Text("not connected (press c to connect)", style="dim italic")
-        return Text("…", style="dim")
-
-    def _folder_label(self, folder: Folder) -> Text:
-        text = inert_line(folder.segment + "/", limit=120)
-        text.append(f"  {folder.total:,}", style="dim")
-        return text
-
-    def _skill_label(self, view: SkillView) -> Text:
-        entry = view.entry
-        if entry.status == "malformed":
-            text = Text(f"#{entry.index} ", style="bold red")
-            text.append_text(state_badges(skill_states(view)))
-            text.append("  ")
-            text.append_text(inert_line(f"{entry.rule}: {entry.reason}", style="dim", limit=160))
-            return text
-        text = inert_line(path_segments(entry.path or "")[-1], limit=120)
-        text.append("  ")
-        text.append_text(state_badges(skill_states(view)))
-        if entry.status == "unavailable" and entry.rule:
-            text.append(f"  {entry.rule}", style="dim")
-        return text
-
-    def _file_label(self, view: SkillView, path: str) -> Text:
-        text = inert_line(path, limit=200)
-        item = next((f for f in view.entry.files or () if f.path == path), None)
-        text.append(f"  {human_size(item.size if item else None)}", style="dim")
-        result = None
-        if view.report is not None:
-            result = next((r for r in view.report.files if r.path == path), None)
-        if result is not None and result.status == "verified":
-            text.append("  ✓", style="green")
-        elif result is not None and result.status == "failed":
-            text.append("  ✗ failed", style="bold red")
-        return text
+        shown = self._folders.get(session.label, {}).get("")
+        count = shown.total + len(self._malformed.get(session.label, [])) if shown is not None else None
+        return server_label(session, shown=count if self._filter else None)
 
     # -- events --------------------------------------------------------------------------------
 

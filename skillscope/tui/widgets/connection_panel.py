@@ -36,7 +36,7 @@ def server_line(session: ServerSession) -> Text:
     if session.state == "connected" and session.listing_state == "listing":
         text.append("listing…", style="cyan")
     elif session.state == "connected" and session.listing_state == "listed" and session.listing is not None:
-        text.append(f"{len(session.listing.entries)} skills", style="green")
+        text.append(f"{len(session.listing.entries):,} skills", style="green")
     else:
         text.append(words, style=style)
     return text
@@ -60,7 +60,7 @@ def server_details(session: ServerSession) -> Group:
         counts = {s: sum(1 for e in listing.entries if e.status == s) for s in ("available", "unavailable", "malformed")}
         grid.add_row(
             "skills",
-            Text(f"{counts['available']} available, {counts['unavailable']} unavailable, {counts['malformed']} malformed"),
+            Text(f"{counts['available']:,} available, {counts['unavailable']:,} unavailable, {counts['malformed']:,} malformed"),
         )
     parts: list[object] = [grid]
     if session.listing_error is not None:

@@ -83,13 +83,13 @@ class DetailPane(Vertical):
         self.shown = None
         self._file_path = None
         self.query_one(SkillOverview).show_message(renderable)
-        self._tabs_visible({"overview"})
-        self.query_one(TabbedContent).active = "overview"
+        self._tabs_visible({"overview"}, active="overview")
 
     def show_server(self, session: ServerSession) -> None:
         """A server's summary: identity, era, counts, warnings, failure."""
         title = Text.assemble(("Server ", "bold"), (session.label, "bold"))
-        self.show_message(Group(title, Text(""), server_details(session)))
+        keys = Text("r refresh · c reconnect · d disconnect · del remove · s save to the config file", style="dim")
+        self.show_message(Group(title, Text(""), server_details(session), Text(""), keys))
 
     def show_skill(self, server: str, view: SkillView, *, activate: str | None = None, file: str | None = None) -> None:
         """Show a skill; ``activate`` picks a tab, ``file`` the file for the file tab."""
@@ -117,27 +117,38 @@ class DetailPane(Vertical):
         if view.review is not None and view.review.state == "changed-since-approval":
             visible.add("changes")
             self.query_one("#changes-body", Static).update(changes_view(view.entry, view.review))
-        self.query_one("#findings-body", Static).update(findings_view(view.entry))
-        self._tabs_visible(visible)
+        self.query_one("#findings-body", Static).update(findings_view(view.entry, view.audit))
         tabs = self.query_one(TabbedContent)
         if activate in visible:
-            tabs.active = activate
-        elif tabs.active not in visible:
-            tabs.active = "overview"
+            self._tabs_visible(visible, active=activate)
+        else:
+            self._tabs_visible(visible, active=tabs.active if tabs.active in visible else "overview")
 
     def activate(self, tab: str) -> None:
         """Switch to a visible tab."""
         self.query_one(TabbedContent).active = tab
 
+    def cycle_tab(self, step: int) -> None:
+        """Show the next (``step`` 1) or previous (-1) visible tab."""
+        tabs = self.query_one(TabbedContent)
+        visible = [tab for tab in TABS if not tabs.get_tab(tab).disabled]
+        if tabs.active in visible and len(visible) > 1:
+            tabs.active = visible[(visible.index(tabs.active) + step) % len(visible)]
+
     # -- internals -----------------------------------------------------------------------------
 
-    def _tabs_visible(self, visible: set[str]) -> None:
+    def _tabs_visible(self, visible: set[str], *, active: str) -> None:
+        # Tabs that do not apply are disabled, not hidden: the row keeps its layout, so the
+        # underline always lands under the active tab, and nothing jumps as the reviewer moves.
         tabs = self.query_one(TabbedContent)
         for tab in TABS:
             if tab in visible:
-                tabs.show_tab(tab)
-            else:
-                tabs.hide_tab(tab)
+                tabs.enable_tab(tab)
+        if tabs.active != active:
+            tabs.active = active
+        for tab in TABS:
+            if tab not in visible:
+                tabs.disable_tab(tab)
 
     def on_file_table_file_open_requested(self, event: FileTable.FileOpenRequested) -> None:
         event.stop()

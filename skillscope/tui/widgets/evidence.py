@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich import box
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -31,10 +32,10 @@ def failure_view(report: Any) -> RenderableType:
         grid.add_row("hint", inert_line(failure.hint, limit=600, style="yellow"))
     if report.refresh:
         grid.add_row("entry now", inert_line(report.refresh, limit=600))
-    parts: list[RenderableType] = [head, grid]
+    parts: list[RenderableType] = [head, Text(""), grid]
     if failure.differences:
         table = Table(title="Frontmatter keys that differ", title_justify="left", title_style="bold",
-                      show_edge=False, pad_edge=False, header_style="bold dim")
+                      show_edge=False, pad_edge=False, header_style="bold dim", box=box.SIMPLE_HEAD)
         table.add_column("key", no_wrap=True)
         table.add_column("entry says", overflow="fold")
         table.add_column("SKILL.md says", overflow="fold")
@@ -44,15 +45,18 @@ def failure_view(report: Any) -> RenderableType:
                 inert_line(compact(diff.entry), limit=600) if diff.entry_has else Text("(missing)", style="dim"),
                 inert_line(compact(diff.file), limit=600) if diff.file_has else Text("(missing)", style="dim"),
             )
+        parts.append(Text(""))
         parts.append(table)
-    files = Table(title="Files", title_justify="left", title_style="bold", show_edge=False, pad_edge=False, header_style="bold dim")
+    files = Table(title="Files", title_justify="left", title_style="bold", show_edge=False, pad_edge=False, header_style="bold dim", box=box.SIMPLE_HEAD)
     files.add_column("path", overflow="fold")
     files.add_column("state", no_wrap=True)
     files.add_column("reason", overflow="fold")
     for result in report.files:
         style = {"failed": "bold red", "refused": "red", "verified": "green"}.get(result.status, "dim")
         files.add_row(inert_line(result.path, limit=300), Text(result.status, style=style), inert_line(result.reason or "", limit=300))
+    parts.append(Text(""))
     parts.append(files)
+    parts.append(Text(""))
     parts.append(Text("Nothing of this skill's content is shown: it did not verify.", style="red"))
     return Group(*parts)
 
@@ -70,34 +74,71 @@ def changes_view(entry: Any, review: Any) -> RenderableType:
         grid.add_row("by", inert_line(f"{record.reviewer} at {record.time}"))
         if record.note:
             grid.add_row("note", inert_line(record.note, limit=600))
-    table = Table(show_edge=False, pad_edge=False, header_style="bold dim")
+    table = Table(show_edge=False, pad_edge=False, header_style="bold dim", box=box.SIMPLE_HEAD)
     table.add_column("change", no_wrap=True)
-    table.add_column("file", overflow="fold")
+    table.add_column("file", overflow="fold", ratio=1)
     table.add_column("size", justify="right", no_wrap=True)
-    table.add_column("approved digest → current digest", overflow="fold")
     directory = entry.directory or ""
     styles = {"added": "green", "removed": "red", "changed": "yellow"}
     for change in review.changes:
         path = change.uri[len(directory) + 1 :] if directory and change.uri.startswith(directory + "/") else change.uri
         size = f"{human_size(change.old_size)} → {human_size(change.new_size)}"
-        digests = Text()
-        digests.append(change.old_digest or "—", style="dim")
-        digests.append(" → ")
-        digests.append(change.new_digest or "—")
-        table.add_row(Text(change.change, style=styles[change.change]), inert_line(path, limit=300), Text(size), digests)
+        table.add_row(Text(change.change, style=styles[change.change]), inert_line(path, limit=300), Text(size))
+        if change.old_digest:
+            table.add_row(Text("  was", style="dim"), Text(change.old_digest, style="dim"), "")
+        if change.new_digest:
+            table.add_row(Text("  now", style="dim"), Text(change.new_digest), "")
     note = Text("Computed from the recorded file list and the current entry; no file was read. "
                 "Approve again after reviewing the changes.", style="dim")
-    return Group(head, grid, Text(""), table, Text(""), note)
+    return Group(head, Text(""), grid, Text(""), table, Text(""), note)
 
 
-def findings_view(entry: Any) -> RenderableType:
-    """Placeholder for content findings, with the entry's rule warnings meanwhile."""
-    parts: list[RenderableType] = [
-        Text("Findings", style="bold underline"),
-        Text("Content findings (the audit of instructions and scripts) will be listed here.", style="dim"),
-        Text(""),
-        Text("Entry warnings", style="bold"),
-    ]
+_SEVERITY = {"error": "bold red", "warning": "yellow", "note": "cyan"}
+
+
+def findings_view(entry: Any, audit: Any = None) -> RenderableType:
+    """The audit's findings for the skill (press i to run it), and the entry's rule warnings."""
+    parts: list[RenderableType] = []
+    if audit is None:
+        parts.append(Text("Not audited yet. Press i to audit: every file is read and verified, the content is scanned "
+                          "for hidden characters, scripts and links, and the entry is checked again.", style="dim"))
+    else:
+        counts = {level: sum(1 for f in audit.findings if f.severity == level) for level in ("error", "warning", "note")}
+        head = Text("Audit: ", style="bold")
+        head.append(f"{counts['error']} error(s)", style=_SEVERITY["error"] if counts["error"] else "dim")
+        head.append(", ")
+        head.append(f"{counts['warning']} warning(s)", style=_SEVERITY["warning"] if counts["warning"] else "dim")
+        head.append(f", {counts['note']} note(s)")
+        parts.append(head)
+        table = Table(show_edge=False, pad_edge=False, header_style="bold dim", box=box.SIMPLE_HEAD)
+        table.add_column("level", no_wrap=True)
+        table.add_column("finding", overflow="fold", ratio=1)
+        directory = entry.directory or ""
+        for finding in audit.findings:
+            cell = Text.assemble((finding.id, "bold"))
+            where = finding.uri or ""
+            if directory and where.startswith(directory + "/"):
+                where = where[len(directory) + 1 :]
+            if where:
+                cell.append("  ")
+                cell.append_text(inert_line(where + (f":{finding.line}" if finding.line else "") + (f":{finding.column}" if finding.column else ""), style="dim", limit=200))
+            cell.append("\n")
+            message = finding.message
+            for prefix in (f"{entry.name}: ", f"{entry.name} "):
+                if message.startswith(prefix):
+                    message = message[len(prefix) :]
+                    break
+            cell.append_text(inert_line(message, limit=600))
+            if finding.excerpt:
+                cell.append("\n")
+                cell.append_text(inert_line(finding.excerpt, style="dim", limit=300))
+            table.add_row(Text(finding.severity, style=_SEVERITY.get(finding.severity, "")), cell)
+        if audit.findings:
+            parts.append(table)
+        else:
+            parts.append(Text("No findings.", style="green"))
+    parts.append(Text(""))
+    parts.append(Text("Entry warnings", style="bold"))
     if entry.warnings:
         for warning in entry.warnings:
             parts.append(Text.assemble((f"{warning.rule}  ", "yellow"), inert_line(warning.message, limit=600)))

@@ -31,16 +31,18 @@ def is_binary(data: bytes) -> bool:
     return False
 
 
-def hex_dump(data: bytes, limit: int = HEX_LIMIT) -> Text:
-    """Offset, sixteen bytes in hex and their printable ASCII, per line."""
-    text = Text()
+def hex_dump(data: bytes, limit: int = HEX_LIMIT, *, per_line: int = 16) -> Text:
+    """Offset, ``per_line`` bytes in hex and their printable ASCII, per line."""
+    text = Text(no_wrap=True)
     shown = data[:limit]
-    for offset in range(0, len(shown), 16):
-        row = shown[offset : offset + 16]
-        hex_part = " ".join(f"{b:02x}" for b in row[:8]) + "  " + " ".join(f"{b:02x}" for b in row[8:])
+    half = per_line // 2
+    width = per_line * 3 + 1
+    for offset in range(0, len(shown), per_line):
+        row = shown[offset : offset + per_line]
+        hex_part = " ".join(f"{b:02x}" for b in row[:half]) + "  " + " ".join(f"{b:02x}" for b in row[half:])
         ascii_part = "".join(chr(b) if 0x20 <= b < 0x7F else "." for b in row)
         text.append(f"{offset:08x}  ", style="dim")
-        text.append(f"{hex_part:<49}")
+        text.append(f"{hex_part:<{width}}")
         text.append(f" |{ascii_part}|\n", style="cyan")
     if len(data) > limit:
         text.append(f"… {len(data) - limit:,} more bytes not shown\n", style="dim italic")
@@ -53,6 +55,14 @@ class FileViewer(VerticalScroll):
     def compose(self) -> ComposeResult:
         yield Static(id="file-meta")
         yield Static(id="file-body")
+
+    def _room(self) -> int:
+        """Columns available (the tab may still be hidden: ask the nearest ancestor that has a size)."""
+        for node in (self, *self.ancestors):
+            width = getattr(node, "content_size", None)
+            if width is not None and width.width > 0:
+                return int(width.width)
+        return 80
 
     def show(self, path: str, result: object) -> None:
         """Show a verified file (``result`` is its ``FileResult`` with bytes)."""
@@ -75,7 +85,7 @@ class FileViewer(VerticalScroll):
         self.query_one("#file-meta", Static).update(grid)
         body: RenderableType
         if binary:
-            body = Group(Text("hex view", style="bold underline"), hex_dump(data))
+            body = Group(Text("hex view", style="bold underline"), hex_dump(data, per_line=16 if self._room() >= 80 else 8))
         else:
             text = data[:TEXT_LIMIT].decode("utf-8", errors="replace")
             lexer = Syntax.guess_lexer(path, code=text[:4096])

@@ -1,0 +1,107 @@
+"""``tui`` (also ``skillscope`` with no command): the reviewer's TUI; ``demo`` opens it on the demo server."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import click
+
+from skillscope.cli.common import EXIT_CODES, TARGET_HELP, TargetCommand, report_error, target_options
+from skillscope.errors import SkillscopeError
+
+__all__ = ["run_tui", "tui_command", "tui_settings"]
+
+
+def tui_settings(targets: tuple[str, ...], stdio_command: list[str] | None, options: dict[str, Any], *, reviewer: str | None) -> Any:
+    """Turn the command line into ``TuiSettings``: the given targets, else every server in the config.
+
+    Raises:
+        SkillscopeError: the config cannot be read, or a target cannot be understood.
+    """
+    from skillscope.catalog.entry import Policy
+    from skillscope.config import ServerSpec, load_config, target_from_args
+    from skillscope.errors import UsageError
+    from skillscope.ledger import ledger_path
+    from skillscope.tui.settings import ServerSeed, TuiSettings, unique_label
+
+    config = load_config(options.get("config_path"))
+    label = options.get("label")
+    headers = list(options.get("headers", ()))
+    env = list(options.get("env", ()))
+    allow_dynamic = bool(options.get("allow_dynamic"))
+    if label and len(targets) + (1 if stdio_command else 0) != 1:
+        raise UsageError("--label names one server: give exactly one TARGET (or one command after --)")
+    seeds: list[ServerSeed] = []
+    taken: set[str] = set()
+
+    def add(seed: ServerSeed) -> None:
+        if seed.label in taken:
+            from dataclasses import replace
+
+            new_label = unique_label(seed.label, taken)
+            spec = replace(seed.spec, label=new_label) if seed.spec is not None else None
+            seed = replace(seed, target=replace(seed.target, label=new_label), spec=spec)
+        taken.add(seed.label)
+        seeds.append(seed)
+
+    for target in targets:
+        built = target_from_args(target, None, config=config, label=label, headers=headers)
+        spec = config.servers.get(target)
+        if spec is not None and built.kind != "http" or (spec is not None and not headers):
+            add(ServerSeed(built, spec, "config", Policy(allow_dynamic=allow_dynamic or spec.allow_dynamic)))
+            continue
+        raw_headers = {h.partition(":")[0].strip(): h.partition(":")[2].strip() for h in headers}
+        if spec is not None:
+            raw_headers = {**spec.headers, **raw_headers}
+        url = built.url if spec is None else spec.url
+        add(ServerSeed(built, ServerSpec(built.label, url=url, headers=raw_headers), "command-line", Policy(allow_dynamic=allow_dynamic)))
+    if stdio_command:
+        built = target_from_args(None, stdio_command, config=config, label=label, env=env)
+        spec = ServerSpec(built.label, command=stdio_command[0], args=list(stdio_command[1:]), env=dict(built.env))
+        add(ServerSeed(built, spec, "command-line", Policy(allow_dynamic=allow_dynamic)))
+    if not targets and not stdio_command:
+        from skillscope.protocol.target import Target
+
+        for name, spec in config.servers.items():
+            policy = Policy(allow_dynamic=allow_dynamic or spec.allow_dynamic)
+            try:
+                add(ServerSeed(config.target(name), spec, "config", policy))
+            except SkillscopeError as exc:
+                placeholder = Target(label=name, kind="http" if spec.url else "stdio", url=spec.url,
+                                     command=(spec.command,) if spec.command else ())
+                add(ServerSeed(placeholder, spec, "config", policy, problem=exc.message))
+    path = ledger_path(options.get("ledger_file"), config.ledger, config.path.parent if config.path else None)
+    return TuiSettings(servers=seeds, ledger_path=path, era=options.get("era", "auto"), timeout=options.get("timeout", 30.0),
+                       config_path=config.path, reviewer=reviewer, allow_dynamic=allow_dynamic)
+
+
+def run_tui(settings: Any) -> None:
+    """Run the TUI until the reviewer quits (every server is let go of on the way out)."""
+    from skillscope.tui import make_app
+
+    make_app(settings).run()
+
+
+@click.command("tui", cls=TargetCommand, epilog=TARGET_HELP + "\n\n" + EXIT_CODES)
+@click.argument("targets", nargs=-1)
+@target_options
+@click.option("--reviewer", help="Who reviews (default: git user.name <user.email>, else the login name).")
+@click.pass_context
+def tui_command(ctx: click.Context, targets: tuple[str, ...], reviewer: str | None, **options: Any) -> None:
+    """Browse, verify and review skills in the terminal UI.
+
+    Attaches to every TARGET (URLs and config labels; one stdio command after --), or to
+    every server in the config file when none is given. --header applies to every URL.
+    Running skillscope with no command does the same as `skillscope tui`.
+
+    \b
+    Examples:
+      skillscope tui docs https://skills.example.com/mcp --header 'Authorization: Bearer ${TOKEN}'
+      skillscope tui -- python -m my_skill_server
+    """
+    try:
+        settings = tui_settings(targets, ctx.meta.get("stdio_command"), options, reviewer=reviewer)
+    except SkillscopeError as exc:
+        sys.exit(report_error(exc))
+    run_tui(settings)

@@ -1,0 +1,16 @@
+"""The reviewer's terminal UI (Textual): browse, verify and review served skills."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from skillscope.tui.settings import ServerSeed, TuiSettings
+
+__all__ = ["ServerSeed", "TuiSettings", "make_app"]
+
+
+def make_app(settings: TuiSettings, *, connect: Any = None) -> Any:
+    """Build the app (imports Textual and the MCP stack on first use); see ``skillscope.tui.app.make_app``."""
+    from skillscope.tui.app import make_app as build
+
+    return build(settings, connect=connect)

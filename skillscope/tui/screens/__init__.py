@@ -1,0 +1,1 @@
+"""Screens: the main screen, the ledger, and the dialogs."""

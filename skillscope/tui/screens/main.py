@@ -1,0 +1,213 @@
+"""The reviewer's screen: servers and catalog on the left, the selected skill on the right."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.timer import Timer
+from textual.widgets import Footer, Header, Input
+from textual.worker import Worker
+
+from skillscope.tui.keymap import MAIN_COMMANDS, bindings
+from skillscope.tui.model import SkillView
+from skillscope.tui.notify import report_failed_worker, tell
+from skillscope.tui.reviews import LedgerSnapshot
+from skillscope.tui.screens.help import HelpScreen
+from skillscope.tui.screens.review_work import ReviewWork
+from skillscope.tui.screens.server_work import EMPTY, ServerWork
+from skillscope.tui.servers import ConnectFn, ServerSession
+from skillscope.tui.settings import TuiSettings
+from skillscope.tui.widgets.catalog_tree import CatalogTree
+from skillscope.tui.widgets.connection_panel import ConnectionPanel
+from skillscope.tui.widgets.detail_pane import DetailPane
+
+__all__ = ["MainScreen"]
+
+_SETTLE = 0.06
+"""Seconds the tree cursor rests before the detail pane follows it."""
+
+
+class MainScreen(ServerWork, ReviewWork):
+    """Connection panel, catalog tree and detail pane; runs every slow step in a worker.
+
+    Widgets report what happened in messages; this screen does the work and calls
+    down into them with the results. Keys are listed in ``keymap.MAIN_COMMANDS``.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *bindings(MAIN_COMMANDS),
+        Binding("f1", "help", "Help", show=False, id="help-f1", tooltip="Show every key"),
+        Binding("escape", "leave_filter", "Leave filter", show=False, id="leave-filter", tooltip="Clear and close the filter"),
+    ]
+
+    def __init__(self, settings: TuiSettings, connect: ConnectFn) -> None:
+        super().__init__()
+        self.settings = settings
+        self._connect_fn = connect
+        self.sessions: dict[str, ServerSession] = {}
+        self.views: dict[str, dict[str, SkillView]] = {}
+        self.ledger = LedgerSnapshot(settings.ledger_path)
+        self._holders: dict[str, Worker[None]] = {}
+        self._server: str | None = None
+        self._skill: tuple[str, str] | None = None
+        self._reviewer = settings.reviewer
+        self._filter_timer: Timer | None = None
+        self._detail_timer: Timer | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="body"):
+            with Vertical(id="left"):
+                yield ConnectionPanel(id="servers")
+                with Vertical(id="catalog"):
+                    yield Input(placeholder="filter: name or description (enter keeps it, esc clears)", id="filter")
+                    yield CatalogTree(id="tree")
+            yield DetailPane(id="detail")
+        yield Footer()
+
+    @property
+    def tree(self) -> CatalogTree:
+        """The catalog tree."""
+        return self.query_one(CatalogTree)
+
+    @property
+    def panel(self) -> ConnectionPanel:
+        """The connection panel."""
+        return self.query_one(ConnectionPanel)
+
+    @property
+    def detail(self) -> DetailPane:
+        """The detail pane."""
+        return self.query_one(DetailPane)
+
+    def on_mount(self) -> None:
+        self.query_one("#filter").display = False
+        self.query_one("#catalog").border_title = "Catalog"
+        self.query_one("#detail").border_title = "Skill"
+        for seed in self.settings.servers:
+            self._add_session(seed)
+        self.panel.set_servers(list(self.sessions.values()))
+        if not self.sessions:
+            self.detail.show_message(EMPTY)
+        self.tree.focus()
+        self.run_worker(self._start(), name="startup", group="startup", exit_on_error=False)
+
+    async def _start(self) -> None:
+        await self._read_ledger()
+        if self.ledger.error:
+            tell(self, f"Review states unknown: {self.ledger.error} (press l for details)", title="Ledger",
+                 severity="warning", timeout=10)
+        for session in list(self.sessions.values()):
+            self._connect(session)
+        if self._reviewer is None:
+            from skillscope.ledger import default_reviewer
+
+            self._reviewer = await asyncio.to_thread(default_reviewer)
+
+    # -- what the widgets report ---------------------------------------------------------------
+
+    def on_connection_panel_server_highlighted(self, event: ConnectionPanel.ServerHighlighted) -> None:
+        self._server = event.label
+
+    def on_catalog_tree_server_highlighted(self, event: CatalogTree.ServerHighlighted) -> None:
+        self._server, self._skill = event.server, None
+        self.panel.select(event.server)
+        self._show_later(event.server, None, None)
+
+    def on_catalog_tree_skill_highlighted(self, event: CatalogTree.SkillHighlighted) -> None:
+        self._server, self._skill = event.server, (event.server, event.name)
+        self.panel.select(event.server)
+        self._show_later(event.server, event.name, event.path)
+
+    def _show_later(self, server: str, name: str | None, path: str | None) -> None:
+        """Show the highlighted node once the cursor rests: holding ↓ moves the cursor, not the layout."""
+        if self._detail_timer is not None:
+            self._detail_timer.stop()
+        self._detail_timer = self.set_timer(_SETTLE, lambda: self._show_highlighted(server, name, path))
+
+    def _show_highlighted(self, server: str, name: str | None, path: str | None) -> None:
+        if name is None:
+            session = self.sessions.get(server)
+            if session is not None:
+                self.detail.show_server(session)
+            return
+        view = self._view(server, name)
+        if view is not None:
+            opened = path if path in view.opened else None
+            self.detail.show_skill(server, view, file=opened, activate="file" if opened else None)
+
+    def on_catalog_tree_open_requested(self, event: CatalogTree.OpenRequested) -> None:
+        # Show the skill at once (not after the highlight settles): the progress line belongs to it.
+        if self._detail_timer is not None:
+            self._detail_timer.stop()
+        self._show_highlighted(event.server, event.name, None)
+        self._open(event.server, event.name, event.path)
+
+    def on_detail_pane_file_open_requested(self, event: DetailPane.FileOpenRequested) -> None:
+        self._open(event.server, event.name, event.path)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id != "filter":
+            return
+        event.stop()
+        if self._filter_timer is not None:
+            self._filter_timer.stop()
+        value = event.value
+        self._filter_timer = self.set_timer(0.15, lambda: self.tree.set_filter(value))
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id == "filter":
+            event.stop()
+            if self._filter_timer is not None:
+                self._filter_timer.stop()
+            self.tree.set_filter(event.value)
+            self.tree.focus()
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        report_failed_worker(self, event.worker)
+
+    # -- actions -------------------------------------------------------------------------------
+
+    def action_focus_next_area(self) -> None:
+        self.focus_next()
+
+    def action_open_selected(self) -> None:
+        self.tree.action_select_cursor()
+
+    def action_next_tab(self) -> None:
+        self.detail.cycle_tab(1)
+
+    def action_previous_tab(self) -> None:
+        self.detail.cycle_tab(-1)
+
+    def action_filter(self) -> None:
+        box = self.query_one("#filter", Input)
+        box.display = True
+        box.focus()
+
+    def action_leave_filter(self) -> None:
+        box = self.query_one("#filter", Input)
+        if box.has_focus:
+            box.value = ""
+            box.display = False
+            self.tree.set_filter("")
+            self.tree.focus()
+
+    def action_refresh(self) -> None:
+        session = self._current_session()
+        if session is None:
+            return
+        if session.conn is None:
+            tell(self, f"{session.label} is not connected (press c to connect).", severity="warning")
+            return
+        self._start_listing(session)
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen())
+
+    async def action_quit(self) -> None:
+        await self.app.action_quit()

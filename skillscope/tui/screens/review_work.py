@@ -1,0 +1,260 @@
+"""The main screen's review work: open and verify, open by name, approve, reject, revoke, the ledger."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from textual.screen import Screen
+from textual.worker import Worker
+
+from skillscope.errors import ConnectionFailed, UsageError
+from skillscope.tui.model import SkillView
+from skillscope.tui.notify import tell
+from skillscope.tui.reviews import LedgerSnapshot, read_ledger
+from skillscope.tui.screens.ledger import LedgerScreen
+from skillscope.tui.screens.open_name import OpenNameScreen
+from skillscope.tui.screens.review_note import ReviewNoteScreen
+from skillscope.tui.servers import ConnectFn, ProgressReader, ServerSession
+from skillscope.tui.settings import TuiSettings
+from skillscope.tui.widgets.catalog_tree import CatalogTree
+from skillscope.tui.widgets.connection_panel import ConnectionPanel
+from skillscope.tui.widgets.detail_pane import DetailPane
+
+__all__ = ["ReviewWork"]
+
+_VERB = {"approve": "Approved", "reject": "Rejected", "revoke": "Revoked"}
+
+
+class ReviewWork(Screen[None]):
+    """Reading only what is asked for, showing content only once it verified, and recording verdicts."""
+
+    settings: TuiSettings
+    sessions: dict[str, ServerSession]
+    views: dict[str, dict[str, SkillView]]
+    ledger: LedgerSnapshot
+    _holders: dict[str, Worker[None]]
+    _connect_fn: ConnectFn
+    _server: str | None
+    _skill: tuple[str, str] | None
+    _reviewer: str | None
+    tree: CatalogTree
+    panel: ConnectionPanel
+    detail: DetailPane
+
+    def _view(self, server: str, name: str) -> SkillView | None:
+        return self.views.get(server, {}).get(name)
+
+    def _view_of(self, entry: object) -> SkillView:
+        return SkillView(entry, review=self.ledger.review(entry), history=self.ledger.history.get(entry.name, []))  # type: ignore[arg-type, attr-defined]
+
+    def _conn(self, server: str) -> object:
+        session = self.sessions.get(server)
+        if session is None or session.conn is None:
+            raise ConnectionFailed(f"{server} is not connected (press c to connect again)")
+        return session.conn
+
+    def _open(self, server: str, name: str, path: str | None) -> None:
+        view = self._view(server, name)
+        if view is None:
+            return
+        if not view.usable:
+            self.detail.show_skill(server, view)
+            tell(self, f"{name} cannot be opened: {view.entry.status} ({view.entry.rule}: {view.entry.reason})",
+                 severity="warning")
+            return
+        if path is None and view.phase in ("verified", "unverified"):
+            self.detail.show_skill(server, view, activate="skill-md")
+            return
+        if path is not None and path in view.opened:
+            self.detail.show_skill(server, view, activate="file", file=path)
+            return
+        self.run_worker(self._read(server, view, path), name=f"open {name}", group="open", exclusive=True, exit_on_error=False)
+
+    async def _read(self, server: str, view: SkillView, path: str | None, *, all_files: bool = False) -> object:
+        """Read and verify SKILL.md, then ``path`` (or every file); show the outcome. Returns the report."""
+        from skillscope.verify import open_skill
+
+        conn = self._conn(server)
+        session = self.sessions[server]
+        previous = view.phase
+        if view.phase not in ("verified", "unverified"):
+            view.phase = "opening"
+        self.tree.refresh_skill(server, view.name)
+        total = len(view.entry.files or ()) if all_files else (2 if path else 1)
+        reader = ProgressReader(conn, view.entry, lambda words: self._progress(server, view, words), total=total)
+        self._progress(server, view, f"Reading and verifying SKILL.md of {view.name}")
+        try:
+            paths = [view.request_path(path)] if path else []
+            report = await open_skill(reader, view.entry, paths=paths, all_files=all_files, policy=session.policy)
+        except BaseException:
+            view.phase = previous
+            raise
+        finally:
+            self.tree.refresh_skill(server, view.name)
+            if self.detail.shown in (None, (server, view.name)):
+                self.detail.set_progress(None)
+        self._apply_report(server, view, report)
+        if self._skill == (server, view.name):
+            tab = "failure" if report.failure is not None else ("file" if path else "skill-md")
+            self.detail.show_skill(server, view, activate=tab, file=path if report.failure is None else None)
+        if report.failure is not None:
+            tell(self, f"{view.name} did not verify ({report.failure.check} check): nothing of it is shown",
+                 title="Verification failed", severity="error")
+        return report
+
+    def _apply_report(self, server: str, view: SkillView, report: Any) -> None:
+        """Keep what an open (or an audit) found: content only when everything read verified."""
+        view.report = report
+        if report.failure is not None:
+            view.phase = "failed"
+            view.forget_content()
+        else:
+            view.phase = "unverified" if view.entry.dynamic else "verified"
+            for result in report.files:
+                if result.served is not None:
+                    view.opened[result.path] = result
+        self.tree.refresh_skill(server, view.name)
+
+    def _progress(self, server: str, view: SkillView, words: str) -> None:
+        if self.detail.shown in (None, (server, view.name)):
+            self.detail.set_progress(words)
+
+    def _redraw_current(self) -> None:
+        if self._skill is not None:
+            view = self._view(*self._skill)
+            if view is not None:
+                self.detail.show_skill(self._skill[0], view)
+
+    def action_open_name(self) -> None:
+        connected = [label for label, s in self.sessions.items() if s.conn is not None]
+        if not connected:
+            tell(self, "No server is connected.", severity="warning")
+            return
+        self.app.push_screen(OpenNameScreen(connected, self._server), self._name_chosen)
+
+    def _name_chosen(self, choice: tuple[str, str] | None) -> None:
+        if choice is not None:
+            self.run_worker(self._open_by_name(*choice), name="open by name", group="open", exclusive=True, exit_on_error=False)
+
+    async def _open_by_name(self, server: str, name: str) -> None:
+        """Resolve a name (skills/get when the listing lacks it), show it in the tree and open it."""
+        from skillscope.catalog.listing import Listing
+        from skillscope.workflow import resolve_name
+
+        session = self.sessions[server]
+        conn = self._conn(server)
+        self.detail.set_progress(f"Resolving {name}")
+        try:
+            entry = await resolve_name(conn, session.listing or Listing(), name, session.policy)
+        finally:
+            self.detail.set_progress(None)
+        views = self.views.setdefault(server, {})
+        view = views.get(entry.name)
+        if view is None:
+            view = views[entry.name] = self._view_of(entry)
+            view.by_name = True
+            self.tree.show_server(session, views)
+        self._server, self._skill = server, (server, entry.name)
+        self.tree.reveal(server, entry.name)
+        self.detail.show_skill(server, view)
+        if view.phase not in ("verified", "unverified"):
+            await self._read(server, view, None)
+        else:
+            self.detail.show_skill(server, view, activate="skill-md")
+
+    def _review_target(self, action: str) -> tuple[str, SkillView] | None:
+        if self._skill is None or self._view(*self._skill) is None:
+            tell(self, "Select a skill in the catalog first.", severity="warning")
+            return None
+        view = self._view(*self._skill)
+        assert view is not None
+        if not view.usable:
+            tell(self, f"{view.name} is {view.entry.status}: it cannot be reviewed ({view.entry.rule}).", severity="warning")
+            return None
+        if action == "approve" and view.entry.dynamic:
+            tell(self, f"{view.name} is a dynamic skill: no fingerprint binds its content, so it cannot be approved.",
+                 severity="error")
+            return None
+        return self._skill[0], view
+
+    def _ask_review(self, action: str) -> None:
+        target = self._review_target(action)
+        if target is None:
+            return
+        server, view = target
+
+        def chosen(answer: tuple[str, str] | None) -> None:
+            if answer is not None:
+                self.run_worker(self._review(action, server, view, *answer), name=f"{action} {view.name}",
+                                group="review", exclusive=True, exit_on_error=False)
+
+        self.app.push_screen(ReviewNoteScreen(action, view.name, view.entry.fingerprint, self._reviewer or ""), chosen)
+
+    def action_approve(self) -> None:
+        self._ask_review("approve")
+
+    def action_reject(self) -> None:
+        self._ask_review("reject")
+
+    def action_revoke(self) -> None:
+        self._ask_review("revoke")
+
+    async def _review(self, action: str, server: str, view: SkillView, reviewer: str, note: str) -> None:
+        """Record a verdict; an approval first reads and verifies every file, exactly like the CLI."""
+        from skillscope.ledger import Ledger, review_record
+
+        session = self.sessions[server]
+        if action == "approve":
+            report = await self._read(server, view, None, all_files=True)
+            if not report.verified:  # type: ignore[attr-defined]
+                check = report.failure.check if report.failure else "?"  # type: ignore[attr-defined]
+                raise UsageError(f"Approval refused: {view.name} did not verify ({check} check)")
+        if session.info is None:
+            raise ConnectionFailed(f"{server} has not connected yet")
+        record = review_record(action, session.info, view.entry, reviewer=reviewer, note=note)  # type: ignore[arg-type]
+        saved = await asyncio.to_thread(Ledger(self.settings.ledger_path).append, record)
+        await self._read_ledger()
+        fingerprint = saved.fingerprint or "no fingerprint"
+        tell(self, f"{_VERB[action]} {view.name} ({fingerprint}); record #{saved.seq}", title=_VERB[action])
+
+    async def _read_ledger(self) -> None:
+        self.ledger = await asyncio.to_thread(read_ledger, self.settings.ledger_path)
+        for label, views in self.views.items():
+            for name, view in views.items():
+                view.review = self.ledger.review(view.entry)
+                view.history = self.ledger.history.get(name, [])
+                self.tree.refresh_skill(label, name)
+        self._redraw_current()
+
+    def action_audit(self) -> None:
+        if self._skill is None or self._view(*self._skill) is None:
+            tell(self, "Select a skill in the catalog first.", severity="warning")
+            return
+        server, name = self._skill
+        view = self._view(server, name)
+        assert view is not None
+        if view.entry.status == "malformed":
+            tell(self, f"{name} is malformed: there is nothing to read ({view.entry.rule}).", severity="warning")
+            return
+        self.run_worker(self._audit(server, view), name=f"audit {name}", group="open", exclusive=True, exit_on_error=False)
+
+    async def _audit(self, server: str, view: SkillView) -> None:
+        """Audit one skill as ``skillscope audit`` does (reads and verifies every file) and show its findings."""
+        from skillscope.review import audit_skill
+
+        conn = self._conn(server)
+        session = self.sessions[server]
+        self._progress(server, view, f"Auditing {view.name}: reading and verifying every file")
+        try:
+            view.audit = await audit_skill(conn, view.entry, session.policy, self.ledger.verdicts)  # type: ignore[arg-type]
+        finally:
+            if self.detail.shown in (None, (server, view.name)):
+                self.detail.set_progress(None)
+        if view.audit.report is not None and view.entry.status == "available":
+            self._apply_report(server, view, view.audit.report)
+        if self._skill == (server, view.name):
+            self.detail.show_skill(server, view, activate="findings")
+
+    def action_ledger(self) -> None:
+        self.app.push_screen(LedgerScreen(self.ledger), lambda _: self.run_worker(self._read_ledger(), group="ledger", exit_on_error=False))

@@ -1,0 +1,205 @@
+"""The main screen's server work: connect, hold, list, reconnect, disconnect, remove and save."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+
+from rich.text import Text
+from textual.css.query import NoMatches
+from textual.screen import Screen
+from textual.worker import Worker
+
+from skillscope.tui.model import SkillView
+from skillscope.tui.notify import tell
+from skillscope.tui.reviews import LedgerSnapshot
+from skillscope.tui.screens.add_server import AddServerScreen
+from skillscope.tui.servers import ConnectFn, ServerSession, as_skillscope_error
+from skillscope.tui.settings import ServerSeed, TuiSettings
+from skillscope.tui.widgets.catalog_tree import CatalogTree
+from skillscope.tui.widgets.connection_panel import ConnectionPanel
+from skillscope.tui.widgets.detail_pane import DetailPane
+
+__all__ = ["EMPTY", "ServerWork"]
+
+EMPTY = Text.assemble(
+    ("No servers yet.\n\n", "bold"),
+    ("Press n to attach to one (a URL with headers, or a command line), or start with the demo:\n"
+     "    skillscope demo\n\nServers in the config file (skillscope.yaml) are attached at start.", "dim"),
+)
+
+
+class ServerWork(Screen[None]):
+    """Each server's connection is owned by one worker (``_hold``); the rest send requests on it."""
+
+    settings: TuiSettings
+    sessions: dict[str, ServerSession]
+    views: dict[str, dict[str, SkillView]]
+    ledger: LedgerSnapshot
+    _holders: dict[str, Worker[None]]
+    _connect_fn: ConnectFn
+    _server: str | None
+    _skill: tuple[str, str] | None
+    _reviewer: str | None
+    tree: CatalogTree
+    panel: ConnectionPanel
+    detail: DetailPane
+
+    def _add_session(self, seed: ServerSeed) -> ServerSession:
+        session = ServerSession(seed)
+        self.sessions[session.label] = session
+        self.tree.show_server(session, None)
+        return session
+
+    def _connect(self, session: ServerSession) -> None:
+        self._holders[session.label] = self.run_worker(
+            self._hold(session), name=f"hold {session.label}", group=f"hold:{session.label}", exit_on_error=False
+        )
+
+    async def _hold(self, session: ServerSession) -> None:
+        """Own the server's connection for as long as it is shown (entered and left in this task)."""
+        await session.hold(
+            self._connect_fn, era=self.settings.era, timeout=self.settings.timeout,
+            log_dir=self.settings.stderr_dir(), changed=lambda: self._session_changed(session),
+        )
+
+    async def _let_go(self, session: ServerSession) -> None:
+        """Ask the owner to leave the connection and wait until it has (a stdio server is reaped)."""
+        session.release()
+        holder = self._holders.pop(session.label, None)
+        if holder is not None and session.state in ("idle", "connecting"):
+            holder.cancel()  # a connect still under way is abandoned, not waited for
+        if holder is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(holder.wait(), timeout=10)
+
+    def _session_changed(self, session: ServerSession) -> None:
+        if not self.is_attached or self.sessions.get(session.label) is not session:
+            return
+        try:
+            self._show_session_state(session)
+        except NoMatches:
+            pass  # the screen is being taken down
+
+    def _show_session_state(self, session: ServerSession) -> None:
+        if session.state != "connected":
+            self.views.pop(session.label, None)
+        self.panel.update_server(session)
+        self.tree.show_server(session, self.views.get(session.label))
+        if session.state == "connected" and session.listing_state == "none":
+            self._start_listing(session)
+        if self._server == session.label and self._skill is None:
+            self.detail.show_server(session)
+
+    def _start_listing(self, session: ServerSession) -> None:
+        self.run_worker(self._list(session), name=f"list {session.label}", group=f"list:{session.label}",
+                        exclusive=True, exit_on_error=False)
+
+    async def _list(self, session: ServerSession) -> None:
+        """List a server's catalog (reads no file) and show it."""
+        from skillscope.workflow import load_catalog
+
+        generation, conn = session.generation, session.conn
+        if conn is None:
+            return
+        session.listing_state, session.listing_error = "listing", None
+        self._show_session(session)
+        try:
+            listing = await load_catalog(conn, session.policy)
+        except Exception as exc:  # noqa: BLE001 - shown on the server, not as a crash
+            if generation == session.generation:
+                session.listing_state, session.listing_error = "failed", as_skillscope_error(exc)
+                self._show_session(session)
+            return
+        if generation != session.generation:
+            return
+        previous = self.views.get(session.label, {})
+        views = {entry.name: self._view_of(entry) for entry in listing.entries}
+        # Skills opened by name (skills/get) are kept: the listing does not hold them.
+        for name, view in previous.items():
+            if name not in views and view.by_name:
+                views[name] = self._view_of(view.entry)
+                views[name].by_name = True
+        session.listing, session.listing_state = listing, "listed"
+        self.views[session.label] = views
+        self._show_session(session)
+
+    def _show_session(self, session: ServerSession) -> None:
+        self.panel.update_server(session)
+        self.tree.show_server(session, self.views.get(session.label) if session.listing_state == "listed" else None)
+        if self._skill is not None and self._skill[0] == session.label:
+            self.tree.reveal(*self._skill)
+
+    async def shutdown(self) -> None:
+        """Let go of every connection, waiting for each (stdio servers are stopped and reaped)."""
+        await asyncio.gather(*(self._let_go(session) for session in list(self.sessions.values())))
+
+    def _current_session(self) -> ServerSession | None:
+        label = self._server or self.panel.current
+        session = self.sessions.get(label or "")
+        if session is None:
+            tell(self, "No server selected.", severity="warning")
+        return session
+
+    def action_add_server(self) -> None:
+        self.app.push_screen(AddServerScreen(set(self.sessions), allow_dynamic=self.settings.allow_dynamic), self._server_added)
+
+    def _server_added(self, seed: ServerSeed | None) -> None:
+        if seed is None:
+            return
+        session = self._add_session(seed)
+        self.panel.set_servers(list(self.sessions.values()))
+        self.panel.select(session.label)
+        self._server = session.label
+        self._connect(session)
+
+    def action_reconnect(self) -> None:
+        session = self._current_session()
+        if session is not None:
+            self.run_worker(self._reconnect(session), group=f"manage:{session.label}", exclusive=True, exit_on_error=False)
+
+    async def _reconnect(self, session: ServerSession) -> None:
+        await self._let_go(session)
+        self._connect(session)
+
+    def action_disconnect(self) -> None:
+        session = self._current_session()
+        if session is not None:
+            self.run_worker(self._let_go(session), group=f"manage:{session.label}", exclusive=True, exit_on_error=False)
+
+    def action_remove_server(self) -> None:
+        session = self._current_session()
+        if session is not None:
+            self.run_worker(self._remove(session), group=f"manage:{session.label}", exclusive=True, exit_on_error=False)
+
+    async def _remove(self, session: ServerSession) -> None:
+        await self._let_go(session)
+        self.sessions.pop(session.label, None)
+        self.views.pop(session.label, None)
+        self.tree.remove_server(session.label)
+        self.panel.set_servers(list(self.sessions.values()))
+        if self._server == session.label:
+            self._server, self._skill = None, None
+            self.detail.show_message(EMPTY if not self.sessions else Text("Select a skill in the catalog.", style="dim"))
+        tell(self, f"Removed {session.label}.", timeout=3)
+
+    def action_save_server(self) -> None:
+        session = self._current_session()
+        if session is None:
+            return
+        if session.seed.spec is None:
+            tell(self, f"{session.label} runs in this process; there is nothing to save.", severity="warning")
+            return
+        if session.seed.origin == "config":
+            tell(self, f"{session.label} is already in the config file.")
+            return
+        self.run_worker(self._save(session), group=f"manage:{session.label}", exclusive=True, exit_on_error=False)
+
+    async def _save(self, session: ServerSession) -> None:
+        from dataclasses import replace
+
+        from skillscope.config import save_server
+
+        path = await asyncio.to_thread(save_server, session.seed.spec, self.settings.config_target())
+        session.seed = replace(session.seed, origin="config")
+        tell(self, f"Saved {session.label} to {path}", title="Saved")

@@ -1,0 +1,1 @@
+"""Widgets named by role: ConnectionPanel, CatalogTree, DetailPane, LedgerTable and the detail tabs."""

@@ -1,0 +1,1 @@
+"""Tests of the TUI: pilot flows, inert rendering, snapshots."""

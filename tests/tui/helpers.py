@@ -1,0 +1,177 @@
+"""Drive the real app in tests: build it on fixture servers, wait for states, read the screen."""
+
+from __future__ import annotations
+
+import html
+import re
+import time
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from skillscope.catalog.entry import Policy
+from skillscope.protocol.target import Target
+from skillscope.tui.app import SkillscopeApp, make_app
+from skillscope.tui.demo_ledger import demo_settings
+from skillscope.tui.settings import ServerSeed, TuiSettings
+from tests.fixtures.http import REPO_ROOT, stdio_command
+
+__all__ = [
+    "SIZE",
+    "counting_connect",
+    "demo_app",
+    "listed",
+    "open_skill",
+    "process_alive",
+    "running",
+    "screen_text",
+    "select",
+    "settings_for",
+    "stdio_seed",
+    "wait_until",
+]
+
+SIZE = (120, 36)
+"""Every test and snapshot runs at this terminal size."""
+
+
+def demo_app(tmp_path: Path, *, seed: bool = True, ledger: Path | None = None, extra: list[ServerSeed] | None = None,
+             connect: Any = None, quiet: bool = True) -> SkillscopeApp:
+    """The app on the in-process demo server, with a demo ledger in ``tmp_path``."""
+    path = ledger if ledger is not None else tmp_path / "ledger.jsonl"
+    if not seed and not path.exists():
+        path.touch()
+    settings = demo_settings(path, reviewer="Rita Reviewer <rita@example.org>", log_dir=tmp_path / "logs")
+    settings.servers.extend(extra or [])
+    settings.save_path = tmp_path / "skillscope.yaml"
+    app = make_app(settings, connect=connect)
+    if quiet:
+        app.animation_level = "none"
+    return app
+
+
+def stdio_seed(scenario: str, *, label: str | None = None, python: str | None = None) -> ServerSeed:
+    """A fixture scenario served over stdio by a real child process."""
+    command = stdio_command(scenario)
+    if python is not None:
+        command[0] = python
+    target = Target(label=label or scenario, kind="stdio", command=tuple(command), cwd=str(REPO_ROOT))
+    return ServerSeed(target, None, "command-line", Policy())
+
+
+def settings_for(seeds: list[ServerSeed], tmp_path: Path) -> TuiSettings:
+    """Settings with these servers and a ledger, config and logs under ``tmp_path``."""
+    return TuiSettings(servers=seeds, ledger_path=tmp_path / "ledger.jsonl", reviewer="Rita Reviewer <rita@example.org>",
+                       log_dir=tmp_path / "logs", save_path=tmp_path / "skillscope.yaml", timeout=20)
+
+
+async def wait_until(pilot: Any, condition: Callable[[], Any], *, timeout: float = 20.0, what: str = "") -> Any:
+    """Let the app run until ``condition()`` is true; fail the test after ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = condition()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what or condition}")
+        await pilot.pause(0.05)
+
+
+async def listed(pilot: Any, server: str = "demo") -> dict[str, Any]:
+    """Wait until a server's catalog is listed; returns its views by name."""
+    screen = pilot.app.main_screen
+    await wait_until(pilot, lambda: screen.sessions[server].listing_state in ("listed", "failed") or screen.sessions[server].state == "failed",
+                     what=f"{server} listed")
+    return screen.views.get(server, {})
+
+
+async def select(pilot: Any, name: str, *, server: str = "demo", path: str | None = None) -> Any:
+    """Put the tree's cursor on a skill (or one of its files); returns its view."""
+    screen = pilot.app.main_screen
+    await listed(pilot, server)
+    full = name if ":" in name else f"{server}:{name}"
+    screen.tree.focus()
+    screen.tree.reveal(server, full, path)
+    await wait_until(pilot, lambda: screen._skill == (server, full) and screen.detail.shown == (server, full), what=f"{full} shown")
+    await pilot.pause()
+    return screen.views[server][full]
+
+
+async def open_skill(pilot: Any, name: str, *, server: str = "demo", path: str | None = None) -> Any:
+    """Select a skill (or file) and press enter; wait until reading is over."""
+    view = await select(pilot, name, server=server, path=path)
+    await pilot.press("enter")
+    await wait_until(pilot, lambda: view.phase in ("verified", "unverified", "failed") and (path is None or path in view.opened or view.phase == "failed"),
+                     what=f"{name} opened")
+    await wait_until(pilot, lambda: not pilot.app.main_screen.query_one("#progress").display, what="progress hidden")
+    await pilot.pause()
+    return view
+
+
+def screen_text(app: SkillscopeApp) -> str:
+    """The screen as plain text, rebuilt cell by cell from the exported SVG (what a terminal shows)."""
+    svg = app.export_screenshot()
+    spans = re.findall(r'<text[^>]*? x="([\d.]+)" y="([\d.]+)" textLength="([\d.]+)"[^>]*>(.*?)</text>', svg, re.DOTALL)
+    cell = next((float(length) / len(html.unescape(body)) for _, _, length, body in spans if html.unescape(body)), 1.0)
+    rows: dict[float, dict[int, str]] = {}
+    for x, y, _, body in spans:
+        row = rows.setdefault(float(y), {})
+        start = round(float(x) / cell)
+        for offset, char in enumerate(html.unescape(body).replace("\xa0", " ")):
+            row[start + offset] = char
+    lines = []
+    for y in sorted(rows):
+        row = rows[y]
+        lines.append("".join(row.get(col, " ") for col in range(max(row) + 1)).rstrip())
+    return "\n".join(lines)
+
+
+def raw_svg(app: SkillscopeApp) -> str:
+    """The exported SVG itself."""
+    return app.export_screenshot()
+
+
+
+def counting_connect(reads: list[str]) -> Any:
+    """skillscope's connect, recording every ``resources/read`` URI (to prove what was read)."""
+    from contextlib import asynccontextmanager
+
+    from skillscope.protocol import connect
+
+    @asynccontextmanager
+    async def wrapped(target: Any, **options: Any) -> Any:
+        async with connect(target, **options) as conn:
+            original = conn.read_resource
+
+            async def read(uri: str) -> Any:
+                reads.append(uri)
+                return await original(uri)
+
+            conn.read_resource = read  # type: ignore[method-assign]
+            yield conn
+
+    return wrapped
+
+
+def process_alive(pid: int) -> bool:
+    """True when the process exists and is not a zombie."""
+    try:
+        with open(f"/proc/{pid}/stat") as handle:
+            return handle.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@asynccontextmanager
+async def running(app: SkillscopeApp, size: tuple[int, int] = SIZE) -> AsyncIterator[Any]:
+    """``app.run_test`` at the fixed size; servers are let go of before the test's loop ends.
+
+    (``run_test`` tears the app down without the quit path, which would leave a stdio
+    server's cleanup to a loop that is about to close.)
+    """
+    async with app.run_test(size=size) as pilot:
+        try:
+            yield pilot
+        finally:
+            await app.main_screen.shutdown()

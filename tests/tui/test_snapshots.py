@@ -1,0 +1,249 @@
+"""SVG snapshots of every state a reviewer can reach, at a fixed 120×36 terminal (pytest-textual-snapshot).
+
+Update after an intended change with ``pytest tests/tui/test_snapshots.py --snapshot-update``
+and look at the report before committing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+import pytest
+
+from skillscope.catalog.entry import Policy
+from skillscope.protocol.target import Target
+from skillscope.tui.app import make_app
+from skillscope.tui.demo_ledger import seed_demo_ledger
+from skillscope.tui.settings import ServerSeed
+from tests.fixtures.http import REPO_ROOT
+from tests.tui.helpers import SIZE, demo_app, listed, open_skill, select, settings_for, wait_until
+
+
+@pytest.fixture
+def here(tmp_path, monkeypatch):
+    """Run in ``tmp_path`` so paths on screen (the ledger's) are the same on every machine."""
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def demo(here: Path, **options):
+    return demo_app(here, ledger=Path("ledger.jsonl"), **options)
+
+
+async def settle(pilot) -> None:
+    """Quiet the screen before the picture: no toasts, no blinking cursors."""
+    pilot.app.clear_notifications()
+    for box in pilot.app.screen.query("Input, TextArea"):
+        box.cursor_blink = False
+    # Let layout settle: a tab shown and activated in one step draws its underline a refresh later.
+    await pilot.wait_for_scheduled_animations()
+    await pilot.pause(0.1)
+    await pilot.pause()
+
+
+def shows(*steps):
+    """A ``run_before`` doing ``steps`` (async callables taking the pilot), then settling."""
+
+    async def run_before(pilot) -> None:
+        for step in steps:
+            await step(pilot)
+        await settle(pilot)
+
+    return run_before
+
+
+def highlighted(name: str, path: str | None = None):
+    async def step(pilot) -> None:
+        await select(pilot, name, path=path)
+
+    return step
+
+
+def opened(name: str, path: str | None = None):
+    async def step(pilot) -> None:
+        await open_skill(pilot, name, path=path)
+
+    return step
+
+
+def pressed(*keys: str, until=None):
+    async def step(pilot) -> None:
+        await pilot.press(*keys)
+        if until is not None:
+            await wait_until(pilot, lambda: until(pilot.app))
+        await pilot.pause()
+
+    return step
+
+
+async def demo_listed(pilot) -> None:
+    await listed(pilot)
+
+
+# -- servers ------------------------------------------------------------------------------------
+
+
+def test_empty_screen_invites_adding_a_server(snap_compare, here):
+    app = make_app(settings_for([], here))
+    app.animation_level = "none"
+    assert snap_compare(app, terminal_size=SIZE, run_before=shows())
+
+
+def test_connecting_server_shows_progress_instead_of_an_empty_tree(snap_compare, here):
+    @asynccontextmanager
+    async def slow_connect(target, **options):
+        await asyncio.Event().wait()
+        yield None
+
+    app = demo(here, connect=slow_connect)
+
+    async def connecting(pilot) -> None:
+        await wait_until(pilot, lambda: pilot.app.main_screen.sessions["demo"].state == "connecting")
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=shows(connecting))
+
+
+def test_connected_demo_lists_every_entry_with_its_state(snap_compare, here):
+    assert snap_compare(demo(here), terminal_size=SIZE, run_before=shows(demo_listed))
+
+
+def test_failed_stdio_server_shows_the_reason_and_its_stderr_tail(snap_compare, here):
+    if shutil.which("python3") is None:
+        pytest.skip("needs python3 on PATH")
+    # python3 from PATH (not this venv's path) keeps the command line on screen the same everywhere.
+    target = Target(label="broken", kind="stdio", command=("python3", "-m", "tests.fixtures.run_server", "exit"), cwd=str(REPO_ROOT))
+    app = make_app(settings_for([ServerSeed(target, None, "command-line", Policy())], here))
+    app.animation_level = "none"
+
+    async def failed(pilot) -> None:
+        await wait_until(pilot, lambda: pilot.app.main_screen.sessions["broken"].state == "failed")
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=shows(failed))
+
+
+def test_add_server_dialog_offers_url_and_command(snap_compare, here):
+    assert snap_compare(demo(here), terminal_size=SIZE, run_before=shows(demo_listed, pressed("n", until=lambda app: app.screen.query("#url-input"))))
+
+
+# -- skill states -------------------------------------------------------------------------------
+
+
+def test_skill_not_yet_opened_shows_entry_facts_only(snap_compare, here):
+    assert snap_compare(demo(here), terminal_size=SIZE, run_before=shows(highlighted("pdf-processing")))
+
+
+def test_verified_skill_renders_its_skill_md(snap_compare, here):
+    assert snap_compare(demo(here), terminal_size=SIZE, run_before=shows(opened("pdf-processing")))
+
+
+def test_verified_skill_overview_lists_frontmatter_and_file_states(snap_compare, here):
+    async def overview(pilot) -> None:
+        pilot.app.main_screen.detail.activate("overview")
+        await pilot.pause()
+
+    assert snap_compare(demo(here), terminal_size=SIZE, run_before=shows(opened("pdf-processing"), overview))
+
+
+def test_frontmatter_mismatch_shows_the_differing_keys_and_no_content(snap_compare, here):
+    assert snap_compare(demo(here), terminal_size=SIZE, run_before=shows(opened("code-review")))
+
+
+def test_tampered_file_shows_expected_and_actual_digest(snap_compare, here):
+    assert snap_compare(demo(here), terminal_size=SIZE,
+                        run_before=shows(opened("release-notes"), opened("release-notes", "references/CHANGELOG.md")))
+
+
+def test_unavailable_skill_keeps_its_reason(snap_compare, here):
+    assert snap_compare(demo(here), terminal_size=SIZE, run_before=shows(highlighted("huge-dataset")))
+
+
+def test_malformed_entry_shows_its_rule_and_raw_entry(snap_compare, here):
+    assert snap_compare(demo(here), terminal_size=SIZE, run_before=shows(highlighted("#6")))
+
+
+def test_dynamic_skill_says_why_it_cannot_be_verified(snap_compare, here):
+    assert snap_compare(demo(here), terminal_size=SIZE, run_before=shows(highlighted("live-metrics")))
+
+
+def test_approved_skill_shows_reviewer_note_and_history(snap_compare, here):
+    assert snap_compare(demo(here), terminal_size=SIZE, run_before=shows(highlighted("hello-world")))
+
+
+def test_rejected_skill_shows_the_rejection(snap_compare, here):
+    assert snap_compare(demo(here), terminal_size=SIZE, run_before=shows(highlighted("code-review")))
+
+
+def test_changed_since_approval_shows_the_file_diff(snap_compare, here):
+    async def changes(pilot) -> None:
+        pilot.app.main_screen.detail.activate("changes")
+        await pilot.pause()
+
+    assert snap_compare(demo(here), terminal_size=SIZE, run_before=shows(highlighted("acme/billing/invoice-review"), changes))
+
+
+def test_binary_file_shows_a_hex_view_with_metadata(snap_compare, here):
+    assert snap_compare(demo(here), terminal_size=SIZE, run_before=shows(opened("pdf-processing", "assets/logo.png")))
+
+
+def test_text_file_is_highlighted_with_line_numbers(snap_compare, here):
+    assert snap_compare(demo(here), terminal_size=SIZE, run_before=shows(opened("pdf-processing", "scripts/extract.py")))
+
+
+def test_terminal_tricks_show_as_visible_escapes(snap_compare, here):
+    assert snap_compare(demo(here), terminal_size=SIZE, run_before=shows(highlighted("terminal-tricks")))
+
+
+def test_audit_findings_name_each_hidden_character(snap_compare, here):
+    async def audited(pilot) -> None:
+        view = await select(pilot, "terminal-tricks")
+        await pilot.press("i")
+        await wait_until(pilot, lambda: view.audit is not None and not pilot.app.main_screen.query_one("#progress").display)
+
+    assert snap_compare(demo(here), terminal_size=SIZE, run_before=shows(audited))
+
+
+def test_skill_opened_by_name_joins_the_tree(snap_compare, here):
+    async def by_name(pilot) -> None:
+        await listed(pilot)
+        await pilot.press("o")
+        await wait_until(pilot, lambda: pilot.app.screen.query("#name-input"))
+        await pilot.press(*"internal-audit", "enter")
+        views = pilot.app.main_screen.views["demo"]
+        await wait_until(pilot, lambda: "demo:internal-audit" in views and views["demo:internal-audit"].phase == "verified")
+        await wait_until(pilot, lambda: not pilot.app.main_screen.query_one("#progress").display)
+
+    assert snap_compare(demo(here), terminal_size=SIZE, run_before=shows(by_name))
+
+
+def test_filter_keeps_only_matching_skills(snap_compare, here):
+    assert snap_compare(demo(here), terminal_size=SIZE,
+                        run_before=shows(demo_listed, pressed("slash", *"review", "enter")))
+
+
+def test_approve_dialog_names_the_fingerprint_it_will_record(snap_compare, here):
+    assert snap_compare(demo(here), terminal_size=SIZE,
+                        run_before=shows(highlighted("pdf-processing"), pressed("a", until=lambda app: app.screen.query("#note-input"))))
+
+
+# -- ledger and help ----------------------------------------------------------------------------
+
+
+def test_ledger_screen_lists_every_verdict(snap_compare, here):
+    assert snap_compare(demo(here), terminal_size=SIZE,
+                        run_before=shows(demo_listed, pressed("l", until=lambda app: app.screen.query("LedgerTable"))))
+
+
+def test_damaged_ledger_shows_the_chain_check(snap_compare, here):
+    seed_demo_ledger(here / "ledger.jsonl")
+    lines = (here / "ledger.jsonl").read_text().splitlines(keepends=True)
+    (here / "ledger.jsonl").write_text(lines[0] + lines[2])  # the middle record removed
+    assert snap_compare(demo(here), terminal_size=SIZE,
+                        run_before=shows(demo_listed, pressed("l", until=lambda app: app.screen.query("#ledger-damage"))))
+
+
+def test_help_lists_every_key_and_state(snap_compare, here):
+    assert snap_compare(demo(here), terminal_size=SIZE,
+                        run_before=shows(demo_listed, pressed("question_mark", until=lambda app: app.screen.query("#help"))))
