@@ -107,14 +107,7 @@ def _cell(outs: list[dict[str, Any]] | None) -> str:
     return " / ".join(o["status"] + (" (untestable)" if o["untestable"] else "") for o in outs)
 
 
-DIRECTORY_CHECKS = (
-    "sep-2640-capability-directory-read-flag",
-    "sep-2640-directory-read-method-registered",
-    "sep-2640-directory-read-result-resources-shape",
-    "sep-2640-directory-read-subdir-mimetype",
-    "sep-2640-directory-read-invalid-params",
-    "sep-2640-directory-read-pagination",
-)
+from skillscope.review.audit import DIRECTORY_CHECKS  # noqa: E402
 CACHE_CHECKS = ("sep-2640-skills-list-cache-attributes", "sep-2640-skills-get-cache-attributes")
 VERSIONS = ("2026-07-28", "2025-11-25")
 

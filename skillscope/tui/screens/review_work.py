@@ -5,42 +5,24 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from textual.screen import Screen
-from textual.worker import Worker
 
 from skillscope.errors import ConnectionFailed, UsageError
 from skillscope.tui.model import SkillView
+from skillscope.tui.screens.main_state import MainState
 from skillscope.tui.notify import tell
-from skillscope.tui.reviews import LedgerSnapshot, read_ledger
+from skillscope.tui.reviews import read_ledger
 from skillscope.tui.screens.ledger import LedgerScreen
 from skillscope.tui.screens.open_name import OpenNameScreen
 from skillscope.tui.screens.review_note import ReviewNoteScreen
-from skillscope.tui.servers import ConnectFn, ProgressReader, ServerSession
-from skillscope.tui.settings import TuiSettings
-from skillscope.tui.widgets.catalog_tree import CatalogTree
-from skillscope.tui.widgets.connection_panel import ConnectionPanel
-from skillscope.tui.widgets.detail_pane import DetailPane
+from skillscope.tui.servers import ProgressReader
 
 __all__ = ["ReviewWork"]
 
 _VERB = {"approve": "Approved", "reject": "Rejected", "revoke": "Revoked"}
 
 
-class ReviewWork(Screen[None]):
+class ReviewWork(MainState):
     """Reading only what is asked for, showing content only once it verified, and recording verdicts."""
-
-    settings: TuiSettings
-    sessions: dict[str, ServerSession]
-    views: dict[str, dict[str, SkillView]]
-    ledger: LedgerSnapshot
-    _holders: dict[str, Worker[None]]
-    _connect_fn: ConnectFn
-    _server: str | None
-    _skill: tuple[str, str] | None
-    _reviewer: str | None
-    tree: CatalogTree
-    panel: ConnectionPanel
-    detail: DetailPane
 
     def _view(self, server: str, name: str) -> SkillView | None:
         return self.views.get(server, {}).get(name)

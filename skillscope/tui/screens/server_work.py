@@ -7,18 +7,12 @@ import contextlib
 
 from rich.text import Text
 from textual.css.query import NoMatches
-from textual.screen import Screen
-from textual.worker import Worker
 
-from skillscope.tui.model import SkillView
+from skillscope.tui.screens.main_state import MainState
 from skillscope.tui.notify import tell
-from skillscope.tui.reviews import LedgerSnapshot
 from skillscope.tui.screens.add_server import AddServerScreen
-from skillscope.tui.servers import ConnectFn, ServerSession, as_skillscope_error
-from skillscope.tui.settings import ServerSeed, TuiSettings
-from skillscope.tui.widgets.catalog_tree import CatalogTree
-from skillscope.tui.widgets.connection_panel import ConnectionPanel
-from skillscope.tui.widgets.detail_pane import DetailPane
+from skillscope.tui.servers import ServerSession, as_skillscope_error
+from skillscope.tui.settings import ServerSeed
 
 __all__ = ["EMPTY", "ServerWork"]
 
@@ -29,21 +23,8 @@ EMPTY = Text.assemble(
 )
 
 
-class ServerWork(Screen[None]):
+class ServerWork(MainState):
     """Each server's connection is owned by one worker (``_hold``); the rest send requests on it."""
-
-    settings: TuiSettings
-    sessions: dict[str, ServerSession]
-    views: dict[str, dict[str, SkillView]]
-    ledger: LedgerSnapshot
-    _holders: dict[str, Worker[None]]
-    _connect_fn: ConnectFn
-    _server: str | None
-    _skill: tuple[str, str] | None
-    _reviewer: str | None
-    tree: CatalogTree
-    panel: ConnectionPanel
-    detail: DetailPane
 
     def _add_session(self, seed: ServerSeed) -> ServerSession:
         session = ServerSession(seed)
