@@ -7,6 +7,7 @@ import sys
 import pytest
 
 from tests.cli.conftest import run_cli, stdio
+from tests.processes import children_of, is_alive
 from tests.fixtures.samples import HELLO_WORLD_FINGERPRINT, HELLO_WORLD_MD
 
 LIST_KEYS = {"name", "uri", "status", "rule", "reason", "fingerprint", "file_count", "total_bytes"}
@@ -191,24 +192,7 @@ def test_help_does_not_import_mcp_or_textual():
     assert out.strip() == "[]"
 
 
-def _children_of(pid: int) -> list[int]:
-    import os
-
-    found = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat") as handle:
-                    fields = handle.read().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[1]) == pid:
-                found.append(int(entry))
-    return found
-
-
 def test_sigterm_stops_the_stdio_server_too():
-    import os
     import signal
     import subprocess
     import time
@@ -223,15 +207,14 @@ def test_sigterm_stops_the_stdio_server_too():
     children: list[int] = []
     while time.monotonic() < deadline and not children:
         time.sleep(0.2)
-        children = _children_of(proc.pid)
+        children = children_of(proc.pid)
     assert children, "the stdio server should be running"
     time.sleep(2.0)  # let it connect and block in skills/list
     proc.send_signal(signal.SIGTERM)
     proc.wait(timeout=20)
     time.sleep(0.5)
     for child in children:
-        alive = os.path.exists(f"/proc/{child}") and "Z" not in open(f"/proc/{child}/stat").read().rsplit(")", 1)[1].split()[0]
-        assert not alive, f"server process {child} outlived skillscope"
+        assert not is_alive(child), f"server process {child} outlived skillscope"
     assert b"Traceback" not in proc.stderr.read()
 
 

@@ -23,7 +23,6 @@ __all__ = [
     "demo_app",
     "listed",
     "open_skill",
-    "process_alive",
     "running",
     "screen_text",
     "select",
@@ -152,15 +151,6 @@ def counting_connect(reads: list[str]) -> Any:
             yield conn
 
     return wrapped
-
-
-def process_alive(pid: int) -> bool:
-    """True when the process exists and is not a zombie."""
-    try:
-        with open(f"/proc/{pid}/stat") as handle:
-            return handle.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
 
 
 @asynccontextmanager

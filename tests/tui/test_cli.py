@@ -17,7 +17,8 @@ from skillscope.cli.commands_tui import tui_settings
 from skillscope.errors import UsageError
 from tests.cli.conftest import run_cli
 from tests.fixtures.http import REPO_ROOT, stdio_command
-from tests.tui.helpers import process_alive
+from tests.processes import is_alive as process_alive
+from tests.processes import children_of
 
 OPTIONS = {"era": "auto", "timeout": 30.0, "headers": (), "env": ()}
 
@@ -115,20 +116,6 @@ def test_nothing_outside_the_tui_package_imports_textual():
     assert offenders == []
 
 
-def _children_of(pid: int) -> list[int]:
-    found = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat") as handle:
-                    fields = handle.read().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[1]) == pid:
-                found.append(int(entry))
-    return found
-
-
 def test_sigterm_quits_the_tui_and_stops_its_stdio_server(tmp_path):
     """The real command in a pseudo-terminal: SIGTERM is a graceful quit, the server is reaped."""
     import fcntl
@@ -164,7 +151,7 @@ def test_sigterm_quits_the_tui_and_stops_its_stdio_server(tmp_path):
         children: list[int] = []
         while time.monotonic() < deadline and not (children and b"skills" in screen):
             time.sleep(0.2)
-            children = _children_of(proc.pid)
+            children = children_of(proc.pid)
         assert children, "the stdio server should be running"
         time.sleep(1.0)
         proc.send_signal(signal.SIGTERM)

@@ -10,12 +10,12 @@ import yaml
 from skillscope.ledger import Ledger, read_verdicts
 from skillscope.tui.app import make_app
 from skillscope.tui.widgets.detail_pane import DetailPane
+from tests.processes import is_alive as process_alive
 from tests.tui.helpers import (
     counting_connect,
     demo_app,
     listed,
     open_skill,
-    process_alive,
     running,
     screen_text,
     select,
