@@ -14,6 +14,7 @@ from rich.text import Text
 from skillscope.catalog.entry import CatalogEntry
 from skillscope.catalog.listing import Listing
 from skillscope.protocol.connection import ServerInfo
+from skillscope.sizes import human_size
 from skillscope.textsafe import safe_line, safe_text
 from skillscope.verify.opener import FileResult, SkillReport
 
@@ -34,18 +35,6 @@ _STATUS_STYLE = {
 def make_console(*, stderr: bool = False, width: int | None = None) -> Console:
     """A console that never interprets markup, emoji codes or highlighting in what it prints."""
     return Console(stderr=stderr, markup=False, emoji=False, highlight=False, width=width, soft_wrap=False)
-
-
-def human_size(size: int | None) -> str:
-    """Bytes in a short human form."""
-    if size is None:
-        return "—"
-    value = float(size)
-    for unit in ("B", "KiB", "MiB", "GiB"):
-        if value < 1024 or unit == "GiB":
-            return f"{size} B" if unit == "B" else f"{value:.1f} {unit}"
-        value /= 1024
-    return f"{size} B"
 
 
 def _t(value: object, style: str = "") -> Text:

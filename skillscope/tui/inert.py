@@ -7,6 +7,7 @@ from typing import Any
 
 from rich.text import Text
 
+from skillscope.sizes import human_size
 from skillscope.textsafe import safe_text
 from skillscope.tui.model import SkillState
 
@@ -80,18 +81,6 @@ def compact(value: Any) -> str:
         return json.dumps(value, ensure_ascii=False, sort_keys=True)
     except (TypeError, ValueError):
         return repr(value)
-
-
-def human_size(size: int | None) -> str:
-    """Bytes in a short human form."""
-    if size is None:
-        return "—"
-    value = float(size)
-    for unit in ("B", "KiB", "MiB"):
-        if value < 1024:
-            return f"{size} B" if unit == "B" else f"{value:.1f} {unit}"
-        value /= 1024
-    return f"{value:.1f} GiB"
 
 
 _SHORT = {"changed": "changed", "revoked": "revoked"}
