@@ -12,8 +12,9 @@
     │   └── ExtensionNotOffered     the server does not declare the skills extension
     ├── SkillNotFound               no skill answers to the name (exit 4)
     ├── VerificationFailed          content did not verify (exit 1)
-    └── LedgerError                 the ledger cannot be read or written (exit 5)
-        └── LedgerDamaged           the hash chain is broken or the last line is torn
+    └── LocalFileError              a local file cannot be read or written (exit 5)
+        └── LedgerError             the ledger cannot be read or written
+            └── LedgerDamaged       the hash chain is broken or the last line is torn
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ __all__ = [
     "EXIT_CONNECTION",
     "EXIT_NOT_FOUND",
     "EXIT_LEDGER",
+    "EXIT_FILE",
+    "EXIT_INTERRUPTED",
     "SkillscopeError",
     "UsageError",
     "ConfigError",
@@ -37,6 +40,7 @@ __all__ = [
     "ExtensionNotOffered",
     "SkillNotFound",
     "VerificationFailed",
+    "LocalFileError",
     "LedgerError",
     "LedgerDamaged",
 ]
@@ -46,7 +50,9 @@ EXIT_VERIFY = 1
 EXIT_USAGE = 2
 EXIT_CONNECTION = 3
 EXIT_NOT_FOUND = 4
-EXIT_LEDGER = 5
+EXIT_FILE = 5
+EXIT_LEDGER = EXIT_FILE
+EXIT_INTERRUPTED = 130
 
 
 class SkillscopeError(Exception):
@@ -126,10 +132,16 @@ class VerificationFailed(SkillscopeError):
     title = "Verification failed"
 
 
-class LedgerError(SkillscopeError):
+class LocalFileError(SkillscopeError):
+    """A local file (the ledger, an ``-o`` report, the config, the trust store) cannot be read or written."""
+
+    exit_code = EXIT_FILE
+    title = "File error"
+
+
+class LedgerError(LocalFileError):
     """The approval ledger cannot be read or written; nothing was recorded."""
 
-    exit_code = EXIT_LEDGER
     title = "Ledger error"
 
 

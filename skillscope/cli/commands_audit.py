@@ -108,10 +108,10 @@ def _emit(audits: list[Any], fmt: str, output: str | None) -> None:
             console.print(audit_text(audits))
         text = capture.get()
     if output:
-        from skillscope.cli.commands_ledger import write_atomically
+        from skillscope.files import write_file
 
         try:
-            write_atomically(Path(output), text)
+            write_file(Path(output), text)
         except SkillscopeError as exc:
             sys.exit(report_error(exc))
         click.echo(f"Wrote {output}", err=True)

@@ -210,18 +210,14 @@ def export_command(fmt: str, label: str | None, output: str | None, config_path:
         path = ledger_path(ledger_file, config.ledger, config.path.parent if config.path else None)
         text = export_approved(read_verdicts(path), fmt, label=label)  # type: ignore[arg-type]
         if output:
-            write_atomically(Path(output), text)
+            from skillscope.files import write_file
+
+            write_file(Path(output), text)
             click.echo(f"Wrote {output}", err=True)
         else:
             click.echo(text, nl=False)
     except SkillscopeError as exc:
         sys.exit(report_error(exc))
-
-
-def write_atomically(path: Path, text: str) -> None:
-    from skillscope.ledger.export import write_atomically
-
-    write_atomically(path, text)
 
 
 @click.group("ledger")

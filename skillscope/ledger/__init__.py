@@ -6,7 +6,7 @@ import os
 import subprocess
 from pathlib import Path
 
-from skillscope.ledger.export import ExportFormat, export_approved, write_atomically
+from skillscope.ledger.export import ExportFormat, export_approved
 from skillscope.ledger.record import FileEntry, Record
 from skillscope.ledger.recording import review_record, tool_id, utc_now
 from skillscope.ledger.review import FileChange, ReviewState, Verdicts, diff_files, replay, review_state
@@ -32,7 +32,6 @@ __all__ = [
     "review_state",
     "tool_id",
     "utc_now",
-    "write_atomically",
 ]
 
 LEDGER_NAME = "ledger.jsonl"

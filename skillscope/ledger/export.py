@@ -3,14 +3,11 @@
 from __future__ import annotations
 
 import json
-import os
-import tempfile
-from pathlib import Path
 from typing import Any, Literal
 
 from skillscope.ledger.review import Verdicts
 
-__all__ = ["EXPORT_FORMATS", "ExportFormat", "export_approved", "write_atomically"]
+__all__ = ["EXPORT_FORMATS", "ExportFormat", "export_approved"]
 
 ExportFormat = Literal["txt", "json", "yaml"]
 EXPORT_FORMATS: tuple[ExportFormat, ...] = ("txt", "json", "yaml")
@@ -48,24 +45,3 @@ def export_approved(verdicts: Verdicts, fmt: ExportFormat, *, label: str | None 
     import yaml
 
     return yaml.safe_dump(document, sort_keys=False, allow_unicode=False)
-
-
-def write_atomically(path: str | Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a fsynced temporary file, so a reader never sees half of it.
-
-    Raises:
-        LedgerError: the file cannot be written.
-    """
-    from skillscope.errors import LedgerError
-
-    path = Path(path)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except OSError as exc:
-        raise LedgerError(f"Cannot write {path}: {exc.strerror}") from None

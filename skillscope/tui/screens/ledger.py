@@ -16,7 +16,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Static
 from textual.worker import Worker
 
-from skillscope.ledger import export_approved, write_atomically
+from skillscope.files import write_file
+from skillscope.ledger import export_approved
 from skillscope.tui.inert import inert_line
 from skillscope.tui.keymap import LEDGER_COMMANDS, bindings
 from skillscope.tui.notify import report_failed_worker, tell
@@ -144,7 +145,7 @@ class LedgerScreen(Screen[None]):
         fmt, path, label = request
         assert self.snapshot.verdicts is not None
         text = export_approved(self.snapshot.verdicts, fmt, label=label)  # type: ignore[arg-type]
-        await asyncio.to_thread(write_atomically, path, text)
+        await asyncio.to_thread(write_file, path, text)
         count = len(self.snapshot.verdicts.approved_fingerprints(label))
         tell(self, f"Wrote {count} approval(s) as {fmt} to {path}", title="Exported")
 
