@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import os
 import re
 from dataclasses import dataclass, field, replace
@@ -12,8 +11,8 @@ from typing import Any
 import yaml
 
 from skillscope.catalog.names import is_valid_label, label_for_command, label_for_url
-from skillscope.errors import ConfigError, UsageError
-from skillscope.locations import default_config_path
+from skillscope.errors import ConfigError, LocalFileError, UsageError
+from skillscope.locations import default_config_path, is_project_config
 from skillscope.protocol.target import Target
 
 __all__ = ["Config", "ServerSpec", "load_config", "expand", "target_from_args", "parse_header", "save_server"]
@@ -81,7 +80,14 @@ def expand(value: str, where: str) -> str:
 
 
 def load_config(path: str | Path | None) -> Config:
-    """Read the config named by ``path``, else the default one; no file gives an empty config."""
+    """Read the config named by ``path``, else the default one; no file gives an empty config.
+
+    A config found in the working directory (not named by ``path``) is used only once trusted.
+
+    Raises:
+        ConfigError: missing (when named), invalid, or an untrusted working-directory file (``UntrustedFile``).
+        LocalFileError: it exists but cannot be read.
+    """
     chosen = Path(path) if path else default_config_path()
     if chosen is None:
         return Config()
@@ -90,9 +96,13 @@ def load_config(path: str | Path | None) -> Config:
     except FileNotFoundError:
         raise ConfigError(f"Config file not found: {chosen}") from None
     except OSError as exc:
-        raise ConfigError(f"Cannot read config file {chosen}: {exc.strerror}") from None
+        raise LocalFileError(f"Cannot read config file {chosen}: {exc.strerror}") from None
     if len(data_bytes) > _MAX_CONFIG_BYTES:
         raise ConfigError(f"Config file {chosen} is larger than 1 MiB")
+    if not path and is_project_config(chosen):
+        from skillscope.config_trust import require_trusted
+
+        require_trusted(chosen, data_bytes, what="config file")
     try:
         data = yaml.safe_load(data_bytes.decode("utf-8")) or {}
     except (yaml.YAMLError, UnicodeDecodeError) as exc:
@@ -263,24 +273,14 @@ def save_server(spec: ServerSpec, path: str | Path) -> Path:
         new_text = _with_server(text, spec.label, _spec_mapping(spec))
     except ValueError as exc:
         raise ConfigError(f"Cannot add to {path}: {exc}") from None
-    import tempfile
-
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".yaml", dir=path.parent)
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(new_text)
-            handle.flush()
-            os.fsync(handle.fileno())
-    except OSError as exc:
-        raise ConfigError(f"Cannot write {path}: {exc.strerror}") from None
-    try:
+    def reads_back(tmp: Path) -> None:
         saved = load_config(tmp).servers.get(spec.label)
         if saved is None or _spec_mapping(saved) != _spec_mapping(spec):
             raise ConfigError(f"Adding {spec.label!r} to {path} would not read back as written; the file is unchanged")
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+
+    from skillscope.config_trust import retrust_after_edit
+    from skillscope.files import write_file
+
+    with retrust_after_edit(path):
+        write_file(path, new_text, check=reads_back)
     return path

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-__all__ = ["CONFIG_NAME", "user_config_dir", "user_data_dir", "default_config_path"]
+__all__ = ["CONFIG_NAME", "user_config_dir", "user_data_dir", "default_config_path", "is_project_config"]
 
 CONFIG_NAME = "skillscope.yaml"
 
@@ -29,3 +29,11 @@ def default_config_path() -> Path | None:
         return here
     user = user_config_dir() / CONFIG_NAME
     return user if user.is_file() else None
+
+
+def is_project_config(path: Path) -> bool:
+    """True unless ``path`` is the per-user config: a file from a project needs the user's trust."""
+    try:
+        return Path(path).resolve() != (user_config_dir() / CONFIG_NAME).resolve()
+    except OSError:
+        return True

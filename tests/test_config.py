@@ -80,8 +80,11 @@ def test_named_config_must_exist(tmp_path):
         load_config(tmp_path / "missing.yaml")
 
 
-def test_default_config_is_found_in_working_directory(tmp_path, monkeypatch):
-    write(tmp_path, "servers:\n  here: {url: 'http://127.0.0.1:1/mcp'}\n")
+def test_default_config_is_found_in_working_directory_once_trusted(tmp_path, monkeypatch):
+    from skillscope.config_trust import trust_file
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    trust_file(write(tmp_path, "servers:\n  here: {url: 'http://127.0.0.1:1/mcp'}\n"))
     monkeypatch.chdir(tmp_path)
     assert "here" in load_config(None).servers
 

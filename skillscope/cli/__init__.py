@@ -9,6 +9,7 @@ import click
 
 from skillscope import __version__
 from skillscope.cli.commands_audit import audit_command
+from skillscope.cli.commands_config import config_group
 from skillscope.cli.commands_catalog import demo_command, list_command, show_command
 from skillscope.cli.commands_ledger import (
     approve_command,
@@ -42,7 +43,7 @@ def cli(ctx: click.Context) -> None:
 
 
 for _command in (list_command, show_command, audit_command, approve_command, reject_command, revoke_command, diff_command,
-                 export_command, ledger_group, demo_command, tui_command):
+                 export_command, ledger_group, config_group, demo_command, tui_command):
     cli.add_command(_command)
 
 

@@ -47,6 +47,10 @@ def test_no_command_opens_the_tui_on_every_configured_server(tmp_path, monkeypat
     assert [s.label for s in settings.servers] == ["docs", "local"] and all(s.origin == "config" for s in settings.servers)
     assert settings.ledger_path == tmp_path / "reviews.jsonl" and settings.config_path == config
     monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    result = CliRunner().invoke(cli, [])
+    assert result.exit_code == 2 and "skillscope config trust" in result.output
+    assert CliRunner().invoke(cli, ["config", "trust"]).exit_code == 0
     result = CliRunner().invoke(cli, [])
     assert result.exit_code == 0, result.output
     assert [s.label for s in seen[1].servers] == ["docs", "local"]
