@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from urllib.parse import unquote
 
 __all__ = [
     "NAME_RE",
@@ -109,9 +108,12 @@ def uri_for_path(path: str) -> str:
 
 
 def relative_path(directory: str, uri: str) -> str:
-    """The decoded path of ``uri`` below ``directory``, for display only."""
-    rel = uri[len(directory) + 1 :] if uri.startswith(directory + "/") else uri
-    return unquote(rel)
+    """The path of ``uri`` below ``directory``, exactly as the URI spells it.
+
+    Percent-encoded octets stay encoded: decoding for display would show ``references%2FFORMS.md``
+    as ``references/FORMS.md`` and ``%2e%2e%2f`` as ``../``. The audit reports such paths.
+    """
+    return uri[len(directory) + 1 :] if uri.startswith(directory + "/") else uri
 
 
 def check_relative_request(rel: str) -> str | None:

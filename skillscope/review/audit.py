@@ -25,7 +25,9 @@ from skillscope.review.conformance import (
 )
 from skillscope.review.content import Hit, scan_bytes_kind, scan_string, scan_text
 from skillscope.review.findings import SEVERITY_ORDER, AuditFinding, CheckOutcome, check_info
+from skillscope.review.paths import path_hits
 from skillscope.textsafe import safe_line
+from skillscope.verify.filekind import read_as
 from skillscope.verify.opener import SkillReport, open_skill
 
 __all__ = ["SkillAudit", "ServerAudit", "audit_server", "audit_skill", "DEFAULT_CONCURRENCY"]
@@ -325,6 +327,9 @@ def _scan_strings(audit: ServerAudit, skill: SkillAudit) -> None:
     for where, value in fields:
         for hit in scan_string(value):
             skill.findings.append(_finding(audit, hit.id, f"{entry.name}: {hit.message} in {safe_line(where, limit=120)}", skill=entry.name, uri=entry.uri, hit=hit))
+    for path, hit in path_hits([f.path for f in entry.files or ()]):
+        uri = next((f.uri for f in entry.files or () if f.path == path), entry.uri)
+        skill.findings.append(_finding(audit, hit.id, f"{entry.name}: {hit.message}", skill=entry.name, uri=uri, hit=hit))
     allowed = (entry.frontmatter or {}).get("allowed-tools", (entry.frontmatter or {}).get("allowed_tools"))
     if allowed:
         skill.findings.append(_finding(audit, "skillscope/allowed-tools", f"{entry.name} asks for tools: {safe_line(allowed, limit=200)}", skill=entry.name, uri=entry.uri))
@@ -338,14 +343,18 @@ def _scan_content(audit: ServerAudit, skill: SkillAudit, report: SkillReport) ->
         data = result.served.data
         for hit in scan_bytes_kind(data, result.path):
             skill.findings.append(_finding(audit, hit.id, f"{name}: {safe_line(result.path)}: {hit.message}", skill=name, uri=result.uri, hit=hit))
-        if b"\x00" in data:
-            continue
-        try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError:
+        read = read_as(data, result.path)
+        if read.binary:
+            # Every binary's printable strings are scanned too: a URL or a command hides there as well.
+            for hit in scan_text(read.text, result.path, markdown=False):
+                if hit.id == "skillscope/script":
+                    continue
+                where = f"string at byte offset 0x{read.strings[hit.line - 1].offset:x}" if hit.line else "strings"
+                hit = Hit(hit.id, hit.message, None, None, hit.excerpt)
+                skill.findings.append(_finding(audit, hit.id, f"{name}: {safe_line(result.path)}: {where}: {hit.message}", skill=name, uri=result.uri, hit=hit))
             continue
         markdown = result.path.lower().endswith((".md", ".markdown"))
-        for hit in scan_text(text, result.path, markdown=markdown):
+        for hit in scan_text(read.text, result.path, markdown=markdown):
             skill.findings.append(_finding(audit, hit.id, f"{name}: {safe_line(result.path)}: {hit.message}", skill=name, uri=result.uri, hit=hit))
 
 

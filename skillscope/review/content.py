@@ -7,7 +7,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
+from skillscope.review.markdown import hidden_parts
 from skillscope.textsafe import safe_line
+from skillscope.unicode_policy import KIND_CHECK, decode_tags, decode_variation_selectors, describe, hidden_runs
+from skillscope.verify.filekind import MAGIC
 
 __all__ = ["Hit", "scan_text", "scan_string", "scan_bytes_kind", "EXCERPT"]
 
@@ -26,13 +29,6 @@ class Hit:
     excerpt: str | None = None
 
 
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
-_BIDI = re.compile("[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]")
-_INVISIBLE = re.compile("[\u200b-\u200d\u2060-\u2064\ufeff\u00ad\u034f\u180e\u115f\u1160\u3164\uffa0]")
-_TAGS = re.compile("[\U000e0000-\U000e007f]+")
-_COMMENT = re.compile(r"<!--(.*?)-->", re.DOTALL)
-_LINK_TITLE = re.compile(r"\]\(\s*<?[^)\s>]+>?\s+(\"[^\"]*\"|'[^']*'|\([^)]*\))\s*\)")
-_REFERENCE = re.compile(r"^ {0,3}\[([^\]]+)\]:\s*(\S+)(.*)$", re.MULTILINE)
 _URL = re.compile(r"\b(?:https?|ftp|file|data|javascript)://[^\s<>\"'`)\]]+|\bwww\.[^\s<>\"'`)\]]+", re.IGNORECASE)
 _DIRECTIVE = re.compile(r"!`[^`\n]+`")
 # Each pattern with words that must occur for it to match at all (a cheap guard before the regex).
@@ -43,21 +39,6 @@ _RISKY = [
     (("eval",), re.compile(r"\beval\s*[\(\"'`$]"), "uses eval"),
     (("chmod",), re.compile(r"\bchmod\s+(?:[ugoa]*\+x|[0-7]*[1357][0-7]{0,2})\b"), "makes a file executable (chmod +x)"),
     (("rm",), re.compile(r"\brm\s+-(?:[a-zA-Z]*r[a-zA-Z]*f|[a-zA-Z]*f[a-zA-Z]*r)\b"), "deletes recursively (rm -rf)"),
-]
-_MAGIC = [
-    (b"\x7fELF", "skillscope/native-executable", "ELF executable"),
-    (b"MZ", "skillscope/native-executable", "Windows PE executable"),
-    (b"\xfe\xed\xfa\xce", "skillscope/native-executable", "Mach-O executable"),
-    (b"\xfe\xed\xfa\xcf", "skillscope/native-executable", "Mach-O executable"),
-    (b"\xce\xfa\xed\xfe", "skillscope/native-executable", "Mach-O executable"),
-    (b"\xcf\xfa\xed\xfe", "skillscope/native-executable", "Mach-O executable"),
-    (b"\xca\xfe\xba\xbe", "skillscope/native-executable", "Mach-O universal binary"),
-    (b"PK\x03\x04", "skillscope/archive", "ZIP archive"),
-    (b"\x1f\x8b", "skillscope/archive", "gzip archive"),
-    (b"BZh", "skillscope/archive", "bzip2 archive"),
-    (b"\xfd7zXZ\x00", "skillscope/archive", "xz archive"),
-    (b"7z\xbc\xaf\x27\x1c", "skillscope/archive", "7-Zip archive"),
-    (b"Rar!\x1a\x07", "skillscope/archive", "RAR archive"),
 ]
 _ARCHIVE_SUFFIXES = (".zip", ".tar", ".tgz", ".tar.gz", ".gz", ".bz2", ".xz", ".7z", ".rar", ".jar", ".whl")
 
@@ -84,20 +65,70 @@ def _hits(text: str, pattern: re.Pattern[str], check: str, message: str) -> Iter
         yield Hit(check, message, line, column, _excerpt(text, match.start(), match.end()))
 
 
+_HIDDEN_LIMIT = 20
+"""Hidden-character findings per kind and file; past it one finding counts the rest."""
+
+
+def _run_message(kind: str, chars: str, text: str, start: int) -> str:
+    if kind == "tag":
+        return f"Unicode tag characters hide the text {safe_line(decode_tags(chars), limit=160)!r}"
+    if kind == "variation-selector":
+        what = "variation selector" if len(chars) == 1 else f"{len(chars)} variation selectors"
+        base = text[start - 1] if start > 0 else ""
+        after = f" after {safe_line(base, limit=8)!r}" if base else ""
+        if len(chars) == 1:
+            return f"{what} {describe(chars)}{after} that selects no glyph"
+        data = decode_variation_selectors(chars)
+        shown = data.decode("utf-8", errors="replace")
+        said = repr(safe_line(shown, limit=160)) if shown.isprintable() else data[:64].hex(" ")
+        return f"{what}{after} hide the text {said}"
+    words = {"control": "terminal control character", "bidi": "bidirectional control character", "invisible": "invisible character"}[kind]
+    return f"{words} {describe(chars)}"
+
+
 def _hidden_characters(text: str) -> Iterator[Hit]:
-    yield from _hits(text, _CONTROL, "skillscope/control-sequence", "terminal control character")
-    yield from _hits(text, _BIDI, "skillscope/bidi-control", "bidirectional control character")
-    for hit in _hits(text, _INVISIBLE, "skillscope/invisible-character", "invisible character"):
-        if not (hit.line == 1 and hit.column == 1 and text.startswith("\ufeff")):  # a byte order mark is not hidden text
-            yield hit
-    for match in _TAGS.finditer(text):
-        hidden = "".join(chr(ord(c) - 0xE0000) for c in match.group(0) if 0x20 <= ord(c) - 0xE0000 < 0x7F)
-        line, column = _position(text, match.start())
-        yield Hit(
-            "skillscope/tag-characters",
-            f"Unicode tag characters hide the text {safe_line(hidden, limit=120)!r}",
-            line, column, _excerpt(text, match.start(), match.end()),
-        )
+    counts: dict[str, int] = {}
+    for run in hidden_runs(text):
+        if not run.flagged:
+            continue
+        check = KIND_CHECK[run.kind]
+        counts[check] = counts.get(check, 0) + 1
+        if counts[check] > _HIDDEN_LIMIT:
+            continue
+        chars = text[run.start : run.end]
+        line, column = _position(text, run.start)
+        yield Hit(check, _run_message(run.kind, chars, text, run.start), line, column, _excerpt(text, run.start, run.end))
+    for check, count in counts.items():
+        if count > _HIDDEN_LIMIT:
+            yield Hit(check, f"{count - _HIDDEN_LIMIT} more runs of this kind in the file (first {_HIDDEN_LIMIT} reported)")
+
+
+_PART_MESSAGES = {
+    "comment": "HTML comment hidden when rendered",
+    "unclosed-comment": "unclosed HTML comment hides everything after it when rendered",
+    "script": "script or style block hidden when rendered",
+    "hidden-html": "HTML hidden when rendered",
+    "reference-comment": "reference definition never rendered (a comment in disguise)",
+    "link-title": "link title shown only on hover",
+    "yaml-comment": "YAML comment in the frontmatter, dropped by every parser and never shown",
+}
+
+
+def _markdown(text: str) -> Iterator[Hit]:
+    lines = text.split("\n")
+    for part in hidden_parts(text):
+        if part.kind == "html":
+            continue
+        source = lines[part.line - 1] if part.line - 1 < len(lines) else ""
+        excerpt = safe_line(source, limit=4 * EXCERPT + 40)
+        if part.kind == "reference":
+            yield Hit("skillscope/markdown-reference", f"reference definition [{safe_line(part.detail, limit=60)}]: {safe_line(part.text, limit=200)}", part.line, part.column, excerpt)
+            continue
+        check = "skillscope/yaml-comment" if part.kind == "yaml-comment" else "skillscope/hidden-markdown"
+        message = _PART_MESSAGES[part.kind]
+        if part.kind == "hidden-html":
+            message += f" ({safe_line(part.detail, limit=40)})"
+        yield Hit(check, f"{message}: {safe_line(part.text, limit=200)!r}", part.line, part.column, excerpt)
 
 
 def scan_string(value: str) -> list[Hit]:
@@ -114,19 +145,8 @@ def scan_text(text: str, path: str, *, markdown: bool) -> list[Hit]:
         markdown: whether the file is Markdown (SKILL.md and *.md).
     """
     hits = list(_hidden_characters(text))
-    if markdown and "<!--" in text:
-        for match in _COMMENT.finditer(text):
-            line, column = _position(text, match.start())
-            inner = safe_line(match.group(1).strip(), limit=160)
-            hits.append(Hit("skillscope/hidden-markdown", f"HTML comment hidden when rendered: {inner!r}", line, column, _excerpt(text, match.start(), match.end())))
-    if markdown and "](" in text:
-        for match in _LINK_TITLE.finditer(text):
-            line, column = _position(text, match.start(1))
-            hits.append(Hit("skillscope/hidden-markdown", f"link title shown only on hover: {safe_line(match.group(1), limit=160)}", line, column, _excerpt(text, match.start(), match.end())))
-    if markdown and "]:" in text:
-        for match in _REFERENCE.finditer(text):
-            line, column = _position(text, match.start())
-            hits.append(Hit("skillscope/markdown-reference", f"reference definition [{safe_line(match.group(1), limit=60)}] -> {safe_line(match.group(2), limit=160)}", line, column, _excerpt(text, match.start(), match.end())))
+    if markdown:
+        hits.extend(_markdown(text))
     for words, pattern, what in _RISKY:
         if not any(word in text for word in words):
             continue
@@ -154,8 +174,8 @@ def scan_text(text: str, path: str, *, markdown: bool) -> list[Hit]:
 
 def scan_bytes_kind(data: bytes, path: str) -> list[Hit]:
     """Executables and archives recognised by their first bytes or their name."""
-    for magic, check, what in _MAGIC:
-        if data.startswith(magic) and not (magic == b"MZ" and len(data) < 64):
+    for magic, what, check in MAGIC:
+        if check is not None and data.startswith(magic) and not (magic == b"MZ" and len(data) < 64):
             return [Hit(check, f"{what} ({len(data):,} bytes)")]
     if path.lower().endswith(_ARCHIVE_SUFFIXES):
         return [Hit("skillscope/archive", f"archive by its name ({len(data):,} bytes)")]

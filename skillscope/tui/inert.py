@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from rich.text import Text
 
 from skillscope.sizes import human_size
 from skillscope.textsafe import safe_text
+from skillscope.unicode_policy import escape_run, hidden_runs
 from skillscope.tui.model import SkillState
 
 __all__ = ["ESCAPE_STYLE", "STATE_LOOK", "compact", "human_size", "inert", "inert_line", "state_badges", "state_words"]
@@ -40,25 +42,41 @@ def _inert(value: str, *, keep_newlines: bool, limit: int | None, style: str) ->
             value = value[: limit - 1] + "…"
         return Text(value, style=style)
     # Something was neutralised: build the text piece by piece so each escape stands out.
+    # The runs come from the one Unicode policy over the whole value, so a legitimate emoji
+    # sequence (judged by its neighbours) stays as it is.
     text = Text(style=style)
-    plain: list[str] = []
+    pieces: list[tuple[str, str]] = []
+    last = 0
+    for run in hidden_runs(value):
+        pieces.append((value[last : run.start], ""))
+        pieces.append((escape_run(value[run.start : run.end]), ESCAPE_STYLE if run.flagged else "dim"))
+        last = run.end
+    pieces.append((value[last:], ""))
     length = 0
-    for char in value:
-        shown = safe_text(char, keep_newlines=keep_newlines)
-        if limit is not None and length + len(shown) > limit - 1:
-            plain.append("…")
+    for chunk, chunk_style in pieces:
+        if not keep_newlines and not chunk_style:
+            for part in re.split(r"([\n\t])", chunk):
+                if part in ("\n", "\t"):
+                    length = _append(text, "\\n" if part == "\n" else "\\t", "dim", length, limit)
+                elif part:
+                    length = _append(text, part, "", length, limit)
+        else:
+            length = _append(text, chunk, chunk_style, length, limit)
+        if length < 0:
             break
-        length += len(shown)
-        if shown == char:
-            plain.append(char)
-            continue
-        if plain:
-            text.append("".join(plain))
-            plain = []
-        text.append(shown, style="dim" if char in "\n\t" else ESCAPE_STYLE)
-    if plain:
-        text.append("".join(plain))
     return text
+
+
+def _append(text: Text, chunk: str, style: str, length: int, limit: int | None) -> int:
+    """Append ``chunk`` within ``limit`` characters; -1 once the limit cut it."""
+    if length < 0 or not chunk:
+        return length
+    if limit is not None and length + len(chunk) > limit - 1:
+        text.append(chunk[: max(0, limit - 1 - length)], style=style)
+        text.append("…")
+        return -1
+    text.append(chunk, style=style)
+    return length + len(chunk)
 
 
 def inert(value: object, style: str = "") -> Text:
