@@ -59,20 +59,30 @@ def list_command(ctx: click.Context, target: str | None, as_json: bool, **option
 @target_options
 @click.option("--file", "files", multiple=True, metavar="REL", help="Also read and verify this file (path relative to the skill; repeatable).")
 @click.option("--all-files", is_flag=True, help="Read and verify every listed file after SKILL.md.")
-@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON (the body only when verified).")
+@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON (contents only when verified).")
+@click.option("--render", is_flag=True, help="Render Markdown (link targets written out, what rendering hides listed after it) instead of the source.")
+@click.option("--raw", is_flag=True, help="Write the exact bytes of SKILL.md, or of the one --file, to stdout (only when verified).")
 @click.pass_context
-def show_command(ctx: click.Context, name: str, target: str | None, files: tuple[str, ...], all_files: bool, as_json: bool, **options: Any) -> None:
+def show_command(ctx: click.Context, name: str, target: str | None, files: tuple[str, ...], all_files: bool, as_json: bool,
+                 render: bool, raw: bool, **options: Any) -> None:
     """Open one skill: verify SKILL.md, then the requested files, and show them.
 
     NAME is LABEL:PATH, a PATH (pdf-processing, acme/billing/review), or a bare skill name
     when it is unique. A skill the listing lacks is fetched with skills/get. Nothing that
     failed verification is shown; the report says what differed.
 
+    By default each file is shown as its exact source, the text the agent reads, with line
+    numbers and every hidden or control character as a highlighted escape; binaries as hex
+    and their printable strings. Long files are cut with a note; --raw and --json give
+    everything.
+
     \b
     Examples:
       skillscope show pdf-processing https://example.com/mcp --file references/FORMS.md
       skillscope show srv:acme/billing/invoice-review --all-files --json -- ./server
     """
+    if raw and (all_files or len(files) > 1 or as_json or render):
+        raise click.UsageError("--raw writes one file: SKILL.md, or a single --file, without --all-files, --json or --render")
     inv = setup(ctx, target, options)
 
     async def body() -> int:
@@ -82,6 +92,8 @@ def show_command(ctx: click.Context, name: str, target: str | None, files: tuple
         with progress(f"Connecting to {inv.target.display}") as say:
             info, report = await open_named(inv, name, paths=list(files), all_files=all_files, say=say)
         review = review_states(verdicts, [report.entry]).get(report.entry.name)
+        if raw:
+            return _write_raw(report, files[0] if files else None)
         if as_json:
             from skillscope.cli.jsonout import report_json
 
@@ -91,10 +103,26 @@ def show_command(ctx: click.Context, name: str, target: str | None, files: tuple
 
             if ledger_warning:
                 click.echo(f"skillscope: warning: {ledger_warning}", err=True)
-            make_console().print(render_report(report, review))
+            make_console().print(render_report(report, review, render=render))
         return 0 if report.failure is None else 1
 
     run(body)
+
+
+def _write_raw(report: Any, path: str | None) -> int:
+    """The verified bytes, exactly, on stdout; on failure only the reason, on stderr."""
+    import sys
+
+    from skillscope.textsafe import safe_line
+
+    if report.failure is not None:
+        click.echo(f"skillscope: {safe_line(report.failure.message, limit=600)}; nothing is written", err=True)
+        return 1
+    result = report.files[0] if path is None else next(f for f in report.files if f.path == path or f.uri.endswith("/" + path))
+    assert result.served is not None
+    sys.stdout.buffer.write(result.served.data)
+    sys.stdout.buffer.flush()
+    return 0
 
 
 @click.command("demo")

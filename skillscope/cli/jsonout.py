@@ -58,4 +58,17 @@ def report_json(info: Any, report: Any, review: Any = None) -> dict[str, Any]:
     }
     if report.verified:
         out["body"] = report.body
+        for shown, result in zip(out["files"], report.files, strict=True):
+            if result.served is not None:
+                shown.update(_content_json(result.served.data))
     return out
+
+
+def _content_json(data: bytes) -> dict[str, str]:
+    """A verified file's whole content: ``text`` when it is UTF-8, else ``base64``."""
+    try:
+        return {"text": data.decode("utf-8")}
+    except UnicodeDecodeError:
+        import base64
+
+        return {"base64": base64.b64encode(data).decode("ascii")}

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from rich.console import Console, Group, RenderableType
-from rich.markdown import Markdown
 from rich.panel import Panel
 from rich.syntax import Syntax
 from rich.table import Table
@@ -14,9 +13,12 @@ from rich.text import Text
 from skillscope.catalog.entry import CatalogEntry
 from skillscope.catalog.listing import Listing
 from skillscope.protocol.connection import ServerInfo
+from skillscope.review.paths import path_hits
 from skillscope.sizes import human_size
-from skillscope.textsafe import safe_line, safe_text
+from skillscope.textsafe import safe_line
+from skillscope.verify.filekind import read_as
 from skillscope.verify.opener import FileResult, SkillReport
+from skillscope.views import binary_view, hidden_panel, rendered_view, source_view
 
 __all__ = ["make_console", "render_listing", "render_report", "render_review", "render_verdicts", "human_size"]
 
@@ -152,10 +154,20 @@ def _compact(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, sort_keys=True)
 
 
-def render_report(report: SkillReport, review: Any) -> RenderableType:
-    """A skill after opening: evidence on failure, content only where it verified."""
+def render_report(report: SkillReport, review: Any, *, render: bool = False) -> RenderableType:
+    """A skill after opening: evidence on failure, content only where it verified.
+
+    Content is shown as its exact source (every hidden character a visible escape); with
+    ``render`` Markdown is rendered instead, link targets written out and everything rendering
+    hides listed after the document.
+    """
     entry = report.entry
     parts: list[RenderableType] = [_entry_header(entry, report, review), _file_table(report)]
+    said: set[str] = set()
+    for _, hit in path_hits([f.path for f in entry.files or ()]):
+        if hit.message not in said:
+            said.add(hit.message)
+            parts.append(Text.assemble(("path warning ", "bold yellow"), safe_line(hit.message, limit=600)))
     if review is not None and review.changes:
         parts.append(_changes_table(review.changes))
     failure = report.failure
@@ -187,30 +199,33 @@ def render_report(report: SkillReport, review: Any) -> RenderableType:
         lines.append("Nothing of this skill's content is shown.", style="red")
         parts.append(Panel(lines, border_style="red", title="failed", title_align="left"))
         return Group(*parts)
-    if report.instructions is not None:
-        markdown = Markdown(safe_text(report.instructions), hyperlinks=False)
-        parts.append(Panel(markdown, title="SKILL.md", title_align="left"))
+    if report.body is not None:
+        parts.extend(_text_view("SKILL.md", report.body, render=render))
     for result in report.files[1:]:
         if result.served is not None:
-            parts.append(_file_view(result))
+            parts.extend(_file_view(result, render=render))
     return Group(*parts)
 
 
-def _file_view(result: FileResult) -> RenderableType:
+def _text_view(path: str, text: str, *, render: bool) -> list[RenderableType]:
+    title = safe_line(path, limit=200)
+    markdown = path.lower().endswith((".md", ".markdown"))
+    if render and markdown:
+        rendered, hidden = rendered_view(text, frontmatter=path == "SKILL.md")
+        return [Panel(rendered, title=f"{title} (rendered)", title_align="left"), hidden_panel(hidden)]
+    lexer = "markdown" if markdown else Syntax.guess_lexer(path, code=text[:4096])
+    view = source_view(text, lexer=None if lexer == "text" else lexer)
+    return [Panel(view, title=f"{title} (source: exactly what the agent reads)", title_align="left")]
+
+
+def _file_view(result: FileResult, *, render: bool) -> list[RenderableType]:
     assert result.served is not None
     data = result.served.data
-    title = safe_line(result.path, limit=200)
-    text = None
-    if b"\x00" not in data:
-        try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError:
-            text = None
-    if text is None:
-        info = Text(f"binary file, {len(data):,} bytes, {result.digest or 'no digest'}", style="dim")
-        return Panel(info, title=title, title_align="left")
-    lexer = Syntax.guess_lexer(result.path, code=text[:4096]) if result.path else "text"
-    return Panel(Syntax(safe_text(text), lexer, word_wrap=True, line_numbers=False), title=title, title_align="left")
+    read = read_as(data, result.path)
+    if read.binary:
+        title = f"{safe_line(result.path, limit=200)} (binary, {len(data):,} bytes)"
+        return [Panel(binary_view(data, read), title=title, title_align="left")]
+    return _text_view(result.path, read.text, render=render)
 
 
 def _changes_table(changes: list[Any]) -> Table:

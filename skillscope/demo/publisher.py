@@ -97,6 +97,9 @@ class PublishedSkill:
             ``skills/get``.
         frontmatter: The entry's frontmatter; by default parsed from
             ``SKILL.md``.
+        raw_paths: Write file paths into URIs exactly as given (already
+            percent-encoded, or with raw non-ASCII letters) instead of
+            percent-encoding them.
     """
 
     skill_path: str
@@ -107,6 +110,7 @@ class PublishedSkill:
     served: dict[str, bytes] = field(default_factory=dict)
     entry: Any = None
     frontmatter: dict[str, Any] | None = None
+    raw_paths: bool = False
 
     @property
     def name(self) -> str:
@@ -188,7 +192,7 @@ def file_uri(skill: PublishedSkill, path: str) -> str:
     Returns:
         The directory URI plus the percent-encoded relative path.
     """
-    return _skill_dir_uri(skill) + "/" + quote(path, safe="/")
+    return _skill_dir_uri(skill) + "/" + (path if skill.raw_paths else quote(path, safe="/"))
 
 
 def parse_frontmatter(data: bytes) -> dict[str, Any]:

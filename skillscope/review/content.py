@@ -76,8 +76,8 @@ def _run_message(kind: str, chars: str, text: str, start: int) -> str:
         what = "variation selector" if len(chars) == 1 else f"{len(chars)} variation selectors"
         base = text[start - 1] if start > 0 else ""
         after = f" after {safe_line(base, limit=8)!r}" if base else ""
-        if len(chars) == 1:
-            return f"{what} {describe(chars)}{after} that selects no glyph"
+        if len(chars) == 1 or not any("\ufe00" <= c <= "\ufe0f" or c >= "\U000e0100" for c in chars):
+            return f"{what} {describe(chars)}{after} that selects no glyph here"
         data = decode_variation_selectors(chars)
         shown = data.decode("utf-8", errors="replace")
         said = repr(safe_line(shown, limit=160)) if shown.isprintable() else data[:64].hex(" ")

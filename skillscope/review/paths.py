@@ -73,6 +73,7 @@ def path_hits(paths: list[str]) -> list[tuple[str, Hit]]:
         groups[("decoded", decoded)].append(path)
         groups[("nfc", unicodedata.normalize("NFC", decoded))].append(path)
         groups[("case", unicodedata.normalize("NFC", decoded).casefold())].append(path)
+        groups[("look", unicodedata.normalize("NFKC", decoded).translate(_LOOKALIKE).casefold())].append(path)
     reported: set[frozenset[str]] = set()
     for (how, _), members in groups.items():
         twins = frozenset(members)
@@ -84,7 +85,7 @@ def path_hits(paths: list[str]) -> list[tuple[str, Hit]]:
             forms = ", ".join(f"{unicodedata.is_normalized('NFC', unquote(p)) and 'NFC' or 'NFD'} {safe_line(ascii(unquote(p)), limit=120)}" for p in sorted(twins))
             hit = Hit("skillscope/normalization-twin", f"files {names} are one name in two Unicode spellings ({forms}): they look identical")
         else:
-            because = {"shown": "are shown identically", "decoded": "decode to the same path", "case": "differ only in letter case"}[how]
+            because = {"shown": "are shown identically", "decoded": "decode to the same path", "case": "differ only in letter case", "look": "look alike (letters of other scripts)"}[how]
             hit = Hit("skillscope/path-collision", f"files {names} {because}: a reader or a case-insensitive disk cannot tell them apart")
         out.extend((p, hit) for p in sorted(twins))
     return out
