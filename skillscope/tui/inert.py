@@ -11,6 +11,7 @@ from rich.text import Text
 from skillscope.sizes import human_size
 from skillscope.textsafe import safe_text
 from skillscope.unicode_policy import escape_run, hidden_runs
+from skillscope.views import ESCAPE_STYLE
 from skillscope.tui.model import SkillState
 
 __all__ = ["ESCAPE_STYLE", "STATE_LOOK", "compact", "human_size", "inert", "inert_line", "state_badges", "state_words"]
@@ -32,8 +33,6 @@ STATE_LOOK: dict[str, tuple[str, str, str]] = {
 }
 
 
-ESCAPE_STYLE = "bold black on yellow"
-"""How a neutralised character looks: a reviewer must not miss that something was hidden there."""
 
 
 def _inert(value: str, *, keep_newlines: bool, limit: int | None, style: str) -> Text:

@@ -34,6 +34,7 @@ MAIN_COMMANDS: tuple[Command, ...] = (
     Command("refresh", "r", "Refresh", "List the selected server's catalog again", "Catalog", footer=False),
     Command("next_tab", "right_square_bracket", "Next tab", "Show the next tab of the detail pane", "Catalog", footer=False, key_display="]"),
     Command("previous_tab", "left_square_bracket", "Previous tab", "Show the previous tab of the detail pane", "Catalog", footer=False, key_display="["),
+    Command("toggle_render", "v", "Source/rendered", "Switch the SKILL.md tab between the exact source (line numbers, escapes) and the rendered view (targets shown, what rendering hides listed)", "Catalog", footer=False),
     Command("approve", "a", "Approve", "Verify every file of the selected skill, then record its fingerprint as approved", "Review"),
     Command("reject", "x", "Reject", "Record the selected skill's fingerprint as rejected (reads no file)", "Review"),
     Command("revoke", "u", "Revoke", "Withdraw every approval of the selected skill", "Review"),

@@ -76,9 +76,11 @@ async def test_open_reads_only_skill_md_and_renders_it_after_it_verifies(tmp_pat
         view = await open_skill(pilot, "pdf-processing")
         assert view.phase == "verified" and reads == [f"{PDF}/SKILL.md"]
         assert visible_tabs(app) == ["overview", "skill-md", "findings"]
-        markdown = app.main_screen.query_one("#skill-md-body")
-        assert markdown._open_links is False and "# PDF processing" in markdown.source
-        assert "PDF processing" in screen_text(app)
+        app.main_screen.detail.activate("skill-md")
+        await pilot.pause(0.1)
+        text = screen_text(app)
+        assert "Source: exactly what the agent reads" in text and "10 │ # PDF processing" in text
+        assert "1 │ ---" in text, "the frontmatter is part of the source view"
 
 
 async def test_a_file_is_read_when_its_viewer_opens_and_binaries_show_in_hex(tmp_path):
@@ -152,7 +154,9 @@ async def test_open_by_name_reaches_a_skill_only_skills_get_knows(tmp_path):
         views = app.main_screen.views["demo"]
         await wait_until(pilot, lambda: "demo:internal-audit" in views and views["demo:internal-audit"].phase == "verified")
         assert app.main_screen.tree.cursor_node.data.key == "demo:internal-audit"
-        assert "Reachable by name only" in app.main_screen.query_one("#skill-md-body").source
+        app.main_screen.detail.activate("skill-md")
+        await pilot.pause(0.1)
+        assert "Reachable by name only" in screen_text(app)
 
 
 async def test_an_unknown_name_is_a_notification_not_a_crash(tmp_path):

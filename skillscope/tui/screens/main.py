@@ -184,6 +184,9 @@ class MainScreen(ServerWork, ReviewWork):
     def action_previous_tab(self) -> None:
         self.detail.cycle_tab(-1)
 
+    def action_toggle_render(self) -> None:
+        self.detail.toggle_render()
+
     def action_filter(self) -> None:
         box = self.query_one("#filter", Input)
         box.display = True

@@ -7,15 +7,14 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
-from textual.widgets import LoadingIndicator, Markdown, Static, TabbedContent, TabPane
+from textual.widgets import LoadingIndicator, Static, TabbedContent, TabPane
 
-from skillscope.textsafe import safe_text
 from skillscope.tui.inert import inert_line
 from skillscope.tui.model import SkillView
 from skillscope.tui.servers import ServerSession
 from skillscope.tui.widgets.connection_panel import server_details
 from skillscope.tui.widgets.evidence import changes_view, failure_view, findings_view
-from skillscope.tui.widgets.file_viewer import FileViewer
+from skillscope.tui.widgets.file_viewer import FileViewer, skill_md_view
 from skillscope.tui.widgets.skill_overview import FileTable, SkillOverview
 
 __all__ = ["TABS", "DetailPane"]
@@ -40,7 +39,10 @@ class DetailPane(Vertical):
         super().__init__(id=id)
         self.shown: tuple[str, str] | None = None
         """(server, skill name) on show, or None."""
-        self._markdown_of: tuple[int, int] | None = None
+        self._markdown_of: tuple[int, int, bool] | None = None
+        self.rendered = False
+        """True when the SKILL.md tab shows the rendered view instead of the source (key v)."""
+        self._report: object = None
         self._file_path: str | None = None
 
     def compose(self) -> ComposeResult:
@@ -52,7 +54,7 @@ class DetailPane(Vertical):
                 yield SkillOverview(id="overview-scroll")
             with TabPane("SKILL.md", id="skill-md"):
                 with VerticalScroll(id="skill-md-scroll"):
-                    yield Markdown(id="skill-md-body", open_links=False)
+                    yield Static(id="skill-md-body")
             with TabPane("File", id="file"):
                 yield FileViewer(id="file-viewer")
             with TabPane("Failure", id="failure"):
@@ -104,10 +106,8 @@ class DetailPane(Vertical):
         visible = {"overview", "findings"}
         if view.phase in ("verified", "unverified") and report is not None and report.instructions is not None:
             visible.add("skill-md")
-            marker = (id(view), id(report))
-            if self._markdown_of != marker:
-                self._markdown_of = marker
-                self.query_one("#skill-md-body", Markdown).update(safe_text(report.instructions))
+            self._report = report
+            self._show_skill_md(view)
         if self._file_path is not None and self._file_path in view.opened:
             visible.add("file")
             self.query_one(FileViewer).show(self._file_path, view.opened[self._file_path])
@@ -123,6 +123,23 @@ class DetailPane(Vertical):
             self._tabs_visible(visible, active=activate)
         else:
             self._tabs_visible(visible, active=tabs.active if tabs.active in visible else "overview")
+
+    def toggle_render(self) -> None:
+        """Switch the SKILL.md tab between the exact source and the rendered view."""
+        self.rendered = not self.rendered
+        self._markdown_of = None
+        if self._report is not None and getattr(self._report, "body", None) is not None:
+            self._show_skill_md(None)
+            self.activate("skill-md")
+
+    def _show_skill_md(self, view: SkillView | None) -> None:
+        report = self._report
+        body = getattr(report, "body", None)
+        marker = (id(view) if view is not None else 0, id(report), self.rendered)
+        if body is None or (view is not None and self._markdown_of == marker):
+            return
+        self._markdown_of = marker
+        self.query_one("#skill-md-body", Static).update(skill_md_view(body, rendered=self.rendered))
 
     def activate(self, tab: str) -> None:
         """Switch to a visible tab."""

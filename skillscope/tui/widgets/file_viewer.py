@@ -12,41 +12,24 @@ from textual.widgets import Static
 
 from skillscope.textsafe import safe_text
 from skillscope.tui.inert import human_size, inert_line
+from skillscope.verify.filekind import read_as
+from skillscope.views import HEX_LIMIT, binary_view, hex_dump, hidden_panel, rendered_view, source_view
 
-__all__ = ["HEX_LIMIT", "FileViewer", "hex_dump", "is_binary"]
-
-HEX_LIMIT = 64 * 1024
-"""Bytes shown in the hex view; the rest is counted, not drawn."""
-TEXT_LIMIT = 2 * 1024 * 1024
+__all__ = ["HEX_LIMIT", "FileViewer", "hex_dump", "is_binary", "skill_md_view"]
 
 
-def is_binary(data: bytes) -> bool:
-    """True when the bytes are not UTF-8 text (or hold NUL)."""
-    if b"\x00" in data:
-        return True
-    try:
-        data.decode("utf-8")
-    except UnicodeDecodeError:
-        return True
-    return False
+def is_binary(data: bytes, path: str = "") -> bool:
+    """True only for real binaries (magic number, many NUL or non-UTF-8 bytes): see ``read_as``."""
+    return read_as(data, path).binary
 
 
-def hex_dump(data: bytes, limit: int = HEX_LIMIT, *, per_line: int = 16) -> Text:
-    """Offset, ``per_line`` bytes in hex and their printable ASCII, per line."""
-    text = Text(no_wrap=True)
-    shown = data[:limit]
-    half = per_line // 2
-    width = per_line * 3 + 1
-    for offset in range(0, len(shown), per_line):
-        row = shown[offset : offset + per_line]
-        hex_part = " ".join(f"{b:02x}" for b in row[:half]) + "  " + " ".join(f"{b:02x}" for b in row[half:])
-        ascii_part = "".join(chr(b) if 0x20 <= b < 0x7F else "." for b in row)
-        text.append(f"{offset:08x}  ", style="dim")
-        text.append(f"{hex_part:<{width}}")
-        text.append(f" |{ascii_part}|\n", style="cyan")
-    if len(data) > limit:
-        text.append(f"… {len(data) - limit:,} more bytes not shown\n", style="dim italic")
-    return text
+def skill_md_view(body: str, *, rendered: bool) -> RenderableType:
+    """SKILL.md as its exact source with line numbers, or rendered with a "hidden when rendered" panel."""
+    key = Text("v switches to the rendered view" if not rendered else "v switches back to the exact source", style="dim italic")
+    if not rendered:
+        return Group(Text("Source: exactly what the agent reads", style="bold"), key, source_view(body, lexer="markdown"))
+    markdown, hidden = rendered_view(body)
+    return Group(Text("Rendered: link targets written out", style="bold"), key, markdown, Text(""), hidden_panel(hidden))
 
 
 class FileViewer(VerticalScroll):
@@ -68,7 +51,8 @@ class FileViewer(VerticalScroll):
         """Show a verified file (``result`` is its ``FileResult`` with bytes)."""
         served = getattr(result, "served", None)
         data: bytes = served.data if served is not None else b""
-        binary = is_binary(data)
+        read = read_as(data, path)
+        binary = read.binary
         grid = Table.grid(padding=(0, 2))
         grid.add_column(style="bold", no_wrap=True, min_width=8)
         grid.add_column(overflow="fold")
@@ -85,10 +69,9 @@ class FileViewer(VerticalScroll):
         self.query_one("#file-meta", Static).update(grid)
         body: RenderableType
         if binary:
-            body = Group(Text("hex view", style="bold underline"), hex_dump(data, per_line=16 if self._room() >= 80 else 8))
+            body = binary_view(data, read, per_line=16 if self._room() >= 80 else 8)
         else:
-            text = data[:TEXT_LIMIT].decode("utf-8", errors="replace")
-            lexer = Syntax.guess_lexer(path, code=text[:4096])
-            body = Syntax(safe_text(text), lexer, theme="ansi_dark", line_numbers=True, word_wrap=False, background_color="default")
+            lexer = Syntax.guess_lexer(path, code=read.text[:4096])
+            body = source_view(read.text, lexer=None if lexer == "text" else lexer)
         self.query_one("#file-body", Static).update(body)
         self.scroll_home(animate=False)
