@@ -183,7 +183,7 @@ def test_other_scheme_keeps_whole_path_in_name():
     assert check(raw).name == "srv:github://octo-org/skills-repo/pdf-processing"
 
 
-def test_nested_path_and_percent_encoded_file_display():
+def test_nested_path_and_percent_encoded_file_kept_encoded_for_display():
     raw = good(
         uri="skill://acme/billing/pdf-processing/SKILL.md",
         resources=[
@@ -193,7 +193,8 @@ def test_nested_path_and_percent_encoded_file_display():
     )
     entry = check(raw)
     assert entry.name == "srv:acme/billing/pdf-processing"
-    assert entry.files[1].path == "references/my file.md"
+    # Shown as the URI spells it: decoding for display would make %2F look like a separator (issue 8).
+    assert entry.files[1].path == "references/my%20file.md"
     assert entry.files[1].uri.endswith("my%20file.md")
 
 

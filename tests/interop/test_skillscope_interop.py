@@ -33,6 +33,7 @@ from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 
@@ -304,7 +305,8 @@ def check_listing(run: CliRun, publisher: str, protocol: str) -> None:
         assert entry["file_count"] == len(want.files), where
         assert entry["total_bytes"] == sum(f.size for f in want.files), where
         got_files = sorted((f["uri"], f["path"], f["digest"], f["size"]) for f in entry["files"])
-        want_files = sorted((f.uri, f.path, f.digest, f.size) for f in want.files)
+        # Paths are shown as the URI spells them (issue 8): "docs/my file.md" is "docs/my%20file.md".
+        want_files = sorted((f.uri, quote(f.path, safe="/"), f.digest, f.size) for f in want.files)
         assert got_files == want_files, where
         for f in want.files:  # EXPECTED is computed from the disk; keep it honest
             assert f.size == len(_disk_bytes(skill, f.path)), (where, f.path)
@@ -329,7 +331,7 @@ def check_show(run: CliRun, publisher: str, protocol: str, skill: str) -> None:
     assert not not_verified, not_verified
     for f in want.files:
         got = files[f.uri]
-        assert (got["path"], got["size"], got["digest"]) == (f.path, f.size, f.digest), f.uri
+        assert (got["path"], got["size"], got["digest"]) == (quote(f.path, safe="/"), f.size, f.digest), f.uri
 
     body = _disk_bytes(skill, "SKILL.md").decode("utf-8")
     assert data["body"] == body, f"body differs from {skill}/SKILL.md on disk: {data['body']!r} != {body!r}"
