@@ -167,9 +167,11 @@ def hidden_panel(parts: list[HiddenPart]) -> Text:
 
 def rendered_view(text: str, *, frontmatter: bool = True) -> tuple[RenderableType, list[HiddenPart]]:
     """The Markdown rendered (links and images with their targets), and what rendering hides."""
-    parts = hidden_parts(text, frontmatter=frontmatter)
-    body, _ = body_offset(text) if frontmatter else (text, 0)
-    shown, note = _cut(body, SOURCE_LINES, SOURCE_CHARS)
+    # Parsing is the slow part (a 15 MiB file takes minutes): only the part that is shown is
+    # parsed, and the note says where the view stops.
+    cut, note = _cut(text, SOURCE_LINES, SOURCE_CHARS)
+    parts = hidden_parts(cut, frontmatter=frontmatter)
+    shown, _ = body_offset(cut) if frontmatter else (cut, 0)
     renderables: list[RenderableType] = [_LinkTargetsShown(safe_text(shown))]
     if note:
         renderables.append(Text(note, style="bold yellow"))

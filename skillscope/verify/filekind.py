@@ -35,6 +35,7 @@ MAGIC: tuple[tuple[bytes, str, str | None], ...] = (
 
 _STRING = re.compile(rb"[\x09\x20-\x7e]{4,}")
 _BYTE_ESCAPE = re.compile("[\udc80-\udcff]")
+_NOT_CONTROL = bytes(b for b in range(256) if b >= 0x20 or b in b"\t\n\r\f\v")
 
 
 @dataclass(frozen=True)
@@ -83,10 +84,10 @@ def printable_strings(data: bytes, *, minimum: int = 4) -> list[BinaryString]:
 def read_as(data: bytes, path: str) -> FileText:
     """Decide text or binary by content and decode accordingly.
 
-    A file is text when it decodes as UTF-8 with at most a few bad bytes (one in a thousand,
-    and at least eight are tolerated), or when it starts with a shebang or lives under
-    ``scripts/``. It is binary when it starts with a known magic number, or holds more NUL or
-    undecodable bytes than that.
+    A file is text when it decodes as UTF-8 with at most a few bad bytes and NULs (one in a
+    thousand, and at least eight, are tolerated) and at most one byte in ten is a bad byte or a
+    control character; or when it starts with a shebang or lives under ``scripts/``. It is
+    binary when it starts with a known magic number, or is noisier than that.
     """
     magic = _magic(data)
     if magic is None:
@@ -94,7 +95,8 @@ def read_as(data: bytes, path: str) -> FileText:
         bad = len(_BYTE_ESCAPE.findall(text)) if not text.isascii() else 0
         tolerated = max(8, len(data) // 1000)
         scripted = data.startswith(b"#!") or path.startswith("scripts/")
-        if scripted or (bad <= tolerated and data.count(0) <= tolerated):
+        noise = bad + len(data.translate(None, _NOT_CONTROL))  # NUL and other C0 controls
+        if scripted or (bad <= tolerated and data.count(0) <= tolerated and noise * 10 <= len(data)):
             return FileText(False, text, bad)
     strings = printable_strings(data)
     what, check = magic if magic is not None else (None, None)

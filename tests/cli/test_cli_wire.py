@@ -55,7 +55,8 @@ def test_show_human_renders_verified_content():
     run = run_cli("show", "pdf-processing", "--all-files", *stdio("samples"))
     assert run.code == 0, run.err
     assert "verified" in run.out and "PDF processing" in run.out
-    assert "references/FORMS.md" in run.out and "binary file" in run.out
+    assert "references/FORMS.md" in run.out and "(binary, 19 bytes)" in run.out and "hex view" in run.out
+    assert "9 │ # PDF processing" in run.out, "the exact source, frontmatter included, with line numbers"
 
 
 @pytest.mark.parametrize(
