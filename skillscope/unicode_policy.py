@@ -97,7 +97,7 @@ def _candidates(text: str) -> re.Pattern[str] | None:
 
 def _is_emoji_base(char: str) -> bool:
     category = unicodedata.category(char)
-    return category in ("So", "Sm", "Sk") or char in _KEYCAP_BASES or char in "\u203c\u2049\u2122\u2139\u3030\u303d"
+    return category in ("So", "Sm") or char in _KEYCAP_BASES or char in "\u203c\u2049\u2122\u2139\u3030\u303d"
 
 
 def _is_cjk(char: str) -> bool:
@@ -134,16 +134,16 @@ class HiddenRun:
 
 
 def _legitimate(text: str, index: int, char: str) -> bool:
-    """True for uses rendered as they are: one emoji or CJK variation selector, a joiner inside a sequence."""
+    """True for uses rendered as they are: one VS15/VS16 after an emoji or CJK base, a joiner inside a sequence."""
     before = text[index - 1] if index > 0 else ""
     after = text[index + 1] if index + 1 < len(text) else ""
     kind = classify(char)
     if kind == "variation-selector":
         if before == "" or classify(before) == "variation-selector" or (after and classify(after) == "variation-selector"):
             return False  # a run of selectors encodes data; one alone after nothing is meaningless
-        if char in _VS_TEXT_EMOJI and _is_emoji_base(before):
-            return True
-        return _is_cjk(before) and ("\ufe00" <= char <= "\ufe0f" or ord(char) >= 0xE0100)
+        # Only VS15/VS16 (text or emoji presentation): two values carry next to no data, while
+        # any other selector after every character would be a channel of a byte each.
+        return char in _VS_TEXT_EMOJI and (_is_emoji_base(before) or _is_cjk(before))
     if char == _ZWJ:
         emoji_before = _is_emoji_base(before) or before in _VS_TEXT_EMOJI or "\U0001f3fb" <= before <= "\U0001f3ff"
         if emoji_before and after and _is_emoji_base(after):

@@ -43,7 +43,7 @@ async def test_honest_corpus_draws_no_hidden_content_finding():
 
 # --- the one Unicode policy --------------------------------------------------------------------
 
-LEGITIMATE = ["⚠️ careful", "❤️‍🔥", "👨‍👩‍👧‍👦", "🧑🏽‍💻", "🏳️‍🌈", "1️⃣", "漢\ufe00", "می\u200cخواهم", "\U0001f3f4\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f"]
+LEGITIMATE = ["⚠️ careful", "❤️‍🔥", "👨‍👩‍👧‍👦", "🧑🏽‍💻", "🏳️‍🌈", "1️⃣", "漢\ufe0e", "می\u200cخواهم", "\U0001f3f4\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f"]
 
 
 @pytest.mark.parametrize("value", LEGITIMATE)
@@ -64,6 +64,8 @@ def test_legitimate_sequences_are_rendered_and_not_flagged(value):
     ("\u1820\u180b", "skillscope/variation-selectors", "\\u180b"),
     ("x\U0001d173y", "skillscope/invisible-character", "\\U0001d173"),
     ("x\ufe0fy", "skillscope/variation-selectors", "\\ufe0f"),
+    ("漢\ufe00", "skillscope/variation-selectors", "\\ufe00"),
+    ("👍\ufe0f\ufe0f", "skillscope/variation-selectors", "\\ufe0f\\ufe0f"),
     ("x\U000e0041", "skillscope/tag-characters", "\\U000e0041"),
     ("x\ue000y", "skillscope/invisible-character", "\\ue000"),
     ("x\u0378y", "skillscope/invisible-character", "\\u0378"),

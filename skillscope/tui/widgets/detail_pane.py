@@ -11,6 +11,7 @@ from textual.widgets import LoadingIndicator, Static, TabbedContent, TabPane
 
 from skillscope.tui.inert import inert_line
 from skillscope.tui.model import SkillView
+from skillscope.verify.opener import SkillReport
 from skillscope.tui.servers import ServerSession
 from skillscope.tui.widgets.connection_panel import server_details
 from skillscope.tui.widgets.evidence import changes_view, failure_view, findings_view
@@ -39,10 +40,11 @@ class DetailPane(Vertical):
         super().__init__(id=id)
         self.shown: tuple[str, str] | None = None
         """(server, skill name) on show, or None."""
-        self._markdown_of: tuple[int, int, bool] | None = None
+        self._markdown_of: tuple[int, bool] | None = None
         self.rendered = False
         """True when the SKILL.md tab shows the rendered view instead of the source (key v)."""
-        self._report: object = None
+        self._report: SkillReport | None = None
+        """The verified report whose SKILL.md the tab shows (None when the tab does not apply)."""
         self._file_path: str | None = None
 
     def compose(self) -> ComposeResult:
@@ -84,6 +86,7 @@ class DetailPane(Vertical):
         """A placeholder or a note instead of a skill."""
         self.shown = None
         self._file_path = None
+        self._report = None
         self.query_one(SkillOverview).show_message(renderable)
         self._tabs_visible({"overview"}, active="overview")
 
@@ -104,10 +107,11 @@ class DetailPane(Vertical):
         self.query_one(SkillOverview).show(view)
         report = view.report
         visible = {"overview", "findings"}
+        self._report = None
         if view.phase in ("verified", "unverified") and report is not None and report.instructions is not None:
             visible.add("skill-md")
             self._report = report
-            self._show_skill_md(view)
+            self._show_skill_md()
         if self._file_path is not None and self._file_path in view.opened:
             visible.add("file")
             self.query_one(FileViewer).show(self._file_path, view.opened[self._file_path])
@@ -127,16 +131,15 @@ class DetailPane(Vertical):
     def toggle_render(self) -> None:
         """Switch the SKILL.md tab between the exact source and the rendered view."""
         self.rendered = not self.rendered
-        self._markdown_of = None
-        if self._report is not None and getattr(self._report, "body", None) is not None:
-            self._show_skill_md(None)
+        if self._report is not None and self._report.body is not None:
+            self._show_skill_md()
             self.activate("skill-md")
 
-    def _show_skill_md(self, view: SkillView | None) -> None:
+    def _show_skill_md(self) -> None:
         report = self._report
-        body = getattr(report, "body", None)
-        marker = (id(view) if view is not None else 0, id(report), self.rendered)
-        if body is None or (view is not None and self._markdown_of == marker):
+        body = report.body if report is not None else None
+        marker = (id(report), self.rendered)
+        if body is None or self._markdown_of == marker:
             return
         self._markdown_of = marker
         self.query_one("#skill-md-body", Static).update(skill_md_view(body, rendered=self.rendered))
