@@ -11,7 +11,7 @@ from rich.text import Text
 from skillscope.sizes import human_size
 from skillscope.textsafe import safe_text
 from skillscope.unicode_policy import escape_run, hidden_runs
-from skillscope.views import ESCAPE_STYLE
+from skillscope.views import ESCAPE_STYLE, escaped
 from skillscope.tui.model import SkillState
 
 __all__ = ["ESCAPE_STYLE", "STATE_LOOK", "compact", "human_size", "inert", "inert_line", "state_badges", "state_words"]
@@ -80,7 +80,7 @@ def _append(text: Text, chunk: str, style: str, length: int, limit: int | None) 
 
 def inert(value: object, style: str = "") -> Text:
     """Multi-line server text as ``Text``: controls and hidden characters shown as highlighted escapes."""
-    return _inert(value if isinstance(value, str) else repr(value), keep_newlines=True, limit=None, style=style)
+    return escaped(value if isinstance(value, str) else repr(value), style=style)
 
 
 def inert_line(value: object, style: str = "", *, limit: int = 400) -> Text:
