@@ -192,7 +192,7 @@ def target_from_args(
             key, sep, value = item.partition("=")
             if not sep or not key:
                 raise UsageError(f"--env takes NAME=value (got {item.split('=')[0]!r})")
-            extra_env[key] = value
+            extra_env[key] = expand(value, f"--env {key}")
         return Target(label=label or label_for_command(command), kind="stdio", command=tuple(command), env=extra_env)
     if not target:
         raise UsageError("Missing TARGET: give an http(s) URL, a label from the config file, or a command after --")

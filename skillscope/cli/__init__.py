@@ -20,7 +20,7 @@ from skillscope.cli.commands_ledger import (
     revoke_command,
 )
 from skillscope.cli.commands_tui import tui_command
-from skillscope.cli.common import EXIT_CODES
+from skillscope.cli.common import EXIT_CODES, mask_output_streams
 
 __all__ = ["cli", "main"]
 
@@ -28,8 +28,10 @@ __all__ = ["cli", "main"]
 @click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100}, epilog=EXIT_CODES,
              invoke_without_command=True)
 @click.version_option(__version__, prog_name="skillscope")
+@click.option("--verbose", is_flag=True,
+              help="Show every message of the MCP and HTTP libraries on stderr (sanitised), not one line per kind.")
 @click.pass_context
-def cli(ctx: click.Context) -> None:
+def cli(ctx: click.Context, verbose: bool) -> None:
     """Browse and vet Agent Skills served over MCP (the io.modelcontextprotocol/skills extension).
 
     Listing reads no file. Opening a skill verifies SKILL.md (size, digest, frontmatter)
@@ -38,6 +40,9 @@ def cli(ctx: click.Context) -> None:
 
     With no command, opens the TUI on the servers of the config file (see `skillscope tui`).
     """
+    from skillscope.runlog import configure_logging
+
+    configure_logging(verbose=verbose)
     if ctx.invoked_subcommand is None:
         ctx.invoke(tui_command)
 
@@ -57,5 +62,6 @@ def main() -> None:
 
     # SIGTERM unwinds like Ctrl-C, so stdio servers are stopped and reaped on the way out.
     signal.signal(signal.SIGTERM, _terminate)
+    mask_output_streams()
     cli.main(prog_name="skillscope")
     sys.exit(0)

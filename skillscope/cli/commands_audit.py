@@ -107,6 +107,9 @@ def _emit(audits: list[Any], fmt: str, output: str | None) -> None:
         with console.capture() as capture:
             console.print(audit_text(audits))
         text = capture.get()
+    from skillscope.redact import SECRETS
+
+    text = SECRETS.mask(text)
     if output:
         from skillscope.files import write_file
 

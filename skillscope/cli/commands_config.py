@@ -42,7 +42,7 @@ def trust_command(file: str | None) -> None:
     click.echo(f"Trusted {safe_line(record.path, limit=500)} ({record.digest}); recorded in {trust_store_path()}")
     for label, spec in config.servers.items():
         if spec.url:
-            from skillscope.protocol.target import redact_url
+            from skillscope.redact import redact_url
 
             what = f"url {redact_url(spec.url)}"
             if spec.headers:

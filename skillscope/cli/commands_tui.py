@@ -58,7 +58,9 @@ def tui_settings(targets: tuple[str, ...], stdio_command: list[str] | None, opti
         add(ServerSeed(built, ServerSpec(built.label, url=url, headers=raw_headers), "command-line", Policy(allow_dynamic=allow_dynamic)))
     if stdio_command:
         built = target_from_args(None, stdio_command, config=config, label=label, env=env)
-        spec = ServerSpec(built.label, command=stdio_command[0], args=list(stdio_command[1:]), env=dict(built.env))
+        # Saved as typed: ${VAR} stays unexpanded, so a secret never lands in the config file.
+        raw_env = dict(item.partition("=")[::2] for item in env)
+        spec = ServerSpec(built.label, command=stdio_command[0], args=list(stdio_command[1:]), env=raw_env)
         add(ServerSeed(built, spec, "command-line", Policy(allow_dynamic=allow_dynamic)))
     if not targets and not stdio_command:
         from skillscope.protocol.target import Target
@@ -78,8 +80,10 @@ def tui_settings(targets: tuple[str, ...], stdio_command: list[str] | None, opti
 
 def run_tui(settings: Any) -> None:
     """Run the TUI until the reviewer quits (every server is let go of on the way out)."""
+    from skillscope.runlog import quiet_terminal
     from skillscope.tui import make_app
 
+    quiet_terminal()
     make_app(settings).run()
 
 

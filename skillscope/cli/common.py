@@ -25,6 +25,7 @@ __all__ = [
     "report_error",
     "progress",
     "print_json",
+    "mask_output_streams",
 ]
 
 EXIT_CODES = """\b
@@ -78,7 +79,8 @@ def target_options(fn: Callable[..., Any]) -> Callable[..., Any]:
         click.option("--label", help="Name for the server in skill names (default: config key, URL host or command name)."),
         click.option("--header", "headers", multiple=True, metavar="'NAME: VALUE'",
                      help="HTTP header (repeatable); ${VAR} expands from the environment. Values are never printed."),
-        click.option("--env", "env", multiple=True, metavar="NAME=VALUE", help="Environment variable for a stdio server (repeatable)."),
+        click.option("--env", "env", multiple=True, metavar="NAME=VALUE",
+                     help="Environment variable for a stdio server (repeatable); ${VAR} expands from the environment."),
         click.option("--timeout", type=click.FloatRange(min=0.1), default=30.0, show_default=True,
                      help="Seconds allowed for connecting and for each request."),
         config_option,
@@ -188,3 +190,44 @@ class progress:
 def print_json(data: Any) -> None:
     """Print JSON with every non-ASCII and control character escaped (safe in a terminal)."""
     click.echo(json.dumps(data, indent=2, ensure_ascii=True))
+
+
+class _MaskingStream:
+    """A text stream that masks the run's secret values in everything written, a line at a time."""
+
+    def __init__(self, inner: Any) -> None:
+        self._inner = inner
+        self._pending = ""
+
+    def write(self, text: str) -> int:
+        from skillscope.redact import SECRETS
+
+        self._pending += text
+        cut = self._pending.rfind("\n") + 1
+        if cut:
+            ready, self._pending = self._pending[:cut], self._pending[cut:]
+            self._inner.write(SECRETS.mask(ready))
+        return len(text)
+
+    def flush(self) -> None:
+        from skillscope.redact import SECRETS
+
+        if self._pending:
+            ready, self._pending = self._pending, ""
+            self._inner.write(SECRETS.mask(ready))
+        self._inner.flush()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._inner, name)
+
+
+def mask_output_streams() -> None:
+    """Mask user-supplied secrets in everything this process prints (a server may echo them back)."""
+    import atexit
+
+    for name in ("stdout", "stderr"):
+        stream = getattr(sys, name)
+        if not isinstance(stream, _MaskingStream):
+            wrapped = _MaskingStream(stream)
+            setattr(sys, name, wrapped)
+            atexit.register(wrapped.flush)

@@ -196,6 +196,9 @@ async def connect(target: Target, *, era: Era = "auto", timeout: float = 30.0, e
     Raises:
         ConnectionFailed: a subclass saying what went wrong, in plain words.
     """
+    from skillscope.redact import SECRETS
+
+    SECRETS.add_target(target)
     stats = TransportStats()
     owned_log = None
     if target.kind == "stdio" and errlog is None:

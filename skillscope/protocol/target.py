@@ -6,7 +6,7 @@ import shlex
 from dataclasses import dataclass, field
 from typing import Literal
 
-__all__ = ["Target", "redact_url"]
+__all__ = ["Target"]
 
 
 @dataclass(frozen=True)
@@ -31,37 +31,9 @@ class Target:
     def display(self) -> str:
         """The server's identity for people and reports: the URL or the command line."""
         if self.kind == "http":
+            from skillscope.redact import redact_url
+
             return redact_url(self.url or "")
         if self.kind == "stdio":
             return shlex.join(self.command)
         return f"in-process:{self.label}"
-
-
-def redact_url(url: str) -> str:
-    """``url`` with its userinfo dropped and every query value replaced by ``***``.
-
-    Tokens travel in URLs (``?token=…``, ``https://user:pass@host``); whatever shows or
-    stores a server's URL shows this form.
-    """
-    from urllib.parse import urlsplit, urlunsplit
-
-    try:
-        parts = urlsplit(url)
-        port = parts.port
-    except ValueError:
-        return "<unparseable URL>"
-    host = parts.hostname or ""
-    if ":" in host:
-        host = f"[{host}]"
-    netloc = f"{host}:{port}" if port else host
-    query = parts.query
-    if query:
-        pieces = []
-        for item in query.split("&"):
-            name, sep, value = item.partition("=")
-            pieces.append(f"{name}=***" if sep else ("***" if item else item))
-        query = "&".join(pieces)
-    fragment = "***" if parts.fragment else ""
-    if not (parts.username or parts.password or parts.query or parts.fragment):
-        return url
-    return urlunsplit((parts.scheme, netloc, parts.path, query, fragment))

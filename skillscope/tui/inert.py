@@ -8,6 +8,7 @@ from typing import Any
 
 from rich.text import Text
 
+from skillscope.redact import SECRETS
 from skillscope.sizes import human_size
 from skillscope.textsafe import safe_text
 from skillscope.unicode_policy import escape_run, hidden_runs
@@ -36,6 +37,7 @@ STATE_LOOK: dict[str, tuple[str, str, str]] = {
 
 
 def _inert(value: str, *, keep_newlines: bool, limit: int | None, style: str) -> Text:
+    value = SECRETS.mask(value)  # a server may echo back a header or --env secret
     if safe_text(value, keep_newlines=keep_newlines) == value:
         if limit is not None and len(value) > limit:
             value = value[: limit - 1] + "…"

@@ -68,6 +68,20 @@ def test_targets_keep_headers_unexpanded_for_saving(monkeypatch, no_config):
     assert settings.reviewer == "me"
 
 
+def test_env_values_expand_for_the_server_and_save_unexpanded(monkeypatch, tmp_path):
+    from skillscope.config import save_server
+
+    monkeypatch.setenv("TOKEN", "s3cret-env-value")
+    (tmp_path / "empty.yaml").write_text("servers: {}\n")
+    options = {**OPTIONS, "config_path": str(tmp_path / "empty.yaml"), "env": ("LEVEL=debug", "API_KEY=${TOKEN}")}
+    settings = tui_settings((), ["python", "-m", "srv"], options, reviewer="me")
+    (seed,) = settings.servers
+    assert seed.target.env == {"LEVEL": "debug", "API_KEY": "s3cret-env-value"}
+    assert seed.spec.env == {"LEVEL": "debug", "API_KEY": "${TOKEN}"}
+    saved = save_server(seed.spec, tmp_path / "skillscope.yaml").read_text()
+    assert "${TOKEN}" in saved and "s3cret" not in saved
+
+
 def test_same_labels_are_told_apart(no_config):
     settings = tui_settings(("https://x.example/a", "https://x.example/b"), None, OPTIONS, reviewer=None)
     assert [s.label for s in settings.servers] == ["x.example", "x.example-2"]
