@@ -28,6 +28,7 @@ from skillscope.errors import (
 )
 from skillscope.protocol.target import Target
 from skillscope.protocol.transport import (
+    ACCEPTED_ENCODINGS,
     MAX_MESSAGE_BYTES,
     TransportStats,
     capped_http_client,
@@ -147,9 +148,10 @@ class Connection:
                 cls(method=method, params=params), _DICT, request_read_timeout_seconds=self._timeout
             )
         except MCPError:
-            if self._stats.too_large:
+            refused = _transport_refusal(self._stats)
+            if refused is not None:
                 # The SDK reports a cut stream as a generic error; say what really happened.
-                raise ProtocolViolation(f"The server sent a message larger than {MAX_MESSAGE_BYTES:,} bytes; refused") from None
+                raise refused from None
             raise
         except Exception as exc:  # noqa: BLE001 - everything else is translated for people
             raise translate(exc, self._target, self._stats, self._stderr) from None
@@ -392,11 +394,26 @@ def _timeout_error(target: Target, stats: TransportStats, errlog: IO[Any] | None
     return RequestTimedOut(message, detail=stderr_tail(errlog))
 
 
+def _transport_refusal(stats: TransportStats) -> ProtocolViolation | None:
+    """What the transport refused (a message over the cap, decoded; an encoding not offered), if anything."""
+    if stats.too_large:
+        return ProtocolViolation(
+            f"The server sent a message larger than {MAX_MESSAGE_BYTES:,} bytes; refused"
+        )
+    if stats.bad_encoding:
+        return ProtocolViolation(
+            f"The server compressed its answer as {safe_line(stats.bad_encoding, limit=40)!r}, which was not offered "
+            f"({ACCEPTED_ENCODINGS}); refused"
+        )
+    return None
+
+
 def mcp_error(exc: MCPError, target: Target, stats: TransportStats, errlog: IO[Any] | None, what: str) -> ConnectionFailed:
     """Turn an SDK ``MCPError`` into a specific ``ConnectionFailed``."""
     code = exc.error.code
-    if stats.too_large:
-        return ProtocolViolation(f"The server sent a message larger than {MAX_MESSAGE_BYTES:,} bytes; refused")
+    refused = _transport_refusal(stats)
+    if refused is not None:
+        return refused
     if stats.status in (401, 403):
         return Unauthorised(f"Unauthorised: {target.display} answered HTTP {stats.status}; check the --header values")
     if code == -32001:
@@ -423,8 +440,9 @@ def translate(exc: BaseException, target: Target, stats: TransportStats, errlog:
     for leaf in leaves:
         if isinstance(leaf, SkillscopeError):
             return leaf
-    if stats.too_large:
-        return ProtocolViolation(f"The server sent a message larger than {MAX_MESSAGE_BYTES:,} bytes; refused")
+    refused = _transport_refusal(stats)
+    if refused is not None:
+        return refused
     if stats.status in (401, 403):
         return Unauthorised(f"Unauthorised: {target.display} answered HTTP {stats.status}; check the --header values")
     for leaf in leaves:

@@ -1,9 +1,10 @@
-"""Transports with bounds: a stdio child whose stderr goes to a log, and HTTP with a body cap."""
+"""Transports with bounds: a stdio child whose stderr goes to a log, and HTTP with a decoded-body cap."""
 
 from __future__ import annotations
 
 import os
 import sys
+import zlib
 from collections.abc import AsyncGenerator, AsyncIterator
 from contextlib import asynccontextmanager, suppress
 from typing import IO, Any
@@ -14,7 +15,7 @@ import httpx2
 import mcp_types as types
 from mcp.shared.message import SessionMessage
 
-__all__ = ["MAX_MESSAGE_BYTES", "MessageTooLarge", "TransportStats", "capped_stdio", "capped_http_client"]
+__all__ = ["ACCEPTED_ENCODINGS", "MAX_MESSAGE_BYTES", "MessageTooLarge", "UnsupportedEncoding", "TransportStats", "capped_stdio", "capped_http_client"]
 
 MAX_MESSAGE_BYTES = 64 * 1024 * 1024
 """Largest single message accepted from a server: a 16 MiB file as base64 or escaped JSON fits."""
@@ -153,6 +154,7 @@ class TransportStats:
         self.status: int | None = None
         self.too_large = False
         self.junk_lines = 0
+        self.bad_encoding: str | None = None
         self.process: Any = None
 
     async def __call__(self, response: httpx2.Response) -> None:
@@ -160,20 +162,86 @@ class TransportStats:
             self.status = response.status_code
 
 
+class UnsupportedEncoding(Exception):
+    """A server compressed its answer with an encoding skillscope did not offer."""
+
+    def __init__(self, encoding: str) -> None:
+        super().__init__(f"the server used a content encoding that was not offered: {encoding}")
+        self.encoding = encoding
+
+
+ACCEPTED_ENCODINGS = "gzip, deflate"
+"""Offered to servers; each is decoded here, under the same cap as plain bodies."""
+
+
+class _BoundedInflater:
+    """zlib decoding that never produces more than the room it is given."""
+
+    def __init__(self, encoding: str) -> None:
+        self._encoding = encoding
+        self._zlib = zlib.decompressobj(zlib.MAX_WBITS | 16 if encoding == "gzip" else zlib.MAX_WBITS)
+        self._started = False
+
+    def feed(self, data: bytes, room: int) -> bytes:
+        try:
+            out = self._zlib.decompress(data, room + 1)
+        except zlib.error:
+            if self._encoding != "deflate" or self._started:
+                raise
+            # Some servers send raw deflate without the zlib header.
+            self._zlib = zlib.decompressobj(-zlib.MAX_WBITS)
+            out = self._zlib.decompress(data, room + 1)
+        self._started = True
+        return out
+
+    def flush(self, room: int) -> bytes:
+        return self._zlib.flush(room + 1) if room >= 0 else b""
+
+
 class _CappedStream(httpx2.AsyncByteStream):
-    def __init__(self, inner: Any, limit: int, stats: TransportStats) -> None:
+    """The body, decoded here (not by httpx), with both its raw and its decoded size capped."""
+
+    def __init__(self, inner: Any, limit: int, stats: TransportStats, encodings: list[str]) -> None:
         self._inner = inner
         self._limit = limit
         self._stats = stats
+        self._decoders = [_BoundedInflater(e) for e in reversed(encodings)]
+
+    def _too_large(self) -> MessageTooLarge:
+        self._stats.too_large = True
+        return MessageTooLarge(self._limit)
+
+    def _decode(self, chunk: bytes, total: int, *, final: bool = False) -> bytes:
+        data = chunk
+        for decoder in self._decoders:
+            room = self._limit - total
+            out = decoder.feed(data, room) if data else b""
+            if final:
+                out += decoder.flush(room - len(out))
+            if len(out) > room:
+                raise self._too_large()
+            data = out
+        return data
 
     async def __aiter__(self) -> AsyncIterator[bytes]:
-        total = 0
+        raw = 0
+        decoded = 0
         async for chunk in self._inner:
-            total += len(chunk)
-            if total > self._limit:
-                self._stats.too_large = True
-                raise MessageTooLarge(self._limit)
-            yield chunk
+            raw += len(chunk)
+            if raw > self._limit:
+                raise self._too_large()
+            data = self._decode(chunk, decoded)
+            decoded += len(data)
+            if decoded > self._limit:
+                raise self._too_large()
+            if data:
+                yield data
+        if self._decoders:
+            tail = self._decode(b"", decoded, final=True)
+            if decoded + len(tail) > self._limit:
+                raise self._too_large()
+            if tail:
+                yield tail
 
     async def aclose(self) -> None:
         await self._inner.aclose()
@@ -187,7 +255,21 @@ class _CappedTransport(httpx2.AsyncBaseTransport):
 
     async def handle_async_request(self, request: httpx2.Request) -> httpx2.Response:
         response = await self._inner.handle_async_request(request)
-        response.stream = _CappedStream(response.stream, self._limit, self._stats)
+        encodings = [
+            e.strip().lower()
+            for value in response.headers.get_list("content-encoding")
+            for e in value.split(",")
+            if e.strip() and e.strip().lower() != "identity"
+        ]
+        unknown = [e for e in encodings if e not in ("gzip", "deflate")]
+        if unknown:
+            await response.aclose()
+            self._stats.bad_encoding = unknown[0]
+            raise UnsupportedEncoding(unknown[0])
+        if encodings:
+            # Decoded here, under the cap: httpx must not decode (and count nothing) again.
+            del response.headers["content-encoding"]
+        response.stream = _CappedStream(response.stream, self._limit, self._stats, encodings)
         return response
 
     async def aclose(self) -> None:
@@ -197,7 +279,7 @@ class _CappedTransport(httpx2.AsyncBaseTransport):
 def capped_http_client(headers: dict[str, str], stats: TransportStats, timeout: float) -> httpx2.AsyncClient:
     """An HTTP client whose response bodies are capped and whose error statuses are recorded."""
     return httpx2.AsyncClient(
-        headers=headers,
+        headers={"Accept-Encoding": ACCEPTED_ENCODINGS, **headers},
         transport=_CappedTransport(MAX_MESSAGE_BYTES, stats),
         event_hooks={"response": [stats]},
         timeout=httpx2.Timeout(timeout, read=timeout),
