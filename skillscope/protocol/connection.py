@@ -45,6 +45,8 @@ LEGACY = "2025-11-25"
 ENVELOPE_KEYS = ("config", "specVersion", "stability", "id")
 Era = Literal["auto", "modern", "legacy"]
 _DICT = TypeAdapter(dict[str, Any])
+DISCOVER_WAIT = 10.0
+"""Seconds ``--era auto`` waits for a ``server/discover`` answer (at most half the timeout) before the handshake."""
 _STDERR_TAIL = 2000
 
 
@@ -213,7 +215,7 @@ async def connect(target: Target, *, era: Era = "auto", timeout: float = 30.0, e
                 client = _make_client(target, era, timeout, stats, errlog, stack)
                 try:
                     await stack.enter_async_context(client)
-                    info = await _negotiate(client, target, era)
+                    info = await _negotiate(client, target, era, timeout)
                 except MCPError as exc:
                     raise mcp_error(exc, target, stats, errlog, "connect") from None
                 except ConnectionFailed:
@@ -257,16 +259,28 @@ def _make_client(target: Target, era: Era, timeout: float, stats: TransportStats
     return Client(transport, **common)  # type: ignore[arg-type]
 
 
-async def _negotiate(client: Client, target: Target, era: Era) -> ServerInfo:
+async def _negotiate(client: Client, target: Target, era: Era, timeout: float) -> ServerInfo:
     """Run the connect algorithm: discover at 2026-07-28, else the 2025-11-25 handshake."""
     session = client.session
     info = ServerInfo(label=target.label, target=target.display, era=era)
     raw_caps: Any = None
     raw: Any = None
+    probed_out = False
     if era != "legacy":
+        wait = min(DISCOVER_WAIT, timeout / 2) if era == "auto" else timeout
         try:
-            raw = await session.send_discover(MODERN)
+            # A legacy server may drop server/discover without a word: wait a bounded time, then fall back.
+            with anyio.move_on_after(wait) as probe:
+                raw = await session.send_discover(MODERN)
+            if probe.cancelled_caught:
+                if era == "modern":
+                    raise RequestTimedOut(f"The server did not answer server/discover within {wait:g} s (--era modern)")
+                probed_out = True
         except MCPError as exc:
+            if exc.error.code == -32001 and era == "auto":
+                probed_out = True
+            if era == "modern" and exc.error.code == -32001:
+                raise RequestTimedOut("The server did not answer server/discover in time (--era modern)") from None
             if era == "modern":
                 raise ProtocolViolation(
                     f"The server refused server/discover at {MODERN} ({exc.error.code}: {safe_line(exc.error.message)}); "
@@ -283,7 +297,16 @@ async def _negotiate(client: Client, target: Target, era: Era) -> ServerInfo:
             else:
                 raw = None
         if raw is None:
-            await session.initialize()
+            try:
+                await session.initialize()
+            except MCPError as exc:
+                if probed_out and exc.error.code != -32001:
+                    raise ProtocolViolation(
+                        f"server/discover got no answer within {wait:g} s, and the 2025-11-25 handshake was refused "
+                        f"({exc.error.code}: {safe_line(exc.error.message)}); the server may just be slow to start: "
+                        "try --era modern or a longer --timeout"
+                    ) from None
+                raise
     info.protocol = str(client.protocol_version)
     server_info = client.server_info
     if server_info is not None:
@@ -378,8 +401,11 @@ def stderr_tail(errlog: IO[Any] | None) -> str | None:
 
 
 def _process_exited(stats: TransportStats) -> int | None:
+    """The server's exit status if it ended on its own (not when skillscope stopped it)."""
     process = stats.process
-    return getattr(process, "returncode", None) if process is not None else None
+    if process is None or stats.stopped_by_us:
+        return None
+    return getattr(process, "returncode", None)
 
 
 def _timeout_error(target: Target, stats: TransportStats, errlog: IO[Any] | None, message: str) -> ConnectionFailed:

@@ -102,6 +102,9 @@ async def capped_stdio(
             await read_writer.aclose()
 
     async def stop() -> None:
+        if process.returncode is None:
+            # From here on an exit status is ours, not the server's: errors must not say it exited.
+            stats.stopped_by_us = True
         read_stream.close()
         write_stream.close()
         assert process.stdin is not None and process.stdout is not None
@@ -155,6 +158,7 @@ class TransportStats:
         self.too_large = False
         self.junk_lines = 0
         self.bad_encoding: str | None = None
+        self.stopped_by_us = False
         self.process: Any = None
 
     async def __call__(self, response: httpx2.Response) -> None:

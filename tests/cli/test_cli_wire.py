@@ -113,7 +113,7 @@ def test_escape_sequences_never_reach_the_terminal():
         (["list", "--", sys.executable, "-m", "tests.fixtures.run_server", "exit"], 3, "exited with status 3"),
         (["list", "--timeout", "5", "--", sys.executable, "-m", "tests.fixtures.run_server", "junk"], 3, "Not an MCP server"),
         (["list", "http://127.0.0.1:9/mcp"], 3, "Cannot reach http://127.0.0.1:9/mcp"),
-        (["list", "--timeout", "2", *stdio("stall")], 3, "no answer within the timeout"),
+        (["list", "--timeout", "6", *stdio("stall")], 3, "no answer within the timeout"),
         (["list", *stdio("no-extension")], 3, "does not offer skills"),
         (["list", "--era", "legacy", *stdio("modern-only")], 3, "may still serve skills on 2026-07-28"),
         (["list", *stdio("declaration-true")], 3, "non-object value"),

@@ -1,0 +1,27 @@
+"""Era negotiation falls back from a server that ignores server/discover; errors say what happened."""
+
+from __future__ import annotations
+
+import sys
+import time
+
+from .conftest import run_cli
+
+LEGACY = ["--", sys.executable, "-m", "tests.fixtures.legacy_stdio"]
+
+
+def test_a_legacy_server_that_ignores_discover_is_reached_with_era_auto():
+    started = time.monotonic()
+    done = run_cli("list", "--json", "--timeout", "8", *LEGACY)
+    assert done.code == 0, done.err
+    report = done.json()
+    assert report["server"]["protocol"] == "2025-11-25"
+    assert {s["skill_name"] for s in report["skills"]} == {"hello-world", "pdf-processing"}
+    assert time.monotonic() - started < 30
+
+
+def test_a_connect_timeout_is_not_reported_as_the_server_exiting(tmp_path):
+    done = run_cli("list", "--timeout", "1", "--era", "modern", "--", "sh", "-c", "sleep 60")
+    assert done.code == 3
+    assert "exited" not in done.err
+    assert "did not answer" in done.err or "longer than 1 s" in done.err
