@@ -265,48 +265,30 @@ async def _negotiate(client: Client, target: Target, era: Era, timeout: float) -
     info = ServerInfo(label=target.label, target=target.display, era=era)
     raw_caps: Any = None
     raw: Any = None
-    probed_out = False
-    if era != "legacy":
-        wait = min(DISCOVER_WAIT, timeout / 2) if era == "auto" else timeout
+    if era == "modern":
         try:
-            # A legacy server may drop server/discover without a word: wait a bounded time, then fall back.
-            with anyio.move_on_after(wait) as probe:
-                raw = await session.send_discover(MODERN)
-            if probe.cancelled_caught:
-                if era == "modern":
-                    raise RequestTimedOut(f"The server did not answer server/discover within {wait:g} s (--era modern)")
-                probed_out = True
+            raw = await session.send_discover(MODERN)
         except MCPError as exc:
-            if exc.error.code == -32001 and era == "auto":
-                probed_out = True
-            if era == "modern" and exc.error.code == -32001:
+            if exc.error.code == -32001:
                 raise RequestTimedOut("The server did not answer server/discover in time (--era modern)") from None
-            if era == "modern":
-                raise ProtocolViolation(
-                    f"The server refused server/discover at {MODERN} ({exc.error.code}: {safe_line(exc.error.message)}); "
-                    "try --era legacy or auto"
-                ) from None
+            raise ProtocolViolation(
+                f"The server refused server/discover at {MODERN} ({exc.error.code}: {safe_line(exc.error.message)}); "
+                "try --era legacy or auto"
+            ) from None
+    elif era == "auto":
+        raw = await _discover_or_handshake(session, min(DISCOVER_WAIT, timeout / 2))
+    if raw is not None:
+        supported = raw.get("supportedVersions") if isinstance(raw, dict) else None
+        if isinstance(supported, list) and MODERN in supported:
+            raw_caps = raw.get("capabilities")
+            session.adopt(types.DiscoverResult.model_validate(_sanitised_discover(raw)))
+        elif era == "modern":
+            raise ProtocolViolation(f"The server does not support {MODERN} (it offers {safe_line(supported)})")
+        else:
             raw = None
-        if raw is not None:
-            supported = raw.get("supportedVersions") if isinstance(raw, dict) else None
-            if isinstance(supported, list) and MODERN in supported:
-                raw_caps = raw.get("capabilities")
-                session.adopt(types.DiscoverResult.model_validate(_sanitised_discover(raw)))
-            elif era == "modern":
-                raise ProtocolViolation(f"The server does not support {MODERN} (it offers {safe_line(supported)})")
-            else:
-                raw = None
-        if raw is None:
-            try:
-                await session.initialize()
-            except MCPError as exc:
-                if probed_out and exc.error.code != -32001:
-                    raise ProtocolViolation(
-                        f"server/discover got no answer within {wait:g} s, and the 2025-11-25 handshake was refused "
-                        f"({exc.error.code}: {safe_line(exc.error.message)}); the server may just be slow to start: "
-                        "try --era modern or a longer --timeout"
-                    ) from None
-                raise
+            await session.initialize()
+    elif era == "legacy":
+        await session.initialize()
     info.protocol = str(client.protocol_version)
     server_info = client.server_info
     if server_info is not None:
@@ -317,6 +299,52 @@ async def _negotiate(client: Client, target: Target, era: Era, timeout: float) -
         info.version = str(raw["serverInfo"].get("version") or "") or None
     _read_capabilities(info, raw_caps, client)
     return info
+
+
+async def _discover_or_handshake(session: Any, wait: float) -> dict[str, Any] | None:
+    """``--era auto``: the discover result, or None once the 2025-11-25 handshake is done instead.
+
+    ``server/discover`` goes first. A refusal starts the handshake at once; silence starts it
+    after ``wait`` seconds while the probe stays open, because a slow-starting modern server
+    answers it late (and refuses the handshake), whereas an old server that drops unknown
+    methods never answers it and accepts the handshake. The first to succeed wins.
+    """
+    outcome: dict[str, Any] = {}
+    refused = anyio.Event()
+
+    async with anyio.create_task_group() as group:
+
+        async def discover() -> None:
+            try:
+                outcome["discover"] = await session.send_discover(MODERN)
+            except MCPError as exc:
+                outcome["discover_error"] = exc
+                refused.set()
+                return
+            group.cancel_scope.cancel()
+
+        async def handshake() -> None:
+            with anyio.move_on_after(wait):
+                await refused.wait()
+            try:
+                await session.initialize()
+            except MCPError as exc:
+                outcome["handshake_error"] = exc
+                if refused.is_set():
+                    group.cancel_scope.cancel()
+                return  # a modern server refuses the handshake: its discover answer is still coming
+            outcome["initialized"] = True
+            group.cancel_scope.cancel()
+
+        group.start_soon(discover)
+        group.start_soon(handshake)
+    if "discover" in outcome:
+        return outcome["discover"]  # type: ignore[no-any-return]
+    if outcome.get("initialized"):
+        return None
+    error = outcome.get("handshake_error") or outcome.get("discover_error")
+    assert isinstance(error, MCPError)
+    raise error
 
 
 def _sanitised_discover(raw: dict[str, Any]) -> dict[str, Any]:

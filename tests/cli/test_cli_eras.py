@@ -25,3 +25,10 @@ def test_a_connect_timeout_is_not_reported_as_the_server_exiting(tmp_path):
     assert done.code == 3
     assert "exited" not in done.err
     assert "did not answer" in done.err or "longer than 1 s" in done.err
+
+
+def test_a_modern_server_slower_to_start_than_the_probe_wait_still_gets_its_era():
+    slow = ["--", "sh", "-c", 'sleep 5; exec "$0" "$@"', sys.executable, "-m", "tests.fixtures.run_server", "samples"]
+    done = run_cli("list", "--json", "--timeout", "8", *slow)
+    assert done.code == 0, done.err
+    assert done.json()["server"]["protocol"] == "2026-07-28" and len(done.json()["skills"]) == 4
