@@ -19,6 +19,7 @@ from skillscope.catalog.names import (
     registry_path,
     relative_path,
 )
+from skillscope.surrogates import LONE_SURROGATE
 from skillscope.textsafe import safe_line
 
 __all__ = [
@@ -38,6 +39,9 @@ MAX_TOTAL_BYTES = 16 * 1024 * 1024
 FRONTMATTER_MAX = 65_536
 DESCRIPTION_MAX = 1024
 DIGEST_RE = re.compile(r"^sha256:[0-9a-f]{64}$")
+MAX_SIZE_VALUE = 2**53 - 1
+"""The largest size JSON carries exactly; anything above is not a real file size."""
+_SURROGATE = re.compile("[\ud800-\udfff]")
 ENVELOPE_KEYS = ("config", "specVersion", "stability", "id")
 _ENTRY_KEYS = {"uri", "frontmatter", "resources", "_meta"}
 _ITEM_KEYS = {"uri", "digest", "size"}
@@ -160,6 +164,23 @@ class _Refusal(Exception):
         self.reason = reason
 
 
+def _invalid_unicode_at(value: Any, where: str = "the entry") -> str | None:
+    """Where a string of the entry holds a lone surrogate (the transport marks each with ``LONE_SURROGATE``)."""
+    if isinstance(value, str):
+        return where if LONE_SURROGATE in value or _SURROGATE.search(value) else None
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            found = _invalid_unicode_at(key, f"a key of {where}") or _invalid_unicode_at(inner, f"{where} → {safe_line(key, limit=40)}")
+            if found:
+                return found
+    elif isinstance(value, list):
+        for position, inner in enumerate(value):
+            found = _invalid_unicode_at(inner, f"{where} → #{position}")
+            if found:
+                return found
+    return None
+
+
 def _show(value: object) -> str:
     """Quote a server value for a reason text, safely and briefly."""
     return "'" + safe_line(value, limit=120) + "'"
@@ -192,6 +213,11 @@ def validate_entry(raw: Any, *, label: str, index: int, policy: Policy = Policy(
 def _check_shape(raw: Any, entry: CatalogEntry) -> None:
     if not isinstance(raw, dict):
         raise _Refusal("SS-E1", f"Entry is not an object (got {type(raw).__name__})")
+    broken = _invalid_unicode_at(raw)
+    if broken is not None:
+        if isinstance(raw.get("uri"), str) and LONE_SURROGATE not in raw["uri"]:
+            entry.uri = raw["uri"]
+        raise _Refusal("SS-E19", f"Entry holds a lone UTF-16 surrogate (not valid Unicode) in {broken}")
     uri = raw.get("uri")
     if not isinstance(uri, str) or not uri:
         raise _Refusal("SS-E2", "Entry has no uri")
@@ -258,7 +284,7 @@ def _check_items(resources: list[Any], entry: CatalogEntry, parsed: SkillUri) ->
             raise _Refusal("SS-E13", f"Listed file #{position} has no uri")
         uri = item["uri"]
         digest = item.get("digest")
-        if not isinstance(digest, str) or not DIGEST_RE.match(digest):
+        if not isinstance(digest, str) or not DIGEST_RE.fullmatch(digest):
             shown = "none" if digest is None else _show(digest)
             raise _Refusal("SS-E14", f"File {_show(uri)} has no valid sha256 digest (got {shown})")
         size = item.get("size")
@@ -272,8 +298,9 @@ def _check_items(resources: list[Any], entry: CatalogEntry, parsed: SkillUri) ->
                 Finding("SS-W5", f"Size of {_show(uri)} written as a float ({size!r}); RoomKit will refuse this entry")
             )
             size = int(size)
-        if size < 0:
-            raise _Refusal("SS-E15", f"File {_show(uri)} has no valid size (got {size})")
+        if size < 0 or size > MAX_SIZE_VALUE:
+            shown = f"{size}" if size < 0 else f"a number of about {int(size.bit_length() * 0.30103) + 1} digits"
+            raise _Refusal("SS-E15", f"File {_show(uri)} has no valid size (got {shown})")
         if uri != parsed.uri:
             if not uri.startswith(directory + "/"):
                 raise _Refusal("SS-E16", f"File {_show(uri)} lies outside the skill's directory {_show(directory)}")

@@ -61,7 +61,7 @@ class SkillUri:
 
 def parse_skill_uri(uri: str) -> SkillUri | None:
     """Parse a SKILL.md URI; None when it does not have the required shape."""
-    match = _URI_RE.match(uri)
+    match = _URI_RE.fullmatch(uri)
     if not match or not match.group(2):
         return None
     return SkillUri(uri=uri, scheme=match.group(1), skill_path=match.group(2))
@@ -69,17 +69,17 @@ def parse_skill_uri(uri: str) -> SkillUri | None:
 
 def is_valid_name(name: object) -> bool:
     """True when ``name`` follows the skill naming rule (1–64 of ``[a-z0-9-]``, single hyphens)."""
-    return isinstance(name, str) and 0 < len(name) <= NAME_MAX and bool(NAME_RE.match(name))
+    return isinstance(name, str) and 0 < len(name) <= NAME_MAX and bool(NAME_RE.fullmatch(name))
 
 
 def is_valid_label(label: str) -> bool:
     """True when ``label`` can name a server (``[A-Za-z0-9_.-]{1,64}``)."""
-    return bool(LABEL_RE.match(label))
+    return bool(LABEL_RE.fullmatch(label))
 
 
 def is_reg_name(segment: str) -> bool:
     """True when ``segment`` is an RFC 3986 reg-name (the authority of a host-like URI)."""
-    return bool(segment) and bool(_REG_NAME_RE.match(segment))
+    return bool(segment) and bool(_REG_NAME_RE.fullmatch(segment))
 
 
 def registry_path(parsed: SkillUri) -> str:
@@ -92,7 +92,7 @@ def registry_path(parsed: SkillUri) -> str:
 
 def is_registry_path(path: str) -> bool:
     """True when ``path`` only holds characters a registry name may carry."""
-    return bool(_REGISTRY_PATH_RE.match(path))
+    return bool(_REGISTRY_PATH_RE.fullmatch(path))
 
 
 def registry_name(label: str, path: str) -> str:
@@ -150,7 +150,7 @@ def label_for_command(command: list[str]) -> str:
         return "server"
     base = os.path.basename(words[0])
     rest = words[1:]
-    if re.match(r"^(python[0-9.]*|pypy[0-9.]*)$", base) and rest:
+    if re.fullmatch(r"(python[0-9.]*|pypy[0-9.]*)", base) and rest:
         if rest[0] == "-m" and len(rest) > 1:
             return _label_safe(rest[1].split(".")[0])
         if not rest[0].startswith("-"):

@@ -15,6 +15,8 @@ import httpx2
 import mcp_types as types
 from mcp.shared.message import SessionMessage
 
+from skillscope.surrogates import HOLD_BACK, mark_lone_surrogates
+
 __all__ = ["ACCEPTED_ENCODINGS", "MAX_MESSAGE_BYTES", "MessageTooLarge", "UnsupportedEncoding", "TransportStats", "capped_stdio", "capped_http_client"]
 
 MAX_MESSAGE_BYTES = 64 * 1024 * 1024
@@ -145,7 +147,7 @@ async def _exited(process: Any, timeout: float) -> bool:
 
 def _parse(line: bytes) -> SessionMessage | Exception:
     try:
-        return SessionMessage(types.jsonrpc_message_adapter.validate_json(line, by_name=False))
+        return SessionMessage(types.jsonrpc_message_adapter.validate_json(mark_lone_surrogates(line), by_name=False))
     except ValueError as exc:
         return exc
 
@@ -230,6 +232,7 @@ class _CappedStream(httpx2.AsyncByteStream):
     async def __aiter__(self) -> AsyncIterator[bytes]:
         raw = 0
         decoded = 0
+        held = b""
         async for chunk in self._inner:
             raw += len(chunk)
             if raw > self._limit:
@@ -238,17 +241,33 @@ class _CappedStream(httpx2.AsyncByteStream):
             decoded += len(data)
             if decoded > self._limit:
                 raise self._too_large()
-            if data:
-                yield data
+            ready, held = _hold_escape_tail(held + data)
+            if ready:
+                yield mark_lone_surrogates(ready)
         if self._decoders:
             tail = self._decode(b"", decoded, final=True)
             if decoded + len(tail) > self._limit:
                 raise self._too_large()
-            if tail:
-                yield tail
+            held += tail
+        if held:
+            yield mark_lone_surrogates(held)
 
     async def aclose(self) -> None:
         await self._inner.aclose()
+
+
+def _hold_escape_tail(data: bytes) -> tuple[bytes, bytes]:
+    """Split off the end of ``data`` that may hold half of a ``\\uXXXX\\uXXXX`` escape.
+
+    Only a backslash near the end with no newline after it can start one (JSON strings hold
+    no raw newline), so a finished SSE event is never held back.
+    """
+    start = data.rfind(b"\\", max(0, len(data) - HOLD_BACK))
+    if start < 0 or b"\n" in data[start:]:
+        return data, b""
+    while start > 0 and data[start - 1 : start] == b"\\":
+        start -= 1
+    return data[:start], data[start:]
 
 
 class _CappedTransport(httpx2.AsyncBaseTransport):

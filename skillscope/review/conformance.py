@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter
 from typing import Any
 
-from skillscope.catalog.entry import DIGEST_RE, ENVELOPE_KEYS, MAX_FILES, MAX_TOTAL_BYTES, RESERVED_METADATA_PREFIX
+from skillscope.catalog.entry import DIGEST_RE, ENVELOPE_KEYS, MAX_SIZE_VALUE, MAX_FILES, MAX_TOTAL_BYTES, RESERVED_METADATA_PREFIX
 from skillscope.catalog.names import is_reg_name
 from skillscope.review.findings import CHECKS, AuditFinding, CheckOutcome
 from skillscope.textsafe import safe_line
@@ -117,7 +118,7 @@ def entry_checks(checks: SuiteChecks, raw_entries: list[Any], label: str, *, rep
         )
         if uri_s:
             checks.check("sep-2640-skill-uri-scheme", uri_s.startswith("skill://"), f"{where}: served under a scheme other than skill://", skill=where, uri=uri_s)
-            checks.check("sep-2640-name-naming-rules", segment is not None and bool(SUITE_NAME_RE.match(segment)), f"{where}: name segment {safe_line(segment)!r} breaks the naming rules", skill=where, uri=uri_s)
+            checks.check("sep-2640-name-naming-rules", segment is not None and bool(SUITE_NAME_RE.fullmatch(segment)), f"{where}: name segment {safe_line(segment)!r} breaks the naming rules", skill=where, uri=uri_s)
             authority = uri_s.split("://", 1)[1].split("/", 1)[0] if "://" in uri_s else ""
             checks.check("sep-2640-authority-reg-name", is_reg_name(authority), f"{where}: authority {safe_line(authority)!r} is not a reg-name", skill=where, uri=uri_s)
         if isinstance(front, dict) and isinstance(front.get("metadata"), dict):
@@ -161,9 +162,13 @@ def _resource_checks(checks: SuiteChecks, resources: list[Any], uri: str, where:
         inside = isinstance(item_uri, str) and (item_uri == uri or item_uri.startswith(directory + "/"))
         checks.check("sep-2640-resources-uri-within-skill", inside, f"{where}: file {safe_line(item_uri)!r} is outside {safe_line(directory)!r}", skill=where, uri=item_uri if isinstance(item_uri, str) else None)
         digest = item.get("digest") if isinstance(item, dict) else None
-        checks.check("sep-2640-resources-digest-format", isinstance(digest, str) and bool(DIGEST_RE.match(digest)), f"{where}: file {safe_line(item_uri)!r} has digest {safe_line(digest)!r}", skill=where, uri=item_uri if isinstance(item_uri, str) else None)
+        checks.check("sep-2640-resources-digest-format", isinstance(digest, str) and bool(DIGEST_RE.fullmatch(digest)), f"{where}: file {safe_line(item_uri)!r} has digest {safe_line(digest)!r}", skill=where, uri=item_uri if isinstance(item_uri, str) else None)
         size = item.get("size") if isinstance(item, dict) else None
-        size_ok = not isinstance(size, bool) and isinstance(size, (int, float)) and float(size).is_integer() and size >= 0
+        size_ok = (
+            not isinstance(size, bool)
+            and (isinstance(size, int) or (isinstance(size, float) and math.isfinite(size) and size.is_integer()))
+            and 0 <= size <= MAX_SIZE_VALUE
+        )
         checks.check("sep-2640-resources-size-required", size_ok, f"{where}: file {safe_line(item_uri)!r} has size {safe_line(size)!r}", skill=where, uri=item_uri if isinstance(item_uri, str) else None)
         if size_ok:
             total += int(size)
@@ -242,7 +247,7 @@ def get_checks(checks: SuiteChecks, where: str, uri: str, protocol: str, result:
         and skill.get("uri") == uri
         and isinstance(skill.get("frontmatter"), dict)
         and (skill.get("resources") == "dynamic" or (isinstance(skill.get("resources"), list) and all(
-            isinstance(r, dict) and isinstance(r.get("uri"), str) and isinstance(r.get("digest"), str) and DIGEST_RE.match(r["digest"])
+            isinstance(r, dict) and isinstance(r.get("uri"), str) and isinstance(r.get("digest"), str) and DIGEST_RE.fullmatch(r["digest"])
             and not isinstance(r.get("size"), bool) and isinstance(r.get("size"), (int, float)) and r["size"] >= 0
             for r in skill["resources"])))
     )

@@ -52,6 +52,8 @@ def served_bytes(result: Any, uri: str) -> Served:
         raise ReadError(f"no contents item has the requested uri (got {', '.join(uris) or 'none'})")
     mime = item.get("mimeType") if isinstance(item.get("mimeType"), str) else None
     meta = item.get("_meta") if isinstance(item.get("_meta"), dict) else None
+    if "text" in item and "blob" in item:
+        raise ReadError("the contents item carries both text and blob; which one is the file is ambiguous, so neither is used")
     if isinstance(item.get("text"), str):
         try:
             data = item["text"].encode("utf-8")
