@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import re
 from datetime import datetime, timezone
 from typing import Any
 
@@ -10,7 +11,7 @@ from skillscope.review.audit import ServerAudit, SkillAudit
 from skillscope.review.findings import SEVERITY_ORDER, AuditFinding, check_info
 from skillscope.textsafe import safe_line
 
-__all__ = ["JSON_SCHEMA_ID", "audit_json", "audit_sarif", "audit_markdown", "audit_text", "summary"]
+__all__ = ["JSON_SCHEMA_ID", "MARKDOWN_LIMIT", "audit_json", "audit_sarif", "audit_markdown", "audit_text", "summary"]
 
 JSON_SCHEMA_ID = "https://skillscope.dev/schemas/audit/v1"
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -203,17 +204,41 @@ def audit_sarif(audits: list[ServerAudit]) -> dict[str, Any]:
     }
 
 
+MARKDOWN_LIMIT = 60_000
+"""Characters a Markdown report may hold (a GitHub comment takes 65,536); the rest is cut with a note."""
+
+
 def _md(text: object) -> str:
-    """Server text for Markdown: one safe line, with Markdown and HTML syntax escaped."""
+    """skillscope's own text for Markdown: Markdown and HTML syntax, entities and @mentions escaped."""
     value = safe_line(text, limit=300)
-    for ch in "\\`*_{}[]()<>#+!|~":
+    for ch in "\\`*_{}[]()<>#+!|~&@":
         value = value.replace(ch, "\\" + ch)
     return value
 
 
-def _code(text: object) -> str:
-    """Server text as inline code: backticks cannot close the span early."""
-    return "`` " + safe_line(text, limit=200).replace("`", "'") + " ``"
+def _code(text: object, *, limit: int = 300, cell: bool = False) -> str:
+    """Server text as a code span its own backticks cannot close: no mention, entity, link or HTML inside renders.
+
+    ``cell``: inside a table row, where a bare ``|`` would end the cell even in a code span.
+    """
+    value = safe_line(text, limit=limit)
+    longest = max((len(run) for run in re.findall("`+", value)), default=0)
+    fence = "`" * (longest + 1)
+    if cell:
+        value = value.replace("|", "\\|")
+    return f"{fence} {value} {fence}"
+
+
+def _cut(report: str, limit: int = MARKDOWN_LIMIT) -> str:
+    if len(report) <= limit:
+        return report
+    note = (
+        "\n---\n\n**Report cut at {:,} characters** ({:,} more not shown). The JSON and SARIF reports "
+        "(`--format json`, `--format sarif`) hold everything.\n"
+    )
+    room = limit - len(note.format(limit, len(report))) - 20
+    head = report[: report.rfind("\n", 0, room) + 1]
+    return head + note.format(limit, len(report) - len(head))
 
 
 def audit_markdown(audits: list[ServerAudit]) -> str:
@@ -228,25 +253,25 @@ def audit_markdown(audits: list[ServerAudit]) -> str:
         "",
     ]
     for audit in audits:
-        lines += [f"## {_md(audit.label)}", "", f"Target: {_code(audit.target)}"]
+        lines += [f"## {_code(audit.label)}", "", f"Target: {_code(audit.target)}"]
         if audit.info:
-            lines.append(f"Protocol: {audit.info.protocol} · extension: {audit.info.extension}")
+            lines.append(f"Protocol: {_code(audit.info.protocol, limit=40)} · extension: {audit.info.extension}")
         if audit.error:
-            lines += ["", f"**Could not audit:** {_md(audit.error)}", ""]
+            lines += ["", f"**Could not audit:** {_code(audit.error, limit=500)}", ""]
             continue
         lines += ["", "| Skill | Status | Verified | Review | Findings |", "|---|---|---|---|---|"]
         for skill in audit.skills:
             verified = "—" if skill.report is None else ("yes" if skill.report.failure is None else "**NO**")
-            review = skill.review.label if skill.review is not None else "—"
+            review = _md(skill.review.label) if skill.review is not None else "—"
             counts = ", ".join(f"{n} {sev}" for sev in ("error", "warning", "note") if (n := sum(f.severity == sev for f in skill.findings)))
-            lines.append(f"| {_md(skill.entry.name)} | {skill.entry.status} | {verified} | {review} | {counts or 'none'} |")
+            lines.append(f"| {_code(skill.entry.name, cell=True)} | {skill.entry.status} | {verified} | {review} | {counts or 'none'} |")
         failing = [o for o in audit.checks.values() if o.status in ("fail", "warning")]
         untestable = [o for o in audit.checks.values() if o.status == "untestable"]
         lines += ["", f"Conformance: {sum(o.status == 'pass' for o in audit.checks.values())} passed, "
                       f"{len(failing)} failed, {len(untestable)} untestable, "
                       f"{sum(o.status == 'skip' for o in audit.checks.values())} skipped."]
         if untestable:
-            lines += ["", "Untestable (not defects): " + ", ".join(f"`{o.id}` ({_md(o.detail)})" for o in untestable)]
+            lines += ["", "Untestable (not defects): " + ", ".join(f"`{o.id}` ({_code(o.detail)})" for o in untestable)]
         for severity in ("error", "warning", "note"):
             group = [f for f in audit.findings if f.severity == severity]
             if not group:
@@ -256,11 +281,11 @@ def audit_markdown(audits: list[ServerAudit]) -> str:
                 where = f" — {_code(finding.uri)}" if finding.uri else ""
                 if finding.line:
                     where += f" line {finding.line}" + (f", column {finding.column}" if finding.column else "")
-                lines.append(f"- `{finding.id}`{where}: {_md(finding.message)}")
+                lines.append(f"- {_code(finding.id, limit=80)}{where}: {_code(finding.message, limit=500)}")
                 if finding.excerpt:
-                    lines.append(f"  - excerpt: {_md(finding.excerpt)}")
+                    lines.append(f"  - excerpt: {_code(finding.excerpt)}")
         lines.append("")
-    return "\n".join(lines) + "\n"
+    return _cut("\n".join(lines) + "\n")
 
 
 def audit_text(audits: list[ServerAudit]) -> Any:
