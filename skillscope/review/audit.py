@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -43,6 +44,15 @@ DIRECTORY_CHECKS = (
     "sep-2640-directory-read-pagination",
 )
 _DIRECTORY_ENTRIES = 5000
+"""Directory entries looked at per skill; the queue of entries still to look at never holds more."""
+_DIRECTORY_READS = 200
+"""Directory reads sent per skill when walking its subdirectories."""
+TIMEOUT_BREAKER = 3
+"""Consecutive read timeouts after which the audit stops reading from a server."""
+
+
+class _NotRead(Exception):
+    """The audit gave up reading from this server; the skill is reported as not read."""
 
 
 @dataclass
@@ -55,6 +65,8 @@ class SkillAudit:
     findings: list[AuditFinding] = field(default_factory=list)
     file_name: str | None = None
     """The name parsed from the served SKILL.md (for the final-segment check)."""
+    not_read: bool = False
+    """True when the audit stopped reading from the server before this skill was read."""
 
 
 @dataclass
@@ -92,13 +104,21 @@ class _RecordingReader:
         self._wanted = skill_md_uris
         self.results: dict[str, Any] = {}
         self.errors: dict[str, MCPError] = {}
+        self.timeouts_in_a_row = 0
+        self.gave_up = False
 
     async def read_resource(self, uri: str) -> dict[str, Any]:
+        if self.gave_up:
+            raise _NotRead(uri)
         try:
             result = await self._conn.read_resource(uri)
         except MCPError as exc:
             self.errors[uri] = exc
+            # A server that stops answering would otherwise cost timeout × skills: stop after a few in a row.
+            self.timeouts_in_a_row = self.timeouts_in_a_row + 1 if exc.error.code == -32001 else 0
+            self.gave_up = self.gave_up or self.timeouts_in_a_row >= TIMEOUT_BREAKER
             raise
+        self.timeouts_in_a_row = 0
         if uri in self._wanted:
             self.results[uri] = result
         return result
@@ -271,13 +291,22 @@ async def _audit_skill(conn: Connection, reader: _RecordingReader, audit: Server
         get_checks(checks, name, uri, conn.info.protocol, got, error)
 
     async def read() -> None:
-        skill.report = await open_skill(reader, entry, all_files=True, policy=policy)
+        try:
+            skill.report = await open_skill(reader, entry, all_files=True, policy=policy)
+        except _NotRead:
+            skill.not_read = True
 
     async with anyio.create_task_group() as group:
         group.start_soon(get)
         if readable:
             group.start_soon(read)
     report = skill.report
+    if skill.not_read:
+        skill.findings.append(_finding(
+            audit, "skillscope/not-read",
+            f"{name} was not read: the server let {TIMEOUT_BREAKER} reads in a row run into the timeout, so the audit "
+            "stopped reading from it", skill=name, uri=entry.uri,
+        ))
     if report is None:
         return
     _integrity(audit, skill, report)
@@ -509,19 +538,28 @@ async def _directory_completeness(conn: Connection, audit: ServerAudit, skill: S
         return
     listed = {f.uri for f in entry.files}
     already = {f.uri for f in skill.findings if f.id == "skillscope/unlisted-file"}
-    queue, seen = list(children), 0
+    # Bound the queue, not only the visits: a server answering each read with 1,500 new
+    # subdirectories would otherwise fill memory long before the visit limit.
+    queue: deque[dict[str, Any]] = deque(children[:_DIRECTORY_ENTRIES])
+    seen = reads = 0
     while queue and seen < _DIRECTORY_ENTRIES:
-        child = queue.pop(0)
+        child = queue.popleft()
         seen += 1
         uri = child.get("uri")
         if not isinstance(uri, str) or not uri.startswith(entry.directory + "/"):
             continue
         if child.get("mimeType") == "inode/directory":
+            if reads >= _DIRECTORY_READS:
+                continue
+            reads += 1
             try:
                 result = await conn.request("resources/directory/read", {"uri": uri})
             except MCPError:
                 continue
-            queue.extend(c for c in result.get("resources") or [] if isinstance(c, dict))
+            found = result.get("resources") if isinstance(result, dict) else None
+            room = _DIRECTORY_ENTRIES - seen - len(queue)
+            if isinstance(found, list) and room > 0:
+                queue.extend(c for c in found[:room] if isinstance(c, dict))
         elif uri not in listed and uri not in already:
             skill.findings.append(_finding(audit, "skillscope/unlisted-file", f"{entry.name}: {safe_line(relative_path(entry.directory, uri))} is served (directory read) but not in the skill's file list", skill=entry.name, uri=uri))
 

@@ -121,6 +121,7 @@ CHECKS: dict[str, CheckInfo] = {
         _c("sep-2164-data-uri", "warning", "conformance", "Not-found error without data.uri", "The not-found error should echo the URI in error.data.uri (SEP-2164)."),
         # --- skillscope's own checks --------------------------------------------------------------
         _c("skillscope/verification-failed", "error", "integrity", "File failed verification", "The served bytes do not match the entry (size, digest or frontmatter), or could not be read. Nothing of the skill should be used."),
+        _c("skillscope/not-read", "warning", "integrity", "Skill not read", "The server let several reads in a row run into the timeout, so the audit stopped reading from it; this skill was not checked."),
         _c("skillscope/file-not-read", "note", "integrity", "File not read", "The file was not read because an earlier file of the skill failed verification."),
         _c("skillscope/unlisted-file", "warning", "completeness", "Served file missing from the manifest", "The server serves a file under the skill's directory that the entry's file list omits; hosts will never verify or load it."),
         _c("skillscope/control-sequence", "warning", "content", "Terminal control characters", "ESC, BEL, NUL and other C0/C1 control characters (and bytes that are not UTF-8) can rewrite a terminal (titles, cursor, colours) or hide text. A CR that ends a CRLF line is not reported."),
