@@ -106,3 +106,8 @@ def test_cli_write_failure_exits_5_naming_the_path(tmp_path):
     done = run_cli("export", "-o", str(target), env=env)
     assert done.code == 5 and str(target) in done.err and "Traceback" not in done.err
     assert os.listdir(tmp_path) == ["file"]
+
+
+def test_help_documents_exit_codes_5_and_130():
+    done = run_cli("--help")
+    assert "5  a local file could not be read or written" in done.out and "130  interrupted" in done.out

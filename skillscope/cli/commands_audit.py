@@ -18,7 +18,9 @@ Audit exit codes:
   0  no finding at or above --fail-on
   1  a finding at or above --fail-on
   2  usage or config error
-  3  a server could not be attached to or listed (the report says which)"""
+  3  a server could not be attached to or listed (the report says which)
+  5  the report (-o FILE), the ledger or the config could not be read or written
+  130  interrupted"""
 
 
 @click.command("audit", cls=TargetCommand, epilog=TARGET_HELP + "\n\n" + AUDIT_EXIT)

@@ -10,7 +10,7 @@ from typing import Any
 
 import click
 
-from skillscope.errors import SkillscopeError
+from skillscope.errors import EXIT_INTERRUPTED, SkillscopeError
 
 __all__ = [
     "EXIT_CODES",
@@ -35,7 +35,9 @@ Exit codes:
   2  usage or config error
   3  connection or protocol error
   4  skill not found (or cannot be opened)
-  5  ledger damaged or cannot be written"""
+  5  a local file could not be read or written (ledger, -o FILE, config, trust store),
+     or the ledger is damaged
+  130  interrupted (Ctrl-C or SIGTERM)"""
 
 TARGET_HELP = """\b
 TARGET is one of:
@@ -142,7 +144,7 @@ def run(fn: Callable[[], Awaitable[int]]) -> None:
         code = report_error(exc)
     except KeyboardInterrupt:
         click.echo("Interrupted.", err=True)
-        code = 130
+        code = EXIT_INTERRUPTED
     sys.exit(code)
 
 
