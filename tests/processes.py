@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 
-__all__ = ["children_of", "is_alive"]
+__all__ = ["children_of", "is_alive", "wait_until_gone"]
 
 
 def children_of(pid: int) -> list[int]:
@@ -29,3 +29,15 @@ def is_alive(pid: int) -> bool:
             return handle.read().rsplit(")", 1)[1].split()[0] != "Z"
     except OSError:
         return False
+
+
+def wait_until_gone(pids: list[int], timeout: float = 10.0) -> list[int]:
+    """Poll until none of ``pids`` is alive or ``timeout`` passes; return the ones still alive."""
+    import time
+
+    deadline = time.monotonic() + timeout
+    while True:
+        alive = [pid for pid in pids if is_alive(pid)]
+        if not alive or time.monotonic() >= deadline:
+            return alive
+        time.sleep(0.05)

@@ -101,6 +101,10 @@ async def capped_stdio(
                     data = message.message.model_dump_json(by_alias=True, exclude_unset=True) + "\n"
                     await process.stdin.send(data.encode("utf-8"))
         except (anyio.ClosedResourceError, anyio.BrokenResourceError, OSError):
+            # stdin broke because the server is exiting: let it finish, so the error can name its
+            # exit status rather than "the connection closed" (a race the reader side already avoids).
+            with anyio.move_on_after(1.0):
+                await process.wait()
             await read_writer.aclose()
 
     async def stop() -> None:

@@ -213,9 +213,9 @@ def test_sigterm_stops_the_stdio_server_too():
     time.sleep(2.0)  # let it connect and block in skills/list
     proc.send_signal(signal.SIGTERM)
     proc.wait(timeout=20)
-    time.sleep(0.5)
-    for child in children:
-        assert not is_alive(child), f"server process {child} outlived skillscope"
+    from tests.processes import wait_until_gone
+
+    assert not wait_until_gone(children), "a server process outlived skillscope"
     assert b"Traceback" not in proc.stderr.read()
 
 

@@ -174,8 +174,9 @@ def test_sigterm_quits_the_tui_and_stops_its_stdio_server(tmp_path):
         time.sleep(1.0)
         proc.send_signal(signal.SIGTERM)
         assert proc.wait(timeout=20) == 0
-        time.sleep(0.3)
-        assert not any(process_alive(child) for child in children), "the server outlived the TUI"
+        from tests.processes import wait_until_gone
+
+        assert not wait_until_gone(children), "the server outlived the TUI"
         assert b"Traceback" not in screen
     finally:
         if proc.poll() is None:
