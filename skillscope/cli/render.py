@@ -137,7 +137,12 @@ def _entry_header(entry: CatalogEntry, report: SkillReport, review: Any) -> Tabl
     grid.add_row("name", _t(entry.name))
     grid.add_row("uri", _t(entry.uri))
     grid.add_row("fingerprint", Text(entry.fingerprint or "none (dynamic skill)"))
-    verdict = Text("verified", style="bold green") if report.verified else Text("NOT VERIFIED", style="bold red")
+    if report.verified:
+        verdict = Text("verified", style="bold green")
+    elif report.failure is not None and report.failure.check == "unlisted" and not any(f.status in ("verified", "failed") for f in report.files):
+        verdict = Text("nothing read (a requested path is not listed)", style="bold red")
+    else:
+        verdict = Text("NOT VERIFIED", style="bold red")
     grid.add_row("state", verdict)
     if review is not None:
         grid.add_row("review", _review_text(review))

@@ -149,11 +149,15 @@ class Connection:
             return await self.client.session.send_request(
                 cls(method=method, params=params), _DICT, request_read_timeout_seconds=self._timeout
             )
-        except MCPError:
+        except MCPError as exc:
             refused = _transport_refusal(self._stats)
             if refused is not None:
                 # The SDK reports a cut stream as a generic error; say what really happened.
                 raise refused from None
+            status = self._stats.status
+            if status is not None and self._target.kind == "http":
+                # The SDK turns a bare HTTP error into a JSON-RPC code (404 becomes -32601): name the status.
+                raise _http_status_error(status, method, self._target, exc) from None
             raise
         except Exception as exc:  # noqa: BLE001 - everything else is translated for people
             raise translate(exc, self._target, self._stats, self._stderr) from None
@@ -446,6 +450,20 @@ def _timeout_error(target: Target, stats: TransportStats, errlog: IO[Any] | None
     if code is not None:
         return ServerExited(f"The server process exited with status {code}", detail=stderr_tail(errlog))
     return RequestTimedOut(message, detail=stderr_tail(errlog))
+
+
+def _http_status_error(status: int, what: str, target: Target, exc: MCPError | None = None) -> ConnectionFailed:
+    """An HTTP error status in plain words (not the JSON-RPC code the SDK made of it)."""
+    if status in (401, 403):
+        return Unauthorised(f"Unauthorised: {target.display} answered HTTP {status}; check the --header values")
+    from http import HTTPStatus
+
+    try:
+        phrase = HTTPStatus(status).phrase
+    except ValueError:
+        phrase = "error"
+    hint = "; is the URL the server's MCP endpoint?" if status in (404, 405) else ""
+    return ProtocolViolation(f"{target.display} answered HTTP {status} ({phrase}) to {what}{hint}")
 
 
 def _transport_refusal(stats: TransportStats) -> ProtocolViolation | None:

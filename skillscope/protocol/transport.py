@@ -168,8 +168,8 @@ class TransportStats:
         self.process: Any = None
 
     async def __call__(self, response: httpx2.Response) -> None:
-        if response.status_code >= 400:
-            self.status = response.status_code
+        # The latest answer's status: an old error must not explain a later failure.
+        self.status = response.status_code if response.status_code >= 400 else None
 
 
 class UnsupportedEncoding(Exception):

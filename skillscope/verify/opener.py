@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import difflib
+
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
@@ -150,7 +152,11 @@ async def open_skill(
         problem = check_relative_request(rel)
         uri = f"{directory}/{rel}"
         if problem is None and not entry.dynamic and uri not in by_uri:
-            problem = "the skill's entry does not list this file"
+            problem = "not listed in the entry, nothing was read"
+            listed = [r.path for r in results if r.path]
+            close = difflib.get_close_matches(rel, listed, n=1, cutoff=0.6)
+            if close:
+                problem += f"; the closest listed path is {close[0]!r}"
         if problem is not None:
             refused = FileResult(uri, rel, None, None, status="refused", reason=problem)
             report.files.append(refused)
@@ -272,7 +278,10 @@ async def _refresh(reader: Reader, report: SkillReport, policy: Policy) -> None:
     elif fresh.uri != entry.uri:
         report.refresh = "skills/get returned an entry for another URI"
     elif fresh.fingerprint == entry.fingerprint and fresh.frontmatter == entry.frontmatter:
-        report.refresh = "The server's entry is unchanged: the served content does not match the server's own entry"
+        if report.failure is not None and report.failure.check == "read":
+            report.refresh = "The server's entry is unchanged: the file could not be read (nothing was compared)"
+        else:
+            report.refresh = "The server's entry is unchanged: the served content does not match the server's own entry"
     else:
         report.refresh = (
             f"The server's entry changed since it was listed (fingerprint now {fresh.fingerprint or 'none'}); "

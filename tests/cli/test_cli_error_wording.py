@@ -14,3 +14,34 @@ def test_a_server_that_closes_its_input_then_exits_is_reported_as_exiting():
         assert done.code == 3
         assert "exited with status 3" in done.err, done.err
         assert "fixture: giving up" in done.err
+
+
+def test_an_http_404_is_named_as_such_not_as_a_json_rpc_code(http_server):
+    from tests.fixtures.hostile_http import http_error
+
+    done = run_cli("list", http_server("samples", rewrite=http_error("skills/list", 404)))
+    assert done.code == 3
+    assert "answered HTTP 404 (Not Found) to skills/list" in done.err and "-32601" not in done.err
+
+
+def test_a_read_that_times_out_is_not_called_a_content_mismatch():
+    from .conftest import stdio
+
+    done = run_cli("show", "quiet-0", "--json", "--timeout", "3", *stdio("never-reads"))
+    assert done.code == 1
+    report = done.json()
+    assert report["failure"]["check"] == "read"
+    assert "could not be read" in report["refresh"] and "does not match" not in report["refresh"]
+
+
+def test_a_mistyped_file_is_refused_before_any_read_with_the_closest_path():
+    from .conftest import stdio
+
+    done = run_cli("show", "pdf-processing", "--file", "references/FORM.md", *stdio("samples"))
+    assert done.code == 1
+    assert "not listed in the entry, nothing was read" in done.out
+    assert "closest listed path is 'references/FORMS.md'" in done.out
+    assert "NOT VERIFIED" not in done.out
+    as_json = run_cli("show", "pdf-processing", "--file", "references/FORM.md", "--json", *stdio("samples")).json()
+    assert as_json["failure"]["check"] == "unlisted"
+    assert {f["status"] for f in as_json["files"]} == {"not-read", "refused"}
