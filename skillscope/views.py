@@ -42,6 +42,9 @@ _HIGHLIGHT_LIMIT = 200 * 1024
 
 def escaped(value: str, style: str = "") -> Text:
     """``value`` as ``Text`` with every hidden character a highlighted escape (legitimate uses left alone)."""
+    from skillscope.redact import SECRETS
+
+    value = SECRETS.mask(value)  # a server may echo back a header or --env secret
     text = Text(style=style)
     last = 0
     for run in hidden_runs(value):

@@ -155,7 +155,7 @@ class Connection:
                 # The SDK reports a cut stream as a generic error; say what really happened.
                 raise refused from None
             status = self._stats.status
-            if status is not None and self._target.kind == "http":
+            if status is not None and self._stats.status_bare and self._target.kind == "http":
                 # The SDK turns a bare HTTP error into a JSON-RPC code (404 becomes -32601): name the status.
                 raise _http_status_error(status, method, self._target, exc) from None
             raise

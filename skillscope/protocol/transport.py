@@ -165,11 +165,14 @@ class TransportStats:
         self.junk_lines = 0
         self.bad_encoding: str | None = None
         self.stopped_by_us = False
+        self.status_bare = False
         self.process: Any = None
 
     async def __call__(self, response: httpx2.Response) -> None:
         # The latest answer's status: an old error must not explain a later failure.
         self.status = response.status_code if response.status_code >= 400 else None
+        # A JSON body on an error status is (usually) a JSON-RPC error the server meant to send.
+        self.status_bare = self.status is not None and "json" not in response.headers.get("content-type", "").lower()
 
 
 class UnsupportedEncoding(Exception):
