@@ -137,11 +137,15 @@ def _reveal(tokens: Iterable[Token]) -> Iterable[Token]:
     for token in tokens:
         if token.children:
             token.children = list(_reveal(token.children))
+        if token.type == "text":
+            # A character reference (&#8203;, &#x202E;) is decoded by the parser, after the
+            # source was made safe: the policy applies again to what will be drawn.
+            token.content = safe_text(token.content)
         if token.type == "link_open" and token.attrs.get("title"):
             token.attrs["href"] = f"{token.attrs.get('href', '')} \"{token.attrs['title']}\""
         elif token.type == "image":
             title = f" \"{token.attrs['title']}\"" if token.attrs.get("title") else ""
-            token.content = f"{token.content} <{token.attrs.get('src', '')}{title}>"
+            token.content = safe_text(f"{token.content} <{token.attrs.get('src', '')}{title}>")
         yield token
 
 
@@ -150,6 +154,7 @@ _PART_WORDS = {
     "script": "script/style", "hidden-html": "hidden HTML", "html": "HTML block",
     "reference-comment": "reference definition (unused)", "reference": "reference definition",
     "link-title": "link title", "yaml-comment": "YAML comment",
+    "instruction": "processing instruction/CDATA", "html-attribute": "HTML attribute", "entity": "character reference",
 }
 
 

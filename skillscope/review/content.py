@@ -111,6 +111,9 @@ _PART_MESSAGES = {
     "reference-comment": "reference definition never rendered (a comment in disguise)",
     "link-title": "link title shown only on hover",
     "yaml-comment": "YAML comment in the frontmatter, dropped by every parser and never shown",
+    "instruction": "processing instruction or CDATA section hidden when rendered",
+    "html-attribute": "HTML attribute text no rendered page shows",
+    "entity": "character reference renders as a hidden character",
 }
 
 
@@ -126,7 +129,7 @@ def _markdown(text: str) -> Iterator[Hit]:
             continue
         check = "skillscope/yaml-comment" if part.kind == "yaml-comment" else "skillscope/hidden-markdown"
         message = _PART_MESSAGES[part.kind]
-        if part.kind == "hidden-html":
+        if part.kind in ("hidden-html", "html-attribute", "entity"):
             message += f" ({safe_line(part.detail, limit=40)})"
         yield Hit(check, f"{message}: {safe_line(part.text, limit=200)!r}", part.line, part.column, excerpt)
 

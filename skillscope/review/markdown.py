@@ -10,6 +10,7 @@ import yaml
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
+from skillscope.unicode_policy import hidden_runs
 from skillscope.verify.frontmatter import FrontmatterError, split_frontmatter
 
 __all__ = ["HiddenPart", "PartKind", "WARNING_KINDS", "parser", "hidden_parts", "body_offset"]
@@ -17,13 +18,20 @@ __all__ = ["HiddenPart", "PartKind", "WARNING_KINDS", "parser", "hidden_parts", 
 PartKind = Literal[
     "comment", "unclosed-comment", "script", "hidden-html", "html",
     "reference-comment", "reference", "link-title", "yaml-comment",
+    "instruction", "html-attribute", "entity",
 ]
 """What kind of hidden content: an HTML comment (closed or not), a script/style block, an
 element hidden by attribute or style, any other HTML block, a reference definition never
-used by a link (a comment in disguise) or one that is, a link or image title, a YAML comment."""
+used by a link (a comment in disguise) or one that is, a link or image title, a YAML comment,
+a processing instruction or CDATA section (never rendered), an HTML attribute that carries text
+no page shows (title, aria-label, ...), a character reference (``&#8203;``) that renders as a
+hidden character."""
 
 WARNING_KINDS: frozenset[str] = frozenset(
-    {"comment", "unclosed-comment", "script", "hidden-html", "reference-comment", "link-title", "yaml-comment"}
+    {
+        "comment", "unclosed-comment", "script", "hidden-html", "reference-comment", "link-title", "yaml-comment",
+        "instruction", "html-attribute", "entity",
+    }
 )
 """Kinds that hide text a reader of the rendered file never sees (the audit warns about them)."""
 
@@ -36,6 +44,13 @@ _HIDING = re.compile(
 )
 _REASON = re.compile(r"\bhidden\b|display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0|opacity\s*:\s*0", re.IGNORECASE)
 _TAGS = re.compile(r"<[^>]*>")
+_INSTRUCTION = re.compile(r"<\?(.*?)(?:\?>|\Z)|<!\[CDATA\[(.*?)(?:\]\]>|\Z)", re.DOTALL)
+_TAG = re.compile(r"<[a-z][a-z0-9-]*\b[^>]*>?", re.IGNORECASE)
+_TEXT_ATTRIBUTE = re.compile(
+    r"\s(title|aria-label|aria-description|placeholder|data-[a-z0-9_.-]+)\s*=\s*(?:\"([^\"]*)\"|'([^']*)'|([^\s\"'=<>`]+))",
+    re.IGNORECASE,
+)
+"""Attributes whose text no rendered page shows (a title only on hover; alt text is left alone)."""
 
 
 @dataclass(frozen=True)
@@ -92,6 +107,16 @@ def _html_parts(content: str, line: int, column: int, lines: list[str]) -> list[
         parts.append(HiddenPart("comment" if closed else "unclosed-comment", *where(match.start()), match.group(1).strip()))
     for match in _SCRIPT.finditer(content):
         parts.append(HiddenPart("script", *where(match.start()), content[match.start() :].strip(), match.group(1).lower()))
+    for match in _INSTRUCTION.finditer(content):
+        said = match.group(1) if match.group(1) is not None else match.group(2)
+        parts.append(HiddenPart("instruction", *where(match.start()), said.strip(), "<?" if match.group(1) is not None else "CDATA"))
+    for tag in _TAG.finditer(content):
+        for match in _TEXT_ATTRIBUTE.finditer(tag.group(0)):
+            name, value = match.group(1).lower(), next(g for g in match.groups()[1:] if g is not None)
+            if name.startswith("data-") and not re.search(r"[^\W\d_]\s+[^\W\d_]", value):
+                continue  # a data-* token (data-lang="python") is markup, not prose
+            if value.strip():
+                parts.append(HiddenPart("html-attribute", *where(tag.start() + match.start() + 1), value.strip(), name))
     for match in _HIDING.finditer(content):
         reason = _REASON.search(match.group(0))
         parts.append(HiddenPart("hidden-html", *where(match.start()), content[match.start() :].strip(), reason.group(0) if reason else "hidden"))
@@ -120,6 +145,11 @@ def _inline_parts(token: Token, lines: list[str], first: int) -> list[HiddenPart
                 found = [HiddenPart("hidden-html", hidden[0].line, hidden[0].column, "".join(inner).strip() or child.content, hidden[0].detail)]
             parts += [p for p in found if p.kind != "html"]
             cursor = (cursor[0], cursor[1] + len(child.content.split("\n", 1)[0]))
+        elif child.type == "text_special" and child.info == "entity":
+            part = _entity_part(children, index, lines, first, cursor)
+            if part is not None:
+                parts.append(part)
+                cursor = (part.line - 1, part.column - 1 + len(child.markup))
         elif child.type in ("link_open", "image"):
             title = child.attrs.get("title")
             if title:
@@ -132,6 +162,21 @@ def _inline_parts(token: Token, lines: list[str], first: int) -> list[HiddenPart
                         break
                 parts.append(HiddenPart("link-title", line + 1, column + 1, title, str(child.attrs.get("href") or child.attrs.get("src") or "")))
     return parts
+
+
+def _entity_part(children: list[Token], index: int, lines: list[str], first: int, cursor: tuple[int, int]) -> HiddenPart | None:
+    """A character reference that renders as a character the Unicode policy flags, judged in context
+    (``&zwj;`` inside an emoji sequence is legitimate, as its literal character would be)."""
+    child = children[index]
+    before = children[index - 1].content[-2:] if index and children[index - 1].type in ("text", "text_special") else ""
+    after = children[index + 1].content[:2] if index + 1 < len(children) and children[index + 1].type in ("text", "text_special") else ""
+    context = before + child.content + after
+    start, end = len(before), len(before) + len(child.content)
+    if not any(run.flagged and run.start < end and run.end > start for run in hidden_runs(context)):
+        return None
+    line, column = _locate(lines, first, child.markup, cursor)
+    said = " ".join(f"U+{ord(c):04X}" for c in child.content)
+    return HiddenPart("entity", line + 1, column + 1, child.markup, said)
 
 
 def _yaml_comments(text: str) -> list[HiddenPart]:
@@ -169,11 +214,11 @@ def hidden_parts(text: str, *, frontmatter: bool = True) -> list[HiddenPart]:
     """
     body, offset = body_offset(text) if frontmatter else (text, 0)
     parts = _yaml_comments(text) if frontmatter else []
-    if not any(marker in body for marker in ("<", "]:", "\"", "'", "(")):
+    if not any(marker in body for marker in ("<", "]:", "\"", "'", "(", "&")):
         return parts
     lines = text.split("\n")
     env: dict[str, object] = {}
-    tokens = parser().parse(body, env)
+    tokens = parser().disable("text_join").parse(body, env)  # keeps each character reference a token
     links: set[str] = set()
     for token in tokens:
         if token.map is None:

@@ -112,3 +112,18 @@ def test_honest_corpus_over_stdio_draws_no_hidden_content_finding():
     findings = run.json()["servers"][0]["findings"]
     assert len(run.json()["servers"][0]["skills"]) >= 10
     assert [f["message"] for f in findings if f["id"] in HIDDEN_CHECKS] == []
+
+
+def test_show_render_escapes_decoded_references_and_lists_dropped_html(http_server):
+    url = http_server("hidden-content")
+    run = run_cli("show", "hidden-html", url, "--render")
+    assert run.code == 0, run.err
+    body, hidden = run.out.split("Hidden when rendered", 1)
+    assert "\u202e" not in run.out and "\u200b" not in run.out, "a character reference became a raw bidi/zero-width character"
+    assert "\\u202e" in body and "Keep\\u200bit" in body
+    for word in ("&#x202E;", "&#8203;", "ATTR-TITLE", "PI-BLOCK", "CDATA-INLINE"):
+        assert word in hidden, f"{word} missing from the hidden-when-rendered list"
+    honest = run_cli("show", "api-docs", "--render", *stdio("honest-corpus"))
+    assert honest.code == 0, honest.err
+    assert "Copyright © 2026" in honest.out and "R&D owns the footer —" in honest.out and "👨\u200d💻" in honest.out
+    assert "\\u" not in honest.out, "honest references are rendered, not escaped"
