@@ -20,7 +20,7 @@ from skillscope.verify.filekind import read_as
 from skillscope.verify.opener import FileResult, SkillReport
 from skillscope.views import binary_view, hidden_panel, rendered_view, source_view
 
-__all__ = ["make_console", "render_listing", "render_report", "render_review", "render_verdicts", "human_size"]
+__all__ = ["make_console", "render_listing", "render_report", "render_review", "render_verdicts", "render_diffs", "human_size"]
 
 _STATUS_STYLE = {
     "available": "green",
@@ -270,8 +270,8 @@ def render_review(entry: CatalogEntry, state: Any) -> RenderableType:
     return Group(*parts)
 
 
-def render_verdicts(path: Any, records: int, verdicts: list[Any]) -> RenderableType:
-    """The ledger's current verdict per skill."""
+def render_verdicts(path: Any, records: int, verdicts: list[Any], words: dict[str, str] | None = None) -> RenderableType:
+    """The ledger's current verdict per skill (``words`` overrides a verdict's word, by name)."""
     table = Table(show_edge=False, pad_edge=False)
     table.add_column("SKILL", overflow="fold")
     table.add_column("VERDICT")
@@ -283,7 +283,7 @@ def render_verdicts(path: Any, records: int, verdicts: list[Any]) -> RenderableT
         record = verdict.last_approval or verdict.record
         table.add_row(
             _t(verdict.name),
-            _review_text(_Word(verdict.word)),
+            _review_text(_Word((words or {}).get(verdict.name, verdict.word))),
             Text(record.fingerprint or "—", style="dim"),
             _t(record.reviewer),
             _t(record.time),
@@ -293,9 +293,24 @@ def render_verdicts(path: Any, records: int, verdicts: list[Any]) -> RenderableT
     return Group(table, summary)
 
 
+def render_diffs(diffs: list[Any]) -> RenderableType:
+    """Unified diffs of changed files (lines already sanitised), or why a file has none."""
+    parts: list[RenderableType] = []
+    for diff in diffs:
+        if diff.note:
+            parts.append(Text(f"{diff.change} {diff.path}: {diff.note}", style="yellow"))
+            continue
+        body = Text()
+        for line in diff.lines:
+            style = "bold" if line.startswith(("---", "+++")) else "green" if line.startswith("+") else "red" if line.startswith("-") else "cyan" if line.startswith("@@") else ""
+            body.append(line + "\n", style=style)
+        parts.append(body)
+    return Group(*parts)
+
+
 class _Word:
     """Adapts a verdict word to the review-state styling."""
 
     def __init__(self, word: str) -> None:
-        self.state = word
+        self.state = word.split()[0] if word else word
         self.label = word
