@@ -340,6 +340,8 @@ def report_check(path: Path, check: Any) -> None:
         click.echo(f"{path}: {problem.kind}: {problem.message}", err=True)
     for review, what in sorted(check.missing.items(), key=lambda item: item[1]):
         click.echo(f"{path}: rollback: a review seen before is missing: {safe_line(what)} [{review[:16]}]", err=True)
+    if not check.result.ok:
+        click.echo(f"skillscope: ledger damaged: {path} has {len(check.result.problems)} problem(s)", err=True)
     if check.missing:
         click.echo("A review this machine saw in the ledger is gone (a dropped line or an older copy). If that is intended, "
                    "accept the new state with `skillscope ledger verify --accept --note WHY`.", err=True)

@@ -48,7 +48,7 @@ class SeenMemory:
         try:
             text = self.path.read_text(encoding="ascii")
         except FileNotFoundError:
-            return set()
+            return {}
         except (OSError, UnicodeDecodeError) as exc:
             raise LedgerError(f"Cannot read the rollback memory {self.path}: {getattr(exc, 'strerror', None) or exc}") from None
         out: dict[str, str] = {}

@@ -288,7 +288,9 @@ class Ledger:
             raise LedgerError(f"Cannot open ledger {self.path}: {exc.strerror}") from None
         try:
             fcntl.flock(fd, fcntl.LOCK_EX)
-            result = self.verify()
+            # Read through this descriptor: a shared lock on another one would wait for our own exclusive lock.
+            size = os.fstat(fd).st_size
+            result = self.scan_bytes(os.pread(fd, size, 0))[0]
             if result.ok:
                 raise LedgerError(f"Ledger {self.path} is intact; there is nothing to repair")
             if not result.only_torn_tail:
