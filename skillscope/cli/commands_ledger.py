@@ -23,7 +23,7 @@ from skillscope.cli.common import (
 )
 from skillscope.errors import EXIT_VERIFY, SkillscopeError, UsageError
 
-__all__ = ["approve_command", "reject_command", "revoke_command", "diff_command", "export_command", "report_check", "skill_diffs"]
+__all__ = ["approve_command", "reject_command", "revoke_command", "diff_command", "export_command", "report_check"]
 
 _REVIEW_OPTIONS = [
     click.option("--reviewer", help="Who reviewed, and the signing principal (default: git config user.email, else the login name)."),
@@ -260,7 +260,10 @@ def diff_command(ctx: click.Context, name: str, target: str | None, as_json: boo
             make_console().print(render_report(report, None))
             click.echo(f"skillscope: {entry.name} did not verify ({report.failure.check} check): no diff is shown", err=True)
             return EXIT_VERIFY
-        diffs = skill_diffs(book, entry, state, report)
+        from skillscope.ledger import skill_diffs
+
+        current = {r.uri: r.served.data for r in report.files if r.served is not None}
+        diffs = skill_diffs(book.objects, entry, state.changes, current)
         if as_json:
             from skillscope.cli.jsonout import review_json
 
@@ -275,19 +278,6 @@ def diff_command(ctx: click.Context, name: str, target: str | None, as_json: boo
         return 1 if exit_code and state.changes else 0
 
     run(body)
-
-
-def skill_diffs(book: Any, entry: Any, state: Any, report: Any) -> list[Any]:
-    """The diffs of a review state's changed files: approved bytes from the book's store, current from ``report``."""
-    from skillscope.catalog.names import relative_path
-    from skillscope.ledger import file_diffs
-    from skillscope.textsafe import safe_text
-
-    current = {r.uri: r.served.data for r in report.files if r.served is not None}
-    changes = [(c.uri, c.change, c.old_digest, c.new_digest) for c in state.changes]
-    diffs = file_diffs(changes, book.objects.get, current.get, lambda line: safe_text(line, keep_newlines=False))
-    directory = entry.directory or ""
-    return [type(d)(safe_text(relative_path(directory, d.path), keep_newlines=False), d.change, d.lines, d.note) for d in diffs]
 
 
 @click.command("export", epilog=EXIT_CODES)

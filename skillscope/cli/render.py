@@ -293,6 +293,9 @@ def render_verdicts(path: Any, records: int, verdicts: list[Any], words: dict[st
     return Group(table, summary)
 
 
+_DIFF_STYLE = {"header": "bold", "hunk": "cyan", "added": "green", "removed": "red", "context": ""}
+
+
 def render_diffs(diffs: list[Any]) -> RenderableType:
     """Unified diffs of changed files (lines already sanitised), or why a file has none."""
     parts: list[RenderableType] = []
@@ -301,9 +304,8 @@ def render_diffs(diffs: list[Any]) -> RenderableType:
             parts.append(Text(f"{diff.change} {diff.path}: {diff.note}", style="yellow"))
             continue
         body = Text()
-        for line in diff.lines:
-            style = "bold" if line.startswith(("---", "+++")) else "green" if line.startswith("+") else "red" if line.startswith("-") else "cyan" if line.startswith("@@") else ""
-            body.append(line + "\n", style=style)
+        for line, kind in diff.kinds():
+            body.append(line + "\n", style=_DIFF_STYLE[kind])
         parts.append(body)
     return Group(*parts)
 

@@ -9,7 +9,7 @@ from pathlib import Path
 from skillscope.ledger.book import LedgerCheck, ReviewBook
 from skillscope.ledger.export import Exportable, ExportFormat, export_approved, exportable_approvals
 from skillscope.ledger.merge import merge_ledgers
-from skillscope.ledger.objects import FileDiff, ObjectStore, file_diffs
+from skillscope.ledger.objects import FileDiff, ObjectStore, file_diffs, skill_diffs, store_dir
 from skillscope.ledger.record import FileEntry, Record
 from skillscope.ledger.recording import review_record, tool_id, utc_now
 from skillscope.ledger.review import FileChange, ReviewState, Verdicts, diff_files, replay, review_state
@@ -29,6 +29,8 @@ __all__ = [
     "exportable_approvals",
     "file_diffs",
     "merge_ledgers",
+    "skill_diffs",
+    "store_dir",
     "Problem",
     "Record",
     "ReviewState",

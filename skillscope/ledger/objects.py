@@ -6,13 +6,13 @@ import difflib
 import hashlib
 import os
 import tempfile
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 from skillscope.errors import LedgerError
 
-__all__ = ["FileDiff", "ObjectStore", "file_diffs", "store_dir"]
+__all__ = ["FileDiff", "ObjectStore", "file_diffs", "skill_diffs", "store_dir"]
 
 _MAX_DIFF_LINES = 2000
 
@@ -76,6 +76,19 @@ class FileDiff:
     note: str = ""
     """Why there is no text diff: binary sizes and digests, or approved bytes not in the store."""
 
+    def kinds(self) -> list[tuple[str, str]]:
+        """Each diff line with its kind: ``header``, ``hunk``, ``added``, ``removed`` or ``context``."""
+        out = []
+        for line in self.lines:
+            if line.startswith(("--- ", "+++ ")):
+                kind = "header"
+            elif line.startswith("@@"):
+                kind = "hunk"
+            else:
+                kind = {"+": "added", "-": "removed"}.get(line[:1], "context")
+            out.append((line, kind))
+        return out
+
 
 def _text(data: bytes | None) -> list[str] | None:
     if data is None or b"\x00" in data:
@@ -86,20 +99,21 @@ def _text(data: bytes | None) -> list[str] | None:
         return None
 
 
-def file_diffs(changes: Iterable[tuple[str, str, str | None, str | None]], approved: Callable[[str], bytes | None],
+def file_diffs(changes: Iterable[tuple[str, str, str, str | None, str | None]], approved: Callable[[str], bytes | None],
                current: Callable[[str], bytes | None], clean: Callable[[str], str]) -> list[FileDiff]:
     """Diff each changed file against its approved bytes.
 
     Args:
-        changes: (path, change, old digest, new digest) per changed file.
+        changes: (key, path shown, change, old digest, new digest) per changed file.
         approved: old digest -> approved bytes (None when the store lacks them).
-        current: path -> the verified current bytes (None when not read).
+        current: key -> the verified current bytes (None when not read).
         clean: makes a line safe to print (hidden and control characters shown, never obeyed).
     """
     out: list[FileDiff] = []
-    for path, change, old_digest, new_digest in changes:
+    for key, path, change, old_digest, new_digest in changes:
+        path = clean(path)
         old = approved(old_digest) if old_digest else b""
-        new = current(path) if new_digest else b""
+        new = current(key) if new_digest else b""
         if old is None:
             out.append(FileDiff(path, change, note=f"the approved bytes ({old_digest}) are not in the store (approved before they were kept)"))
             continue
@@ -117,3 +131,14 @@ def file_diffs(changes: Iterable[tuple[str, str, str | None, str | None]], appro
             diff = diff[:_MAX_DIFF_LINES] + [f"... {len(diff) - _MAX_DIFF_LINES} more diff lines"]
         out.append(FileDiff(path, change, tuple(clean(line) for line in diff)))
     return out
+
+
+def skill_diffs(store: ObjectStore, entry: object, changes: Iterable[object], current: Mapping[str, bytes]) -> list[FileDiff]:
+    """The diffs of a skill's changed files (``FileChange``s): approved bytes from ``store``, current
+    verified bytes by URI from ``current``; paths relative to the skill, everything sanitised."""
+    from skillscope.catalog.names import relative_path
+    from skillscope.textsafe import safe_text
+
+    directory = getattr(entry, "directory", None) or ""
+    rows = [(c.uri, relative_path(directory, c.uri), c.change, c.old_digest, c.new_digest) for c in changes]  # type: ignore[attr-defined]
+    return file_diffs(rows, store.get, current.get, lambda line: safe_text(line, keep_newlines=False))

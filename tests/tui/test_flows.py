@@ -248,6 +248,38 @@ async def test_changed_since_approval_shows_the_file_diff(tmp_path):
         await pilot.pause()
         text = screen_text(app)
         assert "Changed since approval" in text and "references/policy.md" in text and "changed" in text
+        assert "Press v" in text
+
+
+async def test_changes_tab_shows_the_same_diff_as_the_cli_once_the_files_verified(tmp_path):
+    app = demo_app(tmp_path)
+    async with running(app) as pilot:
+        view = await select(pilot, "acme/billing/invoice-review")
+        await pilot.press("v")
+        await wait_until(pilot, lambda: view.diffs is not None, what="diffs")
+        await pilot.pause()
+        (diff,) = view.diffs
+        assert diff.path == "references/policy.md" and not diff.note
+        removed = [line for line, kind in diff.kinds() if kind == "removed"]
+        assert removed == ["-Invoices above 5,000 EUR need two approvals."]
+        assert any(kind == "added" for _line, kind in diff.kinds())
+        assert "-Invoices above 5,000 EUR need two approvals." in screen_text(app)
+
+
+async def test_tui_approvals_are_signed_and_keep_their_bytes(tmp_path):
+    from skillscope.ledger import ObjectStore, store_dir
+
+    app = demo_app(tmp_path)
+    async with running(app) as pilot:
+        view = await select(pilot, "pdf-processing")
+        await _review(pilot, "a", "read it all")
+        await wait_until(pilot, lambda: view.review is not None and view.review.state == "approved", what="approved")
+    ledger = Ledger(tmp_path / "ledger.jsonl")
+    assert ledger.verify().ok
+    record = ledger.records()[-1]
+    assert record.signed and record.key.startswith("ssh-ed25519 ")
+    objects = ObjectStore(store_dir(ledger.path))
+    assert all(objects.get(f.digest) is not None for f in record.files)
 
 
 @pytest.mark.parametrize("fmt", ["txt", "json", "yaml"])
