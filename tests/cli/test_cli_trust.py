@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -165,6 +166,8 @@ def test_since_a_revision_finds_a_review_dropped_after_it(repo):
     root, env = repo
     approve(env, "hello-world")
     approve(env, "pdf-processing")
+    key = Path(os.environ["XDG_DATA_HOME"]) / "skillscope" / "signing_key.pub"  # the team's allowed_signers
+    (root / "reviews" / "allowed_signers").write_text(f"rita@example.com {key.read_text()}")
     git(root, "add", "-A")
     git(root, "commit", "-qm", "reviews")
     ledger = Path(env["SKILLSCOPE_LEDGER"])
@@ -208,7 +211,7 @@ def test_two_branches_ledgers_merge_through_git_with_the_driver(repo):
     assert run_cli("reject", "acme/billing/invoice-review", "--label", "fx", *stdio("samples"), env=env).code == 0
     git(root, "commit", "-qam", "main's review")
     done = subprocess.run(["git", "-C", str(root), "merge", "-q", "--no-edit", "other"], capture_output=True, text=True,
-                          timeout=120, cwd=REPO_ROOT, env={**__import__("os").environ, **env})
+                          timeout=120, cwd=REPO_ROOT, env={**os.environ, **env})
     assert done.returncode == 0, done.stdout + done.stderr
     records = Ledger(env["SKILLSCOPE_LEDGER"]).records()
     assert [r.name for r in records] == ["fx:hello-world", "fx:acme/billing/invoice-review", "fx:pdf-processing"]
