@@ -68,18 +68,6 @@ def _say_recorded(verb: str, saved: Any, path: Path) -> None:
     click.echo(f"{verb} {safe_line(saved.name)} ({fingerprint}); record #{saved.seq} in {path}, signed by {saved.key.split()[0]}")
 
 
-def _own_findings(findings: list[Any]) -> list[Any]:
-    """The skill's own findings: its content, files and entry; not the server's conformance or the ledger's state."""
-    return [f for f in findings if f.category not in ("conformance", "review")]
-
-
-def _audit_summary(findings: list[Any]) -> dict[str, Any]:
-    counts = {"error": 0, "warning": 0, "note": 0}
-    for finding in findings:
-        counts[finding.severity] += 1
-    return {"counts": counts, "ids": sorted({f.id for f in findings})}
-
-
 @click.command("approve", cls=TargetCommand, epilog=TARGET_HELP + "\n\n" + EXIT_CODES)
 @click.argument("name")
 @click.argument("target", required=False)
@@ -112,7 +100,7 @@ def approve_command(ctx: click.Context, name: str, target: str | None, reviewer:
     async def body() -> int:
         from skillscope.cli.render import make_console, render_report
         from skillscope.protocol import connect
-        from skillscope.review import audit_skill
+        from skillscope.review import approval_audit, audit_skill
         from skillscope.textsafe import safe_line
         from skillscope.workflow import load_catalog, resolve_name
 
@@ -138,12 +126,11 @@ def approve_command(ctx: click.Context, name: str, target: str | None, reviewer:
             click.echo(f"skillscope: approval refused: {entry.name} now has fingerprint {entry.fingerprint}, "
                        f"not {safe_line(pinned)} (the content changed since you saw it); nothing was recorded", err=True)
             return EXIT_VERIFY
-        own = _own_findings(audit.findings)
-        for finding in own:
+        own = approval_audit(audit.findings)
+        for finding in own.findings:
             if finding.severity != "note":
                 click.echo(f"{finding.severity}: {finding.id}: {safe_line(finding.message, limit=400)}", err=True)
-        summary = _audit_summary(own)
-        errors = summary["counts"]["error"]
+        errors = own.errors
         if errors and not accept_findings:
             click.echo(f"skillscope: approval refused: the audit found {errors} error(s) in {entry.name}; "
                        "review them, then approve with --accept-findings --note WHY if they are acceptable", err=True)
@@ -153,13 +140,13 @@ def approve_command(ctx: click.Context, name: str, target: str | None, reviewer:
             click.echo(f"  fingerprint  {entry.fingerprint}")
             for result in report.files:
                 click.echo(f"  file         {safe_line(result.path)} ({len(result.served.data) if result.served else 0:,} bytes)")
-            counts = summary["counts"]
+            counts = own.counts
             click.echo(f"  audit        {counts['error']} error(s), {counts['warning']} warning(s), {counts['note']} note(s)")
             if not click.confirm("Record this approval?", default=False):
                 click.echo("Nothing was recorded.", err=True)
                 return EXIT_VERIFY
         contents = {r.path: r.served.data for r in report.files if r.served is not None}
-        extra = {"audit": summary}
+        extra: dict[str, Any] = {"audit": own.record()}
         if accept_findings and errors:
             extra["accepted_findings"] = True
         saved = book.record(_record("approve", info, entry, reviewer, note, **extra), contents)

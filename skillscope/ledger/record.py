@@ -88,12 +88,8 @@ class Record:
     raw: bytes | None = field(default=None, compare=False, repr=False)
     """The line as read, kept while only the replay fields are parsed."""
 
-    def body(self) -> dict[str, Any]:
-        """The fields in their fixed order, without ``hash``; ``files`` comes last."""
+    def _fields(self) -> dict[str, Any]:
         return {
-            "prev": self.prev,
-            "seq": self.seq,
-            "v": FORMAT_VERSION,
             "action": self.action,
             "name": self.name,
             "fingerprint": self.fingerprint,
@@ -105,29 +101,18 @@ class Record:
             "server": self.server,
             "protocol": self.protocol,
             "tool": self.tool,
-            **self.extra,
-            "files": [{"uri": f.uri, "digest": f.digest, "size": f.size} for f in self.files],
         }
+
+    def _files(self) -> list[dict[str, Any]]:
+        return [{"uri": f.uri, "digest": f.digest, "size": f.size} for f in self.files]
+
+    def body(self) -> dict[str, Any]:
+        """The legacy (unsigned) line's fields in their fixed order, without ``hash``; ``files`` comes last."""
+        return {"prev": self.prev, "seq": self.seq, "v": FORMAT_VERSION, **self._fields(), **self.extra, "files": self._files()}
 
     def review(self) -> dict[str, Any]:
         """The signed review fields in the order a signed line writes them; ``files`` comes last."""
-        return {
-            "v": SIGNED_VERSION,
-            "action": self.action,
-            "name": self.name,
-            "fingerprint": self.fingerprint,
-            "label": self.label,
-            "uri": self.uri,
-            "time": self.time,
-            "reviewer": self.reviewer,
-            "note": self.note,
-            "server": self.server,
-            "protocol": self.protocol,
-            "tool": self.tool,
-            "nonce": self.nonce,
-            **self.extra,
-            "files": [{"uri": f.uri, "digest": f.digest, "size": f.size} for f in self.files],
-        }
+        return {"v": SIGNED_VERSION, **self._fields(), "nonce": self.nonce, **self.extra, "files": self._files()}
 
     @property
     def signed(self) -> bool:

@@ -240,3 +240,45 @@ def test_diff_prints_the_changed_lines_against_the_approved_bytes(env):  # noqa:
     diffs = {d["path"]: d for d in as_json.json()["diffs"]}
     assert any(line.startswith("-") and not line.startswith("---") for line in diffs["references/FORMS.md"]["lines"])
     assert json.dumps(diffs).count("+++ current/") == 3
+
+
+def approve_on_a_terminal(env, answer: bytes) -> tuple[int, str]:  # noqa: F811
+    """Run ``approve`` with a pseudo-terminal as stdin and stdout, answer its question, return (code, screen)."""
+    import pty
+    import select
+    import time
+
+    master, slave = pty.openpty()
+    proc = subprocess.Popen([sys.executable, "-m", "skillscope", "approve", "hello-world", "--label", "fx", *stdio("samples")],
+                            stdin=slave, stdout=slave, stderr=slave, cwd=REPO_ROOT, env={**os.environ, **env}, close_fds=True)
+    os.close(slave)
+    out, answered = b"", False
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline:
+        if not answered and b"Record this approval?" in out:
+            os.write(master, answer + b"\n")
+            answered = True
+        ready, _, _ = select.select([master], [], [], 0.5)
+        if ready:
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:  # the child closed the terminal
+                break
+            if not chunk:
+                break
+            out += chunk
+        elif proc.poll() is not None:
+            break
+    os.close(master)
+    return proc.wait(timeout=30), out.decode("utf-8", "replace")
+
+
+def test_on_a_terminal_approve_shows_what_it_records_and_asks(env):  # noqa: F811
+    code, screen = approve_on_a_terminal(env, b"n")
+    assert "About to approve fx:hello-world" in screen and "fingerprint  sha256:" in screen
+    assert "SKILL.md" in screen and "0 error(s), 0 warning(s)" in screen
+    assert code == 1 and "Nothing was recorded" in screen
+    assert not Path(env["SKILLSCOPE_LEDGER"]).exists()
+    code, screen = approve_on_a_terminal(env, b"y")
+    assert code == 0 and "Approved fx:hello-world" in screen
+    assert len(Ledger(env["SKILLSCOPE_LEDGER"]).records()) == 1
