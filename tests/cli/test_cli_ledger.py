@@ -17,6 +17,11 @@ from tests.fixtures.samples import pdf_processing
 @pytest.fixture
 def env(tmp_path):
     """An isolated ledger, config dir and git identity."""
+    return isolated_env(tmp_path)
+
+
+def isolated_env(tmp_path):
+    """The environment of ``env``: a ledger, config dir and git identity of one test."""
     gitconfig = tmp_path / "gitconfig"
     gitconfig.write_text("[user]\n\tname = Rita Reviewer\n\temail = rita@example.com\n")
     return {

@@ -269,3 +269,203 @@ async def test_changes_tab_shows_the_same_diff_as_the_cli_once_the_files_verifie
         assert removed == ["-Invoices above 5,000 EUR need two approvals."]
         assert any(kind == "added" for _line, kind in diff.kinds())
         assert "-Invoices above 5,000 EUR need two approvals." in screen_text(app)
+
+
+@pytest.mark.parametrize("fmt", ["txt", "json", "yaml"])
+async def test_ledger_screen_filters_and_exports(tmp_path, fmt):
+    app = demo_app(tmp_path)
+    out = tmp_path / f"export.{fmt}"
+    async with running(app) as pilot:
+        await listed(pilot)
+        await pilot.press("l")
+        await wait_until(pilot, lambda: app.screen.query("LedgerTable"))
+        table = app.screen.query_one("LedgerTable")
+        assert table.row_count == 3
+        await pilot.press("slash", "h")
+        app.screen.query_one("#ledger-filter").value = "hello"
+        await wait_until(pilot, lambda: table.row_count == 1)
+        await pilot.press("enter", "e")
+        await wait_until(pilot, lambda: app.screen.query("#path-input"))
+        app.screen.query_one("#format-select").value = fmt
+        app.screen.query_one("#path-input").value = str(out)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: out.exists())
+    text = out.read_text()
+    if fmt == "txt":
+        assert text.startswith("sha256:") and len(text.splitlines()) == 2
+    elif fmt == "json":
+        assert {row["name"] for row in json.loads(text)["approved"]} == {"demo:hello-world", "demo:acme/billing/invoice-review"}
+    else:
+        assert len(yaml.safe_load(text)["approved"]) == 2
+
+
+async def test_a_damaged_ledger_shows_the_chain_check(tmp_path):
+    from skillscope.tui.demo_ledger import seed_demo_ledger
+
+    path = tmp_path / "ledger.jsonl"
+    seed_demo_ledger(path)
+    lines = path.read_text().splitlines(keepends=True)
+    lines[1] = lines[1].replace("Policy threshold", "Policy THRESHOLD")
+    path.write_text("".join(lines))
+    app = demo_app(tmp_path, ledger=path)
+    async with running(app) as pilot:
+        views = await listed(pilot)
+        assert all(view.review is None for view in views.values())
+        assert any("Review states unknown" in m for m in notifications(app))
+        await pilot.press("l")
+        await wait_until(pilot, lambda: app.screen.query("#ledger-damage"))
+        text = screen_text(app)
+        assert "Ledger damaged" in text and "edited" in text and "line 2" in text
+
+
+# -- servers -----------------------------------------------------------------------------------
+
+
+async def test_a_stdio_server_that_exits_shows_the_reason_and_its_stderr(tmp_path):
+    app = make_app(settings_for([stdio_seed("exit")], tmp_path))
+    async with running(app) as pilot:
+        session = app.main_screen.sessions["exit"]
+        await wait_until(pilot, lambda: session.state == "failed")
+        assert "exited with status 3" in session.error.message
+        assert "configuration file /nonexistent/server.json not found" in session.error.detail
+        text = screen_text(app)
+        assert "server stderr" in text and "/nonexistent/server.json" in text
+        assert (tmp_path / "logs" / "exit.stderr.log").read_text().startswith("fixture: starting up")
+
+
+async def test_stdio_fixture_browse_open_and_quit_leaves_no_process(tmp_path):
+    app = make_app(settings_for([stdio_seed("samples")], tmp_path))
+    async with running(app) as pilot:
+        await listed(pilot, "samples")
+        pid = app.main_screen.sessions["samples"].conn._stats.process.pid
+        assert process_alive(pid)
+        view = await open_skill(pilot, "pdf-processing", server="samples")
+        assert view.phase == "verified"
+        await pilot.press("q")
+        await wait_until(pilot, lambda: not process_alive(pid), what="server reaped")
+    assert not process_alive(pid)
+
+
+async def test_disconnect_reconnect_and_remove_a_stdio_server(tmp_path):
+    app = make_app(settings_for([stdio_seed("samples")], tmp_path))
+    async with running(app) as pilot:
+        screen = app.main_screen
+        session = screen.sessions["samples"]
+        await listed(pilot, "samples")
+        first = session.conn._stats.process.pid
+        await select(pilot, "hello-world", server="samples")
+        await pilot.press("d")
+        await wait_until(pilot, lambda: session.state == "disconnected" and not process_alive(first))
+        assert "samples" not in screen.views
+        await pilot.press("c")
+        await wait_until(pilot, lambda: session.listing_state == "listed")
+        second = session.conn._stats.process.pid
+        assert second != first
+        screen.tree.reveal("samples", "samples:hello-world")
+        await pilot.press("delete")
+        await wait_until(pilot, lambda: "samples" not in screen.sessions and not process_alive(second))
+        assert "No servers" in screen_text(app)
+
+
+async def test_add_a_stdio_server_from_the_dialog(tmp_path):
+    from tests.fixtures.http import REPO_ROOT, stdio_command
+
+    app = demo_app(tmp_path)
+    async with running(app) as pilot:
+        await listed(pilot)
+        await pilot.press("n")
+        await wait_until(pilot, lambda: app.screen.query("#command-input"))
+        dialog = app.screen
+        await pilot.click("#--content-tab-command")
+        await wait_until(pilot, lambda: dialog.query_one("#command-input").has_focus)
+        dialog.query_one("#command-input").value = " ".join(stdio_command("samples"))
+        dialog.query_one("#cwd-input").value = str(REPO_ROOT)
+        dialog.query_one("#label-input").value = "fixture"
+        await pilot.press("ctrl+s")
+        await wait_until(pilot, lambda: "fixture" in app.main_screen.sessions)
+        views = await listed(pilot, "fixture")
+        assert "fixture:hello-world" in views
+        await pilot.press("s")
+        saved = tmp_path / "skillscope.yaml"
+        await wait_until(pilot, lambda: saved.exists())
+        assert yaml.safe_load(saved.read_text())["servers"]["fixture"]["args"][:2] == ["-m", "tests.fixtures.run_server"]
+
+
+async def test_add_an_http_server_with_a_header_and_save_it_unexpanded(tmp_path, monkeypatch):
+    from tests.fixtures.hostile import build_scenario
+    from tests.fixtures.http import serve_http_in_thread
+
+    monkeypatch.setenv("SKILLS_TOKEN", "s3cret-token")
+    app = demo_app(tmp_path)
+    with serve_http_in_thread(build_scenario("samples"), bearer_token="s3cret-token") as url:
+        async with running(app) as pilot:
+            await listed(pilot)
+            await pilot.press("n")
+            await wait_until(pilot, lambda: app.screen.query("#url-input"))
+            app.screen.query_one("#url-input").value = url
+            app.screen.query_one("#headers-input").text = "Authorization: Bearer ${SKILLS_TOKEN}"
+            await pilot.press("ctrl+s")
+            await wait_until(pilot, lambda: "127.0.0.1" in app.main_screen.sessions)
+            views = await listed(pilot, "127.0.0.1")
+            assert "127.0.0.1:pdf-processing" in views
+            await pilot.press("s")
+            saved = tmp_path / "skillscope.yaml"
+            await wait_until(pilot, lambda: saved.exists())
+            assert "${SKILLS_TOKEN}" in saved.read_text() and "s3cret" not in saved.read_text()
+            assert "s3cret" not in screen_text(app)
+
+
+async def test_the_dialog_names_a_missing_variable(tmp_path, monkeypatch):
+    monkeypatch.delenv("NO_SUCH_TOKEN", raising=False)
+    app = demo_app(tmp_path)
+    async with running(app) as pilot:
+        await pilot.press("n")
+        await wait_until(pilot, lambda: app.screen.query("#url-input"))
+        app.screen.query_one("#url-input").value = "https://skills.example.com/mcp"
+        app.screen.query_one("#headers-input").text = "Authorization: Bearer ${NO_SUCH_TOKEN}"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert "NO_SUCH_TOKEN is not set" in screen_text(app)
+        await pilot.press("escape")
+        assert list(app.main_screen.sessions) == ["demo"]
+
+
+async def test_the_palette_offers_every_action(tmp_path):
+    from skillscope.tui.keymap import MAIN_COMMANDS
+
+    app = demo_app(tmp_path)
+    async with running(app) as pilot:
+        await listed(pilot)
+        titles = [command.title for command in app.get_system_commands(app.main_screen)]
+        for command in MAIN_COMMANDS:
+            assert any(title.startswith(command.title) for title in titles), command.title
+        await pilot.press("question_mark")
+        await wait_until(pilot, lambda: "skillscope — keys" in screen_text(app))
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: app.screen is app.main_screen)
+
+
+async def test_a_large_flat_catalog_is_paged_and_still_reachable(tmp_path):
+    from skillscope.catalog.entry import Policy
+    from skillscope.demo.publisher import PublishedSkill, SkillFile, build_server
+    from skillscope.protocol.target import Target
+    from skillscope.tui.settings import ServerSeed
+
+    skills = [
+        PublishedSkill(f"skill-{n:04d}", [SkillFile("SKILL.md", f"---\nname: skill-{n:04d}\ndescription: Number {n}.\n---\nx\n".encode())])
+        for n in range(1200)
+    ]
+    seed = ServerSeed(Target(label="big", kind="inprocess", server=build_server(skills)), None, "demo", Policy())
+    app = make_app(settings_for([seed], tmp_path))
+    async with running(app) as pilot:
+        await listed(pilot, "big")
+        tree = app.main_screen.tree
+        server_node = tree.root.children[0]
+        assert len(server_node.children) == 501  # one page of 500, then "… 700 more"
+        assert "700 more" in str(server_node.children[-1].label)
+        await select(pilot, "skill-1150", server="big")  # past two pages: loaded on the way
+        assert tree.cursor_node.data.key == "big:skill-1150"
+        await pilot.press("slash")
+        app.main_screen.query_one("#filter").value = "skill-11"
+        await wait_until(pilot, lambda: "100 of 1,200 skills" in str(tree.root.children[0].label))
+        assert tree.cursor_node.data.key == "big:skill-1150"  # the cursor stays on the skill it was on
