@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import difflib
 import hashlib
-import os
-import tempfile
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from skillscope.errors import LedgerError
+from skillscope.errors import LedgerError, SkillscopeError
 
 __all__ = ["FileDiff", "ObjectStore", "file_diffs", "skill_diffs", "store_dir"]
 
@@ -42,17 +40,13 @@ class ObjectStore:
         path = self._path(digest)
         if path.is_file():
             return digest
+        from skillscope.files import write_file
+
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(prefix=".obj.", dir=path.parent)
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(data)
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.chmod(tmp, 0o644)
-            os.replace(tmp, path)
-        except OSError as exc:
-            raise LedgerError(f"Cannot store approved bytes in {self.root}: {exc.strerror}") from None
+            write_file(path, data)
+        except (OSError, SkillscopeError) as exc:
+            raise LedgerError(f"Cannot store approved bytes in {self.root}: {getattr(exc, 'message', None) or exc}") from None
         return digest
 
     def get(self, digest: str) -> bytes | None:
