@@ -76,8 +76,11 @@ class ReviewBook:
     def from_config(cls, path: Path, config: object) -> ReviewBook:
         """The book for ``path`` with the key and trust a loaded ``Config`` names."""
         config_path = getattr(config, "path", None)
-        return cls(path, signing_key=getattr(config, "signing_key", None), allowed_signers=getattr(config, "allowed_signers", None),
-                   config_dir=config_path.parent if config_path else None)
+        config_dir = config_path.parent if config_path else None
+        key = getattr(config, "signing_key", None)
+        if key and config_dir is not None and not Path(os.path.expandvars(key)).expanduser().is_absolute():
+            key = str(config_dir / key)  # relative to the config file, like ``ledger:``
+        return cls(path, signing_key=key, allowed_signers=getattr(config, "allowed_signers", None), config_dir=config_dir)
 
     # -- writing -------------------------------------------------------------------------------
 
