@@ -42,6 +42,9 @@ class CheckedCache:
     def load(self) -> dict[str, Checked]:
         """Every cached line (an unreadable cache is an empty one: lines are then checked again)."""
         if self._rows is None:
+            if not self.path.exists():  # reading never creates the cache (a read-only command leaves no trace)
+                self._rows = {}
+                return self._rows
             try:
                 db = self._connect()
                 try:
