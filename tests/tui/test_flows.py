@@ -253,14 +253,14 @@ async def test_changed_since_approval_shows_the_file_diff(tmp_path):
         await pilot.pause()
         text = screen_text(app)
         assert "Changed since approval" in text and "references/policy.md" in text and "changed" in text
-        assert "Press v" in text
+        assert "Press g" in text
 
 
 async def test_changes_tab_shows_the_same_diff_as_the_cli_once_the_files_verified(tmp_path):
     app = demo_app(tmp_path)
     async with running(app) as pilot:
         view = await select(pilot, "acme/billing/invoice-review")
-        await pilot.press("v")
+        await pilot.press("g")
         await wait_until(pilot, lambda: view.diffs is not None, what="diffs")
         await pilot.pause()
         (diff,) = view.diffs

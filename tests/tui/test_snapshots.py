@@ -191,7 +191,7 @@ def test_changes_tab_shows_the_diff_against_the_approved_bytes(snap_compare, her
         return view.diffs is not None and app.main_screen.detail.query_one("TabbedContent").active == "changes"
 
     assert snap_compare(demo(here), terminal_size=SIZE,
-                        run_before=shows(highlighted("acme/billing/invoice-review"), pressed("v", until=diffed)))
+                        run_before=shows(highlighted("acme/billing/invoice-review"), pressed("g", until=diffed)))
 
 
 def test_binary_file_shows_a_hex_view_with_metadata(snap_compare, here):

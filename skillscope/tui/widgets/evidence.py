@@ -91,7 +91,7 @@ def changes_view(entry: Any, review: Any, diffs: list[Any] | None = None) -> Ren
             table.add_row(Text("  now", style="dim"), Text(change.new_digest), "")
     if diffs is None:
         note = Text("Computed from the recorded file list and the current entry; no file was read. "
-                    "Press v to read and verify the files and see each diff. Approve again after reviewing the changes.", style="dim")
+                    "Press g to read and verify the files and see each diff. Approve again after reviewing the changes.", style="dim")
         return Group(head, Text(""), grid, Text(""), table, Text(""), note)
     body = Text()
     for diff in diffs:
