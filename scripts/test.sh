@@ -9,6 +9,17 @@ cd "$(dirname "$0")/.."
 PYTHON="${PYTHON:-python3}"
 say() { printf '[test] %s\n' "$*"; }
 
+# The signing tests check skillscope's SSH signatures with the real ssh-keygen and ssh-agent.
+# Idempotent: nothing is installed when they are already on PATH.
+if ! command -v ssh-keygen >/dev/null || ! command -v ssh-agent >/dev/null; then
+  if command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
+    say "installing openssh-client (ssh-keygen, ssh-agent)"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq openssh-client >/dev/null
+  else
+    say "openssh-client is missing and cannot be installed here: the ssh-keygen tests will be skipped"
+  fi
+fi
+
 if [ ! -x .venv/bin/python ]; then
   say "creating .venv with $("$PYTHON" --version)"
   "$PYTHON" -m venv .venv

@@ -56,6 +56,10 @@ class Config:
     path: Path | None = None
     servers: dict[str, ServerSpec] = field(default_factory=dict)
     ledger: str | None = None
+    signing_key: str | None = None
+    """The key that signs reviews: a private key file, or a public key whose private half ssh-agent holds."""
+    allowed_signers: str | None = None
+    """The ssh-keygen ``allowed_signers`` file that says whose signatures count."""
 
     def target(self, label: str) -> Target:
         """The target of a configured server."""
@@ -114,6 +118,11 @@ def load_config(path: str | Path | None) -> Config:
     if ledger is not None and not isinstance(ledger, str):
         raise ConfigError(f"{chosen}: 'ledger' must be a path")
     config.ledger = ledger
+    for key in ("signing_key", "allowed_signers"):
+        value = data.get(key)
+        if value is not None and not isinstance(value, str):
+            raise ConfigError(f"{chosen}: '{key}' must be a path")
+        setattr(config, key, value)
     for key in ("servers", "mcpServers"):
         section = data.get(key)
         if section is None:

@@ -11,6 +11,12 @@ def anyio_backend() -> str:
     return "asyncio"
 
 
+@pytest.fixture(autouse=True)
+def _own_data_dir(tmp_path_factory, monkeypatch):
+    """Each test gets its own user data dir: signing key, rollback memory and checked-line cache."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("xdg-data")))
+
+
 REQUIRE_EXTERNAL = os.environ.get("SKILLSCOPE_REQUIRE_EXTERNAL") == "1"
 
 

@@ -15,10 +15,10 @@ from skillscope.cli.commands_ledger import (
     approve_command,
     diff_command,
     export_command,
-    ledger_group,
     reject_command,
     revoke_command,
 )
+from skillscope.cli.commands_ledger_file import ledger_group
 from skillscope.cli.commands_tui import tui_command
 from skillscope.cli.common import EXIT_CODES, mask_output_streams
 

@@ -23,10 +23,10 @@ from skillscope.cli.common import (
 )
 from skillscope.errors import EXIT_VERIFY, SkillscopeError, UsageError
 
-__all__ = ["approve_command", "reject_command", "revoke_command", "diff_command", "export_command", "ledger_group"]
+__all__ = ["approve_command", "reject_command", "revoke_command", "diff_command", "export_command", "report_check"]
 
 _REVIEW_OPTIONS = [
-    click.option("--reviewer", help="Who reviewed (default: git user.name <user.email>, else the login name)."),
+    click.option("--reviewer", help="Who reviewed, and the signing principal (default: git config user.email, else the login name)."),
     click.option("--note", default="", help="Why: kept with the record."),
 ]
 
@@ -49,23 +49,23 @@ def _tool() -> str:
     return tool_id()
 
 
-def _record(action: str, info: Any, entry: Any, reviewer: str | None, note: str) -> Any:
+def _record(action: str, info: Any, entry: Any, reviewer: str | None, note: str, **extra: Any) -> Any:
     from skillscope.ledger.recording import review_record
 
-    return review_record(action, info, entry, reviewer=reviewer, note=note)  # type: ignore[arg-type]
+    return review_record(action, info, entry, reviewer=reviewer, note=note, extra=extra)  # type: ignore[arg-type]
 
 
-def _append(path: Path, record: Any) -> Any:
-    from skillscope.ledger import Ledger
+def _book(path: Path, config: Any) -> Any:
+    from skillscope.ledger import ReviewBook
 
-    return Ledger(path).append(record)
+    return ReviewBook.from_config(path, config)
 
 
 def _say_recorded(verb: str, saved: Any, path: Path) -> None:
     from skillscope.textsafe import safe_line
 
     fingerprint = saved.fingerprint or "no fingerprint"
-    click.echo(f"{verb} {safe_line(saved.name)} ({fingerprint}); record #{saved.seq} in {path}")
+    click.echo(f"{verb} {safe_line(saved.name)} ({fingerprint}); record #{saved.seq} in {path}, signed by {saved.key.split()[0]}")
 
 
 @click.command("approve", cls=TargetCommand, epilog=TARGET_HELP + "\n\n" + EXIT_CODES)
@@ -73,29 +73,83 @@ def _say_recorded(verb: str, saved: Any, path: Path) -> None:
 @click.argument("target", required=False)
 @target_options
 @_review_options
+@click.option("--fingerprint", "pinned", metavar="FP", help="Approve only if what verifies now has this fingerprint (what you saw).")
+@click.option("--yes", "-y", is_flag=True, help="Approve what verifies now without asking.")
+@click.option("--accept-findings", is_flag=True, help="Approve despite errors the skill audit found (needs --note saying why).")
 @click.pass_context
-def approve_command(ctx: click.Context, name: str, target: str | None, reviewer: str | None, note: str, **options: Any) -> None:
-    """Verify a whole skill (SKILL.md and every file) and record its fingerprint as approved.
+def approve_command(ctx: click.Context, name: str, target: str | None, reviewer: str | None, note: str, pinned: str | None,
+                    yes: bool, accept_findings: bool, **options: Any) -> None:
+    """Verify and audit a whole skill (SKILL.md and every file), then record its fingerprint as approved.
 
-    Refused, with the reason, when anything fails verification or the skill is dynamic
-    (no fingerprint binds a dynamic skill). The fingerprint is the entry's, as hosts compute it.
+    The audit runs on the very bytes that verified (each file read once); those bytes
+    are kept beside the ledger for `diff`. On a terminal you are shown the name,
+    fingerprint, files and audit summary and asked; otherwise --fingerprint (what you
+    reviewed) or --yes is required. Refused when anything fails verification, the
+    skill is dynamic, the fingerprint differs from --fingerprint, or the audit found an
+    error in the skill's content (unless --accept-findings with --note).
     """
+    interactive = sys.stdin.isatty() and sys.stdout.isatty()
+    if not (interactive or yes or pinned):
+        click.echo("skillscope: usage error: not on a terminal: give --fingerprint FP (the fingerprint you reviewed) or --yes", err=True)
+        sys.exit(2)
+    if accept_findings and not note.strip():
+        click.echo("skillscope: usage error: --accept-findings needs a --note saying why the findings are acceptable", err=True)
+        sys.exit(2)
     inv = setup(ctx, target, options)
 
     async def body() -> int:
         from skillscope.cli.render import make_console, render_report
-        from skillscope.workflow import open_named
+        from skillscope.protocol import connect
+        from skillscope.review import approval_audit, audit_skill
+        from skillscope.textsafe import safe_line
+        from skillscope.workflow import load_catalog, resolve_name
 
+        book = _book(inv.ledger_path, inv.config)
         with progress(f"Connecting to {inv.target.display}") as say:
-            info, report = await open_named(inv, name, paths=[], all_files=True, say=say)
-        entry = report.entry
-        if entry.dynamic:
-            raise UsageError(f"{entry.name} is a dynamic skill: no fingerprint binds its content, so it cannot be approved")
-        if not report.verified:
-            make_console().print(render_report(report, None))
-            click.echo(f"skillscope: approval refused: {entry.name} did not verify ({report.failure.check} check)", err=True)
+            async with connect(inv.target, era=inv.era, timeout=inv.timeout) as conn:
+                say("Listing skills")
+                listing = await load_catalog(conn, inv.policy)
+                entry = await resolve_name(conn, listing, name, inv.policy)
+                if entry.dynamic:
+                    raise UsageError(f"{entry.name} is a dynamic skill: no fingerprint binds its content, so it cannot be approved")
+                say(f"Reading, verifying and auditing {entry.name}")
+                audit = await audit_skill(conn, entry, inv.policy, None)
+            info = conn.info
+        report = audit.report
+        if report is None or not report.verified:
+            if report is not None:
+                make_console().print(render_report(report, None))
+            check = report.failure.check if report is not None and report.failure else "read"
+            click.echo(f"skillscope: approval refused: {entry.name} did not verify ({check} check)", err=True)
             return EXIT_VERIFY
-        saved = _append(inv.ledger_path, _record("approve", info, entry, reviewer, note))
+        if pinned and pinned != entry.fingerprint:
+            click.echo(f"skillscope: approval refused: {entry.name} now has fingerprint {entry.fingerprint}, "
+                       f"not {safe_line(pinned)} (the content changed since you saw it); nothing was recorded", err=True)
+            return EXIT_VERIFY
+        own = approval_audit(audit.findings)
+        for finding in own.findings:
+            if finding.severity != "note":
+                click.echo(f"{finding.severity}: {finding.id}: {safe_line(finding.message, limit=400)}", err=True)
+        errors = own.errors
+        if errors and not accept_findings:
+            click.echo(f"skillscope: approval refused: the audit found {errors} error(s) in {entry.name}; "
+                       "review them, then approve with --accept-findings --note WHY if they are acceptable", err=True)
+            return EXIT_VERIFY
+        if interactive and not yes:
+            click.echo(f"About to approve {safe_line(entry.name)}")
+            click.echo(f"  fingerprint  {entry.fingerprint}")
+            for result in report.files:
+                click.echo(f"  file         {safe_line(result.path)} ({len(result.served.data) if result.served else 0:,} bytes)")
+            counts = own.counts
+            click.echo(f"  audit        {counts['error']} error(s), {counts['warning']} warning(s), {counts['note']} note(s)")
+            if not click.confirm("Record this approval?", default=False):
+                click.echo("Nothing was recorded.", err=True)
+                return EXIT_VERIFY
+        contents = {r.path: r.served.data for r in report.files if r.served is not None}
+        extra: dict[str, Any] = {"audit": own.record()}
+        if accept_findings and errors:
+            extra["accepted_findings"] = True
+        saved = book.record(_record("approve", info, entry, reviewer, note, **extra), contents)
         _say_recorded("Approved", saved, inv.ledger_path)
         return 0
 
@@ -121,7 +175,7 @@ def _verdict_command(action: str, verb: str, doc: str) -> click.Command:
 
             with progress(f"Connecting to {inv.target.display}") as say:
                 info, entry = await find_entry(inv, name, say)
-            saved = _append(inv.ledger_path, _record(action, info, entry, reviewer, note))
+            saved = _book(inv.ledger_path, inv.config).record(_record(action, info, entry, reviewer, note))
             _say_recorded(verb, saved, inv.ledger_path)
             return 0
 
@@ -132,7 +186,8 @@ def _verdict_command(action: str, verb: str, doc: str) -> click.Command:
 
 reject_command = _verdict_command(
     "reject", "Rejected",
-    "Record the skill's current fingerprint as rejected (reads no file).",
+    "Record the skill's current fingerprint as rejected (reads no file). The rejection holds for that content "
+    "under every label: it is never exported while the rejection stands.",
 )
 revoke_command = _verdict_command(
     "revoke", "Revoked",
@@ -143,20 +198,20 @@ revoke_command = _verdict_command(
 
 def _revoke_offline(name: str, reviewer: str | None, note: str, options: dict[str, Any]) -> None:
     from skillscope.config import load_config
-    from skillscope.ledger import Ledger, Record, default_reviewer, ledger_path, read_verdicts
+    from skillscope.ledger import Record, default_reviewer, ledger_path
 
     try:
         config = load_config(options.get("config_path"))
         path = ledger_path(options.get("ledger_file"), config.ledger, config.path.parent if config.path else None)
-        verdicts = read_verdicts(path)
-        verdict = verdicts.by_name.get(name)
+        book = _book(path, config)
+        verdict = book.verdicts().by_name.get(name)
         if verdict is None:
             raise UsageError(f"The ledger has no review of {name!r}; give LABEL:PATH exactly as listed, or a TARGET")
         last = verdict.record
         record = Record(action="revoke", time=_now(), reviewer=reviewer or default_reviewer(), note=note,
                         label=last.label, server=last.server, protocol=last.protocol, name=name, uri=last.uri,
                         fingerprint=None, tool=_tool())
-        saved = Ledger(path).append(record)
+        saved = book.record(record)
     except SkillscopeError as exc:
         sys.exit(report_error(exc))
     _say_recorded("Revoked", saved, path)
@@ -166,49 +221,81 @@ def _revoke_offline(name: str, reviewer: str | None, note: str, options: dict[st
 @click.argument("name")
 @click.argument("target", required=False)
 @target_options
-@click.option("--json", "as_json", is_flag=True, help="Print the review state and file changes as JSON.")
+@click.option("--json", "as_json", is_flag=True, help="Print the review state, file changes and diffs as JSON.")
+@click.option("--exit-code", is_flag=True, help="Exit 1 when the skill changed since its approval.")
 @click.pass_context
-def diff_command(ctx: click.Context, name: str, target: str | None, as_json: bool, **options: Any) -> None:
-    """Show how a skill changed since its last approval (files added, removed, changed); reads no file."""
+def diff_command(ctx: click.Context, name: str, target: str | None, as_json: bool, exit_code: bool, **options: Any) -> None:
+    """Show how a skill changed since its last approval: a unified diff of each changed text file
+    against the approved bytes kept beside the ledger; size and digest for binaries.
+
+    The current files are read and verified first; nothing that fails verification is shown.
+    """
     inv = setup(ctx, target, options)
 
     async def body() -> int:
-        from skillscope.ledger import read_verdicts
-        from skillscope.workflow import find_entry, review_states
+        from skillscope.workflow import open_named, review_states
 
-        verdicts = read_verdicts(inv.ledger_path)
+        book = _book(inv.ledger_path, inv.config)
+        verdicts = book.verdicts()
         with progress(f"Connecting to {inv.target.display}") as say:
-            info, entry = await find_entry(inv, name, say)
+            info, report = await open_named(inv, name, paths=[], all_files=True, say=say)
+        entry = report.entry
         state = review_states(verdicts, [entry])[entry.name]
+        if not report.verified:
+            from skillscope.cli.render import make_console, render_report
+
+            make_console().print(render_report(report, None))
+            click.echo(f"skillscope: {entry.name} did not verify ({report.failure.check} check): no diff is shown", err=True)
+            return EXIT_VERIFY
+        from skillscope.ledger import skill_diffs
+
+        current = {r.uri: r.served.data for r in report.files if r.served is not None}
+        diffs = skill_diffs(book.objects, entry, state.changes, current)
         if as_json:
             from skillscope.cli.jsonout import review_json
 
-            print_json({"name": entry.name, "fingerprint": entry.fingerprint, **(review_json(state) or {})})
+            print_json({"name": entry.name, "fingerprint": entry.fingerprint, **(review_json(state) or {}),
+                        "diffs": [{"path": d.path, "change": d.change, "lines": list(d.lines), "note": d.note} for d in diffs]})
         else:
-            from skillscope.cli.render import make_console, render_review
+            from skillscope.cli.render import make_console, render_diffs, render_review
 
-            make_console().print(render_review(entry, state))
-        return 0
+            console = make_console()
+            console.print(render_review(entry, state))
+            console.print(render_diffs(diffs))
+        return 1 if exit_code and state.changes else 0
 
     run(body)
 
 
-@click.command("export")
+@click.command("export", epilog=EXIT_CODES)
 @click.option("--format", "fmt", type=click.Choice(["txt", "json", "yaml"]), default="txt", show_default=True,
               help="txt: one sha256:… per line for a host's reviewed set; json/yaml add name, URI, label, reviewer, time.")
 @click.option("--label", help="Only approvals of skills from the server with this label.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to this file (atomically) instead of stdout.")
+@click.option("--allowed-signers", type=click.Path(dir_okay=False), help="Whose signatures count (ssh-keygen allowed_signers format).")
+@click.option("--include-unsigned", is_flag=True, help="Also export approvals recorded before reviews were signed.")
 @config_option
 @ledger_option
-def export_command(fmt: str, label: str | None, output: str | None, config_path: str | None, ledger_file: str | None) -> None:
-    """Export the fingerprints approved and not since revoked or rejected."""
-    from skillscope.config import load_config
-    from skillscope.ledger import export_approved, ledger_path, read_verdicts
+def export_command(fmt: str, label: str | None, output: str | None, allowed_signers: str | None, include_unsigned: bool,
+                   config_path: str | None, ledger_file: str | None) -> None:
+    """Export the fingerprints approved, not since revoked, and not rejected under any label.
+
+    Only approvals signed by a key allowed for their reviewer are exported (see
+    --allowed-signers); how many were held back, and why, goes to stderr. A damaged
+    ledger, or one that lost a review this machine saw, exports nothing (exit 5).
+    """
+    from skillscope.errors import EXIT_LEDGER
+    from skillscope.ledger import export_approved
 
     try:
-        config = load_config(config_path)
-        path = ledger_path(ledger_file, config.ledger, config.path.parent if config.path else None)
-        text = export_approved(read_verdicts(path), fmt, label=label)  # type: ignore[arg-type]
+        path, config = _ledger_config(config_path, ledger_file)
+        book = _book(path, config)
+        check = book.check(allowed_signers=allowed_signers)
+        if not check.ok:
+            report_check(path, check)
+            sys.exit(EXIT_LEDGER)
+        exportable = book.exportable(check, include_unsigned=include_unsigned, label=label)
+        text = export_approved(exportable, fmt)  # type: ignore[arg-type]
         if output:
             from skillscope.files import write_file
 
@@ -216,97 +303,30 @@ def export_command(fmt: str, label: str | None, output: str | None, config_path:
             click.echo(f"Wrote {output}", err=True)
         else:
             click.echo(text, nl=False)
+        if exportable.skipped:
+            click.echo(f"skillscope: {exportable.skipped_summary()} (trust: {check.trust.source})", err=True)
     except SkillscopeError as exc:
         sys.exit(report_error(exc))
 
 
-@click.group("ledger")
-def ledger_group() -> None:
-    """Check, repair and list the approval ledger."""
+def report_check(path: Path, check: Any) -> None:
+    """Print a failed check's problems and missing reviews to stderr."""
+    from skillscope.textsafe import safe_line
 
-
-@ledger_group.command("verify", epilog=EXIT_CODES)
-@config_option
-@ledger_option
-def ledger_verify(config_path: str | None, ledger_file: str | None) -> None:
-    """Check every record's hash and its link to the one before; name the first broken line."""
-    from skillscope.errors import EXIT_LEDGER
-    from skillscope.ledger import Ledger
-
-    try:
-        path = _ledger_path(config_path, ledger_file)
-        result = Ledger(path).verify()
-    except SkillscopeError as exc:
-        sys.exit(report_error(exc))
-    if result.ok:
-        click.echo(f"{path}: {result.records} records, chain intact")
-        return
-    for problem in result.problems:
+    for problem in check.result.problems:
         click.echo(f"{path}: {problem.kind}: {problem.message}", err=True)
-    if result.only_torn_tail:
-        click.echo("The last line is unfinished; `skillscope ledger repair` cuts it and records the repair.", err=True)
-    else:
-        click.echo("The ledger was altered; restore it from a copy or version control (it is never repaired silently).", err=True)
-    sys.exit(EXIT_LEDGER)
+    for review, what in sorted(check.missing.items(), key=lambda item: item[1]):
+        click.echo(f"{path}: rollback: a review seen before is missing: {safe_line(what)} [{review[:16]}]", err=True)
+    if not check.result.ok:
+        click.echo(f"skillscope: ledger damaged: {path} has {len(check.result.problems)} problem(s)", err=True)
+    if check.missing:
+        click.echo("A review this machine saw in the ledger is gone (a dropped line or an older copy). If that is intended, "
+                   "accept the new state with `skillscope ledger verify --accept --note WHY`.", err=True)
 
 
-@ledger_group.command("repair", epilog=EXIT_CODES)
-@config_option
-@ledger_option
-@click.option("--reviewer", help="Who repaired (default: git user, else the login name).")
-def ledger_repair(config_path: str | None, ledger_file: str | None, reviewer: str | None) -> None:
-    """Cut an unfinished last line (only that) and record the repair in the ledger."""
-    from skillscope.ledger import Ledger, default_reviewer
-
-    try:
-        path = _ledger_path(config_path, ledger_file)
-        removed, record = Ledger(path).repair(reviewer=reviewer or default_reviewer(), time=_now(), tool=_tool())
-    except SkillscopeError as exc:
-        sys.exit(report_error(exc))
-    click.echo(f"{path}: cut {removed} bytes of an unfinished last line; recorded as #{record.seq}")
-
-
-@ledger_group.command("list", epilog=EXIT_CODES)
-@config_option
-@ledger_option
-@click.option("--label", help="Only skills from the server with this label.")
-@click.option("--json", "as_json", is_flag=True, help="Print the verdicts as JSON.")
-def ledger_list(config_path: str | None, ledger_file: str | None, label: str | None, as_json: bool) -> None:
-    """Show the current verdict on every reviewed skill, replayed from the records."""
-    from skillscope.ledger import read_verdicts
-
-    try:
-        path = _ledger_path(config_path, ledger_file)
-        verdicts = read_verdicts(path)
-    except SkillscopeError as exc:
-        sys.exit(report_error(exc))
-    rows = [v for v in verdicts.by_name.values() if label is None or v.record.label == label]
-    if as_json:
-        from skillscope.cli.jsonout import record_json
-
-        print_json({
-            "ledger": str(path),
-            "records": verdicts.records,
-            "skills": [
-                {
-                    "name": v.name,
-                    "verdict": v.word,
-                    "last": record_json(v.record),
-                    "approved": sorted(fp for fp in v.approved if fp),
-                    "rejected": sorted(fp for fp in v.rejected if fp),
-                }
-                for v in rows
-            ],
-        })
-        return
-    from skillscope.cli.render import make_console, render_verdicts
-
-    make_console().print(render_verdicts(path, verdicts.records, rows))
-
-
-def _ledger_path(config_path: str | None, ledger_file: str | None) -> Path:
+def _ledger_config(config_path: str | None, ledger_file: str | None) -> tuple[Path, Any]:
     from skillscope.config import load_config
     from skillscope.ledger import ledger_path
 
     config = load_config(config_path)
-    return ledger_path(ledger_file, config.ledger, config.path.parent if config.path else None)
+    return ledger_path(ledger_file, config.ledger, config.path.parent if config.path else None), config

@@ -75,7 +75,7 @@ def tui_settings(targets: tuple[str, ...], stdio_command: list[str] | None, opti
                 add(ServerSeed(placeholder, spec, "config", policy, problem=exc.message))
     path = ledger_path(options.get("ledger_file"), config.ledger, config.path.parent if config.path else None)
     return TuiSettings(servers=seeds, ledger_path=path, era=options.get("era", "auto"), timeout=options.get("timeout", 30.0),
-                       config_path=config.path, reviewer=reviewer, allow_dynamic=allow_dynamic)
+                       config_path=config.path, reviewer=reviewer, allow_dynamic=allow_dynamic, signing_key=config.signing_key)
 
 
 def run_tui(settings: Any) -> None:

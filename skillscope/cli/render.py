@@ -20,7 +20,7 @@ from skillscope.verify.filekind import read_as
 from skillscope.verify.opener import FileResult, SkillReport
 from skillscope.views import binary_view, hidden_panel, rendered_view, source_view
 
-__all__ = ["make_console", "render_listing", "render_report", "render_review", "render_verdicts", "human_size"]
+__all__ = ["make_console", "render_listing", "render_report", "render_review", "render_verdicts", "render_diffs", "human_size"]
 
 _STATUS_STYLE = {
     "available": "green",
@@ -275,8 +275,8 @@ def render_review(entry: CatalogEntry, state: Any) -> RenderableType:
     return Group(*parts)
 
 
-def render_verdicts(path: Any, records: int, verdicts: list[Any]) -> RenderableType:
-    """The ledger's current verdict per skill."""
+def render_verdicts(path: Any, records: int, verdicts: list[Any], words: dict[str, str] | None = None) -> RenderableType:
+    """The ledger's current verdict per skill (``words`` overrides a verdict's word, by name)."""
     table = Table(show_edge=False, pad_edge=False)
     table.add_column("SKILL", overflow="fold")
     table.add_column("VERDICT")
@@ -288,7 +288,7 @@ def render_verdicts(path: Any, records: int, verdicts: list[Any]) -> RenderableT
         record = verdict.last_approval or verdict.record
         table.add_row(
             _t(verdict.name),
-            _review_text(_Word(verdict.word)),
+            _review_text(_Word((words or {}).get(verdict.name, verdict.word))),
             Text(record.fingerprint or "—", style="dim"),
             _t(record.reviewer),
             _t(record.time),
@@ -298,9 +298,26 @@ def render_verdicts(path: Any, records: int, verdicts: list[Any]) -> RenderableT
     return Group(table, summary)
 
 
+_DIFF_STYLE = {"header": "bold", "hunk": "cyan", "added": "green", "removed": "red", "context": ""}
+
+
+def render_diffs(diffs: list[Any]) -> RenderableType:
+    """Unified diffs of changed files (lines already sanitised), or why a file has none."""
+    parts: list[RenderableType] = []
+    for diff in diffs:
+        if diff.note:
+            parts.append(Text(f"{diff.change} {diff.path}: {diff.note}", style="yellow"))
+            continue
+        body = Text()
+        for line, kind in diff.kinds():
+            body.append(line + "\n", style=_DIFF_STYLE[kind])
+        parts.append(body)
+    return Group(*parts)
+
+
 class _Word:
     """Adapts a verdict word to the review-state styling."""
 
     def __init__(self, word: str) -> None:
-        self.state = word
+        self.state = word.split()[0] if word else word
         self.label = word

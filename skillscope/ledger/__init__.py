@@ -6,17 +6,31 @@ import os
 import subprocess
 from pathlib import Path
 
-from skillscope.ledger.export import ExportFormat, export_approved
+from skillscope.ledger.book import LedgerCheck, ReviewBook
+from skillscope.ledger.export import Exportable, ExportFormat, export_approved, exportable_approvals
+from skillscope.ledger.merge import merge_ledgers
+from skillscope.ledger.objects import FileDiff, ObjectStore, file_diffs, skill_diffs, store_dir
 from skillscope.ledger.record import FileEntry, Record
 from skillscope.ledger.recording import review_record, tool_id, utc_now
 from skillscope.ledger.review import FileChange, ReviewState, Verdicts, diff_files, replay, review_state
-from skillscope.ledger.store import Ledger, Problem, VerifyResult
+from skillscope.ledger.store import MAX_RECORD_BYTES, Ledger, Problem, VerifyResult
 
 __all__ = [
+    "MAX_RECORD_BYTES",
+    "Exportable",
     "ExportFormat",
     "FileChange",
+    "FileDiff",
     "FileEntry",
     "Ledger",
+    "LedgerCheck",
+    "ObjectStore",
+    "ReviewBook",
+    "exportable_approvals",
+    "file_diffs",
+    "merge_ledgers",
+    "skill_diffs",
+    "store_dir",
     "Problem",
     "Record",
     "ReviewState",
@@ -40,10 +54,12 @@ LEDGER_NAME = "ledger.jsonl"
 def read_verdicts(path: str | Path) -> Verdicts:
     """Check the ledger at ``path`` and replay it into verdicts (a missing file has none).
 
+    Every line is parsed strictly and its signature checked (once: see ``CheckedCache``).
+
     Raises:
-        LedgerDamaged: the chain is broken or the last line is torn.
+        LedgerDamaged: the chain is broken, a line is malformed, a signature fails or the last line is torn.
     """
-    return replay(Ledger(path).records(replay_only=True))
+    return ReviewBook(Path(path)).verdicts()
 
 
 def ledger_path(option: str | None, config_value: str | None, config_dir: Path | None) -> Path:
@@ -61,7 +77,7 @@ def ledger_path(option: str | None, config_value: str | None, config_dir: Path |
 
 
 def default_reviewer() -> str:
-    """``git config user.name <user.email>`` when set, else the login name."""
+    """``git config user.email`` (the signing principal, as in allowed_signers), else user.name, else the login name."""
 
     def git(key: str) -> str:
         try:
@@ -70,11 +86,9 @@ def default_reviewer() -> str:
             return ""
         return done.stdout.strip() if done.returncode == 0 else ""
 
-    name, email = git("user.name"), git("user.email")
-    if name and email:
-        return f"{name} <{email}>"
-    if name or email:
-        return name or email
+    email = git("user.email") or git("user.name")
+    if email:
+        return email
     import getpass
 
     try:

@@ -17,6 +17,10 @@ __all__ = [
     "encode_line",
     "decode_line",
     "chain_fields",
+    "canonical_review",
+    "review_id",
+    "describe",
+    "strict_decode",
 ]
 
 GENESIS = "sha256:" + "0" * 64
@@ -25,6 +29,8 @@ GENESIS = "sha256:" + "0" * 64
 Action = Literal["approve", "reject", "revoke", "repair"]
 ACTIONS = ("approve", "reject", "revoke", "repair")
 FORMAT_VERSION = 1
+SIGNED_VERSION = 2
+"""Records with a signature wrap the review: ``{"hash","prev","seq","review":{…},"sig","key"}``."""
 
 _HASH_PREFIX = '{"hash":"'
 _DIGEST_LEN = len(GENESIS)
@@ -32,7 +38,7 @@ _BODY_START = len(_HASH_PREFIX) + _DIGEST_LEN + 2  # past '",'
 _HASH_PREFIX_B = _HASH_PREFIX.encode()
 _PREV_PREFIX_B = b'"prev":"'
 _SEQ_RE_B = re.compile(rb'"seq":(\d{1,12}),')
-_REPLAY_RE_B = re.compile(rb'"v":1,"action":"(approve|reject|revoke|repair)","name":"')
+_REPLAY_RE_B = re.compile(rb'(?:"v":1|"review":\{"v":2),"action":"(approve|reject|revoke|repair)","name":"')
 _NAME_END_B = b'","fingerprint":'
 _REPLAY_END = b',"label":'
 _DECODER = json.JSONDecoder()
@@ -71,16 +77,19 @@ class Record:
     seq: int = 0
     prev: str = GENESIS
     hash: str = ""
+    nonce: str = ""
+    """Random, so two otherwise equal reviews differ (a replayed copy of a review is then evident)."""
+    sig: str = ""
+    """The armored SSHSIG signature over ``canonical_review(record)``; empty for legacy (unsigned) records."""
+    key: str = ""
+    """The signer's OpenSSH public key line."""
     extra: dict[str, Any] = field(default_factory=dict, compare=False)
+    """Other review fields, kept and signed as they are (``audit``: the approval's finding counts and ids)."""
     raw: bytes | None = field(default=None, compare=False, repr=False)
     """The line as read, kept while only the replay fields are parsed."""
 
-    def body(self) -> dict[str, Any]:
-        """The fields in their fixed order, without ``hash``; ``files`` comes last."""
+    def _fields(self) -> dict[str, Any]:
         return {
-            "prev": self.prev,
-            "seq": self.seq,
-            "v": FORMAT_VERSION,
             "action": self.action,
             "name": self.name,
             "fingerprint": self.fingerprint,
@@ -92,9 +101,23 @@ class Record:
             "server": self.server,
             "protocol": self.protocol,
             "tool": self.tool,
-            **self.extra,
-            "files": [{"uri": f.uri, "digest": f.digest, "size": f.size} for f in self.files],
         }
+
+    def _files(self) -> list[dict[str, Any]]:
+        return [{"uri": f.uri, "digest": f.digest, "size": f.size} for f in self.files]
+
+    def body(self) -> dict[str, Any]:
+        """The legacy (unsigned) line's fields in their fixed order, without ``hash``; ``files`` comes last."""
+        return {"prev": self.prev, "seq": self.seq, "v": FORMAT_VERSION, **self._fields(), **self.extra, "files": self._files()}
+
+    def review(self) -> dict[str, Any]:
+        """The signed review fields in the order a signed line writes them; ``files`` comes last."""
+        return {"v": SIGNED_VERSION, **self._fields(), "nonce": self.nonce, **self.extra, "files": self._files()}
+
+    @property
+    def signed(self) -> bool:
+        """True for records in the signed format (whether the signature verifies is checked elsewhere)."""
+        return bool(self.sig)
 
     def summary_json(self) -> dict[str, Any]:
         """The record for reports, without its file list."""
@@ -123,13 +146,40 @@ def _hash_body(body: str) -> str:
     return "sha256:" + hashlib.sha256(body.encode("utf-8")).hexdigest()
 
 
+def canonical_review(record: Record) -> bytes:
+    """The bytes a review's signature covers: its fields as JSON with sorted keys, no spaces, UTF-8."""
+    return json.dumps(record.review(), sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+
+
+def review_id(record: Record) -> str:
+    """What identifies a review wherever its line sits (re-chaining keeps it): a digest of its content."""
+    if record.signed:
+        return hashlib.sha256(canonical_review(record)).hexdigest()
+    body = record.body()
+    del body["prev"], body["seq"]
+    return hashlib.sha256(json.dumps(body, sort_keys=True, separators=(",", ":")).encode("utf-8")).hexdigest()
+
+
+def describe(record: Record) -> str:
+    """The review in one safe line: action, name, fingerprint, reviewer and time."""
+    from skillscope.textsafe import safe_line
+
+    return safe_line(f"{record.action} of {record.name or '(the ledger)'} ({record.fingerprint or 'no fingerprint'}) "
+                     f"by {record.reviewer} at {record.time}", limit=400)
+
+
 def encode_line(record: Record) -> tuple[str, str]:
     """Serialise a record (with its ``seq`` and ``prev`` set) to one line; returns (line, hash).
 
     The hash covers the line exactly as written, minus the leading hash field,
-    so verifying needs no re-serialisation and any edit shows.
+    so verifying needs no re-serialisation and any edit shows. A signed record
+    wraps its review; an unsigned one is written in the legacy flat layout.
     """
-    body = json.dumps(record.body(), ensure_ascii=True, separators=(",", ":"))
+    if record.signed:
+        wrapped = {"prev": record.prev, "seq": record.seq, "review": record.review(), "sig": record.sig, "key": record.key}
+        body = json.dumps(wrapped, ensure_ascii=True, separators=(",", ":"))
+    else:
+        body = json.dumps(record.body(), ensure_ascii=True, separators=(",", ":"))
     digest = _hash_body(body)
     return f'{_HASH_PREFIX}{digest}",{body[1:]}\n', digest
 
@@ -168,7 +218,7 @@ def decode_line(line: str | bytes, *, replay_only: bool = False) -> Record:
     """
     raw = line.encode("utf-8") if isinstance(line, str) else line
     head = raw
-    if replay_only:
+    if replay_only and b'"review":{' not in raw[:_BODY_START + 100]:
         cut = raw.find(_REPLAY_END)
         if cut > 0:
             head = raw[:cut] + b"}"
@@ -178,6 +228,21 @@ def decode_line(line: str | bytes, *, replay_only: bool = False) -> Record:
         raise LineError(f"not valid JSON ({getattr(exc, 'msg', exc)})") from None
     if not isinstance(data, dict):
         raise LineError("not a JSON object")
+    return _record_of(data, raw if replay_only else None)
+
+
+def _record_of(data: dict[str, Any], raw: bytes | None) -> Record:
+    chain = data
+    signed = "review" in data
+    if signed:
+        if set(data) != _WRAPPED:
+            raise LineError(f"a signed record holds exactly {', '.join(sorted(_WRAPPED))}")
+        data = data["review"]
+        if not isinstance(data, dict) or data.get("v") != SIGNED_VERSION:
+            raise LineError("the review is not an object of version 2")
+        if not isinstance(chain["sig"], str) or not isinstance(chain["key"], str) or not chain["sig"]:
+            raise LineError("sig and key must be strings")
+    replay_only = raw is not None
     try:
         action = data["action"]
         if action not in ACTIONS:
@@ -187,7 +252,7 @@ def decode_line(line: str | bytes, *, replay_only: bool = False) -> Record:
             raise LineError("the fingerprint is not a string")
         if replay_only:
             return Record(action=action, time="", reviewer="", name=str(data.get("name", "")), fingerprint=fingerprint,
-                          seq=int(data["seq"]), prev=str(data["prev"]), hash=str(data["hash"]), raw=raw)
+                          seq=int(chain["seq"]), prev=str(chain["prev"]), hash=str(chain["hash"]), raw=raw)
         entries = tuple(FileEntry(str(f["uri"]), str(f["digest"]), int(f["size"])) for f in data.get("files") or ())
         return Record(
             action=action,
@@ -202,10 +267,13 @@ def decode_line(line: str | bytes, *, replay_only: bool = False) -> Record:
             fingerprint=fingerprint,
             files=entries,
             tool=str(data.get("tool", "")),
-            seq=int(data["seq"]),
-            prev=str(data["prev"]),
-            hash=str(data["hash"]),
-            extra={k: v for k, v in data.items() if k not in _KNOWN},
+            seq=int(chain["seq"]),
+            prev=str(chain["prev"]),
+            hash=str(chain["hash"]),
+            nonce=str(data.get("nonce", "")) if signed else "",
+            sig=chain["sig"] if signed else "",
+            key=chain["key"] if signed else "",
+            extra={k: v for k, v in data.items() if k not in (_KNOWN_REVIEW if signed else _KNOWN)},
         )
     except LineError:
         raise
@@ -214,6 +282,40 @@ def decode_line(line: str | bytes, *, replay_only: bool = False) -> Record:
 
 
 _KNOWN = {"hash", "prev", "seq", "v", "action", "time", "reviewer", "note", "label", "server", "protocol", "name", "uri", "fingerprint", "tool", "files"}
+_KNOWN_REVIEW = (_KNOWN - {"hash", "prev", "seq"}) | {"nonce"}
+_WRAPPED = {"hash", "prev", "seq", "review", "sig", "key"}
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise LineError(f"the key {key!r} appears twice in one object")
+        out[key] = value
+    return out
+
+
+def _no_constants(name: str) -> Any:
+    raise LineError(f"{name} is not JSON")
+
+
+def strict_decode(line: bytes) -> Record:
+    """Parse a whole line strictly: valid UTF-8, no duplicate key, no NaN, and written exactly as the
+    writer lays it out (so no two readers can see two different records in one line).
+
+    Raises:
+        LineError: the line is not a record in the writer's exact form.
+    """
+    try:
+        data = json.loads(line.decode("utf-8"), object_pairs_hook=_no_duplicates, parse_constant=_no_constants)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise LineError(f"not valid JSON ({getattr(exc, 'msg', exc)})") from None
+    if not isinstance(data, dict):
+        raise LineError("not a JSON object")
+    record = _record_of(data, None)
+    if encode_line(record)[0].encode("utf-8") != line + b"\n":
+        raise LineError("the line is not laid out as the writer writes it (hand-edited or a foreign writer)")
+    return record
 
 
 

@@ -22,7 +22,8 @@ def tool_id() -> str:
     return f"skillscope {__version__}"
 
 
-def review_record(action: Action, info: Any, entry: Any, *, reviewer: str | None, note: str, time: str | None = None) -> Record:
+def review_record(action: Action, info: Any, entry: Any, *, reviewer: str | None, note: str, time: str | None = None,
+                  extra: dict[str, Any] | None = None) -> Record:
     """A record binding ``action`` to the entry as served now (not yet appended).
 
     Args:
@@ -32,6 +33,7 @@ def review_record(action: Action, info: Any, entry: Any, *, reviewer: str | None
         reviewer: who reviewed; ``None`` uses ``default_reviewer()``.
         note: why, kept with the record.
         time: the record's time (default: now).
+        extra: further review fields (``audit``: finding counts and ids), signed with the rest.
     """
     from skillscope.ledger import default_reviewer
 
@@ -48,4 +50,5 @@ def review_record(action: Action, info: Any, entry: Any, *, reviewer: str | None
         fingerprint=entry.fingerprint,
         files=tuple(FileEntry(f.uri, f.digest, f.size) for f in entry.files or ()),
         tool=tool_id(),
+        extra=dict(extra or {}),
     )

@@ -50,9 +50,32 @@ class Verdicts:
     by_name: dict[str, Verdict] = field(default_factory=dict)
     records: int = 0
 
-    def approved_fingerprints(self, label: str | None = None) -> list[Record]:
-        """Approvals in force (fully parsed), one per (name, fingerprint), oldest first; optionally for one label."""
-        found = [r.complete() for v in self.by_name.values() for r in v.approved.values()]
+    def rejected_content(self) -> dict[str, Record]:
+        """Each fingerprint with a standing rejection under any name or label, with the rejecting record."""
+        out: dict[str, Record] = {}
+        for verdict in self.by_name.values():
+            for fingerprint, record in verdict.rejected.items():
+                if fingerprint:
+                    out.setdefault(fingerprint, record)
+        return out
+
+    def rejection_of(self, fingerprint: str | None) -> Record | None:
+        """The standing rejection of this content under any label (fully parsed), if there is one."""
+        if not fingerprint:
+            return None
+        for verdict in self.by_name.values():
+            if fingerprint in verdict.rejected:
+                return verdict.rejected[fingerprint].complete()
+        return None
+
+    def approved_fingerprints(self, label: str | None = None, *, keep_rejected: bool = False) -> list[Record]:
+        """Approvals in force (fully parsed), one per (name, fingerprint), oldest first; optionally for one label.
+
+        Content rejected under any label or name is left out (verdicts are by content),
+        unless ``keep_rejected``.
+        """
+        rejected = {} if keep_rejected else self.rejected_content()
+        found = [r.complete() for v in self.by_name.values() for fp, r in v.approved.items() if fp not in rejected]
         return sorted((r for r in found if label is None or r.label == label), key=lambda r: r.seq)
 
 
@@ -118,6 +141,8 @@ class ReviewState:
     @property
     def label(self) -> str:
         """The state in words."""
+        if self.state == "rejected" and self.record is not None:
+            return f"rejected under {self.record.label or 'no label'}"
         return {
             "approved": "approved",
             "rejected": "rejected",
@@ -149,9 +174,13 @@ def review_state(verdicts: Verdicts, name: str, fingerprint: str | None, files: 
     if fingerprint is None:
         return ReviewState("unverifiable", verdict.record if verdict else None)
     if verdict is None:
-        return ReviewState("not-reviewed")
+        elsewhere = verdicts.rejection_of(fingerprint)
+        return ReviewState("rejected", elsewhere) if elsewhere is not None else ReviewState("not-reviewed")
     if fingerprint in verdict.rejected:
         return ReviewState("rejected", verdict.rejected[fingerprint].complete())
+    elsewhere = verdicts.rejection_of(fingerprint)
+    if elsewhere is not None:
+        return ReviewState("rejected", elsewhere)
     if fingerprint in verdict.approved:
         return ReviewState("approved", verdict.approved[fingerprint].complete())
     last = verdict.last_approval

@@ -5,16 +5,37 @@ from __future__ import annotations
 import errno
 import fcntl
 import os
+import secrets
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from skillscope.errors import LedgerDamaged, LedgerError
-from skillscope.ledger.record import GENESIS, LineError, Record, chain_fields, decode_line, encode_line, replay_record
+from skillscope.ledger.checked import Checked, CheckedCache
+from skillscope.ledger.record import (
+    GENESIS,
+    LineError,
+    Record,
+    canonical_review,
+    chain_fields,
+    decode_line,
+    describe,
+    encode_line,
+    replay_record,
+    review_id,
+    strict_decode,
+)
+from skillscope.ledger.sshsig import SignatureError, key_blob, verify_signature
 
-__all__ = ["Ledger", "Problem", "VerifyResult", "TAIL_READ"]
+if TYPE_CHECKING:
+    from skillscope.ledger.signing import Signer
 
+__all__ = ["Ledger", "Problem", "VerifyResult", "TAIL_READ", "MAX_RECORD_BYTES", "damage_message"]
+
+MAX_RECORD_BYTES = 1024 * 1024
+"""The longest line the writer writes (1 MiB); a bigger record is refused before anything is written."""
 TAIL_READ = 64 * 1024
-"""How much of the file's end an append reads to find the last record."""
+"""How much of the file's end an append reads at a time to find the last record."""
 
 
 @dataclass(frozen=True)
@@ -23,7 +44,9 @@ class Problem:
 
     line: int
     kind: str
-    """``torn-tail`` (an unfinished last line), ``edited``, ``chain`` (removed or reordered) or ``format``."""
+    """``torn-tail`` (an unfinished last line), ``edited``, ``chain`` (removed or reordered), ``format``
+    (not a strictly parsed record, e.g. a duplicate key), ``signature`` (does not verify), ``replayed``
+    (a signed review copied in again) or ``rollback`` (a review seen before is gone)."""
     message: str
 
 
@@ -35,6 +58,10 @@ class VerifyResult:
     problems: list[Problem] = field(default_factory=list)
     last_hash: str = GENESIS
     torn_bytes: int = 0
+    first_hash: str | None = None
+    """The hash of the first record: what identifies the ledger for the rollback check."""
+    reviews: list[tuple[int, str, Checked]] = field(default_factory=list)
+    """(line number, line hash, what checking it established) for each well-formed record, in order."""
 
     @property
     def ok(self) -> bool:
@@ -56,25 +83,45 @@ class Ledger:
     and never silently dropped.
     """
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, *, signer: Signer | None = None, cache: CheckedCache | None = None) -> None:
         self.path = Path(path)
+        self.signer = signer
+        """Signs each appended review; without one, records are written unsigned (the legacy format)."""
+        self.cache = cache
+        """Lines already checked (strict parse, signature); without one every line is checked."""
 
     # -- reading -------------------------------------------------------------------------------
 
     def _read(self) -> bytes:
+        """The whole file, read under a shared lock so a concurrent append is never seen half-written."""
         try:
-            return self.path.read_bytes()
+            fd = os.open(self.path, os.O_RDONLY)
         except FileNotFoundError:
             return b""
         except OSError as exc:
             raise LedgerError(f"Cannot read ledger {self.path}: {exc.strerror}") from None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_SH)
+            with os.fdopen(os.dup(fd), "rb") as handle:
+                return handle.read()
+        except OSError as exc:
+            raise LedgerError(f"Cannot read ledger {self.path}: {exc.strerror}") from None
+        finally:
+            os.close(fd)
 
     def scan(self, *, decode: bool = False, replay_only: bool = True) -> tuple[VerifyResult, list[Record]]:
         """One pass over the file: check every hash and link, and optionally parse the records.
 
-        Records are parsed for replay only (see ``Record.complete``).
+        Every line is parsed strictly and its signature checked once (then remembered in
+        the cache, by line hash). Records are parsed for replay only (see ``Record.complete``).
         """
-        data = self._read()
+        return self.scan_bytes(self._read(), decode=decode, replay_only=replay_only)
+
+    def scan_bytes(self, data: bytes, *, decode: bool = False, replay_only: bool = True) -> tuple[VerifyResult, list[Record]]:
+        """``scan`` of ledger bytes read elsewhere (another revision of the file, one side of a merge)."""
+        known = self.cache.load() if self.cache is not None else {}
+        found: dict[str, Checked] = {}
+        seen_reviews: dict[str, int] = {}
         result = VerifyResult()
         records: list[Record] = []
         expected_prev, expected_seq = GENESIS, 1
@@ -94,6 +141,22 @@ class Ledger:
             expected_prev, expected_seq = digest, seq + 1
             result.records += 1
             result.last_hash = digest
+            if result.first_hash is None:
+                result.first_hash = digest
+            checked = known.get(digest) or found.get(digest)
+            if checked is None:
+                try:
+                    checked = _check_line(line)
+                except LineError as exc:
+                    kind = "signature" if isinstance(exc.__cause__, SignatureError) or "signature" in str(exc) else "format"
+                    result.problems.append(Problem(number, kind, f"line {number}: {exc}"))
+                    continue
+                found[digest] = checked
+            if checked.key:
+                first = seen_reviews.setdefault(checked.review_id, number)
+                if first != number:
+                    result.problems.append(Problem(number, "replayed", f"line {number}: repeats the signed review of line {first} (a copied record)"))
+            result.reviews.append((number, digest, checked))
             if decode:
                 try:
                     if replay_only:
@@ -106,6 +169,8 @@ class Ledger:
             number = len(lines) + 1
             result.problems.append(Problem(number, "torn-tail", f"line {number} is unfinished (a write was interrupted); run `skillscope ledger repair`"))
             result.torn_bytes = len(tail)
+        if self.cache is not None:
+            self.cache.add(found)
         return result, records
 
     def verify(self) -> VerifyResult:
@@ -124,7 +189,7 @@ class Ledger:
         """
         result, records = self.scan(decode=True, replay_only=replay_only)
         if not result.ok:
-            raise LedgerDamaged(_damage_message(self.path, result), problems=result.problems)
+            raise LedgerDamaged(damage_message(self.path, result), problems=result.problems)
         return records
 
     # -- writing -------------------------------------------------------------------------------
@@ -136,6 +201,14 @@ class Ledger:
             LedgerDamaged: the file ends in a torn line or its last record is broken.
             LedgerError: the file cannot be written (the record was not recorded).
         """
+        if self.signer is not None and not record.signed:
+            record = self.sign(record)
+        probe, _ = encode_line(replace(record, seq=10**12 - 1, prev=GENESIS))
+        if len(probe.encode("utf-8")) > MAX_RECORD_BYTES:
+            raise LedgerError(
+                f"This record would be {len(probe.encode('utf-8')):,} bytes, over the ledger's limit of "
+                f"{MAX_RECORD_BYTES:,} bytes per record; nothing was written (shorten the note, or review a smaller skill)"
+            )
         created = not self.path.exists()
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -164,22 +237,34 @@ class Ledger:
             _fsync_dir(self.path.parent)
         return replace(stamped, hash=digest)
 
+    def sign(self, record: Record) -> Record:
+        """``record`` with a fresh nonce, signed by this ledger's signer."""
+        assert self.signer is not None
+        record = replace(record, nonce=record.nonce or secrets.token_hex(16), key=self.signer.public_key)
+        return replace(record, sig=self.signer.sign(canonical_review(record)))
+
     def _tail(self, fd: int) -> tuple[str, int]:
         """The (hash, seq) of the last record, read from the end of the open file."""
         size = os.fstat(fd).st_size
         if size == 0:
             return GENESIS, 0
-        start = max(0, size - TAIL_READ)
-        chunk = os.pread(fd, size - start, start)
-        if not chunk.endswith(b"\n"):
+        last_byte = os.pread(fd, 1, size - 1)
+        if last_byte != b"\n":
             raise LedgerDamaged(
                 f"Ledger {self.path} ends in an unfinished line (a write was interrupted). Nothing was appended; "
                 "run `skillscope ledger verify`, then `skillscope ledger repair` to cut the torn line"
             )
-        lines = chunk[:-1].split(b"\n")
-        if start > 0 and len(lines) < 2:
-            raise LedgerDamaged(f"Ledger {self.path}: the last line is longer than {TAIL_READ} bytes")
-        last = lines[-1].decode("utf-8", errors="replace")
+        # Read backwards a block at a time until the line before the last newline starts.
+        end, chunk = size - 1, b""
+        while True:
+            start = max(0, end - len(chunk) - TAIL_READ)
+            chunk = os.pread(fd, end - len(chunk) - start, start) + chunk
+            cut = chunk.rfind(b"\n")
+            if cut >= 0 or start == 0:
+                break
+            if len(chunk) > MAX_RECORD_BYTES:
+                raise LedgerDamaged(f"Ledger {self.path}: the last line is longer than {MAX_RECORD_BYTES:,} bytes, which no writer writes")
+        last = chunk[cut + 1 :].decode("utf-8", errors="replace")
         try:
             digest, _prev, seq = chain_fields(last)
         except LineError as exc:
@@ -203,12 +288,14 @@ class Ledger:
             raise LedgerError(f"Cannot open ledger {self.path}: {exc.strerror}") from None
         try:
             fcntl.flock(fd, fcntl.LOCK_EX)
-            result = self.verify()
+            # Read through this descriptor: a shared lock on another one would wait for our own exclusive lock.
+            size = os.fstat(fd).st_size
+            result = self.scan_bytes(os.pread(fd, size, 0))[0]
             if result.ok:
                 raise LedgerError(f"Ledger {self.path} is intact; there is nothing to repair")
             if not result.only_torn_tail:
                 raise LedgerDamaged(
-                    _damage_message(self.path, result)
+                    damage_message(self.path, result)
                     + ". Only an unfinished last line can be repaired; restore the file from a copy or version control",
                     problems=result.problems,
                 )
@@ -224,7 +311,24 @@ class Ledger:
         return len(torn), record
 
 
-def _damage_message(path: Path, result: VerifyResult) -> str:
+def _check_line(line: bytes) -> Checked:
+    """Parse a line strictly and verify its signature, if it has one.
+
+    Raises:
+        LineError: the line is not in the writer's exact form, or its signature does not verify.
+    """
+    record = strict_decode(line)
+    if record.signed:
+        try:
+            signer = verify_signature(record.sig, canonical_review(record))
+            if signer != key_blob(record.key):
+                raise SignatureError("the signature was made by another key than the record names")
+        except SignatureError as exc:
+            raise LineError(f"the signature does not verify: {exc}") from exc
+    return Checked(review_id(record), record.reviewer, record.key, describe(record))
+
+
+def damage_message(path: Path, result: VerifyResult) -> str:
     first = result.problems[0]
     more = f" (and {len(result.problems) - 1} more)" if len(result.problems) > 1 else ""
     return f"Ledger {path} is damaged: {first.message}{more}"

@@ -30,7 +30,8 @@ def seed_demo_ledger(path: Path) -> None:
     from dataclasses import replace
 
     from skillscope.demo.catalog import demo_skills
-    from skillscope.ledger import FileEntry, Ledger, Record, tool_id
+    from skillscope.ledger import FileEntry, Ledger, ObjectStore, Record, store_dir, tool_id
+    from skillscope.ledger.signing import load_signer
     from skillscope.protocol.connection import MODERN
 
     skills = {skill.skill_path: skill for skill in demo_skills()}
@@ -41,7 +42,11 @@ def seed_demo_ledger(path: Path) -> None:
         ("approve", _entry(stale), "2026-03-02T09:40:00Z", "Policy threshold checked with finance."),
         ("reject", _entry(skills["code-review"]), "2026-03-03T14:05:00Z", "Its description says to approve without reading."),
     ]
-    ledger = Ledger(path)
+    objects = ObjectStore(store_dir(path))
+    for skill in (skills["hello-world"], stale):  # the approved bytes, for the Changes tab's diff
+        for file in skill.files:
+            objects.put(file.data)
+    ledger = Ledger(path, signer=load_signer())
     for action, entry, time, note in plan:
         ledger.append(Record(
             action=action, time=time, reviewer=_REVIEWER, note=note, label=entry.label, server="in-process:demo",

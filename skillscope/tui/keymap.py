@@ -38,6 +38,7 @@ MAIN_COMMANDS: tuple[Command, ...] = (
     Command("approve", "a", "Approve", "Verify every file of the selected skill, then record its fingerprint as approved", "Review"),
     Command("reject", "x", "Reject", "Record the selected skill's fingerprint as rejected (reads no file)", "Review"),
     Command("revoke", "u", "Revoke", "Withdraw every approval of the selected skill", "Review"),
+    Command("diff", "g", "Diff", "Read and verify the selected skill's files, then diff each changed file against the approved bytes", "Review", footer=False),
     Command("audit", "i", "Audit", "Audit the selected skill: read and verify every file, scan the content, check the entry", "Review"),
     Command("ledger", "l", "Ledger", "Show every review in the ledger, filter it and export approvals", "Review"),
     Command("add_server", "n", "Add server", "Attach to another server: a URL with headers, or a command", "Servers"),

@@ -33,6 +33,8 @@ class SkillView:
     """Verified files with their bytes, by relative path (SKILL.md included once opened)."""
     audit: Any = None
     """The ``SkillAudit`` of the last audit (findings), when one ran."""
+    diffs: list[Any] | None = None
+    """The Changes tab's diffs against the approved bytes, once the skill's files were read and verified."""
     by_name: bool = False
     """True for a skill the listing lacks, fetched with skills/get; kept when the catalog is listed again."""
 

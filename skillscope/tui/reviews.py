@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from skillscope.errors import LedgerDamaged, LedgerError
-from skillscope.ledger import Ledger, Record, Verdicts, VerifyResult, replay, review_state
+from skillscope.ledger import ObjectStore, Record, ReviewBook, Verdicts, VerifyResult, replay, review_state, store_dir
 
 __all__ = ["LedgerSnapshot", "read_ledger"]
 
@@ -23,6 +23,8 @@ class LedgerSnapshot:
     damage: VerifyResult | None = None
     """The chain check, when the ledger is damaged."""
     error: str | None = None
+    objects: ObjectStore | None = None
+    """The approved bytes kept beside the ledger (for the Changes tab's diffs)."""
 
     @property
     def ok(self) -> bool:
@@ -39,8 +41,8 @@ class LedgerSnapshot:
 
 def read_ledger(path: str | Path) -> LedgerSnapshot:
     """Check and replay the ledger at ``path`` (a missing file is an empty ledger); never raises."""
-    ledger = Ledger(path)
-    snapshot = LedgerSnapshot(Path(path))
+    ledger = ReviewBook(Path(path)).ledger
+    snapshot = LedgerSnapshot(Path(path), objects=ObjectStore(store_dir(Path(path))))
     try:
         records = ledger.records(replay_only=True)
     except LedgerDamaged as exc:

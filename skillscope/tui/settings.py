@@ -50,6 +50,8 @@ class TuiSettings:
     """Where stdio servers' stderr goes (default: the per-user data dir)."""
     allow_dynamic: bool = False
     """The policy for servers added from the dialog."""
+    signing_key: str | None = None
+    """The config's ``signing_key`` (``SKILLSCOPE_SIGNING_KEY`` and the default key apply otherwise)."""
 
     def config_target(self) -> Path:
         """The file ``save`` writes to."""

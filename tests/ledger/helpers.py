@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 
 from skillscope.ledger import FileEntry, Ledger, Record
+from skillscope.ledger.signing import load_signer
 
 
 def record(name: str = "srv:pdf-processing", action: str = "approve", fingerprint: str | None = "sha256:" + "1" * 64, n: int = 0) -> Record:
@@ -24,9 +25,14 @@ def record(name: str = "srv:pdf-processing", action: str = "approve", fingerprin
     )
 
 
+def signed_ledger(path) -> Ledger:
+    """A ledger whose appends are signed with this user's default key (made on first use)."""
+    return Ledger(path, signer=load_signer())
+
+
 def append_forever(path: str, tag: str) -> None:
-    """Append records until killed, printing each acknowledged seq number (crash tests)."""
-    ledger = Ledger(path)
+    """Append signed records until killed, printing each acknowledged seq number (crash tests)."""
+    ledger = signed_ledger(path)
     n = 0
     while True:
         saved = ledger.append(record(name=f"srv:{tag}-{n % 7}", n=n))
@@ -35,8 +41,8 @@ def append_forever(path: str, tag: str) -> None:
 
 
 def append_many(path: str, tag: str, count: int) -> None:
-    """Append ``count`` records and print their hashes (concurrency tests)."""
-    ledger = Ledger(path)
+    """Append ``count`` signed records and print their hashes (concurrency tests)."""
+    ledger = signed_ledger(path)
     for n in range(count):
         saved = ledger.append(record(name=f"srv:{tag}-{n}", n=n))
         print(saved.hash, flush=True)
@@ -56,7 +62,7 @@ if __name__ == "__main__":
         resource.setrlimit(resource.RLIMIT_FSIZE, (int(rest[0]), int(rest[0])))
         from skillscope.errors import LedgerError
 
-        ledger = Ledger(path)
+        ledger = signed_ledger(path)
         try:
             for n in range(1000):
                 saved = ledger.append(record(n=n))

@@ -26,16 +26,24 @@ def build(steps):
 
 
 def model(steps):
-    """The rules in their plainest form: the set of (name, fingerprint) approved now."""
+    """The rules in their plainest form: the set of (name, fingerprint) approved now.
+
+    A rejection stands until the same name approves the same content again, and it
+    holds for that content under every name and label (verdicts are by content).
+    """
     approved: set[tuple[str, str]] = set()
+    rejected: set[tuple[str, str]] = set()
     for action, name, fp in steps:
         if action == "approve":
             approved.add((name, fp))
+            rejected.discard((name, fp))
         elif action == "reject":
             approved.discard((name, fp))
+            rejected.add((name, fp))
         else:
             approved = {(n, f) for n, f in approved if n != name}
-    return approved
+    blocked = {f for _n, f in rejected}
+    return {(n, f) for n, f in approved if f not in blocked}
 
 
 @settings(max_examples=300)
@@ -80,7 +88,8 @@ def test_changed_since_approval_diffs_files_without_reading():
 def test_states_in_words():
     verdicts = replay([record(name="srv:x", fingerprint=FP[0]), record(name="srv:y", action="reject", fingerprint=FP[1])])
     assert review_state(verdicts, "srv:x", FP[0], []).label == "approved"
-    assert review_state(verdicts, "srv:y", FP[1], []).label == "rejected"
+    assert review_state(verdicts, "srv:y", FP[1], []).label == "rejected under srv"
+    assert review_state(verdicts, "other:y", FP[1], []).label == "rejected under srv"  # the same content elsewhere
     assert review_state(verdicts, "srv:z", FP[0], []).label == "not reviewed"
     assert review_state(verdicts, "srv:x", None, None).state == "unverifiable"
     revoked = replay([record(name="srv:x", fingerprint=FP[0]), record(name="srv:x", action="revoke", fingerprint=None)])

@@ -180,6 +180,7 @@ def test_concurrent_processes_never_interleave_or_lose_records(tmp_path):
     ledger = Ledger(path)
     result = ledger.verify()
     assert result.ok and result.records == 240
+    assert all(checked.key.startswith("ssh-ed25519 ") for _line, _hash, checked in result.reviews)  # signed, and verified
     assert {r.hash for r in ledger.records()} == acknowledged
 
 
@@ -202,6 +203,7 @@ def test_sigkill_mid_append_loses_nothing_acknowledged(tmp_path):
     present = {r.hash for r in Ledger(path).records()}
     assert acknowledged <= present
     assert len(acknowledged) > 10
+    assert sum(1 for _line, _hash, checked in Ledger(path).verify().reviews if checked.key) >= len(acknowledged)
 
 
 def test_kill_between_write_and_newline_leaves_a_torn_tail_only(tmp_path):

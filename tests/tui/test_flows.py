@@ -7,7 +7,7 @@ import json
 import pytest
 import yaml
 
-from skillscope.ledger import Ledger, read_verdicts
+from skillscope.ledger import Ledger, ObjectStore, read_verdicts, store_dir
 from skillscope.tui.app import make_app
 from skillscope.tui.widgets.detail_pane import DetailPane
 from tests.processes import is_alive as process_alive
@@ -208,6 +208,11 @@ async def test_approve_verifies_every_file_before_recording(tmp_path):
         assert record.fingerprint == view.entry.fingerprint and record.reviewer == "Rita Reviewer <rita@example.org>"
         assert record.server == "in-process:demo" and len(record.files) == 4
         assert "● approved" in screen_text(app)
+    # Signed, and the approved bytes kept for diffs.
+    ledger = Ledger(tmp_path / "ledger.jsonl")
+    assert ledger.verify().ok and record.signed and record.key.startswith("ssh-ed25519 ")
+    objects = ObjectStore(store_dir(ledger.path))
+    assert all(objects.get(f.digest) is not None for f in record.files)
 
 
 async def test_approval_is_refused_when_a_file_does_not_verify(tmp_path):
@@ -248,6 +253,22 @@ async def test_changed_since_approval_shows_the_file_diff(tmp_path):
         await pilot.pause()
         text = screen_text(app)
         assert "Changed since approval" in text and "references/policy.md" in text and "changed" in text
+        assert "Press g" in text
+
+
+async def test_changes_tab_shows_the_same_diff_as_the_cli_once_the_files_verified(tmp_path):
+    app = demo_app(tmp_path)
+    async with running(app) as pilot:
+        view = await select(pilot, "acme/billing/invoice-review")
+        await pilot.press("g")
+        await wait_until(pilot, lambda: view.diffs is not None, what="diffs")
+        await pilot.pause()
+        (diff,) = view.diffs
+        assert diff.path == "references/policy.md" and not diff.note
+        removed = [line for line, kind in diff.kinds() if kind == "removed"]
+        assert removed == ["-Invoices above 5,000 EUR need two approvals."]
+        assert any(kind == "added" for _line, kind in diff.kinds())
+        assert "-Invoices above 5,000 EUR need two approvals." in screen_text(app)
 
 
 @pytest.mark.parametrize("fmt", ["txt", "json", "yaml"])

@@ -176,12 +176,22 @@ def test_rejected_skill_shows_the_rejection(snap_compare, here):
     assert snap_compare(demo(here), terminal_size=SIZE, run_before=shows(highlighted("code-review")))
 
 
-def test_changed_since_approval_shows_the_file_diff(snap_compare, here):
+def test_changed_since_approval_lists_the_changed_files_before_any_read(snap_compare, here):
     async def changes(pilot) -> None:
         pilot.app.main_screen.detail.activate("changes")
         await pilot.pause()
 
     assert snap_compare(demo(here), terminal_size=SIZE, run_before=shows(highlighted("acme/billing/invoice-review"), changes))
+
+
+def test_changes_tab_shows_the_diff_against_the_approved_bytes(snap_compare, here):
+    """Issue 10: the Changes tab showed digests only; a reviewer reread the file to find the change."""
+    def diffed(app) -> bool:
+        view = app.main_screen.views["demo"]["demo:acme/billing/invoice-review"]
+        return view.diffs is not None and app.main_screen.detail.query_one("TabbedContent").active == "changes"
+
+    assert snap_compare(demo(here), terminal_size=SIZE,
+                        run_before=shows(highlighted("acme/billing/invoice-review"), pressed("g", until=diffed)))
 
 
 def test_binary_file_shows_a_hex_view_with_metadata(snap_compare, here):

@@ -17,7 +17,7 @@ from textual.widgets import Footer, Header, Input, Static
 from textual.worker import Worker
 
 from skillscope.files import write_file
-from skillscope.ledger import export_approved
+from skillscope.ledger import ReviewBook, export_approved
 from skillscope.tui.inert import inert_line
 from skillscope.tui.keymap import LEDGER_COMMANDS, bindings
 from skillscope.tui.notify import report_failed_worker, tell
@@ -63,9 +63,11 @@ class LedgerScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = bindings(LEDGER_COMMANDS)
 
-    def __init__(self, snapshot: LedgerSnapshot) -> None:
+    def __init__(self, snapshot: LedgerSnapshot, *, signing_key: str | None = None) -> None:
         super().__init__()
         self.snapshot = snapshot
+        self.signing_key = signing_key
+        """The config's signing key: whose key counts when no allowed_signers file says otherwise."""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -143,11 +145,17 @@ class LedgerScreen(Screen[None]):
 
     async def _export(self, request: ExportRequest) -> None:
         fmt, path, label = request
-        assert self.snapshot.verdicts is not None
-        text = export_approved(self.snapshot.verdicts, fmt, label=label)  # type: ignore[arg-type]
+        book = ReviewBook(self.snapshot.path, signing_key=self.signing_key)
+        check = await asyncio.to_thread(book.check)
+        if not check.ok:
+            what = check.result.problems[0].message if check.result.problems else f"{len(check.missing)} review(s) seen before are missing"
+            tell(self, f"Nothing exported: {what} (run `skillscope ledger verify`)", title="Export refused", severity="error")
+            return
+        exportable = book.exportable(check, label=label)
+        text = export_approved(exportable, fmt)  # type: ignore[arg-type]
         await asyncio.to_thread(write_file, path, text)
-        count = len(self.snapshot.verdicts.approved_fingerprints(label))
-        tell(self, f"Wrote {count} approval(s) as {fmt} to {path}", title="Exported")
+        skipped = f"; {exportable.skipped_summary()}" if exportable.skipped else ""
+        tell(self, f"Wrote {len(exportable.approvals)} approval(s) as {fmt} to {path}{skipped}", title="Exported")
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         report_failed_worker(self, event.worker)

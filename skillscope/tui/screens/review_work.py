@@ -96,7 +96,33 @@ class ReviewWork(MainState):
             for result in report.files:
                 if result.served is not None:
                     view.opened[result.path] = result
+            self._diff_view(view)
         self.tree.refresh_skill(server, view.name)
+
+    def _diff_view(self, view: SkillView) -> None:
+        """Diff the changed files that were read and verified against the approved bytes."""
+        from skillscope.ledger import skill_diffs
+
+        review, objects = view.review, self.ledger.objects
+        if review is None or not review.changes or objects is None or len(view.opened) <= 1:
+            return
+        current = {result.uri: result.served.data for result in view.opened.values() if result.served is not None}
+        view.diffs = skill_diffs(objects, view.entry, review.changes, current)
+
+    def action_diff(self) -> None:
+        target = self._review_target("diff")
+        if target is None:
+            return
+        server, view = target
+        if view.review is None or not view.review.changes:
+            tell(self, f"{view.name} has not changed since an approval: there is nothing to diff.", severity="warning")
+            return
+        self.run_worker(self._show_diff(server, view), name=f"diff {view.name}", group="open", exclusive=True, exit_on_error=False)
+
+    async def _show_diff(self, server: str, view: SkillView) -> None:
+        report = await self._read(server, view, None, all_files=True)
+        if report.verified and self._skill == (server, view.name):  # type: ignore[attr-defined]
+            self.detail.show_skill(server, view, activate="changes")
 
     def _progress(self, server: str, view: SkillView, words: str) -> None:
         if self.detail.shown in (None, (server, view.name)):
@@ -183,19 +209,23 @@ class ReviewWork(MainState):
         self._ask_review("revoke")
 
     async def _review(self, action: str, server: str, view: SkillView, reviewer: str, note: str) -> None:
-        """Record a verdict; an approval first reads and verifies every file, exactly like the CLI."""
-        from skillscope.ledger import Ledger, review_record
+        """Record a verdict, signed; an approval first reads and verifies every file, and keeps their bytes."""
+        from skillscope.ledger import ReviewBook, review_record
 
         session = self.sessions[server]
+        contents: dict[str, bytes] = {}
         if action == "approve":
+            # The entry pinned is the one displayed: its fingerprint is what the files must verify against.
             report = await self._read(server, view, None, all_files=True)
             if not report.verified:  # type: ignore[attr-defined]
                 check = report.failure.check if report.failure else "?"  # type: ignore[attr-defined]
                 raise UsageError(f"Approval refused: {view.name} did not verify ({check} check)")
+            contents = {r.path: r.served.data for r in report.files if r.served is not None}  # type: ignore[attr-defined]
         if session.info is None:
             raise ConnectionFailed(f"{server} has not connected yet")
         record = review_record(action, session.info, view.entry, reviewer=reviewer, note=note)  # type: ignore[arg-type]
-        saved = await asyncio.to_thread(Ledger(self.settings.ledger_path).append, record)
+        book = ReviewBook(self.settings.ledger_path, signing_key=self.settings.signing_key)
+        saved = await asyncio.to_thread(book.record, record, contents)
         await self._read_ledger()
         fingerprint = saved.fingerprint or "no fingerprint"
         tell(self, f"{_VERB[action]} {view.name} ({fingerprint}); record #{saved.seq}", title=_VERB[action])
@@ -239,4 +269,4 @@ class ReviewWork(MainState):
             self.detail.show_skill(server, view, activate="findings")
 
     def action_ledger(self) -> None:
-        self.app.push_screen(LedgerScreen(self.ledger), lambda _: self.run_worker(self._read_ledger(), group="ledger", exit_on_error=False))
+        self.app.push_screen(LedgerScreen(self.ledger, signing_key=self.settings.signing_key), lambda _: self.run_worker(self._read_ledger(), group="ledger", exit_on_error=False))

@@ -120,7 +120,7 @@ class DetailPane(Vertical):
             self.query_one("#failure-body", Static).update(failure_view(report))
         if view.review is not None and view.review.state == "changed-since-approval":
             visible.add("changes")
-            self.query_one("#changes-body", Static).update(changes_view(view.entry, view.review))
+            self.query_one("#changes-body", Static).update(changes_view(view.entry, view.review, view.diffs))
         self.query_one("#findings-body", Static).update(findings_view(view.entry, view.audit))
         tabs = self.query_one(TabbedContent)
         if activate in visible:

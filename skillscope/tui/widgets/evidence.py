@@ -61,8 +61,9 @@ def failure_view(report: Any) -> RenderableType:
     return Group(*parts)
 
 
-def changes_view(entry: Any, review: Any) -> RenderableType:
-    """What changed between the approved file list and the current entry (read from the entry alone)."""
+def changes_view(entry: Any, review: Any, diffs: list[Any] | None = None) -> RenderableType:
+    """What changed between the approved file list and the current entry; with ``diffs`` (once the
+    files were read and verified), each changed file's diff against the approved bytes."""
     record = review.record.complete() if review.record is not None else None
     head = Text("Δ Changed since approval", style="bold yellow")
     grid = Table.grid(padding=(0, 2))
@@ -88,9 +89,23 @@ def changes_view(entry: Any, review: Any) -> RenderableType:
             table.add_row(Text("  was", style="dim"), Text(change.old_digest, style="dim"), "")
         if change.new_digest:
             table.add_row(Text("  now", style="dim"), Text(change.new_digest), "")
-    note = Text("Computed from the recorded file list and the current entry; no file was read. "
+    if diffs is None:
+        note = Text("Computed from the recorded file list and the current entry; no file was read. "
+                    "Press g to read and verify the files and see each diff. Approve again after reviewing the changes.", style="dim")
+        return Group(head, Text(""), grid, Text(""), table, Text(""), note)
+    body = Text()
+    for diff in diffs:
+        if diff.note:
+            body.append(f"{diff.change} {diff.path}: {diff.note}\n", style="yellow")
+            continue
+        for line, kind in diff.kinds():
+            body.append(line + "\n", style=_DIFF_STYLE[kind])
+    note = Text("Diffs against the approved bytes kept beside the ledger; the current files verified. "
                 "Approve again after reviewing the changes.", style="dim")
-    return Group(head, Text(""), grid, Text(""), table, Text(""), note)
+    return Group(head, Text(""), grid, Text(""), table, Text(""), body, note)
+
+
+_DIFF_STYLE = {"header": "bold", "hunk": "cyan", "added": "green", "removed": "red", "context": ""}
 
 
 _SEVERITY = {"error": "bold red", "warning": "yellow", "note": "cyan"}

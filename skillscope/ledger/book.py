@@ -1,0 +1,185 @@
+"""The ledger as both front ends use it: signed appends, kept bytes, rollback memory and trusted reads."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from skillscope.errors import LedgerError
+from skillscope.ledger.checked import Checked, CheckedCache
+from skillscope.ledger.export import Exportable, exportable_approvals
+from skillscope.ledger.objects import ObjectStore, store_dir
+from skillscope.ledger.record import LineError, Record, chain_fields, describe, review_id
+from skillscope.ledger.review import Verdicts, replay
+from skillscope.ledger.rollback import SeenMemory, git_branch, reviews_at_revision
+from skillscope.ledger.store import Ledger, VerifyResult
+from skillscope.ledger.trust import AllowedSigners, resolve_trust
+
+__all__ = ["LedgerCheck", "ReviewBook"]
+
+
+@dataclass
+class LedgerCheck:
+    """The whole check of a ledger: its chain and lines, rollback evidence and whose signatures count."""
+
+    result: VerifyResult
+    trust: AllowedSigners
+    memory: SeenMemory | None = None
+    missing: dict[str, str] = field(default_factory=dict)
+    """Reviews this machine saw in the ledger (or the ledger held at ``--since``) that are gone."""
+    current: dict[str, str] = field(default_factory=dict)
+    records: list[Record] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        """True when nothing is damaged and nothing seen before is missing."""
+        return self.result.ok and not self.missing
+
+    @property
+    def checked(self) -> dict[str, Checked]:
+        """What was established per line hash."""
+        return {digest: c for _line, digest, c in self.result.reviews}
+
+    def signers(self) -> tuple[int, list[tuple[int, str]], list[tuple[int, str]]]:
+        """(trusted signed count, untrusted (line, reviewer), unsigned (line, reviewer))."""
+        from skillscope.ledger.sshsig import key_blob
+
+        trusted, untrusted, unsigned = 0, [], []
+        for line, _digest, c in self.result.reviews:
+            if not c.key:
+                unsigned.append((line, c.reviewer))
+            elif self.trust.allows(c.reviewer, key_blob(c.key)):
+                trusted += 1
+            else:
+                untrusted.append((line, c.reviewer))
+        return trusted, untrusted, unsigned
+
+
+class ReviewBook:
+    """One ledger file with its signing key, trust, store of approved bytes and rollback memory."""
+
+    def __init__(self, path: Path, *, signing_key: str | None = None, allowed_signers: str | None = None,
+                 config_dir: Path | None = None) -> None:
+        from skillscope.locations import user_data_dir
+
+        self.path = Path(path)
+        self.signing_key = signing_key
+        self.allowed_signers = allowed_signers
+        self.config_dir = config_dir
+        self.cache = CheckedCache(user_data_dir() / "checked.sqlite")
+        self.ledger = Ledger(self.path, cache=self.cache)
+        self.objects = ObjectStore(store_dir(self.path))
+
+    @classmethod
+    def from_config(cls, path: Path, config: object) -> ReviewBook:
+        """The book for ``path`` with the key and trust a loaded ``Config`` names."""
+        config_path = getattr(config, "path", None)
+        config_dir = config_path.parent if config_path else None
+        key = getattr(config, "signing_key", None)
+        if key and config_dir is not None and not Path(os.path.expandvars(key)).expanduser().is_absolute():
+            key = str(config_dir / key)  # relative to the config file, like ``ledger:``
+        return cls(path, signing_key=key, allowed_signers=getattr(config, "allowed_signers", None), config_dir=config_dir)
+
+    # -- writing -------------------------------------------------------------------------------
+
+    def record(self, record: Record, contents: dict[str, bytes] | None = None) -> Record:
+        """Sign and append ``record``; keep ``contents`` (the verified bytes) first, so an
+        approval never names bytes the store lacks; then remember the review.
+
+        Raises:
+            UsageError: the signing key cannot be used.
+            LedgerDamaged, LedgerError: nothing was appended.
+        """
+        from skillscope.ledger.signing import load_signer
+
+        signer = load_signer(self.signing_key)
+        for data in (contents or {}).values():
+            self.objects.put(data)
+        saved = Ledger(self.path, signer=signer).append(record)
+        try:  # appends are never blocked by the rollback check
+            first = saved.hash if saved.seq == 1 else self._first_hash()
+            if first:
+                self._memory(first).add({review_id(saved): describe(saved)})
+        except LedgerError:
+            pass
+        return saved
+
+    def repair(self, *, reviewer: str, time: str, tool: str) -> tuple[int, Record]:
+        """``Ledger.repair``, its record signed."""
+        from skillscope.ledger.signing import load_signer
+
+        return Ledger(self.path, signer=load_signer(self.signing_key)).repair(reviewer=reviewer, time=time, tool=tool)
+
+    # -- reading -------------------------------------------------------------------------------
+
+    def trust(self, option: str | None = None) -> AllowedSigners:
+        """The allowed signers in force (see ``resolve_trust``)."""
+        from skillscope.ledger.signing import local_public_key
+
+        return resolve_trust(option, self.allowed_signers, self.config_dir, self.path, local_public_key(self.signing_key))
+
+    def check(self, *, allowed_signers: str | None = None, since: str | None = None, learn: bool = True) -> LedgerCheck:
+        """Check the chain, every line, the signatures, and that no review seen before is gone.
+
+        Args:
+            allowed_signers: ``--allowed-signers``.
+            since: a git revision whose reviews must all still be present.
+            learn: when the check passes, remember the reviews now present.
+        """
+        result, records = self.ledger.scan(decode=True)
+        check = LedgerCheck(result, self.trust(allowed_signers), records=records)
+        seen: dict[str, str] = {}
+        check.current = {c.review_id: c.what for _line, _digest, c in result.reviews}
+        if result.first_hash is not None:
+            check.memory = self._memory(result.first_hash)
+            seen = check.memory.load()
+            check.missing = {r: what for r, what in seen.items() if r not in check.current}
+        if since is not None:
+            before, _ = self.ledger.scan_bytes(reviews_at_revision(self.path, since))
+            for _line, _digest, c in before.reviews:
+                if c.review_id not in check.current:
+                    check.missing.setdefault(c.review_id, c.what + f" (present at {since})")
+        if learn and check.ok and check.memory is not None:
+            check.memory.add({r: w for r, w in check.current.items() if r not in seen})
+        return check
+
+    def accept(self, check: LedgerCheck, note: str, time: str) -> None:
+        """Accept the ledger as it is now: forget the missing reviews (logged with ``note``)."""
+        if check.memory is None:
+            raise LedgerError(f"Ledger {self.path} is empty; there is nothing to accept")
+        check.memory.accept(check.current, check.missing, note, time)
+
+    def verdicts(self) -> Verdicts:
+        """Replay the ledger (chain and lines checked; signatures are checked, not trusted here).
+
+        Raises:
+            LedgerDamaged: the chain is broken, a line is malformed or a signature does not verify.
+        """
+        return replay(self.ledger.records(replay_only=True))
+
+    def exportable(self, check: LedgerCheck, *, include_unsigned: bool = False, label: str | None = None) -> Exportable:
+        """The approvals a host may be given, from a passing check (the records it read)."""
+        verdicts = replay(check.records)
+        return exportable_approvals(verdicts, check.checked, check.trust, include_unsigned=include_unsigned, label=label)
+
+    def _memory(self, first_hash: str) -> SeenMemory:
+        return SeenMemory.of(self.path, first_hash, git_branch(self.path))
+
+    def _first_hash(self) -> str | None:
+        try:
+            fd = os.open(self.path, os.O_RDONLY)
+        except OSError:
+            return None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_SH)
+            with os.fdopen(os.dup(fd), "rb") as handle:
+                first = handle.readline()
+        finally:
+            os.close(fd)
+        try:
+            return chain_fields(first.rstrip(b"\n"))[0]
+        except LineError:
+            return None
+

@@ -1,0 +1,144 @@
+"""The reviewer's signing key: a key file, a key held by ssh-agent, or one made on first use."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from cryptography.exceptions import UnsupportedAlgorithm as UnsupportedAlgorithmError
+
+from skillscope.errors import UsageError
+from skillscope.ledger.sshsig import SignatureError, agent_sign, key_blob, sign_with_key
+
+__all__ = ["Signer", "default_key_path", "load_signer", "local_public_key"]
+
+KEY_ENV = "SKILLSCOPE_SIGNING_KEY"
+DEFAULT_KEY_NAME = "signing_key"
+
+
+@dataclass(frozen=True)
+class Signer:
+    """Signs review bytes as one SSH key."""
+
+    public_key: str
+    """The key as an OpenSSH public key line without comment (``ssh-ed25519 AAAA…``)."""
+    source: str
+    """Where the key came from, for messages."""
+    _sign: Callable[[bytes], str]
+
+    def sign(self, message: bytes) -> str:
+        """The armored SSHSIG signature of ``message`` (namespace ``skillscope-review``).
+
+        Raises:
+            UsageError: the key or the agent could not sign.
+        """
+        try:
+            return self._sign(message)
+        except SignatureError as exc:
+            raise UsageError(f"Cannot sign with {self.source}: {exc}") from None
+
+
+def default_key_path() -> Path:
+    """The ed25519 key made on first use, in the user data dir."""
+    from skillscope.locations import user_data_dir
+
+    return user_data_dir() / DEFAULT_KEY_NAME
+
+
+def _configured(config_value: str | None) -> Path | None:
+    value = os.environ.get(KEY_ENV) or config_value
+    return Path(os.path.expandvars(value)).expanduser() if value else None
+
+
+def _public_line(text: str) -> str:
+    parts = text.split()
+    return f"{parts[0]} {parts[1]}"
+
+
+def load_signer(config_value: str | None = None) -> Signer:
+    """The signer: ``SKILLSCOPE_SIGNING_KEY``, else the config's ``signing_key``, else the default key.
+
+    A private key file signs directly; a public key file (``.pub``) names a key that
+    ssh-agent holds. The default ed25519 key is created (mode 0600) on first use.
+
+    Raises:
+        UsageError: the named key cannot be read or used.
+    """
+    path = _configured(config_value)
+    if path is None:
+        path = default_key_path()
+        if not path.exists():
+            _create_key(path)
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise UsageError(f"Cannot read signing key {path}: {exc.strerror}") from None
+    text = data.decode("utf-8", "replace").strip()
+    if text.startswith(("ssh-", "ecdsa-", "sk-")) and "PRIVATE KEY" not in text:
+        try:
+            public = _public_line(text)
+            blob = key_blob(public)
+        except (SignatureError, IndexError):
+            raise UsageError(f"Signing key {path} is not an OpenSSH public key") from None
+        return Signer(public, f"ssh-agent key {path}", lambda message: agent_sign(blob, message))
+    from cryptography.hazmat.primitives import serialization
+
+    try:
+        key = serialization.load_ssh_private_key(data, password=None)
+    except (ValueError, TypeError, UnsupportedAlgorithmError) as exc:
+        hint = " (an encrypted key: add it to ssh-agent and name its .pub file instead)" if "password" in str(exc).lower() else ""
+        raise UsageError(f"Signing key {path} cannot be used: {exc}{hint}") from None
+    public = key.public_key().public_bytes(serialization.Encoding.OpenSSH, serialization.PublicFormat.OpenSSH).decode("ascii")
+    return Signer(_public_line(public), f"key file {path}", lambda message: sign_with_key(key, message))
+
+
+def local_public_key(config_value: str | None = None) -> str | None:
+    """This machine's signing key as a public key line, without creating one (None when there is none)."""
+    path = _configured(config_value) or default_key_path()
+    if not path.exists():
+        return None
+    try:
+        return load_signer(config_value).public_key
+    except UsageError:
+        return None
+
+
+def _create_key(path: Path) -> None:
+    """Make an ed25519 key at ``path`` (0600) atomically: a concurrent first use finds one key, whole."""
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric import ed25519
+
+    key = ed25519.Ed25519PrivateKey.generate()
+    private = key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.OpenSSH, serialization.NoEncryption())
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".key.", dir=path.parent)
+        try:
+            os.fchmod(fd, 0o600)
+            os.write(fd, private)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        try:
+            os.link(tmp, path)  # fails if another process made the key first; that key is kept
+        except FileExistsError:
+            pass
+        finally:
+            os.unlink(tmp)
+        pub = path.with_name(path.name + ".pub")
+        if not pub.exists():
+            pub.write_text(_public_of(path) + " skillscope\n", encoding="ascii")
+    except OSError as exc:
+        raise UsageError(f"Cannot create the signing key {path}: {exc.strerror}") from None
+
+
+def _public_of(path: Path) -> str:
+    """The public key line of the private key file at ``path``."""
+    from cryptography.hazmat.primitives import serialization
+
+    key = serialization.load_ssh_private_key(path.read_bytes(), password=None)
+    return _public_line(key.public_key().public_bytes(serialization.Encoding.OpenSSH, serialization.PublicFormat.OpenSSH).decode("ascii"))
+

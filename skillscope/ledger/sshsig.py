@@ -1,0 +1,250 @@
+"""SSH signatures (the SSHSIG format of ``ssh-keygen -Y sign``): make, armor, parse and check them."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import os
+import socket
+import struct
+from dataclasses import dataclass
+
+from cryptography.exceptions import InvalidSignature
+from cryptography.hazmat.primitives import hashes
+from cryptography.hazmat.primitives.asymmetric import ec, ed25519, padding, rsa
+from cryptography.hazmat.primitives.asymmetric.utils import decode_dss_signature, encode_dss_signature
+
+__all__ = [
+    "NAMESPACE",
+    "SignatureError",
+    "SshSignature",
+    "agent_sign",
+    "armor",
+    "key_blob",
+    "parse_signature",
+    "sign_with_key",
+    "signed_data",
+    "verify_signature",
+]
+
+NAMESPACE = "skillscope-review"
+"""The SSHSIG namespace of every review signature (``-n skillscope-review``)."""
+
+_MAGIC = b"SSHSIG"
+_BEGIN = "-----BEGIN SSH SIGNATURE-----"
+_END = "-----END SSH SIGNATURE-----"
+_HASHES = {"sha256": hashlib.sha256, "sha512": hashlib.sha512}
+_CURVES = {
+    b"nistp256": (ec.SECP256R1(), hashes.SHA256()),
+    b"nistp384": (ec.SECP384R1(), hashes.SHA384()),
+    b"nistp521": (ec.SECP521R1(), hashes.SHA512()),
+}
+_AGENT_SIGN_REQUEST, _AGENT_SIGN_RESPONSE, _AGENT_RSA_SHA2_512 = 13, 14, 4
+
+
+class SignatureError(ValueError):
+    """A signature is malformed, for another namespace, or does not verify."""
+
+
+@dataclass(frozen=True)
+class SshSignature:
+    """A parsed SSHSIG blob."""
+
+    public_key: bytes
+    """The signer's public key blob (as in an OpenSSH public key line, decoded)."""
+    namespace: str
+    hash_algorithm: str
+    signature: bytes
+    """The inner signature blob: string(algorithm) string(raw signature)."""
+
+
+def _string(data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + data
+
+
+class _Reader:
+    def __init__(self, data: bytes) -> None:
+        self.data, self.at = data, 0
+
+    def raw(self, n: int) -> bytes:
+        if self.at + n > len(self.data):
+            raise SignatureError("the signature is truncated")
+        out = self.data[self.at : self.at + n]
+        self.at += n
+        return out
+
+    def uint32(self) -> int:
+        return int(struct.unpack(">I", self.raw(4))[0])
+
+    def string(self) -> bytes:
+        return self.raw(self.uint32())
+
+    def mpint(self) -> int:
+        return int.from_bytes(self.string(), "big", signed=True)
+
+
+def key_blob(public_key_line: str) -> bytes:
+    """The key blob of an OpenSSH public key line (``ssh-ed25519 AAAA… comment``).
+
+    Raises:
+        SignatureError: the line is not an OpenSSH public key.
+    """
+    parts = public_key_line.split()
+    if len(parts) < 2:
+        raise SignatureError("not an OpenSSH public key line")
+    try:
+        blob = base64.b64decode(parts[1], validate=True)
+    except ValueError:
+        raise SignatureError("the public key is not valid base64") from None
+    if _Reader(blob).string().decode("ascii", "replace") != parts[0]:
+        raise SignatureError("the public key's type does not match its blob")
+    return blob
+
+
+def signed_data(message: bytes, *, namespace: str = NAMESPACE, hash_algorithm: str = "sha512") -> bytes:
+    """The bytes an SSHSIG signature actually signs: magic, namespace and the message's hash."""
+    digest = _HASHES[hash_algorithm](message).digest()
+    return _MAGIC + _string(namespace.encode()) + _string(b"") + _string(hash_algorithm.encode()) + _string(digest)
+
+
+def armor(public_blob: bytes, inner_signature: bytes, *, namespace: str = NAMESPACE, hash_algorithm: str = "sha512") -> str:
+    """Wrap a signature in the armored SSHSIG text ``ssh-keygen -Y verify`` reads."""
+    blob = (_MAGIC + struct.pack(">I", 1) + _string(public_blob) + _string(namespace.encode()) + _string(b"")
+            + _string(hash_algorithm.encode()) + _string(inner_signature))
+    text = base64.b64encode(blob).decode("ascii")
+    body = "\n".join(text[i : i + 70] for i in range(0, len(text), 70))
+    return f"{_BEGIN}\n{body}\n{_END}\n"
+
+
+def parse_signature(armored: str) -> SshSignature:
+    """Parse armored SSHSIG text.
+
+    Raises:
+        SignatureError: it is not an SSHSIG signature of version 1.
+    """
+    text = armored.strip()
+    if not (text.startswith(_BEGIN) and text.endswith(_END)):
+        raise SignatureError("not an armored SSH signature")
+    try:
+        blob = base64.b64decode("".join(text[len(_BEGIN) : -len(_END)].split()), validate=True)
+    except ValueError:
+        raise SignatureError("the signature is not valid base64") from None
+    reader = _Reader(blob)
+    if reader.raw(6) != _MAGIC or reader.uint32() != 1:
+        raise SignatureError("not an SSHSIG version 1 signature")
+    public, namespace, _reserved, algorithm, inner = (reader.string() for _ in range(5))
+    if reader.at != len(blob):
+        raise SignatureError("trailing bytes after the signature")
+    return SshSignature(public, namespace.decode("utf-8", "replace"), algorithm.decode("ascii", "replace"), inner)
+
+
+def verify_signature(armored: str, message: bytes, *, namespace: str = NAMESPACE) -> bytes:
+    """Check an armored SSHSIG signature over ``message``; returns the signer's public key blob.
+
+    Ed25519, RSA (SHA-2) and ECDSA (NIST curves) keys are checked.
+
+    Raises:
+        SignatureError: malformed, another namespace, an unsupported key, or it does not verify.
+    """
+    sig = parse_signature(armored)
+    if sig.namespace != namespace:
+        raise SignatureError(f"the signature is for namespace {sig.namespace!r}, not {namespace!r}")
+    if sig.hash_algorithm not in _HASHES:
+        raise SignatureError(f"unsupported hash {sig.hash_algorithm!r}")
+    data = signed_data(message, namespace=namespace, hash_algorithm=sig.hash_algorithm)
+    key = _Reader(sig.public_key)
+    key_type = key.string()
+    inner = _Reader(sig.signature)
+    sig_type, raw = inner.string(), inner.string()
+    try:
+        if key_type == b"ssh-ed25519" and sig_type == b"ssh-ed25519":
+            ed25519.Ed25519PublicKey.from_public_bytes(key.string()).verify(raw, data)
+        elif key_type == b"ssh-rsa" and sig_type in (b"rsa-sha2-512", b"rsa-sha2-256"):
+            e, n = key.mpint(), key.mpint()
+            algorithm = hashes.SHA512() if sig_type == b"rsa-sha2-512" else hashes.SHA256()
+            rsa.RSAPublicNumbers(e, n).public_key().verify(raw, data, padding.PKCS1v15(), algorithm)
+        elif key_type.startswith(b"ecdsa-sha2-") and sig_type == key_type:
+            curve_name = key.string()
+            if curve_name not in _CURVES:
+                raise SignatureError("unsupported ECDSA curve")
+            curve, algorithm = _CURVES[curve_name]
+            point = ec.EllipticCurvePublicKey.from_encoded_point(curve, key.string())
+            parts = _Reader(raw)
+            point.verify(encode_dss_signature(parts.mpint(), parts.mpint()), data, ec.ECDSA(algorithm))
+        else:
+            raise SignatureError(f"unsupported key or signature type {key_type.decode('ascii', 'replace')}")
+    except InvalidSignature:
+        raise SignatureError("the signature does not verify (the review was changed or signed by another key)") from None
+    except (ValueError, TypeError) as exc:
+        if isinstance(exc, SignatureError):
+            raise
+        raise SignatureError(f"the signer's key is malformed ({exc})") from None
+    return sig.public_key
+
+
+def sign_with_key(private_key: object, message: bytes, *, namespace: str = NAMESPACE) -> str:
+    """Sign ``message`` with a private key object from ``cryptography``; returns armored text."""
+    from cryptography.hazmat.primitives import serialization
+
+    public_line = private_key.public_key().public_bytes(  # type: ignore[attr-defined]
+        serialization.Encoding.OpenSSH, serialization.PublicFormat.OpenSSH).decode("ascii")
+    public = key_blob(public_line)
+    data = signed_data(message, namespace=namespace)
+    if isinstance(private_key, ed25519.Ed25519PrivateKey):
+        inner = _string(b"ssh-ed25519") + _string(private_key.sign(data))
+    elif isinstance(private_key, rsa.RSAPrivateKey):
+        inner = _string(b"rsa-sha2-512") + _string(private_key.sign(data, padding.PKCS1v15(), hashes.SHA512()))
+    elif isinstance(private_key, ec.EllipticCurvePrivateKey):
+        key_type = _Reader(public).string()
+        curve, algorithm = _CURVES[_Reader(public[4 + len(key_type):]).string()]
+        r, s = decode_dss_signature(private_key.sign(data, ec.ECDSA(algorithm)))
+        inner = _string(key_type) + _string(_string(_mpint(r)) + _string(_mpint(s)))
+    else:
+        raise SignatureError(f"unsupported private key type {type(private_key).__name__}")
+    return armor(public, inner, namespace=namespace)
+
+
+def _mpint(value: int) -> bytes:
+    if value == 0:
+        return b""
+    raw = value.to_bytes((value.bit_length() + 7) // 8, "big")
+    return b"\x00" + raw if raw[0] & 0x80 else raw
+
+
+def agent_sign(public_blob: bytes, message: bytes, *, namespace: str = NAMESPACE, socket_path: str | None = None) -> str:
+    """Ask the ssh-agent at ``SSH_AUTH_SOCK`` to sign ``message`` with the key ``public_blob``.
+
+    Raises:
+        SignatureError: no agent, the agent lacks the key, or it refused.
+    """
+    path = socket_path or os.environ.get("SSH_AUTH_SOCK")
+    if not path:
+        raise SignatureError("no ssh-agent (SSH_AUTH_SOCK is not set)")
+    data = signed_data(message, namespace=namespace)
+    key_type = _Reader(public_blob).string()
+    flags = _AGENT_RSA_SHA2_512 if key_type == b"ssh-rsa" else 0
+    request = bytes([_AGENT_SIGN_REQUEST]) + _string(public_blob) + _string(data) + struct.pack(">I", flags)
+    try:
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
+            sock.settimeout(30)
+            sock.connect(path)
+            sock.sendall(_string(request))
+            header = _recv_exactly(sock, 4)
+            reply = _recv_exactly(sock, struct.unpack(">I", header)[0])
+    except OSError as exc:
+        raise SignatureError(f"cannot talk to ssh-agent at {path}: {exc.strerror or exc}") from None
+    if not reply or reply[0] != _AGENT_SIGN_RESPONSE:
+        raise SignatureError("ssh-agent refused to sign (is the key added? `ssh-add -l`)")
+    inner = _Reader(reply[1:]).string()
+    return armor(public_blob, inner, namespace=namespace)
+
+
+def _recv_exactly(sock: socket.socket, n: int) -> bytes:
+    chunks, left = [], n
+    while left:
+        chunk = sock.recv(left)
+        if not chunk:
+            raise OSError(0, "the agent closed the connection")
+        chunks.append(chunk)
+        left -= len(chunk)
+    return b"".join(chunks)

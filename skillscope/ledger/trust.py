@@ -1,0 +1,126 @@
+"""Which keys may sign for which reviewers: the ``allowed_signers`` file of ssh-keygen and git."""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+import shlex
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from skillscope.errors import UsageError
+from skillscope.ledger.sshsig import NAMESPACE, SignatureError, key_blob
+
+__all__ = ["AllowedSigners", "resolve_trust"]
+
+ALLOWED_SIGNERS_NAME = "allowed_signers"
+
+
+@dataclass(frozen=True)
+class _Entry:
+    principals: tuple[str, ...]
+    key: bytes
+    namespaces: tuple[str, ...] | None
+
+
+@dataclass
+class AllowedSigners:
+    """Keys allowed per principal (reviewer); ``any_principal`` keys sign for anyone (the local key)."""
+
+    source: str
+    entries: list[_Entry] = field(default_factory=list)
+    any_principal: set[bytes] = field(default_factory=set)
+
+    @classmethod
+    def parse(cls, text: str, source: str) -> AllowedSigners:
+        """Read the ssh-keygen ALLOWED SIGNERS format: ``principals [options] keytype key [comment]``.
+
+        ``namespaces="…"`` is honoured; ``cert-authority`` lines are skipped (certificates
+        are not supported), as are ``valid-after``/``valid-before`` lines, conservatively.
+
+        Raises:
+            UsageError: a line cannot be read (its number is named).
+        """
+        signers = cls(source)
+        for number, line in enumerate(text.splitlines(), start=1):
+            line = line.strip()
+            if not line or line.startswith("#"):
+                continue
+            try:
+                words = shlex.split(line, comments=False)
+            except ValueError:
+                raise UsageError(f"{source}:{number}: cannot be parsed (unbalanced quotes)") from None
+            if len(words) < 3:
+                raise UsageError(f"{source}:{number}: expected 'principals [options] keytype key'")
+            principals, rest = words[0], words[1:]
+            options: dict[str, str] = {}
+            if not rest[0].startswith(("ssh-", "ecdsa-", "sk-")):
+                for option in rest[0].split(","):
+                    name, _, value = option.partition("=")
+                    options[name.lower()] = value.strip('"')
+                rest = rest[1:]
+            if len(rest) < 2:
+                raise UsageError(f"{source}:{number}: no key after the options")
+            if {"cert-authority", "valid-after", "valid-before"} & set(options):
+                continue
+            try:
+                blob = key_blob(f"{rest[0]} {rest[1]}")
+            except SignatureError as exc:
+                raise UsageError(f"{source}:{number}: {exc}") from None
+            namespaces = tuple(n.strip() for n in options["namespaces"].split(",")) if "namespaces" in options else None
+            signers.entries.append(_Entry(tuple(principals.split(",")), blob, namespaces))
+        return signers
+
+    def allows(self, principal: str, key: bytes, namespace: str = NAMESPACE) -> bool:
+        """True when ``key`` may sign as ``principal`` in ``namespace``."""
+        if key in self.any_principal:
+            return True
+        for entry in self.entries:
+            if entry.key != key:
+                continue
+            if entry.namespaces is not None and not any(fnmatch.fnmatchcase(namespace, n) for n in entry.namespaces):
+                continue
+            if _principal_matches(principal, entry.principals):
+                return True
+        return False
+
+
+def _principal_matches(principal: str, patterns: tuple[str, ...]) -> bool:
+    """ssh's pattern lists: ``*`` and ``?`` wildcards, a ``!`` pattern that matches vetoes."""
+    matched = False
+    for pattern in patterns:
+        if pattern.startswith("!"):
+            if fnmatch.fnmatchcase(principal, pattern[1:]):
+                return False
+        elif fnmatch.fnmatchcase(principal, pattern):
+            matched = True
+    return matched
+
+
+def resolve_trust(option: str | None, config_value: str | None, config_dir: Path | None, ledger: Path,
+                  local_key: str | None) -> AllowedSigners:
+    """The allowed signers in force: ``--allowed-signers``, else the config's, else one beside the ledger,
+    else only this machine's key (for any reviewer).
+
+    Raises:
+        UsageError: a named file cannot be read or parsed.
+    """
+    path: Path | None = None
+    if option:
+        path = Path(option).expanduser()
+    elif config_value:
+        path = Path(os.path.expandvars(config_value)).expanduser()
+        if not path.is_absolute() and config_dir is not None:
+            path = config_dir / path
+    elif (ledger.parent / ALLOWED_SIGNERS_NAME).is_file():
+        path = ledger.parent / ALLOWED_SIGNERS_NAME
+    if path is not None:
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise UsageError(f"Cannot read allowed signers {path}: {getattr(exc, 'strerror', None) or exc}") from None
+        return AllowedSigners.parse(text, str(path))
+    signers = AllowedSigners("this machine's signing key only (no allowed_signers file)")
+    if local_key:
+        signers.any_principal.add(key_blob(local_key))
+    return signers
