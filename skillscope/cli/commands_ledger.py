@@ -194,8 +194,9 @@ def diff_command(ctx: click.Context, name: str, target: str | None, as_json: boo
 
 
 @click.command("export")
-@click.option("--format", "fmt", type=click.Choice(["txt", "json", "yaml"]), default="txt", show_default=True,
-              help="txt: one sha256:… per line for a host's reviewed set; json/yaml add name, URI, label, reviewer, time.")
+@click.option("--format", "fmt", type=click.Choice(["txt", "json", "yaml", "roomkit"]), default="txt", show_default=True,
+              help="txt: one sha256:… per line for a host's reviewed set; json/yaml add name, URI, label, reviewer, time; "
+                   "roomkit: a Python module with approve_execution(request) for RoomKit's add_mcp_server.")
 @click.option("--label", help="Only approvals of skills from the server with this label.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to this file (atomically) instead of stdout.")
 @config_option
@@ -208,7 +209,10 @@ def export_command(fmt: str, label: str | None, output: str | None, config_path:
     try:
         config = load_config(config_path)
         path = ledger_path(ledger_file, config.ledger, config.path.parent if config.path else None)
-        text = export_approved(read_verdicts(path), fmt, label=label)  # type: ignore[arg-type]
+        verdicts = read_verdicts(path)
+        text = export_approved(verdicts, fmt, label=label)  # type: ignore[arg-type]
+        if label is not None and not verdicts.approved_fingerprints(label):
+            _warn_unmatched_label(label, verdicts)
         if output:
             from skillscope.files import write_file
 
@@ -218,6 +222,16 @@ def export_command(fmt: str, label: str | None, output: str | None, config_path:
             click.echo(text, nl=False)
     except SkillscopeError as exc:
         sys.exit(report_error(exc))
+
+
+def _warn_unmatched_label(label: str, verdicts: Any) -> None:
+    """Say on stderr that ``--label`` matched no approval, and which labels do."""
+    from skillscope.textsafe import safe_line
+
+    labels = sorted({r.label for r in verdicts.approved_fingerprints()})
+    known = ", ".join(safe_line(x, limit=64) for x in labels) or "none"
+    click.echo(f"skillscope: warning: no approval in force has label {safe_line(label, limit=64)!r}; "
+               f"labels with approvals: {known}", err=True)
 
 
 @click.group("ledger")

@@ -1,4 +1,4 @@
-"""Export approved fingerprints for hosts: plain lines, JSON or YAML."""
+"""Export approved fingerprints for hosts: plain lines, JSON, YAML or a RoomKit module."""
 
 from __future__ import annotations
 
@@ -9,17 +9,23 @@ from skillscope.ledger.review import Verdicts
 
 __all__ = ["EXPORT_FORMATS", "ExportFormat", "export_approved"]
 
-ExportFormat = Literal["txt", "json", "yaml"]
-EXPORT_FORMATS: tuple[ExportFormat, ...] = ("txt", "json", "yaml")
+ExportFormat = Literal["txt", "json", "yaml", "roomkit"]
+EXPORT_FORMATS: tuple[ExportFormat, ...] = ("txt", "json", "yaml", "roomkit")
 
 
 def export_approved(verdicts: Verdicts, fmt: ExportFormat, *, label: str | None = None) -> str:
     """The fingerprints approved and not since revoked or rejected.
 
     ``txt`` is one ``sha256:…`` per line (each once), ready for a host's set of
-    reviewed fingerprints; ``json`` and ``yaml`` add name, URI, label, reviewer and time.
+    reviewed fingerprints; ``json`` and ``yaml`` add name, URI, label, reviewer and time;
+    ``roomkit`` is a Python module whose ``approve_execution`` a RoomKit host passes on unchanged.
     """
     approvals = verdicts.approved_fingerprints(label)
+    if fmt == "roomkit":
+        from skillscope import __version__
+        from skillscope.ledger.roomkit import roomkit_module
+
+        return roomkit_module(approvals, version=__version__)
     if fmt == "txt":
         seen: dict[str, None] = {}
         for record in approvals:

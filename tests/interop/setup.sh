@@ -6,6 +6,8 @@
 # Creates (idempotently):
 #   .cache/interop/py312  Python 3.12 venv: agentskills-mcp-server, agentskills-fs, fastmcp
 #   .cache/interop/node   npm project: @modelcontextprotocol/server + @modelcontextprotocol/node
+#   .cache/interop/roomkit Python 3.12 venv: roomkit[mcp] (a host; it needs mcp<2, so it never
+#                          shares a venv with skillscope or the publishers)
 #
 # Only the package registries (PyPI, npm) are needed. Re-running is cheap: each part
 # is skipped when a stamp file records that the same pinned versions are installed.
@@ -18,6 +20,7 @@ AGENTSKILLS_VERSION=0.7.0
 FASTMCP_VERSION=4.1.6
 TS_SERVER_VERSION=2.4.0
 TS_NODE_VERSION=2.1.2
+ROOMKIT_VERSION=0.109.0
 
 say()  { printf '[interop-setup] %s\n' "$*"; }
 fail() { printf '[interop-setup] ERROR: %s\n' "$*" >&2; exit 1; }
@@ -27,6 +30,7 @@ fail() { printf '[interop-setup] ERROR: %s\n' "$*" >&2; exit 1; }
 
 CACHE="${SKILLSCOPE_INTEROP_CACHE:-$PWD/.cache/interop}"   # publishers.py reads the same variable
 PYDIR="$CACHE/py312"
+ROOMKITDIR="$CACHE/roomkit"
 NODEDIR="$CACHE/node"
 mkdir -p "$CACHE"
 start=$(date +%s)
@@ -70,6 +74,30 @@ else
     || fail "installed packages do not import in $PYDIR"
   printf '%s' "$PY_WANT" > "$PY_STAMP"
   say "python: done"
+fi
+
+# ---------------------------------------------------------------- RoomKit host venv
+RK_PIN="roomkit[mcp]==$ROOMKIT_VERSION"
+RK_STAMP="$ROOMKITDIR/.interop-stamp"
+rk_ready() {
+  [ -f "$RK_STAMP" ] && [ "$(cat "$RK_STAMP")" = "$RK_PIN" ] && [ -x "$ROOMKITDIR/bin/python" ] \
+    && "$ROOMKITDIR/bin/python" -c 'import roomkit.skills, roomkit.tools.mcp, mcp' >/dev/null 2>&1
+}
+if rk_ready; then
+  say "roomkit: $ROOMKITDIR already has: $RK_PIN (skipping)"
+else
+  PY312=$(find_python312) || fail "no Python >= 3.12 with venv found (set PYTHON312=/path/to/python3.12)"
+  if [ ! -x "$ROOMKITDIR/bin/python" ]; then
+    say "roomkit: creating venv $ROOMKITDIR"
+    "$PY312" -m venv "$ROOMKITDIR" || fail "could not create venv at $ROOMKITDIR"
+  fi
+  say "roomkit: pip install $RK_PIN"
+  "$ROOMKITDIR/bin/python" -m pip install --quiet --disable-pip-version-check "$RK_PIN" \
+    || fail "pip install into $ROOMKITDIR failed (is PyPI reachable?)"
+  "$ROOMKITDIR/bin/python" -c 'import roomkit.skills, roomkit.tools.mcp, mcp' \
+    || fail "roomkit does not import in $ROOMKITDIR"
+  printf '%s' "$RK_PIN" > "$RK_STAMP"
+  say "roomkit: done"
 fi
 
 # ---------------------------------------------------------------- Node packages
