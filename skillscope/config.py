@@ -11,6 +11,7 @@ from typing import Any
 import yaml
 
 from skillscope.catalog.names import is_valid_label, label_for_command, label_for_url
+from skillscope.demo import DEMO_LABEL
 from skillscope.errors import ConfigError, LocalFileError, UsageError
 from skillscope.locations import default_config_path, is_project_config
 from skillscope.protocol.target import Target
@@ -180,7 +181,10 @@ def target_from_args(
     headers: list[str] = (),  # type: ignore[assignment]
     env: list[str] = (),  # type: ignore[assignment]
 ) -> Target:
-    """Build the target from the command line: a URL, a config label, or a command after ``--``."""
+    """Build the target from the command line: a URL, a config label, ``demo``, or a command after ``--``.
+
+    ``demo`` is the embedded demo server unless the config has a server of that label.
+    """
     if label is not None and not is_valid_label(label):
         raise UsageError(f"--label {label!r} is not a valid label (1–64 of A-Z a-z 0-9 _ . -)")
     parsed_headers = dict(parse_header(h) for h in headers)
@@ -200,6 +204,11 @@ def target_from_args(
         return Target(label=label or label_for_url(target), kind="http", url=target, headers=parsed_headers)
     if "://" in target:
         raise UsageError(f"Only http:// and https:// URLs are supported (got {target.split('://')[0]}://)")
+    if target == DEMO_LABEL and target not in config.servers:
+        from skillscope.demo import demo_target
+
+        demo = demo_target()
+        return replace(demo, label=label) if label else demo
     found = config.target(target)
     if label:
         found = replace(found, label=label)

@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from skillscope.cli.common import EXIT_CODES, TARGET_HELP, TargetCommand, report_error, target_options
+from skillscope.cli.common import EXIT_CODES, TARGET_HELP, TargetCommand, command_ledger, report_error, target_options
 from skillscope.errors import SkillscopeError
 
 __all__ = ["run_tui", "tui_command", "tui_settings"]
@@ -21,8 +21,8 @@ def tui_settings(targets: tuple[str, ...], stdio_command: list[str] | None, opti
     """
     from skillscope.catalog.entry import Policy
     from skillscope.config import ServerSpec, load_config, target_from_args
+    from skillscope.demo import is_demo_target
     from skillscope.errors import UsageError
-    from skillscope.ledger import ledger_path
     from skillscope.tui.settings import ServerSeed, TuiSettings, unique_label
 
     config = load_config(options.get("config_path"))
@@ -47,6 +47,9 @@ def tui_settings(targets: tuple[str, ...], stdio_command: list[str] | None, opti
 
     for target in targets:
         built = target_from_args(target, None, config=config, label=label, headers=headers)
+        if is_demo_target(built):
+            add(ServerSeed(built, None, "demo", Policy()))
+            continue
         spec = config.servers.get(target)
         if spec is not None and built.kind != "http" or (spec is not None and not headers):
             add(ServerSeed(built, spec, "config", Policy(allow_dynamic=allow_dynamic or spec.allow_dynamic)))
@@ -71,7 +74,7 @@ def tui_settings(targets: tuple[str, ...], stdio_command: list[str] | None, opti
                 placeholder = Target(label=name, kind="http" if spec.url else "stdio", url=spec.url,
                                      command=(spec.command,) if spec.command else ())
                 add(ServerSeed(placeholder, spec, "config", policy, problem=exc.message))
-    path = ledger_path(options.get("ledger_file"), config.ledger, config.path.parent if config.path else None)
+    path = command_ledger(config, options, demo_only=bool(seeds) and all(s.origin == "demo" for s in seeds))
     return TuiSettings(servers=seeds, ledger_path=path, era=options.get("era", "auto"), timeout=options.get("timeout", 30.0),
                        config_path=config.path, reviewer=reviewer, allow_dynamic=allow_dynamic)
 
