@@ -16,15 +16,14 @@ from skillscope.errors import ConfigError, LocalFileError, UsageError
 from skillscope.locations import default_config_path, is_project_config
 from skillscope.protocol.target import Target
 
-__all__ = ["Config", "ServerSpec", "load_config", "expand", "target_from_args", "parse_header", "save_server"]
+__all__ = ["Config", "ServerSpec", "client_server", "load_config", "expand", "target_from_args", "parse_header", "save_server"]
 
-_VAR = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}")
 _MAX_CONFIG_BYTES = 1024 * 1024
 
 
 @dataclass
 class ServerSpec:
-    """One server as the config file describes it (values not yet expanded)."""
+    """One server as a config file describes it (values not yet expanded)."""
 
     label: str
     url: str | None = None
@@ -34,19 +33,58 @@ class ServerSpec:
     env: dict[str, str] = field(default_factory=dict)
     cwd: str | None = None
     allow_dynamic: bool = False
+    transport: str | None = None
+    """``stdio``, ``http`` or ``sse`` as an MCP client's config says (None: from url/command)."""
+    dialect: str = "skillscope"
+    """Which client's variable forms the values use (see ``skillscope.clients.variables``)."""
+    name: str | None = None
+    """The name the client config gives the server, when the label had to differ."""
+    source: str | None = None
+    """The file the server was read from."""
+    scope: str | None = None
+    """Where in the file, when it holds several scopes (``project /path`` in ~/.claude.json)."""
+    workspace: str | None = None
+    """The folder ``${workspaceFolder}`` stands for (a project file's project)."""
+    env_file: str | None = None
+    inputs: tuple[Any, ...] = ()
+    """VS Code ``inputs``: asked for when a value uses ``${input:id}``."""
+    disabled: bool = False
+    note: str | None = None
 
-    def to_target(self, base: Path | None = None) -> Target:
-        """Expand ``${VAR}`` references and build the target."""
-        where = f"server {self.label!r}"
+    def to_target(self, base: Path | None = None, *, prompt: Any = None) -> Target:
+        """Expand the values as the spec's client does and build the target.
+
+        Raises:
+            ConfigError: an unset variable, a placeholder left unexpanded, a disabled server, an SSE server.
+            UsageError: a VS Code input needs a terminal and there is none.
+        """
+        from skillscope.clients.variables import Expander
+
+        where = f"server {self.label!r}" + (f" in {self.source}" if self.source else "")
+        if self.disabled:
+            raise ConfigError(f"{where} is disabled in its config" + (f" ({self.note})" if self.note else ""))
+        if self.transport == "sse":
+            raise ConfigError(f"{where} uses the legacy HTTP+SSE transport, which skillscope does not speak "
+                              "(it attaches over Streamable HTTP and stdio)")
+        workspace = Path(self.workspace) if self.workspace else None
+        expand_value = Expander(self.dialect, workspace=workspace, inputs={i.id: i for i in self.inputs},  # type: ignore[arg-type]
+                                **({"prompt": prompt} if prompt is not None else {}))
         if self.url:
-            headers = {k: expand(v, f"{where} header {k!r}") for k, v in self.headers.items()}
-            return Target(label=self.label, kind="http", url=expand(self.url, f"{where} url"), headers=headers)
+            headers = {k: expand_value(v, f"{where} header {k!r}") for k, v in self.headers.items()}
+            return Target(label=self.label, kind="http", url=expand_value(self.url, f"{where} url"), headers=headers)
         assert self.command is not None
-        command = (expand(self.command, f"{where} command"), *(expand(a, f"{where} args") for a in self.args))
-        env = {k: expand(v, f"{where} env {k!r}") for k, v in self.env.items()}
-        cwd = expand(self.cwd, f"{where} cwd") if self.cwd else None
-        if cwd and base is not None and not os.path.isabs(cwd):
-            cwd = str((base / cwd).resolve())
+        command = (expand_value(self.command, f"{where} command"), *(expand_value(a, f"{where} args") for a in self.args))
+        env: dict[str, str] = {}
+        root = workspace or base
+        if self.env_file:
+            from skillscope.clients.formats import load_env_file
+
+            env_path = Path(expand_value(self.env_file, f"{where} envFile")).expanduser()
+            env.update(load_env_file(env_path if env_path.is_absolute() or root is None else root / env_path))
+        env.update({k: expand_value(v, f"{where} env {k!r}") for k, v in self.env.items()})
+        cwd = expand_value(self.cwd, f"{where} cwd") if self.cwd else None
+        if cwd and root is not None and not os.path.isabs(cwd):
+            cwd = str((root / cwd).resolve())
         return Target(label=self.label, kind="stdio", command=command, env=env, cwd=cwd)
 
 
@@ -59,25 +97,43 @@ class Config:
     ledger: str | None = None
 
     def target(self, label: str) -> Target:
-        """The target of a configured server."""
+        """The target of a configured server, else of the one server of that label in the user's MCP clients."""
         spec = self.servers.get(label)
+        if spec is None:
+            spec = client_server(label)
         if spec is None:
             known = ", ".join(sorted(self.servers)) or "none"
             where = str(self.path) if self.path else "no config file found"
-            raise UsageError(f"No server labelled {label!r} in the config ({where}); known labels: {known}")
-        return spec.to_target(self.path.parent if self.path else None)
+            raise UsageError(f"No server labelled {label!r} in the config ({where}) or in your MCP clients' configs "
+                             f"(skillscope servers lists those); known labels: {known}")
+        return spec.to_target(self.path.parent if self.path and spec.source is None else None)
+
+
+def client_server(label: str) -> ServerSpec | None:
+    """The server labelled ``label`` in the user's MCP client configs (``skillscope servers``), if exactly one.
+
+    Raises:
+        UsageError: several clients name a server so; ``--config FILE`` picks one.
+    """
+    from skillscope.clients import discover_servers
+
+    matches = [f.spec for f in discover_servers().servers if f.spec.label == label]
+    if len(matches) > 1:
+        sources = "; ".join(f"{m.source}" + (f" ({m.scope})" if m.scope else "") for m in matches)
+        raise UsageError(f"Several MCP client configs have a server labelled {label!r}: {sources}. "
+                         "Pick one with --config FILE")
+    return matches[0] if matches else None
 
 
 def expand(value: str, where: str) -> str:
-    """Replace ``${VAR}`` with the environment's value; a missing variable is an error naming it."""
+    """Replace ``${VAR}`` (or ``${VAR:-default}``) with the environment's value.
 
-    def repl(match: re.Match[str]) -> str:
-        name = match.group(1)
-        if name not in os.environ:
-            raise ConfigError(f"Environment variable {name} is not set (used in {where})")
-        return os.environ[name]
+    Raises:
+        ConfigError: a missing variable (named), or any other ``${...}``, which would be sent as written.
+    """
+    from skillscope.clients.variables import Expander
 
-    return _VAR.sub(repl, value)
+    return Expander("skillscope")(value, where)
 
 
 def load_config(path: str | Path | None) -> Config:
@@ -104,6 +160,8 @@ def load_config(path: str | Path | None) -> Config:
         from skillscope.config_trust import require_trusted
 
         require_trusted(chosen, data_bytes, what="config file")
+    if _is_json(chosen, data_bytes):
+        return _client_config(chosen, data_bytes)
     try:
         data = yaml.safe_load(data_bytes.decode("utf-8")) or {}
     except (yaml.YAMLError, UnicodeDecodeError) as exc:
@@ -123,6 +181,36 @@ def load_config(path: str | Path | None) -> Config:
             raise ConfigError(f"{chosen}: '{key}' must map labels to servers")
         for label, raw in section.items():
             config.servers[str(label)] = _server_spec(str(label), raw, chosen, key)
+    return config
+
+
+def _is_json(path: Path, data: bytes) -> bool:
+    return path.suffix.lower() in (".json", ".jsonc")
+
+
+def _client_config(path: Path, data: bytes) -> Config:
+    """A JSON config as MCP clients write it (comments and trailing commas allowed), in its client's dialect.
+
+    ``~/.claude.json`` contributes its user servers and those of the working directory's project.
+    """
+    from skillscope.clients.formats import read_document
+    from skillscope.clients.jsonc import JsoncError, loads_jsonc
+
+    try:
+        document = loads_jsonc(data.decode("utf-8"))
+    except (JsoncError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"Config file {path} is not valid JSON: {str(exc)[:300]}") from None
+    project_dir = path.parent if path.parent.name not in (".vscode", ".cursor", ".zed") else path.parent.parent
+    workspace = None if path.name == ".claude.json" else project_dir
+    config = Config(path=path)
+    for fields in read_document(document, path, workspace=workspace, project=str(Path.cwd())):
+        spec = ServerSpec(**fields)
+        earlier = config.servers.get(spec.label)
+        if earlier is not None and earlier.scope == spec.scope:
+            raise ConfigError(f"{path}: two servers are labelled {spec.label!r}; rename one")
+        config.servers[spec.label] = spec  # a project's server overrides the user's of the same name
+    ledger = document.get("ledger") if isinstance(document, dict) else None
+    config.ledger = ledger if isinstance(ledger, str) else None
     return config
 
 

@@ -64,19 +64,53 @@ def tui_settings(targets: tuple[str, ...], stdio_command: list[str] | None, opti
         spec = ServerSpec(built.label, command=stdio_command[0], args=list(stdio_command[1:]), env=dict(built.env))
         add(ServerSeed(built, spec, "command-line", Policy(allow_dynamic=allow_dynamic)))
     if not targets and not stdio_command:
-        from skillscope.protocol.target import Target
-
         for name, spec in config.servers.items():
             policy = Policy(allow_dynamic=allow_dynamic or spec.allow_dynamic)
             try:
                 add(ServerSeed(config.target(name), spec, "config", policy))
             except SkillscopeError as exc:
-                placeholder = Target(label=name, kind="http" if spec.url else "stdio", url=spec.url,
-                                     command=(spec.command,) if spec.command else ())
-                add(ServerSeed(placeholder, spec, "config", policy, problem=exc.message))
+                add(ServerSeed(_placeholder(name, spec), spec, "config", policy, problem=exc.message))
+        if not config.servers:
+            for seed in client_seeds(allow_dynamic):
+                add(seed)
     path = command_ledger(config, options, demo_only=bool(seeds) and all(s.origin == "demo" for s in seeds))
     return TuiSettings(servers=seeds, ledger_path=path, era=options.get("era", "auto"), timeout=options.get("timeout", 30.0),
                        config_path=config.path, reviewer=reviewer, allow_dynamic=allow_dynamic)
+
+
+def _placeholder(label: str, spec: Any) -> Any:
+    """A target that only names a server which cannot be attached (its seed carries the reason)."""
+    from skillscope.protocol.target import Target
+
+    return Target(label=label, kind="http" if spec.url else "stdio", url=spec.url, command=(spec.command,) if spec.command else ())
+
+
+def client_seeds(allow_dynamic: bool) -> list[Any]:
+    """The servers of the user's MCP client configs, offered in the TUI but not attached until asked.
+
+    Nothing is prompted for here: a server whose values need a VS Code input, or an unset
+    variable, is offered with that reason; disabled and unsupported ones are left out.
+    """
+    from skillscope.catalog.entry import Policy
+    from skillscope.cli.commands_servers import client_state
+    from skillscope.clients import discover_servers
+    from skillscope.errors import UsageError
+    from skillscope.tui.settings import ServerSeed
+
+    def no_prompt(spec: Any) -> str:
+        raise UsageError(f"asks for VS Code input {spec.id!r}: attach it with skillscope tui LABEL --config FILE in a terminal")
+
+    seeds = []
+    for found in discover_servers().servers:
+        spec = found.spec
+        if client_state(spec):
+            continue
+        policy = Policy(allow_dynamic=allow_dynamic or spec.allow_dynamic)
+        try:
+            seeds.append(ServerSeed(spec.to_target(prompt=no_prompt), spec, "client", policy, autoconnect=False))
+        except SkillscopeError as exc:
+            seeds.append(ServerSeed(_placeholder(spec.label, spec), spec, "client", policy, problem=exc.message, autoconnect=False))
+    return seeds
 
 
 def run_tui(settings: Any) -> None:
@@ -95,7 +129,9 @@ def tui_command(ctx: click.Context, targets: tuple[str, ...], reviewer: str | No
     """Browse, verify and review skills in the terminal UI.
 
     Attaches to every TARGET (URLs and config labels; one stdio command after --), or to
-    every server in the config file when none is given. --header applies to every URL.
+    every server in the config file when none is given. With neither, offers the servers
+    of your MCP clients' configs (see `skillscope servers`), attached when you press c.
+    --header applies to every URL.
     Running skillscope with no command does the same as `skillscope tui`.
 
     \b
