@@ -60,29 +60,31 @@ class ServerSpec:
         """
         from skillscope.clients.variables import Expander
 
-        where = f"server {self.label!r}" + (f" in {self.source}" if self.source else "")
+        def where(part: str = "") -> str:
+            return f"server {self.label!r}{part}" + (f" (in {self.source})" if self.source else "")
+
         if self.disabled:
-            raise ConfigError(f"{where} is disabled in its config" + (f" ({self.note})" if self.note else ""))
+            raise ConfigError(f"{where()} is disabled in its config" + (f": {self.note}" if self.note else ""))
         if self.transport == "sse":
-            raise ConfigError(f"{where} uses the legacy HTTP+SSE transport, which skillscope does not speak "
+            raise ConfigError(f"{where()} uses the legacy HTTP+SSE transport, which skillscope does not speak "
                               "(it attaches over Streamable HTTP and stdio)")
         workspace = Path(self.workspace) if self.workspace else None
         expand_value = Expander(self.dialect, workspace=workspace, inputs={i.id: i for i in self.inputs},  # type: ignore[arg-type]
                                 **({"prompt": prompt} if prompt is not None else {}))
         if self.url:
-            headers = {k: expand_value(v, f"{where} header {k!r}") for k, v in self.headers.items()}
-            return Target(label=self.label, kind="http", url=expand_value(self.url, f"{where} url"), headers=headers)
+            headers = {k: expand_value(v, where(f" header {k!r}")) for k, v in self.headers.items()}
+            return Target(label=self.label, kind="http", url=expand_value(self.url, where(" url")), headers=headers)
         assert self.command is not None
-        command = (expand_value(self.command, f"{where} command"), *(expand_value(a, f"{where} args") for a in self.args))
+        command = (expand_value(self.command, where(" command")), *(expand_value(a, where(" args")) for a in self.args))
         env: dict[str, str] = {}
         root = workspace or base
         if self.env_file:
             from skillscope.clients.formats import load_env_file
 
-            env_path = Path(expand_value(self.env_file, f"{where} envFile")).expanduser()
+            env_path = Path(expand_value(self.env_file, where(" envFile"))).expanduser()
             env.update(load_env_file(env_path if env_path.is_absolute() or root is None else root / env_path))
-        env.update({k: expand_value(v, f"{where} env {k!r}") for k, v in self.env.items()})
-        cwd = expand_value(self.cwd, f"{where} cwd") if self.cwd else None
+        env.update({k: expand_value(v, where(f" env {k!r}")) for k, v in self.env.items()})
+        cwd = expand_value(self.cwd, where(" cwd")) if self.cwd else None
         if cwd and root is not None and not os.path.isabs(cwd):
             cwd = str((root / cwd).resolve())
         return Target(label=self.label, kind="stdio", command=command, env=env, cwd=cwd)
@@ -160,12 +162,17 @@ def load_config(path: str | Path | None) -> Config:
         from skillscope.config_trust import require_trusted
 
         require_trusted(chosen, data_bytes, what="config file")
-    if _is_json(chosen, data_bytes):
-        return _client_config(chosen, data_bytes)
+    json_file = chosen.suffix.lower() in (".json", ".jsonc")
     try:
-        data = yaml.safe_load(data_bytes.decode("utf-8")) or {}
-    except (yaml.YAMLError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"Config file {chosen} is not valid YAML/JSON: {' '.join(str(exc).split())[:300]}") from None
+        if json_file:
+            from skillscope.clients.jsonc import loads_jsonc
+
+            data = loads_jsonc(data_bytes.decode("utf-8"))
+        else:
+            data = yaml.safe_load(data_bytes.decode("utf-8")) or {}
+    except (ValueError, yaml.YAMLError) as exc:  # JsoncError and UnicodeDecodeError are ValueErrors
+        raise ConfigError(f"Config file {chosen} is not valid {'JSON' if json_file else 'YAML/JSON'}: "
+                          f"{' '.join(str(exc).split())[:300]}") from None
     if not isinstance(data, dict):
         raise ConfigError(f"Config file {chosen} must hold a mapping at the top level")
     config = Config(path=chosen)
@@ -173,82 +180,29 @@ def load_config(path: str | Path | None) -> Config:
     if ledger is not None and not isinstance(ledger, str):
         raise ConfigError(f"{chosen}: 'ledger' must be a path")
     config.ledger = ledger
-    for key in ("servers", "mcpServers"):
-        section = data.get(key)
-        if section is None:
-            continue
-        if not isinstance(section, dict):
-            raise ConfigError(f"{chosen}: '{key}' must map labels to servers")
-        for label, raw in section.items():
-            config.servers[str(label)] = _server_spec(str(label), raw, chosen, key)
+    _add_servers(config, data, json_file)
     return config
 
 
-def _is_json(path: Path, data: bytes) -> bool:
-    return path.suffix.lower() in (".json", ".jsonc")
+def _add_servers(config: Config, data: dict[str, Any], json_file: bool) -> None:
+    """The servers of a skillscope YAML file, or of a JSON file in its MCP client's shape and variable forms.
 
-
-def _client_config(path: Path, data: bytes) -> Config:
-    """A JSON config as MCP clients write it (comments and trailing commas allowed), in its client's dialect.
-
-    ``~/.claude.json`` contributes its user servers and those of the working directory's project.
+    ``~/.claude.json`` contributes its user servers and those of the working directory's project,
+    which win; a project file's ``${workspaceFolder}`` is the project it sits in.
     """
     from skillscope.clients.formats import read_document
-    from skillscope.clients.jsonc import JsoncError, loads_jsonc
 
-    try:
-        document = loads_jsonc(data.decode("utf-8"))
-    except (JsoncError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"Config file {path} is not valid JSON: {str(exc)[:300]}") from None
-    project_dir = path.parent if path.parent.name not in (".vscode", ".cursor", ".zed") else path.parent.parent
-    workspace = None if path.name == ".claude.json" else project_dir
-    config = Config(path=path)
-    for fields in read_document(document, path, workspace=workspace, project=str(Path.cwd())):
+    path = config.path
+    assert path is not None
+    folder = path.parent.parent if path.parent.name in (".vscode", ".cursor", ".zed") else path.parent
+    dialect = None if json_file else "skillscope"
+    for fields in read_document(data, path, dialect=dialect, workspace=None if path.name == ".claude.json" else folder,  # type: ignore[arg-type]
+                                project=str(Path.cwd())):
         spec = ServerSpec(**fields)
         earlier = config.servers.get(spec.label)
         if earlier is not None and earlier.scope == spec.scope:
             raise ConfigError(f"{path}: two servers are labelled {spec.label!r}; rename one")
         config.servers[spec.label] = spec  # a project's server overrides the user's of the same name
-    ledger = document.get("ledger") if isinstance(document, dict) else None
-    config.ledger = ledger if isinstance(ledger, str) else None
-    return config
-
-
-def _server_spec(label: str, raw: Any, path: Path, section: str) -> ServerSpec:
-    where = f"{path}: {section}.{label}"
-    if not is_valid_label(label):
-        raise ConfigError(f"{where}: a label must be 1–64 of A-Z a-z 0-9 _ . -")
-    if not isinstance(raw, dict):
-        raise ConfigError(f"{where}: expected a mapping with 'url' or 'command'")
-    url, command = raw.get("url") or raw.get("serverUrl"), raw.get("command")
-    if bool(url) == bool(command):
-        raise ConfigError(f"{where}: give exactly one of 'url' or 'command'")
-
-    def strings(name: str, kind: type) -> Any:
-        value = raw.get(name, kind())
-        if kind is list and not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
-            raise ConfigError(f"{where}: '{name}' must be a list of strings")
-        if kind is dict and not (isinstance(value, dict) and all(isinstance(v, str) for v in value.values())):
-            raise ConfigError(f"{where}: '{name}' must map names to strings")
-        return value
-
-    if url is not None and not isinstance(url, str):
-        raise ConfigError(f"{where}: 'url' must be a string")
-    if command is not None and not isinstance(command, str):
-        raise ConfigError(f"{where}: 'command' must be a string")
-    cwd = raw.get("cwd")
-    if cwd is not None and not isinstance(cwd, str):
-        raise ConfigError(f"{where}: 'cwd' must be a string")
-    return ServerSpec(
-        label=label,
-        url=url,
-        headers={str(k): v for k, v in strings("headers", dict).items()},
-        command=command,
-        args=strings("args", list),
-        env={str(k): v for k, v in strings("env", dict).items()},
-        cwd=cwd,
-        allow_dynamic=bool(raw.get("allowDynamic", raw.get("allow_dynamic", False))),
-    )
 
 
 def parse_header(text: str) -> tuple[str, str]:

@@ -202,7 +202,13 @@ def diff_command(ctx: click.Context, name: str, target: str | None, as_json: boo
 @config_option
 @ledger_option
 def export_command(fmt: str, label: str | None, output: str | None, config_path: str | None, ledger_file: str | None) -> None:
-    """Export the fingerprints approved and not since revoked or rejected."""
+    """Export the fingerprints approved and not since revoked or rejected.
+
+    \b
+    Examples:
+      skillscope export > reviewed.txt
+      skillscope export --format roomkit -o reviewed_skills.py   # for RoomKit's approve_execution
+    """
     from skillscope.config import load_config
     from skillscope.ledger import export_approved, ledger_path, read_verdicts
 

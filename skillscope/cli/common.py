@@ -40,7 +40,8 @@ Exit codes:
 TARGET_HELP = """\b
 TARGET is one of:
   https://host/mcp      a Streamable HTTP server (--header 'Name: value' adds headers)
-  LABEL                 a server from the config file (skillscope.yaml)
+  LABEL                 a server from the config file (skillscope.yaml), else from your
+                        MCP clients' configs (see skillscope servers)
   demo                  the embedded demo server (its reviews go to the demo ledger)
   -- COMMAND [ARGS...]  a stdio server: everything after -- is the command line"""
 
@@ -68,7 +69,8 @@ def config_option(fn: Callable[..., Any]) -> Callable[..., Any]:
     """``--config FILE``."""
     return click.option(
         "--config", "config_path", type=click.Path(dir_okay=False),
-        help="Config file (default: ./skillscope.yaml, then the per-user one).",
+        help="Config file: skillscope.yaml, or an MCP client's JSON config (.mcp.json, .vscode/mcp.json, ~/.cursor/mcp.json...). "
+             "Default: ./skillscope.yaml, then the per-user one.",
     )(fn)
 
 

@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from skillscope.catalog.names import is_valid_label
 from skillscope.clients.variables import Dialect, InputSpec
 from skillscope.errors import ConfigError
 
@@ -48,7 +49,7 @@ def _strings(raw: dict[str, Any], key: str, kind: type, where: str) -> Any:
         return list(value)
     if kind is dict and isinstance(value, dict) and all(isinstance(v, str) for v in value.values()):
         return {str(k): v for k, v in value.items()}
-    raise ConfigError(f"{where}: '{key}' must be " + ("a list of strings" if kind is list else "a mapping of names to strings"))
+    raise ConfigError(f"{where}: '{key}' " + ("must be a list of strings" if kind is list else "must map names to strings"))
 
 
 def _inputs(data: dict[str, Any], where: str) -> tuple[InputSpec, ...]:
@@ -128,9 +129,11 @@ def read_document(data: Any, path: Path, *, dialect: Dialect | None = None, work
             if servers is None:
                 continue
             if not isinstance(servers, dict):
-                raise ConfigError(f"{path}: '{section}' must map names to servers")
+                raise ConfigError(f"{path}: '{section}' must map labels to servers")
             for name, raw in servers.items():
                 where = f"{path}: {section}.{name}" + (f" (project {folder})" if folder else "")
+                if dialect == "skillscope" and not is_valid_label(str(name)):
+                    raise ConfigError(f"{where}: a label must be 1–64 of A-Z a-z 0-9 _ . -")
                 fields = _entry(str(name), raw, where, dialect)
                 found.append({"label": label_from_name(str(name)), "name": str(name), "dialect": dialect, "source": str(path),
                               "scope": f"project {folder}" if folder else None, "inputs": inputs,

@@ -109,27 +109,17 @@ def test_vscode_input_without_a_terminal_exits_2_and_sends_nothing(home, tmp_pat
     assert run.code == 2 and "asked on a terminal" in run.err and run.out == ""
 
 
-def _read_until(fd: int, wanted: bytes, deadline: float) -> bytes:
+def _read(fd: int, until: bytes | None = None, timeout: float = 60.0) -> bytes:
+    """What the terminal shows: until ``until`` appears (failing after ``timeout``), or all it holds now."""
+    deadline = time.monotonic() + timeout
     seen = b""
-    while wanted not in seen:
-        if time.monotonic() > deadline:
-            raise AssertionError(f"never saw {wanted!r}; got {seen!r}")
-        ready, _, _ = select.select([fd], [], [], 0.2)
-        if ready:
-            try:
-                chunk = os.read(fd, 4096)
-            except OSError:
+    while until is None or until not in seen:
+        if until is not None and time.monotonic() > deadline:
+            raise AssertionError(f"never saw {until!r}; got {seen!r}")
+        if not select.select([fd], [], [], 0.3)[0]:
+            if until is None:
                 break
-            if not chunk:
-                break
-            seen += chunk
-    return seen
-
-
-def _drain(fd: int) -> bytes:
-    """Whatever the terminal still holds (what the program echoed after the prompt)."""
-    seen = b""
-    while select.select([fd], [], [], 0.3)[0]:
+            continue
         try:
             chunk = os.read(fd, 4096)
         except OSError:
@@ -149,10 +139,10 @@ def test_vscode_password_input_is_asked_on_the_terminal_hidden(home, tmp_path):
                                 env={**os.environ, **env_for(home), "COLUMNS": "200"})
         os.close(slave)
         try:
-            _read_until(master, b"Skills API key: ", time.monotonic() + 60)
+            _read(master, b"Skills API key: ")
             os.write(master, f"{TOKEN}\n".encode())
             out, _ = proc.communicate(timeout=90)
-            echoed = _drain(master)
+            echoed = _read(master)
         finally:
             proc.kill() if proc.poll() is None else None
             os.close(master)

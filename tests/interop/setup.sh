@@ -58,22 +58,29 @@ py_ready() {
     && "$PYDIR/bin/python" -c 'import importlib.util as u, sys
 sys.exit(0 if sys.version_info >= (3, 12) and all(u.find_spec(m) for m in ("agentskills_mcp_server", "agentskills_fs", "fastmcp")) else 1)' >/dev/null 2>&1
 }
+# pip_venv PART DIR IMPORTS PIN...: a Python >= 3.12 venv at DIR with the pins installed and
+# IMPORTS (a Python statement) working, then the stamp that records the pins.
+pip_venv() {
+  local part=$1 dir=$2 imports=$3 py312
+  shift 3
+  py312=$(find_python312) || fail "no Python >= 3.12 with venv found (set PYTHON312=/path/to/python3.12)"
+  say "$part: using $py312 ($("$py312" --version 2>&1))"
+  if [ ! -x "$dir/bin/python" ]; then
+    say "$part: creating venv $dir"
+    "$py312" -m venv "$dir" || fail "could not create venv at $dir"
+  fi
+  say "$part: pip install $*"
+  "$dir/bin/python" -m pip install --quiet --disable-pip-version-check "$@" \
+    || fail "pip install into $dir failed (is PyPI reachable?)"
+  "$dir/bin/python" -c "$imports" || fail "installed packages do not import in $dir"
+  printf '%s' "$*" > "$dir/.interop-stamp"
+  say "$part: done"
+}
+
 if py_ready; then
   say "python: $PYDIR already has: $PY_WANT (skipping)"
 else
-  PY312=$(find_python312) || fail "no Python >= 3.12 with venv found (set PYTHON312=/path/to/python3.12)"
-  say "python: using $PY312 ($("$PY312" --version 2>&1))"
-  if [ ! -x "$PYDIR/bin/python" ]; then
-    say "python: creating venv $PYDIR"
-    "$PY312" -m venv "$PYDIR" || fail "could not create venv at $PYDIR"
-  fi
-  say "python: pip install ${PY_PINS[*]}"
-  "$PYDIR/bin/python" -m pip install --quiet --disable-pip-version-check "${PY_PINS[@]}" \
-    || fail "pip install into $PYDIR failed (is PyPI reachable?)"
-  "$PYDIR/bin/python" -c 'import agentskills_mcp_server, agentskills_fs, fastmcp' \
-    || fail "installed packages do not import in $PYDIR"
-  printf '%s' "$PY_WANT" > "$PY_STAMP"
-  say "python: done"
+  pip_venv python "$PYDIR" 'import agentskills_mcp_server, agentskills_fs, fastmcp' "${PY_PINS[@]}"
 fi
 
 # ---------------------------------------------------------------- RoomKit host venv
@@ -86,18 +93,7 @@ rk_ready() {
 if rk_ready; then
   say "roomkit: $ROOMKITDIR already has: $RK_PIN (skipping)"
 else
-  PY312=$(find_python312) || fail "no Python >= 3.12 with venv found (set PYTHON312=/path/to/python3.12)"
-  if [ ! -x "$ROOMKITDIR/bin/python" ]; then
-    say "roomkit: creating venv $ROOMKITDIR"
-    "$PY312" -m venv "$ROOMKITDIR" || fail "could not create venv at $ROOMKITDIR"
-  fi
-  say "roomkit: pip install $RK_PIN"
-  "$ROOMKITDIR/bin/python" -m pip install --quiet --disable-pip-version-check "$RK_PIN" \
-    || fail "pip install into $ROOMKITDIR failed (is PyPI reachable?)"
-  "$ROOMKITDIR/bin/python" -c 'import roomkit.skills, roomkit.tools.mcp, mcp' \
-    || fail "roomkit does not import in $ROOMKITDIR"
-  printf '%s' "$RK_PIN" > "$RK_STAMP"
-  say "roomkit: done"
+  pip_venv roomkit "$ROOMKITDIR" 'import roomkit.skills, roomkit.tools.mcp, mcp' "$RK_PIN"
 fi
 
 # ---------------------------------------------------------------- Node packages
