@@ -55,7 +55,7 @@ class ServerSpec:
         """Expand the values as the spec's client does and build the target.
 
         Raises:
-            ConfigError: an unset variable, a placeholder left unexpanded, a disabled server, an SSE server.
+            ConfigError: an unset variable, a placeholder left unexpanded, a disabled server.
             UsageError: a VS Code input needs a terminal and there is none.
         """
         from skillscope.clients.variables import Expander
@@ -65,15 +65,13 @@ class ServerSpec:
 
         if self.disabled:
             raise ConfigError(f"{where()} is disabled in its config" + (f": {self.note}" if self.note else ""))
-        if self.transport == "sse":
-            raise ConfigError(f"{where()} uses the legacy HTTP+SSE transport, which skillscope does not speak "
-                              "(it attaches over Streamable HTTP and stdio)")
         workspace = Path(self.workspace) if self.workspace else None
         expand_value = Expander(self.dialect, workspace=workspace, inputs={i.id: i for i in self.inputs},  # type: ignore[arg-type]
                                 **({"prompt": prompt} if prompt is not None else {}))
         if self.url:
             headers = {k: expand_value(v, where(f" header {k!r}")) for k, v in self.headers.items()}
-            return Target(label=self.label, kind="http", url=expand_value(self.url, where(" url")), headers=headers)
+            return Target(label=self.label, kind="http", url=expand_value(self.url, where(" url")), headers=headers,
+                          http_transport="sse" if self.transport == "sse" else "streamable-http")
         assert self.command is not None
         command = (expand_value(self.command, where(" command")), *(expand_value(a, where(" args")) for a in self.args))
         env: dict[str, str] = {}

@@ -17,8 +17,6 @@ def client_state(spec: Any) -> str:
         return spec.note
     if spec.disabled:
         return "disabled in its config"
-    if spec.transport == "sse":
-        return "legacy HTTP+SSE transport: not supported"
     return ""
 
 

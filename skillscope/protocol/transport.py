@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import sys
 from collections.abc import AsyncGenerator, AsyncIterator
 from contextlib import asynccontextmanager, suppress
@@ -160,46 +161,75 @@ class TransportStats:
             self.status = response.status_code
 
 
+_EVENT_END = re.compile(rb"\r\n\r\n|\n\n|\r\r")
+
+
 class _CappedStream(httpx2.AsyncByteStream):
-    def __init__(self, inner: Any, limit: int, stats: TransportStats) -> None:
+    """A response body of at most ``limit`` bytes; with ``per_event``, each server-sent event of at most that.
+
+    A legacy HTTP+SSE session carries every message on one long response, so there the
+    limit applies to each event (up to the blank line that ends it), not to the stream.
+    """
+
+    def __init__(self, inner: Any, limit: int, stats: TransportStats, *, per_event: bool = False) -> None:
         self._inner = inner
         self._limit = limit
         self._stats = stats
+        self._per_event = per_event
 
     async def __aiter__(self) -> AsyncIterator[bytes]:
-        total = 0
+        total = 0  # bytes of the body, or of the event under way
+        tail = b""  # the last bytes of the previous chunk: an event's end may straddle two chunks
         async for chunk in self._inner:
-            total += len(chunk)
-            if total > self._limit:
-                self._stats.too_large = True
-                raise MessageTooLarge(self._limit)
+            start = 0
+            if self._per_event:
+                window = tail + chunk
+                for match in _EVENT_END.finditer(window):
+                    end = match.end() - len(tail)
+                    if end <= 0:
+                        continue  # ended within the previous chunk, already counted
+                    self._check(total + end - start)
+                    total, start = 0, end
+                tail = window[-3:]
+            total += len(chunk) - start
+            self._check(total)
             yield chunk
+
+    def _check(self, size: int) -> None:
+        if size > self._limit:
+            self._stats.too_large = True
+            raise MessageTooLarge(self._limit)
 
     async def aclose(self) -> None:
         await self._inner.aclose()
 
 
 class _CappedTransport(httpx2.AsyncBaseTransport):
-    def __init__(self, limit: int, stats: TransportStats) -> None:
+    def __init__(self, limit: int, stats: TransportStats, *, per_event: bool = False) -> None:
         self._inner = httpx2.AsyncHTTPTransport()
         self._limit = limit
         self._stats = stats
+        self._per_event = per_event
 
     async def handle_async_request(self, request: httpx2.Request) -> httpx2.Response:
         response = await self._inner.handle_async_request(request)
-        response.stream = _CappedStream(response.stream, self._limit, self._stats)
+        response.stream = _CappedStream(response.stream, self._limit, self._stats, per_event=self._per_event)
         return response
 
     async def aclose(self) -> None:
         await self._inner.aclose()
 
 
-def capped_http_client(headers: dict[str, str], stats: TransportStats, timeout: float) -> httpx2.AsyncClient:
-    """An HTTP client whose response bodies are capped and whose error statuses are recorded."""
+def capped_http_client(headers: dict[str, str], stats: TransportStats, timeout: float, *, sse: bool = False) -> httpx2.AsyncClient:
+    """An HTTP client whose response bodies are capped and whose error statuses are recorded.
+
+    With ``sse`` (the legacy HTTP+SSE transport) each event is capped instead, and the one
+    long event stream has no read timeout: every request still has its own.
+    """
     return httpx2.AsyncClient(
         headers=headers,
-        transport=_CappedTransport(MAX_MESSAGE_BYTES, stats),
+        transport=_CappedTransport(MAX_MESSAGE_BYTES, stats, per_event=sse),
         event_hooks={"response": [stats]},
-        timeout=httpx2.Timeout(timeout, read=timeout),
+        timeout=httpx2.Timeout(timeout, read=None if sse else timeout),
         follow_redirects=False,
     )

@@ -149,3 +149,18 @@ def test_vscode_password_input_is_asked_on_the_terminal_hidden(home, tmp_path):
     assert proc.returncode == 0
     assert "guarded:hello-world" in {s["name"] for s in json.loads(out)["skills"]}
     assert TOKEN.encode() not in echoed  # typed hidden
+
+
+def test_vscode_sse_server_is_listed_and_read_over_the_legacy_transport(home, tmp_path):
+    with serve_http_in_thread(build_scenario("samples"), bearer_token=TOKEN, sse=True, path="/sse") as url:
+        path = put(tmp_path / "ws" / ".vscode" / "mcp.json",
+                   {"servers": {"legacy": {"type": "sse", "url": url, "headers": {"Authorization": "Bearer ${env:SKILLS_TOKEN}"}}}})
+        env = env_for(home, SKILLS_TOKEN=TOKEN)
+        listing = run_cli("list", "legacy", "--json", "--config", str(path), env=env)
+        show = run_cli("show", "pdf-processing", "legacy", "--all-files", "--json", "--config", str(path), env=env)
+        refused = run_cli("list", "legacy", "--config", str(path), env=env_for(home, SKILLS_TOKEN="wrong"))
+    assert listing.code == 0, listing.err
+    assert "legacy:hello-world" in {s["name"] for s in listing.json()["skills"]}
+    assert show.code == 0 and show.json()["verified"] is True
+    assert {f["status"] for f in show.json()["files"]} == {"verified"}
+    assert refused.code == 3

@@ -94,8 +94,8 @@ def test_vscode_file_expands_workspace_env_file_and_inputs(home, tmp_path):
     assert local.env == {"FROM_FILE": "yes", "A": "t0k"}
     docs = config.servers["Docs-Server"].to_target(prompt=lambda spec: "typed-key")
     assert docs.headers == {"Authorization": "Bearer typed-key"}
-    with pytest.raises(ConfigError, match="HTTP\\+SSE"):
-        config.target("old")
+    old = config.target("old")
+    assert (old.kind, old.http_transport, old.url) == ("http", "sse", "https://old.example/sse")
 
 
 def test_claude_json_reads_the_working_directorys_project(home, tmp_path):
