@@ -11,6 +11,7 @@ from typing import Any
 import yaml
 
 from skillscope.catalog.names import is_valid_label, label_for_command, label_for_url
+from skillscope.clients.formats import MAX_CLIENT_FILE_BYTES
 from skillscope.demo import DEMO_LABEL
 from skillscope.errors import ConfigError, LocalFileError, UsageError
 from skillscope.locations import default_config_path, is_project_config
@@ -154,13 +155,13 @@ def load_config(path: str | Path | None) -> Config:
         raise ConfigError(f"Config file not found: {chosen}") from None
     except OSError as exc:
         raise LocalFileError(f"Cannot read config file {chosen}: {exc.strerror}") from None
-    if len(data_bytes) > _MAX_CONFIG_BYTES:
-        raise ConfigError(f"Config file {chosen} is larger than 1 MiB")
+    json_file = chosen.suffix.lower() in (".json", ".jsonc")
+    if len(data_bytes) > (MAX_CLIENT_FILE_BYTES if json_file else _MAX_CONFIG_BYTES):
+        raise ConfigError(f"Config file {chosen} is larger than {4 if json_file else 1} MiB")
     if not path and is_project_config(chosen):
         from skillscope.config_trust import require_trusted
 
         require_trusted(chosen, data_bytes, what="config file")
-    json_file = chosen.suffix.lower() in (".json", ".jsonc")
     try:
         if json_file:
             from skillscope.clients.jsonc import loads_jsonc

@@ -20,7 +20,9 @@ def tui_settings(targets: tuple[str, ...], stdio_command: list[str] | None, opti
         SkillscopeError: the config cannot be read, or a target cannot be understood.
     """
     from skillscope.catalog.entry import Policy
-    from skillscope.config import ServerSpec, load_config, target_from_args
+    import re
+
+    from skillscope.config import ServerSpec, client_server, load_config, target_from_args
     from skillscope.demo import is_demo_target
     from skillscope.errors import UsageError
     from skillscope.tui.settings import ServerSeed, TuiSettings, unique_label
@@ -51,6 +53,11 @@ def tui_settings(targets: tuple[str, ...], stdio_command: list[str] | None, opti
             add(ServerSeed(built, None, "demo", Policy()))
             continue
         spec = config.servers.get(target)
+        if spec is None and not re.match(r"^https?://", target, re.IGNORECASE):
+            found = client_server(target)  # what config.target attached to
+            if found is not None:
+                add(ServerSeed(built, found, "client", Policy(allow_dynamic=allow_dynamic or found.allow_dynamic)))
+                continue
         if spec is not None and built.kind != "http" or (spec is not None and not headers):
             add(ServerSeed(built, spec, "config", Policy(allow_dynamic=allow_dynamic or spec.allow_dynamic)))
             continue

@@ -10,7 +10,6 @@ from typing import Any
 
 __all__ = ["ClientFile", "FoundServer", "Discovery", "user_client_files", "project_client_files", "discover_servers"]
 
-_MAX_BYTES = 4 * 1024 * 1024  # ~/.claude.json grows with history; larger than this is not a config
 
 
 @dataclass(frozen=True)
@@ -107,7 +106,7 @@ def discover_servers(cwd: Path | None = None) -> Discovery:
     and each project's (``scope`` says which). An untrusted project file is listed in
     ``untrusted`` and none of its servers is read.
     """
-    from skillscope.clients.formats import read_document
+    from skillscope.clients.formats import MAX_CLIENT_FILE_BYTES, read_document
     from skillscope.clients.jsonc import JsoncError, loads_jsonc
     from skillscope.config import ServerSpec
     from skillscope.errors import ConfigError
@@ -118,7 +117,7 @@ def discover_servers(cwd: Path | None = None) -> Discovery:
         try:
             if not place.path.is_file():
                 continue
-            if place.path.stat().st_size > _MAX_BYTES:
+            if place.path.stat().st_size > MAX_CLIENT_FILE_BYTES:
                 found.problems.append((place.path, "larger than 4 MiB; not read"))
                 continue
             content = place.path.read_bytes()

@@ -10,9 +10,11 @@ from skillscope.catalog.names import is_valid_label
 from skillscope.clients.variables import Dialect, InputSpec
 from skillscope.errors import ConfigError
 
-__all__ = ["dialect_for", "read_document", "label_from_name", "load_env_file"]
+__all__ = ["MAX_CLIENT_FILE_BYTES", "dialect_for", "read_document", "label_from_name", "load_env_file"]
 
 _SECTIONS = ("servers", "mcpServers", "context_servers")
+MAX_CLIENT_FILE_BYTES = 4 * 1024 * 1024
+"""The largest client config read: ~/.claude.json keeps history beside its servers."""
 
 
 def dialect_for(path: Path, data: Any) -> Dialect:

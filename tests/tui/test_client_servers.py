@@ -62,3 +62,10 @@ async def test_offered_server_attaches_when_asked(client_home, tmp_path):
         views = await listed(pilot, "samples")
         assert screen.sessions["samples"].state == "connected"
         assert "samples:hello-world" in views
+
+
+def test_a_client_label_as_target_keeps_its_spec(client_home):
+    settings = tui_settings(("samples",), None, {}, reviewer="r")
+    (seed,) = settings.servers
+    assert seed.origin == "client" and seed.autoconnect and seed.spec.source.endswith("mcp.json")
+    assert seed.target.command[-2:] == ("tests.fixtures.run_server", "samples")
