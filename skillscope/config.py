@@ -62,7 +62,8 @@ class ServerSpec:
         from skillscope.clients.variables import Expander
 
         def where(part: str = "") -> str:
-            return f"server {self.label!r}{part}" + (f" (in {self.source})" if self.source else "")
+            named = self.source and self.dialect != "skillscope"  # the user knows which skillscope.yaml is in use
+            return f"server {self.label!r}{part}" + (f" (in {self.source})" if named else "")
 
         if self.disabled:
             raise ConfigError(f"{where()} is disabled in its config" + (f": {self.note}" if self.note else ""))
