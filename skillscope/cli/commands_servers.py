@@ -21,11 +21,13 @@ def client_state(spec: Any) -> str:
 
 
 def _reached_by(spec: Any) -> str:
-    """The URL or command line as written (placeholders unexpanded; header and env values never shown)."""
+    """The URL (query values and userinfo hidden) or the command line as written (placeholders unexpanded)."""
     import shlex
 
     if spec.url:
-        return spec.url
+        from skillscope.protocol.target import redact_url
+
+        return redact_url(spec.url)
     if spec.command:
         return shlex.join([spec.command, *spec.args])
     return ""
@@ -52,7 +54,7 @@ def servers_command(as_json: bool) -> None:
         print_json({
             "servers": [
                 {"label": f.spec.label, "name": f.spec.name, "client": f.client, "source": f.spec.source, "scope": f.spec.scope,
-                 "project": f.project, "transport": f.spec.transport, "url": f.spec.url,
+                 "project": f.project, "transport": f.spec.transport, "url": _reached_by(f.spec) if f.spec.url else None,
                  "command": [f.spec.command, *f.spec.args] if f.spec.command else None,
                  "header_names": sorted(f.spec.headers), "env_names": sorted(f.spec.env),
                  "disabled": f.spec.disabled, "problem": client_state(f.spec) or None}

@@ -88,15 +88,10 @@ def project_client_files(folder: Path) -> list[ClientFile]:
 
 
 def _is_trusted(path: Path, content: bytes) -> bool:
-    """The hardening rule for project-level files: used only once trusted (``skillscope config trust FILE``).
+    """The hardening rule for project-level files: used only once trusted (``skillscope config trust FILE``)."""
+    from skillscope.config_trust import is_trusted
 
-    Until that rule is part of this installation, no project-level file is trusted.
-    """
-    try:
-        from skillscope.config_trust import is_trusted  # type: ignore[import-not-found,unused-ignore]
-    except ImportError:
-        return False
-    return bool(is_trusted(path, content))
+    return is_trusted(path, content)
 
 
 def discover_servers(cwd: Path | None = None) -> Discovery:

@@ -164,3 +164,14 @@ def test_vscode_sse_server_is_listed_and_read_over_the_legacy_transport(home, tm
     assert show.code == 0 and show.json()["verified"] is True
     assert {f["status"] for f in show.json()["files"]} == {"verified"}
     assert refused.code == 3
+
+
+def test_config_trust_shows_a_client_files_servers_then_servers_lists_them(home, tmp_path):
+    project = tmp_path / "project"
+    put(project / ".vscode" / "mcp.json", '{\n\t// shared with the team\n\t"servers": {"team": {"url": "https://team.example/mcp?token=abc123"},},\n}\n')
+    trust = run_cli("config", "trust", ".vscode/mcp.json", env=env_for(home), cwd=str(project))
+    assert trust.code == 0, trust.err
+    assert "team" in trust.out and "abc123" not in trust.out
+    listed = run_cli("servers", env=env_for(home), cwd=str(project))
+    assert listed.code == 0 and "team" in listed.out and "VS Code" in listed.out and "untrusted" not in listed.err
+    assert "abc123" not in listed.out and "token=***" in listed.out

@@ -149,3 +149,18 @@ def test_an_unknown_label_falls_back_to_the_clients_servers(home):
     put(home / ".codeium" / "windsurf" / "mcp_config.json", json.dumps({"mcpServers": {"cur": {"serverUrl": "https://w/mcp"}}}))
     with pytest.raises(UsageError, match="Several MCP client configs"):
         load_config(None).target("cur")
+
+
+def test_a_trusted_project_file_is_read_until_it_changes(home, tmp_path):
+    from skillscope.config_trust import trust_file
+
+    project = tmp_path / "project"
+    path = put(project / ".mcp.json", json.dumps({"mcpServers": {"repo-srv": {"command": "./serve", "args": ["--stdio"]}}}))
+    assert discover_servers().untrusted == [path]
+    trust_file(path)
+    found = discover_servers()
+    assert [(f.client, f.project, f.spec.label, f.spec.workspace) for f in found.servers] == [("Claude Code", True, "repo-srv", str(project))]
+    assert found.untrusted == []
+    put(path, json.dumps({"mcpServers": {"repo-srv": {"command": "./other"}}}))  # changed since it was trusted
+    again = discover_servers()
+    assert again.servers == [] and again.untrusted == [path]
