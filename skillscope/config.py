@@ -104,10 +104,14 @@ class Config:
         if spec is None:
             spec = client_server(label)
         if spec is None:
+            from skillscope.clients import discover_servers
+
             known = ", ".join(sorted(self.servers)) or "none"
             where = str(self.path) if self.path else "no config file found"
+            untrusted = "; ".join(str(p) for p in discover_servers().untrusted)
             raise UsageError(f"No server labelled {label!r} in the config ({where}) or in your MCP clients' configs "
-                             f"(skillscope servers lists those); known labels: {known}")
+                             f"(skillscope servers lists those); known labels: {known}"
+                             + (f". Not read until trusted (skillscope config trust FILE): {untrusted}" if untrusted else ""))
         return spec.to_target(self.path.parent if self.path and spec.source is None else None)
 
 

@@ -67,6 +67,7 @@ def test_untrusted_project_file_is_named_and_its_servers_not_read(home, tmp_path
     assert "planted" not in run.out and "untrusted project file" in run.err and "skillscope config trust" in run.err
     tui_like = run_cli("list", "planted", env=env_for(home), cwd=str(project))
     assert tui_like.code == 2 and not (tmp_path / "ran").exists()
+    assert "Not read until trusted" in tui_like.err and str(project / ".mcp.json") in tui_like.err
 
 
 @pytest.mark.parametrize(("client_file", "document", "extra_env"), [
