@@ -105,8 +105,7 @@ def _hidden_characters(text: str) -> Iterator[Hit]:
         if counts[check] > _HIDDEN_LIMIT:
             continue
         chars = text[run.start : run.end]
-        line, column = _position(text, run.start)
-        yield Hit(check, _run_message(run.kind, chars, text, run.start), line, column, _excerpt(text, run.start, run.end))
+        yield _at(check, _run_message(run.kind, chars, text, run.start), text, run.start, run.end)
     for check, count in counts.items():
         if count > _HIDDEN_LIMIT:
             yield Hit(check, f"{count - _HIDDEN_LIMIT} more runs of this kind in the file (first {_HIDDEN_LIMIT} reported)")

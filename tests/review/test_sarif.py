@@ -147,3 +147,11 @@ async def test_fingerprints_survive_a_label_rename():
     after = await sarif_for(("renamed", planted_server()))
     prints = lambda log: sorted(r["partialFingerprints"]["skillscopeFinding/v1"] for r in log["runs"][0]["results"])  # noqa: E731
     assert prints(before) == prints(after)
+
+
+async def test_hidden_character_regions_cover_the_run():
+    body = "---\nname: hidden-run\ndescription: A run of zero-width characters.\n---\n# Hidden\n\nab\u200b\u200b\u200bcd\n".encode()
+    log = await sarif_for(("srv", build_server([PublishedSkill("hidden-run", [SkillFile("SKILL.md", body)])])))
+    hit = next(r for r in log["runs"][0]["results"] if r["ruleId"] == "skillscope/invisible-character")
+    region = hit["locations"][0]["physicalLocation"]["region"]
+    assert (region["startLine"], region["startColumn"], region["endLine"], region["endColumn"]) == (7, 3, 7, 6)
