@@ -11,19 +11,20 @@ from typing import Any
 import yaml
 
 from skillscope.catalog.names import is_valid_label, label_for_command, label_for_url
+from skillscope.clients.formats import MAX_CLIENT_FILE_BYTES
+from skillscope.demo import DEMO_LABEL
 from skillscope.errors import ConfigError, LocalFileError, UsageError
 from skillscope.locations import default_config_path, is_project_config
 from skillscope.protocol.target import Target
 
-__all__ = ["Config", "ServerSpec", "load_config", "expand", "target_from_args", "parse_header", "save_server"]
+__all__ = ["Config", "ServerSpec", "client_server", "load_config", "expand", "target_from_args", "parse_header", "save_server"]
 
-_VAR = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}")
 _MAX_CONFIG_BYTES = 1024 * 1024
 
 
 @dataclass
 class ServerSpec:
-    """One server as the config file describes it (values not yet expanded)."""
+    """One server as a config file describes it (values not yet expanded)."""
 
     label: str
     url: str | None = None
@@ -33,19 +34,59 @@ class ServerSpec:
     env: dict[str, str] = field(default_factory=dict)
     cwd: str | None = None
     allow_dynamic: bool = False
+    transport: str | None = None
+    """``stdio``, ``http`` or ``sse`` as an MCP client's config says (None: from url/command)."""
+    dialect: str = "skillscope"
+    """Which client's variable forms the values use (see ``skillscope.clients.variables``)."""
+    name: str | None = None
+    """The name the client config gives the server, when the label had to differ."""
+    source: str | None = None
+    """The file the server was read from."""
+    scope: str | None = None
+    """Where in the file, when it holds several scopes (``project /path`` in ~/.claude.json)."""
+    workspace: str | None = None
+    """The folder ``${workspaceFolder}`` stands for (a project file's project)."""
+    env_file: str | None = None
+    inputs: tuple[Any, ...] = ()
+    """VS Code ``inputs``: asked for when a value uses ``${input:id}``."""
+    disabled: bool = False
+    note: str | None = None
 
-    def to_target(self, base: Path | None = None) -> Target:
-        """Expand ``${VAR}`` references and build the target."""
-        where = f"server {self.label!r}"
+    def to_target(self, base: Path | None = None, *, prompt: Any = None) -> Target:
+        """Expand the values as the spec's client does and build the target.
+
+        Raises:
+            ConfigError: an unset variable, a placeholder left unexpanded, a disabled server.
+            UsageError: a VS Code input needs a terminal and there is none.
+        """
+        from skillscope.clients.variables import Expander
+
+        def where(part: str = "") -> str:
+            named = self.source and self.dialect != "skillscope"  # the user knows which skillscope.yaml is in use
+            return f"server {self.label!r}{part}" + (f" (in {self.source})" if named else "")
+
+        if self.disabled:
+            raise ConfigError(f"{where()} is disabled in its config" + (f": {self.note}" if self.note else ""))
+        workspace = Path(self.workspace) if self.workspace else None
+        expand_value = Expander(self.dialect, workspace=workspace, inputs={i.id: i for i in self.inputs},  # type: ignore[arg-type]
+                                **({"prompt": prompt} if prompt is not None else {}))
         if self.url:
-            headers = {k: expand(v, f"{where} header {k!r}") for k, v in self.headers.items()}
-            return Target(label=self.label, kind="http", url=expand(self.url, f"{where} url"), headers=headers)
+            headers = {k: expand_value(v, where(f" header {k!r}")) for k, v in self.headers.items()}
+            return Target(label=self.label, kind="http", url=expand_value(self.url, where(" url")), headers=headers,
+                          http_transport="sse" if self.transport == "sse" else "streamable-http")
         assert self.command is not None
-        command = (expand(self.command, f"{where} command"), *(expand(a, f"{where} args") for a in self.args))
-        env = {k: expand(v, f"{where} env {k!r}") for k, v in self.env.items()}
-        cwd = expand(self.cwd, f"{where} cwd") if self.cwd else None
-        if cwd and base is not None and not os.path.isabs(cwd):
-            cwd = str((base / cwd).resolve())
+        command = (expand_value(self.command, where(" command")), *(expand_value(a, where(" args")) for a in self.args))
+        env: dict[str, str] = {}
+        root = workspace or base
+        if self.env_file:
+            from skillscope.clients.formats import load_env_file
+
+            env_path = Path(expand_value(self.env_file, where(" envFile"))).expanduser()
+            env.update(load_env_file(env_path if env_path.is_absolute() or root is None else root / env_path))
+        env.update({k: expand_value(v, where(f" env {k!r}")) for k, v in self.env.items()})
+        cwd = expand_value(self.cwd, where(" cwd")) if self.cwd else None
+        if cwd and root is not None and not os.path.isabs(cwd):
+            cwd = str((root / cwd).resolve())
         return Target(label=self.label, kind="stdio", command=command, env=env, cwd=cwd)
 
 
@@ -62,25 +103,47 @@ class Config:
     """The ssh-keygen ``allowed_signers`` file that says whose signatures count."""
 
     def target(self, label: str) -> Target:
-        """The target of a configured server."""
+        """The target of a configured server, else of the one server of that label in the user's MCP clients."""
         spec = self.servers.get(label)
         if spec is None:
+            spec = client_server(label)
+        if spec is None:
+            from skillscope.clients import discover_servers
+
             known = ", ".join(sorted(self.servers)) or "none"
             where = str(self.path) if self.path else "no config file found"
-            raise UsageError(f"No server labelled {label!r} in the config ({where}); known labels: {known}")
-        return spec.to_target(self.path.parent if self.path else None)
+            untrusted = "; ".join(str(p) for p in discover_servers().untrusted)
+            raise UsageError(f"No server labelled {label!r} in the config ({where}) or in your MCP clients' configs "
+                             f"(skillscope servers lists those); known labels: {known}"
+                             + (f". Not read until trusted (skillscope config trust FILE): {untrusted}" if untrusted else ""))
+        return spec.to_target(self.path.parent if self.path and spec.source is None else None)
+
+
+def client_server(label: str) -> ServerSpec | None:
+    """The server labelled ``label`` in the user's MCP client configs (``skillscope servers``), if exactly one.
+
+    Raises:
+        UsageError: several clients name a server so; ``--config FILE`` picks one.
+    """
+    from skillscope.clients import discover_servers
+
+    matches = [f.spec for f in discover_servers().servers if f.spec.label == label]
+    if len(matches) > 1:
+        sources = "; ".join(f"{m.source}" + (f" ({m.scope})" if m.scope else "") for m in matches)
+        raise UsageError(f"Several MCP client configs have a server labelled {label!r}: {sources}. "
+                         "Pick one with --config FILE")
+    return matches[0] if matches else None
 
 
 def expand(value: str, where: str) -> str:
-    """Replace ``${VAR}`` with the environment's value; a missing variable is an error naming it."""
+    """Replace ``${VAR}`` (or ``${VAR:-default}``) with the environment's value.
 
-    def repl(match: re.Match[str]) -> str:
-        name = match.group(1)
-        if name not in os.environ:
-            raise ConfigError(f"Environment variable {name} is not set (used in {where})")
-        return os.environ[name]
+    Raises:
+        ConfigError: a missing variable (named), or any other ``${...}``, which would be sent as written.
+    """
+    from skillscope.clients.variables import Expander
 
-    return _VAR.sub(repl, value)
+    return Expander("skillscope")(value, where)
 
 
 def load_config(path: str | Path | None) -> Config:
@@ -101,16 +164,23 @@ def load_config(path: str | Path | None) -> Config:
         raise ConfigError(f"Config file not found: {chosen}") from None
     except OSError as exc:
         raise LocalFileError(f"Cannot read config file {chosen}: {exc.strerror}") from None
-    if len(data_bytes) > _MAX_CONFIG_BYTES:
-        raise ConfigError(f"Config file {chosen} is larger than 1 MiB")
+    json_file = chosen.suffix.lower() in (".json", ".jsonc")
+    if len(data_bytes) > (MAX_CLIENT_FILE_BYTES if json_file else _MAX_CONFIG_BYTES):
+        raise ConfigError(f"Config file {chosen} is larger than {4 if json_file else 1} MiB")
     if not path and is_project_config(chosen):
         from skillscope.config_trust import require_trusted
 
         require_trusted(chosen, data_bytes, what="config file")
     try:
-        data = yaml.safe_load(data_bytes.decode("utf-8")) or {}
-    except (yaml.YAMLError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"Config file {chosen} is not valid YAML/JSON: {' '.join(str(exc).split())[:300]}") from None
+        if json_file:
+            from skillscope.clients.jsonc import loads_jsonc
+
+            data = loads_jsonc(data_bytes.decode("utf-8"))
+        else:
+            data = yaml.safe_load(data_bytes.decode("utf-8")) or {}
+    except (ValueError, yaml.YAMLError) as exc:  # JsoncError and UnicodeDecodeError are ValueErrors
+        raise ConfigError(f"Config file {chosen} is not valid {'JSON' if json_file else 'YAML/JSON'}: "
+                          f"{' '.join(str(exc).split())[:300]}") from None
     if not isinstance(data, dict):
         raise ConfigError(f"Config file {chosen} must hold a mapping at the top level")
     config = Config(path=chosen)
@@ -123,52 +193,29 @@ def load_config(path: str | Path | None) -> Config:
         if value is not None and not isinstance(value, str):
             raise ConfigError(f"{chosen}: '{key}' must be a path")
         setattr(config, key, value)
-    for key in ("servers", "mcpServers"):
-        section = data.get(key)
-        if section is None:
-            continue
-        if not isinstance(section, dict):
-            raise ConfigError(f"{chosen}: '{key}' must map labels to servers")
-        for label, raw in section.items():
-            config.servers[str(label)] = _server_spec(str(label), raw, chosen, key)
+    _add_servers(config, data, json_file)
     return config
 
 
-def _server_spec(label: str, raw: Any, path: Path, section: str) -> ServerSpec:
-    where = f"{path}: {section}.{label}"
-    if not is_valid_label(label):
-        raise ConfigError(f"{where}: a label must be 1–64 of A-Z a-z 0-9 _ . -")
-    if not isinstance(raw, dict):
-        raise ConfigError(f"{where}: expected a mapping with 'url' or 'command'")
-    url, command = raw.get("url") or raw.get("serverUrl"), raw.get("command")
-    if bool(url) == bool(command):
-        raise ConfigError(f"{where}: give exactly one of 'url' or 'command'")
+def _add_servers(config: Config, data: dict[str, Any], json_file: bool) -> None:
+    """The servers of a skillscope YAML file, or of a JSON file in its MCP client's shape and variable forms.
 
-    def strings(name: str, kind: type) -> Any:
-        value = raw.get(name, kind())
-        if kind is list and not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
-            raise ConfigError(f"{where}: '{name}' must be a list of strings")
-        if kind is dict and not (isinstance(value, dict) and all(isinstance(v, str) for v in value.values())):
-            raise ConfigError(f"{where}: '{name}' must map names to strings")
-        return value
+    ``~/.claude.json`` contributes its user servers and those of the working directory's project,
+    which win; a project file's ``${workspaceFolder}`` is the project it sits in.
+    """
+    from skillscope.clients.formats import read_document
 
-    if url is not None and not isinstance(url, str):
-        raise ConfigError(f"{where}: 'url' must be a string")
-    if command is not None and not isinstance(command, str):
-        raise ConfigError(f"{where}: 'command' must be a string")
-    cwd = raw.get("cwd")
-    if cwd is not None and not isinstance(cwd, str):
-        raise ConfigError(f"{where}: 'cwd' must be a string")
-    return ServerSpec(
-        label=label,
-        url=url,
-        headers={str(k): v for k, v in strings("headers", dict).items()},
-        command=command,
-        args=strings("args", list),
-        env={str(k): v for k, v in strings("env", dict).items()},
-        cwd=cwd,
-        allow_dynamic=bool(raw.get("allowDynamic", raw.get("allow_dynamic", False))),
-    )
+    path = config.path
+    assert path is not None
+    folder = path.parent.parent if path.parent.name in (".vscode", ".cursor", ".zed") else path.parent
+    dialect = None if json_file else "skillscope"
+    for fields in read_document(data, path, dialect=dialect, workspace=None if path.name == ".claude.json" else folder,  # type: ignore[arg-type]
+                                project=str(Path.cwd())):
+        spec = ServerSpec(**fields)
+        earlier = config.servers.get(spec.label)
+        if earlier is not None and earlier.scope == spec.scope:
+            raise ConfigError(f"{path}: two servers are labelled {spec.label!r}; rename one")
+        config.servers[spec.label] = spec  # a project's server overrides the user's of the same name
 
 
 def parse_header(text: str) -> tuple[str, str]:
@@ -189,7 +236,10 @@ def target_from_args(
     headers: list[str] = (),  # type: ignore[assignment]
     env: list[str] = (),  # type: ignore[assignment]
 ) -> Target:
-    """Build the target from the command line: a URL, a config label, or a command after ``--``."""
+    """Build the target from the command line: a URL, a config label, ``demo``, or a command after ``--``.
+
+    ``demo`` is the embedded demo server unless the config has a server of that label.
+    """
     if label is not None and not is_valid_label(label):
         raise UsageError(f"--label {label!r} is not a valid label (1–64 of A-Z a-z 0-9 _ . -)")
     parsed_headers = dict(parse_header(h) for h in headers)
@@ -209,6 +259,11 @@ def target_from_args(
         return Target(label=label or label_for_url(target), kind="http", url=target, headers=parsed_headers)
     if "://" in target:
         raise UsageError(f"Only http:// and https:// URLs are supported (got {target.split('://')[0]}://)")
+    if target == DEMO_LABEL and target not in config.servers:
+        from skillscope.demo import demo_target
+
+        demo = demo_target()
+        return replace(demo, label=label) if label else demo
     found = config.target(target)
     if label:
         found = replace(found, label=label)

@@ -78,3 +78,37 @@ async def test_malformed_entries_are_judged_one_by_one(transport, era):
 async def test_a_text_file_with_non_utf8_bytes_fails_with_evidence(transport):
     _, _, report = await open_in("corrupt-text", transport, "auto", "byte-exact", all_files=True)
     assert report.failure is not None and report.failure.check in {"size", "digest"}
+
+
+def test_sse_streams_are_capped_per_event_not_per_stream():
+    import anyio
+    import pytest as _pytest
+
+    from skillscope.protocol.transport import MessageTooLarge, TransportStats, _CappedStream
+
+    class Chunks:
+        def __init__(self, chunks):
+            self.chunks = chunks
+
+        async def __aiter__(self):
+            for chunk in self.chunks:
+                yield chunk
+
+        async def aclose(self):
+            return None
+
+    async def drain(chunks, **kw):
+        stats = TransportStats()
+        return [c async for c in _CappedStream(Chunks(chunks), 100, stats, **kw)], stats
+
+    events = [b"event: message\r\ndata: " + b"x" * 40 + b"\r\n\r\n" for _ in range(10)]  # 600 bytes in all
+    got, _ = anyio.run(lambda: drain(events, per_event=True))
+    assert b"".join(got) == b"".join(events)
+    with _pytest.raises(MessageTooLarge):
+        anyio.run(lambda: drain(events))  # a plain response body is capped as a whole
+    split = [b"data: " + b"y" * 60, b"y" * 60 + b"\n\n"]  # one event of 128 bytes across two chunks
+    with _pytest.raises(MessageTooLarge):
+        anyio.run(lambda: drain(split, per_event=True))
+    boundary = [b"data: " + b"z" * 80 + b"\r", b"\n\r\n" + b"data: " + b"z" * 80 + b"\n\n"]  # the end split across chunks
+    got, _ = anyio.run(lambda: drain(boundary, per_event=True))
+    assert b"".join(got) == b"".join(boundary)

@@ -15,8 +15,8 @@ __all__ = ["audit_command"]
 
 AUDIT_EXIT = """\b
 Audit exit codes:
-  0  no finding at or above --fail-on
-  1  a finding at or above --fail-on
+  0  no finding at or above --fail-on (and, with --require-approved, every available skill approved)
+  1  a finding at or above --fail-on, or (with --require-approved) a skill not approved as served
   2  usage or config error
   3  a server could not be attached to or listed (the report says which)
   5  the report (-o FILE), the ledger or the config could not be read or written
@@ -32,8 +32,15 @@ Audit exit codes:
 @click.option("--fail-on", type=click.Choice(["error", "warning", "never"]), default="error", show_default=True,
               help="Exit 1 when a finding of this severity or worse exists.")
 @click.option("--concurrency", type=click.IntRange(1, 64), default=8, show_default=True, help="Skills read at once per server.")
+@click.option("--require-approved", is_flag=True,
+              help="Exit 1 when any available skill lacks an approval in force at its current fingerprint (named on stderr).")
+@click.option("--min-severity", type=click.Choice(["note", "warning", "error"]), default="note", show_default=True,
+              help="Text format: list only findings of this severity or worse (the counts still include all).")
+@click.option("--sarif-category", metavar="NAME",
+              help="SARIF: runs[].automationDetails.id, so several servers' reports can be uploaded side by side.")
 @click.pass_context
-def audit_command(ctx: click.Context, targets: tuple[str, ...], fmt: str, output: str | None, fail_on: str, concurrency: int, **options: Any) -> None:
+def audit_command(ctx: click.Context, targets: tuple[str, ...], fmt: str, output: str | None, fail_on: str, concurrency: int,
+                  require_approved: bool, min_severity: str, sarif_category: str | None, **options: Any) -> None:
     """Audit whole servers: read and verify every file of every skill, and report every problem.
 
     Checks the extension's conformance (the official suite's SEP-2640 server checks, over
@@ -77,16 +84,34 @@ def audit_command(ctx: click.Context, targets: tuple[str, ...], fmt: str, output
                     failed = True
                     report_error(exc)
                     audits.append(ServerAudit(label=inv.target.label, target=inv.target.display, error=exc.message, error_exit=exc.exit_code))
-        _emit(audits, fmt, output)
+        _emit(audits, fmt, output, min_severity=min_severity, category=sarif_category)
         if failed:
             return EXIT_CONNECTION
         threshold = {"error": 2, "warning": 1, "never": 99}[fail_on]
-        return 1 if any(a.worst() >= threshold for a in audits) else 0
+        unapproved = _unapproved(audits) if require_approved else []
+        for name, state in unapproved:
+            click.echo(f"skillscope: not approved at its current fingerprint: {name} ({state})", err=True)
+        return 1 if unapproved or any(a.worst() >= threshold for a in audits) else 0
 
     run(body)
 
 
-def _emit(audits: list[Any], fmt: str, output: str | None) -> None:
+def _unapproved(audits: list[Any]) -> list[tuple[str, str]]:
+    """Every available skill without an approval in force at its current fingerprint: (name, review state)."""
+    from skillscope.textsafe import safe_line
+
+    out = []
+    for audit in audits:
+        for skill in audit.skills:
+            if skill.entry.status != "available":
+                continue
+            state = skill.review.state if skill.review is not None else "review state unknown"
+            if state != "approved":
+                out.append((safe_line(skill.entry.name, limit=300), state))
+    return out
+
+
+def _emit(audits: list[Any], fmt: str, output: str | None, *, min_severity: str = "note", category: str | None = None) -> None:
     import json
 
     from skillscope.review import audit_json, audit_markdown, audit_sarif, audit_text
@@ -94,12 +119,12 @@ def _emit(audits: list[Any], fmt: str, output: str | None) -> None:
     if fmt == "text" and not output:
         from skillscope.cli.render import make_console
 
-        make_console().print(audit_text(audits))
+        make_console().print(audit_text(audits, min_severity=min_severity))
         return
     if fmt == "json":
         text = json.dumps(audit_json(audits), indent=2, ensure_ascii=True) + "\n"
     elif fmt == "sarif":
-        text = json.dumps(audit_sarif(audits), indent=2, ensure_ascii=True) + "\n"
+        text = json.dumps(audit_sarif(audits, category=category), indent=2, ensure_ascii=True) + "\n"
     elif fmt == "markdown":
         text = audit_markdown(audits)
     else:
@@ -107,7 +132,7 @@ def _emit(audits: list[Any], fmt: str, output: str | None) -> None:
 
         console = make_console(width=160)
         with console.capture() as capture:
-            console.print(audit_text(audits))
+            console.print(audit_text(audits, min_severity=min_severity))
         text = capture.get()
     from skillscope.redact import SECRETS
 

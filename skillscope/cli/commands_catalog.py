@@ -126,7 +126,8 @@ def _write_raw(report: Any, path: str | None) -> int:
 
 
 @click.command("demo")
-@click.option("--list", "as_list", is_flag=True, help="Print the demo catalog instead of opening the TUI (for scripts).")
+@click.option("--list", "as_list", is_flag=True,
+              help="Print the demo catalog with the demo ledger's reviews instead of opening the TUI (for scripts).")
 @click.option("--ledger", "ledger_file", type=click.Path(dir_okay=False),
               help="Ledger for the demo's reviews (default: demo-ledger.jsonl in the per-user data dir, seeded on first use).")
 @click.option("--reviewer", help="Who reviews (default: git user.name <user.email>, else the login name).")
@@ -136,6 +137,9 @@ def demo_command(as_list: bool, ledger_file: str | None, reviewer: str | None) -
     The demo runs in this process and needs nothing installed. Its reviews go to a separate
     demo ledger, seeded with an approval, a stale approval and a rejection so every review
     state shows at once.
+
+    `demo` is also a TARGET for every command: `skillscope list demo`, `show hello-world demo`,
+    `audit demo`, `approve NAME demo` (recorded in the demo ledger).
     """
     if as_list:
 
@@ -143,12 +147,16 @@ def demo_command(as_list: bool, ledger_file: str | None, reviewer: str | None) -
             from skillscope.catalog.entry import Policy
             from skillscope.cli.render import make_console, render_listing
             from skillscope.demo import demo_target
+            from skillscope.demo.ledger import demo_ledger
             from skillscope.protocol import connect
-            from skillscope.workflow import load_catalog
+            from skillscope.workflow import load_catalog, load_verdicts, review_states
 
+            verdicts, ledger_warning = load_verdicts(demo_ledger(ledger_file))
             async with connect(demo_target(), timeout=30) as conn:
                 listing = await load_catalog(conn, Policy())
-            make_console().print(render_listing(conn.info, listing, {}))
+            if ledger_warning:
+                click.echo(f"skillscope: warning: {ledger_warning}", err=True)
+            make_console().print(render_listing(conn.info, listing, review_states(verdicts, listing.entries)))
             return 0
 
         run(body)

@@ -268,8 +268,9 @@ def diff_command(ctx: click.Context, name: str, target: str | None, as_json: boo
 
 
 @click.command("export", epilog=EXIT_CODES)
-@click.option("--format", "fmt", type=click.Choice(["txt", "json", "yaml"]), default="txt", show_default=True,
-              help="txt: one sha256:… per line for a host's reviewed set; json/yaml add name, URI, label, reviewer, time.")
+@click.option("--format", "fmt", type=click.Choice(["txt", "json", "yaml", "roomkit"]), default="txt", show_default=True,
+              help="txt: one sha256:… per line for a host's reviewed set; json/yaml add name, URI, label, reviewer, time; "
+                   "roomkit: a Python module with approve_execution(request) for RoomKit's add_mcp_server.")
 @click.option("--label", help="Only approvals of skills from the server with this label.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to this file (atomically) instead of stdout.")
 @click.option("--allowed-signers", type=click.Path(dir_okay=False), help="Whose signatures count (ssh-keygen allowed_signers format).")
@@ -283,9 +284,14 @@ def export_command(fmt: str, label: str | None, output: str | None, allowed_sign
     Only approvals signed by a key allowed for their reviewer are exported (see
     --allowed-signers); how many were held back, and why, goes to stderr. A damaged
     ledger, or one that lost a review this machine saw, exports nothing (exit 5).
+
+    \b
+    Examples:
+      skillscope export > reviewed.txt
+      skillscope export --format roomkit -o reviewed_skills.py   # for RoomKit's approve_execution
     """
     from skillscope.errors import EXIT_LEDGER
-    from skillscope.ledger import export_approved
+    from skillscope.ledger import export_approved, replay
 
     try:
         path, config = _ledger_config(config_path, ledger_file)
@@ -296,6 +302,8 @@ def export_command(fmt: str, label: str | None, output: str | None, allowed_sign
             sys.exit(EXIT_LEDGER)
         exportable = book.exportable(check, include_unsigned=include_unsigned, label=label)
         text = export_approved(exportable, fmt)  # type: ignore[arg-type]
+        if label is not None and not exportable.approvals and not exportable.skipped:
+            _warn_unmatched_label(label, replay(check.records))
         if output:
             from skillscope.files import write_file
 
@@ -307,6 +315,16 @@ def export_command(fmt: str, label: str | None, output: str | None, allowed_sign
             click.echo(f"skillscope: {exportable.skipped_summary()} (trust: {check.trust.source})", err=True)
     except SkillscopeError as exc:
         sys.exit(report_error(exc))
+
+
+def _warn_unmatched_label(label: str, verdicts: Any) -> None:
+    """Say on stderr that ``--label`` matched no approval, and which labels do."""
+    from skillscope.textsafe import safe_line
+
+    labels = sorted({r.label for r in verdicts.approved_fingerprints()})
+    known = ", ".join(safe_line(x, limit=64) for x in labels) or "none"
+    click.echo(f"skillscope: warning: no approval in force has label {safe_line(label, limit=64)!r}; "
+               f"labels with approvals: {known}", err=True)
 
 
 def report_check(path: Path, check: Any) -> None:

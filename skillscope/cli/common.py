@@ -21,6 +21,7 @@ __all__ = [
     "ledger_option",
     "config_option",
     "setup",
+    "command_ledger",
     "run",
     "report_error",
     "progress",
@@ -42,7 +43,9 @@ Exit codes:
 TARGET_HELP = """\b
 TARGET is one of:
   https://host/mcp      a Streamable HTTP server (--header 'Name: value' adds headers)
-  LABEL                 a server from the config file (skillscope.yaml)
+  LABEL                 a server from the config file (skillscope.yaml), else from your
+                        MCP clients' configs (see skillscope servers)
+  demo                  the embedded demo server (its reviews go to the demo ledger)
   -- COMMAND [ARGS...]  a stdio server: everything after -- is the command line"""
 
 
@@ -69,7 +72,8 @@ def config_option(fn: Callable[..., Any]) -> Callable[..., Any]:
     """``--config FILE``."""
     return click.option(
         "--config", "config_path", type=click.Path(dir_okay=False),
-        help="Config file (default: ./skillscope.yaml, then the per-user one).",
+        help="Config file: skillscope.yaml, or an MCP client's JSON config (.mcp.json, .vscode/mcp.json, ~/.cursor/mcp.json...). "
+             "Default: ./skillscope.yaml, then the per-user one.",
     )(fn)
 
 
@@ -118,7 +122,7 @@ def setup(ctx: click.Context, target: str | None, options: dict[str, Any], *, co
         command = ctx.meta.get("stdio_command")
     from skillscope.catalog.entry import Policy
     from skillscope.config import load_config, target_from_args
-    from skillscope.ledger import ledger_path
+    from skillscope.demo import is_demo_target
 
     try:
         config = load_config(options.get("config_path"))
@@ -130,8 +134,19 @@ def setup(ctx: click.Context, target: str | None, options: dict[str, Any], *, co
     spec = config.servers.get(target or "") if target else None
     if spec is not None and spec.allow_dynamic:
         allow_dynamic = True
-    path = ledger_path(options.get("ledger_file"), config.ledger, config.path.parent if config.path else None)
+    path = command_ledger(config, options, demo_only=is_demo_target(tgt))
     return Invocation(tgt, Policy(allow_dynamic=allow_dynamic), config, options.get("era", "auto"), options.get("timeout", 30.0), path)
+
+
+def command_ledger(config: Any, options: dict[str, Any], *, demo_only: bool = False) -> Any:
+    """The ledger a command uses; with only the demo as target, the demo's own ledger (seeded when new)."""
+    if demo_only:
+        from skillscope.demo.ledger import demo_ledger
+
+        return demo_ledger(options.get("ledger_file"))
+    from skillscope.ledger import ledger_path
+
+    return ledger_path(options.get("ledger_file"), config.ledger, config.path.parent if config.path else None)
 
 
 def run(fn: Callable[[], Awaitable[int]]) -> None:

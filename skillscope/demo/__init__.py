@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["demo_server", "demo_target", "DEMO_LABEL"]
+__all__ = ["demo_server", "demo_target", "is_demo_target", "DEMO_LABEL"]
 
 DEMO_LABEL = "demo"
 
@@ -22,3 +22,8 @@ def demo_target() -> Any:
     from skillscope.protocol.target import Target
 
     return Target(label=DEMO_LABEL, kind="inprocess", server=demo_server())
+
+
+def is_demo_target(target: Any) -> bool:
+    """Whether ``target`` is the embedded demo (the only in-process server a command line can name)."""
+    return getattr(target, "kind", None) == "inprocess"

@@ -1,4 +1,4 @@
-"""Export approved fingerprints for hosts: plain lines, JSON or YAML."""
+"""Export approved fingerprints for hosts: plain lines, JSON, YAML or a RoomKit module."""
 
 from __future__ import annotations
 
@@ -61,8 +61,8 @@ def exportable_approvals(verdicts: Verdicts, checked: Mapping[str, Checked], tru
             out.approvals.append(record)
     return out
 
-ExportFormat = Literal["txt", "json", "yaml"]
-EXPORT_FORMATS: tuple[ExportFormat, ...] = ("txt", "json", "yaml")
+ExportFormat = Literal["txt", "json", "yaml", "roomkit"]
+EXPORT_FORMATS: tuple[ExportFormat, ...] = ("txt", "json", "yaml", "roomkit")
 
 
 def export_approved(source: Verdicts | Exportable, fmt: ExportFormat, *, label: str | None = None) -> str:
@@ -70,9 +70,16 @@ def export_approved(source: Verdicts | Exportable, fmt: ExportFormat, *, label: 
 
     ``source`` is what ``exportable_approvals`` kept, or bare verdicts (then signatures
     are not considered). ``txt`` is one ``sha256:…`` per line (each once), ready for a
-    host's set of reviewed fingerprints; ``json`` and ``yaml`` add name, URI, label, reviewer and time.
+    host's set of reviewed fingerprints; ``json`` and ``yaml`` add name, URI, label, reviewer
+    and time; ``roomkit`` is a Python module whose ``approve_execution`` a RoomKit host
+    passes on unchanged.
     """
     approvals = source.approvals if isinstance(source, Exportable) else source.approved_fingerprints(label)
+    if fmt == "roomkit":
+        from skillscope import __version__
+        from skillscope.ledger.roomkit import roomkit_module
+
+        return roomkit_module(approvals, version=__version__)
     if fmt == "txt":
         seen: dict[str, None] = {}
         for record in approvals:

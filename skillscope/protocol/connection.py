@@ -248,6 +248,14 @@ def _make_client(target: Target, era: Era, timeout: float, stats: TransportStats
     }
     if target.kind == "inprocess":
         return Client(target.server, **common)  # type: ignore[arg-type]
+    if target.kind == "http" and target.http_transport == "sse":
+        from mcp.client.sse import sse_client
+
+        def factory(headers: Any = None, timeout: Any = None, auth: Any = None) -> Any:
+            return capped_http_client(dict(headers or {}), stats, common["read_timeout_seconds"], sse=True)
+
+        return Client(sse_client(target.url or "", headers=dict(target.headers), timeout=timeout,
+                                 httpx_client_factory=factory), **common)
     if target.kind == "http":
         from mcp.client.streamable_http import streamable_http_client
 

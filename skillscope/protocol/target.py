@@ -26,6 +26,8 @@ class Target:
     cwd: str | None = None
     server: object | None = None
     """An in-process server object (tests and the embedded demo)."""
+    http_transport: Literal["streamable-http", "sse"] = "streamable-http"
+    """For ``http``: Streamable HTTP, or the legacy HTTP+SSE transport some client configs name."""
 
     @property
     def display(self) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import sys
 import zlib
 from collections.abc import AsyncGenerator, AsyncIterator
@@ -211,14 +212,24 @@ class _BoundedInflater:
         return self._zlib.flush(room + 1) if room >= 0 else b""
 
 
-class _CappedStream(httpx2.AsyncByteStream):
-    """The body, decoded here (not by httpx), with both its raw and its decoded size capped."""
+_EVENT_END = re.compile(rb"\r\n\r\n|\n\n|\r\r")
 
-    def __init__(self, inner: Any, limit: int, stats: TransportStats, encodings: list[str]) -> None:
+
+class _CappedStream(httpx2.AsyncByteStream):
+    """A response body decoded here (not by httpx), its raw and decoded size capped.
+
+    With ``per_event`` (the legacy HTTP+SSE transport, whose one long response carries every
+    message) the cap applies to each server-sent event, up to the blank line that ends it,
+    rather than to the whole stream.
+    """
+
+    def __init__(self, inner: Any, limit: int, stats: TransportStats, encodings: list[str], *,
+                 per_event: bool = False) -> None:
         self._inner = inner
         self._limit = limit
         self._stats = stats
         self._decoders = [_BoundedInflater(e) for e in reversed(encodings)]
+        self._per_event = per_event
 
     def _too_large(self) -> MessageTooLarge:
         self._stats.too_large = True
@@ -236,28 +247,48 @@ class _CappedStream(httpx2.AsyncByteStream):
             data = out
         return data
 
+    def _count(self, data: bytes, total: int, tail: bytes) -> tuple[int, bytes]:
+        """Add ``data`` to the running size (of the body, or of the event under way) and check it."""
+        start = 0
+        if self._per_event:
+            window = tail + data
+            for match in _EVENT_END.finditer(window):
+                end = match.end() - len(tail)
+                if end <= 0:
+                    continue  # ended within the previous piece, already counted
+                self._check(total + end - start)
+                total, start = 0, end
+            tail = window[-3:]
+        total += len(data) - start
+        self._check(total)
+        return total, tail
+
     async def __aiter__(self) -> AsyncIterator[bytes]:
         raw = 0
-        decoded = 0
+        total = 0  # decoded bytes of the body, or of the event under way
+        tail = b""  # an event's end may straddle two pieces
         held = b""
         async for chunk in self._inner:
-            raw += len(chunk)
-            if raw > self._limit:
-                raise self._too_large()
-            data = self._decode(chunk, decoded)
-            decoded += len(data)
-            if decoded > self._limit:
-                raise self._too_large()
+            if not self._per_event:
+                raw += len(chunk)
+                if raw > self._limit:
+                    raise self._too_large()
+            data = self._decode(chunk, 0 if self._per_event else total)
+            total, tail = self._count(data, total, tail)
             ready, held = _hold_escape_tail(held + data)
             if ready:
                 yield mark_lone_surrogates(ready)
         if self._decoders:
-            tail = self._decode(b"", decoded, final=True)
-            if decoded + len(tail) > self._limit:
-                raise self._too_large()
-            held += tail
+            rest = self._decode(b"", 0 if self._per_event else total, final=True)
+            total, tail = self._count(rest, total, tail)
+            held += rest
         if held:
             yield mark_lone_surrogates(held)
+
+    def _check(self, size: int) -> None:
+        if size > self._limit:
+            self._stats.too_large = True
+            raise MessageTooLarge(self._limit)
 
     async def aclose(self) -> None:
         await self._inner.aclose()
@@ -278,10 +309,11 @@ def _hold_escape_tail(data: bytes) -> tuple[bytes, bytes]:
 
 
 class _CappedTransport(httpx2.AsyncBaseTransport):
-    def __init__(self, limit: int, stats: TransportStats) -> None:
+    def __init__(self, limit: int, stats: TransportStats, *, per_event: bool = False) -> None:
         self._inner = httpx2.AsyncHTTPTransport()
         self._limit = limit
         self._stats = stats
+        self._per_event = per_event
 
     async def handle_async_request(self, request: httpx2.Request) -> httpx2.Response:
         response = await self._inner.handle_async_request(request)
@@ -299,19 +331,23 @@ class _CappedTransport(httpx2.AsyncBaseTransport):
         if encodings:
             # Decoded here, under the cap: httpx must not decode (and count nothing) again.
             del response.headers["content-encoding"]
-        response.stream = _CappedStream(response.stream, self._limit, self._stats, encodings)
+        response.stream = _CappedStream(response.stream, self._limit, self._stats, encodings, per_event=self._per_event)
         return response
 
     async def aclose(self) -> None:
         await self._inner.aclose()
 
 
-def capped_http_client(headers: dict[str, str], stats: TransportStats, timeout: float) -> httpx2.AsyncClient:
-    """An HTTP client whose response bodies are capped and whose error statuses are recorded."""
+def capped_http_client(headers: dict[str, str], stats: TransportStats, timeout: float, *, sse: bool = False) -> httpx2.AsyncClient:
+    """An HTTP client whose response bodies are capped and whose error statuses are recorded.
+
+    With ``sse`` (the legacy HTTP+SSE transport) each event is capped instead, and the one
+    long event stream has no read timeout: every request still has its own.
+    """
     return httpx2.AsyncClient(
         headers={"Accept-Encoding": ACCEPTED_ENCODINGS, **headers},
-        transport=_CappedTransport(MAX_MESSAGE_BYTES, stats),
+        transport=_CappedTransport(MAX_MESSAGE_BYTES, stats, per_event=sse),
         event_hooks={"response": [stats]},
-        timeout=httpx2.Timeout(timeout, read=timeout),
+        timeout=httpx2.Timeout(timeout, read=None if sse else timeout),
         follow_redirects=False,
     )

@@ -27,6 +27,9 @@ class Hit:
     line: int | None = None
     column: int | None = None
     excerpt: str | None = None
+    end_line: int | None = None
+    end_column: int | None = None
+    """Where the matched text ends: the column just after its last character."""
 
 
 _URL = re.compile(r"\b(?:https?|ftp|file|data|javascript)://[^\s<>\"'`)\]]+|\bwww\.[^\s<>\"'`)\]]+", re.IGNORECASE)
@@ -59,10 +62,16 @@ def _excerpt(text: str, start: int, end: int) -> str:
     return prefix + safe_line(text[lo:hi], limit=4 * EXCERPT + 40) + suffix
 
 
+def _at(check: str, message: str, text: str, start: int, end: int) -> Hit:
+    """A hit over ``text[start:end]``: where it starts and ends, and the excerpt around it."""
+    line, column = _position(text, start)
+    end_line, end_column = _position(text, end)
+    return Hit(check, message, line, column, _excerpt(text, start, end), end_line, end_column)
+
+
 def _hits(text: str, pattern: re.Pattern[str], check: str, message: str) -> Iterator[Hit]:
     for match in pattern.finditer(text):
-        line, column = _position(text, match.start())
-        yield Hit(check, message, line, column, _excerpt(text, match.start(), match.end()))
+        yield _at(check, message, text, match.start(), match.end())
 
 
 _HIDDEN_LIMIT = 20
@@ -96,8 +105,7 @@ def _hidden_characters(text: str) -> Iterator[Hit]:
         if counts[check] > _HIDDEN_LIMIT:
             continue
         chars = text[run.start : run.end]
-        line, column = _position(text, run.start)
-        yield Hit(check, _run_message(run.kind, chars, text, run.start), line, column, _excerpt(text, run.start, run.end))
+        yield _at(check, _run_message(run.kind, chars, text, run.start), text, run.start, run.end)
     for check, count in counts.items():
         if count > _HIDDEN_LIMIT:
             yield Hit(check, f"{count - _HIDDEN_LIMIT} more runs of this kind in the file (first {_HIDDEN_LIMIT} reported)")
@@ -154,8 +162,7 @@ def scan_text(text: str, path: str, *, markdown: bool) -> list[Hit]:
         if not any(word in text for word in words):
             continue
         for match in pattern.finditer(text):
-            line, column = _position(text, match.start())
-            hits.append(Hit("skillscope/risky-shell", f"risky shell pattern: {what}", line, column, _excerpt(text, match.start(), match.end())))
+            hits.append(_at("skillscope/risky-shell", f"risky shell pattern: {what}", text, match.start(), match.end()))
     if "!`" in text:
         hits.extend(_hits(text, _DIRECTIVE, "skillscope/command-directive", "command directive runs a command when loaded"))
     seen: set[str] = set()
@@ -165,8 +172,7 @@ def scan_text(text: str, path: str, *, markdown: bool) -> list[Hit]:
             continue
         seen.add(url)
         domain = urlsplit(url if "://" in url else "http://" + url).hostname or "?"
-        line, column = _position(text, match.start())
-        hits.append(Hit("skillscope/url", f"URL to {safe_line(domain, limit=120)}: {safe_line(url, limit=200)}", line, column, _excerpt(text, match.start(), match.end())))
+        hits.append(_at("skillscope/url", f"URL to {safe_line(domain, limit=120)}: {safe_line(url, limit=200)}", text, match.start(), match.start() + len(url)))
     if text.startswith("#!"):
         first = text.split("\n", 1)[0]
         hits.append(Hit("skillscope/script", f"script with interpreter {safe_line(first[2:].strip(), limit=120)!r}", 1, 1, safe_line(first, limit=200)))

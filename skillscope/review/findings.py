@@ -38,6 +38,9 @@ class AuditFinding:
     column: int | None = None
     excerpt: str | None = None
     """The text around the finding, with hidden characters made visible."""
+    end_line: int | None = None
+    end_column: int | None = None
+    """Where the finding's text ends (the column after its last character), when known."""
 
     def as_json(self) -> dict[str, Any]:
         """The finding in the JSON report."""

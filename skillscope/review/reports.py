@@ -79,20 +79,27 @@ def audit_json(audits: list[ServerAudit]) -> dict[str, Any]:
 
 
 def _fingerprints(findings: list[AuditFinding]) -> list[str]:
-    """Stable identities for deduplication: check, server, skill, file, excerpt and occurrence.
+    """Stable identities for deduplication: check, skill path, file, excerpt and occurrence.
 
-    Never the message or the line number, which carry digests or move when a file is edited;
-    the occurrence count tells apart identical findings on one line.
+    Never the server's label (a reviewer may rename it), the message or the line number,
+    which carry digests or move when a file is edited; the occurrence count tells apart
+    identical findings (on one line, or on two servers serving the same skill).
     """
     seen: dict[str, int] = {}
     out = []
     for finding in findings:
-        basis = "\x1f".join([finding.id, finding.server, finding.skill or "", finding.uri or "", finding.excerpt or ""])
+        skill = finding.skill or ""
+        if skill.startswith(f"{finding.server}:"):
+            skill = skill[len(finding.server) + 1 :]
+        basis = "\x1f".join([finding.id, skill, finding.uri or "", finding.excerpt or ""])
         seen[basis] = seen.get(basis, 0) + 1
         out.append(hashlib.sha256(f"{basis}\x1f{seen[basis]}".encode()).hexdigest())
     return out
 
 
+HELP_URI = "https://pypi.org/project/skillscope/#auditing-a-server"
+"""Where every rule's help points: the README's section on audit checks."""
+_DEFAULT_SECURITY_SEVERITY = {"error": "7.0", "warning": "5.0", "note": "1.0"}
 _SECURITY_SEVERITY = {
     "skillscope/verification-failed": "8.0",
     "skillscope/risky-shell": "7.0",
@@ -109,25 +116,50 @@ _SECURITY_SEVERITY = {
 
 
 def _artifact_path(finding: AuditFinding) -> str:
-    """A relative path standing for the finding's place (code scanning refuses non-file URIs).
+    """A relative URI reference standing for the finding's place (code scanning refuses non-file URIs).
 
     ``skill://docs/x/SKILL.md`` on server ``srv`` becomes ``skillscope/srv/docs/x/SKILL.md``;
-    the real URI goes into the logical location.
+    the real URI goes into the logical location. Each segment is decoded once and encoded
+    again (RFC 3986: UTF-8, then ``%XX`` for everything but unreserved characters), so a
+    space, a ``%`` or a non-ASCII letter yields a valid reference, and ``.``/``..`` are dropped.
     """
-    from urllib.parse import quote
+    from urllib.parse import quote, unquote
 
     target = finding.uri or "server"
     scheme, sep, rest = target.partition("://")
     path = rest if sep and scheme == "skill" else (f"{scheme}/{rest}" if sep else target)
-    path = "/".join(segment for segment in path.split("/") if segment not in ("", ".", ".."))
-    return quote(f"skillscope/{finding.server}/{path}", safe="/%-._~")
+    segments = [unquote(segment, errors="surrogateescape") for segment in path.split("/")]
+    kept = [segment for segment in segments if segment not in ("", ".", "..")]
+    encoded = [quote(segment.encode("utf-8", errors="surrogateescape"), safe="") for segment in ["skillscope", finding.server, *kept]]
+    return "/".join(encoded)
 
 
-def audit_sarif(audits: list[ServerAudit]) -> dict[str, Any]:
+def _region(finding: AuditFinding) -> dict[str, Any]:
+    """Where in the file: start, and the end when the scanner knows it."""
+    region: dict[str, Any] = {"startLine": finding.line or 1}
+    if finding.column is not None:
+        region["startColumn"] = finding.column
+    if finding.line is not None and finding.end_line is not None and finding.end_column is not None:
+        region["endLine"] = finding.end_line
+        region["endColumn"] = max(finding.end_column, (finding.column or 1) + 1) if finding.end_line == finding.line else finding.end_column
+    if finding.excerpt:
+        region["snippet"] = {"text": finding.excerpt}
+    return region
+
+
+def _category_id(category: str | None) -> str:
+    """``runs[].automationDetails.id``: code scanning keeps one analysis per category (the part before the last '/')."""
+    if not category:
+        return "skillscope/audit/"
+    return category if category.endswith("/") else category + "/"
+
+
+def audit_sarif(audits: list[ServerAudit], *, category: str | None = None) -> dict[str, Any]:
     """A SARIF 2.1.0 log for code scanning: one rule per check with help, stable fingerprints.
 
     Each result's physical location is a relative path standing for the skill file; its
     ``skill://`` URI is the logical location's fully qualified name and a result property.
+    ``category`` tells apart the analyses of several servers uploaded to one repository.
     """
     findings = [f for audit in audits for f in audit.findings]
     rule_ids = sorted({f.id for f in findings})
@@ -140,26 +172,21 @@ def audit_sarif(audits: list[ServerAudit]) -> dict[str, Any]:
             "tags": ["security", "mcp-skills", info.category],
             "precision": "very-high" if info.category in ("conformance", "entry", "integrity") else "high",
         }
-        if rule in _SECURITY_SEVERITY:
-            properties["security-severity"] = _SECURITY_SEVERITY[rule]
+        properties["security-severity"] = _SECURITY_SEVERITY.get(rule, _DEFAULT_SECURITY_SEVERITY[info.severity])
         rules.append({
             "id": rule,
             "name": "".join(part.capitalize() for part in rule.replace("/", "-").replace(".", "-").split("-")),
             "shortDescription": {"text": info.title},
             "fullDescription": {"text": info.help},
             "help": {"text": info.help, "markdown": f"**{info.title}**\n\n{info.help}"},
+            "helpUri": HELP_URI,
             "defaultConfiguration": {"level": _LEVEL[info.severity]},
             "properties": properties,
         })
     results = []
     for finding, digest in zip(findings, _fingerprints(findings)):
-        region: dict[str, Any] = {"startLine": finding.line or 1}
-        if finding.column is not None:
-            region["startColumn"] = finding.column
-        if finding.excerpt:
-            region["snippet"] = {"text": finding.excerpt}
         location: dict[str, Any] = {
-            "physicalLocation": {"artifactLocation": {"uri": _artifact_path(finding)}, "region": region},
+            "physicalLocation": {"artifactLocation": {"uri": _artifact_path(finding)}, "region": _region(finding)},
             "logicalLocations": [{
                 "name": safe_line(finding.skill or finding.server, limit=300),
                 "fullyQualifiedName": safe_line(finding.uri or finding.server, limit=1000),
@@ -191,7 +218,7 @@ def audit_sarif(audits: list[ServerAudit]) -> dict[str, Any]:
                 "informationUri": "https://pypi.org/project/skillscope/",
                 "rules": rules,
             }},
-            "automationDetails": {"id": "skillscope/audit/"},
+            "automationDetails": {"id": _category_id(category)},
             "results": results,
             "invocations": [{
                 "executionSuccessful": all(a.error is None for a in audits),
@@ -288,8 +315,43 @@ def audit_markdown(audits: list[ServerAudit]) -> str:
     return _cut("\n".join(lines) + "\n")
 
 
-def audit_text(audits: list[ServerAudit]) -> Any:
-    """The terminal summary as a Rich renderable (server text stays inert)."""
+def _text_rows(findings: list[AuditFinding], min_severity: str) -> list[tuple[AuditFinding, str, str]]:
+    """The findings the terminal shows, worst first: (finding, where, message).
+
+    Findings below ``min_severity`` are left out (the counts still hold them), and URL notes
+    collapse to one row per distinct host, saying how many URLs and files point there.
+    """
+    from urllib.parse import urlsplit
+
+    floor = SEVERITY_ORDER[min_severity]
+    rows: list[tuple[AuditFinding, str, str]] = []
+    hosts: dict[str, list[AuditFinding]] = {}
+    for finding in findings:
+        if SEVERITY_ORDER[finding.severity] < floor:
+            continue
+        if finding.id == "skillscope/url" and finding.excerpt is not None:
+            url = finding.message.rpartition(": ")[2]
+            host = urlsplit(url if "://" in url else "http://" + url).hostname or "?"
+            hosts.setdefault(host, []).append(finding)
+            continue
+        where = safe_line(finding.uri or finding.skill or "server", limit=200)
+        if finding.line:
+            where += f":{finding.line}" + (f":{finding.column}" if finding.column else "")
+        rows.append((finding, where, safe_line(finding.message, limit=400)))
+    for host, group in hosts.items():
+        first = group[0]
+        files = len({f.uri for f in group})
+        where = safe_line(first.uri or first.skill or "server", limit=200) + (f" (+{files - 1} more files)" if files > 1 else "")
+        rows.append((first, where, f"{len(group)} URL(s) to {safe_line(host, limit=120)} in {files} file(s)"))
+    rows.sort(key=lambda row: -SEVERITY_ORDER[row[0].severity])
+    return rows
+
+
+def audit_text(audits: list[ServerAudit], *, min_severity: str = "note") -> Any:
+    """The terminal summary as a Rich renderable (server text stays inert).
+
+    Findings below ``min_severity`` are not listed, though counted; URL notes show one row per host.
+    """
     from rich.console import Group
     from rich.table import Table
     from rich.text import Text
@@ -316,11 +378,8 @@ def audit_text(audits: list[ServerAudit]) -> Any:
         table.add_column("CHECK", overflow="fold")
         table.add_column("WHERE", overflow="fold", max_width=50)
         table.add_column("MESSAGE", overflow="fold", max_width=80)
-        for finding in sorted(audit.findings, key=lambda f: -SEVERITY_ORDER[f.severity]):
-            where = safe_line(finding.uri or finding.skill or "server", limit=200)
-            if finding.line:
-                where += f":{finding.line}" + (f":{finding.column}" if finding.column else "")
-            table.add_row(Text(finding.severity, style=styles[finding.severity]), Text(finding.id), Text(where), Text(safe_line(finding.message, limit=400)))
+        for finding, where, message in _text_rows(audit.findings, min_severity):
+            table.add_row(Text(finding.severity, style=styles[finding.severity]), Text(finding.id), Text(where), Text(message))
         parts.append(table)
     total = summary(audits)
     parts.append(Text(

@@ -10,7 +10,7 @@ from skillscope.catalog.entry import Policy
 
 __all__ = ["Origin", "ServerSeed", "TuiSettings", "unique_label"]
 
-Origin = Literal["config", "command-line", "dialog", "demo"]
+Origin = Literal["config", "command-line", "dialog", "demo", "client"]
 
 
 @dataclass(frozen=True)
@@ -25,6 +25,8 @@ class ServerSeed:
     policy: Policy = Policy()
     problem: str | None = None
     """Why the server cannot be attached at all (e.g. an unset ``${VAR}``); shown as its failure."""
+    autoconnect: bool = True
+    """Attach at start; False for servers only offered (found in MCP clients' configs: press c to attach)."""
 
     @property
     def label(self) -> str:

@@ -6,6 +6,8 @@
 # Creates (idempotently):
 #   .cache/interop/py312  Python 3.12 venv: agentskills-mcp-server, agentskills-fs, fastmcp
 #   .cache/interop/node   npm project: @modelcontextprotocol/server + @modelcontextprotocol/node
+#   .cache/interop/roomkit Python 3.12 venv: roomkit[mcp] (a host; it needs mcp<2, so it never
+#                          shares a venv with skillscope or the publishers)
 #
 # Only the package registries (PyPI, npm) are needed. Re-running is cheap: each part
 # is skipped when a stamp file records that the same pinned versions are installed.
@@ -18,6 +20,7 @@ AGENTSKILLS_VERSION=0.7.0
 FASTMCP_VERSION=4.1.6
 TS_SERVER_VERSION=2.4.0
 TS_NODE_VERSION=2.1.2
+ROOMKIT_VERSION=0.109.0
 
 say()  { printf '[interop-setup] %s\n' "$*"; }
 fail() { printf '[interop-setup] ERROR: %s\n' "$*" >&2; exit 1; }
@@ -27,6 +30,7 @@ fail() { printf '[interop-setup] ERROR: %s\n' "$*" >&2; exit 1; }
 
 CACHE="${SKILLSCOPE_INTEROP_CACHE:-$PWD/.cache/interop}"   # publishers.py reads the same variable
 PYDIR="$CACHE/py312"
+ROOMKITDIR="$CACHE/roomkit"
 NODEDIR="$CACHE/node"
 mkdir -p "$CACHE"
 start=$(date +%s)
@@ -54,22 +58,42 @@ py_ready() {
     && "$PYDIR/bin/python" -c 'import importlib.util as u, sys
 sys.exit(0 if sys.version_info >= (3, 12) and all(u.find_spec(m) for m in ("agentskills_mcp_server", "agentskills_fs", "fastmcp")) else 1)' >/dev/null 2>&1
 }
+# pip_venv PART DIR IMPORTS PIN...: a Python >= 3.12 venv at DIR with the pins installed and
+# IMPORTS (a Python statement) working, then the stamp that records the pins.
+pip_venv() {
+  local part=$1 dir=$2 imports=$3 py312
+  shift 3
+  py312=$(find_python312) || fail "no Python >= 3.12 with venv found (set PYTHON312=/path/to/python3.12)"
+  say "$part: using $py312 ($("$py312" --version 2>&1))"
+  if [ ! -x "$dir/bin/python" ]; then
+    say "$part: creating venv $dir"
+    "$py312" -m venv "$dir" || fail "could not create venv at $dir"
+  fi
+  say "$part: pip install $*"
+  "$dir/bin/python" -m pip install --quiet --disable-pip-version-check "$@" \
+    || fail "pip install into $dir failed (is PyPI reachable?)"
+  "$dir/bin/python" -c "$imports" || fail "installed packages do not import in $dir"
+  printf '%s' "$*" > "$dir/.interop-stamp"
+  say "$part: done"
+}
+
 if py_ready; then
   say "python: $PYDIR already has: $PY_WANT (skipping)"
 else
-  PY312=$(find_python312) || fail "no Python >= 3.12 with venv found (set PYTHON312=/path/to/python3.12)"
-  say "python: using $PY312 ($("$PY312" --version 2>&1))"
-  if [ ! -x "$PYDIR/bin/python" ]; then
-    say "python: creating venv $PYDIR"
-    "$PY312" -m venv "$PYDIR" || fail "could not create venv at $PYDIR"
-  fi
-  say "python: pip install ${PY_PINS[*]}"
-  "$PYDIR/bin/python" -m pip install --quiet --disable-pip-version-check "${PY_PINS[@]}" \
-    || fail "pip install into $PYDIR failed (is PyPI reachable?)"
-  "$PYDIR/bin/python" -c 'import agentskills_mcp_server, agentskills_fs, fastmcp' \
-    || fail "installed packages do not import in $PYDIR"
-  printf '%s' "$PY_WANT" > "$PY_STAMP"
-  say "python: done"
+  pip_venv python "$PYDIR" 'import agentskills_mcp_server, agentskills_fs, fastmcp' "${PY_PINS[@]}"
+fi
+
+# ---------------------------------------------------------------- RoomKit host venv
+RK_PIN="roomkit[mcp]==$ROOMKIT_VERSION"
+RK_STAMP="$ROOMKITDIR/.interop-stamp"
+rk_ready() {
+  [ -f "$RK_STAMP" ] && [ "$(cat "$RK_STAMP")" = "$RK_PIN" ] && [ -x "$ROOMKITDIR/bin/python" ] \
+    && "$ROOMKITDIR/bin/python" -c 'import roomkit.skills, roomkit.tools.mcp, mcp' >/dev/null 2>&1
+}
+if rk_ready; then
+  say "roomkit: $ROOMKITDIR already has: $RK_PIN (skipping)"
+else
+  pip_venv roomkit "$ROOMKITDIR" 'import roomkit.skills, roomkit.tools.mcp, mcp' "$RK_PIN"
 fi
 
 # ---------------------------------------------------------------- Node packages

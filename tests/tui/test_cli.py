@@ -107,7 +107,7 @@ def test_demo_list_still_prints_the_catalog():
     assert "demo:pdf-processing" in run.out and "SS-E14" in run.out
 
 
-@pytest.mark.parametrize("args", [["tui", "--help"], ["demo", "--help"], ["--help"]])
+@pytest.mark.parametrize("args", [["tui", "--help"], ["demo", "--help"], ["servers", "--help"], ["--help"]])
 def test_help_imports_neither_textual_nor_mcp(args):
     code = (
         "import sys\n"

@@ -271,7 +271,7 @@ async def test_changes_tab_shows_the_same_diff_as_the_cli_once_the_files_verifie
         assert "-Invoices above 5,000 EUR need two approvals." in screen_text(app)
 
 
-@pytest.mark.parametrize("fmt", ["txt", "json", "yaml"])
+@pytest.mark.parametrize("fmt", ["txt", "json", "yaml", "roomkit"])
 async def test_ledger_screen_filters_and_exports(tmp_path, fmt):
     app = demo_app(tmp_path)
     out = tmp_path / f"export.{fmt}"
@@ -295,6 +295,10 @@ async def test_ledger_screen_filters_and_exports(tmp_path, fmt):
         assert text.startswith("sha256:") and len(text.splitlines()) == 2
     elif fmt == "json":
         assert {row["name"] for row in json.loads(text)["approved"]} == {"demo:hello-world", "demo:acme/billing/invoice-review"}
+    elif fmt == "roomkit":
+        namespace: dict = {}
+        exec(compile(text, str(out), "exec"), namespace)  # noqa: S102 - what a host's import does
+        assert {name for name, _ in namespace["APPROVED"]} == {"demo:hello-world", "demo:acme/billing/invoice-review"}
     else:
         assert len(yaml.safe_load(text)["approved"]) == 2
 

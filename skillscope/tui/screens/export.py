@@ -16,11 +16,12 @@ from skillscope.ledger.export import EXPORT_FORMATS
 
 __all__ = ["ExportRequest", "ExportScreen"]
 
-_DEFAULT_NAMES = {"txt": "reviewed.txt", "json": "approved.json", "yaml": "approved.yaml"}
+_DEFAULT_NAMES = {"txt": "reviewed.txt", "json": "approved.json", "yaml": "approved.yaml", "roomkit": "reviewed_skills.py"}
 _EXPLAIN = {
     "txt": "one sha256:… per line: a host's set of reviewed fingerprints",
     "json": "name, URI, label, server, reviewer, time and note of each approval",
     "yaml": "the same as json, in YAML",
+    "roomkit": "a Python module whose approve_execution a RoomKit host passes on",
 }
 
 ExportRequest = tuple[str, Path, str | None]

@@ -102,7 +102,8 @@ class MainScreen(ServerWork, ReviewWork):
             tell(self, f"Review states unknown: {self.ledger.error} (press l for details)", title="Ledger",
                  severity="warning", timeout=10)
         for session in list(self.sessions.values()):
-            self._connect(session)
+            if session.seed.autoconnect:
+                self._connect(session)
         if self._reviewer is None:
             from skillscope.ledger import default_reviewer
 

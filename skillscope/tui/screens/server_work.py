@@ -174,6 +174,9 @@ class ServerWork(MainState):
         if session.seed.origin == "config":
             tell(self, f"{session.label} is already in the config file.")
             return
+        if session.seed.origin == "client":
+            tell(self, f"{session.label} comes from {session.seed.spec.source}, which skillscope reads as it is.")
+            return
         self.run_worker(self._save(session), group=f"manage:{session.label}", exclusive=True, exit_on_error=False)
 
     async def _save(self, session: ServerSession) -> None:

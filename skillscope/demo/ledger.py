@@ -1,0 +1,69 @@
+"""The demo's own ledger, seeded so every review state shows on first start."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+__all__ = ["DEMO_LEDGER_NAME", "demo_ledger", "seed_demo_ledger"]
+
+DEMO_LEDGER_NAME = "demo-ledger.jsonl"
+_REVIEWER = "skillscope demo"
+_OLD_POLICY = b"# Payment policy\n\nInvoices above 5,000 EUR need two approvals.\n"
+
+
+def _entry(skill: Any) -> Any:
+    from skillscope.catalog.entry import validate_entry
+    from skillscope.demo import DEMO_LABEL
+    from skillscope.demo.publisher import entry_for
+
+    return validate_entry(entry_for(skill), label=DEMO_LABEL, index=0)
+
+
+def seed_demo_ledger(path: Path) -> None:
+    """Write three reviews into a new demo ledger: an approval, a stale approval and a rejection.
+
+    ``hello-world`` is approved as served; ``acme/billing/invoice-review`` was approved when
+    its policy file said something else (so it shows as changed since approval);
+    ``code-review`` is rejected. Times are fixed, so screenshots do not change.
+    """
+    from dataclasses import replace
+
+    from skillscope.demo.catalog import demo_skills
+    from skillscope.ledger import FileEntry, Ledger, ObjectStore, Record, store_dir, tool_id
+    from skillscope.ledger.signing import load_signer
+    from skillscope.protocol.connection import MODERN
+
+    skills = {skill.skill_path: skill for skill in demo_skills()}
+    stale = replace(skills["acme/billing/invoice-review"])
+    stale.files = [f if f.path != "references/policy.md" else replace(f, data=_OLD_POLICY) for f in stale.files]
+    plan = [
+        ("approve", _entry(skills["hello-world"]), "2026-03-02T09:15:00Z", "Prints a greeting; nothing else."),
+        ("approve", _entry(stale), "2026-03-02T09:40:00Z", "Policy threshold checked with finance."),
+        ("reject", _entry(skills["code-review"]), "2026-03-03T14:05:00Z", "Its description says to approve without reading."),
+    ]
+    objects = ObjectStore(store_dir(path))
+    for skill in (skills["hello-world"], stale):  # the approved bytes, for the Changes tab's diff
+        for file in skill.files:
+            objects.put(file.data)
+    ledger = Ledger(path, signer=load_signer())
+    for action, entry, time, note in plan:
+        ledger.append(Record(
+            action=action, time=time, reviewer=_REVIEWER, note=note, label=entry.label, server="in-process:demo",
+            protocol=MODERN, name=entry.name, uri=entry.uri or "", fingerprint=entry.fingerprint,
+            files=tuple(FileEntry(f.uri, f.digest, f.size) for f in entry.files or ()), tool=tool_id(),
+        ))
+
+
+def demo_ledger(option: str | os.PathLike[str] | None = None) -> Path:
+    """The demo's ledger: ``option`` when given, else ``demo-ledger.jsonl`` in the data dir; seeded when new.
+
+    The user's own ledger (``$SKILLSCOPE_LEDGER``, the config's) never receives the demo's reviews.
+    """
+    from skillscope.locations import user_data_dir
+
+    path = Path(option).expanduser() if option else user_data_dir() / DEMO_LEDGER_NAME
+    if not path.exists():
+        seed_demo_ledger(path)
+    return path
