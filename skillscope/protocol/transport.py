@@ -6,7 +6,7 @@ import os
 import re
 import sys
 import zlib
-from collections.abc import AsyncGenerator, AsyncIterator
+from collections.abc import AsyncGenerator, AsyncIterator, Sequence
 from contextlib import asynccontextmanager, suppress
 from typing import IO, Any
 
@@ -223,7 +223,7 @@ class _CappedStream(httpx2.AsyncByteStream):
     rather than to the whole stream.
     """
 
-    def __init__(self, inner: Any, limit: int, stats: TransportStats, encodings: list[str], *,
+    def __init__(self, inner: Any, limit: int, stats: TransportStats, encodings: Sequence[str] = (), *,
                  per_event: bool = False) -> None:
         self._inner = inner
         self._limit = limit

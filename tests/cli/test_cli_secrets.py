@@ -66,7 +66,7 @@ def test_a_url_query_token_is_never_printed_or_stored(http_server, tmp_path):
         out = tmp_path / f"report.{fmt}"
         assert run_cli("audit", url, "--format", fmt, "-o", str(out), "--fail-on", "never", env=env).code == 0
         reports.append(out.read_text())
-    approved = run_cli("approve", "hello-world", url, env=env)
+    approved = run_cli("approve", "hello-world", "--yes", url, env=env)
     assert approved.code == 0, approved.err
     exported = run_cli("export", "--format", "json", env=env)
     record = Ledger(tmp_path / "ledger.jsonl").records()[0]
