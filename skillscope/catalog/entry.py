@@ -58,7 +58,7 @@ class FileRef:
     digest: str
     size: int
     path: str
-    """The decoded path relative to the skill directory, for display only."""
+    """The path relative to the skill directory as the URI spells it (never percent-decoded), for display."""
 
 
 @dataclass(frozen=True)

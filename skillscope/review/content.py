@@ -12,7 +12,7 @@ from skillscope.textsafe import safe_line
 from skillscope.unicode_policy import KIND_CHECK, decode_tags, decode_variation_selectors, describe, hidden_runs
 from skillscope.verify.filekind import MAGIC
 
-__all__ = ["Hit", "scan_text", "scan_string", "scan_bytes_kind", "EXCERPT"]
+__all__ = ["Hit", "scan_text", "scan_string", "scan_bytes_kind", "url_host", "EXCERPT"]
 
 EXCERPT = 60
 """Characters of context on each side of a hit in an excerpt."""
@@ -44,6 +44,11 @@ _RISKY = [
     (("rm",), re.compile(r"\brm\s+-(?:[a-zA-Z]*r[a-zA-Z]*f|[a-zA-Z]*f[a-zA-Z]*r)\b"), "deletes recursively (rm -rf)"),
 ]
 _ARCHIVE_SUFFIXES = (".zip", ".tar", ".tgz", ".tar.gz", ".gz", ".bz2", ".xz", ".7z", ".rar", ".jar", ".whl")
+
+
+def url_host(url: str) -> str:
+    """The host a URL found in a file points at (``www.`` URLs without a scheme too), or ``?``."""
+    return urlsplit(url if "://" in url else "http://" + url).hostname or "?"
 
 
 def _position(text: str, index: int) -> tuple[int, int]:
@@ -171,7 +176,7 @@ def scan_text(text: str, path: str, *, markdown: bool) -> list[Hit]:
         if url in seen:
             continue
         seen.add(url)
-        domain = urlsplit(url if "://" in url else "http://" + url).hostname or "?"
+        domain = url_host(url)
         hits.append(_at("skillscope/url", f"URL to {safe_line(domain, limit=120)}: {safe_line(url, limit=200)}", text, match.start(), match.start() + len(url)))
     if text.startswith("#!"):
         first = text.split("\n", 1)[0]

@@ -321,7 +321,7 @@ def _text_rows(findings: list[AuditFinding], min_severity: str) -> list[tuple[Au
     Findings below ``min_severity`` are left out (the counts still hold them), and URL notes
     collapse to one row per distinct host, saying how many URLs and files point there.
     """
-    from urllib.parse import urlsplit
+    from skillscope.review.content import url_host
 
     floor = SEVERITY_ORDER[min_severity]
     rows: list[tuple[AuditFinding, str, str]] = []
@@ -331,7 +331,7 @@ def _text_rows(findings: list[AuditFinding], min_severity: str) -> list[tuple[Au
             continue
         if finding.id == "skillscope/url" and finding.excerpt is not None:
             url = finding.message.rpartition(": ")[2]
-            host = urlsplit(url if "://" in url else "http://" + url).hostname or "?"
+            host = url_host(url)
             hosts.setdefault(host, []).append(finding)
             continue
         where = safe_line(finding.uri or finding.skill or "server", limit=200)
