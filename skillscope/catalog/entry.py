@@ -19,13 +19,21 @@ from skillscope.catalog.names import (
     registry_path,
     relative_path,
 )
+from skillscope.spec import (
+    DESCRIPTION_MAX,
+    DIGEST_RE,
+    ENTRY_KEYS,
+    FRONTMATTER_MAX,
+    ITEM_KEYS,
+    MAX_FILES,
+    MAX_SIZE_VALUE,
+    MAX_TOTAL_BYTES,
+    RESERVED_METADATA_PREFIX,
+)
 from skillscope.surrogates import LONE_SURROGATE
 from skillscope.textsafe import safe_line
 
 __all__ = [
-    "MAX_FILES",
-    "MAX_TOTAL_BYTES",
-    "FRONTMATTER_MAX",
     "Status",
     "FileRef",
     "Finding",
@@ -34,18 +42,7 @@ __all__ = [
     "validate_entry",
 ]
 
-MAX_FILES = 512
-MAX_TOTAL_BYTES = 16 * 1024 * 1024
-FRONTMATTER_MAX = 65_536
-DESCRIPTION_MAX = 1024
-DIGEST_RE = re.compile(r"^sha256:[0-9a-f]{64}$")
-MAX_SIZE_VALUE = 2**53 - 1
-"""The largest size JSON carries exactly; anything above is not a real file size."""
 _SURROGATE = re.compile("[\ud800-\udfff]")
-ENVELOPE_KEYS = ("config", "specVersion", "stability", "id")
-_ENTRY_KEYS = {"uri", "frontmatter", "resources", "_meta"}
-_ITEM_KEYS = {"uri", "digest", "size"}
-RESERVED_METADATA_PREFIX = "io.modelcontextprotocol/"
 
 Status = Literal["available", "unavailable", "malformed"]
 
@@ -310,7 +307,7 @@ def _check_items(resources: list[Any], entry: CatalogEntry, parsed: SkillUri) ->
         if uri in seen:
             raise _Refusal("SS-E17", f"File {_show(uri)} is listed twice")
         seen.add(uri)
-        extra = sorted(set(item) - _ITEM_KEYS)
+        extra = sorted(set(item) - ITEM_KEYS)
         if extra:
             entry.warnings.append(
                 Finding("SS-W7", f"File {_show(uri)} carries extra fields {', '.join(map(_show, extra))}; fastmcp clients refuse this page")
@@ -338,7 +335,7 @@ def _entry_warnings(raw: dict[str, Any], entry: CatalogEntry, parsed: SkillUri, 
         warn(Finding("SS-W8", "metadata is not a map of strings (Agent Skills rule)"))
     if not front["description"].strip():
         warn(Finding("SS-W6", "Blank description; fastmcp clients refuse it"))
-    extra = sorted(set(raw) - _ENTRY_KEYS)
+    extra = sorted(set(raw) - ENTRY_KEYS)
     if extra:
         warn(Finding("SS-W7", f"Entry carries extra fields {', '.join(map(_show, extra))}; fastmcp clients refuse this page"))
 

@@ -9,12 +9,11 @@ from typing import Any
 
 from skillscope.catalog.entry import CatalogEntry, Finding, Policy, validate_entry
 from skillscope.errors import ProtocolViolation
+from skillscope.spec import MODERN, PAGE_CAP
 from skillscope.textsafe import safe_line
 
 __all__ = ["PAGE_CAP", "Listing", "collect_listing", "catalog_entries"]
 
-PAGE_CAP = 1000
-MODERN = "2026-07-28"
 
 FetchPage = Callable[[str | None], Awaitable[dict[str, Any]]]
 

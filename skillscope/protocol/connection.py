@@ -35,14 +35,11 @@ from skillscope.protocol.transport import (
     capped_stdio,
     child_environment,
 )
+from skillscope.spec import ENVELOPE_KEYS, EXTENSION_ID, MODERN
 from skillscope.textsafe import safe_line
 
-__all__ = ["EXTENSION_ID", "MODERN", "LEGACY", "Era", "ServerInfo", "Connection", "connect"]
+__all__ = ["Era", "ServerInfo", "Connection", "connect"]
 
-EXTENSION_ID = "io.modelcontextprotocol/skills"
-MODERN = "2026-07-28"
-LEGACY = "2025-11-25"
-ENVELOPE_KEYS = ("config", "specVersion", "stability", "id")
 Era = Literal["auto", "modern", "legacy"]
 _DICT = TypeAdapter(dict[str, Any])
 DISCOVER_WAIT = 10.0

@@ -10,13 +10,12 @@ from typing import Any
 import anyio
 from mcp import MCPError
 
-from skillscope.catalog.entry import MAX_FILES, MAX_TOTAL_BYTES, CatalogEntry, Policy
+from skillscope.catalog.entry import CatalogEntry, Policy
 from skillscope.catalog.listing import Listing, catalog_entries, collect_listing
 from skillscope.catalog.names import relative_path
 from skillscope.errors import SkillNotFound
-from skillscope.protocol.connection import MODERN, Connection, ServerInfo
+from skillscope.protocol.connection import Connection, ServerInfo
 from skillscope.review.conformance import (
-    PROBE_URI,
     SuiteChecks,
     declaration_checks,
     entry_checks,
@@ -27,6 +26,7 @@ from skillscope.review.conformance import (
 from skillscope.review.content import Hit, scan_bytes_kind, scan_string, scan_text
 from skillscope.review.findings import SEVERITY_ORDER, AuditFinding, CheckOutcome, check_info
 from skillscope.review.paths import path_hits
+from skillscope.spec import MAX_FILES, MAX_TOTAL_BYTES, MODERN, PROBE_URI
 from skillscope.textsafe import safe_line
 from skillscope.verify.filekind import read_as
 from skillscope.verify.opener import SkillReport, open_skill

@@ -7,37 +7,28 @@ import re
 from collections import Counter
 from typing import Any
 
-from skillscope.catalog.entry import DIGEST_RE, ENVELOPE_KEYS, MAX_SIZE_VALUE, MAX_FILES, MAX_TOTAL_BYTES, RESERVED_METADATA_PREFIX
 from skillscope.catalog.names import is_reg_name
 from skillscope.review.findings import CHECKS, AuditFinding, CheckOutcome
+from skillscope.spec import (
+    DIGEST_RE,
+    ENUMERATION_ENTRY_CHECKS,
+    ENVELOPE_KEYS,
+    MAX_FILES,
+    MAX_SIZE_VALUE,
+    MAX_TOTAL_BYTES,
+    MODERN,
+    PROBE_URI,
+    RESERVED_METADATA_PREFIX,
+    RESOURCE_ARRAY_CHECKS,
+)
 from skillscope.textsafe import safe_line
 from skillscope.verify.frontmatter import FrontmatterError, parse_frontmatter, split_frontmatter
 
-__all__ = ["SuiteChecks", "PROBE_URI", "entry_checks", "suite_frontmatter_equal", "META_PREFIX_RE"]
+__all__ = ["SuiteChecks", "entry_checks", "suite_frontmatter_equal", "META_PREFIX_RE"]
 
-PROBE_URI = "skill://mcp-conformance-nonexistent-skill-9f3a2b/SKILL.md"
 SUITE_NAME_RE = re.compile(r"^(?!.*--)[a-z0-9]([a-z0-9-]{0,62}[a-z0-9])?$")
 META_PREFIX_RE = re.compile(r"^[a-z0-9-]+(\.[a-z0-9-]+)+/")
 _SEGMENT_RE = re.compile(r"/([^/]+)/SKILL\.md$")
-ENUMERATION_ENTRY_CHECKS = (
-    "sep-2640-entry-uri-required",
-    "sep-2640-entry-frontmatter-required",
-    "sep-2640-entry-uri-matches-frontmatter-name",
-    "sep-2640-skill-uri-scheme",
-    "sep-2640-entry-resources-required",
-    "sep-2640-name-naming-rules",
-    "sep-2640-authority-reg-name",
-    "sep-2640-metadata-reserved-prefix",
-    "sep-2640-names-should-be-unique",
-)
-RESOURCE_ARRAY_CHECKS = (
-    "sep-2640-resources-complete",
-    "sep-2640-resources-uri-within-skill",
-    "sep-2640-resources-digest-format",
-    "sep-2640-resources-size-required",
-    "sep-2640-limit-resources-per-skill",
-    "sep-2640-limit-total-size",
-)
 
 
 class SuiteChecks:
@@ -253,7 +244,7 @@ def get_checks(checks: SuiteChecks, where: str, uri: str, protocol: str, result:
     )
     checks.check("sep-2640-skills-get-entry-shape", bool(shape_ok), f"{where}: skills/get returned an entry that does not echo the uri or has an invalid shape", skill=where, uri=uri)
     checks.check("sep-2640-skills-get-no-cursor", not (isinstance(result, dict) and "nextCursor" in result), f"{where}: skills/get result carries a nextCursor", skill=where, uri=uri)
-    if protocol == "2026-07-28":
+    if protocol == MODERN:
         missing = [k for k in ("ttlMs", "cacheScope") if not (isinstance(result, dict) and k in result)]
         checks.check("sep-2640-skills-get-cache-attributes", not missing, f"{where}: skills/get result lacks {', '.join(missing)}", skill=where, uri=uri)
     else:

@@ -10,8 +10,9 @@ import yaml
 from yaml.events import AliasEvent
 from yaml.nodes import MappingNode, Node
 
+from skillscope.spec import FRONTMATTER_MAX
+
 __all__ = [
-    "FRONTMATTER_MAX",
     "MAX_DEPTH",
     "FrontmatterError",
     "KeyDifference",
@@ -20,7 +21,6 @@ __all__ = [
     "compare_frontmatter",
 ]
 
-FRONTMATTER_MAX = 65_536
 MAX_DEPTH = 64
 
 

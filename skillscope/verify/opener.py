@@ -9,9 +9,10 @@ from typing import Any, Literal, Protocol
 
 from mcp import MCPError
 
-from skillscope.catalog.entry import MAX_TOTAL_BYTES, CatalogEntry, Policy, validate_entry
+from skillscope.catalog.entry import CatalogEntry, Policy, validate_entry
 from skillscope.catalog.names import check_relative_request
 from skillscope.errors import SkillNotFound
+from skillscope.spec import MAX_TOTAL_BYTES
 from skillscope.textsafe import safe_line
 from skillscope.verify.content import ReadError, Served, normalisation_hint, served_bytes, sha256_digest
 from skillscope.verify.frontmatter import FrontmatterError, KeyDifference, compare_frontmatter, parse_frontmatter, split_frontmatter
