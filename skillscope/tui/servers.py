@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import IO, Any, Literal
 
 from skillscope.errors import ConnectionFailed, SkillscopeError
-from skillscope.textsafe import safe_line
+from skillscope.protocol.errors import as_skillscope_error
 from skillscope.tui.settings import ServerSeed
 
 __all__ = ["ConnectFn", "ProgressReader", "ServerSession", "SessionState", "as_skillscope_error"]
@@ -17,18 +17,6 @@ __all__ = ["ConnectFn", "ProgressReader", "ServerSession", "SessionState", "as_s
 SessionState = Literal["idle", "connecting", "connected", "failed", "disconnected"]
 ConnectFn = Callable[..., Any]
 """``connect(target, *, era, timeout, errlog)``: an async context manager yielding a ``Connection``."""
-
-
-def as_skillscope_error(exc: BaseException) -> SkillscopeError:
-    """Any failure in the words skillscope reports (never a traceback)."""
-    if isinstance(exc, SkillscopeError):
-        return exc
-    if isinstance(exc, BaseExceptionGroup):
-        for inner in exc.exceptions:
-            found = as_skillscope_error(inner)
-            if found.message:
-                return found
-    return ConnectionFailed(f"{type(exc).__name__}: {safe_line(str(exc))}")
 
 
 @dataclass(eq=False)

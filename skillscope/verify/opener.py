@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 import difflib
-
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
-from mcp import MCPError
-
 from skillscope.catalog.entry import CatalogEntry, Policy, validate_entry
 from skillscope.catalog.names import check_relative_request
-from skillscope.errors import SkillNotFound
+from skillscope.errors import MethodError, SkillNotFound
 from skillscope.spec import MAX_TOTAL_BYTES
 from skillscope.textsafe import safe_line
 from skillscope.verify.content import ReadError, Served, normalisation_hint, served_bytes, sha256_digest
@@ -190,8 +187,8 @@ async def _read_and_check(reader: Reader, report: SkillReport, result: FileResul
     try:
         raw = await reader.read_resource(result.uri)
         served = served_bytes(raw, result.uri)
-    except MCPError as exc:
-        return _fail(report, result, "read", "readable content", f"error {exc.error.code}", f"Reading {safe_line(result.uri)!r} failed: error {exc.error.code}: {safe_line(exc.error.message)}")
+    except MethodError as exc:
+        return _fail(report, result, "read", "readable content", f"error {exc.code}", f"Reading {safe_line(result.uri)!r} failed: error {exc.code}: {safe_line(exc.server_message)}")
     except ReadError as exc:
         return _fail(report, result, "read", "a contents item with the file's bytes", str(exc), f"Reading {safe_line(result.uri)!r} failed: {exc}")
     data = served.data
