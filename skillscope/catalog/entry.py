@@ -99,16 +99,14 @@ class CatalogEntry:
     @property
     def skill_name(self) -> str | None:
         """The frontmatter name, when the entry has a usable one."""
-        if self.frontmatter and isinstance(self.frontmatter.get("name"), str):
-            return self.frontmatter["name"]
-        return None
+        name = self.frontmatter.get("name") if self.frontmatter else None
+        return name if isinstance(name, str) else None
 
     @property
     def description(self) -> str | None:
         """The frontmatter description, when it is a string."""
-        if self.frontmatter and isinstance(self.frontmatter.get("description"), str):
-            return self.frontmatter["description"]
-        return None
+        value = self.frontmatter.get("description") if self.frontmatter else None
+        return value if isinstance(value, str) else None
 
     @property
     def directory(self) -> str | None:

@@ -126,9 +126,10 @@ async def capped_stdio(
         # Close the event loop's subprocess transport now rather than at garbage collection,
         # which would happen after the loop is gone and print a spurious traceback.
         transport = getattr(getattr(process, "_process", None), "_transport", None)
-        if callable(getattr(transport, "close", None)):
+        close = getattr(transport, "close", None)
+        if callable(close):
             with suppress(Exception):
-                transport.close()
+                close()
 
     async with anyio.create_task_group() as group:
         group.start_soon(reader)

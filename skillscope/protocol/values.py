@@ -48,7 +48,7 @@ def parse_size(raw: Any) -> Size:
     if isinstance(raw, bool) or not isinstance(raw, (int, float)):
         return Size(raw, None, "not-a-number")
     as_float = isinstance(raw, float)
-    if as_float and (not math.isfinite(raw) or not raw.is_integer()):
+    if isinstance(raw, float) and (not math.isfinite(raw) or not raw.is_integer()):
         return Size(raw, None, "not-an-integer")
     value = int(raw)
     if value < 0:
