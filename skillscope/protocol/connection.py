@@ -41,6 +41,7 @@ from skillscope.protocol.transport import (
     capped_stdio,
     child_environment,
 )
+from skillscope.protocol.values import SkillsPage, parse_page
 from skillscope.spec import (
     ENVELOPE_KEYS,
     EXTENSION_ID,
@@ -177,10 +178,10 @@ class Connection:
         except Exception as exc:  # noqa: BLE001 - everything else is translated for people
             raise translate(exc, self._target, self._stats, self._stderr) from None
 
-    async def list_page(self, cursor: str | None) -> dict[str, Any]:
-        """One ``skills/list`` page."""
+    async def list_page(self, cursor: str | None) -> SkillsPage:
+        """One ``skills/list`` page, read into entries (each keeps its raw form and its shape problems)."""
         try:
-            return await self.request("skills/list", {"cursor": cursor} if cursor else {})
+            return parse_page(await self.request("skills/list", {"cursor": cursor} if cursor else {}))
         except MethodError as exc:
             raise self._method_error(exc, "skills/list") from None
 

@@ -114,3 +114,18 @@ def test_a_get_result_reads_its_skill():
     got = parse_get({"skill": entry_with_size(1), "nextCursor": "x"})
     assert got.skill is not None and got.skill.uri == URI and got.has_cursor
     assert parse_get({}).skill is None
+
+
+@pytest.mark.anyio
+async def test_a_listed_page_arrives_read_with_its_raw_entries():
+    from skillscope.protocol import connect
+    from skillscope.protocol.target import Target
+    from tests.fixtures.samples import samples_server
+
+    async with connect(Target(kind="inprocess", label="t", server=samples_server())) as conn:
+        page = await conn.list_page(None)
+    assert page.entries, "the sample server lists skills"
+    for entry in page.entries:
+        assert isinstance(entry.raw, dict) and entry.uri == entry.raw["uri"]
+        assert entry.files is not None and all(f.digest_valid and f.size.value is not None for f in entry.files)
+    assert page.raw["skills"][0] is page.entries[0].raw
