@@ -41,7 +41,7 @@ from skillscope.protocol.transport import (
     capped_stdio,
     child_environment,
 )
-from skillscope.protocol.values import SkillsPage, parse_page
+from skillscope.protocol.values import GetResult, ReadResult, SkillsPage, parse_get, parse_page, parse_read
 from skillscope.spec import (
     ENVELOPE_KEYS,
     EXTENSION_ID,
@@ -185,18 +185,18 @@ class Connection:
         except MethodError as exc:
             raise self._method_error(exc, "skills/list") from None
 
-    async def get_skill(self, uri: str) -> dict[str, Any]:
-        """``skills/get`` for one SKILL.md URI; ``SkillNotFound`` on -32602."""
+    async def get_skill(self, uri: str) -> GetResult:
+        """``skills/get`` for one SKILL.md URI, read; ``SkillNotFound`` on -32602."""
         try:
-            return await self.request("skills/get", {"uri": uri})
+            return parse_get(await self.request("skills/get", {"uri": uri}))
         except MethodError as exc:
             if exc.code == INVALID_PARAMS:
                 raise SkillNotFound(f"The server does not serve {safe_line(uri)!r} (skills/get answered -32602)") from None
             raise self._method_error(exc, "skills/get") from None
 
-    async def read_resource(self, uri: str) -> dict[str, Any]:
-        """``resources/read`` of exactly this URI, unvalidated; an error answer is a ``MethodError``."""
-        return await self.request("resources/read", {"uri": uri}, named=True)
+    async def read_resource(self, uri: str) -> ReadResult:
+        """``resources/read`` of exactly this URI, read but not judged; an error answer is a ``MethodError``."""
+        return parse_read(await self.request("resources/read", {"uri": uri}, named=True))
 
     def _method_error(self, exc: MethodError, method: str) -> ConnectionFailed:
         if exc.code == METHOD_NOT_FOUND:

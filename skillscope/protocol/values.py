@@ -15,11 +15,14 @@ __all__ = [
     "SkillEntry",
     "SkillsPage",
     "GetResult",
+    "ReadItem",
+    "ReadResult",
     "parse_size",
     "parse_file",
     "parse_entry",
     "parse_page",
     "parse_get",
+    "parse_read",
 ]
 
 SizeProblem = Literal["missing", "not-a-number", "not-an-integer", "negative", "too-large"]
@@ -216,3 +219,54 @@ def parse_get(raw: dict[str, Any]) -> GetResult:
         result_type=raw.get("resultType", "complete"),
         missing_cache_fields=_missing_cache_fields(raw),
     )
+
+
+@dataclass(frozen=True)
+class ReadItem:
+    """One item of a ``resources/read`` result's ``contents``, as sent."""
+
+    raw: Any
+    uri: Any
+    """The item's uri as sent (any JSON value)."""
+    text: str | None
+    blob: str | None
+    has_text: bool
+    """The item carries a ``text`` key (of any shape)."""
+    has_blob: bool
+    mime_type: str | None
+    meta: dict[str, Any] | None
+
+
+def _read_item(raw: Any) -> ReadItem:
+    if not isinstance(raw, dict):
+        return ReadItem(raw, None, None, None, False, False, None, None)
+    text, blob, mime, meta = raw.get("text"), raw.get("blob"), raw.get("mimeType"), raw.get("_meta")
+    return ReadItem(
+        raw=raw,
+        uri=raw.get("uri"),
+        text=text if isinstance(text, str) else None,
+        blob=blob if isinstance(blob, str) else None,
+        has_text="text" in raw,
+        has_blob="blob" in raw,
+        mime_type=mime if isinstance(mime, str) else None,
+        meta=meta if isinstance(meta, dict) else None,
+    )
+
+
+@dataclass(frozen=True)
+class ReadResult:
+    """One ``resources/read`` result."""
+
+    raw: dict[str, Any]
+    contents: tuple[ReadItem, ...] | None
+    """The contents items, or None when the result has no ``contents`` array."""
+
+    def item(self, uri: str) -> ReadItem | None:
+        """The first contents item whose uri is exactly ``uri`` (a server may send others)."""
+        return next((c for c in self.contents or () if isinstance(c.raw, dict) and c.uri == uri), None)
+
+
+def parse_read(raw: dict[str, Any]) -> ReadResult:
+    """Read one ``resources/read`` result."""
+    contents = raw.get("contents")
+    return ReadResult(raw, tuple(_read_item(c) for c in contents) if isinstance(contents, list) else None)

@@ -14,6 +14,7 @@ from skillscope.catalog.listing import Listing, catalog_entries, collect_listing
 from skillscope.catalog.names import relative_path
 from skillscope.errors import MethodError, SkillNotFound
 from skillscope.protocol.connection import Connection, ServerInfo
+from skillscope.protocol.values import GetResult, ReadResult
 from skillscope.review.conformance import (
     SuiteChecks,
     declaration_checks,
@@ -101,12 +102,12 @@ class _RecordingReader:
     def __init__(self, conn: Connection, skill_md_uris: set[str]) -> None:
         self._conn = conn
         self._wanted = skill_md_uris
-        self.results: dict[str, Any] = {}
+        self.results: dict[str, ReadResult] = {}
         self.errors: dict[str, MethodError] = {}
         self.timeouts_in_a_row = 0
         self.gave_up = False
 
-    async def read_resource(self, uri: str) -> dict[str, Any]:
+    async def read_resource(self, uri: str) -> ReadResult:
         if self.gave_up:
             raise _NotRead(uri)
         try:
@@ -122,7 +123,7 @@ class _RecordingReader:
             self.results[uri] = result
         return result
 
-    async def get_skill(self, uri: str) -> dict[str, Any]:
+    async def get_skill(self, uri: str) -> GetResult:
         return await self._conn.get_skill(uri)
 
 
@@ -449,7 +450,8 @@ def _manifest_checks(audit: ServerAudit, checks: SuiteChecks, reader: _Recording
             continue
         where = entry.name
         result = reader.results[uri]
-        item = next((c for c in result.get("contents") or [] if isinstance(c, dict) and c.get("uri") == uri), {}) if isinstance(result, dict) else {}
+        found = result.item(uri)
+        item = found.raw if found is not None else {}
         listed_item = listed.get(uri)
         mime = item.get("mimeType") or (listed_item or {}).get("mimeType")
         checks.check("sep-2640-skillmd-mimetype", mime == "text/markdown", f"{where}: SKILL.md is served as {safe_line(mime)!r}, not text/markdown", skill=where, uri=uri)
@@ -575,7 +577,7 @@ async def _base_checks(conn: Connection, audit: ServerAudit, checks: SuiteChecks
         data = exc.data
         checks.check("sep-2164-data-uri", isinstance(data, dict) and data.get("uri") == probe, "The not-found error does not echo the URI in error.data.uri", uri=probe)
     else:
-        contents = result.get("contents") if isinstance(result, dict) else None
+        contents = result.contents
         checks.check("sep-2164-no-empty-contents", bool(contents), "A read of an unknown resource returned empty contents", uri=probe)
         checks.fail("sep-2164-error-code", "A read of an unknown resource succeeded instead of answering -32602", uri=probe)
     for skill in audit.skills:

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from skillscope.catalog.names import is_reg_name
-from skillscope.protocol.values import ListedFile, SkillEntry, parse_entry, parse_get
+from skillscope.protocol.values import GetResult, ListedFile, ReadResult, SkillEntry, parse_entry
 from skillscope.review.findings import CHECKS, AuditFinding, CheckOutcome
 from skillscope.spec import (
     ENUMERATION_ENTRY_CHECKS,
@@ -199,18 +199,16 @@ def suite_frontmatter_equal(entry: dict[str, Any], parsed: dict[str, Any]) -> li
     return [k for k in sorted(set(entry) | set(parsed), key=str) if not _suite_equal(entry.get(k), parsed.get(k))]
 
 
-def skill_md_checks(checks: SuiteChecks, where: str, uri: str, entry_front: dict[str, Any], result: Any,
+def skill_md_checks(checks: SuiteChecks, where: str, uri: str, entry_front: dict[str, Any], result: ReadResult,
                     *, parsed: dict[str, Any] | None = None) -> str | None:
     """skillmd-required, skillmd-frontmatter and entry-frontmatter-identical on one read result.
 
     ``parsed`` is the frontmatter verification already parsed from these bytes, if it did.
     Returns the name parsed from the file, for the manifest scenario's final-segment check.
     """
-    item = None
-    if isinstance(result, dict) and isinstance(result.get("contents"), list):
-        item = next((c for c in result["contents"] if isinstance(c, dict) and c.get("uri") == uri), None)
-    text = item.get("text") if isinstance(item, dict) else None
-    checks.check("sep-2640-skillmd-required", isinstance(text, str), f"{where}: SKILL.md was not returned as a text item" + (" (it came as a blob)" if isinstance(item, dict) and "blob" in item else ""), skill=where, uri=uri)
+    item = result.item(uri)
+    text = item.text if item is not None else None
+    checks.check("sep-2640-skillmd-required", isinstance(text, str), f"{where}: SKILL.md was not returned as a text item" + (" (it came as a blob)" if item is not None and item.has_blob else ""), skill=where, uri=uri)
     if not isinstance(text, str):
         return None
     if parsed is None:
@@ -227,7 +225,7 @@ def skill_md_checks(checks: SuiteChecks, where: str, uri: str, entry_front: dict
     return name if isinstance(name, str) else None
 
 
-def get_checks(checks: SuiteChecks, where: str, uri: str, protocol: str, result: Any, error: Any) -> None:
+def get_checks(checks: SuiteChecks, where: str, uri: str, protocol: str, result: GetResult | None, error: Any) -> None:
     """skills/get checks for one listed URI."""
     if error is not None:
         checks.fail("sep-2640-skills-get-implemented", f"{where}: skills/get failed: {safe_line(error, limit=200)}", skill=where, uri=uri)
@@ -235,8 +233,7 @@ def get_checks(checks: SuiteChecks, where: str, uri: str, protocol: str, result:
         return
     checks.ran("sep-2640-skills-get-implemented")
     checks.ran("sep-2640-capability-commits-to-methods")
-    got = parse_get(result) if isinstance(result, dict) else None
-    skill = got.skill if got is not None else None
+    skill = result.skill if result is not None else None
     # The same reading the catalog judges: a size of 1.5 or a bad digest breaks the shape here too.
     shape_ok = (
         skill is not None
@@ -247,9 +244,9 @@ def get_checks(checks: SuiteChecks, where: str, uri: str, protocol: str, result:
             f.uri is not None and f.digest_valid and f.size.value is not None for f in skill.files)))
     )
     checks.check("sep-2640-skills-get-entry-shape", bool(shape_ok), f"{where}: skills/get returned an entry that does not echo the uri or has an invalid shape", skill=where, uri=uri)
-    checks.check("sep-2640-skills-get-no-cursor", not (isinstance(result, dict) and "nextCursor" in result), f"{where}: skills/get result carries a nextCursor", skill=where, uri=uri)
+    checks.check("sep-2640-skills-get-no-cursor", not (result is not None and result.has_cursor), f"{where}: skills/get result carries a nextCursor", skill=where, uri=uri)
     if protocol == MODERN:
-        missing = [k for k in ("ttlMs", "cacheScope") if not (isinstance(result, dict) and k in result)]
+        missing = list(result.missing_cache_fields) if result is not None else ["ttlMs", "cacheScope"]
         checks.check("sep-2640-skills-get-cache-attributes", not missing, f"{where}: skills/get result lacks {', '.join(missing)}", skill=where, uri=uri)
     else:
         checks.skip("sep-2640-skills-get-cache-attributes", f"not required on {protocol}")

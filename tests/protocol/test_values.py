@@ -7,7 +7,7 @@ import dataclasses
 import pytest
 
 from skillscope.catalog.entry import validate_entry
-from skillscope.protocol.values import parse_entry, parse_get, parse_page, parse_size
+from skillscope.protocol.values import parse_entry, parse_get, parse_page, parse_read, parse_size
 from skillscope.review.conformance import SuiteChecks, entry_checks, get_checks
 from skillscope.spec import MODERN
 
@@ -56,7 +56,7 @@ def test_catalog_listing_checks_and_get_checks_judge_a_size_alike(size, valid):
     assert (listed.outcomes["sep-2640-resources-size-required"].status == "pass") is valid
 
     got = SuiteChecks("srv")
-    get_checks(got, URI, URI, MODERN, {"skill": raw, "ttlMs": 0, "cacheScope": "private"}, None)
+    get_checks(got, URI, URI, MODERN, parse_get({"skill": raw, "ttlMs": 0, "cacheScope": "private"}), None)
     assert (got.outcomes["sep-2640-skills-get-entry-shape"].status == "pass") is valid
 
 
@@ -65,7 +65,7 @@ def test_a_fractional_size_is_refused_by_every_judge():
     raw = entry_with_size(1.5)
     assert validate_entry(raw, label="srv", index=0).reason == f"File '{URI}' has no valid size (got '1.5')"
     checks = SuiteChecks("srv")
-    get_checks(checks, URI, URI, MODERN, {"skill": raw, "ttlMs": 0, "cacheScope": "private"}, None)
+    get_checks(checks, URI, URI, MODERN, parse_get({"skill": raw, "ttlMs": 0, "cacheScope": "private"}), None)
     assert checks.outcomes["sep-2640-skills-get-entry-shape"].status == "fail"
 
 
@@ -129,3 +129,28 @@ async def test_a_listed_page_arrives_read_with_its_raw_entries():
         assert isinstance(entry.raw, dict) and entry.uri == entry.raw["uri"]
         assert entry.files is not None and all(f.digest_valid and f.size.value is not None for f in entry.files)
     assert page.raw["skills"][0] is page.entries[0].raw
+
+
+def test_a_read_result_finds_the_item_for_its_uri_and_keeps_shapes_visible():
+    read = parse_read({"contents": [{"uri": "skill://x/other", "text": "no"}, 5,
+                                    {"uri": URI, "blob": "eWVz", "text": None, "mimeType": 3, "_meta": {"a.b/c": 1}}]})
+    item = read.item(URI)
+    assert item is not None and item.blob == "eWVz" and item.text is None
+    assert item.has_text and item.has_blob and item.mime_type is None and item.meta == {"a.b/c": 1}
+    assert read.contents[1].raw == 5 and read.item("skill://nowhere") is None
+    assert parse_read({"contents": {}}).contents is None
+
+
+@pytest.mark.anyio
+async def test_get_and_read_arrive_read_over_the_wire():
+    from skillscope.protocol import connect
+    from skillscope.protocol.target import Target
+    from tests.fixtures.samples import samples_server
+
+    async with connect(Target(kind="inprocess", label="t", server=samples_server())) as conn:
+        first = (await conn.list_page(None)).entries[0]
+        got = await conn.get_skill(first.uri)
+        read = await conn.read_resource(first.uri)
+    assert got.skill is not None and got.skill.uri == first.uri and not got.has_cursor
+    item = read.item(first.uri)
+    assert item is not None and item.text is not None and item.text.startswith("---")
