@@ -1,4 +1,4 @@
-"""The skillscope exception tree and the exit codes the CLI maps it to.
+"""The skillscope exception tree (protocol/errors.py turns every SDK error into it) and the exit codes the CLI maps it to.
 
     SkillscopeError                 base; carries a title, a message and an exit code
     ├── UsageError                  bad arguments, bad names, bad config (exit 2)

@@ -95,3 +95,16 @@ async def test_a_read_of_an_unknown_file_raises_a_method_error_over_the_wire():
         with pytest.raises(MethodError) as caught:
             await conn.read_resource("skill://nowhere/SKILL.md")
     assert caught.value.method == "resources/read" and isinstance(caught.value.code, int)
+
+
+def test_the_typed_values_and_the_translator_do_not_load_the_sdk():
+    """catalog/ and verify/ stand on protocol/values; importing them must not pay for the SDK."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, skillscope.protocol.values, skillscope.protocol.errors, skillscope.catalog.entry, skillscope.verify.content\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('mcp', 'mcp_types')))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
