@@ -140,13 +140,6 @@ class CatalogEntry:
             "description": self.description,
         }
 
-    def file_by_uri(self, uri: str) -> FileRef | None:
-        """The listed file with exactly this URI."""
-        for item in self.files or ():
-            if item.uri == uri:
-                return item
-        return None
-
 
 class _Refusal(Exception):
     def __init__(self, rule: str, reason: str) -> None:

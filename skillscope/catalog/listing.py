@@ -13,7 +13,7 @@ from skillscope.protocol.values import SkillEntry, SkillsPage
 from skillscope.spec import MODERN, PAGE_CAP
 from skillscope.textsafe import safe_line
 
-__all__ = ["PAGE_CAP", "Listing", "collect_listing", "catalog_entries"]
+__all__ = ["Listing", "cache_field_warning", "catalog_entries", "check_result_type", "collect_listing"]
 
 
 FetchPage = Callable[[str | None], Awaitable[SkillsPage]]

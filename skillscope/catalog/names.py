@@ -14,6 +14,7 @@ __all__ = [
     "parse_skill_uri",
     "is_valid_name",
     "is_valid_label",
+    "is_reg_name",
     "registry_path",
     "registry_name",
     "is_registry_path",

@@ -13,6 +13,10 @@ __all__ = ["Connection", "Era", "ServerInfo", "Target", "connect"]
 _HOMES = {"Connection": "connection", "Era": "connection", "ServerInfo": "connection", "connect": "connection", "Target": "target"}
 
 
+def __dir__() -> list[str]:
+    return sorted(__all__)
+
+
 def __getattr__(name: str) -> Any:
     # The SDK loads only when a connection is wanted: the typed values and errors stay light to import.
     home = _HOMES.get(name)

@@ -18,7 +18,7 @@ from mcp.shared.message import SessionMessage
 
 from skillscope.surrogates import HOLD_BACK, mark_lone_surrogates
 
-__all__ = ["ACCEPTED_ENCODINGS", "MAX_MESSAGE_BYTES", "MessageTooLarge", "UnsupportedEncoding", "TransportStats", "capped_stdio", "capped_http_client"]
+__all__ = ["ACCEPTED_ENCODINGS", "MAX_MESSAGE_BYTES", "MessageTooLarge", "UnsupportedEncoding", "TransportStats", "capped_stdio", "capped_http_client", "child_environment"]
 
 MAX_MESSAGE_BYTES = 64 * 1024 * 1024
 """Largest single message accepted from a server: a 16 MiB file as base64 or escaped JSON fits."""

@@ -22,7 +22,16 @@ from skillscope.spec import (
 from skillscope.textsafe import safe_line
 from skillscope.verify.frontmatter import FrontmatterError, parse_frontmatter, split_frontmatter
 
-__all__ = ["SuiteChecks", "entry_checks", "suite_frontmatter_equal", "META_PREFIX_RE"]
+__all__ = [
+    "META_PREFIX_RE",
+    "SuiteChecks",
+    "declaration_checks",
+    "entry_checks",
+    "get_checks",
+    "meta_key_problems",
+    "skill_md_checks",
+    "suite_frontmatter_equal",
+]
 
 SUITE_NAME_RE = re.compile(r"^(?!.*--)[a-z0-9]([a-z0-9-]{0,62}[a-z0-9])?$")
 META_PREFIX_RE = re.compile(r"^[a-z0-9-]+(\.[a-z0-9-]+)+/")
