@@ -27,7 +27,7 @@ from mcp.server.mcpserver.resources.base import Resource
 from pydantic import ConfigDict
 
 from skillscope import __version__
-from skillscope.spec import EXTENSION_ID, MODERN
+from skillscope.spec import EXTENSION_ID, INVALID_PARAMS, MODERN
 
 __all__ = [
     "EXTENSION_ID",
@@ -46,8 +46,6 @@ __all__ = [
     "skill_uri",
 ]
 
-INVALID_PARAMS = -32602
-"""JSON-RPC code for unknown skill URIs, unknown resources and bad cursors."""
 
 _MODERN_ONLY = frozenset({MODERN})
 
