@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from skillscope.protocol.target import Target
     from skillscope.protocol.transport import TransportStats
 
-__all__ = ["as_skillscope_error", "method_error", "mcp_error", "refine", "stderr_tail", "translate"]
+__all__ = ["as_skillscope_error", "mcp_error", "method_error", "refine", "stderr_tail", "translate"]
 
 _STDERR_TAIL = 2000
 

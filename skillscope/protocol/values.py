@@ -9,20 +9,20 @@ from typing import Any, Literal
 from skillscope.spec import DIGEST_RE, DYNAMIC, ENTRY_KEYS, ITEM_KEYS, MAX_SIZE_VALUE
 
 __all__ = [
-    "SizeProblem",
-    "Size",
-    "ListedFile",
-    "SkillEntry",
-    "SkillsPage",
     "GetResult",
+    "ListedFile",
     "ReadItem",
     "ReadResult",
-    "parse_size",
-    "parse_file",
+    "Size",
+    "SizeProblem",
+    "SkillEntry",
+    "SkillsPage",
     "parse_entry",
-    "parse_page",
+    "parse_file",
     "parse_get",
+    "parse_page",
     "parse_read",
+    "parse_size",
 ]
 
 SizeProblem = Literal["missing", "not-a-number", "not-an-integer", "negative", "too-large"]

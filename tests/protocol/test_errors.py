@@ -9,7 +9,13 @@ import pytest
 from mcp import MCPError
 
 import skillscope
-from skillscope.errors import ConnectionFailed, MethodError, ProtocolViolation, RequestTimedOut, SkillscopeError
+from skillscope.errors import (
+    ConnectionFailed,
+    MethodError,
+    ProtocolViolation,
+    RequestTimedOut,
+    SkillscopeError,
+)
 from skillscope.protocol.errors import as_skillscope_error, method_error, translate
 from skillscope.protocol.target import Target
 

@@ -7,7 +7,13 @@ import dataclasses
 import pytest
 
 from skillscope.catalog.entry import validate_entry
-from skillscope.protocol.values import parse_entry, parse_get, parse_page, parse_read, parse_size
+from skillscope.protocol.values import (
+    parse_entry,
+    parse_get,
+    parse_page,
+    parse_read,
+    parse_size,
+)
 from skillscope.review.conformance import SuiteChecks, entry_checks, get_checks
 from skillscope.spec import MODERN
 
