@@ -1,4 +1,4 @@
-"""The skillscope exception tree and the exit codes the CLI maps it to.
+"""The skillscope exception tree (protocol/errors.py turns every SDK error into it) and the exit codes the CLI maps it to.
 
     SkillscopeError                 base; carries a title, a message and an exit code
     ├── UsageError                  bad arguments, bad names, bad config (exit 2)
@@ -8,6 +8,7 @@
     │   ├── ServerExited            a stdio server ended; carries the tail of its stderr
     │   ├── Unauthorised            HTTP 401/403
     │   ├── ProtocolViolation       the server's answer breaks the protocol or a bound
+    │   │   └── MethodError         a request was answered with a JSON-RPC error; carries code, message, method
     │   ├── RequestTimedOut         connect or a request exceeded its timeout
     │   └── ExtensionNotOffered     the server does not declare the skills extension
     ├── SkillNotFound               no skill answers to the name (exit 4)
@@ -36,6 +37,7 @@ __all__ = [
     "ServerExited",
     "Unauthorised",
     "ProtocolViolation",
+    "MethodError",
     "RequestTimedOut",
     "ExtensionNotOffered",
     "SkillNotFound",
@@ -104,6 +106,25 @@ class ProtocolViolation(ConnectionFailed):
     """The server's answer is not what the protocol allows, or exceeds a bound."""
 
     title = "Protocol error"
+
+
+class MethodError(ProtocolViolation):
+    """The server answered one request with a JSON-RPC error instead of a result.
+
+    ``code`` and ``data`` are as sent; ``server_message`` is the server's own text (untrusted:
+    make it safe before showing it). The SDK also reports a request that got no answer in time
+    as -32001 and a closed connection as -32000; ``protocol`` names those more precisely where
+    it can.
+    """
+
+    def __init__(self, code: int, server_message: str, method: str, data: object = None, *, detail: str | None = None) -> None:
+        from skillscope.textsafe import safe_line
+
+        super().__init__(f"{method} failed: error {code}: {safe_line(server_message)}", detail=detail)
+        self.code = code
+        self.server_message = server_message
+        self.method = method
+        self.data = data
 
 
 class RequestTimedOut(ConnectionFailed):

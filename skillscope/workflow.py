@@ -67,9 +67,8 @@ async def resolve_name(conn: Connection, listing: Listing, name: str, policy: Po
 
     uri = uri_for_path(path)
     result = await conn.get_skill(uri)
-    check_result_type(result, "skills/get")
-    raw = result.get("skill") if isinstance(result, dict) else None
-    entry = validate_entry(raw, label=label, index=len(listing.entries), policy=policy)
+    check_result_type(result.raw, "skills/get")
+    entry = validate_entry(result.skill, label=label, index=len(listing.entries), policy=policy)
     if entry.status == "malformed":
         raise SkillNotFound(f"skills/get for {safe_line(uri)!r} returned a malformed entry ({entry.rule}: {entry.reason})")
     if entry.path != path:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import math
 import re
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -19,13 +18,18 @@ from skillscope.catalog.names import (
     registry_path,
     relative_path,
 )
+from skillscope.protocol.values import ListedFile, Size, SkillEntry, parse_entry
+from skillscope.spec import (
+    DESCRIPTION_MAX,
+    FRONTMATTER_MAX,
+    MAX_FILES,
+    MAX_TOTAL_BYTES,
+    RESERVED_METADATA_PREFIX,
+)
 from skillscope.surrogates import LONE_SURROGATE
 from skillscope.textsafe import safe_line
 
 __all__ = [
-    "MAX_FILES",
-    "MAX_TOTAL_BYTES",
-    "FRONTMATTER_MAX",
     "Status",
     "FileRef",
     "Finding",
@@ -34,18 +38,7 @@ __all__ = [
     "validate_entry",
 ]
 
-MAX_FILES = 512
-MAX_TOTAL_BYTES = 16 * 1024 * 1024
-FRONTMATTER_MAX = 65_536
-DESCRIPTION_MAX = 1024
-DIGEST_RE = re.compile(r"^sha256:[0-9a-f]{64}$")
-MAX_SIZE_VALUE = 2**53 - 1
-"""The largest size JSON carries exactly; anything above is not a real file size."""
 _SURROGATE = re.compile("[\ud800-\udfff]")
-ENVELOPE_KEYS = ("config", "specVersion", "stability", "id")
-_ENTRY_KEYS = {"uri", "frontmatter", "resources", "_meta"}
-_ITEM_KEYS = {"uri", "digest", "size"}
-RESERVED_METADATA_PREFIX = "io.modelcontextprotocol/"
 
 Status = Literal["available", "unavailable", "malformed"]
 
@@ -106,16 +99,14 @@ class CatalogEntry:
     @property
     def skill_name(self) -> str | None:
         """The frontmatter name, when the entry has a usable one."""
-        if self.frontmatter and isinstance(self.frontmatter.get("name"), str):
-            return self.frontmatter["name"]
-        return None
+        name = self.frontmatter.get("name") if self.frontmatter else None
+        return name if isinstance(name, str) else None
 
     @property
     def description(self) -> str | None:
         """The frontmatter description, when it is a string."""
-        if self.frontmatter and isinstance(self.frontmatter.get("description"), str):
-            return self.frontmatter["description"]
-        return None
+        value = self.frontmatter.get("description") if self.frontmatter else None
+        return value if isinstance(value, str) else None
 
     @property
     def directory(self) -> str | None:
@@ -148,13 +139,6 @@ class CatalogEntry:
             "total_bytes": self.total_bytes,
             "description": self.description,
         }
-
-    def file_by_uri(self, uri: str) -> FileRef | None:
-        """The listed file with exactly this URI."""
-        for item in self.files or ():
-            if item.uri == uri:
-                return item
-        return None
 
 
 class _Refusal(Exception):
@@ -190,7 +174,7 @@ def validate_entry(raw: Any, *, label: str, index: int, policy: Policy = Policy(
     """Apply the entry rules in order (first failure wins) and return the verdict.
 
     Args:
-        raw: the entry exactly as the server sent it (decoded JSON).
+        raw: the entry exactly as the server sent it (decoded JSON), or its ``SkillEntry`` reading.
         label: the server's label, used for registry names.
         index: position of the entry in the de-duplicated listing.
         policy: host policy for dynamic skills and limits.
@@ -199,9 +183,10 @@ def validate_entry(raw: Any, *, label: str, index: int, policy: Policy = Policy(
         A ``CatalogEntry`` whose ``status`` is malformed (an SS-E rule failed),
         unavailable (an SS-A policy refused it) or available.
     """
-    entry = CatalogEntry(label=label, index=index, status="available", raw=raw)
+    read = parse_entry(raw)
+    entry = CatalogEntry(label=label, index=index, status="available", raw=read.raw)
     try:
-        _check_shape(raw, entry)
+        _check_shape(read, entry)
         _check_policy(entry, policy)
     except _Refusal as refusal:
         entry.rule = refusal.rule
@@ -210,16 +195,17 @@ def validate_entry(raw: Any, *, label: str, index: int, policy: Policy = Policy(
     return entry
 
 
-def _check_shape(raw: Any, entry: CatalogEntry) -> None:
+def _check_shape(read: SkillEntry, entry: CatalogEntry) -> None:
+    raw = read.raw
     if not isinstance(raw, dict):
         raise _Refusal("SS-E1", f"Entry is not an object (got {type(raw).__name__})")
     broken = _invalid_unicode_at(raw)
     if broken is not None:
-        if isinstance(raw.get("uri"), str) and LONE_SURROGATE not in raw["uri"]:
-            entry.uri = raw["uri"]
+        if read.uri is not None and LONE_SURROGATE not in read.uri:
+            entry.uri = read.uri
         raise _Refusal("SS-E19", f"Entry holds a lone UTF-16 surrogate (not valid Unicode) in {broken}")
-    uri = raw.get("uri")
-    if not isinstance(uri, str) or not uri:
+    uri = read.uri
+    if uri is None:
         raise _Refusal("SS-E2", "Entry has no uri")
     entry.uri = uri
     parsed = parse_skill_uri(uri)
@@ -230,8 +216,8 @@ def _check_shape(raw: Any, entry: CatalogEntry) -> None:
     entry.parsed = parsed
     entry.path = registry_path(parsed)
 
-    front = raw.get("frontmatter")
-    if not isinstance(front, dict):
+    front = read.frontmatter
+    if front is None:
         raise _Refusal("SS-E5", "Entry has no frontmatter object")
     entry.frontmatter = front
     name = front.get("name")
@@ -244,8 +230,8 @@ def _check_shape(raw: Any, entry: CatalogEntry) -> None:
         raise _Refusal(
             "SS-E7", f"URI ends in {_show(parsed.last_segment)} but the frontmatter names the skill {_show(name)}"
         )
-    description = front.get("description")
-    if not isinstance(description, str) or not description:
+    description = read.description
+    if not description:
         raise _Refusal("SS-E8", "Description missing or empty")
     if len(description) > DESCRIPTION_MAX:
         raise _Refusal("SS-E8", f"Description is {len(description)} characters, more than {DESCRIPTION_MAX}")
@@ -261,46 +247,49 @@ def _check_shape(raw: Any, entry: CatalogEntry) -> None:
             if not (isinstance(value, str) or (isinstance(value, list) and all(isinstance(v, str) for v in value))):
                 raise _Refusal("SS-E10", f"Frontmatter field {key!r} has an unusable shape (not a string or a list of strings)")
 
-    _entry_warnings(raw, entry, parsed, front)
+    _entry_warnings(read, entry, parsed, front)
 
-    if "resources" not in raw:
+    if not read.has_resources:
         raise _Refusal("SS-E12", "resources is missing")
-    resources = raw["resources"]
-    if resources == "dynamic":
+    if read.dynamic:
         entry.dynamic = True
         return
-    if not isinstance(resources, list):
-        raise _Refusal("SS-E12", f"resources is neither a list nor \"dynamic\" (got {_show(resources)})")
-    entry.files = tuple(_check_items(resources, entry, parsed))
+    listed = read.files
+    if listed is None:
+        raise _Refusal("SS-E12", f"resources is neither a list nor \"dynamic\" (got {_show(raw['resources'])})")
+    entry.files = tuple(_check_items(listed, entry, parsed))
     entry.fingerprint = fingerprint((f.uri, f.digest) for f in entry.files)
 
 
-def _check_items(resources: list[Any], entry: CatalogEntry, parsed: SkillUri) -> list[FileRef]:
+def _size_shown(size: Size) -> str:
+    if size.problem == "missing":
+        return "none"
+    if size.problem == "negative":
+        return f"{int(size.raw)}"
+    if size.problem == "too-large":
+        return f"a number of about {int(int(size.raw).bit_length() * 0.30103) + 1} digits"
+    return _show(size.raw)
+
+
+def _check_items(listed: tuple[ListedFile, ...], entry: CatalogEntry, parsed: SkillUri) -> list[FileRef]:
     files: list[FileRef] = []
     seen: set[str] = set()
     directory = parsed.directory
-    for position, item in enumerate(resources):
-        if not isinstance(item, dict) or not isinstance(item.get("uri"), str) or not item["uri"]:
-            raise _Refusal("SS-E13", f"Listed file #{position} has no uri")
-        uri = item["uri"]
-        digest = item.get("digest")
-        if not isinstance(digest, str) or not DIGEST_RE.fullmatch(digest):
-            shown = "none" if digest is None else _show(digest)
+    for item in listed:
+        uri = item.uri
+        if uri is None:
+            raise _Refusal("SS-E13", f"Listed file #{item.position} has no uri")
+        digest = item.digest
+        if digest is None or not item.digest_valid:
+            shown = "none" if item.raw.get("digest") is None else _show(item.raw.get("digest"))
             raise _Refusal("SS-E14", f"File {_show(uri)} has no valid sha256 digest (got {shown})")
-        size = item.get("size")
-        if isinstance(size, bool) or not isinstance(size, (int, float)):
-            shown = "none" if size is None else _show(size)
-            raise _Refusal("SS-E15", f"File {_show(uri)} has no valid size (got {shown})")
-        if isinstance(size, float):
-            if not math.isfinite(size) or not size.is_integer():
-                raise _Refusal("SS-E15", f"File {_show(uri)} has no valid size (got {_show(size)})")
+        size = item.size
+        if size.value is None:
+            raise _Refusal("SS-E15", f"File {_show(uri)} has no valid size (got {_size_shown(size)})")
+        if size.written_as_float:
             entry.warnings.append(
-                Finding("SS-W5", f"Size of {_show(uri)} written as a float ({size!r}); RoomKit will refuse this entry")
+                Finding("SS-W5", f"Size of {_show(uri)} written as a float ({size.raw!r}); RoomKit will refuse this entry")
             )
-            size = int(size)
-        if size < 0 or size > MAX_SIZE_VALUE:
-            shown = f"{size}" if size < 0 else f"a number of about {int(size.bit_length() * 0.30103) + 1} digits"
-            raise _Refusal("SS-E15", f"File {_show(uri)} has no valid size (got {shown})")
         if uri != parsed.uri:
             if not uri.startswith(directory + "/"):
                 raise _Refusal("SS-E16", f"File {_show(uri)} lies outside the skill's directory {_show(directory)}")
@@ -310,18 +299,17 @@ def _check_items(resources: list[Any], entry: CatalogEntry, parsed: SkillUri) ->
         if uri in seen:
             raise _Refusal("SS-E17", f"File {_show(uri)} is listed twice")
         seen.add(uri)
-        extra = sorted(set(item) - _ITEM_KEYS)
-        if extra:
+        if item.extra_keys:
             entry.warnings.append(
-                Finding("SS-W7", f"File {_show(uri)} carries extra fields {', '.join(map(_show, extra))}; fastmcp clients refuse this page")
+                Finding("SS-W7", f"File {_show(uri)} carries extra fields {', '.join(map(_show, item.extra_keys))}; fastmcp clients refuse this page")
             )
-        files.append(FileRef(uri=uri, digest=digest, size=int(size), path=relative_path(directory, uri)))
+        files.append(FileRef(uri=uri, digest=digest, size=size.value, path=relative_path(directory, uri)))
     if parsed.uri not in seen:
         raise _Refusal("SS-E18", "The file list omits the skill's own SKILL.md")
     return files
 
 
-def _entry_warnings(raw: dict[str, Any], entry: CatalogEntry, parsed: SkillUri, front: dict[str, Any]) -> None:
+def _entry_warnings(read: SkillEntry, entry: CatalogEntry, parsed: SkillUri, front: dict[str, Any]) -> None:
     warn = entry.warnings.append
     if parsed.scheme != "skill":
         warn(Finding("sep-2640-skill-uri-scheme", f"Served under the non-skill:// scheme {_show(parsed.scheme)} (allowed)"))
@@ -338,9 +326,8 @@ def _entry_warnings(raw: dict[str, Any], entry: CatalogEntry, parsed: SkillUri, 
         warn(Finding("SS-W8", "metadata is not a map of strings (Agent Skills rule)"))
     if not front["description"].strip():
         warn(Finding("SS-W6", "Blank description; fastmcp clients refuse it"))
-    extra = sorted(set(raw) - _ENTRY_KEYS)
-    if extra:
-        warn(Finding("SS-W7", f"Entry carries extra fields {', '.join(map(_show, extra))}; fastmcp clients refuse this page"))
+    if read.extra_keys:
+        warn(Finding("SS-W7", f"Entry carries extra fields {', '.join(map(_show, read.extra_keys))}; fastmcp clients refuse this page"))
 
 
 def _check_policy(entry: CatalogEntry, policy: Policy) -> None:

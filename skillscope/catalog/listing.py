@@ -3,20 +3,20 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from skillscope.catalog.entry import CatalogEntry, Finding, Policy, validate_entry
 from skillscope.errors import ProtocolViolation
+from skillscope.protocol.values import SkillEntry, SkillsPage
+from skillscope.spec import MODERN, PAGE_CAP
 from skillscope.textsafe import safe_line
 
-__all__ = ["PAGE_CAP", "Listing", "collect_listing", "catalog_entries"]
+__all__ = ["Listing", "cache_field_warning", "catalog_entries", "check_result_type", "collect_listing"]
 
-PAGE_CAP = 1000
-MODERN = "2026-07-28"
 
-FetchPage = Callable[[str | None], Awaitable[dict[str, Any]]]
+FetchPage = Callable[[str | None], Awaitable[SkillsPage]]
 
 
 @dataclass
@@ -32,8 +32,8 @@ class Listing:
     """Why the walk stopped early: repeated-cursor, empty-page-cursor, page-cap, bad-cursor or no-skills-array."""
     duplicate_uris: list[str] = field(default_factory=list)
     """URIs listed again on a later page (only the first copy is kept)."""
-    duplicate_entries: list[Any] = field(default_factory=list)
-    """The raw entries dropped as repeats, for the audit's name-uniqueness count."""
+    duplicate_entries: list[SkillEntry] = field(default_factory=list)
+    """The entries dropped as repeats, for the audit's name-uniqueness count."""
     missing_cache_fields: list[str] = field(default_factory=list)
     """ttlMs/cacheScope absent from the first page on 2026-07-28."""
 
@@ -62,15 +62,15 @@ def cache_field_warning(result: dict[str, Any], method: str, protocol: str) -> F
     return None
 
 
-async def collect_listing(fetch_page: FetchPage, *, protocol: str, page_cap: int = PAGE_CAP) -> tuple[list[Any], Listing]:
+async def collect_listing(fetch_page: FetchPage, *, protocol: str, page_cap: int = PAGE_CAP) -> tuple[list[SkillEntry], Listing]:
     """Fetch pages until the server says done or a guard trips.
 
     Returns:
-        The raw entries (first copy of each URI) and a ``Listing`` holding the
-        walk's warnings; entries are validated later by ``catalog_entries``.
+        The entries as read (first copy of each URI) and a ``Listing`` holding the
+        walk's warnings; entries are judged later by ``catalog_entries``.
     """
     listing = Listing()
-    raw_entries: list[Any] = []
+    raw_entries: list[SkillEntry] = []
     seen_cursors: set[str] = set()
     seen_uris: set[str] = set()
     cursor: str | None = None
@@ -81,14 +81,14 @@ async def collect_listing(fetch_page: FetchPage, *, protocol: str, page_cap: int
                 Finding("SS-L2", f"Server keeps paging; stopped after {page_cap} pages, showing the {len(raw_entries)} entries read so far")
             )
             break
-        result = await fetch_page(cursor)
+        page = await fetch_page(cursor)
         listing.pages += 1
-        check_result_type(result, "skills/list")
-        if listing.pages == 1 and (warning := cache_field_warning(result, "skills/list", protocol)):
+        check_result_type(page.raw, "skills/list")
+        if listing.pages == 1 and (warning := cache_field_warning(page.raw, "skills/list", protocol)):
             listing.warnings.append(warning)
-            listing.missing_cache_fields = [k for k in ("ttlMs", "cacheScope") if k not in result]
-        skills = result.get("skills")
-        if not isinstance(skills, list):
+            listing.missing_cache_fields = list(page.missing_cache_fields)
+        skills = page.entries
+        if skills is None:
             if listing.pages == 1:
                 raise ProtocolViolation("Server answered skills/list without a skills array; listing unreadable")
             listing.complete, listing.stop = False, "no-skills-array"
@@ -97,8 +97,8 @@ async def collect_listing(fetch_page: FetchPage, *, protocol: str, page_cap: int
             )
             break
         for raw in skills:
-            uri = raw.get("uri") if isinstance(raw, dict) else None
-            if isinstance(uri, str) and uri:
+            uri = raw.uri
+            if uri is not None:
                 if uri in seen_uris:
                     listing.duplicate_uris.append(uri)
                     listing.duplicate_entries.append(raw)
@@ -108,7 +108,7 @@ async def collect_listing(fetch_page: FetchPage, *, protocol: str, page_cap: int
                     continue
                 seen_uris.add(uri)
             raw_entries.append(raw)
-        next_cursor = result.get("nextCursor")
+        next_cursor = page.next_cursor
         if next_cursor is None or next_cursor == "":
             break
         if not isinstance(next_cursor, str):
@@ -134,7 +134,7 @@ async def collect_listing(fetch_page: FetchPage, *, protocol: str, page_cap: int
     return raw_entries, listing
 
 
-def catalog_entries(raw_entries: list[Any], listing: Listing, *, label: str, policy: Policy) -> Listing:
+def catalog_entries(raw_entries: Sequence[Any], listing: Listing, *, label: str, policy: Policy) -> Listing:
     """Validate each raw entry on its own and flag names shared by several paths (SS-L5)."""
     listing.entries = [validate_entry(raw, label=label, index=i, policy=policy) for i, raw in enumerate(raw_entries)]
     counts = Counter(e.skill_name for e in listing.entries if e.status != "malformed" and e.skill_name)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from skillscope.spec import NAME_MAX, NAME_RE
+
 __all__ = [
     "NAME_RE",
     "LABEL_RE",
@@ -12,6 +14,7 @@ __all__ = [
     "parse_skill_uri",
     "is_valid_name",
     "is_valid_label",
+    "is_reg_name",
     "registry_path",
     "registry_name",
     "is_registry_path",
@@ -22,8 +25,6 @@ __all__ = [
     "label_for_command",
 ]
 
-NAME_MAX = 64
-NAME_RE = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 LABEL_RE = re.compile(r"^[A-Za-z0-9_.-]{1,64}$")
 _URI_RE = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*)://(.*)/SKILL\.md$", re.DOTALL)
 _REGISTRY_PATH_RE = re.compile(r"^(?:[a-z][a-z0-9+.-]*://)?[A-Za-z0-9._~@+-]+(?:/[A-Za-z0-9._~@+-]+)*$")

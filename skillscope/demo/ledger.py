@@ -33,7 +33,7 @@ def seed_demo_ledger(path: Path) -> None:
     from skillscope.demo.catalog import demo_skills
     from skillscope.ledger import FileEntry, Ledger, ObjectStore, Record, store_dir, tool_id
     from skillscope.ledger.signing import load_signer
-    from skillscope.protocol.connection import MODERN
+    from skillscope.spec import MODERN
 
     skills = {skill.skill_path: skill for skill in demo_skills()}
     stale = replace(skills["acme/billing/invoice-review"])

@@ -27,6 +27,7 @@ from mcp.server.mcpserver.resources.base import Resource
 from pydantic import ConfigDict
 
 from skillscope import __version__
+from skillscope.spec import EXTENSION_ID, INVALID_PARAMS, MODERN
 
 __all__ = [
     "EXTENSION_ID",
@@ -45,13 +46,8 @@ __all__ = [
     "skill_uri",
 ]
 
-EXTENSION_ID = "io.modelcontextprotocol/skills"
-"""The capability key of the skills extension."""
 
-INVALID_PARAMS = -32602
-"""JSON-RPC code for unknown skill URIs, unknown resources and bad cursors."""
-
-_MODERN_ONLY = frozenset({"2026-07-28"})
+_MODERN_ONLY = frozenset({MODERN})
 
 
 @dataclass(frozen=True)

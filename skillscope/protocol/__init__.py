@@ -1,6 +1,27 @@
 """MCP only: attach to servers in either era and send raw skills/* and resources/* requests."""
 
-from skillscope.protocol.connection import EXTENSION_ID, LEGACY, MODERN, Connection, Era, ServerInfo, connect
-from skillscope.protocol.target import Target
+from __future__ import annotations
 
-__all__ = ["EXTENSION_ID", "LEGACY", "MODERN", "Connection", "Era", "ServerInfo", "Target", "connect"]
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from skillscope.protocol.connection import Connection, Era, ServerInfo, connect
+    from skillscope.protocol.target import Target
+
+__all__ = ["Connection", "Era", "ServerInfo", "Target", "connect"]
+
+_HOMES = {"Connection": "connection", "Era": "connection", "ServerInfo": "connection", "connect": "connection", "Target": "target"}
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)
+
+
+def __getattr__(name: str) -> Any:
+    # The SDK loads only when a connection is wanted: the typed values and errors stay light to import.
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'skillscope.protocol' has no attribute {name!r}")
+    import importlib
+
+    return getattr(importlib.import_module(f"skillscope.protocol.{home}"), name)

@@ -13,41 +13,51 @@ import anyio
 import mcp_types as types
 from mcp import Client, MCPError, StdioServerParameters  # noqa: F401  (StdioServerParameters kept for callers)
 from mcp.client import advertise
-from pydantic import TypeAdapter, ValidationError
+from pydantic import TypeAdapter
 
 from skillscope.errors import (
     ConnectionFailed,
     ExtensionNotOffered,
+    MethodError,
     ProtocolViolation,
     RequestTimedOut,
-    ServerExited,
-    ServerUnreachable,
     SkillNotFound,
-    SkillscopeError,
-    Unauthorised,
+)
+from skillscope.protocol.errors import (
+    _http_status_error,
+    _timeout_error,
+    _transport_refusal,
+    _unauthorised,
+    mcp_error,
+    method_error,
+    refine,
+    stderr_tail,
+    translate,
 )
 from skillscope.protocol.target import Target
 from skillscope.protocol.transport import (
-    ACCEPTED_ENCODINGS,
-    MAX_MESSAGE_BYTES,
     TransportStats,
     capped_http_client,
     capped_stdio,
     child_environment,
 )
+from skillscope.protocol.values import GetResult, ReadResult, SkillsPage, parse_get, parse_page, parse_read
+from skillscope.spec import (
+    ENVELOPE_KEYS,
+    EXTENSION_ID,
+    INVALID_PARAMS,
+    METHOD_NOT_FOUND,
+    MODERN,
+    SDK_REQUEST_TIMEOUT,
+)
 from skillscope.textsafe import safe_line
 
-__all__ = ["EXTENSION_ID", "MODERN", "LEGACY", "Era", "ServerInfo", "Connection", "connect"]
+__all__ = ["Era", "ServerInfo", "Connection", "connect"]
 
-EXTENSION_ID = "io.modelcontextprotocol/skills"
-MODERN = "2026-07-28"
-LEGACY = "2025-11-25"
-ENVELOPE_KEYS = ("config", "specVersion", "stability", "id")
 Era = Literal["auto", "modern", "legacy"]
 _DICT = TypeAdapter(dict[str, Any])
 DISCOVER_WAIT = 10.0
 """Seconds ``--era auto`` waits for a ``server/discover`` answer (at most half the timeout) before the handshake."""
-_STDERR_TAIL = 2000
 
 
 class _RawRequest(types.Request[dict[str, Any] | None, str]):
@@ -143,10 +153,16 @@ class Connection:
         raise ExtensionNotOffered(message)
 
     async def request(self, method: str, params: dict[str, Any], *, named: bool = False) -> dict[str, Any]:
-        """Send one raw request and return its result dict, unvalidated."""
+        """Send one raw request and return its result dict, unvalidated.
+
+        Raises:
+            MethodError: the server answered with a JSON-RPC error (code, message, method, data).
+            ConnectionFailed: any other failure, in plain words.
+        """
         cls = _NamedRawRequest if named else _RawRequest
         try:
-            return await self.client.session.send_request(
+            # The SDK's generic bound names its own result models; a raw dict adapter works the same at run time.
+            return await self.client.session.send_request(  # type: ignore[type-var]
                 cls(method=method, params=params), _DICT, request_read_timeout_seconds=self._timeout
             )
         except MCPError as exc:
@@ -157,37 +173,40 @@ class Connection:
             status = self._stats.status
             if status is not None and self._stats.status_bare and self._target.kind == "http":
                 # The SDK turns a bare HTTP error into a JSON-RPC code (404 becomes -32601): name the status.
-                raise _http_status_error(status, method, self._target, exc) from None
-            raise
+                raise _http_status_error(status, method, self._target) from None
+            raise method_error(exc, method) from None
         except Exception as exc:  # noqa: BLE001 - everything else is translated for people
             raise translate(exc, self._target, self._stats, self._stderr) from None
 
-    async def list_page(self, cursor: str | None) -> dict[str, Any]:
-        """One ``skills/list`` page."""
+    async def list_page(self, cursor: str | None) -> SkillsPage:
+        """One ``skills/list`` page, read into entries (each keeps its raw form and its shape problems)."""
         try:
-            return await self.request("skills/list", {"cursor": cursor} if cursor else {})
-        except MCPError as exc:
+            return parse_page(await self.request("skills/list", {"cursor": cursor} if cursor else {}))
+        except MethodError as exc:
             raise self._method_error(exc, "skills/list") from None
 
-    async def get_skill(self, uri: str) -> dict[str, Any]:
-        """``skills/get`` for one SKILL.md URI; ``SkillNotFound`` on -32602."""
+    async def get_skill(self, uri: str) -> GetResult:
+        """``skills/get`` for one SKILL.md URI, read; ``SkillNotFound`` on -32602."""
         try:
-            return await self.request("skills/get", {"uri": uri})
-        except MCPError as exc:
-            if exc.error.code == -32602:
+            return parse_get(await self.request("skills/get", {"uri": uri}))
+        except MethodError as exc:
+            if exc.code == INVALID_PARAMS:
                 raise SkillNotFound(f"The server does not serve {safe_line(uri)!r} (skills/get answered -32602)") from None
             raise self._method_error(exc, "skills/get") from None
 
-    async def read_resource(self, uri: str) -> dict[str, Any]:
-        """``resources/read`` of exactly this URI, unvalidated; MCPError passes through."""
-        return await self.request("resources/read", {"uri": uri}, named=True)
+    async def read_resource(self, uri: str) -> ReadResult:
+        """``resources/read`` of exactly this URI, read but not judged; an error answer is a ``MethodError``."""
+        return parse_read(await self.request("resources/read", {"uri": uri}, named=True))
 
-    def _method_error(self, exc: MCPError, method: str) -> ConnectionFailed:
-        code = exc.error.code
-        if code == -32601:
+    def _method_error(self, exc: MethodError, method: str) -> ConnectionFailed:
+        if exc.code == METHOD_NOT_FOUND:
             hint = "" if self.info.protocol == MODERN else f"; the server may only serve it on {MODERN} (try --era modern)"
             return ProtocolViolation(f"The server does not implement {method} in this session (-32601){hint}")
-        return mcp_error(exc, self._target, self._stats, self._stderr, method)
+        if self._stats.status in (401, 403):
+            return _unauthorised(self._stats.status, self._target)
+        if exc.detail is None and self._stderr is not None:
+            exc.detail = stderr_tail(self._stderr)
+        return refine(exc, self._stats, self._stderr)
 
 
 @asynccontextmanager
@@ -229,7 +248,7 @@ async def connect(target: Target, *, era: Era = "auto", timeout: float = 30.0, e
                 scope.deadline = math.inf
                 yield Connection(client, info, stats, errlog, timeout, target)
         if scope.cancelled_caught:
-            raise _timeout_error(target, stats, errlog, f"Connecting took longer than {timeout:g} s")
+            raise _timeout_error(stats, errlog, f"Connecting took longer than {timeout:g} s")
     except BaseExceptionGroup as group:
         raise translate(group, target, stats, errlog) from None
     finally:
@@ -268,7 +287,7 @@ def _make_client(target: Target, era: Era, timeout: float, stats: TransportStats
     transport = capped_stdio(
         list(target.command), env=child_environment(dict(target.env)), cwd=target.cwd, errlog=errlog, stats=stats
     )
-    return Client(transport, **common)  # type: ignore[arg-type]
+    return Client(transport, **common)
 
 
 async def _negotiate(client: Client, target: Target, era: Era, timeout: float) -> ServerInfo:
@@ -281,7 +300,7 @@ async def _negotiate(client: Client, target: Target, era: Era, timeout: float) -
         try:
             raw = await session.send_discover(MODERN)
         except MCPError as exc:
-            if exc.error.code == -32001:
+            if exc.error.code == SDK_REQUEST_TIMEOUT:
                 raise RequestTimedOut("The server did not answer server/discover in time (--era modern)") from None
             raise ProtocolViolation(
                 f"The server refused server/discover at {MODERN} ({exc.error.code}: {safe_line(exc.error.message)}); "
@@ -409,144 +428,3 @@ def _version() -> str:
     from skillscope import __version__
 
     return __version__
-
-
-# ---------------------------------------------------------------------------------------------
-# Error translation: nested exception groups and SDK errors become one clear ConnectionFailed.
-
-
-def _leaves(exc: BaseException) -> list[BaseException]:
-    if isinstance(exc, BaseExceptionGroup):
-        out: list[BaseException] = []
-        for inner in exc.exceptions:
-            out.extend(_leaves(inner))
-        return out
-    return [exc]
-
-
-def stderr_tail(errlog: IO[Any] | None) -> str | None:
-    """The last lines a stdio server wrote to its stderr, for error reports."""
-    if errlog is None:
-        return None
-    try:
-        errlog.flush()
-        errlog.seek(0, 2)
-        size = errlog.tell()
-        errlog.seek(max(0, size - _STDERR_TAIL * 2))
-        text = errlog.read()
-    except (OSError, ValueError):
-        return None
-    text = text[-_STDERR_TAIL:].strip()
-    return text or None
-
-
-def _process_exited(stats: TransportStats) -> int | None:
-    """The server's exit status if it ended on its own (not when skillscope stopped it)."""
-    process = stats.process
-    if process is None or stats.stopped_by_us:
-        return None
-    return getattr(process, "returncode", None)
-
-
-def _timeout_error(target: Target, stats: TransportStats, errlog: IO[Any] | None, message: str) -> ConnectionFailed:
-    if stats.junk_lines:
-        return ProtocolViolation(
-            f"Not an MCP server: it wrote {stats.junk_lines} line(s) to stdout that are not JSON-RPC, and no valid answer",
-            detail=stderr_tail(errlog),
-        )
-    code = _process_exited(stats)
-    if code is not None:
-        return ServerExited(f"The server process exited with status {code}", detail=stderr_tail(errlog))
-    return RequestTimedOut(message, detail=stderr_tail(errlog))
-
-
-def _http_status_error(status: int, what: str, target: Target, exc: MCPError | None = None) -> ConnectionFailed:
-    """An HTTP error status in plain words (not the JSON-RPC code the SDK made of it)."""
-    if status in (401, 403):
-        return Unauthorised(f"Unauthorised: {target.display} answered HTTP {status}; check the --header values")
-    from http import HTTPStatus
-
-    try:
-        phrase = HTTPStatus(status).phrase
-    except ValueError:
-        phrase = "error"
-    hint = "; is the URL the server's MCP endpoint?" if status in (404, 405) else ""
-    return ProtocolViolation(f"{target.display} answered HTTP {status} ({phrase}) to {what}{hint}")
-
-
-def _transport_refusal(stats: TransportStats) -> ProtocolViolation | None:
-    """What the transport refused (a message over the cap, decoded; an encoding not offered), if anything."""
-    if stats.too_large:
-        return ProtocolViolation(
-            f"The server sent a message larger than {MAX_MESSAGE_BYTES:,} bytes; refused"
-        )
-    if stats.bad_encoding:
-        return ProtocolViolation(
-            f"The server compressed its answer as {safe_line(stats.bad_encoding, limit=40)!r}, which was not offered "
-            f"({ACCEPTED_ENCODINGS}); refused"
-        )
-    return None
-
-
-def mcp_error(exc: MCPError, target: Target, stats: TransportStats, errlog: IO[Any] | None, what: str) -> ConnectionFailed:
-    """Turn an SDK ``MCPError`` into a specific ``ConnectionFailed``."""
-    code = exc.error.code
-    refused = _transport_refusal(stats)
-    if refused is not None:
-        return refused
-    if stats.status in (401, 403):
-        return Unauthorised(f"Unauthorised: {target.display} answered HTTP {stats.status}; check the --header values")
-    if code == -32001:
-        return RequestTimedOut(f"{what} got no answer within the timeout", detail=stderr_tail(errlog))
-    if code == -32000:
-        exited = _process_exited(stats)
-        if exited is not None:
-            return ServerExited(f"The server process exited with status {exited}", detail=stderr_tail(errlog))
-        if stats.junk_lines:
-            return _timeout_error(target, stats, errlog, "")
-        return ConnectionFailed(f"The connection closed during {what}", detail=stderr_tail(errlog))
-    return ProtocolViolation(f"{what} failed: error {code}: {safe_line(exc.error.message)}", detail=stderr_tail(errlog))
-
-
-def translate(exc: BaseException, target: Target, stats: TransportStats, errlog: IO[Any] | None) -> SkillscopeError:
-    """Find the real cause inside nested exception groups and say it in plain words.
-
-    A skillscope error raised by the caller's own code inside the connection is
-    returned as it is; anything else becomes a ``ConnectionFailed``.
-    """
-    import httpx2
-
-    leaves = _leaves(exc)
-    for leaf in leaves:
-        if isinstance(leaf, SkillscopeError):
-            return leaf
-    refused = _transport_refusal(stats)
-    if refused is not None:
-        return refused
-    if stats.status in (401, 403):
-        return Unauthorised(f"Unauthorised: {target.display} answered HTTP {stats.status}; check the --header values")
-    for leaf in leaves:
-        if isinstance(leaf, FileNotFoundError) and target.kind == "stdio":
-            return ServerUnreachable(f"Command not found: {safe_line(target.command[0] if target.command else '')}")
-        if isinstance(leaf, PermissionError) and target.kind == "stdio":
-            return ServerUnreachable(f"Command cannot be run (permission denied): {safe_line(target.command[0])}")
-        if isinstance(leaf, httpx2.ConnectError):
-            return ServerUnreachable(f"Cannot reach {target.display}: {safe_line(str(leaf) or 'connection refused')}")
-        if isinstance(leaf, httpx2.TimeoutException):
-            return RequestTimedOut(f"{target.display} did not answer in time")
-        if isinstance(leaf, httpx2.HTTPError):
-            return ConnectionFailed(f"HTTP error talking to {target.display}: {safe_line(str(leaf))}")
-        if isinstance(leaf, MCPError):
-            return mcp_error(leaf, target, stats, errlog, "connect")
-        if isinstance(leaf, ValidationError):
-            return ProtocolViolation(
-                "The server's answer does not fit the MCP schema (not an MCP server, or a broken handshake result)",
-                detail=safe_line(str(leaf), limit=800),
-            )
-        if isinstance(leaf, (TimeoutError, anyio.get_cancelled_exc_class())):
-            return _timeout_error(target, stats, errlog, "The server did not answer in time")
-    exited = _process_exited(stats)
-    if exited is not None:
-        return ServerExited(f"The server process exited with status {exited}", detail=stderr_tail(errlog))
-    first = leaves[0] if leaves else exc
-    return ConnectionFailed(f"{type(first).__name__}: {safe_line(str(first))}", detail=stderr_tail(errlog))

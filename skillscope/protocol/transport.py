@@ -18,7 +18,7 @@ from mcp.shared.message import SessionMessage
 
 from skillscope.surrogates import HOLD_BACK, mark_lone_surrogates
 
-__all__ = ["ACCEPTED_ENCODINGS", "MAX_MESSAGE_BYTES", "MessageTooLarge", "UnsupportedEncoding", "TransportStats", "capped_stdio", "capped_http_client"]
+__all__ = ["ACCEPTED_ENCODINGS", "MAX_MESSAGE_BYTES", "MessageTooLarge", "UnsupportedEncoding", "TransportStats", "capped_stdio", "capped_http_client", "child_environment"]
 
 MAX_MESSAGE_BYTES = 64 * 1024 * 1024
 """Largest single message accepted from a server: a 16 MiB file as base64 or escaped JSON fits."""
@@ -126,9 +126,10 @@ async def capped_stdio(
         # Close the event loop's subprocess transport now rather than at garbage collection,
         # which would happen after the loop is gone and print a spurious traceback.
         transport = getattr(getattr(process, "_process", None), "_transport", None)
-        if callable(getattr(transport, "close", None)):
+        close = getattr(transport, "close", None)
+        if callable(close):
             with suppress(Exception):
-                transport.close()
+                close()
 
     async with anyio.create_task_group() as group:
         group.start_soon(reader)

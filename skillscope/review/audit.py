@@ -8,15 +8,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import anyio
-from mcp import MCPError
 
-from skillscope.catalog.entry import MAX_FILES, MAX_TOTAL_BYTES, CatalogEntry, Policy
+from skillscope.catalog.entry import CatalogEntry, Policy
 from skillscope.catalog.listing import Listing, catalog_entries, collect_listing
 from skillscope.catalog.names import relative_path
-from skillscope.errors import SkillNotFound
-from skillscope.protocol.connection import MODERN, Connection, ServerInfo
+from skillscope.errors import MethodError, SkillNotFound
+from skillscope.protocol.connection import Connection, ServerInfo
+from skillscope.protocol.values import GetResult, ReadResult
 from skillscope.review.conformance import (
-    PROBE_URI,
     SuiteChecks,
     declaration_checks,
     entry_checks,
@@ -27,6 +26,7 @@ from skillscope.review.conformance import (
 from skillscope.review.content import Hit, scan_bytes_kind, scan_string, scan_text
 from skillscope.review.findings import SEVERITY_ORDER, AuditFinding, CheckOutcome, check_info
 from skillscope.review.paths import path_hits
+from skillscope.spec import MAX_FILES, MAX_TOTAL_BYTES, MODERN, PROBE_URI, SDK_REQUEST_TIMEOUT
 from skillscope.textsafe import safe_line
 from skillscope.verify.filekind import read_as
 from skillscope.verify.opener import SkillReport, open_skill
@@ -102,20 +102,20 @@ class _RecordingReader:
     def __init__(self, conn: Connection, skill_md_uris: set[str]) -> None:
         self._conn = conn
         self._wanted = skill_md_uris
-        self.results: dict[str, Any] = {}
-        self.errors: dict[str, MCPError] = {}
+        self.results: dict[str, ReadResult] = {}
+        self.errors: dict[str, MethodError] = {}
         self.timeouts_in_a_row = 0
         self.gave_up = False
 
-    async def read_resource(self, uri: str) -> dict[str, Any]:
+    async def read_resource(self, uri: str) -> ReadResult:
         if self.gave_up:
             raise _NotRead(uri)
         try:
             result = await self._conn.read_resource(uri)
-        except MCPError as exc:
+        except MethodError as exc:
             self.errors[uri] = exc
             # A server that stops answering would otherwise cost timeout × skills: stop after a few in a row.
-            self.timeouts_in_a_row = self.timeouts_in_a_row + 1 if exc.error.code == -32001 else 0
+            self.timeouts_in_a_row = self.timeouts_in_a_row + 1 if exc.code == SDK_REQUEST_TIMEOUT else 0
             self.gave_up = self.gave_up or self.timeouts_in_a_row >= TIMEOUT_BREAKER
             raise
         self.timeouts_in_a_row = 0
@@ -123,7 +123,7 @@ class _RecordingReader:
             self.results[uri] = result
         return result
 
-    async def get_skill(self, uri: str) -> dict[str, Any]:
+    async def get_skill(self, uri: str) -> GetResult:
         return await self._conn.get_skill(uri)
 
 
@@ -287,8 +287,8 @@ async def _audit_skill(conn: Connection, reader: _RecordingReader, audit: Server
             got, error = await conn.get_skill(uri), None
         except SkillNotFound as exc:
             got, error = None, exc.message
-        except MCPError as exc:
-            got, error = None, f"error {exc.error.code}: {exc.error.message}"
+        except MethodError as exc:
+            got, error = None, f"error {exc.code}: {exc.server_message}"
         get_checks(checks, name, uri, conn.info.protocol, got, error)
 
     async def read() -> None:
@@ -416,9 +416,9 @@ def _review(audit: ServerAudit, skill: SkillAudit, verdicts: Any) -> None:
 async def _probe_unknown_skill(conn: Connection, checks: SuiteChecks) -> None:
     try:
         await conn.request("skills/get", {"uri": PROBE_URI})
-    except MCPError as exc:
-        checks.check("sep-2640-skills-get-unknown-uri-invalid-params", exc.error.code == -32602,
-                     f"skills/get for an unknown URI answered error {exc.error.code} instead of -32602", uri=PROBE_URI)
+    except MethodError as exc:
+        checks.check("sep-2640-skills-get-unknown-uri-invalid-params", exc.code == -32602,
+                     f"skills/get for an unknown URI answered error {exc.code} instead of -32602", uri=PROBE_URI)
         return
     checks.fail("sep-2640-skills-get-unknown-uri-invalid-params", "skills/get for an unknown URI succeeded instead of answering -32602", uri=PROBE_URI)
 
@@ -431,7 +431,7 @@ async def _resource_listing(conn: Connection) -> list[dict[str, Any]] | None:
     for _ in range(_RESOURCE_PAGES):
         try:
             result = await conn.request("resources/list", {"cursor": cursor} if cursor else {})
-        except MCPError:
+        except MethodError:
             return None if not items else items
         items.extend(r for r in result.get("resources") or [] if isinstance(r, dict))
         cursor = result.get("nextCursor")
@@ -450,7 +450,8 @@ def _manifest_checks(audit: ServerAudit, checks: SuiteChecks, reader: _Recording
             continue
         where = entry.name
         result = reader.results[uri]
-        item = next((c for c in result.get("contents") or [] if isinstance(c, dict) and c.get("uri") == uri), {}) if isinstance(result, dict) else {}
+        found = result.item(uri)
+        item = found.raw if found is not None else {}
         listed_item = listed.get(uri)
         mime = item.get("mimeType") or (listed_item or {}).get("mimeType")
         checks.check("sep-2640-skillmd-mimetype", mime == "text/markdown", f"{where}: SKILL.md is served as {safe_line(mime)!r}, not text/markdown", skill=where, uri=uri)
@@ -496,8 +497,8 @@ async def _directory_checks(conn: Connection, audit: ServerAudit, checks: SuiteC
         tested = True
         try:
             result = await conn.request("resources/directory/read", {"uri": entry.directory})
-        except MCPError as exc:
-            message = f"{where}: resources/directory/read answered error {exc.error.code}"
+        except MethodError as exc:
+            message = f"{where}: resources/directory/read answered error {exc.code}"
             # Nothing else about directory reads can succeed when the method itself fails.
             for check in ("sep-2640-directory-read-method-registered", "sep-2640-directory-read-result-resources-shape",
                           "sep-2640-directory-read-invalid-params", "sep-2640-directory-read-pagination"):
@@ -516,16 +517,16 @@ async def _directory_checks(conn: Connection, audit: ServerAudit, checks: SuiteC
             try:
                 more = await conn.request("resources/directory/read", {"uri": entry.directory, "cursor": cursor})
                 checks.check("sep-2640-directory-read-pagination", isinstance(more.get("resources"), list), f"{where}: the next directory page has no resources array", skill=where, uri=entry.directory)
-            except MCPError as exc:
-                checks.fail("sep-2640-directory-read-pagination", f"{where}: following nextCursor answered error {exc.error.code}", skill=where, uri=entry.directory)
+            except MethodError as exc:
+                checks.fail("sep-2640-directory-read-pagination", f"{where}: following nextCursor answered error {exc.code}", skill=where, uri=entry.directory)
         else:
             checks.ran("sep-2640-directory-read-pagination")
         if entry.uri:
             try:
                 await conn.request("resources/directory/read", {"uri": entry.uri})
                 checks.fail("sep-2640-directory-read-invalid-params", f"{where}: a directory read of SKILL.md succeeded instead of answering -32602", skill=where, uri=entry.uri)
-            except MCPError as exc:
-                checks.check("sep-2640-directory-read-invalid-params", exc.error.code == -32602, f"{where}: a directory read of SKILL.md answered {exc.error.code}, not -32602", skill=where, uri=entry.uri)
+            except MethodError as exc:
+                checks.check("sep-2640-directory-read-invalid-params", exc.code == -32602, f"{where}: a directory read of SKILL.md answered {exc.code}, not -32602", skill=where, uri=entry.uri)
         await _directory_completeness(conn, audit, skill, children)
     if tested and not any_subdir:
         checks.untestable("sep-2640-directory-read-subdir-mimetype", "no skill has a subdirectory")
@@ -555,7 +556,7 @@ async def _directory_completeness(conn: Connection, audit: ServerAudit, skill: S
             reads += 1
             try:
                 result = await conn.request("resources/directory/read", {"uri": uri})
-            except MCPError:
+            except MethodError:
                 continue
             found = result.get("resources") if isinstance(result, dict) else None
             room = _DIRECTORY_ENTRIES - seen - len(queue)
@@ -570,13 +571,13 @@ async def _base_checks(conn: Connection, audit: ServerAudit, checks: SuiteChecks
     probe = f"{first.directory}/skillscope-nonexistent-9f3a2b.md" if first else "skill://skillscope-nonexistent-9f3a2b/SKILL.md"
     try:
         result = await conn.read_resource(probe)
-    except MCPError as exc:
-        code = exc.error.code
+    except MethodError as exc:
+        code = exc.code
         checks.check("sep-2164-error-code", code == -32602, f"An unknown resource got error {code} instead of -32602" + (" (the old resource-not-found code)" if code == -32002 else ""), uri=probe)
-        data = exc.error.data
+        data = exc.data
         checks.check("sep-2164-data-uri", isinstance(data, dict) and data.get("uri") == probe, "The not-found error does not echo the URI in error.data.uri", uri=probe)
     else:
-        contents = result.get("contents") if isinstance(result, dict) else None
+        contents = result.contents
         checks.check("sep-2164-no-empty-contents", bool(contents), "A read of an unknown resource returned empty contents", uri=probe)
         checks.fail("sep-2164-error-code", "A read of an unknown resource succeeded instead of answering -32602", uri=probe)
     for skill in audit.skills:

@@ -2,42 +2,40 @@
 
 from __future__ import annotations
 
-import math
 import re
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
-from skillscope.catalog.entry import DIGEST_RE, ENVELOPE_KEYS, MAX_SIZE_VALUE, MAX_FILES, MAX_TOTAL_BYTES, RESERVED_METADATA_PREFIX
 from skillscope.catalog.names import is_reg_name
+from skillscope.protocol.values import GetResult, ListedFile, ReadResult, SkillEntry, parse_entry
 from skillscope.review.findings import CHECKS, AuditFinding, CheckOutcome
+from skillscope.spec import (
+    ENUMERATION_ENTRY_CHECKS,
+    ENVELOPE_KEYS,
+    MAX_FILES,
+    MAX_TOTAL_BYTES,
+    MODERN,
+    RESERVED_METADATA_PREFIX,
+    RESOURCE_ARRAY_CHECKS,
+)
 from skillscope.textsafe import safe_line
 from skillscope.verify.frontmatter import FrontmatterError, parse_frontmatter, split_frontmatter
 
-__all__ = ["SuiteChecks", "PROBE_URI", "entry_checks", "suite_frontmatter_equal", "META_PREFIX_RE"]
+__all__ = [
+    "META_PREFIX_RE",
+    "SuiteChecks",
+    "declaration_checks",
+    "entry_checks",
+    "get_checks",
+    "meta_key_problems",
+    "skill_md_checks",
+    "suite_frontmatter_equal",
+]
 
-PROBE_URI = "skill://mcp-conformance-nonexistent-skill-9f3a2b/SKILL.md"
 SUITE_NAME_RE = re.compile(r"^(?!.*--)[a-z0-9]([a-z0-9-]{0,62}[a-z0-9])?$")
 META_PREFIX_RE = re.compile(r"^[a-z0-9-]+(\.[a-z0-9-]+)+/")
 _SEGMENT_RE = re.compile(r"/([^/]+)/SKILL\.md$")
-ENUMERATION_ENTRY_CHECKS = (
-    "sep-2640-entry-uri-required",
-    "sep-2640-entry-frontmatter-required",
-    "sep-2640-entry-uri-matches-frontmatter-name",
-    "sep-2640-skill-uri-scheme",
-    "sep-2640-entry-resources-required",
-    "sep-2640-name-naming-rules",
-    "sep-2640-authority-reg-name",
-    "sep-2640-metadata-reserved-prefix",
-    "sep-2640-names-should-be-unique",
-)
-RESOURCE_ARRAY_CHECKS = (
-    "sep-2640-resources-complete",
-    "sep-2640-resources-uri-within-skill",
-    "sep-2640-resources-digest-format",
-    "sep-2640-resources-size-required",
-    "sep-2640-limit-resources-per-skill",
-    "sep-2640-limit-total-size",
-)
 
 
 class SuiteChecks:
@@ -86,11 +84,12 @@ def _name_of(raw: Any, index: int, label: str) -> str:
     return f"{label}:#{index}"
 
 
-def entry_checks(checks: SuiteChecks, raw_entries: list[Any], label: str, *, repeated: list[Any] = ()) -> None:  # type: ignore[assignment]
+def entry_checks(checks: SuiteChecks, raw_entries: Sequence[Any], label: str, *, repeated: Sequence[Any] = ()) -> None:
     """The enumeration scenario's per-entry checks, with the suite's own (looser) semantics.
 
-    ``repeated`` are entries a later page listed again; like the suite, their names count
-    again towards name uniqueness.
+    Entries may be raw or already read (``SkillEntry``); the catalog's verdicts judge the same
+    reading. ``repeated`` are entries a later page listed again; like the suite, their names
+    count again towards name uniqueness.
     """
     if not raw_entries:
         for check in ENUMERATION_ENTRY_CHECKS + RESOURCE_ARRAY_CHECKS:
@@ -98,18 +97,18 @@ def entry_checks(checks: SuiteChecks, raw_entries: list[Any], label: str, *, rep
         return
     names: Counter[str] = Counter()
     any_static = False
-    for index, raw in enumerate(raw_entries):
-        where = _name_of(raw, index, label)
-        entry = raw if isinstance(raw, dict) else {}
-        uri = entry.get("uri")
-        checks.check("sep-2640-entry-uri-required", isinstance(uri, str) and bool(uri), f"Entry #{index} has no non-empty string uri", skill=where)
-        front = entry.get("frontmatter")
-        front_ok = isinstance(front, dict) and isinstance(front.get("name"), str) and bool(front["name"]) and isinstance(front.get("description"), str) and bool(front["description"])
-        checks.check("sep-2640-entry-frontmatter-required", front_ok, f"{where}: frontmatter lacks a non-empty name or description", skill=where, uri=uri if isinstance(uri, str) else None)
-        uri_s = uri if isinstance(uri, str) else ""
+    for index, value in enumerate(raw_entries):
+        read = parse_entry(value)
+        where = _name_of(read.raw, index, label)
+        uri = read.uri
+        checks.check("sep-2640-entry-uri-required", uri is not None, f"Entry #{index} has no non-empty string uri", skill=where)
+        front = read.frontmatter
+        front_ok = bool(read.name) and bool(read.description)
+        checks.check("sep-2640-entry-frontmatter-required", front_ok, f"{where}: frontmatter lacks a non-empty name or description", skill=where, uri=_raw_uri(read))
+        uri_s = uri or ""
         segment_match = _SEGMENT_RE.search(uri_s)
         segment = segment_match.group(1) if segment_match else None
-        name = front.get("name") if isinstance(front, dict) else None
+        name = front.get("name") if front is not None else None
         checks.check(
             "sep-2640-entry-uri-matches-frontmatter-name",
             segment is not None and segment == name,
@@ -121,26 +120,25 @@ def entry_checks(checks: SuiteChecks, raw_entries: list[Any], label: str, *, rep
             checks.check("sep-2640-name-naming-rules", segment is not None and bool(SUITE_NAME_RE.fullmatch(segment)), f"{where}: name segment {safe_line(segment)!r} breaks the naming rules", skill=where, uri=uri_s)
             authority = uri_s.split("://", 1)[1].split("/", 1)[0] if "://" in uri_s else ""
             checks.check("sep-2640-authority-reg-name", is_reg_name(authority), f"{where}: authority {safe_line(authority)!r} is not a reg-name", skill=where, uri=uri_s)
-        if isinstance(front, dict) and isinstance(front.get("metadata"), dict):
+        if front is not None and isinstance(front.get("metadata"), dict):
             reserved = [k for k in front["metadata"] if isinstance(k, str) and k.startswith(RESERVED_METADATA_PREFIX)]
             checks.check("sep-2640-metadata-reserved-prefix", not reserved, f"{where}: reserved metadata keys {', '.join(map(safe_line, reserved))}", skill=where, uri=uri_s or None)
         else:
             checks.ran("sep-2640-metadata-reserved-prefix")
-        if isinstance(name, str) and name:
-            names[name] += 1
-        resources = entry.get("resources")
+        if read.name:
+            names[read.name] += 1
         checks.check(
             "sep-2640-entry-resources-required",
-            isinstance(resources, list) or resources == "dynamic",
+            read.resources is not None,
             f"{where}: resources is neither an array nor \"dynamic\"", skill=where, uri=uri_s or None,
         )
-        if isinstance(resources, list):
+        if read.files is not None:
             any_static = True
-            _resource_checks(checks, resources, uri_s, where)
-    for raw in repeated:
-        front = raw.get("frontmatter") if isinstance(raw, dict) else None
-        if isinstance(front, dict) and isinstance(front.get("name"), str) and front["name"]:
-            names[front["name"]] += 1
+            _resource_checks(checks, read.files, uri_s, where)
+    for value in repeated:
+        again = parse_entry(value).name
+        if again:
+            names[again] += 1
     for name, count in names.items():
         checks.check("sep-2640-names-should-be-unique", count == 1, f"The name {safe_line(name)!r} is served at {count} URIs", skill=name)
     checks.ran("sep-2640-names-should-be-unique")
@@ -149,30 +147,35 @@ def entry_checks(checks: SuiteChecks, raw_entries: list[Any], label: str, *, rep
             checks.skip(check, "every entry is dynamic or has no file list")
 
 
-def _resource_checks(checks: SuiteChecks, resources: list[Any], uri: str, where: str) -> None:
+def _raw_uri(read: SkillEntry) -> str | None:
+    value = read.raw.get("uri") if isinstance(read.raw, dict) else None
+    return value if isinstance(value, str) else None
+
+
+def _item_uri(item: ListedFile) -> Any:
+    """The item's uri exactly as sent, for messages."""
+    return item.raw.get("uri") if isinstance(item.raw, dict) else None
+
+
+def _resource_checks(checks: SuiteChecks, files: tuple[ListedFile, ...], uri: str, where: str) -> None:
     directory = uri[: -len("/SKILL.md")] if uri.endswith("/SKILL.md") else uri
-    uris = [item.get("uri") for item in resources if isinstance(item, dict)]
+    uris = [_item_uri(item) for item in files if isinstance(item.raw, dict)]
     dupes = sorted({u for u in uris if isinstance(u, str) and uris.count(u) > 1})
     checks.check("sep-2640-resources-complete", uri in uris and not dupes,
                  f"{where}: the file list {'omits the SKILL.md' if uri not in uris else 'lists ' + ', '.join(map(safe_line, dupes)) + ' twice'}",
                  skill=where, uri=uri or None)
     total = 0
-    for item in resources:
-        item_uri = item.get("uri") if isinstance(item, dict) else None
+    for item in files:
+        item_uri = _item_uri(item)
+        at = item_uri if isinstance(item_uri, str) else None
         inside = isinstance(item_uri, str) and (item_uri == uri or item_uri.startswith(directory + "/"))
-        checks.check("sep-2640-resources-uri-within-skill", inside, f"{where}: file {safe_line(item_uri)!r} is outside {safe_line(directory)!r}", skill=where, uri=item_uri if isinstance(item_uri, str) else None)
-        digest = item.get("digest") if isinstance(item, dict) else None
-        checks.check("sep-2640-resources-digest-format", isinstance(digest, str) and bool(DIGEST_RE.fullmatch(digest)), f"{where}: file {safe_line(item_uri)!r} has digest {safe_line(digest)!r}", skill=where, uri=item_uri if isinstance(item_uri, str) else None)
-        size = item.get("size") if isinstance(item, dict) else None
-        size_ok = (
-            not isinstance(size, bool)
-            and (isinstance(size, int) or (isinstance(size, float) and math.isfinite(size) and size.is_integer()))
-            and 0 <= size <= MAX_SIZE_VALUE
-        )
-        checks.check("sep-2640-resources-size-required", size_ok, f"{where}: file {safe_line(item_uri)!r} has size {safe_line(size)!r}", skill=where, uri=item_uri if isinstance(item_uri, str) else None)
-        if size_ok:
-            total += int(size)
-    checks.check("sep-2640-limit-resources-per-skill", len(resources) <= MAX_FILES, f"{where}: lists {len(resources)} files, more than {MAX_FILES}", skill=where, uri=uri or None)
+        checks.check("sep-2640-resources-uri-within-skill", inside, f"{where}: file {safe_line(item_uri)!r} is outside {safe_line(directory)!r}", skill=where, uri=at)
+        raw_digest = item.raw.get("digest") if isinstance(item.raw, dict) else None
+        checks.check("sep-2640-resources-digest-format", item.digest_valid, f"{where}: file {safe_line(item_uri)!r} has digest {safe_line(raw_digest)!r}", skill=where, uri=at)
+        size = item.size.value
+        checks.check("sep-2640-resources-size-required", size is not None, f"{where}: file {safe_line(item_uri)!r} has size {safe_line(item.size.raw)!r}", skill=where, uri=at)
+        total += size or 0
+    checks.check("sep-2640-limit-resources-per-skill", len(files) <= MAX_FILES, f"{where}: lists {len(files)} files, more than {MAX_FILES}", skill=where, uri=uri or None)
     checks.check("sep-2640-limit-total-size", total <= MAX_TOTAL_BYTES, f"{where}: files total {total:,} bytes, more than 16 MiB", skill=where, uri=uri or None)
 
 
@@ -205,18 +208,16 @@ def suite_frontmatter_equal(entry: dict[str, Any], parsed: dict[str, Any]) -> li
     return [k for k in sorted(set(entry) | set(parsed), key=str) if not _suite_equal(entry.get(k), parsed.get(k))]
 
 
-def skill_md_checks(checks: SuiteChecks, where: str, uri: str, entry_front: dict[str, Any], result: Any,
+def skill_md_checks(checks: SuiteChecks, where: str, uri: str, entry_front: dict[str, Any], result: ReadResult,
                     *, parsed: dict[str, Any] | None = None) -> str | None:
     """skillmd-required, skillmd-frontmatter and entry-frontmatter-identical on one read result.
 
     ``parsed`` is the frontmatter verification already parsed from these bytes, if it did.
     Returns the name parsed from the file, for the manifest scenario's final-segment check.
     """
-    item = None
-    if isinstance(result, dict) and isinstance(result.get("contents"), list):
-        item = next((c for c in result["contents"] if isinstance(c, dict) and c.get("uri") == uri), None)
-    text = item.get("text") if isinstance(item, dict) else None
-    checks.check("sep-2640-skillmd-required", isinstance(text, str), f"{where}: SKILL.md was not returned as a text item" + (" (it came as a blob)" if isinstance(item, dict) and "blob" in item else ""), skill=where, uri=uri)
+    item = result.item(uri)
+    text = item.text if item is not None else None
+    checks.check("sep-2640-skillmd-required", isinstance(text, str), f"{where}: SKILL.md was not returned as a text item" + (" (it came as a blob)" if item is not None and item.has_blob else ""), skill=where, uri=uri)
     if not isinstance(text, str):
         return None
     if parsed is None:
@@ -233,7 +234,7 @@ def skill_md_checks(checks: SuiteChecks, where: str, uri: str, entry_front: dict
     return name if isinstance(name, str) else None
 
 
-def get_checks(checks: SuiteChecks, where: str, uri: str, protocol: str, result: Any, error: Any) -> None:
+def get_checks(checks: SuiteChecks, where: str, uri: str, protocol: str, result: GetResult | None, error: Any) -> None:
     """skills/get checks for one listed URI."""
     if error is not None:
         checks.fail("sep-2640-skills-get-implemented", f"{where}: skills/get failed: {safe_line(error, limit=200)}", skill=where, uri=uri)
@@ -241,20 +242,20 @@ def get_checks(checks: SuiteChecks, where: str, uri: str, protocol: str, result:
         return
     checks.ran("sep-2640-skills-get-implemented")
     checks.ran("sep-2640-capability-commits-to-methods")
-    skill = result.get("skill") if isinstance(result, dict) else None
+    skill = result.skill if result is not None else None
+    # The same reading the catalog judges: a size of 1.5 or a bad digest breaks the shape here too.
     shape_ok = (
-        isinstance(skill, dict)
-        and skill.get("uri") == uri
-        and isinstance(skill.get("frontmatter"), dict)
-        and (skill.get("resources") == "dynamic" or (isinstance(skill.get("resources"), list) and all(
-            isinstance(r, dict) and isinstance(r.get("uri"), str) and isinstance(r.get("digest"), str) and DIGEST_RE.fullmatch(r["digest"])
-            and not isinstance(r.get("size"), bool) and isinstance(r.get("size"), (int, float)) and r["size"] >= 0
-            for r in skill["resources"])))
+        skill is not None
+        and skill.is_object
+        and skill.raw.get("uri") == uri
+        and skill.frontmatter is not None
+        and (skill.dynamic or (skill.files is not None and all(
+            f.uri is not None and f.digest_valid and f.size.value is not None for f in skill.files)))
     )
     checks.check("sep-2640-skills-get-entry-shape", bool(shape_ok), f"{where}: skills/get returned an entry that does not echo the uri or has an invalid shape", skill=where, uri=uri)
-    checks.check("sep-2640-skills-get-no-cursor", not (isinstance(result, dict) and "nextCursor" in result), f"{where}: skills/get result carries a nextCursor", skill=where, uri=uri)
-    if protocol == "2026-07-28":
-        missing = [k for k in ("ttlMs", "cacheScope") if not (isinstance(result, dict) and k in result)]
+    checks.check("sep-2640-skills-get-no-cursor", not (result is not None and result.has_cursor), f"{where}: skills/get result carries a nextCursor", skill=where, uri=uri)
+    if protocol == MODERN:
+        missing = list(result.missing_cache_fields) if result is not None else ["ttlMs", "cacheScope"]
         checks.check("sep-2640-skills-get-cache-attributes", not missing, f"{where}: skills/get result lacks {', '.join(missing)}", skill=where, uri=uri)
     else:
         checks.skip("sep-2640-skills-get-cache-attributes", f"not required on {protocol}")

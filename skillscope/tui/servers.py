@@ -9,7 +9,8 @@ from pathlib import Path
 from typing import IO, Any, Literal
 
 from skillscope.errors import ConnectionFailed, SkillscopeError
-from skillscope.textsafe import safe_line
+from skillscope.protocol.errors import as_skillscope_error
+from skillscope.protocol.values import GetResult, ReadResult
 from skillscope.tui.settings import ServerSeed
 
 __all__ = ["ConnectFn", "ProgressReader", "ServerSession", "SessionState", "as_skillscope_error"]
@@ -17,18 +18,6 @@ __all__ = ["ConnectFn", "ProgressReader", "ServerSession", "SessionState", "as_s
 SessionState = Literal["idle", "connecting", "connected", "failed", "disconnected"]
 ConnectFn = Callable[..., Any]
 """``connect(target, *, era, timeout, errlog)``: an async context manager yielding a ``Connection``."""
-
-
-def as_skillscope_error(exc: BaseException) -> SkillscopeError:
-    """Any failure in the words skillscope reports (never a traceback)."""
-    if isinstance(exc, SkillscopeError):
-        return exc
-    if isinstance(exc, BaseExceptionGroup):
-        for inner in exc.exceptions:
-            found = as_skillscope_error(inner)
-            if found.message:
-                return found
-    return ConnectionFailed(f"{type(exc).__name__}: {safe_line(str(exc))}")
 
 
 @dataclass(eq=False)
@@ -129,13 +118,13 @@ class ProgressReader:
         if entry.uri:
             self._paths.setdefault(entry.uri, "SKILL.md")
 
-    async def read_resource(self, uri: str) -> dict[str, Any]:
+    async def read_resource(self, uri: str) -> ReadResult:
         """Read one file, after saying so."""
         self._count += 1
         self._say(f"Reading and verifying {self._paths.get(uri, uri)} ({min(self._count, self._total)} of {self._total})")
         return await self._conn.read_resource(uri)
 
-    async def get_skill(self, uri: str) -> dict[str, Any]:
+    async def get_skill(self, uri: str) -> GetResult:
         """Fetch the entry again (after a failure), after saying so."""
         self._say("Verification failed; asking the server for its current entry (skills/get)")
         return await self._conn.get_skill(uri)

@@ -8,6 +8,7 @@ import hashlib
 from dataclasses import dataclass
 from typing import Any
 
+from skillscope.protocol.values import ReadResult
 from skillscope.textsafe import safe_line
 
 __all__ = ["ReadError", "Served", "served_bytes", "sha256_digest", "normalisation_hint"]
@@ -35,37 +36,35 @@ def sha256_digest(data: bytes) -> str:
     return "sha256:" + hashlib.sha256(data).hexdigest()
 
 
-def served_bytes(result: Any, uri: str) -> Served:
+def served_bytes(result: ReadResult, uri: str) -> Served:
     """Take the contents item whose uri equals ``uri`` and turn it into exact bytes.
 
     Text is encoded as UTF-8 with nothing normalised; a blob is decoded as strict
     base64. Anything else is a ``ReadError``.
     """
-    if not isinstance(result, dict) or not isinstance(result.get("contents"), list):
+    contents = result.contents
+    if contents is None:
         raise ReadError("the read result has no contents array")
-    contents = result["contents"]
     if not contents:
         raise ReadError("the read result has an empty contents array")
-    item = next((c for c in contents if isinstance(c, dict) and c.get("uri") == uri), None)
+    item = result.item(uri)
     if item is None:
-        uris = [safe_line(c.get("uri"), limit=80) for c in contents[:3] if isinstance(c, dict)]
+        uris = [safe_line(c.uri, limit=80) for c in contents[:3] if isinstance(c.raw, dict)]
         raise ReadError(f"no contents item has the requested uri (got {', '.join(uris) or 'none'})")
-    mime = item.get("mimeType") if isinstance(item.get("mimeType"), str) else None
-    meta = item.get("_meta") if isinstance(item.get("_meta"), dict) else None
-    if "text" in item and "blob" in item:
+    if item.has_text and item.has_blob:
         raise ReadError("the contents item carries both text and blob; which one is the file is ambiguous, so neither is used")
-    if isinstance(item.get("text"), str):
+    if item.text is not None:
         try:
-            data = item["text"].encode("utf-8")
+            data = item.text.encode("utf-8")
         except UnicodeEncodeError:
             raise ReadError("the text holds a lone surrogate and cannot be UTF-8 encoded") from None
-        return Served(data, "text", mime, meta)
-    if isinstance(item.get("blob"), str):
+        return Served(data, "text", item.mime_type, item.meta)
+    if item.blob is not None:
         try:
-            data = base64.b64decode(item["blob"], validate=True)
+            data = base64.b64decode(item.blob, validate=True)
         except (binascii.Error, ValueError):
             raise ReadError("the blob is not valid base64") from None
-        return Served(data, "blob", mime, meta)
+        return Served(data, "blob", item.mime_type, item.meta)
     raise ReadError("the contents item has neither text nor blob")
 
 

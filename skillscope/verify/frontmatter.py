@@ -10,8 +10,9 @@ import yaml
 from yaml.events import AliasEvent
 from yaml.nodes import MappingNode, Node
 
+from skillscope.spec import FRONTMATTER_MAX
+
 __all__ = [
-    "FRONTMATTER_MAX",
     "MAX_DEPTH",
     "FrontmatterError",
     "KeyDifference",
@@ -20,7 +21,6 @@ __all__ = [
     "compare_frontmatter",
 ]
 
-FRONTMATTER_MAX = 65_536
 MAX_DEPTH = 64
 
 
@@ -35,9 +35,9 @@ class _StrictLoader(yaml.SafeLoader):
         super().__init__(stream)
         self._depth = 0
 
-    def compose_node(self, parent: Node | None, index: Any) -> Node | None:  # type: ignore[override]
+    def compose_node(self, parent: Node | None, index: Any) -> Node | None:
         if self.check_event(AliasEvent):
-            event = self.peek_event()
+            event: Any = self.peek_event()  # type: ignore[no-untyped-call]
             raise FrontmatterError(f"YAML aliases are refused (alias *{event.anchor} at line {event.start_mark.line + 1})")
         self._depth += 1
         if self._depth > MAX_DEPTH:
@@ -47,7 +47,7 @@ class _StrictLoader(yaml.SafeLoader):
         finally:
             self._depth -= 1
 
-    def construct_mapping(self, node: MappingNode, deep: bool = False) -> dict[Any, Any]:  # type: ignore[override]
+    def construct_mapping(self, node: MappingNode, deep: bool = False) -> dict[Any, Any]:
         seen: set[Any] = set()
         for key_node, _ in node.value:
             key = self.construct_object(key_node, deep=True)
@@ -95,7 +95,8 @@ def parse_frontmatter(block: str) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise FrontmatterError(f"Frontmatter is not a mapping (it is {type(data).__name__})")
     try:
-        return json.loads(json.dumps(data, default=str))
+        plain: dict[str, Any] = json.loads(json.dumps(data, default=str))
+        return plain
     except (TypeError, ValueError) as exc:
         raise FrontmatterError(f"Frontmatter cannot be expressed as JSON ({exc})") from None
 

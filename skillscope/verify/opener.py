@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import difflib
-
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
-from mcp import MCPError
-
-from skillscope.catalog.entry import MAX_TOTAL_BYTES, CatalogEntry, Policy, validate_entry
+from skillscope.catalog.entry import CatalogEntry, Policy, validate_entry
 from skillscope.catalog.names import check_relative_request
-from skillscope.errors import SkillNotFound
+from skillscope.errors import MethodError, SkillNotFound
+from skillscope.protocol.values import GetResult, ReadResult
+from skillscope.spec import MAX_TOTAL_BYTES
 from skillscope.textsafe import safe_line
 from skillscope.verify.content import ReadError, Served, normalisation_hint, served_bytes, sha256_digest
 from skillscope.verify.frontmatter import FrontmatterError, KeyDifference, compare_frontmatter, parse_frontmatter, split_frontmatter
@@ -25,9 +24,9 @@ Check = Literal["size", "digest", "frontmatter", "read", "unlisted"]
 class Reader(Protocol):
     """What opening a skill needs from a connection."""
 
-    async def read_resource(self, uri: str) -> dict[str, Any]: ...
+    async def read_resource(self, uri: str) -> ReadResult: ...
 
-    async def get_skill(self, uri: str) -> dict[str, Any]: ...
+    async def get_skill(self, uri: str) -> GetResult: ...
 
 
 @dataclass
@@ -189,8 +188,8 @@ async def _read_and_check(reader: Reader, report: SkillReport, result: FileResul
     try:
         raw = await reader.read_resource(result.uri)
         served = served_bytes(raw, result.uri)
-    except MCPError as exc:
-        return _fail(report, result, "read", "readable content", f"error {exc.error.code}", f"Reading {safe_line(result.uri)!r} failed: error {exc.error.code}: {safe_line(exc.error.message)}")
+    except MethodError as exc:
+        return _fail(report, result, "read", "readable content", f"error {exc.code}", f"Reading {safe_line(result.uri)!r} failed: error {exc.code}: {safe_line(exc.server_message)}")
     except ReadError as exc:
         return _fail(report, result, "read", "a contents item with the file's bytes", str(exc), f"Reading {safe_line(result.uri)!r} failed: {exc}")
     data = served.data
@@ -271,7 +270,7 @@ async def _refresh(reader: Reader, report: SkillReport, policy: Policy) -> None:
     except Exception as exc:  # noqa: BLE001 - a failed refresh only lowers what we can say
         report.refresh = f"Could not re-read the entry with skills/get: {safe_line(getattr(exc, 'message', str(exc)))}"
         return
-    fresh = validate_entry(result.get("skill") if isinstance(result, dict) else None, label=entry.label, index=entry.index, policy=Policy(allow_dynamic=True, enforce_limits=policy.enforce_limits))
+    fresh = validate_entry(result.skill, label=entry.label, index=entry.index, policy=Policy(allow_dynamic=True, enforce_limits=policy.enforce_limits))
     report.refreshed_entry = fresh
     if fresh.status == "malformed":
         report.refresh = f"skills/get returned a malformed entry ({fresh.rule}: {fresh.reason})"

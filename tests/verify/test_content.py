@@ -6,13 +6,14 @@ import base64
 
 import pytest
 
+from skillscope.protocol.values import parse_read
 from skillscope.verify.content import ReadError, normalisation_hint, served_bytes, sha256_digest
 
 URI = "skill://x/SKILL.md"
 
 
 def result(**item):
-    return {"contents": [{"uri": URI, **item}]}
+    return parse_read({"contents": [{"uri": URI, **item}]})
 
 
 def test_text_is_utf8_bytes_untouched():
@@ -44,9 +45,10 @@ def test_lone_surrogate_is_a_read_failure():
 @pytest.mark.parametrize(
     ("value", "words"),
     [
-        ({"contents": []}, "empty contents"),
-        ({}, "no contents array"),
-        ({"contents": [{"uri": "skill://x/other", "text": "a"}]}, "no contents item has the requested uri"),
+        (parse_read({"contents": []}), "empty contents"),
+        (parse_read({}), "no contents array"),
+        (parse_read({"contents": "text"}), "no contents array"),
+        (parse_read({"contents": [{"uri": "skill://x/other", "text": "a"}]}), "no contents item has the requested uri"),
         (result(), "neither text nor blob"),
         (result(text=5), "neither text nor blob"),
     ],
@@ -57,7 +59,7 @@ def test_unusable_results(value, words):
 
 
 def test_the_item_with_the_requested_uri_is_used():
-    value = {"contents": [{"uri": "skill://x/other", "text": "no"}, {"uri": URI, "text": "yes"}]}
+    value = parse_read({"contents": [{"uri": "skill://x/other", "text": "no"}, {"uri": URI, "text": "yes"}]})
     assert served_bytes(value, URI).data == b"yes"
 
 
