@@ -6,7 +6,7 @@ from textual.screen import Screen
 from textual.worker import Worker
 
 from skillscope.tui.model import SkillView
-from skillscope.tui.reviews import LedgerSnapshot
+from skillscope.service.review_state import LedgerSnapshot
 from skillscope.tui.servers import ConnectFn, ServerSession
 from skillscope.tui.settings import TuiSettings
 from skillscope.tui.widgets.catalog_tree import CatalogTree

@@ -78,7 +78,7 @@ class ServerWork(MainState):
 
     async def _list(self, session: ServerSession) -> None:
         """List a server's catalog (reads no file) and show it."""
-        from skillscope.workflow import load_catalog
+        from skillscope.service.catalog import load_catalog
 
         generation, conn = session.generation, session.conn
         if conn is None:
