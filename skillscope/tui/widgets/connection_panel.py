@@ -14,7 +14,7 @@ from textual.widgets.option_list import Option
 from skillscope.tui.inert import inert, inert_line
 from skillscope.tui.servers import ServerSession
 
-__all__ = ["ConnectionPanel"]
+__all__ = ["ConnectionPanel", "server_details"]
 
 _LOOK = {
     "idle": ("○", "not connected", "dim"),
