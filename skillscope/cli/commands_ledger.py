@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import click
 
@@ -126,7 +126,7 @@ def approve_command(ctx: click.Context, name: str, target: str | None, reviewer:
     run(body)
 
 
-def _verdict_command(action: str, verb: str, doc: str) -> click.Command:
+def _verdict_command(action: Literal["reject", "revoke"], verb: str, doc: str) -> click.Command:
     @click.command(action, cls=TargetCommand, epilog=TARGET_HELP + "\n\n" + EXIT_CODES, help=doc)
     @click.argument("name")
     @click.argument("target", required=False)
@@ -208,7 +208,8 @@ def diff_command(ctx: click.Context, name: str, target: str | None, as_json: boo
             from skillscope.cli.render import make_console, render_report
 
             make_console().print(render_report(report, None))
-            click.echo(f"skillscope: {entry.name} did not verify ({report.failure.check} check): no diff is shown", err=True)
+            check = report.failure.check if report.failure is not None else "read"
+            click.echo(f"skillscope: {entry.name} did not verify ({check} check): no diff is shown", err=True)
             return EXIT_VERIFY
         from skillscope.ledger import skill_diffs
 

@@ -15,6 +15,7 @@ from skillscope.errors import SkillscopeError, UsageError
 if TYPE_CHECKING:
     # Imported where used: `skillscope servers` needs attach_problem alone, and the config module loads the SDK.
     from skillscope.config import Config, ServerSpec
+    from skillscope.protocol.connection import Era
     from skillscope.protocol.target import Target
 
 __all__ = [
@@ -42,7 +43,7 @@ class Invocation:
     target: Target
     policy: Policy
     config: Config
-    era: str
+    era: Era
     timeout: float
     ledger_path: Path
 
@@ -125,7 +126,7 @@ def resolve_target(
     headers: Sequence[str] = (),
     env: Sequence[str] = (),
     allow_dynamic: bool = False,
-    era: str = "auto",
+    era: Era = "auto",
     timeout: float = 30.0,
     ledger_file: str | None = None,
 ) -> Invocation:

@@ -40,8 +40,8 @@ def _show(name: str, path: str | None = None, *, open_it: bool = False, tab: str
         screen = pilot.app.main_screen
         await _listed(pilot)
         full = f"demo:{name}"
-        screen.tree.focus()
-        screen.tree.reveal("demo", full, path)
+        screen.catalog_tree.focus()
+        screen.catalog_tree.reveal("demo", full, path)
         await _until(pilot, lambda: screen.detail.shown == ("demo", full))
         view = screen.views["demo"][full]
         if open_it:
@@ -59,7 +59,7 @@ def _expand(name: str) -> Step:
     async def step(pilot: Any) -> None:
         screen = pilot.app.main_screen
         await _listed(pilot)
-        screen.tree.reveal("demo", f"demo:{name}")
+        screen.catalog_tree.reveal("demo", f"demo:{name}")
         await pilot.pause()
 
     return step

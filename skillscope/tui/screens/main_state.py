@@ -28,6 +28,6 @@ class MainState(Screen[None]):
     _server: str | None
     _skill: tuple[str, str] | None
     _reviewer: str | None
-    tree: CatalogTree
+    catalog_tree: CatalogTree
     panel: ConnectionPanel
     detail: DetailPane

@@ -62,7 +62,7 @@ class ReviewWork(MainState):
         previous = view.phase
         if view.phase not in ("verified", "unverified"):
             view.phase = "opening"
-        self.tree.refresh_skill(server, view.name)
+        self.catalog_tree.refresh_skill(server, view.name)
         total = len(view.entry.files or ()) if all_files else (2 if path else 1)
         reader = ProgressReader(conn, view.entry, lambda words: self._progress(server, view, words), total=total)
         self._progress(server, view, f"Reading and verifying SKILL.md of {view.name}")
@@ -73,7 +73,7 @@ class ReviewWork(MainState):
             view.phase = previous
             raise
         finally:
-            self.tree.refresh_skill(server, view.name)
+            self.catalog_tree.refresh_skill(server, view.name)
             if self.detail.shown in (None, (server, view.name)):
                 self.detail.set_progress(None)
         self._apply_report(server, view, report)
@@ -97,7 +97,7 @@ class ReviewWork(MainState):
                 if result.served is not None:
                     view.opened[result.path] = result
             self._diff_view(view)
-        self.tree.refresh_skill(server, view.name)
+        self.catalog_tree.refresh_skill(server, view.name)
 
     def _diff_view(self, view: SkillView) -> None:
         """Diff the changed files that were read and verified against the approved bytes."""
@@ -162,9 +162,9 @@ class ReviewWork(MainState):
         if view is None:
             view = views[entry.name] = self._view_of(entry)
             view.by_name = True
-            self.tree.show_server(session, views)
+            self.catalog_tree.show_server(session, views)
         self._server, self._skill = server, (server, entry.name)
-        self.tree.reveal(server, entry.name)
+        self.catalog_tree.reveal(server, entry.name)
         self.detail.show_skill(server, view)
         if view.phase not in ("verified", "unverified"):
             await self._read(server, view, None)
@@ -240,7 +240,7 @@ class ReviewWork(MainState):
             for name, view in views.items():
                 view.review = self.ledger.review(view.entry)
                 view.history = self.ledger.history.get(name, [])
-                self.tree.refresh_skill(label, name)
+                self.catalog_tree.refresh_skill(label, name)
         self._redraw_current()
 
     def action_audit(self) -> None:
