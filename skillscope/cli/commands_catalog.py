@@ -88,12 +88,12 @@ def show_command(ctx: click.Context, name: str, target: str | None, files: tuple
 
     async def body() -> int:
         from skillscope.service.catalog import open_named
-        from skillscope.service.review_state import load_verdicts, review_states
+        from skillscope.service.review_state import entry_review, load_verdicts
 
         verdicts, ledger_warning = load_verdicts(inv.ledger_path)
         with progress(f"Connecting to {inv.target.display}") as say:
             info, report = await open_named(inv, name, paths=list(files), all_files=all_files, say=say)
-        review = review_states(verdicts, [report.entry]).get(report.entry.name)
+        review = entry_review(verdicts, report.entry)
         if raw:
             return _write_raw(report, files[0] if files else None)
         if as_json:

@@ -196,14 +196,15 @@ def diff_command(ctx: click.Context, name: str, target: str | None, as_json: boo
 
     async def body() -> int:
         from skillscope.service.catalog import open_named
-        from skillscope.service.review_state import review_states
+        from skillscope.service.review_state import entry_review
 
         book = _book(inv.ledger_path, inv.config)
         verdicts = book.verdicts()
         with progress(f"Connecting to {inv.target.display}") as say:
             info, report = await open_named(inv, name, paths=[], all_files=True, say=say)
         entry = report.entry
-        state = review_states(verdicts, [entry])[entry.name]
+        state = entry_review(verdicts, entry)
+        assert state is not None  # an entry that opened is not malformed, and the book's verdicts are known
         if not report.verified:
             from skillscope.cli.render import make_console, render_report
 
