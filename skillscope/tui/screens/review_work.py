@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal
 
 
 from skillscope.errors import ConnectionFailed, UsageError
@@ -15,6 +15,9 @@ from skillscope.tui.screens.ledger import LedgerScreen
 from skillscope.tui.screens.open_name import OpenNameScreen
 from skillscope.tui.screens.review_note import ReviewNoteScreen
 from skillscope.tui.servers import ProgressReader
+
+if TYPE_CHECKING:
+    from skillscope.review import SkillAudit
 
 __all__ = ["ReviewWork"]
 
@@ -216,7 +219,7 @@ class ReviewWork(MainState):
         contents: dict[str, bytes] = {}
         if action == "approve":
             # The entry pinned is the one displayed: its fingerprint is what the files must verify against.
-            plan = approval_plan(await self._audit(server, view, show="failure"))
+            plan = approval_plan(await self._audit(server, view, tab="failure"))
             if plan.refused == "findings":
                 raise UsageError(f"Approval refused: {plan.reason}; see the Findings tab "
                                  "(accept them with skillscope approve --accept-findings --note WHY)")
@@ -255,10 +258,10 @@ class ReviewWork(MainState):
             return
         self.run_worker(self._audit(server, view), name=f"audit {name}", group="open", exclusive=True, exit_on_error=False)
 
-    async def _audit(self, server: str, view: SkillView, *, show: str | None = "findings") -> Any:
+    async def _audit(self, server: str, view: SkillView, *, tab: Literal["findings", "failure"] = "findings") -> SkillAudit:
         """Audit one skill as ``skillscope audit`` does (reads and verifies every file) and show its findings.
 
-        ``show`` is the tab shown afterwards (``failure`` shows the findings only when something failed to verify).
+        With ``tab="failure"`` (an approval's audit) the detail pane moves only when something failed to verify.
         """
         from skillscope.review import audit_skill
 
@@ -266,20 +269,20 @@ class ReviewWork(MainState):
         session = self.sessions[server]
         self._progress(server, view, f"Auditing {view.name}: reading and verifying every file")
         try:
-            view.audit = await audit_skill(conn, view.entry, session.policy, self.ledger.verdicts)  # type: ignore[arg-type]
+            audit = view.audit = await audit_skill(conn, view.entry, session.policy, self.ledger.verdicts)  # type: ignore[arg-type]
         finally:
             if self.detail.shown in (None, (server, view.name)):
                 self.detail.set_progress(None)
-        if view.audit.report is not None and view.entry.status == "available":
-            self._apply_report(server, view, view.audit.report)
-        if self._skill == (server, view.name) and show is not None:
-            failed = view.audit.report is not None and view.audit.report.failure is not None
-            if show == "findings" or failed:
-                self.detail.show_skill(server, view, activate="findings" if show == "findings" else "failure")
-        if view.audit.report is not None and view.audit.report.failure is not None and show == "failure":
-            tell(self, f"{view.name} did not verify ({view.audit.report.failure.check} check): nothing of it is shown",
+        report = audit.report
+        if report is not None and view.entry.status == "available":
+            self._apply_report(server, view, report)
+        failure = report.failure if report is not None else None
+        if self._skill == (server, view.name) and (tab == "findings" or failure is not None):
+            self.detail.show_skill(server, view, activate=tab)
+        if failure is not None and tab == "failure":
+            tell(self, f"{view.name} did not verify ({failure.check} check): nothing of it is shown",
                  title="Verification failed", severity="error")
-        return view.audit
+        return audit
 
     def action_ledger(self) -> None:
         self.app.push_screen(LedgerScreen(self.ledger, signing_key=self.settings.signing_key), lambda _: self.run_worker(self._read_ledger(), group="ledger", exit_on_error=False))
