@@ -61,5 +61,14 @@ def test_what_the_front_ends_import_is_public():
     assert unlisted == []
 
 
+@pytest.mark.parametrize("module", sorted(m for m in DECLARED if m.split(".")[1:2] and m.split(".")[1] in FRONT_ENDS))
+def test_a_front_end_module_lists_every_public_definition(module):
+    path = ROOT.parent / Path(*module.split("."))
+    path = path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
+    defined = [n.name for n in ast.parse(path.read_text(encoding="utf-8")).body
+               if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and not n.name.startswith("_")]
+    assert [name for name in defined if name not in DECLARED[module]] == []
+
+
 def _is_module(name: str) -> bool:
     return (ROOT.parent / Path(*name.split("."))).with_suffix(".py").exists() or (ROOT.parent / Path(*name.split("."))).is_dir()

@@ -12,7 +12,7 @@ from skillscope.cli.commands_ledger import _book, _ledger_config, report_check
 from skillscope.cli.common import EXIT_CODES, config_option, ledger_option, print_json, report_error
 from skillscope.errors import EXIT_LEDGER, SkillscopeError
 
-__all__ = ["ledger_group"]
+__all__ = ["ledger_group", "ledger_list", "ledger_merge", "ledger_repair", "ledger_verify"]
 
 
 @click.group("ledger")
