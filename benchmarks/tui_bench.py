@@ -62,7 +62,7 @@ async def measure(count: int, layout: str, keys: int) -> dict[str, float]:
     async with app.run_test(size=(120, 36)) as pilot:
         screen = app.main_screen
         session = screen.sessions["bench"]
-        tree = screen.tree
+        tree = screen.catalog_tree
         original = tree.show_server
         shown: dict[str, float] = {}
 

@@ -67,7 +67,7 @@ def audit_command(ctx: click.Context, targets: tuple[str, ...], fmt: str, output
     async def body() -> int:
         from skillscope.protocol import connect
         from skillscope.review import ServerAudit, audit_server
-        from skillscope.workflow import load_verdicts
+        from skillscope.service.review_state import load_verdicts
 
         verdicts, ledger_warning = load_verdicts(invocations[0].ledger_path)
         if ledger_warning:
@@ -114,7 +114,8 @@ def _unapproved(audits: list[Any]) -> list[tuple[str, str]]:
 def _emit(audits: list[Any], fmt: str, output: str | None, *, min_severity: str = "note", category: str | None = None) -> None:
     import json
 
-    from skillscope.review import audit_json, audit_markdown, audit_sarif, audit_text
+    from skillscope.cli.audit_text import audit_text
+    from skillscope.review import audit_json, audit_markdown, audit_sarif
 
     if fmt == "text" and not output:
         from skillscope.cli.render import make_console

@@ -30,7 +30,8 @@ def list_command(ctx: click.Context, target: str | None, as_json: bool, **option
 
     async def body() -> int:
         from skillscope.protocol import connect
-        from skillscope.workflow import load_catalog, load_verdicts, review_states
+        from skillscope.service.catalog import load_catalog
+        from skillscope.service.review_state import load_verdicts, review_states
 
         verdicts, ledger_warning = load_verdicts(inv.ledger_path)
         with progress(f"Connecting to {inv.target.display}") as say:
@@ -86,12 +87,13 @@ def show_command(ctx: click.Context, name: str, target: str | None, files: tuple
     inv = setup(ctx, target, options)
 
     async def body() -> int:
-        from skillscope.workflow import load_verdicts, open_named, review_states
+        from skillscope.service.catalog import open_named
+        from skillscope.service.review_state import entry_review, load_verdicts
 
         verdicts, ledger_warning = load_verdicts(inv.ledger_path)
         with progress(f"Connecting to {inv.target.display}") as say:
             info, report = await open_named(inv, name, paths=list(files), all_files=all_files, say=say)
-        review = review_states(verdicts, [report.entry]).get(report.entry.name)
+        review = entry_review(verdicts, report.entry)
         if raw:
             return _write_raw(report, files[0] if files else None)
         if as_json:
@@ -149,7 +151,8 @@ def demo_command(as_list: bool, ledger_file: str | None, reviewer: str | None) -
             from skillscope.demo import demo_target
             from skillscope.demo.ledger import demo_ledger
             from skillscope.protocol import connect
-            from skillscope.workflow import load_catalog, load_verdicts, review_states
+            from skillscope.service.catalog import load_catalog
+            from skillscope.service.review_state import load_verdicts, review_states
 
             verdicts, ledger_warning = load_verdicts(demo_ledger(ledger_file))
             async with connect(demo_target(), timeout=30) as conn:

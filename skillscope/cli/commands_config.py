@@ -10,7 +10,7 @@ import click
 from skillscope.cli.common import EXIT_CODES, report_error
 from skillscope.errors import SkillscopeError
 
-__all__ = ["config_group"]
+__all__ = ["config_group", "trust_command"]
 
 
 @click.group("config")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import click
 
@@ -21,7 +21,7 @@ from skillscope.cli.common import (
     setup,
     target_options,
 )
-from skillscope.errors import EXIT_VERIFY, SkillscopeError, UsageError
+from skillscope.errors import EXIT_VERIFY, SkillscopeError
 
 __all__ = ["approve_command", "reject_command", "revoke_command", "diff_command", "export_command", "report_check"]
 
@@ -35,24 +35,6 @@ def _review_options(fn: Any) -> Any:
     for option in reversed(_REVIEW_OPTIONS):
         fn = option(fn)
     return fn
-
-
-def _now() -> str:
-    from skillscope.ledger.recording import utc_now
-
-    return utc_now()
-
-
-def _tool() -> str:
-    from skillscope.ledger.recording import tool_id
-
-    return tool_id()
-
-
-def _record(action: str, info: Any, entry: Any, reviewer: str | None, note: str, **extra: Any) -> Any:
-    from skillscope.ledger.recording import review_record
-
-    return review_record(action, info, entry, reviewer=reviewer, note=note, extra=extra)  # type: ignore[arg-type]
 
 
 def _book(path: Path, config: Any) -> Any:
@@ -100,9 +82,9 @@ def approve_command(ctx: click.Context, name: str, target: str | None, reviewer:
     async def body() -> int:
         from skillscope.cli.render import make_console, render_report
         from skillscope.protocol import connect
-        from skillscope.review import approval_audit, audit_skill
+        from skillscope.service.approvals import approval_plan, audit_for_approval
+        from skillscope.service.catalog import load_catalog, resolve_name
         from skillscope.textsafe import safe_line
-        from skillscope.workflow import load_catalog, resolve_name
 
         book = _book(inv.ledger_path, inv.config)
         with progress(f"Connecting to {inv.target.display}") as say:
@@ -110,53 +92,41 @@ def approve_command(ctx: click.Context, name: str, target: str | None, reviewer:
                 say("Listing skills")
                 listing = await load_catalog(conn, inv.policy)
                 entry = await resolve_name(conn, listing, name, inv.policy)
-                if entry.dynamic:
-                    raise UsageError(f"{entry.name} is a dynamic skill: no fingerprint binds its content, so it cannot be approved")
                 say(f"Reading, verifying and auditing {entry.name}")
-                audit = await audit_skill(conn, entry, inv.policy, None)
+                audit = await audit_for_approval(conn, entry, inv.policy)
             info = conn.info
-        report = audit.report
-        if report is None or not report.verified:
-            if report is not None:
-                make_console().print(render_report(report, None))
-            check = report.failure.check if report is not None and report.failure else "read"
-            click.echo(f"skillscope: approval refused: {entry.name} did not verify ({check} check)", err=True)
-            return EXIT_VERIFY
-        if pinned and pinned != entry.fingerprint:
-            click.echo(f"skillscope: approval refused: {entry.name} now has fingerprint {entry.fingerprint}, "
-                       f"not {safe_line(pinned)} (the content changed since you saw it); nothing was recorded", err=True)
-            return EXIT_VERIFY
-        own = approval_audit(audit.findings)
-        for finding in own.findings:
-            if finding.severity != "note":
-                click.echo(f"{finding.severity}: {finding.id}: {safe_line(finding.message, limit=400)}", err=True)
-        errors = own.errors
-        if errors and not accept_findings:
-            click.echo(f"skillscope: approval refused: the audit found {errors} error(s) in {entry.name}; "
+        plan = approval_plan(audit, pinned=pinned, accept_findings=accept_findings)
+        if plan.refused == "unverified" and plan.report is not None:
+            make_console().print(render_report(plan.report, None))
+        if plan.refused != "unverified" and plan.refused != "fingerprint":
+            for finding in plan.audit.findings:
+                if finding.severity != "note":
+                    click.echo(f"{finding.severity}: {finding.id}: {safe_line(finding.message, limit=400)}", err=True)
+        if plan.refused == "findings":
+            click.echo(f"skillscope: approval refused: {plan.reason}; "
                        "review them, then approve with --accept-findings --note WHY if they are acceptable", err=True)
+            return EXIT_VERIFY
+        if plan.refused is not None:
+            click.echo(f"skillscope: approval refused: {plan.reason}", err=True)
             return EXIT_VERIFY
         if interactive and not yes:
             click.echo(f"About to approve {safe_line(entry.name)}")
             click.echo(f"  fingerprint  {entry.fingerprint}")
-            for result in report.files:
+            for result in plan.report.files if plan.report is not None else []:
                 click.echo(f"  file         {safe_line(result.path)} ({len(result.served.data) if result.served else 0:,} bytes)")
-            counts = own.counts
+            counts = plan.audit.counts
             click.echo(f"  audit        {counts['error']} error(s), {counts['warning']} warning(s), {counts['note']} note(s)")
             if not click.confirm("Record this approval?", default=False):
                 click.echo("Nothing was recorded.", err=True)
                 return EXIT_VERIFY
-        contents = {r.path: r.served.data for r in report.files if r.served is not None}
-        extra: dict[str, Any] = {"audit": own.record()}
-        if accept_findings and errors:
-            extra["accepted_findings"] = True
-        saved = book.record(_record("approve", info, entry, reviewer, note, **extra), contents)
+        saved = book.record(plan.record(info, reviewer=reviewer, note=note), plan.contents())
         _say_recorded("Approved", saved, inv.ledger_path)
         return 0
 
     run(body)
 
 
-def _verdict_command(action: str, verb: str, doc: str) -> click.Command:
+def _verdict_command(action: Literal["reject", "revoke"], verb: str, doc: str) -> click.Command:
     @click.command(action, cls=TargetCommand, epilog=TARGET_HELP + "\n\n" + EXIT_CODES, help=doc)
     @click.argument("name")
     @click.argument("target", required=False)
@@ -171,11 +141,12 @@ def _verdict_command(action: str, verb: str, doc: str) -> click.Command:
         inv = setup(ctx, target, options)
 
         async def body() -> int:
-            from skillscope.workflow import find_entry
+            from skillscope.service.approvals import verdict_record
+            from skillscope.service.catalog import find_entry
 
             with progress(f"Connecting to {inv.target.display}") as say:
                 info, entry = await find_entry(inv, name, say)
-            saved = _book(inv.ledger_path, inv.config).record(_record(action, info, entry, reviewer, note))
+            saved = _book(inv.ledger_path, inv.config).record(verdict_record(action, info, entry, reviewer=reviewer, note=note))
             _say_recorded(verb, saved, inv.ledger_path)
             return 0
 
@@ -197,21 +168,12 @@ revoke_command = _verdict_command(
 
 
 def _revoke_offline(name: str, reviewer: str | None, note: str, options: dict[str, Any]) -> None:
-    from skillscope.config import load_config
-    from skillscope.ledger import Record, default_reviewer, ledger_path
+    from skillscope.service.approvals import offline_revocation
 
     try:
-        config = load_config(options.get("config_path"))
-        path = ledger_path(options.get("ledger_file"), config.ledger, config.path.parent if config.path else None)
+        path, config = _ledger_config(options.get("config_path"), options.get("ledger_file"))
         book = _book(path, config)
-        verdict = book.verdicts().by_name.get(name)
-        if verdict is None:
-            raise UsageError(f"The ledger has no review of {name!r}; give LABEL:PATH exactly as listed, or a TARGET")
-        last = verdict.record
-        record = Record(action="revoke", time=_now(), reviewer=reviewer or default_reviewer(), note=note,
-                        label=last.label, server=last.server, protocol=last.protocol, name=name, uri=last.uri,
-                        fingerprint=None, tool=_tool())
-        saved = book.record(record)
+        saved = book.record(offline_revocation(book.verdicts(), name, reviewer=reviewer, note=note))
     except SkillscopeError as exc:
         sys.exit(report_error(exc))
     _say_recorded("Revoked", saved, path)
@@ -233,19 +195,22 @@ def diff_command(ctx: click.Context, name: str, target: str | None, as_json: boo
     inv = setup(ctx, target, options)
 
     async def body() -> int:
-        from skillscope.workflow import open_named, review_states
+        from skillscope.service.catalog import open_named
+        from skillscope.service.review_state import entry_review
 
         book = _book(inv.ledger_path, inv.config)
         verdicts = book.verdicts()
         with progress(f"Connecting to {inv.target.display}") as say:
             info, report = await open_named(inv, name, paths=[], all_files=True, say=say)
         entry = report.entry
-        state = review_states(verdicts, [entry])[entry.name]
+        state = entry_review(verdicts, entry)
+        assert state is not None  # an entry that opened is not malformed, and the book's verdicts are known
         if not report.verified:
             from skillscope.cli.render import make_console, render_report
 
             make_console().print(render_report(report, None))
-            click.echo(f"skillscope: {entry.name} did not verify ({report.failure.check} check): no diff is shown", err=True)
+            check = report.failure.check if report.failure is not None else "read"
+            click.echo(f"skillscope: {entry.name} did not verify ({check} check): no diff is shown", err=True)
             return EXIT_VERIFY
         from skillscope.ledger import skill_diffs
 

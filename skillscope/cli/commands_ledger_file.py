@@ -8,11 +8,11 @@ from typing import Any
 
 import click
 
-from skillscope.cli.commands_ledger import _book, _ledger_config, _now, _tool, report_check
+from skillscope.cli.commands_ledger import _book, _ledger_config, report_check
 from skillscope.cli.common import EXIT_CODES, config_option, ledger_option, print_json, report_error
 from skillscope.errors import EXIT_LEDGER, SkillscopeError
 
-__all__ = ["ledger_group"]
+__all__ = ["ledger_group", "ledger_list", "ledger_merge", "ledger_repair", "ledger_verify"]
 
 
 @click.group("ledger")
@@ -35,6 +35,7 @@ def ledger_verify(config_path: str | None, ledger_file: str | None, allowed_sign
     Unsigned records (written before reviews were signed) are reported. Exits 5 on damage or a
     missing review; 1 when records are signed by keys not allowed for their reviewer.
     """
+    from skillscope.ledger.recording import utc_now
     from skillscope.textsafe import safe_line
 
     if accept and not note.strip():
@@ -45,7 +46,7 @@ def ledger_verify(config_path: str | None, ledger_file: str | None, allowed_sign
         book = _book(path, config)
         check = book.check(allowed_signers=allowed_signers, since=since)
         if accept and check.result.ok and check.missing:
-            book.accept(check, note, _now())
+            book.accept(check, note, utc_now())
             click.echo(f"{path}: accepted the ledger without {len(check.missing)} review(s) seen before", err=True)
             check.missing = {}
             check = book.check(allowed_signers=allowed_signers, since=since)
@@ -78,10 +79,11 @@ def ledger_verify(config_path: str | None, ledger_file: str | None, allowed_sign
 def ledger_repair(config_path: str | None, ledger_file: str | None, reviewer: str | None) -> None:
     """Cut an unfinished last line (only that) and record the repair in the ledger."""
     from skillscope.ledger import default_reviewer
+    from skillscope.ledger.recording import tool_id, utc_now
 
     try:
         path, config = _ledger_config(config_path, ledger_file)
-        removed, record = _book(path, config).repair(reviewer=reviewer or default_reviewer(), time=_now(), tool=_tool())
+        removed, record = _book(path, config).repair(reviewer=reviewer or default_reviewer(), time=utc_now(), tool=tool_id())
     except SkillscopeError as exc:
         sys.exit(report_error(exc))
     click.echo(f"{path}: cut {removed} bytes of an unfinished last line; recorded as #{record.seq}")

@@ -8,16 +8,7 @@ import click
 
 from skillscope.cli.common import print_json
 
-__all__ = ["servers_command", "client_state"]
-
-
-def client_state(spec: Any) -> str:
-    """What stands between a found server and attaching to it ("" when nothing does)."""
-    if spec.note:
-        return spec.note
-    if spec.disabled:
-        return "disabled in its config"
-    return ""
+__all__ = ["servers_command"]
 
 
 def _reached_by(spec: Any) -> str:
@@ -47,6 +38,7 @@ def servers_command(as_json: bool) -> None:
     or run `skillscope tui` with no target and no skillscope.yaml servers to see them all.
     """
     from skillscope.clients import discover_servers
+    from skillscope.service.targets import attach_problem
     from skillscope.textsafe import safe_line
 
     found = discover_servers()
@@ -57,7 +49,7 @@ def servers_command(as_json: bool) -> None:
                  "project": f.project, "transport": f.spec.transport, "url": _reached_by(f.spec) if f.spec.url else None,
                  "command": [f.spec.command, *f.spec.args] if f.spec.command else None,
                  "header_names": sorted(f.spec.headers), "env_names": sorted(f.spec.env),
-                 "disabled": f.spec.disabled, "problem": client_state(f.spec) or None}
+                 "disabled": f.spec.disabled, "problem": attach_problem(f.spec) or None}
                 for f in found.servers
             ],
             "untrusted": [str(p) for p in found.untrusted],
@@ -75,7 +67,7 @@ def servers_command(as_json: bool) -> None:
         for column in ("LABEL", "CLIENT", "SERVER", "SOURCE"):
             table.add_column(column, overflow="fold")
         for f in found.servers:
-            state = client_state(f.spec)
+            state = attach_problem(f.spec)
             where = safe_line(_reached_by(f.spec), limit=300) + (f"  [{safe_line(state, limit=120)}]" if state else "")
             source = safe_line(f.spec.source, limit=300) + (f" ({safe_line(f.spec.scope, limit=200)})" if f.spec.scope else "")
             table.add_row(Text(safe_line(f.spec.label)), Text(f.client), Text(where, style="dim" if state else ""), Text(source))

@@ -5,23 +5,23 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from skillscope.errors import EXIT_INTERRUPTED, SkillscopeError
 
+if TYPE_CHECKING:
+    from skillscope.service.targets import Invocation
+
 __all__ = [
     "EXIT_CODES",
     "TARGET_HELP",
     "TargetCommand",
-    "Invocation",
     "target_options",
     "ledger_option",
     "config_option",
     "setup",
-    "command_ledger",
     "run",
     "report_error",
     "progress",
@@ -98,18 +98,6 @@ def target_options(fn: Callable[..., Any]) -> Callable[..., Any]:
     return fn
 
 
-@dataclass
-class Invocation:
-    """A command's resolved target, policy, config and ledger path."""
-
-    target: Any
-    policy: Any
-    config: Any
-    era: str
-    timeout: float
-    ledger_path: Any
-
-
 _FROM_CONTEXT: Any = object()
 
 
@@ -120,33 +108,17 @@ def setup(ctx: click.Context, target: str | None, options: dict[str, Any], *, co
     """
     if command is _FROM_CONTEXT:
         command = ctx.meta.get("stdio_command")
-    from skillscope.catalog.entry import Policy
-    from skillscope.config import load_config, target_from_args
-    from skillscope.demo import is_demo_target
+    from skillscope.config import load_config
+    from skillscope.service.targets import resolve_target
 
     try:
         config = load_config(options.get("config_path"))
-        tgt = target_from_args(target, command, config=config, label=options.get("label"),
-                               headers=list(options.get("headers", ())), env=list(options.get("env", ())))
+        return resolve_target(target, command, config=config, label=options.get("label"),
+                              headers=list(options.get("headers", ())), env=list(options.get("env", ())),
+                              allow_dynamic=bool(options.get("allow_dynamic")), era=options.get("era", "auto"),
+                              timeout=options.get("timeout", 30.0), ledger_file=options.get("ledger_file"))
     except SkillscopeError as exc:
         sys.exit(report_error(exc))
-    allow_dynamic = bool(options.get("allow_dynamic"))
-    spec = config.servers.get(target or "") if target else None
-    if spec is not None and spec.allow_dynamic:
-        allow_dynamic = True
-    path = command_ledger(config, options, demo_only=is_demo_target(tgt))
-    return Invocation(tgt, Policy(allow_dynamic=allow_dynamic), config, options.get("era", "auto"), options.get("timeout", 30.0), path)
-
-
-def command_ledger(config: Any, options: dict[str, Any], *, demo_only: bool = False) -> Any:
-    """The ledger a command uses; with only the demo as target, the demo's own ledger (seeded when new)."""
-    if demo_only:
-        from skillscope.demo.ledger import demo_ledger
-
-        return demo_ledger(options.get("ledger_file"))
-    from skillscope.ledger import ledger_path
-
-    return ledger_path(options.get("ledger_file"), config.ledger, config.path.parent if config.path else None)
 
 
 def run(fn: Callable[[], Awaitable[int]]) -> None:

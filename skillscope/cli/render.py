@@ -43,7 +43,7 @@ def _t(value: object, style: str = "") -> Text:
     return Text(safe_line(value, limit=400) if value is not None else "—", style=style)
 
 
-def server_header(info: ServerInfo) -> Text:
+def _server_header(info: ServerInfo) -> Text:
     """One line naming the server, its era and identity."""
     text = Text()
     text.append(info.label, style="bold")
@@ -103,7 +103,7 @@ def render_listing(info: ServerInfo, listing: Listing, reviews: dict[str, Any]) 
         f"{len(listing.entries)} skills: {counts['available']} available, {counts['unavailable']} unavailable, "
         f"{counts['malformed']} malformed ({listing.pages} page{'s' if listing.pages != 1 else ''})"
     )
-    parts: list[RenderableType] = [server_header(info), table, summary]
+    parts: list[RenderableType] = [_server_header(info), table, summary]
     for warning in listing.warnings:
         line = Text("warning ", style="yellow")
         line.append(f"{warning.rule}: ")

@@ -132,11 +132,6 @@ class Record:
             "seq": self.seq,
         }
 
-    @property
-    def partial(self) -> bool:
-        """True when only the replay fields were parsed (see ``complete``)."""
-        return self.raw is not None
-
     def complete(self) -> Record:
         """This record with every field parsed (itself when it already is)."""
         return self if self.raw is None else decode_line(self.raw)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from cryptography.exceptions import UnsupportedAlgorithm as UnsupportedAlgorithmError
 
-from skillscope.errors import UsageError
+from skillscope.errors import LocalFileError, UsageError
 from skillscope.ledger.sshsig import SignatureError, agent_sign, key_blob, sign_with_key
 
 __all__ = ["Signer", "default_key_path", "load_signer", "local_public_key"]
@@ -107,9 +107,16 @@ def local_public_key(config_value: str | None = None) -> str | None:
 
 
 def _create_key(path: Path) -> None:
-    """Make an ed25519 key at ``path`` (0600) atomically: a concurrent first use finds one key, whole."""
+    """Make an ed25519 key at ``path`` (0600) atomically: a concurrent first use finds one key, whole.
+
+    Deliberately not ``files.write_file``: that renames over an existing file, so two first
+    uses at once would each sign with a key the other then replaced. A hard link from a
+    finished temporary file fails when the key exists, so the first key made is the one kept.
+    """
     from cryptography.hazmat.primitives import serialization
     from cryptography.hazmat.primitives.asymmetric import ed25519
+
+    from skillscope.files import write_file
 
     key = ed25519.Ed25519PrivateKey.generate()
     private = key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.OpenSSH, serialization.NoEncryption())
@@ -130,9 +137,11 @@ def _create_key(path: Path) -> None:
             os.unlink(tmp)
         pub = path.with_name(path.name + ".pub")
         if not pub.exists():
-            pub.write_text(_public_of(path) + " skillscope\n", encoding="ascii")
+            write_file(pub, _public_of(path) + " skillscope\n")
     except OSError as exc:
         raise UsageError(f"Cannot create the signing key {path}: {exc.strerror}") from None
+    except LocalFileError as exc:
+        raise UsageError(f"Cannot create the signing key {path}: {exc.message}") from None
 
 
 def _public_of(path: Path) -> str:

@@ -3,7 +3,7 @@
 from skillscope.review.approval import ApprovalAudit, approval_audit
 from skillscope.review.audit import ServerAudit, SkillAudit, audit_server, audit_skill
 from skillscope.review.findings import CHECKS, AuditFinding, CheckOutcome, check_info
-from skillscope.review.reports import audit_json, audit_markdown, audit_sarif, audit_text, summary
+from skillscope.review.reports import audit_json, audit_markdown, audit_sarif, finding_rows, summary
 
 __all__ = [
     "CHECKS",
@@ -18,7 +18,7 @@ __all__ = [
     "audit_sarif",
     "audit_server",
     "audit_skill",
-    "audit_text",
     "check_info",
+    "finding_rows",
     "summary",
 ]

@@ -1,4 +1,4 @@
-"""Audit reports: JSON (a stable schema), SARIF 2.1.0, Markdown and the terminal text."""
+"""Audit reports as data: JSON (a stable schema), SARIF 2.1.0, Markdown, and the rows a text report lists."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from skillscope.review.audit import ServerAudit, SkillAudit
 from skillscope.review.findings import SEVERITY_ORDER, AuditFinding, check_info
 from skillscope.textsafe import safe_line
 
-__all__ = ["JSON_SCHEMA_ID", "MARKDOWN_LIMIT", "audit_json", "audit_sarif", "audit_markdown", "audit_text", "summary"]
+__all__ = ["JSON_SCHEMA_ID", "MARKDOWN_LIMIT", "audit_json", "audit_markdown", "audit_sarif", "finding_rows", "summary"]
 
 JSON_SCHEMA_ID = "https://skillscope.dev/schemas/audit/v1"
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -315,8 +315,8 @@ def audit_markdown(audits: list[ServerAudit]) -> str:
     return _cut("\n".join(lines) + "\n")
 
 
-def _text_rows(findings: list[AuditFinding], min_severity: str) -> list[tuple[AuditFinding, str, str]]:
-    """The findings the terminal shows, worst first: (finding, where, message).
+def finding_rows(findings: list[AuditFinding], min_severity: str) -> list[tuple[AuditFinding, str, str]]:
+    """The findings a text report lists, worst first: (finding, where, message), plain strings made safe.
 
     Findings below ``min_severity`` are left out (the counts still hold them), and URL notes
     collapse to one row per distinct host, saying how many URLs and files point there.
@@ -345,47 +345,3 @@ def _text_rows(findings: list[AuditFinding], min_severity: str) -> list[tuple[Au
         rows.append((first, where, f"{len(group)} URL(s) to {safe_line(host, limit=120)} in {files} file(s)"))
     rows.sort(key=lambda row: -SEVERITY_ORDER[row[0].severity])
     return rows
-
-
-def audit_text(audits: list[ServerAudit], *, min_severity: str = "note") -> Any:
-    """The terminal summary as a Rich renderable (server text stays inert).
-
-    Findings below ``min_severity`` are not listed, though counted; URL notes show one row per host.
-    """
-    from rich.console import Group
-    from rich.table import Table
-    from rich.text import Text
-
-    parts: list[Any] = []
-    styles = {"error": "bold red", "warning": "yellow", "note": "dim"}
-    for audit in audits:
-        head = Text(audit.label, style="bold")
-        head.append("  ")
-        head.append(safe_line(audit.target, limit=200), style="dim")
-        parts.append(head)
-        if audit.error:
-            parts.append(Text(f"could not audit: {safe_line(audit.error, limit=500)}", style="bold red"))
-            continue
-        counts = audit.counts()
-        parts.append(Text(
-            f"{len(audit.skills)} skills · {counts['error']} errors, {counts['warning']} warnings, {counts['note']} notes · "
-            f"conformance: {sum(o.status == 'pass' for o in audit.checks.values())} passed, "
-            f"{sum(o.status in ('fail', 'warning') for o in audit.checks.values())} failed, "
-            f"{sum(o.status == 'untestable' for o in audit.checks.values())} untestable"
-        ))
-        table = Table(show_edge=False, pad_edge=False)
-        table.add_column("SEV")
-        table.add_column("CHECK", overflow="fold")
-        table.add_column("WHERE", overflow="fold", max_width=50)
-        table.add_column("MESSAGE", overflow="fold", max_width=80)
-        for finding, where, message in _text_rows(audit.findings, min_severity):
-            table.add_row(Text(finding.severity, style=styles[finding.severity]), Text(finding.id), Text(where), Text(message))
-        parts.append(table)
-    total = summary(audits)
-    parts.append(Text(
-        f"{total['servers']} server(s), {total['skills']} skills: {total['verified']} verified, {total['failed_verification']} failed verification; "
-        f"{total['error']} errors, {total['warning']} warnings, {total['note']} notes"
-    ))
-    return Group(*parts)
-
-

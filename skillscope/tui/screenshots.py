@@ -40,8 +40,8 @@ def _show(name: str, path: str | None = None, *, open_it: bool = False, tab: str
         screen = pilot.app.main_screen
         await _listed(pilot)
         full = f"demo:{name}"
-        screen.tree.focus()
-        screen.tree.reveal("demo", full, path)
+        screen.catalog_tree.focus()
+        screen.catalog_tree.reveal("demo", full, path)
         await _until(pilot, lambda: screen.detail.shown == ("demo", full))
         view = screen.views["demo"][full]
         if open_it:
@@ -59,7 +59,7 @@ def _expand(name: str) -> Step:
     async def step(pilot: Any) -> None:
         screen = pilot.app.main_screen
         await _listed(pilot)
-        screen.tree.reveal("demo", f"demo:{name}")
+        screen.catalog_tree.reveal("demo", f"demo:{name}")
         await pilot.pause()
 
     return step
@@ -145,6 +145,8 @@ def take_screenshots(out: Path, *, size: tuple[int, int] = (140, 42), png: bool 
     """Write one SVG (and PNG) per entry of ``SHOTS`` into ``out``; returns the files written."""
     import os
 
+    from skillscope.files import write_file
+
     out.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
     here = Path.cwd()
@@ -154,7 +156,7 @@ def take_screenshots(out: Path, *, size: tuple[int, int] = (140, 42), png: bool 
         try:
             for name, _, steps in SHOTS:
                 svg = (here / out / f"{name}.svg") if not out.is_absolute() else out / f"{name}.svg"
-                svg.write_text(asyncio.run(_shoot(steps, size, Path(tmp))), encoding="utf-8")
+                write_file(svg, asyncio.run(_shoot(steps, size, Path(tmp))))
                 written.append(svg)
                 if png and (converted := _png(svg)) is not None:
                     written.append(converted)

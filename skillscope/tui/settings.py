@@ -1,37 +1,13 @@
-"""What the TUI is started with: the servers to attach to, the ledger, the policy and the paths."""
+"""What the TUI is started with: the servers to attach to (resolved by the service layer), the ledger and the paths."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
 
-from skillscope.catalog.entry import Policy
+from skillscope.service.targets import ServerSeed
 
-__all__ = ["Origin", "ServerSeed", "TuiSettings", "unique_label"]
-
-Origin = Literal["config", "command-line", "dialog", "demo", "client"]
-
-
-@dataclass(frozen=True)
-class ServerSeed:
-    """One server to show: how to reach it and, for saving, how the user wrote it."""
-
-    target: Any
-    """The ``Target`` (header and ``${VAR}`` values already expanded)."""
-    spec: Any = None
-    """The ``ServerSpec`` as written (``${VAR}`` unexpanded); None when it cannot be saved (in-process)."""
-    origin: Origin = "command-line"
-    policy: Policy = Policy()
-    problem: str | None = None
-    """Why the server cannot be attached at all (e.g. an unset ``${VAR}``); shown as its failure."""
-    autoconnect: bool = True
-    """Attach at start; False for servers only offered (found in MCP clients' configs: press c to attach)."""
-
-    @property
-    def label(self) -> str:
-        """The server's label, unique within one TUI."""
-        return str(self.target.label)
+__all__ = ["ServerSeed", "TuiSettings"]
 
 
 @dataclass
@@ -72,13 +48,3 @@ class TuiSettings:
         from skillscope.locations import user_data_dir
 
         return user_data_dir() / "logs"
-
-
-def unique_label(label: str, taken: set[str]) -> str:
-    """``label``, or ``label-2``, ``label-3``... when it is already in use."""
-    if label not in taken:
-        return label
-    number = 2
-    while f"{label[:60]}-{number}" in taken:
-        number += 1
-    return f"{label[:60]}-{number}"

@@ -8,7 +8,7 @@ from skillscope.catalog.entry import Policy
 from skillscope.demo.publisher import SkillFile, build_server
 from skillscope.protocol import Target, connect
 from skillscope.review import AuditFinding, approval_audit, audit_skill, check_info
-from skillscope.workflow import load_catalog
+from skillscope.service.catalog import load_catalog
 from tests.fixtures.hostile import build_scenario
 from tests.fixtures.samples import pdf_processing
 

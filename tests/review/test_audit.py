@@ -171,7 +171,7 @@ async def test_review_state_from_the_ledger(tmp_path):
 
 async def test_one_skill_audit_matches_the_server_audit(planted):
     from skillscope.review import audit_skill
-    from skillscope.workflow import load_catalog
+    from skillscope.service.catalog import load_catalog
 
     async with connect(Target(label="p", kind="inprocess", server=planted_server()), timeout=20) as conn:
         listing = await load_catalog(conn, Policy())

@@ -90,8 +90,8 @@ async def select(pilot: Any, name: str, *, server: str = "demo", path: str | Non
     screen = pilot.app.main_screen
     await listed(pilot, server)
     full = name if ":" in name else f"{server}:{name}"
-    screen.tree.focus()
-    screen.tree.reveal(server, full, path)
+    screen.catalog_tree.focus()
+    screen.catalog_tree.reveal(server, full, path)
     await wait_until(pilot, lambda: screen._skill == (server, full) and screen.detail.shown == (server, full), what=f"{full} shown")
     await pilot.pause()
     return screen.views[server][full]

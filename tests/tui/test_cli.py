@@ -17,7 +17,6 @@ from skillscope.cli.commands_tui import tui_settings
 from skillscope.errors import UsageError
 from tests.cli.conftest import run_cli
 from tests.fixtures.http import REPO_ROOT, stdio_command
-from tests.processes import is_alive as process_alive
 from tests.processes import children_of
 
 OPTIONS = {"era": "auto", "timeout": 30.0, "headers": (), "env": ()}

@@ -8,6 +8,7 @@ import pytest
 import yaml
 
 from skillscope.ledger import Ledger, ObjectStore, read_verdicts, store_dir
+from skillscope.review import approval_audit
 from skillscope.tui.app import make_app
 from skillscope.tui.widgets.detail_pane import DetailPane
 from tests.processes import is_alive as process_alive
@@ -153,7 +154,7 @@ async def test_open_by_name_reaches_a_skill_only_skills_get_knows(tmp_path):
         await pilot.press("enter")
         views = app.main_screen.views["demo"]
         await wait_until(pilot, lambda: "demo:internal-audit" in views and views["demo:internal-audit"].phase == "verified")
-        assert app.main_screen.tree.cursor_node.data.key == "demo:internal-audit"
+        assert app.main_screen.catalog_tree.cursor_node.data.key == "demo:internal-audit"
         app.main_screen.detail.activate("skill-md")
         await pilot.pause(0.1)
         assert "Reachable by name only" in screen_text(app)
@@ -180,7 +181,7 @@ async def test_filter_narrows_the_catalog_and_escape_clears_it(tmp_path):
         text = screen_text(app)
         assert "invoice-review" in text and "pdf-processing" not in text
         await pilot.press("enter")
-        assert app.main_screen.tree.has_focus
+        assert app.main_screen.catalog_tree.has_focus
         await pilot.press("slash", "escape")
         await wait_until(pilot, lambda: "pdf-processing" in screen_text(app))
 
@@ -207,6 +208,8 @@ async def test_approve_verifies_every_file_before_recording(tmp_path):
         assert (record.action, record.name, record.note) == ("approve", "demo:pdf-processing", "read it all")
         assert record.fingerprint == view.entry.fingerprint and record.reviewer == "Rita Reviewer <rita@example.org>"
         assert record.server == "in-process:demo" and len(record.files) == 4
+        # The same rules as `skillscope approve`: the skill was audited and the record carries the audit.
+        assert view.audit is not None and record.extra["audit"] == approval_audit(view.audit.findings).record()
         assert "● approved" in screen_text(app)
     # Signed, and the approved bytes kept for diffs.
     ledger = Ledger(tmp_path / "ledger.jsonl")
@@ -365,7 +368,7 @@ async def test_disconnect_reconnect_and_remove_a_stdio_server(tmp_path):
         await wait_until(pilot, lambda: session.listing_state == "listed")
         second = session.conn._stats.process.pid
         assert second != first
-        screen.tree.reveal("samples", "samples:hello-world")
+        screen.catalog_tree.reveal("samples", "samples:hello-world")
         await pilot.press("delete")
         await wait_until(pilot, lambda: "samples" not in screen.sessions and not process_alive(second))
         assert "No servers" in screen_text(app)
@@ -463,7 +466,7 @@ async def test_a_large_flat_catalog_is_paged_and_still_reachable(tmp_path):
     app = make_app(settings_for([seed], tmp_path))
     async with running(app) as pilot:
         await listed(pilot, "big")
-        tree = app.main_screen.tree
+        tree = app.main_screen.catalog_tree
         server_node = tree.root.children[0]
         assert len(server_node.children) == 501  # one page of 500, then "… 700 more"
         assert "700 more" in str(server_node.children[-1].label)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shlex
 from typing import ClassVar
 
 from rich.text import Text
@@ -12,63 +11,10 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static, TabbedContent, TabPane, TextArea
 
-from skillscope.catalog.entry import Policy
-from skillscope.catalog.names import is_valid_label, label_for_command, label_for_url
-from skillscope.config import ServerSpec, parse_header
 from skillscope.errors import SkillscopeError
-from skillscope.tui.settings import ServerSeed, unique_label
+from skillscope.service.targets import ServerSeed, seed_from_form
 
-__all__ = ["AddServerScreen", "seed_from_form"]
-
-
-def seed_from_form(kind: str, *, url: str, headers: str, command: str, env: str, cwd: str, label: str,
-                   taken: set[str], allow_dynamic: bool = False) -> ServerSeed:
-    """Build a server from the dialog's fields.
-
-    Header and environment values are kept as typed in the spec (``${VAR}`` unexpanded,
-    for saving) and expanded only in the target.
-
-    Raises:
-        SkillscopeError: a field cannot be used (the message says which).
-    """
-    from skillscope.errors import UsageError
-
-    label = label.strip()
-    if label and not is_valid_label(label):
-        raise UsageError(f"{label!r} is not a valid label (1–64 of A-Z a-z 0-9 _ . -)")
-    if label and label in taken:
-        raise UsageError(f"A server labelled {label!r} is already shown")
-    if kind == "url":
-        url = url.strip()
-        if not url.lower().startswith(("http://", "https://")):
-            raise UsageError("The URL must start with http:// or https://")
-        raw_headers: dict[str, str] = {}
-        for line in headers.splitlines():
-            if not line.strip():
-                continue
-            name, _ = parse_header(line)  # checks the name and that every ${VAR} is set
-            raw_headers[name] = line.partition(":")[2].strip()
-        spec = ServerSpec(label=label or unique_label(label_for_url(url), taken), url=url, headers=raw_headers,
-                          allow_dynamic=allow_dynamic)
-    else:
-        try:
-            words = shlex.split(command)
-        except ValueError as exc:
-            raise UsageError(f"The command line cannot be split into words: {exc}") from None
-        if not words:
-            raise UsageError("Type the server's command line, e.g. python -m my_skill_server")
-        variables: dict[str, str] = {}
-        for line in env.splitlines():
-            if not line.strip():
-                continue
-            key, sep, value = line.strip().partition("=")
-            if not sep or not key:
-                raise UsageError(f"Environment lines take NAME=value (got {key!r})")
-            variables[key] = value
-        spec = ServerSpec(label=label or unique_label(label_for_command(words), taken), command=words[0], args=words[1:],
-                          env=variables, cwd=cwd.strip() or None, allow_dynamic=allow_dynamic)
-    target = spec.to_target()
-    return ServerSeed(target=target, spec=spec, origin="dialog", policy=Policy(allow_dynamic=allow_dynamic))
+__all__ = ["AddServerScreen"]
 
 
 class AddServerScreen(ModalScreen[ServerSeed | None]):

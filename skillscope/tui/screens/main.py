@@ -15,7 +15,7 @@ from textual.worker import Worker
 from skillscope.tui.keymap import MAIN_COMMANDS, bindings
 from skillscope.tui.model import SkillView
 from skillscope.tui.notify import report_failed_worker, tell
-from skillscope.tui.reviews import LedgerSnapshot
+from skillscope.service.review_state import LedgerSnapshot
 from skillscope.tui.screens.help import HelpScreen
 from skillscope.tui.screens.review_work import ReviewWork
 from skillscope.tui.screens.server_work import EMPTY, ServerWork
@@ -70,8 +70,8 @@ class MainScreen(ServerWork, ReviewWork):
         yield Footer()
 
     @property
-    def tree(self) -> CatalogTree:
-        """The catalog tree."""
+    def catalog_tree(self) -> CatalogTree:
+        """The catalog tree (not `tree`: Textual's DOMNode.tree is the DOM's own)."""
         return self.query_one(CatalogTree)
 
     @property
@@ -93,7 +93,7 @@ class MainScreen(ServerWork, ReviewWork):
         self.panel.set_servers(list(self.sessions.values()))
         if not self.sessions:
             self.detail.show_message(EMPTY)
-        self.tree.focus()
+        self.catalog_tree.focus()
         self.run_worker(self._start(), name="startup", group="startup", exit_on_error=False)
 
     async def _start(self) -> None:
@@ -158,15 +158,15 @@ class MainScreen(ServerWork, ReviewWork):
         if self._filter_timer is not None:
             self._filter_timer.stop()
         value = event.value
-        self._filter_timer = self.set_timer(0.15, lambda: self.tree.set_filter(value))
+        self._filter_timer = self.set_timer(0.15, lambda: self.catalog_tree.set_filter(value))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.input.id == "filter":
             event.stop()
             if self._filter_timer is not None:
                 self._filter_timer.stop()
-            self.tree.set_filter(event.value)
-            self.tree.focus()
+            self.catalog_tree.set_filter(event.value)
+            self.catalog_tree.focus()
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         report_failed_worker(self, event.worker)
@@ -177,7 +177,7 @@ class MainScreen(ServerWork, ReviewWork):
         self.focus_next()
 
     def action_open_selected(self) -> None:
-        self.tree.action_select_cursor()
+        self.catalog_tree.action_select_cursor()
 
     def action_next_tab(self) -> None:
         self.detail.cycle_tab(1)
@@ -198,8 +198,8 @@ class MainScreen(ServerWork, ReviewWork):
         if box.has_focus:
             box.value = ""
             box.display = False
-            self.tree.set_filter("")
-            self.tree.focus()
+            self.catalog_tree.set_filter("")
+            self.catalog_tree.focus()
 
     def action_refresh(self) -> None:
         session = self._current_session()

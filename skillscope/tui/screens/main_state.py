@@ -6,7 +6,7 @@ from textual.screen import Screen
 from textual.worker import Worker
 
 from skillscope.tui.model import SkillView
-from skillscope.tui.reviews import LedgerSnapshot
+from skillscope.service.review_state import LedgerSnapshot
 from skillscope.tui.servers import ConnectFn, ServerSession
 from skillscope.tui.settings import TuiSettings
 from skillscope.tui.widgets.catalog_tree import CatalogTree
@@ -28,6 +28,6 @@ class MainState(Screen[None]):
     _server: str | None
     _skill: tuple[str, str] | None
     _reviewer: str | None
-    tree: CatalogTree
+    catalog_tree: CatalogTree
     panel: ConnectionPanel
     detail: DetailPane

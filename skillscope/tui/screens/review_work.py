@@ -3,18 +3,21 @@
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal
 
 
 from skillscope.errors import ConnectionFailed, UsageError
 from skillscope.tui.model import SkillView
 from skillscope.tui.screens.main_state import MainState
 from skillscope.tui.notify import tell
-from skillscope.tui.reviews import read_ledger
+from skillscope.service.review_state import read_ledger
 from skillscope.tui.screens.ledger import LedgerScreen
 from skillscope.tui.screens.open_name import OpenNameScreen
 from skillscope.tui.screens.review_note import ReviewNoteScreen
 from skillscope.tui.servers import ProgressReader
+
+if TYPE_CHECKING:
+    from skillscope.review import SkillAudit
 
 __all__ = ["ReviewWork"]
 
@@ -62,7 +65,7 @@ class ReviewWork(MainState):
         previous = view.phase
         if view.phase not in ("verified", "unverified"):
             view.phase = "opening"
-        self.tree.refresh_skill(server, view.name)
+        self.catalog_tree.refresh_skill(server, view.name)
         total = len(view.entry.files or ()) if all_files else (2 if path else 1)
         reader = ProgressReader(conn, view.entry, lambda words: self._progress(server, view, words), total=total)
         self._progress(server, view, f"Reading and verifying SKILL.md of {view.name}")
@@ -73,7 +76,7 @@ class ReviewWork(MainState):
             view.phase = previous
             raise
         finally:
-            self.tree.refresh_skill(server, view.name)
+            self.catalog_tree.refresh_skill(server, view.name)
             if self.detail.shown in (None, (server, view.name)):
                 self.detail.set_progress(None)
         self._apply_report(server, view, report)
@@ -97,7 +100,7 @@ class ReviewWork(MainState):
                 if result.served is not None:
                     view.opened[result.path] = result
             self._diff_view(view)
-        self.tree.refresh_skill(server, view.name)
+        self.catalog_tree.refresh_skill(server, view.name)
 
     def _diff_view(self, view: SkillView) -> None:
         """Diff the changed files that were read and verified against the approved bytes."""
@@ -148,7 +151,7 @@ class ReviewWork(MainState):
     async def _open_by_name(self, server: str, name: str) -> None:
         """Resolve a name (skills/get when the listing lacks it), show it in the tree and open it."""
         from skillscope.catalog.listing import Listing
-        from skillscope.workflow import resolve_name
+        from skillscope.service.catalog import resolve_name
 
         session = self.sessions[server]
         conn = self._conn(server)
@@ -162,9 +165,9 @@ class ReviewWork(MainState):
         if view is None:
             view = views[entry.name] = self._view_of(entry)
             view.by_name = True
-            self.tree.show_server(session, views)
+            self.catalog_tree.show_server(session, views)
         self._server, self._skill = server, (server, entry.name)
-        self.tree.reveal(server, entry.name)
+        self.catalog_tree.reveal(server, entry.name)
         self.detail.show_skill(server, view)
         if view.phase not in ("verified", "unverified"):
             await self._read(server, view, None)
@@ -172,17 +175,16 @@ class ReviewWork(MainState):
             self.detail.show_skill(server, view, activate="skill-md")
 
     def _review_target(self, action: str) -> tuple[str, SkillView] | None:
+        from skillscope.service.approvals import review_refusal
+
         if self._skill is None or self._view(*self._skill) is None:
             tell(self, "Select a skill in the catalog first.", severity="warning")
             return None
         view = self._view(*self._skill)
         assert view is not None
-        if not view.usable:
-            tell(self, f"{view.name} is {view.entry.status}: it cannot be reviewed ({view.entry.rule}).", severity="warning")
-            return None
-        if action == "approve" and view.entry.dynamic:
-            tell(self, f"{view.name} is a dynamic skill: no fingerprint binds its content, so it cannot be approved.",
-                 severity="error")
+        refusal = review_refusal(view.entry, action)  # type: ignore[arg-type]
+        if refusal is not None:
+            tell(self, f"{refusal}.", severity="error" if view.usable else "warning")
             return None
         return self._skill[0], view
 
@@ -209,21 +211,26 @@ class ReviewWork(MainState):
         self._ask_review("revoke")
 
     async def _review(self, action: str, server: str, view: SkillView, reviewer: str, note: str) -> None:
-        """Record a verdict, signed; an approval first reads and verifies every file, and keeps their bytes."""
-        from skillscope.ledger import ReviewBook, review_record
+        """Record a verdict, signed; an approval first reads, verifies and audits every file, and keeps their bytes."""
+        from skillscope.ledger import ReviewBook
+        from skillscope.service.approvals import approval_plan, verdict_record
 
         session = self.sessions[server]
         contents: dict[str, bytes] = {}
         if action == "approve":
             # The entry pinned is the one displayed: its fingerprint is what the files must verify against.
-            report = await self._read(server, view, None, all_files=True)
-            if not report.verified:  # type: ignore[attr-defined]
-                check = report.failure.check if report.failure else "?"  # type: ignore[attr-defined]
-                raise UsageError(f"Approval refused: {view.name} did not verify ({check} check)")
-            contents = {r.path: r.served.data for r in report.files if r.served is not None}  # type: ignore[attr-defined]
+            plan = approval_plan(await self._audit(server, view, tab="failure"))
+            if plan.refused == "findings":
+                raise UsageError(f"Approval refused: {plan.reason}; see the Findings tab "
+                                 "(accept them with skillscope approve --accept-findings --note WHY)")
+            if plan.refused is not None:
+                raise UsageError(f"Approval refused: {plan.reason}")
         if session.info is None:
             raise ConnectionFailed(f"{server} has not connected yet")
-        record = review_record(action, session.info, view.entry, reviewer=reviewer, note=note)  # type: ignore[arg-type]
+        if action == "approve":
+            record, contents = plan.record(session.info, reviewer=reviewer, note=note), plan.contents()
+        else:
+            record = verdict_record(action, session.info, view.entry, reviewer=reviewer, note=note)  # type: ignore[arg-type]
         book = ReviewBook(self.settings.ledger_path, signing_key=self.settings.signing_key)
         saved = await asyncio.to_thread(book.record, record, contents)
         await self._read_ledger()
@@ -236,7 +243,7 @@ class ReviewWork(MainState):
             for name, view in views.items():
                 view.review = self.ledger.review(view.entry)
                 view.history = self.ledger.history.get(name, [])
-                self.tree.refresh_skill(label, name)
+                self.catalog_tree.refresh_skill(label, name)
         self._redraw_current()
 
     def action_audit(self) -> None:
@@ -251,22 +258,31 @@ class ReviewWork(MainState):
             return
         self.run_worker(self._audit(server, view), name=f"audit {name}", group="open", exclusive=True, exit_on_error=False)
 
-    async def _audit(self, server: str, view: SkillView) -> None:
-        """Audit one skill as ``skillscope audit`` does (reads and verifies every file) and show its findings."""
+    async def _audit(self, server: str, view: SkillView, *, tab: Literal["findings", "failure"] = "findings") -> SkillAudit:
+        """Audit one skill as ``skillscope audit`` does (reads and verifies every file) and show its findings.
+
+        With ``tab="failure"`` (an approval's audit) the detail pane moves only when something failed to verify.
+        """
         from skillscope.review import audit_skill
 
         conn = self._conn(server)
         session = self.sessions[server]
         self._progress(server, view, f"Auditing {view.name}: reading and verifying every file")
         try:
-            view.audit = await audit_skill(conn, view.entry, session.policy, self.ledger.verdicts)  # type: ignore[arg-type]
+            audit = view.audit = await audit_skill(conn, view.entry, session.policy, self.ledger.verdicts)  # type: ignore[arg-type]
         finally:
             if self.detail.shown in (None, (server, view.name)):
                 self.detail.set_progress(None)
-        if view.audit.report is not None and view.entry.status == "available":
-            self._apply_report(server, view, view.audit.report)
-        if self._skill == (server, view.name):
-            self.detail.show_skill(server, view, activate="findings")
+        report = audit.report
+        if report is not None and view.entry.status == "available":
+            self._apply_report(server, view, report)
+        failure = report.failure if report is not None else None
+        if self._skill == (server, view.name) and (tab == "findings" or failure is not None):
+            self.detail.show_skill(server, view, activate=tab)
+        if failure is not None and tab == "failure":
+            tell(self, f"{view.name} did not verify ({failure.check} check): nothing of it is shown",
+                 title="Verification failed", severity="error")
+        return audit
 
     def action_ledger(self) -> None:
         self.app.push_screen(LedgerScreen(self.ledger, signing_key=self.settings.signing_key), lambda _: self.run_worker(self._read_ledger(), group="ledger", exit_on_error=False))

@@ -29,7 +29,7 @@ class ServerWork(MainState):
     def _add_session(self, seed: ServerSeed) -> ServerSession:
         session = ServerSession(seed)
         self.sessions[session.label] = session
-        self.tree.show_server(session, None)
+        self.catalog_tree.show_server(session, None)
         return session
 
     def _connect(self, session: ServerSession) -> None:
@@ -66,7 +66,7 @@ class ServerWork(MainState):
         if session.state != "connected":
             self.views.pop(session.label, None)
         self.panel.update_server(session)
-        self.tree.show_server(session, self.views.get(session.label))
+        self.catalog_tree.show_server(session, self.views.get(session.label))
         if session.state == "connected" and session.listing_state == "none":
             self._start_listing(session)
         if self._server == session.label and self._skill is None:
@@ -78,7 +78,7 @@ class ServerWork(MainState):
 
     async def _list(self, session: ServerSession) -> None:
         """List a server's catalog (reads no file) and show it."""
-        from skillscope.workflow import load_catalog
+        from skillscope.service.catalog import load_catalog
 
         generation, conn = session.generation, session.conn
         if conn is None:
@@ -107,9 +107,9 @@ class ServerWork(MainState):
 
     def _show_session(self, session: ServerSession) -> None:
         self.panel.update_server(session)
-        self.tree.show_server(session, self.views.get(session.label) if session.listing_state == "listed" else None)
+        self.catalog_tree.show_server(session, self.views.get(session.label) if session.listing_state == "listed" else None)
         if self._skill is not None and self._skill[0] == session.label:
-            self.tree.reveal(*self._skill)
+            self.catalog_tree.reveal(*self._skill)
 
     async def shutdown(self) -> None:
         """Let go of every connection, waiting for each (stdio servers are stopped and reaped)."""
@@ -157,7 +157,7 @@ class ServerWork(MainState):
         await self._let_go(session)
         self.sessions.pop(session.label, None)
         self.views.pop(session.label, None)
-        self.tree.remove_server(session.label)
+        self.catalog_tree.remove_server(session.label)
         self.panel.set_servers(list(self.sessions.values()))
         if self._server == session.label:
             self._server, self._skill = None, None
@@ -184,6 +184,7 @@ class ServerWork(MainState):
 
         from skillscope.config import save_server
 
+        assert session.seed.spec is not None  # action_save_server refuses a server with nothing to save
         path = await asyncio.to_thread(save_server, session.seed.spec, self.settings.config_target())
         session.seed = replace(session.seed, origin="config")
         tell(self, f"Saved {session.label} to {path}", title="Saved")

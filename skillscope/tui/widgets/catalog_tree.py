@@ -128,12 +128,6 @@ class CatalogTree(Tree[NodeRef]):
             self._forget_below(node)
             node.remove()
 
-    def refresh_server_label(self, session: ServerSession) -> None:
-        """Redraw a server's own line (its state or skill count)."""
-        node = self._server_nodes.get(session.label)
-        if node is not None:
-            node.set_label(self._server_label(session))
-
     def refresh_skill(self, server: str, name: str) -> None:
         """Redraw a skill's line and its files' lines after its state changed."""
         node = self._skill_nodes.get((server, name))

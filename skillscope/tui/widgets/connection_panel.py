@@ -14,7 +14,7 @@ from textual.widgets.option_list import Option
 from skillscope.tui.inert import inert, inert_line
 from skillscope.tui.servers import ServerSession
 
-__all__ = ["ConnectionPanel"]
+__all__ = ["ConnectionPanel", "server_details"]
 
 _LOOK = {
     "idle": ("○", "not connected", "dim"),
@@ -26,7 +26,7 @@ _LOOK = {
 _STDERR_LINES = 12
 
 
-def server_line(session: ServerSession) -> Text:
+def _server_line(session: ServerSession) -> Text:
     """The one-line summary of a server for the list."""
     glyph, words, style = _LOOK[session.state]
     text = Text()
@@ -121,7 +121,7 @@ class ConnectionPanel(Vertical):
         servers = self.query_one(OptionList)
         keep = self.current
         self._sessions = {s.label: s for s in sessions}
-        servers.set_options([Option(server_line(s), id=s.label) for s in sessions])
+        servers.set_options([Option(_server_line(s), id=s.label) for s in sessions])
         if sessions:
             labels = [s.label for s in sessions]
             servers.highlighted = labels.index(keep) if keep in labels else 0
@@ -131,7 +131,7 @@ class ConnectionPanel(Vertical):
         """Redraw one server's line (and its details when highlighted)."""
         if session.label not in self._sessions:
             return
-        self.query_one(OptionList).replace_option_prompt(session.label, server_line(session))
+        self.query_one(OptionList).replace_option_prompt(session.label, _server_line(session))
         if self.current == session.label:
             self._show_details()
 

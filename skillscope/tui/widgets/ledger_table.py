@@ -6,7 +6,7 @@ from rich.text import Text
 from textual.widgets import DataTable
 
 from skillscope.tui.inert import inert_line
-from skillscope.tui.reviews import LedgerSnapshot
+from skillscope.service.review_state import LedgerSnapshot
 
 __all__ = ["LedgerTable"]
 

@@ -88,7 +88,7 @@ def review_summary(view: SkillView) -> RenderableType:
     return Group(*parts)
 
 
-def skill_header(view: SkillView, *, verified_frontmatter: bool) -> RenderableType:
+def _skill_header(view: SkillView, *, verified_frontmatter: bool) -> RenderableType:
     """Name, states, URI, fingerprint, reason and frontmatter of a skill."""
     entry = view.entry
     title = Text()
@@ -173,7 +173,7 @@ class SkillOverview(VerticalScroll):
 
     def show(self, view: SkillView) -> None:
         """Show one skill."""
-        self.query_one("#overview-header", Static).update(skill_header(view, verified_frontmatter=view.phase == "verified"))
+        self.query_one("#overview-header", Static).update(_skill_header(view, verified_frontmatter=view.phase == "verified"))
         self.query_one(FileTable).show(view)
         self.query_one("#overview-review", Static).update(review_summary(view))
 

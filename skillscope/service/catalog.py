@@ -1,10 +1,10 @@
-"""The steps every front end shares: list a server's catalog, resolve a name, open a skill."""
+"""Reading a catalog for any front end: list a server, resolve a name, open a skill."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
 from skillscope.catalog.entry import CatalogEntry, Finding, Policy, validate_entry
 from skillscope.catalog.listing import Listing, catalog_entries, check_result_type, collect_listing
@@ -13,7 +13,12 @@ from skillscope.errors import SkillNotFound, UsageError
 from skillscope.protocol.connection import Connection
 from skillscope.textsafe import safe_line
 
-__all__ = ["find_entry", "load_catalog", "load_verdicts", "open_named", "resolve_name", "review_states"]
+if TYPE_CHECKING:
+    from skillscope.protocol.connection import ServerInfo
+    from skillscope.service.targets import Invocation
+    from skillscope.verify import SkillReport
+
+__all__ = ["find_entry", "load_catalog", "open_named", "resolve_name"]
 
 _LABEL_PREFIX = re.compile(r"^([A-Za-z0-9_.-]{1,64}):(?!//)(.*)$", re.DOTALL)
 
@@ -84,31 +89,9 @@ def _usable(entry: CatalogEntry) -> CatalogEntry:
     raise SkillNotFound(f"{safe_line(entry.name)} cannot be opened: {entry.status} ({entry.rule}: {entry.reason})")
 
 
-def load_verdicts(path: Any) -> tuple[Any, str | None]:
-    """Replay the ledger at ``path``; a damaged ledger gives (None, why) instead of failing the command."""
-    from skillscope.errors import LedgerError
-    from skillscope.ledger import read_verdicts
-
-    try:
-        return read_verdicts(path), None
-    except LedgerError as exc:
-        return None, f"review states unknown: {exc.message}"
-
-
-def review_states(verdicts: Any, entries: list[CatalogEntry]) -> dict[str, Any]:
-    """The review state of each usable entry, keyed by name (empty when the ledger is unknown)."""
-    from skillscope.ledger import review_state
-
-    if verdicts is None:
-        return {}
-    return {
-        e.name: review_state(verdicts, e.name, e.fingerprint, [(f.uri, f.digest, f.size) for f in e.files or ()])
-        for e in entries
-        if e.status != "malformed"
-    }
-
-
-async def open_named(inv: Any, name: str, *, paths: list[str], all_files: bool, say: Callable[[str], None]) -> tuple[Any, Any]:
+async def open_named(
+    inv: Invocation, name: str, *, paths: list[str], all_files: bool, say: Callable[[str], None]
+) -> tuple[ServerInfo, SkillReport]:
     """Attach to the invocation's target, resolve ``name`` and open the skill (the ``show`` steps)."""
     from skillscope.protocol import connect
     from skillscope.verify import open_skill
@@ -123,7 +106,7 @@ async def open_named(inv: Any, name: str, *, paths: list[str], all_files: bool, 
     return conn.info, report
 
 
-async def find_entry(inv: Any, name: str, say: Callable[[str], None]) -> tuple[Any, CatalogEntry]:
+async def find_entry(inv: Invocation, name: str, say: Callable[[str], None]) -> tuple[ServerInfo, CatalogEntry]:
     """Attach, list and resolve ``name`` without reading any file."""
     from skillscope.protocol import connect
 

@@ -1,0 +1,56 @@
+"""The audit's terminal text: a Rich rendering of each server's findings (server text stays inert)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from skillscope.review import ServerAudit
+from skillscope.review.reports import finding_rows, summary
+from skillscope.textsafe import safe_line
+
+__all__ = ["audit_text"]
+
+_STYLES = {"error": "bold red", "warning": "yellow", "note": "dim"}
+
+
+def audit_text(audits: list[ServerAudit], *, min_severity: str = "note") -> Group:
+    """The terminal summary as a Rich renderable (server text stays inert).
+
+    Findings below ``min_severity`` are not listed, though counted; URL notes show one row per host.
+    """
+    parts: list[Any] = []
+    for audit in audits:
+        head = Text(audit.label, style="bold")
+        head.append("  ")
+        head.append(safe_line(audit.target, limit=200), style="dim")
+        parts.append(head)
+        if audit.error:
+            parts.append(Text(f"could not audit: {safe_line(audit.error, limit=500)}", style="bold red"))
+            continue
+        counts = audit.counts()
+        parts.append(Text(
+            f"{len(audit.skills)} skills · {counts['error']} errors, {counts['warning']} warnings, {counts['note']} notes · "
+            f"conformance: {sum(o.status == 'pass' for o in audit.checks.values())} passed, "
+            f"{sum(o.status in ('fail', 'warning') for o in audit.checks.values())} failed, "
+            f"{sum(o.status == 'untestable' for o in audit.checks.values())} untestable"
+        ))
+        table = Table(show_edge=False, pad_edge=False)
+        table.add_column("SEV")
+        table.add_column("CHECK", overflow="fold")
+        table.add_column("WHERE", overflow="fold", max_width=50)
+        table.add_column("MESSAGE", overflow="fold", max_width=80)
+        for finding, where, message in finding_rows(audit.findings, min_severity):
+            table.add_row(Text(finding.severity, style=_STYLES[finding.severity]), Text(finding.id), Text(where), Text(message))
+        parts.append(table)
+    total = summary(audits)
+    parts.append(Text(
+        f"{total['servers']} server(s), {total['skills']} skills: {total['verified']} verified, {total['failed_verification']} failed verification; "
+        f"{total['error']} errors, {total['warning']} warnings, {total['note']} notes"
+    ))
+    return Group(*parts)
+
+

@@ -1,0 +1,139 @@
+"""Approve, reject and revoke for any front end: what may be recorded, and the record itself."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal
+
+from skillscope.catalog.entry import CatalogEntry
+from skillscope.errors import UsageError
+from skillscope.ledger.record import Action, Record
+from skillscope.ledger.recording import review_record, tool_id, utc_now
+from skillscope.review.approval import ApprovalAudit, approval_audit
+from skillscope.textsafe import safe_line
+
+if TYPE_CHECKING:
+    from skillscope.ledger import Verdicts
+    from skillscope.protocol.connection import Connection, ServerInfo
+    from skillscope.review import SkillAudit
+    from skillscope.verify import SkillReport
+
+__all__ = ["ApprovalPlan", "Refusal", "approval_plan", "audit_for_approval", "offline_revocation", "review_refusal", "verdict_record"]
+
+Refusal = Literal["unverified", "fingerprint", "findings"]
+"""Why an approval was refused: content that did not verify, a fingerprint other than the one reviewed, or audit errors."""
+
+
+def review_refusal(entry: CatalogEntry, action: Action) -> str | None:
+    """Why no verdict of ``action`` can be recorded for ``entry`` at all, before anything is read; None when it can."""
+    if entry.status != "available":
+        return f"{entry.name} is {entry.status}: it cannot be reviewed ({entry.rule})"
+    if action == "approve" and entry.dynamic:
+        return f"{entry.name} is a dynamic skill: no fingerprint binds its content, so it cannot be approved"
+    return None
+
+
+@dataclass(frozen=True)
+class ApprovalPlan:
+    """An approval checked against every rule: what it would record, or why it is refused."""
+
+    entry: CatalogEntry
+    report: SkillReport | None
+    audit: ApprovalAudit
+    """The skill's own findings (not the server's conformance, not the ledger's state)."""
+    refused: Refusal | None = None
+    reason: str | None = None
+    """Why it is refused, in words for a person (the front end adds how to proceed)."""
+    accepted: bool = False
+    """The audit found errors and the reviewer accepts them (their note says why)."""
+
+    @property
+    def allowed(self) -> bool:
+        """True when the approval may be recorded."""
+        return self.refused is None
+
+    def contents(self) -> dict[str, bytes]:
+        """The verified bytes of every file, by path: kept beside the ledger for diffs."""
+        files = self.report.files if self.report is not None else []
+        return {r.path: r.served.data for r in files if r.served is not None}
+
+    def record(self, info: ServerInfo, *, reviewer: str | None, note: str) -> Record:
+        """The approval record (not yet appended), carrying the audit's counts and finding ids.
+
+        Raises:
+            UsageError: the plan is refused, or findings are accepted without a note saying why.
+        """
+        if self.refused is not None:
+            raise UsageError(f"Approval refused: {self.reason}")
+        if self.accepted and not note.strip():
+            raise UsageError("Accepting the audit's findings needs a note saying why they are acceptable")
+        extra: dict[str, Any] = {"audit": self.audit.record()}
+        if self.accepted:
+            extra["accepted_findings"] = True
+        return review_record("approve", info, self.entry, reviewer=reviewer, note=note, extra=extra)
+
+
+async def audit_for_approval(conn: Connection, entry: CatalogEntry, policy: Any) -> SkillAudit:
+    """Read, verify and audit every file of ``entry`` (each file read once), as an approval requires.
+
+    Raises:
+        UsageError: the entry cannot be approved at all (see ``review_refusal``).
+    """
+    from skillscope.review import audit_skill
+
+    refusal = review_refusal(entry, "approve")
+    if refusal is not None:
+        raise UsageError(refusal)
+    return await audit_skill(conn, entry, policy, None)
+
+
+def approval_plan(skill: SkillAudit, *, pinned: str | None = None, accept_findings: bool = False) -> ApprovalPlan:
+    """Apply the approval rules to an audited skill.
+
+    Refused when anything failed verification, when ``pinned`` (the fingerprint the reviewer
+    saw) differs from the one that verified, or when the audit found an error in the skill
+    itself and the reviewer did not accept the findings.
+    """
+    entry, report = skill.entry, skill.report
+    own = approval_audit(skill.findings)
+    if report is None or not report.verified:
+        check = report.failure.check if report is not None and report.failure else "read"
+        return ApprovalPlan(entry, report, own, "unverified", f"{entry.name} did not verify ({check} check)")
+    if pinned and pinned != entry.fingerprint:
+        return ApprovalPlan(entry, report, own, "fingerprint",
+                            f"{entry.name} now has fingerprint {entry.fingerprint}, not {safe_line(pinned)} "
+                            "(the content changed since you saw it); nothing was recorded")
+    if own.errors and not accept_findings:
+        return ApprovalPlan(entry, report, own, "findings", f"the audit found {own.errors} error(s) in {entry.name}")
+    return ApprovalPlan(entry, report, own, accepted=bool(own.errors))
+
+
+def verdict_record(action: Action, info: ServerInfo, entry: CatalogEntry, *, reviewer: str | None, note: str) -> Record:
+    """A rejection or revocation of the entry as served now (reads no file).
+
+    Raises:
+        UsageError: the entry cannot be reviewed, or ``action`` is an approval (see ``approval_plan``).
+    """
+    if action == "approve":
+        raise UsageError("An approval is recorded from an ApprovalPlan: every file is read, verified and audited first")
+    refusal = review_refusal(entry, action)
+    if refusal is not None:
+        raise UsageError(refusal)
+    return review_record(action, info, entry, reviewer=reviewer, note=note)
+
+
+def offline_revocation(verdicts: Verdicts, name: str, *, reviewer: str | None, note: str) -> Record:
+    """A revocation of ``name`` (LABEL:PATH exactly as reviewed) from the ledger alone, with no server.
+
+    Raises:
+        UsageError: the ledger has no review of ``name``.
+    """
+    from skillscope.ledger import default_reviewer
+
+    verdict = verdicts.by_name.get(name)
+    if verdict is None:
+        raise UsageError(f"The ledger has no review of {name!r}; give LABEL:PATH exactly as listed, or a TARGET")
+    last = verdict.record
+    return Record(action="revoke", time=utc_now(), reviewer=reviewer or default_reviewer(), note=note,
+                  label=last.label, server=last.server, protocol=last.protocol, name=name, uri=last.uri,
+                  fingerprint=None, tool=tool_id())

@@ -1,0 +1,74 @@
+"""Each package's public API is its ``__all__``: every name listed exists, and what front ends import is listed."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+from pathlib import Path
+
+import pytest
+
+import skillscope
+
+ROOT = Path(skillscope.__file__).parent
+FRONT_ENDS = ("cli", "tui", "service")
+"""What presents (cli, tui) or serves them (service): the modules whose imports define the public API below."""
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def declared_all(path: Path) -> list[str] | None:
+    """The module's ``__all__`` as written, or None when it declares none."""
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AnnAssign) else []
+        if any(isinstance(t, ast.Name) and t.id == "__all__" for t in targets):
+            return list(ast.literal_eval(node.value)) if node.value is not None else []
+    return None
+
+
+MODULES = sorted(ROOT.rglob("*.py"))
+DECLARED = {module_name(p): names for p in MODULES if (names := declared_all(p)) is not None}
+
+
+def test_every_package_declares_its_api():
+    packages = [module_name(p) for p in MODULES if p.name == "__init__.py"]
+    assert [p for p in packages if p not in DECLARED] == []
+
+
+@pytest.mark.parametrize("module", sorted(DECLARED))
+def test_every_name_in_all_exists(module):
+    mod = importlib.import_module(module)
+    assert [name for name in mod.__all__ if not hasattr(mod, name)] == []
+    assert len(set(mod.__all__)) == len(mod.__all__)
+
+
+def test_what_the_front_ends_import_is_public():
+    unlisted = []
+    for path in MODULES:
+        if path.relative_to(ROOT).parts[0] not in FRONT_ENDS:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.ImportFrom) or not (node.module or "").startswith("skillscope"):
+                continue
+            listed = DECLARED.get(node.module)
+            if listed is None or node.module == module_name(path):
+                continue
+            unlisted += [f"{module_name(path)} imports {node.module}.{a.name}" for a in node.names
+                         if not a.name.startswith("_") and a.name not in listed and not _is_module(f"{node.module}.{a.name}")]
+    assert unlisted == []
+
+
+@pytest.mark.parametrize("module", sorted(m for m in DECLARED if m.split(".")[1:2] and m.split(".")[1] in FRONT_ENDS))
+def test_a_front_end_module_lists_every_public_definition(module):
+    path = ROOT.parent / Path(*module.split("."))
+    path = path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
+    defined = [n.name for n in ast.parse(path.read_text(encoding="utf-8")).body
+               if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and not n.name.startswith("_")]
+    assert [name for name in defined if name not in DECLARED[module]] == []
+
+
+def _is_module(name: str) -> bool:
+    return (ROOT.parent / Path(*name.split("."))).with_suffix(".py").exists() or (ROOT.parent / Path(*name.split("."))).is_dir()
