@@ -182,7 +182,7 @@ async def audit_server(
     entry_checks(checks, raw_entries, info.label, repeated=listing.duplicate_entries)
 
     by_uri = {e.uri: e for e in listing.entries if e.uri and e.status != "malformed"}
-    skill_md_uris = {uri for uri in by_uri}
+    skill_md_uris = set(by_uri)
     reader = _RecordingReader(conn, skill_md_uris)
     audit.skills = [SkillAudit(e) for e in listing.entries]
     limiter = anyio.Semaphore(max(1, concurrency))

@@ -18,10 +18,10 @@ from textual.worker import Worker
 
 from skillscope.files import write_file
 from skillscope.ledger import ReviewBook, export_approved
+from skillscope.service.review_state import LedgerSnapshot, read_ledger
 from skillscope.tui.inert import inert_line
 from skillscope.tui.keymap import LEDGER_COMMANDS, bindings
 from skillscope.tui.notify import report_failed_worker, tell
-from skillscope.service.review_state import LedgerSnapshot, read_ledger
 from skillscope.tui.screens.export import ExportRequest, ExportScreen
 from skillscope.tui.widgets.ledger_table import LedgerTable
 

@@ -12,10 +12,10 @@ from textual.timer import Timer
 from textual.widgets import Footer, Header, Input
 from textual.worker import Worker
 
+from skillscope.service.review_state import LedgerSnapshot
 from skillscope.tui.keymap import MAIN_COMMANDS, bindings
 from skillscope.tui.model import SkillView
 from skillscope.tui.notify import report_failed_worker, tell
-from skillscope.service.review_state import LedgerSnapshot
 from skillscope.tui.screens.help import HelpScreen
 from skillscope.tui.screens.review_work import ReviewWork
 from skillscope.tui.screens.server_work import EMPTY, ServerWork

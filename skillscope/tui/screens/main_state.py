@@ -5,8 +5,8 @@ from __future__ import annotations
 from textual.screen import Screen
 from textual.worker import Worker
 
-from skillscope.tui.model import SkillView
 from skillscope.service.review_state import LedgerSnapshot
+from skillscope.tui.model import SkillView
 from skillscope.tui.servers import ConnectFn, ServerSession
 from skillscope.tui.settings import TuiSettings
 from skillscope.tui.widgets.catalog_tree import CatalogTree

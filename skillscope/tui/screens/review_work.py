@@ -5,13 +5,12 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING, Any, Literal
 
-
 from skillscope.errors import ConnectionFailed, UsageError
-from skillscope.tui.model import SkillView
-from skillscope.tui.screens.main_state import MainState
-from skillscope.tui.notify import tell
 from skillscope.service.review_state import read_ledger
+from skillscope.tui.model import SkillView
+from skillscope.tui.notify import tell
 from skillscope.tui.screens.ledger import LedgerScreen
+from skillscope.tui.screens.main_state import MainState
 from skillscope.tui.screens.open_name import OpenNameScreen
 from skillscope.tui.screens.review_note import ReviewNoteScreen
 from skillscope.tui.servers import ProgressReader
