@@ -31,3 +31,7 @@ class MainState(Screen[None]):
     catalog_tree: CatalogTree
     panel: ConnectionPanel
     detail: DetailPane
+
+    def _view_of(self, entry: object) -> SkillView:
+        """A fresh view of a listed entry with its review state; both halves build them."""
+        return SkillView(entry, review=self.ledger.review(entry), history=self.ledger.history.get(entry.name, []))  # type: ignore[arg-type, attr-defined]
