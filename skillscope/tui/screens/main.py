@@ -69,21 +69,6 @@ class MainScreen(ServerWork, ReviewWork):
             yield DetailPane(id="detail")
         yield Footer()
 
-    @property
-    def catalog_tree(self) -> CatalogTree:
-        """The catalog tree (not `tree`: Textual's DOMNode.tree is the DOM's own)."""
-        return self.query_one(CatalogTree)
-
-    @property
-    def panel(self) -> ConnectionPanel:
-        """The connection panel."""
-        return self.query_one(ConnectionPanel)
-
-    @property
-    def detail(self) -> DetailPane:
-        """The detail pane."""
-        return self.query_one(DetailPane)
-
     def on_mount(self) -> None:
         self.query_one("#filter").display = False
         self.query_one("#catalog").border_title = "Catalog"
