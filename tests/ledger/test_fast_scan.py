@@ -20,7 +20,7 @@ def test_a_partial_record_is_the_record_init_would_build():
                   prev="sha256:" + "a" * 64, hash="sha256:" + "b" * 64, raw=b"{}")
     assert fast == slow and repr(fast) == repr(slow)
     assert replace(fast, note="n") == replace(slow, note="n")
-    assert (fast.files, fast.sig, fast.key, fast.extra, fast.partial) == ((), "", "", {}, True)
+    assert (fast.files, fast.sig, fast.key, fast.extra, fast.raw) == ((), "", "", {}, b"{}")
     with pytest.raises(AttributeError):
         fast.name = "other"  # type: ignore[misc]
     assert fast.extra is not partial_record("reject", "srv:x", None, 7, "", "", b"{}").extra
