@@ -15,7 +15,7 @@ import json
 import shlex
 from collections.abc import Iterator
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -152,7 +152,7 @@ def trust_file(path: Path) -> TrustRecord:
     except OSError as exc:
         raise LocalFileError(f"Cannot read {path}: {exc.strerror}") from None
     records = _read_store()
-    record = TrustRecord(key, file_digest(content), datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"))
+    record = TrustRecord(key, file_digest(content), datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"))
     records[key] = record
     _write_store(records)
     return record

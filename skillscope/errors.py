@@ -20,6 +20,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 __all__ = [
     "EXIT_OK",
     "EXIT_VERIFY",
@@ -171,6 +173,6 @@ class LedgerDamaged(LedgerError):
 
     title = "Ledger damaged"
 
-    def __init__(self, message: str, *, detail: str | None = None, problems: list[object] | None = None) -> None:
+    def __init__(self, message: str, *, detail: str | None = None, problems: Sequence[object] | None = None) -> None:
         super().__init__(message, detail=detail)
-        self.problems = problems or []
+        self.problems = list(problems or ())

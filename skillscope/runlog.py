@@ -78,7 +78,7 @@ class _LazyFileHandler(logging.FileHandler):
         self._path = path
 
     def emit(self, record: logging.LogRecord) -> None:
-        if self.stream is None:  # type: ignore[has-type]
+        if self.stream is None:
             try:
                 self._path.parent.mkdir(parents=True, exist_ok=True)
                 _prune(self._path.parent)

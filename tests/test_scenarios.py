@@ -7,8 +7,8 @@ import pytest
 from skillscope.catalog.entry import Policy
 from skillscope.errors import ExtensionNotOffered, RequestTimedOut, SkillNotFound, UsageError
 from skillscope.protocol import Target, connect
-from skillscope.verify import open_skill
 from skillscope.service.catalog import load_catalog, resolve_name
+from skillscope.verify import open_skill
 from tests.fixtures.hostile import MALFORMED, build_scenario
 from tests.fixtures.samples import HELLO_WORLD_FINGERPRINT
 

@@ -9,8 +9,8 @@ import click
 
 from skillscope import __version__
 from skillscope.cli.commands_audit import audit_command
-from skillscope.cli.commands_config import config_group
 from skillscope.cli.commands_catalog import demo_command, list_command, show_command
+from skillscope.cli.commands_config import config_group
 from skillscope.cli.commands_ledger import (
     approve_command,
     diff_command,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -79,7 +80,7 @@ def audit_command(ctx: click.Context, targets: tuple[str, ...], fmt: str, output
                 try:
                     async with connect(inv.target, era=inv.era, timeout=inv.timeout) as conn:
                         audits.append(await audit_server(conn, inv.policy, verdicts, concurrency=concurrency,
-                                                         progress=lambda m, label=inv.target.label: say(f"{label}: {m}")))
+                                                         progress=_labelled(say, inv.target.label)))
                 except SkillscopeError as exc:
                     failed = True
                     report_error(exc)
@@ -94,6 +95,11 @@ def audit_command(ctx: click.Context, targets: tuple[str, ...], fmt: str, output
         return 1 if unapproved or any(a.worst() >= threshold for a in audits) else 0
 
     run(body)
+
+
+def _labelled(say: Callable[[str], None], label: str) -> Callable[[str], None]:
+    """Progress messages prefixed with the server's label: one audit may cover several servers."""
+    return lambda message: say(f"{label}: {message}")
 
 
 def _unapproved(audits: list[Any]) -> list[tuple[str, str]]:

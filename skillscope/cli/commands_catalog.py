@@ -6,7 +6,16 @@ from typing import Any
 
 import click
 
-from skillscope.cli.common import EXIT_CODES, TARGET_HELP, TargetCommand, print_json, progress, run, setup, target_options
+from skillscope.cli.common import (
+    EXIT_CODES,
+    TARGET_HELP,
+    TargetCommand,
+    print_json,
+    progress,
+    run,
+    setup,
+    target_options,
+)
 
 __all__ = ["list_command", "show_command", "demo_command"]
 

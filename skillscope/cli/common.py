@@ -79,7 +79,7 @@ def config_option(fn: Callable[..., Any]) -> Callable[..., Any]:
 
 def target_options(fn: Callable[..., Any]) -> Callable[..., Any]:
     """The options that say how to reach a server, plus ``--config`` and ``--ledger``."""
-    options = [
+    options: list[Callable[[Callable[..., Any]], Callable[..., Any]]] = [
         click.option("--era", type=click.Choice(["auto", "modern", "legacy"]), default="auto", show_default=True,
                      help="Protocol era: auto tries 2026-07-28 (server/discover) and falls back to the 2025-11-25 handshake."),
         click.option("--label", help="Name for the server in skill names (default: config key, URL host or command name)."),

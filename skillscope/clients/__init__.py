@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-from skillscope.clients.discovery import ClientFile, Discovery, FoundServer, discover_servers, project_client_files, user_client_files
+from skillscope.clients.discovery import (
+    ClientFile,
+    Discovery,
+    FoundServer,
+    discover_servers,
+    project_client_files,
+    user_client_files,
+)
 from skillscope.clients.formats import dialect_for, label_from_name, load_env_file, read_document
 from skillscope.clients.jsonc import JsoncError, loads_jsonc
 from skillscope.clients.variables import DIALECTS, Dialect, Expander, InputSpec, terminal_prompt

@@ -32,13 +32,14 @@ def seed_demo_ledger(path: Path) -> None:
 
     from skillscope.demo.catalog import demo_skills
     from skillscope.ledger import FileEntry, Ledger, ObjectStore, Record, store_dir, tool_id
+    from skillscope.ledger.record import Action
     from skillscope.ledger.signing import load_signer
     from skillscope.spec import MODERN
 
     skills = {skill.skill_path: skill for skill in demo_skills()}
     stale = replace(skills["acme/billing/invoice-review"])
     stale.files = [f if f.path != "references/policy.md" else replace(f, data=_OLD_POLICY) for f in stale.files]
-    plan = [
+    plan: list[tuple[Action, Any, str, str]] = [
         ("approve", _entry(skills["hello-world"]), "2026-03-02T09:15:00Z", "Prints a greeting; nothing else."),
         ("approve", _entry(stale), "2026-03-02T09:40:00Z", "Policy threshold checked with finance."),
         ("reject", _entry(skills["code-review"]), "2026-03-03T14:05:00Z", "Its description says to approve without reading."),

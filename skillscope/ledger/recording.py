@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from skillscope.ledger.record import Action, FileEntry, Record
@@ -12,7 +12,7 @@ __all__ = ["review_record", "tool_id", "utc_now"]
 
 def utc_now() -> str:
     """The current UTC time as the ledger writes it (``2026-01-31T12:00:00Z``)."""
-    return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def tool_id() -> str:

@@ -81,6 +81,13 @@ class Verdicts:
 
 def replay(records: Iterable[Record]) -> Verdicts:
     """Fold records in order: approve adds a fingerprint, reject blocks one, revoke clears the name."""
+    from skillscope.ledger.store import cycle_collector_paused
+
+    with cycle_collector_paused():
+        return _replay(records)
+
+
+def _replay(records: Iterable[Record]) -> Verdicts:
     verdicts = Verdicts()
     for record in records:
         verdicts.records += 1

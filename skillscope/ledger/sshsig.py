@@ -161,7 +161,7 @@ def verify_signature(armored: str, message: bytes, *, namespace: str = NAMESPACE
             ed25519.Ed25519PublicKey.from_public_bytes(key.string()).verify(raw, data)
         elif key_type == b"ssh-rsa" and sig_type in (b"rsa-sha2-512", b"rsa-sha2-256"):
             e, n = key.mpint(), key.mpint()
-            algorithm = hashes.SHA512() if sig_type == b"rsa-sha2-512" else hashes.SHA256()
+            algorithm: hashes.HashAlgorithm = hashes.SHA512() if sig_type == b"rsa-sha2-512" else hashes.SHA256()
             rsa.RSAPublicNumbers(e, n).public_key().verify(raw, data, padding.PKCS1v15(), algorithm)
         elif key_type.startswith(b"ecdsa-sha2-") and sig_type == key_type:
             curve_name = key.string()

@@ -182,7 +182,7 @@ async def audit_server(
     entry_checks(checks, raw_entries, info.label, repeated=listing.duplicate_entries)
 
     by_uri = {e.uri: e for e in listing.entries if e.uri and e.status != "malformed"}
-    skill_md_uris = {uri for uri in by_uri}
+    skill_md_uris = set(by_uri)
     reader = _RecordingReader(conn, skill_md_uris)
     audit.skills = [SkillAudit(e) for e in listing.entries]
     limiter = anyio.Semaphore(max(1, concurrency))
@@ -508,7 +508,7 @@ async def _directory_checks(conn: Connection, audit: ServerAudit, checks: SuiteC
         children = result.get("resources")
         shape_ok = isinstance(children, list) and all(isinstance(c, dict) and isinstance(c.get("uri"), str) for c in children)
         checks.check("sep-2640-directory-read-result-resources-shape", shape_ok, f"{where}: directory read result has no resources[] of items with a uri", skill=where, uri=entry.directory)
-        if not shape_ok:
+        if not shape_ok or not isinstance(children, list):
             continue
         if any(c.get("mimeType") == "inode/directory" for c in children):
             any_subdir = True

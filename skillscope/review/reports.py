@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from skillscope.review.audit import ServerAudit, SkillAudit
@@ -57,7 +57,7 @@ def audit_json(audits: list[ServerAudit]) -> dict[str, Any]:
     return {
         "$schema": JSON_SCHEMA_ID,
         "tool": {"name": "skillscope", "version": _version()},
-        "generated": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "generated": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "servers": [
             {
                 "label": audit.label,
@@ -184,7 +184,7 @@ def audit_sarif(audits: list[ServerAudit], *, category: str | None = None) -> di
             "properties": properties,
         })
     results = []
-    for finding, digest in zip(findings, _fingerprints(findings)):
+    for finding, digest in zip(findings, _fingerprints(findings), strict=True):
         location: dict[str, Any] = {
             "physicalLocation": {"artifactLocation": {"uri": _artifact_path(finding)}, "region": _region(finding)},
             "logicalLocations": [{

@@ -29,7 +29,7 @@ class SkillscopeApp(App[None]):
 
     TITLE = "skillscope"
     SUB_TITLE = "Agent Skills over MCP"
-    CSS_PATH: ClassVar[list[str | Path]] = [STYLES / "app.tcss", STYLES / "main.tcss", STYLES / "dialogs.tcss", STYLES / "ledger.tcss"]
+    CSS_PATH = [STYLES / "app.tcss", STYLES / "main.tcss", STYLES / "dialogs.tcss", STYLES / "ledger.tcss"]
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "quit", "Quit", show=False, priority=True, id="quit-app", tooltip="Disconnect every server and quit"),
     ]

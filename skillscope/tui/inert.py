@@ -11,9 +11,9 @@ from rich.text import Text
 from skillscope.redact import SECRETS
 from skillscope.sizes import human_size
 from skillscope.textsafe import safe_text
+from skillscope.tui.model import SkillState
 from skillscope.unicode_policy import escape_run, hidden_runs
 from skillscope.views import ESCAPE_STYLE, escaped
-from skillscope.tui.model import SkillState
 
 __all__ = ["ESCAPE_STYLE", "STATE_LOOK", "compact", "human_size", "inert", "inert_line", "state_badges", "state_words"]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 
 __all__ = ["GROUPS", "MAIN_COMMANDS", "LEDGER_COMMANDS", "Command", "bindings"]
 
@@ -59,7 +59,7 @@ LEDGER_COMMANDS: tuple[Command, ...] = (
 )
 
 
-def bindings(commands: tuple[Command, ...]) -> list[Binding]:
+def bindings(commands: tuple[Command, ...]) -> list[BindingType]:
     """Bindings for the commands that are bound at screen level, each with an id and a tooltip."""
     return [
         Binding(c.key, c.action, c.title, show=c.footer, key_display=c.key_display, tooltip=c.help, id=c.action)

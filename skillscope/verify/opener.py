@@ -13,7 +13,13 @@ from skillscope.protocol.values import GetResult, ReadResult
 from skillscope.spec import MAX_TOTAL_BYTES
 from skillscope.textsafe import safe_line
 from skillscope.verify.content import ReadError, Served, normalisation_hint, served_bytes, sha256_digest
-from skillscope.verify.frontmatter import FrontmatterError, KeyDifference, compare_frontmatter, parse_frontmatter, split_frontmatter
+from skillscope.verify.frontmatter import (
+    FrontmatterError,
+    KeyDifference,
+    compare_frontmatter,
+    parse_frontmatter,
+    split_frontmatter,
+)
 
 __all__ = ["FileStatus", "FileResult", "Failure", "SkillReport", "Reader", "open_skill"]
 

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from tests.fixtures.http import REPO_ROOT, serve_http_in_thread, stdio_command
 from tests.fixtures.hostile import build_scenario
+from tests.fixtures.http import REPO_ROOT, serve_http_in_thread, stdio_command
 
 
 @dataclass

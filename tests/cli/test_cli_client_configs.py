@@ -86,7 +86,8 @@ def test_each_format_reaches_a_guarded_server_with_its_variables(home, guarded, 
 def test_zed_and_claude_desktop_stdio_servers(home):
     command, *args = stdio_command("samples")
     put(home / ".config" / "zed" / "settings.json",
-        "{\n\t// Zed\n\t\"context_servers\": {\"zed-samples\": {\"command\": {\"path\": %s, \"args\": %s}},},\n}" % (json.dumps(command), json.dumps(args)))
+        "{\n\t// Zed\n\t\"context_servers\": {\"zed-samples\": {\"command\": {\"path\": "
+        + json.dumps(command) + ", \"args\": " + json.dumps(args) + "}},},\n}")
     put(home / ".config" / "Claude" / "claude_desktop_config.json", {"mcpServers": {"desk": {"command": command, "args": args}}})
     for label in ("zed-samples", "desk"):
         run = run_cli("list", label, "--json", env=env_for(home))

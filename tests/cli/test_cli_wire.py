@@ -7,8 +7,8 @@ import sys
 import pytest
 
 from tests.cli.conftest import run_cli, stdio
-from tests.processes import children_of, is_alive
 from tests.fixtures.samples import HELLO_WORLD_FINGERPRINT, HELLO_WORLD_MD
+from tests.processes import children_of
 
 LIST_KEYS = {"name", "uri", "status", "rule", "reason", "fingerprint", "file_count", "total_bytes"}
 SHOW_FILE_KEYS = {"uri", "size", "digest", "status", "reason"}

@@ -112,7 +112,7 @@ def frontmatter_of(data: bytes) -> dict[str, Any]:
     lines = text.splitlines()
     if not lines or lines[0].rstrip(" \t") != "---":
         raise VerificationError("SKILL.md does not start with a --- line")
-    for end, line in enumerate(lines[1:], start=1):
+    for end, line in enumerate(lines[1:], start=1):  # noqa: B007 (end is read after the loop)
         if line.rstrip(" \t") == "---":
             break
     else:

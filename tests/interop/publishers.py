@@ -305,7 +305,7 @@ def http_server(
             out.flush()
             out.seek(0)
             tail = out.read()[-2000:].decode("utf-8", "replace")
-            status = "exited with code %s" % proc.returncode if proc.poll() is not None else f"not listening after {timeout:g} s"
+            status = f"exited with code {proc.returncode}" if proc.poll() is not None else f"not listening after {timeout:g} s"
             last_error = f"{publisher} on port {port} {status}:\n{tail}"
             if "address already in use" not in tail.lower() and "EADDRINUSE" not in tail:
                 break

@@ -8,6 +8,7 @@ import signal
 import subprocess
 import sys
 import time
+from itertools import pairwise
 
 import pytest
 
@@ -28,7 +29,7 @@ def test_appends_form_a_chain(tmp_path):
     ledger, saved = filled(tmp_path)
     assert [r.seq for r in saved] == [1, 2, 3, 4, 5]
     assert saved[0].prev == GENESIS
-    assert all(b.prev == a.hash for a, b in zip(saved, saved[1:]))
+    assert all(b.prev == a.hash for a, b in pairwise(saved))
     result = ledger.verify()
     assert result.ok and result.records == 5 and result.last_hash == saved[-1].hash
     assert [r.hash for r in ledger.records()] == [r.hash for r in saved]

@@ -108,6 +108,7 @@ def _cell(outs: list[dict[str, Any]] | None) -> str:
 
 
 from skillscope.review.audit import DIRECTORY_CHECKS  # noqa: E402
+
 CACHE_CHECKS = ("sep-2640-skills-list-cache-attributes", "sep-2640-skills-get-cache-attributes")
 VERSIONS = ("2026-07-28", "2025-11-25")
 

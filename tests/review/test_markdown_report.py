@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from markdown_it import MarkdownIt
 
-MARKDOWN_LIMIT = 60_000
 from tests.cli.conftest import run_cli, stdio
 from tests.fixtures.hostile import PR_COMMENT_BAITS
+
+MARKDOWN_LIMIT = 60_000
 
 
 def _rendered_outside_code(markdown: str) -> list[str]:

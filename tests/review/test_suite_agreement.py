@@ -57,7 +57,7 @@ def _both(server) -> tuple[dict[str, set[str]], dict[str, str]]:
 @pytest.fixture(scope="module")
 def observed():
     with ThreadPoolExecutor(max_workers=2) as pool:
-        results = dict(zip(FIXTURES, pool.map(lambda name: _both(build_scenario(name)), FIXTURES)))
+        results = dict(zip(FIXTURES, pool.map(lambda name: _both(build_scenario(name)), FIXTURES), strict=True))
     return results
 
 

@@ -70,9 +70,9 @@ async def test_the_demo_terminal_tricks_skill_is_shown_inert_and_fails(tmp_path)
 @pytest.mark.parametrize("era", ["modern", "legacy"])
 async def test_the_skill_md_tab_shows_every_planted_hiding_place(tmp_path, era):
     """Issue 8: the SKILL.md tab opens on the exact source; v shows the rendered view and what it hides."""
-    from tests.fixtures.hidden import PLANTED
-
     from dataclasses import replace
+
+    from tests.fixtures.hidden import PLANTED
 
     app = make_app(replace(settings_for([stdio_seed("hidden-content", label="hid")], tmp_path), era=era))
     async with running(app, size=(200, 60)) as pilot:

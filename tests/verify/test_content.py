@@ -31,7 +31,7 @@ def test_blob_is_strict_base64():
 
 
 def test_text_and_blob_of_the_same_bytes_are_interchangeable():
-    data = "---\nname: x\n---\n".encode()
+    data = b"---\nname: x\n---\n"
     a = served_bytes(result(text=data.decode()), URI).data
     b = served_bytes(result(blob=base64.b64encode(data).decode()), URI).data
     assert a == b == data

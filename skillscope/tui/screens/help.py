@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -42,7 +42,7 @@ def _key(command: Command) -> str:
 
 def help_text() -> Group:
     """The help as one renderable."""
-    parts: list[object] = [Text.assemble(("skillscope — keys", "bold"), ("   (esc closes)", "dim"))]
+    parts: list[RenderableType] = [Text.assemble(("skillscope — keys", "bold"), ("   (esc closes)", "dim"))]
     keys = Table(show_edge=False, pad_edge=False, box=None, padding=(0, 2, 0, 0), show_header=False)
     keys.add_column(style="bold cyan", no_wrap=True, min_width=8)
     keys.add_column()

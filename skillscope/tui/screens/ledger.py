@@ -6,7 +6,7 @@ import asyncio
 from typing import ClassVar
 
 from rich import box
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -18,10 +18,10 @@ from textual.worker import Worker
 
 from skillscope.files import write_file
 from skillscope.ledger import ReviewBook, export_approved
+from skillscope.service.review_state import LedgerSnapshot, read_ledger
 from skillscope.tui.inert import inert_line
 from skillscope.tui.keymap import LEDGER_COMMANDS, bindings
 from skillscope.tui.notify import report_failed_worker, tell
-from skillscope.service.review_state import LedgerSnapshot, read_ledger
 from skillscope.tui.screens.export import ExportRequest, ExportScreen
 from skillscope.tui.widgets.ledger_table import LedgerTable
 
@@ -30,7 +30,7 @@ __all__ = ["LedgerScreen", "damage_report"]
 
 def damage_report(snapshot: LedgerSnapshot) -> Group:
     """What ``ledger verify`` says about a damaged ledger, and what to do."""
-    parts: list[object] = [Text.assemble(("✗ Ledger damaged: ", "bold red"), inert_line(snapshot.error or "", limit=600))]
+    parts: list[RenderableType] = [Text.assemble(("✗ Ledger damaged: ", "bold red"), inert_line(snapshot.error or "", limit=600))]
     damage = snapshot.damage
     if damage is not None:
         table = Table(show_edge=False, pad_edge=False, header_style="bold dim", box=box.SIMPLE_HEAD)

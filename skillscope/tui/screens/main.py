@@ -12,10 +12,10 @@ from textual.timer import Timer
 from textual.widgets import Footer, Header, Input
 from textual.worker import Worker
 
+from skillscope.service.review_state import LedgerSnapshot
 from skillscope.tui.keymap import MAIN_COMMANDS, bindings
 from skillscope.tui.model import SkillView
 from skillscope.tui.notify import report_failed_worker, tell
-from skillscope.service.review_state import LedgerSnapshot
 from skillscope.tui.screens.help import HelpScreen
 from skillscope.tui.screens.review_work import ReviewWork
 from skillscope.tui.screens.server_work import EMPTY, ServerWork
@@ -68,21 +68,6 @@ class MainScreen(ServerWork, ReviewWork):
                     yield CatalogTree(id="tree")
             yield DetailPane(id="detail")
         yield Footer()
-
-    @property
-    def catalog_tree(self) -> CatalogTree:
-        """The catalog tree (not `tree`: Textual's DOMNode.tree is the DOM's own)."""
-        return self.query_one(CatalogTree)
-
-    @property
-    def panel(self) -> ConnectionPanel:
-        """The connection panel."""
-        return self.query_one(ConnectionPanel)
-
-    @property
-    def detail(self) -> DetailPane:
-        """The detail pane."""
-        return self.query_one(DetailPane)
 
     def on_mount(self) -> None:
         self.query_one("#filter").display = False

@@ -5,8 +5,8 @@ from __future__ import annotations
 from textual.screen import Screen
 from textual.worker import Worker
 
-from skillscope.tui.model import SkillView
 from skillscope.service.review_state import LedgerSnapshot
+from skillscope.tui.model import SkillView
 from skillscope.tui.servers import ConnectFn, ServerSession
 from skillscope.tui.settings import TuiSettings
 from skillscope.tui.widgets.catalog_tree import CatalogTree
@@ -28,6 +28,23 @@ class MainState(Screen[None]):
     _server: str | None
     _skill: tuple[str, str] | None
     _reviewer: str | None
-    catalog_tree: CatalogTree
-    panel: ConnectionPanel
-    detail: DetailPane
+
+    # Properties, not attributes: MainScreen composes these widgets, and both halves only read them.
+    @property
+    def catalog_tree(self) -> CatalogTree:
+        """The catalog tree (not `tree`: Textual's DOMNode.tree is the DOM's own)."""
+        return self.query_one(CatalogTree)
+
+    @property
+    def panel(self) -> ConnectionPanel:
+        """The connection panel."""
+        return self.query_one(ConnectionPanel)
+
+    @property
+    def detail(self) -> DetailPane:
+        """The detail pane."""
+        return self.query_one(DetailPane)
+
+    def _view_of(self, entry: object) -> SkillView:
+        """A fresh view of a listed entry with its review state; both halves build them."""
+        return SkillView(entry, review=self.ledger.review(entry), history=self.ledger.history.get(entry.name, []))  # type: ignore[arg-type, attr-defined]

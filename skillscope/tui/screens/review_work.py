@@ -5,18 +5,18 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING, Any, Literal
 
-
 from skillscope.errors import ConnectionFailed, UsageError
-from skillscope.tui.model import SkillView
-from skillscope.tui.screens.main_state import MainState
-from skillscope.tui.notify import tell
 from skillscope.service.review_state import read_ledger
+from skillscope.tui.model import SkillView
+from skillscope.tui.notify import tell
 from skillscope.tui.screens.ledger import LedgerScreen
+from skillscope.tui.screens.main_state import MainState
 from skillscope.tui.screens.open_name import OpenNameScreen
 from skillscope.tui.screens.review_note import ReviewNoteScreen
 from skillscope.tui.servers import ProgressReader
 
 if TYPE_CHECKING:
+    from skillscope.protocol import Connection
     from skillscope.review import SkillAudit
 
 __all__ = ["ReviewWork"]
@@ -30,10 +30,7 @@ class ReviewWork(MainState):
     def _view(self, server: str, name: str) -> SkillView | None:
         return self.views.get(server, {}).get(name)
 
-    def _view_of(self, entry: object) -> SkillView:
-        return SkillView(entry, review=self.ledger.review(entry), history=self.ledger.history.get(entry.name, []))  # type: ignore[arg-type, attr-defined]
-
-    def _conn(self, server: str) -> object:
+    def _conn(self, server: str) -> Connection:
         session = self.sessions.get(server)
         if session is None or session.conn is None:
             raise ConnectionFailed(f"{server} is not connected (press c to connect again)")
@@ -269,7 +266,7 @@ class ReviewWork(MainState):
         session = self.sessions[server]
         self._progress(server, view, f"Auditing {view.name}: reading and verifying every file")
         try:
-            audit = view.audit = await audit_skill(conn, view.entry, session.policy, self.ledger.verdicts)  # type: ignore[arg-type]
+            audit = view.audit = await audit_skill(conn, view.entry, session.policy, self.ledger.verdicts)
         finally:
             if self.detail.shown in (None, (server, view.name)):
                 self.detail.set_progress(None)
@@ -285,4 +282,8 @@ class ReviewWork(MainState):
         return audit
 
     def action_ledger(self) -> None:
-        self.app.push_screen(LedgerScreen(self.ledger, signing_key=self.settings.signing_key), lambda _: self.run_worker(self._read_ledger(), group="ledger", exit_on_error=False))
+        self.app.push_screen(LedgerScreen(self.ledger, signing_key=self.settings.signing_key), self._reread_ledger)
+
+    def _reread_ledger(self, _closed: object) -> None:
+        """Read the ledger again once its screen closes: a repair or an import there may have changed it."""
+        self.run_worker(self._read_ledger(), group="ledger", exit_on_error=False)

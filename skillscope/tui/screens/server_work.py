@@ -8,9 +8,9 @@ import contextlib
 from rich.text import Text
 from textual.css.query import NoMatches
 
-from skillscope.tui.screens.main_state import MainState
 from skillscope.tui.notify import tell
 from skillscope.tui.screens.add_server import AddServerScreen
+from skillscope.tui.screens.main_state import MainState
 from skillscope.tui.servers import ServerSession, as_skillscope_error
 from skillscope.tui.settings import ServerSeed
 

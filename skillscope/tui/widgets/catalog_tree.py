@@ -149,7 +149,7 @@ class CatalogTree(Tree[NodeRef]):
             self.show_server(session, self._views.get(label))
         # Keep the cursor on the skill it was on when the filter still shows it; else go to the top.
         view = self._views.get(ref.server, {}).get(ref.key) if ref is not None and ref.kind != "server" else None
-        if view is not None and (not text or self._matches(view)):
+        if ref is not None and view is not None and (not text or self._matches(view)):
             self.reveal(ref.server, ref.key)
         else:
             if self.last_line >= 0:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -62,7 +62,7 @@ def server_details(session: ServerSession) -> Group:
             "skills",
             Text(f"{counts['available']:,} available, {counts['unavailable']:,} unavailable, {counts['malformed']:,} malformed"),
         )
-    parts: list[object] = [grid]
+    parts: list[RenderableType] = [grid]
     if session.listing_error is not None:
         parts.append(_failure("listing failed", session.listing_error))
     if session.state == "failed" and session.error is not None:
@@ -78,7 +78,7 @@ def server_details(session: ServerSession) -> Group:
 
 def _failure(title: str, error: object) -> Group:
     message = getattr(error, "message", str(error))
-    parts: list[object] = [Text.assemble((f"{title}: ", "bold red"), inert_line(message, limit=600))]
+    parts: list[RenderableType] = [Text.assemble((f"{title}: ", "bold red"), inert_line(message, limit=600))]
     detail = getattr(error, "detail", None)
     if detail:
         tail = "\n".join(str(detail).splitlines()[-_STDERR_LINES:])

@@ -11,12 +11,12 @@ from textual.widgets import LoadingIndicator, Static, TabbedContent, TabPane
 
 from skillscope.tui.inert import inert_line
 from skillscope.tui.model import SkillView
-from skillscope.verify.opener import SkillReport
 from skillscope.tui.servers import ServerSession
 from skillscope.tui.widgets.connection_panel import server_details
 from skillscope.tui.widgets.evidence import changes_view, failure_view, findings_view
 from skillscope.tui.widgets.file_viewer import FileViewer, skill_md_view
 from skillscope.tui.widgets.skill_overview import FileTable, SkillOverview
+from skillscope.verify.opener import SkillReport
 
 __all__ = ["TABS", "DetailPane"]
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import DataTable
 
-from skillscope.tui.inert import inert_line
 from skillscope.service.review_state import LedgerSnapshot
+from skillscope.tui.inert import inert_line
 
 __all__ = ["LedgerTable"]
 
