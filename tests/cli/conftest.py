@@ -1,18 +1,28 @@
-"""Run the real ``skillscope`` command as a subprocess, as a user would."""
+"""Run the ``skillscope`` command as a user would: in this process through its entry point, or as a real process."""
 
 from __future__ import annotations
 
+import atexit
+import contextlib
+import faulthandler
 import json
+import logging
 import os
+import signal
 import subprocess
 import sys
+import traceback
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 
 from tests.fixtures.hostile import build_scenario
 from tests.fixtures.http import REPO_ROOT, serve_http_in_thread, stdio_command
+
+__all__ = ["Run", "http_server", "run_cli", "run_process", "stdio"]
 
 
 @dataclass
@@ -25,8 +35,89 @@ class Run:
         return json.loads(self.out)
 
 
+class _EntryPoint:
+    """What ``CliRunner.invoke`` calls: the console script's ``main``, not just the click group.
+
+    ``main`` is what a user runs; it also installs the SIGTERM handler and masks secrets in
+    both output streams, which the click group alone would skip.
+    """
+
+    def main(self, args: Sequence[str], prog_name: str) -> None:  # noqa: ARG002 - CliRunner's signature
+        from skillscope.cli import main
+
+        try:
+            main(list(args))
+        finally:
+            # main wrapped this run's streams and registered their flush at exit; the streams die with the run.
+            for stream in (sys.stdout, sys.stderr):
+                atexit.unregister(stream.flush)
+
+
+@contextlib.contextmanager
+def _one_run(cwd: str, timeout: float) -> Iterator[None]:
+    """Leave the process as a fresh one would have been: what one run sets up is undone after it.
+
+    A run installs a SIGTERM handler, wraps stdout and stderr (with an atexit flush), adds
+    logging handlers and levels, captures warnings, remembers secrets and its run-log path.
+    Each of those would leak into the next run and could make a later test pass for the
+    wrong reason (a secret masked only because an earlier run remembered it).
+    """
+    from skillscope import runlog
+    from skillscope.redact import SECRETS
+
+    root = logging.getLogger()
+    saved_handlers, saved_level = list(root.handlers), root.level
+    noisy = {name: logging.getLogger(name).level for name in ("httpcore", "httpx", "httpx2", "hpack")}
+    warnings_captured = getattr(logging, "_warnings_showwarning", None) is not None
+    saved_sigterm = signal.getsignal(signal.SIGTERM)
+    saved_cwd, saved_argv, saved_env = os.getcwd(), sys.argv, dict(os.environ)
+    SECRETS.clear()
+    runlog._state["path"] = None
+    # A hung run must fail, not hang the suite: dump every thread's stack and end this worker.
+    faulthandler.dump_traceback_later(timeout, exit=True)
+    os.chdir(cwd)
+    try:
+        yield
+    finally:
+        faulthandler.cancel_dump_traceback_later()
+        os.chdir(saved_cwd)
+        sys.argv = saved_argv
+        if dict(os.environ) != saved_env:
+            os.environ.clear()
+            os.environ.update(saved_env)
+        signal.signal(signal.SIGTERM, saved_sigterm)
+        for handler in list(root.handlers):
+            if handler not in saved_handlers:
+                root.removeHandler(handler)
+                handler.close()
+        root.setLevel(saved_level)
+        for name, level in noisy.items():
+            logging.getLogger(name).setLevel(level)
+        if not warnings_captured:
+            logging.captureWarnings(False)
+        SECRETS.clear()
+        runlog._state["path"] = None
+
+
 def run_cli(*args: str, env: dict[str, str] | None = None, cwd: str | None = None, timeout: float = 90) -> Run:
-    """Run ``python -m skillscope ARGS`` and capture everything it prints."""
+    """Run ``skillscope ARGS`` in this process (CliRunner around the console entry point) and capture its output.
+
+    Stdin is empty and not a terminal, stdout and stderr are separate and not terminals, as
+    with the subprocess this replaces. An exception that escapes ``main`` is printed as the
+    interpreter would (a traceback on stderr, exit 1), so tests that forbid tracebacks still see it.
+    """
+    runner = CliRunner(catch_exceptions=True)
+    with _one_run(cwd or REPO_ROOT, timeout):
+        result = runner.invoke(_EntryPoint(), list(args), env={"COLUMNS": "200", **(env or {})},  # type: ignore[arg-type]
+                               prog_name="skillscope")
+    err = result.stderr
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        err += "".join(traceback.format_exception(result.exception))
+    return Run(result.exit_code, result.stdout, err)
+
+
+def run_process(*args: str, env: dict[str, str] | None = None, cwd: str | None = None, timeout: float = 90) -> Run:
+    """Run ``python -m skillscope ARGS`` as a real process: for what only a process shows (exit codes, start-up)."""
     full_env = {**os.environ, "COLUMNS": "200", **(env or {})}
     done = subprocess.run(
         [sys.executable, "-m", "skillscope", *args],
