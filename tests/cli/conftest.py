@@ -11,6 +11,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import traceback
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -30,6 +31,8 @@ class Run:
     code: int
     out: str
     err: str
+    peak_mib: float | None = None
+    """Peak resident memory of the process and the children it waited for (``run_process`` only)."""
 
     def json(self) -> Any:
         return json.loads(self.out)
@@ -117,20 +120,38 @@ def run_cli(*args: str, env: dict[str, str] | None = None, cwd: str | None = Non
 
 
 def run_process(*args: str, env: dict[str, str] | None = None, cwd: str | None = None, timeout: float = 90) -> Run:
-    """Run ``python -m skillscope ARGS`` as a real process: for what only a process shows (exit codes, start-up)."""
+    """Run ``python -m skillscope ARGS`` as a real process: for what only a process shows (exit codes, memory)."""
     full_env = {**os.environ, "COLUMNS": "200", **(env or {})}
-    done = subprocess.run(
+    proc = subprocess.Popen(
         [sys.executable, "-m", "skillscope", *args],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        errors="replace",
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        stdin=subprocess.DEVNULL,
         cwd=cwd or REPO_ROOT,
         env=full_env,
-        timeout=timeout,
-        stdin=subprocess.DEVNULL,
     )
-    return Run(done.returncode, done.stdout, done.stderr)
+    streams: dict[str, bytes] = {}
+    readers = [threading.Thread(target=lambda n=name, s=stream: streams.__setitem__(n, s.read()), daemon=True)
+               for name, stream in (("out", proc.stdout), ("err", proc.stderr))]
+    for reader in readers:
+        reader.start()
+    killer = threading.Timer(timeout, proc.kill)
+    killer.start()
+    try:
+        # wait4, not wait: the resource usage of this one child, not of every child this worker ever had.
+        _, status, usage = os.wait4(proc.pid, 0)
+    finally:
+        killer.cancel()
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    for reader in readers:
+        reader.join()
+    if proc.returncode == -signal.SIGKILL:
+        raise subprocess.TimeoutExpired(proc.args, timeout)
+
+    def text(name: str) -> str:
+        return streams.get(name, b"").decode("utf-8", errors="replace").replace("\r\n", "\n")
+
+    return Run(proc.returncode, text("out"), text("err"), peak_mib=usage.ru_maxrss / 1024)
 
 
 def stdio(scenario: str) -> list[str]:
