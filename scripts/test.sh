@@ -38,5 +38,6 @@ if [ -f tests/conformance/setup.sh ]; then
 fi
 
 say "running pytest"
-# worksteal: a few tests wait out timeouts for seconds; an idle worker takes over queued tests.
-exec .venv/bin/python -m pytest -n "${SKILLSCOPE_TEST_WORKERS:-auto}" --dist worksteal "$@"
+# loadgroup: a module marked xdist_group (one that starts publishers or the conformance suite
+# once for all its tests) stays on one worker; every other test goes wherever a worker is free.
+exec .venv/bin/python -m pytest -n "${SKILLSCOPE_TEST_WORKERS:-auto}" --dist loadgroup "$@"

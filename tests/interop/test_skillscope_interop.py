@@ -39,7 +39,9 @@ import pytest
 
 from tests.interop import publishers as pubs
 
-pytestmark = pytest.mark.interop
+# One xdist worker runs the whole module: its fixtures start the publishers and launch every
+# selected run at module start, which each worker would otherwise do again.
+pytestmark = [pytest.mark.interop, pytest.mark.xdist_group("interop-cli")]
 
 MODERN = "2026-07-28"
 LEGACY = "2025-11-25"
