@@ -31,6 +31,8 @@ class Run:
     code: int
     out: str
     err: str
+    out_bytes: bytes = b""
+    """Stdout as written, for tests that hold it to strict UTF-8 (``out`` replaces bad bytes)."""
     peak_mib: float | None = None
     """Peak resident memory of the process and the children it waited for (``run_process`` only)."""
 
@@ -116,7 +118,7 @@ def run_cli(*args: str, env: dict[str, str] | None = None, cwd: str | None = Non
     err = result.stderr
     if result.exception is not None and not isinstance(result.exception, SystemExit):
         err += "".join(traceback.format_exception(result.exception))
-    return Run(result.exit_code, result.stdout, err)
+    return Run(result.exit_code, result.stdout, err, out_bytes=result.stdout_bytes)
 
 
 def run_process(*args: str, env: dict[str, str] | None = None, cwd: str | None = None, timeout: float = 90) -> Run:
@@ -151,7 +153,7 @@ def run_process(*args: str, env: dict[str, str] | None = None, cwd: str | None =
     def text(name: str) -> str:
         return streams.get(name, b"").decode("utf-8", errors="replace").replace("\r\n", "\n")
 
-    return Run(proc.returncode, text("out"), text("err"), peak_mib=usage.ru_maxrss / 1024)
+    return Run(proc.returncode, text("out"), text("err"), out_bytes=streams.get("out", b""), peak_mib=usage.ru_maxrss / 1024)
 
 
 def stdio(scenario: str) -> list[str]:
