@@ -79,7 +79,7 @@ def _one_run(cwd: str, timeout: float) -> Iterator[None]:
     SECRETS.clear()
     runlog._state["path"] = None
     # A hung run must fail, not hang the suite: dump every thread's stack and end this worker.
-    faulthandler.dump_traceback_later(timeout, exit=True)
+    faulthandler.dump_traceback_later(timeout, exit=True, file=sys.__stderr__)
     os.chdir(cwd)
     try:
         yield
