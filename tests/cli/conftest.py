@@ -11,7 +11,7 @@ import os
 import signal
 import subprocess
 import sys
-import threading
+import tempfile
 import traceback
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -121,39 +121,52 @@ def run_cli(*args: str, env: dict[str, str] | None = None, cwd: str | None = Non
     return Run(result.exit_code, result.stdout, err, out_bytes=result.stdout_bytes)
 
 
-def run_process(*args: str, env: dict[str, str] | None = None, cwd: str | None = None, timeout: float = 90) -> Run:
-    """Run ``python -m skillscope ARGS`` as a real process: for what only a process shows (exit codes, memory)."""
-    full_env = {**os.environ, "COLUMNS": "200", **(env or {})}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "skillscope", *args],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        stdin=subprocess.DEVNULL,
-        cwd=cwd or REPO_ROOT,
-        env=full_env,
-    )
-    streams: dict[str, bytes] = {}
-    readers = [threading.Thread(target=lambda n=name, s=stream: streams.__setitem__(n, s.read()), daemon=True)
-               for name, stream in (("out", proc.stdout), ("err", proc.stderr))]
-    for reader in readers:
-        reader.start()
-    killer = threading.Timer(timeout, proc.kill)
-    killer.start()
-    try:
-        # wait4, not wait: the resource usage of this one child, not of every child this worker ever had.
-        _, status, usage = os.wait4(proc.pid, 0)
-    finally:
-        killer.cancel()
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    for reader in readers:
-        reader.join()
-    if proc.returncode == -signal.SIGKILL:
-        raise subprocess.TimeoutExpired(proc.args, timeout)
+# Runs a command and writes the peak resident memory of it and its waited-for children (KiB)
+# to argv[1]. A process forked from a big parent starts with the parent's high-water mark in
+# its own ru_maxrss (the kernel keeps it across exec), so the command is forked from this
+# small launcher, never from a pytest worker that has grown to hundreds of MiB.
+_PEAK_LAUNCHER = """\
+import resource, subprocess, sys
+code = subprocess.call(sys.argv[2:])
+with open(sys.argv[1], "w") as out:
+    out.write(str(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss))
+sys.exit(code if code >= 0 else 128 - code)
+"""
 
-    def text(name: str) -> str:
-        return streams.get(name, b"").decode("utf-8", errors="replace").replace("\r\n", "\n")
 
-    return Run(proc.returncode, text("out"), text("err"), out_bytes=streams.get("out", b""), peak_mib=usage.ru_maxrss / 1024)
+def run_process(*args: str, env: dict[str, str] | None = None, cwd: str | None = None, timeout: float = 90,
+                peak_memory: bool = False) -> Run:
+    """Run ``python -m skillscope ARGS`` as a real process: for what only a process shows (exit codes, memory).
+
+    With ``peak_memory``, ``Run.peak_mib`` is the peak resident memory of the skillscope
+    process and the servers it started.
+    """
+    command = [sys.executable, "-m", "skillscope", *args]
+    with tempfile.TemporaryDirectory(prefix="skillscope-run-") as scratch:
+        peak_file = os.path.join(scratch, "peak")
+        if peak_memory:
+            command = [sys.executable, "-c", _PEAK_LAUNCHER, peak_file, *command]
+        proc = subprocess.Popen(
+            command,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            stdin=subprocess.DEVNULL,
+            cwd=cwd or REPO_ROOT,
+            env={**os.environ, "COLUMNS": "200", **(env or {})},
+            start_new_session=True,  # on a timeout the whole group goes, the launcher's child too
+        )
+        try:
+            out, err = proc.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.communicate()
+            raise
+        peak_mib = int(open(peak_file).read()) / 1024 if peak_memory else None
+
+    def text(data: bytes) -> str:
+        return data.decode("utf-8", errors="replace").replace("\r\n", "\n")
+
+    return Run(proc.returncode, text(out), text(err), out_bytes=out, peak_mib=peak_mib)
 
 
 def stdio(scenario: str) -> list[str]:

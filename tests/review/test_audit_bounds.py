@@ -12,7 +12,8 @@ def test_endless_subdirectories_keep_memory_and_time_bounded(tmp_path):
     report = tmp_path / "audit.json"
     started = time.monotonic()
     # A real process: its peak memory is what this test measures.
-    done = run_process("audit", "--format", "json", "-o", str(report), "--fail-on", "never", *stdio("directory-bomb"), timeout=120)
+    done = run_process("audit", "--format", "json", "-o", str(report), "--fail-on", "never", *stdio("directory-bomb"), timeout=120,
+                       peak_memory=True)
     assert done.code == 0, done.err
     assert time.monotonic() - started < 120
     assert done.peak_mib is not None and done.peak_mib < 700, f"peak resident memory {done.peak_mib:.0f} MiB"
