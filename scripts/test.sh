@@ -3,6 +3,9 @@
 # then run the whole test suite. Run from anywhere; everything lands under the repository.
 #
 #   bash scripts/test.sh [pytest args...]
+#
+# Tests run in parallel (pytest-xdist), one worker per CPU unless SKILLSCOPE_TEST_WORKERS says
+# otherwise (a number, or 0 for one process); pytest args after it win, so `-n 0` works too.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -16,7 +19,7 @@ if ! command -v ssh-keygen >/dev/null || ! command -v ssh-agent >/dev/null; then
     say "installing openssh-client (ssh-keygen, ssh-agent)"
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq openssh-client >/dev/null
   else
-    say "openssh-client is missing and cannot be installed here: the ssh-keygen tests will be skipped"
+    say "openssh-client is missing and cannot be installed here: the ssh-keygen tests will be skipped (fail in CI)"
   fi
 fi
 
@@ -35,4 +38,6 @@ if [ -f tests/conformance/setup.sh ]; then
 fi
 
 say "running pytest"
-exec .venv/bin/python -m pytest "$@"
+# loadgroup: a module marked xdist_group (one that starts publishers or the conformance suite
+# once for all its tests) stays on one worker; every other test goes wherever a worker is free.
+exec .venv/bin/python -m pytest -n "${SKILLSCOPE_TEST_WORKERS:-auto}" --dist loadgroup "$@"

@@ -129,6 +129,7 @@ def _configure(*, verbose: bool, terminal: IO[str] | None, log_dir: Path | None)
         log_dir = user_data_dir() / "logs"
     stamp = time.strftime("%Y%m%dT%H%M%S", time.gmtime())
     path = log_dir / f"run-{stamp}-{os.getpid()}.log"
+    _state["path"] = None  # a second run in one process must not point at the last run's log
     root = logging.getLogger()
     for handler in list(root.handlers):
         if getattr(handler, _MARK, False):

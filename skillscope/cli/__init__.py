@@ -57,12 +57,12 @@ def _terminate(signum: int, frame: Any) -> None:
     raise KeyboardInterrupt
 
 
-def main() -> None:
-    """Console-script entry point."""
+def main(args: list[str] | None = None) -> None:
+    """Console-script entry point; ``args`` replaces ``sys.argv[1:]`` (tests run it in process)."""
     import signal
 
     # SIGTERM unwinds like Ctrl-C, so stdio servers are stopped and reaped on the way out.
     signal.signal(signal.SIGTERM, _terminate)
     mask_output_streams()
-    cli.main(prog_name="skillscope")
+    cli.main(args=args, prog_name="skillscope")
     sys.exit(0)

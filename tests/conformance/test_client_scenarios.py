@@ -47,8 +47,10 @@ CLIENT_TIMEOUT_MS = 90_000  # the suite kills the client after this
 RUN_TIMEOUT_S = 150.0
 JOBS = max(1, int(os.environ.get("SKILLSCOPE_CONFORMANCE_JOBS", "4")))
 
+# One xdist worker runs the whole module: suite_runs launches every selected run at module start.
 pytestmark = [
     pytest.mark.conformance,
+    pytest.mark.xdist_group("conformance-client"),
     pytest.mark.skipif(
         not (NODE.is_file() and SUITE_JS.is_file()),
         reason=f"conformance suite not installed in {CACHE.relative_to(REPO)}: run `bash tests/conformance/setup.sh`",

@@ -1,7 +1,7 @@
 """skillscope against the three third-party publishers (end to end, through the CLI).
 
-Every check runs the real ``skillscope`` command in a subprocess (``python -m skillscope``,
-cwd = repository root, stdin closed) against agentskills-mcp-server, the TypeScript SDK
+Every check runs the ``skillscope`` command through its entry point, in this process
+(tests/cli/conftest.py ``run_cli``: cwd = repository root, stdin empty) against agentskills-mcp-server, the TypeScript SDK
 publisher and fastmcp, each over stdio and over Streamable HTTP, and compares what
 skillscope reports with the sample skills on disk (``publishers.EXPECTED``).
 
@@ -12,9 +12,9 @@ skillscope reports with the sample skills on disk (``publishers.EXPECTED``).
   ``list`` must fail (exit 3) and say the server may still serve skills on 2026-07-28; the
   TypeScript publisher serves them on 2025-11-25 too, so list and show must work there.
 
-Speed: each HTTP publisher is started once for the whole module, and when the module
-starts, the skillscope run of every selected test is launched on a small thread pool; each
-test then only waits for its own run and checks its output.
+Speed: each HTTP publisher is started once for the whole module; each run is in process,
+so it pays no interpreter start or SDK import (the process boundary is tested in
+tests/cli/test_cli_process.py).
 
 Everything is skipped until ``bash tests/interop/setup.sh`` has installed the publishers.
 """
@@ -22,13 +22,9 @@ Everything is skipped until ``bash tests/interop/setup.sh`` has installed the pu
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
-from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
@@ -37,9 +33,11 @@ from urllib.parse import quote
 
 import pytest
 
+from tests.cli.conftest import run_cli
 from tests.interop import publishers as pubs
 
-pytestmark = pytest.mark.interop
+# One xdist worker runs the whole module: each HTTP publisher is started once for all its tests.
+pytestmark = [pytest.mark.interop, pytest.mark.xdist_group("interop-cli")]
 
 MODERN = "2026-07-28"
 LEGACY = "2025-11-25"
@@ -53,9 +51,6 @@ LEGACY_CAPABLE = ("typescript",)
 
 #: Wall-clock limit for one skillscope run (its own per-request timeout is 30 s).
 CLI_TIMEOUT = 120.0
-#: CLI runs in flight at once: about two per core (a run waits on its publisher part of
-#: the time); more only adds contention.
-WORKERS = max(2, min(8, 2 * (os.cpu_count() or 1)))
 
 #: Variables the stdio publishers want; skillscope gives a stdio server only a minimal
 #: environment plus what ``--env`` adds (the same extras publishers.stdio_parameters uses).
@@ -94,26 +89,12 @@ class CliRun:
 
 def _run_cli(args: tuple[str, ...], env: dict[str, str]) -> CliRun:
     started = time.monotonic()
-    try:
-        proc = subprocess.run(
-            [sys.executable, "-m", "skillscope", *args],
-            cwd=pubs.REPO_ROOT,
-            stdin=subprocess.DEVNULL,
-            capture_output=True,
-            env=env,
-            timeout=CLI_TIMEOUT,
-        )
-    except subprocess.TimeoutExpired as exc:
-        return CliRun(
-            args, None, (exc.stdout or b"").decode("utf-8", "replace"),
-            (exc.stderr or b"").decode("utf-8", "replace") + f"\n[killed after {CLI_TIMEOUT:g} s]",
-            time.monotonic() - started,
-        )
+    done = run_cli(*args, env=env, timeout=CLI_TIMEOUT)
     return CliRun(
         args,
-        proc.returncode,
-        proc.stdout.decode("utf-8"),  # JSON output must be valid UTF-8
-        proc.stderr.decode("utf-8", "replace"),
+        done.code,
+        done.out_bytes.decode("utf-8"),  # JSON output must be valid UTF-8
+        done.err,
         time.monotonic() - started,
     )
 
@@ -152,57 +133,24 @@ class Job:
         return show_args(self.publisher, self.transport, self.era, self.skill, url)
 
 
-#: test function -> (CLI command, era); the rest of the job comes from its parameters.
-TEST_JOBS = {
-    "test_list_auto_matches_disk": ("list", "auto"),
-    "test_show_auto_verifies_every_file": ("show", "auto"),
-    "test_legacy_list_points_to_modern_era": ("list", "legacy"),
-    "test_legacy_list_matches_disk": ("list", "legacy"),
-    "test_legacy_show_verifies_every_file": ("show", "legacy"),
-}
-
-
-def job_for(test_name: str, params: dict[str, Any]) -> Job:
-    command, era = TEST_JOBS[test_name]
-    skill = params["skill"] if command == "show" else None
-    return Job(params["publisher"], params["transport"], era, skill)
-
-
 class Runs:
-    """skillscope runs on a thread pool, memoised per job.
+    """skillscope runs, one per job, memoised; each runs when its test asks for it."""
 
-    :meth:`prefetch` launches, at module start, the run of every selected test (``-k``
-    and friends are honoured), so the runs overlap instead of going one after another;
-    :meth:`get` waits for one (and launches it if nobody did).
-    """
-
-    def __init__(self, pool: ThreadPoolExecutor, env: dict[str, str], url: Callable[[str], str]) -> None:
-        self._pool = pool
+    def __init__(self, env: dict[str, str], url: Callable[[str], str]) -> None:
         self._env = env
         self._url = url
-        self._futures: dict[Job, Future[CliRun]] = {}
-
-    def _submit(self, job: Job) -> Future[CliRun]:
-        if job not in self._futures:
-            try:
-                args = job.args(self._url)
-            except pubs.PublisherStartError as exc:  # fails this job's test only
-                failed: Future[CliRun] = Future()
-                failed.set_exception(exc)
-                self._futures[job] = failed
-            else:
-                self._futures[job] = self._pool.submit(_run_cli, args, self._env)
-        return self._futures[job]
-
-    def prefetch(self, jobs: list[Job]) -> None:
-        # stdio first: HTTP jobs need their publisher up, and starting it (in this thread)
-        # then overlaps with the stdio runs already going.
-        for job in sorted(jobs, key=lambda j: j.transport != "stdio"):
-            if pubs.available(job.publisher):
-                self._submit(job)
+        self._done: dict[Job, CliRun | pubs.PublisherStartError] = {}
 
     def get(self, job: Job) -> CliRun:
-        return self._submit(job).result()
+        if job not in self._done:
+            try:
+                self._done[job] = _run_cli(job.args(self._url), self._env)
+            except pubs.PublisherStartError as exc:  # fails this job's test only
+                self._done[job] = exc
+        done = self._done[job]
+        if isinstance(done, pubs.PublisherStartError):
+            raise done
+        return done
 
     def list(self, publisher: str, transport: str, era: str) -> CliRun:
         return self.get(Job(publisher, transport, era))
@@ -235,33 +183,14 @@ def http_url() -> Iterator[Callable[[str], str]]:
         yield url
 
 
-def _selected_jobs(session: pytest.Session) -> list[Job]:
-    jobs = []
-    for item in session.items:
-        name = getattr(item, "originalname", None)
-        callspec = getattr(item, "callspec", None)
-        if getattr(item, "module", None) is sys.modules[__name__] and name in TEST_JOBS and callspec:
-            jobs.append(job_for(name, callspec.params))
-    return jobs
-
-
 @pytest.fixture(scope="module")
-def runs(request: pytest.FixtureRequest, http_url: Callable[[str], str]) -> Iterator[Runs]:
+def runs(http_url: Callable[[str], str]) -> Iterator[Runs]:
     with tempfile.TemporaryDirectory(prefix="skillscope-interop-home-") as home:
-        env = dict(os.environ)
         # Keep a user's config file and data out of the picture (./skillscope.yaml is
         # checked too, but the repository root has none).
-        for var in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"):
-            env[var] = str(Path(home) / var.lower())
+        env = {var: str(Path(home) / var.lower()) for var in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME")}
         assert not (pubs.REPO_ROOT / "skillscope.yaml").exists(), "a ./skillscope.yaml would change the runs"
-        pool = ThreadPoolExecutor(max_workers=WORKERS, thread_name_prefix="skillscope-cli")
-        try:
-            runner = Runs(pool, env, http_url)
-            runner.prefetch(_selected_jobs(request.session))
-            yield runner
-        finally:
-            # After -x or Ctrl-C, drop the runs nobody will look at.
-            pool.shutdown(wait=True, cancel_futures=True)
+        yield Runs(env, http_url)
 
 
 def require(publisher: str) -> None:

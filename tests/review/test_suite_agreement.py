@@ -23,8 +23,10 @@ from tests.fixtures.hostile import build_scenario
 from tests.fixtures.http import serve_http_in_thread
 from tests.review.suite_runner import run_server_scenarios, suite_installed
 
+# One xdist worker runs the whole module: ``observed`` runs the suite on every fixture once.
 pytestmark = [
     pytest.mark.conformance,
+    pytest.mark.xdist_group("suite-agreement"),
     pytest.mark.skipif(not suite_installed(), reason="conformance suite not installed: run tests/conformance/setup.sh"),
 ]
 
