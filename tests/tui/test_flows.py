@@ -52,8 +52,10 @@ async def test_attach_lists_the_demo_catalog_without_reading_a_file(tmp_path):
         session = app.main_screen.sessions["demo"]
         assert session.state == "connected" and session.info.name == "skillscope-demo"
         assert len(views) == 9 and reads == []
+        # Listing finishes before the panel repaints: wait for the paint under load.
+        await wait_until(pilot, lambda: "9 skills" in screen_text(app), what="the catalog count on screen")
         text = screen_text(app)
-        assert "9 skills" in text and "2026-07-28 (stateless)" in text
+        assert "2026-07-28 (stateless)" in text
 
 
 async def test_browse_shows_every_state_in_the_tree(tmp_path):
@@ -335,8 +337,10 @@ async def test_a_stdio_server_that_exits_shows_the_reason_and_its_stderr(tmp_pat
         await wait_until(pilot, lambda: session.state == "failed")
         assert "exited with status 3" in session.error.message
         assert "configuration file /nonexistent/server.json not found" in session.error.detail
+        # The state flips before the panel repaints: wait for the paint, not just the state.
+        await wait_until(pilot, lambda: "server stderr" in screen_text(app), what="the stderr tail on screen")
         text = screen_text(app)
-        assert "server stderr" in text and "/nonexistent/server.json" in text
+        assert "/nonexistent/server.json" in text
         assert (tmp_path / "logs" / "exit.stderr.log").read_text().startswith("fixture: starting up")
 
 
