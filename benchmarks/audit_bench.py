@@ -24,6 +24,10 @@ b. MCP Inspector 2.12 ``--cli URL --method skills/list --verify --protocol-era a
 c. the floor, ``benchmarks/audit_floor.py --once``: the official ``mcp`` SDK client lists every page and
    reads and sha256-hashes every file (8 reads in flight), comparing size and digest. Nothing else.
 
+skillscope's bytecode is compiled first (``compileall``), as ``pip install`` does: with
+``PYTHONDONTWRITEBYTECODE`` set, as on this machine, an editable install would otherwise compile
+every skillscope module on every run, while the SDK (and so the floor) is precompiled in site-packages.
+
 Each run is checked, not just timed: skillscope's report must show every skill verified, the
 Inspector must say "Verified N skills and 4N files", the floor must report no mismatch. Targets:
 skillscope / Inspector <= 1.0 and skillscope / floor <= 1.3. ``--keep DIR`` keeps the last skillscope
@@ -198,6 +202,7 @@ def main(argv: list[str] | None = None) -> int:
         _floor_check(args.skills),
     )
     sides = [skillscope, inspector, floor]
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "skillscope")], check=True, stdout=subprocess.DEVNULL)
     with tempfile.TemporaryDirectory(prefix="skillscope-bench-") as tmp:
         work = Path(tmp)
         total = write_catalog(work / "skills", args.skills)
