@@ -5,7 +5,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from skillscope.verify.content import ReadError, Served, served_bytes, sha256_digest
-from skillscope.verify.frontmatter import FrontmatterError, compare_frontmatter, parse_frontmatter, split_frontmatter
+from skillscope.verify.frontmatter import (
+    FrontmatterError,
+    compare_frontmatter,
+    parse_frontmatter,
+    split_frontmatter,
+)
 
 if TYPE_CHECKING:
     from skillscope.verify.opener import Failure, FileResult, SkillReport, open_skill

@@ -8,7 +8,6 @@ import pytest
 
 from skillscope.catalog.entry import Policy
 from skillscope.protocol import Target, connect
-from skillscope.protocol.connection import Connection
 from skillscope.review import audit_server
 from skillscope.review.audit import GET_CHECK, WALK_CHECK
 from tests.fixtures.hostile import build_scenario

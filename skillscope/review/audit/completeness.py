@@ -10,7 +10,12 @@ from mcp import MCPError
 
 from skillscope.catalog.names import relative_path
 from skillscope.protocol.connection import Connection
-from skillscope.review.audit.model import RecordingReader, ServerAudit, SkillAudit, finding
+from skillscope.review.audit.model import (
+    RecordingReader,
+    ServerAudit,
+    SkillAudit,
+    finding,
+)
 from skillscope.review.conformance import SuiteChecks, meta_key_problems
 from skillscope.textsafe import safe_line
 

@@ -11,7 +11,14 @@ from skillscope.catalog.entry import MAX_FILES, MAX_TOTAL_BYTES, Policy
 from skillscope.catalog.names import relative_path
 from skillscope.errors import SkillNotFound
 from skillscope.protocol.connection import Connection
-from skillscope.review.audit.model import TIMEOUT_BREAKER, NotRead, RecordingReader, ServerAudit, SkillAudit, finding
+from skillscope.review.audit.model import (
+    TIMEOUT_BREAKER,
+    NotRead,
+    RecordingReader,
+    ServerAudit,
+    SkillAudit,
+    finding,
+)
 from skillscope.review.audit.scans import scan_content, scan_strings
 from skillscope.review.conformance import SuiteChecks, get_checks, skill_md_checks
 from skillscope.textsafe import safe_line
@@ -34,9 +41,8 @@ async def audit_one_skill(conn: Connection, reader: RecordingReader, audit: Serv
     if entry.status == "malformed" or entry.uri is None:
         return
     scan_strings(audit, skill)
-    if entry.dynamic:
-        if entry.status == "available":  # allowed by policy; otherwise SS-A1 already says it
-            skill.findings.append(finding(audit, "skillscope/dynamic", f"{name} is dynamic: nothing can be verified or approved", skill=name, uri=entry.uri))
+    if entry.dynamic and entry.status == "available":  # allowed by policy; otherwise SS-A1 already says it
+        skill.findings.append(finding(audit, "skillscope/dynamic", f"{name} is dynamic: nothing can be verified or approved", skill=name, uri=entry.uri))
     readable = not entry.dynamic and entry.rule not in ("SS-A2", "SS-A3")  # never read past the limits
 
     async def get_entry() -> None:

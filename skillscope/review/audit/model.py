@@ -11,7 +11,12 @@ from skillscope.catalog.entry import CatalogEntry
 from skillscope.catalog.listing import Listing
 from skillscope.protocol.connection import Connection, ServerInfo
 from skillscope.review.content import Hit
-from skillscope.review.findings import SEVERITY_ORDER, AuditFinding, CheckOutcome, check_info
+from skillscope.review.findings import (
+    SEVERITY_ORDER,
+    AuditFinding,
+    CheckOutcome,
+    check_info,
+)
 from skillscope.verify.opener import SkillReport
 
 __all__ = ["DEFAULT_CONCURRENCY", "TIMEOUT_BREAKER", "NotRead", "RecordingReader", "ServerAudit", "SkillAudit", "finding"]

@@ -19,7 +19,12 @@ from skillscope.review.audit.completeness import (
     resource_listing,
 )
 from skillscope.review.audit.integrity import audit_one_skill
-from skillscope.review.audit.model import DEFAULT_CONCURRENCY, RecordingReader, ServerAudit, SkillAudit
+from skillscope.review.audit.model import (
+    DEFAULT_CONCURRENCY,
+    RecordingReader,
+    ServerAudit,
+    SkillAudit,
+)
 from skillscope.review.audit.suite import (
     base_checks,
     empty_listing_checks,
@@ -76,7 +81,7 @@ async def audit_server(
     say("Listing skills")
     try:
         raw_entries, listing = await collect_listing(conn.list_page, protocol=info.protocol)
-    except Exception as exc:  # noqa: BLE001 - reported as a failed check, then re-raised
+    except Exception as exc:
         checks.fail("sep-2640-skills-list-implemented", f"skills/list failed: {safe_line(getattr(exc, 'message', str(exc)), limit=300)}")
         checks.fail("sep-2640-capability-commits-to-methods", "skills/list failed")
         audit.checks, audit.findings = checks.outcomes, checks.findings
