@@ -19,7 +19,8 @@ server shares the process. With ``--inspector`` it also times ``mcp-inspector --
 skills/list --verify --protocol-era auto`` (installed by ``bash tests/review/setup_inspector.sh``)
 against the same server.
 
-``floor_run(url, concurrency)`` and ``run_inspector(url)`` are used by ``benchmarks/audit_bench.py``.
+``--url URL --once`` runs the client once and prints its counts and timings as one JSON line: that
+is how ``benchmarks/audit_bench.py`` times the floor as a whole process, start-up included.
 """
 from __future__ import annotations
 

@@ -151,7 +151,7 @@ async def _check_directory(conn: Connection, audit: ServerAudit, checks: SuiteCh
     children = result.get("resources")
     shape_ok = isinstance(children, list) and all(isinstance(c, dict) and isinstance(c.get("uri"), str) for c in children)
     checks.check("sep-2640-directory-read-result-resources-shape", shape_ok, f"{where}: directory read result has no resources[] of items with a uri", skill=where, uri=entry.directory)
-    if not shape_ok:
+    if not shape_ok or not isinstance(children, list):  # the second test only narrows the type
         return False
     subdir = any(c.get("mimeType") == "inode/directory" for c in children)
     cursor = result.get("nextCursor")
