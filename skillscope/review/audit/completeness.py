@@ -6,9 +6,9 @@ from collections import deque
 from typing import Any
 
 import anyio
-from mcp import MCPError
 
 from skillscope.catalog.names import relative_path
+from skillscope.errors import MethodError
 from skillscope.protocol.connection import Connection
 from skillscope.review.audit.model import (
     RecordingReader,
@@ -45,7 +45,7 @@ async def resource_listing(conn: Connection) -> list[dict[str, Any]] | None:
     for _ in range(_RESOURCE_PAGES):
         try:
             result = await conn.request("resources/list", {"cursor": cursor} if cursor else {})
-        except MCPError:
+        except MethodError:
             return None if not items else items
         items.extend(r for r in result.get("resources") or [] if isinstance(r, dict))
         cursor = result.get("nextCursor")
@@ -65,7 +65,8 @@ def manifest_checks(audit: ServerAudit, checks: SuiteChecks, reader: RecordingRe
             continue
         where = entry.name
         result = reader.results[uri]
-        item = next((c for c in result.get("contents") or [] if isinstance(c, dict) and c.get("uri") == uri), {}) if isinstance(result, dict) else {}
+        found = result.item(uri)
+        item = found.raw if found is not None else {}
         listed_item = listed.get(uri)
         mime = item.get("mimeType") or (listed_item or {}).get("mimeType")
         checks.check("sep-2640-skillmd-mimetype", mime == "text/markdown", f"{where}: SKILL.md is served as {safe_line(mime)!r}, not text/markdown", skill=where, uri=uri)
@@ -140,8 +141,8 @@ async def _check_directory(conn: Connection, audit: ServerAudit, checks: SuiteCh
     where = entry.name
     try:
         result = await conn.request("resources/directory/read", {"uri": entry.directory})
-    except MCPError as exc:
-        message = f"{where}: resources/directory/read answered error {exc.error.code}"
+    except MethodError as exc:
+        message = f"{where}: resources/directory/read answered error {exc.code}"
         # Nothing else about directory reads can succeed when the method itself fails.
         for check in ("sep-2640-directory-read-method-registered", "sep-2640-directory-read-result-resources-shape",
                       "sep-2640-directory-read-invalid-params", "sep-2640-directory-read-pagination"):
@@ -159,16 +160,16 @@ async def _check_directory(conn: Connection, audit: ServerAudit, checks: SuiteCh
         try:
             more = await conn.request("resources/directory/read", {"uri": entry.directory, "cursor": cursor})
             checks.check("sep-2640-directory-read-pagination", isinstance(more.get("resources"), list), f"{where}: the next directory page has no resources array", skill=where, uri=entry.directory)
-        except MCPError as exc:
-            checks.fail("sep-2640-directory-read-pagination", f"{where}: following nextCursor answered error {exc.error.code}", skill=where, uri=entry.directory)
+        except MethodError as exc:
+            checks.fail("sep-2640-directory-read-pagination", f"{where}: following nextCursor answered error {exc.code}", skill=where, uri=entry.directory)
     else:
         checks.ran("sep-2640-directory-read-pagination")
     if entry.uri:
         try:
             await conn.request("resources/directory/read", {"uri": entry.uri})
             checks.fail("sep-2640-directory-read-invalid-params", f"{where}: a directory read of SKILL.md succeeded instead of answering -32602", skill=where, uri=entry.uri)
-        except MCPError as exc:
-            checks.check("sep-2640-directory-read-invalid-params", exc.error.code == -32602, f"{where}: a directory read of SKILL.md answered {exc.error.code}, not -32602", skill=where, uri=entry.uri)
+        except MethodError as exc:
+            checks.check("sep-2640-directory-read-invalid-params", exc.code == -32602, f"{where}: a directory read of SKILL.md answered {exc.code}, not -32602", skill=where, uri=entry.uri)
     await _walk(conn, audit, skill, children)
     return subdir
 
@@ -195,7 +196,7 @@ async def _walk(conn: Connection, audit: ServerAudit, skill: SkillAudit, childre
             reads += 1
             try:
                 result = await conn.request("resources/directory/read", {"uri": uri})
-            except MCPError:
+            except MethodError:
                 continue
             found = result.get("resources") if isinstance(result, dict) else None
             room = _DIRECTORY_ENTRIES - seen - len(queue)

@@ -5,11 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 import anyio
-from mcp import MCPError
 
-from skillscope.catalog.entry import MAX_FILES, MAX_TOTAL_BYTES, Policy
+from skillscope.catalog.entry import Policy
 from skillscope.catalog.names import relative_path
-from skillscope.errors import SkillNotFound
+from skillscope.errors import MethodError, SkillNotFound
 from skillscope.protocol.connection import Connection
 from skillscope.review.audit.model import (
     TIMEOUT_BREAKER,
@@ -21,6 +20,7 @@ from skillscope.review.audit.model import (
 )
 from skillscope.review.audit.scans import scan_content, scan_strings
 from skillscope.review.conformance import SuiteChecks, get_checks, skill_md_checks
+from skillscope.spec import MAX_FILES, MAX_TOTAL_BYTES
 from skillscope.textsafe import safe_line
 from skillscope.verify.opener import SkillReport, open_skill
 
@@ -51,8 +51,8 @@ async def audit_one_skill(conn: Connection, reader: RecordingReader, audit: Serv
             got, error = await conn.get_skill(uri), None
         except SkillNotFound as exc:
             got, error = None, exc.message
-        except MCPError as exc:
-            got, error = None, f"error {exc.error.code}: {exc.error.message}"
+        except MethodError as exc:
+            got, error = None, f"error {exc.code}: {exc.server_message}"
         get_checks(checks, name, uri, conn.info.protocol, got, error)
 
     async def read() -> None:

@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from mcp import MCPError
-
 from skillscope.catalog.entry import CatalogEntry
 from skillscope.catalog.listing import Listing
+from skillscope.errors import MethodError
 from skillscope.protocol.connection import Connection, ServerInfo
+from skillscope.protocol.values import GetResult, ReadResult
 from skillscope.review.content import Hit
 from skillscope.review.findings import (
     SEVERITY_ORDER,
@@ -17,6 +17,7 @@ from skillscope.review.findings import (
     CheckOutcome,
     check_info,
 )
+from skillscope.spec import SDK_REQUEST_TIMEOUT
 from skillscope.verify.opener import SkillReport
 
 __all__ = ["DEFAULT_CONCURRENCY", "TIMEOUT_BREAKER", "NotRead", "RecordingReader", "ServerAudit", "SkillAudit", "finding"]
@@ -77,20 +78,20 @@ class RecordingReader:
     def __init__(self, conn: Connection, skill_md_uris: set[str]) -> None:
         self._conn = conn
         self._wanted = skill_md_uris
-        self.results: dict[str, Any] = {}
-        self.errors: dict[str, MCPError] = {}
+        self.results: dict[str, ReadResult] = {}
+        self.errors: dict[str, MethodError] = {}
         self.timeouts_in_a_row = 0
         self.gave_up = False
 
-    async def read_resource(self, uri: str) -> dict[str, Any]:
+    async def read_resource(self, uri: str) -> ReadResult:
         if self.gave_up:
             raise NotRead(uri)
         try:
             result = await self._conn.read_resource(uri)
-        except MCPError as exc:
+        except MethodError as exc:
             self.errors[uri] = exc
             # A server that stops answering would otherwise cost timeout × skills: stop after a few in a row.
-            self.timeouts_in_a_row = self.timeouts_in_a_row + 1 if exc.error.code == -32001 else 0
+            self.timeouts_in_a_row = self.timeouts_in_a_row + 1 if exc.code == SDK_REQUEST_TIMEOUT else 0
             self.gave_up = self.gave_up or self.timeouts_in_a_row >= TIMEOUT_BREAKER
             raise
         self.timeouts_in_a_row = 0
@@ -98,7 +99,7 @@ class RecordingReader:
             self.results[uri] = result
         return result
 
-    async def get_skill(self, uri: str) -> dict[str, Any]:
+    async def get_skill(self, uri: str) -> GetResult:
         return await self._conn.get_skill(uri)
 
 

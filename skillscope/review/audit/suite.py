@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from mcp import MCPError
-
 from skillscope.catalog.listing import Listing
-from skillscope.protocol.connection import MODERN, Connection, ServerInfo
+from skillscope.errors import MethodError
+from skillscope.protocol.connection import Connection, ServerInfo
 from skillscope.review.audit.model import ServerAudit
-from skillscope.review.conformance import PROBE_URI, SuiteChecks
+from skillscope.review.conformance import SuiteChecks
+from skillscope.spec import MODERN, PROBE_URI
 from skillscope.textsafe import safe_line
 
 __all__ = ["EMPTY_LISTING_CHECKS", "base_checks", "empty_listing_checks", "listing_checks", "probe_not_found", "probe_unknown_skill"]
@@ -48,9 +48,9 @@ async def probe_unknown_skill(conn: Connection, checks: SuiteChecks) -> None:
     """skills/get for a URI no server serves must answer -32602."""
     try:
         await conn.request("skills/get", {"uri": PROBE_URI})
-    except MCPError as exc:
-        checks.check("sep-2640-skills-get-unknown-uri-invalid-params", exc.error.code == -32602,
-                     f"skills/get for an unknown URI answered error {exc.error.code} instead of -32602", uri=PROBE_URI)
+    except MethodError as exc:
+        checks.check("sep-2640-skills-get-unknown-uri-invalid-params", exc.code == -32602,
+                     f"skills/get for an unknown URI answered error {exc.code} instead of -32602", uri=PROBE_URI)
         return
     checks.fail("sep-2640-skills-get-unknown-uri-invalid-params", "skills/get for an unknown URI succeeded instead of answering -32602", uri=PROBE_URI)
 
@@ -61,13 +61,13 @@ async def probe_not_found(conn: Connection, audit: ServerAudit, checks: SuiteChe
     probe = f"{first.directory}/skillscope-nonexistent-9f3a2b.md" if first else "skill://skillscope-nonexistent-9f3a2b/SKILL.md"
     try:
         result = await conn.read_resource(probe)
-    except MCPError as exc:
-        code = exc.error.code
+    except MethodError as exc:
+        code = exc.code
         checks.check("sep-2164-error-code", code == -32602, f"An unknown resource got error {code} instead of -32602" + (" (the old resource-not-found code)" if code == -32002 else ""), uri=probe)
-        data = exc.error.data
+        data = exc.data
         checks.check("sep-2164-data-uri", isinstance(data, dict) and data.get("uri") == probe, "The not-found error does not echo the URI in error.data.uri", uri=probe)
     else:
-        contents = result.get("contents") if isinstance(result, dict) else None
+        contents = result.contents
         checks.check("sep-2164-no-empty-contents", bool(contents), "A read of an unknown resource returned empty contents", uri=probe)
         checks.fail("sep-2164-error-code", "A read of an unknown resource succeeded instead of answering -32602", uri=probe)
 
