@@ -60,6 +60,11 @@ def audit_command(ctx: click.Context, targets: tuple[str, ...], fmt: str, output
       skillscope audit https://skills.example.com/mcp --format sarif -o skills.sarif
       skillscope audit docs local --format markdown --fail-on warning
     """
+    import gc
+
+    # A one-shot batch whose objects nearly all die young and acyclic: collecting every 700 allocations
+    # cost 4-9% of its CPU (SDK import and ~800 requests). Cycles are still collected, just less often.
+    gc.set_threshold(50_000, 20, 100)
     stdio_command = ctx.meta.get("stdio_command")
     names: list[str | None] = list(targets) + ([None] if stdio_command else [])
     if not names:
