@@ -7,8 +7,18 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from skillscope.review.approval import ApprovalAudit, approval_audit
-    from skillscope.review.audit import ServerAudit, SkillAudit, audit_server, audit_skill
-    from skillscope.review.findings import CHECKS, AuditFinding, CheckOutcome, check_info
+    from skillscope.review.audit import (
+        ServerAudit,
+        SkillAudit,
+        audit_server,
+        audit_skill,
+    )
+    from skillscope.review.findings import (
+        CHECKS,
+        AuditFinding,
+        CheckOutcome,
+        check_info,
+    )
     from skillscope.review.reports import (
         audit_json,
         audit_markdown,
