@@ -53,7 +53,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from audit_catalog import write_catalog
+from audit_catalog import write_catalog  # noqa: E402
 
 CACHE = ROOT / ".cache"
 NODE22 = CACHE / "conformance" / "bin" / "node"

@@ -24,8 +24,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from audit_bench import Publisher, _require_installs
-from audit_catalog import write_catalog
+from audit_bench import Publisher, _require_installs  # noqa: E402
+from audit_catalog import write_catalog  # noqa: E402
 
 
 async def count(url: str, *, thorough: bool) -> tuple[Counter[str], Any]:
