@@ -33,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from skillscope.demo.publisher import PublishedSkill, SkillFile, build_server
 
-__all__ = ["DEFAULT_PAGE_SIZE", "DEFAULT_SKILLS", "FILES_PER_SKILL", "build_catalog", "catalog_server", "serve_catalog"]
+__all__ = ["DEFAULT_PAGE_SIZE", "DEFAULT_SKILLS", "FILES_PER_SKILL", "build_catalog", "catalog_server", "serve_catalog", "write_catalog"]
 
 DEFAULT_SKILLS = 200
 DEFAULT_PAGE_SIZE = 50
@@ -74,8 +74,8 @@ def _skill(index: int) -> PublishedSkill:
         "---\n\n"
         f"# {name}\n\n"
     )
-    # Sizes vary a little per skill (1.5-4.5 KB) so not every file is the same length.
-    sizes = [1536 + (index * 37) % 1024, 2048 + (index * 53) % 2048, 3072 + (index * 71) % 1536, 1024 + (index * 89) % 2048]
+    # Sizes vary per skill (2-6 KB, about 16 KB a skill, 3.2 MB for 200) so not every file is the same length.
+    sizes = [2048 + (index * 37) % 2048, 3072 + (index * 53) % 3072, 4096 + (index * 71) % 2048, 2048 + (index * 89) % 2048]
     files = [
         SkillFile("SKILL.md", _filler(f"{name}/SKILL.md", sizes[0], prefix=header)),
         SkillFile("references/GUIDE.md", _filler(f"{name}/GUIDE", sizes[1], prefix=f"# Guide for {name}\n\n")),
@@ -95,6 +95,26 @@ def build_catalog(skills: int = DEFAULT_SKILLS) -> list[PublishedSkill]:
         ``skills`` skills named ``bench-000`` ... of :data:`FILES_PER_SKILL` files each.
     """
     return [_skill(i) for i in range(skills)]
+
+
+def write_catalog(root: Path, skills: int = DEFAULT_SKILLS) -> int:
+    """Write the catalog as skill folders under ``root`` (for publishers that serve a folder).
+
+    Args:
+        root: An empty or missing folder; ``root/bench-NNN/SKILL.md`` and the other files are created.
+        skills: How many skills.
+
+    Returns:
+        The total number of bytes written.
+    """
+    total = 0
+    for skill in build_catalog(skills):
+        for item in skill.files:
+            path = root / skill.name / item.path
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(item.data)
+            total += len(item.data)
+    return total
 
 
 def catalog_server(skills: int = DEFAULT_SKILLS, page_size: int | None = DEFAULT_PAGE_SIZE) -> Any:

@@ -19,7 +19,8 @@ server shares the process. With ``--inspector`` it also times ``mcp-inspector --
 skills/list --verify --protocol-era auto`` (installed by ``bash tests/review/setup_inspector.sh``)
 against the same server.
 
-``floor_run(url, concurrency)`` and ``run_inspector(url)`` are used by ``benchmarks/audit_bench.py``.
+``--url URL --once`` runs the client once and prints its counts and timings as one JSON line: that
+is how ``benchmarks/audit_bench.py`` times the floor as a whole process, start-up included.
 """
 from __future__ import annotations
 
@@ -190,10 +191,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="serve JSON answers instead of SSE")
     parser.add_argument("--inspector", action="store_true", help="also time the MCP Inspector CLI")
     parser.add_argument("--no-tracemalloc", action="store_true", help="skip the extra tracemalloc run")
+    parser.add_argument("--once", action="store_true",
+                        help="with --url: one run, one JSON line of counts and timings on stdout (audit_bench.py times this process)")
     parser.add_argument(
         "--server-process", action="store_true", help="serve the catalog from a child process (client-only numbers)"
     )
     args = parser.parse_args(argv)
+    if args.once:
+        if not args.url:
+            parser.error("--once needs --url")
+        import json
+
+        print(json.dumps(anyio.run(floor_run, args.url, args.concurrency)))
+        return 0
 
     print(f"python {sys.version.split()[0]}, mcp {getattr(mcp, '__version__', '?')}, {os.cpu_count()} CPUs")
     rss_start = _rss_mib()

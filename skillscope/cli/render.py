@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console, Group, RenderableType
 from rich.panel import Panel
@@ -10,15 +10,17 @@ from rich.syntax import Syntax
 from rich.table import Table
 from rich.text import Text
 
-from skillscope.catalog.entry import CatalogEntry
-from skillscope.catalog.listing import Listing
-from skillscope.protocol.connection import ServerInfo
 from skillscope.review.paths import path_hits
 from skillscope.sizes import human_size
 from skillscope.textsafe import safe_line
 from skillscope.verify.filekind import read_as
-from skillscope.verify.opener import FileResult, SkillReport
 from skillscope.views import binary_view, hidden_panel, rendered_view, source_view
+
+if TYPE_CHECKING:  # annotations only: the connection and opener modules import the MCP SDK
+    from skillscope.catalog.entry import CatalogEntry
+    from skillscope.catalog.listing import Listing
+    from skillscope.protocol.connection import ServerInfo
+    from skillscope.verify.opener import FileResult, SkillReport
 
 __all__ = ["make_console", "render_listing", "render_report", "render_review", "render_verdicts", "render_diffs", "human_size"]
 

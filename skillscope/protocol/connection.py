@@ -278,7 +278,7 @@ def _make_client(target: Target, era: Era, timeout: float, stats: TransportStats
     if target.kind == "http":
         from mcp.client.streamable_http import streamable_http_client
 
-        http = capped_http_client(dict(target.headers), stats, timeout)
+        http = capped_http_client(dict(target.headers), stats, timeout, tls=not (target.url or "").lower().startswith("http://"))
         stack.push_async_callback(http.aclose)
         # Our transport caps every response body, SSE included, so the SDK's own event cap is off.
         transport = streamable_http_client(target.url or "", http_client=http, max_sse_event_size=None)

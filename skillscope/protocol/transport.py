@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import ssl
 import sys
 import zlib
 from collections.abc import AsyncGenerator, AsyncIterator, Sequence
@@ -310,8 +311,10 @@ def _hold_escape_tail(data: bytes) -> tuple[bytes, bytes]:
 
 
 class _CappedTransport(httpx2.AsyncBaseTransport):
-    def __init__(self, limit: int, stats: TransportStats, *, per_event: bool = False) -> None:
-        self._inner = httpx2.AsyncHTTPTransport()
+    def __init__(self, limit: int, stats: TransportStats, *, per_event: bool = False, tls: bool = True) -> None:
+        # Loading the CA store costs ~50 ms per start. A plain-http target never needs it (no redirects are
+        # followed), so it gets a context that trusts nothing: any TLS connection would fail closed.
+        self._inner = httpx2.AsyncHTTPTransport(verify=True if tls else ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT))
         self._limit = limit
         self._stats = stats
         self._per_event = per_event
@@ -339,15 +342,17 @@ class _CappedTransport(httpx2.AsyncBaseTransport):
         await self._inner.aclose()
 
 
-def capped_http_client(headers: dict[str, str], stats: TransportStats, timeout: float, *, sse: bool = False) -> httpx2.AsyncClient:
+def capped_http_client(headers: dict[str, str], stats: TransportStats, timeout: float, *, sse: bool = False,
+                       tls: bool = True) -> httpx2.AsyncClient:
     """An HTTP client whose response bodies are capped and whose error statuses are recorded.
 
     With ``sse`` (the legacy HTTP+SSE transport) each event is capped instead, and the one
-    long event stream has no read timeout: every request still has its own.
+    long event stream has no read timeout: every request still has its own. ``tls=False`` (an
+    ``http://`` target) skips loading the CA store; a TLS connection then fails verification.
     """
     return httpx2.AsyncClient(
         headers={"Accept-Encoding": ACCEPTED_ENCODINGS, **headers},
-        transport=_CappedTransport(MAX_MESSAGE_BYTES, stats, per_event=sse),
+        transport=_CappedTransport(MAX_MESSAGE_BYTES, stats, per_event=sse, tls=tls),
         event_hooks={"response": [stats]},
         timeout=httpx2.Timeout(timeout, read=None if sse else timeout),
         follow_redirects=False,

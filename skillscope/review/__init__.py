@@ -1,9 +1,31 @@
 """Audit a server: conformance checks, entry rules, integrity, completeness, content, review state."""
 
-from skillscope.review.approval import ApprovalAudit, approval_audit
-from skillscope.review.audit import ServerAudit, SkillAudit, audit_server, audit_skill
-from skillscope.review.findings import CHECKS, AuditFinding, CheckOutcome, check_info
-from skillscope.review.reports import audit_json, audit_markdown, audit_sarif, finding_rows, summary
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from skillscope.review.approval import ApprovalAudit, approval_audit
+    from skillscope.review.audit import (
+        ServerAudit,
+        SkillAudit,
+        audit_server,
+        audit_skill,
+    )
+    from skillscope.review.findings import (
+        CHECKS,
+        AuditFinding,
+        CheckOutcome,
+        check_info,
+    )
+    from skillscope.review.reports import (
+        audit_json,
+        audit_markdown,
+        audit_sarif,
+        finding_rows,
+        summary,
+    )
 
 __all__ = [
     "CHECKS",
@@ -22,3 +44,21 @@ __all__ = [
     "finding_rows",
     "summary",
 ]
+
+_HOME = {
+    "ApprovalAudit": "approval", "approval_audit": "approval",
+    "ServerAudit": "audit", "SkillAudit": "audit", "audit_server": "audit", "audit_skill": "audit",
+    "CHECKS": "findings", "AuditFinding": "findings", "CheckOutcome": "findings", "check_info": "findings",
+    "audit_json": "reports", "audit_markdown": "reports", "audit_sarif": "reports", "finding_rows": "reports", "summary": "reports",
+}
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)
+
+
+def __getattr__(name: str) -> Any:
+    # The audit imports the MCP SDK; a module that needs only paths or findings must not pay for it.
+    if name in _HOME:
+        return getattr(importlib.import_module(f"skillscope.review.{_HOME[name]}"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

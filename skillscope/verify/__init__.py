@@ -1,8 +1,19 @@
 """Size, digest and frontmatter checks, and the order in which a skill is opened."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 from skillscope.verify.content import ReadError, Served, served_bytes, sha256_digest
-from skillscope.verify.frontmatter import FrontmatterError, compare_frontmatter, parse_frontmatter, split_frontmatter
-from skillscope.verify.opener import Failure, FileResult, SkillReport, open_skill
+from skillscope.verify.frontmatter import (
+    FrontmatterError,
+    compare_frontmatter,
+    parse_frontmatter,
+    split_frontmatter,
+)
+
+if TYPE_CHECKING:
+    from skillscope.verify.opener import Failure, FileResult, SkillReport, open_skill
 
 __all__ = [
     "Failure",
@@ -18,3 +29,12 @@ __all__ = [
     "sha256_digest",
     "split_frontmatter",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    # The opener imports the MCP SDK; frontmatter and digest checks alone must not pay for it.
+    if name in ("Failure", "FileResult", "SkillReport", "open_skill"):
+        from skillscope.verify import opener
+
+        return getattr(opener, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,0 +1,206 @@
+"""Manifests against what the server serves: resources/list, SKILL.md metadata and directory reads."""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any
+
+import anyio
+
+from skillscope.catalog.names import relative_path
+from skillscope.errors import MethodError
+from skillscope.protocol.connection import Connection
+from skillscope.review.audit.model import (
+    RecordingReader,
+    ServerAudit,
+    SkillAudit,
+    finding,
+)
+from skillscope.review.conformance import SuiteChecks, meta_key_problems
+from skillscope.textsafe import safe_line
+
+__all__ = ["DIRECTORY_CHECKS", "WALK_CHECK", "completeness", "directory_checks", "manifest_checks", "resource_listing"]
+
+DIRECTORY_CHECKS = (
+    "sep-2640-capability-directory-read-flag",
+    "sep-2640-directory-read-method-registered",
+    "sep-2640-directory-read-result-resources-shape",
+    "sep-2640-directory-read-subdir-mimetype",
+    "sep-2640-directory-read-invalid-params",
+    "sep-2640-directory-read-pagination",
+)
+WALK_CHECK = "skillscope/directory-walk"
+_RESOURCE_PAGES = 100
+_DIRECTORY_ENTRIES = 5000
+"""Directory entries looked at per skill; the queue of entries still to look at never holds more."""
+_DIRECTORY_READS = 200
+"""Directory reads sent per skill when walking its subdirectories."""
+
+
+async def resource_listing(conn: Connection) -> list[dict[str, Any]] | None:
+    """Every resources/list item (bounded), or None when the server does not list resources."""
+    items: list[dict[str, Any]] = []
+    cursor: str | None = None
+    seen: set[str] = set()
+    for _ in range(_RESOURCE_PAGES):
+        try:
+            result = await conn.request("resources/list", {"cursor": cursor} if cursor else {})
+        except MethodError:
+            return None if not items else items
+        items.extend(r for r in result.get("resources") or [] if isinstance(r, dict))
+        cursor = result.get("nextCursor")
+        if not isinstance(cursor, str) or not cursor or cursor in seen:
+            break
+        seen.add(cursor)
+    return items
+
+
+def manifest_checks(audit: ServerAudit, checks: SuiteChecks, reader: RecordingReader, resources: list[dict[str, Any]] | None) -> None:
+    """The suite's SKILL.md checks that compare the read result and resources/list with the entry."""
+    listed = {r.get("uri"): r for r in resources or []}
+    for skill in audit.skills:
+        entry = skill.entry
+        uri = entry.uri
+        if uri is None or uri not in reader.results:
+            continue
+        where = entry.name
+        result = reader.results[uri]
+        found = result.item(uri)
+        item = found.raw if found is not None else {}
+        listed_item = listed.get(uri)
+        mime = item.get("mimeType") or (listed_item or {}).get("mimeType")
+        checks.check("sep-2640-skillmd-mimetype", mime == "text/markdown", f"{where}: SKILL.md is served as {safe_line(mime)!r}, not text/markdown", skill=where, uri=uri)
+        if listed_item is None:
+            checks.untestable("sep-2640-skillmd-metadata-name", "SKILL.md is not in resources/list")
+            checks.untestable("sep-2640-skillmd-metadata-description", "SKILL.md is not in resources/list")
+        else:
+            file_front = entry.frontmatter or {}
+            checks.check("sep-2640-skillmd-metadata-name", listed_item.get("name") == file_front.get("name"), f"{where}: resources/list names SKILL.md {safe_line(listed_item.get('name'))!r}", skill=where, uri=uri)
+            checks.check("sep-2640-skillmd-metadata-description", listed_item.get("description") == file_front.get("description"), f"{where}: resources/list describes SKILL.md differently", skill=where, uri=uri)
+        file_name = skill.file_name
+        if file_name is not None and entry.parsed is not None:
+            checks.check("sep-2640-final-segment-equals-name", entry.parsed.last_segment == file_name, f"{where}: the URI ends in {safe_line(entry.parsed.last_segment)!r} but SKILL.md names {safe_line(file_name)!r}", skill=where, uri=uri)
+        elif file_name is None:
+            checks.fail("sep-2640-final-segment-equals-name", f"{where}: no name could be read from SKILL.md", skill=where, uri=uri)
+        bad = meta_key_problems(item.get("_meta")) + meta_key_problems((listed_item or {}).get("_meta"))
+        checks.check("sep-2640-meta-prefix", not bad, f"{where}: _meta keys without a reverse-DNS prefix: {', '.join(map(safe_line, bad))}", skill=where, uri=uri)
+
+
+def completeness(audit: ServerAudit, resources: list[dict[str, Any]] | None) -> None:
+    """Every file resources/list shows under a skill's directory that its manifest omits."""
+    if not resources:
+        return
+    for skill in audit.skills:
+        entry = skill.entry
+        if entry.files is None or entry.directory is None:
+            continue
+        listed = {f.uri for f in entry.files}
+        prefix = entry.directory + "/"
+        for item in resources:
+            uri = item.get("uri")
+            if isinstance(uri, str) and uri.startswith(prefix) and uri not in listed and item.get("mimeType") != "inode/directory":
+                skill.findings.append(finding(audit, "skillscope/unlisted-file", f"{entry.name}: {safe_line(relative_path(entry.directory, uri))} is served (resources/list) but not in the skill's file list", skill=entry.name, uri=uri))
+
+
+async def directory_checks(conn: Connection, audit: ServerAudit, checks: SuiteChecks, *, every_skill: bool, concurrency: int) -> None:
+    """The suite's directory checks, and the walk of skill directories for files the manifest omits.
+
+    Like the suite, one skill (the first) is enough for the checks, and its directory is walked in
+    full. Walking every other skill costs a read per directory; it runs only with ``every_skill``,
+    and otherwise the walk check says, as skipped, how much was left out.
+    """
+    skills = [s for s in audit.skills if s.entry.directory is not None and s.entry.status != "malformed"]
+    chosen = skills if every_skill else skills[:1]
+    any_subdir = [False]
+    limiter = anyio.Semaphore(max(1, concurrency))
+
+    async def one(skill: SkillAudit) -> None:
+        async with limiter:
+            if await _check_directory(conn, audit, checks, skill):
+                any_subdir[0] = True
+
+    async with anyio.create_task_group() as group:
+        for skill in chosen:
+            group.start_soon(one, skill)
+    if chosen and not any_subdir[0]:
+        checks.untestable("sep-2640-directory-read-subdir-mimetype", "no skill has a subdirectory")
+    elif chosen:
+        checks.ran("sep-2640-directory-read-subdir-mimetype")
+    if every_skill or len(skills) <= 1:
+        checks.ran(WALK_CHECK)
+    else:
+        checks.skip(WALK_CHECK, f"only the first of {len(skills)} skill directories was read (the suite's directory checks "
+                                f"need one); the other {len(skills) - 1} were not walked for files their manifests omit, "
+                                "which takes a read per directory: --thorough walks every one")
+
+
+async def _check_directory(conn: Connection, audit: ServerAudit, checks: SuiteChecks, skill: SkillAudit) -> bool:
+    """Read one skill's directory, run the suite's checks on it and walk it; True when it has a subdirectory."""
+    entry = skill.entry
+    assert entry.directory is not None
+    where = entry.name
+    try:
+        result = await conn.request("resources/directory/read", {"uri": entry.directory})
+    except MethodError as exc:
+        message = f"{where}: resources/directory/read answered error {exc.code}"
+        # Nothing else about directory reads can succeed when the method itself fails.
+        for check in ("sep-2640-directory-read-method-registered", "sep-2640-directory-read-result-resources-shape",
+                      "sep-2640-directory-read-invalid-params", "sep-2640-directory-read-pagination"):
+            checks.fail(check, message, skill=where, uri=entry.directory)
+        return False
+    checks.ran("sep-2640-directory-read-method-registered")
+    children = result.get("resources")
+    shape_ok = isinstance(children, list) and all(isinstance(c, dict) and isinstance(c.get("uri"), str) for c in children)
+    checks.check("sep-2640-directory-read-result-resources-shape", shape_ok, f"{where}: directory read result has no resources[] of items with a uri", skill=where, uri=entry.directory)
+    if not shape_ok or not isinstance(children, list):  # the second test only narrows the type
+        return False
+    subdir = any(c.get("mimeType") == "inode/directory" for c in children)
+    cursor = result.get("nextCursor")
+    if isinstance(cursor, str) and cursor:
+        try:
+            more = await conn.request("resources/directory/read", {"uri": entry.directory, "cursor": cursor})
+            checks.check("sep-2640-directory-read-pagination", isinstance(more.get("resources"), list), f"{where}: the next directory page has no resources array", skill=where, uri=entry.directory)
+        except MethodError as exc:
+            checks.fail("sep-2640-directory-read-pagination", f"{where}: following nextCursor answered error {exc.code}", skill=where, uri=entry.directory)
+    else:
+        checks.ran("sep-2640-directory-read-pagination")
+    if entry.uri:
+        try:
+            await conn.request("resources/directory/read", {"uri": entry.uri})
+            checks.fail("sep-2640-directory-read-invalid-params", f"{where}: a directory read of SKILL.md succeeded instead of answering -32602", skill=where, uri=entry.uri)
+        except MethodError as exc:
+            checks.check("sep-2640-directory-read-invalid-params", exc.code == -32602, f"{where}: a directory read of SKILL.md answered {exc.code}, not -32602", skill=where, uri=entry.uri)
+    await _walk(conn, audit, skill, children)
+    return subdir
+
+
+async def _walk(conn: Connection, audit: ServerAudit, skill: SkillAudit, children: list[dict[str, Any]]) -> None:
+    entry = skill.entry
+    if entry.files is None or entry.directory is None:
+        return
+    listed = {f.uri for f in entry.files}
+    already = {f.uri for f in skill.findings if f.id == "skillscope/unlisted-file"}
+    # Bound the queue, not only the visits: a server answering each read with 1,500 new
+    # subdirectories would otherwise fill memory long before the visit limit.
+    queue: deque[dict[str, Any]] = deque(children[:_DIRECTORY_ENTRIES])
+    seen = reads = 0
+    while queue and seen < _DIRECTORY_ENTRIES:
+        child = queue.popleft()
+        seen += 1
+        uri = child.get("uri")
+        if not isinstance(uri, str) or not uri.startswith(entry.directory + "/"):
+            continue
+        if child.get("mimeType") == "inode/directory":
+            if reads >= _DIRECTORY_READS:
+                continue
+            reads += 1
+            try:
+                result = await conn.request("resources/directory/read", {"uri": uri})
+            except MethodError:
+                continue
+            found = result.get("resources") if isinstance(result, dict) else None
+            room = _DIRECTORY_ENTRIES - seen - len(queue)
+            if isinstance(found, list) and room > 0:
+                queue.extend(c for c in found[:room] if isinstance(c, dict))
+        elif uri not in listed and uri not in already:
+            skill.findings.append(finding(audit, "skillscope/unlisted-file", f"{entry.name}: {safe_line(relative_path(entry.directory, uri))} is served (directory read) but not in the skill's file list", skill=entry.name, uri=uri))
