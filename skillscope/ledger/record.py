@@ -17,6 +17,7 @@ __all__ = [
     "encode_line",
     "decode_line",
     "chain_fields",
+    "partial_record",
     "canonical_review",
     "review_id",
     "describe",

@@ -35,7 +35,7 @@ from skillscope.ledger.sshsig import SignatureError, key_blob, verify_signature
 if TYPE_CHECKING:
     from skillscope.ledger.signing import Signer
 
-__all__ = ["Ledger", "Problem", "VerifyResult", "TAIL_READ", "MAX_RECORD_BYTES", "damage_message"]
+__all__ = ["Ledger", "Problem", "VerifyResult", "TAIL_READ", "MAX_RECORD_BYTES", "cycle_collector_paused", "damage_message"]
 
 MAX_RECORD_BYTES = 1024 * 1024
 """The longest line the writer writes (1 MiB); a bigger record is refused before anything is written."""

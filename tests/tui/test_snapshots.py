@@ -19,7 +19,7 @@ from skillscope.tui.app import make_app
 from skillscope.tui.demo_ledger import seed_demo_ledger
 from skillscope.tui.settings import ServerSeed
 from tests.fixtures.http import REPO_ROOT
-from tests.tui.helpers import SIZE, demo_app, listed, open_skill, select, settings_for, wait_until
+from tests.tui.helpers import SIZE, demo_app, listed, open_skill, screen_text, select, settings_for, wait_until
 
 
 @pytest.fixture
@@ -81,6 +81,9 @@ def pressed(*keys: str, until=None):
 
 async def demo_listed(pilot) -> None:
     await listed(pilot)
+    # The panel's details follow the highlight event, which can land after the listing under load:
+    # wait for the counts row on screen, or a snapshot catches the panel half drawn.
+    await wait_until(pilot, lambda: "available," in screen_text(pilot.app), what="the server's counts in the panel")
 
 
 # -- servers ------------------------------------------------------------------------------------
