@@ -66,6 +66,8 @@ def load_signer(config_value: str | None = None) -> Signer:
 
     Raises:
         UsageError: the named key cannot be read or used.
+        LocalFileError: the default key does not exist and cannot be created (exit 5, like any
+            local file skillscope cannot write).
     """
     path = _configured(config_value)
     if path is None:
@@ -139,9 +141,9 @@ def _create_key(path: Path) -> None:
         if not pub.exists():
             write_file(pub, _public_of(path) + " skillscope\n")
     except OSError as exc:
-        raise UsageError(f"Cannot create the signing key {path}: {exc.strerror}") from None
+        raise LocalFileError(f"Cannot create the signing key {path}: {exc.strerror}") from None
     except LocalFileError as exc:
-        raise UsageError(f"Cannot create the signing key {path}: {exc.message}") from None
+        raise LocalFileError(f"Cannot create the signing key {path}: {exc.message}") from None
 
 
 def _public_of(path: Path) -> str:

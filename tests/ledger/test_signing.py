@@ -11,7 +11,7 @@ from dataclasses import replace
 
 import pytest
 
-from skillscope.errors import UsageError
+from skillscope.errors import EXIT_FILE, LocalFileError, UsageError
 from skillscope.ledger import Ledger
 from skillscope.ledger.record import canonical_review
 from skillscope.ledger.signing import default_key_path, load_signer
@@ -48,6 +48,16 @@ def test_default_key_is_made_once_private_and_its_reviews_verify_with_ssh_keygen
     assert b"Good" in done.stdout + done.stderr
     forged = keygen_verify(tmp_path, "rita@example.com", first.key, message.replace(b"approve", b"reject"), first.sig)
     assert forged.returncode != 0
+
+
+def test_a_default_key_that_cannot_be_created_is_a_file_error_naming_the_path(tmp_path, monkeypatch):
+    blocker = tmp_path / "not-a-dir"
+    blocker.write_text("a file where the data dir should go\n")
+    monkeypatch.setenv("XDG_DATA_HOME", str(blocker))
+    with pytest.raises(LocalFileError) as caught:
+        load_signer()
+    assert caught.value.exit_code == EXIT_FILE == 5  # a local file that cannot be written, not a usage error
+    assert str(default_key_path()) in caught.value.message and not default_key_path().exists()
 
 
 @needs_openssh
