@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from urllib.parse import urlsplit
 
 from skillscope.review.markdown import hidden_parts
@@ -30,6 +30,8 @@ class Hit:
     end_line: int | None = None
     end_column: int | None = None
     """Where the matched text ends: the column just after its last character."""
+    host: str | None = None
+    """For a URL, the host it points at, as written (reports group URL notes by it)."""
 
 
 _URL = re.compile(r"\b(?:https?|ftp|file|data|javascript)://[^\s<>\"'`)\]]+|\bwww\.[^\s<>\"'`)\]]+", re.IGNORECASE)
@@ -177,7 +179,8 @@ def scan_text(text: str, path: str, *, markdown: bool) -> list[Hit]:
             continue
         seen.add(url)
         domain = url_host(url)
-        hits.append(_at("skillscope/url", f"URL to {safe_line(domain, limit=120)}: {safe_line(url, limit=200)}", text, match.start(), match.start() + len(url)))
+        hit = _at("skillscope/url", f"URL to {safe_line(domain, limit=120)}: {safe_line(url, limit=200)}", text, match.start(), match.start() + len(url))
+        hits.append(replace(hit, host=domain))
     if text.startswith("#!"):
         first = text.split("\n", 1)[0]
         hits.append(Hit("skillscope/script", f"script with interpreter {safe_line(first[2:].strip(), limit=120)!r}", 1, 1, safe_line(first, limit=200)))

@@ -41,6 +41,8 @@ class AuditFinding:
     end_line: int | None = None
     end_column: int | None = None
     """Where the finding's text ends (the column after its last character), when known."""
+    host: str | None = None
+    """For a URL finding, the host the URL points at, as written (the text report groups by it)."""
 
     def as_json(self) -> dict[str, Any]:
         """The finding in the JSON report."""

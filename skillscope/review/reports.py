@@ -321,18 +321,14 @@ def finding_rows(findings: list[AuditFinding], min_severity: str) -> list[tuple[
     Findings below ``min_severity`` are left out (the counts still hold them), and URL notes
     collapse to one row per distinct host, saying how many URLs and files point there.
     """
-    from skillscope.review.content import url_host
-
     floor = SEVERITY_ORDER[min_severity]
     rows: list[tuple[AuditFinding, str, str]] = []
     hosts: dict[str, list[AuditFinding]] = {}
     for finding in findings:
         if SEVERITY_ORDER[finding.severity] < floor:
             continue
-        if finding.id == "skillscope/url" and finding.excerpt is not None:
-            url = finding.message.rpartition(": ")[2]
-            host = url_host(url)
-            hosts.setdefault(host, []).append(finding)
+        if finding.id == "skillscope/url" and finding.host is not None:
+            hosts.setdefault(finding.host, []).append(finding)
             continue
         where = safe_line(finding.uri or finding.skill or "server", limit=200)
         if finding.line:

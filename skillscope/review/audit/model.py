@@ -109,5 +109,5 @@ def finding(audit: ServerAudit, check: str, message: str, *, skill: str | None =
     return AuditFinding(
         check, info.severity, info.category, message, audit.label, skill, uri,
         hit.line if hit else None, hit.column if hit else None, hit.excerpt if hit else None,
-        hit.end_line if hit else None, hit.end_column if hit else None,
+        hit.end_line if hit else None, hit.end_column if hit else None, hit.host if hit else None,
     )

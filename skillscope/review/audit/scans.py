@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from skillscope.review.audit.model import ServerAudit, SkillAudit, finding
-from skillscope.review.content import Hit, scan_bytes_kind, scan_string, scan_text
+from skillscope.review.content import scan_bytes_kind, scan_string, scan_text
 from skillscope.review.paths import path_hits
 from skillscope.textsafe import safe_line
 from skillscope.verify.filekind import read_as
@@ -60,7 +61,7 @@ def scan_content(audit: ServerAudit, skill: SkillAudit, report: SkillReport) -> 
                 if hit.id == "skillscope/script":
                     continue
                 where = f"string at byte offset 0x{read.strings[hit.line - 1].offset:x}" if hit.line else "strings"
-                hit = Hit(hit.id, hit.message, None, None, hit.excerpt)
+                hit = replace(hit, line=None, column=None, end_line=None, end_column=None)
                 skill.findings.append(finding(audit, hit.id, f"{name}: {safe_line(result.path)}: {where}: {hit.message}", skill=name, uri=result.uri, hit=hit))
             continue
         markdown = result.path.lower().endswith((".md", ".markdown"))
