@@ -44,6 +44,27 @@ def test_every_check_id_the_code_names_is_in_the_check_table():
     assert set(spec.ENUMERATION_ENTRY_CHECKS + spec.RESOURCE_ARRAY_CHECKS) <= CHECKS.keys()
 
 
+def test_every_entry_rule_the_code_raises_is_in_the_rule_table():
+    """A rule id the table lacks would reach reports with no title; a stray one would name nothing."""
+    named = {
+        match
+        for path in PACKAGE.rglob("*.py")
+        if path.name != "spec.py" or path.parent != PACKAGE
+        for match in re.findall(r"\bSS-[A-Z]\d+\b", path.read_text(encoding="utf-8"))
+    }
+    assert len(named) > 20, "the scan finds the rule ids"
+    assert sorted(named - spec.ENTRY_RULES.keys()) == []
+    assert sorted(spec.ENTRY_RULES.keys() - named) == []
+
+
+def test_a_report_names_an_entry_rule_by_what_it_checks():
+    from skillscope.review.findings import check_info
+
+    assert check_info("SS-E9").title == "Malformed entry: Frontmatter not plain JSON or too large"
+    assert check_info("SS-A2").title == "Unavailable entry: More files than the 512 allowed"
+    assert check_info("SS-W5").severity == "warning" and "float" in check_info("SS-W5").title
+
+
 def test_spec_imports_nothing_of_skillscope():
     tree = ast.parse((PACKAGE / "spec.py").read_text(encoding="utf-8"))
     imported = [n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)] + [

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from skillscope.spec import ENTRY_RULES
+
 __all__ = ["Severity", "Category", "CheckInfo", "AuditFinding", "CheckOutcome", "CHECKS", "check_info", "SEVERITY_ORDER"]
 
 Severity = Literal["error", "warning", "note"]
@@ -160,13 +162,14 @@ CHECKS: dict[str, CheckInfo] = {
 
 
 def check_info(check_id: str) -> CheckInfo:
-    """The registry entry for ``check_id``; entry rules (SS-*) get one built from their id."""
+    """The registry entry for ``check_id``; entry rules (SS-*) get one built from the spec's rule table."""
     if check_id in CHECKS:
         return CHECKS[check_id]
+    rule = ENTRY_RULES.get(check_id)
     if check_id.startswith("SS-E"):
-        return CheckInfo(check_id, "error", "entry", f"Malformed entry ({check_id})", "The entry breaks a rule of the skills extension and cannot be loaded.")
+        return CheckInfo(check_id, "error", "entry", f"Malformed entry: {rule or check_id}", "The entry breaks a rule of the skills extension and cannot be loaded.")
     if check_id.startswith("SS-A"):
-        return CheckInfo(check_id, "warning", "entry", f"Unavailable entry ({check_id})", "The entry is well formed but host policy refuses it (dynamic, over the limits, or an unnameable path).")
+        return CheckInfo(check_id, "warning", "entry", f"Unavailable entry: {rule or check_id}", "The entry is well formed but host policy refuses it (dynamic, over the limits, or an unnameable path).")
     if check_id.startswith(("SS-W", "SS-L", "SS-C")):
-        return CheckInfo(check_id, "warning", "entry", f"Entry warning ({check_id})", "The entry or listing is usable but some hosts will refuse or mishandle it.")
+        return CheckInfo(check_id, "warning", "entry", f"Entry warning: {rule or check_id}", "The entry or listing is usable but some hosts will refuse or mishandle it.")
     return CheckInfo(check_id, "note", "content", check_id, check_id)
