@@ -103,6 +103,8 @@ class ConnectionPanel(Vertical):
     def __init__(self, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
         super().__init__(id=id)
         self._sessions: dict[str, ServerSession] = {}
+        self._shown: str | None = None
+        """Whose details are on screen: redrawn on that server's every change, highlight event or not."""
         self.border_title = "Servers"
 
     def compose(self) -> ComposeResult:
@@ -132,7 +134,7 @@ class ConnectionPanel(Vertical):
         if session.label not in self._sessions:
             return
         self.query_one(OptionList).replace_option_prompt(session.label, _server_line(session))
-        if self.current == session.label:
+        if session.label in (self.current, self._shown):
             self._show_details()
 
     def select(self, label: str) -> None:
@@ -143,10 +145,12 @@ class ConnectionPanel(Vertical):
 
     def _show_details(self) -> None:
         detail = self.query_one("#server-detail", Static)
-        label = self.current
+        label = self.current or self._shown
         if label is None or label not in self._sessions:
+            self._shown = None
             detail.update(Text("No servers. Press n to add one, or run `skillscope demo`.", style="dim"))
             return
+        self._shown = label
         detail.update(server_details(self._sessions[label]))
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
