@@ -9,7 +9,7 @@ from rich.table import Table
 from rich.text import Text
 
 from skillscope.review import ServerAudit
-from skillscope.review.reports import finding_rows, summary
+from skillscope.review.reports import finding_rows, skipped_checks, summary
 from skillscope.textsafe import safe_line
 
 __all__ = ["audit_text"]
@@ -36,8 +36,14 @@ def audit_text(audits: list[ServerAudit], *, min_severity: str = "note") -> Grou
             f"{len(audit.skills)} skills · {counts['error']} errors, {counts['warning']} warnings, {counts['note']} notes · "
             f"conformance: {sum(o.status == 'pass' for o in audit.checks.values())} passed, "
             f"{sum(o.status in ('fail', 'warning') for o in audit.checks.values())} failed, "
-            f"{sum(o.status == 'untestable' for o in audit.checks.values())} untestable"
+            f"{sum(o.status == 'untestable' for o in audit.checks.values())} untestable, "
+            f"{sum(o.status == 'skip' for o in audit.checks.values())} skipped"
         ))
+        for outcome in skipped_checks(audit):
+            line = Text("skipped ", style="yellow")
+            line.append(outcome.id)
+            line.append(f": {safe_line(outcome.detail, limit=400)}", style="dim")
+            parts.append(line)
         table = Table(show_edge=False, pad_edge=False)
         table.add_column("SEV")
         table.add_column("CHECK", overflow="fold")

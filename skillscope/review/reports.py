@@ -8,14 +8,21 @@ from datetime import UTC, datetime
 from typing import Any
 
 from skillscope.review.audit import ServerAudit, SkillAudit
-from skillscope.review.findings import SEVERITY_ORDER, AuditFinding, check_info
+from skillscope.review.findings import SEVERITY_ORDER, AuditFinding, CheckOutcome, check_info
 from skillscope.textsafe import safe_line
 
-__all__ = ["JSON_SCHEMA_ID", "MARKDOWN_LIMIT", "audit_json", "audit_markdown", "audit_sarif", "finding_rows", "summary"]
+__all__ = [
+    "JSON_SCHEMA_ID", "MARKDOWN_LIMIT", "audit_json", "audit_markdown", "audit_sarif", "finding_rows", "skipped_checks", "summary",
+]
 
 JSON_SCHEMA_ID = "https://skillscope.dev/schemas/audit/v1"
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 _LEVEL = {"error": "error", "warning": "warning", "note": "note"}
+
+
+def skipped_checks(audit: ServerAudit) -> list[CheckOutcome]:
+    """The checks this audit did not run, each with why: every report names them, none drops them silently."""
+    return sorted((o for o in audit.checks.values() if o.status == "skip"), key=lambda o: o.id)
 
 
 def summary(audits: list[ServerAudit]) -> dict[str, int]:
@@ -224,6 +231,10 @@ def audit_sarif(audits: list[ServerAudit], *, category: str | None = None) -> di
                 "executionSuccessful": all(a.error is None for a in audits),
                 "toolExecutionNotifications": [
                     {"level": "error", "message": {"text": safe_line(f"{a.label}: {a.error}", limit=2000)}} for a in audits if a.error
+                ] + [
+                    {"level": "note", "descriptor": {"id": o.id},
+                     "message": {"text": safe_line(f"{a.label}: skipped {o.id}: {o.detail}", limit=2000)}}
+                    for a in audits for o in skipped_checks(a)
                 ],
             }],
             "properties": {"servers": [{"label": a.label, "target": safe_line(a.target, limit=500)} for a in audits]},
@@ -299,6 +310,8 @@ def audit_markdown(audits: list[ServerAudit]) -> str:
                       f"{sum(o.status == 'skip' for o in audit.checks.values())} skipped."]
         if untestable:
             lines += ["", "Untestable (not defects): " + ", ".join(f"`{o.id}` ({_code(o.detail)})" for o in untestable)]
+        if skipped := skipped_checks(audit):
+            lines += ["", "Skipped (not run): " + ", ".join(f"`{o.id}` ({_code(o.detail)})" for o in skipped)]
         for severity in ("error", "warning", "note"):
             group = [f for f in audit.findings if f.severity == severity]
             if not group:

@@ -86,3 +86,21 @@ def test_audit_reads_files_list_does_not(env):
     assert audit.code == 1
     failed = [s for s in audit.json()["servers"][0]["skills"] if s["verified"] is False]
     assert [s["failure"]["check"] for s in failed] == ["digest"]
+
+
+@pytest.mark.parametrize("fmt", ["text", "markdown", "sarif", "json"])
+def test_every_report_names_the_checks_it_skipped_and_how_to_run_them(http_server, tmp_path, fmt):
+    # A reviewer reading any report must see that coverage was cut, not only a JSON consumer.
+    url = http_server("hidden-in-subdirectory")
+    out = tmp_path / f"report.{fmt}"
+    run = run_cli("audit", url, "--format", fmt, "-o", str(out), "--fail-on", "never")
+    assert run.code == 0, run.err
+    text = out.read_text()
+    for check in ("skillscope/directory-walk", "skillscope/skills-get-every-entry"):
+        assert check in text
+    assert "--thorough" in text
+    if fmt == "text":
+        assert "2 skipped" in text
+    if fmt == "sarif":
+        notes = json.loads(text)["runs"][0]["invocations"][0]["toolExecutionNotifications"]
+        assert {n["descriptor"]["id"] for n in notes if n["level"] == "note"} >= {"skillscope/directory-walk"}
