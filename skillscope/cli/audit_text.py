@@ -39,10 +39,14 @@ def audit_text(audits: list[ServerAudit], *, min_severity: str = "note") -> Grou
             f"{sum(o.status == 'untestable' for o in audit.checks.values())} untestable, "
             f"{sum(o.status == 'skip' for o in audit.checks.values())} skipped"
         ))
+        # One line per reason: six directory checks skipped for one missing flag read as one fact.
+        reasons: dict[str, list[str]] = {}
         for outcome in skipped_checks(audit):
+            reasons.setdefault(outcome.detail, []).append(outcome.id)
+        for detail, ids in reasons.items():
             line = Text("skipped ", style="yellow")
-            line.append(outcome.id)
-            line.append(f": {safe_line(outcome.detail, limit=400)}", style="dim")
+            line.append(", ".join(ids))
+            line.append(f": {safe_line(detail, limit=400)}", style="dim")
             parts.append(line)
         table = Table(show_edge=False, pad_edge=False)
         table.add_column("SEV")
