@@ -92,7 +92,7 @@ def audit_command(ctx: click.Context, targets: tuple[str, ...], fmt: str, output
                 except SkillscopeError as exc:
                     failed = True
                     report_error(exc)
-                    audits.append(ServerAudit(label=inv.target.label, target=inv.target.display, error=exc.message, error_exit=exc.exit_code))
+                    audits.append(ServerAudit(label=inv.target.label, target=inv.target.display, error=exc.message))
         _emit(audits, fmt, output, min_severity=min_severity, category=sarif_category)
         if failed:
             return EXIT_CONNECTION

@@ -54,7 +54,6 @@ class ServerAudit:
     info: ServerInfo | None = None
     error: str | None = None
     """Why the server could not be audited (connection or protocol error), if it could not."""
-    error_exit: int | None = None
     checks: dict[str, CheckOutcome] = field(default_factory=dict)
     skills: list[SkillAudit] = field(default_factory=list)
     findings: list[AuditFinding] = field(default_factory=list)
