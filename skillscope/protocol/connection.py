@@ -41,7 +41,16 @@ from skillscope.protocol.transport import (
     capped_stdio,
     child_environment,
 )
-from skillscope.protocol.values import GetResult, ReadResult, SkillsPage, parse_get, parse_page, parse_read
+from skillscope.protocol.values import (
+    GetResult,
+    ReadResult,
+    ResourcePage,
+    SkillsPage,
+    parse_get,
+    parse_page,
+    parse_read,
+    parse_resource_page,
+)
 from skillscope.spec import (
     ENVELOPE_KEYS,
     EXTENSION_ID,
@@ -197,6 +206,14 @@ class Connection:
     async def read_resource(self, uri: str) -> ReadResult:
         """``resources/read`` of exactly this URI, read but not judged; an error answer is a ``MethodError``."""
         return parse_read(await self.request("resources/read", {"uri": uri}, named=True))
+
+    async def list_resources(self, cursor: str | None = None) -> ResourcePage:
+        """One ``resources/list`` page, read but not judged; an error answer is a ``MethodError``."""
+        return parse_resource_page(await self.request("resources/list", {"cursor": cursor} if cursor else {}))
+
+    async def read_directory(self, uri: str, cursor: str | None = None) -> ResourcePage:
+        """One ``resources/directory/read`` page of ``uri``, read but not judged; an error answer is a ``MethodError``."""
+        return parse_resource_page(await self.request("resources/directory/read", {"uri": uri, "cursor": cursor} if cursor else {"uri": uri}))
 
     def _method_error(self, exc: MethodError, method: str) -> ConnectionFailed:
         if exc.code == METHOD_NOT_FOUND:

@@ -6,13 +6,15 @@ import math
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from skillscope.spec import DIGEST_RE, DYNAMIC, ENTRY_KEYS, ITEM_KEYS, MAX_SIZE_VALUE
+from skillscope.spec import DIGEST_RE, DIRECTORY_MIME, DYNAMIC, ENTRY_KEYS, ITEM_KEYS, MAX_SIZE_VALUE
 
 __all__ = [
     "GetResult",
     "ListedFile",
+    "ListedResource",
     "ReadItem",
     "ReadResult",
+    "ResourcePage",
     "Size",
     "SizeProblem",
     "SkillEntry",
@@ -22,6 +24,7 @@ __all__ = [
     "parse_get",
     "parse_page",
     "parse_read",
+    "parse_resource_page",
     "parse_size",
 ]
 
@@ -270,3 +273,50 @@ def parse_read(raw: dict[str, Any]) -> ReadResult:
     """Read one ``resources/read`` result."""
     contents = raw.get("contents")
     return ReadResult(raw, tuple(_read_item(c) for c in contents) if isinstance(contents, list) else None)
+
+
+@dataclass(frozen=True)
+class ListedResource:
+    """One item of a ``resources/list`` or ``resources/directory/read`` page, as sent."""
+
+    raw: dict[str, Any]
+    uri: str | None
+    """The item's uri when it is a string, else None."""
+    name: Any
+    description: Any
+    mime_type: Any
+    meta: Any
+
+    @property
+    def is_directory(self) -> bool:
+        """The server marks the item as a directory (``inode/directory``)."""
+        return bool(self.mime_type == DIRECTORY_MIME)
+
+
+@dataclass(frozen=True)
+class ResourcePage:
+    """One page of ``resources/list`` or of ``resources/directory/read``."""
+
+    raw: dict[str, Any]
+    items: tuple[ListedResource, ...] | None
+    """The object items of ``resources``, or None when the result has no ``resources`` array."""
+    well_formed: bool
+    """``resources`` is an array whose every item is an object with a string ``uri``."""
+    next_cursor: str | None
+    """``nextCursor`` when it is a non-empty string, else None (the page is the last)."""
+
+
+def parse_resource_page(raw: dict[str, Any]) -> ResourcePage:
+    """Read one page of a resource listing or a directory read."""
+    resources = raw.get("resources")
+    items: tuple[ListedResource, ...] | None = None
+    well_formed = False
+    if isinstance(resources, list):
+        items = tuple(
+            ListedResource(r, r.get("uri") if isinstance(r.get("uri"), str) else None, r.get("name"), r.get("description"),
+                           r.get("mimeType"), r.get("_meta"))
+            for r in resources if isinstance(r, dict)
+        )
+        well_formed = len(items) == len(resources) and all(i.uri is not None for i in items)
+    cursor = raw.get("nextCursor")
+    return ResourcePage(raw, items, well_formed, cursor if isinstance(cursor, str) and cursor else None)

@@ -12,6 +12,7 @@ from skillscope.protocol.values import (
     parse_get,
     parse_page,
     parse_read,
+    parse_resource_page,
     parse_size,
 )
 from skillscope.review.conformance import SuiteChecks, entry_checks, get_checks
@@ -160,3 +161,35 @@ async def test_get_and_read_arrive_read_over_the_wire():
     assert got.skill is not None and got.skill.uri == first.uri and not got.has_cursor
     item = read.item(first.uri)
     assert item is not None and item.text is not None and item.text.startswith("---")
+
+
+def test_a_resource_page_reads_items_cursor_and_whether_it_is_well_formed():
+    page = parse_resource_page({"resources": [{"uri": "skill://x/a.md", "mimeType": "text/markdown", "name": "a"},
+                                              {"uri": "skill://x/sub", "mimeType": "inode/directory"}],
+                                "nextCursor": "2"})
+    assert page.well_formed and page.next_cursor == "2"
+    assert [(i.uri, i.is_directory, i.name) for i in page.items] == [("skill://x/a.md", False, "a"), ("skill://x/sub", True, None)]
+    # A non-object item or a uri that is not a string spoils the shape; the object items stay readable.
+    odd = parse_resource_page({"resources": [5, {"uri": 7}, {"uri": "skill://x/b"}], "nextCursor": ""})
+    assert not odd.well_formed and [i.uri for i in odd.items] == [None, "skill://x/b"] and odd.next_cursor is None
+    assert parse_resource_page({"resources": {}}).items is None and not parse_resource_page({}).well_formed
+
+
+@pytest.mark.anyio
+async def test_resource_listings_and_directory_reads_arrive_read_over_the_wire():
+    from skillscope.errors import MethodError
+    from skillscope.protocol import connect
+    from skillscope.protocol.target import Target
+    from tests.fixtures.hostile import build_scenario
+
+    async with connect(Target(kind="inprocess", label="t", server=build_scenario("hidden-in-subdirectory"))) as conn:
+        listed = await conn.list_resources()
+        root = await conn.read_directory("skill://pdf-processing")
+        subdirs = [c.uri for c in root.items if c.is_directory]
+        inner = await conn.read_directory("skill://pdf-processing/references")
+        with pytest.raises(MethodError) as refused:
+            await conn.read_directory("skill://pdf-processing/SKILL.md")
+    assert listed.well_formed and any(i.uri == "skill://pdf-processing/SKILL.md" for i in listed.items)
+    assert root.well_formed and "skill://pdf-processing/references" in subdirs
+    assert "skill://pdf-processing/references/notes.sh" in [c.uri for c in inner.items]
+    assert refused.value.code == -32602

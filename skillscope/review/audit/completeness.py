@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from collections import deque
-from typing import Any
 
 import anyio
 
 from skillscope.catalog.names import relative_path
 from skillscope.errors import MethodError
 from skillscope.protocol.connection import Connection
+from skillscope.protocol.values import ListedResource
 from skillscope.review.audit.model import (
     RecordingReader,
     ServerAudit,
@@ -37,27 +37,27 @@ _DIRECTORY_READS = 200
 """Directory reads sent per skill when walking its subdirectories."""
 
 
-async def resource_listing(conn: Connection) -> list[dict[str, Any]] | None:
+async def resource_listing(conn: Connection) -> list[ListedResource] | None:
     """Every resources/list item (bounded), or None when the server does not list resources."""
-    items: list[dict[str, Any]] = []
+    items: list[ListedResource] = []
     cursor: str | None = None
     seen: set[str] = set()
     for _ in range(_RESOURCE_PAGES):
         try:
-            result = await conn.request("resources/list", {"cursor": cursor} if cursor else {})
+            page = await conn.list_resources(cursor)
         except MethodError:
             return None if not items else items
-        items.extend(r for r in result.get("resources") or [] if isinstance(r, dict))
-        cursor = result.get("nextCursor")
-        if not isinstance(cursor, str) or not cursor or cursor in seen:
+        items.extend(page.items or ())
+        cursor = page.next_cursor
+        if cursor is None or cursor in seen:
             break
         seen.add(cursor)
     return items
 
 
-def manifest_checks(audit: ServerAudit, checks: SuiteChecks, reader: RecordingReader, resources: list[dict[str, Any]] | None) -> None:
+def manifest_checks(audit: ServerAudit, checks: SuiteChecks, reader: RecordingReader, resources: list[ListedResource] | None) -> None:
     """The suite's SKILL.md checks that compare the read result and resources/list with the entry."""
-    listed = {r.get("uri"): r for r in resources or []}
+    listed = {r.uri: r for r in resources or [] if r.uri is not None}
     for skill in audit.skills:
         entry = skill.entry
         uri = entry.uri
@@ -66,27 +66,26 @@ def manifest_checks(audit: ServerAudit, checks: SuiteChecks, reader: RecordingRe
         where = entry.name
         result = reader.results[uri]
         found = result.item(uri)
-        item = found.raw if found is not None else {}
         listed_item = listed.get(uri)
-        mime = item.get("mimeType") or (listed_item or {}).get("mimeType")
+        mime = (found.raw.get("mimeType") if found is not None else None) or (listed_item.mime_type if listed_item else None)
         checks.check("sep-2640-skillmd-mimetype", mime == "text/markdown", f"{where}: SKILL.md is served as {safe_line(mime)!r}, not text/markdown", skill=where, uri=uri)
         if listed_item is None:
             checks.untestable("sep-2640-skillmd-metadata-name", "SKILL.md is not in resources/list")
             checks.untestable("sep-2640-skillmd-metadata-description", "SKILL.md is not in resources/list")
         else:
             file_front = entry.frontmatter or {}
-            checks.check("sep-2640-skillmd-metadata-name", listed_item.get("name") == file_front.get("name"), f"{where}: resources/list names SKILL.md {safe_line(listed_item.get('name'))!r}", skill=where, uri=uri)
-            checks.check("sep-2640-skillmd-metadata-description", listed_item.get("description") == file_front.get("description"), f"{where}: resources/list describes SKILL.md differently", skill=where, uri=uri)
+            checks.check("sep-2640-skillmd-metadata-name", listed_item.name == file_front.get("name"), f"{where}: resources/list names SKILL.md {safe_line(listed_item.name)!r}", skill=where, uri=uri)
+            checks.check("sep-2640-skillmd-metadata-description", listed_item.description == file_front.get("description"), f"{where}: resources/list describes SKILL.md differently", skill=where, uri=uri)
         file_name = skill.file_name
         if file_name is not None and entry.parsed is not None:
             checks.check("sep-2640-final-segment-equals-name", entry.parsed.last_segment == file_name, f"{where}: the URI ends in {safe_line(entry.parsed.last_segment)!r} but SKILL.md names {safe_line(file_name)!r}", skill=where, uri=uri)
         elif file_name is None:
             checks.fail("sep-2640-final-segment-equals-name", f"{where}: no name could be read from SKILL.md", skill=where, uri=uri)
-        bad = meta_key_problems(item.get("_meta")) + meta_key_problems((listed_item or {}).get("_meta"))
+        bad = meta_key_problems(found.raw.get("_meta") if found is not None else None) + meta_key_problems(listed_item.meta if listed_item else None)
         checks.check("sep-2640-meta-prefix", not bad, f"{where}: _meta keys without a reverse-DNS prefix: {', '.join(map(safe_line, bad))}", skill=where, uri=uri)
 
 
-def completeness(audit: ServerAudit, resources: list[dict[str, Any]] | None) -> None:
+def completeness(audit: ServerAudit, resources: list[ListedResource] | None) -> None:
     """Every file resources/list shows under a skill's directory that its manifest omits."""
     if not resources:
         return
@@ -97,8 +96,8 @@ def completeness(audit: ServerAudit, resources: list[dict[str, Any]] | None) -> 
         listed = {f.uri for f in entry.files}
         prefix = entry.directory + "/"
         for item in resources:
-            uri = item.get("uri")
-            if isinstance(uri, str) and uri.startswith(prefix) and uri not in listed and item.get("mimeType") != "inode/directory":
+            uri = item.uri
+            if uri is not None and uri.startswith(prefix) and uri not in listed and not item.is_directory:
                 skill.findings.append(finding(audit, "skillscope/unlisted-file", f"{entry.name}: {safe_line(relative_path(entry.directory, uri))} is served (resources/list) but not in the skill's file list", skill=entry.name, uri=uri))
 
 
@@ -140,7 +139,7 @@ async def _check_directory(conn: Connection, audit: ServerAudit, checks: SuiteCh
     assert entry.directory is not None
     where = entry.name
     try:
-        result = await conn.request("resources/directory/read", {"uri": entry.directory})
+        page = await conn.read_directory(entry.directory)
     except MethodError as exc:
         message = f"{where}: resources/directory/read answered error {exc.code}"
         # Nothing else about directory reads can succeed when the method itself fails.
@@ -149,24 +148,22 @@ async def _check_directory(conn: Connection, audit: ServerAudit, checks: SuiteCh
             checks.fail(check, message, skill=where, uri=entry.directory)
         return False
     checks.ran("sep-2640-directory-read-method-registered")
-    children = result.get("resources")
-    shape_ok = isinstance(children, list) and all(isinstance(c, dict) and isinstance(c.get("uri"), str) for c in children)
-    checks.check("sep-2640-directory-read-result-resources-shape", shape_ok, f"{where}: directory read result has no resources[] of items with a uri", skill=where, uri=entry.directory)
-    if not shape_ok or not isinstance(children, list):  # the second test only narrows the type
+    checks.check("sep-2640-directory-read-result-resources-shape", page.well_formed, f"{where}: directory read result has no resources[] of items with a uri", skill=where, uri=entry.directory)
+    if not page.well_formed or page.items is None:  # the second test only narrows the type
         return False
-    subdir = any(c.get("mimeType") == "inode/directory" for c in children)
-    cursor = result.get("nextCursor")
-    if isinstance(cursor, str) and cursor:
+    children = page.items
+    subdir = any(c.is_directory for c in children)
+    if page.next_cursor is not None:
         try:
-            more = await conn.request("resources/directory/read", {"uri": entry.directory, "cursor": cursor})
-            checks.check("sep-2640-directory-read-pagination", isinstance(more.get("resources"), list), f"{where}: the next directory page has no resources array", skill=where, uri=entry.directory)
+            more = await conn.read_directory(entry.directory, page.next_cursor)
+            checks.check("sep-2640-directory-read-pagination", more.items is not None, f"{where}: the next directory page has no resources array", skill=where, uri=entry.directory)
         except MethodError as exc:
             checks.fail("sep-2640-directory-read-pagination", f"{where}: following nextCursor answered error {exc.code}", skill=where, uri=entry.directory)
     else:
         checks.ran("sep-2640-directory-read-pagination")
     if entry.uri:
         try:
-            await conn.request("resources/directory/read", {"uri": entry.uri})
+            await conn.read_directory(entry.uri)
             checks.fail("sep-2640-directory-read-invalid-params", f"{where}: a directory read of SKILL.md succeeded instead of answering -32602", skill=where, uri=entry.uri)
         except MethodError as exc:
             checks.check("sep-2640-directory-read-invalid-params", exc.code == -32602, f"{where}: a directory read of SKILL.md answered {exc.code}, not -32602", skill=where, uri=entry.uri)
@@ -174,7 +171,7 @@ async def _check_directory(conn: Connection, audit: ServerAudit, checks: SuiteCh
     return subdir
 
 
-async def _walk(conn: Connection, audit: ServerAudit, skill: SkillAudit, children: list[dict[str, Any]]) -> None:
+async def _walk(conn: Connection, audit: ServerAudit, skill: SkillAudit, children: tuple[ListedResource, ...]) -> None:
     entry = skill.entry
     if entry.files is None or entry.directory is None:
         return
@@ -182,25 +179,24 @@ async def _walk(conn: Connection, audit: ServerAudit, skill: SkillAudit, childre
     already = {f.uri for f in skill.findings if f.id == "skillscope/unlisted-file"}
     # Bound the queue, not only the visits: a server answering each read with 1,500 new
     # subdirectories would otherwise fill memory long before the visit limit.
-    queue: deque[dict[str, Any]] = deque(children[:_DIRECTORY_ENTRIES])
+    queue: deque[ListedResource] = deque(children[:_DIRECTORY_ENTRIES])
     seen = reads = 0
     while queue and seen < _DIRECTORY_ENTRIES:
         child = queue.popleft()
         seen += 1
-        uri = child.get("uri")
-        if not isinstance(uri, str) or not uri.startswith(entry.directory + "/"):
+        uri = child.uri
+        if uri is None or not uri.startswith(entry.directory + "/"):
             continue
-        if child.get("mimeType") == "inode/directory":
+        if child.is_directory:
             if reads >= _DIRECTORY_READS:
                 continue
             reads += 1
             try:
-                result = await conn.request("resources/directory/read", {"uri": uri})
+                found = (await conn.read_directory(uri)).items
             except MethodError:
                 continue
-            found = result.get("resources") if isinstance(result, dict) else None
             room = _DIRECTORY_ENTRIES - seen - len(queue)
-            if isinstance(found, list) and room > 0:
-                queue.extend(c for c in found[:room] if isinstance(c, dict))
+            if found is not None and room > 0:
+                queue.extend(found[:room])
         elif uri not in listed and uri not in already:
             skill.findings.append(finding(audit, "skillscope/unlisted-file", f"{entry.name}: {safe_line(relative_path(entry.directory, uri))} is served (directory read) but not in the skill's file list", skill=entry.name, uri=uri))

@@ -10,6 +10,7 @@ import anyio
 from skillscope.catalog.entry import CatalogEntry, Policy
 from skillscope.catalog.listing import catalog_entries, collect_listing
 from skillscope.protocol.connection import Connection
+from skillscope.protocol.values import ListedResource
 from skillscope.review.audit.completeness import (
     DIRECTORY_CHECKS,
     WALK_CHECK,
@@ -100,7 +101,7 @@ async def audit_server(
     limiter = anyio.Semaphore(max(1, concurrency))
     done = [0]
     total = len(audit.skills)
-    resources: list[dict[str, Any]] | None = None
+    resources: list[ListedResource] | None = None
 
     async def one(skill: SkillAudit) -> None:
         async with limiter:
