@@ -13,6 +13,7 @@
     │   └── ExtensionNotOffered     the server does not declare the skills extension
     ├── SkillNotFound               no skill answers to the name (exit 4)
     ├── VerificationFailed          content did not verify (exit 1)
+    ├── ApprovalRefused             an approval breaks a rule: unverified, pinned fingerprint, findings (exit 1)
     └── LocalFileError              a local file cannot be read or written (exit 5)
         └── LedgerError             the ledger cannot be read or written
             └── LedgerDamaged       the hash chain is broken or the last line is torn
@@ -44,6 +45,7 @@ __all__ = [
     "ExtensionNotOffered",
     "SkillNotFound",
     "VerificationFailed",
+    "ApprovalRefused",
     "LocalFileError",
     "LedgerError",
     "LedgerDamaged",
@@ -153,6 +155,13 @@ class VerificationFailed(SkillscopeError):
 
     exit_code = EXIT_VERIFY
     title = "Verification failed"
+
+
+class ApprovalRefused(SkillscopeError):
+    """An approval was not recorded: the skill did not verify, its fingerprint moved, or the audit found errors."""
+
+    exit_code = EXIT_VERIFY
+    title = "Approval refused"
 
 
 class LocalFileError(SkillscopeError):

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from skillscope.catalog.entry import CatalogEntry
-from skillscope.errors import UsageError
+from skillscope.errors import ApprovalRefused, UsageError
 from skillscope.ledger.record import Action, Record
 from skillscope.ledger.recording import review_record, tool_id, utc_now
 from skillscope.review.approval import ApprovalAudit, approval_audit
@@ -61,10 +61,11 @@ class ApprovalPlan:
         """The approval record (not yet appended), carrying the audit's counts and finding ids.
 
         Raises:
-            UsageError: the plan is refused, or findings are accepted without a note saying why.
+            ApprovalRefused: the plan is refused.
+            UsageError: findings are accepted without a note saying why.
         """
         if self.refused is not None:
-            raise UsageError(f"Approval refused: {self.reason}")
+            raise ApprovalRefused(self.reason or self.refused)
         if self.accepted and not note.strip():
             raise UsageError("Accepting the audit's findings needs a note saying why they are acceptable")
         extra: dict[str, Any] = {"audit": self.audit.record()}

@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from skillscope.catalog.entry import Policy
-from skillscope.errors import UsageError
+from skillscope.errors import ApprovalRefused, UsageError
 from skillscope.ledger import ReviewBook, read_verdicts
 from skillscope.protocol import Target, connect
 from skillscope.review import AuditFinding, check_info
@@ -48,8 +48,9 @@ async def test_content_that_does_not_verify_is_refused_and_nothing_can_be_record
     info, audit = await audited("tampered-file", "pdf-processing")
     plan = approval_plan(audit)
     assert (plan.refused, plan.reason) == ("unverified", "p:pdf-processing did not verify (digest check)")
-    with pytest.raises(UsageError, match="Approval refused"):
+    with pytest.raises(ApprovalRefused, match="did not verify") as refused:
         plan.record(info, reviewer="r", note="")
+    assert refused.value.title == "Approval refused" and refused.value.exit_code == 1
 
 
 async def test_a_fingerprint_other_than_the_one_reviewed_is_refused():

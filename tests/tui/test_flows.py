@@ -38,7 +38,8 @@ def visible_tabs(app) -> list[str]:
 
 
 def notifications(app) -> list[str]:
-    return [n.message for n in app._notifications]
+    """Each notification as a reader sees it: its title, then its message."""
+    return [f"{n.title}: {n.message}" if n.title else n.message for n in app._notifications]
 
 
 # -- attach and browse -------------------------------------------------------------------------
@@ -225,7 +226,8 @@ async def test_approval_is_refused_when_a_file_does_not_verify(tmp_path):
     async with running(app) as pilot:
         view = await select(pilot, "release-notes")
         await _review(pilot, "a", "looks fine")
-        await wait_until(pilot, lambda: any("Approval refused" in m for m in notifications(app)), what="refusal")
+        refusal = "Approval refused: demo:release-notes did not verify (digest check)"
+        await wait_until(pilot, lambda: refusal in notifications(app), what="the refusal")
         assert view.phase == "failed" and "failure" in visible_tabs(app)
         assert "demo:release-notes" not in read_verdicts(tmp_path / "ledger.jsonl").by_name
 

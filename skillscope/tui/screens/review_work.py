@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING, Any, Literal
 
-from skillscope.errors import ConnectionFailed, UsageError
+from skillscope.errors import ApprovalRefused, ConnectionFailed
 from skillscope.service.review_state import read_ledger
 from skillscope.tui.model import SkillView
 from skillscope.tui.notify import tell
@@ -218,10 +218,10 @@ class ReviewWork(MainState):
             # The entry pinned is the one displayed: its fingerprint is what the files must verify against.
             plan = approval_plan(await self._audit(server, view, tab="failure"))
             if plan.refused == "findings":
-                raise UsageError(f"Approval refused: {plan.reason}; see the Findings tab "
-                                 "(accept them with skillscope approve --accept-findings --note WHY)")
+                raise ApprovalRefused(f"{plan.reason}; see the Findings tab "
+                                      "(accept them with skillscope approve --accept-findings --note WHY)")
             if plan.refused is not None:
-                raise UsageError(f"Approval refused: {plan.reason}")
+                raise ApprovalRefused(plan.reason or plan.refused)
         if session.info is None:
             raise ConnectionFailed(f"{server} has not connected yet")
         if action == "approve":
