@@ -59,6 +59,7 @@ def audit_command(ctx: click.Context, targets: tuple[str, ...], fmt: str, output
     Examples:
       skillscope audit https://skills.example.com/mcp --format sarif -o skills.sarif
       skillscope audit docs local --format markdown --fail-on warning
+      skillscope audit https://untrusted.example/mcp --thorough    # every skills/get and directory
     """
     import gc
 
