@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from skillscope.lazy import load_export
+
 if TYPE_CHECKING:
     from skillscope.protocol.connection import Connection, Era, ServerInfo, connect
     from skillscope.protocol.target import Target
@@ -19,9 +21,4 @@ def __dir__() -> list[str]:
 
 def __getattr__(name: str) -> Any:
     # The SDK loads only when a connection is wanted: the typed values and errors stay light to import.
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module 'skillscope.protocol' has no attribute {name!r}")
-    import importlib
-
-    return getattr(importlib.import_module(f"skillscope.protocol.{home}"), name)
+    return load_export(__name__, _HOMES, name)

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING, Any
+
+from skillscope.lazy import load_export
 
 if TYPE_CHECKING:
     from skillscope.review.approval import ApprovalAudit, approval_audit
@@ -59,6 +60,4 @@ def __dir__() -> list[str]:
 
 def __getattr__(name: str) -> Any:
     # The audit imports the MCP SDK; a module that needs only paths or findings must not pay for it.
-    if name in _HOME:
-        return getattr(importlib.import_module(f"skillscope.review.{_HOME[name]}"), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return load_export(__name__, _HOME, name)

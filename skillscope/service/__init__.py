@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
+
+from skillscope.lazy import load_export
 
 __all__ = [
     "ApprovalPlan",
@@ -48,8 +49,4 @@ _HOME = {
 
 def __getattr__(name: str) -> Any:
     # Loaded on first use: the CLI imports this package while parsing, and --help must not import the SDK.
-    if name not in _HOME:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{_HOME[name]}"), name)
-    globals()[name] = value
-    return value
+    return load_export(__name__, _HOME, name)

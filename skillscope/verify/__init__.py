@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from skillscope.lazy import load_export
 from skillscope.verify.content import ReadError, Served, served_bytes, sha256_digest
 from skillscope.verify.frontmatter import (
     FrontmatterError,
@@ -31,10 +32,9 @@ __all__ = [
 ]
 
 
+_HOMES = {"Failure": "opener", "FileResult": "opener", "SkillReport": "opener", "open_skill": "opener"}
+
+
 def __getattr__(name: str) -> Any:
     # The opener imports the MCP SDK; frontmatter and digest checks alone must not pay for it.
-    if name in ("Failure", "FileResult", "SkillReport", "open_skill"):
-        from skillscope.verify import opener
-
-        return getattr(opener, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return load_export(__name__, _HOMES, name)
