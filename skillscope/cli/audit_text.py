@@ -31,13 +31,11 @@ def audit_text(audits: list[ServerAudit], *, min_severity: str = "note") -> Grou
         if audit.error:
             parts.append(Text(f"could not audit: {safe_line(audit.error, limit=500)}", style="bold red"))
             continue
-        counts = audit.counts()
+        counts, checks = audit.counts(), audit.check_counts()
         parts.append(Text(
             f"{len(audit.skills)} skills · {counts['error']} errors, {counts['warning']} warnings, {counts['note']} notes · "
-            f"conformance: {sum(o.status == 'pass' for o in audit.checks.values())} passed, "
-            f"{sum(o.status in ('fail', 'warning') for o in audit.checks.values())} failed, "
-            f"{sum(o.status == 'untestable' for o in audit.checks.values())} untestable, "
-            f"{sum(o.status == 'skip' for o in audit.checks.values())} skipped"
+            f"conformance: {checks['passed']} passed, {checks['failed']} failed, {checks['untestable']} untestable, "
+            f"{checks['skipped']} skipped"
         ))
         # One line per reason: six directory checks skipped for one missing flag read as one fact.
         reasons: dict[str, list[str]] = {}

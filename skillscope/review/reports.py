@@ -303,11 +303,10 @@ def audit_markdown(audits: list[ServerAudit]) -> str:
             review = _md(skill.review.label) if skill.review is not None else "—"
             counts = ", ".join(f"{n} {sev}" for sev in ("error", "warning", "note") if (n := sum(f.severity == sev for f in skill.findings)))
             lines.append(f"| {_code(skill.entry.name, cell=True)} | {skill.entry.status} | {verified} | {review} | {counts or 'none'} |")
-        failing = [o for o in audit.checks.values() if o.status in ("fail", "warning")]
+        checks = audit.check_counts()
         untestable = [o for o in audit.checks.values() if o.status == "untestable"]
-        lines += ["", f"Conformance: {sum(o.status == 'pass' for o in audit.checks.values())} passed, "
-                      f"{len(failing)} failed, {len(untestable)} untestable, "
-                      f"{sum(o.status == 'skip' for o in audit.checks.values())} skipped."]
+        lines += ["", f"Conformance: {checks['passed']} passed, {checks['failed']} failed, "
+                      f"{checks['untestable']} untestable, {checks['skipped']} skipped."]
         if untestable:
             lines += ["", "Untestable (not defects): " + ", ".join(f"`{o.id}` ({_code(o.detail)})" for o in untestable)]
         if skipped := skipped_checks(audit):

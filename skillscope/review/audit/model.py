@@ -66,6 +66,13 @@ class ServerAudit:
             out[finding.severity] += 1
         return out
 
+    def check_counts(self) -> dict[str, int]:
+        """Conformance checks by outcome: passed, failed (a warning-level failure counts), untestable, skipped."""
+        out = {"passed": 0, "failed": 0, "untestable": 0, "skipped": 0}
+        for outcome in self.checks.values():
+            out[{"pass": "passed", "fail": "failed", "warning": "failed", "untestable": "untestable", "skip": "skipped"}[outcome.status]] += 1
+        return out
+
     def worst(self) -> int:
         """The highest severity found, as an order number (-1 when nothing was found)."""
         return max((SEVERITY_ORDER[f.severity] for f in self.findings), default=-1)
