@@ -148,14 +148,19 @@ def refine(error: MethodError, stats: TransportStats | None = None, errlog: IO[A
     return error
 
 
-def mcp_error(exc: MCPError, target: Target | None, stats: TransportStats | None, errlog: IO[Any] | None, what: str) -> ConnectionFailed:
-    """Turn an SDK ``MCPError`` into the most specific ``ConnectionFailed``."""
+def _transport_says(stats: TransportStats | None, target: Target | None) -> ConnectionFailed | None:
+    """What the transport saw, which outranks any SDK error: a refused message, or HTTP 401/403."""
     refused = _transport_refusal(stats)
     if refused is not None:
         return refused
     if stats is not None and stats.status in (401, 403):
         return _unauthorised(stats.status, target)
-    return refine(method_error(exc, what, errlog), stats, errlog)
+    return None
+
+
+def mcp_error(exc: MCPError, target: Target | None, stats: TransportStats | None, errlog: IO[Any] | None, what: str) -> ConnectionFailed:
+    """Turn an SDK ``MCPError`` into the most specific ``ConnectionFailed``."""
+    return _transport_says(stats, target) or refine(method_error(exc, what, errlog), stats, errlog)
 
 
 def translate(exc: BaseException, target: Target | None = None, stats: TransportStats | None = None,
@@ -170,11 +175,9 @@ def translate(exc: BaseException, target: Target | None = None, stats: Transport
     for leaf in leaves:
         if isinstance(leaf, SkillscopeError):
             return leaf
-    refused = _transport_refusal(stats)
-    if refused is not None:
-        return refused
-    if stats is not None and stats.status in (401, 403):
-        return _unauthorised(stats.status, target)
+    said = _transport_says(stats, target)
+    if said is not None:
+        return said
     sdk_error = _sdk_error_class()
     httpx2 = sys.modules.get("httpx2")
     pydantic = sys.modules.get("pydantic")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from skillscope.review.findings import AuditFinding
+from skillscope.review.findings import AuditFinding, severity_counts
 
 __all__ = ["ApprovalAudit", "approval_audit"]
 
@@ -22,10 +22,7 @@ class ApprovalAudit:
     @property
     def counts(self) -> dict[str, int]:
         """Findings per severity."""
-        out = {"error": 0, "warning": 0, "note": 0}
-        for finding in self.findings:
-            out[finding.severity] += 1
-        return out
+        return severity_counts(self.findings)
 
     @property
     def errors(self) -> int:

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from skillscope.spec import ENTRY_RULES
 
-__all__ = ["Severity", "Category", "CheckInfo", "AuditFinding", "CheckOutcome", "CHECKS", "check_info", "SEVERITY_ORDER"]
+__all__ = ["Severity", "Category", "CheckInfo", "AuditFinding", "CheckOutcome", "CHECKS", "check_info", "SEVERITY_ORDER", "severity_counts"]
 
 Severity = Literal["error", "warning", "note"]
 Category = Literal["conformance", "entry", "integrity", "completeness", "content", "review"]
@@ -173,3 +174,11 @@ def check_info(check_id: str) -> CheckInfo:
     if check_id.startswith(("SS-W", "SS-L", "SS-C")):
         return CheckInfo(check_id, "warning", "entry", f"Entry warning: {rule or check_id}", "The entry or listing is usable but some hosts will refuse or mishandle it.")
     return CheckInfo(check_id, "note", "content", check_id, check_id)
+
+
+def severity_counts(findings: Iterable[AuditFinding]) -> dict[str, int]:
+    """How many findings of each severity (every severity present, zero when none)."""
+    out = {"error": 0, "warning": 0, "note": 0}
+    for finding in findings:
+        out[finding.severity] += 1
+    return out

@@ -16,6 +16,7 @@ from skillscope.review.findings import (
     AuditFinding,
     CheckOutcome,
     check_info,
+    severity_counts,
 )
 from skillscope.spec import SDK_REQUEST_TIMEOUT
 from skillscope.verify.opener import SkillReport
@@ -61,10 +62,7 @@ class ServerAudit:
 
     def counts(self) -> dict[str, int]:
         """Findings per severity."""
-        out = {"error": 0, "warning": 0, "note": 0}
-        for finding in self.findings:
-            out[finding.severity] += 1
-        return out
+        return severity_counts(self.findings)
 
     def check_counts(self) -> dict[str, int]:
         """Conformance checks by outcome: passed, failed (a warning-level failure counts), untestable, skipped."""
