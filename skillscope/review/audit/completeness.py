@@ -98,7 +98,7 @@ def completeness(audit: ServerAudit, resources: list[ListedResource] | None) -> 
         for item in resources:
             uri = item.uri
             if uri is not None and uri.startswith(prefix) and uri not in listed and not item.is_directory:
-                skill.findings.append(finding(audit, "skillscope/unlisted-file", f"{entry.name}: {safe_line(relative_path(entry.directory, uri))} is served (resources/list) but not in the skill's file list", skill=entry.name, uri=uri))
+                _unlisted_file(audit, skill, uri, "resources/list")
 
 
 async def directory_checks(conn: Connection, audit: ServerAudit, checks: SuiteChecks, *, every_skill: bool, concurrency: int) -> None:
@@ -199,4 +199,13 @@ async def _walk(conn: Connection, audit: ServerAudit, skill: SkillAudit, childre
             if found is not None and room > 0:
                 queue.extend(found[:room])
         elif uri not in listed and uri not in already:
-            skill.findings.append(finding(audit, "skillscope/unlisted-file", f"{entry.name}: {safe_line(relative_path(entry.directory, uri))} is served (directory read) but not in the skill's file list", skill=entry.name, uri=uri))
+            _unlisted_file(audit, skill, uri, "directory read")
+
+
+def _unlisted_file(audit: ServerAudit, skill: SkillAudit, uri: str, seen_by: str) -> None:
+    """Record a file the server serves under the skill's directory that its manifest omits."""
+    entry = skill.entry
+    assert entry.directory is not None
+    where = safe_line(relative_path(entry.directory, uri))
+    skill.findings.append(finding(audit, "skillscope/unlisted-file", f"{entry.name}: {where} is served ({seen_by}) but not in the skill's file list",
+                                  skill=entry.name, uri=uri))
