@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -229,13 +230,18 @@ def decode_line(line: str | bytes, *, replay_only: bool = False) -> Record:
         cut = raw.find(_REPLAY_END)
         if cut > 0:
             head = raw[:cut] + b"}"
+    return _record_of(_json_object(head, _DECODER.decode), raw if replay_only else None)
+
+
+def _json_object(line: bytes, decode: Callable[[str], Any]) -> dict[str, Any]:
+    """The JSON object a line holds, read by ``decode``; anything else is a ``LineError`` saying why."""
     try:
-        data = _DECODER.decode(head.decode("utf-8"))
+        data = decode(line.decode("utf-8"))
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise LineError(f"not valid JSON ({getattr(exc, 'msg', exc)})") from None
     if not isinstance(data, dict):
         raise LineError("not a JSON object")
-    return _record_of(data, raw if replay_only else None)
+    return data
 
 
 def _record_of(data: dict[str, Any], raw: bytes | None) -> Record:
@@ -306,6 +312,9 @@ def _no_constants(name: str) -> Any:
     raise LineError(f"{name} is not JSON")
 
 
+_STRICT_DECODER = json.JSONDecoder(object_pairs_hook=_no_duplicates, parse_constant=_no_constants)
+
+
 def strict_decode(line: bytes) -> Record:
     """Parse a whole line strictly: valid UTF-8, no duplicate key, no NaN, and written exactly as the
     writer lays it out (so no two readers can see two different records in one line).
@@ -313,13 +322,7 @@ def strict_decode(line: bytes) -> Record:
     Raises:
         LineError: the line is not a record in the writer's exact form.
     """
-    try:
-        data = json.loads(line.decode("utf-8"), object_pairs_hook=_no_duplicates, parse_constant=_no_constants)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise LineError(f"not valid JSON ({getattr(exc, 'msg', exc)})") from None
-    if not isinstance(data, dict):
-        raise LineError("not a JSON object")
-    record = _record_of(data, None)
+    record = _record_of(_json_object(line, _STRICT_DECODER.decode), None)
     if encode_line(record)[0].encode("utf-8") != line + b"\n":
         raise LineError("the line is not laid out as the writer writes it (hand-edited or a foreign writer)")
     return record
