@@ -63,9 +63,6 @@ def audit_command(ctx: click.Context, targets: tuple[str, ...], fmt: str, output
     """
     import gc
 
-    # A one-shot batch whose objects nearly all die young and acyclic: collecting every 700 allocations
-    # cost 4-9% of its CPU (SDK import and ~800 requests). Cycles are still collected, just less often.
-    gc.set_threshold(50_000, 20, 100)
     stdio_command = ctx.meta.get("stdio_command")
     names: list[str | None] = list(targets) + ([None] if stdio_command else [])
     if not names:
@@ -103,7 +100,15 @@ def audit_command(ctx: click.Context, targets: tuple[str, ...], fmt: str, output
             click.echo(f"skillscope: not approved at its current fingerprint: {name} ({state})", err=True)
         return 1 if unapproved or any(a.worst() >= threshold for a in audits) else 0
 
-    run(body)
+    # A one-shot batch whose objects nearly all die young and acyclic: collecting every 700 allocations
+    # cost 4-9% of its CPU (SDK import and ~800 requests). Cycles are still collected, just less often.
+    # Restored afterwards: the command may run inside a longer-lived process (tests, an embedding tool).
+    collect_every = gc.get_threshold()
+    gc.set_threshold(50_000, 20, 100)
+    try:
+        run(body)
+    finally:
+        gc.set_threshold(*collect_every)
 
 
 def _labelled(say: Callable[[str], None], label: str) -> Callable[[str], None]:

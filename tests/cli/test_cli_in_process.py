@@ -38,6 +38,15 @@ def test_a_run_leaves_the_process_as_it_found_it(tmp_path, monkeypatch):
     assert SECRETS.mask(TOKEN) == TOKEN, "the next run must not mask a secret only an earlier run was given"
 
 
+def test_an_audit_gives_back_the_collector_thresholds_it_raised(tmp_path):
+    import gc
+
+    before = gc.get_threshold()
+    done = run_cli("audit", "demo", "--format", "json", "-o", str(tmp_path / "r.json"), "--fail-on", "never")
+    assert done.code == 0, done.err
+    assert gc.get_threshold() == before
+
+
 def test_a_crash_inside_a_run_shows_as_a_traceback_and_exit_1(monkeypatch):
     import skillscope.cli as cli_package
 
