@@ -34,6 +34,7 @@ __all__ = [
     "SDK_CONNECTION_CLOSED",
     "SDK_REQUEST_TIMEOUT",
     "SKILL_FILE",
+    "UNSUPPORTED_PROTOCOL_VERSION",
 ]
 
 # Versions and the capability.
@@ -77,6 +78,8 @@ SDK_REQUEST_TIMEOUT: Final = -32001
 """The code the MCP SDK gives a request that got no answer in time."""
 SDK_CONNECTION_CLOSED: Final = -32000
 """The code the MCP SDK gives a request whose connection closed."""
+UNSUPPORTED_PROTOCOL_VERSION: Final = -32022
+"""A 2026-07-28 server's answer to the 2025-11-25 ``initialize`` handshake (and to an unknown version)."""
 
 # Check ids the conformance scenarios evaluate together.
 ENUMERATION_ENTRY_CHECKS: Final = (

@@ -58,6 +58,7 @@ from skillscope.spec import (
     METHOD_NOT_FOUND,
     MODERN,
     SDK_REQUEST_TIMEOUT,
+    UNSUPPORTED_PROTOCOL_VERSION,
 )
 from skillscope.textsafe import safe_line
 
@@ -356,9 +357,15 @@ async def _discover_or_handshake(session: Any, wait: float) -> dict[str, Any] | 
     after ``wait`` seconds while the probe stays open, because a slow-starting modern server
     answers it late (and refuses the handshake), whereas an old server that drops unknown
     methods never answers it and accepts the handshake. The first to succeed wins.
+
+    The SDK gives up on the probe after its own fixed 10 s. A modern server that takes longer
+    to start (an ``npx`` download, a busy machine) answers after that, into the void, and then
+    refuses the handshake as a 2026-07-28 server: that refusal proves the era, so the probe is
+    sent once more to a server that is up by now.
     """
     outcome: dict[str, Any] = {}
     refused = anyio.Event()
+    probe_over = anyio.Event()
 
     async with anyio.create_task_group() as group:
 
@@ -367,7 +374,9 @@ async def _discover_or_handshake(session: Any, wait: float) -> dict[str, Any] | 
                 outcome["discover"] = await session.send_discover(MODERN)
             except MCPError as exc:
                 outcome["discover_error"] = exc
-                refused.set()
+                if exc.error.code != SDK_REQUEST_TIMEOUT:  # silence is not a refusal
+                    refused.set()
+                probe_over.set()
                 return
             group.cancel_scope.cancel()
 
@@ -380,7 +389,14 @@ async def _discover_or_handshake(session: Any, wait: float) -> dict[str, Any] | 
                 outcome["handshake_error"] = exc
                 if refused.is_set():
                     group.cancel_scope.cancel()
-                return  # a modern server refuses the handshake: its discover answer is still coming
+                elif exc.error.code == UNSUPPORTED_PROTOCOL_VERSION:
+                    await probe_over.wait()  # a discover answer still coming cancels this wait
+                    try:
+                        outcome["discover"] = await session.send_discover(MODERN)
+                    except MCPError as again:
+                        outcome["discover_error"] = again
+                    group.cancel_scope.cancel()
+                return  # otherwise a modern server's discover answer is still coming
             outcome["initialized"] = True
             group.cancel_scope.cancel()
 
