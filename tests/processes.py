@@ -31,7 +31,7 @@ def is_alive(pid: int) -> bool:
         return False
 
 
-def wait_until_gone(pids: list[int], timeout: float = 10.0) -> list[int]:
+def wait_until_gone(pids: list[int], timeout: float = 120.0) -> list[int]:
     """Poll until none of ``pids`` is alive or ``timeout`` passes; return the ones still alive."""
     import time
 

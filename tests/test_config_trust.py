@@ -63,7 +63,7 @@ def test_untrusted_working_directory_config_runs_nothing_and_sends_nothing(tmp_p
     port, connected = listener
     repo, marker = _cloned_repo(tmp_path, port)
     for label in ("docs", "local"):
-        done = run_cli("list", label, cwd=str(repo), env=home, timeout=60)
+        done = run_cli("list", label, cwd=str(repo), env=home)
         assert done.code == 2, done.err
         assert "not trusted" in done.err and "skillscope config trust" in done.err
         assert str((repo / "skillscope.yaml").resolve()) in done.err
@@ -78,7 +78,7 @@ def test_trusted_config_is_used_and_a_change_asks_again(tmp_path, home, listener
     trusted = run_cli("config", "trust", cwd=str(repo), env=home)
     assert trusted.code == 0, trusted.err
     assert "Trusted" in trusted.out and "runs sh -c" in trusted.out and "s3cr3t" not in trusted.out
-    listed = run_cli("list", "local", cwd=str(repo), env=home, timeout=60)
+    listed = run_cli("list", "local", cwd=str(repo), env=home)
     assert listed.code == 0, listed.err
     assert marker.exists() and "pdf-processing" in listed.out
     with open(repo / "skillscope.yaml", "a", encoding="utf-8") as handle:
@@ -90,7 +90,7 @@ def test_trusted_config_is_used_and_a_change_asks_again(tmp_path, home, listener
 def test_explicit_config_needs_no_trust(tmp_path, home, listener):
     port, _ = listener
     repo, marker = _cloned_repo(tmp_path, port)
-    done = run_cli("list", "local", "--config", str(repo / "skillscope.yaml"), cwd=str(tmp_path), env=home, timeout=60)
+    done = run_cli("list", "local", "--config", str(repo / "skillscope.yaml"), cwd=str(tmp_path), env=home)
     assert done.code == 0, done.err
     assert marker.exists()
 

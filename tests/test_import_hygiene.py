@@ -36,7 +36,7 @@ print(json.dumps({"commands": seen, "modules": sorted({m.split(".")[0] for m in 
 
 
 def _run(code: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    return subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=600)
 
 
 def test_importing_the_cli_loads_neither_mcp_nor_textual():

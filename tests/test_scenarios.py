@@ -19,13 +19,13 @@ def target(scenario: str) -> Target:
     return Target(label="fx", kind="inprocess", server=build_scenario(scenario))
 
 
-async def catalog(scenario: str, *, era="auto", policy=Policy(), timeout=10.0):
+async def catalog(scenario: str, *, era="auto", policy=Policy(), timeout=120.0):
     async with connect(target(scenario), era=era, timeout=timeout) as conn:
         return conn.info, await load_catalog(conn, policy)
 
 
 async def opened(scenario: str, name: str, *, era="auto", policy=Policy(), read_log=None, **kw):
-    async with connect(target(scenario), era=era, timeout=10) as conn:
+    async with connect(target(scenario), era=era, timeout=120) as conn:
         if read_log is not None:
             original = conn.read_resource
 
@@ -120,7 +120,7 @@ async def test_missing_cache_fields_are_reported_on_modern_only():
 
 async def test_listing_reads_no_file():
     reads: list[str] = []
-    async with connect(target("samples"), timeout=10) as conn:
+    async with connect(target("samples"), timeout=120) as conn:
         original = conn.read_resource
 
         async def logged(uri):

@@ -25,16 +25,16 @@ ERAS = ["auto", "legacy"]
 async def attached(scenario: str, transport: str, era: str):
     if transport == "inprocess":
         target = Target(label="fx", kind="inprocess", server=build_scenario(scenario))
-        async with connect(target, era=era, timeout=20) as conn:
+        async with connect(target, era=era, timeout=120) as conn:
             yield conn
     elif transport == "stdio":
         command = (sys.executable, "-m", "tests.fixtures.run_server", scenario)
         target = Target(label="fx", kind="stdio", command=command, cwd=str(REPO_ROOT))
-        async with connect(target, era=era, timeout=20) as conn:
+        async with connect(target, era=era, timeout=120) as conn:
             yield conn
     else:
         async with serve_http(build_scenario(scenario)) as url:
-            async with connect(Target(label="fx", kind="http", url=url), era=era, timeout=20) as conn:
+            async with connect(Target(label="fx", kind="http", url=url), era=era, timeout=120) as conn:
                 yield conn
 
 

@@ -104,7 +104,12 @@ def _one_run(cwd: str, timeout: float) -> Iterator[None]:
         runlog._state["path"] = None
 
 
-def run_cli(*args: str, env: dict[str, str] | None = None, cwd: str | None = None, timeout: float = 90) -> Run:
+# The default timeouts of run_cli and run_process guard against a hung run only (a hung in-process run
+# ends the worker): far above any honest run, however loaded the machine is.
+HANG_GUARD_S = 600.0
+
+
+def run_cli(*args: str, env: dict[str, str] | None = None, cwd: str | None = None, timeout: float = HANG_GUARD_S) -> Run:
     """Run ``skillscope ARGS`` in this process (CliRunner around the console entry point) and capture its output.
 
     Stdin is empty and not a terminal, stdout and stderr are separate and not terminals, as
@@ -134,7 +139,7 @@ sys.exit(code if code >= 0 else 128 - code)
 """
 
 
-def run_process(*args: str, env: dict[str, str] | None = None, cwd: str | None = None, timeout: float = 90,
+def run_process(*args: str, env: dict[str, str] | None = None, cwd: str | None = None, timeout: float = HANG_GUARD_S,
                 peak_memory: bool = False) -> Run:
     """Run ``python -m skillscope ARGS`` as a real process: for what only a process shows (exit codes, memory).
 

@@ -111,7 +111,7 @@ def test_vscode_input_without_a_terminal_exits_2_and_sends_nothing(home, tmp_pat
     assert run.code == 2 and "asked on a terminal" in run.err and run.out == ""
 
 
-def _read(fd: int, until: bytes | None = None, timeout: float = 60.0) -> bytes:
+def _read(fd: int, until: bytes | None = None, timeout: float = 300.0) -> bytes:
     """What the terminal shows: until ``until`` appears (failing after ``timeout``), or all it holds now."""
     deadline = time.monotonic() + timeout
     seen = b""

@@ -258,7 +258,7 @@ def approve_on_a_terminal(env, answer: bytes) -> tuple[int, str]:
                             stdin=slave, stdout=slave, stderr=slave, cwd=REPO_ROOT, env={**os.environ, **env}, close_fds=True)
     os.close(slave)
     out, answered = b"", False
-    deadline = time.monotonic() + 90
+    deadline = time.monotonic() + 600  # a hang guard: the loop ends when the child exits
     while time.monotonic() < deadline:
         if not answered and b"Record this approval?" in out:
             os.write(master, answer + b"\n")

@@ -43,8 +43,10 @@ SCENARIOS = {
 SPEC_VERSIONS = ("2026-07-28", "2025-11-25")
 CLIENTS = {"adapter": HERE / "adapter.py", "reference": HERE / "reference_client.py"}
 
-CLIENT_TIMEOUT_MS = 90_000  # the suite kills the client after this
-RUN_TIMEOUT_S = 150.0
+# Hang guards, not speed targets: the suite kills the client after CLIENT_TIMEOUT_MS, and the whole
+# run is killed after RUN_TIMEOUT_S. Both are far above a quiet run so a loaded runner still passes.
+CLIENT_TIMEOUT_MS = 900_000
+RUN_TIMEOUT_S = 1_200.0
 JOBS = max(1, int(os.environ.get("SKILLSCOPE_CONFORMANCE_JOBS", "4")))
 
 # One xdist worker runs the whole module: suite_runs launches every selected run at module start.

@@ -52,7 +52,7 @@ NODE_DIR = CACHE_DIR / "node"
 
 EXTENSION_ID = "io.modelcontextprotocol/skills"
 HTTP_PATH = "/mcp"
-DEFAULT_START_TIMEOUT = 20.0
+DEFAULT_START_TIMEOUT = 300.0  # a hang guard: polled, so a quick start returns at once
 
 #: Fingerprint of ``skill://hello-world/SKILL.md`` holding the 58-byte sample (spec 8.2).
 HELLO_WORLD_FINGERPRINT = "sha256:b51fa996de226d42c191a2d78be7c3924dca1b88674b570c669facdbc6b342c6"

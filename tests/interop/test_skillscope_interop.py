@@ -49,8 +49,8 @@ MODERN_ONLY = ("agentskills", "fastmcp")
 #: Publishers that also serve skills on a 2025-11-25 session.
 LEGACY_CAPABLE = ("typescript",)
 
-#: Wall-clock limit for one skillscope run (its own per-request timeout is 30 s).
-CLI_TIMEOUT = 120.0
+#: Hang guard for one skillscope run (a loaded runner is slow, never stuck).
+CLI_TIMEOUT = 600.0
 
 #: Variables the stdio publishers want; skillscope gives a stdio server only a minimal
 #: environment plus what ``--env`` adds (the same extras publishers.stdio_parameters uses).
@@ -107,13 +107,18 @@ def _target(publisher: str, transport: str, url: Callable[[str], str]) -> list[s
     return [*env_opts, "--", *pubs.stdio_command(publisher)]
 
 
+#: skillscope's --timeout for these runs: it also bounds a stdio publisher's start-up, which a loaded
+#: runner stretches far past the quiet-machine seconds (no outcome here is about a timeout).
+PUBLISHER_TIMEOUT = ("--timeout", "180")
+
+
 def list_args(publisher: str, transport: str, era: str, url: Callable[[str], str]) -> tuple[str, ...]:
-    return ("list", "--json", "--label", LABEL, "--era", era, *_target(publisher, transport, url))
+    return ("list", "--json", "--label", LABEL, "--era", era, *PUBLISHER_TIMEOUT, *_target(publisher, transport, url))
 
 
 def show_args(publisher: str, transport: str, era: str, skill: str, url: Callable[[str], str]) -> tuple[str, ...]:
     return (
-        "show", skill, "--all-files", "--json", "--label", LABEL, "--era", era,
+        "show", skill, "--all-files", "--json", "--label", LABEL, "--era", era, *PUBLISHER_TIMEOUT,
         *_target(publisher, transport, url),
     )
 

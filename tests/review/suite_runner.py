@@ -64,10 +64,11 @@ DEFAULT_SCENARIOS = (
 
 SKIP_REASON = f"conformance suite not installed in {CACHE}: run `bash tests/conformance/setup.sh`"
 
-SCENARIO_TIMEOUT_MS = 30_000
-"""``--timeout`` handed to the suite (its own default)."""
+SCENARIO_TIMEOUT_MS = 600_000
+"""``--timeout`` handed to the suite. Far above its own default (30 s): on a loaded machine a read that
+runs out of time is reported by the suite as "untestable", which would be a verdict about the machine."""
 
-PROCESS_TIMEOUT_S = 90.0
+PROCESS_TIMEOUT_S = 900.0
 """How long one suite process may run before it is killed."""
 
 

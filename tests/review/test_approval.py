@@ -16,7 +16,7 @@ pytestmark = pytest.mark.anyio
 
 
 async def skill_audit(server, name):
-    async with connect(Target(label="p", kind="inprocess", server=server), timeout=20) as conn:
+    async with connect(Target(label="p", kind="inprocess", server=server), timeout=120) as conn:
         listing = await load_catalog(conn, Policy())
         entry = next(e for e in listing.entries if e.name == name)
         return await audit_skill(conn, entry, Policy(), None)

@@ -15,7 +15,7 @@ pytestmark = pytest.mark.anyio
 
 
 async def audited(server, policy=Policy(), verdicts=None, label="p"):
-    async with connect(Target(label=label, kind="inprocess", server=server), timeout=20) as conn:
+    async with connect(Target(label=label, kind="inprocess", server=server), timeout=120) as conn:
         return await audit_server(conn, policy, verdicts)
 
 
@@ -173,7 +173,7 @@ async def test_one_skill_audit_matches_the_server_audit(planted):
     from skillscope.review import audit_skill
     from skillscope.service.catalog import load_catalog
 
-    async with connect(Target(label="p", kind="inprocess", server=planted_server()), timeout=20) as conn:
+    async with connect(Target(label="p", kind="inprocess", server=planted_server()), timeout=120) as conn:
         listing = await load_catalog(conn, Policy())
         entry = listing.by_name("p:risky-scripts")
         single = await audit_skill(conn, entry, Policy(), None)

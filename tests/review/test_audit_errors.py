@@ -24,7 +24,7 @@ class _GetFails(SkillsPublisher):
 async def test_a_skills_get_error_is_a_finding_not_an_aborted_audit():
     """Before one translator, skills/get errors left as ProtocolViolation past the audit's MCPError handler."""
     server = build_server([hello_world(), pdf_processing()], name="get-fails", publisher_class=_GetFails)
-    async with connect(Target(label="p", kind="inprocess", server=server), timeout=20) as conn:
+    async with connect(Target(label="p", kind="inprocess", server=server), timeout=120) as conn:
         # --thorough: skills/get goes to every entry (by default only the first gets it, as in the suite).
         audit = await audit_server(conn, Policy(), None, thorough=True)
     failed = [f for f in audit.findings if f.id == "sep-2640-skills-get-implemented"]

@@ -17,7 +17,7 @@ pytestmark = pytest.mark.anyio
 
 
 async def audited(server, *, thorough=False, counts=None):
-    async with connect(Target(label="p", kind="inprocess", server=server), timeout=20) as conn:
+    async with connect(Target(label="p", kind="inprocess", server=server), timeout=120) as conn:
         if counts is not None:
             send = conn.request
 

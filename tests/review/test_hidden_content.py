@@ -28,7 +28,7 @@ HIDDEN_CHECKS = {
 
 
 async def _audit(scenario: str):
-    async with connect(Target(label="c", kind="inprocess", server=build_scenario(scenario)), timeout=30) as conn:
+    async with connect(Target(label="c", kind="inprocess", server=build_scenario(scenario)), timeout=120) as conn:
         return await audit_server(conn, Policy(), None)
 
 

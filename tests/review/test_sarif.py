@@ -17,7 +17,7 @@ pytestmark = pytest.mark.anyio
 async def sarif_for(*servers):
     audits = []
     for label, server in servers:
-        async with connect(Target(label=label, kind="inprocess", server=server), timeout=20) as conn:
+        async with connect(Target(label=label, kind="inprocess", server=server), timeout=120) as conn:
             audits.append(await audit_server(conn, Policy(), None))
     return audit_sarif(audits)
 
@@ -122,7 +122,7 @@ async def test_rules_carry_help_uri_and_security_severity(log):
 
 async def test_category_names_the_analysis():
     audits = []
-    async with connect(Target(label="planted", kind="inprocess", server=planted_server()), timeout=20) as conn:
+    async with connect(Target(label="planted", kind="inprocess", server=planted_server()), timeout=120) as conn:
         audits.append(await audit_server(conn, Policy(), None))
     assert audit_sarif(audits)["runs"][0]["automationDetails"]["id"] == "skillscope/audit/"
     named = audit_sarif(audits, category="skills-prod")

@@ -40,7 +40,7 @@ FIXTURES = [
 
 
 async def _our_checks(url: str) -> dict[str, str]:
-    async with connect(Target(label="fx", kind="http", url=url), timeout=30) as conn:
+    async with connect(Target(label="fx", kind="http", url=url), timeout=120) as conn:
         audit = await audit_server(conn, Policy(), None)
     return {check: outcome.status for check, outcome in audit.checks.items()}
 

@@ -25,7 +25,7 @@ pytestmark = pytest.mark.anyio
 
 
 async def audited(scenario: str, name: str, policy: Policy = Policy()):
-    async with connect(Target(label="p", kind="inprocess", server=build_scenario(scenario)), timeout=20) as conn:
+    async with connect(Target(label="p", kind="inprocess", server=build_scenario(scenario)), timeout=120) as conn:
         listing = await load_catalog(conn, policy)
         entry = await resolve_name(conn, listing, name, policy)
         return conn.info, await audit_for_approval(conn, entry, policy)
@@ -81,7 +81,7 @@ async def test_a_dynamic_skill_is_refused_before_anything_is_read():
 
 async def test_reject_and_revoke_record_the_entry_as_served_without_reading(tmp_path):
     policy = Policy(allow_dynamic=True)
-    async with connect(Target(label="p", kind="inprocess", server=build_scenario("dynamic")), timeout=20) as conn:
+    async with connect(Target(label="p", kind="inprocess", server=build_scenario("dynamic")), timeout=120) as conn:
         listing = await load_catalog(conn, policy)
     dynamic = next(e for e in listing.entries if e.dynamic)
     assert review_refusal(dynamic, "reject") is None and "cannot be approved" in review_refusal(dynamic, "approve")

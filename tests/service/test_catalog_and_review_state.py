@@ -29,7 +29,7 @@ def config(tmp_path, monkeypatch):
 async def test_a_name_resolves_by_label_path_bare_name_or_index(config, tmp_path):
     async with serve_http(build_scenario("samples")) as url:
         inv = resolve_target(url, None, config=config, label="fx", ledger_file=str(tmp_path / "l.jsonl"))
-        async with connect(inv.target, timeout=20) as conn:
+        async with connect(inv.target, timeout=120) as conn:
             listing = await load_catalog(conn, Policy())
             by_path = await resolve_name(conn, listing, "fx:pdf-processing", Policy())
             assert await resolve_name(conn, listing, "pdf-processing", Policy()) == by_path
@@ -53,7 +53,7 @@ async def test_two_skills_of_one_name_must_be_named_by_path(config):
 
 async def test_review_state_follows_the_ledger_for_every_front_end(config, tmp_path):
     path = tmp_path / "ledger.jsonl"
-    async with connect(resolve_target("demo", None, config=config, ledger_file=str(tmp_path / "d.jsonl")).target, timeout=20) as conn:
+    async with connect(resolve_target("demo", None, config=config, ledger_file=str(tmp_path / "d.jsonl")).target, timeout=120) as conn:
         listing = await load_catalog(conn, Policy())
         hello = await resolve_name(conn, listing, "hello-world", Policy())
         plan = approval_plan(await audit_for_approval(conn, hello, Policy()))
