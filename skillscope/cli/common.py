@@ -21,6 +21,8 @@ __all__ = [
     "target_options",
     "ledger_option",
     "config_option",
+    "trust_options",
+    "trust_choice",
     "setup",
     "run",
     "report_error",
@@ -75,6 +77,23 @@ def config_option(fn: Callable[..., Any]) -> Callable[..., Any]:
         help="Config file: skillscope.yaml, or an MCP client's JSON config (.mcp.json, .vscode/mcp.json, ~/.cursor/mcp.json...). "
              "Default: ./skillscope.yaml, then the per-user one.",
     )(fn)
+
+
+def trust_options(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """``--allowed-signers FILE`` and ``--include-unsigned``: whose approvals count, as for ``export``."""
+    fn = click.option("--include-unsigned", is_flag=True,
+                      help="Count approvals recorded before reviews were signed (unsigned) as approvals.")(fn)
+    return click.option("--allowed-signers", type=click.Path(dir_okay=False),
+                        help="Whose signatures count (ssh-keygen allowed_signers format; default: the config's, "
+                             "else allowed_signers beside the ledger, else this machine's key).")(fn)
+
+
+def trust_choice(config: Any, options: dict[str, Any]) -> Any:
+    """The ``TrustChoice`` of a loaded config and the command's ``trust_options``."""
+    from skillscope.service.review_state import TrustChoice
+
+    return TrustChoice.from_config(config, allowed_signers=options.get("allowed_signers"),
+                                   include_unsigned=bool(options.get("include_unsigned")))
 
 
 def target_options(fn: Callable[..., Any]) -> Callable[..., Any]:
