@@ -221,17 +221,17 @@ class ReviewState:
     @property
     def label(self) -> str:
         """The state in words, naming the label it was recorded under where that differs from the current one."""
-        words = {
-            "approved": "approved",
-            "approved-untrusted": "approved, signature not trusted",
-            "rejected": "rejected",
+        where = self.elsewhere
+        under = "" if where is None else f" under {where}"
+        return {
+            "approved": f"approved{under}",
+            "approved-untrusted": f"approved{under}, signature not trusted",
+            "rejected": f"rejected{under}",
             "not-reviewed": "not reviewed",
-            "changed-since-approval": "changed since approval",
-            "revoked": "approval revoked",
+            "changed-since-approval": f"changed since approval{under}",
+            "revoked": f"approval revoked{under}",
             "unverifiable": "dynamic: cannot be reviewed",
         }[self.state]
-        where = self.elsewhere
-        return words if where is None else f"{words} under {where}"
 
 
 def diff_files(old: Iterable[FileEntry], new: Iterable[tuple[str, str, int]]) -> list[FileChange]:
