@@ -40,8 +40,9 @@ def ledger_verify(config_path: str | None, ledger_file: str | None, allowed_sign
     """Check every record: its hash and link, a strict parse of its line, its signature, and that no
     review this machine saw in the ledger (on this git branch) is gone.
 
-    Unsigned records (written before reviews were signed) are reported. Exits 5 on damage or a
-    missing review; 1 when records are signed by keys not allowed for their reviewer.
+    Unsigned records (written before reviews were signed) are reported; an unsigned record after a
+    signed one is damage. Exits 5 on damage or a missing review; 1 when records are signed by keys
+    not allowed for their reviewer.
     """
     from skillscope.ledger.recording import utc_now
     from skillscope.textsafe import safe_line
