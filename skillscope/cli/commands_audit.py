@@ -87,7 +87,7 @@ def audit_command(ctx: click.Context, targets: tuple[str, ...], fmt: str, output
         from skillscope.review import ServerAudit, audit_server
         from skillscope.service.review_state import load_verdicts
 
-        verdicts, ledger_warning = load_verdicts(invocations[0].ledger_path, trust_choice(invocations[0].config, options))
+        verdicts, ledger_warning = load_verdicts(invocations[0].ledger_path, trust_choice(invocations[0].config, options, invocations[0].ledger_path))
         if ledger_warning:
             click.echo(f"skillscope: warning: {ledger_warning}", err=True)
         audits: list[ServerAudit] = []

@@ -45,7 +45,7 @@ def list_command(ctx: click.Context, target: str | None, as_json: bool, **option
         from skillscope.service.catalog import load_catalog
         from skillscope.service.review_state import load_verdicts, review_states
 
-        verdicts, ledger_warning = load_verdicts(inv.ledger_path, trust_choice(inv.config, options))
+        verdicts, ledger_warning = load_verdicts(inv.ledger_path, trust_choice(inv.config, options, inv.ledger_path))
         with progress(f"Connecting to {inv.target.display}") as say:
             async with connect(inv.target, era=inv.era, timeout=inv.timeout) as conn:
                 say("Listing skills")
@@ -103,7 +103,7 @@ def show_command(ctx: click.Context, name: str, target: str | None, files: tuple
         from skillscope.service.catalog import open_named
         from skillscope.service.review_state import entry_review, load_verdicts
 
-        verdicts, ledger_warning = load_verdicts(inv.ledger_path, trust_choice(inv.config, options))
+        verdicts, ledger_warning = load_verdicts(inv.ledger_path, trust_choice(inv.config, options, inv.ledger_path))
         with progress(f"Connecting to {inv.target.display}") as say:
             info, report = await open_named(inv, name, paths=list(files), all_files=all_files, say=say)
         review = entry_review(verdicts, report.entry)

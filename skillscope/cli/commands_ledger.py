@@ -201,7 +201,7 @@ def diff_command(ctx: click.Context, name: str, target: str | None, as_json: boo
         from skillscope.service.catalog import open_named
         from skillscope.service.review_state import entry_review
 
-        choice = trust_choice(inv.config, options)
+        choice = trust_choice(inv.config, options, inv.ledger_path)
         book = choice.book(inv.ledger_path)
         verdicts = choice.verdicts(inv.ledger_path)
         with progress(f"Connecting to {inv.target.display}") as say:

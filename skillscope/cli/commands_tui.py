@@ -38,7 +38,7 @@ def tui_settings(targets: tuple[str, ...], stdio_command: list[str] | None, opti
     path = ledger_for(config, options.get("ledger_file"), demo_only=bool(seeds) and all(s.origin == "demo" for s in seeds))
     return TuiSettings(servers=seeds, ledger_path=path, era=options.get("era", "auto"), timeout=options.get("timeout", 30.0),
                        config_path=config.path, reviewer=reviewer, allow_dynamic=allow_dynamic, signing_key=config.signing_key,
-                       trust=trust_choice(config, options))
+                       trust=trust_choice(config, options, path))
 
 
 def run_tui(settings: Any) -> None:

@@ -88,10 +88,20 @@ def trust_options(fn: Callable[..., Any]) -> Callable[..., Any]:
                              "else allowed_signers beside the ledger, else this machine's key).")(fn)
 
 
-def trust_choice(config: Any, options: dict[str, Any]) -> Any:
-    """The ``TrustChoice`` of a loaded config and the command's ``trust_options``."""
+def trust_choice(config: Any, options: dict[str, Any], ledger: Any = None) -> Any:
+    """The ``TrustChoice`` of a loaded config and the command's ``trust_options``.
+
+    The demo's own ledger is signed by this machine's key for the demo's reviewer, so a team's
+    ``allowed_signers`` in the config does not apply to it (an explicit ``--allowed-signers`` does).
+    """
     from skillscope.service.review_state import TrustChoice
 
+    if ledger is not None:
+        from skillscope.demo.ledger import DEMO_LEDGER_NAME
+        from skillscope.locations import user_data_dir
+
+        if ledger == user_data_dir() / DEMO_LEDGER_NAME:
+            config = None
     return TrustChoice.from_config(config, allowed_signers=options.get("allowed_signers"),
                                    include_unsigned=bool(options.get("include_unsigned")))
 

@@ -161,3 +161,17 @@ def test_changed_since_approval_follows_the_skill_to_another_label(env):
         assert "+" in diff.out and "FORMS.md" in diff.out
         gate = run_cli("audit", "--require-approved", url, "--label", "h2", env=env)
         assert gate.code == 1 and "h2:pdf-processing (changed-since-approval)" in gate.err
+
+
+def test_a_teams_allowed_signers_do_not_disown_the_demos_own_reviews(env, tmp_path):
+    team = keygen(tmp_path / "team_key")
+    (tmp_path / "team_signers").write_text(f"rita@example.com {team.with_suffix('.pub').read_text()}")
+    config = tmp_path / "team.yaml"
+    config.write_text("allowed_signers: team_signers\n")
+    listing = run_cli("list", "demo", "--json", "--config", str(config), env=env)
+    assert listing.code == 0, listing.err
+    assert states_of(listing)["demo:hello-world"]["state"] == "approved"
+    # The team's rule still holds for the team's ledger: the demo's key signs nothing there.
+    assert run_cli("approve", "--yes", "hello-world", "demo", "--config", str(config), "--ledger", env["SKILLSCOPE_LEDGER"], env=env).code == 0
+    mine = run_cli("list", "demo", "--json", "--config", str(config), "--ledger", env["SKILLSCOPE_LEDGER"], env=env)
+    assert states_of(mine)["demo:hello-world"]["state"] == "approved-untrusted"
