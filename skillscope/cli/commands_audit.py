@@ -9,7 +9,17 @@ from typing import Any
 
 import click
 
-from skillscope.cli.common import TARGET_HELP, TargetCommand, progress, report_error, run, setup, target_options
+from skillscope.cli.common import (
+    TARGET_HELP,
+    TargetCommand,
+    progress,
+    report_error,
+    run,
+    setup,
+    target_options,
+    trust_choice,
+    trust_options,
+)
 from skillscope.errors import EXIT_CONNECTION, SkillscopeError
 
 __all__ = ["audit_command"]
@@ -27,6 +37,7 @@ Audit exit codes:
 @click.command("audit", cls=TargetCommand, epilog=TARGET_HELP + "\n\n" + AUDIT_EXIT)
 @click.argument("targets", nargs=-1)
 @target_options
+@trust_options
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "sarif", "markdown"]), default="text", show_default=True,
               help="Report format: terminal text, JSON (stable schema), SARIF 2.1.0 for code scanning, or Markdown.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write the report to this file (atomically) instead of stdout.")
@@ -76,7 +87,7 @@ def audit_command(ctx: click.Context, targets: tuple[str, ...], fmt: str, output
         from skillscope.review import ServerAudit, audit_server
         from skillscope.service.review_state import load_verdicts
 
-        verdicts, ledger_warning = load_verdicts(invocations[0].ledger_path)
+        verdicts, ledger_warning = load_verdicts(invocations[0].ledger_path, trust_choice(invocations[0].config, options, invocations[0].ledger_path))
         if ledger_warning:
             click.echo(f"skillscope: warning: {ledger_warning}", err=True)
         audits: list[ServerAudit] = []
@@ -126,6 +137,8 @@ def _unapproved(audits: list[Any]) -> list[tuple[str, str]]:
             if skill.entry.status != "available":
                 continue
             state = skill.review.state if skill.review is not None else "review state unknown"
+            if skill.review is not None and skill.review.untrusted:
+                state += f": {skill.review.untrusted}"
             if state != "approved":
                 out.append((safe_line(skill.entry.name, limit=300), state))
     return out

@@ -15,6 +15,8 @@ from skillscope.cli.common import (
     run,
     setup,
     target_options,
+    trust_choice,
+    trust_options,
 )
 
 __all__ = ["list_command", "show_command", "demo_command"]
@@ -23,6 +25,7 @@ __all__ = ["list_command", "show_command", "demo_command"]
 @click.command("list", cls=TargetCommand, epilog=TARGET_HELP + "\n\n" + EXIT_CODES)
 @click.argument("target", required=False)
 @target_options
+@trust_options
 @click.option("--json", "as_json", is_flag=True, help="Print the catalog as JSON.")
 @click.pass_context
 def list_command(ctx: click.Context, target: str | None, as_json: bool, **options: Any) -> None:
@@ -42,7 +45,7 @@ def list_command(ctx: click.Context, target: str | None, as_json: bool, **option
         from skillscope.service.catalog import load_catalog
         from skillscope.service.review_state import load_verdicts, review_states
 
-        verdicts, ledger_warning = load_verdicts(inv.ledger_path)
+        verdicts, ledger_warning = load_verdicts(inv.ledger_path, trust_choice(inv.config, options, inv.ledger_path))
         with progress(f"Connecting to {inv.target.display}") as say:
             async with connect(inv.target, era=inv.era, timeout=inv.timeout) as conn:
                 say("Listing skills")
@@ -67,6 +70,7 @@ def list_command(ctx: click.Context, target: str | None, as_json: bool, **option
 @click.argument("name")
 @click.argument("target", required=False)
 @target_options
+@trust_options
 @click.option("--file", "files", multiple=True, metavar="REL", help="Also read and verify this file (path relative to the skill; repeatable).")
 @click.option("--all-files", is_flag=True, help="Read and verify every listed file after SKILL.md.")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON (contents only when verified).")
@@ -99,7 +103,7 @@ def show_command(ctx: click.Context, name: str, target: str | None, files: tuple
         from skillscope.service.catalog import open_named
         from skillscope.service.review_state import entry_review, load_verdicts
 
-        verdicts, ledger_warning = load_verdicts(inv.ledger_path)
+        verdicts, ledger_warning = load_verdicts(inv.ledger_path, trust_choice(inv.config, options, inv.ledger_path))
         with progress(f"Connecting to {inv.target.display}") as say:
             info, report = await open_named(inv, name, paths=list(files), all_files=all_files, say=say)
         review = entry_review(verdicts, report.entry)

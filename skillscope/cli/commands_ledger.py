@@ -20,6 +20,8 @@ from skillscope.cli.common import (
     run,
     setup,
     target_options,
+    trust_choice,
+    trust_options,
 )
 from skillscope.errors import EXIT_VERIFY, SkillscopeError
 
@@ -183,6 +185,7 @@ def _revoke_offline(name: str, reviewer: str | None, note: str, options: dict[st
 @click.argument("name")
 @click.argument("target", required=False)
 @target_options
+@trust_options
 @click.option("--json", "as_json", is_flag=True, help="Print the review state, file changes and diffs as JSON.")
 @click.option("--exit-code", is_flag=True, help="Exit 1 when the skill changed since its approval.")
 @click.pass_context
@@ -198,8 +201,9 @@ def diff_command(ctx: click.Context, name: str, target: str | None, as_json: boo
         from skillscope.service.catalog import open_named
         from skillscope.service.review_state import entry_review
 
-        book = _book(inv.ledger_path, inv.config)
-        verdicts = book.verdicts()
+        choice = trust_choice(inv.config, options, inv.ledger_path)
+        book = choice.book(inv.ledger_path)
+        verdicts = choice.verdicts(inv.ledger_path)
         with progress(f"Connecting to {inv.target.display}") as say:
             info, report = await open_named(inv, name, paths=[], all_files=True, say=say)
         entry = report.entry
@@ -256,7 +260,7 @@ def export_command(fmt: str, label: str | None, output: str | None, allowed_sign
       skillscope export --format roomkit -o reviewed_skills.py   # for RoomKit's approve_execution
     """
     from skillscope.errors import EXIT_LEDGER
-    from skillscope.ledger import export_approved, replay
+    from skillscope.ledger import export_approved
 
     try:
         path, config = _ledger_config(config_path, ledger_file)
@@ -268,7 +272,7 @@ def export_command(fmt: str, label: str | None, output: str | None, allowed_sign
         exportable = book.exportable(check, include_unsigned=include_unsigned, label=label)
         text = export_approved(exportable, fmt)  # type: ignore[arg-type]
         if label is not None and not exportable.approvals and not exportable.skipped:
-            _warn_unmatched_label(label, replay(check.records))
+            _warn_unmatched_label(label, book.exportable(check, include_unsigned=include_unsigned))
         if output:
             from skillscope.files import write_file
 
@@ -282,11 +286,11 @@ def export_command(fmt: str, label: str | None, output: str | None, allowed_sign
         sys.exit(report_error(exc))
 
 
-def _warn_unmatched_label(label: str, verdicts: Any) -> None:
+def _warn_unmatched_label(label: str, exportable: Any) -> None:
     """Say on stderr that ``--label`` matched no approval, and which labels do."""
     from skillscope.textsafe import safe_line
 
-    labels = sorted({r.label for r in verdicts.approved_fingerprints()})
+    labels = sorted({r.label for r in exportable.approvals})
     known = ", ".join(safe_line(x, limit=64) for x in labels) or "none"
     click.echo(f"skillscope: warning: no approval in force has label {safe_line(label, limit=64)!r}; "
                f"labels with approvals: {known}", err=True)

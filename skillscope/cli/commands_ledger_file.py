@@ -9,7 +9,15 @@ from typing import Any
 import click
 
 from skillscope.cli.commands_ledger import _book, _ledger_config, report_check
-from skillscope.cli.common import EXIT_CODES, config_option, ledger_option, print_json, report_error
+from skillscope.cli.common import (
+    EXIT_CODES,
+    config_option,
+    ledger_option,
+    print_json,
+    report_error,
+    trust_choice,
+    trust_options,
+)
 from skillscope.errors import EXIT_LEDGER, SkillscopeError
 
 __all__ = ["ledger_group", "ledger_list", "ledger_merge", "ledger_repair", "ledger_verify"]
@@ -32,8 +40,9 @@ def ledger_verify(config_path: str | None, ledger_file: str | None, allowed_sign
     """Check every record: its hash and link, a strict parse of its line, its signature, and that no
     review this machine saw in the ledger (on this git branch) is gone.
 
-    Unsigned records (written before reviews were signed) are reported. Exits 5 on damage or a
-    missing review; 1 when records are signed by keys not allowed for their reviewer.
+    Unsigned records (written before reviews were signed) are reported; an unsigned record after a
+    signed one is damage. Exits 5 on damage or a missing review; 1 when records are signed by keys
+    not allowed for their reviewer.
     """
     from skillscope.ledger.recording import utc_now
     from skillscope.textsafe import safe_line
@@ -92,17 +101,22 @@ def ledger_repair(config_path: str | None, ledger_file: str | None, reviewer: st
 @ledger_group.command("list", epilog=EXIT_CODES)
 @config_option
 @ledger_option
+@trust_options
 @click.option("--label", help="Only skills from the server with this label.")
 @click.option("--json", "as_json", is_flag=True, help="Print the verdicts as JSON.")
-def ledger_list(config_path: str | None, ledger_file: str | None, label: str | None, as_json: bool) -> None:
-    """Show the current verdict on every reviewed skill, replayed from the records."""
+def ledger_list(config_path: str | None, ledger_file: str | None, label: str | None, as_json: bool, **options: Any) -> None:
+    """Show the current verdict on every reviewed skill, replayed from the records.
+
+    Approvals count only when signed by a key allowed for their reviewer (as for export);
+    others show as "approved, signature not trusted".
+    """
     try:
         path, config = _ledger_config(config_path, ledger_file)
-        verdicts = _book(path, config).verdicts()
+        verdicts = trust_choice(config, options).verdicts(path)
     except SkillscopeError as exc:
         sys.exit(report_error(exc))
     rows = [v for v in verdicts.by_name.values() if label is None or v.record.label == label]
-    words = {v.name: _word(verdicts, v) for v in rows}
+    states = {v.name: verdicts.name_state(v.name) for v in rows}
     if as_json:
         from skillscope.cli.jsonout import record_json
 
@@ -112,9 +126,11 @@ def ledger_list(config_path: str | None, ledger_file: str | None, label: str | N
             "skills": [
                 {
                     "name": v.name,
-                    "verdict": words[v.name],
+                    "verdict": states[v.name].label,
+                    "state": states[v.name].state,
                     "last": record_json(v.record),
-                    "approved": sorted(fp for fp in v.approved if fp),
+                    "approved": sorted(verdicts.in_force(v.name)),
+                    "untrusted": sorted(fp for fp in v.untrusted if fp),
                     "rejected": sorted(fp for fp in v.rejected if fp),
                 }
                 for v in rows
@@ -123,17 +139,7 @@ def ledger_list(config_path: str | None, ledger_file: str | None, label: str | N
         return
     from skillscope.cli.render import make_console, render_verdicts
 
-    make_console().print(render_verdicts(path, verdicts.records, rows, words))
-
-
-def _word(verdicts: Any, verdict: Any) -> str:
-    """The verdict in words; approved content with a standing rejection under any label says so."""
-    if verdict.approved:
-        latest = verdict.last_approval
-        rejection = verdicts.rejection_of(latest.fingerprint if latest else None)
-        if rejection is not None:
-            return f"rejected under {rejection.label or 'no label'}"
-    return str(verdict.word)
+    make_console().print(render_verdicts(path, verdicts.records, rows, states))
 
 
 @ledger_group.command("merge", epilog=EXIT_CODES)

@@ -7,7 +7,15 @@ from typing import Any
 
 import click
 
-from skillscope.cli.common import EXIT_CODES, TARGET_HELP, TargetCommand, report_error, target_options
+from skillscope.cli.common import (
+    EXIT_CODES,
+    TARGET_HELP,
+    TargetCommand,
+    report_error,
+    target_options,
+    trust_choice,
+    trust_options,
+)
 from skillscope.errors import SkillscopeError
 
 __all__ = ["run_tui", "tui_command", "tui_settings"]
@@ -29,7 +37,8 @@ def tui_settings(targets: tuple[str, ...], stdio_command: list[str] | None, opti
                          headers=list(options.get("headers", ())), env=list(options.get("env", ())), allow_dynamic=allow_dynamic)
     path = ledger_for(config, options.get("ledger_file"), demo_only=bool(seeds) and all(s.origin == "demo" for s in seeds))
     return TuiSettings(servers=seeds, ledger_path=path, era=options.get("era", "auto"), timeout=options.get("timeout", 30.0),
-                       config_path=config.path, reviewer=reviewer, allow_dynamic=allow_dynamic, signing_key=config.signing_key)
+                       config_path=config.path, reviewer=reviewer, allow_dynamic=allow_dynamic, signing_key=config.signing_key,
+                       trust=trust_choice(config, options, path))
 
 
 def run_tui(settings: Any) -> None:
@@ -44,6 +53,7 @@ def run_tui(settings: Any) -> None:
 @click.command("tui", cls=TargetCommand, epilog=TARGET_HELP + "\n\n" + EXIT_CODES)
 @click.argument("targets", nargs=-1)
 @target_options
+@trust_options
 @click.option("--reviewer", help="Who reviews (default: git user.name <user.email>, else the login name).")
 @click.pass_context
 def tui_command(ctx: click.Context, targets: tuple[str, ...], reviewer: str | None, **options: Any) -> None:

@@ -21,6 +21,8 @@ __all__ = [
     "target_options",
     "ledger_option",
     "config_option",
+    "trust_options",
+    "trust_choice",
     "setup",
     "run",
     "report_error",
@@ -75,6 +77,33 @@ def config_option(fn: Callable[..., Any]) -> Callable[..., Any]:
         help="Config file: skillscope.yaml, or an MCP client's JSON config (.mcp.json, .vscode/mcp.json, ~/.cursor/mcp.json...). "
              "Default: ./skillscope.yaml, then the per-user one.",
     )(fn)
+
+
+def trust_options(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """``--allowed-signers FILE`` and ``--include-unsigned``: whose approvals count, as for ``export``."""
+    fn = click.option("--include-unsigned", is_flag=True,
+                      help="Count approvals recorded before reviews were signed (unsigned) as approvals.")(fn)
+    return click.option("--allowed-signers", type=click.Path(dir_okay=False),
+                        help="Whose signatures count (ssh-keygen allowed_signers format; default: the config's, "
+                             "else allowed_signers beside the ledger, else this machine's key).")(fn)
+
+
+def trust_choice(config: Any, options: dict[str, Any], ledger: Any = None) -> Any:
+    """The ``TrustChoice`` of a loaded config and the command's ``trust_options``.
+
+    The demo's own ledger is signed by this machine's key for the demo's reviewer, so a team's
+    ``allowed_signers`` in the config does not apply to it (an explicit ``--allowed-signers`` does).
+    """
+    from skillscope.service.review_state import TrustChoice
+
+    if ledger is not None:
+        from skillscope.demo.ledger import DEMO_LEDGER_NAME
+        from skillscope.locations import user_data_dir
+
+        if ledger == user_data_dir() / DEMO_LEDGER_NAME:
+            config = None
+    return TrustChoice.from_config(config, allowed_signers=options.get("allowed_signers"),
+                                   include_unsigned=bool(options.get("include_unsigned")))
 
 
 def target_options(fn: Callable[..., Any]) -> Callable[..., Any]:

@@ -63,6 +63,7 @@ _REVIEW_STYLE = {
     "rejected": "red",
     "changed-since-approval": "bold yellow",
     "revoked": "yellow",
+    "approved-untrusted": "bold yellow",
     "not-reviewed": "dim",
     "unverifiable": "dim",
 }
@@ -269,6 +270,8 @@ def render_review(entry: CatalogEntry, state: Any) -> RenderableType:
         grid.add_row("by", _t(f"{record.reviewer} at {record.time}"))
         if record.note:
             grid.add_row("note", _t(record.note))
+    if state is not None and state.untrusted:
+        grid.add_row("not counted", _t(state.untrusted))
     parts.append(grid)
     if state is not None and state.changes:
         parts.append(_changes_table(state.changes))
@@ -277,8 +280,8 @@ def render_review(entry: CatalogEntry, state: Any) -> RenderableType:
     return Group(*parts)
 
 
-def render_verdicts(path: Any, records: int, verdicts: list[Any], words: dict[str, str] | None = None) -> RenderableType:
-    """The ledger's current verdict per skill (``words`` overrides a verdict's word, by name)."""
+def render_verdicts(path: Any, records: int, verdicts: list[Any], states: dict[str, Any]) -> RenderableType:
+    """The ledger's current verdict per skill: the review state of what it last reviewed (``states``, by name)."""
     table = Table(show_edge=False, pad_edge=False)
     table.add_column("SKILL", overflow="fold")
     table.add_column("VERDICT")
@@ -287,10 +290,11 @@ def render_verdicts(path: Any, records: int, verdicts: list[Any], words: dict[st
     table.add_column("WHEN")
     table.add_column("NOTE", overflow="fold", max_width=40)
     for verdict in verdicts:
-        record = verdict.last_approval or verdict.record
+        state = states[verdict.name]
+        record = (state.record or verdict.record).complete()
         table.add_row(
             _t(verdict.name),
-            _review_text(_Word((words or {}).get(verdict.name, verdict.word))),
+            _review_text(state),
             Text(record.fingerprint or "—", style="dim"),
             _t(record.reviewer),
             _t(record.time),
@@ -315,11 +319,3 @@ def render_diffs(diffs: list[Any]) -> RenderableType:
             body.append(line + "\n", style=_DIFF_STYLE[kind])
         parts.append(body)
     return Group(*parts)
-
-
-class _Word:
-    """Adapts a verdict word to the review-state styling."""
-
-    def __init__(self, word: str) -> None:
-        self.state = word.split()[0] if word else word
-        self.label = word

@@ -7,17 +7,42 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from skillscope.errors import LedgerError
+from skillscope.errors import LedgerDamaged, LedgerError
 from skillscope.ledger.checked import Checked, CheckedCache
 from skillscope.ledger.export import Exportable, exportable_approvals
 from skillscope.ledger.objects import ObjectStore, store_dir
 from skillscope.ledger.record import LineError, Record, chain_fields, describe, review_id
-from skillscope.ledger.review import Verdicts, replay
+from skillscope.ledger.review import Distrust, Verdicts, replay
 from skillscope.ledger.rollback import SeenMemory, git_branch, reviews_at_revision
-from skillscope.ledger.store import Ledger, VerifyResult
-from skillscope.ledger.trust import AllowedSigners, resolve_trust
+from skillscope.ledger.store import Ledger, Problem, VerifyResult, damage_message
+from skillscope.ledger.trust import AllowedSigners, TrustRule, resolve_trust
 
-__all__ = ["LedgerCheck", "ReviewBook"]
+__all__ = ["LedgerCheck", "ReviewBook", "distrust_of", "signing_order"]
+
+
+def signing_order(result: VerifyResult) -> None:
+    """Add to ``result`` each unsigned record that follows a signed one: damage, not a legacy record.
+
+    Records from before signing may be unsigned; once a ledger holds a signed review, every
+    writer signs, so an unsigned line after it was written by hand or by someone without a key.
+    """
+    first = next((line for line, _digest, c in result.reviews if c.key), None)
+    if first is None:
+        return
+    late = [line for line, _digest, c in result.reviews if line > first and not c.key]
+    if late:
+        result.problems.extend(
+            Problem(line, "unsigned", f"line {line}: an unsigned record after the signed one on line {first} "
+                                      "(only records from before signing may be unsigned)")
+            for line in late
+        )
+        result.problems.sort(key=lambda p: p.line)
+
+
+def distrust_of(rule: TrustRule, result: VerifyResult) -> Distrust:
+    """The trust rule applied to the records of one scan: what checking each line established decides."""
+    checked = {digest: c for _line, digest, c in result.reviews}
+    return lambda record: rule.distrust(checked.get(record.hash))
 
 
 @dataclass
@@ -129,6 +154,7 @@ class ReviewBook:
             learn: when the check passes, remember the reviews now present.
         """
         result, records = self.ledger.scan(decode=True)
+        signing_order(result)
         check = LedgerCheck(result, self.trust(allowed_signers), records=records)
         seen: dict[str, str] = {}
         check.current = {c.review_id: c.what for _line, _digest, c in result.reviews}
@@ -151,18 +177,44 @@ class ReviewBook:
             raise LedgerError(f"Ledger {self.path} is empty; there is nothing to accept")
         check.memory.accept(check.current, check.missing, note, time)
 
-    def verdicts(self) -> Verdicts:
-        """Replay the ledger (chain and lines checked; signatures are checked, not trusted here).
+    def rule(self, allowed_signers: str | None = None, *, include_unsigned: bool = False) -> TrustRule:
+        """The trust rule every reader applies: allowed signers as ``export`` finds them, unsigned only on request.
 
         Raises:
-            LedgerDamaged: the chain is broken, a line is malformed or a signature does not verify.
+            UsageError: the allowed signers file cannot be read or parsed.
         """
-        return replay(self.ledger.records(replay_only=True))
+        return TrustRule(self.trust(allowed_signers), include_unsigned)
+
+    def read(self, *, allowed_signers: str | None = None, include_unsigned: bool = False) -> tuple[VerifyResult, Verdicts | None, list[Record]]:
+        """Check the ledger and replay it under the trust rule: (the check, the verdicts or None when damaged, the records).
+
+        Raises:
+            UsageError: the allowed signers file cannot be read.
+            LedgerError: the file cannot be read.
+        """
+        result, records = self.ledger.scan(decode=True)
+        signing_order(result)
+        if not result.ok:
+            return result, None, records
+        rule = self.rule(allowed_signers, include_unsigned=include_unsigned)
+        return result, replay(records, distrust_of(rule, result)), records
+
+    def verdicts(self, *, allowed_signers: str | None = None, include_unsigned: bool = False) -> Verdicts:
+        """Replay the ledger under the trust rule (chain, lines and signatures checked).
+
+        Raises:
+            LedgerDamaged: the chain is broken, a line is malformed, a signature fails, or an unsigned record follows a signed one.
+            UsageError: the allowed signers file cannot be read.
+        """
+        result, verdicts, _records = self.read(allowed_signers=allowed_signers, include_unsigned=include_unsigned)
+        if verdicts is None:
+            raise LedgerDamaged(damage_message(self.path, result), problems=result.problems)
+        return verdicts
 
     def exportable(self, check: LedgerCheck, *, include_unsigned: bool = False, label: str | None = None) -> Exportable:
-        """The approvals a host may be given, from a passing check (the records it read)."""
-        verdicts = replay(check.records)
-        return exportable_approvals(verdicts, check.checked, check.trust, include_unsigned=include_unsigned, label=label)
+        """The approvals a host may be given, from a passing check (the records it read), under the trust rule."""
+        verdicts = replay(check.records, distrust_of(TrustRule(check.trust, include_unsigned), check.result))
+        return exportable_approvals(verdicts, label=label)
 
     def _memory(self, first_hash: str) -> SeenMemory:
         return SeenMemory.of(self.path, first_hash, git_branch(self.path))

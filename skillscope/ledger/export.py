@@ -4,15 +4,11 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from skillscope.ledger.checked import Checked
 from skillscope.ledger.record import Record
 from skillscope.ledger.review import Verdicts
-from skillscope.ledger.sshsig import key_blob
-from skillscope.ledger.trust import AllowedSigners
 
 __all__ = ["EXPORT_FORMATS", "ExportFormat", "Exportable", "exportable_approvals", "export_approved"]
 
@@ -32,33 +28,23 @@ class Exportable:
         return f"{sum(self.skipped.values())} approval(s) not exported: {parts}"
 
 
-def exportable_approvals(verdicts: Verdicts, checked: Mapping[str, Checked], trust: AllowedSigners, *,
-                         include_unsigned: bool = False, label: str | None = None) -> Exportable:
+def exportable_approvals(verdicts: Verdicts, *, label: str | None = None) -> Exportable:
     """The approvals in force that a host may trust: every export format starts here.
 
-    An approval is kept only when its content has no standing rejection under any
-    label, and its signature verified (``checked``, by line hash) under a key
-    ``trust`` allows for its reviewer; unsigned (legacy) approvals only with
-    ``include_unsigned``.
+    ``verdicts`` were replayed under the trust rule (``TrustRule``): an approval is kept when it
+    counted and no later review of its content, under any label, withdrew it. What was held
+    back is counted by reason: rejected content, and approvals whose signature is not trusted.
     """
-    out = Exportable()
-    rejected = verdicts.rejected_content()
-    for record in verdicts.approved_fingerprints(label, keep_rejected=True):
-        check = checked.get(record.hash)
-        if record.fingerprint in rejected:
-            why = f"rejected under {rejected[record.fingerprint].complete().label or 'no label'}"
-        elif check is None:
-            why = "not checked"
-        elif not check.key:
-            why = "" if include_unsigned else "unsigned (use --include-unsigned)"
-        elif not trust.allows(check.reviewer, key_blob(check.key)):
-            why = "signed by a key not allowed for its reviewer"
-        else:
-            why = ""
-        if why:
-            out.skipped[why] += 1
-        else:
-            out.approvals.append(record)
+    out = Exportable(approvals=verdicts.approved_fingerprints(label))
+    for verdict in verdicts.by_name.values():
+        for fingerprint, record in verdict.approved.items():
+            rejection = verdicts.rejection_of(fingerprint)
+            if rejection is not None and (label is None or record.complete().label == label):
+                out.skipped[f"rejected under {rejection.label or 'no label'}"] += 1
+        for fingerprint, (record, why) in verdict.untrusted.items():
+            standing = verdicts.standing(fingerprint)
+            if (standing is None or standing.action != "approve") and (label is None or record.complete().label == label):
+                out.skipped[why] += 1
     return out
 
 ExportFormat = Literal["txt", "json", "yaml", "roomkit"]
@@ -68,8 +54,8 @@ EXPORT_FORMATS: tuple[ExportFormat, ...] = ("txt", "json", "yaml", "roomkit")
 def export_approved(source: Verdicts | Exportable, fmt: ExportFormat, *, label: str | None = None) -> str:
     """The fingerprints approved and not since revoked or rejected (under any label).
 
-    ``source`` is what ``exportable_approvals`` kept, or bare verdicts (then signatures
-    are not considered). ``txt`` is one ``sha256:…`` per line (each once), ready for a
+    ``source`` is what ``exportable_approvals`` kept, or verdicts (as replayed: with the trust
+    rule when they were read from a file). ``txt`` is one ``sha256:…`` per line (each once), ready for a
     host's set of reviewed fingerprints; ``json`` and ``yaml`` add name, URI, label, reviewer
     and time; ``roomkit`` is a Python module whose ``approve_execution`` a RoomKit host
     passes on unchanged.

@@ -2,93 +2,138 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Literal
 
 from skillscope.ledger.record import FileEntry, Record
 
-__all__ = ["Verdict", "Verdicts", "FileChange", "ReviewState", "replay", "review_state", "diff_files"]
+__all__ = ["Content", "Distrust", "Verdict", "Verdicts", "FileChange", "ReviewState", "replay", "review_state", "diff_files"]
 
-StateName = Literal["approved", "rejected", "not-reviewed", "changed-since-approval", "revoked", "unverifiable"]
+StateName = Literal["approved", "approved-untrusted", "rejected", "not-reviewed", "changed-since-approval", "revoked", "unverifiable"]
+
+Distrust = Callable[[Record], "str | None"]
+"""Why an approval does not count (its signature is not trusted); None when it counts. See ``TrustRule``."""
+
+
+@dataclass
+class Content:
+    """What the ledger says of one fingerprint, whatever the name or label it was reviewed under."""
+
+    latest: Record | None = None
+    """The latest review of this content that counts: a trusted approval, a rejection or a revocation."""
+    untrusted: tuple[Record, str] | None = None
+    """An approval recorded after ``latest`` whose signature is not trusted, and why."""
 
 
 @dataclass
 class Verdict:
-    """The current verdict on one skill name, replayed from its records."""
+    """The reviews recorded under one skill name, replayed."""
 
     name: str
     action: str
     """The last approve, reject or revoke recorded for the name."""
     record: Record
+    """The last record for the name (whether or not its signature is trusted)."""
     approved: dict[str, Record] = field(default_factory=dict)
-    """Fingerprints currently approved for this name, with the approving record."""
+    """Trusted approvals under this name since its last revocation, by fingerprint (whether the content
+    is still approved is ``Verdicts.in_force``'s question: a later review under any label may withdraw it)."""
+    untrusted: dict[str, tuple[Record, str]] = field(default_factory=dict)
+    """Approvals under this name since its last revocation whose signature is not trusted, and why."""
     rejected: dict[str, Record] = field(default_factory=dict)
-    """Fingerprints currently rejected for this name."""
-
-    @property
-    def word(self) -> str:
-        """The verdict in one word: approved, rejected or revoked."""
-        if self.approved:
-            return "approved"
-        if self.action == "reject":
-            return "rejected"
-        if self.action == "revoke":
-            return "revoked"
-        return self.action
-
-    @property
-    def last_approval(self) -> Record | None:
-        """The most recent approval still in force, fully parsed."""
-        return max(self.approved.values(), key=lambda r: r.seq).complete() if self.approved else None
+    """Fingerprints rejected under this name."""
 
 
 @dataclass
 class Verdicts:
-    """All verdicts, by skill name."""
+    """All verdicts: by content (fingerprint), which decides, and by name, which remembers what each name approved."""
 
     by_name: dict[str, Verdict] = field(default_factory=dict)
+    content: dict[str, Content] = field(default_factory=dict)
     records: int = 0
+    _by_path: dict[str, list[str]] | None = field(default=None, repr=False)
+
+    def standing(self, fingerprint: str | None) -> Record | None:
+        """The latest review of this content that counts, under any label (fully parsed)."""
+        found = self.content.get(fingerprint or "")
+        return found.latest.complete() if found is not None and found.latest is not None else None
+
+    def _approved(self, fingerprint: str) -> bool:
+        found = self.content.get(fingerprint)
+        return found is not None and found.latest is not None and found.latest.action == "approve"
+
+    def in_force(self, name: str) -> dict[str, Record]:
+        """The trusted approvals under ``name`` whose content no later review (under any label) withdrew."""
+        verdict = self.by_name.get(name)
+        return {} if verdict is None else {fp: r for fp, r in verdict.approved.items() if fp and self._approved(fp)}
+
+    def last_approval(self, name: str) -> Record | None:
+        """The most recent approval under ``name`` still in force, fully parsed."""
+        approvals = self.in_force(name)
+        return max(approvals.values(), key=lambda r: r.seq).complete() if approvals else None
 
     def rejected_content(self) -> dict[str, Record]:
-        """Each fingerprint with a standing rejection under any name or label, with the rejecting record."""
-        out: dict[str, Record] = {}
-        for verdict in self.by_name.values():
-            for fingerprint, record in verdict.rejected.items():
-                if fingerprint:
-                    out.setdefault(fingerprint, record)
-        return out
+        """Each fingerprint whose latest counting review is a rejection, with that record."""
+        return {fp: c.latest for fp, c in self.content.items() if c.latest is not None and c.latest.action == "reject"}
 
     def rejection_of(self, fingerprint: str | None) -> Record | None:
         """The standing rejection of this content under any label (fully parsed), if there is one."""
-        if not fingerprint:
-            return None
-        for verdict in self.by_name.values():
-            if fingerprint in verdict.rejected:
-                return verdict.rejected[fingerprint].complete()
-        return None
+        record = self.standing(fingerprint)
+        return record if record is not None and record.action == "reject" else None
 
-    def approved_fingerprints(self, label: str | None = None, *, keep_rejected: bool = False) -> list[Record]:
-        """Approvals in force (fully parsed), one per (name, fingerprint), oldest first; optionally for one label.
-
-        Content rejected under any label or name is left out (verdicts are by content),
-        unless ``keep_rejected``.
-        """
-        rejected = {} if keep_rejected else self.rejected_content()
-        found = [r.complete() for v in self.by_name.values() for fp, r in v.approved.items() if fp not in rejected]
+    def approved_fingerprints(self, label: str | None = None) -> list[Record]:
+        """Approvals in force (fully parsed), one per (name, fingerprint), oldest first; optionally for one label."""
+        found = [r.complete() for name in self.by_name for r in self.in_force(name).values()]
         return sorted((r for r in found if label is None or r.label == label), key=lambda r: r.seq)
 
+    def same_skill(self, name: str) -> list[str]:
+        """Other names of the skill at the same path (the same server attached under another label)."""
+        if self._by_path is None:
+            self._by_path = {}
+            for other in self.by_name:
+                self._by_path.setdefault(_path_of(other), []).append(other)
+        return [other for other in self._by_path.get(_path_of(name), []) if other != name]
 
-def replay(records: Iterable[Record]) -> Verdicts:
-    """Fold records in order: approve adds a fingerprint, reject blocks one, revoke clears the name."""
+    def name_state(self, name: str) -> ReviewState:
+        """What the ledger says of the skill ``name`` as last reviewed (for ``ledger list`` and the ledger screen)."""
+        verdict = self.by_name[name]
+        last = self.last_approval(name)
+        record = last or verdict.record.complete()
+        if record.fingerprint:
+            return review_state(self, name, record.fingerprint, [(f.uri, f.digest, f.size) for f in record.files])
+        return ReviewState("revoked" if record.action == "revoke" else "not-reviewed", record, here=_label_of(name))
+
+
+def _label_of(name: str) -> str:
+    return name.split(":", 1)[0] if ":" in name else ""
+
+
+def _path_of(name: str) -> str:
+    return name.split(":", 1)[1] if ":" in name else name
+
+
+def replay(records: Iterable[Record], distrust: Distrust | None = None) -> Verdicts:
+    """Fold records in order into verdicts by content and by name.
+
+    ``distrust`` says which approvals do not count (see ``TrustRule``); every reader of a
+    ledger file passes one. Without it every record counts (records built in memory).
+    """
     from skillscope.ledger.store import cycle_collector_paused
 
     with cycle_collector_paused():
-        return _replay(records)
+        return _replay(records, distrust)
 
 
-def _replay(records: Iterable[Record]) -> Verdicts:
+def _replay(records: Iterable[Record], distrust: Distrust | None) -> Verdicts:
+    """The rule, by content: the latest review of a fingerprint that counts decides, whatever its name or label.
+
+    A trusted approval approves the content; a rejection rejects it; a revocation under a name
+    withdraws the approvals that name made (and its own fingerprint), unless a rejection already
+    stands. Rejections and revocations count whoever signed them (withdrawing never lets anything
+    run); an approval counts only when ``distrust`` finds nothing against it.
+    """
     verdicts = Verdicts()
+    content = verdicts.content
     for record in records:
         verdicts.records += 1
         if record.action == "repair" or not record.name:
@@ -99,13 +144,28 @@ def _replay(records: Iterable[Record]) -> Verdicts:
         verdict.action, verdict.record = record.action, record
         fingerprint = record.fingerprint or ""
         if record.action == "approve":
-            verdict.approved[fingerprint] = record
-            verdict.rejected.pop(fingerprint, None)
+            why = distrust(record) if distrust is not None else None
+            if why is None:
+                verdict.approved[fingerprint] = record
+                verdict.untrusted.pop(fingerprint, None)
+                if fingerprint:
+                    content[fingerprint] = Content(record)
+            else:
+                verdict.untrusted[fingerprint] = (record, why)
+                if fingerprint:
+                    content.setdefault(fingerprint, Content()).untrusted = (record, why)
         elif record.action == "reject":
             verdict.rejected[fingerprint] = record
-            verdict.approved.pop(fingerprint, None)
+            if fingerprint:
+                content[fingerprint] = Content(record)
         elif record.action == "revoke":
+            withdrawn = set(verdict.approved) | set(verdict.untrusted) | {fingerprint}
             verdict.approved.clear()
+            verdict.untrusted.clear()
+            for fp in withdrawn - {""}:
+                found = content.setdefault(fp, Content())
+                if found.latest is None or found.latest.action != "reject":
+                    found.latest, found.untrusted = record, None
     # Each verdict's last record is shown; parse those in full. Others are parsed when shown.
     for verdict in verdicts.by_name.values():
         verdict.record = verdict.record.complete()
@@ -132,6 +192,10 @@ class ReviewState:
     record: Record | None = None
     """The record the state rests on (the approval, rejection or revocation)."""
     changes: list[FileChange] = field(default_factory=list)
+    here: str = ""
+    """The label the skill is attached under now: a verdict recorded under another one names its label."""
+    untrusted: str = ""
+    """For ``approved-untrusted``: why the approval's signature does not count."""
 
     def as_json(self) -> dict[str, object]:
         """The state in reports: its name, the record it rests on, and the file changes."""
@@ -143,19 +207,29 @@ class ReviewState:
                  "old_size": c.old_size, "new_size": c.new_size}
                 for c in self.changes
             ],
+            "untrusted": self.untrusted or None,
         }
 
     @property
+    def elsewhere(self) -> str | None:
+        """The label the verdict was recorded under, when it is not the current one."""
+        if self.record is None or self.state in ("not-reviewed", "unverifiable"):
+            return None
+        label = self.record.complete().label
+        return None if label == self.here else (label or "no label")
+
+    @property
     def label(self) -> str:
-        """The state in words."""
-        if self.state == "rejected" and self.record is not None:
-            return f"rejected under {self.record.label or 'no label'}"
+        """The state in words, naming the label it was recorded under where that differs from the current one."""
+        where = self.elsewhere
+        under = "" if where is None else f" under {where}"
         return {
-            "approved": "approved",
-            "rejected": "rejected",
+            "approved": f"approved{under}",
+            "approved-untrusted": f"approved{under}, signature not trusted",
+            "rejected": f"rejected{under}",
             "not-reviewed": "not reviewed",
-            "changed-since-approval": "changed since approval",
-            "revoked": "approval revoked",
+            "changed-since-approval": f"changed since approval{under}",
+            "revoked": f"approval revoked{under}",
             "unverifiable": "dynamic: cannot be reviewed",
         }[self.state]
 
@@ -176,23 +250,32 @@ def diff_files(old: Iterable[FileEntry], new: Iterable[tuple[str, str, int]]) ->
 
 
 def review_state(verdicts: Verdicts, name: str, fingerprint: str | None, files: Iterable[tuple[str, str, int]] | None) -> ReviewState:
-    """The review state of the skill ``name`` whose current entry has ``fingerprint`` and ``files``."""
+    """The review state of the skill ``name`` whose current entry has ``fingerprint`` and ``files``.
+
+    The content decides, under every label: its latest counting review (approved, rejected,
+    revoked), else an untrusted approval of it. Only then does the name matter: an approval of
+    other content under this name, or under another label at the same path, makes it changed
+    since approval.
+    """
+    here = _label_of(name)
     verdict = verdicts.by_name.get(name)
     if fingerprint is None:
-        return ReviewState("unverifiable", verdict.record if verdict else None)
-    if verdict is None:
-        elsewhere = verdicts.rejection_of(fingerprint)
-        return ReviewState("rejected", elsewhere) if elsewhere is not None else ReviewState("not-reviewed")
-    if fingerprint in verdict.rejected:
-        return ReviewState("rejected", verdict.rejected[fingerprint].complete())
-    elsewhere = verdicts.rejection_of(fingerprint)
-    if elsewhere is not None:
-        return ReviewState("rejected", elsewhere)
-    if fingerprint in verdict.approved:
-        return ReviewState("approved", verdict.approved[fingerprint].complete())
-    last = verdict.last_approval
+        return ReviewState("unverifiable", verdict.record if verdict else None, here=here)
+    found = verdicts.content.get(fingerprint)
+    latest = found.latest if found is not None else None
+    if latest is not None and latest.action in ("approve", "reject"):
+        return ReviewState("approved" if latest.action == "approve" else "rejected", latest.complete(), here=here)
+    if found is not None and found.untrusted is not None:
+        record, why = found.untrusted
+        return ReviewState("approved-untrusted", record.complete(), here=here, untrusted=why)
+    if latest is not None:
+        return ReviewState("revoked", latest.complete(), here=here)
+    last = verdicts.last_approval(name)
+    if last is None:
+        others = [r for other in verdicts.same_skill(name) if (r := verdicts.last_approval(other)) is not None]
+        last = max(others, key=lambda r: r.seq) if others else None
     if last is not None:
-        return ReviewState("changed-since-approval", last, diff_files(last.files, files or ()))
-    if verdict.action == "revoke":
-        return ReviewState("revoked", verdict.record)
-    return ReviewState("not-reviewed", verdict.record)
+        return ReviewState("changed-since-approval", last, diff_files(last.files, files or ()), here=here)
+    if verdict is not None and verdict.action == "revoke":
+        return ReviewState("revoked", verdict.record, here=here)
+    return ReviewState("not-reviewed", verdict.record if verdict else None, here=here)

@@ -9,9 +9,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from skillscope.errors import UsageError
+from skillscope.ledger.checked import Checked
 from skillscope.ledger.sshsig import NAMESPACE, SignatureError, key_blob
 
-__all__ = ["AllowedSigners", "resolve_trust"]
+__all__ = ["AllowedSigners", "TrustRule", "resolve_trust"]
 
 ALLOWED_SIGNERS_NAME = "allowed_signers"
 
@@ -83,6 +84,35 @@ class AllowedSigners:
             if _principal_matches(principal, entry.principals):
                 return True
         return False
+
+
+UNSIGNED = "unsigned (use --include-unsigned)"
+NOT_ALLOWED = "signed by a key not allowed for its reviewer"
+NOT_CHECKED = "not checked"
+
+
+@dataclass
+class TrustRule:
+    """Whose approvals count: every reader (list, show, diff, audit, the TUI, export) asks this one rule.
+
+    An approval counts when its signature verified under a key ``signers`` allows for its
+    reviewer; an unsigned (legacy) one only with ``include_unsigned``.
+    """
+
+    signers: AllowedSigners
+    include_unsigned: bool = False
+    _blobs: dict[str, bytes] = field(default_factory=dict, repr=False)
+
+    def distrust(self, checked: Checked | None) -> str | None:
+        """Why a record that checking established as ``checked`` does not count; None when it does."""
+        if checked is None:
+            return NOT_CHECKED
+        if not checked.key:
+            return None if self.include_unsigned else UNSIGNED
+        blob = self._blobs.get(checked.key)
+        if blob is None:
+            blob = self._blobs[checked.key] = key_blob(checked.key)
+        return None if self.signers.allows(checked.reviewer, blob) else NOT_ALLOWED
 
 
 def _principal_matches(principal: str, patterns: tuple[str, ...]) -> bool:

@@ -157,6 +157,7 @@ CHECKS: dict[str, CheckInfo] = {
         _c("skillscope/not-reviewed", "note", "review", "Not reviewed", "No review of this skill is recorded in the ledger."),
         _c("skillscope/rejected", "warning", "review", "Rejected", "A reviewer rejected this exact version of the skill."),
         _c("skillscope/changed-since-approval", "warning", "review", "Changed since approval", "The skill's fingerprint differs from the approved one; the file diff says what changed."),
+        _c("skillscope/approval-untrusted", "warning", "review", "Approval not trusted", "The approval of this exact version is unsigned or signed by a key not allowed for its reviewer, so it does not count."),
         _c("skillscope/dynamic", "warning", "entry", "Dynamic skill", "resources is \"dynamic\": no manifest, nothing can be verified or approved."),
     ]
 }

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from skillscope.catalog.entry import CatalogEntry
-from skillscope.errors import LedgerDamaged, LedgerError
+from skillscope.errors import LedgerError, SkillscopeError
 from skillscope.ledger import (
     ObjectStore,
     Record,
@@ -15,13 +15,43 @@ from skillscope.ledger import (
     ReviewState,
     Verdicts,
     VerifyResult,
-    read_verdicts,
-    replay,
     review_state,
     store_dir,
 )
 
-__all__ = ["LedgerSnapshot", "entry_review", "load_verdicts", "read_ledger", "review_states"]
+__all__ = ["LedgerSnapshot", "TrustChoice", "entry_review", "load_verdicts", "read_ledger", "review_states"]
+
+
+@dataclass(frozen=True)
+class TrustChoice:
+    """Whose approvals count for a reader, chosen as ``export`` chooses: the same rule for every command and the TUI.
+
+    ``allowed_signers`` is ``--allowed-signers`` (else the config's ``allowed_signers:``, else an
+    ``allowed_signers`` file beside the ledger, else this machine's key); unsigned approvals
+    count only with ``include_unsigned``.
+    """
+
+    signing_key: str | None = None
+    """The config's ``signing_key`` (absolute, or relative to ``config_dir``)."""
+    config_allowed_signers: str | None = None
+    config_dir: Path | None = None
+    allowed_signers: str | None = None
+    include_unsigned: bool = False
+
+    @classmethod
+    def from_config(cls, config: object, *, allowed_signers: str | None = None, include_unsigned: bool = False) -> TrustChoice:
+        """The choice a loaded ``Config`` and the command's options make."""
+        book = ReviewBook.from_config(Path("ledger.jsonl"), config)  # resolves the key relative to the config file
+        return cls(book.signing_key, book.allowed_signers, book.config_dir, allowed_signers, include_unsigned)
+
+    def book(self, ledger: str | Path) -> ReviewBook:
+        """The ledger at ``ledger`` with this choice's key and allowed signers."""
+        return ReviewBook(Path(ledger), signing_key=self.signing_key, allowed_signers=self.config_allowed_signers,
+                          config_dir=self.config_dir)
+
+    def verdicts(self, ledger: str | Path) -> Verdicts:
+        """The ledger at ``ledger`` replayed under this choice (see ``ReviewBook.verdicts``)."""
+        return self.book(ledger).verdicts(allowed_signers=self.allowed_signers, include_unsigned=self.include_unsigned)
 
 
 def entry_review(verdicts: Verdicts | None, entry: CatalogEntry) -> ReviewState | None:
@@ -45,10 +75,14 @@ def review_states(verdicts: Verdicts | None, entries: Iterable[CatalogEntry]) ->
     return out
 
 
-def load_verdicts(path: str | Path) -> tuple[Verdicts | None, str | None]:
-    """Replay the ledger at ``path``; a damaged ledger gives (None, why) instead of failing the command."""
+def load_verdicts(path: str | Path, trust: TrustChoice | None = None) -> tuple[Verdicts | None, str | None]:
+    """Replay the ledger at ``path`` under the trust rule; a damaged ledger gives (None, why) instead of failing.
+
+    Raises:
+        UsageError: the allowed signers file cannot be read (a usage error, not ledger damage).
+    """
     try:
-        return read_verdicts(path), None
+        return (trust or TrustChoice()).verdicts(path), None
     except LedgerError as exc:
         return None, f"review states unknown: {exc.message}"
 
@@ -66,6 +100,8 @@ class LedgerSnapshot:
     error: str | None = None
     objects: ObjectStore | None = None
     """The approved bytes kept beside the ledger (for diffs)."""
+    trust: TrustChoice = field(default_factory=TrustChoice)
+    """Whose approvals counted in ``verdicts``: reading again or exporting uses the same."""
 
     @property
     def ok(self) -> bool:
@@ -77,23 +113,22 @@ class LedgerSnapshot:
         return entry_review(self.verdicts, entry)
 
 
-def read_ledger(path: str | Path) -> LedgerSnapshot:
-    """Check and replay the ledger at ``path`` (a missing file is an empty ledger); never raises."""
-    ledger = ReviewBook(Path(path)).ledger
-    snapshot = LedgerSnapshot(Path(path), objects=ObjectStore(store_dir(Path(path))))
+def read_ledger(path: str | Path, trust: TrustChoice | None = None) -> LedgerSnapshot:
+    """Check and replay the ledger at ``path`` under the trust rule (a missing file is an empty ledger); never raises."""
+    choice = trust or TrustChoice()
+    snapshot = LedgerSnapshot(Path(path), objects=ObjectStore(store_dir(Path(path))), trust=choice)
     try:
-        records = ledger.records(replay_only=True)
-    except LedgerDamaged as exc:
-        snapshot.error = exc.message
-        try:
-            snapshot.damage = ledger.verify()
-        except LedgerError:
-            pass
-        return snapshot
-    except LedgerError as exc:
+        result, verdicts, records = choice.book(path).read(allowed_signers=choice.allowed_signers,
+                                                           include_unsigned=choice.include_unsigned)
+    except SkillscopeError as exc:
         snapshot.error = exc.message
         return snapshot
-    snapshot.verdicts = replay(records)
+    if verdicts is None:
+        from skillscope.ledger.store import damage_message
+
+        snapshot.error, snapshot.damage = damage_message(Path(path), result), result
+        return snapshot
+    snapshot.verdicts = verdicts
     for record in records:
         if record.name and record.action != "repair":
             snapshot.history.setdefault(record.name, []).append(record)

@@ -28,6 +28,7 @@ STATE_LOOK: dict[str, tuple[str, str, str]] = {
     "unverified": ("≈", "read, unverified", "magenta"),
     "failed": ("✗", "failed", "bold red"),
     "approved": ("●", "approved", "bold green"),
+    "untrusted": ("◌", "approved, signature not trusted", "bold yellow"),
     "rejected": ("⊗", "rejected", "red"),
     "changed": ("Δ", "changed since approval", "bold yellow"),
     "revoked": ("↺", "approval revoked", "yellow"),
@@ -102,7 +103,7 @@ def compact(value: Any) -> str:
         return repr(value)
 
 
-_SHORT = {"changed": "changed", "revoked": "revoked"}
+_SHORT = {"changed": "changed", "revoked": "revoked", "untrusted": "untrusted"}
 
 
 def state_badges(states: list[SkillState]) -> Text:

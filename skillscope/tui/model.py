@@ -7,13 +7,13 @@ from typing import Any, Literal
 
 from skillscope.catalog.entry import CatalogEntry
 
-__all__ = ["Folder", "Phase", "SkillState", "SkillView", "build_index", "path_segments", "skill_states"]
+__all__ = ["REVIEW_LOOK", "Folder", "Phase", "SkillState", "SkillView", "build_index", "path_segments", "skill_states"]
 
 Phase = Literal["idle", "opening", "verified", "unverified", "failed"]
 """``unverified``: a dynamic skill was read; nothing binds its content."""
 SkillState = Literal[
     "malformed", "unavailable", "dynamic", "not-opened", "opening", "verified", "unverified", "failed",
-    "approved", "rejected", "changed", "revoked",
+    "approved", "untrusted", "rejected", "changed", "revoked",
 ]
 
 
@@ -75,6 +75,13 @@ class SkillView:
         self.opened.clear()
 
 
+REVIEW_LOOK: dict[str, SkillState] = {
+    "approved": "approved", "approved-untrusted": "untrusted", "rejected": "rejected",
+    "changed-since-approval": "changed", "revoked": "revoked",
+}
+"""The skill state that shows each review state (the rest show no badge)."""
+
+
 def skill_states(view: SkillView) -> list[SkillState]:
     """The states to show for a skill, most important first."""
     entry = view.entry
@@ -89,9 +96,9 @@ def skill_states(view: SkillView) -> list[SkillState]:
         states.append({"idle": "not-opened", "opening": "opening", "verified": "verified", "unverified": "unverified", "failed": "failed"}[view.phase])  # type: ignore[arg-type]
     review = view.review
     if review is not None:
-        word = {"approved": "approved", "rejected": "rejected", "changed-since-approval": "changed", "revoked": "revoked"}.get(review.state)
+        word = REVIEW_LOOK.get(review.state)
         if word:
-            states.append(word)  # type: ignore[arg-type]
+            states.append(word)
     return states
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from skillscope.service.review_state import TrustChoice
 from skillscope.service.targets import ServerSeed
 
 __all__ = ["ServerSeed", "TuiSettings"]
@@ -30,6 +31,8 @@ class TuiSettings:
     """The policy for servers added from the dialog."""
     signing_key: str | None = None
     """The config's ``signing_key`` (``SKILLSCOPE_SIGNING_KEY`` and the default key apply otherwise)."""
+    trust: TrustChoice = field(default_factory=TrustChoice)
+    """Whose approvals count, as for ``export`` (the config's allowed signers, ``--include-unsigned``)."""
 
     def config_target(self) -> Path:
         """The file ``save`` writes to."""

@@ -102,13 +102,13 @@ def test_a_rejection_under_one_label_holds_for_the_same_content_under_every_labe
 
 
 def test_forged_approvals_are_not_exported(env, tmp_path):
-    approve(env, "hello-world")
-    honest = run_cli("export", env=env).out.split()
-    assert len(honest) == 1
     path = env["SKILLSCOPE_LEDGER"]
     forged = Record(action="approve", time="2026-12-01T00:00:00Z", reviewer="rita@example.com", name="fx:evil",
                     label="fx", fingerprint="sha256:" + "e" * 64, tool="attacker")
-    Ledger(path).append(forged)  # unsigned, in the old format
+    Ledger(path).append(forged)  # unsigned, in the old format: only a record from before signing may be
+    approve(env, "hello-world")
+    honest = run_cli("export", env=env).out.split()
+    assert len(honest) == 1
     other = tmp_path / "attacker_key"
     subprocess.run([shutil.which("ssh-keygen") or "ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(other)], check=True)
     Ledger(path, signer=load_signer(str(other))).append(replace(forged, fingerprint="sha256:" + "f" * 64))

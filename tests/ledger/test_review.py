@@ -26,24 +26,26 @@ def build(steps):
 
 
 def model(steps):
-    """The rules in their plainest form: the set of (name, fingerprint) approved now.
+    """The rules in their plainest form: (the (name, fingerprint) pairs approved now, each fingerprint's verdict).
 
-    A rejection stands until the same name approves the same content again, and it
-    holds for that content under every name and label (verdicts are by content).
+    Verdicts are by content: the latest review of a fingerprint decides, whatever the name or
+    label. A revocation under a name withdraws what that name approved since its last revocation,
+    and its own fingerprint, but never turns a standing rejection into a mere revocation.
     """
-    approved: set[tuple[str, str]] = set()
-    rejected: set[tuple[str, str]] = set()
+    content: dict[str, str] = {}
+    approved_by: dict[str, set[str]] = {}
     for action, name, fp in steps:
         if action == "approve":
-            approved.add((name, fp))
-            rejected.discard((name, fp))
+            content[fp] = "approve"
+            approved_by.setdefault(name, set()).add(fp)
         elif action == "reject":
-            approved.discard((name, fp))
-            rejected.add((name, fp))
+            content[fp] = "reject"
         else:
-            approved = {(n, f) for n, f in approved if n != name}
-    blocked = {f for _n, f in rejected}
-    return {(n, f) for n, f in approved if f not in blocked}
+            for withdrawn in approved_by.pop(name, set()) | {fp}:
+                if content.get(withdrawn) != "reject":
+                    content[withdrawn] = "revoke"
+    pairs = {(n, f) for n, fps in approved_by.items() for f in fps if content.get(f) == "approve"}
+    return pairs, content
 
 
 @settings(max_examples=300)
@@ -51,16 +53,16 @@ def model(steps):
 def test_replay_matches_the_model(steps):
     verdicts = replay(build(steps))
     got = {(r.name, r.fingerprint) for r in verdicts.approved_fingerprints()}
-    assert got == model(steps)
+    assert got == model(steps)[0]
 
 
 @settings(max_examples=200)
 @given(actions, st.sampled_from(NAMES), st.sampled_from(FP))
 def test_state_is_approved_exactly_when_the_model_says_so(steps, name, fp):
     state = review_state(replay(build(steps)), name, fp, [])
-    assert (state.state == "approved") == ((name, fp) in model(steps))
-    if state.state == "rejected":
-        assert (name, fp) not in model(steps)
+    verdict = model(steps)[1].get(fp)
+    assert (state.state == "approved") == (verdict == "approve")
+    assert (state.state == "rejected") == (verdict == "reject")
 
 
 @given(actions)
@@ -68,7 +70,7 @@ def test_export_txt_lists_each_approved_fingerprint_once(steps):
     text = export_approved(replay(build(steps)), "txt")
     lines = text.splitlines()
     assert len(lines) == len(set(lines))
-    assert set(lines) == {fp for _, fp in model(steps)}
+    assert set(lines) == {fp for _, fp in model(steps)[0]}
 
 
 def test_changed_since_approval_diffs_files_without_reading():
@@ -88,17 +90,18 @@ def test_changed_since_approval_diffs_files_without_reading():
 def test_states_in_words():
     verdicts = replay([record(name="srv:x", fingerprint=FP[0]), record(name="srv:y", action="reject", fingerprint=FP[1])])
     assert review_state(verdicts, "srv:x", FP[0], []).label == "approved"
-    assert review_state(verdicts, "srv:y", FP[1], []).label == "rejected under srv"
+    assert review_state(verdicts, "srv:y", FP[1], []).label == "rejected"
     assert review_state(verdicts, "other:y", FP[1], []).label == "rejected under srv"  # the same content elsewhere
-    assert review_state(verdicts, "srv:z", FP[0], []).label == "not reviewed"
+    assert review_state(verdicts, "srv:z", FP[2], []).label == "not reviewed"
     assert review_state(verdicts, "srv:x", None, None).state == "unverifiable"
     revoked = replay([record(name="srv:x", fingerprint=FP[0]), record(name="srv:x", action="revoke", fingerprint=None)])
     assert review_state(revoked, "srv:x", FP[0], []).state == "revoked"
 
 
-def test_same_fingerprint_under_another_name_is_not_approved():
+def test_same_fingerprint_under_another_name_is_approved_and_says_where():
     verdicts = replay([record(name="srv:x", fingerprint=FP[0])])
-    assert review_state(verdicts, "srv:other", FP[0], []).state == "not-reviewed"
+    state = review_state(verdicts, "other:x", FP[0], [])
+    assert state.state == "approved" and state.label == "approved under srv"
 
 
 def test_diff_of_identical_lists_is_empty():

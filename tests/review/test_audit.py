@@ -150,10 +150,11 @@ async def test_untestable_is_not_a_finding():
 
 async def test_review_state_from_the_ledger(tmp_path):
     from skillscope.ledger import FileEntry, Ledger, Record, read_verdicts
+    from skillscope.ledger.signing import load_signer
 
     audit = await audited(build_scenario("samples"))
     hello = next(s.entry for s in audit.skills if s.entry.name == "p:hello-world")
-    ledger = Ledger(tmp_path / "l.jsonl")
+    ledger = Ledger(tmp_path / "l.jsonl", signer=load_signer())  # signed with this machine's key: approvals count
     ledger.append(Record(action="approve", time="t", reviewer="r", name="p:hello-world", fingerprint=hello.fingerprint,
                          files=tuple(FileEntry(f.uri, f.digest, f.size) for f in hello.files)))
     ledger.append(Record(action="reject", time="t", reviewer="Rex", name="p:pdf-processing",

@@ -121,6 +121,8 @@ def _review(audit: ServerAudit, skill: SkillAudit, verdicts: Any) -> None:
     elif state.state == "rejected":
         who = state.record.reviewer if state.record else "a reviewer"
         skill.findings.append(finding(audit, "skillscope/rejected", f"{entry.name} was rejected by {safe_line(who)}", skill=entry.name, uri=entry.uri))
+    elif state.state == "approved-untrusted":
+        skill.findings.append(finding(audit, "skillscope/approval-untrusted", f"{entry.name}: {state.label} ({state.untrusted})", skill=entry.name, uri=entry.uri))
     elif state.state == "changed-since-approval":
         summary = ", ".join(f"{c.change} {relative_path(entry.directory or '', c.uri)}" for c in state.changes) or "the file list is the same but the fingerprint differs"
         skill.findings.append(finding(audit, "skillscope/changed-since-approval", f"{entry.name} changed since approval: {safe_line(summary, limit=400)}", skill=entry.name, uri=entry.uri))

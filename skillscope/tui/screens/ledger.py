@@ -17,7 +17,7 @@ from textual.widgets import Footer, Header, Input, Static
 from textual.worker import Worker
 
 from skillscope.files import write_file
-from skillscope.ledger import ReviewBook, export_approved
+from skillscope.ledger import export_approved
 from skillscope.service.review_state import LedgerSnapshot, read_ledger
 from skillscope.tui.inert import inert_line
 from skillscope.tui.keymap import LEDGER_COMMANDS, bindings
@@ -129,7 +129,7 @@ class LedgerScreen(Screen[None]):
         self.run_worker(self._reload(), group="ledger", exclusive=True, exit_on_error=False)
 
     async def _reload(self) -> None:
-        self.snapshot = await asyncio.to_thread(read_ledger, self.snapshot.path)
+        self.snapshot = await asyncio.to_thread(read_ledger, self.snapshot.path, self.snapshot.trust)
         self._show()
         tell(self, "Ledger read again.", timeout=3)
 
@@ -145,13 +145,14 @@ class LedgerScreen(Screen[None]):
 
     async def _export(self, request: ExportRequest) -> None:
         fmt, path, label = request
-        book = ReviewBook(self.snapshot.path, signing_key=self.signing_key)
-        check = await asyncio.to_thread(book.check)
+        trust = self.snapshot.trust
+        book = trust.book(self.snapshot.path)
+        check = await asyncio.to_thread(lambda: book.check(allowed_signers=trust.allowed_signers))
         if not check.ok:
             what = check.result.problems[0].message if check.result.problems else f"{len(check.missing)} review(s) seen before are missing"
             tell(self, f"Nothing exported: {what} (run `skillscope ledger verify`)", title="Export refused", severity="error")
             return
-        exportable = book.exportable(check, label=label)
+        exportable = book.exportable(check, include_unsigned=trust.include_unsigned, label=label)
         text = export_approved(exportable, fmt)  # type: ignore[arg-type]
         await asyncio.to_thread(write_file, path, text)
         skipped = f"; {exportable.skipped_summary()}" if exportable.skipped else ""

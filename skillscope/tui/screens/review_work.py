@@ -235,7 +235,7 @@ class ReviewWork(MainState):
         tell(self, f"{_VERB[action]} {view.name} ({fingerprint}); record #{saved.seq}", title=_VERB[action])
 
     async def _read_ledger(self) -> None:
-        self.ledger = await asyncio.to_thread(read_ledger, self.settings.ledger_path)
+        self.ledger = await asyncio.to_thread(read_ledger, self.settings.ledger_path, self.settings.trust)
         for label, views in self.views.items():
             for name, view in views.items():
                 view.review = self.ledger.review(view.entry)

@@ -10,7 +10,8 @@ from skillscope.tui.inert import inert_line
 
 __all__ = ["LedgerTable"]
 
-_STYLE = {"approved": "bold green", "rejected": "red", "revoked": "yellow"}
+_STYLE = {"approved": "bold green", "approved-untrusted": "bold yellow", "rejected": "red", "revoked": "yellow",
+          "changed-since-approval": "bold yellow"}
 
 
 class LedgerTable(DataTable):
@@ -29,14 +30,15 @@ class LedgerTable(DataTable):
         needle = text.strip().casefold()
         shown = 0
         for verdict in snapshot.verdicts.by_name.values():
-            word = verdict.word
-            record = (verdict.last_approval or verdict.record).complete()
+            state = snapshot.verdicts.name_state(verdict.name)  # the rule list, show and the gate use
+            word = state.label
+            record = (state.record or verdict.record).complete()
             haystack = f"{verdict.name}\n{word}\n{record.reviewer}\n{record.note}\n{record.fingerprint or ''}".casefold()
             if needle and needle not in haystack:
                 continue
             self.add_row(
                 inert_line(verdict.name, limit=200),
-                Text(word, style=_STYLE.get(word, "")),
+                Text(word, style=_STYLE.get(state.state, "")),
                 inert_line(record.reviewer, limit=80),
                 Text(record.time),
                 inert_line(record.note, limit=80),

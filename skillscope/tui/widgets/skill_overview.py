@@ -13,7 +13,7 @@ from textual.message import Message
 from textual.widgets import DataTable, Static
 
 from skillscope.tui.inert import STATE_LOOK, compact, human_size, inert_line, state_words
-from skillscope.tui.model import SkillView, skill_states
+from skillscope.tui.model import REVIEW_LOOK, SkillView, skill_states
 
 __all__ = ["FileTable", "SkillOverview", "frontmatter_rows", "review_summary"]
 
@@ -58,10 +58,12 @@ def review_summary(view: SkillView) -> RenderableType:
             parts.append(Text("Review state unknown (the ledger could not be read; press l).", style="yellow"))
         return Group(*parts)
     grid = _grid()
-    look = {"approved": "approved", "rejected": "rejected", "changed-since-approval": "changed", "revoked": "revoked"}.get(review.state)
+    look = REVIEW_LOOK.get(review.state)
     if look:
-        glyph, words, style = STATE_LOOK[look]
-        grid.add_row("state", Text(f"{glyph} {words}", style=style))
+        glyph, _words, style = STATE_LOOK[look]
+        grid.add_row("state", Text(f"{glyph} {review.label}", style=style))  # names the label when it is another one
+        if review.untrusted:
+            grid.add_row("not counted", Text(review.untrusted, style="yellow"))
     else:
         grid.add_row("state", Text(review.label, style="dim"))
     record = review.record
