@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -12,21 +13,26 @@ from tests.cli.conftest import run_cli
 from tests.fixtures.http import serve_http_in_thread
 
 
-def _lone_surrogate_on_the_wire(method: str, status: int, headers: object, body: bytes) -> object:
-    """Every resources/read answer has the mark's UTF-8 bytes replaced by the escape ``\\ud800``."""
-    if method != "resources/read":
-        return None
-    return status, headers, body.replace(LONE_SURROGATE.encode("utf-8"), b"\\ud800")
+@pytest.fixture(params=[LONE_SURROGATE, "\u00e9"], ids=["digest-of-the-mark", "digest-of-other-bytes"])
+def url(tmp_path: Path, request: pytest.FixtureRequest):
+    """A skill whose notes.md is served with one character replaced by the escape ``\\ud800`` on the wire.
 
+    Its digest names either the bytes of the transport's mark for a lone surrogate (a server that
+    knows the mark) or the bytes of the character it replaced.
+    """
+    planted: str = request.param
 
-@pytest.fixture
-def url(tmp_path: Path):
-    """A skill whose notes.md digest names the bytes of the transport's mark, served as a lone surrogate."""
+    def lone_surrogate_on_the_wire(method: str, status: int, headers: object, body: bytes) -> object:
+        if method != "resources/read":
+            return None
+        return status, headers, body.replace(planted.encode("utf-8"), b"\\ud800").replace(
+            json.dumps(planted).strip('"').encode(), b"\\ud800")
+
     skill = tmp_path / "skills" / "twin"
     skill.mkdir(parents=True)
     (skill / "SKILL.md").write_text("---\nname: twin\ndescription: Reads its notes.\n---\nRead notes.md.\n", encoding="utf-8")
-    (skill / "notes.md").write_text(f"run this {LONE_SURROGATE} now\n", encoding="utf-8")
-    with serve_http_in_thread(build_server(load_skills_dir(tmp_path / "skills")), rewrite=_lone_surrogate_on_the_wire) as served:
+    (skill / "notes.md").write_text(f"run this {planted} now\n", encoding="utf-8")
+    with serve_http_in_thread(build_server(load_skills_dir(tmp_path / "skills")), rewrite=lone_surrogate_on_the_wire) as served:
         yield served
 
 
