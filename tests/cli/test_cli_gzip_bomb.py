@@ -16,6 +16,30 @@ BOMB_MIB = 256 * 1024
 """What the answer would inflate to: 256 GiB, about 260 MB on the wire (1,038 bytes per MiB of "A")."""
 
 
+class _Counts:
+    """Bytes each request's answer got onto the wire, known once its handler has finished."""
+
+    def __init__(self) -> None:
+        self.sent: list[int] = []
+        self.started = 0
+        self._done = threading.Condition()
+
+    def start(self) -> None:
+        with self._done:
+            self.started += 1
+
+    def finish(self, count: int) -> None:
+        with self._done:
+            self.sent.append(count)
+            self._done.notify_all()
+
+    def settled(self) -> list[int]:
+        """Every request's count, once each handler has seen the client hang up (a generous bound, not a timing)."""
+        with self._done:
+            self._done.wait_for(lambda: len(self.sent) == self.started, timeout=300)
+            return list(self.sent)
+
+
 class GzipBomb:
     """A real HTTP server answering every POST with a JSON-RPC body compressed on the fly, counting the bytes it sent.
 
@@ -24,9 +48,10 @@ class GzipBomb:
     """
 
     def __init__(self, encoding: str, content_type: str) -> None:
-        self.sent = 0
+        self.counts = _Counts()
+        """Bytes sent per request (the client may try a second handshake after refusing the first)."""
         self.total = 0
-        bomb = self
+        bomb = owner = self
 
         class Handler(BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"
@@ -44,14 +69,17 @@ class GzipBomb:
                 self.send_header("content-encoding", encoding)
                 self.send_header("content-length", str(bomb.total))
                 self.end_headers()
+                count = 0
+                owner.counts.start()
                 try:
                     self.wfile.write(head)
-                    bomb.sent += len(head)
+                    count += len(head)
                     for _ in range(BOMB_MIB // 64):
                         self.wfile.write(piece)
-                        bomb.sent += len(piece)
+                        count += len(piece)
                 except OSError:
                     pass  # the client hung up: what it refused is all it got
+                owner.counts.finish(count)
 
             def log_message(self, *args: object) -> None:
                 pass
@@ -85,7 +113,8 @@ def test_an_endless_compressed_answer_is_refused_after_the_cap_is_decoded(serve_
     assert "larger than 67,108,864 bytes" in done.err and "Traceback" not in done.err
     # 64 MiB decoded is ~66 KB of this body; socket buffers on both sides hold at most a few tens of MB more.
     # Reading on to the end (or to a timeout) would have taken all ~260 MB.
-    assert 0 < bomb.sent < bomb.total // 4, f"{bomb.sent:,} of {bomb.total:,} bytes sent"
+    sent = bomb.counts.settled()
+    assert sent and all(0 < count < bomb.total // 4 for count in sent), f"{sent} of {bomb.total:,} bytes sent"
 
 
 class SseFlood:
@@ -95,9 +124,9 @@ class SseFlood:
     """
 
     def __init__(self) -> None:
-        self.sent = 0
+        self.counts = _Counts()
         self.total = 0
-        flood = self
+        flood = owner = self
 
         class Handler(BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"
@@ -114,14 +143,17 @@ class SseFlood:
                 self.send_header("content-encoding", "gzip")
                 self.send_header("content-length", str(flood.total))
                 self.end_headers()
+                count = 0
+                owner.counts.start()
                 try:
                     self.wfile.write(head)
-                    flood.sent += len(head)
+                    count += len(head)
                     for _ in range(BOMB_MIB // 64):
                         self.wfile.write(piece)
-                        flood.sent += len(piece)
+                        count += len(piece)
                 except OSError:
                     pass
+                owner.counts.finish(count)
 
             def do_POST(self) -> None:  # noqa: N802
                 self.rfile.read(int(self.headers.get("content-length") or 0))
@@ -149,4 +181,5 @@ def test_a_compressed_flood_of_empty_events_on_the_legacy_stream_is_refused(tmp_
         flood.server.server_close()
     assert done.code == 3, done.err
     assert "larger than 67,108,864 bytes" in done.err and "Traceback" not in done.err
-    assert 0 < flood.sent < flood.total // 4, f"{flood.sent:,} of {flood.total:,} bytes sent"
+    sent = flood.counts.settled()
+    assert sent and all(0 < count < flood.total // 4 for count in sent), f"{sent} of {flood.total:,} bytes sent"
