@@ -51,6 +51,8 @@ class ServerSpec:
     """VS Code ``inputs``: asked for when a value uses ``${input:id}``."""
     disabled: bool = False
     note: str | None = None
+    trust_source: str | None = None
+    """The project file whose trust covers this server: the files it pulls in are checked against that trust."""
 
     def to_target(self, base: Path | None = None, *, prompt: Any = None) -> Target:
         """Expand the values as the spec's client does and build the target.
@@ -78,16 +80,34 @@ class ServerSpec:
         command = (expand_value(self.command, where(" command")), *(expand_value(a, where(" args")) for a in self.args))
         env: dict[str, str] = {}
         root = workspace or base
-        if self.env_file:
-            from skillscope.clients.formats import load_env_file
+        env_path = self.env_file_path(expand_value, root, where(" envFile"))
+        if env_path is not None:
+            from skillscope.clients.formats import parse_env_file
+            from skillscope.config_trust import read_pulled, require_pulled
 
-            env_path = Path(expand_value(self.env_file, where(" envFile"))).expanduser()
-            env.update(load_env_file(env_path if env_path.is_absolute() or root is None else root / env_path))
+            try:
+                data = read_pulled(env_path)
+            except LocalFileError as exc:
+                raise ConfigError(f"Cannot read envFile: {exc.message}") from None
+            if self.trust_source is not None:
+                require_pulled(self.trust_source, env_path, data)
+            if data is None:
+                raise ConfigError(f"Cannot read envFile {env_path}: No such file or directory")
+            env.update(parse_env_file(data, env_path))
         env.update({k: expand_value(v, where(f" env {k!r}")) for k, v in self.env.items()})
         cwd = expand_value(self.cwd, where(" cwd")) if self.cwd else None
         if cwd and root is not None and not os.path.isabs(cwd):
             cwd = str((root / cwd).resolve())
         return Target(label=self.label, kind="stdio", command=command, env=env, cwd=cwd)
+
+    def env_file_path(self, expand_value: Any, root: Path | None, where: str) -> Path | None:
+        """The absolute path of the ``envFile`` (relative to the project, else to ``root``), if any."""
+        if not self.env_file:
+            return None
+        path = Path(expand_value(self.env_file, where)).expanduser()
+        if not path.is_absolute() and root is not None:
+            path = root / path
+        return Path(os.path.abspath(path))
 
 
 @dataclass
@@ -112,10 +132,14 @@ class Config:
 
             known = ", ".join(sorted(self.servers)) or "none"
             where = str(self.path) if self.path else "no config file found"
-            untrusted = "; ".join(str(p) for p in discover_servers().untrusted)
+            found = discover_servers()
+            untrusted = "; ".join(str(p) for p in found.untrusted)
+            linked = "; ".join(str(p) for p in found.linked)
             raise UsageError(f"No server labelled {label!r} in the config ({where}) or in your MCP clients' configs "
                              f"(skillscope servers lists those); known labels: {known}"
-                             + (f". Not read until trusted (skillscope config trust FILE): {untrusted}" if untrusted else ""))
+                             + (f". Not read until trusted (skillscope config trust FILE): {untrusted}" if untrusted else "")
+                             + (f". Refused, as a project's config files are never read through symbolic links: {linked}"
+                                if linked else ""))
         return spec.to_target(self.path.parent if self.path and spec.source is None else None)
 
 
@@ -171,6 +195,9 @@ def load_config(path: str | Path | None) -> Config:
         from skillscope.config_trust import require_trusted
 
         require_trusted(chosen, data_bytes, what="config file")
+        trust_source: str | None = str(chosen)
+    else:
+        trust_source = None
     try:
         if json_file:
             from skillscope.clients.jsonc import loads_jsonc
@@ -194,6 +221,8 @@ def load_config(path: str | Path | None) -> Config:
             raise ConfigError(f"{chosen}: '{key}' must be a path")
         setattr(config, key, value)
     _add_servers(config, data, json_file)
+    for spec in config.servers.values():
+        spec.trust_source = trust_source
     return config
 
 

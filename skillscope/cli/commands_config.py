@@ -21,14 +21,17 @@ def config_group() -> None:
 @config_group.command("trust", epilog=EXIT_CODES)
 @click.argument("file", required=False, type=click.Path(dir_okay=False))
 def trust_command(file: str | None) -> None:
-    """Trust FILE (default: ./skillscope.yaml) with its current content.
+    """Trust FILE (default: ./skillscope.yaml) with its current content and the files it pulls in.
 
     A config file in the working directory can run commands and send ${VAR} secrets to
     the URLs it names, so skillscope refuses it until you trust it. Trust is recorded by
-    absolute path and SHA-256 in the per-user data dir; any later change asks again.
-    A file given with --config needs no trust. This prints the servers the file defines.
+    absolute path and SHA-256 in the per-user data dir, with the SHA-256 of every file it
+    pulls in (envFile, signing_key, allowed_signers); any later change to any of them asks
+    again. A file that is a link, or lies below one in its project, is refused. A file given
+    with --config needs no trust. This prints everything the file would run, send and read.
     """
     from skillscope.config import load_config
+    from skillscope.config_pulled import describe_config, pulled_files
     from skillscope.config_trust import trust_file, trust_store_path
     from skillscope.locations import CONFIG_NAME
     from skillscope.textsafe import safe_line
@@ -36,23 +39,10 @@ def trust_command(file: str | None) -> None:
     path = Path(file) if file else Path.cwd() / CONFIG_NAME
     try:
         config = load_config(path)
-        record = trust_file(path)
+        record = trust_file(path, [pulled.path for pulled in pulled_files(config)])
+        lines = describe_config(config, dict(record.pulled))
     except SkillscopeError as exc:
         sys.exit(report_error(exc))
     click.echo(f"Trusted {safe_line(record.path, limit=500)} ({record.digest}); recorded in {trust_store_path()}")
-    for label, spec in config.servers.items():
-        if spec.url:
-            from skillscope.redact import redact_url
-
-            what = f"url {redact_url(spec.url)}"
-            if spec.headers:
-                what += f", headers {', '.join(sorted(spec.headers))}"
-        else:
-            import shlex
-
-            what = f"runs {shlex.join([spec.command or '', *spec.args])}"
-            if spec.cwd:
-                what += f" in {spec.cwd}"
-        click.echo(f"  {safe_line(label)}: {safe_line(what, limit=500)}")
-    if config.ledger:
-        click.echo(f"  ledger: {safe_line(config.ledger, limit=500)}")
+    for line in lines:
+        click.echo(f"  {safe_line(line, limit=500)}")

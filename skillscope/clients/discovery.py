@@ -36,6 +36,8 @@ class Discovery:
 
     servers: list[FoundServer] = field(default_factory=list)
     untrusted: list[Path] = field(default_factory=list)
+    linked: list[Path] = field(default_factory=list)
+    """Project files reached through a symbolic link: refused, never read (also listed in ``problems``)."""
     problems: list[tuple[Path, str]] = field(default_factory=list)
     files: list[ClientFile] = field(default_factory=list)
     """The files that exist and were looked at."""
@@ -94,6 +96,16 @@ def _is_trusted(path: Path, content: bytes) -> bool:
     return is_trusted(path, content)
 
 
+def _through_link(path: Path) -> bool:
+    from skillscope.config_trust import UntrustedFile, refuse_links
+
+    try:
+        refuse_links(path)
+    except UntrustedFile:
+        return True
+    return False
+
+
 def discover_servers(cwd: Path | None = None) -> Discovery:
     """Every server in the known per-user client configs, and in trusted project files of ``cwd``.
 
@@ -120,6 +132,11 @@ def discover_servers(cwd: Path | None = None) -> Discovery:
             found.problems.append((place.path, f"cannot be read: {exc.strerror}"))
             continue
         found.files.append(place)
+        if place.project and _through_link(place.path):
+            found.linked.append(place.path)
+            found.problems.append((place.path, "is reached through a symbolic link: a project's config files are never "
+                                               "read through links, which would borrow another file's trust"))
+            continue
         if place.project and not _is_trusted(place.path, content):
             found.untrusted.append(place.path)
             continue
@@ -127,7 +144,8 @@ def discover_servers(cwd: Path | None = None) -> Discovery:
             document = loads_jsonc(content.decode("utf-8"))
             workspace = cwd if place.project else None
             for fields in read_document(document, place.path, workspace=workspace, project="*"):
-                found.servers.append(FoundServer(place.client, ServerSpec(**fields), place.project))
+                spec = ServerSpec(**fields, trust_source=str(place.path) if place.project else None)
+                found.servers.append(FoundServer(place.client, spec, place.project))
         except (JsoncError, UnicodeDecodeError) as exc:
             found.problems.append((place.path, f"not valid JSON: {str(exc)[:200]}"))
         except ConfigError as exc:

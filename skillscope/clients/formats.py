@@ -10,7 +10,7 @@ from skillscope.catalog.names import is_valid_label
 from skillscope.clients.variables import Dialect, InputSpec
 from skillscope.errors import ConfigError
 
-__all__ = ["MAX_CLIENT_FILE_BYTES", "dialect_for", "read_document", "label_from_name", "load_env_file"]
+__all__ = ["MAX_CLIENT_FILE_BYTES", "dialect_for", "read_document", "label_from_name", "load_env_file", "parse_env_file"]
 
 _SECTIONS = ("servers", "mcpServers", "context_servers")
 MAX_CLIENT_FILE_BYTES = 4 * 1024 * 1024
@@ -150,9 +150,20 @@ def load_env_file(path: Path) -> dict[str, str]:
         ConfigError: the file cannot be read.
     """
     try:
-        text = path.read_text(encoding="utf-8")
+        data = path.read_bytes()
     except OSError as exc:
         raise ConfigError(f"Cannot read envFile {path}: {exc.strerror}") from None
+    return parse_env_file(data, path)
+
+
+def parse_env_file(data: bytes, path: Path) -> dict[str, str]:
+    """``NAME=value`` lines of a dotenv file's bytes (``path`` only names it in errors).
+
+    Raises:
+        ConfigError: the bytes are not UTF-8.
+    """
+    try:
+        text = data.decode("utf-8")
     except UnicodeDecodeError:
         raise ConfigError(f"envFile {path} is not UTF-8 text") from None
     values: dict[str, str] = {}

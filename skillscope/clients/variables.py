@@ -92,10 +92,11 @@ class Expander:
             UsageError: an input needs a terminal and there is none.
         """
         forms = _FORMS[self.dialect]
+        written: list[str] = []  # the text that comes from the file itself, not from the environment or a prompt
 
         def repl(match: re.Match[str]) -> str:
             body = match.group(1)
-            got = self._one(body, forms, where)
+            got = self._one(body, forms, where, written)
             if got is None:
                 raise ConfigError(
                     f"{where} holds ${{{body[:60]}}}, which {self._client()} does not expand: "
@@ -103,16 +104,27 @@ class Expander:
                 )
             return got
 
-        return PLACEHOLDER.sub(repl, value)
+        expanded = PLACEHOLDER.sub(repl, value)
+        # ``${UNSET:-${SECRET}}`` yields the literal ``${SECRET}``, and an unclosed ``${X`` matches no
+        # placeholder at all: either would be sent as written, so what the file wrote must hold no ``${``.
+        if any("${" in part for part in [PLACEHOLDER.sub("", value), *written]):
+            raise ConfigError(
+                f"{where} still holds a ${{...}} placeholder after expansion (a nested or unclosed one): "
+                "it would be sent as written, so the server is not attached"
+            )
+        return expanded
 
     def _client(self) -> str:
         return {"skillscope": "skillscope.yaml", "generic": "this config"}.get(self.dialect, self.dialect)
 
-    def _one(self, body: str, forms: tuple[str, ...], where: str) -> str | None:
+    def _one(self, body: str, forms: tuple[str, ...], where: str, written: list[str]) -> str | None:
         if "plain" in forms and re.fullmatch(_NAME, body):
             return self._env(body, where)
         if "default" in forms and (m := re.fullmatch(rf"({_NAME}):-(.*)", body, re.DOTALL)):
-            return self.env.get(m.group(1)) or m.group(2)
+            if self.env.get(m.group(1)):
+                return self.env[m.group(1)]
+            written.append(m.group(2))
+            return m.group(2)
         if "env" in forms and (m := re.fullmatch(rf"env:({_NAME})", body)):
             return self._env(m.group(1), where)
         if "home" in forms and body == "userHome":
@@ -123,7 +135,11 @@ class Expander:
             folder = self.workspace or Path.cwd()
             return folder.name if body == "workspaceFolderBasename" else str(folder)
         if "input" in forms and body.startswith("input:"):
-            return self._input(body[len("input:") :], where)
+            answer = self._input(body[len("input:") :], where)
+            spec = self.inputs.get(body[len("input:") :])
+            if spec is not None and spec.default is not None and answer == spec.default:
+                written.append(answer)  # the file's default, not what the user typed
+            return answer
         return None
 
     def _env(self, name: str, where: str) -> str:

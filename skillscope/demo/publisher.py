@@ -209,7 +209,7 @@ def parse_frontmatter(data: bytes) -> dict[str, Any]:
         raise ValueError("SKILL.md does not start with a '---' line")
     for index, line in enumerate(lines[1:], start=1):
         if line.rstrip(" \t\r") == "---":
-            block = "\n".join(lines[1:index])
+            block = "".join(line + "\n" for line in lines[1:index])  # a YAML document keeps its last line break
             break
     else:
         raise ValueError("SKILL.md frontmatter is not closed by a '---' line")

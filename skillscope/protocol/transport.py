@@ -215,6 +215,9 @@ class _BoundedInflater:
 
 
 _EVENT_END = re.compile(rb"\r\n\r\n|\n\n|\r\r")
+_DATA_LINE = re.compile(rb"(?:^|[\r\n])data(?:[:\r\n])")
+_TAIL = 8
+"""Bytes of one piece kept to find an event's end or a ``data`` line that straddles two pieces."""
 
 
 class _CappedStream(httpx2.AsyncByteStream):
@@ -232,6 +235,7 @@ class _CappedStream(httpx2.AsyncByteStream):
         self._stats = stats
         self._decoders = [_BoundedInflater(e) for e in reversed(encodings)]
         self._per_event = per_event
+        self._event_data = False  # the event under way has a data line
 
     def _too_large(self) -> MessageTooLarge:
         self._stats.too_large = True
@@ -250,17 +254,25 @@ class _CappedStream(httpx2.AsyncByteStream):
         return data
 
     def _count(self, data: bytes, total: int, tail: bytes) -> tuple[int, bytes]:
-        """Add ``data`` to the running size (of the body, or of the event under way) and check it."""
+        """Add ``data`` to the running size (of the body, or of the event under way) and check it.
+
+        Per event, only an event that carries a ``data`` line starts the count afresh: comments and
+        empty events (a compressed flood of them inflates without end) add up as one message would.
+        """
         start = 0
         if self._per_event:
             window = tail + data
+            searched = 0
             for match in _EVENT_END.finditer(window):
                 end = match.end() - len(tail)
                 if end <= 0:
                     continue  # ended within the previous piece, already counted
+                carried = self._event_data or _DATA_LINE.search(window, searched, match.start() + 1) is not None
                 self._check(total + end - start)
-                total, start = 0, end
-            tail = window[-3:]
+                total = 0 if carried else total + end - start
+                start, searched, self._event_data = end, match.end() - 1, False
+            self._event_data = self._event_data or _DATA_LINE.search(window, searched) is not None
+            tail = window[-_TAIL:]
         total += len(data) - start
         self._check(total)
         return total, tail

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from skillscope.protocol.values import ReadResult
+from skillscope.surrogates import LONE_SURROGATE
 from skillscope.textsafe import safe_line
 
 __all__ = ["ReadError", "Served", "served_bytes", "sha256_digest", "normalisation_hint"]
@@ -54,6 +55,9 @@ def served_bytes(result: ReadResult, uri: str) -> Served:
     if item.has_text and item.has_blob:
         raise ReadError("the contents item carries both text and blob; which one is the file is ambiguous, so neither is used")
     if item.text is not None:
+        if LONE_SURROGATE in item.text:
+            # The transport marked a lone surrogate escape: no bytes are that text, so none can be verified or shown.
+            raise ReadError("the text holds a lone UTF-16 surrogate (not valid Unicode), so no bytes match it")
         try:
             data = item.text.encode("utf-8")
         except UnicodeEncodeError:

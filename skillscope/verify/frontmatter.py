@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,6 +20,7 @@ __all__ = [
     "split_frontmatter",
     "parse_frontmatter",
     "compare_frontmatter",
+    "frontmatter_differences",
 ]
 
 MAX_DEPTH = 64
@@ -65,7 +67,9 @@ def split_frontmatter(text: str) -> tuple[str, str]:
     """Split SKILL.md text into (frontmatter block, body) using the strict line rule.
 
     One leading U+FEFF is ignored. The first line must be exactly ``---``; the block
-    ends at the next line that is ``---`` (trailing spaces, tabs and CR tolerated).
+    ends at the next line that is ``---`` (trailing spaces, tabs and CR tolerated). The
+    block keeps the line break of its last line, as a YAML document does: a final ``|``
+    or ``>`` scalar with the default "clip" chomping ends in that newline.
     """
     if text.startswith("\ufeff"):
         text = text[1:]
@@ -74,18 +78,52 @@ def split_frontmatter(text: str) -> tuple[str, str]:
         raise FrontmatterError("SKILL.md does not start with a '---' line")
     for number in range(1, len(lines)):
         if lines[number].rstrip(" \t\r") == "---":
-            block = "\n".join(lines[1:number])
+            block = "".join(line + "\n" for line in lines[1:number])
             body = "\n".join(lines[number + 1 :])
             return block, body
     raise FrontmatterError("SKILL.md has no closing '---' line after its frontmatter")
 
 
-def parse_frontmatter(block: str) -> dict[str, Any]:
-    """Parse a frontmatter block into JSON values (dates become ISO strings)."""
+class _CoreLoader(_StrictLoader):
+    """The same strict loader with the YAML 1.2 core schema (the npm ``yaml`` package, the TypeScript SDK).
+
+    Only null, bool, int (decimal, ``0o``, ``0x``) and float are resolved: ``yes``, ``0777``,
+    ``1_000``, ``1:20``, dates and ``<<`` stay strings, where YAML 1.1 (PyYAML) types them.
+    """
+
+    yaml_implicit_resolvers: dict[Any, Any] = {}  # noqa: RUF012 - PyYAML's class-level table, replaced whole
+
+    def construct_yaml_int(self, node: Any) -> int:
+        text = str(self.construct_scalar(node))
+        sign, digits = (-1, text[1:]) if text.startswith("-") else (1, text.lstrip("+"))
+        if digits.startswith("0o"):
+            return sign * int(digits[2:], 8)
+        if digits.startswith("0x"):
+            return sign * int(digits[2:], 16)
+        return sign * int(digits, 10)
+
+
+_CoreLoader.add_constructor("tag:yaml.org,2002:int", _CoreLoader.construct_yaml_int)
+for _tag, _pattern, _first in (
+    ("null", r"^(?:~|null|Null|NULL|)$", ["~", "n", "N", ""]),
+    ("bool", r"^(?:true|True|TRUE|false|False|FALSE)$", list("tTfF")),
+    ("int", r"^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$", list("-+0123456789")),
+    ("float", r"^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$",
+     list("-+.0123456789")),
+):
+    _CoreLoader.add_implicit_resolver(f"tag:yaml.org,2002:{_tag}", re.compile(_pattern), _first)
+
+
+def parse_frontmatter(block: str, *, schema: str = "yaml-1.1") -> dict[str, Any]:
+    """Parse a frontmatter block into JSON values (dates become ISO strings).
+
+    ``schema="core"`` reads it as YAML 1.2's core schema does instead (see ``_CoreLoader``).
+    """
     if len(block) > FRONTMATTER_MAX:
         raise FrontmatterError(f"Frontmatter is {len(block):,} characters, more than {FRONTMATTER_MAX:,}")
+    loader = _CoreLoader if schema == "core" else _StrictLoader
     try:
-        data = yaml.load(block, Loader=_StrictLoader)  # noqa: S506 - a SafeLoader subclass
+        data = yaml.load(block, Loader=loader)  # noqa: S506 - a SafeLoader subclass
     except FrontmatterError:
         raise
     except yaml.YAMLError as exc:
@@ -131,6 +169,23 @@ class KeyDifference:
 
 def _canonical(value: Any) -> str:
     return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+
+def frontmatter_differences(entry: dict[str, Any], block: str, parsed: dict[str, Any]) -> list[KeyDifference]:
+    """How the entry differs from the block as read by YAML 1.1 (``parsed``); none when either reading equals it.
+
+    Publishers read the same bytes with PyYAML (YAML 1.1) or with a YAML 1.2 core-schema parser
+    (the npm ``yaml`` package, the TypeScript SDK); an entry that equals one whole reading of the
+    bytes the digest pinned describes them honestly.
+    """
+    differences = compare_frontmatter(entry, parsed)
+    if differences:
+        try:
+            if not compare_frontmatter(entry, parse_frontmatter(block, schema="core")):
+                return []
+        except FrontmatterError:
+            pass
+    return differences
 
 
 def compare_frontmatter(entry: dict[str, Any], parsed: dict[str, Any]) -> list[KeyDifference]:

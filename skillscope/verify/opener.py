@@ -16,7 +16,7 @@ from skillscope.verify.content import ReadError, Served, normalisation_hint, ser
 from skillscope.verify.frontmatter import (
     FrontmatterError,
     KeyDifference,
-    compare_frontmatter,
+    frontmatter_differences,
     parse_frontmatter,
     split_frontmatter,
 )
@@ -227,7 +227,7 @@ async def _read_and_check(reader: Reader, report: SkillReport, result: FileResul
             parsed = parse_frontmatter(block)
         except FrontmatterError as exc:
             return _fail(report, result, "frontmatter", "a valid frontmatter block", str(exc), f"SKILL.md frontmatter refused: {exc}")
-        differences = compare_frontmatter(entry.frontmatter or {}, parsed)
+        differences = frontmatter_differences(entry.frontmatter or {}, block, parsed)
         if differences:
             keys = ", ".join(safe_line(d.key, limit=60) for d in differences)
             hint = None

@@ -9,7 +9,7 @@ from skillscope.verify.frontmatter import FrontmatterError, compare_frontmatter,
 
 def test_split_plain():
     block, body = split_frontmatter("---\nname: a\n---\nbody\n")
-    assert block == "name: a" and body == "body\n"
+    assert block == "name: a\n" and body == "body\n"
 
 
 def test_split_tolerates_bom_crlf_and_trailing_space_on_closing_line():
