@@ -105,11 +105,11 @@ async def test_tui_approve_names_the_unlisted_file_and_records_only_when_the_fin
         screen = await dialog(pilot)
         text = screen_text(app)
         assert "not covered notes.md is served but not in the file list" in " ".join(text.split())
-        assert "Refused as it stands" in text and "Accept these findings" in text
+        assert "refers to skill://beta/notes.md" in text and "Approve anyway: I accept the findings above" in text
 
         screen.query_one("#note-input").value = "notes.md read by hand"
         await pilot.press("ctrl+s")
-        assert app.screen is screen and "Tick 'Accept these findings'" in error_line(app)
+        assert app.screen is screen and "Refused as it stands: tick 'Approve anyway'" in error_line(app)
         assert not (tmp_path / "ledger.jsonl").exists() or records(tmp_path) == []
 
         screen.query_one("#accept").value = True

@@ -19,9 +19,9 @@ from skillscope.tui.inert import inert_line
 __all__ = ["ApprovalSummary", "ChangesScreen", "ReviewAnswer", "ReviewNoteScreen", "approval_summary"]
 
 _EXPLAIN = {
-    "approve": "Every file was read, verified and audited; exactly that is recorded.",
-    "reject": "The current fingerprint is recorded as rejected. No file is read.",
-    "revoke": "Every approval of this skill is withdrawn. No file is read.",
+    "approve": "Every file was read, verified and audited; this fingerprint is recorded:",
+    "reject": "No file is read; this fingerprint is recorded as rejected:",
+    "revoke": "No file is read; every approval of this skill is withdrawn. It is served as:",
 }
 _VERB = {"approve": "Approve", "reject": "Reject", "revoke": "Revoke"}
 _SEVERITY = {"error": "bold red", "warning": "yellow"}
@@ -75,7 +75,9 @@ def approval_summary(plan: Any, review: Any, diff: RenderableType | None) -> App
     def relative(uri: str) -> str:
         return uri[len(directory) + 1 :] if directory and uri.startswith(directory + "/") else uri
 
-    findings = tuple((f.severity, f.message) for f in plan.audit.findings if f.severity in ("error", "warning"))
+    # Unlisted files get their own "not covered" rows; every other error and warning is listed.
+    findings = tuple((f.severity, f.message) for f in plan.audit.findings
+                     if f.severity in ("error", "warning") and f.id != "skillscope/unlisted-file")
     changes = tuple((c.change, relative(c.uri)) for c in (review.changes if review is not None else ()))
     approved = review.record.fingerprint if changes and review.record is not None else None
     refusal = plan.reason if plan.refused in ("findings", "unlisted") else None
@@ -112,8 +114,7 @@ def _summary_view(name: str, summary: ApprovalSummary) -> RenderableType:
         grid.add_row("", Text(f"… {len(summary.unlisted) - _SHOWN} more files not covered", style="dim"))
     if summary.changes:
         grid.add_row(Text("changed", style="bold yellow"),
-                     Text.assemble("since the approval of ", (_short(summary.approved), "dim"),
-                                   ("  (ctrl+g shows the diff)" if summary.diff is not None else "")))
+                     Text.assemble("since the approval of ", (_short(summary.approved), "dim")))
         for change, path in summary.changes[:_SHOWN]:
             grid.add_row("", Text.assemble((f"{change:<8}", _CHANGE.get(change, "")), inert_line(path, limit=200)))
         if len(summary.changes) > _SHOWN:
@@ -139,11 +140,16 @@ class ReviewNoteScreen(ModalScreen[ReviewAnswer | None]):
         width: 84; max-width: 95%; height: auto; max-height: 100%;
         border: round $accent; background: $surface; padding: 0 1;
     }
-    ReviewNoteScreen .review-field { height: auto; margin-top: 1; }
+    ReviewNoteScreen .review-field { height: auto; }
+    ReviewNoteScreen #reviewer-row { margin-top: 1; }
+    ReviewNoteScreen #review-title { text-style: bold; }
+    ReviewNoteScreen #dialog-error { display: none; margin-top: 1; }
+    ReviewNoteScreen #dialog-error.shown { display: block; }
+    ReviewNoteScreen #dialog-keys { margin-top: 1; }
+    ReviewNoteScreen #accept { margin-top: 1; }
     ReviewNoteScreen .field-label { width: 10; color: $text-muted; }
     ReviewNoteScreen .review-field Input { width: 1fr; }
     ReviewNoteScreen #approval-summary { height: auto; max-height: 25vh; margin-top: 1; }
-    ReviewNoteScreen #refusal { margin-top: 1; }
     ReviewNoteScreen .review-buttons { height: auto; margin-top: 1; align-horizontal: right; }
     ReviewNoteScreen .review-buttons Button { margin-left: 2; }
     """
@@ -167,16 +173,16 @@ class ReviewNoteScreen(ModalScreen[ReviewAnswer | None]):
         with Vertical(id="dialog", classes="review-dialog"):
             title = Text(f"{_VERB[self._action]} ", style="bold")
             title.append_text(inert_line(self._skill_name, style="bold", limit=200))
-            yield Static(title, classes="dialog-title")
+            yield Static(title, id="review-title")
             yield Static(Text(_EXPLAIN[self._action], style="dim"))
-            yield Static(Text.assemble(("fingerprint ", "bold"), (self._fingerprint or "none", "dim")))
+            yield Static(Text(self._fingerprint or "no fingerprint"), id="review-fingerprint")
             if summary is not None:
                 with VerticalScroll(id="approval-summary"):
                     yield Static(_summary_view(self._skill_name, summary))
                 if summary.refusal is not None:
-                    yield Static(inert_line(f"Refused as it stands: {summary.refusal}.", style="red", limit=800), id="refusal")
-                    yield Checkbox("Accept these findings (the note says why)", id="accept", compact=True)
-            with Horizontal(classes="review-field"):
+                    # The refusal's reason is the summary above; the box says what ticking it means.
+                    yield Checkbox("Approve anyway: I accept the findings above (the note says why)", id="accept", compact=True)
+            with Horizontal(classes="review-field", id="reviewer-row"):
                 yield Static("Reviewer", classes="field-label")
                 yield Input(self._reviewer, id="reviewer-input", compact=True)
             needed = summary.needs_note if summary is not None else None
@@ -184,7 +190,7 @@ class ReviewNoteScreen(ModalScreen[ReviewAnswer | None]):
                 yield Static("Note", classes="field-label")
                 yield Input(id="note-input", compact=True,
                             placeholder=f"required: {needed}" if needed else "what you checked, or why not")
-            yield Static(id="dialog-error", classes="dialog-error")
+            yield Static(id="dialog-error")
             keys = "ctrl+s records · " + ("ctrl+g shows the diff · " if summary is not None and summary.diff is not None else "")
             yield Static(Text(keys + "enter moves on · esc cancels", style="dim"), id="dialog-keys")
             with Horizontal(classes="review-buttons"):
@@ -210,8 +216,10 @@ class ReviewNoteScreen(ModalScreen[ReviewAnswer | None]):
         if self._summary is not None and self._summary.diff is not None:
             self.app.push_screen(ChangesScreen(self._skill_name, self._summary.diff))
 
-    def _error(self, words: str) -> None:
-        self.query_one("#dialog-error", Static).update(Text(words, style="bold red"))
+    def _error(self, words: str, style: str = "bold red") -> None:
+        box = self.query_one("#dialog-error", Static)
+        box.update(Text(words, style=style))
+        box.add_class("shown")
 
     def action_record(self) -> None:
         reviewer = self.query_one("#reviewer-input", Input).value.strip()
@@ -222,7 +230,7 @@ class ReviewNoteScreen(ModalScreen[ReviewAnswer | None]):
             self._error("Say who reviews.")
             return
         if summary is not None and summary.refusal is not None and not accept:
-            self._error("Tick 'Accept these findings' to approve anyway, or cancel.")
+            self._error("Refused as it stands: tick 'Approve anyway' to accept the findings, or cancel.")
             return
         needed = summary.needs_note if summary is not None else None
         if needed and not note.strip():
@@ -237,7 +245,7 @@ class ReviewNoteScreen(ModalScreen[ReviewAnswer | None]):
         if event.input.id == "reviewer-input":
             self.query_one("#note-input", Input).focus()
         else:
-            self.query_one("#dialog-error", Static).update(Text(f"Press ctrl+s (or the {_VERB[self._action]} button) to record.", style="yellow"))
+            self._error(f"Press ctrl+s (or the {_VERB[self._action]} button) to record.", "yellow")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
