@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from skillscope.catalog.entry import Policy
 from skillscope.protocol.target import Target
 from skillscope.tui.app import make_app
@@ -15,11 +17,18 @@ from skillscope.tui.screens.review_note import ChangesScreen, ReviewNoteScreen
 from skillscope.tui.settings import ServerSeed
 from tests.fixtures.unlisted_notes import notes_server
 from tests.tui.helpers import settings_for
-from tests.tui.test_snapshots import demo, here, highlighted, pressed, shows  # noqa: F401 - here is a fixture
+from tests.tui.test_snapshots import demo, highlighted, pressed, shows
 
 SMALL = (80, 24)
 LARGE = (160, 45)
 CHANGED = "acme/billing/invoice-review"
+
+
+@pytest.fixture
+def here(tmp_path, monkeypatch):
+    """Run in ``tmp_path`` so paths on screen are the same on every machine."""
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
 
 
 def dialog_open(app) -> bool:
