@@ -45,6 +45,7 @@ def test_a_skill_pointing_at_a_served_but_unlisted_file_is_not_approved_and_the_
         record = approvals(env)[-1]
         assert record.name == "h:beta" and record.extra["accepted_findings"] is True
         assert record.extra["unlisted_files"] == ["skill://beta/notes.md"]
+        assert record.signed and run_cli("ledger", "verify", env=env).code == 0  # the signature covers the list
 
         # The server swaps the file it never listed: the gate does not pass, and says why.
         notes.swap(SWAPPED)
