@@ -31,7 +31,7 @@ async def findings(server, *, thorough: bool = False):
 
 
 async def test_references_to_listed_files_and_folders_are_quiet():
-    body = ("Read skill://tidy/references/guide.md, then skill://tidy/./references/../references/guide.md.\n"
+    body = ("Read skill://tidy/references/guide.md, then skill://tidy/./references/../references/guide.md#setup.\n"
             "Everything lives under skill://tidy/references/ and starts at skill://tidy/SKILL.md.\n")
     guide = SkillFile("references/guide.md", b"# Guide\nSee skill://tidy/SKILL.md for the overview.\n")
     assert await findings(build_server([skill("tidy", body, guide)])) == []

@@ -66,8 +66,9 @@ def reference_checks(audit: ServerAudit, skill: SkillAudit, report: SkillReport)
         if read.binary:
             continue
         counts: dict[str, int] = {}
+        lines: list[str] | None = None
         for uri, line, column, end in skill_references(read.text):
-            normal = _normalise(uri)
+            normal = _normalise(uri.split("#", 1)[0].split("?", 1)[0])  # a section of a file is that file
             if normal is not None and (normal in listed or unquote(normal) in listed):
                 continue
             if normal is not None and normal.endswith("/") and any(f.startswith(normal) for f in folders | {directory + "/"}):
@@ -83,7 +84,8 @@ def reference_checks(audit: ServerAudit, skill: SkillAudit, report: SkillReport)
                            "nothing verifies what the server serves there, and approving the skill does not cover it")
             else:
                 message = f"{entry.name}: {where} refers to {shown}, outside this skill: approving {entry.name} does not cover it"
-            excerpt = safe_line(read.text.split("\n")[line - 1], limit=280)
+            lines = lines if lines is not None else read.text.split("\n")
+            excerpt = safe_line(lines[line - 1], limit=280)
             hit = Hit(check, message, line, column, excerpt, line, end)
             skill.findings.append(finding(audit, check, message, skill=entry.name, uri=result.uri, hit=hit))
         for check, count in counts.items():
