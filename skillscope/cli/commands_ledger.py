@@ -59,7 +59,9 @@ def _say_recorded(verb: str, saved: Any, path: Path) -> None:
 @_review_options
 @click.option("--fingerprint", "pinned", metavar="FP", help="Approve only if what verifies now has this fingerprint (what you saw).")
 @click.option("--yes", "-y", is_flag=True, help="Approve what verifies now without asking.")
-@click.option("--accept-findings", is_flag=True, help="Approve despite errors the skill audit found (needs --note saying why).")
+@click.option("--accept-findings", is_flag=True,
+              help="Approve despite errors the skill audit found, or files served under the skill that its file list omits "
+                   "(needs --note saying why).")
 @click.pass_context
 def approve_command(ctx: click.Context, name: str, target: str | None, reviewer: str | None, note: str, pinned: str | None,
                     yes: bool, accept_findings: bool, **options: Any) -> None:
@@ -70,7 +72,8 @@ def approve_command(ctx: click.Context, name: str, target: str | None, reviewer:
     fingerprint, files and audit summary and asked; otherwise --fingerprint (what you
     reviewed) or --yes is required. Refused when anything fails verification, the
     skill is dynamic, the fingerprint differs from --fingerprint, or the audit found an
-    error in the skill's content (unless --accept-findings with --note).
+    error in the skill's content or a file the server serves under the skill (resources/list,
+    directory reads) that its file list omits, each named (unless --accept-findings with --note).
     """
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     if not (interactive or yes or pinned):
@@ -104,7 +107,7 @@ def approve_command(ctx: click.Context, name: str, target: str | None, reviewer:
             for finding in plan.audit.findings:
                 if finding.severity != "note":
                     click.echo(f"{finding.severity}: {finding.id}: {safe_line(finding.message, limit=400)}", err=True)
-        if plan.refused == "findings":
+        if plan.refused in ("findings", "unlisted"):
             click.echo(f"skillscope: approval refused: {plan.reason}; "
                        "review them, then approve with --accept-findings --note WHY if they are acceptable", err=True)
             return EXIT_VERIFY
@@ -116,6 +119,8 @@ def approve_command(ctx: click.Context, name: str, target: str | None, reviewer:
             click.echo(f"  fingerprint  {entry.fingerprint}")
             for result in plan.report.files if plan.report is not None else []:
                 click.echo(f"  file         {safe_line(result.path)} ({len(result.served.data) if result.served else 0:,} bytes)")
+            for uri in plan.unlisted:
+                click.echo(f"  not covered  {safe_line(uri)} (served, not in the file list)")
             counts = plan.audit.counts
             click.echo(f"  audit        {counts['error']} error(s), {counts['warning']} warning(s), {counts['note']} note(s)")
             if not click.confirm("Record this approval?", default=False):

@@ -119,6 +119,8 @@ _SECURITY_SEVERITY = {
     "skillscope/native-executable": "6.0",
     "skillscope/archive": "4.0",
     "skillscope/unlisted-file": "4.0",
+    "skillscope/unlisted-reference": "7.0",
+    "skillscope/outside-reference": "4.0",
 }
 
 

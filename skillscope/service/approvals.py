@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from skillscope.catalog.entry import CatalogEntry
+from skillscope.catalog.names import relative_path
 from skillscope.errors import ApprovalRefused, UsageError
 from skillscope.ledger.record import Action, Record
 from skillscope.ledger.recording import review_record, tool_id, utc_now
@@ -20,8 +21,12 @@ if TYPE_CHECKING:
 
 __all__ = ["ApprovalPlan", "Refusal", "approval_plan", "audit_for_approval", "offline_revocation", "review_refusal", "verdict_record"]
 
-Refusal = Literal["unverified", "fingerprint", "findings"]
-"""Why an approval was refused: content that did not verify, a fingerprint other than the one reviewed, or audit errors."""
+_NAMED = 20
+"""Unlisted files named in a refusal; past it the rest are counted."""
+
+Refusal = Literal["unverified", "fingerprint", "findings", "unlisted"]
+"""Why an approval was refused: content that did not verify, a fingerprint other than the one reviewed, audit
+errors, or files the server serves under the skill that its manifest omits (the approval would not cover them)."""
 
 
 def review_refusal(entry: CatalogEntry, action: Action) -> str | None:
@@ -45,7 +50,12 @@ class ApprovalPlan:
     reason: str | None = None
     """Why it is refused, in words for a person (the front end adds how to proceed)."""
     accepted: bool = False
-    """The audit found errors and the reviewer accepts them (their note says why)."""
+    """The audit found errors or unlisted files and the reviewer accepts them (their note says why)."""
+
+    @property
+    def unlisted(self) -> list[str]:
+        """Files the server serves under the skill that its manifest omits (URIs, sorted): no approval covers them."""
+        return sorted({f.uri for f in self.audit.findings if f.id == "skillscope/unlisted-file" and f.uri})
 
     @property
     def allowed(self) -> bool:
@@ -71,11 +81,18 @@ class ApprovalPlan:
         extra: dict[str, Any] = {"audit": self.audit.record()}
         if self.accepted:
             extra["accepted_findings"] = True
+            if self.unlisted:
+                extra["unlisted_files"] = self.unlisted
         return review_record("approve", info, self.entry, reviewer=reviewer, note=note, extra=extra)
 
 
-async def audit_for_approval(conn: Connection, entry: CatalogEntry, policy: Any) -> SkillAudit:
+async def audit_for_approval(conn: Connection, entry: CatalogEntry, policy: Any, verdicts: Verdicts | None = None) -> SkillAudit:
     """Read, verify and audit every file of ``entry`` (each file read once), as an approval requires.
+
+    The one audit every front end approves from: besides the listed files it looks at what the
+    server serves under the skill (resources/list, and a walk of the skill's directory when the
+    server declares directoryRead), so that files the manifest omits are named before anything
+    is recorded. ``verdicts`` adds the review state (the TUI shows it beside the findings).
 
     Raises:
         UsageError: the entry cannot be approved at all (see ``review_refusal``).
@@ -85,7 +102,7 @@ async def audit_for_approval(conn: Connection, entry: CatalogEntry, policy: Any)
     refusal = review_refusal(entry, "approve")
     if refusal is not None:
         raise UsageError(refusal)
-    return await audit_skill(conn, entry, policy, None)
+    return await audit_skill(conn, entry, policy, verdicts)
 
 
 def approval_plan(skill: SkillAudit, *, pinned: str | None = None, accept_findings: bool = False) -> ApprovalPlan:
@@ -93,7 +110,8 @@ def approval_plan(skill: SkillAudit, *, pinned: str | None = None, accept_findin
 
     Refused when anything failed verification, when ``pinned`` (the fingerprint the reviewer
     saw) differs from the one that verified, or when the audit found an error in the skill
-    itself and the reviewer did not accept the findings.
+    itself or a file the server serves under it that the manifest omits, and the reviewer did
+    not accept the findings.
     """
     entry, report = skill.entry, skill.report
     own = approval_audit(skill.findings)
@@ -104,9 +122,16 @@ def approval_plan(skill: SkillAudit, *, pinned: str | None = None, accept_findin
         return ApprovalPlan(entry, report, own, "fingerprint",
                             f"{entry.name} now has fingerprint {entry.fingerprint}, not {safe_line(pinned)} "
                             "(the content changed since you saw it); nothing was recorded")
-    if own.errors and not accept_findings:
-        return ApprovalPlan(entry, report, own, "findings", f"the audit found {own.errors} error(s) in {entry.name}")
-    return ApprovalPlan(entry, report, own, accepted=bool(own.errors))
+    unlisted = ApprovalPlan(entry, report, own).unlisted
+    if (own.errors or unlisted) and not accept_findings:
+        reasons = [f"the audit found {own.errors} error(s) in {entry.name}"] if own.errors else []
+        if unlisted:
+            names = ", ".join(safe_line(relative_path(entry.directory or "", uri), limit=120) for uri in unlisted[:_NAMED])
+            more = f" and {len(unlisted) - _NAMED} more" if len(unlisted) > _NAMED else ""
+            reasons.append(f"the server serves {len(unlisted)} file(s) under {entry.name} that its file list omits, "
+                           f"so no approval would cover them: {names}{more}")
+        return ApprovalPlan(entry, report, own, "findings" if own.errors else "unlisted", "; ".join(reasons))
+    return ApprovalPlan(entry, report, own, accepted=bool(own.errors or unlisted))
 
 
 def verdict_record(action: Action, info: ServerInfo, entry: CatalogEntry, *, reviewer: str | None, note: str) -> Record:

@@ -8,9 +8,11 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, ClassVar
 
-from textual import messages
+from textual import events, messages
 from textual.app import App, SystemCommand
+from textual.await_complete import AwaitComplete
 from textual.binding import Binding, BindingType
+from textual.command import CommandPalette
 from textual.screen import Screen
 
 from skillscope.tui.keymap import LEDGER_COMMANDS, MAIN_COMMANDS
@@ -39,6 +41,9 @@ class SkillscopeApp(App[None]):
         self.settings = settings
         self.main_screen = MainScreen(settings, connect)
         self._leaving = False
+        self._settling: asyncio.Future[None] | None = None
+        self._picker_closing = False
+        """True from the moment a picker closes over the main screen until that screen has been drawn again."""
 
     def on_mount(self) -> None:
         self.push_screen(self.main_screen)
@@ -47,6 +52,32 @@ class SkillscopeApp(App[None]):
             asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, lambda: self.call_next(self.action_quit))
         except (NotImplementedError, RuntimeError, ValueError):
             pass
+
+    def pop_screen(self) -> AwaitComplete:
+        """Close the screen in front; keys typed into a closing picker are kept from the main screen."""
+        closing = self.screen
+        done = super().pop_screen()
+        if isinstance(closing, CommandPalette) and self.screen is self.main_screen:
+            # The reviewer typed those keys for the picker: until the catalog is on screen again,
+            # a key there would act on a skill they cannot see (a then enter once approved one).
+            self._picker_closing = True
+            self._settling = asyncio.ensure_future(self._picker_gone(done))
+        return done
+
+    async def _picker_gone(self, done: AwaitComplete) -> None:
+        """Let keys through once the picker is removed and the main screen has been drawn after it."""
+        # Not awaited: awaiting a dismissal from the picker's own task is refused by Textual.
+        while not done.is_done:
+            await asyncio.sleep(0)
+        self.call_after_refresh(self._picker_closed)
+
+    def _picker_closed(self) -> None:
+        self._picker_closing = False
+
+    async def on_event(self, event: events.Event) -> None:
+        if self._picker_closing and isinstance(event, events.Key) and self.screen is self.main_screen:
+            return  # typed into the picker that just closed: dropped, never sent to the catalog
+        await super().on_event(event)
 
     def on_unmount(self) -> None:
         try:

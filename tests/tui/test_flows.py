@@ -196,7 +196,7 @@ async def _review(pilot, key: str, note: str) -> None:
     await pilot.press(key)
     await wait_until(pilot, lambda: pilot.app.screen.query("#note-input"), what="note dialog")
     pilot.app.screen.query_one("#note-input").value = note
-    await pilot.press("enter")
+    await pilot.press("ctrl+s")  # a bare Enter never records
 
 
 async def test_approve_verifies_every_file_before_recording(tmp_path):
@@ -225,10 +225,11 @@ async def test_approval_is_refused_when_a_file_does_not_verify(tmp_path):
     app = demo_app(tmp_path)
     async with running(app) as pilot:
         view = await select(pilot, "release-notes")
-        await _review(pilot, "a", "looks fine")
+        await pilot.press("a")  # the audit comes first: no dialog offers to approve what did not verify
         refusal = "Approval refused: demo:release-notes did not verify (digest check)"
         await wait_until(pilot, lambda: refusal in notifications(app), what="the refusal")
         assert view.phase == "failed" and "failure" in visible_tabs(app)
+        assert app.screen is app.main_screen
         assert "demo:release-notes" not in read_verdicts(tmp_path / "ledger.jsonl").by_name
 
 

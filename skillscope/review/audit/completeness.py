@@ -19,7 +19,7 @@ from skillscope.review.audit.model import (
 from skillscope.review.conformance import SuiteChecks, meta_key_problems
 from skillscope.textsafe import safe_line
 
-__all__ = ["DIRECTORY_CHECKS", "WALK_CHECK", "completeness", "directory_checks", "manifest_checks", "resource_listing"]
+__all__ = ["DIRECTORY_CHECKS", "WALK_CHECK", "completeness", "directory_checks", "manifest_checks", "resource_listing", "skill_coverage"]
 
 DIRECTORY_CHECKS = (
     "sep-2640-capability-directory-read-flag",
@@ -87,18 +87,41 @@ def manifest_checks(audit: ServerAudit, checks: SuiteChecks, reader: RecordingRe
 
 def completeness(audit: ServerAudit, resources: list[ListedResource] | None) -> None:
     """Every file resources/list shows under a skill's directory that its manifest omits."""
-    if not resources:
+    for skill in audit.skills if resources else ():
+        _listed_but_unlisted(audit, skill, resources or [])
+
+
+def _listed_but_unlisted(audit: ServerAudit, skill: SkillAudit, resources: list[ListedResource]) -> None:
+    entry = skill.entry
+    if entry.files is None or entry.directory is None:
         return
-    for skill in audit.skills:
-        entry = skill.entry
-        if entry.files is None or entry.directory is None:
-            continue
-        listed = {f.uri for f in entry.files}
-        prefix = entry.directory + "/"
-        for item in resources:
-            uri = item.uri
-            if uri is not None and uri.startswith(prefix) and uri not in listed and not item.is_directory:
-                _unlisted_file(audit, skill, uri, "resources/list")
+    listed = {f.uri for f in entry.files}
+    prefix = entry.directory + "/"
+    for item in resources:
+        uri = item.uri
+        if uri is not None and uri.startswith(prefix) and uri not in listed and not item.is_directory:
+            _unlisted_file(audit, skill, uri, "resources/list")
+
+
+async def skill_coverage(conn: Connection, audit: ServerAudit, skill: SkillAudit) -> None:
+    """Everything one skill's server serves under its directory that the manifest omits (an approval's audit).
+
+    resources/list is read (bounded) and, when the server declares directoryRead, the skill's
+    directory is walked, subdirectories included: an approval must name every file the server
+    would hand an agent, not only those the entry lists.
+    """
+    entry = skill.entry
+    if entry.files is None or entry.directory is None or entry.status == "malformed":
+        return
+    _listed_but_unlisted(audit, skill, await resource_listing(conn) or [])
+    if not conn.info.directory_read:
+        return
+    try:
+        page = await conn.read_directory(entry.directory)
+    except MethodError:
+        return  # the server-wide audit reports a broken directory read; here there is nothing to walk
+    if page.well_formed and page.items is not None:
+        await _walk(conn, audit, skill, page.items)
 
 
 async def directory_checks(conn: Connection, audit: ServerAudit, checks: SuiteChecks, *, every_skill: bool, concurrency: int) -> None:

@@ -18,6 +18,7 @@ from skillscope.review.audit.model import (
     SkillAudit,
     finding,
 )
+from skillscope.review.audit.references import reference_checks
 from skillscope.review.audit.scans import scan_content, scan_strings
 from skillscope.review.conformance import SuiteChecks, get_checks, skill_md_checks
 from skillscope.spec import MAX_FILES, MAX_TOTAL_BYTES
@@ -81,6 +82,7 @@ async def audit_one_skill(conn: Connection, reader: RecordingReader, audit: Serv
                                           parsed=report.file_frontmatter)
     if report.failure is None:
         scan_content(audit, skill, report)
+        reference_checks(audit, skill, report)
     _limits(audit, skill)
     _review(audit, skill, verdicts)
 

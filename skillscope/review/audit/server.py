@@ -18,6 +18,7 @@ from skillscope.review.audit.completeness import (
     directory_checks,
     manifest_checks,
     resource_listing,
+    skill_coverage,
 )
 from skillscope.review.audit.integrity import audit_one_skill
 from skillscope.review.audit.model import (
@@ -152,7 +153,9 @@ async def audit_server(
 
 async def audit_skill(conn: Connection, entry: CatalogEntry, policy: Policy, verdicts: Any) -> SkillAudit:
     """Audit one skill the way ``audit_server`` audits each: read and verify every file, scan
-    the content and the entry's strings, check skills/get and the review state.
+    the content and the entry's strings, check skills/get and the review state, and name every
+    file the server serves under the skill's directory (resources/list, directory reads) that its
+    manifest omits.
 
     Findings of the server-wide conformance checks that concern this skill are included.
     """
@@ -161,6 +164,8 @@ async def audit_skill(conn: Connection, entry: CatalogEntry, policy: Policy, ver
     reader = RecordingReader(conn, {entry.uri} if entry.uri else set())
     skill = SkillAudit(entry)
     await audit_one_skill(conn, reader, audit, checks, skill, policy, verdicts, get=True)
+    if skill.report is not None:
+        await skill_coverage(conn, audit, skill)
     skill.findings = [f for f in checks.findings if f.skill == entry.name] + skill.findings
     skill.findings.sort(key=lambda f: (-SEVERITY_ORDER[f.severity], f.uri or "", f.line or 0, f.id))
     return skill

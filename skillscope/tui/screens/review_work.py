@@ -12,7 +12,7 @@ from skillscope.tui.notify import tell
 from skillscope.tui.screens.ledger import LedgerScreen
 from skillscope.tui.screens.main_state import MainState
 from skillscope.tui.screens.open_name import OpenNameScreen
-from skillscope.tui.screens.review_note import ReviewNoteScreen
+from skillscope.tui.screens.review_note import ReviewAnswer, ReviewNoteScreen, approval_summary
 from skillscope.tui.servers import ProgressReader
 
 if TYPE_CHECKING:
@@ -190,10 +190,15 @@ class ReviewWork(MainState):
         if target is None:
             return
         server, view = target
+        if action == "approve":
+            # The dialog comes after the audit: it shows what would be recorded, and records exactly that.
+            self.run_worker(self._prepare_approval(server, view), name=f"approve {view.name}",
+                            group="review", exclusive=True, exit_on_error=False)
+            return
 
-        def chosen(answer: tuple[str, str] | None) -> None:
+        def chosen(answer: ReviewAnswer | None) -> None:
             if answer is not None:
-                self.run_worker(self._review(action, server, view, *answer), name=f"{action} {view.name}",
+                self.run_worker(self._verdict(action, server, view, answer), name=f"{action} {view.name}",
                                 group="review", exclusive=True, exit_on_error=False)
 
         self.app.push_screen(ReviewNoteScreen(action, view.name, view.entry.fingerprint, self._reviewer or ""), chosen)
@@ -207,27 +212,59 @@ class ReviewWork(MainState):
     def action_revoke(self) -> None:
         self._ask_review("revoke")
 
-    async def _review(self, action: str, server: str, view: SkillView, reviewer: str, note: str) -> None:
-        """Record a verdict, signed; an approval first reads, verifies and audits every file, and keeps their bytes."""
-        from skillscope.ledger import ReviewBook
-        from skillscope.service.approvals import approval_plan, verdict_record
+    async def _prepare_approval(self, server: str, view: SkillView) -> None:
+        """Read, verify and audit every file (the one audit every front end approves from), then show the dialog."""
+        from skillscope.service.approvals import approval_plan
+        from skillscope.tui.widgets.evidence import changes_view
 
-        session = self.sessions[server]
-        contents: dict[str, bytes] = {}
-        if action == "approve":
-            # The entry pinned is the one displayed: its fingerprint is what the files must verify against.
-            plan = approval_plan(await self._audit(server, view, tab="failure"))
-            if plan.refused == "findings":
-                raise ApprovalRefused(f"{plan.reason}; see the Findings tab "
-                                      "(accept them with skillscope approve --accept-findings --note WHY)")
-            if plan.refused is not None:
-                raise ApprovalRefused(plan.reason or plan.refused)
-        if session.info is None:
+        audit = await self._audit(server, view, tab="failure", approval=True)
+        plan = approval_plan(audit)
+        if plan.refused in ("unverified", "fingerprint"):
+            raise ApprovalRefused(plan.reason or plan.refused)
+        review = view.review if view.review is not None and view.review.changes else None
+        diff = None
+        if review is not None and self.ledger.objects is not None and plan.report is not None:
+            from skillscope.ledger import skill_diffs
+
+            current = {r.uri: r.served.data for r in plan.report.files if r.served is not None}
+            diff = changes_view(view.entry, review, skill_diffs(self.ledger.objects, view.entry, review.changes, current))
+        elif review is not None:
+            diff = changes_view(view.entry, review)
+        summary = approval_summary(plan, review, diff)
+
+        def chosen(answer: ReviewAnswer | None) -> None:
+            if answer is not None:
+                self.run_worker(self._approve(server, view, audit, answer), name=f"approve {view.name}",
+                                group="review", exclusive=True, exit_on_error=False)
+
+        self.app.push_screen(ReviewNoteScreen("approve", view.name, view.entry.fingerprint, self._reviewer or "", summary), chosen)
+
+    async def _approve(self, server: str, view: SkillView, audit: SkillAudit, answer: ReviewAnswer) -> None:
+        """Record the approval of exactly what was audited and shown, signed, and keep its bytes."""
+        from skillscope.service.approvals import approval_plan
+
+        plan = approval_plan(audit, accept_findings=answer.accept_findings)
+        if plan.refused is not None:
+            raise ApprovalRefused(plan.reason or plan.refused)
+        info = self._info(server)
+        await self._keep(view, "approve", plan.record(info, reviewer=answer.reviewer, note=answer.note), plan.contents())
+
+    async def _verdict(self, action: str, server: str, view: SkillView, answer: ReviewAnswer) -> None:
+        """Record a rejection or revocation of the entry as shown (reads no file)."""
+        from skillscope.service.approvals import verdict_record
+
+        record = verdict_record(action, self._info(server), view.entry, reviewer=answer.reviewer, note=answer.note)  # type: ignore[arg-type]
+        await self._keep(view, action, record, {})
+
+    def _info(self, server: str) -> Any:
+        info = self.sessions[server].info
+        if info is None:
             raise ConnectionFailed(f"{server} has not connected yet")
-        if action == "approve":
-            record, contents = plan.record(session.info, reviewer=reviewer, note=note), plan.contents()
-        else:
-            record = verdict_record(action, session.info, view.entry, reviewer=reviewer, note=note)  # type: ignore[arg-type]
+        return info
+
+    async def _keep(self, view: SkillView, action: str, record: Any, contents: dict[str, bytes]) -> None:
+        from skillscope.ledger import ReviewBook
+
         book = ReviewBook(self.settings.ledger_path, signing_key=self.settings.signing_key)
         saved = await asyncio.to_thread(book.record, record, contents)
         await self._read_ledger()
@@ -255,18 +292,22 @@ class ReviewWork(MainState):
             return
         self.run_worker(self._audit(server, view), name=f"audit {name}", group="open", exclusive=True, exit_on_error=False)
 
-    async def _audit(self, server: str, view: SkillView, *, tab: Literal["findings", "failure"] = "findings") -> SkillAudit:
+    async def _audit(self, server: str, view: SkillView, *, tab: Literal["findings", "failure"] = "findings",
+                     approval: bool = False) -> SkillAudit:
         """Audit one skill as ``skillscope audit`` does (reads and verifies every file) and show its findings.
 
-        With ``tab="failure"`` (an approval's audit) the detail pane moves only when something failed to verify.
+        With ``approval``, the audit ``skillscope approve`` runs (the same service function). With
+        ``tab="failure"`` the detail pane moves only when something failed to verify.
         """
         from skillscope.review import audit_skill
+        from skillscope.service.approvals import audit_for_approval
 
         conn = self._conn(server)
         session = self.sessions[server]
         self._progress(server, view, f"Auditing {view.name}: reading and verifying every file")
+        run = audit_for_approval if approval else audit_skill
         try:
-            audit = view.audit = await audit_skill(conn, view.entry, session.policy, self.ledger.verdicts)
+            audit = view.audit = await run(conn, view.entry, session.policy, self.ledger.verdicts)
         finally:
             if self.detail.shown in (None, (server, view.name)):
                 self.detail.set_progress(None)
