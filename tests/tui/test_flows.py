@@ -55,8 +55,8 @@ async def test_attach_lists_the_demo_catalog_without_reading_a_file(tmp_path):
         assert len(views) == 9 and reads == []
         # Listing finishes before the panel repaints: wait for the paint under load.
         await wait_until(pilot, lambda: "9 skills" in screen_text(app), what="the catalog count on screen")
-        text = screen_text(app)
-        assert "2026-07-28 (stateless)" in text
+        # The server panel's details repaint on their own schedule: wait for them too, never assume.
+        await wait_until(pilot, lambda: "2026-07-28 (stateless)" in screen_text(app), what="the era on screen")
 
 
 async def test_browse_shows_every_state_in_the_tree(tmp_path):
