@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.console import Group, RenderableType
+from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -15,14 +16,28 @@ from textual.widgets import Static
 __all__ = ["Fact", "FactsScreen", "facts_view"]
 
 Fact = tuple[str, Text]
-"""(label, value): the value is drawn on its own line(s) under the label, never beside it."""
+"""(label, value). A value that is ``no_wrap`` (a digest, a fingerprint) or spans lines (a note)
+is drawn on lines of its own under its label; a short one beside it."""
+
+
+def _whole(value: Text) -> bool:
+    return bool(value.no_wrap) or "\n" in value.plain or value.cell_len > 40
 
 
 def facts_view(title: str, facts: list[Fact], *, footer: str = "esc closes · y copies the fingerprint") -> RenderableType:
-    """The title, then each label with its value indented below it, then the keys."""
-    parts: list[RenderableType] = [Text(title, style="bold"), Text(footer, style="dim")]
+    """The title and keys, then each fact: short ones in a grid, long ones under their label."""
+    parts: list[RenderableType] = [Text.assemble((title, "bold"), "   ", (footer, "dim")), Text("")]
+    grid: Table | None = None
     for label, value in facts:
-        parts.append(Text(""))
+        if not _whole(value):
+            if grid is None:
+                grid = Table.grid(padding=(0, 2))
+                grid.add_column(style="bold dim", no_wrap=True, min_width=12)
+                grid.add_column(overflow="fold")
+                parts.append(grid)
+            grid.add_row(label, value)
+            continue
+        grid = None
         parts.append(Text(label, style="bold dim"))
         line = value.copy()
         line.pad_left(2)

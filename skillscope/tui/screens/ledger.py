@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import base64
+import hashlib
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, ClassVar
@@ -22,6 +24,7 @@ from skillscope.files import write_file
 from skillscope.ledger import ReviewBook, export_approved
 from skillscope.service.review_state import LedgerSnapshot, read_ledger
 from skillscope.service.signatures import SignatureReport, check_signatures
+from skillscope.textsafe import safe_line
 from skillscope.tui.actions import copy_value, move_focused
 from skillscope.tui.inert import inert, inert_line
 from skillscope.tui.keymap import LEDGER_COMMANDS, Command, bindings
@@ -56,6 +59,18 @@ def damage_report(snapshot: LedgerSnapshot) -> Group:
     return Group(*parts)
 
 
+def key_fingerprint(key: str) -> str:
+    """A public key as ``ssh-keygen -l`` names it: its type and ``SHA256:`` of its blob."""
+    from skillscope.ledger.sshsig import SignatureError, key_blob
+
+    kind = key.split()[0] if key.split() else "key"
+    try:
+        blob = key_blob(key)
+    except SignatureError:
+        return safe_line(key, limit=120)
+    return f"{kind} SHA256:{base64.b64encode(hashlib.sha256(blob).digest()).decode().rstrip('=')}"
+
+
 def record_facts(record: Any, signatures: SignatureReport | None) -> list[Fact]:
     """Everything one record holds, for its detail dialog: the note whole, the fingerprint unbroken."""
     signature = signatures.by_hash.get(record.hash) if signatures is not None else None
@@ -69,7 +84,7 @@ def record_facts(record: Any, signatures: SignatureReport | None) -> list[Fact]:
         ("signature", said),
     ]
     if signature is not None and signature.key:
-        facts.append(("signer key", Text(" ".join(signature.key.split()[:2]), overflow="fold")))
+        facts.append(("signer key", Text(key_fingerprint(signature.key), no_wrap=True)))
     if signatures is not None and signatures.trust:
         facts.append(("whose keys count", inert_line(signatures.trust, limit=300)))
     facts.append(("fingerprint", Text(record.fingerprint or "—", no_wrap=True)))
@@ -128,7 +143,7 @@ class LedgerScreen(Screen[None]):
         self.query_one("#ledger-filter").display = False
         self.query_one(LedgerTable).focus()
         self.query_one("#ledger-damage").border_title = "ledger verify"
-        self.query_one("#ledger-record").border_title = "record"
+        self.query_one("#ledger-record").border_title = "fingerprint"
         self._show()
         self._check()
 
@@ -197,12 +212,14 @@ class LedgerScreen(Screen[None]):
         if record is None:
             panel.update(Text("No record matches.", style="dim"))
             return
-        line = Text.assemble(("fingerprint ", "bold"), (record.fingerprint or "—", ""))
-        line.no_wrap = True
+        # The fingerprint has a line of its own: 71 cells fit an 80-column terminal whole.
+        line = Text(record.fingerprint or "— (no fingerprint)", no_wrap=True, overflow="ellipsis")
         signature = self.signatures.by_hash.get(record.hash) if self.signatures is not None else None
-        more = Text.assemble(("#", "dim"), (str(record.seq), "dim"), "  ", signature_text(signature, checking=self.signatures is None),
-                             ("   enter: the record in full · y copies the fingerprint", "dim"))
-        panel.update(Group(line, more))
+        more = Text.assemble((f"#{record.seq} {record.action}  ", "bold"), signature_text(signature, checking=self.signatures is None),
+                             ("  · enter: in full · y copies", "dim"))
+        more.no_wrap = True
+        more.overflow = "ellipsis"
+        panel.update(Group(more, line))
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         event.stop()
