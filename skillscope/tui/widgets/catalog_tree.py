@@ -363,9 +363,9 @@ class CatalogTree(Tree[NodeRef]):
 
     async def _on_click(self, event: events.Click) -> None:
         # One click only moves the cursor: opening reads the server's content, so it takes Enter
-        # or a double click (the ▶ toggle still opens and closes a node with one click).
+        # or a double click (the ▶ toggle still opens and closes a node with one click). Tree's
+        # own handler runs after this one unless the default is prevented.
         meta = event.style.meta
         if "line" in meta and not meta.get("toggle", False) and event.chain < 2:
+            event.prevent_default()
             self.cursor_line = meta["line"]
-            return
-        await super()._on_click(event)

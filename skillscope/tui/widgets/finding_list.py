@@ -78,6 +78,7 @@ class FindingList(OptionList):
 
     async def _on_click(self, event: events.Click) -> None:
         # A single click only highlights: opening reads content, so it takes Enter or a double click.
+        event.prevent_default()  # OptionList's own handler would select on every click
         clicked = event.style.meta.get("option")
         if clicked is None:
             return
