@@ -167,7 +167,7 @@ class LedgerScreen(Screen[None]):
         shown = table.show(snapshot, text, self.signatures)
         summary = Text()
         summary.append("ledger ", style="bold")
-        summary.append_text(inert_line(str(snapshot.path.absolute()), limit=300))
+        summary.append_text(inert_line(str(snapshot.path), limit=300))
         damage = self.query_one("#ledger-damage", Static)
         table.display = snapshot.verdicts is not None
         self.query_one("#ledger-record").display = snapshot.verdicts is not None

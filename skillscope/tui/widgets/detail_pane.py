@@ -238,13 +238,14 @@ class DetailPane(Vertical):
                 body.update(self._skill_md_shown)
                 scroll = self.query_one("#skill-md-scroll", VerticalScroll)
                 self.call_after_refresh(lambda: self._scroll_skill_md(scroll, body, source, line))
-            self.query_one("#skill-md-scroll").focus()
+            # Focus once the tab is shown: a hidden widget cannot take focus, and the list that had it is hidden now.
+            self.call_after_refresh(self.query_one("#skill-md-scroll").focus)
             return
         self._jump = (path, line, column, end)
         if path in view.opened:
             self._file_path = path
             self.show_skill(self.shown[0] if self.shown else "", view, file=path, activate="file")
-            self.query_one(FileViewer).focus()
+            self.call_after_refresh(self.query_one(FileViewer).focus)
         elif self.shown is not None:
             self.post_message(self.FileOpenRequested(self.shown[0], self.shown[1], path))
 
