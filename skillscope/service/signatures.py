@@ -9,7 +9,7 @@ from typing import Literal
 from skillscope.errors import SkillscopeError
 from skillscope.ledger import ReviewBook
 
-__all__ = ["Signature", "SignatureReport", "check_signatures"]
+__all__ = ["Signature", "SignatureReport", "book_for", "check_signatures"]
 
 SignatureStatus = Literal["allowed", "not-allowed", "unsigned"]
 
@@ -49,6 +49,22 @@ class SignatureReport:
         return sum(1 for s in self.by_hash.values() if s.status == status)
 
 
+def book_for(path: Path, *, signing_key: str | None = None, config_path: Path | None = None) -> ReviewBook:
+    """The ledger book the CLI would use: the config's signing key and allowed signers when there is a config.
+
+    Raises:
+        SkillscopeError: the config cannot be read.
+    """
+    if config_path is None:
+        return ReviewBook(path, signing_key=signing_key)
+    from skillscope.config import load_config
+
+    book = ReviewBook.from_config(path, load_config(str(config_path)))
+    if signing_key and not book.signing_key:
+        book.signing_key = signing_key
+    return book
+
+
 def check_signatures(path: Path, *, signing_key: str | None = None, config_path: Path | None = None) -> SignatureReport:
     """Check the ledger at ``path`` as ``skillscope ledger verify`` does (the config's allowed signers),
     learning nothing; never raises for what the check finds.
@@ -57,15 +73,7 @@ def check_signatures(path: Path, *, signing_key: str | None = None, config_path:
 
     report = SignatureReport()
     try:
-        if config_path is not None:
-            from skillscope.config import load_config
-
-            book = ReviewBook.from_config(path, load_config(str(config_path)))
-            if signing_key and not book.signing_key:
-                book.signing_key = signing_key
-        else:
-            book = ReviewBook(path, signing_key=signing_key)
-        check = book.check(learn=False)
+        check = book_for(path, signing_key=signing_key, config_path=config_path).check(learn=False)
     except SkillscopeError as exc:
         report.problem = exc.message
         return report

@@ -21,9 +21,9 @@ from textual.widgets import DataTable, Header, Input, Static
 from textual.worker import Worker
 
 from skillscope.files import write_file
-from skillscope.ledger import ReviewBook, export_approved
+from skillscope.ledger import export_approved
 from skillscope.service.review_state import LedgerSnapshot, read_ledger
-from skillscope.service.signatures import SignatureReport, check_signatures
+from skillscope.service.signatures import SignatureReport, book_for, check_signatures
 from skillscope.textsafe import safe_line
 from skillscope.tui.actions import copy_value, move_focused
 from skillscope.tui.inert import inert, inert_line
@@ -291,7 +291,8 @@ class LedgerScreen(Screen[None]):
     async def _export(self, request: ExportRequest) -> None:
         fmt, path, label = request
         path = path.expanduser().absolute()  # the notification names the file wherever the TUI was started
-        book = ReviewBook(self.snapshot.path, signing_key=self.signing_key)
+        # The same book as `skillscope export`: the config's allowed signers decide whose approvals go out.
+        book = await asyncio.to_thread(book_for, self.snapshot.path, signing_key=self.signing_key, config_path=self._config_path())
         check = await asyncio.to_thread(book.check)
         if not check.ok:
             what = check.result.problems[0].message if check.result.problems else f"{len(check.missing)} review(s) seen before are missing"
