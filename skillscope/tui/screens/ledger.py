@@ -34,7 +34,7 @@ from skillscope.tui.screens.facts import Fact, FactsScreen
 from skillscope.tui.widgets.key_footer import KeyFooter
 from skillscope.tui.widgets.ledger_table import LedgerTable, signature_text
 
-__all__ = ["LedgerScreen", "damage_report", "record_facts"]
+__all__ = ["LedgerScreen", "damage_report", "key_fingerprint", "record_facts"]
 
 
 def damage_report(snapshot: LedgerSnapshot) -> Group:
