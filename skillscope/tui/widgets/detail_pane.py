@@ -26,6 +26,8 @@ from skillscope.views import SourceView
 __all__ = ["TABS", "DetailPane"]
 
 TABS = ("overview", "skill-md", "file", "failure", "changes", "findings")
+_ALL_TABS_WIDTH = 58
+"""Cells the tab row needs to show all six labels (each label and its padding, and the borders)."""
 _PLACEHOLDER = Text("Select a skill in the catalog. Enter opens it: SKILL.md is read and verified before anything is shown.", style="dim")
 
 
@@ -54,6 +56,7 @@ class DetailPane(Vertical):
         self._view: SkillView | None = None
         self._skill_md_source: SourceView | None = None
         self._skill_md_shown: RenderableType = ""
+        self._visible_tabs: set[str] = set(TABS)
         self._jump: tuple[str, int | None, int | None, int | None] | None = None
         """(path, line, column, end column) of the finding to show once its file is open."""
 
@@ -279,6 +282,19 @@ class DetailPane(Vertical):
         for tab in TABS:
             if tab not in visible:
                 tabs.disable_tab(tab)
+        self._visible_tabs = visible
+        self._fit_tabs()
+
+    def _fit_tabs(self) -> None:
+        # A pane too narrow for all six labels (80 columns) scrolled the row and cut the first and
+        # last: there, tabs that do not apply leave the row instead of standing disabled in it.
+        narrow = 0 < self.size.width < _ALL_TABS_WIDTH
+        tabs = self.query_one(TabbedContent)
+        for tab in TABS:
+            tabs.get_tab(tab).display = tab in self._visible_tabs or not narrow
+
+    def on_resize(self) -> None:
+        self._fit_tabs()
 
     def on_file_table_file_open_requested(self, event: FileTable.FileOpenRequested) -> None:
         event.stop()
