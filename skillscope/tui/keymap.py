@@ -48,7 +48,7 @@ MAIN_COMMANDS: tuple[Command, ...] = (
     Command("next_tab", "right_square_bracket", "Next tab", "Show the next tab of the detail pane", "Catalog", key_display="]", areas=_DET),
     Command("previous_tab", "left_square_bracket", "Previous tab", "Show the previous tab of the detail pane", "Catalog", footer=False, key_display="["),
     Command("toggle_render", "v", "Source/rendered", "Switch the SKILL.md tab between the exact source (line numbers, escapes) and the rendered view (targets shown, what rendering hides listed)", "Catalog", areas=_DET),
-    Command("digests", "f", "Digests", "Show the selected skill's fingerprint and every file's digest in full, one per line", "Catalog", areas=_DET),
+    Command("digests", "f", "Digests", "Show the selected skill's fingerprint and every file's digest in full, one per line (and a failed file's expected and actual digest)", "Catalog", areas=_DET),
     Command("copy_fingerprint", "y", "Copy", "Copy the selected skill's fingerprint to the clipboard (OSC 52: works over SSH and in tmux)", "Catalog", areas=_SKILL),
     Command("copy_name", "Y", "Copy name", "Copy the selected skill's name to the clipboard", "Catalog", footer=False, key_display="Y"),
     Command("copy_uri", "ctrl+y", "Copy URI", "Copy the selected skill's SKILL.md URI to the clipboard", "Catalog", footer=False),

@@ -397,3 +397,19 @@ async def test_ledger_export_offers_every_cli_format_and_names_the_absolute_path
         await wait_until(pilot, lambda: written.exists(), what="written")
         await wait_until(pilot, lambda: any(str(written) in n for n in notifications(app)), what="the absolute path told")
         assert written.read_text() == run_cli("export", "--format", fmt, env={"SKILLSCOPE_LEDGER": str(tmp_path / "ledger.jsonl")}).out
+
+
+async def test_f_on_a_tampered_file_shows_expected_and_actual_digest_whole_at_80_columns(tmp_path):
+    """The Failure tab folds digests in a narrow pane; f gives each a line of its own."""
+    app = demo_app(tmp_path)
+    async with running(app, size=NARROW) as pilot:
+        await open_skill(pilot, "release-notes")
+        view = await open_skill(pilot, "release-notes", path="references/CHANGELOG.md")
+        failure = view.report.failure
+        assert failure is not None and failure.check == "digest"
+        await pilot.press("f")
+        await wait_until(pilot, lambda: app.screen.query("#facts"))
+        await pilot.pause()
+        lines = screen_text(app).splitlines()
+        for digest in (failure.expected, failure.actual):
+            assert any(digest in line for line in lines), digest

@@ -118,6 +118,14 @@ class PaneKeys(MainState):
             facts.append(("uri", inert_line(entry.uri, limit=600)))
         for item in entry.files or ():
             facts.append((f"{safe_text(item.path)}  ({item.size:,} bytes)", Text(item.digest, no_wrap=True)))
+        failure = getattr(view.report, "failure", None)
+        if failure is not None and failure.check in ("size", "digest"):
+            # The evidence pane folds these at 80 columns; here each is one unbroken line.
+            expected, actual = inert_line(failure.expected, limit=200), inert_line(failure.actual, limit=200)
+            expected.no_wrap = actual.no_wrap = True
+            facts.append((f"failed {failure.check} check", inert_line(failure.uri, limit=300)))
+            facts.append(("expected (the entry)", expected))
+            facts.append(("actual (as served)", actual))
         self.app.push_screen(FactsScreen("Fingerprint and digests, in full", facts, copy=entry.fingerprint))
 
     # -- removal -------------------------------------------------------------------------------
