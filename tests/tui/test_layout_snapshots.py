@@ -86,7 +86,7 @@ def test_enter_on_a_finding_shows_its_file_at_the_line(snap_compare, here, size)
     """Issue 18: findings did not lead to the evidence."""
     def at_line(app) -> bool:
         viewer = app.main_screen.detail.query_one("FileViewer")
-        return viewer.source is not None and viewer.source.marked is not None
+        return viewer.source is not None and viewer.source.marked is not None and app.focused is viewer
 
     assert snap_compare(demo(here), terminal_size=size,
                         run_before=shows(audited("pdf-processing"), findings_focused(), pressed("j", "j", "enter", until=at_line)))
