@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from markdown_it.token import Token
-from rich.console import Group, RenderableType
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.markdown import Markdown
+from rich.measure import Measurement
 from rich.syntax import Syntax
 from rich.text import Text
 
@@ -22,6 +24,8 @@ __all__ = [
     "HEX_LIMIT",
     "escaped",
     "source_view",
+    "SourceView",
+    "CONTINUED",
     "rendered_view",
     "hidden_panel",
     "binary_view",
@@ -88,13 +92,142 @@ def _decoded_by_line(text: str) -> dict[int, list[str]]:
     return out
 
 
+def _highlight(body: Text, lexer: str, head_lines: int) -> Text:
+    """Colour ``body`` with ``lexer``; the first ``head_lines`` lines (frontmatter) as YAML."""
+    plain = body.plain
+    cut = 0
+    for _ in range(head_lines):
+        cut = plain.find("\n", cut) + 1
+        if cut <= 0:
+            cut = len(plain)
+            break
+
+    def colour(code: str, name: str) -> Text:
+        coloured = Syntax(code, name, theme="ansi_dark", background_color="default").highlight(code)
+        coloured.rstrip_end(len(code))  # the highlighter adds a final newline
+        return coloured
+
+    colours = Text()
+    if cut:
+        colours.append_text(colour(plain[:cut], "yaml"))
+    if cut < len(plain):
+        colours.append_text(colour(plain[cut:], lexer))
+    for span in body.spans:  # the escapes are laid over the colours so they still stand out
+        colours.stylize(span.style, span.start, span.end)
+    return colours
+
+
+CONTINUED = "↪"
+"""The gutter mark of a row that continues the source line above it (a wrap, not a new line)."""
+
+
+class SourceView:
+    """Numbered source lines that wrap inside their own column: a continuation row has no number,
+    only ``CONTINUED`` in the gutter, so a wrapped line never reads as a new one.
+
+    Laid out for the width it is drawn at (``__rich_console__``); ``row_of`` says on which row
+    a line starts at a given width, so a viewer can scroll to it.
+    """
+
+    def __init__(self, lines: list[tuple[int | None, Text]], *, digits: int, line_numbers: bool, note: str | None,
+                 source: list[str] | None = None) -> None:
+        self.lines = lines
+        self.source = source or []
+        """The original lines (before escapes), to place a finding's column on the escaped text."""
+        """(line number, text) per source line; number None for a note under a line."""
+        self.digits = digits
+        self.line_numbers = line_numbers
+        self.note = note
+        self.marked: tuple[int, int | None, int | None] | None = None
+        """(line, column, end column) of a finding to point at, 1-based; None for none."""
+        self._layout: tuple[int, list[Text]] | None = None
+
+    @property
+    def plain(self) -> str:
+        """The unwrapped text, one row per source line (as piped output shows it)."""
+        return "".join(row.plain + "\n" for row in self._rows(None))
+
+    def mark(self, line: int, column: int | None = None, end_column: int | None = None) -> None:
+        """Point at ``line`` (and the characters from ``column`` to ``end_column``)."""
+        self.marked = (line, column, end_column)
+        self._layout = None
+
+    def row_of(self, line: int, width: int) -> int:
+        """The row at which source ``line`` starts when drawn ``width`` cells wide."""
+        row = 0
+        for number, text in self.lines:
+            if number == line:
+                return row
+            row += len(self._wrap(text, width))
+        return max(0, row - 1)
+
+    def _gutter(self, number: int | None, first: bool) -> Text:
+        if not self.line_numbers:
+            return Text()
+        if number is not None and first:
+            style = "bold reverse yellow" if self.marked and self.marked[0] == number else "dim"
+            return Text.assemble((f"{number:>{self.digits}} │", style), " ")
+        if number is None:
+            return Text(" " * (self.digits + 3))
+        return Text.assemble(" " * (self.digits + 1), (CONTINUED, "bold cyan"), " ")
+
+    def _wrap(self, text: Text, width: int | None) -> list[Text]:
+        if width is None:
+            return [text]
+        room = max(8, width - (self.digits + 3 if self.line_numbers else 0))
+        if text.cell_len <= room:
+            return [text]
+        # Fold at the column edge (not at words): the source is shown exactly, spaces included.
+        cuts, used = [], 0
+        for index, char in enumerate(text.plain):
+            cells = cell_len(char)
+            if used + cells > room:
+                cuts.append(index)
+                used = 0
+            used += cells
+        return list(text.divide(cuts))
+
+    def _rows(self, width: int | None) -> list[Text]:
+        rows: list[Text] = []
+        for number, text in self.lines:
+            shown = text
+            if self.marked and number == self.marked[0]:
+                shown = text.copy()
+                shown.stylize("on grey23")
+                column, end = self.marked[1], self.marked[2]
+                if column and 0 < number <= len(self.source):
+                    original = self.source[number - 1]
+                    stop = end if end and end > column else column + 1
+                    start = len(escaped(original[: column - 1]).plain)
+                    shown.stylize("bold reverse", start, len(escaped(original[: stop - 1]).plain))
+            for index, part in enumerate(self._wrap(shown, width)):
+                row = self._gutter(number, index == 0)
+                row.append_text(part)
+                rows.append(row)
+        if self.note:
+            rows.append(Text(self.note, style="bold yellow"))
+        return rows
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = None if options.no_wrap else options.max_width
+        for row in self._rows(width):
+            row.no_wrap = width is None
+            row.end = "\n"
+            yield row
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        longest = max((t.cell_len for _, t in self.lines), default=0) + (self.digits + 3 if self.line_numbers else 0)
+        return Measurement(min(20, longest), max(longest, len(self.note or "")))
+
+
 def source_view(text: str, *, lexer: str | None = None, line_numbers: bool = True,
-                lines: int = SOURCE_LINES, chars: int = SOURCE_CHARS) -> Text:
+                lines: int = SOURCE_LINES, chars: int = SOURCE_CHARS) -> SourceView:
     """The exact text, line by line, with hidden characters as highlighted escapes.
 
     Args:
         text: the decoded file (bad bytes kept as surrogateescape characters).
-        lexer: a Pygments lexer name for colours, or None for plain text.
+        lexer: a Pygments lexer name for colours, or None for plain text. For "markdown",
+            frontmatter is coloured as the YAML it is.
         line_numbers: prefix each line with its number.
         lines: stop after this many lines (a note says how much was left out).
         chars: stop after this many characters.
@@ -102,27 +235,21 @@ def source_view(text: str, *, lexer: str | None = None, line_numbers: bool = Tru
     shown, note = _cut(text, lines, chars)
     body = escaped(shown)
     if lexer and len(shown) <= _HIGHLIGHT_LIMIT:
-        colours = Syntax(body.plain, lexer, theme="ansi_dark", background_color="default").highlight(body.plain)
-        for span in body.spans:  # the escapes are laid over the colours so they still stand out
-            colours.stylize(span.style, span.start, span.end)
-        body = colours
+        head = 0
+        if lexer == "markdown" and shown.startswith("---"):
+            rest, head = body_offset(shown)
+            head = head if rest != shown else 0
+        body = _highlight(body, lexer, head)
     decoded = _decoded_by_line(shown)
-    out = Text(no_wrap=False)
     split = list(body.split("\n", allow_blank=True))
     if len(split) > 1 and shown.endswith("\n"):
         split.pop()  # the final line end closes the last line; it does not open a new one
-    width = len(str(len(split)))
+    rows: list[tuple[int | None, Text]] = []
     for number, line in enumerate(split, 1):
-        if line_numbers:
-            out.append(f"{number:>{width}} │ ", style="dim")
-        out.append_text(line)
-        out.append("\n")
+        rows.append((number, line))
         for said in decoded.get(number, ()):
-            out.append(" " * (width + 3) if line_numbers else "", style="dim")
-            out.append(f"↳ hidden characters spell {said}\n", style="bold yellow")
-    if note:
-        out.append(note + "\n", style="bold yellow")
-    return out
+            rows.append((None, Text(f"↳ hidden characters spell {said}", style="bold yellow")))
+    return SourceView(rows, digits=len(str(len(split))), line_numbers=line_numbers, note=note, source=shown.split("\n"))
 
 
 class _LinkTargetsShown(Markdown):

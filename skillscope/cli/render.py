@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from rich.console import Console, Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.panel import Panel
 from rich.syntax import Syntax
 from rich.table import Table
@@ -39,6 +39,33 @@ _STATUS_STYLE = {
 def make_console(*, stderr: bool = False, width: int | None = None) -> Console:
     """A console that never interprets markup, emoji codes or highlighting in what it prints."""
     return Console(stderr=stderr, markup=False, emoji=False, highlight=False, width=width, soft_wrap=False)
+
+
+def _hash(value: str | None, style: str = "", missing: str = "—") -> Text:
+    """A digest or fingerprint as one unbreakable cell: Rich must never fold it mid-hash."""
+    return Text(value or missing, style=style if value else "dim", no_wrap=True, overflow="ignore")
+
+
+class _Whole:
+    """A table whose hash column fits whole; when the console is too narrow for that, the same table
+    without the hashes, and the hashes listed under it, each on a line of its own."""
+
+    def __init__(self, wide: Table, narrow: Table, hashes: list[tuple[Text, Text]]) -> None:
+        self.wide = wide
+        self.narrow = narrow
+        self.hashes = hashes
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        need = self.wide.__rich_measure__(console, options.update_width(10_000)).minimum
+        if need <= options.max_width:
+            yield self.wide
+            return
+        yield self.narrow
+        for label, value in self.hashes:
+            yield label
+            line = value.copy()
+            line.pad_left(2)
+            yield line
 
 
 def _t(value: object, style: str = "") -> Text:
@@ -117,43 +144,51 @@ def render_listing(info: ServerInfo, listing: Listing, reviews: dict[str, Any]) 
     return Group(*parts)
 
 
-def _file_table(report: SkillReport) -> Table:
-    table = Table(show_edge=False, pad_edge=False)
-    table.add_column("FILE", overflow="fold")
-    table.add_column("SIZE", justify="right")
-    table.add_column("DIGEST", overflow="fold")
-    table.add_column("STATE")
-    for result in report.files:
-        table.add_row(
-            _t(result.path),
-            human_size(result.size),
-            Text(result.digest or "—", style="dim"),
-            Text(result.status, style=_STATUS_STYLE.get(result.status, "")),
-        )
-    return table
+def _file_table(report: SkillReport) -> _Whole:
+    tables = []
+    for with_digest in (True, False):
+        table = Table(show_edge=False, pad_edge=False)
+        table.add_column("FILE", overflow="fold")
+        table.add_column("SIZE", justify="right")
+        if with_digest:
+            table.add_column("DIGEST", no_wrap=True)
+        table.add_column("STATE")
+        for result in report.files:
+            cells: list[RenderableType] = [_t(result.path), human_size(result.size)]
+            if with_digest:
+                cells.append(_hash(result.digest, "dim"))
+            cells.append(Text(result.status, style=_STATUS_STYLE.get(result.status, "")))
+            table.add_row(*cells)
+        tables.append(table)
+    hashes = [(Text.assemble(("digest of ", "dim"), _t(r.path)), _hash(r.digest, "dim")) for r in report.files]
+    return _Whole(tables[0], tables[1], hashes)
 
 
-def _entry_header(entry: CatalogEntry, report: SkillReport, review: Any) -> Table:
-    grid = Table.grid(padding=(0, 2))
-    grid.add_column(style="bold")
-    grid.add_column(overflow="fold")
-    grid.add_row("name", _t(entry.name))
-    grid.add_row("uri", _t(entry.uri))
-    grid.add_row("fingerprint", Text(entry.fingerprint or "none (dynamic skill)"))
-    if report.verified:
-        verdict = Text("verified", style="bold green")
-    elif report.failure is not None and report.failure.check == "unlisted" and not any(f.status in ("verified", "failed") for f in report.files):
-        verdict = Text("nothing read (a requested path is not listed)", style="bold red")
-    else:
-        verdict = Text("NOT VERIFIED", style="bold red")
-    grid.add_row("state", verdict)
-    if review is not None:
-        grid.add_row("review", _review_text(review))
-    for key, value in (entry.frontmatter or {}).items():
-        if key in ("name",):
-            continue
-        grid.add_row(_t(key), _t(value if isinstance(value, str) else _compact(value)))
-    return grid
+def _entry_header(entry: CatalogEntry, report: SkillReport, review: Any) -> _Whole:
+    grids = []
+    for with_fingerprint in (True, False):
+        grid = Table.grid(padding=(0, 2))
+        grid.add_column(style="bold")
+        grid.add_column(overflow="fold")
+        grid.add_row("name", _t(entry.name))
+        grid.add_row("uri", _t(entry.uri))
+        if with_fingerprint:
+            grid.add_row("fingerprint", _hash(entry.fingerprint, missing="none (dynamic skill)"))
+        if report.verified:
+            verdict = Text("verified", style="bold green")
+        elif report.failure is not None and report.failure.check == "unlisted" and not any(f.status in ("verified", "failed") for f in report.files):
+            verdict = Text("nothing read (a requested path is not listed)", style="bold red")
+        else:
+            verdict = Text("NOT VERIFIED", style="bold red")
+        grid.add_row("state", verdict)
+        if review is not None:
+            grid.add_row("review", _review_text(review))
+        for key, value in (entry.frontmatter or {}).items():
+            if key in ("name",):
+                continue
+            grid.add_row(_t(key), _t(value if isinstance(value, str) else _compact(value)))
+        grids.append(grid)
+    return _Whole(grids[0], grids[1], [(Text("fingerprint", style="bold"), _hash(entry.fingerprint, missing="none (dynamic skill)"))])
 
 
 def _compact(value: Any) -> str:
@@ -236,21 +271,29 @@ def _file_view(result: FileResult, *, render: bool) -> list[RenderableType]:
     return _text_view(result.path, read.text, render=render)
 
 
-def _changes_table(changes: list[Any]) -> Table:
-    table = Table(title="changed since approval", title_justify="left", show_edge=False, pad_edge=False)
-    table.add_column("CHANGE")
-    table.add_column("FILE", overflow="fold")
-    table.add_column("APPROVED DIGEST", overflow="fold")
-    table.add_column("CURRENT DIGEST", overflow="fold")
+def _changes_table(changes: list[Any]) -> _Whole:
     styles = {"added": "green", "removed": "red", "changed": "yellow"}
+    tables = []
+    for with_digests in (True, False):
+        table = Table(title="changed since approval", title_justify="left", show_edge=False, pad_edge=False)
+        table.add_column("CHANGE")
+        table.add_column("FILE", overflow="fold")
+        if with_digests:
+            table.add_column("APPROVED DIGEST", no_wrap=True)
+            table.add_column("CURRENT DIGEST", no_wrap=True)
+        for change in changes:
+            cells: list[RenderableType] = [Text(change.change, style=styles[change.change]), _t(change.uri)]
+            if with_digests:
+                cells += [_hash(change.old_digest, "dim"), _hash(change.new_digest, "dim")]
+            table.add_row(*cells)
+        tables.append(table)
+    hashes: list[tuple[Text, Text]] = []
     for change in changes:
-        table.add_row(
-            Text(change.change, style=styles[change.change]),
-            _t(change.uri),
-            Text(change.old_digest or "—", style="dim"),
-            Text(change.new_digest or "—", style="dim"),
-        )
-    return table
+        if change.old_digest:
+            hashes.append((Text.assemble(("approved digest of ", "dim"), _t(change.uri)), _hash(change.old_digest, "dim")))
+        if change.new_digest:
+            hashes.append((Text.assemble(("current digest of ", "dim"), _t(change.uri)), _hash(change.new_digest, "dim")))
+    return _Whole(tables[0], tables[1], hashes)
 
 
 def render_review(entry: CatalogEntry, state: Any) -> RenderableType:
@@ -263,10 +306,10 @@ def render_review(entry: CatalogEntry, state: Any) -> RenderableType:
     grid = Table.grid(padding=(0, 2))
     grid.add_column(style="bold")
     grid.add_column(overflow="fold")
-    grid.add_row("current", Text(entry.fingerprint or "none (dynamic skill)"))
+    grid.add_row("current", _hash(entry.fingerprint, missing="none (dynamic skill)"))
     if state is not None and state.record is not None:
         record = state.record
-        grid.add_row(record.action, Text(record.fingerprint or "—"))
+        grid.add_row(record.action, _hash(record.fingerprint))
         grid.add_row("by", _t(f"{record.reviewer} at {record.time}"))
         if record.note:
             grid.add_row("note", _t(record.note))
@@ -282,26 +325,27 @@ def render_review(entry: CatalogEntry, state: Any) -> RenderableType:
 
 def render_verdicts(path: Any, records: int, verdicts: list[Any], states: dict[str, Any]) -> RenderableType:
     """The ledger's current verdict per skill: the review state of what it last reviewed (``states``, by name)."""
-    table = Table(show_edge=False, pad_edge=False)
-    table.add_column("SKILL", overflow="fold")
-    table.add_column("VERDICT")
-    table.add_column("FINGERPRINT", overflow="fold")
-    table.add_column("BY")
-    table.add_column("WHEN")
-    table.add_column("NOTE", overflow="fold", max_width=40)
-    for verdict in verdicts:
-        state = states[verdict.name]
-        record = (state.record or verdict.record).complete()
-        table.add_row(
-            _t(verdict.name),
-            _review_text(state),
-            Text(record.fingerprint or "—", style="dim"),
-            _t(record.reviewer),
-            _t(record.time),
-            _t(record.note or ""),
-        )
+    tables = []
+    rows = [(verdict, states[verdict.name], (states[verdict.name].record or verdict.record).complete()) for verdict in verdicts]
+    for with_fingerprint in (True, False):
+        table = Table(show_edge=False, pad_edge=False)
+        table.add_column("SKILL", overflow="fold")
+        table.add_column("VERDICT")
+        if with_fingerprint:
+            table.add_column("FINGERPRINT", no_wrap=True)
+        table.add_column("BY")
+        table.add_column("WHEN")
+        table.add_column("NOTE", overflow="fold", max_width=40)
+        for verdict, state, record in rows:
+            cells: list[RenderableType] = [_t(verdict.name), _review_text(state)]
+            if with_fingerprint:
+                cells.append(_hash(record.fingerprint, "dim"))
+            cells += [_t(record.reviewer), _t(record.time), _t(record.note or "")]
+            table.add_row(*cells)
+        tables.append(table)
+    hashes = [(Text.assemble(("fingerprint of ", "dim"), _t(verdict.name)), _hash(record.fingerprint)) for verdict, _state, record in rows]
     summary = Text(f"{len(verdicts)} skills reviewed, {records} records in {path}", style="dim")
-    return Group(table, summary)
+    return Group(_Whole(tables[0], tables[1], hashes), summary)
 
 
 _DIFF_STYLE = {"header": "bold", "hunk": "cyan", "added": "green", "removed": "red", "context": ""}

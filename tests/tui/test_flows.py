@@ -377,6 +377,8 @@ async def test_disconnect_reconnect_and_remove_a_stdio_server(tmp_path):
         assert second != first
         screen.catalog_tree.reveal("samples", "samples:hello-world")
         await pilot.press("delete")
+        await wait_until(pilot, lambda: app.screen.query("#confirm"), what="removal asks first")
+        await pilot.press("y")
         await wait_until(pilot, lambda: "samples" not in screen.sessions and not process_alive(second))
         assert "No servers" in screen_text(app)
 

@@ -246,8 +246,10 @@ def test_approve_dialog_names_the_fingerprint_it_will_record(snap_compare, here)
 
 
 def test_ledger_screen_lists_every_verdict(snap_compare, here):
-    assert snap_compare(demo(here), terminal_size=SIZE,
-                        run_before=shows(demo_listed, pressed("l", until=lambda app: app.screen.query("LedgerTable"))))
+    def checked(app) -> bool:  # the signatures are checked in a worker: wait for their column
+        return bool(app.screen.query("LedgerTable")) and app.screen.signatures is not None
+
+    assert snap_compare(demo(here), terminal_size=SIZE, run_before=shows(demo_listed, pressed("l", until=checked)))
 
 
 def test_damaged_ledger_shows_the_chain_check(snap_compare, here):

@@ -22,13 +22,16 @@ class AddServerScreen(ModalScreen[ServerSeed | None]):
 
     | Key | Action |
     | :- | :- |
-    | ctrl+s | Add the server |
+    | ctrl+s, enter in a one-line field | Add the server |
+    | ctrl+t | Switch between URL and command |
+    | tab | Next field |
     | escape | Cancel |
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Cancel", tooltip="Close without adding", id="cancel"),
         Binding("ctrl+s", "add", "Add", tooltip="Add the server and connect", id="add"),
+        Binding("ctrl+t", "switch_kind", "URL/command", tooltip="Switch between a URL and a command line", id="switch-kind"),
     ]
 
     def __init__(self, taken: set[str], *, allow_dynamic: bool = False) -> None:
@@ -39,23 +42,24 @@ class AddServerScreen(ModalScreen[ServerSeed | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="dialog"):
             yield Static(Text("Add a server", style="bold"), classes="dialog-title")
+            yield Static(Text("ctrl+t switches between URL and command (or click a tab) · tab moves to the next field", style="dim"), id="add-keys")
             with TabbedContent(id="kind", initial="url"):
                 with TabPane("HTTP URL", id="url"):
                     yield Label("URL")
                     yield Input(placeholder="https://host/mcp", id="url-input")
-                    yield Label("Headers, one 'Name: value' per line (${VAR} expands; saved unexpanded)")
+                    yield Label("Headers, one 'Name: value' per line (${VAR} expands; saved unexpanded; enter starts a new line)")
                     yield TextArea(id="headers-input", soft_wrap=False, show_line_numbers=False)
                 with TabPane("Command (stdio)", id="command"):
                     yield Label("Command line")
                     yield Input(placeholder="python -m my_skill_server --config server.json", id="command-input")
-                    yield Label("Environment, one NAME=value per line")
+                    yield Label("Environment, one NAME=value per line (enter starts a new line)")
                     yield TextArea(id="env-input", soft_wrap=False, show_line_numbers=False)
                     yield Label("Working directory (optional)")
                     yield Input(id="cwd-input")
             yield Label("Label (optional: the host or the command's name by default)")
             yield Input(id="label-input")
             yield Static(id="dialog-error", classes="dialog-error")
-            yield Static(Text("ctrl+s or enter adds and connects · esc cancels", style="dim"))
+            yield Static(Text("enter in a one-line field, or ctrl+s anywhere, adds and connects · esc cancels", style="dim"), id="add-submit")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Add", variant="primary", id="add")
                 yield Button("Cancel", id="cancel")
@@ -66,6 +70,10 @@ class AddServerScreen(ModalScreen[ServerSeed | None]):
     def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
         event.stop()
         self.query_one("#command-input" if event.pane.id == "command" else "#url-input", Input).focus()
+
+    def action_switch_kind(self) -> None:
+        tabs = self.query_one("#kind", TabbedContent)
+        tabs.active = "command" if tabs.active == "url" else "url"
 
     def action_cancel(self) -> None:
         self.dismiss(None)

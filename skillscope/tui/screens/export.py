@@ -33,7 +33,7 @@ class ExportScreen(ModalScreen[ExportRequest | None]):
 
     | Key | Action |
     | :- | :- |
-    | enter | Export |
+    | enter | Export (in a field) |
     | escape | Cancel |
     """
 
@@ -47,7 +47,7 @@ class ExportScreen(ModalScreen[ExportRequest | None]):
             yield Static(Text("Only fingerprints approved and not since revoked or rejected are written.", style="dim"))
             yield Label("Format")
             yield Select([(f"{fmt}  ({_EXPLAIN[fmt]})", fmt) for fmt in EXPORT_FORMATS], value="txt", allow_blank=False, id="format-select")
-            yield Label("File")
+            yield Label(f"File (a relative name is written in {Path.cwd()})")
             yield Input(_DEFAULT_NAMES["txt"], id="path-input")
             yield Label("Only this server label (optional)")
             yield Input(id="label-input")
@@ -74,7 +74,7 @@ class ExportScreen(ModalScreen[ExportRequest | None]):
         if not path or not isinstance(fmt, str):
             self.query_one("#dialog-error", Static).update(Text("Name the file to write.", style="bold red"))
             return
-        self.dismiss((fmt, Path(path).expanduser(), label))
+        self.dismiss((fmt, Path(path).expanduser().absolute(), label))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()

@@ -18,8 +18,9 @@ from skillscope.tui.keymap import GROUPS, LEDGER_COMMANDS, MAIN_COMMANDS, Comman
 
 __all__ = ["HelpScreen", "help_text"]
 
-_TREE_KEYS = (("↑ ↓", "move"), ("→ ←", "expand / collapse, or go to the parent"), ("space", "expand or collapse"),
-              ("tab", "next area (servers, catalog, detail)"), ("ctrl+p", "command palette: every action by name"))
+_TREE_KEYS = (("↑ ↓  j k", "move"), ("→ ←", "expand / collapse, or go to the parent"), ("space", "expand or collapse"),
+              ("click", "select; a double click (or enter) opens"),
+              ("tab", "next area (servers, catalog, detail; shift+tab goes back)"), ("ctrl+p", "command palette: every action by name"))
 _STATE_MEANING = {
     "not-opened": "listed; nothing read yet",
     "opening": "SKILL.md or a file is being read and verified",

@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.timer import Timer
-from textual.widgets import Footer, Header, Input
+from textual.widgets import Header, Input
 from textual.worker import Worker
 
 from skillscope.service.review_state import LedgerSnapshot
@@ -17,6 +17,7 @@ from skillscope.tui.keymap import MAIN_COMMANDS, bindings
 from skillscope.tui.model import SkillView
 from skillscope.tui.notify import report_failed_worker, tell
 from skillscope.tui.screens.help import HelpScreen
+from skillscope.tui.screens.pane_keys import PaneKeys
 from skillscope.tui.screens.review_work import ReviewWork
 from skillscope.tui.screens.server_work import EMPTY, ServerWork
 from skillscope.tui.servers import ConnectFn, ServerSession
@@ -24,6 +25,7 @@ from skillscope.tui.settings import TuiSettings
 from skillscope.tui.widgets.catalog_tree import CatalogTree
 from skillscope.tui.widgets.connection_panel import ConnectionPanel
 from skillscope.tui.widgets.detail_pane import DetailPane
+from skillscope.tui.widgets.key_footer import KeyFooter
 
 __all__ = ["MainScreen"]
 
@@ -31,7 +33,7 @@ _SETTLE = 0.06
 """Seconds the tree cursor rests before the detail pane follows it."""
 
 
-class MainScreen(ServerWork, ReviewWork):
+class MainScreen(PaneKeys, ServerWork, ReviewWork):
     """Connection panel, catalog tree and detail pane; runs every slow step in a worker.
 
     Widgets report what happened in messages; this screen does the work and calls
@@ -67,7 +69,7 @@ class MainScreen(ServerWork, ReviewWork):
                     yield Input(placeholder="filter: name or description (enter keeps it, esc clears)", id="filter")
                     yield CatalogTree(id="tree")
             yield DetailPane(id="detail")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#filter").display = False
@@ -157,12 +159,6 @@ class MainScreen(ServerWork, ReviewWork):
         report_failed_worker(self, event.worker)
 
     # -- actions -------------------------------------------------------------------------------
-
-    def action_focus_next_area(self) -> None:
-        self.focus_next()
-
-    def action_open_selected(self) -> None:
-        self.catalog_tree.action_select_cursor()
 
     def action_next_tab(self) -> None:
         self.detail.cycle_tab(1)

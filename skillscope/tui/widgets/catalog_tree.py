@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Literal
 
 from rich.text import Text
+from textual import events
 from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.widgets import Tree
@@ -359,3 +360,12 @@ class CatalogTree(Tree[NodeRef]):
         elif ref.kind in ("server", "folder"):
             self._populate(node)
             node.toggle()
+
+    async def _on_click(self, event: events.Click) -> None:
+        # One click only moves the cursor: opening reads the server's content, so it takes Enter
+        # or a double click (the ▶ toggle still opens and closes a node with one click). Tree's
+        # own handler runs after this one unless the default is prevented.
+        meta = event.style.meta
+        if "line" in meta and not meta.get("toggle", False) and event.chain < 2:
+            event.prevent_default()
+            self.cursor_line = meta["line"]

@@ -2,25 +2,32 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
-from textual.widgets import LoadingIndicator, Static, TabbedContent, TabPane
+from textual.widget import Widget
+from textual.widgets import LoadingIndicator, OptionList, Static, TabbedContent, TabPane
 
 from skillscope.tui.inert import inert_line
 from skillscope.tui.model import SkillView
 from skillscope.tui.servers import ServerSession
 from skillscope.tui.widgets.connection_panel import server_details
-from skillscope.tui.widgets.evidence import changes_view, failure_view, findings_view
+from skillscope.tui.widgets.evidence import changes_view, entry_warnings_view, failure_view, findings_head
 from skillscope.tui.widgets.file_viewer import FileViewer, skill_md_view
+from skillscope.tui.widgets.finding_list import FindingList, finding_place
 from skillscope.tui.widgets.skill_overview import FileTable, SkillOverview
 from skillscope.verify.opener import SkillReport
+from skillscope.views import SourceView
 
 __all__ = ["TABS", "DetailPane"]
 
 TABS = ("overview", "skill-md", "file", "failure", "changes", "findings")
+_ALL_TABS_WIDTH = 58
+"""Cells the tab row needs to show all six labels (each label and its padding, and the borders)."""
 _PLACEHOLDER = Text("Select a skill in the catalog. Enter opens it: SKILL.md is read and verified before anything is shown.", style="dim")
 
 
@@ -46,6 +53,12 @@ class DetailPane(Vertical):
         self._report: SkillReport | None = None
         """The verified report whose SKILL.md the tab shows (None when the tab does not apply)."""
         self._file_path: str | None = None
+        self._view: SkillView | None = None
+        self._skill_md_source: SourceView | None = None
+        self._skill_md_shown: RenderableType = ""
+        self._visible_tabs: set[str] = set(TABS)
+        self._jump: tuple[str, int | None, int | None, int | None] | None = None
+        """(path, line, column, end column) of the finding to show once its file is open."""
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="progress"):
@@ -55,18 +68,20 @@ class DetailPane(Vertical):
             with TabPane("Overview", id="overview"):
                 yield SkillOverview(id="overview-scroll")
             with TabPane("SKILL.md", id="skill-md"):
-                with VerticalScroll(id="skill-md-scroll"):
+                with VerticalScroll(id="skill-md-scroll", classes="tab-scroll"):
                     yield Static(id="skill-md-body")
             with TabPane("File", id="file"):
                 yield FileViewer(id="file-viewer")
             with TabPane("Failure", id="failure"):
-                with VerticalScroll():
+                with VerticalScroll(id="failure-scroll", classes="tab-scroll"):
                     yield Static(id="failure-body")
             with TabPane("Changes", id="changes"):
-                with VerticalScroll():
+                with VerticalScroll(id="changes-scroll", classes="tab-scroll"):
                     yield Static(id="changes-body")
             with TabPane("Findings", id="findings"):
-                with VerticalScroll():
+                with VerticalScroll(id="findings-scroll", classes="tab-scroll"):
+                    yield Static(id="findings-head")
+                    yield FindingList(id="findings-list")
                     yield Static(id="findings-body")
 
     def on_mount(self) -> None:
@@ -87,6 +102,7 @@ class DetailPane(Vertical):
         self.shown = None
         self._file_path = None
         self._report = None
+        self._view = None
         self.query_one(SkillOverview).show_message(renderable)
         self._tabs_visible({"overview"}, active="overview")
 
@@ -102,6 +118,7 @@ class DetailPane(Vertical):
         if self.shown != key:
             self._file_path = None
         self.shown = key
+        self._view = view
         if file is not None:
             self._file_path = file
         self.query_one(SkillOverview).show(view)
@@ -114,14 +131,22 @@ class DetailPane(Vertical):
             self._show_skill_md()
         if self._file_path is not None and self._file_path in view.opened:
             visible.add("file")
-            self.query_one(FileViewer).show(self._file_path, view.opened[self._file_path])
+            viewer = self.query_one(FileViewer)
+            if viewer.result is not view.opened[self._file_path]:
+                viewer.show(self._file_path, view.opened[self._file_path])
+            if self._jump is not None and self._jump[0] == self._file_path:
+                _, line, column, end = self._jump
+                self._jump = None
+                if line:
+                    viewer.point_at(line, column, end)
+                activate = "file"
         if view.phase == "failed" and report is not None and report.failure is not None:
             visible.add("failure")
             self.query_one("#failure-body", Static).update(failure_view(report))
         if view.review is not None and view.review.state == "changed-since-approval":
             visible.add("changes")
             self.query_one("#changes-body", Static).update(changes_view(view.entry, view.review, view.diffs))
-        self.query_one("#findings-body", Static).update(findings_view(view.entry, view.audit))
+        self._show_findings(view)
         tabs = self.query_one(TabbedContent)
         if activate in visible:
             self._tabs_visible(visible, active=activate)
@@ -142,7 +167,95 @@ class DetailPane(Vertical):
         if body is None or self._markdown_of == marker:
             return
         self._markdown_of = marker
-        self.query_one("#skill-md-body", Static).update(skill_md_view(body, rendered=self.rendered))
+        shown = skill_md_view(body, rendered=self.rendered)
+        last = shown.renderables[-1] if isinstance(shown, Group) else None
+        self._skill_md_source = last if isinstance(last, SourceView) else None
+        self._skill_md_shown = shown
+        self.query_one("#skill-md-body", Static).update(shown)
+
+    def _show_findings(self, view: SkillView) -> None:
+        self.query_one("#findings-head", Static).update(findings_head(view.audit))
+        findings = list(view.audit.findings) if view.audit is not None else []
+        listing = self.query_one(FindingList)
+        if listing.shown_for != (view.name, id(view.audit)):
+            listing.shown_for = (view.name, id(view.audit))
+            listing.show(view.entry, findings)
+        listing.display = bool(findings)
+        self.query_one("#findings-body", Static).update(entry_warnings_view(view.entry))
+
+    def focus_content(self) -> None:
+        """Focus what the active tab holds: its list when it has one, else its scrolling text."""
+        self.focus_target().focus()
+
+    def focus_target(self) -> Widget:
+        """The widget Tab stops at in this pane, for the active tab."""
+        active = self.query_one(TabbedContent).active
+        if active == "overview":
+            table = self.query_one(FileTable)
+            return table if table.display else self.query_one(SkillOverview)
+        if active == "findings":
+            listing = self.query_one(FindingList)
+            return listing if listing.display else self.query_one("#findings-scroll")
+        if active == "file":
+            return self.query_one(FileViewer)
+        return self.query_one(f"#{active}-scroll")
+
+    def open_focused(self) -> None:
+        """Enter from the palette: open the highlighted file or finding."""
+        focused = self.screen.focused
+        if isinstance(focused, FileTable):
+            focused.action_select_cursor()
+        elif isinstance(focused, FindingList):
+            focused.action_select()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if not isinstance(event.option_list, FindingList):
+            return
+        event.stop()
+        view = self._view
+        if view is None or view.audit is None or self.shown is None:
+            return
+        finding = view.audit.findings[event.option_index]
+        self.show_finding(view, finding)
+
+    def show_finding(self, view: SkillView, finding: Any) -> None:
+        """Open the finding's file at its line and column (SKILL.md in its tab, a file in the file tab)."""
+        path = finding_place(view.entry, finding)
+        if path is None:
+            self.app.notify("This finding is about the entry itself, not a line of a file.", title="Finding",
+                            severity="information", markup=False, timeout=5)
+            return
+        line, column, end = finding.line, finding.column, getattr(finding, "end_column", None)
+        if finding.end_line and finding.end_line != line:
+            end = None
+        if path == "SKILL.md" and self._report is not None and self._report.body is not None:
+            if self.rendered:
+                self.rendered = False
+            self._markdown_of = None
+            self._show_skill_md()
+            self.activate("skill-md")
+            source = self._skill_md_source
+            if source is not None and line:
+                source.mark(line, column, end)
+                body = self.query_one("#skill-md-body", Static)
+                body.update(self._skill_md_shown)
+                scroll = self.query_one("#skill-md-scroll", VerticalScroll)
+                self.call_after_refresh(lambda: self._scroll_skill_md(scroll, body, source, line))
+            # Focus once the tab is shown: a hidden widget cannot take focus, and the list that had it is hidden now.
+            self.call_after_refresh(self.query_one("#skill-md-scroll").focus)
+            return
+        self._jump = (path, line, column, end)
+        if path in view.opened:
+            self._file_path = path
+            self.show_skill(self.shown[0] if self.shown else "", view, file=path, activate="file")
+            self.call_after_refresh(self.query_one(FileViewer).focus)
+        elif self.shown is not None:
+            self.post_message(self.FileOpenRequested(self.shown[0], self.shown[1], path))
+
+    def _scroll_skill_md(self, scroll: VerticalScroll, body: Static, source: SourceView, line: int) -> None:
+        # The source follows two lines of heading inside the same Static.
+        width = body.content_size.width or scroll.content_size.width
+        scroll.scroll_to(y=max(0, body.virtual_region.y + 2 + source.row_of(line, width) - 3), animate=False)
 
     def activate(self, tab: str) -> None:
         """Switch to a visible tab."""
@@ -169,6 +282,19 @@ class DetailPane(Vertical):
         for tab in TABS:
             if tab not in visible:
                 tabs.disable_tab(tab)
+        self._visible_tabs = visible
+        self._fit_tabs()
+
+    def _fit_tabs(self) -> None:
+        # A pane too narrow for all six labels (80 columns) scrolled the row and cut the first and
+        # last: there, tabs that do not apply leave the row instead of standing disabled in it.
+        narrow = 0 < self.size.width < _ALL_TABS_WIDTH
+        tabs = self.query_one(TabbedContent)
+        for tab in TABS:
+            tabs.get_tab(tab).display = tab in self._visible_tabs or not narrow
+
+    def on_resize(self) -> None:
+        self._fit_tabs()
 
     def on_file_table_file_open_requested(self, event: FileTable.FileOpenRequested) -> None:
         event.stop()

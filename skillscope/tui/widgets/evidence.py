@@ -10,8 +10,9 @@ from rich.table import Table
 from rich.text import Text
 
 from skillscope.tui.inert import compact, human_size, inert_line
+from skillscope.tui.widgets.digest import Digest
 
-__all__ = ["changes_view", "failure_view", "findings_view"]
+__all__ = ["changes_view", "entry_warnings_view", "failure_view", "findings_head"]
 
 
 def failure_view(report: Any) -> RenderableType:
@@ -70,8 +71,8 @@ def changes_view(entry: Any, review: Any, diffs: list[Any] | None = None) -> Ren
     grid.add_column(style="bold", no_wrap=True, min_width=10)
     grid.add_column(overflow="fold")
     if record is not None:
-        grid.add_row("approved", Text(record.fingerprint or "—", style="dim"))
-        grid.add_row("now", Text(entry.fingerprint or "—"))
+        grid.add_row("approved", Digest(record.fingerprint, "dim"))
+        grid.add_row("now", Digest(entry.fingerprint))
         grid.add_row("by", inert_line(f"{record.reviewer} at {record.time}"))
         if record.note:
             grid.add_row("note", inert_line(record.note, limit=600))
@@ -86,9 +87,9 @@ def changes_view(entry: Any, review: Any, diffs: list[Any] | None = None) -> Ren
         size = f"{human_size(change.old_size)} → {human_size(change.new_size)}"
         table.add_row(Text(change.change, style=styles[change.change]), inert_line(path, limit=300), Text(size))
         if change.old_digest:
-            table.add_row(Text("  was", style="dim"), Text(change.old_digest, style="dim"), "")
+            table.add_row(Text("  was", style="dim"), Digest(change.old_digest, "dim"), "")
         if change.new_digest:
-            table.add_row(Text("  now", style="dim"), Text(change.new_digest), "")
+            table.add_row(Text("  now", style="dim"), Digest(change.new_digest), "")
     if diffs is None:
         note = Text("Computed from the recorded file list and the current entry; no file was read. "
                     "Press g to read and verify the files and see each diff. Approve again after reviewing the changes.", style="dim")
@@ -111,49 +112,27 @@ _DIFF_STYLE = {"header": "bold", "hunk": "cyan", "added": "green", "removed": "r
 _SEVERITY = {"error": "bold red", "warning": "yellow", "note": "cyan"}
 
 
-def findings_view(entry: Any, audit: Any = None) -> RenderableType:
-    """The audit's findings for the skill (press i to run it), and the entry's rule warnings."""
-    parts: list[RenderableType] = []
+def findings_head(audit: Any = None) -> Text:
+    """The audit's tally (the findings themselves are a list below it), or how to run one."""
     if audit is None:
-        parts.append(Text("Not audited yet. Press i to audit: every file is read and verified, the content is scanned "
-                          "for hidden characters, scripts and links, and the entry is checked again.", style="dim"))
+        return Text("Not audited yet. Press i to audit: every file is read and verified, the content is scanned "
+                    "for hidden characters, scripts and links, and the entry is checked again.", style="dim")
+    counts = {level: sum(1 for f in audit.findings if f.severity == level) for level in ("error", "warning", "note")}
+    head = Text("Audit: ", style="bold")
+    head.append(f"{counts['error']} error(s)", style=_SEVERITY["error"] if counts["error"] else "dim")
+    head.append(", ")
+    head.append(f"{counts['warning']} warning(s)", style=_SEVERITY["warning"] if counts["warning"] else "dim")
+    head.append(f", {counts['note']} note(s)")
+    if audit.findings:
+        head.append("   enter opens a finding's file at its line", style="dim")
     else:
-        counts = {level: sum(1 for f in audit.findings if f.severity == level) for level in ("error", "warning", "note")}
-        head = Text("Audit: ", style="bold")
-        head.append(f"{counts['error']} error(s)", style=_SEVERITY["error"] if counts["error"] else "dim")
-        head.append(", ")
-        head.append(f"{counts['warning']} warning(s)", style=_SEVERITY["warning"] if counts["warning"] else "dim")
-        head.append(f", {counts['note']} note(s)")
-        parts.append(head)
-        table = Table(show_edge=False, pad_edge=False, header_style="bold dim", box=box.SIMPLE_HEAD)
-        table.add_column("level", no_wrap=True)
-        table.add_column("finding", overflow="fold", ratio=1)
-        directory = entry.directory or ""
-        for finding in audit.findings:
-            cell = Text.assemble((finding.id, "bold"))
-            where = finding.uri or ""
-            if directory and where.startswith(directory + "/"):
-                where = where[len(directory) + 1 :]
-            if where:
-                cell.append("  ")
-                cell.append_text(inert_line(where + (f":{finding.line}" if finding.line else "") + (f":{finding.column}" if finding.column else ""), style="dim", limit=200))
-            cell.append("\n")
-            message = finding.message
-            for prefix in (f"{entry.name}: ", f"{entry.name} "):
-                if message.startswith(prefix):
-                    message = message[len(prefix) :]
-                    break
-            cell.append_text(inert_line(message, limit=600))
-            if finding.excerpt:
-                cell.append("\n")
-                cell.append_text(inert_line(finding.excerpt, style="dim", limit=300))
-            table.add_row(Text(finding.severity, style=_SEVERITY.get(finding.severity, "")), cell)
-        if audit.findings:
-            parts.append(table)
-        else:
-            parts.append(Text("No findings.", style="green"))
-    parts.append(Text(""))
-    parts.append(Text("Entry warnings", style="bold"))
+        head.append("\nNo findings.", style="green")
+    return head
+
+
+def entry_warnings_view(entry: Any) -> RenderableType:
+    """The entry's rule warnings (from the listing, no file read)."""
+    parts: list[RenderableType] = [Text("Entry warnings", style="bold")]
     if entry.warnings:
         for warning in entry.warnings:
             parts.append(Text.assemble((f"{warning.rule}  ", "yellow"), inert_line(warning.message, limit=600)))

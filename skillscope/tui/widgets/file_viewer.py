@@ -12,10 +12,11 @@ from textual.widgets import Static
 
 from skillscope.textsafe import safe_text
 from skillscope.tui.inert import human_size, inert_line
+from skillscope.tui.widgets.digest import Digest
 from skillscope.verify.filekind import read_as
-from skillscope.views import HEX_LIMIT, binary_view, hex_dump, hidden_panel, rendered_view, source_view
+from skillscope.views import HEX_LIMIT, SourceView, binary_view, hex_dump, hidden_panel, rendered_view, source_view
 
-__all__ = ["HEX_LIMIT", "FileViewer", "hex_dump", "is_binary", "skill_md_view"]
+__all__ = ["HEX_LIMIT", "FileViewer", "hex_dump", "is_binary", "scroll_to_line", "skill_md_view"]
 
 
 def is_binary(data: bytes, path: str = "") -> bool:
@@ -32,8 +33,21 @@ def skill_md_view(body: str, *, rendered: bool) -> RenderableType:
     return Group(Text("Rendered: link targets written out", style="bold"), key, markdown, Text(""), hidden_panel(hidden))
 
 
+def scroll_to_line(scroll: VerticalScroll, body: Static, source: SourceView, line: int) -> None:
+    """Scroll so that source ``line`` (as laid out in ``body``) is near the top, a few rows of context above."""
+    width = body.content_size.width or scroll.content_size.width
+    row = body.virtual_region.y + source.row_of(line, width)
+    scroll.scroll_to(y=max(0, row - 3), animate=False)
+
+
 class FileViewer(VerticalScroll):
     """The file tab: what the entry says about the file, then its verified content."""
+
+    source: SourceView | None = None
+    """The shown text file's lines (None for a binary), to point at a finding."""
+    path: str | None = None
+    result: object = None
+    """The ``FileResult`` on show (shown again only when another one comes)."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="file-meta")
@@ -59,7 +73,7 @@ class FileViewer(VerticalScroll):
         grid.add_row("file", inert_line(path, limit=600))
         grid.add_row("uri", inert_line(getattr(result, "uri", ""), limit=600))
         grid.add_row("size", Text(f"{human_size(len(data))} ({len(data):,} bytes)"))
-        grid.add_row("digest", Text(getattr(result, "digest", None) or "—", style="dim"))
+        grid.add_row("digest", Digest(getattr(result, "digest", None), "dim"))
         status = getattr(result, "status", "")
         grid.add_row("state", Text("✓ verified" if status == "verified" else status, style="green" if status == "verified" else "magenta"))
         served_as = ""
@@ -73,5 +87,18 @@ class FileViewer(VerticalScroll):
         else:
             lexer = Syntax.guess_lexer(path, code=read.text[:4096])
             body = source_view(read.text, lexer=None if lexer == "text" else lexer)
+        self.source = body if isinstance(body, SourceView) else None
+        self.path = path
+        self.result = result
         self.query_one("#file-body", Static).update(body)
         self.scroll_home(animate=False)
+
+    def point_at(self, line: int, column: int | None = None, end_column: int | None = None) -> None:
+        """Mark ``line`` (and the columns of a finding) and scroll to it once laid out."""
+        if self.source is None:
+            return
+        self.source.mark(line, column, end_column)
+        body = self.query_one("#file-body", Static)
+        body.update(self.source)
+        source = self.source
+        self.call_after_refresh(lambda: scroll_to_line(self, body, source, line))

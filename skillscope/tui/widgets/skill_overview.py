@@ -14,6 +14,7 @@ from textual.widgets import DataTable, Static
 
 from skillscope.tui.inert import STATE_LOOK, compact, human_size, inert_line, state_words
 from skillscope.tui.model import REVIEW_LOOK, SkillView, skill_states
+from skillscope.tui.widgets.digest import Digest
 
 __all__ = ["FileTable", "SkillOverview", "frontmatter_rows", "review_summary"]
 
@@ -70,7 +71,7 @@ def review_summary(view: SkillView) -> RenderableType:
     if record is not None:
         record = record.complete()
         grid.add_row("by", inert_line(f"{record.reviewer} at {record.time}"))
-        grid.add_row("fingerprint", Text(record.fingerprint or "—", style="dim"))
+        grid.add_row("fingerprint", Digest(record.fingerprint, "dim"))
         if record.note:
             grid.add_row("note", inert_line(record.note, limit=1000))
     if review.changes:
@@ -107,7 +108,7 @@ def _skill_header(view: SkillView, *, verified_frontmatter: bool) -> RenderableT
         grid.add_row("reason", Text.assemble((f"{entry.rule}: ", "bold yellow" if entry.status == "unavailable" else "bold red"),
                                              inert_line(entry.reason, limit=1000)))
     grid.add_row("uri", inert_line(entry.uri if entry.uri is not None else "(none)", limit=600))
-    grid.add_row("fingerprint", Text(entry.fingerprint or ("none: dynamic skill" if entry.dynamic else "—"), style="" if entry.fingerprint else "dim"))
+    grid.add_row("fingerprint", Digest(entry.fingerprint, missing="none: dynamic skill" if entry.dynamic else "—"))
     if entry.files is not None:
         grid.add_row("files", Text(f"{len(entry.files)} listed, {human_size(entry.total_bytes)}"))
     elif entry.dynamic:
