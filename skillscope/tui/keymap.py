@@ -29,9 +29,11 @@ class Command:
 
 MAIN_COMMANDS: tuple[Command, ...] = (
     Command("open_selected", "enter", "Open", "Open the selected skill (verify SKILL.md) or file", "Catalog", bind=False),
-    Command("filter", "slash", "Filter", "Filter the catalog by name or description", "Catalog", key_display="/"),
+    Command("filter", "slash", "Filter", "Filter the catalog by name or description, and by state with state:WORD (state:changed, state:not-reviewed ...)", "Catalog", key_display="/"),
     Command("open_name", "o", "Open by name", "Open a skill by name, also one the listing does not hold (skills/get)", "Catalog"),
-    Command("refresh", "r", "Refresh", "List the selected server's catalog again", "Catalog", footer=False),
+    Command("refresh", "r", "Refresh", "List the selected server's catalog again (the cursor, open folders and opened skills stay)", "Catalog", footer=False),
+    Command("next_review", "N", "Next to review", "Jump to the next skill waiting for a verdict (not reviewed, changed since approval, revoked)", "Catalog", footer=False),
+    Command("previous_review", "P", "Previous to review", "Jump to the previous skill waiting for a verdict", "Catalog", footer=False),
     Command("next_tab", "right_square_bracket", "Next tab", "Show the next tab of the detail pane", "Catalog", footer=False, key_display="]"),
     Command("previous_tab", "left_square_bracket", "Previous tab", "Show the previous tab of the detail pane", "Catalog", footer=False, key_display="["),
     Command("toggle_render", "v", "Source/rendered", "Switch the SKILL.md tab between the exact source (line numbers, escapes) and the rendered view (targets shown, what rendering hides listed)", "Catalog", footer=False),

@@ -11,8 +11,9 @@ from textual.message import Message
 from textual.widgets import Tree
 from textual.widgets.tree import TreeNode
 
-from skillscope.tui.model import Folder, SkillView, build_index
+from skillscope.tui.model import ATTENTION, Folder, SkillView, build_index, needs_review, parse_filter, state_tags
 from skillscope.tui.servers import ServerSession
+from skillscope.tui.widgets.catalog_order import skill_order, start_index
 from skillscope.tui.widgets.tree_labels import file_label, folder_label, note_label, server_label, skill_label
 
 __all__ = ["PAGE", "CatalogTree", "NodeRef"]
@@ -21,6 +22,8 @@ PAGE = 500
 """Children added at a time; a "more" node brings the next ones (keeps huge flat catalogs quick)."""
 AUTO_EXPAND = 300
 """A filter matching at most this many skills opens every folder on the way to them."""
+ATTENTION_LIMIT = 20
+"""At most this many changed or failed skills have their folders opened when a catalog first shows."""
 
 
 @dataclass(frozen=True)
@@ -68,6 +71,14 @@ class CatalogTree(Tree[NodeRef]):
             self.name = name
             self.path = path
 
+    class Counted(Message):
+        """The catalog's roll-up changed: skills per state over every server, and how many are stale."""
+
+        def __init__(self, counts: dict[str, int], stale: int) -> None:
+            super().__init__()
+            self.counts = counts
+            self.stale = stale
+
     class OpenRequested(Message):
         """The reviewer asked to open a skill (``path`` None) or one of its files."""
 
@@ -89,8 +100,13 @@ class CatalogTree(Tree[NodeRef]):
         self._file_nodes: dict[tuple[str, str], list[TreeNode[NodeRef]]] = {}
         self._folders: dict[str, dict[str, Folder]] = {}
         self._malformed: dict[str, list[str]] = {}
+        self._folder_nodes: dict[tuple[str, str], tuple[TreeNode[NodeRef], str]] = {}
+        """Each shown folder node with the name it shows (a chain of single folders shows as one)."""
         self._populated: set[int] = set()
         self._filter = ""
+        self._text = ""
+        self._states: list[str] = []
+        self._recount_due: set[str] = set()
 
     # -- calls from the screen -----------------------------------------------------------------
 
@@ -104,46 +120,114 @@ class CatalogTree(Tree[NodeRef]):
             self._views[label] = views
         self._reindex(label)
         node = self._server_nodes.get(label)
+        place = None
         if node is None:
             node = self.root.add(self._server_label(session), NodeRef("server", label), expand=False)
             self._server_nodes[label] = node
         else:
+            place = self._place()
             self._forget_below(node)
             node.remove_children()
             node.set_label(self._server_label(session))
         self._populated.discard(node.id)
         self._populate(node)
         node.expand()
+        if place is not None:
+            # Redrawn in place: the folders that were open stay open and the cursor stays on its row.
+            self._restore(node, place)
         if self.cursor_line < 0:
             self.cursor_line = 0
         if self._filter:
             self._open_matches(label)
+        self._post_counts()
 
     def remove_server(self, label: str) -> None:
         """Take a server and its catalog off the tree."""
         node = self._server_nodes.pop(label, None)
         self._sessions.pop(label, None)
         self._views.pop(label, None)
+        self._folders.pop(label, None)
+        self._malformed.pop(label, None)
         if node is not None:
             self._forget_below(node)
             node.remove()
+        self._post_counts()
 
     def refresh_skill(self, server: str, name: str) -> None:
-        """Redraw a skill's line and its files' lines after its state changed."""
-        node = self._skill_nodes.get((server, name))
+        """Redraw a skill's line and its files' lines after its state changed (roll-ups follow once)."""
         view = self._views.get(server, {}).get(name)
-        if node is None or view is None:
+        if view is None:
+            return
+        self._recount_later(server)
+        node = self._skill_nodes.get((server, name))
+        if node is None:
             return
         node.set_label(skill_label(view))
         for file_node in self._file_nodes.get((server, name), []):
             file_node.set_label(file_label(view, file_node.data.path if file_node.data else ""))
 
+    def _recount_later(self, server: str) -> None:
+        """Count the roll-ups again after this burst of changes (a ledger reread touches every skill)."""
+        if not self._recount_due:
+            self.call_later(self._recount)
+        self._recount_due.add(server)
+
+    def _recount(self) -> None:
+        due, self._recount_due = self._recount_due, set()
+        for label in due:
+            session = self._sessions.get(label)
+            node = self._server_nodes.get(label)
+            if session is None or node is None or label not in self._views:
+                continue
+            self._reindex(label)
+            node.set_label(self._server_label(session))
+            folders = self._folders.get(label, {})
+            for (server, path), (folder_node, shown) in self._folder_nodes.items():
+                folder = folders.get(path)
+                if server == label and folder is not None:
+                    folder_node.set_label(folder_label(folder, shown))
+        self._post_counts()
+
+    def _post_counts(self) -> None:
+        counts: dict[str, int] = {}
+        stale = 0
+        for label, folders in self._folders.items():
+            for state, count in folders[""].counts.items():
+                counts[state] = counts.get(state, 0) + count
+            session = self._sessions.get(label)
+            if session is not None and session.state != "connected":
+                stale += folders[""].total + len(self._malformed.get(label, []))
+        self.post_message(self.Counted(counts, stale))
+
+    def open_attention(self, server: str) -> None:
+        """Open the folders down to the skills that changed since approval or failed (the first few)."""
+        views = self._views.get(server, {})
+        names = [name for name, view in views.items() if state_tags(view) & ATTENTION]
+        for name in sorted(names)[:ATTENTION_LIMIT]:
+            self._expand_to(server, name)
+
+    def next_needing_review(self, step: int = 1) -> bool:
+        """Move the cursor to the next (``step`` -1: previous) skill waiting for a verdict; False when none."""
+        order = skill_order(self._sessions, self._views, self._folders, self._malformed, self._server_nodes)
+        if not order:
+            return False
+        ref = self.cursor_node.data if self.cursor_node is not None else None
+        begin = start_index(order, ref, step)
+        for offset in range(len(order)):
+            server, name = order[(begin + offset * step) % len(order)]
+            view = self._views[server][name]
+            if needs_review(view) and (ref is None or (server, name) != (ref.server, ref.key)):
+                self.reveal(server, name)
+                return True
+        return False
+
     def set_filter(self, text: str) -> None:
-        """Show only skills whose name or description holds ``text`` (case-insensitive)."""
+        """Show only skills whose name or description holds the text and whose states hold every ``state:`` word."""
         text = text.strip().casefold()
         if text == self._filter:
             return
         self._filter = text
+        self._text, self._states = parse_filter(text)
         ref = self.cursor_node.data if self.cursor_node is not None else None
         for label, session in list(self._sessions.items()):
             self.show_server(session, self._views.get(label))
@@ -158,10 +242,18 @@ class CatalogTree(Tree[NodeRef]):
 
     def reveal(self, server: str, name: str, path: str | None = None) -> None:
         """Open the folders down to a skill (and its file ``path``) and put the cursor on it."""
+        target = self._expand_to(server, name, path)
+        if target is not None:
+            # Nodes added just now get their line number when the tree lines are rebuilt.
+            self._tree_lines  # noqa: B018 - the property rebuilds the lines
+            self.move_cursor(target)
+
+    def _expand_to(self, server: str, name: str, path: str | None = None) -> TreeNode[NodeRef] | None:
+        """Open the folders down to a skill (and its file ``path``); returns its node."""
         view = self._views.get(server, {}).get(name)
         node = self._server_nodes.get(server)
         if view is None or node is None:
-            return
+            return None
         skill_path = view.entry.path or ""
         while True:
             self._populate(node)
@@ -172,10 +264,7 @@ class CatalogTree(Tree[NodeRef]):
                 target.expand()
                 target = next((c for c in target.children if c.data and c.data.path == path), target)
             if target is not None:
-                # Nodes added just now get their line number when the tree lines are rebuilt.
-                self._tree_lines  # noqa: B018 - the property rebuilds the lines
-                self.move_cursor(target)
-                return
+                return target
             if view.entry.status != "malformed":
                 folder = next((c for c in node.children if c.data and c.data.kind == "folder" and skill_path.startswith(c.data.key + "/")), None)
                 if folder is not None:
@@ -184,8 +273,48 @@ class CatalogTree(Tree[NodeRef]):
             # The skill sits past a "more" node: bring the next page.
             more = next((c for c in node.children if c.data and c.data.kind == "more"), None)
             if more is None:
-                return
+                return None
             self._load_more(more)
+
+    def _place(self) -> tuple[set[tuple[str, str, str]], TreeNode[NodeRef] | None, NodeRef | None]:
+        """What a redraw must keep: every open node, and the cursor's node and what it stands for."""
+        opened: set[tuple[str, str, str]] = set()
+        stack = list(self.root.children)
+        while stack:
+            node = stack.pop()
+            if node.is_expanded and node.data is not None:
+                opened.add((node.data.server, node.data.kind, node.data.key))
+                stack.extend(node.children)
+        cursor = self.cursor_node
+        return opened, cursor, cursor.data if cursor is not None else None
+
+    def _restore(self, server_node: TreeNode[NodeRef], place: tuple[set[tuple[str, str, str]], TreeNode[NodeRef] | None, NodeRef | None]) -> None:
+        opened, cursor, ref = place
+        stack = [server_node]
+        found: TreeNode[NodeRef] | None = None
+        while stack:
+            node = stack.pop()
+            for child in node.children:
+                data = child.data
+                if data is None:
+                    continue
+                if ref is not None and data.kind == ref.kind == "folder" and data.key == ref.key and data.server == ref.server:
+                    found = child
+                if (data.server, data.kind, data.key) in opened and data.kind in ("folder", "skill"):
+                    self._populate(child)
+                    child.expand()
+                    stack.append(child)
+        if ref is None:
+            return
+        label = server_node.data.server if server_node.data else ""
+        if ref.server != label and cursor is not None:
+            found = cursor  # on another server: that node still stands, only its line moved
+        elif ref.kind in ("skill", "file", "malformed"):
+            found = self._expand_to(label, ref.key, ref.path or None) or server_node
+        elif found is None:
+            found = server_node
+        self._tree_lines  # noqa: B018 - the property rebuilds the lines
+        self.move_cursor(found)
 
     # -- building nodes ------------------------------------------------------------------------
 
@@ -211,9 +340,15 @@ class CatalogTree(Tree[NodeRef]):
         self._malformed[label] = malformed
 
     def _matches(self, view: SkillView) -> bool:
+        if self._states:
+            tags = state_tags(view)
+            if not all(state in tags for state in self._states):
+                return False
+        if not self._text:
+            return True
         entry = view.entry
         haystack = f"{entry.name}\n{entry.description or ''}\n{entry.reason or ''}".casefold()
-        return self._filter in haystack
+        return self._text in haystack
 
     def _populate(self, node: TreeNode[NodeRef]) -> None:
         """Add a node's children the first time it is opened."""
@@ -243,6 +378,9 @@ class CatalogTree(Tree[NodeRef]):
             return
         root = folders[""]
         malformed = self._malformed.get(label, [])
+        if session.state != "connected" or session.listing_state == "failed":
+            # The last catalog stays, under a line saying it is not the server's current one.
+            node.add_leaf(note_label(session), NodeRef("note", label))
         if not root.total and not malformed:
             words = "no skill matches the filter" if self._filter else "the server lists no skills (press o to open one by name)"
             node.add_leaf(Text(words, style="dim italic"), NodeRef("note", label))
@@ -263,7 +401,9 @@ class CatalogTree(Tree[NodeRef]):
                 while len(value.folders) == 1 and not value.skills:
                     value = next(iter(value.folders.values()))
                     segments.append(value.segment)
-                node.add(folder_label(value, "/".join(segments)), NodeRef("folder", label, value.path))
+                shown = "/".join(segments)
+                child = node.add(folder_label(value, shown), NodeRef("folder", label, value.path))
+                self._folder_nodes[(label, value.path)] = (child, shown)
             else:
                 view = views[value]
                 child = node.add(skill_label(view), NodeRef("skill", label, value), allow_expand=bool(view.entry.files))
@@ -300,11 +440,16 @@ class CatalogTree(Tree[NodeRef]):
             del self._skill_nodes[key]
         for key in [k for k in self._file_nodes if k[0] == label]:
             del self._file_nodes[key]
+        for key in [k for k in self._folder_nodes if k[0] == label]:
+            del self._folder_nodes[key]
 
     def _server_label(self, session: ServerSession) -> Text:
         shown = self._folders.get(session.label, {}).get("")
-        count = shown.total + len(self._malformed.get(session.label, [])) if shown is not None else None
-        return server_label(session, shown=count if self._filter else None)
+        if shown is None:
+            return server_label(session)
+        count = shown.total + len(self._malformed.get(session.label, []))
+        total = len(self._views.get(session.label, {}))
+        return server_label(session, total=total, shown=count if self._filter else None, counts=shown.counts)
 
     # -- events --------------------------------------------------------------------------------
 
