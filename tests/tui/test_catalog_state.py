@@ -200,7 +200,7 @@ async def test_launch_opens_the_changed_skill_and_rolls_up_counts(tmp_path):
         text = screen_text(app)
         assert "demo  9 skills  ○3 Δ1 ⊗1 ⊘2" in text
         assert "acme/billing/  1  Δ1" in text
-        assert status(app) == "○3 not reviewed  Δ1 changed  ⊗1 rejected  ✗0 failed  ⊘2 unavailable"
+        assert status(app) == "○3 not reviewed  Δ1 changed  ⊗1 rejected  ⊘2 unavailable"
         for words in ("○3 not reviewed", "Δ1 changed", "⊗1 rejected", "⊘2 unavailable"):
             assert words in text, words
 

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar, Literal
+from typing import ClassVar
 
 from rich.text import Text
 from textual.binding import Binding, BindingType
@@ -11,9 +10,9 @@ from textual.message import Message
 from textual.widgets import Tree
 from textual.widgets.tree import TreeNode
 
-from skillscope.tui.model import ATTENTION, Folder, SkillView, build_index, needs_review, parse_filter, state_tags
+from skillscope.tui.model import Folder, SkillView, build_index, parse_filter, state_tags
 from skillscope.tui.servers import ServerSession
-from skillscope.tui.widgets.catalog_order import skill_order, start_index
+from skillscope.tui.widgets.catalog_places import CatalogPlaces, NodeRef
 from skillscope.tui.widgets.tree_labels import file_label, folder_label, note_label, server_label, skill_label
 
 __all__ = ["PAGE", "CatalogTree", "NodeRef"]
@@ -22,25 +21,8 @@ PAGE = 500
 """Children added at a time; a "more" node brings the next ones (keeps huge flat catalogs quick)."""
 AUTO_EXPAND = 300
 """A filter matching at most this many skills opens every folder on the way to them."""
-ATTENTION_LIMIT = 20
-"""At most this many changed or failed skills have their folders opened when a catalog first shows."""
 
-
-@dataclass(frozen=True)
-class NodeRef:
-    """What a tree node stands for."""
-
-    kind: Literal["server", "folder", "skill", "file", "malformed", "more", "note"]
-    server: str
-    key: str = ""
-    """The skill's registry name (skill, file, malformed) or the folder's path (folder, more)."""
-    path: str = ""
-    """A file's relative path."""
-    offset: int = 0
-    """For a "more" node: where the next page starts."""
-
-
-class CatalogTree(Tree[NodeRef]):
+class CatalogTree(CatalogPlaces):
     """Every server's skills by path, each with its state; files under each skill.
 
     | Key | Action |
@@ -99,6 +81,8 @@ class CatalogTree(Tree[NodeRef]):
         self._skill_nodes: dict[tuple[str, str], TreeNode[NodeRef]] = {}
         self._file_nodes: dict[tuple[str, str], list[TreeNode[NodeRef]]] = {}
         self._folders: dict[str, dict[str, Folder]] = {}
+        self._totals: dict[str, dict[str, int]] = {}
+        """Each server's skills per roll-up state, unfiltered (for the status line)."""
         self._malformed: dict[str, list[str]] = {}
         self._folder_nodes: dict[tuple[str, str], tuple[TreeNode[NodeRef], str]] = {}
         """Each shown folder node with the name it shows (a chain of single folders shows as one)."""
@@ -148,6 +132,7 @@ class CatalogTree(Tree[NodeRef]):
         self._views.pop(label, None)
         self._folders.pop(label, None)
         self._malformed.pop(label, None)
+        self._totals.pop(label, None)
         if node is not None:
             self._forget_below(node)
             node.remove()
@@ -191,35 +176,13 @@ class CatalogTree(Tree[NodeRef]):
     def _post_counts(self) -> None:
         counts: dict[str, int] = {}
         stale = 0
-        for label, folders in self._folders.items():
-            for state, count in folders[""].counts.items():
+        for label, totals in self._totals.items():
+            for state, count in totals.items():
                 counts[state] = counts.get(state, 0) + count
             session = self._sessions.get(label)
             if session is not None and session.state != "connected":
-                stale += folders[""].total + len(self._malformed.get(label, []))
+                stale += len(self._views.get(label, {}))
         self.post_message(self.Counted(counts, stale))
-
-    def open_attention(self, server: str) -> None:
-        """Open the folders down to the skills that changed since approval or failed (the first few)."""
-        views = self._views.get(server, {})
-        names = [name for name, view in views.items() if state_tags(view) & ATTENTION]
-        for name in sorted(names)[:ATTENTION_LIMIT]:
-            self._expand_to(server, name)
-
-    def next_needing_review(self, step: int = 1) -> bool:
-        """Move the cursor to the next (``step`` -1: previous) skill waiting for a verdict; False when none."""
-        order = skill_order(self._sessions, self._views, self._folders, self._malformed, self._server_nodes)
-        if not order:
-            return False
-        ref = self.cursor_node.data if self.cursor_node is not None else None
-        begin = start_index(order, ref, step)
-        for offset in range(len(order)):
-            server, name = order[(begin + offset * step) % len(order)]
-            view = self._views[server][name]
-            if needs_review(view) and (ref is None or (server, name) != (ref.server, ref.key)):
-                self.reveal(server, name)
-                return True
-        return False
 
     def set_filter(self, text: str) -> None:
         """Show only skills whose name or description holds the text and whose states hold every ``state:`` word."""
@@ -240,82 +203,6 @@ class CatalogTree(Tree[NodeRef]):
                 self.move_cursor_to_line(0)
             self.scroll_home(animate=False)
 
-    def reveal(self, server: str, name: str, path: str | None = None) -> None:
-        """Open the folders down to a skill (and its file ``path``) and put the cursor on it."""
-        target = self._expand_to(server, name, path)
-        if target is not None:
-            # Nodes added just now get their line number when the tree lines are rebuilt.
-            self._tree_lines  # noqa: B018 - the property rebuilds the lines
-            self.move_cursor(target)
-
-    def _expand_to(self, server: str, name: str, path: str | None = None) -> TreeNode[NodeRef] | None:
-        """Open the folders down to a skill (and its file ``path``); returns its node."""
-        view = self._views.get(server, {}).get(name)
-        node = self._server_nodes.get(server)
-        if view is None or node is None:
-            return None
-        skill_path = view.entry.path or ""
-        while True:
-            self._populate(node)
-            node.expand()
-            target = self._skill_nodes.get((server, name))
-            if target is not None and path is not None:
-                self._populate(target)
-                target.expand()
-                target = next((c for c in target.children if c.data and c.data.path == path), target)
-            if target is not None:
-                return target
-            if view.entry.status != "malformed":
-                folder = next((c for c in node.children if c.data and c.data.kind == "folder" and skill_path.startswith(c.data.key + "/")), None)
-                if folder is not None:
-                    node = folder
-                    continue
-            # The skill sits past a "more" node: bring the next page.
-            more = next((c for c in node.children if c.data and c.data.kind == "more"), None)
-            if more is None:
-                return None
-            self._load_more(more)
-
-    def _place(self) -> tuple[set[tuple[str, str, str]], TreeNode[NodeRef] | None, NodeRef | None]:
-        """What a redraw must keep: every open node, and the cursor's node and what it stands for."""
-        opened: set[tuple[str, str, str]] = set()
-        stack = list(self.root.children)
-        while stack:
-            node = stack.pop()
-            if node.is_expanded and node.data is not None:
-                opened.add((node.data.server, node.data.kind, node.data.key))
-                stack.extend(node.children)
-        cursor = self.cursor_node
-        return opened, cursor, cursor.data if cursor is not None else None
-
-    def _restore(self, server_node: TreeNode[NodeRef], place: tuple[set[tuple[str, str, str]], TreeNode[NodeRef] | None, NodeRef | None]) -> None:
-        opened, cursor, ref = place
-        stack = [server_node]
-        found: TreeNode[NodeRef] | None = None
-        while stack:
-            node = stack.pop()
-            for child in node.children:
-                data = child.data
-                if data is None:
-                    continue
-                if ref is not None and data.kind == ref.kind == "folder" and data.key == ref.key and data.server == ref.server:
-                    found = child
-                if (data.server, data.kind, data.key) in opened and data.kind in ("folder", "skill"):
-                    self._populate(child)
-                    child.expand()
-                    stack.append(child)
-        if ref is None:
-            return
-        label = server_node.data.server if server_node.data else ""
-        if ref.server != label and cursor is not None:
-            found = cursor  # on another server: that node still stands, only its line moved
-        elif ref.kind in ("skill", "file", "malformed"):
-            found = self._expand_to(label, ref.key, ref.path or None) or server_node
-        elif found is None:
-            found = server_node
-        self._tree_lines  # noqa: B018 - the property rebuilds the lines
-        self.move_cursor(found)
-
     # -- building nodes ------------------------------------------------------------------------
 
     def _reindex(self, label: str) -> None:
@@ -323,11 +210,14 @@ class CatalogTree(Tree[NodeRef]):
         if views is None:
             self._folders.pop(label, None)
             self._malformed.pop(label, None)
+            self._totals.pop(label, None)
             return
         names = None
         if self._filter:
             names = [name for name, view in views.items() if self._matches(view)]
         root, malformed = build_index(views, names)
+        # The status line counts the whole catalog, whatever the filter shows.
+        self._totals[label] = root.counts if names is None else build_index(views)[0].counts
         folders: dict[str, Folder] = {"": root}
 
         def collect(folder: Folder) -> None:

@@ -36,18 +36,24 @@ def rollup(counts: dict[str, int]) -> Text:
 
 
 def status_line(counts: dict[str, int], *, stale: int = 0) -> Text:
-    """The catalog's status line: how many skills are in each state that needs a reviewer."""
+    """The catalog's status line: how many skills are in each state that needs a reviewer (none: says so).
+
+    Only states with skills are named: at 80 columns every line of the catalog counts.
+    """
     text = Text()
     for state in _STATUS_LINE:
         glyph, words, style = STATE_LOOK[state]
         count = counts.get(state, 0)
+        if not count:
+            continue
         if text:
             text.append("  ")
-        text.append(f"{glyph}{count:,} {words.split(' since')[0]}", style=style if count else "dim")
+        text.append(f"{glyph}{count:,} {words.split(' since')[0]}", style=style)
     if stale:
-        text.append("  ")
+        if text:
+            text.append("  ")
         text.append(f"~{stale:,} stale", style="yellow")
-    return text
+    return text or Text("✓ nothing waits for a reviewer", style="green")
 
 
 def server_label(session: ServerSession, *, total: int | None = None, shown: int | None = None,
@@ -77,8 +83,10 @@ def note_label(session: ServerSession) -> Text:
         return Text("connecting…", style="cyan italic")
     if session.state in ("failed", "exited"):
         glyph, words, style = session_state(session)
+        if session.state == "exited":
+            return Text.assemble((f"{glyph} {words}", style), ("  last catalog below, stale; c reconnects", "dim"))
         message = session.error.message if session.error is not None else words
-        text = Text.assemble((f"{glyph} {words}: " if session.state == "exited" else f"{glyph} ", style))
+        text = Text.assemble((f"{glyph} ", style))
         text.append_text(inert_line(message, limit=200))
         text.append("  (press c to reconnect)", style="dim")
         return text
