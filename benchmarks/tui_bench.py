@@ -15,7 +15,7 @@ Prints, per layout:
   filter              time for a filter that matches 1% of the skills to repaint the tree
   state filter        time for ``state:needs-review`` (every skill) to repaint the tree
   jump (N)            latency of the key that jumps to the next skill waiting for a verdict
-  refresh (r)         from pressing r to the catalog listed again and repainted (MCP listing included)
+  refresh (r)         from r to the catalog listed again and repainted (skills/list and validation included)
   refresh repaint     from the new listing in hand to the tree repainted with it (cursor and folders kept)
   key during refresh  latency of ↓ presses while the refresh runs, median and worst
 
@@ -138,6 +138,7 @@ async def _refresh(pilot, screen, session, shown: dict[str, float]) -> dict[str,
     generation = session.generation
     listed_before = session.listing
     tree = screen.catalog_tree
+    del tree.show_server  # drop measure()'s wrapper: it would stop the clock at the redraw of the old catalog
     inner = tree.show_server
 
     def timed_show(session_, views):  # noqa: ANN001 - wraps the widget's own method
@@ -148,8 +149,9 @@ async def _refresh(pilot, screen, session, shown: dict[str, float]) -> dict[str,
 
     tree.show_server = timed_show  # type: ignore[method-assign]
     tree.focus()
+    screen._server = session.label
     t0 = time.perf_counter()
-    await pilot.press("r")
+    screen.action_refresh()  # what r does, without the pilot waiting for the work to end: keys go in meanwhile
     keys = []
     while session.listing is listed_before or "listed" not in shown:
         k0 = time.perf_counter()

@@ -44,6 +44,8 @@ class CatalogPlaces(Tree[NodeRef]):
     _malformed: dict[str, list[str]]
     _server_nodes: dict[str, TreeNode[NodeRef]]
     _skill_nodes: dict[tuple[str, str], TreeNode[NodeRef]]
+    _order: list[tuple[str, str]] | None = None
+    """Every shown skill in tree order, for the jump keys; None until needed after the index changed."""
 
     def _populate(self, node: TreeNode[NodeRef]) -> None:
         raise NotImplementedError
@@ -60,7 +62,10 @@ class CatalogPlaces(Tree[NodeRef]):
 
     def next_needing_review(self, step: int = 1) -> bool:
         """Move the cursor to the next (``step`` -1: previous) skill waiting for a verdict; False when none."""
-        order = skill_order(self._sessions, self._views, self._folders, self._malformed, self._server_nodes)
+        order = self._order
+        if order is None:
+            # Built once per index (a listing, a filter, a state change), not on every press of the key.
+            order = self._order = skill_order(self._sessions, self._views, self._folders, self._malformed, self._server_nodes)
         if not order:
             return False
         ref = self.cursor_node.data if self.cursor_node is not None else None

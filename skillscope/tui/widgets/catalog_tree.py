@@ -133,6 +133,7 @@ class CatalogTree(CatalogPlaces):
         self._folders.pop(label, None)
         self._malformed.pop(label, None)
         self._totals.pop(label, None)
+        self._order = None
         if node is not None:
             self._forget_below(node)
             node.remove()
@@ -206,6 +207,7 @@ class CatalogTree(CatalogPlaces):
     # -- building nodes ------------------------------------------------------------------------
 
     def _reindex(self, label: str) -> None:
+        self._order = None
         views = self._views.get(label)
         if views is None:
             self._folders.pop(label, None)
