@@ -47,3 +47,16 @@ async def test_a_running_server_is_not_reported_closed_and_our_own_stop_is_no_ex
         assert not conn.closed and conn.exit_status is None
     # Stopped by us on leaving: not the server's own exit.
     assert conn.exit_status is None
+
+
+async def test_a_live_server_answering_the_sdk_closed_code_is_still_its_own_answer():
+    """Only a transport that really ended makes an error a server exit: a live server's -32000 stays a MethodError."""
+    from skillscope.demo.publisher import build_server
+    from tests.fixtures.hostile import hello_world
+
+    server = build_server([hello_world()], name="answers-minus-32000", unknown_resource_code=-32000)
+    target = Target(label="live", kind="inprocess", server=server)
+    async with connect(target, timeout=20) as conn:
+        with pytest.raises(MethodError) as caught:
+            await conn.read_resource("skill://hello-world/NOT-LISTED.md")
+        assert caught.value.code == -32000 and not conn.closed
