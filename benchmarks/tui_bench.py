@@ -13,6 +13,11 @@ Prints, per layout:
                       (a round trip through Textual's pilot; the bare-tree "harness floor" is printed first)
   open folder (→)     latency of expanding a folder node (nested) or the root page (flat)
   filter              time for a filter that matches 1% of the skills to repaint the tree
+  state filter        time for ``state:needs-review`` (every skill) to repaint the tree
+  jump (N)            latency of the key that jumps to the next skill waiting for a verdict
+  refresh (r)         from r to the catalog listed again and repainted (skills/list and validation included)
+  refresh repaint     from the new listing in hand to the tree repainted with it (cursor and folders kept)
+  key during refresh  latency of ↓ presses while the refresh runs, median and worst
 
 Nodes are built lazily: only expanded folders have children, and a folder shows its
 children 500 at a time, so the cost of a paint does not grow with the catalog.
@@ -108,7 +113,58 @@ async def measure(count: int, layout: str, keys: int) -> dict[str, float]:
         tree.set_filter("skill-000")
         await pilot.pause()
         out["filter (1% match)"] = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        tree.set_filter("state:needs-review")
+        await pilot.pause()
+        out["state filter (all)"] = time.perf_counter() - t0
+        tree.set_filter("")
+        await pilot.pause()
+        jumps = []
+        for _ in range(min(keys, 50)):
+            t0 = time.perf_counter()
+            await pilot.press("N")
+            jumps.append(time.perf_counter() - t0)
+        out["jump (N) median"] = statistics.median(jumps)
+        out["jump (N) worst"] = max(jumps)
+        out.update(await _refresh(pilot, screen, session, shown))
         await screen.shutdown()
+    return out
+
+
+async def _refresh(pilot, screen, session, shown: dict[str, float]) -> dict[str, float]:  # noqa: ANN001 - the running app's objects
+    """Press r, keep pressing ↓ while the catalog is listed again, and time the repaint."""
+    out: dict[str, float] = {}
+    shown.clear()
+    generation = session.generation
+    listed_before = session.listing
+    tree = screen.catalog_tree
+    del tree.show_server  # drop measure()'s wrapper: it would stop the clock at the redraw of the old catalog
+    inner = tree.show_server
+
+    def timed_show(session_, views):  # noqa: ANN001 - wraps the widget's own method
+        # The old catalog is redrawn while listing; the clock starts when the new listing is in hand.
+        if session_.listing is not listed_before and "listed" not in shown:
+            shown["listed"] = time.perf_counter()
+        return inner(session_, views)
+
+    tree.show_server = timed_show  # type: ignore[method-assign]
+    tree.focus()
+    screen._server = session.label
+    t0 = time.perf_counter()
+    screen.action_refresh()  # what r does, without the pilot waiting for the work to end: keys go in meanwhile
+    keys = []
+    while session.listing is listed_before or "listed" not in shown:
+        k0 = time.perf_counter()
+        await pilot.press("down")
+        keys.append(time.perf_counter() - k0)
+    await pilot.pause()
+    painted = time.perf_counter()
+    assert session.generation == generation and session.listing_state == "listed"
+    out["refresh (r) total"] = painted - t0
+    out["refresh repaint"] = painted - shown["listed"]
+    if keys:
+        out["key during refresh median"] = statistics.median(keys)
+        out["key during refresh worst"] = max(keys)
     return out
 
 

@@ -21,10 +21,12 @@ from skillscope.errors import (
     MethodError,
     ProtocolViolation,
     RequestTimedOut,
+    ServerExited,
     SkillNotFound,
 )
 from skillscope.protocol.errors import (
     _http_status_error,
+    _process_exited,
     _timeout_error,
     _transport_refusal,
     _unauthorised,
@@ -138,6 +140,33 @@ class Connection:
         self._timeout = timeout
         self._target = target
 
+    @property
+    def closed(self) -> bool:
+        """True once the server's side of the connection ended (a stdio server exited or closed its output)."""
+        return self._stats.closed
+
+    @property
+    def exit_status(self) -> int | None:
+        """A stdio server's exit status once it ended on its own (None while it runs, or when we stopped it)."""
+        return _process_exited(self._stats)
+
+    async def wait_closed(self) -> None:
+        """Return when the server's side ends (a stdio process exiting); never, for transports that cannot tell."""
+        if self._stats.ended is None:
+            await anyio.sleep_forever()
+        else:
+            await self._stats.ended.wait()
+
+    def closed_error(self) -> ConnectionFailed:
+        """Why the connection ended, in plain words, with the server's stderr tail."""
+        refused = _transport_refusal(self._stats)
+        if refused is not None:
+            return refused
+        status = self.exit_status
+        if status is not None:
+            return ServerExited(f"The server process exited with status {status}", detail=stderr_tail(self._stderr))
+        return ConnectionFailed("The server closed the connection", detail=stderr_tail(self._stderr))
+
     def require_skills(self) -> None:
         """Raise ``ExtensionNotOffered`` unless the server declared a usable skills extension."""
         if self.info.extension == "declared":
@@ -180,6 +209,10 @@ class Connection:
             if refused is not None:
                 # The SDK reports a cut stream as a generic error; say what really happened.
                 raise refused from None
+            if self._stats.closed:
+                # The server is gone: a connection error, never an answer about the thing requested
+                # (a read on a dead server is not a verification failure).
+                raise self.closed_error() from None
             status = self._stats.status
             if status is not None and self._stats.status_bare and self._target.kind == "http":
                 # The SDK turns a bare HTTP error into a JSON-RPC code (404 becomes -32601): name the status.

@@ -65,10 +65,20 @@ async def capped_stdio(
         command, env=env, cwd=cwd, stderr=errlog, start_new_session=sys.platform != "win32"
     )
     stats.process = process
+    stats.ended = anyio.Event()
     read_writer, read_stream = anyio.create_memory_object_stream[SessionMessage | Exception](0)
     write_stream, write_reader = anyio.create_memory_object_stream[SessionMessage](0)
 
     async def reader() -> None:
+        try:
+            await read_lines()
+        finally:
+            # Whoever holds the connection learns at once that the server is gone (see Connection.wait_closed).
+            stats.closed = True
+            assert stats.ended is not None
+            stats.ended.set()
+
+    async def read_lines() -> None:
         assert process.stdout is not None
         buffer = bytearray()
         async with read_writer:
@@ -92,6 +102,7 @@ async def capped_stdio(
             except (anyio.ClosedResourceError, anyio.BrokenResourceError, anyio.EndOfStream, OSError):
                 return
             # End of stdout: give the process a moment to exit so errors can name its status.
+            stats.closed = True
             with anyio.move_on_after(1.0):
                 await process.wait()
 
@@ -170,6 +181,10 @@ class TransportStats:
         self.stopped_by_us = False
         self.status_bare = False
         self.process: Any = None
+        self.closed = False
+        """True once a stdio server's stdout ended: nothing more can come from it."""
+        self.ended: anyio.Event | None = None
+        """Set when a stdio transport's reading ended (None for transports that cannot tell)."""
 
     async def __call__(self, response: httpx2.Response) -> None:
         # The latest answer's status: an old error must not explain a later failure.

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING
+
+import anyio
+import anyio.to_thread
 
 from skillscope.catalog.entry import CatalogEntry, Finding, Policy, validate_entry
 from skillscope.catalog.listing import Listing, catalog_entries, check_result_type, collect_listing
@@ -27,7 +31,8 @@ async def load_catalog(conn: Connection, policy: Policy) -> Listing:
     """Walk every page of ``skills/list`` and validate each entry; reads no file."""
     conn.require_skills()
     raw_entries, listing = await collect_listing(conn.list_page, protocol=conn.info.protocol)
-    listing = catalog_entries(raw_entries, listing, label=conn.info.label, policy=policy)
+    # Judging 10,000 entries takes a while: off the event loop, so a screen keeps answering keys meanwhile.
+    listing = await anyio.to_thread.run_sync(partial(catalog_entries, raw_entries, listing, label=conn.info.label, policy=policy))
     listing.warnings[:0] = [Finding("server", note) for note in conn.info.notes]
     return listing
 

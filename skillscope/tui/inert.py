@@ -32,6 +32,8 @@ STATE_LOOK: dict[str, tuple[str, str, str]] = {
     "rejected": ("⊗", "rejected", "red"),
     "changed": ("Δ", "changed since approval", "bold yellow"),
     "revoked": ("↺", "approval revoked", "yellow"),
+    "not-reviewed": ("○", "not reviewed", "cyan"),
+    "stale": ("~", "stale: server not connected", "yellow"),
 }
 
 
@@ -103,7 +105,7 @@ def compact(value: Any) -> str:
         return repr(value)
 
 
-_SHORT = {"changed": "changed", "revoked": "revoked", "untrusted": "untrusted"}
+_SHORT = {"changed": "changed", "revoked": "revoked", "untrusted": "untrusted", "stale": "stale"}
 
 
 def state_badges(states: list[SkillState]) -> Text:

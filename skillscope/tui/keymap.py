@@ -42,9 +42,11 @@ class Command:
 
 MAIN_COMMANDS: tuple[Command, ...] = (
     Command("open_selected", "enter", "Open", "Open the selected skill (verify SKILL.md) or file; in the Findings tab, the finding's file at its line", "Catalog", bind=False, areas=_SKILL),
-    Command("filter", "slash", "Filter", "Filter the catalog by name or description", "Catalog", key_display="/", areas=_CAT),
+    Command("filter", "slash", "Filter", "Filter the catalog by name or description, and by state with state:WORD (state:changed, state:not-reviewed ...)", "Catalog", key_display="/", areas=_CAT),
     Command("open_name", "o", "Open by name", "Open a skill by name, also one the listing does not hold (skills/get)", "Catalog", footer=False),
-    Command("refresh", "r", "Refresh", "List the selected server's catalog again", "Catalog", areas=_SRV),
+    Command("refresh", "r", "Refresh", "List the selected server's catalog again (the cursor, open folders and opened skills stay)", "Catalog", areas=_SRV),
+    Command("next_review", "N", "Next to review", "Jump to the next skill waiting for a verdict (not reviewed, changed since approval, revoked, signature not trusted)", "Catalog", key_display="N", areas=_CAT),
+    Command("previous_review", "P", "Previous to review", "Jump to the previous skill waiting for a verdict", "Catalog", footer=False, key_display="P"),
     Command("next_tab", "right_square_bracket", "Next tab", "Show the next tab of the detail pane", "Catalog", key_display="]", areas=_DET),
     Command("previous_tab", "left_square_bracket", "Previous tab", "Show the previous tab of the detail pane", "Catalog", footer=False, key_display="["),
     Command("toggle_render", "v", "Source/rendered", "Switch the SKILL.md tab between the exact source (line numbers, escapes) and the rendered view (targets shown, what rendering hides listed)", "Catalog", areas=_DET),

@@ -7,14 +7,31 @@ from typing import Any, Literal
 
 from skillscope.catalog.entry import CatalogEntry
 
-__all__ = ["REVIEW_LOOK", "Folder", "Phase", "SkillState", "SkillView", "build_index", "path_segments", "skill_states"]
+__all__ = [
+    "ATTENTION", "NEEDS_REVIEW", "REVIEW_LOOK", "ROLLUP", "STATE_TAGS", "Folder", "Phase", "SkillState", "SkillView", "build_index",
+    "needs_review", "parse_filter", "path_segments", "review_key", "same_entry", "skill_states", "state_tags",
+]
 
 Phase = Literal["idle", "opening", "verified", "unverified", "failed"]
 """``unverified``: a dynamic skill was read; nothing binds its content."""
 SkillState = Literal[
     "malformed", "unavailable", "dynamic", "not-opened", "opening", "verified", "unverified", "failed",
-    "approved", "untrusted", "rejected", "changed", "revoked",
+    "approved", "untrusted", "rejected", "changed", "revoked", "not-reviewed", "stale",
 ]
+ROLLUP: tuple[str, ...] = (
+    "not-reviewed", "changed", "untrusted", "rejected", "failed", "unavailable", "malformed", "revoked", "approved",
+)
+"""The states counted into folder and server rows and the status line, in the order they are shown."""
+NEEDS_REVIEW = frozenset({"not-reviewed", "changed", "revoked", "untrusted"})
+"""A usable skill in one of these states still waits for a reviewer's verdict (the jump key stops on it): an
+approval whose signature does not count is no verdict."""
+ATTENTION = frozenset({"changed", "failed"})
+"""Skills the catalog opens its folders to at launch: they changed under an approval, or did not verify."""
+STATE_TAGS: tuple[str, ...] = (
+    "not-reviewed", "needs-review", "changed", "approved", "untrusted", "rejected", "revoked", "failed", "verified", "not-opened",
+    "unverified", "unavailable", "malformed", "dynamic", "stale",
+)
+"""Every word ``state:`` accepts in the filter."""
 
 
 @dataclass(eq=False)
@@ -37,6 +54,8 @@ class SkillView:
     """The Changes tab's diffs against the approved bytes, once the skill's files were read and verified."""
     by_name: bool = False
     """True for a skill the listing lacks, fetched with skills/get; kept when the catalog is listed again."""
+    stale: bool = False
+    """True while the server is not connected: this is the last listing, not the server's current one."""
 
     @property
     def name(self) -> str:
@@ -99,7 +118,51 @@ def skill_states(view: SkillView) -> list[SkillState]:
         word = REVIEW_LOOK.get(review.state)
         if word:
             states.append(word)
+    if view.stale:
+        states.append("stale")
     return states
+
+
+def review_key(view: SkillView) -> str:
+    """The one word a verdict column shows: the ledger's state, or why the skill cannot be reviewed."""
+    entry = view.entry
+    if entry.status == "malformed":
+        return "malformed"
+    if entry.status == "unavailable":
+        return "unavailable"
+    review = view.review
+    state = getattr(review, "state", None)
+    return REVIEW_LOOK.get(state or "", "not-reviewed")
+
+
+def needs_review(view: SkillView) -> bool:
+    """True for a skill still waiting for a verdict (never reviewed, changed since approval, or revoked)."""
+    return review_key(view) in NEEDS_REVIEW
+
+
+def state_tags(view: SkillView) -> set[str]:
+    """Every word the ``state:`` filter and the roll-ups match this skill by."""
+    tags: set[str] = set(skill_states(view))
+    tags.add(review_key(view))
+    if needs_review(view):
+        tags.add("needs-review")
+    return tags
+
+
+def parse_filter(text: str) -> tuple[str, list[str]]:
+    """Split a filter into its free text and its ``state:`` words (``state:changed invoice``)."""
+    words, states = [], []
+    for word in text.split():
+        if word.casefold().startswith("state:"):
+            states.append(word[6:].casefold())
+        else:
+            words.append(word)
+    return " ".join(words).casefold(), states
+
+
+def same_entry(old: CatalogEntry, new: CatalogEntry) -> bool:
+    """True when a listing sent exactly the entry seen before (what was opened from it still holds)."""
+    return old.status == new.status and old.fingerprint == new.fingerprint and old.raw == new.raw
 
 
 def path_segments(path: str) -> list[str]:
@@ -124,6 +187,8 @@ class Folder:
     """Names of skills directly in this folder (registry names)."""
     total: int = 0
     """How many skills lie anywhere below."""
+    counts: dict[str, int] = field(default_factory=dict)
+    """How many skills below are in each ``ROLLUP`` state (only states with at least one)."""
 
     def children(self, views: dict[str, SkillView]) -> list[tuple[str, Any]]:
         """Folders and skills sorted together by their segment: ``("folder", Folder)`` or ``("skill", name)``."""
@@ -143,7 +208,11 @@ def build_index(views: dict[str, SkillView], names: list[str] | None = None) -> 
     root = Folder("", "")
     malformed: list[str] = []
     for name in views if names is None else names:
-        entry = views[name].entry
+        view = views[name]
+        entry = view.entry
+        counted = _counted(view)
+        for key in counted:
+            root.counts[key] = root.counts.get(key, 0) + 1
         if entry.status == "malformed" or entry.path is None:
             malformed.append(name)
             continue
@@ -155,6 +224,14 @@ def build_index(views: dict[str, SkillView], names: list[str] | None = None) -> 
             if nxt is None:
                 nxt = folder.folders[segment] = Folder(segment, "/".join(segments[: depth + 1]))
             nxt.total += 1
+            for key in counted:
+                nxt.counts[key] = nxt.counts.get(key, 0) + 1
             folder = nxt
         folder.skills.append(name)
     return root, malformed
+
+
+def _counted(view: SkillView) -> tuple[str, ...]:
+    """The roll-up states of one skill: its verdict column, and ``failed`` when it did not verify."""
+    key = review_key(view)
+    return (key, "failed") if view.phase == "failed" else (key,)

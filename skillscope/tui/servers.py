@@ -15,7 +15,8 @@ from skillscope.tui.settings import ServerSeed
 
 __all__ = ["ConnectFn", "ProgressReader", "ServerSession", "SessionState", "as_skillscope_error"]
 
-SessionState = Literal["idle", "connecting", "connected", "failed", "disconnected"]
+SessionState = Literal["idle", "connecting", "connected", "failed", "exited", "disconnected"]
+"""``exited``: the connection was up and the server went away on its own (its process exited)."""
 ConnectFn = Callable[..., Any]
 """``connect(target, *, era, timeout, errlog)``: an async context manager yielding a ``Connection``."""
 
@@ -38,6 +39,8 @@ class ServerSession:
     listing_state: Literal["none", "listing", "listed", "failed"] = "none"
     listing_error: SkillscopeError | None = None
     log_path: Path | None = None
+    exit_status: int | None = None
+    """The stdio process's exit status when the state is ``exited`` (None if it only closed its output)."""
     generation: int = 0
     """Counts connects, so late results of an earlier connection are ignored."""
     _stop: asyncio.Event | None = field(default=None, repr=False)
@@ -64,7 +67,7 @@ class ServerSession:
         """
         self.generation += 1
         self._stop = asyncio.Event()
-        self.state, self.error, self.conn = "connecting", None, None
+        self.state, self.error, self.conn, self.exit_status = "connecting", None, None, None
         self.listing, self.listing_state, self.listing_error = None, "none", None
         changed()
         errlog: IO[Any] | None = None
@@ -77,28 +80,48 @@ class ServerSession:
                 self.log_path = log_dir / f"{self.label}.stderr.log"
                 errlog = open(self.log_path, "w+", encoding="utf-8", errors="replace")  # noqa: SIM115
             cancelled = False
+            gone: SkillscopeError | None = None
             async with connect(self.seed.target, era=era, timeout=timeout, errlog=errlog) as conn:
                 self.conn, self.info, self.state = conn, conn.info, "connected"
                 changed()
                 try:
-                    await self._stop.wait()
+                    gone = await self._until_released_or_gone(conn)
                 except asyncio.CancelledError:
                     # Cancelled while holding (the app is closing): still leave the connection
                     # the normal way, so a stdio server is stopped and reaped, then re-raise.
                     cancelled = True
-            self.state = "disconnected"
+                if gone is not None:
+                    # Taken now, while the connection still knows the exit status; said once it is left.
+                    self.state, self.error, self.exit_status, self.conn = "exited", gone, conn.exit_status, None
+            self.state = "exited" if gone is not None else "disconnected"
             if cancelled:
                 raise asyncio.CancelledError
         except asyncio.CancelledError:
             self.state = "disconnected"
             raise
         except Exception as exc:  # noqa: BLE001 - every failure becomes the session's error
-            self.state, self.error = "failed", as_skillscope_error(exc)
+            if self.state != "exited":  # leaving a dead connection may raise too; the exit says it better
+                self.state, self.error = "failed", as_skillscope_error(exc)
         finally:
             self.conn = None
             if errlog is not None:
                 errlog.close()
             changed()
+
+    async def _until_released_or_gone(self, conn: Any) -> SkillscopeError | None:
+        """Wait for ``release`` or for the server to go away; returns why it went, or None when released."""
+        assert self._stop is not None
+        released = asyncio.ensure_future(self._stop.wait())
+        closed = asyncio.ensure_future(conn.wait_closed())
+        try:
+            await asyncio.wait({released, closed}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            released.cancel()
+            closed.cancel()
+        if self._stop.is_set() or not conn.closed:
+            return None
+        error: SkillscopeError = conn.closed_error()
+        return error
 
     def release(self) -> None:
         """Ask ``hold`` to leave the connection (it exits in its own task)."""

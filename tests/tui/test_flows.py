@@ -54,9 +54,8 @@ async def test_attach_lists_the_demo_catalog_without_reading_a_file(tmp_path):
         assert session.state == "connected" and session.info.name == "skillscope-demo"
         assert len(views) == 9 and reads == []
         # Listing finishes before the panel repaints: wait for the paint under load.
-        await wait_until(pilot, lambda: "9 skills" in screen_text(app), what="the catalog count on screen")
-        # The server panel's details repaint on their own schedule: wait for them too, never assume.
-        await wait_until(pilot, lambda: "2026-07-28 (stateless)" in screen_text(app), what="the era on screen")
+        await wait_until(pilot, lambda: "● demo  9 skills" in screen_text(app) and "2026-07-28 (stateless)" in screen_text(app),
+                         what="the catalog count and the era in the panel")
 
 
 async def test_browse_shows_every_state_in_the_tree(tmp_path):
@@ -64,8 +63,11 @@ async def test_browse_shows_every_state_in_the_tree(tmp_path):
     async with running(app) as pilot:
         await select(pilot, "acme/billing/invoice-review")
         text = screen_text(app)
-        for words in ("● approved", "⊗ rejected", "Δ changed", "⊘ unavailable", "≈ dynamic", "✗ malformed", "· not opened"):
-            assert words in text, words
+        # Each row starts with its verdict glyph and its open state, then the name, then the states in words.
+        for row in ("●· hello-world  approved · not opened", "⊗· code-review  rejected", "Δ· invoice-review  changed",
+                    "⊘  huge-dataset  unavailable", "⊘  live-metrics  dynamic · unavailable", "✗  #6 malformed",
+                    "○· pdf-processing  not reviewed"):
+            assert row in text, row
         await select(pilot, "huge-dataset")
         assert "SS-A2: Skill lists 601 files" in screen_text(app)
 
@@ -213,7 +215,7 @@ async def test_approve_verifies_every_file_before_recording(tmp_path):
         assert record.server == "in-process:demo" and len(record.files) == 4
         # The same rules as `skillscope approve`: the skill was audited and the record carries the audit.
         assert view.audit is not None and record.extra["audit"] == approval_audit(view.audit.findings).record()
-        assert "● approved" in screen_text(app)
+        assert "●✓ pdf-processing  approved" in screen_text(app)
     # Signed, and the approved bytes kept for diffs.
     ledger = Ledger(tmp_path / "ledger.jsonl")
     assert ledger.verify().ok and record.signed and record.key.startswith("ssh-ed25519 ")
@@ -247,7 +249,7 @@ async def test_reject_and_revoke_record_without_reading(tmp_path):
         assert reads == []
         actions = [(r.action, r.name) for r in Ledger(tmp_path / "ledger.jsonl").records()[-2:]]
         assert actions == [("reject", "demo:pdf-processing"), ("revoke", "demo:hello-world")]
-        assert "↺ revoked" in screen_text(app)
+        assert "↺· hello-world  revoked" in screen_text(app)
 
 
 async def test_changed_since_approval_shows_the_file_diff(tmp_path):
@@ -370,7 +372,9 @@ async def test_disconnect_reconnect_and_remove_a_stdio_server(tmp_path):
         await select(pilot, "hello-world", server="samples")
         await pilot.press("d")
         await wait_until(pilot, lambda: session.state == "disconnected" and not process_alive(first))
-        assert "samples" not in screen.views
+        # The last catalog stays, marked stale, until the server is listed again.
+        assert all(view.stale for view in screen.views["samples"].values())
+        await wait_until(pilot, lambda: "~ stale" in screen_text(app), what="the stale mark")
         await pilot.press("c")
         await wait_until(pilot, lambda: session.listing_state == "listed")
         second = session.conn._stats.process.pid

@@ -25,7 +25,10 @@ from skillscope.spec import MAX_FILES, MAX_TOTAL_BYTES
 from skillscope.textsafe import safe_line
 from skillscope.verify.opener import SkillReport, open_skill
 
-__all__ = ["audit_one_skill"]
+__all__ = ["REVIEW_CHECKS", "audit_one_skill", "judge_review_again"]
+
+REVIEW_CHECKS = ("skillscope/not-reviewed", "skillscope/rejected", "skillscope/changed-since-approval")
+"""The findings that come from the ledger, not from the content: they follow every recorded verdict."""
 
 
 async def audit_one_skill(conn: Connection, reader: RecordingReader, audit: ServerAudit, checks: SuiteChecks, skill: SkillAudit,
@@ -108,6 +111,15 @@ def _limits(audit: ServerAudit, skill: SkillAudit) -> None:
     count, total = entry.file_count or 0, entry.total_bytes or 0
     if count > MAX_FILES * 0.9 or total > MAX_TOTAL_BYTES * 0.9:
         skill.findings.append(finding(audit, "skillscope/size-near-limit", f"{entry.name}: {count} files, {total:,} bytes (limits {MAX_FILES} files, 16 MiB)", skill=entry.name, uri=entry.uri))
+
+
+def judge_review_again(skill: SkillAudit, verdicts: Any, server: str) -> None:
+    """Replace a skill's review findings with what ``verdicts`` say now (after a verdict was recorded).
+
+    The content findings stay: nothing was read again.
+    """
+    skill.findings[:] = [f for f in skill.findings if f.id not in REVIEW_CHECKS]
+    _review(ServerAudit(server, ""), skill, verdicts)
 
 
 def _review(audit: ServerAudit, skill: SkillAudit, verdicts: Any) -> None:

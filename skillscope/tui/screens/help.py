@@ -15,6 +15,7 @@ from textual.widgets import Static
 
 from skillscope.tui.inert import STATE_LOOK
 from skillscope.tui.keymap import GROUPS, LEDGER_COMMANDS, MAIN_COMMANDS, Command
+from skillscope.tui.model import STATE_TAGS
 
 __all__ = ["HelpScreen", "help_text"]
 
@@ -35,6 +36,8 @@ _STATE_MEANING = {
     "rejected": "this exact fingerprint is rejected",
     "changed": "approved before, but the files changed since (see the Changes tab)",
     "revoked": "every approval was withdrawn",
+    "not-reviewed": "no verdict recorded for this skill yet",
+    "stale": "the server is not connected: the last listing is shown (press c to reconnect)",
 }
 
 
@@ -72,6 +75,12 @@ def help_text() -> Group:
         glyph, words, style = STATE_LOOK[state]
         states.add_row(Text(f"{glyph} {words}", style=style), meaning)
     parts.append(states)
+    parts.append(Text(""))
+    parts.append(Text("Each skill row starts with two glyphs: its verdict (○ not reviewed, ● approved, ⊗ rejected, ↺ revoked, "
+                      "Δ changed, ⊘ unavailable, ✗ malformed), then what opening it showed (· not opened, ✓ verified, ✗ failed). "
+                      "Folder and server rows count what lies below them (Δ1 ✗2 ○5)."))
+    parts.append(Text.assemble(("Filter by state: ", "bold"), "/ then state:WORD, with other words or more state: words "
+                               "(state:changed, state:not-reviewed invoice). Words: ", (", ".join(STATE_TAGS), "cyan"), "."))
     parts.append(Text(""))
     parts.append(Text("Everything a server wrote is shown inert: escape sequences and hidden characters appear as "
                       "visible escapes (\\x1b, \\u202e), markup is never interpreted, links are never followed.", style="dim"))

@@ -9,12 +9,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.timer import Timer
-from textual.widgets import Header, Input
+from textual.widgets import Header, Input, Static
 from textual.worker import Worker
 
 from skillscope.service.review_state import LedgerSnapshot
 from skillscope.tui.keymap import MAIN_COMMANDS, bindings
-from skillscope.tui.model import SkillView
+from skillscope.tui.model import STATE_TAGS, SkillView, parse_filter
 from skillscope.tui.notify import report_failed_worker, tell
 from skillscope.tui.screens.help import HelpScreen
 from skillscope.tui.screens.pane_keys import PaneKeys
@@ -26,6 +26,7 @@ from skillscope.tui.widgets.catalog_tree import CatalogTree
 from skillscope.tui.widgets.connection_panel import ConnectionPanel
 from skillscope.tui.widgets.detail_pane import DetailPane
 from skillscope.tui.widgets.key_footer import KeyFooter
+from skillscope.tui.widgets.tree_labels import status_line
 
 __all__ = ["MainScreen"]
 
@@ -66,13 +67,15 @@ class MainScreen(PaneKeys, ServerWork, ReviewWork):
             with Vertical(id="left"):
                 yield ConnectionPanel(id="servers")
                 with Vertical(id="catalog"):
-                    yield Input(placeholder="filter: name or description (enter keeps it, esc clears)", id="filter")
+                    yield Input(placeholder="filter: name, description, state:changed … (enter keeps, esc clears)", id="filter")
                     yield CatalogTree(id="tree")
+                    yield Static(id="catalog-status")
             yield DetailPane(id="detail")
         yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#filter").display = False
+        self.query_one("#catalog-status").display = False
         self.query_one("#catalog").border_title = "Catalog"
         self.query_one("#detail").border_title = "Skill"
         for seed in self.settings.servers:
@@ -138,6 +141,11 @@ class MainScreen(PaneKeys, ServerWork, ReviewWork):
     def on_detail_pane_file_open_requested(self, event: DetailPane.FileOpenRequested) -> None:
         self._open(event.server, event.name, event.path)
 
+    def on_catalog_tree_counted(self, event: CatalogTree.Counted) -> None:
+        status = self.query_one("#catalog-status", Static)
+        status.display = bool(event.counts)
+        status.update(status_line(event.counts, stale=event.stale))
+
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id != "filter":
             return
@@ -154,6 +162,10 @@ class MainScreen(PaneKeys, ServerWork, ReviewWork):
                 self._filter_timer.stop()
             self.catalog_tree.set_filter(event.value)
             self.catalog_tree.focus()
+            unknown = [word for word in parse_filter(event.value)[1] if word not in STATE_TAGS]
+            if unknown:
+                tell(self, f"No skill state is called {', '.join(unknown)}; state: takes {', '.join(STATE_TAGS)}.",
+                     title="Filter", severity="warning")
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         report_failed_worker(self, event.worker)
@@ -187,9 +199,21 @@ class MainScreen(PaneKeys, ServerWork, ReviewWork):
         if session is None:
             return
         if session.conn is None:
-            tell(self, f"{session.label} is not connected (press c to connect).", severity="warning")
+            gone = f"{session.label} exited" if session.state == "exited" else f"{session.label} is not connected"
+            tell(self, f"{gone}; the catalog shown is the last one listed (press c to reconnect).", severity="warning")
             return
         self._start_listing(session)
+
+    def action_next_review(self) -> None:
+        self._jump(1)
+
+    def action_previous_review(self) -> None:
+        self._jump(-1)
+
+    def _jump(self, step: int) -> None:
+        self.catalog_tree.focus()
+        if not self.catalog_tree.next_needing_review(step):
+            tell(self, "No skill shown is waiting for a verdict.", timeout=4)
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen())

@@ -272,11 +272,16 @@ class ReviewWork(MainState):
         tell(self, f"{_VERB[action]} {view.name} ({fingerprint}); record #{saved.seq}", title=_VERB[action])
 
     async def _read_ledger(self) -> None:
+        from skillscope.review.audit.integrity import judge_review_again
+
         self.ledger = await asyncio.to_thread(read_ledger, self.settings.ledger_path, self.settings.trust)
         for label, views in self.views.items():
             for name, view in views.items():
                 view.review = self.ledger.review(view.entry)
                 view.history = self.ledger.history.get(name, [])
+                if view.audit is not None and self.ledger.verdicts is not None:
+                    # The Findings tab must not keep saying "not reviewed" after a verdict was recorded.
+                    judge_review_again(view.audit, self.ledger.verdicts, label)
                 self.catalog_tree.refresh_skill(label, name)
         self._redraw_current()
 

@@ -11,6 +11,7 @@ from textual.css.query import NoMatches
 from skillscope.tui.notify import tell
 from skillscope.tui.screens.add_server import AddServerScreen
 from skillscope.tui.screens.main_state import MainState
+from skillscope.tui.screens.relisting import drift_words, merge_listing
 from skillscope.tui.servers import ServerSession, as_skillscope_error
 from skillscope.tui.settings import ServerSeed
 
@@ -63,14 +64,40 @@ class ServerWork(MainState):
             pass  # the screen is being taken down
 
     def _show_session_state(self, session: ServerSession) -> None:
-        if session.state != "connected":
-            self.views.pop(session.label, None)
+        # The last catalog stays on screen, marked stale, until the server is listed again.
+        views = self.views.get(session.label)
+        stale = session.state != "connected"
+        if views is not None and any(view.stale != stale for view in views.values()):
+            for view in views.values():
+                view.stale = stale
         self.panel.update_server(session)
-        self.catalog_tree.show_server(session, self.views.get(session.label))
+        self.catalog_tree.show_server(session, views)
         if session.state == "connected" and session.listing_state == "none":
             self._start_listing(session)
-        if self._server == session.label and self._skill is None:
-            self.detail.show_server(session)
+        if session.state == "exited" and session.error is not None:
+            tell(self, f"{session.label}: {session.error.message}. The catalog shown is the last one listed; press c to reconnect.",
+                 title="Server exited", severity="error", timeout=10)
+        self._show_current(session.label)
+
+    def _show_current(self, label: str) -> None:
+        """Make the detail pane show what the cursor is on, as it is now (after a redraw or a new listing)."""
+        if self._server != label:
+            return
+        if self._skill is None:
+            session = self.sessions.get(label)
+            if session is not None:
+                self.detail.show_server(session)
+            return
+        view = self.views.get(label, {}).get(self._skill[1])
+        if view is None:
+            # The skill is gone from the catalog: the pane must not keep showing it.
+            self._skill = None
+            self._show_current(label)
+            return
+        cursor = self.catalog_tree.cursor_node
+        path = cursor.data.path if cursor is not None and cursor.data is not None and cursor.data.kind == "file" else None
+        opened = path if path in view.opened else None
+        self.detail.show_skill(label, view, file=opened)
 
     def _start_listing(self, session: ServerSession) -> None:
         self.run_worker(self._list(session), name=f"list {session.label}", group=f"list:{session.label}",
@@ -91,25 +118,28 @@ class ServerWork(MainState):
             if generation == session.generation:
                 session.listing_state, session.listing_error = "failed", as_skillscope_error(exc)
                 self._show_session(session)
+                if session.label in self.views:
+                    tell(self, f"Listing {session.label} again failed: {session.listing_error.message}. The last catalog stays.",
+                         title="Listing failed", severity="error", timeout=8)
             return
         if generation != session.generation:
             return
+        first = session.label not in self.views
         previous = self.views.get(session.label, {})
-        views = {entry.name: self._view_of(entry) for entry in listing.entries}
-        # Skills opened by name (skills/get) are kept: the listing does not hold them.
-        for name, view in previous.items():
-            if name not in views and view.by_name:
-                views[name] = self._view_of(view.entry)
-                views[name].by_name = True
+        views, drift = merge_listing(previous, listing.entries, self._view_of)
         session.listing, session.listing_state = listing, "listed"
         self.views[session.label] = views
         self._show_session(session)
+        if first:
+            self.catalog_tree.open_attention(session.label)
+        else:
+            tell(self, drift_words(session.label, drift), title="Listed again", severity="warning" if drift.changed else "information",
+                 timeout=8 if drift else 4)
+        self._show_current(session.label)
 
     def _show_session(self, session: ServerSession) -> None:
         self.panel.update_server(session)
-        self.catalog_tree.show_server(session, self.views.get(session.label) if session.listing_state == "listed" else None)
-        if self._skill is not None and self._skill[0] == session.label:
-            self.catalog_tree.reveal(*self._skill)
+        self.catalog_tree.show_server(session, self.views.get(session.label))
 
     async def shutdown(self) -> None:
         """Let go of every connection, waiting for each (stdio servers are stopped and reaped)."""

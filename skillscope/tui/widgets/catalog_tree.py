@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar, Literal
+from typing import ClassVar
 
 from rich.text import Text
 from textual import events
@@ -12,8 +11,9 @@ from textual.message import Message
 from textual.widgets import Tree
 from textual.widgets.tree import TreeNode
 
-from skillscope.tui.model import Folder, SkillView, build_index
+from skillscope.tui.model import Folder, SkillView, build_index, parse_filter, state_tags
 from skillscope.tui.servers import ServerSession
+from skillscope.tui.widgets.catalog_places import CatalogPlaces, NodeRef
 from skillscope.tui.widgets.tree_labels import file_label, folder_label, note_label, server_label, skill_label
 
 __all__ = ["PAGE", "CatalogTree", "NodeRef"]
@@ -23,22 +23,7 @@ PAGE = 500
 AUTO_EXPAND = 300
 """A filter matching at most this many skills opens every folder on the way to them."""
 
-
-@dataclass(frozen=True)
-class NodeRef:
-    """What a tree node stands for."""
-
-    kind: Literal["server", "folder", "skill", "file", "malformed", "more", "note"]
-    server: str
-    key: str = ""
-    """The skill's registry name (skill, file, malformed) or the folder's path (folder, more)."""
-    path: str = ""
-    """A file's relative path."""
-    offset: int = 0
-    """For a "more" node: where the next page starts."""
-
-
-class CatalogTree(Tree[NodeRef]):
+class CatalogTree(CatalogPlaces):
     """Every server's skills by path, each with its state; files under each skill.
 
     | Key | Action |
@@ -69,6 +54,14 @@ class CatalogTree(Tree[NodeRef]):
             self.name = name
             self.path = path
 
+    class Counted(Message):
+        """The catalog's roll-up changed: skills per state over every server, and how many are stale."""
+
+        def __init__(self, counts: dict[str, int], stale: int) -> None:
+            super().__init__()
+            self.counts = counts
+            self.stale = stale
+
     class OpenRequested(Message):
         """The reviewer asked to open a skill (``path`` None) or one of its files."""
 
@@ -89,9 +82,16 @@ class CatalogTree(Tree[NodeRef]):
         self._skill_nodes: dict[tuple[str, str], TreeNode[NodeRef]] = {}
         self._file_nodes: dict[tuple[str, str], list[TreeNode[NodeRef]]] = {}
         self._folders: dict[str, dict[str, Folder]] = {}
+        self._totals: dict[str, dict[str, int]] = {}
+        """Each server's skills per roll-up state, unfiltered (for the status line)."""
         self._malformed: dict[str, list[str]] = {}
+        self._folder_nodes: dict[tuple[str, str], tuple[TreeNode[NodeRef], str]] = {}
+        """Each shown folder node with the name it shows (a chain of single folders shows as one)."""
         self._populated: set[int] = set()
         self._filter = ""
+        self._text = ""
+        self._states: list[str] = []
+        self._recount_due: set[str] = set()
 
     # -- calls from the screen -----------------------------------------------------------------
 
@@ -105,46 +105,94 @@ class CatalogTree(Tree[NodeRef]):
             self._views[label] = views
         self._reindex(label)
         node = self._server_nodes.get(label)
+        place = None
         if node is None:
             node = self.root.add(self._server_label(session), NodeRef("server", label), expand=False)
             self._server_nodes[label] = node
         else:
+            place = self._place()
             self._forget_below(node)
             node.remove_children()
             node.set_label(self._server_label(session))
         self._populated.discard(node.id)
         self._populate(node)
         node.expand()
+        if place is not None:
+            # Redrawn in place: the folders that were open stay open and the cursor stays on its row.
+            self._restore(node, place)
         if self.cursor_line < 0:
             self.cursor_line = 0
         if self._filter:
             self._open_matches(label)
+        self._post_counts()
 
     def remove_server(self, label: str) -> None:
         """Take a server and its catalog off the tree."""
         node = self._server_nodes.pop(label, None)
         self._sessions.pop(label, None)
         self._views.pop(label, None)
+        self._folders.pop(label, None)
+        self._malformed.pop(label, None)
+        self._totals.pop(label, None)
+        self._order = None
         if node is not None:
             self._forget_below(node)
             node.remove()
+        self._post_counts()
 
     def refresh_skill(self, server: str, name: str) -> None:
-        """Redraw a skill's line and its files' lines after its state changed."""
-        node = self._skill_nodes.get((server, name))
+        """Redraw a skill's line and its files' lines after its state changed (roll-ups follow once)."""
         view = self._views.get(server, {}).get(name)
-        if node is None or view is None:
+        if view is None:
+            return
+        self._recount_later(server)
+        node = self._skill_nodes.get((server, name))
+        if node is None:
             return
         node.set_label(skill_label(view))
         for file_node in self._file_nodes.get((server, name), []):
             file_node.set_label(file_label(view, file_node.data.path if file_node.data else ""))
 
+    def _recount_later(self, server: str) -> None:
+        """Count the roll-ups again after this burst of changes (a ledger reread touches every skill)."""
+        if not self._recount_due:
+            self.call_later(self._recount)
+        self._recount_due.add(server)
+
+    def _recount(self) -> None:
+        due, self._recount_due = self._recount_due, set()
+        for label in due:
+            session = self._sessions.get(label)
+            node = self._server_nodes.get(label)
+            if session is None or node is None or label not in self._views:
+                continue
+            self._reindex(label)
+            node.set_label(self._server_label(session))
+            folders = self._folders.get(label, {})
+            for (server, path), (folder_node, shown) in self._folder_nodes.items():
+                folder = folders.get(path)
+                if server == label and folder is not None:
+                    folder_node.set_label(folder_label(folder, shown))
+        self._post_counts()
+
+    def _post_counts(self) -> None:
+        counts: dict[str, int] = {}
+        stale = 0
+        for label, totals in self._totals.items():
+            for state, count in totals.items():
+                counts[state] = counts.get(state, 0) + count
+            session = self._sessions.get(label)
+            if session is not None and session.state != "connected":
+                stale += len(self._views.get(label, {}))
+        self.post_message(self.Counted(counts, stale))
+
     def set_filter(self, text: str) -> None:
-        """Show only skills whose name or description holds ``text`` (case-insensitive)."""
+        """Show only skills whose name or description holds the text and whose states hold every ``state:`` word."""
         text = text.strip().casefold()
         if text == self._filter:
             return
         self._filter = text
+        self._text, self._states = parse_filter(text)
         ref = self.cursor_node.data if self.cursor_node is not None else None
         for label, session in list(self._sessions.items()):
             self.show_server(session, self._views.get(label))
@@ -157,49 +205,22 @@ class CatalogTree(Tree[NodeRef]):
                 self.move_cursor_to_line(0)
             self.scroll_home(animate=False)
 
-    def reveal(self, server: str, name: str, path: str | None = None) -> None:
-        """Open the folders down to a skill (and its file ``path``) and put the cursor on it."""
-        view = self._views.get(server, {}).get(name)
-        node = self._server_nodes.get(server)
-        if view is None or node is None:
-            return
-        skill_path = view.entry.path or ""
-        while True:
-            self._populate(node)
-            node.expand()
-            target = self._skill_nodes.get((server, name))
-            if target is not None and path is not None:
-                self._populate(target)
-                target.expand()
-                target = next((c for c in target.children if c.data and c.data.path == path), target)
-            if target is not None:
-                # Nodes added just now get their line number when the tree lines are rebuilt.
-                self._tree_lines  # noqa: B018 - the property rebuilds the lines
-                self.move_cursor(target)
-                return
-            if view.entry.status != "malformed":
-                folder = next((c for c in node.children if c.data and c.data.kind == "folder" and skill_path.startswith(c.data.key + "/")), None)
-                if folder is not None:
-                    node = folder
-                    continue
-            # The skill sits past a "more" node: bring the next page.
-            more = next((c for c in node.children if c.data and c.data.kind == "more"), None)
-            if more is None:
-                return
-            self._load_more(more)
-
     # -- building nodes ------------------------------------------------------------------------
 
     def _reindex(self, label: str) -> None:
+        self._order = None
         views = self._views.get(label)
         if views is None:
             self._folders.pop(label, None)
             self._malformed.pop(label, None)
+            self._totals.pop(label, None)
             return
         names = None
         if self._filter:
             names = [name for name, view in views.items() if self._matches(view)]
         root, malformed = build_index(views, names)
+        # The status line counts the whole catalog, whatever the filter shows.
+        self._totals[label] = root.counts if names is None else build_index(views)[0].counts
         folders: dict[str, Folder] = {"": root}
 
         def collect(folder: Folder) -> None:
@@ -212,9 +233,15 @@ class CatalogTree(Tree[NodeRef]):
         self._malformed[label] = malformed
 
     def _matches(self, view: SkillView) -> bool:
+        if self._states:
+            tags = state_tags(view)
+            if not all(state in tags for state in self._states):
+                return False
+        if not self._text:
+            return True
         entry = view.entry
         haystack = f"{entry.name}\n{entry.description or ''}\n{entry.reason or ''}".casefold()
-        return self._filter in haystack
+        return self._text in haystack
 
     def _populate(self, node: TreeNode[NodeRef]) -> None:
         """Add a node's children the first time it is opened."""
@@ -244,6 +271,9 @@ class CatalogTree(Tree[NodeRef]):
             return
         root = folders[""]
         malformed = self._malformed.get(label, [])
+        if session.state != "connected" or session.listing_state == "failed":
+            # The last catalog stays, under a line saying it is not the server's current one.
+            node.add_leaf(note_label(session), NodeRef("note", label))
         if not root.total and not malformed:
             words = "no skill matches the filter" if self._filter else "the server lists no skills (press o to open one by name)"
             node.add_leaf(Text(words, style="dim italic"), NodeRef("note", label))
@@ -264,7 +294,9 @@ class CatalogTree(Tree[NodeRef]):
                 while len(value.folders) == 1 and not value.skills:
                     value = next(iter(value.folders.values()))
                     segments.append(value.segment)
-                node.add(folder_label(value, "/".join(segments)), NodeRef("folder", label, value.path))
+                shown = "/".join(segments)
+                child = node.add(folder_label(value, shown), NodeRef("folder", label, value.path))
+                self._folder_nodes[(label, value.path)] = (child, shown)
             else:
                 view = views[value]
                 child = node.add(skill_label(view), NodeRef("skill", label, value), allow_expand=bool(view.entry.files))
@@ -301,11 +333,16 @@ class CatalogTree(Tree[NodeRef]):
             del self._skill_nodes[key]
         for key in [k for k in self._file_nodes if k[0] == label]:
             del self._file_nodes[key]
+        for key in [k for k in self._folder_nodes if k[0] == label]:
+            del self._folder_nodes[key]
 
     def _server_label(self, session: ServerSession) -> Text:
         shown = self._folders.get(session.label, {}).get("")
-        count = shown.total + len(self._malformed.get(session.label, [])) if shown is not None else None
-        return server_label(session, shown=count if self._filter else None)
+        if shown is None:
+            return server_label(session)
+        count = shown.total + len(self._malformed.get(session.label, []))
+        total = len(self._views.get(session.label, {}))
+        return server_label(session, total=total, shown=count if self._filter else None, counts=shown.counts)
 
     # -- events --------------------------------------------------------------------------------
 

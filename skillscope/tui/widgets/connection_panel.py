@@ -14,21 +14,41 @@ from textual.widgets.option_list import Option
 from skillscope.tui.inert import inert, inert_line
 from skillscope.tui.servers import ServerSession
 
-__all__ = ["ConnectionPanel", "server_details"]
+__all__ = ["ConnectionPanel", "server_details", "session_state"]
 
 _LOOK = {
     "idle": ("○", "not connected", "dim"),
     "connecting": ("◌", "connecting…", "cyan"),
     "connected": ("●", "connected", "green"),
     "failed": ("✗", "failed", "bold red"),
+    "exited": ("✗", "exited", "bold red"),
     "disconnected": ("○", "disconnected", "dim"),
 }
 _STDERR_LINES = 12
 
 
+def session_state(session: ServerSession) -> tuple[str, str, str]:
+    """Glyph, words and style of a server's state; an exit names its status (``exited (status 3)``)."""
+    glyph, words, style = _LOOK[session.state]
+    if session.state == "exited":
+        words = "exited" if session.exit_status is None else f"exited (status {_status(session.exit_status)})"
+    return glyph, words, style
+
+
+def _status(code: int) -> str:
+    if code >= 0:
+        return str(code)
+    import signal
+
+    try:
+        return f"{code}, killed by {signal.Signals(-code).name}"
+    except ValueError:
+        return str(code)
+
+
 def _server_line(session: ServerSession) -> Text:
     """The one-line summary of a server for the list."""
-    glyph, words, style = _LOOK[session.state]
+    glyph, words, style = session_state(session)
     text = Text()
     text.append(f"{glyph} ", style=style)
     text.append(session.label, style="bold")
@@ -48,7 +68,7 @@ def server_details(session: ServerSession) -> Group:
     grid.add_column(style="bold", no_wrap=True)
     grid.add_column(overflow="fold")
     grid.add_row("server", inert_line(session.display, limit=300))
-    glyph, words, style = _LOOK[session.state]
+    glyph, words, style = session_state(session)
     grid.add_row("state", Text(f"{glyph} {words}", style=style))
     info = session.info
     if info is not None and session.state == "connected":
@@ -65,8 +85,11 @@ def server_details(session: ServerSession) -> Group:
     parts: list[RenderableType] = [grid]
     if session.listing_error is not None:
         parts.append(_failure("listing failed", session.listing_error))
-    if session.state == "failed" and session.error is not None:
-        parts.append(_failure(session.error.title.lower(), session.error))
+    if session.state in ("failed", "exited") and session.error is not None:
+        title = "server exited" if session.state == "exited" else session.error.title.lower()
+        parts.append(_failure(title, session.error))
+    if session.state == "exited":
+        parts.append(Text("The catalog shown is the last one listed (stale). Press c to reconnect.", style="yellow"))
     if info is not None and session.state == "connected":
         for note in info.notes:
             parts.append(Text.assemble(("note ", "yellow"), inert_line(note)))

@@ -4,30 +4,92 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from skillscope.tui.inert import human_size, inert_line, state_badges
-from skillscope.tui.model import Folder, SkillView, path_segments, skill_states
+from skillscope.tui.inert import STATE_LOOK, human_size, inert_line
+from skillscope.tui.model import ROLLUP, Folder, SkillView, path_segments, review_key, skill_states
 from skillscope.tui.servers import ServerSession
+from skillscope.tui.widgets.connection_panel import session_state
 
-__all__ = ["file_label", "folder_label", "note_label", "server_label", "skill_label"]
+__all__ = ["NAME_LIMIT", "file_label", "folder_label", "note_label", "rollup", "server_label", "skill_label", "status_line"]
+
+NAME_LIMIT = 48
+"""A skill's name is cut here: the glyph column before it carries the verdict, the words after it are extra."""
+_PHASE_GLYPH = {"not-opened": "·", "opening": "…", "verified": "✓", "unverified": "≈", "failed": "✗"}
+_STATUS_LINE = ("not-reviewed", "changed", "rejected", "failed", "unavailable")
 
 
-def server_label(session: ServerSession, *, shown: int | None = None) -> Text:
-    """The server's line: its label and how many skills it lists (``shown`` of them under a filter)."""
+def rollup(counts: dict[str, int]) -> Text:
+    """Counts of the states below a folder or server, glyph first (``Δ1 ✗2 ○5``).
+
+    Approved skills need nothing; malformed entries are rows of their own under the server (and
+    share ✗ with failed, which would make the count ambiguous).
+    """
+    text = Text()
+    for state in ROLLUP:
+        count = counts.get(state, 0)
+        if not count or state in ("approved", "malformed"):
+            continue
+        glyph, _words, style = STATE_LOOK[state]
+        if text:
+            text.append(" ")
+        text.append(f"{glyph}{count:,}", style=style)
+    return text
+
+
+def status_line(counts: dict[str, int], *, stale: int = 0) -> Text:
+    """The catalog's status line: how many skills are in each state that needs a reviewer (none: says so).
+
+    Only states with skills are named: at 80 columns every line of the catalog counts.
+    """
+    text = Text()
+    for state in _STATUS_LINE:
+        glyph, words, style = STATE_LOOK[state]
+        count = counts.get(state, 0)
+        if not count:
+            continue
+        if text:
+            text.append("  ")
+        text.append(f"{glyph}{count:,} {words.split(' since')[0]}", style=style)
+    if stale:
+        if text:
+            text.append("  ")
+        text.append(f"~{stale:,} stale", style="yellow")
+    return text or Text("✓ nothing waits for a reviewer", style="green")
+
+
+def server_label(session: ServerSession, *, total: int | None = None, shown: int | None = None,
+                 counts: dict[str, int] | None = None) -> Text:
+    """The server's line: its label, how many skills it lists (``shown`` under a filter) and their roll-up.
+
+    A catalog kept from a connection that is gone says so first: it is the last listing, not the current one.
+    """
     text = Text(session.label, style="bold")
-    if session.state == "connected" and session.listing_state == "listed" and session.listing is not None:
-        total = len(session.listing.entries)
-        words = f"  {shown:,} of {total:,} skills" if shown is not None else f"  {total:,} skills"
-        text.append(words, style="dim")
+    if total is None:
+        return text
+    if session.state != "connected":
+        text.append("  ~ stale", style="yellow")
+    words = f"  {shown:,} of {total:,} skills" if shown is not None else f"  {total:,} skills"
+    text.append(words, style="dim")
+    if counts:
+        summary = rollup(counts)
+        if summary:
+            text.append("  ")
+            text.append_text(summary)
     return text
 
 
 def note_label(session: ServerSession) -> Text:
-    """The line under a server that has no catalog to show: why not."""
+    """The line under a server that has no catalog to show (or only a stale one): why not."""
     if session.state == "connecting":
         return Text("connecting…", style="cyan italic")
-    if session.state == "failed":
-        message = session.error.message if session.error is not None else "failed"
-        return Text.assemble(("✗ ", "bold red"), inert_line(message, limit=200))
+    if session.state in ("failed", "exited"):
+        glyph, words, style = session_state(session)
+        if session.state == "exited":
+            return Text.assemble((f"{glyph} {words}", style), ("  last catalog below, stale; c reconnects", "dim"))
+        message = session.error.message if session.error is not None else words
+        text = Text.assemble((f"{glyph} ", style))
+        text.append_text(inert_line(message, limit=200))
+        text.append("  (press c to reconnect)", style="dim")
+        return text
     if session.listing_state == "listing":
         return Text("listing skills…", style="cyan italic")
     if session.listing_state == "failed" and session.listing_error is not None:
@@ -38,24 +100,63 @@ def note_label(session: ServerSession) -> Text:
 
 
 def folder_label(folder: Folder, shown: str) -> Text:
-    """A folder (or a chain of single folders shown as one) and how many skills lie below."""
-    text = inert_line(shown + "/", limit=120)
+    """A folder (or a chain of single folders shown as one), how many skills lie below, and their roll-up."""
+    text = inert_line(shown + "/", limit=NAME_LIMIT)
     text.append(f"  {folder.total:,}", style="dim")
+    summary = rollup(folder.counts)
+    if summary:
+        text.append("  ")
+        text.append_text(summary)
+    return text
+
+
+def _glyphs(view: SkillView) -> Text:
+    """The fixed two-cell column every skill row starts with: its verdict, then what opening it showed."""
+    key = review_key(view)
+    glyph, _words, style = STATE_LOOK[key]
+    text = Text(glyph, style=style)
+    phase = next((s for s in skill_states(view) if s in _PHASE_GLYPH), None)
+    if phase is None:
+        text.append(" ")
+    else:
+        text.append(_PHASE_GLYPH[phase], style=STATE_LOOK[phase][2])
+    text.append(" ")
+    return text
+
+
+def _words(view: SkillView) -> Text:
+    """The states in words after the name (shown where the row is wide enough)."""
+    text = Text()
+    verdict = review_key(view)
+    # The verdict first: at a width where only one word fits, it is the one that matters.
+    states: list[str] = [verdict] if verdict not in ("unavailable", "malformed") else []
+    states += [state for state in skill_states(view) if state not in states]
+    for number, state in enumerate(states):
+        _glyph, words, style = STATE_LOOK[state]
+        if number:
+            text.append(" · ", style="dim")
+        text.append(words.split(" since")[0].split(":")[0].replace("approval revoked", "revoked"), style=style)
     return text
 
 
 def skill_label(view: SkillView) -> Text:
-    """A skill's last path segment and its states; a malformed entry's index, rule and reason."""
+    """A skill's row: the verdict glyph column, its last path segment, then its states in words.
+
+    A malformed entry shows its index, rule and reason instead of a name.
+    """
     entry = view.entry
+    # A skill without files has no expand arrow: two spaces keep its glyph column under the others.
+    text = Text("  ") if not entry.files else Text()
+    text.append_text(_glyphs(view))
     if entry.status == "malformed":
-        text = Text(f"#{entry.index} ", style="bold red")
-        text.append_text(state_badges(skill_states(view)))
+        text.append(f"#{entry.index} ", style="bold red")
+        text.append_text(_words(view))
         text.append("  ")
         text.append_text(inert_line(f"{entry.rule}: {entry.reason}", style="dim", limit=160))
         return text
-    text = inert_line(path_segments(entry.path or "")[-1], limit=120)
+    text.append_text(inert_line(path_segments(entry.path or "")[-1], limit=NAME_LIMIT))
     text.append("  ")
-    text.append_text(state_badges(skill_states(view)))
+    text.append_text(_words(view))
     if entry.status == "unavailable" and entry.rule:
         text.append(f"  {entry.rule}", style="dim")
     return text

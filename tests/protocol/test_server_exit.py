@@ -1,0 +1,62 @@
+"""A stdio server that dies is noticed as it happens, and a read on it is a connection error, never a verdict."""
+
+from __future__ import annotations
+
+import os
+import signal
+
+import anyio
+import pytest
+
+from skillscope.catalog.entry import Policy
+from skillscope.errors import MethodError, ServerExited
+from skillscope.protocol import Target, connect
+from skillscope.service.catalog import load_catalog
+from skillscope.verify import open_skill
+from tests.fixtures.http import REPO_ROOT, stdio_command
+
+pytestmark = pytest.mark.anyio
+
+
+def _samples() -> Target:
+    return Target(label="samples", kind="stdio", command=tuple(stdio_command("samples")), cwd=str(REPO_ROOT))
+
+
+async def test_a_killed_server_is_noticed_and_a_read_on_it_is_not_a_verification_failure():
+    async with connect(_samples(), timeout=20) as conn:
+        listing = await load_catalog(conn, Policy())
+        entry = next(e for e in listing.entries if e.name == "samples:hello-world")
+        assert not conn.closed
+        os.kill(conn._stats.process.pid, signal.SIGKILL)
+        with anyio.fail_after(20):  # generous: the exit is seen when stdout ends, not by a timer
+            await conn.wait_closed()
+        assert conn.closed and conn.exit_status == -signal.SIGKILL
+        with pytest.raises(ServerExited, match="exited with status -9") as caught:
+            await conn.read_resource(entry.uri)
+        assert not isinstance(caught.value, MethodError)
+        # open_skill must not turn it into a "read" failure of the skill: the error goes up as it is.
+        with pytest.raises(ServerExited):
+            await open_skill(conn, entry)
+
+
+async def test_a_running_server_is_not_reported_closed_and_our_own_stop_is_no_exit():
+    async with connect(_samples(), timeout=20) as conn:
+        await load_catalog(conn, Policy())
+        with anyio.move_on_after(0):
+            await conn.wait_closed()
+        assert not conn.closed and conn.exit_status is None
+    # Stopped by us on leaving: not the server's own exit.
+    assert conn.exit_status is None
+
+
+async def test_a_live_server_answering_the_sdk_closed_code_is_still_its_own_answer():
+    """Only a transport that really ended makes an error a server exit: a live server's -32000 stays a MethodError."""
+    from skillscope.demo.publisher import build_server
+    from tests.fixtures.hostile import hello_world
+
+    server = build_server([hello_world()], name="answers-minus-32000", unknown_resource_code=-32000)
+    target = Target(label="live", kind="inprocess", server=server)
+    async with connect(target, timeout=20) as conn:
+        with pytest.raises(MethodError) as caught:
+            await conn.read_resource("skill://hello-world/NOT-LISTED.md")
+        assert caught.value.code == -32000 and not conn.closed
