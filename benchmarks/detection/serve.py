@@ -44,8 +44,8 @@ def main(argv: list[str] | None = None) -> int:
 
     skills = load_corpus(args.root)
     if args.only:
-        skills = [skill for skill in skills if skill.path in args.only]
-        missing = set(args.only) - {skill.path for skill in skills}
+        skills = [skill for skill in skills if skill.name in args.only]
+        missing = set(args.only) - {skill.name for skill in skills}
         if missing:
             parser.error(f"no such skill under {args.root}: {', '.join(sorted(missing))}")
     anyio.run(build_server(skills, name="detection-corpus").run_stdio_async)
