@@ -118,3 +118,12 @@ def test_a_bad_file_is_a_usage_error_naming_file_and_line(env, tmp_path, option,
 def test_help_documents_both_options():
     run = run_cli("audit", "--help")
     assert "--rules FILE" in run.out and "--policy FILE" in run.out and "--rules house.yar" in run.out
+
+
+def test_sarif_names_user_rules_as_such(env, files, url):
+    run = run_cli("audit", url, "--format", "sarif", "--rules", str(files / "house.yaml"), env=env)
+    (sarif_run,) = run.json()["runs"]
+    (rule,) = [r for r in sarif_run["tool"]["driver"]["rules"] if r["id"] == "user/paste-site"]
+    assert rule["shortDescription"]["text"] == "User rule paste-site" and "--rules" in rule["help"]["text"]
+    (result,) = [r for r in sarif_run["results"] if r["ruleId"] == "user/paste-site"]
+    assert result["level"] == "error" and result["locations"][0]["physicalLocation"]["region"]["startLine"] == 2
