@@ -74,7 +74,9 @@ def load_labels(path: Path = LABELS) -> dict[str, dict[str, Any]]:
 
 def audit_command(extra: list[str], *, only: str | None = None) -> list[str]:
     serve = [sys.executable, str(HERE / "serve.py"), str(CORPUS)] + (["--only", only] if only else [])
-    return [sys.executable, "-m", "skillscope", "audit", "--label", LABEL, "--format", "json", *extra, "--", *serve]
+    # The publisher speaks both eras; naming one spares a fallback handshake that a loaded machine can time out.
+    return [sys.executable, "-m", "skillscope", "audit", "--label", LABEL, "--era", "modern", "--timeout", "120",
+            "--format", "json", *extra, "--", *serve]
 
 
 def run_audit(extra: list[str], env: dict[str, str], *, only: str | None = None, fail_on: str = "never") -> subprocess.CompletedProcess[str]:
@@ -191,7 +193,8 @@ def main(argv: list[str] | None = None) -> int:
         if any(f["severity"] == "error" for f in wide):
             raise SystemExit("the server itself draws an error: per-skill gate results cannot be read off one audit; use --gate-each")
         if args.gate_each:
-            for name, outcome in outcomes.items():
+            for count, (name, outcome) in enumerate(outcomes.items(), 1):
+                print(f"gate {count}/{len(outcomes)}: {name}", file=sys.stderr, flush=True)
                 alone = run_audit(extra, env, only=name, fail_on="error")
                 if alone.returncode not in (0, 1):
                     raise SystemExit(f"skillscope audit of {name} exited {alone.returncode}:\n{alone.stderr[-3000:]}")

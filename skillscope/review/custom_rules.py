@@ -14,11 +14,13 @@ import yaml
 from skillscope.errors import UsageError
 from skillscope.review.findings import AuditFinding, Severity
 from skillscope.textsafe import safe_line
+from skillscope.verify.filekind import read_as
 
 if TYPE_CHECKING:
-    from skillscope.review.audit.model import ServerAudit
+    from skillscope.review.audit.model import ServerAudit, SkillAudit
+    from skillscope.verify.opener import SkillReport
 
-__all__ = ["FAMILIES", "KINDS", "MAX_SCAN_BYTES", "PatternRule", "RuleHit", "RuleSet", "load_rules", "USER_PREFIX", "user_findings"]
+__all__ = ["FAMILIES", "KINDS", "MAX_SCAN_BYTES", "PatternRule", "RuleHit", "RuleSet", "load_rules", "USER_PREFIX", "scan_user_rules", "user_findings"]
 
 USER_PREFIX = "user/"
 """Every user rule's id starts with this, so no user file can pass its findings off as built-in ones."""
@@ -130,6 +132,16 @@ class RuleSet:
             what = meta.message or f"matches YARA rule {match.identifier}"
             hits.append(RuleHit(USER_PREFIX + match.identifier, meta.severity, f"{safe_line(what, limit=300)} [{match.identifier}]", meta.family, line, column, excerpt))
         return hits
+
+
+def scan_user_rules(audit: ServerAudit, skill: SkillAudit, report: SkillReport) -> None:
+    """Run the audit's user rules over every file of the skill that was read and verified."""
+    for result in report.files:
+        if result.served is None:
+            continue
+        data = result.served.data
+        binary = read_as(data, result.path).binary
+        skill.findings.extend(user_findings(audit, skill.entry.name, result.uri, result.path, data, binary=binary))
 
 
 def user_findings(audit: ServerAudit, skill: str, uri: str, path: str, data: bytes, *, binary: bool) -> list[AuditFinding]:

@@ -7,7 +7,6 @@ from typing import Any
 
 from skillscope.review.audit.model import ServerAudit, SkillAudit, finding
 from skillscope.review.content import scan_bytes_kind, scan_string, scan_text
-from skillscope.review.custom_rules import user_findings
 from skillscope.review.paths import path_hits
 from skillscope.textsafe import safe_line
 from skillscope.verify.filekind import read_as
@@ -56,8 +55,6 @@ def scan_content(audit: ServerAudit, skill: SkillAudit, report: SkillReport) -> 
         for hit in scan_bytes_kind(data, result.path):
             skill.findings.append(finding(audit, hit.id, f"{name}: {safe_line(result.path)}: {hit.message}", skill=name, uri=result.uri, hit=hit))
         read = read_as(data, result.path)
-        if audit.rules:
-            skill.findings.extend(user_findings(audit, name, result.uri, result.path, data, binary=read.binary))
         if read.binary:
             # Every binary's printable strings are scanned too: a URL or a command hides there as well.
             for hit in scan_text(read.text, result.path, markdown=False):
