@@ -120,7 +120,8 @@ class RuleSet:
         try:
             results = scanner.scan(data)
         except yara_x.TimeoutError:
-            return [RuleHit("user/yara-timeout", "warning", f"the YARA rules did not finish within {YARA_TIMEOUT_SECONDS} s on this file; it was not fully checked")]
+            # ':' is no character of a rule id, so no user rule can stand in for this finding.
+            return [RuleHit("user/yara:timeout", "warning", f"the YARA rules did not finish within {YARA_TIMEOUT_SECONDS} s on this file; it was not fully checked")]
         hits = []
         for match in results.matching_rules:
             meta = _meta(match.metadata)
