@@ -80,7 +80,9 @@ def audit_command(extra: list[str], *, only: str | None = None) -> list[str]:
 
 
 def run_audit(extra: list[str], env: dict[str, str], *, only: str | None = None, fail_on: str = "never") -> subprocess.CompletedProcess[str]:
-    return subprocess.run(audit_command(["--fail-on", fail_on, *extra], only=only), capture_output=True, text=True, env=env, cwd=ROOT, timeout=1800)
+    # Run from the temporary home, not the checkout: `python -m` would import whatever skillscope sits in the working directory.
+    return subprocess.run(audit_command(["--fail-on", fail_on, *extra], only=only), capture_output=True, text=True, env=env,
+                          cwd=env["HOME"], timeout=1800)
 
 
 def score(report: dict[str, Any], labels: dict[str, dict[str, Any]]) -> tuple[dict[str, Outcome], list[dict[str, Any]]]:
@@ -185,7 +187,8 @@ def main(argv: list[str] | None = None) -> int:
     labels = load_labels()
     with tempfile.TemporaryDirectory(prefix="skillscope-detection-") as tmp:
         env = {**os.environ, "SKILLSCOPE_LEDGER": f"{tmp}/ledger.jsonl", "XDG_CONFIG_HOME": f"{tmp}/config",
-               "XDG_DATA_HOME": f"{tmp}/data", "HOME": f"{tmp}/home", "PYTHONPATH": str(ROOT)}
+               "XDG_DATA_HOME": f"{tmp}/data", "HOME": f"{tmp}/home"}
+        Path(env["HOME"]).mkdir()
         done = run_audit(extra, env)
         if done.returncode not in (0, 1):
             raise SystemExit(f"skillscope audit exited {done.returncode}:\n{done.stderr[-3000:]}")
