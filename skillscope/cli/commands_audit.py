@@ -53,9 +53,16 @@ Audit exit codes:
               help="Text format: list only findings of this severity or worse (the counts still include all).")
 @click.option("--sarif-category", metavar="NAME",
               help="SARIF: runs[].automationDetails.id, so several servers' reports can be uploaded side by side.")
+@click.option("--rules", "rule_files", multiple=True, type=click.Path(dir_okay=False), metavar="FILE",
+              help="Add your own rules (repeatable): YARA in .yar/.yara files, pattern rules in .yml/.yaml; "
+                   "their findings are named user/<rule id>.")
+@click.option("--policy", "policy_file", type=click.Path(dir_okay=False), metavar="FILE",
+              help="YAML that turns rules off or changes their severity by id or glob (rules: {'skillscope/url': off}), "
+                   "applied before reporting and --fail-on; verification failures are never changed.")
 @click.pass_context
 def audit_command(ctx: click.Context, targets: tuple[str, ...], fmt: str, output: str | None, fail_on: str, concurrency: int,
-                  thorough: bool, require_approved: bool, min_severity: str, sarif_category: str | None, **options: Any) -> None:
+                  thorough: bool, require_approved: bool, min_severity: str, sarif_category: str | None,
+                  rule_files: tuple[str, ...], policy_file: str | None, **options: Any) -> None:
     """Audit whole servers: read and verify every file of every skill, and report every problem.
 
     Checks the extension's conformance (the official suite's SEP-2640 server checks, over
@@ -71,6 +78,7 @@ def audit_command(ctx: click.Context, targets: tuple[str, ...], fmt: str, output
       skillscope audit https://skills.example.com/mcp --format sarif -o skills.sarif
       skillscope audit docs local --format markdown --fail-on warning
       skillscope audit https://untrusted.example/mcp --thorough    # every skills/get and directory
+      skillscope audit docs --rules house.yar --rules house.yaml --policy policy.yaml
     """
     import gc
 
@@ -81,6 +89,7 @@ def audit_command(ctx: click.Context, targets: tuple[str, ...], fmt: str, output
     if len(names) > 1 and options.get("label"):
         ctx.fail("--label names a single server; with several targets, name them in the config file")
     invocations = [setup(ctx, name, options, command=None if name is not None else stdio_command) for name in names]
+    rules, policy = _user_rules(rule_files, policy_file)
 
     async def body() -> int:
         from skillscope.protocol import connect
@@ -97,11 +106,13 @@ def audit_command(ctx: click.Context, targets: tuple[str, ...], fmt: str, output
                 try:
                     async with connect(inv.target, era=inv.era, timeout=inv.timeout) as conn:
                         audits.append(await audit_server(conn, inv.policy, verdicts, concurrency=concurrency, thorough=thorough,
-                                                         progress=_labelled(say, inv.target.label)))
+                                                         progress=_labelled(say, inv.target.label), rules=rules))
                 except SkillscopeError as exc:
                     failed = True
                     report_error(exc)
                     audits.append(ServerAudit(label=inv.target.label, target=inv.target.display, error=exc.message))
+        if policy is not None:
+            _apply(audits, policy)
         _emit(audits, fmt, output, min_severity=min_severity, category=sarif_category)
         if failed:
             return EXIT_CONNECTION
@@ -120,6 +131,33 @@ def audit_command(ctx: click.Context, targets: tuple[str, ...], fmt: str, output
         run(body)
     finally:
         gc.set_threshold(*collect_every)
+
+
+def _user_rules(rule_files: tuple[str, ...], policy_file: str | None) -> tuple[Any, Any]:
+    """The rules and the policy the user's files give, compiled once; a bad file ends the command (exit 2)."""
+    rules = policy = None
+    try:
+        if rule_files:
+            from skillscope.review.custom_rules import load_rules
+
+            rules = load_rules(rule_files)
+        if policy_file:
+            from skillscope.review.rule_policy import load_policy
+
+            policy = load_policy(policy_file)
+    except SkillscopeError as exc:
+        sys.exit(report_error(exc))
+    return rules, policy
+
+
+def _apply(audits: list[Any], policy: Any) -> None:
+    """The policy over every finding, the server's list and each skill's (the report counts both)."""
+    from skillscope.review.rule_policy import apply_policy
+
+    for audit in audits:
+        audit.findings = apply_policy(audit.findings, policy)
+        for skill in audit.skills:
+            skill.findings = apply_policy(skill.findings, policy)
 
 
 def _labelled(say: Callable[[str], None], label: str) -> Callable[[str], None]:

@@ -176,6 +176,9 @@ def check_info(check_id: str) -> CheckInfo:
         return CheckInfo(check_id, "warning", "entry", f"Unavailable entry: {rule or check_id}", "The entry is well formed but host policy refuses it (dynamic, over the limits, or an unnameable path).")
     if check_id.startswith(("SS-W", "SS-L", "SS-C")):
         return CheckInfo(check_id, "warning", "entry", f"Entry warning: {rule or check_id}", "The entry or listing is usable but some hosts will refuse or mishandle it.")
+    if check_id.startswith("user/"):
+        # The rule's own severity is on each finding; the registry only needs a title and help for reports.
+        return CheckInfo(check_id, "warning", "content", f"User rule {check_id[5:]}", "A rule from a file given with audit --rules (YARA or YAML pattern rules); its message says what it matched.")
     return CheckInfo(check_id, "note", "content", check_id, check_id)
 
 

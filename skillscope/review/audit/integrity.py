@@ -21,6 +21,7 @@ from skillscope.review.audit.model import (
 from skillscope.review.audit.references import reference_checks
 from skillscope.review.audit.scans import scan_content, scan_strings
 from skillscope.review.conformance import SuiteChecks, get_checks, skill_md_checks
+from skillscope.review.custom_rules import scan_user_rules
 from skillscope.spec import MAX_FILES, MAX_TOTAL_BYTES
 from skillscope.textsafe import safe_line
 from skillscope.verify.opener import SkillReport, open_skill
@@ -86,6 +87,8 @@ async def audit_one_skill(conn: Connection, reader: RecordingReader, audit: Serv
     if report.failure is None:
         scan_content(audit, skill, report)
         reference_checks(audit, skill, report)
+        if audit.rules:
+            scan_user_rules(audit, skill, report)
     _limits(audit, skill)
     _review(audit, skill, verdicts)
 

@@ -59,6 +59,8 @@ class ServerAudit:
     skills: list[SkillAudit] = field(default_factory=list)
     findings: list[AuditFinding] = field(default_factory=list)
     listing: Listing | None = None
+    rules: Any = None
+    """The user's own rules (a ``custom_rules.RuleSet``) run over every verified file, if any were given."""
 
     def counts(self) -> dict[str, int]:
         """Findings per severity."""

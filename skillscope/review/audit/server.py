@@ -51,6 +51,7 @@ async def audit_server(
     concurrency: int = DEFAULT_CONCURRENCY,
     progress: Callable[[str], None] | None = None,
     thorough: bool = False,
+    rules: Any = None,
 ) -> ServerAudit:
     """Audit an attached server. Reading every file is the point: the user asked for it.
 
@@ -65,10 +66,11 @@ async def audit_server(
         concurrency: how many skills (and, with ``thorough``, directories) are read at once.
         progress: called with short progress messages.
         thorough: skills/get for every entry and a directory walk of every skill.
+        rules: the user's own rules (``custom_rules.RuleSet``), run over every verified file.
     """
     say = progress or (lambda _message: None)
     info = conn.info
-    audit = ServerAudit(label=info.label, target=info.target, info=info)
+    audit = ServerAudit(label=info.label, target=info.target, info=info, rules=rules)
     checks = SuiteChecks(info.label)
     if info.extension == "absent":
         for check in ("sep-2640-capability-empty-object", "sep-2640-skills-list-implemented"):

@@ -1,0 +1,2 @@
+#!/bin/sh
+exec .venv/bin/python -m app "$@"
