@@ -1,0 +1,95 @@
+"""Instruction rules for prose: override, jailbreak modes, concealment, no confirmation, impersonation."""
+
+from __future__ import annotations
+
+import re
+
+from skillscope.review.behavior.base import Ctx
+
+__all__ = ["scan_prose"]
+
+_WEAK = r"(?:of|the|your|my|these|those|all|and|any|every|other|such|its|their|current|default|given|earlier)"
+_STRONG = r"(?:previous|prior|preceding|above|former|original|initial|existing|system|safety|developer|built-in|your|all|any)"
+_NOUN = (r"(?:instructions?|rules?|guidelines?|directives?|prompts?|guardrails?|polic(?:y|ies)|restrictions?|constraints?|safeguards?|"
+         r"programming|training|orders|commands|context|messages?)")
+_OVERRIDE = re.compile(
+    rf"\b(?:ignore|disregard|forget|override|bypass|set\s+aside|abandon|discard|overrule|supersede|nullify)"
+    rf"(?:\s+{_WEAK})*?\s+{_STRONG}(?:\s+(?:{_WEAK}|{_STRONG}))*\s+{_NOUN}\b|"
+    rf"\b(?:ignore|disregard|forget)\s+(?:everything|anything|all)\s+(?:above|before|you\s+(?:were|have\s+been)\s+told)\b",
+    re.IGNORECASE,
+)
+_JAILBREAK = re.compile(
+    r"\b(?:you\s+are\s+now|you'?re\s+now|from\s+now\s+on,?\s+you\s+are|switch(?:ing)?\s+(?:to|into)|enter(?:ing)?|enable|activate|"
+    r"act\s+as|pretend\s+(?:to\s+be|you\s+are)|roleplay\s+as)\s+(?:in\s+|an?\s+|the\s+)?"
+    r"(?:developer|dev|god|admin(?:istrator)?|root|jailbr(?:oken|eak)|unrestricted|unfiltered|uncensored|unlocked|DAN|debug|sudo|maintenance|"
+    r"evil|no[- ]limits?)\b(?:\s+(?:mode|AI|assistant|model|persona))?|\bDAN\s+mode\b|\bdo\s+anything\s+now\b|"
+    r"\b(?:no\s+longer|not)\s+(?:bound|restricted|limited|constrained)\s+by\s+(?:any\s+|your\s+|the\s+)?(?:rules|guidelines|polic(?:y|ies)|restrictions|safety)",
+    re.IGNORECASE,
+)
+_CONCEAL = re.compile(
+    r"\b(?:do\s+not|don'?t|never|must\s+not|should\s+not|shouldn'?t|avoid|refrain\s+from)\s+(?:ever\s+)?"
+    r"(?:tell(?:ing)?|inform(?:ing)?|notify(?:ing)?|mention(?:ing)?|alert(?:ing)?|reveal(?:ing)?|disclos(?:e|ing)|report(?:ing)?|warn(?:ing)?)"
+    r"(?:\s+[\w'’-]+){0,4}?\s+(?:the\s+|a\s+|any\s+)?(?:user|human|operator|owner|anyone|them|reviewer|person)s?\b|"
+    r"\b(?:do\s+not|don'?t|never)\s+let\s+(?:the\s+)?(?:user|human|anyone|them)\s+(?:know|see|notice|find\s+out)\b|"
+    r"\b(?:keep|hide)\s+(?:this|it|these\s+\w+|the\s+\w+)\s+(?:secret|hidden|confidential|private)?\s*from\s+(?:the\s+)?(?:user|human|operator|reviewer)s?\b|"
+    r"\bwithout\s+(?:the\s+)?(?:user|human|operator|owner)(?:'s|s')?\s+(?:knowledge|knowing|noticing|awareness|seeing)\b|"
+    r"\b(?:silently|secretly|covertly|quietly|discreetly)\s+(?:send|upload|post|copy|forward|transmit|exfiltrate|run|execute|install|add|append|read|collect)\b",
+    re.IGNORECASE,
+)
+_NO_CONFIRM = re.compile(
+    r"\bwithout\s+(?:first\s+)?(?:asking|requesting|seeking|waiting\s+for|getting|prompting\s+for|requiring)\s+(?:for\s+)?"
+    r"(?:the\s+user'?s?\s+|any\s+|their\s+|user\s+)?(?:confirmation|permission|approval|consent|authori[sz]ation)\b|"
+    r"\b(?:do\s+not|don'?t|never|no\s+need\s+to)\s+(?:ask|request|seek|wait)\s+(?:for\s+)?(?:the\s+user'?s?\s+|any\s+|user\s+)?"
+    r"(?:confirmation|permission|approval|consent)\b|\b(?:skip|bypass|suppress)\s+(?:the\s+|all\s+|any\s+)?(?:confirmation|approval|permission)\s+(?:prompts?|dialogs?|steps?|checks?)\b",
+    re.IGNORECASE,
+)
+_IMPERSONATE = re.compile(
+    r"</?\s*(?:system|system[-_]prompt|sys|developer|admin|instructions?|im_start|assistant)\s*>|<\|(?:im_start|im_end|system|endoftext|start_header_id)\|>|"
+    r"\[/?(?:SYSTEM|INST|SYS)\]|<<\s*SYS\s*>>|^[ \t>#*]*(?:SYSTEM|ADMIN|DEVELOPER)\s*(?:MESSAGE|PROMPT|NOTICE|OVERRIDE)?\s*:|"
+    r"\b(?:message|notice|instructions?|directive|update)\s+from\s+(?:the\s+)?(?:system|anthropic|openai|your\s+(?:developers?|creators?|administrator)|the\s+administrator)\b|"
+    r"\bthis\s+is\s+(?:an?\s+|the\s+)?(?:official\s+)?(?:system|anthropic|openai|administrator|admin)\s+(?:message|notice|override|instruction|directive)\b",
+    re.IGNORECASE | re.MULTILINE,
+)
+_CREDENTIALS = re.compile(
+    r"\b(?:read|cat|open|print|copy|collect|gather|include|attach|send|upload|post|paste|dump|output|exfiltrate|forward)\b[^.\n]{0,60}?"
+    r"(?:~/\.ssh|\.ssh/id_|id_rsa|id_ed25519|\.aws/credentials|\.kube/config|\.docker/config\.json|\.netrc|\.git-credentials|keychain|"
+    r"saved\s+passwords|browser\s+(?:cookies|passwords)|(?:all|every|the\s+full|the\s+whole|entire)\s+(?:of\s+the\s+)?environment(?:\s+variables)?|"
+    r"(?:api\s+keys?|access\s+tokens?|secrets|private\s+keys?|credentials)\s+(?:to|into|in)\s+(?:https?://|the\s+(?:url|endpoint|server|webhook)))",
+    re.IGNORECASE,
+)
+_QUOTE_META = re.compile(
+    r"(?:phrases?|patterns?|strings?|wording|text|attempts?|prompts?|injections?|examples?|such\s+as|like|e\.g\.|detect\w*|flag\w*|watch\s+for|"
+    r"look\s+for|beware\s+of|reject\w*|refuse|ignore\s+any|report\w*|block\w*|warn\w*|never\s+(?:obey|follow|comply))[^.!?\n]{0,40}$",
+    re.IGNORECASE,
+)
+_NEGATED = re.compile(r"\b(?:never|do\s+not|don'?t|must\s+not|should\s+not|refuse\s+to|not)\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
+_RULES = (
+    (_OVERRIDE, "skillscope/instructions/override", "tells the agent to set aside its instructions", True),
+    (_JAILBREAK, "skillscope/instructions/jailbreak", "tells the agent it is in a mode without its rules", True),
+    (_CONCEAL, "skillscope/instructions/concealment", "tells the agent to keep something from the user", False),
+    (_NO_CONFIRM, "skillscope/instructions/no-confirmation", "tells the agent to act without the user's confirmation", False),
+    (_IMPERSONATE, "skillscope/instructions/impersonation", "poses as a system, developer or vendor message", False),
+    (_CREDENTIALS, "skillscope/instructions/credential-request", "tells the agent to collect or send credentials", True),
+)
+
+
+def _discussed(text: str, start: int, end: int, negatable: bool) -> bool:
+    """Whether a match is talked about rather than said: quoted after a meta word, or negated ("never ignore ...")."""
+    line_start = text.rfind("\n", 0, start) + 1
+    before = text[max(line_start, start - 120) : start]
+    after = text[end : end + 2]
+    quoted = before.rstrip().endswith(("\"", "“", "'", "‘", "`", "«")) or after[:1] in ("\"", "”", "’", "»")
+    if quoted and _QUOTE_META.search(before.rstrip(" \"“'‘`«")):
+        return True
+    return negatable and _NEGATED.search(before) is not None
+
+
+def scan_prose(ctx: Ctx) -> None:
+    """Run the instruction rules over a stretch of prose."""
+    text = ctx.text
+    for pattern, check, what, negatable in _RULES:
+        for match in pattern.finditer(text):
+            if _discussed(text, match.start(), match.end(), negatable):
+                continue
+            said = " ".join(match.group(0).split())
+            ctx.add(check, f"{what}: {said[:120]!r}", match.start(), match.end())
