@@ -8,7 +8,7 @@ from typing import Any
 
 from skillscope.review.behavior import agentconfig, hosts, javascript, prose, python, shell, triggers
 from skillscope.review.behavior.base import Ctx
-from skillscope.review.behavior.regions import MAX_SCAN, code_regions, is_prose_file, prose_spans
+from skillscope.review.behavior.regions import MAX_SCAN, Region, code_regions, is_prose_file, prose_spans
 from skillscope.review.content import Hit, hit_at
 
 __all__ = ["SkillFileText", "scan_skill"]
@@ -52,7 +52,8 @@ def scan_skill(files: list[SkillFileText], frontmatter: dict[str, Any] | None) -
     for file in files:
         text = file.text[:MAX_SCAN]
         contexts: list[Ctx] = []
-        regions = [] if file.binary else code_regions(text, file.path)
+        # A binary's real-text strings (the only text given for one) are read as shell: a command hides there too.
+        regions = [Region(0, text, "shell")] if file.binary else code_regions(text, file.path)
         for region in regions:
             ctx = Ctx(region.text, region.start, text, file.path, documented=region.documented)
             _code(ctx, region.language, modules)

@@ -72,9 +72,9 @@ def scan_javascript(ctx: Ctx) -> None:
             decoded.add(name)
         if _FETCH.search(value) or "await" in value and any(re.search(rf"\b{re.escape(n)}\b", value) for n in fetched):
             fetched.add(name)
-        url = _URL.search(value)
-        if url:
-            urls[name] = url.group(1)
+        literal = _URL.search(value)
+        if literal:
+            urls[name] = literal.group(1)
     for match in _SINK.finditer(text):
         end = _call_span(text, match.end() - 1)
         args = text[match.end() : end - 1]

@@ -6,7 +6,6 @@ import ast
 from dataclasses import dataclass, field
 
 from skillscope.review.behavior.base import Ctx
-from skillscope.review.findings import Severity
 from skillscope.review.behavior.vocab import (
     PERSISTENCE_PATH,
     STORE_COMMAND,
@@ -16,6 +15,7 @@ from skillscope.review.behavior.vocab import (
     related_host,
     url_host_of,
 )
+from skillscope.review.findings import Severity
 from skillscope.textsafe import safe_line
 
 __all__ = ["Modules", "scan_python"]
@@ -148,8 +148,8 @@ class _Analyser:
 
     def _call_taint(self, node: ast.Call, fn: str) -> Taint | None:
         if fn in ("os.getenv", "getenv", "os.environ.get", "environ.get"):
-            key = node.args[0].value if node.args and isinstance(node.args[0], ast.Constant) else "?"
-            return Taint(f"reads ${key}", self._line(node), str(key))
+            key = str(node.args[0].value) if node.args and isinstance(node.args[0], ast.Constant) else "?"
+            return Taint(f"reads ${key}", self._line(node), key)
         method = fn.rsplit(".", 1)[-1].rstrip("()")
         if method in ("open", "read_text", "read_bytes", "Path", "expanduser", "glob", "iglob", "listdir", "copyfile", "copy", "connect") or fn.startswith(("subprocess.", "os.popen")):
             said = " ".join(_strings(node)) + " " + " ".join(self.consts.get(n.id, "") for n in ast.walk(node) if isinstance(n, ast.Name))
@@ -265,7 +265,7 @@ class _Analyser:
                 self.fetched[name] = fetched
             if fn.split(".")[0] in _NET_ROOTS or fn.rsplit(".", 1)[-1].rstrip("()") in ("Session", "Client", "AsyncClient", "socket", "SMTP", "SMTP_SSL", "HTTPSConnection", "HTTPConnection", "create_connection"):
                 self.net.add(name)
-            if fn in ("open", "io.open") and value.args and isinstance(value, ast.Call):
+            if fn in ("open", "io.open") and isinstance(value, ast.Call) and value.args:
                 self.files[name] = self._resolve(value.args[0]) or _dotted(value.args[0])
 
     def _statement(self, node: ast.stmt) -> None:
@@ -331,7 +331,7 @@ class _Analyser:
         net = (root in _NET_ROOTS and method in _SEND_METHODS) or method in ("urlopen", "Request", "urlretrieve") or (receiver in self.net and method in _SEND_METHODS | {"write"})
         imported = self.imports.get(fn.split(".")[0])
         summary = self.modules.by_name.get(imported[0]) if imported else None
-        helper = (summary.sends.get(imported[1] or method) if summary else None) or self.summary.sends.get(method if "." not in fn else "")
+        helper = (summary.sends.get(imported[1] or method) if summary and imported else None) or self.summary.sends.get(method if "." not in fn else "")
         if not net and helper is None:
             return
         self.ctx.network = self.ctx.network or net

@@ -6,7 +6,6 @@ import re
 
 from skillscope.review.behavior.base import Ctx
 from skillscope.review.behavior.shellparse import Cmd, Pipeline, parse_shell
-from skillscope.review.findings import Severity
 from skillscope.review.behavior.vocab import (
     DOWNLOADERS,
     INTERPRETERS,
@@ -20,6 +19,7 @@ from skillscope.review.behavior.vocab import (
     related_host,
     url_host_of,
 )
+from skillscope.review.findings import Severity
 from skillscope.textsafe import safe_line
 
 __all__ = ["scan_shell", "SHELL_WORDS"]
@@ -42,8 +42,8 @@ def _url_of(cmd: Cmd) -> str | None:
     for word in cmd.args:
         if _URL.search(word):
             return word
-    for op, target in cmd.redirects:
-        if target.startswith("/dev/tcp/") or target.startswith("/dev/udp/"):
+    for _, target in cmd.redirects:
+        if target.startswith(("/dev/tcp/", "/dev/udp/")):
             return target
     if cmd.name in NET_TOOLS:
         hosts = [w for w in cmd.args if not w.startswith("-") and not w.isdigit()]
@@ -158,7 +158,7 @@ def _persistence(ctx: Ctx, cmd: Cmd, pipeline: Pipeline) -> None:
         match = PERSISTENCE_PATH.search(target)
         if match:
             payload = " ".join(c.words and " ".join(c.words) or "" for stage in pipeline for c in stage)
-            severity = None
+            severity: Severity | None = None
             if ctx.documented and re.search(r"sh.?rc|profile|zshenv|zlogin|fish", match.group(0)) and not re.search(r"curl|wget|https?://|\bnc\b|base64", payload):
                 severity = "warning"  # an install page telling the reader to extend PATH in ~/.bashrc
             ctx.add("skillscope/persistence/startup", f"writes to {safe_line(target, limit=80)}, which runs again later on its own", cmd.start, cmd.end, severity)
@@ -269,8 +269,9 @@ def scan_shell(ctx: Ctx) -> None:
                 own = _source(ctx, flow, cmd)
                 if _sends(cmd):
                     ctx.network = True
-                if _sends(cmd) and (secret or own):
-                    _report_flow(ctx, cmd, secret or own)
+                source = secret or own
+                if _sends(cmd) and source is not None:
+                    _report_flow(ctx, cmd, source)
                 elif own is not None and own[2] is None and own[0] != "reads the whole environment" and not sends_later:
                     store = "credential store" in own[0] or is_store(own[0])
                     ctx.add("skillscope/exfiltration/credential-read", own[0], cmd.start, cmd.end, "error" if store else None)
