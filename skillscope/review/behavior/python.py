@@ -54,7 +54,8 @@ def _dotted(node: ast.AST) -> str:
 
 
 def _strings(node: ast.AST) -> list[str]:
-    return [n.value for n in ast.walk(node) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
+    found = [n for n in ast.walk(node) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
+    return [n.value for n in sorted(found, key=lambda n: (n.lineno, n.col_offset))]  # in reading order, not walk order
 
 
 @dataclass
@@ -152,9 +153,10 @@ class _Analyser:
             return Taint(f"reads ${key}", self._line(node), key)
         method = fn.rsplit(".", 1)[-1].rstrip("()")
         if method in ("open", "read_text", "read_bytes", "Path", "expanduser", "glob", "iglob", "listdir", "copyfile", "copy", "connect") or fn.startswith(("subprocess.", "os.popen")):
-            said = " ".join(_strings(node)) + " " + " ".join(self.consts.get(n.id, "") for n in ast.walk(node) if isinstance(n, ast.Name))
+            pieces = _strings(node) + [self.consts.get(n.id, "") for n in ast.walk(node) if isinstance(n, ast.Name)]
+            said = " ".join(pieces) + " " + "/".join(p.strip("/") for p in pieces)  # Path.home() / ".aws" / "credentials"
             store = STORE_COMMAND.search(said)
-            what = store.group(0) if store else credential_what(said)
+            what = store.group(0) if store else next((p for p in pieces if credential_what(p)), None) or credential_what(said)
             if what:
                 taint = Taint(f"reads {safe_line(what, limit=80)}" if not store else f"reads a credential store ({safe_line(what, limit=60)})", self._line(node))
                 self.reads.append((taint, node))
@@ -283,17 +285,17 @@ class _Analyser:
                     self._bind(item.optional_vars, item.context_expr)
         elif isinstance(node, (ast.For, ast.AsyncFor)):
             self._bind(node.target, node.iter)
-        for sub in ast.walk(node) if not isinstance(node, (ast.If, ast.For, ast.While, ast.With, ast.Try, ast.AsyncWith, ast.AsyncFor)) else ast.iter_child_nodes(node):
-            if isinstance(sub, ast.Call):
-                self._call(sub)
+        compound = isinstance(node, (ast.If, ast.For, ast.While, ast.With, ast.Try, ast.AsyncWith, ast.AsyncFor))
+        # A compound statement's own expressions (test, iterable, context managers); its body is a block of its own.
+        parts = [c for c in ast.iter_child_nodes(node) if not isinstance(c, (ast.stmt, ast.ExceptHandler))] if compound else [node]
+        for part in parts:
+            for sub in ast.walk(part):
+                if isinstance(sub, ast.Call):
+                    self._call(sub)
         for field_name in ("body", "orelse", "finalbody", "handlers"):
             inner = getattr(node, field_name, None)
             if isinstance(inner, list) and isinstance(node, (ast.If, ast.For, ast.While, ast.With, ast.Try, ast.AsyncWith, ast.AsyncFor, ast.ExceptHandler)):
                 self._block([s for s in inner if isinstance(s, ast.stmt)] + [s for h in inner if isinstance(h, ast.ExceptHandler) for s in h.body])
-        if isinstance(node, ast.If):
-            for sub in ast.walk(node.test):
-                if isinstance(sub, ast.Call):
-                    self._call(sub)
 
     # --- calls ---------------------------------------------------------------------------------
     def _call(self, node: ast.Call) -> None:

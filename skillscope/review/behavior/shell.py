@@ -199,11 +199,11 @@ def _installer_severity(ctx: Ctx, url: str | None) -> Severity | None:
 
 def _written(cmd: Cmd) -> str | None:
     args = cmd.args
-    for flag in ("-o", "--output", "-O", "--output-document"):
-        if flag in args[:-1]:
-            target = args[args.index(flag) + 1]
-            if target != "-":
-                return target
+    for index, arg in enumerate(args[:-1]):
+        # -o FILE, --output FILE, and bundled short flags ending in o (curl -fsSLo FILE)
+        if arg in ("--output", "--output-document") or (arg[:1] == "-" and arg[1:2] != "-" and arg[-1:] in ("o", "O") and len(arg) <= 8):
+            if args[index + 1] != "-":
+                return args[index + 1]
     if cmd.name == "curl" and "-O" in args:
         url = _url_of(cmd)
         return url.rstrip("/").rsplit("/", 1)[-1] if url else None
