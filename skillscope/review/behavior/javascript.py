@@ -96,7 +96,8 @@ def scan_javascript(ctx: Ctx) -> None:
     for match in _EXEC.finditer(text):
         end = _call_span(text, match.end() - 1)
         args = text[match.end() : end - 1]
-        if not args.strip() or re.fullmatch(r"\s*(['\"])[^'\"]*\1\s*", args) or args.lstrip().startswith(("function", "(", "async")):
+        constant = re.fullmatch(r"\s*(['\"])[^'\"]*\1\s*", args) is not None
+        if not args.strip() or (constant and not match.group(0).startswith(("exec", "spawn"))) or args.lstrip().startswith(("function", "(", "async")):
             continue
         names = set(re.findall(r"[A-Za-z_$][\w$]*", args))
         if _FETCH.search(args) or names & fetched:

@@ -39,7 +39,7 @@ _CONCEAL = re.compile(
 _NO_CONFIRM = re.compile(
     r"\bwithout\s+(?:first\s+)?(?:asking|requesting|seeking|waiting\s+for|getting|prompting\s+for|requiring)\s+(?:for\s+)?"
     r"(?:the\s+user'?s?\s+|any\s+|their\s+|user\s+)?(?:confirmation|permission|approval|consent|authori[sz]ation)\b|"
-    r"\b(?:do\s+not|don'?t|never|no\s+need\s+to)\s+(?:ask|request|seek|wait)\s+(?:for\s+)?(?:the\s+user'?s?\s+|any\s+|user\s+)?"
+    r"\b(?:do\s+not|don'?t|never|no\s+need\s+to)\s+(?:ask|request|seek|wait)\s+(?:the\s+user\s+|them\s+)?(?:for\s+)?(?:the\s+user'?s?\s+|any\s+|user\s+)?"
     r"(?:confirmation|permission|approval|consent)\b|\b(?:skip|bypass|suppress)\s+(?:the\s+|all\s+|any\s+)?(?:confirmation|approval|permission)\s+(?:prompts?|dialogs?|steps?|checks?)\b",
     re.IGNORECASE,
 )

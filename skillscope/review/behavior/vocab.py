@@ -68,13 +68,19 @@ def url_host_of(url: str) -> str:
         return ""
 
 
+_LOCAL_NETWORKS = tuple(ipaddress.ip_network(n) for n in ("10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "100.64.0.0/10", "fc00::/7"))
+
+
 def is_public_ip(host: str) -> bool:
     """Whether ``host`` is a literal IP address outside loopback, private and link-local ranges."""
     try:
         address = ipaddress.ip_address(host.strip("[]"))
     except ValueError:
         return False
-    return not (address.is_loopback or address.is_private or address.is_link_local or address.is_unspecified or address.is_reserved)
+    if address.is_loopback or address.is_link_local or address.is_unspecified or address.is_multicast:
+        return False
+    # A local network is not a drop; documentation ranges (198.51.100.0/24) stand for public hosts and count.
+    return not any(address in network for network in _LOCAL_NETWORKS if network.version == address.version)
 
 
 def endpoint_kind(url: str) -> str | None:
