@@ -63,7 +63,8 @@ def scan_skill(files: list[SkillFileText], frontmatter: dict[str, Any] | None) -
         if not file.binary:
             contexts.append(agentconfig.scan_config(text, file.path))
         if is_prose_file(file.path) or file.binary:
-            for start, _, stretch in prose_spans(text) if not file.binary else [(0, len(text), text)]:
+            fenced = [(r.start, r.start + len(r.text)) for r in regions if not r.inline]
+            for start, _, stretch in prose_spans(text, fenced) if not file.binary else [(0, len(text), text)]:
                 ctx = Ctx(stretch, start, text, file.path)
                 prose.scan_prose(ctx)
                 contexts.append(ctx)

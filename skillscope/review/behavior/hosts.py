@@ -16,21 +16,22 @@ _MD_LINK = re.compile(r"\[([^\]\n]{3,200})\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")
 _HTML_LINK = re.compile(r"<a\s[^>]*href\s*=\s*[\"']([^\"']+)[\"'][^>]*>([^<]{3,200})</a>", re.IGNORECASE)
 _HOSTLIKE = re.compile(r"^(?:https?://)?(?:www\.)?((?:[\w-]+\.)+[a-z\u00a0-\uffff]{2,})(?:[/:?#]\S*)?$", re.IGNORECASE)
 _SECRETS = (
-    ("AWS access key", re.compile(r"\b(?:AKIA|ASIA)[0-9A-Z]{16}\b")),
-    ("GitHub token", re.compile(r"\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{60,})\b")),
-    ("GitLab token", re.compile(r"\bglpat-[A-Za-z0-9_-]{20,}\b")),
-    ("Slack token", re.compile(r"\bxox[abposr]-[A-Za-z0-9-]{10,}\b")),
-    ("Stripe key", re.compile(r"\b(?:sk|rk)_live_[A-Za-z0-9]{20,}\b")),
-    ("Google API key", re.compile(r"\bAIza[0-9A-Za-z_-]{35}\b")),
-    ("Anthropic key", re.compile(r"\bsk-ant-[A-Za-z0-9_-]{30,}\b")),
-    ("OpenAI key", re.compile(r"\bsk-(?:proj-|svcacct-)?[A-Za-z0-9_-]{20,}T3BlbkFJ[A-Za-z0-9_-]{20,}\b|\bsk-(?:proj-)[A-Za-z0-9_-]{40,}\b")),
-    ("npm token", re.compile(r"\bnpm_[A-Za-z0-9]{36}\b")),
-    ("PyPI token", re.compile(r"\bpypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,}\b")),
-    ("Hugging Face token", re.compile(r"\bhf_[A-Za-z0-9]{34,}\b")),
-    ("SendGrid key", re.compile(r"\bSG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}\b")),
-    ("Discord bot token", re.compile(r"\b[MN][A-Za-z\d]{23,25}\.[\w-]{6}\.[\w-]{27,38}\b")),
-    ("Telegram bot token", re.compile(r"\b\d{8,10}:AA[A-Za-z0-9_-]{33}\b")),
-    ("private key", re.compile(r"-----BEGIN (?:RSA |EC |DSA |OPENSSH |PGP |ENCRYPTED )?PRIVATE KEY( BLOCK)?-----")),
+    # (what, words one of which the token holds (a cheap test first), pattern)
+    ("AWS access key", ("AKIA", "ASIA"), re.compile(r"\b(?:AKIA|ASIA)[0-9A-Z]{16}\b")),
+    ("GitHub token", ("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"), re.compile(r"\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{60,})\b")),
+    ("GitLab token", ("glpat-",), re.compile(r"\bglpat-[A-Za-z0-9_-]{20,}\b")),
+    ("Slack token", ("xox",), re.compile(r"\bxox[abposr]-[A-Za-z0-9-]{10,}\b")),
+    ("Stripe key", ("_live_",), re.compile(r"\b(?:sk|rk)_live_[A-Za-z0-9]{20,}\b")),
+    ("Google API key", ("AIza",), re.compile(r"\bAIza[0-9A-Za-z_-]{35}\b")),
+    ("Anthropic key", ("sk-ant-",), re.compile(r"\bsk-ant-[A-Za-z0-9_-]{30,}\b")),
+    ("OpenAI key", ("T3BlbkFJ", "sk-proj-"), re.compile(r"\bsk-(?:proj-|svcacct-)?[A-Za-z0-9_-]{20,}T3BlbkFJ[A-Za-z0-9_-]{20,}\b|\bsk-(?:proj-)[A-Za-z0-9_-]{40,}\b")),
+    ("npm token", ("npm_",), re.compile(r"\bnpm_[A-Za-z0-9]{36}\b")),
+    ("PyPI token", ("pypi-AgEI",), re.compile(r"\bpypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,}\b")),
+    ("Hugging Face token", ("hf_",), re.compile(r"\bhf_[A-Za-z0-9]{34,}\b")),
+    ("SendGrid key", ("SG.",), re.compile(r"\bSG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}\b")),
+    ("Discord bot token", ("iscord",), re.compile(r"\b[MN][A-Za-z\d]{23,25}\.[\w-]{6}\.[\w-]{27,38}\b")),
+    ("Telegram bot token", (":AA",), re.compile(r"\b\d{8,10}:AA[A-Za-z0-9_-]{33}\b")),
+    ("private key", ("PRIVATE KEY",), re.compile(r"-----BEGIN (?:RSA |EC |DSA |OPENSSH |PGP |ENCRYPTED )?PRIVATE KEY( BLOCK)?-----")),
 )
 _PLACEHOLDER = re.compile(r"EXAMPLE|example|X{6,}|x{6,}|0{8,}|1234567|your[_-]|REDACTED|<[^>]+>|\*{4,}|\.\.\.")
 
@@ -94,7 +95,9 @@ def scan_hosts(ctx: Ctx, *, is_code: bool) -> None:
             if target_host and not _same_site(spelled.group(1), target_host):
                 ctx.add("skillscope/deception/link-mismatch", f"link text shows {safe_line(spelled.group(1), limit=80)} but points at {safe_line(target_host, limit=80)}",
                         start, start + len(shown) + len(target) + 4)
-    for what, pattern in _SECRETS:
+    for what, words, pattern in _SECRETS:
+        if not any(word in text for word in words):
+            continue
         for match in pattern.finditer(text):
             token = match.group(0)
             if _PLACEHOLDER.search(token) or (what != "private key" and len(set(token)) < 8):

@@ -64,13 +64,25 @@ _QUOTE_META = re.compile(
 )
 _NEGATED = re.compile(r"\b(?:never|do\s+not|don'?t|must\s+not|should\s+not|refuse\s+to|not)\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
 _RULES = (
-    (_OVERRIDE, "skillscope/instructions/override", "tells the agent to set aside its instructions", True),
-    (_JAILBREAK, "skillscope/instructions/jailbreak", "tells the agent it is in a mode without its rules", True),
-    (_CONCEAL, "skillscope/instructions/concealment", "tells the agent to keep something from the user", False),
-    (_NO_CONFIRM, "skillscope/instructions/no-confirmation", "tells the agent to act without the user's confirmation", False),
-    (_IMPERSONATE, "skillscope/instructions/impersonation", "poses as a system, developer or vendor message", False),
-    (_CREDENTIALS, "skillscope/instructions/credential-request", "tells the agent to collect or send credentials", True),
+    # (pattern, rule, what it says, whether "never ..." before it turns it around, where a match can begin (lower case))
+    (_OVERRIDE, "skillscope/instructions/override", "tells the agent to set aside its instructions", True,
+     ("ignore", "disregard", "forget", "override", "bypass", "set aside", "abandon", "discard", "overrule", "supersede", "nullify")),
+    (_JAILBREAK, "skillscope/instructions/jailbreak", "tells the agent it is in a mode without its rules", True,
+     ("you are now", "you're now", "youre now", "from now on", "switch", "enter", "enable", "activate", "act as", "pretend", "roleplay",
+      "dan ", "do anything", "no longer", "not bound", "not restricted", "not limited", "not constrained")),
+    (_CONCEAL, "skillscope/instructions/concealment", "tells the agent to keep something from the user", False,
+     ("do not", "don't", "dont", "never", "must not", "should not", "shouldn't", "avoid", "refrain", "keep", "hide", "without", "silently",
+      "secretly", "covertly", "quietly", "discreetly")),
+    (_NO_CONFIRM, "skillscope/instructions/no-confirmation", "tells the agent to act without the user's confirmation", False,
+     ("without", "do not", "don't", "dont", "never", "no need", "skip", "bypass", "suppress")),
+    (_IMPERSONATE, "skillscope/instructions/impersonation", "poses as a system, developer or vendor message", False,
+     ("<", "[", "system", "admin", "developer", "message", "notice", "instruction", "directive", "update", "this is")),
+    (_CREDENTIALS, "skillscope/instructions/credential-request", "tells the agent to collect or send credentials", True,
+     ("read", "cat", "open", "print", "copy", "collect", "gather", "include", "attach", "send", "upload", "post", "paste", "dump", "output",
+      "exfiltrate", "forward")),
 )
+_CREDENTIAL_WORDS = ("ssh", "id_rsa", "id_ed25519", "aws", "kube", "docker", "netrc", "credential", "keychain", "password", "cookies",
+                     "environment", "api key", "token", "secret", "private key")
 
 
 def _discussed(text: str, start: int, end: int, negatable: bool) -> bool:
@@ -84,12 +96,30 @@ def _discussed(text: str, start: int, end: int, negatable: bool) -> bool:
     return negatable and _NEGATED.search(before) is not None
 
 
+def _starts(lower: str, words: tuple[str, ...]) -> list[int]:
+    """Every place one of ``words`` begins, and the start of its line (str.find is far cheaper than a regex scan)."""
+    found: set[int] = set()
+    for word in words:
+        index = lower.find(word)
+        while index >= 0:
+            found.add(index)
+            found.add(lower.rfind("\n", 0, index) + 1)
+            index = lower.find(word, index + 1)
+    return sorted(found)
+
+
 def scan_prose(ctx: Ctx) -> None:
     """Run the instruction rules over a stretch of prose."""
     text = ctx.text
-    for pattern, check, what, negatable in _RULES:
-        for match in pattern.finditer(text):
-            if _discussed(text, match.start(), match.end(), negatable):
+    lower = text.lower()
+    for pattern, check, what, negatable, starts in _RULES:
+        if check == "skillscope/instructions/credential-request" and not any(word in lower for word in _CREDENTIAL_WORDS):
+            continue
+        reached = 0
+        for position in _starts(lower, starts):
+            match = pattern.match(text, position) if position >= reached else None
+            if match is None or not match.group(0) or _discussed(text, match.start(), match.end(), negatable):
                 continue
+            reached = match.end()
             said = " ".join(match.group(0).split())
             ctx.add(check, f"{what}: {said[:120]!r}", match.start(), match.end())

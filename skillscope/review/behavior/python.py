@@ -71,16 +71,24 @@ class Modules:
 
     def __init__(self) -> None:
         self.by_name: dict[str, _Summary] = {}
+        self.trees: dict[str, ast.Module] = {}
+        """Each file's parsed tree, by its text, so a script is parsed once."""
 
     @classmethod
     def of(cls, files: list[tuple[str, str]]) -> Modules:
         modules = cls()
         sources = [(p, t) for p, t in files if p.endswith(".py") and len(t) < 256 * 1024]
+        for path, text in sources:
+            try:
+                modules.trees[text] = ast.parse(text)
+            except (SyntaxError, ValueError, RecursionError):
+                continue
+        if len(modules.trees) < 2:
+            return modules  # one script imports none of its siblings: nothing to summarise
         for _ in range(2):  # twice: a helper that calls another helper learns from the first round
             for path, text in sources:
-                try:
-                    tree = ast.parse(text)
-                except (SyntaxError, ValueError, RecursionError):
+                tree = modules.trees.get(text)
+                if tree is None:
                     continue
                 analyser = _Analyser(Ctx(text, 0, text, path), modules, report=False)
                 analyser.run(tree)
@@ -390,8 +398,10 @@ class _Analyser:
 
 def scan_python(ctx: Ctx, modules: Modules) -> None:
     """Run the Python rules over ``ctx.text`` (code that does not parse is left to the other rules)."""
-    try:
-        tree = ast.parse(ctx.text)
-    except (SyntaxError, ValueError, RecursionError):
-        return
+    tree = modules.trees.get(ctx.text)
+    if tree is None:
+        try:
+            tree = ast.parse(ctx.text)
+        except (SyntaxError, ValueError, RecursionError):
+            return
     _Analyser(ctx, modules).run(tree)

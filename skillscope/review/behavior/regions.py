@@ -90,7 +90,7 @@ def code_regions(text: str, path: str) -> list[Region]:
     regions: list[Region] = []
     covered: list[tuple[int, int]] = []
     fence: re.Match[str] | None = None
-    for match in _FENCE.finditer(text):
+    for match in _FENCE.finditer(text) if ("```" in text or "~~~" in text) else ():
         if fence is None:
             fence = match
             continue
@@ -106,7 +106,7 @@ def code_regions(text: str, path: str) -> list[Region]:
         body_start = fence.end() + 1
         regions.append(Region(body_start, text[body_start:], None, documented=True))
         covered.append((fence.start(), len(text)))
-    for start, end, _ in prose_spans(text, covered):
+    for start, end, _ in prose_spans(text, covered) if "`" in text else ():
         for match in _INLINE.finditer(text, start, end):
             if not negated_before(text, match.start()):
                 regions.append(Region(match.start(2), match.group(2), None, inline=True, documented=True))

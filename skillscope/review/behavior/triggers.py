@@ -25,9 +25,13 @@ _EXEC = re.compile(r"\bexec\s*\(|\beval\s*\(|\bFunction\s*\(|subprocess|os\.syst
 def scan_triggers(ctx: Ctx) -> None:
     """Dates, run counters and magic values compared in code."""
     text = ctx.text
-    for pattern, check, what in ((_TIME_BOMB, "skillscope/triggers/time-bomb", "acts differently after a fixed date or time"),
-                                 (_COUNTER, "skillscope/triggers/run-counter", "counts its runs and acts on a given one"),
-                                 (_MAGIC, "skillscope/triggers/magic-value", "switches behaviour on a fixed user, host or input value")):
+    for pattern, check, what, words in (
+            (_TIME_BOMB, "skillscope/triggers/time-bomb", "acts differently after a fixed date or time", ("now", "today", "time()", "Date", "date")),
+            (_COUNTER, "skillscope/triggers/run-counter", "counts its runs and acts on a given one", ("count", "runs", "number", "total", "num")),
+            (_MAGIC, "skillscope/triggers/magic-value", "switches behaviour on a fixed user, host or input value",
+             ("getuser", "hostname", "USER", "HOSTNAME", "LOGNAME", "CI", "GITHUB_ACTIONS", "if '", 'if "'))):
+        if not any(word in text for word in words):
+            continue
         for match in pattern.finditer(text):
             if check == "skillscope/triggers/run-counter" and (match.group(2) or match.group(3) or "0") in ("0", "1"):
                 continue
