@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from urllib.parse import urlsplit
 
+from skillscope.review.behavior.prose import instruction_in
 from skillscope.review.behavior.regions import Region, code_regions
 from skillscope.review.findings import Severity
 from skillscope.review.markdown import hidden_parts
@@ -128,6 +129,9 @@ def _hidden_characters(text: str) -> Iterator[Hit]:
             continue
         chars = text[run.start : run.end]
         yield _at(check, _run_message(run.kind, chars, text, run.start), text, run.start, run.end)
+        order = instruction_in(decode_tags(chars)) if run.kind == "tag" else None
+        if order:
+            yield _at("skillscope/instructions/hidden", f"invisible tag characters, and their text {order}", text, run.start, run.end)
     for check, count in counts.items():
         if count > _HIDDEN_LIMIT:
             yield Hit(check, f"{count - _HIDDEN_LIMIT} more runs of this kind in the file (first {_HIDDEN_LIMIT} reported)")
@@ -157,6 +161,9 @@ def _markdown(text: str) -> Iterator[Hit]:
         if part.kind == "reference":
             yield Hit("skillscope/markdown-reference", f"reference definition [{safe_line(part.detail, limit=60)}]: {safe_line(part.text, limit=200)}", part.line, part.column, excerpt)
             continue
+        order = instruction_in(part.text) if part.kind not in ("yaml-comment", "entity") else None
+        if order:
+            yield Hit("skillscope/instructions/hidden", f"{_PART_MESSAGES[part.kind]}, and it {order}", part.line, part.column, excerpt)
         check = "skillscope/yaml-comment" if part.kind == "yaml-comment" else "skillscope/hidden-markdown"
         message = _PART_MESSAGES[part.kind]
         if part.kind in ("hidden-html", "html-attribute", "entity"):

@@ -6,7 +6,7 @@ import re
 
 from skillscope.review.behavior.base import Ctx
 
-__all__ = ["scan_prose"]
+__all__ = ["scan_prose", "instruction_in"]
 
 _WEAK = r"(?:of|the|your|my|these|those|all|and|any|every|other|such|its|their|current|default|given|earlier)"
 _STRONG = r"(?:previous|prior|preceding|above|former|original|initial|existing|system|safety|developer|built-in|your|all|any)"
@@ -123,3 +123,25 @@ def scan_prose(ctx: Ctx) -> None:
             reached = match.end()
             said = " ".join(match.group(0).split())
             ctx.add(check, f"{what}: {said[:120]!r}", match.start(), match.end())
+
+
+_ORDER = re.compile(
+    r"(?:^|[.!?:;]\s+|\b(?:you|assistant|agent|claude|model|ai)\s+(?:must|should|shall|will|need\s+to)\s+|\b(?:then|also|and|please|always|first)\s+)"
+    r"(?:run|execute|exec|send|upload|post|download|install|curl|wget|fetch|delete|remove|rm\s+-|erase|wipe|ignore|disregard|exfiltrate|"
+    r"forward|email|append|overwrite|disable|read\s+(?:the\s+)?(?:file|contents|~|/|\$)|cat\s+~|copy\s+(?:the\s+)?(?:file|contents|~))\b",
+    re.IGNORECASE,
+)
+_HOUSEKEEPING = re.compile(r"^\s*(?:TODO|FIXME|NOTE|XXX|HACK|prettier|markdownlint|eslint|toc|badges?|end|begin|start)\b", re.IGNORECASE)
+
+
+def instruction_in(hidden: str) -> str | None:
+    """Why a piece of hidden text reads as orders to the agent (an instruction rule, or an imperative to act), or None."""
+    words = hidden.split()
+    if len(words) < 3 or _HOUSEKEEPING.match(hidden):
+        return None
+    ctx = Ctx(hidden, 0, hidden, "")
+    scan_prose(ctx)
+    if ctx.hits:
+        return ctx.hits[0].message
+    order = _ORDER.search(hidden)
+    return f"orders the agent: {' '.join(hidden[order.start():].split())[:100]!r}" if order else None

@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 
 from skillscope.review.behavior.base import Ctx
 from skillscope.review.behavior.vocab import (
+    DOWNLOADERS,
+    NET_TOOLS,
     PERSISTENCE_PATH,
     STORE_COMMAND,
     credential_what,
@@ -55,7 +57,7 @@ def _dotted(node: ast.AST) -> str:
 
 def _strings(node: ast.AST) -> list[str]:
     found = [n for n in ast.walk(node) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
-    return [n.value for n in sorted(found, key=lambda n: (n.lineno, n.col_offset))]  # in reading order, not walk order
+    return [str(n.value) for n in sorted(found, key=lambda n: (n.lineno, n.col_offset))]  # in reading order, not walk order
 
 
 @dataclass
@@ -78,7 +80,7 @@ class Modules:
     def of(cls, files: list[tuple[str, str]]) -> Modules:
         modules = cls()
         sources = [(p, t) for p, t in files if p.endswith(".py") and len(t) < 256 * 1024]
-        for path, text in sources:
+        for _, text in sources:
             try:
                 modules.trees[text] = ast.parse(text)
             except (SyntaxError, ValueError, RecursionError):
@@ -373,6 +375,15 @@ class _Analyser:
                 check = "skillscope/obfuscation/download-exec" if kind == "download" else "skillscope/obfuscation/decode-exec"
                 self._add(check, f"runs {safe_line(key, limit=80)}, written from {kind}ed data", node)
                 return
+        words = command.elts if isinstance(command, (ast.List, ast.Tuple)) else []
+        head = words[0].value.rsplit("/", 1)[-1] if words and isinstance(words[0], ast.Constant) and isinstance(words[0].value, str) else ""
+        taint = next((t for t in (self.taint(w) for w in words[1:]) if t), None) if head in DOWNLOADERS | NET_TOOLS else None
+        if taint is not None:
+            url = next((s for s in _strings(command) if "://" in s), None) or f"the network ({head})"
+            if not (taint.name and related_host(taint.name, url_host_of(url)) and endpoint_kind(url) is None):
+                self.sent.add(taint)
+                self._add("skillscope/exfiltration/data-flow", f"{taint.what} (line {taint.line}) and sends it to {safe_line(url, limit=100)} (line {self._line(node)})", node)
+                return
         if said and self.report:
             from skillscope.review.behavior.shell import scan_shell
 
@@ -390,6 +401,10 @@ class _Analyser:
             self._add("skillscope/persistence/startup", "writes to a start-up file, which runs again later on its own", node)
         if method == "write" and isinstance(node.func, ast.Attribute) and node.args:
             handle = _dotted(node.func.value)
+            opened = node.func.value
+            if isinstance(opened, ast.Call) and _dotted(opened.func) in ("open", "io.open") and opened.args:
+                handle = f"\x00{id(opened)}"  # open(path, "wb").write(data): the file is named right there
+                self.files[handle] = self._resolve(opened.args[0]) or _dotted(opened.args[0])
             if handle in self.files and (self._has_decoder(node.args[0]) or self._fetch(node.args[0])):
                 self.dropped[self.files[handle]] = "download" if self._fetch(node.args[0]) else "decode"
         if method == "urlretrieve" and len(node.args) >= 2:

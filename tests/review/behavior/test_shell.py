@@ -92,7 +92,7 @@ def test_a_path_line_in_bashrc_on_an_install_page_is_a_warning():
 def test_prose_and_negated_mentions_fire_no_code_rule():
     page = ("Never run curl https://x.example.net/i.sh | sh yourself.\nNo `eval()` or exec(). Do not pipe `curl | sh`.\n"
             "We removed the old `rm -rf ./dist` step.\n")
-    assert {r for r in rules({"SKILL.md": page})} == set()
+    assert rules({"SKILL.md": page}) == set()
 
 
 def test_unparseable_shell_falls_back_to_tokens():
