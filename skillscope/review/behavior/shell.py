@@ -190,11 +190,22 @@ def _reverse_shell(ctx: Ctx, cmd: Cmd) -> bool:
     return False
 
 
+_INSTALL_HEADING = re.compile(r"^#{1,6}[ \t]+[^\n]*\b(?:install\w*|setup|set\s+up|prerequisites?|requirements?|getting\s+started|quick\s*start|dependencies)\b",
+                              re.IGNORECASE | re.MULTILINE)
+
+
 def _installer_severity(ctx: Ctx, url: str | None) -> Severity | None:
-    """A documented download-and-run from an ordinary https host is a warning; a drop host or a script keeps the error."""
-    if ctx.documented and url and url.startswith("https://") and endpoint_kind(url) is None:
-        return "warning"
-    return None
+    """A documented installer from an ordinary https host is a warning; a drop host, a script or an order in SKILL.md stays an error.
+
+    In SKILL.md the agent follows what it reads, so only an installation section (by its heading) counts as documentation.
+    """
+    if not (ctx.documented and url and url.startswith("https://") and endpoint_kind(url) is None):
+        return None
+    if ctx.path.rsplit("/", 1)[-1].upper() == "SKILL.MD":
+        headings = [m for m in re.finditer(r"^#{1,6}[ \t]+[^\n]*", ctx.file_text[: ctx.base], re.MULTILINE)]
+        if not headings or not _INSTALL_HEADING.match(headings[-1].group(0)):
+            return None
+    return "warning"
 
 
 def _written(cmd: Cmd) -> str | None:
