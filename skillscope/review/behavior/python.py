@@ -6,6 +6,17 @@ import ast
 from dataclasses import dataclass, field
 
 from skillscope.review.behavior.base import Ctx
+from skillscope.review.behavior.pyvocab import (
+    DECODERS,
+    FETCHERS,
+    NET_ROOTS,
+    NOT_DATA,
+    RUNNERS,
+    SEND_METHODS,
+    Taint,
+    dotted,
+    strings,
+)
 from skillscope.review.behavior.vocab import (
     DOWNLOADERS,
     NET_TOOLS,
@@ -21,44 +32,6 @@ from skillscope.review.findings import Severity
 from skillscope.textsafe import safe_line
 
 __all__ = ["Modules", "scan_python"]
-
-_NET_ROOTS = ("requests", "httpx", "aiohttp", "urllib3", "urllib", "http", "socket", "smtplib", "ftplib", "websocket", "websockets", "paramiko")
-_SEND_METHODS = frozenset({"post", "put", "patch", "get", "request", "delete", "head", "stream", "send", "sendall", "sendto", "sendmail",
-                           "send_message", "urlopen", "storbinary", "storlines", "Request", "connect", "create_connection", "putrequest"})
-_NOT_DATA = frozenset({"headers", "auth", "cookies", "timeout", "verify", "cert", "allow_redirects", "proxies", "stream"})
-_DECODERS = frozenset({"b64decode", "b32decode", "b16decode", "a85decode", "b85decode", "decodebytes", "urlsafe_b64decode", "fromhex",
-                       "unhexlify", "decompress", "loads", "chr", "rot13", "decode"})
-_RUNNERS = frozenset({"subprocess.run", "subprocess.call", "subprocess.Popen", "subprocess.check_output", "subprocess.check_call",
-                      "subprocess.getoutput", "subprocess.getstatusoutput", "os.system", "os.popen", "os.execv", "os.execl", "os.execvp",
-                      "os.spawnl", "os.spawnv", "os.startfile", "run", "call", "Popen", "check_output", "check_call", "system", "popen"})
-_FETCHERS = frozenset({"urlopen", "urlretrieve", "get", "request", "stream"})
-
-
-@dataclass(frozen=True)
-class Taint:
-    """Where a secret came from: what was read, the line, and the variable's name when it is one named variable."""
-
-    what: str
-    line: int
-    name: str | None = None
-
-
-def _dotted(node: ast.AST) -> str:
-    if isinstance(node, ast.Name):
-        return node.id
-    if isinstance(node, ast.Attribute):
-        inner = _dotted(node.value)
-        return f"{inner}.{node.attr}" if inner else node.attr
-    if isinstance(node, ast.Call):
-        inner = _dotted(node.func)
-        return f"{inner}()" if inner else ""
-    return ""
-
-
-def _strings(node: ast.AST) -> list[str]:
-    found = [n for n in ast.walk(node) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
-    return [str(n.value) for n in sorted(found, key=lambda n: (n.lineno, n.col_offset))]  # in reading order, not walk order
-
 
 @dataclass
 class _Summary:
@@ -141,14 +114,14 @@ class _Analyser:
             return None
         if isinstance(node, ast.Name):
             return self.env.get(node.id) or self.param.get(node.id)
-        dotted = _dotted(node)
-        if dotted in ("os.environ", "environ", "os.environ.copy()", "os.environ.items()"):
+        chain = dotted(node)
+        if chain in ("os.environ", "environ", "os.environ.copy()", "os.environ.items()"):
             return Taint("reads the whole environment", self._line(node))
-        if isinstance(node, ast.Subscript) and _dotted(node.value) in ("os.environ", "environ"):
+        if isinstance(node, ast.Subscript) and dotted(node.value) in ("os.environ", "environ"):
             key = node.slice.value if isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str) else "?"
             return Taint(f"reads ${key}", self._line(node), key)
         if isinstance(node, ast.Call):
-            return self._call_taint(node, _dotted(node.func))
+            return self._call_taint(node, dotted(node.func))
         if isinstance(node, (ast.Lambda, ast.FunctionDef)):
             return None
         for child in ast.iter_child_nodes(node):
@@ -163,7 +136,7 @@ class _Analyser:
             return Taint(f"reads ${key}", self._line(node), key)
         method = fn.rsplit(".", 1)[-1].rstrip("()")
         if method in ("open", "read_text", "read_bytes", "Path", "expanduser", "glob", "iglob", "listdir", "copyfile", "copy", "connect") or fn.startswith(("subprocess.", "os.popen")):
-            pieces = _strings(node) + [self.consts.get(n.id, "") for n in ast.walk(node) if isinstance(n, ast.Name)]
+            pieces = strings(node) + [self.consts.get(n.id, "") for n in ast.walk(node) if isinstance(n, ast.Name)]
             said = " ".join(pieces) + " " + "/".join(p.strip("/") for p in pieces)  # Path.home() / ".aws" / "credentials"
             store = STORE_COMMAND.search(said)
             what = store.group(0) if store else next((p for p in pieces if credential_what(p)), None) or credential_what(said)
@@ -203,7 +176,7 @@ class _Analyser:
         for sub in ast.walk(node):
             if isinstance(sub, ast.Name) and sub.id in self.decoded:
                 return True
-            if isinstance(sub, ast.Call) and _dotted(sub.func).rsplit(".", 1)[-1].rstrip("()") in _DECODERS and _dotted(sub.func) not in ("json.loads", "loads"):
+            if isinstance(sub, ast.Call) and dotted(sub.func).rsplit(".", 1)[-1].rstrip("()") in DECODERS and dotted(sub.func) not in ("json.loads", "loads"):
                 return True
             if isinstance(sub, ast.Subscript) and isinstance(sub.slice, ast.Slice) and isinstance(sub.slice.step, ast.UnaryOp):
                 return True  # s[::-1]: reversed text
@@ -214,8 +187,8 @@ class _Analyser:
             if isinstance(sub, ast.Name) and sub.id in self.fetched:
                 return self.fetched[sub.id]
             if isinstance(sub, ast.Call):
-                fn = _dotted(sub.func)
-                if fn.split(".")[0] in _NET_ROOTS + ("urlopen",) and fn.rsplit(".", 1)[-1] in _FETCHERS | {"urlopen"}:
+                fn = dotted(sub.func)
+                if fn.split(".")[0] in NET_ROOTS + ("urlopen",) and fn.rsplit(".", 1)[-1] in FETCHERS | {"urlopen"}:
                     return self._resolve(sub.args[0] if sub.args else None) or "the network"
         return None
 
@@ -262,7 +235,7 @@ class _Analyser:
         if value is None:
             return
         taint = self.taint(value)
-        fn = _dotted(value.func) if isinstance(value, ast.Call) else ""
+        fn = dotted(value.func) if isinstance(value, ast.Call) else ""
         for name in names:
             if taint:
                 self.env[name] = taint
@@ -275,10 +248,10 @@ class _Analyser:
             fetched = self._fetch(value)
             if fetched:
                 self.fetched[name] = fetched
-            if fn.split(".")[0] in _NET_ROOTS or fn.rsplit(".", 1)[-1].rstrip("()") in ("Session", "Client", "AsyncClient", "socket", "SMTP", "SMTP_SSL", "HTTPSConnection", "HTTPConnection", "create_connection"):
+            if fn.split(".")[0] in NET_ROOTS or fn.rsplit(".", 1)[-1].rstrip("()") in ("Session", "Client", "AsyncClient", "socket", "SMTP", "SMTP_SSL", "HTTPSConnection", "HTTPConnection", "create_connection"):
                 self.net.add(name)
             if fn in ("open", "io.open") and isinstance(value, ast.Call) and value.args:
-                self.files[name] = self._resolve(value.args[0]) or _dotted(value.args[0])
+                self.files[name] = self._resolve(value.args[0]) or dotted(value.args[0])
 
     def _statement(self, node: ast.stmt) -> None:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
@@ -309,13 +282,13 @@ class _Analyser:
 
     # --- calls ---------------------------------------------------------------------------------
     def _call(self, node: ast.Call) -> None:
-        fn = _dotted(node.func)
+        fn = dotted(node.func)
         method = fn.rsplit(".", 1)[-1]
         root = fn.split(".")[0]
         if fn in ("exec", "eval", "compile", "builtins.exec", "builtins.eval") or (method in ("loads", "load") and root in ("marshal", "pickle")):
             self._exec(node, fn)
         elif fn in ("getattr", "builtins.getattr") and len(node.args) >= 2:
-            subject = _dotted(node.args[0])
+            subject = dotted(node.args[0])
             name = node.args[1]
             if not isinstance(name, ast.Constant) and (subject in ("__builtins__", "builtins", "__builtins__.__dict__") or self._has_decoder(name)):
                 self._add("skillscope/obfuscation/dynamic-builtin", f"calls a builtin whose name is computed at run time (getattr on {subject or 'an object'})", node)
@@ -340,14 +313,14 @@ class _Analyser:
 
     def _sink(self, node: ast.Call, fn: str, method: str, root: str) -> None:
         receiver = fn.rsplit(".", 1)[0].split(".")[0] if "." in fn else ""
-        net = (root in _NET_ROOTS and method in _SEND_METHODS) or method in ("urlopen", "Request", "urlretrieve") or (receiver in self.net and method in _SEND_METHODS | {"write"})
+        net = (root in NET_ROOTS and method in SEND_METHODS) or method in ("urlopen", "Request", "urlretrieve") or (receiver in self.net and method in SEND_METHODS | {"write"})
         imported = self.imports.get(fn.split(".")[0])
         summary = self.modules.by_name.get(imported[0]) if imported else None
         helper = (summary.sends.get(imported[1] or method) if summary and imported else None) or self.summary.sends.get(method if "." not in fn else "")
         if not net and helper is None:
             return
         self.ctx.network = self.ctx.network or net
-        values = [*node.args, *(k.value for k in node.keywords if k.arg not in _NOT_DATA)]
+        values = [*node.args, *(k.value for k in node.keywords if k.arg not in NOT_DATA)]
         taint = next((t for t in (self.taint(v) for v in values) if t), None)
         dest = helper or self._resolve(node.args[0] if node.args else next((k.value for k in node.keywords if k.arg in ("url", "host")), None)) or "a computed address"
         if taint is None:
@@ -366,10 +339,10 @@ class _Analyser:
         return self._current
 
     def _runner(self, node: ast.Call, fn: str) -> None:
-        if fn not in _RUNNERS or not node.args:
+        if fn not in RUNNERS or not node.args:
             return
         command = node.args[0]
-        said = " ".join(_strings(command))
+        said = " ".join(strings(command))
         for key, kind in self.dropped.items():
             if key and key in said or any(isinstance(n, ast.Name) and n.id == key for n in ast.walk(command)):
                 check = "skillscope/obfuscation/download-exec" if kind == "download" else "skillscope/obfuscation/decode-exec"
@@ -379,7 +352,7 @@ class _Analyser:
         head = words[0].value.rsplit("/", 1)[-1] if words and isinstance(words[0], ast.Constant) and isinstance(words[0].value, str) else ""
         taint = next((t for t in (self.taint(w) for w in words[1:]) if t), None) if head in DOWNLOADERS | NET_TOOLS else None
         if taint is not None:
-            url = next((s for s in _strings(command) if "://" in s), None) or f"the network ({head})"
+            url = next((s for s in strings(command) if "://" in s), None) or f"the network ({head})"
             if not (taint.name and related_host(taint.name, url_host_of(url)) and endpoint_kind(url) is None):
                 self.sent.add(taint)
                 self._add("skillscope/exfiltration/data-flow", f"{taint.what} (line {taint.line}) and sends it to {safe_line(url, limit=100)} (line {self._line(node)})", node)
@@ -394,21 +367,21 @@ class _Analyser:
 
     def _writes(self, node: ast.Call, fn: str, method: str) -> None:
         if fn in ("open", "io.open") and len(node.args) >= 2 and isinstance(node.args[1], ast.Constant) and str(node.args[1].value)[:1] in "wax":
-            target = self._resolve(node.args[0]) or " ".join(_strings(node.args[0]))
+            target = self._resolve(node.args[0]) or " ".join(strings(node.args[0]))
             if target and PERSISTENCE_PATH.search(target):
                 self._add("skillscope/persistence/startup", f"writes to {safe_line(target, limit=80)}, which runs again later on its own", node)
-        if method in ("write_text", "write_bytes") and PERSISTENCE_PATH.search(" ".join(_strings(node.func))):
+        if method in ("write_text", "write_bytes") and PERSISTENCE_PATH.search(" ".join(strings(node.func))):
             self._add("skillscope/persistence/startup", "writes to a start-up file, which runs again later on its own", node)
         if method == "write" and isinstance(node.func, ast.Attribute) and node.args:
-            handle = _dotted(node.func.value)
+            handle = dotted(node.func.value)
             opened = node.func.value
-            if isinstance(opened, ast.Call) and _dotted(opened.func) in ("open", "io.open") and opened.args:
+            if isinstance(opened, ast.Call) and dotted(opened.func) in ("open", "io.open") and opened.args:
                 handle = f"\x00{id(opened)}"  # open(path, "wb").write(data): the file is named right there
-                self.files[handle] = self._resolve(opened.args[0]) or _dotted(opened.args[0])
+                self.files[handle] = self._resolve(opened.args[0]) or dotted(opened.args[0])
             if handle in self.files and (self._has_decoder(node.args[0]) or self._fetch(node.args[0])):
                 self.dropped[self.files[handle]] = "download" if self._fetch(node.args[0]) else "decode"
         if method == "urlretrieve" and len(node.args) >= 2:
-            self.dropped[self._resolve(node.args[1]) or _dotted(node.args[1])] = "download"
+            self.dropped[self._resolve(node.args[1]) or dotted(node.args[1])] = "download"
 
 
 def scan_python(ctx: Ctx, modules: Modules) -> None:

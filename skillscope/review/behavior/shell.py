@@ -202,7 +202,7 @@ def _installer_severity(ctx: Ctx, url: str | None) -> Severity | None:
     if not (ctx.documented and url and url.startswith("https://") and endpoint_kind(url) is None):
         return None
     if ctx.path.rsplit("/", 1)[-1].upper() == "SKILL.MD":
-        headings = [m for m in re.finditer(r"^#{1,6}[ \t]+[^\n]*", ctx.file_text[: ctx.base], re.MULTILINE)]
+        headings = list(re.finditer(r"^#{1,6}[ \t]+[^\n]*", ctx.file_text[: ctx.base], re.MULTILINE))
         if not headings or not _INSTALL_HEADING.match(headings[-1].group(0)):
             return None
     return "warning"
