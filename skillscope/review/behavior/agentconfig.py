@@ -106,8 +106,8 @@ def scan_frontmatter(frontmatter: dict[str, Any], network_scripts: list[str], sk
     if names & {"write", "edit", "multiedit", "notebookedit"} and names & {"webfetch", "websearch", "fetch"}:
         out.append(Raw("skillscope/permissions/write-and-network", f"allowed-tools grants writing files and the network ({safe_line(', '.join(tools), limit=120)})", 0, 1))
     description = str(frontmatter.get("description", ""))
-    claim = _OFFLINE.search(description) or next((m for m in (_OFFLINE.search(t) for t in skill_md) if m), None)
-    if claim and network_scripts:
+    claim = (_OFFLINE.search(description) or next((m for m in (_OFFLINE.search(t) for t in skill_md) if m), None)) if network_scripts else None
+    if claim:
         out.append(Raw("skillscope/permissions/claim-mismatch",
                        f"says {safe_line(claim.group(0), limit=60)!r} but {safe_line(network_scripts[0], limit=80)} sends data over the network", 0, 1))
     return out

@@ -96,6 +96,10 @@ def _discussed(text: str, start: int, end: int, negatable: bool) -> bool:
     return negatable and _NEGATED.search(before) is not None
 
 
+_PUNCTUATION = str.maketrans({c: " " for c in ".,;:!?()[]{}<>\"*_`|/\\=#~"})
+_FIRSTS = tuple(frozenset(start.split(" ", 1)[0] for start in rule[4] if start not in ("<", "[")) for rule in _RULES)
+
+
 def _starts(lower: str, words: tuple[str, ...]) -> list[int]:
     """Every place one of ``words`` begins, and the start of its line (str.find is far cheaper than a regex scan)."""
     found: set[int] = set()
@@ -112,7 +116,10 @@ def scan_prose(ctx: Ctx) -> None:
     """Run the instruction rules over a stretch of prose."""
     text = ctx.text
     lower = text.lower()
-    for pattern, check, what, negatable, starts in _RULES:
+    present = set(lower.translate(_PUNCTUATION).split())  # one cheap pass; a rule none of whose first words occur is skipped
+    for (pattern, check, what, negatable, starts), firsts in zip(_RULES, _FIRSTS, strict=True):
+        if firsts.isdisjoint(present) and not ("<" in starts and "<" in lower) and not ("[" in starts and "[" in lower):
+            continue
         if check == "skillscope/instructions/credential-request" and not any(word in lower for word in _CREDENTIAL_WORDS):
             continue
         reached = 0

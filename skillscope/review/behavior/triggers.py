@@ -19,19 +19,27 @@ _MAGIC = re.compile(r"(?:getuser\(\)|gethostname\(\)|os\.environ(?:\.get)?\(?\[?
                     r"\bif\s+['\"][^'\"\n]{6,}['\"]\s+in\s+(?:prompt|user_input|message|query|text|request)\b")
 _BLOB = re.compile(r"['\"`]([A-Za-z0-9+/=_-]{200,}|(?:[0-9a-fA-F]{2}){100,})['\"`]")
 _DECODER = re.compile(r"b64decode|base64\s+-d|base64\s+--decode|fromhex|unhexlify|atob\(|Buffer\.from|decompress|codecs\.decode|xxd\s+-r")
+_DECODER_WORDS = ("b64decode", "base64", "fromhex", "unhexlify", "atob(", "Buffer.from", "decompress", "codecs.decode", "xxd")
 _EXEC = re.compile(r"\bexec\s*\(|\beval\s*\(|\bFunction\s*\(|subprocess|os\.system|child_process|\|\s*(?:ba)?sh\b|marshal\.loads|pickle\.loads")
+
+
+_TRIGGERS = tuple(
+    (pattern, check, what, words)
+    for pattern, check, what, words in (
+        (_TIME_BOMB, "skillscope/triggers/time-bomb", "acts differently after a fixed date or time", ("now", "today", "time()", "Date", "date")),
+        (_COUNTER, "skillscope/triggers/run-counter", "counts its runs and acts on a given one", ("count", "runs", "number", "total", "num")),
+        (_MAGIC, "skillscope/triggers/magic-value", "switches behaviour on a fixed user, host or input value",
+         ("getuser", "hostname", "USER", "HOSTNAME", "LOGNAME", "CI", "GITHUB_ACTIONS", "if '", 'if "')),
+    )
+)
 
 
 def scan_triggers(ctx: Ctx) -> None:
     """Dates, run counters and magic values compared in code."""
     text = ctx.text
-    for pattern, check, what, words in (
-            (_TIME_BOMB, "skillscope/triggers/time-bomb", "acts differently after a fixed date or time", ("now", "today", "time()", "Date", "date")),
-            (_COUNTER, "skillscope/triggers/run-counter", "counts its runs and acts on a given one", ("count", "runs", "number", "total", "num")),
-            (_MAGIC, "skillscope/triggers/magic-value", "switches behaviour on a fixed user, host or input value",
-             ("getuser", "hostname", "USER", "HOSTNAME", "LOGNAME", "CI", "GITHUB_ACTIONS", "if '", 'if "'))):
-        if not any(word in text for word in words):
-            continue
+    for pattern, check, what, hint in _TRIGGERS:
+        if not any(word in text for word in hint):
+            continue  # a cheap test for the words every match holds
         for match in pattern.finditer(text):
             if check == "skillscope/triggers/run-counter" and (match.group(2) or match.group(3) or "0") in ("0", "1"):
                 continue
@@ -50,7 +58,7 @@ def _entropy(data: str) -> float:
 def scan_blobs(ctx: Ctx) -> None:
     """Long high-entropy strings in code that also decodes (an error when it can run code too)."""
     text = ctx.text
-    if not _DECODER.search(text):
+    if not any(word in text for word in _DECODER_WORDS) or not _DECODER.search(text):
         return
     runs = _EXEC.search(text) is not None
     for match in _BLOB.finditer(text):
