@@ -384,8 +384,14 @@ class _Analyser:
             self.dropped[self._resolve(node.args[1]) or dotted(node.args[1])] = "download"
 
 
+_REACHES = ("import", "open(", "exec", "eval", "compile(", "getattr", "environ", "system(", "popen(", "Popen(", "urlopen")
+"""Names without which Python reaches no source, sink or runner (comment-only or pure-computation files are not parsed)."""
+
+
 def scan_python(ctx: Ctx, modules: Modules) -> None:
     """Run the Python rules over ``ctx.text`` (code that does not parse is left to the other rules)."""
+    if not any(word in ctx.text for word in _REACHES):
+        return
     tree = modules.trees.get(ctx.text)
     if tree is None:
         try:
