@@ -107,6 +107,10 @@ def scan_frontmatter(frontmatter: dict[str, Any], network_scripts: list[str], sk
         out.append(Raw("skillscope/permissions/write-and-network", f"allowed-tools grants writing files and the network ({safe_line(', '.join(tools), limit=120)})", 0, 1))
     description = str(frontmatter.get("description", ""))
     claim = (_OFFLINE.search(description) or next((m for m in (_OFFLINE.search(t) for t in skill_md) if m), None)) if network_scripts else None
+    granted = {t.split("(", 1)[0].strip().lower() for t in tools}
+    if tools and network_scripts and not claim and not granted & {"bash", "shell", "terminal", "webfetch", "websearch", "fetch", "execute"}:
+        out.append(Raw("skillscope/permissions/claim-mismatch",
+                       f"allowed-tools ({safe_line(', '.join(tools), limit=80)}) grants no shell or network, yet {safe_line(network_scripts[0], limit=80)} sends data over the network", 0, 1))
     if claim:
         out.append(Raw("skillscope/permissions/claim-mismatch",
                        f"says {safe_line(claim.group(0), limit=60)!r} but {safe_line(network_scripts[0], limit=80)} sends data over the network", 0, 1))

@@ -89,7 +89,7 @@ def _source(ctx: Ctx, flow: _Flow, cmd: Cmd) -> tuple[str, int, str | None] | No
     store = STORE_COMMAND.search(joined)
     if store:
         return f"reads a credential store ({safe_line(store.group(0), limit=60)})", line, None
-    if cmd.name in _READERS or cmd.name in DOWNLOADERS or cmd.name in ("nc", "ncat", "netcat", "socat", "telnet"):
+    if cmd.name in _READERS or cmd.name in DOWNLOADERS or cmd.name in ("nc", "ncat", "netcat", "socat", "telnet", "scp", "rsync"):
         for word in cmd.args:
             what = credential_what(word)
             if what and not (cmd.name in ("ls", "find") and not is_store(what)):
@@ -122,6 +122,8 @@ def _pipeline_source(ctx: Ctx, flow: _Flow, pipeline: Pipeline) -> tuple[str, in
 def _sends(cmd: Cmd) -> bool:
     if cmd.name in NET_TOOLS and cmd.name not in ("ssh", "rsync", "scp", "sftp"):
         return True
+    if cmd.name in ("scp", "rsync") and any(re.match(r"^[\w.@-]+:", a) for a in cmd.args[1:]):
+        return True  # a copy to host:path
     if any(t.startswith(("/dev/tcp/", "/dev/udp/")) for _, t in cmd.redirects):
         return True
     if not _is_downloader(cmd):
