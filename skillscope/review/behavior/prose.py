@@ -85,8 +85,24 @@ _CREDENTIAL_WORDS = ("ssh", "id_rsa", "id_ed25519", "aws", "kube", "docker", "ne
                      "environment", "api key", "token", "secret", "private key")
 
 
+_ABOUT_ATTACKS = re.compile(
+    r"\b(?:attack\w*|attempt\w*|inject\w*|malicious|adversar\w*|jailbreak\w*|exploit\w*|threats?|red[- ]team\w*|hostile|"
+    r"detect\w*|flag\w*|block\w*|prevent\w*|protect\w*|defen[cs]\w*|guard\w*|refuse\w*|reject\w*|resist\w*|report\w*|examples?)\b",
+    re.IGNORECASE,
+)
+
+
+def _sentence_before(text: str, start: int) -> str:
+    window = text[max(0, start - 200) : start]
+    cut = max(window.rfind(". "), window.rfind("\n\n"), window.rfind("! "), window.rfind("? "))
+    return window[cut + 1 :] if cut >= 0 else window
+
+
 def _discussed(text: str, start: int, end: int, negatable: bool) -> bool:
-    """Whether a match is talked about rather than said: quoted after a meta word, or negated ("never ignore ...")."""
+    """Whether a match is talked about rather than said: quoted after a meta word, negated ("never ignore ..."),
+    or described as what an attack does ("attackers try to override system directives")."""
+    if negatable and _ABOUT_ATTACKS.search(_sentence_before(text, start)):
+        return True
     line_start = text.rfind("\n", 0, start) + 1
     before = text[max(line_start, start - 120) : start]
     after = text[end : end + 2]
