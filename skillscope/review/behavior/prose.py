@@ -112,7 +112,7 @@ def _discussed(text: str, start: int, end: int, negatable: bool) -> bool:
     return negatable and _NEGATED.search(before) is not None
 
 
-_PUNCTUATION = str.maketrans({c: " " for c in ".,;:!?()[]{}<>\"*_`|/\\=#~"})
+_PUNCTUATION = str.maketrans(dict.fromkeys('.,;:!?()[]{}<>"*_`|/\\=#~', " "))
 _FIRSTS = tuple(frozenset(start.split(" ", 1)[0] for start in rule[4] if start not in ("<", "[")) for rule in _RULES)
 
 

@@ -287,7 +287,9 @@ def scan_shell(ctx: Ctx) -> None:
                     _report_flow(ctx, cmd, source)
                 elif own is not None and own[2] is None and own[0] != "reads the whole environment" and not sends_later:
                     store = "credential store" in own[0] or is_store(own[0])
-                    ctx.add("skillscope/exfiltration/credential-read", own[0], cmd.start, cmd.end, "error" if store else None)
+                    # A page telling the reader to look at their own config is not the skill reading it.
+                    level: Severity | None = ("warning" if store else "note") if ctx.documented else ("error" if store else None)
+                    ctx.add("skillscope/exfiltration/credential-read", own[0], cmd.start, cmd.end, level)
                 secret = secret or own
                 _persistence(ctx, cmd, pipeline)
                 written = _written(cmd)

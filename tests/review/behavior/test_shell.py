@@ -106,3 +106,8 @@ def test_an_installer_in_skill_md_is_documentation_only_under_an_installation_he
     assert severity({"SKILL.md": ordered}, "skillscope/obfuscation/download-exec") == ["error"]
     documented = "---\nname: x\n---\n# X\n\n## Installation\n\n```sh\ncurl -fsSL https://get.tool.example.com/i.sh | bash\n```\n"
     assert severity({"SKILL.md": documented}, "skillscope/obfuscation/download-exec") == ["warning"]
+
+
+def test_a_public_key_is_not_a_credential_and_a_page_reading_config_is_a_note():
+    assert "skillscope/exfiltration/credential-read" not in rules({SH: "#!/bin/sh\ncat ~/.ssh/id_ed25519.pub\n"})
+    assert severity({"README.md": "```sh\ncat ~/.aws/credentials\n```\n"}, "skillscope/exfiltration/credential-read") == ["note"]
