@@ -178,6 +178,9 @@ class _Analyser:
                 return True
             if isinstance(sub, ast.Call) and dotted(sub.func).rsplit(".", 1)[-1].rstrip("()") in DECODERS and dotted(sub.func) not in ("json.loads", "loads"):
                 return True
+            if isinstance(sub, ast.Call) and dotted(sub.func).endswith("decode") and any(
+                    isinstance(a, ast.Constant) and str(a.value).lower().replace("_", "") in ("rot13", "base64", "hex", "zlib", "bz2", "uu") for a in sub.args):
+                return True  # codecs.decode(s, "rot13"), s.decode("base64"): a plain .decode("utf-8") is not hiding anything
             if isinstance(sub, ast.Subscript) and isinstance(sub.slice, ast.Slice) and isinstance(sub.slice.step, ast.UnaryOp):
                 return True  # s[::-1]: reversed text
         return False
@@ -342,6 +345,12 @@ class _Analyser:
         if fn not in RUNNERS or not node.args:
             return
         command = node.args[0]
+        fetched = self._fetch(command)
+        if fetched or self._has_decoder(command):
+            check = "skillscope/obfuscation/download-exec" if fetched else "skillscope/obfuscation/decode-exec"
+            where = f"downloaded from {safe_line(fetched, limit=100)}" if fetched else "decoded at run time"
+            self._add(check, f"runs a command {where} ({fn})", node)
+            return
         said = " ".join(strings(command))
         for key, kind in self.dropped.items():
             if key and key in said or any(isinstance(n, ast.Name) and n.id == key for n in ast.walk(command)):

@@ -12,7 +12,7 @@ SEND_METHODS = frozenset({"post", "put", "patch", "get", "request", "delete", "h
                            "send_message", "urlopen", "storbinary", "storlines", "Request", "connect", "create_connection", "putrequest"})
 NOT_DATA = frozenset({"headers", "auth", "cookies", "timeout", "verify", "cert", "allow_redirects", "proxies", "stream"})
 DECODERS = frozenset({"b64decode", "b32decode", "b16decode", "a85decode", "b85decode", "decodebytes", "urlsafe_b64decode", "fromhex",
-                       "unhexlify", "decompress", "loads", "chr", "rot13", "decode"})
+                       "unhexlify", "decompress", "loads", "chr", "rot13"})
 RUNNERS = frozenset({"subprocess.run", "subprocess.call", "subprocess.Popen", "subprocess.check_output", "subprocess.check_call",
                       "subprocess.getoutput", "subprocess.getstatusoutput", "os.system", "os.popen", "os.execv", "os.execl", "os.execvp",
                       "os.spawnl", "os.spawnv", "os.startfile", "run", "call", "Popen", "check_output", "check_call", "system", "popen"})

@@ -214,7 +214,7 @@ def _written(cmd: Cmd) -> str | None:
     args = cmd.args
     for index, arg in enumerate(args[:-1]):
         # -o FILE, --output FILE, and bundled short flags ending in o (curl -fsSLo FILE)
-        if arg in ("--output", "--output-document") or (arg[:1] == "-" and arg[1:2] != "-" and arg[-1:] in ("o", "O") and len(arg) <= 8):
+        if arg in ("--output", "--output-document", "-out") or (arg[:1] == "-" and arg[1:2] != "-" and arg[-1:] in ("o", "O") and len(arg) <= 8):
             if args[index + 1] != "-":
                 return args[index + 1]
     if cmd.name == "curl" and "-O" in args:

