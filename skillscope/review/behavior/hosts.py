@@ -33,6 +33,9 @@ _SECRETS = (
     ("Telegram bot token", (":AA",), re.compile(r"\b\d{8,10}:AA[A-Za-z0-9_-]{33}\b")),
     ("private key", ("PRIVATE KEY",), re.compile(r"-----BEGIN (?:RSA |EC |DSA |OPENSSH |PGP |ENCRYPTED )?PRIVATE KEY( BLOCK)?-----")),
 )
+_FILE_SUFFIXES = frozenset({"md", "markdown", "txt", "py", "js", "ts", "mjs", "json", "yaml", "yml", "toml", "sh", "html", "htm", "css", "pdf",
+                            "png", "jpg", "jpeg", "gif", "svg", "csv", "xml", "ini", "cfg", "lock", "rs", "go", "rb", "java", "zip", "gz", "tgz",
+                            "docx", "xlsx", "pptx", "ipynb", "env", "log", "sql", "tsx", "jsx", "vue", "lua", "php", "c", "h", "cpp"})
 _PLACEHOLDER = re.compile(r"EXAMPLE|example|X{6,}|x{6,}|0{8,}|1234567|your[_-]|REDACTED|<[^>]+>|\*{4,}|\.\.\.")
 
 
@@ -89,8 +92,8 @@ def scan_hosts(ctx: Ctx, *, is_code: bool) -> None:
         links += [(m.group(2), m.group(1), m.start()) for m in _HTML_LINK.finditer(text)]
         for shown, target, start in links:
             spelled = _HOSTLIKE.match(shown.strip().strip("`*_"))
-            if not spelled or "://" not in target:
-                continue
+            if not spelled or "://" not in target or spelled.group(1).rsplit(".", 1)[-1].lower() in _FILE_SUFFIXES:
+                continue  # [SKILL.md](https://github.com/...) names a file, not a host
             target_host = url_host_of(target)
             if target_host and not _same_site(spelled.group(1), target_host):
                 ctx.add("skillscope/deception/link-mismatch", f"link text shows {safe_line(spelled.group(1), limit=80)} but points at {safe_line(target_host, limit=80)}",
