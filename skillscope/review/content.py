@@ -131,7 +131,7 @@ def _hidden_characters(text: str) -> Iterator[Hit]:
         yield _at(check, _run_message(run.kind, chars, text, run.start), text, run.start, run.end)
         order = instruction_in(decode_tags(chars)) if run.kind == "tag" else None
         if order:
-            yield _at("skillscope/instructions/hidden", f"invisible tag characters, and their text {order}", text, run.start, run.end)
+            yield _at("skillscope/instructions/hidden", f"text in invisible tag characters {order}", text, run.start, run.end)
     for check, count in counts.items():
         if count > _HIDDEN_LIMIT:
             yield Hit(check, f"{count - _HIDDEN_LIMIT} more runs of this kind in the file (first {_HIDDEN_LIMIT} reported)")
@@ -163,7 +163,7 @@ def _markdown(text: str) -> Iterator[Hit]:
             continue
         order = instruction_in(part.text) if part.kind not in ("yaml-comment", "entity") else None
         if order:
-            yield Hit("skillscope/instructions/hidden", f"{_PART_MESSAGES[part.kind]}, and it {order}", part.line, part.column, excerpt)
+            yield Hit("skillscope/instructions/hidden", f"text hidden from rendering {order}", part.line, part.column, excerpt)
         check = "skillscope/yaml-comment" if part.kind == "yaml-comment" else "skillscope/hidden-markdown"
         message = _PART_MESSAGES[part.kind]
         if part.kind in ("hidden-html", "html-attribute", "entity"):

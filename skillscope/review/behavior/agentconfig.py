@@ -91,8 +91,11 @@ def _tools(allowed: Any) -> list[str]:
     return []
 
 
-def scan_frontmatter(frontmatter: dict[str, Any], network_scripts: list[str], skill_md: list[str]) -> list[Raw]:
-    """Hooks in the frontmatter, what allowed-tools grants, and claims the scripts contradict."""
+def scan_frontmatter(frontmatter: dict[str, Any], network_scripts: list[str], flow_scripts: list[str], skill_md: list[str]) -> list[Raw]:
+    """Hooks in the frontmatter, what allowed-tools grants, and claims the scripts contradict.
+
+    ``network_scripts`` send anything over the network; ``flow_scripts`` send secrets (a data-flow finding).
+    """
     out: list[Raw] = []
     hooks = frontmatter.get("hooks")
     if hooks:
@@ -108,9 +111,10 @@ def scan_frontmatter(frontmatter: dict[str, Any], network_scripts: list[str], sk
     description = str(frontmatter.get("description", ""))
     claim = (_OFFLINE.search(description) or next((m for m in (_OFFLINE.search(t) for t in skill_md) if m), None)) if network_scripts else None
     granted = {t.split("(", 1)[0].strip().lower() for t in tools}
-    if tools and network_scripts and not claim and not granted & {"bash", "shell", "terminal", "webfetch", "websearch", "fetch", "execute"}:
+    # Only a script that sends secrets counts here: an honest read-only skill may still ship a script that fetches.
+    if tools and flow_scripts and not claim and not granted & {"bash", "shell", "terminal", "webfetch", "websearch", "fetch", "execute"}:
         out.append(Raw("skillscope/permissions/claim-mismatch",
-                       f"allowed-tools ({safe_line(', '.join(tools), limit=80)}) grants no shell or network, yet {safe_line(network_scripts[0], limit=80)} sends data over the network", 0, 1))
+                       f"allowed-tools ({safe_line(', '.join(tools), limit=80)}) grants no shell or network, yet {safe_line(flow_scripts[0], limit=80)} sends secrets over the network", 0, 1))
     if claim:
         out.append(Raw("skillscope/permissions/claim-mismatch",
                        f"says {safe_line(claim.group(0), limit=60)!r} but {safe_line(network_scripts[0], limit=80)} sends data over the network", 0, 1))

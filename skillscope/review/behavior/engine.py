@@ -49,6 +49,7 @@ def scan_skill(files: list[SkillFileText], frontmatter: dict[str, Any] | None) -
     modules = python.Modules.of([(f.path, f.text) for f in files if not f.binary])
     out: list[tuple[str, Hit]] = []
     network_scripts: list[str] = []
+    flow_scripts: list[str] = []
     for file in files:
         text = file.text[:MAX_SCAN]
         contexts: list[Ctx] = []
@@ -58,8 +59,11 @@ def scan_skill(files: list[SkillFileText], frontmatter: dict[str, Any] | None) -
             ctx = Ctx(region.text, region.start, text, file.path, documented=region.documented)
             _code(ctx, region.language, modules)
             contexts.append(ctx)
-            if not region.documented and (ctx.network or any(h.check == "skillscope/exfiltration/data-flow" for h in ctx.hits)):
+            flows = any(h.check == "skillscope/exfiltration/data-flow" for h in ctx.hits)
+            if not region.documented and (ctx.network or flows):
                 network_scripts.append(file.path)
+            if not region.documented and flows:
+                flow_scripts.append(file.path)
         if not file.binary:
             contexts.append(agentconfig.scan_config(text, file.path))
         if is_prose_file(file.path) or file.binary:
@@ -73,7 +77,7 @@ def scan_skill(files: list[SkillFileText], frontmatter: dict[str, Any] | None) -
         hosts.scan_hosts(whole, is_code=script)
         contexts.append(whole)
         out.extend((file.path, hit) for hit in _place(text, contexts, binary=file.binary))
-    config = agentconfig.scan_frontmatter(frontmatter or {}, network_scripts, [f.text for f in files if f.path == "SKILL.md"])
+    config = agentconfig.scan_frontmatter(frontmatter or {}, network_scripts, flow_scripts, [f.text for f in files if f.path == "SKILL.md"])
     out.extend(("SKILL.md", Hit(r.check, r.message, severity=r.severity)) for r in config)
     return out
 
