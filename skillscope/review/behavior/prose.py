@@ -15,15 +15,20 @@ _NOUN = (r"(?:instructions?|rules?|guidelines?|directives?|prompts?|guardrails?|
 _OVERRIDE = re.compile(
     rf"\b(?:ignore|disregard|forget|override|bypass|set\s+aside|abandon|discard|overrule|supersede|nullify)"
     rf"(?:\s+{_WEAK})*?\s+{_STRONG}(?:\s+(?:{_WEAK}|{_STRONG}))*\s+{_NOUN}\b|"
-    rf"\b(?:ignore|disregard|forget)\s+(?:everything|anything|all)\s+(?:above|before|you\s+(?:were|have\s+been)\s+told)\b",
+    rf"\b(?:ignore|disregard|forget)\s+(?:everything|anything|all)\s+(?:above|before|you\s+(?:were|have\s+been)\s+told)\b|"
+    rf"\b(?:ignore|disregard|forget)\s+(?:{_WEAK}\s+)*(?:{_NOUN}|guidance|directions)\s+(?:you\s+(?:were|have\s+been|got)\s+(?:given|told)|"
+    rf"(?:given\s+)?(?:above|before|earlier|previously|so\s+far|until\s+now))\b",
     re.IGNORECASE,
 )
+_LAWLESS = r"(?:jailbr(?:oken|eak)|unrestricted|unfiltered|uncensored|unlocked|DAN|god|evil|no[- ]limits?|amoral|unaligned)"
 _JAILBREAK = re.compile(
-    r"\b(?:you\s+are\s+now|you'?re\s+now|from\s+now\s+on,?\s+you\s+are|switch(?:ing)?\s+(?:to|into)|enter(?:ing)?|enable|activate|"
-    r"act\s+as|pretend\s+(?:to\s+be|you\s+are)|roleplay\s+as)\s+(?:in\s+|an?\s+|the\s+)?"
-    r"(?:developer|dev|god|admin(?:istrator)?|root|jailbr(?:oken|eak)|unrestricted|unfiltered|uncensored|unlocked|DAN|debug|sudo|maintenance|"
-    r"evil|no[- ]limits?)\b(?:\s+(?:mode|AI|assistant|model|persona))?|\bDAN\s+mode\b|\bdo\s+anything\s+now\b|"
-    r"\b(?:no\s+longer|not)\s+(?:bound|restricted|limited|constrained)\s+by\s+(?:any\s+|your\s+|the\s+)?(?:rules|guidelines|polic(?:y|ies)|restrictions|safety)",
+    # "You are now ..." may name any privileged persona; "enable ... mode" only a lawless one ("enable debug mode" is honest).
+    rf"\b(?:you\s+are\s+now|you'?re\s+now|from\s+now\s+on,?\s+you\s+are|act\s+as|pretend\s+(?:to\s+be|you\s+are)|roleplay\s+as)\s+(?:in\s+|an?\s+|the\s+)?"
+    rf"(?:developer|dev|god|admin(?:istrator)?|root|debug|sudo|maintenance|{_LAWLESS})\b(?:\s+(?:mode|AI|assistant|model|persona))?|"
+    rf"\b(?:switch(?:ing)?\s+(?:to|into)|enter(?:ing)?|enable|activate|unlock)\s+(?:an?\s+|the\s+)?{_LAWLESS}\b(?:\s+(?:mode|AI|assistant|model|persona))?|"
+    r"\bDAN\s+mode\b|\bdo\s+anything\s+now\b|"
+    r"\b(?:no\s+longer|not)\s+(?:bound|restricted|limited|constrained)\s+by\s+(?:any\s+|your\s+|the\s+)?(?:rules|guidelines|polic(?:y|ies)|restrictions|safety)|"
+    r"\b(?:safety|content|usage)\s+(?:polic(?:y|ies)|rules|guidelines|filters|restrictions)\s+(?:do\s+not|don'?t|no\s+longer|never)\s+apply\b",
     re.IGNORECASE,
 )
 _CONCEAL = re.compile(
@@ -33,6 +38,9 @@ _CONCEAL = re.compile(
     r"\b(?:do\s+not|don'?t|never)\s+let\s+(?:the\s+)?(?:user|human|anyone|them)\s+(?:know|see|notice|find\s+out)\b|"
     r"\b(?:keep|hide)\s+(?:this|it|these\s+\w+|the\s+\w+)\s+(?:secret|hidden|confidential|private)?\s*from\s+(?:the\s+)?(?:user|human|operator|reviewer)s?\b|"
     r"\bwithout\s+(?:the\s+)?(?:user|human|operator|owner)(?:'s|s')?\s+(?:knowledge|knowing|noticing|awareness|seeing)\b|"
+    r"\bkeep\s+(?:the\s+)?(?:user|human|operator)s?\s+(?:unaware|uninformed|in\s+the\s+dark)\b|"
+    r"\b(?:must|should|shall)\s+(?:not|never)\s+be\s+(?:mentioned|shown|disclosed|reported|revealed|surfaced)\s+(?:to\s+the\s+(?:user|human)|in\s+(?:your|the)\s+(?:response|reply|answer|summary|output))\b|"
+    r"\b(?:do\s+not|don'?t|never)\s+(?:include|mention|reference|surface)\s+(?:this|these|that|it|them)\b[^.\n]{0,30}?\s+in\s+(?:your|the)\s+(?:response|reply|answer|summary|output)\b|"
     r"\b(?:silently|secretly|covertly|quietly|discreetly)\s+(?:send|upload|post|copy|forward|transmit|exfiltrate|run|execute|install|add|append|read|collect)\b",
     re.IGNORECASE,
 )
@@ -40,12 +48,13 @@ _NO_CONFIRM = re.compile(
     r"\bwithout\s+(?:first\s+)?(?:asking|requesting|seeking|waiting\s+for|getting|prompting\s+for|requiring)\s+(?:for\s+)?"
     r"(?:the\s+user'?s?\s+|any\s+|their\s+|user\s+)?(?:confirmation|permission|approval|consent|authori[sz]ation)\b|"
     r"\b(?:do\s+not|don'?t|never|no\s+need\s+to)\s+(?:ask|request|seek|wait)\s+(?:the\s+user\s+|them\s+)?(?:for\s+)?(?:the\s+user'?s?\s+|any\s+|user\s+)?"
-    r"(?:confirmation|permission|approval|consent)\b|\b(?:skip|bypass|suppress)\s+(?:the\s+|all\s+|any\s+)?(?:confirmation|approval|permission)\s+(?:prompts?|dialogs?|steps?|checks?)\b",
+    r"(?:confirmation|permission|approval|consent)\b|\bno\s+(?:user\s+)?(?:confirmation|approval|permission|consent)\s+(?:is\s+)?(?:needed|required|necessary)\b|"
+    r"\b(?:skip|bypass|suppress)\s+(?:the\s+|all\s+|any\s+)?(?:confirmation|approval|permission)\s+(?:prompts?|dialogs?|steps?|checks?)\b",
     re.IGNORECASE,
 )
 _IMPERSONATE = re.compile(
     r"</?\s*(?:system|system[-_]prompt|sys|developer|admin|instructions?|im_start|assistant)\s*>|<\|(?:im_start|im_end|system|endoftext|start_header_id)\|>|"
-    r"\[/?(?:SYSTEM|INST|SYS)\]|<<\s*SYS\s*>>|^[ \t>#*]*(?:SYSTEM|ADMIN|DEVELOPER)\s*(?:MESSAGE|PROMPT|NOTICE|OVERRIDE)?\s*:|"
+    r"\[/?(?:SYSTEM|INST|SYS)\]|^#{1,6}[ \t]*(?:SYSTEM|ADMIN|DEVELOPER)[ \t]+(?:OVERRIDE|MESSAGE|PROMPT|NOTICE|INSTRUCTIONS?|DIRECTIVE)\b|<<\s*SYS\s*>>|^[ \t>#*]*(?:SYSTEM|ADMIN|DEVELOPER)\s*(?:MESSAGE|PROMPT|NOTICE|OVERRIDE)?\s*:|"
     r"\b(?:message|notice|instructions?|directive|update)\s+from\s+(?:the\s+)?(?:system|anthropic|openai|your\s+(?:developers?|creators?|administrator)|the\s+administrator)\b|"
     r"\bthis\s+is\s+(?:an?\s+|the\s+)?(?:official\s+)?(?:system|anthropic|openai|administrator|admin)\s+(?:message|notice|override|instruction|directive)\b",
     re.IGNORECASE | re.MULTILINE,
@@ -69,12 +78,13 @@ _RULES = (
      ("ignore", "disregard", "forget", "override", "bypass", "set aside", "abandon", "discard", "overrule", "supersede", "nullify")),
     (_JAILBREAK, "skillscope/instructions/jailbreak", "tells the agent it is in a mode without its rules", True,
      ("you are now", "you're now", "youre now", "from now on", "switch", "enter", "enable", "activate", "act as", "pretend", "roleplay",
-      "dan ", "do anything", "no longer", "not bound", "not restricted", "not limited", "not constrained")),
+      "dan ", "do anything", "no longer", "not bound", "not restricted", "not limited", "not constrained", "unlock", "safety", "content",
+      "usage")),
     (_CONCEAL, "skillscope/instructions/concealment", "tells the agent to keep something from the user", False,
-     ("do not", "don't", "dont", "never", "must not", "should not", "shouldn't", "avoid", "refrain", "keep", "hide", "without", "silently",
+     ("do not", "don't", "dont", "never", "must", "should", "shall", "avoid", "refrain", "keep", "hide", "without", "silently",
       "secretly", "covertly", "quietly", "discreetly")),
     (_NO_CONFIRM, "skillscope/instructions/no-confirmation", "tells the agent to act without the user's confirmation", False,
-     ("without", "do not", "don't", "dont", "never", "no need", "skip", "bypass", "suppress")),
+     ("without", "do not", "don't", "dont", "never", "no need", "no ", "skip", "bypass", "suppress")),
     (_IMPERSONATE, "skillscope/instructions/impersonation", "poses as a system, developer or vendor message", False,
      ("<", "[", "system", "admin", "developer", "message", "notice", "instruction", "directive", "update", "this is")),
     (_CREDENTIALS, "skillscope/instructions/credential-request", "tells the agent to collect or send credentials", True,
