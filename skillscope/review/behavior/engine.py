@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -27,14 +26,12 @@ class SkillFileText:
 
 
 def _code(ctx: Ctx, language: str | None, modules: python.Modules) -> None:
-    analysers: dict[str | None, list[Callable[[Ctx], None]]] = {
-        "shell": [shell.scan_shell],
-        None: [shell.scan_shell],
-        "python": [lambda c: python.scan_python(c, modules)],
-        "javascript": [javascript.scan_javascript],
-    }
-    for analyse in analysers.get(language, []):
-        analyse(ctx)
+    if language == "python":
+        python.scan_python(ctx, modules)
+    elif language == "javascript":
+        javascript.scan_javascript(ctx)
+    else:  # shell, or code of no named language (a code span, a console block): read as shell
+        shell.scan_shell(ctx)
     triggers.scan_triggers(ctx)
     triggers.scan_blobs(ctx)
 

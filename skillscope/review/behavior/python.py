@@ -145,7 +145,7 @@ class _Analyser:
                 self.reads.append((taint, node))
                 return taint
         local = fn.split(".")[-1].rstrip("()")
-        target = self.imports.get(fn.split(".")[0]) if "." not in fn else self.imports.get(fn.split(".")[0])
+        target = self.imports.get(fn.split(".")[0])
         summary = self.modules.by_name.get(target[0]) if target else None
         name = target[1] if target and target[1] else local
         if summary and name in summary.returns:

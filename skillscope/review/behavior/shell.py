@@ -247,12 +247,10 @@ def scan_shell(ctx: Ctx) -> None:
         sends_later = any(_sends(c) for stage in pipeline for c in stage)
         for stage in pipeline:
             for cmd in stage:
-                for name, value, subs in cmd.assigns:
+                for name, _value, subs in cmd.assigns:
                     found = next((s for s in (_pipeline_source(ctx, flow, p) for p in subs) if s), None)
                     if found:
                         flow.vars[name] = found[:2]
-                    elif credential_what(value) and cmd.name in ("", "export"):
-                        pass  # a path in a variable is not yet a read
                 if _reverse_shell(ctx, cmd):
                     continue
                 runs = _runs_stdin(cmd) or cmd.name == "eval"
