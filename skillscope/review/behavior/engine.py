@@ -26,6 +26,13 @@ class SkillFileText:
 
 
 def _code(ctx: Ctx, language: str | None, modules: python.Modules) -> None:
+    try:
+        _analyse(ctx, language, modules)
+    except RecursionError:  # hostile nesting (a + a + ... thousands deep) must not stop the audit, nor pass unseen
+        ctx.add("skillscope/obfuscation/unanalysable", f"{language or 'code'} nested too deeply to analyse", 0, min(len(ctx.text), 1) or 1)
+
+
+def _analyse(ctx: Ctx, language: str | None, modules: python.Modules) -> None:
     if language == "python":
         python.scan_python(ctx, modules)
     elif language == "javascript":

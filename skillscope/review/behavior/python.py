@@ -56,8 +56,8 @@ class Modules:
         for _, text in sources:
             try:
                 modules.trees[text] = ast.parse(text)
-            except (SyntaxError, ValueError, RecursionError):
-                continue
+            except (SyntaxError, ValueError, RecursionError, MemoryError):
+                continue  # scan_python parses it again and says why
         if len(modules.trees) < 2:
             return modules  # one script imports none of its siblings: nothing to summarise
         for _ in range(2):  # twice: a helper that calls another helper learns from the first round
@@ -405,6 +405,9 @@ def scan_python(ctx: Ctx, modules: Modules) -> None:
     if tree is None:
         try:
             tree = ast.parse(ctx.text)
-        except (SyntaxError, ValueError, RecursionError):
+        except (SyntaxError, ValueError):
+            return
+        except (RecursionError, MemoryError):
+            ctx.add("skillscope/obfuscation/unanalysable", "Python nested too deeply for its own parser", 0, 1)
             return
     _Analyser(ctx, modules).run(tree)

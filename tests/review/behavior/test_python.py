@@ -101,3 +101,9 @@ def test_running_text_decoded_from_utf8_is_not_obfuscation():
     code = "import os, sys\nline = sys.stdin.buffer.readline()\nos.system(line.decode('utf-8'))\n"
     assert "skillscope/obfuscation/decode-exec" not in rules({PY: code})
     assert "skillscope/obfuscation/decode-exec" in rules({PY: "import codecs\nexec(codecs.decode('cevag(1)', 'rot13'))\n"})
+
+
+def test_hostile_nesting_is_reported_not_crashed_on():
+    deep = "x = " + " + ".join(["'a'"] * 3000) + "\nexec(x)\n"
+    hits = found({PY: deep})
+    assert any(rule in ("skillscope/obfuscation/unanalysable", "skillscope/obfuscation/dynamic-exec") for _, rule, _, _, _ in hits)
