@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from skillscope.review.behavior import agentconfig, hosts, javascript, prose, python, shell, triggers
+from skillscope.review.behavior import agentconfig, hosts, javascript, prose, pymodules, shell, triggers
 from skillscope.review.behavior.base import Ctx
 from skillscope.review.behavior.regions import MAX_SCAN, Region, code_regions, is_prose_file, prose_spans
 from skillscope.review.content import Hit, hit_at
@@ -25,16 +25,16 @@ class SkillFileText:
     binary: bool = False
 
 
-def _code(ctx: Ctx, language: str | None, modules: python.Modules) -> None:
+def _code(ctx: Ctx, language: str | None, modules: pymodules.Modules) -> None:
     try:
         _analyse(ctx, language, modules)
     except RecursionError:  # hostile nesting (a + a + ... thousands deep) must not stop the audit, nor pass unseen
         ctx.add("skillscope/obfuscation/unanalysable", f"{language or 'code'} nested too deeply to analyse", 0, min(len(ctx.text), 1) or 1)
 
 
-def _analyse(ctx: Ctx, language: str | None, modules: python.Modules) -> None:
+def _analyse(ctx: Ctx, language: str | None, modules: pymodules.Modules) -> None:
     if language == "python":
-        python.scan_python(ctx, modules)
+        pymodules.scan_python(ctx, modules)
     elif language == "javascript":
         javascript.scan_javascript(ctx)
     else:  # shell, or code of no named language (a code span, a console block): read as shell
@@ -50,7 +50,7 @@ def scan_skill(files: list[SkillFileText], frontmatter: dict[str, Any] | None) -
         files: the verified files (text, or a binary's printable strings).
         frontmatter: the entry's frontmatter (allowed-tools, hooks).
     """
-    modules = python.Modules.of([(f.path, f.text) for f in files if not f.binary])
+    modules = pymodules.Modules.of([(f.path, f.text) for f in files if not f.binary])
     out: list[tuple[str, Hit]] = []
     network_scripts: list[str] = []
     flow_scripts: list[str] = []

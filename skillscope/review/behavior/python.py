@@ -1,9 +1,10 @@
-"""Python rules through the ast module (never executed): taint from secrets to the network, obfuscated execution."""
+"""The Python analyser over one file's AST (never executed): taint from secrets to the network, obfuscated execution."""
 
 from __future__ import annotations
 
 import ast
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from skillscope.review.behavior.base import Ctx
 from skillscope.review.behavior.pyvocab import (
@@ -31,47 +32,20 @@ from skillscope.review.behavior.vocab import (
 from skillscope.review.findings import Severity
 from skillscope.textsafe import safe_line
 
-__all__ = ["Modules", "scan_python"]
+if TYPE_CHECKING:
+    from skillscope.review.behavior.pymodules import Modules
+
+__all__ = ["Analyser", "Summary"]
 
 @dataclass
-class _Summary:
+class Summary:
     """What a module hands its importers: functions that return secrets and functions that send their arguments."""
 
     returns: dict[str, Taint] = field(default_factory=dict)
     sends: dict[str, str] = field(default_factory=dict)
 
 
-class Modules:
-    """Summaries of a skill's Python files, by module name, for calls across them (``from helper import grab``)."""
-
-    def __init__(self) -> None:
-        self.by_name: dict[str, _Summary] = {}
-        self.trees: dict[str, ast.Module] = {}
-        """Each file's parsed tree, by its text, so a script is parsed once."""
-
-    @classmethod
-    def of(cls, files: list[tuple[str, str]]) -> Modules:
-        modules = cls()
-        sources = [(p, t) for p, t in files if p.endswith(".py") and len(t) < 256 * 1024]
-        for _, text in sources:
-            try:
-                modules.trees[text] = ast.parse(text)
-            except (SyntaxError, ValueError, RecursionError, MemoryError):
-                continue  # scan_python parses it again and says why
-        if len(modules.trees) < 2:
-            return modules  # one script imports none of its siblings: nothing to summarise
-        for _ in range(2):  # twice: a helper that calls another helper learns from the first round
-            for path, text in sources:
-                tree = modules.trees.get(text)
-                if tree is None:
-                    continue
-                analyser = _Analyser(Ctx(text, 0, text, path), modules, report=False)
-                analyser.run(tree)
-                modules.by_name[path.rsplit("/", 1)[-1][:-3]] = analyser.summary
-        return modules
-
-
-class _Analyser:
+class Analyser:
     def __init__(self, ctx: Ctx, modules: Modules, *, report: bool = True) -> None:
         self.ctx = ctx
         self.modules = modules
@@ -84,7 +58,7 @@ class _Analyser:
         self.files: dict[str, str] = {}
         self.dropped: dict[str, str] = {}
         self.imports: dict[str, tuple[str, str]] = {}
-        self.summary = _Summary()
+        self.summary = Summary()
         self.reads: list[tuple[Taint, ast.AST]] = []
         self.sent: set[Taint] = set()
         self.param: dict[str, Taint] = {}
@@ -391,23 +365,3 @@ class _Analyser:
                 self.dropped[self.files[handle]] = "download" if self._fetch(node.args[0]) else "decode"
         if method == "urlretrieve" and len(node.args) >= 2:
             self.dropped[self._resolve(node.args[1]) or dotted(node.args[1])] = "download"
-
-
-_REACHES = ("import", "open(", "exec", "eval", "compile(", "getattr", "environ", "system(", "popen(", "Popen(", "urlopen")
-"""Names without which Python reaches no source, sink or runner (comment-only or pure-computation files are not parsed)."""
-
-
-def scan_python(ctx: Ctx, modules: Modules) -> None:
-    """Run the Python rules over ``ctx.text`` (code that does not parse is left to the other rules)."""
-    if not any(word in ctx.text for word in _REACHES):
-        return
-    tree = modules.trees.get(ctx.text)
-    if tree is None:
-        try:
-            tree = ast.parse(ctx.text)
-        except (SyntaxError, ValueError):
-            return
-        except (RecursionError, MemoryError):
-            ctx.add("skillscope/obfuscation/unanalysable", "Python nested too deeply for its own parser", 0, 1)
-            return
-    _Analyser(ctx, modules).run(tree)
