@@ -297,7 +297,11 @@ class Analyser:
         if not net and helper is None:
             return
         self.ctx.network = self.ctx.network or net
-        values = [*node.args, *(k.value for k in node.keywords if k.arg not in NOT_DATA)]
+        # An address read whole from the environment (SLACK_WEBHOOK_URL) is where data goes, not data; one built
+        # around a secret (f"https://x/?k={key}") carries it.
+        url_first = helper is None and method in ("post", "put", "patch", "get", "delete", "head", "stream", "urlopen", "Request", "urlretrieve")
+        first = node.args[:1] if node.args and (not url_first or isinstance(node.args[0], (ast.JoinedStr, ast.BinOp))) else []
+        values = [*first, *node.args[1:], *(k.value for k in node.keywords if k.arg not in NOT_DATA and k.arg != "url")]
         taint = next((t for t in (self.taint(v) for v in values) if t), None)
         dest = helper or self._resolve(node.args[0] if node.args else next((k.value for k in node.keywords if k.arg in ("url", "host")), None)) or "a computed address"
         if taint is None:
