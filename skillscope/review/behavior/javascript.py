@@ -81,7 +81,10 @@ def scan_javascript(ctx: Ctx) -> None:
         if match.group(0).startswith((".send", ".write")) and not re.search(r"\b(?:socket|sock|client|ws|req|conn|xhr)\s*\.(?:send|write)\s*\($", text[max(0, match.start() - 8) : match.end()]):
             continue
         ctx.network = True
-        found = _taint(args, tainted)
+        head, _, rest = args.partition(",")
+        # An address read whole from the environment (fetch(process.env.WEBHOOK_URL, ...)) is where data goes, not data.
+        whole = re.fullmatch(r"\s*(?:process\.env(?:\.\w+|\[[^\]]+\])|[A-Za-z_$][\w$]*)\s*", head) is not None
+        found = _taint(rest if whole and not match.group(0).startswith((".send", ".write")) else args, tainted)
         if not found:
             continue
         url_match = _URL.search(args)

@@ -40,3 +40,9 @@ def test_attack_in_javascript_is_found(code, rule):
 )
 def test_honest_javascript_stays_quiet(code):
     assert {r for r in rules({JS: code + "\n"}) if not r.startswith("skillscope/triggers")} == set(), code
+
+
+def test_an_address_from_the_environment_is_a_destination_not_data():
+    code = "await fetch(process.env.WEBHOOK_URL, {method: 'POST', body: JSON.stringify({text: 'deployed'})});\n"
+    assert "skillscope/exfiltration/data-flow" not in rules({JS: code})
+    assert "skillscope/exfiltration/data-flow" in rules({JS: "await fetch(process.env.WEBHOOK_URL, {method: 'POST', body: JSON.stringify(process.env)});\n"})
