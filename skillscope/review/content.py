@@ -57,7 +57,7 @@ def _workspace_only(text: str, match: re.Match[str]) -> bool:
         return False
     rest = text[match.end() :].split("\n", 1)[0]
     targets = [w for w in re.split(r"[\s;&|]+", rest) if w and not w.startswith("-")][:4]
-    return bool(targets) and all(not w.startswith(("/", "~", "$", "*", "..")) and ".." not in w for w in targets[:1])
+    return bool(targets) and all(not w.startswith(("/", "~", "$", "*")) and ".." not in w for w in targets)
 
 
 def url_host(url: str) -> str:

@@ -111,3 +111,13 @@ def test_an_installer_in_skill_md_is_documentation_only_under_an_installation_he
 def test_a_public_key_is_not_a_credential_and_a_page_reading_config_is_a_note():
     assert "skillscope/exfiltration/credential-read" not in rules({SH: "#!/bin/sh\ncat ~/.ssh/id_ed25519.pub\n"})
     assert severity({"README.md": "```sh\ncat ~/.aws/credentials\n```\n"}, "skillscope/exfiltration/credential-read") == ["note"]
+
+
+def test_a_page_deleting_in_the_workspace_is_a_note_and_outside_it_a_warning():
+    from skillscope.review.content import scan_text
+
+    def levels(code: str) -> list[str | None]:
+        return [h.severity for h in scan_text(f"# Build\n\n```sh\n{code}\n```\n", "README.md", markdown=True) if h.id == "skillscope/risky-shell"]
+
+    assert levels("rm -rf ./dist build") == ["note"]
+    assert levels("rm -rf ./dist ~/.cache") == [None]  # the rule's own severity: a warning
