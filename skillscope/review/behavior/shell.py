@@ -61,6 +61,8 @@ def _is_decoder(cmd: Cmd) -> bool:
         return any(a in ("-d", "--decode", "-D") or (a.startswith("-") and not a.startswith("--") and "d" in a) for a in args)
     if cmd.name == "xxd":
         return any(a.startswith("-r") for a in args)
+    if cmd.name in ("printf", "echo"):  # printf '\x63\x75\x72\x6c ...' | sh spells a command in escapes
+        return any(len(re.findall(r"\\(?:x[0-9a-fA-F]{2}|[0-7]{3})", a)) >= 4 for a in args)
     if cmd.name == "openssl":
         return "-d" in args or "-base64" in args and "-d" in args
     return cmd.name in ("rev", "gunzip", "zcat", "uudecode", "bunzip2", "xz", "unxz") and not any(a == "-z" for a in args)
