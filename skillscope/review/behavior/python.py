@@ -19,6 +19,7 @@ from skillscope.review.behavior.pyvocab import (
     strings,
 )
 from skillscope.review.behavior.vocab import (
+    DOTENV,
     DOWNLOADERS,
     NET_TOOLS,
     PERSISTENCE_PATH,
@@ -118,6 +119,11 @@ class Analyser:
                 taint = Taint(f"reads {safe_line(what, limit=80)}" if not store else f"reads a credential store ({safe_line(what, limit=60)})", self._line(node))
                 self.reads.append((taint, node))
                 return taint
+            dotenv = next((p for p in pieces if DOTENV.search(p)), None)
+            if dotenv:  # a project's .env: reading it is ordinary, sending it anywhere is not (no credential-read of its own)
+                return Taint(f"reads {safe_line(dotenv, limit=80)}", self._line(node), ".env")
+        if fn.rsplit(".", 1)[-1] == "dotenv_values":
+            return Taint("reads .env (dotenv_values)", self._line(node), ".env")
         local = fn.split(".")[-1].rstrip("()")
         target = self.imports.get(fn.split(".")[0])
         summary = self.modules.by_name.get(target[0]) if target else None

@@ -7,6 +7,7 @@ import re
 from skillscope.review.behavior.base import Ctx
 from skillscope.review.behavior.shellparse import Cmd, Pipeline, parse_shell
 from skillscope.review.behavior.vocab import (
+    DOTENV,
     DOWNLOADERS,
     INTERPRETERS,
     NET_TOOLS,
@@ -96,6 +97,8 @@ def _source(ctx: Ctx, flow: _Flow, cmd: Cmd) -> tuple[str, int, str | None] | No
             what = credential_what(word)
             if what and not (cmd.name in ("ls", "find") and not is_store(what)):
                 return f"reads {safe_line(word.rsplit('@', 1)[-1], limit=80)}", line, None
+            if DOTENV.search(word.rsplit("@", 1)[-1].rsplit("=", 1)[-1]) and cmd.name not in ("ls", "find", "cp"):
+                return f"reads {safe_line(word.rsplit('@', 1)[-1], limit=80)}", line, ".env"  # named: reading alone is no finding
     if cmd.name in ("env", "printenv", "set", "export", "declare") and not [a for a in cmd.args if not a.startswith("-")]:
         return "reads the whole environment", line, None
     for sub in cmd.subs:

@@ -7,7 +7,7 @@ import re
 from urllib.parse import urlsplit
 
 __all__ = [
-    "CREDENTIAL_PATH", "STORE_COMMAND", "PERSISTENCE_PATH", "INTERPRETERS", "DOWNLOADERS", "NET_TOOLS",
+    "CREDENTIAL_PATH", "DOTENV", "STORE_COMMAND", "PERSISTENCE_PATH", "INTERPRETERS", "DOWNLOADERS", "NET_TOOLS",
     "endpoint_kind", "url_host_of", "is_public_ip", "related_host", "credential_what", "SECRET_NAME",
 ]
 
@@ -19,6 +19,9 @@ CREDENTIAL_PATH = re.compile(
     r"wallet\.dat|\.config/solana/id\.json|\.ethereum/keystore|\.mozilla/firefox|Google/Chrome/|BraveSoftware)",
 )
 """A path (or a piece of one) where credentials, keys, cookies or saved logins live."""
+
+DOTENV = re.compile(r"(?:^|/)\.env(?:\.[\w-]+)?$")
+"""A project's .env file: reading it is ordinary, sending it over the network is a leak."""
 
 STORE_COMMAND = re.compile(
     r"\bsecurity\s+(?:dump-keychain|find-generic-password|find-internet-password|export)\b|\bsecret-tool\s+lookup\b|"
