@@ -76,7 +76,7 @@ def scan_skill(files: list[SkillFileText], frontmatter: dict[str, Any] | None) -
                 ctx = Ctx(stretch, start, text, file.path)
                 prose.scan_prose(ctx)
                 contexts.append(ctx)
-        script = bool(regions) and not regions[0].documented
+        script = not file.binary and bool(regions) and not regions[0].documented
         whole = Ctx(text, 0, text, file.path, documented=not script)
         hosts.scan_hosts(whole, is_code=script)
         contexts.append(whole)
