@@ -82,7 +82,7 @@ def scan_hosts(ctx: Ctx, *, is_code: bool) -> None:
             kind = endpoint_kind(url)
             if kind == "collector":
                 ctx.add("skillscope/deception/exfil-endpoint", f"URL to a data-collection, tunnel or paste service: {safe_line(host, limit=80)}", match.start(), match.start() + len(url))
-            elif kind == "chat-webhook":
+            elif kind == "chat-webhook" and not _PLACEHOLDER.search(url) and not re.search(r"/(?:T0+|B0+|X{4,}|0{6,})\b", url):
                 ctx.add("skillscope/deception/chat-webhook", f"hard-coded chat webhook on {safe_line(host, limit=80)}", match.start(), match.start() + len(url))
             elif kind == "bare-ip":
                 ctx.add("skillscope/deception/bare-ip", f"URL to the bare IP address {safe_line(host, limit=60)}", match.start(), match.start() + len(url),

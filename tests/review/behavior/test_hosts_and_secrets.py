@@ -35,6 +35,7 @@ def test_deceptive_hosts_are_found(text, rule):
         "Read [example.com](https://docs.example.com/guide).",
         "Serve on http://127.0.0.1:8000/ or http://localhost:3000/.",
         "Visit https://münchen.example/ for the city guide.",
+        "Set SLACK_WEBHOOK_URL, e.g. https://hooks.slack.com/services/T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX.",
         "Read [SKILL.md](https://github.com/acme/skills/blob/main/SKILL.md) and [setup.py](https://github.com/acme/x/blob/main/setup.py).",
     ],
 )
