@@ -7,12 +7,15 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from urllib.parse import urlsplit
 
+from skillscope.review.behavior.prose import instruction_in
+from skillscope.review.behavior.regions import Region, code_regions
+from skillscope.review.findings import Severity
 from skillscope.review.markdown import hidden_parts
 from skillscope.textsafe import safe_line
 from skillscope.unicode_policy import KIND_CHECK, decode_tags, decode_variation_selectors, describe, hidden_runs
 from skillscope.verify.filekind import MAGIC
 
-__all__ = ["Hit", "scan_text", "scan_string", "scan_bytes_kind", "url_host", "EXCERPT"]
+__all__ = ["Hit", "hit_at", "scan_text", "scan_string", "scan_bytes_kind", "url_host", "EXCERPT"]
 
 EXCERPT = 60
 """Characters of context on each side of a hit in an excerpt."""
@@ -32,20 +35,29 @@ class Hit:
     """Where the matched text ends: the column just after its last character."""
     host: str | None = None
     """For a URL, the host it points at, as written (reports group URL notes by it)."""
+    severity: Severity | None = None
+    """A severity other than the check's default (a documented installer in a README is only a warning)."""
 
 
 _URL = re.compile(r"\b(?:https?|ftp|file|data|javascript)://[^\s<>\"'`)\]]+|\bwww\.[^\s<>\"'`)\]]+", re.IGNORECASE)
 _DIRECTIVE = re.compile(r"!`[^`\n]+`")
 # Each pattern with words that must occur for it to match at all (a cheap guard before the regex).
 _RISKY = [
-    (("curl", "wget", "fetch"), re.compile(r"\b(?:curl|wget|fetch)\b[^\n|;]*\|\s*(?:sudo\s+)?(?:ba|z|da|k)?sh\b"), "downloads and runs a script (… | sh)"),
-    (("base64",), re.compile(r"\bbase64\s+(?:-d|--decode|-D)\b[^\n]*\|\s*(?:sudo\s+)?(?:ba|z)?sh\b"), "decodes and runs hidden content (base64 -d | sh)"),
     (("python", "node", "perl", "ruby"), re.compile(r"\b(?:python3?|node|perl|ruby)\s+-(?:c|e)\s+[^\n]*(?:urlopen|requests\.get|fetch\(|http\.get)"), "runs code fetched from the network"),
     (("eval",), re.compile(r"\beval\s*[\(\"'`$]"), "uses eval"),
     (("chmod",), re.compile(r"\bchmod\s+(?:[ugoa]*\+x|[0-7]*[1357][0-7]{0,2})\b"), "makes a file executable (chmod +x)"),
     (("rm",), re.compile(r"\brm\s+-(?:[a-zA-Z]*r[a-zA-Z]*f|[a-zA-Z]*f[a-zA-Z]*r)\b"), "deletes recursively (rm -rf)"),
 ]
 _ARCHIVE_SUFFIXES = (".zip", ".tar", ".tgz", ".tar.gz", ".gz", ".bz2", ".xz", ".7z", ".rar", ".jar", ".whl")
+
+
+def _workspace_only(text: str, match: re.Match[str]) -> bool:
+    """Whether an rm -rf or chmod +x in a page's code touches only paths inside the project (./dist, build/)."""
+    if not match.group(0).startswith(("rm", "chmod")):
+        return False
+    rest = text[match.end() :].split("\n", 1)[0]
+    targets = [w for w in re.split(r"[\s;&|]+", rest) if w and not w.startswith("-")][:4]
+    return bool(targets) and all(not w.startswith(("/", "~", "$", "*")) and ".." not in w for w in targets)
 
 
 def url_host(url: str) -> str:
@@ -74,6 +86,10 @@ def _at(check: str, message: str, text: str, start: int, end: int) -> Hit:
     line, column = _position(text, start)
     end_line, end_column = _position(text, end)
     return Hit(check, message, line, column, _excerpt(text, start, end), end_line, end_column)
+
+
+hit_at = _at
+"""The public name of ``_at``, for the behaviour rules."""
 
 
 def _hits(text: str, pattern: re.Pattern[str], check: str, message: str) -> Iterator[Hit]:
@@ -113,6 +129,9 @@ def _hidden_characters(text: str) -> Iterator[Hit]:
             continue
         chars = text[run.start : run.end]
         yield _at(check, _run_message(run.kind, chars, text, run.start), text, run.start, run.end)
+        order = instruction_in(decode_tags(chars)) if run.kind == "tag" else None
+        if order:
+            yield _at("skillscope/instructions/hidden", f"text in invisible tag characters {order}", text, run.start, run.end)
     for check, count in counts.items():
         if count > _HIDDEN_LIMIT:
             yield Hit(check, f"{count - _HIDDEN_LIMIT} more runs of this kind in the file (first {_HIDDEN_LIMIT} reported)")
@@ -142,6 +161,9 @@ def _markdown(text: str) -> Iterator[Hit]:
         if part.kind == "reference":
             yield Hit("skillscope/markdown-reference", f"reference definition [{safe_line(part.detail, limit=60)}]: {safe_line(part.text, limit=200)}", part.line, part.column, excerpt)
             continue
+        order = instruction_in(part.text) if part.kind not in ("yaml-comment", "entity") else None
+        if order:
+            yield Hit("skillscope/instructions/hidden", f"text hidden from rendering {order}", part.line, part.column, excerpt)
         check = "skillscope/yaml-comment" if part.kind == "yaml-comment" else "skillscope/hidden-markdown"
         message = _PART_MESSAGES[part.kind]
         if part.kind in ("hidden-html", "html-attribute", "entity"):
@@ -165,11 +187,18 @@ def scan_text(text: str, path: str, *, markdown: bool) -> list[Hit]:
     hits = list(_hidden_characters(text))
     if markdown:
         hits.extend(_markdown(text))
+    # Code patterns count in scripts and in a page's code (fenced blocks, code spans not negated), never in prose.
+    regions = code_regions(text, path) if markdown else [Region(0, text, None)]
     for words, pattern, what in _RISKY:
         if not any(word in text for word in words):
             continue
-        for match in pattern.finditer(text):
-            hits.append(_at("skillscope/risky-shell", f"risky shell pattern: {what}", text, match.start(), match.end()))
+        for region in regions:
+            for match in pattern.finditer(region.text):
+                start, end = region.start + match.start(), region.start + match.end()
+                hit = _at("skillscope/risky-shell", f"risky shell pattern: {what}", text, start, end)
+                if markdown and _workspace_only(region.text, match):
+                    hit = replace(hit, severity="note")  # an install page's `chmod +x run.sh` or `rm -rf ./dist`
+                hits.append(hit)
     if "!`" in text:
         hits.extend(_hits(text, _DIRECTIVE, "skillscope/command-directive", "command directive runs a command when loaded"))
     seen: set[str] = set()

@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from skillscope.review.behavior.rules import BEHAVIOR_RULES, family_of
 from skillscope.spec import ENTRY_RULES
 
 __all__ = ["Severity", "Category", "CheckInfo", "AuditFinding", "CheckOutcome", "CHECKS", "check_info", "SEVERITY_ORDER", "severity_counts"]
@@ -59,6 +60,7 @@ class AuditFinding:
             "line": self.line,
             "column": self.column,
             "excerpt": self.excerpt,
+            "family": family_of(self.id),
         }
 
 
@@ -149,9 +151,9 @@ CHECKS: dict[str, CheckInfo] = {
         _c("skillscope/normalization-twin", "warning", "content", "NFC/NFD twins", "Two files spell one name in two Unicode normalisation forms (café in NFC and NFD): they look identical."),
         _c("skillscope/mixed-script-path", "warning", "content", "Look-alike letters in a path", "A path segment mixes Latin with Cyrillic, Greek or other look-alike letters, or imitates an ASCII name with them."),
         _c("skillscope/native-executable", "warning", "content", "Native executable", "An ELF, PE or Mach-O binary ships with the skill."),
-        _c("skillscope/archive", "warning", "content", "Archive", "An archive can carry files that are never listed or verified one by one."),
+        _c("skillscope/archive", "note", "content", "Archive", "An archive (a .docx or .xlsx template is one too) can carry files that are never listed or verified one by one: review what it holds."),
         _c("skillscope/script", "note", "content", "Script", "A script (shebang or scripts/) that a host may be asked to run: review what it does."),
-        _c("skillscope/risky-shell", "warning", "content", "Risky shell pattern", "Download-and-run, decode-and-run, eval, chmod +x or rm -rf."),
+        _c("skillscope/risky-shell", "warning", "content", "Risky shell pattern", "eval, chmod +x, rm -rf or code fetched by an interpreter's -c, in a script or in Markdown code (a negated mention in prose is not one). Download-and-run and decode-and-run are behaviour findings (skillscope/obfuscation/...)."),
         _c("skillscope/command-directive", "warning", "content", "Command directive", "A !`command` directive runs a command when the skill is loaded by some hosts."),
         _c("skillscope/url", "note", "content", "URL", "A link or address the skill refers to; check the domain."),
         _c("skillscope/allowed-tools", "note", "content", "Tools requested", "The skill asks for tools via allowed-tools; a served skill should be granted nothing automatically."),
@@ -163,6 +165,7 @@ CHECKS: dict[str, CheckInfo] = {
         _c("skillscope/dynamic", "warning", "entry", "Dynamic skill", "resources is \"dynamic\": no manifest, nothing can be verified or approved."),
     ]
 }
+CHECKS.update((row[0], _c(row[0], row[1], "content", row[2], row[3])) for row in BEHAVIOR_RULES)
 
 
 def check_info(check_id: str) -> CheckInfo:

@@ -48,7 +48,7 @@ def test_require_approved_fails_on_a_changed_skill(env):
 
 def linky_skill() -> PublishedSkill:
     urls = "".join(f"- https://docs.example.com/page{i}\n" for i in range(30)) + "- https://other.example.org/x\n"
-    body = f"---\nname: linky\ndescription: Many links.\n---\n# Links\n\n{urls}\nrm -rf /tmp/cache\n".encode()
+    body = f"---\nname: linky\ndescription: Many links.\n---\n# Links\n\n{urls}\n`rm -rf /tmp/cache`\n".encode()
     return PublishedSkill("linky", [SkillFile("SKILL.md", body)])
 
 

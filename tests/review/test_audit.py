@@ -58,8 +58,12 @@ async def test_hidden_characters_are_found_and_excerpts_show_them(planted):
 
 async def test_scripts_executables_archives_and_risky_shell(planted):
     risky = {(f.uri.rsplit("/", 1)[1], f.line) for f in at(planted, "skillscope/risky-shell", "risky-scripts")}
-    assert {("install.sh", 3), ("install.sh", 4), ("install.sh", 5)} <= risky
+    assert {("install.sh", 4), ("install.sh", 5)} <= risky
     assert all(f.severity == "warning" for f in at(planted, "skillscope/risky-shell"))
+    # Download-and-run in a script is behaviour the gate stops, no longer a pattern warning.
+    (run,) = at(planted, "skillscope/obfuscation/download-exec", "risky-scripts")
+    assert (run.uri.rsplit("/", 1)[1], run.line, run.severity) == ("install.sh", 3, "error")
+    assert "get.example.net" in run.message
     (script,) = at(planted, "skillscope/script", "risky-scripts")
     assert script.uri.endswith("scripts/install.sh") and "/bin/sh" in script.message and script.severity == "note"
     (elf,) = at(planted, "skillscope/native-executable", "risky-scripts")

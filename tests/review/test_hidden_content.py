@@ -9,6 +9,7 @@ import pytest
 from skillscope.catalog.entry import Policy
 from skillscope.protocol import Target, connect
 from skillscope.review import audit_server
+from skillscope.review.behavior.engine import SkillFileText, scan_skill
 from skillscope.review.content import scan_string, scan_text
 from skillscope.review.markdown import hidden_parts
 from skillscope.review.paths import path_hits
@@ -105,7 +106,9 @@ def test_a_stray_byte_keeps_a_script_text_and_scanned():
     assert not read.binary and read.bad_bytes == 1
     assert "\\xff" in safe_text(read.text)
     ids = {h.id for h in scan_text(read.text, "scripts/install.sh", markdown=False)}
-    assert {"skillscope/risky-shell", "skillscope/control-sequence"} <= ids
+    assert "skillscope/control-sequence" in ids
+    behaviour = {h.id for _, h in scan_skill([SkillFileText("scripts/install.sh", read.text)], {})}
+    assert "skillscope/obfuscation/download-exec" in behaviour
     assert not read_as(b"plain text with one bad byte \xfe\n" * 3, "notes.txt").binary
     assert read_as(b"\x7fELF" + bytes(100), "scripts/tool").binary, "a magic number wins over scripts/"
     assert read_as(bytes(200) + b"abc", "data.bin").binary

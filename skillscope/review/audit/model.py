@@ -113,7 +113,7 @@ def finding(audit: ServerAudit, check: str, message: str, *, skill: str | None =
     """A finding of ``check`` on this server, placed at a skill, a file and (with ``hit``) a line."""
     info = check_info(check)
     return AuditFinding(
-        check, info.severity, info.category, message, audit.label, skill, uri,
+        check, hit.severity if hit and hit.severity else info.severity, info.category, message, audit.label, skill, uri,
         hit.line if hit else None, hit.column if hit else None, hit.excerpt if hit else None,
         hit.end_line if hit else None, hit.end_column if hit else None, hit.host if hit else None,
     )

@@ -1,0 +1,47 @@
+"""What the Python rules know: the names of network, decoding and process calls, and how a secret is tracked."""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+
+__all__ = ["NET_ROOTS", "SEND_METHODS", "NOT_DATA", "DECODERS", "RUNNERS", "FETCHERS", "Taint", "dotted", "strings"]
+
+NET_ROOTS = ("requests", "httpx", "aiohttp", "urllib3", "urllib", "http", "socket", "smtplib", "ftplib", "websocket", "websockets", "paramiko")
+SEND_METHODS = frozenset({"post", "put", "patch", "get", "request", "delete", "head", "stream", "send", "sendall", "sendto", "sendmail",
+                           "send_message", "urlopen", "storbinary", "storlines", "Request", "connect", "create_connection", "putrequest"})
+NOT_DATA = frozenset({"headers", "auth", "cookies", "timeout", "verify", "cert", "allow_redirects", "proxies", "stream"})
+DECODERS = frozenset({"b64decode", "b32decode", "b16decode", "a85decode", "b85decode", "decodebytes", "urlsafe_b64decode", "fromhex",
+                       "unhexlify", "decompress", "loads", "chr", "rot13"})
+RUNNERS = frozenset({"subprocess.run", "subprocess.call", "subprocess.Popen", "subprocess.check_output", "subprocess.check_call",
+                      "subprocess.getoutput", "subprocess.getstatusoutput", "os.system", "os.popen", "os.execv", "os.execl", "os.execvp",
+                      "os.spawnl", "os.spawnv", "os.startfile", "run", "call", "Popen", "check_output", "check_call", "system", "popen"})
+FETCHERS = frozenset({"urlopen", "urlretrieve", "get", "request", "stream"})
+
+
+@dataclass(frozen=True)
+class Taint:
+    """Where a secret came from: what was read, the line, and the variable's name when it is one named variable."""
+
+    what: str
+    line: int
+    name: str | None = None
+
+
+def dotted(node: ast.AST) -> str:
+    """A call or attribute chain as dotted text (``requests.Session().post``)."""
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        inner = dotted(node.value)
+        return f"{inner}.{node.attr}" if inner else node.attr
+    if isinstance(node, ast.Call):
+        inner = dotted(node.func)
+        return f"{inner}()" if inner else ""
+    return ""
+
+
+def strings(node: ast.AST) -> list[str]:
+    """Every string constant under ``node``, in reading order."""
+    found = [n for n in ast.walk(node) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
+    return [str(n.value) for n in sorted(found, key=lambda n: (n.lineno, n.col_offset))]  # in reading order, not walk order

@@ -1,0 +1,121 @@
+"""Shared vocabulary of the behaviour rules: credential places, data-collection hosts, interpreters."""
+
+from __future__ import annotations
+
+import ipaddress
+import re
+from urllib.parse import urlsplit
+
+__all__ = [
+    "CREDENTIAL_PATH", "DOTENV", "STORE_COMMAND", "PERSISTENCE_PATH", "INTERPRETERS", "DOWNLOADERS", "NET_TOOLS",
+    "endpoint_kind", "url_host_of", "is_public_ip", "related_host", "credential_what", "SECRET_NAME",
+]
+
+CREDENTIAL_PATH = re.compile(
+    r"(?:\.ssh/(?:id_\w+(?!\.pub)\b|identity(?!\.pub)\b|[\w-]*_key(?!\.pub)\b)|\.ssh/?(?=[\s'\"`)]|$)|\.aws/credentials|\.aws/config|\.kube/config|\.docker/config\.json|"
+    r"\.netrc\b|\.git-credentials|\.npmrc\b|\.pypirc\b|\.gnupg\b|\.config/gh/hosts\.yml|\.azure/(?:accessTokens|msal_token_cache)|"
+    r"\.config/gcloud|application_default_credentials\.json|Login Data|Local State|(?:Default|Profile \d+)/Cookies|cookies\.sqlite|"
+    r"logins\.json|key[34]\.db|Library/Keychains|login\.keychain|\.password-store|/etc/shadow|\.bash_history|\.zsh_history|"
+    r"wallet\.dat|\.config/solana/id\.json|\.ethereum/keystore|\.mozilla/firefox|Google/Chrome/|BraveSoftware)",
+)
+"""A path (or a piece of one) where credentials, keys, cookies or saved logins live."""
+
+DOTENV = re.compile(r"(?:^|/)\.env(?:\.[\w-]+)?$")
+"""A project's .env file: reading it is ordinary, sending it over the network is a leak."""
+
+STORE_COMMAND = re.compile(
+    r"\bsecurity\s+(?:dump-keychain|find-generic-password|find-internet-password|export)\b|\bsecret-tool\s+lookup\b|"
+    r"\bkeyring\s+get\b|\bcmdkey\s+/list\b|\bvaultcmd\b|\blazagne\b|\bmimikatz\b",
+    re.IGNORECASE,
+)
+"""A command that reads a system credential store (keychain, secret service, Windows vault)."""
+
+STORE_WORDS = ("keychain", "Login Data", "Local State", "cookies", "logins.json", "key3.db", "key4.db", "password-store", "shadow", "wallet")
+
+PERSISTENCE_PATH = re.compile(
+    r"(?:\.(?:ba|z|k|c|tc)?shrc\b|\.bash_profile\b|\.bash_login\b|\.zprofile\b|\.zshenv\b|\.zlogin\b|\.profile\b|"
+    r"/etc/profile|/etc/bash\.bashrc|/etc/environment|\.config/fish/config\.fish|"
+    r"/etc/cron|/var/spool/cron|cron\.d/|crontabs?/|LaunchAgents/|LaunchDaemons/|\.config/autostart|"
+    r"/etc/systemd/|\.config/systemd/|/lib/systemd/system|\.git/hooks/|\.husky/|/etc/rc\.local|/etc/init\.d/|"
+    r"\.config/Code/User/settings\.json|\.claude/settings|\.claude\.json|\.cursor/mcp\.json|claude_desktop_config\.json|"
+    r"AppData\\\\Roaming\\\\Microsoft\\\\Windows\\\\Start Menu\\\\Programs\\\\Startup|CurrentVersion\\\\Run)",
+)
+"""A place whose content runs later on its own: shell start-up files, cron, launchd, systemd, git hooks, agent config."""
+
+INTERPRETERS = frozenset({"sh", "bash", "zsh", "dash", "ksh", "fish", "python", "python2", "python3", "perl", "ruby", "node", "php",
+                          "deno", "bun", "iex", "invoke-expression", "pwsh", "powershell", "source", ".", "osascript"})
+DOWNLOADERS = frozenset({"curl", "wget", "fetch", "iwr", "invoke-webrequest", "invoke-restmethod", "irm", "aria2c", "http", "https", "xh"})
+NET_TOOLS = frozenset({"nc", "ncat", "netcat", "socat", "telnet", "ssh", "scp", "sftp", "rsync", "ftp", "tftp"})
+
+SECRET_NAME = re.compile(r"(?:SECRET|TOKEN|PASSW(?:OR)?D|PASS\b|API_?KEY|ACCESS_?KEY|PRIVATE|CREDENTIAL|AUTH|SESSION|COOKIE)", re.IGNORECASE)
+"""An environment variable name that holds a secret."""
+
+_COLLECTORS = (
+    "webhook.site", "webhook.cool", "requestbin.com", "requestbin.net", "requestcatcher.com", "pipedream.net", "pipedream.com",
+    "hookbin.com", "beeceptor.com", "mockbin.org", "postb.in", "ptsv2.com", "ptsv3.com", "requestinspector.com", "webhook-test.com",
+    "interact.sh", "oast.fun", "oast.pro", "oast.live", "oast.site", "oast.online", "oast.me", "burpcollaborator.net",
+    "oastify.com", "canarytokens.com", "dnslog.cn", "ceye.io", "ngrok.io", "ngrok.app", "ngrok-free.app", "ngrok-free.dev",
+    "ngrok.dev", "trycloudflare.com", "loca.lt", "localtunnel.me", "serveo.net", "localhost.run", "lhr.life", "bore.pub",
+    "pagekite.me", "telebit.cloud", "tunnelto.dev", "pastebin.com", "paste.ee", "hastebin.com", "ghostbin.com", "dpaste.org",
+    "dpaste.com", "termbin.com", "ix.io", "0x0.st", "transfer.sh", "file.io", "temp.sh", "bashupload.com", "oshi.at",
+    "anonfiles.com", "gofile.io", "catbox.moe", "pastes.dev", "rentry.co", "controlc.com", "privatebin.net",
+)
+_CHAT = re.compile(r"(?:discord(?:app)?\.com/api/webhooks/|hooks\.slack\.com/(?:services|workflows)/|api\.telegram\.org/bot)", re.IGNORECASE)
+
+
+def url_host_of(url: str) -> str:
+    """The lower-case host of a URL (scheme optional), or an empty string."""
+    try:
+        return (urlsplit(url if "://" in url else "http://" + url).hostname or "").lower()
+    except ValueError:
+        return ""
+
+
+_LOCAL_NETWORKS = tuple(ipaddress.ip_network(n) for n in ("10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "100.64.0.0/10", "fc00::/7"))
+
+
+def is_public_ip(host: str) -> bool:
+    """Whether ``host`` is a literal IP address outside loopback, private and link-local ranges."""
+    try:
+        address = ipaddress.ip_address(host.strip("[]"))
+    except ValueError:
+        return False
+    if address.is_loopback or address.is_link_local or address.is_unspecified or address.is_multicast:
+        return False
+    # A local network is not a drop; documentation ranges (198.51.100.0/24) stand for public hosts and count.
+    return not any(address in network for network in _LOCAL_NETWORKS if network.version == address.version)
+
+
+def endpoint_kind(url: str) -> str | None:
+    """What a URL's host is when it is a usual drop for stolen data: collector, chat webhook, bare IP; else None."""
+    host = url_host_of(url)
+    if any(host == name or host.endswith("." + name) for name in _COLLECTORS):
+        return "collector"
+    if _CHAT.search(url):
+        return "chat-webhook"
+    if is_public_ip(host):
+        return "bare-ip"
+    return None
+
+
+_ALIASES = {"hf": "huggingface", "gh": "github", "gl": "gitlab", "aws": "amazonaws", "gcp": "googleapis", "az": "azure", "oai": "openai",
+            "do": "digitalocean", "cf": "cloudflare"}
+
+
+def related_host(name: str, host: str) -> bool:
+    """Whether a credential named ``name`` (GITHUB_TOKEN) plausibly belongs to ``host`` (api.github.com)."""
+    words = [_ALIASES.get(w, w) for w in re.split(r"[^a-z0-9]+", name.lower())]
+    words = [w for w in words if len(w) >= 3 and w not in ("token", "key", "api", "secret", "access", "auth", "pat")]
+    labels = [label for label in host.split(".") if label]
+    return bool(words) and any(word in label or (len(label) >= 4 and label in word) for word in words for label in labels)
+
+
+def credential_what(text: str) -> str | None:
+    """The credential place a string names (``~/.ssh/id_rsa``), or None."""
+    match = CREDENTIAL_PATH.search(text)
+    return match.group(0) if match else None
+
+
+def is_store(what: str) -> bool:
+    """Whether a credential place is a system store (keychain, browser logins) rather than a key file."""
+    return any(word.lower() in what.lower() for word in STORE_WORDS)
