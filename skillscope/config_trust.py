@@ -27,6 +27,7 @@ from skillscope.errors import ConfigError, LocalFileError
 
 __all__ = [
     "TRUST_STORE_NAME",
+    "project_root",
     "TrustRecord",
     "UntrustedFile",
     "trust_store_path",
