@@ -58,6 +58,8 @@ def sarif_findings(data: bytes, target: ScanTarget, *, tool: str) -> list[AuditF
         log = json.loads(data)
     except (UnicodeDecodeError, ValueError) as exc:
         raise SarifError(f"the output is not JSON ({safe_line(str(exc), limit=120)})") from None
+    except RecursionError:
+        raise SarifError("the output nests too deeply to be read") from None
     if not isinstance(log, dict) or not isinstance(log.get("runs"), list):
         raise SarifError("the output is JSON but not a SARIF log (no runs array)")
     if log.get("version") not in (None, "2.1.0"):

@@ -92,8 +92,10 @@ def test_scanner_results_reach_sarif_and_the_policy_can_turn_them_off(url, env, 
     assert "scanner/toy-scanner/TOY001" not in {f["id"] for f in scanner_findings(run)}
 
 
-def test_a_scanner_that_writes_its_sarif_to_a_file_with_absolute_file_uris(url, env):
-    run = run_cli("audit", url, "--format", "json", "--scanner", f"{TOY} {{dir}} --absolute --output {{sarif}}", env=env)
+def test_a_scanner_that_writes_its_sarif_to_a_file_with_absolute_file_uris_and_exits_1(url, env):
+    # Many scanners exit 1 when they found something: their SARIF still counts.
+    run = run_cli("audit", url, "--format", "json", "--scanner", f"{TOY} {{dir}} --absolute --output {{sarif}}",
+                  env={**env, "TOY_EXIT_ONE": "1"})
     hits = {f["uri"] for f in scanner_findings(run) if f["id"] == "scanner/toy-scanner/TOY001"}
     assert hits == {"skill://share-logs/notes/a%20b.md", "skill://share-logs/scripts/share.sh"}
 
@@ -174,3 +176,18 @@ def test_a_skill_whose_paths_cannot_be_written_is_named_and_not_scanned(env, tmp
     assert found["severity"] == "warning" and "was not run: the skill could not be written" in found["message"]
     assert "'..%2F..%2Fescape.txt'" in found["message"] and not argv_log.exists()
     assert list(Path(env["TMPDIR"]).iterdir()) == []
+
+
+@pytest.mark.parametrize(("data", "message"), [
+    (b"[" * 200_000, "nests too deeply"),
+    (b"\xff\xfe not text", "not JSON"),
+    (b'{"version": "2.1.0"}', "no runs array"),
+    (b'{"version": "1.0.0", "runs": []}', "is not 2.1.0"),
+    (b'{"runs": [{"results": {"a": 1}}]}', "results is not an array"),
+])
+def test_output_that_is_not_sarif_is_refused_with_the_reason(tmp_path, data, message):
+    from skillscope.review.sarif_import import SarifError
+
+    target = ScanTarget("srv", "srv:x", "skill://x/SKILL.md", str(tmp_path), {"SKILL.md": "skill://x/SKILL.md"})
+    with pytest.raises(SarifError, match=message):
+        sarif_findings(data, target, tool="toy")
