@@ -13,6 +13,7 @@ WRITES = {"write_text", "write_bytes", "replace", "rename", "mkstemp", "NamedTem
 KEPT = {
     ("ledger/signing.py", "mkstemp"), ("ledger/signing.py", "link"),  # the key's first write must never replace one
     ("tui/screenshots.py", "NamedTemporaryFile"),  # a scratch copy for rsvg-convert, deleted after
+    ("service/fetch.py", "rename"),  # a fetched skill's staged folder swapped onto an empty one, files made O_EXCL
 }
 
 

@@ -11,6 +11,7 @@ from skillscope import __version__
 from skillscope.cli.commands_audit import audit_command
 from skillscope.cli.commands_catalog import demo_command, list_command, show_command
 from skillscope.cli.commands_config import config_group
+from skillscope.cli.commands_fetch import fetch_command
 from skillscope.cli.commands_ledger import (
     approve_command,
     diff_command,
@@ -49,7 +50,7 @@ def cli(ctx: click.Context, verbose: bool) -> None:
 
 
 for _command in (list_command, show_command, audit_command, approve_command, reject_command, revoke_command, diff_command,
-                 export_command, ledger_group, config_group, demo_command, servers_command, tui_command):
+                 export_command, ledger_group, config_group, demo_command, servers_command, tui_command, fetch_command):
     cli.add_command(_command)
 
 

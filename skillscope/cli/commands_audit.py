@@ -59,10 +59,14 @@ Audit exit codes:
 @click.option("--policy", "policy_file", type=click.Path(dir_okay=False), metavar="FILE",
               help="YAML that turns rules off or changes their severity by id or glob (rules: {'skillscope/url': off}), "
                    "applied before reporting and --fail-on; verification failures are never changed.")
+@click.option("--scanner", "scanner_commands", multiple=True, metavar="'CMD {dir}'",
+              help="Also run this scanner (repeatable) on each verified skill, written to a fresh temporary folder "
+                   "{dir}; it prints SARIF 2.1.0 (or writes it to {sarif}), merged as scanner/<tool>/<rule> findings. "
+                   "Run without a shell, for at most --timeout x 10 seconds.")
 @click.pass_context
 def audit_command(ctx: click.Context, targets: tuple[str, ...], fmt: str, output: str | None, fail_on: str, concurrency: int,
                   thorough: bool, require_approved: bool, min_severity: str, sarif_category: str | None,
-                  rule_files: tuple[str, ...], policy_file: str | None, **options: Any) -> None:
+                  rule_files: tuple[str, ...], policy_file: str | None, scanner_commands: tuple[str, ...], **options: Any) -> None:
     """Audit whole servers: read and verify every file of every skill, and report every problem.
 
     Checks the extension's conformance (the official suite's SEP-2640 server checks, over
@@ -79,6 +83,7 @@ def audit_command(ctx: click.Context, targets: tuple[str, ...], fmt: str, output
       skillscope audit docs local --format markdown --fail-on warning
       skillscope audit https://untrusted.example/mcp --thorough    # every skills/get and directory
       skillscope audit docs --rules house.yar --rules house.yaml --policy policy.yaml
+      skillscope audit docs --scanner 'skill-scanner scan {dir} --format sarif'
     """
     import gc
 
@@ -90,6 +95,7 @@ def audit_command(ctx: click.Context, targets: tuple[str, ...], fmt: str, output
         ctx.fail("--label names a single server; with several targets, name them in the config file")
     invocations = [setup(ctx, name, options, command=None if name is not None else stdio_command) for name in names]
     rules, policy = _user_rules(rule_files, policy_file)
+    scanners = _scanners(scanner_commands)
 
     async def body() -> int:
         from skillscope.protocol import connect
@@ -111,6 +117,11 @@ def audit_command(ctx: click.Context, targets: tuple[str, ...], fmt: str, output
                     failed = True
                     report_error(exc)
                     audits.append(ServerAudit(label=inv.target.label, target=inv.target.display, error=exc.message))
+        if scanners:
+            from skillscope.service.scanners import run_scanners
+
+            with progress("Running scanners") as say:
+                await run_scanners(audits, scanners, timeout=invocations[0].timeout, progress=say)
         if policy is not None:
             _apply(audits, policy)
         _emit(audits, fmt, output, min_severity=min_severity, category=sarif_category)
@@ -148,6 +159,18 @@ def _user_rules(rule_files: tuple[str, ...], policy_file: str | None) -> tuple[A
     except SkillscopeError as exc:
         sys.exit(report_error(exc))
     return rules, policy
+
+
+def _scanners(commands: tuple[str, ...]) -> list[Any]:
+    """The --scanner templates, split once; a template without {dir} ends the command (exit 2)."""
+    if not commands:
+        return []
+    from skillscope.service.scanners import parse_scanner
+
+    try:
+        return [parse_scanner(command) for command in commands]
+    except SkillscopeError as exc:
+        sys.exit(report_error(exc))
 
 
 def _apply(audits: list[Any], policy: Any) -> None:

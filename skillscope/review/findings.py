@@ -182,6 +182,9 @@ def check_info(check_id: str) -> CheckInfo:
     if check_id.startswith("user/"):
         # The rule's own severity is on each finding; the registry only needs a title and help for reports.
         return CheckInfo(check_id, "warning", "content", f"User rule {check_id[5:]}", "A rule from a file given with audit --rules (YARA or YAML pattern rules); its message says what it matched.")
+    if check_id.startswith("scanner/"):
+        # scanner/<tool>/<rule> is a result of an audit --scanner; scanner/<tool> alone says the scanner itself failed.
+        return CheckInfo(check_id, "warning", "content", f"Scanner {check_id[8:]}", "A finding of a scanner given with audit --scanner, read from the SARIF it printed; its message says what it found.")
     return CheckInfo(check_id, "note", "content", check_id, check_id)
 
 
