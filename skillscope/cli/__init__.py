@@ -18,6 +18,7 @@ from skillscope.cli.commands_ledger import (
     reject_command,
     revoke_command,
 )
+from skillscope.cli.commands_inventory import inventory_command
 from skillscope.cli.commands_ledger_file import ledger_group
 from skillscope.cli.commands_servers import servers_command
 from skillscope.cli.commands_tui import tui_command
@@ -49,7 +50,8 @@ def cli(ctx: click.Context, verbose: bool) -> None:
 
 
 for _command in (list_command, show_command, audit_command, approve_command, reject_command, revoke_command, diff_command,
-                 export_command, ledger_group, config_group, demo_command, servers_command, tui_command):
+                 export_command, ledger_group, config_group, demo_command, servers_command, tui_command,
+                 inventory_command):
     cli.add_command(_command)
 
 
