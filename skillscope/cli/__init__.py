@@ -11,6 +11,7 @@ from skillscope import __version__
 from skillscope.cli.commands_audit import audit_command
 from skillscope.cli.commands_catalog import demo_command, list_command, show_command
 from skillscope.cli.commands_config import config_group
+from skillscope.cli.commands_inventory import inventory_command
 from skillscope.cli.commands_ledger import (
     approve_command,
     diff_command,
@@ -18,7 +19,6 @@ from skillscope.cli.commands_ledger import (
     reject_command,
     revoke_command,
 )
-from skillscope.cli.commands_inventory import inventory_command
 from skillscope.cli.commands_ledger_file import ledger_group
 from skillscope.cli.commands_servers import servers_command
 from skillscope.cli.commands_tui import tui_command

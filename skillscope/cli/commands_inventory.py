@@ -101,7 +101,7 @@ def _emit(servers: list[Any], fmt: str, output: str | None) -> None:
 
         text = json.dumps(cyclonedx_bom(servers), indent=2, ensure_ascii=True) + "\n"
     else:
-        text = inventory_table(servers)
+        text = _table(servers)
     text = SECRETS.mask(text)
     if output:
         from skillscope.files import write_file
@@ -115,7 +115,7 @@ def _emit(servers: list[Any], fmt: str, output: str | None) -> None:
         click.echo(text, nl=False)
 
 
-def inventory_table(servers: list[Any]) -> str:
+def _table(servers: list[Any]) -> str:
     """Plain lines, one block per server and per skill; every string a server sent is made inert."""
     from skillscope.service.cyclonedx import review_words, signer_words
     from skillscope.textsafe import safe_line

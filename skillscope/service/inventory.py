@@ -6,7 +6,7 @@ import base64
 import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from skillscope.errors import SkillscopeError
 
@@ -71,7 +71,7 @@ def inventory_seeds(targets: Sequence[str], command: Sequence[str] | None, *, co
     """
     from dataclasses import replace
 
-    from skillscope.service.targets import client_seeds, server_seeds, unique_label
+    from skillscope.service.targets import attach_problem, client_seeds, server_seeds, unique_label
 
     if targets or command:
         return server_seeds(targets, command, config=config, headers=headers, env=env, allow_dynamic=allow_dynamic), []
@@ -88,14 +88,8 @@ def inventory_seeds(targets: Sequence[str], command: Sequence[str] | None, *, co
     found = discover_servers()
     notes = [f"not read (untrusted project file): {path}; trust it with skillscope config trust" for path in found.untrusted]
     notes += [f"{path}: {why}" for path, why in found.problems]
-    notes += [f"skipped {f.spec.label} ({f.client}): {why}" for f in found.servers if (why := _skip_reason(f.spec))]
+    notes += [f"skipped {f.spec.label} ({f.client}): {why}" for f in found.servers if (why := attach_problem(f.spec))]
     return seeds, notes
-
-
-def _skip_reason(spec: Any) -> str:
-    from skillscope.service.targets import attach_problem
-
-    return attach_problem(spec)
 
 
 async def take_inventory(seeds: Sequence[ServerSeed], verdicts: Verdicts | None, *, era: Era, timeout: float,
