@@ -43,11 +43,16 @@ def machine(tmp_path, http_server):
     cursor = home / ".cursor" / "mcp.json"
     cursor.parent.mkdir(parents=True)
     command = stdio_command("samples")
-    cursor.write_text(json.dumps({"mcpServers": {"local": {"command": command[0], "args": command[1:], "cwd": str(REPO_ROOT)}}}))
+    # Cursor's server shares the config's label: both are kept, the second as remote-2.
+    cursor.write_text(json.dumps({"mcpServers": {"remote": {"command": command[0], "args": command[1:], "cwd": str(REPO_ROOT)}}}))
+    windsurf = home / ".codeium" / "windsurf" / "mcp_config.json"
+    windsurf.parent.mkdir(parents=True)
+    windsurf.write_text(json.dumps({"mcpServers": {"off": {"serverUrl": "http://127.0.0.1:9/mcp", "disabled": True}}}))
     config = tmp_path / "skillscope.yaml"
-    config.write_text(f"servers:\n  remote:\n    url: {http_server('samples')}\n", encoding="utf-8")
+    url = http_server("samples") + "?key=hunter2-query"
+    config.write_text(f"servers:\n  remote:\n    url: '{url}'\n    headers: {{X-Key: '${{INV_TOKEN}}'}}\n", encoding="utf-8")
     env = {"HOME": str(home), "XDG_CONFIG_HOME": str(home / ".config"), "XDG_DATA_HOME": str(home / ".local" / "share"),
-           "SKILLSCOPE_LEDGER": str(tmp_path / "ledger.jsonl")}
+           "SKILLSCOPE_LEDGER": str(tmp_path / "ledger.jsonl"), "INV_TOKEN": "hunter2-header"}
     return env, str(config), tmp_path
 
 
@@ -65,9 +70,12 @@ def test_inventory_of_two_publishers_is_a_valid_cyclonedx_16_sbom(machine):
     bom = _valid(json.loads(out.read_text(encoding="utf-8")))
     assert bom["specVersion"] == "1.6" and bom["metadata"]["tools"]["components"][0]["name"] == "skillscope"
     servers = {c["bom-ref"]: c for c in bom["components"]}
-    assert set(servers) == {"remote", "local"}  # the config file's server and the one Cursor runs, without asking
-    assert _props(servers["local"])["skillscope:origin"] == "client"
+    assert set(servers) == {"remote", "remote-2"}  # the config file's server and the one Cursor runs, without asking
+    assert _props(servers["remote-2"])["skillscope:origin"] == "client" and servers["remote-2"]["components"]
     assert _props(servers["remote"])["skillscope:protocol"]
+    assert _props(servers["remote"])["skillscope:target"].endswith("?key=***")
+    assert "hunter2" not in out.read_text(encoding="utf-8") + run.err
+    assert "skipped off (Windsurf): disabled in its config" in run.err
 
     skills = {s["bom-ref"]: s for s in servers["remote"]["components"]}
     for name, entry in served.items():
@@ -82,7 +90,8 @@ def test_inventory_of_two_publishers_is_a_valid_cyclonedx_16_sbom(machine):
 
     table = run_cli("inventory", "--config", config, env=env)
     assert table.code == 0, table.err
-    assert "SERVER remote" in table.out and "SERVER local" in table.out
+    assert "SERVER remote " in table.out and "SERVER remote-2 " in table.out and "SERVER off" not in table.out
+    assert "hunter2" not in table.out + table.err
     assert f"SKILL {approved}" in table.out and served[approved]["fingerprint"] in table.out
     assert all(f["digest"] in table.out for f in served[approved]["files"])
     assert "review:      approved" in table.out and "signer:" in table.out
