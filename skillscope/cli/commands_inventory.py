@@ -58,11 +58,9 @@ def inventory_command(ctx: click.Context, targets: tuple[str, ...], fmt: str, ou
     from skillscope.service.inventory import inventory_seeds
     from skillscope.service.targets import ledger_for
 
-    if options.get("label"):
-        raise click.UsageError("--label is not taken by inventory: name servers in the config file")
     try:
         config = load_config(options.get("config_path"))
-        seeds, notes = inventory_seeds(targets, ctx.meta.get("stdio_command"), config=config,
+        seeds, notes = inventory_seeds(targets, ctx.meta.get("stdio_command"), config=config, label=options.get("label"),
                                        headers=list(options.get("headers", ())), env=list(options.get("env", ())),
                                        allow_dynamic=bool(options.get("allow_dynamic")))
     except SkillscopeError as exc:

@@ -58,8 +58,8 @@ def signer_of(review: ReviewState | None) -> tuple[str, str | None] | None:
     return record.reviewer, "SHA256:" + base64.b64encode(digest).decode("ascii").rstrip("=")
 
 
-def inventory_seeds(targets: Sequence[str], command: Sequence[str] | None, *, config: Config, headers: Sequence[str] = (),
-                    env: Sequence[str] = (), allow_dynamic: bool = False) -> tuple[list[ServerSeed], list[str]]:
+def inventory_seeds(targets: Sequence[str], command: Sequence[str] | None, *, config: Config, label: str | None = None,
+                    headers: Sequence[str] = (), env: Sequence[str] = (), allow_dynamic: bool = False) -> tuple[list[ServerSeed], list[str]]:
     """The servers to inventory, and notes on what was left out.
 
     With TARGETs (or a command), those. Without, every server of the config file and every
@@ -73,8 +73,10 @@ def inventory_seeds(targets: Sequence[str], command: Sequence[str] | None, *, co
 
     from skillscope.service.targets import attach_problem, client_seeds, server_seeds, unique_label
 
-    if targets or command:
-        return server_seeds(targets, command, config=config, headers=headers, env=env, allow_dynamic=allow_dynamic), []
+    if targets or command or label:
+        # server_seeds refuses a --label that does not name exactly one server.
+        return server_seeds(targets, command, config=config, label=label, headers=headers, env=env,
+                            allow_dynamic=allow_dynamic), []
     from skillscope.clients import discover_servers
 
     seeds = server_seeds((), None, config=config, allow_dynamic=allow_dynamic) if config.servers else []

@@ -109,9 +109,9 @@ def test_a_server_that_fails_is_listed_with_its_error_and_the_rest_continue(tmp_
     assert _props(failed)["skillscope:error"] and "components" not in failed
     assert "not listed: The server process exited with status 3" in run.err
 
-    alone = run_cli("inventory", "--", *dead, env=env)
+    alone = run_cli("inventory", "--label", "gone", "--", *dead, env=env)
     assert alone.code == 3  # nothing could be listed at all
-    assert "error:" in alone.out
+    assert "SERVER gone" in alone.out and "error: The server process exited with status 3" in alone.out
 
 
 def test_hostile_catalog_still_gives_a_valid_sbom_and_an_inert_table(tmp_path):
