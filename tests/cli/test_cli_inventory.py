@@ -3,37 +3,12 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
-import jsonschema
 import pytest
-from referencing import Registry, Resource
 
 from tests.cli.conftest import run_cli
 from tests.fixtures.http import REPO_ROOT, stdio_command
-
-SCHEMAS = Path(__file__).parent.parent / "fixtures" / "cyclonedx"
-
-
-def _validator() -> jsonschema.Validator:
-    """The official CycloneDX 1.6 JSON schema with the SPDX and JSF schemas it refers to, as cyclonedx-python-lib ships them."""
-    loaded = {name: json.loads((SCHEMAS / f"{name}.SNAPSHOT.schema.json").read_text(encoding="utf-8"))
-              for name in ("bom-1.6", "spdx", "jsf-0.82")}
-    base = "http://cyclonedx.org/schema/"
-    registry = Registry().with_resources(
-        (base + f"{name}.SNAPSHOT.schema.json", Resource.from_contents(schema)) for name, schema in loaded.items())
-    cls = jsonschema.validators.validator_for(loaded["bom-1.6"])
-    return cls(loaded["bom-1.6"], registry=registry, format_checker=cls.FORMAT_CHECKER)
-
-
-def _valid(bom: dict) -> dict:
-    errors = sorted(_validator().iter_errors(bom), key=lambda e: list(e.path))
-    assert not errors, "\n".join(f"{list(e.path)}: {e.message}" for e in errors[:10])
-    return bom
-
-
-def _props(component: dict) -> dict[str, str]:
-    return {p["name"]: p["value"] for p in component.get("properties", [])}
+from tests.fixtures.sbom import props, valid_bom
 
 
 @pytest.fixture
@@ -67,26 +42,26 @@ def test_inventory_of_two_publishers_is_a_valid_cyclonedx_16_sbom(machine):
     out = tmp_path / "skills.cdx.json"
     run = run_cli("inventory", "--config", config, "--format", "cyclonedx", "-o", str(out), env=env)
     assert run.code == 0, run.err
-    bom = _valid(json.loads(out.read_text(encoding="utf-8")))
+    bom = valid_bom(json.loads(out.read_text(encoding="utf-8")))
     assert bom["specVersion"] == "1.6" and bom["metadata"]["tools"]["components"][0]["name"] == "skillscope"
     servers = {c["bom-ref"]: c for c in bom["components"]}
     assert set(servers) == {"remote", "remote-2"}  # the config file's server and the one Cursor runs, without asking
-    assert _props(servers["remote-2"])["skillscope:origin"] == "client" and servers["remote-2"]["components"]
-    assert _props(servers["remote"])["skillscope:protocol"]
-    assert _props(servers["remote"])["skillscope:target"].endswith("?key=***")
+    assert props(servers["remote-2"])["skillscope:origin"] == "client" and servers["remote-2"]["components"]
+    assert props(servers["remote"])["skillscope:protocol"]
+    assert props(servers["remote"])["skillscope:target"].endswith("?key=***")
     assert "hunter2" not in out.read_text(encoding="utf-8") + run.err
     assert "skipped off (Windsurf): disabled in its config" in run.err
 
     skills = {s["bom-ref"]: s for s in servers["remote"]["components"]}
     for name, entry in served.items():
         skill = skills[name]
-        assert skill["type"] == "data" and _props(skill)["skillscope:fingerprint"] == entry["fingerprint"]
-        hashes = {f["name"]: (f["hashes"][0]["content"], _props(f)["skillscope:size"]) for f in skill["components"]}
+        assert skill["type"] == "data" and props(skill)["skillscope:fingerprint"] == entry["fingerprint"]
+        hashes = {f["name"]: (f["hashes"][0]["content"], props(f)["skillscope:size"]) for f in skill["components"]}
         assert hashes == {f["path"]: (f["digest"].removeprefix("sha256:"), str(f["size"])) for f in entry["files"]}
-    assert _props(skills[approved])["skillscope:review-state"] == "approved"
-    assert "SHA256:" in _props(skills[approved])["skillscope:signer"]
+    assert props(skills[approved])["skillscope:review-state"] == "approved"
+    assert "SHA256:" in props(skills[approved])["skillscope:signer"]
     others = [s for ref, s in skills.items() if ref != approved and ref in served]
-    assert others and all(_props(s)["skillscope:review-state"] == "not-reviewed" for s in others)
+    assert others and all(props(s)["skillscope:review-state"] == "not-reviewed" for s in others)
 
     table = run_cli("inventory", "--config", config, env=env)
     assert table.code == 0, table.err
@@ -103,10 +78,10 @@ def test_a_server_that_fails_is_listed_with_its_error_and_the_rest_continue(tmp_
     dead = stdio_command("exit")
     run = run_cli("inventory", "demo", "--format", "cyclonedx", "--", *dead, env=env)
     assert run.code == 0, run.err
-    bom = _valid(json.loads(run.out))
+    bom = valid_bom(json.loads(run.out))
     demo, failed = bom["components"]
-    assert demo["components"] and "skillscope:error" not in _props(demo)
-    assert _props(failed)["skillscope:error"] and "components" not in failed
+    assert demo["components"] and "skillscope:error" not in props(demo)
+    assert props(failed)["skillscope:error"] and "components" not in failed
     assert "not listed: The server process exited with status 3" in run.err
 
     alone = run_cli("inventory", "--label", "gone", "--", *dead, env=env)
@@ -119,9 +94,9 @@ def test_hostile_catalog_still_gives_a_valid_sbom_and_an_inert_table(tmp_path):
            "SKILLSCOPE_LEDGER": str(tmp_path / "ledger.jsonl")}
     bom = run_cli("inventory", "--format", "cyclonedx", "--", *stdio_command("malformed-entries"), env=env)
     assert bom.code == 0, bom.err
-    skills = _valid(json.loads(bom.out))["components"][0]["components"]
-    assert any(_props(s)["skillscope:status"] == "malformed" for s in skills)
-    _valid(json.loads(run_cli("inventory", "--format", "cyclonedx", "--", *stdio_command("escapes"), env=env).out))
+    skills = valid_bom(json.loads(bom.out))["components"][0]["components"]
+    assert any(props(s)["skillscope:status"] == "malformed" for s in skills)
+    valid_bom(json.loads(run_cli("inventory", "--format", "cyclonedx", "--", *stdio_command("escapes"), env=env).out))
     table = run_cli("inventory", "--", *stdio_command("escapes"), env=env)
     assert table.code == 0, table.err
     assert "\x1b" not in table.out and "\u202e" not in table.out and "\\x1b" in table.out
