@@ -12,6 +12,7 @@ from skillscope.cli.commands_audit import audit_command
 from skillscope.cli.commands_catalog import demo_command, list_command, show_command
 from skillscope.cli.commands_config import config_group
 from skillscope.cli.commands_fetch import fetch_command
+from skillscope.cli.commands_inventory import inventory_command
 from skillscope.cli.commands_ledger import (
     approve_command,
     diff_command,
@@ -50,7 +51,8 @@ def cli(ctx: click.Context, verbose: bool) -> None:
 
 
 for _command in (list_command, show_command, audit_command, approve_command, reject_command, revoke_command, diff_command,
-                 export_command, ledger_group, config_group, demo_command, servers_command, tui_command, fetch_command):
+                 export_command, ledger_group, config_group, demo_command, servers_command, tui_command, fetch_command,
+                 inventory_command):
     cli.add_command(_command)
 
 

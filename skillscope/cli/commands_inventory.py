@@ -1,0 +1,149 @@
+"""``inventory``: every served skill on this machine's servers, as a table or a CycloneDX SBOM."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from skillscope.cli.common import (
+    TARGET_HELP,
+    TargetCommand,
+    progress,
+    report_error,
+    run,
+    target_options,
+    trust_choice,
+    trust_options,
+)
+from skillscope.errors import EXIT_CONNECTION, SkillscopeError
+
+__all__ = ["inventory_command"]
+
+INVENTORY_EXIT = """\b
+Inventory exit codes:
+  0  the inventory was written (servers that could not be attached are listed with their error)
+  2  usage or config error
+  3  no server could be attached to or listed (at least one was tried)
+  5  -o FILE, the ledger or the config could not be read or written
+  130  interrupted"""
+
+
+@click.command("inventory", cls=TargetCommand, epilog=TARGET_HELP + "\n\n" + INVENTORY_EXIT)
+@click.argument("targets", nargs=-1)
+@target_options
+@trust_options
+@click.option("--format", "fmt", type=click.Choice(["table", "cyclonedx"]), default="table", show_default=True,
+              help="A table for people, or a CycloneDX 1.6 JSON SBOM.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to this file (atomically) instead of stdout.")
+@click.pass_context
+def inventory_command(ctx: click.Context, targets: tuple[str, ...], fmt: str, output: str | None, **options: Any) -> None:
+    """List what every server serves: each server's identity, each skill's fingerprint, files and review state.
+
+    With no TARGET: every server of the config file plus every server of your MCP clients'
+    configs that attaches without a prompt (see `skillscope servers`; disabled servers and
+    untrusted project files are skipped with a note on stderr). Listing reads no file: each
+    entry carries its files' SHA-256 digests and sizes. A server that cannot be attached is
+    listed with its error and the others continue.
+
+    \b
+    Examples:
+      skillscope inventory
+      skillscope inventory --format cyclonedx -o skills.cdx.json
+      skillscope inventory docs https://skills.example.com/mcp
+    """
+    from skillscope.config import load_config
+    from skillscope.service.inventory import inventory_seeds
+    from skillscope.service.targets import ledger_for
+
+    try:
+        config = load_config(options.get("config_path"))
+        seeds, notes = inventory_seeds(targets, ctx.meta.get("stdio_command"), config=config, label=options.get("label"),
+                                       headers=list(options.get("headers", ())), env=list(options.get("env", ())),
+                                       allow_dynamic=bool(options.get("allow_dynamic")))
+    except SkillscopeError as exc:
+        sys.exit(report_error(exc))
+    ledger = ledger_for(config, options.get("ledger_file"), demo_only=bool(seeds) and all(s.origin == "demo" for s in seeds))
+
+    async def body() -> int:
+        from skillscope.service.inventory import take_inventory
+        from skillscope.service.review_state import load_verdicts
+        from skillscope.textsafe import safe_line
+
+        for note in notes:
+            click.echo(f"skillscope: note: {safe_line(note, limit=400)}", err=True)
+        verdicts, ledger_warning = load_verdicts(ledger, trust_choice(config, options, ledger))
+        if ledger_warning:
+            click.echo(f"skillscope: warning: {ledger_warning}", err=True)
+        with progress("Taking the inventory") as say:
+            servers = await take_inventory(seeds, verdicts, era=options.get("era", "auto"), timeout=options.get("timeout", 30.0),
+                                           say=say)
+        for server in servers:
+            if server.error:
+                click.echo(f"skillscope: {safe_line(server.label)}: not listed: {safe_line(server.error, limit=600)}", err=True)
+        _emit(servers, fmt, output)
+        return EXIT_CONNECTION if servers and all(s.error for s in servers) else 0
+
+    run(body)
+
+
+def _emit(servers: list[Any], fmt: str, output: str | None) -> None:
+    import json
+
+    from skillscope.redact import SECRETS
+
+    if fmt == "cyclonedx":
+        from skillscope.service.cyclonedx import cyclonedx_bom
+
+        text = json.dumps(cyclonedx_bom(servers), indent=2, ensure_ascii=True) + "\n"
+    else:
+        text = _table(servers)
+    text = SECRETS.mask(text)
+    if output:
+        from skillscope.files import write_file
+
+        try:
+            write_file(Path(output), text)
+        except SkillscopeError as exc:
+            sys.exit(report_error(exc))
+        click.echo(f"Wrote {output}", err=True)
+    else:
+        click.echo(text, nl=False)
+
+
+def _table(servers: list[Any]) -> str:
+    """Plain lines, one block per server and per skill; every string a server sent is made inert."""
+    from skillscope.service.cyclonedx import review_words, signer_words
+    from skillscope.textsafe import safe_line
+
+    lines: list[str] = []
+    if not servers:
+        return "No servers to inventory (none given, none in the config file or your MCP clients' configs).\n"
+    for server in servers:
+        info = server.info
+        head = f"SERVER {safe_line(server.label)}  {safe_line(server.target, limit=300)}  ({server.origin})"
+        lines.append(head)
+        if info is None:
+            lines += [f"  error: {safe_line(server.error or 'not attached', limit=600)}", ""]
+            continue
+        name = " ".join(safe_line(v, limit=120) for v in (info.name, info.version) if v) or "(no name given)"
+        lines.append(f"  server: {name}; protocol {info.era_label}; {len(server.items)} skill(s)"
+                     + ("" if server.complete else "; listing incomplete"))
+        for item in server.items:
+            entry = item.entry
+            lines.append(f"  SKILL {safe_line(entry.name, limit=300)}  {entry.status}"
+                         + (f" ({entry.rule}: {safe_line(entry.reason or '', limit=300)})" if entry.rule else ""))
+            if entry.uri:
+                lines.append(f"    uri:         {safe_line(entry.uri, limit=600)}")
+            if entry.fingerprint:
+                lines.append(f"    fingerprint: {entry.fingerprint}")
+            lines.append(f"    review:      {review_words(item)}")
+            signer = signer_words(item)
+            if signer:
+                lines.append(f"    signer:      {safe_line(signer, limit=300)}")
+            for f in entry.files or ():
+                lines.append(f"    {f.digest}  {f.size:>10}  {safe_line(f.path, limit=300)}")
+        lines.append("")
+    return "\n".join(lines)

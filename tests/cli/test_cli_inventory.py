@@ -1,0 +1,116 @@
+"""``inventory`` end to end: real publishers found the way a machine's agents find them, the SBOM held to CycloneDX 1.6."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.cli.conftest import run_cli
+from tests.fixtures.http import REPO_ROOT, stdio_command
+from tests.fixtures.sbom import props, valid_bom
+
+
+@pytest.fixture
+def machine(tmp_path, http_server):
+    """A user's machine: Cursor runs a stdio publisher, skillscope.yaml names an HTTP one, a ledger beside them."""
+    home = tmp_path / "home"
+    cursor = home / ".cursor" / "mcp.json"
+    cursor.parent.mkdir(parents=True)
+    command = stdio_command("samples")
+    # Cursor's server shares the config's label: both are kept, the second as remote-2.
+    cursor.write_text(json.dumps({"mcpServers": {"remote": {"command": command[0], "args": command[1:], "cwd": str(REPO_ROOT)}}}))
+    windsurf = home / ".codeium" / "windsurf" / "mcp_config.json"
+    windsurf.parent.mkdir(parents=True)
+    windsurf.write_text(json.dumps({"mcpServers": {"off": {"serverUrl": "http://127.0.0.1:9/mcp", "disabled": True}}}))
+    config = tmp_path / "skillscope.yaml"
+    url = http_server("samples") + "?key=hunter2-query"
+    config.write_text(f"servers:\n  remote:\n    url: '{url}'\n    headers: {{X-Key: '${{INV_TOKEN}}'}}\n", encoding="utf-8")
+    env = {"HOME": str(home), "XDG_CONFIG_HOME": str(home / ".config"), "XDG_DATA_HOME": str(home / ".local" / "share"),
+           "SKILLSCOPE_LEDGER": str(tmp_path / "ledger.jsonl"), "INV_TOKEN": "hunter2-header"}
+    return env, str(config), tmp_path
+
+
+def test_inventory_of_two_publishers_is_a_valid_cyclonedx_16_sbom(machine):
+    env, config, tmp_path = machine
+    listed = run_cli("list", "remote", "--config", config, "--json", env=env)
+    assert listed.code == 0, listed.err
+    served = {s["name"]: s for s in listed.json()["skills"] if s["status"] == "available"}
+    approved = next(iter(served))
+    assert run_cli("approve", approved, "remote", "--config", config, "--yes", env=env).code == 0
+
+    out = tmp_path / "skills.cdx.json"
+    run = run_cli("inventory", "--config", config, "--format", "cyclonedx", "-o", str(out), env=env)
+    assert run.code == 0, run.err
+    bom = valid_bom(json.loads(out.read_text(encoding="utf-8")))
+    assert bom["specVersion"] == "1.6" and bom["metadata"]["tools"]["components"][0]["name"] == "skillscope"
+    servers = {c["bom-ref"]: c for c in bom["components"]}
+    assert set(servers) == {"remote", "remote-2"}  # the config file's server and the one Cursor runs, without asking
+    assert props(servers["remote-2"])["skillscope:origin"] == "client" and servers["remote-2"]["components"]
+    assert props(servers["remote"])["skillscope:protocol"]
+    assert props(servers["remote"])["skillscope:target"].endswith("?key=***")
+    assert "hunter2" not in out.read_text(encoding="utf-8") + run.err
+    assert "skipped off (Windsurf): disabled in its config" in run.err
+
+    skills = {s["bom-ref"]: s for s in servers["remote"]["components"]}
+    for name, entry in served.items():
+        skill = skills[name]
+        assert skill["type"] == "data" and props(skill)["skillscope:fingerprint"] == entry["fingerprint"]
+        hashes = {f["name"]: (f["hashes"][0]["content"], props(f)["skillscope:size"]) for f in skill["components"]}
+        assert hashes == {f["path"]: (f["digest"].removeprefix("sha256:"), str(f["size"])) for f in entry["files"]}
+    assert props(skills[approved])["skillscope:review-state"] == "approved"
+    assert "SHA256:" in props(skills[approved])["skillscope:signer"]
+    others = [s for ref, s in skills.items() if ref != approved and ref in served]
+    assert others and all(props(s)["skillscope:review-state"] == "not-reviewed" for s in others)
+
+    table = run_cli("inventory", "--config", config, env=env)
+    assert table.code == 0, table.err
+    assert "SERVER remote " in table.out and "SERVER remote-2 " in table.out and "SERVER off" not in table.out
+    assert "hunter2" not in table.out + table.err
+    assert f"SKILL {approved}" in table.out and served[approved]["fingerprint"] in table.out
+    assert all(f["digest"] in table.out for f in served[approved]["files"])
+    assert "review:      approved" in table.out and "signer:" in table.out
+
+
+def test_a_server_that_fails_is_listed_with_its_error_and_the_rest_continue(tmp_path):
+    env = {"HOME": str(tmp_path / "home"), "XDG_DATA_HOME": str(tmp_path / "data"), "XDG_CONFIG_HOME": str(tmp_path / "cfg"),
+           "SKILLSCOPE_LEDGER": str(tmp_path / "ledger.jsonl")}
+    dead = stdio_command("exit")
+    run = run_cli("inventory", "demo", "--format", "cyclonedx", "--", *dead, env=env)
+    assert run.code == 0, run.err
+    bom = valid_bom(json.loads(run.out))
+    demo, failed = bom["components"]
+    assert demo["components"] and "skillscope:error" not in props(demo)
+    assert props(failed)["skillscope:error"] and "components" not in failed
+    assert "not listed: The server process exited with status 3" in run.err
+
+    alone = run_cli("inventory", "--label", "gone", "--", *dead, env=env)
+    assert alone.code == 3  # nothing could be listed at all
+    assert "SERVER gone" in alone.out and "error: The server process exited with status 3" in alone.out
+
+
+def test_hostile_catalog_still_gives_a_valid_sbom_and_an_inert_table(tmp_path):
+    env = {"HOME": str(tmp_path / "home"), "XDG_DATA_HOME": str(tmp_path / "data"), "XDG_CONFIG_HOME": str(tmp_path / "cfg"),
+           "SKILLSCOPE_LEDGER": str(tmp_path / "ledger.jsonl")}
+    bom = run_cli("inventory", "--format", "cyclonedx", "--", *stdio_command("malformed-entries"), env=env)
+    assert bom.code == 0, bom.err
+    skills = valid_bom(json.loads(bom.out))["components"][0]["components"]
+    assert any(props(s)["skillscope:status"] == "malformed" for s in skills)
+    valid_bom(json.loads(run_cli("inventory", "--format", "cyclonedx", "--", *stdio_command("escapes"), env=env).out))
+    table = run_cli("inventory", "--", *stdio_command("escapes"), env=env)
+    assert table.code == 0, table.err
+    assert "\x1b" not in table.out and "\u202e" not in table.out and "\\x1b" in table.out
+
+
+def test_untrusted_project_file_is_noted_and_its_servers_not_attached(tmp_path):
+    home = tmp_path / "home"
+    home.mkdir()
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / ".mcp.json").write_text(json.dumps({"mcpServers": {"sneaky": {"command": "/bin/false"}}}))
+    env = {"HOME": str(home), "XDG_CONFIG_HOME": str(home / ".config"), "XDG_DATA_HOME": str(home / ".local" / "share"),
+           "SKILLSCOPE_LEDGER": str(tmp_path / "ledger.jsonl")}
+    run = run_cli("inventory", env=env, cwd=str(project))
+    assert run.code == 0, run.err
+    assert "untrusted project file" in run.err and str(project / ".mcp.json") in run.err
+    assert "sneaky" not in run.out and "No servers to inventory" in run.out
