@@ -8,7 +8,6 @@ import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
 
 from skillscope.demo.publisher import (
     PublishedSkill,
@@ -41,11 +40,11 @@ class FolderSkill(PublishedSkill):
 
 
 def _name(raw: bytes) -> tuple[str, bool]:
-    """A name as text, with bytes that are not UTF-8 percent-escaped; and whether it was valid UTF-8."""
+    """A name as text (bytes that are not UTF-8 become U+FFFD), and whether it was valid UTF-8."""
     try:
         return raw.decode("utf-8"), True
     except UnicodeDecodeError:
-        return quote(raw, safe=""), False
+        return raw.decode("utf-8", errors="replace"), False
 
 
 def _kind(mode: int) -> str:
@@ -145,12 +144,12 @@ def _load_skill(directory: bytes, root: bytes) -> FolderSkill:
     rel_dir = os.path.relpath(directory, os.path.dirname(root)) if directory == root else os.path.relpath(directory, root)
     skill_path = "/".join(_name(part)[0] for part in rel_dir.split(b"/"))
     skill = FolderSkill(skill_path, [])
-    listed = _skill_files(directory, root)
+    listed = sorted(_skill_files(directory, root), key=lambda item: item[0] != "SKILL.md")  # its frontmatter names the skill
     over_count = len(listed) > MAX_FILES
     total = 0
     for rel, full, info, refusal in listed:
         size = info.st_size if info is not None and stat.S_ISREG(info.st_mode) else 0
-        if refusal is None and (over_count or total + size > MAX_TOTAL_BYTES):
+        if refusal is None and ((over_count and rel != "SKILL.md") or total + size > MAX_TOTAL_BYTES):
             refusal = "not read: the skill is past the limits (512 files, 16 MiB)"
         if refusal is None:
             data = _read_bounded(full, MAX_TOTAL_BYTES - total)
