@@ -21,7 +21,7 @@ from skillscope.demo.publisher import (
 )
 from skillscope.spec import MAX_FILES, MAX_TOTAL_BYTES
 
-__all__ = ["FOLDER_SERVER_NAME", "FolderSkill", "folder_label", "folder_server", "load_folder"]
+__all__ = ["FOLDER_SERVER_NAME", "FolderSkill", "RefusedResource", "folder_label", "folder_server", "load_folder"]
 
 FOLDER_SERVER_NAME = "skillscope-folder"
 _NOT_LABEL = re.compile(r"[^A-Za-z0-9_.-]+")
@@ -111,32 +111,37 @@ def _skill_dirs(root: bytes) -> list[bytes]:
     return sorted(found)
 
 
-def _skill_files(directory: bytes, root: bytes) -> list[tuple[str, bytes, os.stat_result | None, str | None]]:
-    """(relative path, full path, lstat, refusal) for every entry below one skill, nested skills left out."""
-    out: list[tuple[str, bytes, os.stat_result | None, str | None]] = []
-    stack: list[tuple[bytes, str]] = [(directory, "")]
+def _skill_files(directory: bytes, root: bytes) -> list[tuple[str, bytes, int, str | None]]:
+    """(relative path, full path, size of a regular file, refusal) for every entry below one skill, nested skills left out."""
+    out: list[tuple[str, bytes, int, str | None]] = []
+    stack: list[tuple[bytes, str, bool]] = [(directory, "", True)]
     while stack:
-        current, prefix = stack.pop()
-        with os.scandir(current) as entries:
-            listed = sorted(entries, key=lambda e: e.name)
+        current, prefix, valid_prefix = stack.pop()
+        try:
+            with os.scandir(current) as entries:
+                listed = sorted(entries, key=lambda e: e.name)
+        except OSError as exc:
+            out.append((prefix.rstrip("/"), current, 0, f"is a folder that cannot be listed ({exc.strerror})"))
+            continue
         for entry in listed:
             if entry.name.startswith(b"."):
                 continue
             name, valid = _name(entry.name)
-            rel = prefix + name
+            rel, valid = prefix + name, valid and valid_prefix
             info = entry.stat(follow_symlinks=False)
-            if stat.S_ISDIR(info.st_mode):
+            mode = info.st_mode
+            if stat.S_ISDIR(mode):
                 if not os.path.lexists(os.path.join(entry.path, b"SKILL.md")):
-                    stack.append((entry.path, rel + "/"))
+                    stack.append((entry.path, rel + "/", valid))
                 continue
             refusal = None
             if not valid:
                 refusal = "has a name that is not valid UTF-8"
-            elif stat.S_ISLNK(info.st_mode):
+            elif stat.S_ISLNK(mode):
                 refusal = _link_reason(entry.path, root)
-            elif not stat.S_ISREG(info.st_mode):
-                refusal = f"is {_kind(info.st_mode)}, never opened"
-            out.append((rel, entry.path, info, refusal))
+            elif not stat.S_ISREG(mode):
+                refusal = f"is {_kind(mode)}, never opened"
+            out.append((rel, entry.path, info.st_size if refusal is None else 0, refusal))
     return out
 
 
@@ -147,8 +152,7 @@ def _load_skill(directory: bytes, root: bytes) -> FolderSkill:
     listed = sorted(_skill_files(directory, root), key=lambda item: item[0] != "SKILL.md")  # its frontmatter names the skill
     over_count = len(listed) > MAX_FILES
     total = 0
-    for rel, full, info, refusal in listed:
-        size = info.st_size if info is not None and stat.S_ISREG(info.st_mode) else 0
+    for rel, full, size, refusal in listed:
         if refusal is None and ((over_count and rel != "SKILL.md") or total + size > MAX_TOTAL_BYTES):
             refusal = "not read: the skill is past the limits (512 files, 16 MiB)"
         if refusal is None:

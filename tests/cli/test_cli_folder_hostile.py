@@ -141,3 +141,13 @@ def test_an_honest_folder_has_nothing_refused(skills, env):
     (skills / "invoice-review" / "refs" / "a.md").write_text("# A\n")
     show = run_cli("show", "invoice-review", str(skills), "--all-files", "--json", env=env)
     assert show.code == 0 and all(f["status"] == "verified" for f in show.json()["files"])
+
+
+def test_files_under_a_folder_whose_name_is_not_utf8_are_refused(skills, env):
+    folder = os.path.join(os.fsencode(skills / "invoice-review"), b"dir\xff")
+    os.mkdir(folder)
+    with open(os.path.join(folder, b"inner.txt"), "wb") as handle:
+        handle.write(SECRET.encode())
+    show = run_cli("show", "invoice-review", str(skills), "--all-files", "--json", env=env)
+    assert show.code == 1 and "not valid UTF-8" in show.out + show.err
+    assert SECRET not in everything(skills, env)
