@@ -288,7 +288,7 @@ def target_from_args(
         return Target(label=label or label_for_url(target), kind="http", url=target, headers=parsed_headers)
     if "://" in target:
         raise UsageError(f"Only http:// and https:// URLs are supported (got {target.split('://')[0]}://)")
-    if is_folder_argument(target, config.servers):
+    if is_folder_argument(target, {*config.servers, DEMO_LABEL}):  # a bare `demo` stays the built-in demo
         from skillscope.demo import folder_target
 
         return folder_target(target, label)

@@ -49,7 +49,7 @@ TARGET is one of:
                         MCP clients' configs (see skillscope servers)
   demo                  the embedded demo server (its reviews go to the demo ledger)
   ./DIR, /abs/DIR       a local folder of skills (or one skill's folder), served in-process;
-                        a bare NAME is a folder only when no config label NAME exists
+                        a bare NAME is a folder only when no config label NAME exists (nor demo)
   -- COMMAND [ARGS...]  a stdio server: everything after -- is the command line"""
 
 

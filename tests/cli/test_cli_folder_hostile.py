@@ -151,3 +151,20 @@ def test_files_under_a_folder_whose_name_is_not_utf8_are_refused(skills, env):
     show = run_cli("show", "invoice-review", str(skills), "--all-files", "--json", env=env)
     assert show.code == 1 and "not valid UTF-8" in show.out + show.err
     assert SECRET not in everything(skills, env)
+
+
+def test_a_link_inside_the_folder_is_refused_too(skills, env):
+    (skills / "invoice-review" / "real.md").write_text("# Real\n")
+    (skills / "invoice-review" / "alias.md").symlink_to("real.md")
+    code, alias = file_reason(skills, env, "alias.md")
+    assert code == 1 and "symbolic link inside the folder" in json.dumps(alias)
+
+
+def test_a_skill_md_that_links_outside_is_malformed_and_never_read(tmp_path, env):
+    outside = tmp_path / "outside.md"
+    outside.write_text(f"---\nname: linked\ndescription: {SECRET}\n---\n")
+    (tmp_path / "skills" / "linked").mkdir(parents=True)
+    (tmp_path / "skills" / "linked" / "SKILL.md").symlink_to(outside)
+    listing = run_cli("list", str(tmp_path / "skills"), "--json", env=env)
+    assert listing.json()["skills"][0]["status"] == "malformed"
+    assert SECRET not in listing.out + listing.err

@@ -114,3 +114,11 @@ def test_the_action_audits_to_sarif_that_it_uploads(repo, env):
     assert run.code == 0, run.err
     sarif = json.loads((repo / inputs["sarif-file"]).read_text())
     assert sarif["version"] == "2.1.0" and upload["with"]["sarif_file"] == "${{ inputs.sarif-file }}"
+
+
+def test_a_bare_demo_stays_the_demo_but_a_demo_folder_is_reachable_as_a_path(tmp_path, env):
+    write_skill(tmp_path / "demo", "invoice-review")
+    bare = run_cli("list", "demo", "--json", env=env, cwd=str(tmp_path))
+    assert bare.code == 0 and len(bare.json()["skills"]) > 1  # the embedded demo's catalog
+    path = run_cli("list", "./demo", "--json", env=env, cwd=str(tmp_path))
+    assert path.code == 0 and [s["name"] for s in path.json()["skills"]] == ["demo:invoice-review"]
