@@ -25,7 +25,7 @@ __all__ = ["FOLDER_SERVER_NAME", "FolderSkill", "RefusedResource", "folder_label
 
 FOLDER_SERVER_NAME = "skillscope-folder"
 _NOT_LABEL = re.compile(r"[^A-Za-z0-9_.-]+")
-INTERNAL_ERROR = -32603
+_INTERNAL_ERROR = -32603
 _PLACEHOLDER_DIGEST = "sha256:" + "0" * 64
 """Listed for a file that was refused or not read: it can never verify, so the file is never shown."""
 
@@ -177,8 +177,7 @@ def _entry(skill: FolderSkill) -> dict[str, Any]:
         entry = {"uri": skill.uri, "resources": [{"uri": file_uri(skill, f.path), "digest": digest_of(f.data), "size": len(f.data)}
                                                 for f in skill.files]}
     resources = entry["resources"]
-    for rel, reason in skill.refused.items():
-        del reason  # the reason travels with the read error, not the entry
+    for rel in skill.refused:  # the reason travels with the read error: an entry has no place for it
         resources.append({"uri": file_uri(skill, rel), "digest": _PLACEHOLDER_DIGEST, "size": skill.sizes[rel]})
     return entry
 
@@ -192,7 +191,7 @@ class RefusedResource(SkillResource):
         """Refuse, with the reason."""
         from mcp import MCPError
 
-        raise MCPError(code=INTERNAL_ERROR, message=self.reason)
+        raise MCPError(code=_INTERNAL_ERROR, message=self.reason)
 
 
 class _FolderPublisher(SkillsPublisher):
