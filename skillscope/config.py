@@ -12,7 +12,7 @@ import yaml
 
 from skillscope.catalog.names import is_valid_label, label_for_command, label_for_url
 from skillscope.clients.formats import MAX_CLIENT_FILE_BYTES
-from skillscope.demo import DEMO_LABEL
+from skillscope.demo import DEMO_LABEL, is_folder_argument
 from skillscope.errors import ConfigError, LocalFileError, UsageError
 from skillscope.locations import default_config_path, is_project_config
 from skillscope.protocol.target import Target
@@ -288,6 +288,10 @@ def target_from_args(
         return Target(label=label or label_for_url(target), kind="http", url=target, headers=parsed_headers)
     if "://" in target:
         raise UsageError(f"Only http:// and https:// URLs are supported (got {target.split('://')[0]}://)")
+    if is_folder_argument(target, {*config.servers, DEMO_LABEL}):  # a bare `demo` stays the built-in demo
+        from skillscope.demo import folder_target
+
+        return folder_target(target, label)
     if target == DEMO_LABEL and target not in config.servers:
         from skillscope.demo import demo_target
 

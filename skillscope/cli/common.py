@@ -48,6 +48,8 @@ TARGET is one of:
   LABEL                 a server from the config file (skillscope.yaml), else from your
                         MCP clients' configs (see skillscope servers)
   demo                  the embedded demo server (its reviews go to the demo ledger)
+  ./DIR, /abs/DIR       a local folder of skills (or one skill's folder), served in-process;
+                        a bare NAME is a folder only when no config label NAME exists (nor demo)
   -- COMMAND [ARGS...]  a stdio server: everything after -- is the command line"""
 
 

@@ -141,7 +141,7 @@ def resolve_target(
     built = target_from_args(target, list(command) if command else None, config=config, label=label,
                              headers=list(headers), env=list(env))
     demo = is_demo_target(built)
-    spec = None if demo or command else _named_spec(target, config)[0]
+    spec = None if built.kind == "inprocess" or command else _named_spec(target, config)[0]
     path = ledger_for(config, ledger_file, demo_only=demo)
     return Invocation(built, server_policy(spec, allow_dynamic), config, era, timeout, path)
 
@@ -184,6 +184,9 @@ def server_seeds(
         built = target_from_args(target, None, config=config, label=label, headers=list(headers))
         if is_demo_target(built):
             add(ServerSeed(built, None, "demo", Policy()))
+            continue
+        if built.kind == "inprocess":  # a local folder: served from this process, nothing to save
+            add(ServerSeed(built, None, "command-line", server_policy(None, allow_dynamic)))
             continue
         spec, origin = _named_spec(target, config)
         if origin == "client" or (spec is not None and (built.kind != "http" or not headers)):

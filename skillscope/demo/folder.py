@@ -1,0 +1,227 @@
+"""A local folder of skills served in-process, read as hostile content: no link, FIFO or device is ever opened."""
+
+from __future__ import annotations
+
+import os
+import re
+import stat
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from skillscope.demo.publisher import (
+    PublishedSkill,
+    SkillFile,
+    SkillResource,
+    SkillsPublisher,
+    build_server,
+    digest_of,
+    entry_for,
+    file_uri,
+)
+from skillscope.spec import MAX_FILES, MAX_TOTAL_BYTES
+
+__all__ = ["FOLDER_SERVER_NAME", "FolderSkill", "RefusedResource", "folder_label", "folder_server", "load_folder"]
+
+FOLDER_SERVER_NAME = "skillscope-folder"
+_NOT_LABEL = re.compile(r"[^A-Za-z0-9_.-]+")
+_INTERNAL_ERROR = -32603
+_PLACEHOLDER_DIGEST = "sha256:" + "0" * 64
+"""Listed for a file that was refused or not read: it can never verify, so the file is never shown."""
+
+
+@dataclass
+class FolderSkill(PublishedSkill):
+    """A skill read from disk; ``refused`` maps a file's path to why it was not read."""
+
+    refused: dict[str, str] = field(default_factory=dict)
+    sizes: dict[str, int] = field(default_factory=dict)
+    """Sizes (from lstat) of files listed but not read."""
+
+
+def _name(raw: bytes) -> tuple[str, bool]:
+    """A name as text (bytes that are not UTF-8 become U+FFFD), and whether it was valid UTF-8."""
+    try:
+        return raw.decode("utf-8"), True
+    except UnicodeDecodeError:
+        return raw.decode("utf-8", errors="replace"), False
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISFIFO(mode):
+        return "a FIFO (named pipe)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
+
+
+def _read_bounded(path: bytes, limit: int) -> bytes | str:
+    """The bytes of a regular file, or why it was refused; never follows a link, never blocks on a FIFO."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
+    except OSError as exc:
+        return f"cannot be opened ({exc.strerror})"
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):  # it changed between lstat and open
+            return f"is {_kind(info.st_mode)}, not a regular file"
+        if info.st_size > limit:
+            return f"is {info.st_size:,} bytes, more than the {limit:,} read from one file"
+        chunks: list[bytes] = []
+        total = 0
+        while chunk := os.read(fd, 1 << 16):
+            total += len(chunk)
+            if total > limit:
+                return f"grew past the {limit:,} bytes read from one file"
+            chunks.append(chunk)
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
+def _link_reason(path: bytes, root: bytes) -> str:
+    """Why a symlink is refused; says whether it leaves the folder, without reading its target."""
+    try:
+        target = os.readlink(path)
+    except OSError:
+        return "is a symbolic link (not followed)"
+    joined = os.path.normpath(os.path.join(os.path.dirname(path), target))
+    inside = joined == root or joined.startswith(root.rstrip(b"/") + b"/")
+    where = "inside" if inside else "leaving"
+    return f"is a symbolic link {where} the folder (links are never followed)"
+
+
+def _skill_dirs(root: bytes) -> list[bytes]:
+    """Every folder below ``root`` (itself included) holding a ``SKILL.md`` entry of any type; no link is entered."""
+    found: list[bytes] = []
+    stack = [root]
+    while stack:
+        current = stack.pop()
+        try:
+            with os.scandir(current) as entries:
+                listed = list(entries)
+        except OSError:
+            continue
+        if any(entry.name == b"SKILL.md" for entry in listed):
+            found.append(current)
+        stack.extend(entry.path for entry in listed
+                     if entry.is_dir(follow_symlinks=False) and not entry.name.startswith(b"."))
+    return sorted(found)
+
+
+def _skill_files(directory: bytes, root: bytes) -> list[tuple[str, bytes, int, str | None]]:
+    """(relative path, full path, size of a regular file, refusal) for every entry below one skill, nested skills left out."""
+    out: list[tuple[str, bytes, int, str | None]] = []
+    stack: list[tuple[bytes, str, bool]] = [(directory, "", True)]
+    while stack:
+        current, prefix, valid_prefix = stack.pop()
+        try:
+            with os.scandir(current) as entries:
+                listed = sorted(entries, key=lambda e: e.name)
+        except OSError as exc:
+            out.append((prefix.rstrip("/"), current, 0, f"is a folder that cannot be listed ({exc.strerror})"))
+            continue
+        for entry in listed:
+            if entry.name.startswith(b"."):
+                continue
+            name, valid = _name(entry.name)
+            rel, valid = prefix + name, valid and valid_prefix
+            info = entry.stat(follow_symlinks=False)
+            mode = info.st_mode
+            if stat.S_ISDIR(mode):
+                if not os.path.lexists(os.path.join(entry.path, b"SKILL.md")):
+                    stack.append((entry.path, rel + "/", valid))
+                continue
+            refusal = None
+            if not valid:
+                refusal = "has a name that is not valid UTF-8"
+            elif stat.S_ISLNK(mode):
+                refusal = _link_reason(entry.path, root)
+            elif not stat.S_ISREG(mode):
+                refusal = f"is {_kind(mode)}, never opened"
+            out.append((rel, entry.path, info.st_size if refusal is None else 0, refusal))
+    return out
+
+
+def _load_skill(directory: bytes, root: bytes) -> FolderSkill:
+    rel_dir = os.path.relpath(directory, os.path.dirname(root)) if directory == root else os.path.relpath(directory, root)
+    skill_path = "/".join(_name(part)[0] for part in rel_dir.split(b"/"))
+    skill = FolderSkill(skill_path, [])
+    listed = sorted(_skill_files(directory, root), key=lambda item: item[0] != "SKILL.md")  # its frontmatter names the skill
+    over_count = len(listed) > MAX_FILES
+    total = 0
+    for rel, full, size, refusal in listed:
+        if refusal is None and ((over_count and rel != "SKILL.md") or total + size > MAX_TOTAL_BYTES):
+            refusal = "not read: the skill is past the limits (512 files, 16 MiB)"
+        if refusal is None:
+            data = _read_bounded(full, MAX_TOTAL_BYTES - total)
+            if isinstance(data, bytes):
+                total += len(data)
+                skill.files.append(SkillFile(rel, data))
+                continue
+            refusal = data
+        skill.refused[rel] = refusal
+        skill.sizes[rel] = size
+    skill.files.sort(key=lambda item: (item.path != "SKILL.md", item.path))
+    skill.entry = _entry(skill)
+    return skill
+
+
+def _entry(skill: FolderSkill) -> dict[str, Any]:
+    """The entry a host would serve: real digests for what was read, the lstat size for what was refused."""
+    try:
+        entry = entry_for(skill)
+    except Exception:  # noqa: BLE001 - a SKILL.md without readable frontmatter is served without it (malformed)
+        entry = {"uri": skill.uri, "resources": [{"uri": file_uri(skill, f.path), "digest": digest_of(f.data), "size": len(f.data)}
+                                                for f in skill.files]}
+    resources = entry["resources"]
+    for rel in skill.refused:  # the reason travels with the read error: an entry has no place for it
+        resources.append({"uri": file_uri(skill, rel), "digest": _PLACEHOLDER_DIGEST, "size": skill.sizes[rel]})
+    return entry
+
+
+class RefusedResource(SkillResource):
+    """A file the folder loader refused: reading it answers an error naming why."""
+
+    reason: str = ""
+
+    async def read(self) -> str | bytes:
+        """Refuse, with the reason."""
+        from mcp import MCPError
+
+        raise MCPError(code=_INTERNAL_ERROR, message=self.reason)
+
+
+class _FolderPublisher(SkillsPublisher):
+    """The publisher, plus a refusing resource for every refused file."""
+
+    def resources(self) -> Any:
+        from mcp.server.extension import ResourceBinding
+
+        bindings = list(super().resources())
+        for skill in self.skills:
+            if isinstance(skill, FolderSkill):
+                for rel, reason in skill.refused.items():
+                    uri = file_uri(skill, rel)
+                    text = f"skillscope refused {rel!r} in the folder: it {reason}"
+                    bindings.append(ResourceBinding(RefusedResource(uri=uri, name=rel, data=b"", reason=text)))
+        return bindings
+
+
+def load_folder(root: Path) -> list[FolderSkill]:
+    """Every skill in ``root`` (a folder of skills, or one skill's folder), sorted by skill path."""
+    raw_root = os.fsencode(os.path.abspath(root))
+    return [_load_skill(directory, raw_root) for directory in _skill_dirs(raw_root)]
+
+
+def folder_label(root: Path) -> str:
+    """The folder's name as a valid server label."""
+    name = Path(os.path.abspath(root)).name
+    return (_NOT_LABEL.sub("-", name).strip("-.") or "folder")[:64]
+
+
+def folder_server(root: Path) -> Any:
+    """An in-process MCP server publishing the folder's skills as a host would see them."""
+    return build_server(load_folder(root), name=FOLDER_SERVER_NAME, publisher_class=_FolderPublisher)
