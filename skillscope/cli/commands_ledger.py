@@ -227,6 +227,13 @@ def diff_command(ctx: click.Context, name: str, target: str | None, as_json: boo
             console = make_console()
             console.print(render_review(entry, state))
             console.print(render_diffs(diffs))
+        refused = [d for d in diffs if d.refused]
+        if refused:
+            from skillscope.errors import EXIT_LEDGER
+
+            for diff in refused:
+                click.echo(f"skillscope: {diff.path}: {diff.note}", err=True)
+            return EXIT_LEDGER
         return 1 if exit_code and state.changes else 0
 
     run(body)

@@ -239,6 +239,10 @@ def _json_object(line: bytes, decode: Callable[[str], Any]) -> dict[str, Any]:
         data = decode(line.decode("utf-8"))
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise LineError(f"not valid JSON ({getattr(exc, 'msg', exc)})") from None
+    except ValueError as exc:  # a number of more digits than Python converts (int_max_str_digits)
+        raise LineError(f"not a value the ledger can hold ({exc})") from None
+    except RecursionError:
+        raise LineError("not a value the ledger can hold (nested too deeply)") from None
     if not isinstance(data, dict):
         raise LineError("not a JSON object")
     return data
@@ -290,7 +294,7 @@ def _record_of(data: dict[str, Any], raw: bytes | None) -> Record:
         )
     except LineError:
         raise
-    except (KeyError, TypeError, ValueError) as exc:
+    except (KeyError, TypeError, ValueError, OverflowError) as exc:
         raise LineError(f"a field is missing or has the wrong type ({exc})") from None
 
 
@@ -322,10 +326,20 @@ def strict_decode(line: bytes) -> Record:
     Raises:
         LineError: the line is not a record in the writer's exact form.
     """
-    record = _record_of(_json_object(line, _STRICT_DECODER.decode), None)
+    data = _json_object(line, _STRICT_DECODER.decode)
+    if _SURROGATE_ESCAPE.search(line):
+        # A pair escapes one character; half of one is no text at all, and no signature can cover it.
+        try:
+            json.dumps(data, ensure_ascii=False).encode("utf-8")
+        except UnicodeEncodeError:
+            raise LineError("a string holds an escaped lone surrogate, which is not text") from None
+    record = _record_of(data, None)
     if encode_line(record)[0].encode("utf-8") != line + b"\n":
         raise LineError("the line is not laid out as the writer writes it (hand-edited or a foreign writer)")
     return record
+
+
+_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
 
 
 

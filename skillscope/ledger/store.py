@@ -337,7 +337,11 @@ def _check_line(line: bytes) -> Checked:
     record = strict_decode(line)
     if record.signed:
         try:
-            signer = verify_signature(record.sig, canonical_review(record))
+            message = canonical_review(record)
+        except UnicodeEncodeError:
+            raise LineError("the review holds a string that is not text (a lone surrogate); no signature can cover it") from None
+        try:
+            signer = verify_signature(record.sig, message)
             if signer != key_blob(record.key):
                 raise SignatureError("the signature was made by another key than the record names")
         except SignatureError as exc:
