@@ -166,3 +166,67 @@ def test_honest_non_ascii_and_emoji_reviews_still_verify(env):
     assert b"\\ud83d\\ude00" in path.read_bytes()
     assert run_cli("ledger", "verify", env=env).code == 0
     assert run_cli("ledger", "list", env=env).code == 0
+
+
+# -- a little fuzzing: any edit of a line, rehashed so it passes the chain, is damage or a record, never a crash
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+TOKENS = [b"\\ud800", b"\\udfff", b"\\ud83d\\ude00", b"9" * 5000, b"-" + b"9" * 4400, b"[" * 5000, b"{" * 5000, b"1e400",
+          b"-1e400", b"NaN", b"Infinity", b'"', b"\\", b"\\u0000", b"{}", b"[]", b"null", b"true", b"0.5", b"-0", b",",
+          b":", b"\xff", b"\xed\xa0\x80", b"\n", b'"review":{}', b'"v":2', b'"files":[{"uri":1,"digest":[],"size":"x"}]',
+          b'"sig":"', b'"key":"', b'"fingerprint":1', b'"action":"approve"', b'"seq":99999999999999']
+
+
+@st.composite
+def mutations(draw):
+    line = draw(st.integers(0, 2))
+    edits = draw(st.lists(st.tuples(st.floats(0, 1), st.integers(0, 40), st.one_of(st.sampled_from(TOKENS), st.binary(max_size=8))),
+                          min_size=1, max_size=3))
+    return line, edits, draw(st.booleans())
+
+
+@pytest.fixture(scope="module")
+def signed_lines(tmp_path_factory):
+    path = tmp_path_factory.mktemp("fuzz") / "ledger.jsonl"
+    with pytest.MonkeyPatch.context() as patch:  # the key is made before any test's own data dir exists
+        patch.setenv("XDG_DATA_HOME", str(path.parent / "data"))
+        signer = load_signer()
+    ledger = Ledger(path, signer=signer)
+    ledger.append(_record(0))
+    ledger.append(replace(_record(1), action="revoke"))
+    ledger.append(_record(2))
+    return path.read_bytes().splitlines()
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(mutations())
+def test_fuzzed_lines_are_damage_or_records_never_a_crash(signed_lines, tmp_path_factory, mutation):
+    from skillscope.errors import SkillscopeError
+    from skillscope.ledger import ReviewBook, merge_ledgers
+
+    which, edits, keep_hash = mutation
+    lines = list(signed_lines)
+    line = lines[which]
+    for where, cut, token in edits:
+        at = 82 + int(where * (len(line) - 82))  # past the hash: the body is what a forger edits
+        line = line[:at] + token + line[at + cut:]
+    lines[which] = rehash(line) if keep_hash else line
+    folder = tmp_path_factory.mktemp("case")
+    path = folder / "ledger.jsonl"
+    path.write_bytes(b"\n".join(lines) + b"\n")
+    base = folder / "base.jsonl"
+    base.write_bytes(signed_lines[0] + b"\n")
+    book = ReviewBook(path)
+    try:
+        check = book.check()
+        if check.ok:
+            book.exportable(check, include_unsigned=True)
+    except SkillscopeError:
+        pass
+    for call in (book.verdicts, lambda: merge_ledgers(base, path), lambda: book.ledger.records()):
+        try:
+            call()
+        except SkillscopeError:
+            pass
