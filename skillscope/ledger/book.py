@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import fcntl
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -11,9 +10,9 @@ from skillscope.errors import LedgerError
 from skillscope.ledger.checked import Checked, CheckedCache
 from skillscope.ledger.export import Exportable, exportable_approvals
 from skillscope.ledger.objects import ObjectStore, store_dir
-from skillscope.ledger.record import LineError, Record, chain_fields, describe, review_id
+from skillscope.ledger.record import Record, describe, review_id
 from skillscope.ledger.review import Verdicts, replay
-from skillscope.ledger.rollback import SeenMemory, git_branch, reviews_at_revision
+from skillscope.ledger.rollback import FIRST, SeenMemory, git_place, reviews_at_revision
 from skillscope.ledger.store import Ledger, VerifyResult
 from skillscope.ledger.trust import AllowedSigners, resolve_trust
 
@@ -99,9 +98,13 @@ class ReviewBook:
             self.objects.put(data)
         saved = Ledger(self.path, signer=signer).append(record)
         try:  # appends are never blocked by the rollback check
-            first = saved.hash if saved.seq == 1 else self._first_hash()
-            if first:
-                self._memory(first).add({review_id(saved): describe(saved)})
+            ids = {review_id(saved): describe(saved)}
+            if saved.seq == 1:
+                ids[FIRST + saved.hash] = _first_words(describe(saved))
+            memory = SeenMemory.of(self.path, git_place(self.path))
+            # Only after the append: a check reads the memory before the ledger, so all it remembers is there.
+            with memory.locked(exclusive=True):
+                memory.add(ids)
         except LedgerError:
             pass
         return saved
@@ -128,28 +131,38 @@ class ReviewBook:
             since: a git revision whose reviews must all still be present.
             learn: when the check passes, remember the reviews now present.
         """
+        memory = SeenMemory.of(self.path, git_place(self.path))
+        # The memory first, then the ledger: a review is remembered only once it was appended, so every
+        # review remembered by then is in the ledger read after (concurrent appends never look like a loss).
+        with memory.locked(exclusive=False):
+            seen = memory.load()
         result, records = self.ledger.scan(decode=True)
-        check = LedgerCheck(result, self.trust(allowed_signers), records=records)
-        seen: dict[str, str] = {}
+        check = LedgerCheck(result, self.trust(allowed_signers), memory=memory, records=records)
         check.current = {c.review_id: c.what for _line, _digest, c in result.reviews}
         if result.first_hash is not None:
-            check.memory = self._memory(result.first_hash)
-            seen = check.memory.load()
-            check.missing = {r: what for r, what in seen.items() if r not in check.current}
+            first = result.reviews[0][2].what if result.reviews and result.reviews[0][0] == 1 else "unreadable"
+            check.current[FIRST + result.first_hash] = _first_words(first)
+            if not seen:
+                seen = memory.legacy(result.first_hash)
+        check.missing = {r: what for r, what in seen.items() if r not in check.current}
+        check.missing.update(memory.committed_missing(check.current))
         if since is not None:
             before, _ = self.ledger.scan_bytes(reviews_at_revision(self.path, since))
             for _line, _digest, c in before.reviews:
                 if c.review_id not in check.current:
                     check.missing.setdefault(c.review_id, c.what + f" (present at {since})")
-        if learn and check.ok and check.memory is not None:
-            check.memory.add({r: w for r, w in check.current.items() if r not in seen})
+        if learn and check.ok:
+            with memory.locked(exclusive=True):
+                memory.add({r: w for r, w in check.current.items() if r not in seen})
+                memory.learn_committed(check.current)
         return check
 
     def accept(self, check: LedgerCheck, note: str, time: str) -> None:
         """Accept the ledger as it is now: forget the missing reviews (logged with ``note``)."""
         if check.memory is None:
             raise LedgerError(f"Ledger {self.path} is empty; there is nothing to accept")
-        check.memory.accept(check.current, check.missing, note, time)
+        with check.memory.locked(exclusive=True):
+            check.memory.accept(check.current, check.missing, note, time)
 
     def verdicts(self) -> Verdicts:
         """Replay the ledger (chain and lines checked; signatures are checked, not trusted here).
@@ -164,22 +177,6 @@ class ReviewBook:
         verdicts = replay(check.records)
         return exportable_approvals(verdicts, check.checked, check.trust, include_unsigned=include_unsigned, label=label)
 
-    def _memory(self, first_hash: str) -> SeenMemory:
-        return SeenMemory.of(self.path, first_hash, git_branch(self.path))
 
-    def _first_hash(self) -> str | None:
-        try:
-            fd = os.open(self.path, os.O_RDONLY)
-        except OSError:
-            return None
-        try:
-            fcntl.flock(fd, fcntl.LOCK_SH)
-            with os.fdopen(os.dup(fd), "rb") as handle:
-                first = handle.readline()
-        finally:
-            os.close(fd)
-        try:
-            return chain_fields(first.rstrip(b"\n"))[0]
-        except LineError:
-            return None
-
+def _first_words(what: str) -> str:
+    return f"the ledger's first record ({what}); a ledger whose first record changed was rewritten"

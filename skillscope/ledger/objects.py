@@ -63,6 +63,8 @@ class ObjectStore:
                 if not create or attempt == 2:
                     return None
                 try:
+                    if parent is None:
+                        self.root.parent.mkdir(parents=True, exist_ok=True)  # the ledger's own folder, made as the ledger makes it
                     os.mkdir(path, 0o777, dir_fd=parent)
                 except FileExistsError:
                     pass  # made by a concurrent writer, or a link: the second open tells
