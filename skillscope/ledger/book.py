@@ -6,14 +6,14 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from skillscope.errors import LedgerError
+from skillscope.errors import LedgerDamaged, LedgerError
 from skillscope.ledger.checked import Checked, CheckedCache
 from skillscope.ledger.export import Exportable, exportable_approvals
 from skillscope.ledger.objects import ObjectStore, store_dir
 from skillscope.ledger.record import Record, describe, review_id
 from skillscope.ledger.review import Verdicts, replay
 from skillscope.ledger.rollback import FIRST, SeenMemory, git_place, reviews_at_revision
-from skillscope.ledger.store import Ledger, VerifyResult
+from skillscope.ledger.store import Ledger, VerifyResult, damage_message
 from skillscope.ledger.trust import AllowedSigners, resolve_trust
 
 __all__ = ["LedgerCheck", "ReviewBook"]
@@ -170,7 +170,11 @@ class ReviewBook:
         Raises:
             LedgerDamaged: the chain is broken, a line is malformed or a signature does not verify.
         """
-        return replay(self.ledger.records(replay_only=True))
+        result = VerifyResult()
+        verdicts = replay(self.ledger.stream(result))  # replayed as read: a large ledger is never all in memory
+        if not result.ok:
+            raise LedgerDamaged(damage_message(self.path, result), problems=result.problems)
+        return verdicts
 
     def exportable(self, check: LedgerCheck, *, include_unsigned: bool = False, label: str | None = None) -> Exportable:
         """The approvals a host may be given, from a passing check (the records it read)."""

@@ -48,7 +48,11 @@ class CheckedCache:
             try:
                 db = self._connect()
                 try:
-                    self._rows = {h: Checked(r, who, k, w) for h, r, who, k, w in db.execute("SELECT hash, review, reviewer, key, what FROM checked")}
+                    # A ledger holds many reviews by few reviewers and keys: each of those strings is kept once.
+                    same: dict[str, str] = {}
+                    once = same.setdefault
+                    self._rows = {h: Checked(r, once(who, who), once(k, k), w)
+                                  for h, r, who, k, w in db.execute("SELECT hash, review, reviewer, key, what FROM checked")}
                 finally:
                     db.close()
             except (sqlite3.Error, OSError):
