@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from skillscope.errors import LedgerDamaged, LedgerError
 from skillscope.ledger.checked import Checked, CheckedCache
+from skillscope.ledger.linecheck import check_line, precheck
 from skillscope.ledger.record import (
     GENESIS,
     LineError,
@@ -22,15 +23,12 @@ from skillscope.ledger.record import (
     canonical_review,
     chain_fields,
     decode_line,
-    describe,
     encode_line,
     partial_record,
     replay_fields,
     replay_record,
-    review_id,
-    strict_decode,
 )
-from skillscope.ledger.sshsig import SignatureError, key_blob, verify_signature
+from skillscope.ledger.sshsig import SignatureError
 
 if TYPE_CHECKING:
     from skillscope.ledger.signing import Signer
@@ -136,13 +134,17 @@ class Ledger:
         """
         result = VerifyResult()
         with cycle_collector_paused():
-            return result, list(self._walk(self._chunks(), result, decode=decode, replay_only=replay_only))
+            return result, list(self._walk(self._chunks(), result, decode=decode, replay_only=replay_only, fresh=self._precheck()))
 
     def stream(self, result: VerifyResult) -> Iterator[Record]:
         """The records parsed for replay, one at a time as the file is read; ``result`` is complete once
         they are all consumed. A record not kept by the consumer is freed at once, and so, block by
         block, is the file (a replay of a large ledger never holds all of it)."""
-        return self._walk(self._chunks(), result, decode=True, replay_only=True)
+        return self._walk(self._chunks(), result, decode=True, replay_only=True, fresh=self._precheck())
+
+    def _precheck(self) -> dict[str, Checked]:
+        """Lines never checked before, checked in parallel when there are many (see ``precheck``)."""
+        return precheck(self.path, self._chunks(), self.cache.load() if self.cache is not None else {})
 
     def scan_bytes(self, data: bytes, *, decode: bool = False, replay_only: bool = True) -> tuple[VerifyResult, list[Record]]:
         """``scan`` of ledger bytes read elsewhere (another revision of the file, one side of a merge)."""
@@ -150,9 +152,13 @@ class Ledger:
         with cycle_collector_paused():
             return result, list(self._walk(iter([data]), result, decode=decode, replay_only=replay_only))
 
-    def _walk(self, chunks: Iterator[bytes], result: VerifyResult, *, decode: bool, replay_only: bool) -> Iterator[Record]:
+    def _walk(self, chunks: Iterator[bytes], result: VerifyResult, *, decode: bool, replay_only: bool,
+              fresh: dict[str, Checked] | None = None) -> Iterator[Record]:
         known = self.cache.load() if self.cache is not None else {}
         found: dict[str, Checked] = {}
+        if fresh:
+            known = {**known, **fresh} if known else fresh
+            found.update(fresh)
         seen_reviews: dict[str, int] = {}
         expected_prev, expected_seq = GENESIS, 1
         # The loop runs once per record on every command that reads the ledger: methods are looked up once.
@@ -195,7 +201,7 @@ class Ledger:
                 checked = known.get(digest) or found.get(digest)
                 if checked is None:
                     try:
-                        checked = _check_line(bytes(line))
+                        checked = check_line(bytes(line))
                     except LineError as exc:
                         kind = "signature" if isinstance(exc.__cause__, SignatureError) or "signature" in str(exc) else "format"
                         problem(Problem(number, kind, f"line {number}: {exc}"))
@@ -362,28 +368,6 @@ class Ledger:
         note = f"cut an unfinished last line of {len(torn)} bytes at offset {keep}"
         record = self.append(Record(action="repair", time=time, reviewer=reviewer, name="", note=note, tool=tool))
         return len(torn), record
-
-
-def _check_line(line: bytes) -> Checked:
-    """Parse a line strictly and verify its signature, if it has one.
-
-    Raises:
-        LineError: the line is not in the writer's exact form, or its signature does not verify.
-    """
-    record = strict_decode(line)
-    if record.signed:
-        try:
-            message = canonical_review(record)
-        except UnicodeEncodeError:
-            raise LineError("the review holds a string that is not text (a lone surrogate); no signature can cover it") from None
-        try:
-            signer = verify_signature(record.sig, message)
-            if signer != key_blob(record.key):
-                raise SignatureError("the signature was made by another key than the record names")
-        except SignatureError as exc:
-            raise LineError(f"the signature does not verify: {exc}") from exc
-        return Checked(review_id(record, message), record.reviewer, record.key, describe(record))
-    return Checked(review_id(record), record.reviewer, record.key, describe(record))
 
 
 @contextmanager
