@@ -11,7 +11,7 @@ from pathlib import Path
 
 from skillscope.errors import LocalFileError
 
-__all__ = ["write_file", "current_umask"]
+__all__ = ["write_file", "write_new_at", "current_umask"]
 
 
 def current_umask() -> int:

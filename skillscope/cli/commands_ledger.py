@@ -263,7 +263,7 @@ def export_command(fmt: str, label: str | None, output: str | None, allowed_sign
       skillscope export --format roomkit -o reviewed_skills.py   # for RoomKit's approve_execution
     """
     from skillscope.errors import EXIT_LEDGER
-    from skillscope.ledger import export_approved, replay
+    from skillscope.ledger import export_approved
 
     try:
         path, config = _ledger_config(config_path, ledger_file)
@@ -275,7 +275,7 @@ def export_command(fmt: str, label: str | None, output: str | None, allowed_sign
         exportable = book.exportable(check, include_unsigned=include_unsigned, label=label)
         text = export_approved(exportable, fmt)  # type: ignore[arg-type]
         if label is not None and not exportable.approvals and not exportable.skipped:
-            _warn_unmatched_label(label, replay(check.records))
+            _warn_unmatched_label(label, check.verdicts)
         if output:
             from skillscope.files import write_file
 

@@ -29,7 +29,8 @@ class LedgerCheck:
     missing: dict[str, str] = field(default_factory=dict)
     """Reviews this machine saw in the ledger (or the ledger held at ``--since``) that are gone."""
     current: dict[str, str] = field(default_factory=dict)
-    records: list[Record] = field(default_factory=list)
+    verdicts: Verdicts = field(default_factory=Verdicts)
+    """The ledger replayed as it was read (whether or not the check passed)."""
 
     @property
     def ok(self) -> bool:
@@ -136,8 +137,9 @@ class ReviewBook:
         # review remembered by then is in the ledger read after (concurrent appends never look like a loss).
         with memory.locked(exclusive=False):
             seen = memory.load()
-        result, records = self.ledger.scan(decode=True)
-        check = LedgerCheck(result, self.trust(allowed_signers), memory=memory, records=records)
+        result = VerifyResult()
+        verdicts = replay(self.ledger.stream(result))  # replayed as read: a large ledger is never all in memory
+        check = LedgerCheck(result, self.trust(allowed_signers), memory=memory, verdicts=verdicts)
         check.current = {c.review_id: c.what for _line, _digest, c in result.reviews}
         if result.first_hash is not None:
             first = result.reviews[0][2].what if result.reviews and result.reviews[0][0] == 1 else "unreadable"
@@ -178,8 +180,7 @@ class ReviewBook:
 
     def exportable(self, check: LedgerCheck, *, include_unsigned: bool = False, label: str | None = None) -> Exportable:
         """The approvals a host may be given, from a passing check (the records it read)."""
-        verdicts = replay(check.records)
-        return exportable_approvals(verdicts, check.checked, check.trust, include_unsigned=include_unsigned, label=label)
+        return exportable_approvals(check.verdicts, check.checked, check.trust, include_unsigned=include_unsigned, label=label)
 
 
 def _first_words(what: str) -> str:

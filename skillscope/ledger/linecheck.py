@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from skillscope.ledger.checked import Checked
@@ -82,8 +82,10 @@ def _lines(chunks: Iterator[bytes]) -> Iterator[bytes]:
         carry = data[start:]
 
 
-def precheck(path: Path, chunks: Iterator[bytes], known: dict[str, Checked]) -> dict[str, Checked]:
+def precheck(path: Path, read: Callable[[], Iterator[bytes]], known: dict[str, Checked]) -> dict[str, Checked]:
     """Check in parallel the lines of the ledger at ``path`` not in ``known``, when there are many.
+
+    ``read`` gives the file's blocks anew on each call (under the ledger's shared lock).
 
     Signature checks dominate the first read of a large signed ledger; each core takes every
     n-th line, reading the file itself (nothing is copied to it). What comes back is keyed by
@@ -97,7 +99,11 @@ def precheck(path: Path, chunks: Iterator[bytes], known: dict[str, Checked]) -> 
     workers = _workers()
     if workers < 2 or threading.active_count() > 1 or not hasattr(os, "fork"):
         return {}
-    fresh = sum(1 for line in _lines(chunks) if _claimed(line) not in known)
+    # A count of lines first (at C speed): with most of them in the cache, as on every read but the
+    # first, that is all this costs.
+    if known and sum(block.count(b"\n") for block in read()) - len(known) < PARALLEL_FROM:
+        return {}
+    fresh = sum(1 for line in _lines(read()) if _claimed(line) not in known)
     if fresh < PARALLEL_FROM:
         return {}
     import multiprocessing

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from skillscope.errors import LedgerError
 
-__all__ = ["FIRST", "GitPlace", "SeenMemory", "git_branch", "git_place", "reviews_at_revision"]
+__all__ = ["FIRST", "GitPlace", "SeenMemory", "committed_as_is", "git_branch", "git_place", "head_commit", "is_ancestor", "reviews_at_revision"]
 
 FIRST = "first:"
 """The key under which a memory keeps the hash of the ledger's first record (a review id is plain hex)."""

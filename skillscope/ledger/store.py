@@ -144,7 +144,7 @@ class Ledger:
 
     def _precheck(self) -> dict[str, Checked]:
         """Lines never checked before, checked in parallel when there are many (see ``precheck``)."""
-        return precheck(self.path, self._chunks(), self.cache.load() if self.cache is not None else {})
+        return precheck(self.path, self._chunks, self.cache.load() if self.cache is not None else {})
 
     def scan_bytes(self, data: bytes, *, decode: bool = False, replay_only: bool = True) -> tuple[VerifyResult, list[Record]]:
         """``scan`` of ledger bytes read elsewhere (another revision of the file, one side of a merge)."""
