@@ -9,7 +9,7 @@ from pathlib import Path
 __all__ = ["Checked", "CheckedCache"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Checked:
     """What checking one line established: its review's id, the reviewer, and the key that signed it."""
 
