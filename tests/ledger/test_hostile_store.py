@@ -230,3 +230,32 @@ def test_fuzzed_lines_are_damage_or_records_never_a_crash(signed_lines, tmp_path
             call()
         except SkillscopeError:
             pass
+
+
+def test_a_symlink_committed_in_a_cloned_repository_is_never_written_through(env, tmp_path):
+    import subprocess
+
+    def git(*args: str, cwd: Path) -> None:
+        done = subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True, timeout=60,
+                              env={**os.environ, "GIT_CONFIG_GLOBAL": env["GIT_CONFIG_GLOBAL"], "GIT_CONFIG_NOSYSTEM": "1"})
+        assert done.returncode == 0, done.stderr
+
+    profile = tmp_path / "home" / ".bash_profile"
+    profile.parent.mkdir()
+    profile.write_text("export PATH=/usr/bin\n")
+    hostile = tmp_path / "hostile"
+    skill = pdf_processing()
+    sub, name = stored_name(skill.files[0].data)
+    (hostile / "reviews" / "ledger.objects" / sub).mkdir(parents=True)
+    (hostile / "reviews" / "ledger.objects" / sub / name).symlink_to(profile)
+    git("init", "-q", "-b", "main", cwd=hostile)
+    git("add", "-A", cwd=hostile)
+    git("commit", "-qm", "reviews", cwd=hostile)
+    git("clone", "-q", str(hostile), str(tmp_path / "clone"), cwd=tmp_path)
+    assert (tmp_path / "clone" / "reviews" / "ledger.objects" / sub / name).is_symlink()
+    env = {**env, "SKILLSCOPE_LEDGER": str(tmp_path / "clone" / "reviews" / "ledger.jsonl")}
+    with serve_http_in_thread(build_server([skill])) as url:
+        run = run_cli("approve", "--yes", "pdf-processing", url, "--label", "srv", env=env)
+    assert run.code == 5 and "symbolic link" in run.err, run.err
+    assert profile.read_text() == "export PATH=/usr/bin\n"
+    assert not Path(env["SKILLSCOPE_LEDGER"]).exists()
