@@ -137,6 +137,7 @@ class ReviewBook:
         # review remembered by then is in the ledger read after (concurrent appends never look like a loss).
         with memory.locked(exclusive=False):
             seen = memory.load()
+        learned = seen
         result = VerifyResult()
         verdicts = replay(self.ledger.stream(result))  # replayed as read: a large ledger is never all in memory
         check = LedgerCheck(result, self.trust(allowed_signers), memory=memory, verdicts=verdicts)
@@ -146,6 +147,7 @@ class ReviewBook:
             check.current[FIRST + result.first_hash] = _first_words(first)
             if not seen:
                 seen = memory.legacy(result.first_hash)
+                learned = {}  # what an earlier version remembered is written to this memory in full
         check.missing = {r: what for r, what in seen.items() if r not in check.current}
         check.missing.update(memory.committed_missing(check.current))
         if since is not None:
@@ -155,7 +157,7 @@ class ReviewBook:
                     check.missing.setdefault(c.review_id, c.what + f" (present at {since})")
         if learn and check.ok:
             with memory.locked(exclusive=True):
-                memory.add({r: w for r, w in check.current.items() if r not in seen})
+                memory.add({r: w for r, w in check.current.items() if r not in learned})
                 memory.learn_committed(check.current)
         return check
 

@@ -140,3 +140,27 @@ def test_checks_beside_concurrent_appends_never_report_a_lost_review(tmp_path):
     assert alarms == []
     final = ReviewBook(path).check()
     assert final.ok and final.result.records == 1 + writers * each
+
+
+def test_what_an_earlier_version_remembered_still_counts(tmp_path):
+    import os
+
+    from skillscope.ledger.record import review_id
+
+    path = tmp_path / "ledger.jsonl"
+    ledger = Ledger(path, signer=load_signer())
+    saved = [ledger.append(replace(_seed(), name=f"srv:s{n}")) for n in range(3)]
+    # The earlier layout: kept by the ledger's first record; it saw a third review that is gone now.
+    old = Path(os.environ["XDG_DATA_HOME"]) / "skillscope" / "seen" / saved[0].hash.removeprefix("sha256:")[:40] / "no-git.ids"
+    old.parent.mkdir(parents=True)
+    old.write_text("".join(f"{review_id(r)} {r.name}\n" for r in saved))
+    assert ReviewBook(path).check().ok  # the first check under the new layout takes the old memory over
+    old.unlink()
+    path.write_bytes(b"".join(path.read_bytes().splitlines(keepends=True)[:2]))
+    check = ReviewBook(path).check()
+    assert list(check.missing) == [review_id(saved[2])]
+
+
+def _seed() -> Record:
+    return Record(action="approve", time="2026-01-01T00:00:00Z", reviewer="a@example.com", name="srv:x",
+                  fingerprint="sha256:" + "6" * 64)
