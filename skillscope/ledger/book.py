@@ -155,9 +155,10 @@ class ReviewBook:
             for _line, _digest, c in before.reviews:
                 if c.review_id not in check.current:
                     check.missing.setdefault(c.review_id, c.what + f" (present at {since})")
-        if learn and check.ok:
+        new = {r: w for r, w in check.current.items() if r not in learned}
+        if learn and check.ok and (new or (memory.in_git and check.current)):  # an empty ledger leaves no trace
             with memory.locked(exclusive=True):
-                memory.add({r: w for r, w in check.current.items() if r not in learned})
+                memory.add(new)
                 memory.learn_committed(check.current)
         return check
 
