@@ -68,7 +68,7 @@ class CheckedCache:
             try:
                 with db:
                     db.executemany("INSERT OR REPLACE INTO checked VALUES (?, ?, ?, ?, ?)",
-                                   [(h, c.review_id, c.reviewer, c.key, c.what) for h, c in found.items()])
+                                   ((h, c.review_id, c.reviewer, c.key, c.what) for h, c in found.items()))
             finally:
                 db.close()
         except (sqlite3.Error, OSError):

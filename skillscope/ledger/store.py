@@ -136,11 +136,12 @@ class Ledger:
         with cycle_collector_paused():
             return result, list(self._walk(self._chunks(), result, decode=decode, replay_only=replay_only, fresh=self._precheck()))
 
-    def stream(self, result: VerifyResult) -> Iterator[Record]:
+    def stream(self, result: VerifyResult, *, reviews: bool = True) -> Iterator[Record]:
         """The records parsed for replay, one at a time as the file is read; ``result`` is complete once
         they are all consumed. A record not kept by the consumer is freed at once, and so, block by
-        block, is the file (a replay of a large ledger never holds all of it)."""
-        return self._walk(self._chunks(), result, decode=True, replay_only=True, fresh=self._precheck())
+        block, is the file (a replay of a large ledger never holds all of it). Without ``reviews``,
+        ``result.reviews`` stays empty (a replay alone does not need what each line established)."""
+        return self._walk(self._chunks(), result, decode=True, replay_only=True, fresh=self._precheck(), reviews=reviews)
 
     def _precheck(self) -> dict[str, Checked]:
         """Lines never checked before, checked in parallel when there are many (see ``precheck``)."""
@@ -153,16 +154,16 @@ class Ledger:
             return result, list(self._walk(iter([data]), result, decode=decode, replay_only=replay_only))
 
     def _walk(self, chunks: Iterator[bytes], result: VerifyResult, *, decode: bool, replay_only: bool,
-              fresh: dict[str, Checked] | None = None) -> Iterator[Record]:
+              fresh: dict[str, Checked] | None = None, reviews: bool = True) -> Iterator[Record]:
         known = self.cache.load() if self.cache is not None else {}
-        found: dict[str, Checked] = {}
+        found: dict[str, Checked] = fresh or {}  # newly checked lines, for the cache (the workers' share first)
         if fresh:
             known = {**known, **fresh} if known else fresh
-            found.update(fresh)
         seen_reviews: dict[str, int] = {}
         expected_prev, expected_seq = GENESIS, 1
         # The loop runs once per record on every command that reads the ledger: methods are looked up once.
-        problem, review = result.problems.append, result.reviews.append
+        problem = result.problems.append
+        review = result.reviews.append if reviews else _ignore
         number, carry = 0, b""
         for chunk in chunks:
             data = carry + chunk if carry else chunk
@@ -368,6 +369,10 @@ class Ledger:
         note = f"cut an unfinished last line of {len(torn)} bytes at offset {keep}"
         record = self.append(Record(action="repair", time=time, reviewer=reviewer, name="", note=note, tool=tool))
         return len(torn), record
+
+
+def _ignore(_item: object) -> None:
+    return None
 
 
 @contextmanager
