@@ -2,9 +2,10 @@
 
     python benchmarks/ledger_bench.py [--records 100000] [--appends 200]
 
-Prints numbers for an unsigned and a signed ledger; the target is verify + replay of 100,000 records
-in under 2 s on a 2-core machine once the lines are in the cache of checked lines (the first check
-of a signed ledger verifies every signature, and is printed apart).
+Prints numbers for an unsigned and a signed ledger. The targets for verify + replay of 100,000 records
+on a 2-core machine: 2 s or less once the lines are in the cache of checked lines (warm), 10 s or less
+for the first check, which parses every line strictly and verifies every signature (cold), and a peak
+of 250 MB or less either way.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from skillscope.ledger import FileEntry, Ledger, Record, ReviewBook, read_verdicts  # noqa: E402
+from skillscope.ledger import FileEntry, Ledger, Record, read_verdicts  # noqa: E402
 from skillscope.ledger.record import GENESIS, encode_line  # noqa: E402
 from skillscope.ledger.signing import Signer, load_signer  # noqa: E402
 
@@ -91,17 +92,13 @@ def bench(records: int, appends: int, signed: bool, tmp: Path, runs: int = 5) ->
         f"p95 {latencies[int(len(latencies) * 0.95) - 1]:.2f} ms, max {latencies[-1]:.2f} ms"
     )
 
-    book = ReviewBook(path)
-    t0 = time.perf_counter()
-    result = book.ledger.verify()
-    first_s = time.perf_counter() - t0
-    assert result.ok, result.problems[:3]
+    cache = Path(os.environ["XDG_DATA_HOME"]) / "skillscope" / "checked.sqlite"
+    t0, c0 = time.perf_counter(), time.process_time()
+    verdicts = read_verdicts(path)
+    cold_s, cold_cpu = time.perf_counter() - t0, time.process_time() - c0
     what = "strict parse and signature of every line" if signed else "strict parse of every line"
-    print(f"[{kind}] first verify of {result.records:,} records ({what}, filling the cache): {first_s:.2f} s")
-
-    t0 = time.perf_counter()
-    result = book.ledger.verify()
-    print(f"[{kind}] verify again (chain; lines found in the cache): {time.perf_counter() - t0:.2f} s")
+    print(f"[{kind}] cold verify + replay of {records + appends:,} records ({what}, filling the cache of checked lines): "
+          f"{cold_s:.2f} s (CPU {cold_cpu:.2f} s)")
 
     # The machine is shared: several runs, wall and CPU time apart, and the median is what is judged.
     walls, cpus = [], []
@@ -111,18 +108,23 @@ def bench(records: int, appends: int, signed: bool, tmp: Path, runs: int = 5) ->
         walls.append(time.perf_counter() - t0)
         cpus.append(time.process_time() - c0)
         del verdicts
-    verdicts = read_verdicts(path)
     replay_s = statistics.median(walls)
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())  # wall time well above CPU time means a busy machine
-    print(f"[{kind}] verify + replay into {len(verdicts.by_name):,} verdicts, {runs} runs: median {replay_s:.2f} s "
+    print(f"[{kind}] warm verify + replay (lines found in the cache), {runs} runs: median {replay_s:.2f} s "
           f"(min {min(walls):.2f} s), CPU median {statistics.median(cpus):.2f} s (min {min(cpus):.2f} s); load average {load}")
-    tracemalloc.start()
-    read_verdicts(path)
-    peak = tracemalloc.get_traced_memory()[1]
-    tracemalloc.stop()
-    print(f"[{kind}] peak memory of verify + replay (tracemalloc, timed apart): {peak / 1e6:.0f} MB")
-    target = "met" if replay_s <= 2.0 else "MISSED"
-    print(f"[{kind}] target (verify + replay of {records:,} records in 2 s or less, cache warm, median): {target}")
+    peaks = {}
+    for state in ("warm", "cold"):
+        if state == "cold":
+            cache.unlink(missing_ok=True)
+        tracemalloc.start()
+        read_verdicts(path)
+        peaks[state] = tracemalloc.get_traced_memory()[1] / 1e6
+        tracemalloc.stop()
+    print(f"[{kind}] peak memory of verify + replay (tracemalloc, timed apart): warm {peaks['warm']:.0f} MB, "
+          f"cold {peaks['cold']:.0f} MB")
+    targets = [("warm <= 2 s", replay_s <= 2.0), ("cold <= 10 s", cold_s <= 10.0), ("peak <= 250 MB", max(peaks.values()) <= 250)]
+    print(f"[{kind}] targets for {records:,} records (medians on a quiet 2-core machine): "
+          + ", ".join(f"{name} {'met' if ok else 'MISSED'}" for name, ok in targets))
 
 
 def main() -> None:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from skillscope.errors import LocalFileError
 
-__all__ = ["write_file", "current_umask"]
+__all__ = ["write_file", "write_new_at", "current_umask"]
 
 
 def current_umask() -> int:
@@ -103,3 +103,36 @@ def _write_in_place(given: Path, payload: bytes, error: type[LocalFileError]) ->
             handle.flush()
     except OSError as exc:
         raise error(f"Cannot write {given}: {exc.strerror or exc}") from None
+
+
+def write_new_at(directory_fd: int, name: str, data: bytes, *, error: type[LocalFileError] = LocalFileError) -> None:
+    """Write ``data`` as the new file ``name`` inside the open directory ``directory_fd``, never through a link.
+
+    A content store names files by their bytes, so an existing name already holds them: the
+    file is made under a temporary name (``O_EXCL``, ``O_NOFOLLOW``), fsynced, then renamed
+    into place relative to the same directory. No path outside the directory is resolved.
+
+    Raises:
+        LocalFileError: (or ``error``) the file cannot be written; no temporary file is left behind.
+    """
+    tmp = f".{name}.{os.getpid()}.{os.urandom(4).hex()}.tmp"
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0)
+    made = False
+    try:
+        fd = os.open(tmp, flags, 0o666 & ~current_umask(), dir_fd=directory_fd)
+        made = True
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.rename(tmp, name, src_dir_fd=directory_fd, dst_dir_fd=directory_fd)
+        made = False
+    except OSError as exc:
+        raise error(f"Cannot write {name}: {exc.strerror or exc}") from None
+    finally:
+        if made:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp, dir_fd=directory_fd)

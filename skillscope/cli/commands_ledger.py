@@ -236,6 +236,13 @@ def diff_command(ctx: click.Context, name: str, target: str | None, as_json: boo
             console = make_console()
             console.print(render_review(entry, state))
             console.print(render_diffs(diffs))
+        refused = [d for d in diffs if d.refused]
+        if refused:
+            from skillscope.errors import EXIT_LEDGER
+
+            for diff in refused:
+                click.echo(f"skillscope: {diff.path}: {diff.note}", err=True)
+            return EXIT_LEDGER
         return 1 if exit_code and state.changes else 0
 
     run(body)
@@ -308,7 +315,10 @@ def report_check(path: Path, check: Any) -> None:
     for problem in check.result.problems:
         click.echo(f"{path}: {problem.kind}: {problem.message}", err=True)
     for review, what in sorted(check.missing.items(), key=lambda item: item[1]):
-        click.echo(f"{path}: rollback: a review seen before is missing: {safe_line(what)} [{review[:16]}]", err=True)
+        if review.startswith("first:"):
+            click.echo(f"{path}: rollback: the first record changed; it was {safe_line(what)} [{review[6:29]}]", err=True)
+        else:
+            click.echo(f"{path}: rollback: a review seen before is missing: {safe_line(what)} [{review[:16]}]", err=True)
     if not check.result.ok:
         click.echo(f"skillscope: ledger damaged: {path} has {len(check.result.problems)} problem(s)", err=True)
     if check.missing:

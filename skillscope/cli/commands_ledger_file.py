@@ -149,15 +149,20 @@ def ledger_list(config_path: str | None, ledger_file: str | None, label: str | N
 def ledger_merge(base: str, ours: str, theirs: str) -> None:
     """Merge two branches' ledgers (a git merge driver: %O %A %B).
 
-    Writes into OURS its records unchanged, then every review of THEIRS that OURS lacks,
-    in order, re-chained; signatures stay valid. BASE is not needed (reviews are only
-    ever added). Exits 5, writing nothing, when either side is damaged.
+    Writes into OURS every review of both sides once: the records both share at their start
+    unchanged, then the rest of both interleaved by review time (each side keeping its own
+    order), re-chained; signatures stay valid. The result, and so every verdict, is the same
+    whichever side is OURS. Warns when an approval in force after the merge was revoked or
+    rejected on the other side. BASE is not needed. Exits 5, writing nothing, when either
+    side is damaged.
     """
     from skillscope.ledger import merge_ledgers
 
     del base
     try:
-        added = merge_ledgers(Path(ours), Path(theirs))
+        outcome = merge_ledgers(Path(ours), Path(theirs))
     except SkillscopeError as exc:
         sys.exit(report_error(exc))
-    click.echo(f"merged: {added} review(s) added from the other branch", err=True)
+    for warning in outcome.warnings:
+        click.echo(f"skillscope: warning: {warning}", err=True)
+    click.echo(f"merged: {outcome.added} review(s) added from the other branch", err=True)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import fcntl
 import os
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -11,9 +11,9 @@ from skillscope.errors import LedgerDamaged, LedgerError
 from skillscope.ledger.checked import Checked, CheckedCache
 from skillscope.ledger.export import Exportable, exportable_approvals
 from skillscope.ledger.objects import ObjectStore, store_dir
-from skillscope.ledger.record import LineError, Record, chain_fields, describe, review_id
+from skillscope.ledger.record import Record, describe, review_id
 from skillscope.ledger.review import Distrust, Verdicts, replay
-from skillscope.ledger.rollback import SeenMemory, git_branch, reviews_at_revision
+from skillscope.ledger.rollback import FIRST, SeenMemory, git_place, reviews_at_revision
 from skillscope.ledger.store import Ledger, Problem, VerifyResult, damage_message
 from skillscope.ledger.trust import AllowedSigners, TrustRule, resolve_trust
 
@@ -40,9 +40,26 @@ def signing_order(result: VerifyResult) -> None:
 
 
 def distrust_of(rule: TrustRule, result: VerifyResult) -> Distrust:
-    """The trust rule applied to the records of one scan: what checking each line established decides."""
-    checked = {digest: c for _line, digest, c in result.reviews}
-    return lambda record: rule.distrust(checked.get(record.hash))
+    """The trust rule applied to the records of one scan: what checking each line established decides.
+
+    Works for a scan read first and replayed after, and for a stream replayed as it is read (the
+    stream adds each line's review to ``result`` just before it yields the record): what is new in
+    ``result.reviews`` is indexed at each call, once.
+    """
+    checked: dict[str, Checked] = {}
+    done = 0
+
+    def distrust(record: Record) -> str | None:
+        nonlocal done
+        reviews = result.reviews
+        if done < len(reviews):
+            for index in range(done, len(reviews)):
+                _line, digest, established = reviews[index]
+                checked[digest] = established
+            done = len(reviews)
+        return rule.distrust(checked.get(record.hash))
+
+    return distrust
 
 
 @dataclass
@@ -55,7 +72,8 @@ class LedgerCheck:
     missing: dict[str, str] = field(default_factory=dict)
     """Reviews this machine saw in the ledger (or the ledger held at ``--since``) that are gone."""
     current: dict[str, str] = field(default_factory=dict)
-    records: list[Record] = field(default_factory=list)
+    verdicts: Verdicts = field(default_factory=Verdicts)
+    """The ledger replayed as it was read (whether or not the check passed)."""
 
     @property
     def ok(self) -> bool:
@@ -124,9 +142,13 @@ class ReviewBook:
             self.objects.put(data)
         saved = Ledger(self.path, signer=signer).append(record)
         try:  # appends are never blocked by the rollback check
-            first = saved.hash if saved.seq == 1 else self._first_hash()
-            if first:
-                self._memory(first).add({review_id(saved): describe(saved)})
+            ids = {review_id(saved): describe(saved)}
+            if saved.seq == 1:
+                ids[FIRST + saved.hash] = _first_words(describe(saved))
+            memory = SeenMemory.of(self.path, git_place(self.path))
+            # Only after the append: a check reads the memory before the ledger, so all it remembers is there.
+            with memory.locked(exclusive=True):
+                memory.add(ids)
         except LedgerError:
             pass
         return saved
@@ -153,29 +175,45 @@ class ReviewBook:
             since: a git revision whose reviews must all still be present.
             learn: when the check passes, remember the reviews now present.
         """
-        result, records = self.ledger.scan(decode=True)
+        memory = SeenMemory.of(self.path, git_place(self.path))
+        # The memory first, then the ledger: a review is remembered only once it was appended, so every
+        # review remembered by then is in the ledger read after (concurrent appends never look like a loss).
+        with memory.locked(exclusive=False):
+            seen = memory.load()
+        learned = seen
+        result = VerifyResult()
+        trust = self.trust(allowed_signers)
+        # Replayed as read (a large ledger is never all in memory), under the one trust rule.
+        verdicts = replay(self.ledger.stream(result), distrust_of(TrustRule(trust), result))
         signing_order(result)
-        check = LedgerCheck(result, self.trust(allowed_signers), records=records)
-        seen: dict[str, str] = {}
+        check = LedgerCheck(result, trust, memory=memory, verdicts=verdicts)
         check.current = {c.review_id: c.what for _line, _digest, c in result.reviews}
         if result.first_hash is not None:
-            check.memory = self._memory(result.first_hash)
-            seen = check.memory.load()
-            check.missing = {r: what for r, what in seen.items() if r not in check.current}
+            first = result.reviews[0][2].what if result.reviews and result.reviews[0][0] == 1 else "unreadable"
+            check.current[FIRST + result.first_hash] = _first_words(first)
+            if not seen:
+                seen = memory.legacy(result.first_hash)
+                learned = {}  # what an earlier version remembered is written to this memory in full
+        check.missing = {r: what for r, what in seen.items() if r not in check.current}
+        check.missing.update(memory.committed_missing(check.current))
         if since is not None:
             before, _ = self.ledger.scan_bytes(reviews_at_revision(self.path, since))
             for _line, _digest, c in before.reviews:
                 if c.review_id not in check.current:
                     check.missing.setdefault(c.review_id, c.what + f" (present at {since})")
-        if learn and check.ok and check.memory is not None:
-            check.memory.add({r: w for r, w in check.current.items() if r not in seen})
+        new = {r: w for r, w in check.current.items() if r not in learned}
+        if learn and check.ok and (new or (memory.in_git and check.current)):  # an empty ledger leaves no trace
+            with memory.locked(exclusive=True):
+                memory.add(new)
+                memory.learn_committed(check.current)
         return check
 
     def accept(self, check: LedgerCheck, note: str, time: str) -> None:
         """Accept the ledger as it is now: forget the missing reviews (logged with ``note``)."""
         if check.memory is None:
             raise LedgerError(f"Ledger {self.path} is empty; there is nothing to accept")
-        check.memory.accept(check.current, check.missing, note, time)
+        with check.memory.locked(exclusive=True):
+            check.memory.accept(check.current, check.missing, note, time)
 
     def rule(self, allowed_signers: str | None = None, *, include_unsigned: bool = False) -> TrustRule:
         """The trust rule every reader applies: allowed signers as ``export`` finds them, unsigned only on request.
@@ -185,19 +223,25 @@ class ReviewBook:
         """
         return TrustRule(self.trust(allowed_signers), include_unsigned)
 
-    def read(self, *, allowed_signers: str | None = None, include_unsigned: bool = False) -> tuple[VerifyResult, Verdicts | None, list[Record]]:
-        """Check the ledger and replay it under the trust rule: (the check, the verdicts or None when damaged, the records).
+    def read(self, *, allowed_signers: str | None = None, include_unsigned: bool = False,
+             keep: list[Record] | None = None) -> tuple[VerifyResult, Verdicts | None]:
+        """Check the ledger and replay it under the trust rule as it is read: (the check, the verdicts or None when damaged).
+
+        ``keep``, when given, receives every record read (a screen that lists the whole history);
+        without it no record outlives the replay that needs it.
 
         Raises:
             UsageError: the allowed signers file cannot be read.
             LedgerError: the file cannot be read.
         """
-        result, records = self.ledger.scan(decode=True)
-        signing_order(result)
-        if not result.ok:
-            return result, None, records
         rule = self.rule(allowed_signers, include_unsigned=include_unsigned)
-        return result, replay(records, distrust_of(rule, result)), records
+        result = VerifyResult()
+        records = self.ledger.stream(result)
+        if keep is not None:
+            records = _kept(records, keep)
+        verdicts = replay(records, distrust_of(rule, result))  # replayed as read
+        signing_order(result)
+        return result, (verdicts if result.ok else None)
 
     def verdicts(self, *, allowed_signers: str | None = None, include_unsigned: bool = False) -> Verdicts:
         """Replay the ledger under the trust rule (chain, lines and signatures checked).
@@ -206,32 +250,29 @@ class ReviewBook:
             LedgerDamaged: the chain is broken, a line is malformed, a signature fails, or an unsigned record follows a signed one.
             UsageError: the allowed signers file cannot be read.
         """
-        result, verdicts, _records = self.read(allowed_signers=allowed_signers, include_unsigned=include_unsigned)
+        result, verdicts = self.read(allowed_signers=allowed_signers, include_unsigned=include_unsigned)
         if verdicts is None:
             raise LedgerDamaged(damage_message(self.path, result), problems=result.problems)
         return verdicts
 
     def exportable(self, check: LedgerCheck, *, include_unsigned: bool = False, label: str | None = None) -> Exportable:
-        """The approvals a host may be given, from a passing check (the records it read), under the trust rule."""
-        verdicts = replay(check.records, distrust_of(TrustRule(check.trust, include_unsigned), check.result))
+        """The approvals a host may be given, from a passing check, under the trust rule.
+
+        The check replayed the ledger counting signed approvals only; with ``include_unsigned`` the
+        ledger is read once more under that rule (an explicit, rare opt-in).
+        """
+        verdicts = check.verdicts
+        if include_unsigned:
+            result = VerifyResult()
+            verdicts = replay(self.ledger.stream(result), distrust_of(TrustRule(check.trust, True), result))
         return exportable_approvals(verdicts, label=label)
 
-    def _memory(self, first_hash: str) -> SeenMemory:
-        return SeenMemory.of(self.path, first_hash, git_branch(self.path))
 
-    def _first_hash(self) -> str | None:
-        try:
-            fd = os.open(self.path, os.O_RDONLY)
-        except OSError:
-            return None
-        try:
-            fcntl.flock(fd, fcntl.LOCK_SH)
-            with os.fdopen(os.dup(fd), "rb") as handle:
-                first = handle.readline()
-        finally:
-            os.close(fd)
-        try:
-            return chain_fields(first.rstrip(b"\n"))[0]
-        except LineError:
-            return None
+def _kept(records: Iterator[Record], keep: list[Record]) -> Iterator[Record]:
+    for record in records:
+        keep.append(record)
+        yield record
 
+
+def _first_words(what: str) -> str:
+    return f"the ledger's first record ({what}); a ledger whose first record changed was rewritten"

@@ -9,7 +9,7 @@ from pathlib import Path
 __all__ = ["Checked", "CheckedCache"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Checked:
     """What checking one line established: its review's id, the reviewer, and the key that signed it."""
 
@@ -48,7 +48,11 @@ class CheckedCache:
             try:
                 db = self._connect()
                 try:
-                    self._rows = {h: Checked(r, who, k, w) for h, r, who, k, w in db.execute("SELECT hash, review, reviewer, key, what FROM checked")}
+                    # A ledger holds many reviews by few reviewers and keys: each of those strings is kept once.
+                    same: dict[str, str] = {}
+                    once = same.setdefault
+                    self._rows = {h: Checked(r, once(who, who), once(k, k), w)
+                                  for h, r, who, k, w in db.execute("SELECT hash, review, reviewer, key, what FROM checked")}
                 finally:
                     db.close()
             except (sqlite3.Error, OSError):
@@ -64,7 +68,7 @@ class CheckedCache:
             try:
                 with db:
                     db.executemany("INSERT OR REPLACE INTO checked VALUES (?, ?, ?, ?, ?)",
-                                   [(h, c.review_id, c.reviewer, c.key, c.what) for h, c in found.items()])
+                                   ((h, c.review_id, c.reviewer, c.key, c.what) for h, c in found.items()))
             finally:
                 db.close()
         except (sqlite3.Error, OSError):

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import difflib
+import errno
 import hashlib
+import os
+import re
+import stat
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -13,6 +17,9 @@ from skillscope.errors import LedgerError, SkillscopeError
 __all__ = ["FileDiff", "ObjectStore", "file_diffs", "skill_diffs", "store_dir"]
 
 _MAX_DIFF_LINES = 2000
+_DIGEST = re.compile(r"sha256:[0-9a-f]{64}")
+MAX_OBJECT_BYTES = 16 * 1024 * 1024
+"""The most one stored file may hold: a whole skill's limit (the spec's 16 MiB)."""
 
 
 def store_dir(ledger: Path) -> Path:
@@ -21,41 +28,142 @@ def store_dir(ledger: Path) -> Path:
 
 
 class ObjectStore:
-    """Files named by the SHA-256 of their bytes: ``ab/cdef…``. Written once, checked on every read."""
+    """Files named by the SHA-256 of their bytes: ``ab/cdef…``. Written once, checked on every read.
+
+    The store is often committed in a repository someone else can write to, so nothing in it
+    is trusted to be what it looks like: every file is opened relative to the store's own
+    directory with no-follow semantics, a link anywhere on the way is refused, only regular
+    files are read (a FIFO would block a reader forever), reads are bounded, and a digest
+    taken from a record becomes a path only when it is ``sha256:`` and 64 lowercase hex digits.
+    """
 
     def __init__(self, root: Path) -> None:
         self.root = root
 
-    def _path(self, digest: str) -> Path:
-        hexdigest = digest.removeprefix("sha256:")
-        return self.root / hexdigest[:2] / hexdigest[2:]
+    def _names(self, digest: str) -> tuple[str, str]:
+        if not isinstance(digest, str) or not _DIGEST.fullmatch(digest):
+            from skillscope.textsafe import safe_line
+
+            raise LedgerError(f"The ledger names approved bytes by {safe_line(repr(digest), limit=120)}, which is not a "
+                              "sha256: digest of 64 hex digits; nothing was read from the store for it")
+        return digest[7:9], digest[9:]
+
+    def _open_dir(self, parent: int | None, name: str, *, create: bool) -> int | None:
+        """An open descriptor of the store's directory ``name`` (the store itself when ``parent`` is None).
+
+        Returns None when it does not exist and ``create`` is false.
+        """
+        path = str(self.root) if parent is None else name
+        shown = self.root if parent is None else self.root / name
+        flags = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0)
+        for attempt in (1, 2):
+            try:
+                return os.open(path, flags, dir_fd=parent)
+            except FileNotFoundError:
+                if not create or attempt == 2:
+                    return None
+                try:
+                    if parent is None:
+                        self.root.parent.mkdir(parents=True, exist_ok=True)  # the ledger's own folder, made as the ledger makes it
+                    os.mkdir(path, 0o777, dir_fd=parent)
+                except FileExistsError:
+                    pass  # made by a concurrent writer, or a link: the second open tells
+                except OSError as exc:
+                    raise LedgerError(f"Cannot store approved bytes in {shown}: {exc.strerror}") from None
+            except OSError as exc:
+                raise LedgerError(_refusal(shown, exc)) from None
+        return None
 
     def put(self, data: bytes) -> str:
         """Keep ``data``; returns its ``sha256:…`` digest.
 
         Raises:
-            LedgerError: the store cannot be written.
+            LedgerError: the store cannot be written, or holds a link or a non-regular file on the way.
         """
         digest = "sha256:" + hashlib.sha256(data).hexdigest()
-        path = self._path(digest)
-        if path.is_file():
-            return digest
-        from skillscope.files import write_file
-
+        sub, name = self._names(digest)
+        root = self._open_dir(None, "", create=True)
+        assert root is not None
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            write_file(path, data)
-        except (OSError, SkillscopeError) as exc:
-            raise LedgerError(f"Cannot store approved bytes in {self.root}: {getattr(exc, 'message', None) or exc}") from None
+            folder = self._open_dir(root, sub, create=True)
+            assert folder is not None
+            try:
+                if self._read_at(folder, name, sub) == data:
+                    return digest
+                from skillscope.files import write_new_at
+
+                try:
+                    write_new_at(folder, name, data)
+                except SkillscopeError as exc:
+                    raise LedgerError(f"Cannot store approved bytes in {self.root / sub}: {exc.message}") from None
+            finally:
+                os.close(folder)
+        finally:
+            os.close(root)
         return digest
 
     def get(self, digest: str) -> bytes | None:
-        """The bytes with ``digest``, or None when absent or when the stored file no longer matches it."""
-        try:
-            data = self._path(digest).read_bytes()
-        except OSError:
+        """The bytes with ``digest``, or None when absent or when the stored file no longer matches it.
+
+        Raises:
+            LedgerError: the digest is not a well-formed digest, or the store holds a link, a FIFO,
+                a device or an oversized file where the bytes should be.
+        """
+        sub, name = self._names(digest)
+        root = self._open_dir(None, "", create=False)
+        if root is None:
             return None
-        return data if hashlib.sha256(data).hexdigest() == digest.removeprefix("sha256:") else None
+        try:
+            folder = self._open_dir(root, sub, create=False)
+            if folder is None:
+                return None
+            try:
+                data = self._read_at(folder, name, sub)
+            finally:
+                os.close(folder)
+        finally:
+            os.close(root)
+        return data if data is not None and hashlib.sha256(data).hexdigest() == digest[7:] else None
+
+    def _read_at(self, folder: int, name: str, sub: str) -> bytes | None:
+        """The bytes of the regular file ``name`` in ``folder`` (None when absent), at most ``MAX_OBJECT_BYTES``."""
+        shown = self.root / sub / name
+        flags = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
+        try:
+            fd = os.open(name, flags, dir_fd=folder)
+        except FileNotFoundError:
+            return None
+        except OSError as exc:
+            raise LedgerError(_refusal(shown, exc)) from None
+        try:
+            info = os.fstat(fd)
+            if not stat.S_ISREG(info.st_mode):
+                raise LedgerError(f"{shown} is not a regular file (a FIFO, device or directory); the store holds only "
+                                  "regular files, so it was not read")
+            if info.st_size > MAX_OBJECT_BYTES:
+                raise LedgerError(f"{shown} holds {info.st_size:,} bytes, more than any approved file may "
+                                  f"({MAX_OBJECT_BYTES:,}); it was not read")
+            chunks, left = [], MAX_OBJECT_BYTES + 1
+            while left > 0:
+                chunk = os.read(fd, min(left, 1 << 20))
+                if not chunk:
+                    break
+                chunks.append(chunk)
+                left -= len(chunk)
+            if left <= 0:
+                raise LedgerError(f"{shown} grew past {MAX_OBJECT_BYTES:,} bytes while it was read; it was not used")
+            return b"".join(chunks)
+        except OSError as exc:
+            raise LedgerError(f"Cannot read {shown}: {exc.strerror}") from None
+        finally:
+            os.close(fd)
+
+
+def _refusal(path: Path, exc: OSError) -> str:
+    if exc.errno in (errno.ELOOP, errno.ENOTDIR, errno.EMLINK):
+        return (f"{path} is a symbolic link or not a directory; the store of approved bytes never follows a link "
+                "(a repository could point it at any file), so nothing was read or written there")
+    return f"Cannot open {path}: {exc.strerror}"
 
 
 @dataclass(frozen=True)
@@ -69,6 +177,8 @@ class FileDiff:
     """A unified diff (``---``/``+++``/``@@`` headers, then `` ``/``+``/``-`` lines), sanitised; empty for binaries."""
     note: str = ""
     """Why there is no text diff: binary sizes and digests, or approved bytes not in the store."""
+    refused: bool = False
+    """The store held something hostile where the approved bytes should be (the note says what)."""
 
     def kinds(self) -> list[tuple[str, str]]:
         """Each diff line with its kind: ``header``, ``hunk``, ``added``, ``removed`` or ``context``."""
@@ -106,10 +216,14 @@ def file_diffs(changes: Iterable[tuple[str, str, str, str | None, str | None]], 
     out: list[FileDiff] = []
     for key, path, change, old_digest, new_digest in changes:
         path = clean(path)
-        old = approved(old_digest) if old_digest else b""
+        try:
+            old = approved(old_digest) if old_digest else b""
+        except LedgerError as exc:
+            out.append(FileDiff(path, change, note=clean(f"the approved bytes were refused: {exc.message}"), refused=True))
+            continue
         new = current(key) if new_digest else b""
         if old is None:
-            out.append(FileDiff(path, change, note=f"the approved bytes ({old_digest}) are not in the store (approved before they were kept)"))
+            out.append(FileDiff(path, change, note=f"the approved bytes ({clean(str(old_digest))}) are not in the store (approved before they were kept)"))
             continue
         if new is None:
             out.append(FileDiff(path, change, note="the current bytes were not read"))

@@ -98,8 +98,9 @@ class Record:
     """The signer's OpenSSH public key line."""
     extra: dict[str, Any] = field(default_factory=dict, compare=False)
     """Other review fields, kept and signed as they are (``audit``: the approval's finding counts and ids)."""
-    raw: bytes | None = field(default=None, compare=False, repr=False)
-    """The line as read, kept while only the replay fields are parsed."""
+    raw: bytes | memoryview | None = field(default=None, compare=False, repr=False)
+    """The line as read, kept while only the replay fields are parsed (a view into the file's bytes while
+    a scan's records live; ``replay`` copies out those its verdicts keep)."""
 
     def _fields(self) -> dict[str, Any]:
         return {
@@ -159,10 +160,13 @@ def canonical_review(record: Record) -> bytes:
     return json.dumps(record.review(), sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
 
 
-def review_id(record: Record) -> str:
-    """What identifies a review wherever its line sits (re-chaining keeps it): a digest of its content."""
+def review_id(record: Record, canonical: bytes | None = None) -> str:
+    """What identifies a review wherever its line sits (re-chaining keeps it): a digest of its content.
+
+    ``canonical`` is ``canonical_review(record)`` when the caller has it already.
+    """
     if record.signed:
-        return hashlib.sha256(canonical_review(record)).hexdigest()
+        return hashlib.sha256(canonical if canonical is not None else canonical_review(record)).hexdigest()
     body = record.body()
     del body["prev"], body["seq"]
     return hashlib.sha256(json.dumps(body, sort_keys=True, separators=(",", ":")).encode("utf-8")).hexdigest()
@@ -217,14 +221,14 @@ def chain_fields(line: str | bytes) -> tuple[str, str, int]:
     return "sha256:" + claimed.decode("ascii"), raw[start : start + _DIGEST_LEN].decode("ascii"), int(match.group(1))
 
 
-def decode_line(line: str | bytes, *, replay_only: bool = False) -> Record:
+def decode_line(line: str | bytes | memoryview, *, replay_only: bool = False) -> Record:
     """Parse a line into a ``Record``.
 
     With ``replay_only`` just the leading fields replaying needs (seq, action, name,
     fingerprint) are parsed; the line is kept so ``Record.complete()`` can parse the
     rest for the few records that are shown.
     """
-    raw = line.encode("utf-8") if isinstance(line, str) else line
+    raw = line.encode("utf-8") if isinstance(line, str) else bytes(line)
     head = raw
     if replay_only and b'"review":{' not in raw[:_BODY_START + 100]:
         cut = raw.find(_REPLAY_END)
@@ -239,6 +243,10 @@ def _json_object(line: bytes, decode: Callable[[str], Any]) -> dict[str, Any]:
         data = decode(line.decode("utf-8"))
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise LineError(f"not valid JSON ({getattr(exc, 'msg', exc)})") from None
+    except ValueError as exc:  # a number of more digits than Python converts (int_max_str_digits)
+        raise LineError(f"not a value the ledger can hold ({exc})") from None
+    except RecursionError:
+        raise LineError("not a value the ledger can hold (nested too deeply)") from None
     if not isinstance(data, dict):
         raise LineError("not a JSON object")
     return data
@@ -290,7 +298,7 @@ def _record_of(data: dict[str, Any], raw: bytes | None) -> Record:
         )
     except LineError:
         raise
-    except (KeyError, TypeError, ValueError) as exc:
+    except (KeyError, TypeError, ValueError, OverflowError) as exc:
         raise LineError(f"a field is missing or has the wrong type ({exc})") from None
 
 
@@ -313,6 +321,8 @@ def _no_constants(name: str) -> Any:
 
 
 _STRICT_DECODER = json.JSONDecoder(object_pairs_hook=_no_duplicates, parse_constant=_no_constants)
+_PLAIN_DECODER = json.JSONDecoder(parse_constant=_no_constants)
+"""Parses at C speed; duplicate keys are then caught by the exact round trip, and named by ``_STRICT_DECODER``."""
 
 
 def strict_decode(line: bytes) -> Record:
@@ -322,10 +332,22 @@ def strict_decode(line: bytes) -> Record:
     Raises:
         LineError: the line is not a record in the writer's exact form.
     """
-    record = _record_of(_json_object(line, _STRICT_DECODER.decode), None)
+    data = _json_object(line, _PLAIN_DECODER.decode)
+    if _SURROGATE_ESCAPE.search(line):
+        # A pair escapes one character; half of one is no text at all, and no signature can cover it.
+        try:
+            json.dumps(data, ensure_ascii=False).encode("utf-8")
+        except UnicodeEncodeError:
+            raise LineError("a string holds an escaped lone surrogate, which is not text") from None
+    record = _record_of(data, None)
     if encode_line(record)[0].encode("utf-8") != line + b"\n":
+        # A key given twice never survives the round trip (the object keeps one); name it if that is why.
+        _json_object(line, _STRICT_DECODER.decode)
         raise LineError("the line is not laid out as the writer writes it (hand-edited or a foreign writer)")
     return record
+
+
+_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
 
 
 
@@ -351,7 +373,7 @@ def replay_record(raw: bytes, digest: str, prev: str, seq: int) -> Record:
     return partial_record(match.group(1).decode("ascii"), name, fingerprint, seq, prev, digest, raw)
 
 
-def replay_fields(raw: bytes) -> tuple[str, str, int, str, str, str | None] | None:
+def replay_fields(raw: bytes | memoryview) -> tuple[str, str, int, str, str, str | None] | None:
     """(hash, prev, seq, action, name, fingerprint) of a line in the writer's layout whose hash matches.
 
     One regular expression and one hash instead of ``chain_fields`` and ``replay_record``: the ledger
@@ -372,7 +394,7 @@ def replay_fields(raw: bytes) -> tuple[str, str, int, str, str, str | None] | No
             None if fingerprint is None else fingerprint.decode("ascii"))
 
 
-def partial_record(action: str, name: str, fingerprint: str | None, seq: int, prev: str, digest: str, raw: bytes) -> Record:
+def partial_record(action: str, name: str, fingerprint: str | None, seq: int, prev: str, digest: str, raw: bytes | memoryview) -> Record:
     """A replay-only ``Record`` (see ``Record.complete``), built without the dataclass ``__init__``.
 
     A replay builds one per line, and the frozen ``__init__`` sets all 21 fields one ``object.__setattr__``

@@ -138,6 +138,10 @@ def _replay(records: Iterable[Record], distrust: Distrust | None) -> Verdicts:
         verdicts.records += 1
         if record.action == "repair" or not record.name:
             continue
+        if type(record.raw) is memoryview:
+            # A kept record gets its own copy of its line: a view would keep the block of the file it
+            # came from alive as long as the verdicts (the whole file, on a large ledger).
+            object.__setattr__(record, "raw", bytes(record.raw))
         verdict = verdicts.by_name.get(record.name)
         if verdict is None:
             verdict = verdicts.by_name[record.name] = Verdict(record.name, record.action, record)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import functools
 import hashlib
 import os
 import socket
@@ -67,22 +68,37 @@ class _Reader:
         self.data, self.at = data, 0
 
     def raw(self, n: int) -> bytes:
-        if self.at + n > len(self.data):
+        at = self.at
+        if at + n > len(self.data):
             raise SignatureError("the signature is truncated")
-        out = self.data[self.at : self.at + n]
-        self.at += n
-        return out
+        self.at = at + n
+        return self.data[at : at + n]
 
     def uint32(self) -> int:
-        return int(struct.unpack(">I", self.raw(4))[0])
+        return int.from_bytes(self.raw(4), "big")
 
     def string(self) -> bytes:
-        return self.raw(self.uint32())
+        # Every signature check reads a dozen of these: the length and the bytes in one step.
+        data, at = self.data, self.at
+        if at + 4 > len(data):
+            raise SignatureError("the signature is truncated")
+        end = at + 4 + int.from_bytes(data[at : at + 4], "big")
+        if end > len(data):
+            raise SignatureError("the signature is truncated")
+        self.at = end
+        return data[at + 4 : end]
 
     def mpint(self) -> int:
         return int.from_bytes(self.string(), "big", signed=True)
 
 
+@functools.lru_cache(maxsize=256)
+def _ed25519_key(raw: bytes) -> ed25519.Ed25519PublicKey:
+    """A reviewer's key, loaded once: a ledger holds many reviews by few keys."""
+    return ed25519.Ed25519PublicKey.from_public_bytes(raw)
+
+
+@functools.lru_cache(maxsize=256)
 def key_blob(public_key_line: str) -> bytes:
     """The key blob of an OpenSSH public key line (``ssh-ed25519 AAAA… comment``).
 
@@ -158,7 +174,7 @@ def verify_signature(armored: str, message: bytes, *, namespace: str = NAMESPACE
     sig_type, raw = inner.string(), inner.string()
     try:
         if key_type == b"ssh-ed25519" and sig_type == b"ssh-ed25519":
-            ed25519.Ed25519PublicKey.from_public_bytes(key.string()).verify(raw, data)
+            _ed25519_key(key.string()).verify(raw, data)
         elif key_type == b"ssh-rsa" and sig_type in (b"rsa-sha2-512", b"rsa-sha2-256"):
             e, n = key.mpint(), key.mpint()
             algorithm: hashes.HashAlgorithm = hashes.SHA512() if sig_type == b"rsa-sha2-512" else hashes.SHA256()

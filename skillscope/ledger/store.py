@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from skillscope.errors import LedgerDamaged, LedgerError
 from skillscope.ledger.checked import Checked, CheckedCache
+from skillscope.ledger.linecheck import check_line, precheck
 from skillscope.ledger.record import (
     GENESIS,
     LineError,
@@ -22,15 +23,12 @@ from skillscope.ledger.record import (
     canonical_review,
     chain_fields,
     decode_line,
-    describe,
     encode_line,
     partial_record,
     replay_fields,
     replay_record,
-    review_id,
-    strict_decode,
 )
-from skillscope.ledger.sshsig import SignatureError, key_blob, verify_signature
+from skillscope.ledger.sshsig import SignatureError
 
 if TYPE_CHECKING:
     from skillscope.ledger.signing import Signer
@@ -41,6 +39,10 @@ MAX_RECORD_BYTES = 1024 * 1024
 """The longest line the writer writes (1 MiB); a bigger record is refused before anything is written."""
 TAIL_READ = 64 * 1024
 """How much of the file's end an append reads at a time to find the last record."""
+READ_BLOCK = 4 * 1024 * 1024
+"""How much of the file a scan reads at a time."""
+_ACTIONS = {action: action for action in ("approve", "reject", "revoke", "repair")}
+"""One string per action, shared by every record (not one per line)."""
 
 
 @dataclass(frozen=True)
@@ -99,16 +101,26 @@ class Ledger:
 
     def _read(self) -> bytes:
         """The whole file, read under a shared lock so a concurrent append is never seen half-written."""
+        return b"".join(self._chunks())
+
+    def _chunks(self) -> Iterator[bytes]:
+        """The file a block at a time, all under one shared lock (a concurrent append is never seen half-written)."""
         try:
             fd = os.open(self.path, os.O_RDONLY)
         except FileNotFoundError:
-            return b""
+            return
         except OSError as exc:
             raise LedgerError(f"Cannot read ledger {self.path}: {exc.strerror}") from None
         try:
             fcntl.flock(fd, fcntl.LOCK_SH)
-            with os.fdopen(os.dup(fd), "rb") as handle:
-                return handle.read()
+            while True:
+                try:
+                    block = os.read(fd, READ_BLOCK)
+                except OSError as exc:
+                    raise LedgerError(f"Cannot read ledger {self.path}: {exc.strerror}") from None
+                if not block:
+                    return
+                yield block
         except OSError as exc:
             raise LedgerError(f"Cannot read ledger {self.path}: {exc.strerror}") from None
         finally:
@@ -120,75 +132,106 @@ class Ledger:
         Every line is parsed strictly and its signature checked once (then remembered in
         the cache, by line hash). Records are parsed for replay only (see ``Record.complete``).
         """
-        return self.scan_bytes(self._read(), decode=decode, replay_only=replay_only)
+        result = VerifyResult()
+        with cycle_collector_paused():
+            return result, list(self._walk(self._chunks(), result, decode=decode, replay_only=replay_only, fresh=self._precheck()))
+
+    def stream(self, result: VerifyResult, *, reviews: bool = True) -> Iterator[Record]:
+        """The records parsed for replay, one at a time as the file is read; ``result`` is complete once
+        they are all consumed. A record not kept by the consumer is freed at once, and so, block by
+        block, is the file (a replay of a large ledger never holds all of it). Without ``reviews``,
+        ``result.reviews`` stays empty (a replay alone does not need what each line established)."""
+        return self._walk(self._chunks(), result, decode=True, replay_only=True, fresh=self._precheck(), reviews=reviews)
+
+    def _precheck(self) -> dict[str, Checked]:
+        """Lines never checked before, checked in parallel when there are many (see ``precheck``)."""
+        return precheck(self.path, self._chunks, self.cache.load() if self.cache is not None else {})
 
     def scan_bytes(self, data: bytes, *, decode: bool = False, replay_only: bool = True) -> tuple[VerifyResult, list[Record]]:
         """``scan`` of ledger bytes read elsewhere (another revision of the file, one side of a merge)."""
-        with cycle_collector_paused():
-            return self._scan_bytes(data, decode=decode, replay_only=replay_only)
-
-    def _scan_bytes(self, data: bytes, *, decode: bool, replay_only: bool) -> tuple[VerifyResult, list[Record]]:
-        known = self.cache.load() if self.cache is not None else {}
-        found: dict[str, Checked] = {}
-        seen_reviews: dict[str, int] = {}
         result = VerifyResult()
-        records: list[Record] = []
+        with cycle_collector_paused():
+            return result, list(self._walk(iter([data]), result, decode=decode, replay_only=replay_only))
+
+    def _walk(self, chunks: Iterator[bytes], result: VerifyResult, *, decode: bool, replay_only: bool,
+              fresh: dict[str, Checked] | None = None, reviews: bool = True) -> Iterator[Record]:
+        known = self.cache.load() if self.cache is not None else {}
+        found: dict[str, Checked] = fresh or {}  # newly checked lines, for the cache (the workers' share first)
+        if fresh:
+            known = {**known, **fresh} if known else fresh
+        seen_reviews: dict[str, int] = {}
         expected_prev, expected_seq = GENESIS, 1
-        lines = data.split(b"\n")
-        tail = lines.pop()  # b"" when the file ends with a newline
         # The loop runs once per record on every command that reads the ledger: methods are looked up once.
-        problem, review, keep = result.problems.append, result.reviews.append, records.append
-        for number, line in enumerate(lines, start=1):
-            head = replay_fields(line)
-            if head is not None:
-                digest, prev, seq = head[0], head[1], head[2]
-            else:
-                try:
-                    digest, prev, seq = chain_fields(line)
-                except LineError as exc:
-                    kind = "edited" if "edited" in str(exc) else "format"
-                    problem(Problem(number, kind, f"line {number}: {exc}"))
-                    expected_prev = "?"
-                    continue
-            if (prev != expected_prev or seq != expected_seq) and expected_prev != "?":
-                what = "a record before it was removed" if seq > expected_seq else "records were reordered or duplicated"
-                problem(Problem(number, "chain", f"line {number}: does not follow line {number - 1} ({what})"))
-            expected_prev, expected_seq = digest, seq + 1
-            result.records += 1
-            result.last_hash = digest
-            if result.first_hash is None:
-                result.first_hash = digest
-            checked = known.get(digest) or found.get(digest)
-            if checked is None:
-                try:
-                    checked = _check_line(line)
-                except LineError as exc:
-                    kind = "signature" if isinstance(exc.__cause__, SignatureError) or "signature" in str(exc) else "format"
-                    problem(Problem(number, kind, f"line {number}: {exc}"))
-                    continue
-                found[digest] = checked
-            if checked.key:
-                first = seen_reviews.setdefault(checked.review_id, number)
-                if first != number:
-                    problem(Problem(number, "replayed", f"line {number}: repeats the signed review of line {first} (a copied record)"))
-            review((number, digest, checked))
-            if decode:
-                try:
-                    if replay_only and head is not None:
-                        keep(partial_record(head[3], head[4], head[5], seq, prev, digest, line))
-                    elif replay_only:
-                        keep(replay_record(line, digest, prev, seq))
-                    else:
-                        keep(decode_line(line))
-                except LineError as exc:
-                    problem(Problem(number, "format", f"line {number}: {exc}"))
-        if tail:
-            number = len(lines) + 1
+        problem = result.problems.append
+        review = result.reviews.append if reviews else _ignore
+        number, carry = 0, b""
+        for chunk in chunks:
+            data = carry + chunk if carry else chunk
+            # Lines are views into the block, never copies; a record kept for replay holds its view
+            # (``replay`` copies out the few it keeps), so a block is freed once its records are.
+            view, find, start = memoryview(data), data.find, 0
+            while True:
+                end = find(b"\n", start)
+                if end < 0:
+                    break
+                line: bytes | memoryview = view[start:end]
+                start = end + 1
+                number += 1
+                head = replay_fields(line)
+                if head is not None:
+                    digest, prev, seq = head[0], head[1], head[2]
+                else:
+                    line = bytes(line)  # the careful path works on bytes
+                    try:
+                        digest, prev, seq = chain_fields(bytes(line))
+                    except LineError as exc:
+                        kind = "edited" if "edited" in str(exc) else "format"
+                        problem(Problem(number, kind, f"line {number}: {exc}"))
+                        expected_prev = "?"
+                        continue
+                if (prev != expected_prev or seq != expected_seq) and expected_prev != "?":
+                    what = "a record before it was removed" if seq > expected_seq else "records were reordered or duplicated"
+                    problem(Problem(number, "chain", f"line {number}: does not follow line {number - 1} ({what})"))
+                elif expected_prev != "?":
+                    prev = expected_prev  # the same string as the previous hash: held once
+                expected_prev, expected_seq = digest, seq + 1
+                result.records += 1
+                result.last_hash = digest
+                if result.first_hash is None:
+                    result.first_hash = digest
+                checked = known.get(digest) or found.get(digest)
+                if checked is None:
+                    try:
+                        checked = check_line(bytes(line))
+                    except LineError as exc:
+                        kind = "signature" if isinstance(exc.__cause__, SignatureError) or "signature" in str(exc) else "format"
+                        problem(Problem(number, kind, f"line {number}: {exc}"))
+                        continue
+                    found[digest] = checked
+                if checked.key:
+                    first = seen_reviews.setdefault(checked.review_id, number)
+                    if first != number:
+                        problem(Problem(number, "replayed", f"line {number}: repeats the signed review of line {first} (a copied record)"))
+                review((number, digest, checked))
+                if decode:
+                    try:
+                        if replay_only and head is not None:
+                            record = partial_record(_ACTIONS.get(head[3], head[3]), head[4], head[5], seq, prev, digest, line)
+                        elif replay_only:
+                            record = replay_record(bytes(line), digest, prev, seq)
+                        else:
+                            record = decode_line(bytes(line))
+                    except LineError as exc:
+                        problem(Problem(number, "format", f"line {number}: {exc}"))
+                        continue
+                    yield record
+            carry = data[start:]
+        if carry:  # bytes after the last newline: a line whose write never finished
+            number += 1
             result.problems.append(Problem(number, "torn-tail", f"line {number} is unfinished (a write was interrupted); run `skillscope ledger repair`"))
-            result.torn_bytes = len(tail)
+            result.torn_bytes = len(carry)
         if self.cache is not None:
             self.cache.add(found)
-        return result, records
 
     def verify(self) -> VerifyResult:
         """Check every line's hash and its link to the previous one."""
@@ -328,21 +371,8 @@ class Ledger:
         return len(torn), record
 
 
-def _check_line(line: bytes) -> Checked:
-    """Parse a line strictly and verify its signature, if it has one.
-
-    Raises:
-        LineError: the line is not in the writer's exact form, or its signature does not verify.
-    """
-    record = strict_decode(line)
-    if record.signed:
-        try:
-            signer = verify_signature(record.sig, canonical_review(record))
-            if signer != key_blob(record.key):
-                raise SignatureError("the signature was made by another key than the record names")
-        except SignatureError as exc:
-            raise LineError(f"the signature does not verify: {exc}") from exc
-    return Checked(review_id(record), record.reviewer, record.key, describe(record))
+def _ignore(_item: object) -> None:
+    return None
 
 
 @contextmanager

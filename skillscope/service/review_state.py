@@ -118,8 +118,9 @@ def read_ledger(path: str | Path, trust: TrustChoice | None = None) -> LedgerSna
     choice = trust or TrustChoice()
     snapshot = LedgerSnapshot(Path(path), objects=ObjectStore(store_dir(Path(path))), trust=choice)
     try:
-        result, verdicts, records = choice.book(path).read(allowed_signers=choice.allowed_signers,
-                                                           include_unsigned=choice.include_unsigned)
+        records: list[Record] = []
+        result, verdicts = choice.book(path).read(allowed_signers=choice.allowed_signers,
+                                                  include_unsigned=choice.include_unsigned, keep=records)
     except SkillscopeError as exc:
         snapshot.error = exc.message
         return snapshot
