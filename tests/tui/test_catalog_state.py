@@ -215,7 +215,7 @@ async def test_rollups_follow_a_failed_open_and_a_review(tmp_path):
         await pilot.press("x")
         await wait_until(pilot, lambda: app.screen.query("#note-input"))
         app.screen.query_one("#note-input").value = "no"
-        await pilot.press("enter")
+        await pilot.press("ctrl+s")  # a bare Enter never records
         await wait_until(pilot, lambda: "⊗2 rejected" in status(app), what="the rejection counted")
         assert "○2 not reviewed" in status(app)
         await wait_until(pilot, lambda: "demo  9 skills  ○2 Δ1 ⊗2 ✗1 ⊘2" in screen_text(app), what="the server row")
@@ -282,7 +282,7 @@ async def test_findings_follow_a_review_action(tmp_path):
         await pilot.press("x")
         await wait_until(pilot, lambda: app.screen.query("#note-input"))
         app.screen.query_one("#note-input").value = "not for us"
-        await pilot.press("enter")
+        await pilot.press("ctrl+s")  # a bare Enter never records
         await wait_until(pilot, lambda: view.review is not None and view.review.state == "rejected", what="rejected")
         ids = {f.id for f in view.audit.findings}
         assert "skillscope/rejected" in ids and "skillscope/not-reviewed" not in ids
