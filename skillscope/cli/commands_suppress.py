@@ -7,7 +7,15 @@ from typing import Any
 
 import click
 
-from skillscope.cli.common import EXIT_CODES, config_option, ledger_option, print_json, report_error, trust_choice, trust_options
+from skillscope.cli.common import (
+    EXIT_CODES,
+    config_option,
+    ledger_option,
+    print_json,
+    report_error,
+    trust_choice,
+    trust_options,
+)
 from skillscope.errors import SkillscopeError
 
 __all__ = ["suppress_command"]
