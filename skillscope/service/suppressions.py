@@ -16,7 +16,9 @@ from skillscope.ledger.suppressions import (
 )
 from skillscope.service.review_state import TrustChoice
 
-__all__ = ["NEVER_SUPPRESSED", "SuppressionSet", "apply_suppressions", "load_suppressions", "record_suppression", "today_utc"]
+__all__ = [
+    "NEVER_SUPPRESSED", "SuppressionSet", "apply_suppressions", "load_suppressions", "record_suppression", "suppress_in_skill", "today_utc",
+]
 
 NEVER_SUPPRESSED = frozenset({"skillscope/verification-failed"})
 """Checks no suppression hides: what failed verification is never waved through (as with --policy)."""
@@ -112,3 +114,12 @@ def apply_suppressions(audits: list[Any], suppressions: SuppressionSet, today: d
         audit.findings = kept
         for skill in audit.skills:
             skill.findings = [f for f in skill.findings if f.key not in removed]
+
+
+def suppress_in_skill(skill: Any, label: str, suppressions: SuppressionSet, today: date) -> int:
+    """One skill's audit (the TUI's) keyed and filtered as ``audit`` would; returns how many findings were left out."""
+    from skillscope.review.audit import ServerAudit
+
+    audit = ServerAudit(label=label, target="", skills=[skill], findings=list(skill.findings))
+    apply_suppressions([audit], suppressions, today)
+    return len(audit.suppressed)
