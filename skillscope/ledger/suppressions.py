@@ -92,6 +92,8 @@ def new_suppression(key: str, reason: str, *, reviewer: str, expires: str | None
         raise UsageError("--reason must say why the finding is accepted")
     if len(reason) > MAX_REASON:
         raise UsageError(f"--reason is longer than {MAX_REASON} characters")
+    if not reason.isprintable() or not reviewer.strip() or not reviewer.isprintable() or len(reviewer) > 200:
+        raise UsageError("--reason and --reviewer must be printable text (no control characters; a reviewer of 1-200 characters)")
     fields: dict[str, Any] = {"v": 1, "key": key, "reason": reason, "reviewer": reviewer, "expires": expires, "time": time,
                               "tool": tool, "signer": signer.public_key}
     fields["sig"] = signer.sign(_signed_bytes(fields))

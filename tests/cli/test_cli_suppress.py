@@ -140,6 +140,8 @@ def test_a_skill_shipping_suppressions_changes_nothing(env, tmp_path):
     (("0" * 32, "--reason", "   "), "--reason must say why"),
     (("0" * 32, "--reason", "x", "--expires", "2027-02-30"), "not a calendar date"),
     (("0" * 32, "--reason", "x", "--expires", "next week"), "YYYY-MM-DD"),
+    (("0" * 32, "--reason", "fine\x1b]0;owned\x07"), "printable text"),
+    (("0" * 32, "--reason", "x", "--reviewer", "ana\x1b[2J"), "printable text"),
 ])
 def test_bad_suppressions_are_refused_and_write_nothing(env, tmp_path, args, says):
     run = run_cli("suppress", *args, *(() if "--reason" in args else ("--reason", "x")), env=env)
