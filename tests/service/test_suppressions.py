@@ -85,3 +85,34 @@ def test_no_suppressions_file_changes_nothing(tmp_path):
     server = audit()
     apply_suppressions([server], load_suppressions(tmp_path / "ledger.jsonl", TrustChoice()), date(2020, 1, 1))
     assert len(server.findings) == 2 and server.suppressed == []
+
+
+def test_two_branches_suppressing_merge_with_gits_union_driver_and_both_count(tmp_path):
+    import shutil
+    import subprocess
+
+    git = shutil.which("git")
+    assert git is not None, "git is needed for this test"
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    env = {"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.com", "GIT_COMMITTER_NAME": "t",
+           "GIT_COMMITTER_EMAIL": "t@example.com", "HOME": str(tmp_path), "GIT_CONFIG_NOSYSTEM": "1", "PATH": "/usr/bin:/bin"}
+
+    def run(*args: str) -> None:
+        subprocess.run([git, *args], cwd=repo, env=env, check=True, capture_output=True, timeout=60)
+
+    ledger = repo / "ledger.jsonl"
+    run("init", "-q", "-b", "main")
+    (repo / ".gitattributes").write_text("ledger.suppressions.jsonl merge=union\n")
+    suppress(ledger, "a" * 32)
+    run("add", "-A")
+    run("commit", "-q", "-m", "first")
+    run("checkout", "-q", "-b", "theirs")
+    suppress(ledger, "b" * 32, reviewer="bo@example.com")
+    run("commit", "-q", "-am", "theirs")
+    run("checkout", "-q", "main")
+    suppress(ledger, "c" * 32)
+    run("commit", "-q", "-am", "ours")
+    run("merge", "-q", "--no-edit", "theirs")
+    found = load_suppressions(ledger, TrustChoice())
+    assert found.problems == [] and sorted(found.in_force(date(2027, 1, 1))) == ["a" * 32, "b" * 32, "c" * 32]
