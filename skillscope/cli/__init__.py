@@ -22,6 +22,7 @@ from skillscope.cli.commands_ledger import (
 )
 from skillscope.cli.commands_ledger_file import ledger_group
 from skillscope.cli.commands_servers import servers_command
+from skillscope.cli.commands_suppress import suppress_command
 from skillscope.cli.commands_tui import tui_command
 from skillscope.cli.common import EXIT_CODES, mask_output_streams
 
@@ -54,6 +55,7 @@ for _command in (list_command, show_command, audit_command, approve_command, rej
                  export_command, ledger_group, config_group, demo_command, servers_command, tui_command, fetch_command,
                  inventory_command):
     cli.add_command(_command)
+cli.add_command(suppress_command)
 
 
 def _terminate(signum: int, frame: Any) -> None:

@@ -75,6 +75,9 @@ def audit_command(ctx: click.Context, targets: tuple[str, ...], fmt: str, output
     invisible characters, tag characters, hidden Markdown, executables, risky shell, URLs,
     requested tools), and each skill's review state from the ledger.
 
+    Findings suppressed with `skillscope suppress` (signed, unexpired, beside the ledger) are
+    left out of every report and the gate; the JSON lists them under "suppressed".
+
     This is an explicit request to read: unlike list, it fetches every listed file.
 
     \b
@@ -124,6 +127,8 @@ def audit_command(ctx: click.Context, targets: tuple[str, ...], fmt: str, output
                 await run_scanners(audits, scanners, timeout=invocations[0].timeout, progress=say)
         if policy is not None:
             _apply(audits, policy)
+        if (code := _suppress(audits, invocations[0].ledger_path, trust_choice(invocations[0].config, options, invocations[0].ledger_path))):
+            return code
         _emit(audits, fmt, output, min_severity=min_severity, category=sarif_category)
         if failed:
             return EXIT_CONNECTION
@@ -181,6 +186,23 @@ def _apply(audits: list[Any], policy: Any) -> None:
         audit.findings = apply_policy(audit.findings, policy)
         for skill in audit.skills:
             skill.findings = apply_policy(skill.findings, policy)
+
+
+def _suppress(audits: list[Any], ledger: Path, choice: Any) -> int:
+    """Leave out the findings the trusted suppressions beside the ledger name (see ``skillscope suppress``).
+
+    Returns 0, or the exit code when the suppressions file or the allowed signers cannot be read.
+    """
+    from skillscope.service.suppressions import apply_suppressions, load_suppressions, today_utc
+
+    try:
+        found = load_suppressions(ledger, choice)
+    except SkillscopeError as exc:
+        return report_error(exc)
+    for warning in found.warnings():
+        click.echo(f"skillscope: warning: {warning}", err=True)
+    apply_suppressions(audits, found, today_utc())
+    return 0
 
 
 def _labelled(say: Callable[[str], None], label: str) -> Callable[[str], None]:

@@ -47,6 +47,8 @@ class AuditFinding:
     """Where the finding's text ends (the column after its last character), when known."""
     host: str | None = None
     """For a URL finding, the host the URL points at, as written (the text report groups by it)."""
+    key: str | None = None
+    """The finding's stable identity (``reports.assign_keys``): what a suppression names."""
 
     def as_json(self) -> dict[str, Any]:
         """The finding in the JSON report."""
@@ -61,6 +63,7 @@ class AuditFinding:
             "column": self.column,
             "excerpt": self.excerpt,
             "family": family_of(self.id),
+            "key": self.key,
         }
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -12,7 +13,8 @@ from skillscope.review.findings import SEVERITY_ORDER, AuditFinding, CheckOutcom
 from skillscope.textsafe import safe_line
 
 __all__ = [
-    "JSON_SCHEMA_ID", "MARKDOWN_LIMIT", "audit_json", "audit_markdown", "audit_sarif", "finding_rows", "skipped_checks", "summary",
+    "JSON_SCHEMA_ID", "MARKDOWN_LIMIT", "assign_keys", "audit_json", "audit_markdown", "audit_sarif", "finding_keys", "finding_rows",
+    "skipped_checks", "summary",
 ]
 
 JSON_SCHEMA_ID = "https://skillscope.dev/schemas/audit/v1"
@@ -27,8 +29,10 @@ def skipped_checks(audit: ServerAudit) -> list[CheckOutcome]:
 
 def summary(audits: list[ServerAudit]) -> dict[str, int]:
     """Counts over every audited server."""
-    out = {"servers": len(audits), "servers_failed": 0, "skills": 0, "verified": 0, "failed_verification": 0, "error": 0, "warning": 0, "note": 0}
+    out = {"servers": len(audits), "servers_failed": 0, "skills": 0, "verified": 0, "failed_verification": 0, "error": 0, "warning": 0, "note": 0,
+           "suppressed": 0}
     for audit in audits:
+        out["suppressed"] += len(audit.suppressed)
         out["servers_failed"] += audit.error is not None
         out["skills"] += len(audit.skills)
         for skill in audit.skills:
@@ -61,6 +65,7 @@ def _skill_json(skill: SkillAudit) -> dict[str, Any]:
 
 def audit_json(audits: list[ServerAudit]) -> dict[str, Any]:
     """The JSON report (schema ``skillscope.audit/v1``, documented in the README)."""
+    assign_keys(audits)
     return {
         "$schema": JSON_SCHEMA_ID,
         "tool": {"name": "skillscope", "version": _version()},
@@ -77,6 +82,7 @@ def audit_json(audits: list[ServerAudit]) -> dict[str, Any]:
                 ],
                 "skills": [_skill_json(s) for s in audit.skills],
                 "findings": [f.as_json() for f in audit.findings],
+                "suppressed": audit.suppressed,
                 "summary": {**audit.counts(), "skills": len(audit.skills)},
             }
             for audit in audits
@@ -85,12 +91,15 @@ def audit_json(audits: list[ServerAudit]) -> dict[str, Any]:
     }
 
 
-def _fingerprints(findings: list[AuditFinding]) -> list[str]:
-    """Stable identities for deduplication: check, skill path, file, excerpt and occurrence.
+def finding_keys(findings: list[AuditFinding], digests: dict[str, str] | None = None) -> list[str]:
+    """Stable identities (32 hex digits) for suppressions and SARIF deduplication: check, skill path, file,
+    excerpt and occurrence.
 
     Never the server's label (a reviewer may rename it), the message or the line number,
     which carry digests or move when a file is edited; the occurrence count tells apart
-    identical findings (on one line, or on two servers serving the same skill).
+    identical findings (on one line, or on two servers serving the same skill). A finding
+    without an excerpt (a binary, an archive) is bound to its file's digest instead, so a
+    change to what was found always yields a new key, while edits elsewhere keep it.
     """
     seen: dict[str, int] = {}
     out = []
@@ -98,10 +107,27 @@ def _fingerprints(findings: list[AuditFinding]) -> list[str]:
         skill = finding.skill or ""
         if skill.startswith(f"{finding.server}:"):
             skill = skill[len(finding.server) + 1 :]
-        basis = "\x1f".join([finding.id, skill, finding.uri or "", finding.excerpt or ""])
+        content = finding.excerpt or (digests or {}).get(finding.uri or "", "")
+        basis = "\x1f".join([finding.id, skill, finding.uri or "", content])
         seen[basis] = seen.get(basis, 0) + 1
-        out.append(hashlib.sha256(f"{basis}\x1f{seen[basis]}".encode()).hexdigest())
+        out.append(hashlib.sha256(f"{basis}\x1f{seen[basis]}".encode()).hexdigest()[:32])
     return out
+
+
+def assign_keys(audits: list[ServerAudit]) -> None:
+    """Give every finding of ``audits`` its key, counted over all of them at once (idempotent).
+
+    Done before anything is left out: a key never shifts to the next identical finding.
+    """
+    findings = [f for audit in audits for f in audit.findings]
+    if all(f.key is not None for f in findings):
+        return
+    digests = {f.uri: f.digest for audit in audits for skill in audit.skills for f in skill.entry.files or () if f.digest}
+    keyed = {id(f): replace(f, key=key) for f, key in zip(findings, finding_keys(findings, digests), strict=True)}
+    for audit in audits:
+        audit.findings = [keyed.get(id(f), f) for f in audit.findings]
+        for skill in audit.skills:
+            skill.findings = [keyed.get(id(f), f) for f in skill.findings]
 
 
 HELP_URI = "https://pypi.org/project/skillscope/#auditing-a-server"
@@ -170,6 +196,7 @@ def audit_sarif(audits: list[ServerAudit], *, category: str | None = None) -> di
     ``skill://`` URI is the logical location's fully qualified name and a result property.
     ``category`` tells apart the analyses of several servers uploaded to one repository.
     """
+    assign_keys(audits)
     findings = [f for audit in audits for f in audit.findings]
     rule_ids = sorted({f.id for f in findings})
     index = {rule: i for i, rule in enumerate(rule_ids)}
@@ -193,7 +220,8 @@ def audit_sarif(audits: list[ServerAudit], *, category: str | None = None) -> di
             "properties": properties,
         })
     results = []
-    for finding, digest in zip(findings, _fingerprints(findings), strict=True):
+    for finding in findings:
+        digest = finding.key or ""
         location: dict[str, Any] = {
             "physicalLocation": {"artifactLocation": {"uri": _artifact_path(finding)}, "region": _region(finding)},
             "logicalLocations": [{
@@ -208,7 +236,7 @@ def audit_sarif(audits: list[ServerAudit], *, category: str | None = None) -> di
             "level": _LEVEL[finding.severity],
             "message": {"text": safe_line(finding.message, limit=2000)},
             "locations": [location],
-            "partialFingerprints": {"primaryLocationLineHash": f"{digest[:16]}:1", "skillscopeFinding/v1": digest[:32]},
+            "partialFingerprints": {"primaryLocationLineHash": f"{digest[:16]}:1", "skillscopeFinding/v1": digest},
             "properties": {
                 "server": finding.server,
                 "category": finding.category,
@@ -289,7 +317,8 @@ def audit_markdown(audits: list[ServerAudit]) -> str:
         "",
         f"{total['servers']} server(s), {total['skills']} skill(s): {total['verified']} verified, "
         f"{total['failed_verification']} failed verification. Findings: **{total['error']} error(s)**, "
-        f"{total['warning']} warning(s), {total['note']} note(s).",
+        f"{total['warning']} warning(s), {total['note']} note(s)."
+        + (f" Suppressed by review: {total['suppressed']}." if total["suppressed"] else ""),
         "",
     ]
     for audit in audits:

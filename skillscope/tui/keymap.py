@@ -59,6 +59,8 @@ MAIN_COMMANDS: tuple[Command, ...] = (
     Command("revoke", "u", "Revoke", "Withdraw every approval of the selected skill", "Review", footer=False),
     Command("diff", "g", "Diff", "Read and verify the selected skill's files, then diff each changed file against the approved bytes", "Review", footer=False),
     Command("audit", "i", "Audit", "Audit the selected skill: read and verify every file, scan the content, check the entry", "Review", areas=_SKILL),
+    Command("suppress", "S", "Suppress finding", "Suppress the highlighted finding of the Findings tab with a note: signed beside the ledger, "
+            "left out of audits and the gate until its text changes", "Review", footer=False, key_display="S"),
     Command("ledger", "l", "Ledger", "Show every review in the ledger with its signature, filter it and export approvals", "Review", areas=_CAT),
     Command("add_server", "n", "Add server", "Attach to another server: a URL with headers, or a command", "Servers", areas=_SRV),
     Command("reconnect", "c", "Reconnect", "Connect the selected server again", "Servers", areas=_SRV),

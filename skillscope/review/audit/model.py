@@ -59,6 +59,8 @@ class ServerAudit:
     skills: list[SkillAudit] = field(default_factory=list)
     findings: list[AuditFinding] = field(default_factory=list)
     listing: Listing | None = None
+    suppressed: list[dict[str, Any]] = field(default_factory=list)
+    """Findings a trusted local suppression left out of the report and the gate, each with why (JSON-ready)."""
     rules: Any = None
     """The user's own rules (a ``custom_rules.RuleSet``) run over every verified file, if any were given."""
 

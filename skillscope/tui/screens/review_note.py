@@ -22,8 +22,9 @@ _EXPLAIN = {
     "approve": "Every file was read, verified and audited; this fingerprint is recorded:",
     "reject": "No file is read; this fingerprint is recorded as rejected:",
     "revoke": "No file is read; every approval of this skill is withdrawn. It is served as:",
+    "suppress": "Signed beside the ledger, this finding is left out of audits and the gate until its text changes. Its key:",
 }
-_VERB = {"approve": "Approve", "reject": "Reject", "revoke": "Revoke"}
+_VERB = {"approve": "Approve", "reject": "Reject", "revoke": "Revoke", "suppress": "Suppress"}
 _SEVERITY = {"error": "bold red", "warning": "yellow"}
 _CHANGE = {"added": "green", "removed": "red", "changed": "yellow"}
 _SHOWN = 8
@@ -160,8 +161,10 @@ class ReviewNoteScreen(ModalScreen[ReviewAnswer | None]):
         Binding("escape", "cancel", "Cancel", tooltip="Close without recording", id="cancel"),
     ]
 
-    def __init__(self, action: str, name: str, fingerprint: str | None, reviewer: str, summary: ApprovalSummary | None = None) -> None:
+    def __init__(self, action: str, name: str, fingerprint: str | None, reviewer: str, summary: ApprovalSummary | None = None,
+                 *, note_required: str | None = None) -> None:
         super().__init__()
+        self._note_required = note_required  # a suppression always needs its reason, though it has no summary
         self._action = action
         self._skill_name = name
         self._fingerprint = fingerprint
@@ -185,7 +188,7 @@ class ReviewNoteScreen(ModalScreen[ReviewAnswer | None]):
             with Horizontal(classes="review-field", id="reviewer-row"):
                 yield Static("Reviewer", classes="field-label")
                 yield Input(self._reviewer, id="reviewer-input", compact=True)
-            needed = summary.needs_note if summary is not None else None
+            needed = summary.needs_note if summary is not None else self._note_required
             with Horizontal(classes="review-field"):
                 yield Static("Note", classes="field-label")
                 yield Input(id="note-input", compact=True,
@@ -232,7 +235,7 @@ class ReviewNoteScreen(ModalScreen[ReviewAnswer | None]):
         if summary is not None and summary.refusal is not None and not accept:
             self._error("Refused as it stands: tick 'Approve anyway' to accept the findings, or cancel.")
             return
-        needed = summary.needs_note if summary is not None else None
+        needed = summary.needs_note if summary is not None else self._note_required
         if needed and not note.strip():
             self._error(f"A note is required: {needed}. Say what you checked.")
             self.query_one("#note-input", Input).focus()

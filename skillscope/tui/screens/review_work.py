@@ -316,6 +316,7 @@ class ReviewWork(MainState):
         finally:
             if self.detail.shown in (None, (server, view.name)):
                 self.detail.set_progress(None)
+        await self._leave_out_suppressed(server, audit)
         report = audit.report
         if report is not None and view.entry.status == "available":
             self._apply_report(server, view, report)
@@ -326,6 +327,51 @@ class ReviewWork(MainState):
             tell(self, f"{view.name} did not verify ({failure.check} check): nothing of it is shown",
                  title="Verification failed", severity="error")
         return audit
+
+    async def _leave_out_suppressed(self, server: str, audit: SkillAudit) -> None:
+        """Leave out the findings the trusted suppressions beside the ledger name, as ``skillscope audit`` does."""
+        from skillscope.errors import SkillscopeError
+        from skillscope.service.suppressions import load_suppressions, suppress_in_skill, today_utc
+
+        try:
+            found = await asyncio.to_thread(load_suppressions, self.settings.ledger_path, self.settings.trust)
+        except SkillscopeError as exc:
+            tell(self, f"Suppressions not applied: {exc.message}", severity="warning")
+            return
+        suppress_in_skill(audit, server, found, today_utc())
+
+    def action_suppress(self) -> None:
+        """Suppress the highlighted finding of the Findings tab, with a note saying why."""
+        target = self.detail.highlighted_finding()
+        if target is None or target[2].key is None:
+            tell(self, "Audit the skill (i), then highlight a finding in its Findings tab to suppress it.", severity="warning")
+            return
+        server, view, finding = target
+
+        def chosen(answer: ReviewAnswer | None) -> None:
+            if answer is not None:
+                self.run_worker(self._suppress(server, view, finding, answer), name=f"suppress {finding.key}",
+                                group="review", exclusive=True, exit_on_error=False)
+
+        self.app.push_screen(ReviewNoteScreen("suppress", f"{finding.id} in {view.name}", finding.key, self._reviewer or "",
+                                              note_required="say why this finding is accepted"), chosen)
+
+    async def _suppress(self, server: str, view: SkillView, finding: Any, answer: ReviewAnswer) -> None:
+        from skillscope.errors import SkillscopeError
+        from skillscope.service.suppressions import record_suppression
+
+        try:
+            path, _ = await asyncio.to_thread(record_suppression, self.settings.ledger_path, self.settings.trust, finding.key,
+                                              answer.note, reviewer=answer.reviewer, expires=None)
+        except SkillscopeError as exc:
+            tell(self, f"Not suppressed: {exc.message}", title="Suppress", severity="error")
+            return
+        if view.audit is not None:
+            view.audit.findings = [f for f in view.audit.findings if f.key != finding.key]
+        if self.detail.shown == (server, view.name):
+            self.detail.query_one("#findings-list").shown_for = None  # type: ignore[attr-defined]  # the same audit, fewer findings
+            self.detail.show_skill(server, view, activate="findings")
+        tell(self, f"Suppressed {finding.id} in {view.name}; recorded in {path}", title="Suppress")
 
     def action_ledger(self) -> None:
         self.app.push_screen(LedgerScreen(self.ledger, signing_key=self.settings.signing_key), self._reread_ledger)

@@ -200,6 +200,16 @@ class DetailPane(Vertical):
             return self.query_one(FileViewer)
         return self.query_one(f"#{active}-scroll")
 
+    def highlighted_finding(self) -> tuple[str, SkillView, Any] | None:
+        """(server, skill, finding) highlighted in the Findings tab when that tab is shown; None otherwise."""
+        view = self._view
+        if view is None or view.audit is None or self.shown is None or self.query_one(TabbedContent).active != "findings":
+            return None
+        index = self.query_one(FindingList).highlighted
+        if index is None or index >= len(view.audit.findings):
+            return None
+        return self.shown[0], view, view.audit.findings[index]
+
     def open_focused(self) -> None:
         """Enter from the palette: open the highlighted file or finding."""
         focused = self.screen.focused
