@@ -89,6 +89,14 @@ def test_an_env_file_path_that_moves_with_the_environment_is_refused_where_it_is
     assert not marker.exists()
 
 
+def _public_key() -> str:
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+    public = Ed25519PrivateKey.generate().public_key()
+    return public.public_bytes(serialization.Encoding.OpenSSH, serialization.PublicFormat.OpenSSH).decode()
+
+
 @pytest.mark.parametrize("key", ["signing_key", "allowed_signers", "ledger"])
 def test_a_change_to_a_key_or_signers_file_of_a_trusted_skillscope_yaml_asks_again(tmp_path, home, key):
     project = tmp_path / "project"
@@ -96,8 +104,8 @@ def test_a_change_to_a_key_or_signers_file_of_a_trusted_skillscope_yaml_asks_aga
     pulled = {"signing_key": project / "review.pub", "allowed_signers": project / "signers",
               "ledger": project / "reviews" / "allowed_signers"}[key]
     pulled.parent.mkdir(exist_ok=True)
-    pulled.write_text("alice@example.com ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOriginalKeyOriginalKeyOriginalKey0\n",
-                      encoding="utf-8")
+    # Real keys: every reader parses the allowed signers now (one trust rule for list, show, export...).
+    pulled.write_text(f"alice@example.com {_public_key()}\n", encoding="utf-8")
     value = "reviews/ledger.jsonl" if key == "ledger" else pulled.name
     (project / "skillscope.yaml").write_text(f"{key}: {value}\nservers:\n  docs: {{url: 'http://127.0.0.1:1/mcp'}}\n",
                                              encoding="utf-8")
@@ -107,8 +115,7 @@ def test_a_change_to_a_key_or_signers_file_of_a_trusted_skillscope_yaml_asks_aga
     before = run_cli("list", "docs", cwd=str(project), env=home)
     assert before.code == 3 and "not trusted" not in before.err  # read, then the server at port 1 is not there
 
-    pulled.write_text("mallory@example.com ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIReplacedKeyReplacedKeyReplacedK0\n",
-                      encoding="utf-8")
+    pulled.write_text(f"mallory@example.com {_public_key()}\n", encoding="utf-8")
     changed = run_cli("list", "docs", cwd=str(project), env=home)
     assert changed.code == 2, changed.err
     assert f"{pulled}, which the config file" in changed.err and "changed since you trusted it" in changed.err

@@ -26,6 +26,9 @@ from skillscope.textsafe import safe_line
 
 __all__ = ["MAX_OUTPUT", "TIME_FACTOR", "Scanner", "parse_scanner", "run_scanners"]
 
+_READ_CHUNK = 64 * 1024
+"""Bytes read from a scanner's pipes at a time."""
+
 MAX_OUTPUT = 64 * 1024 * 1024
 """The most SARIF read from one scanner run (stdout or its {sarif} file); more ends the run."""
 TIME_FACTOR = 10.0
@@ -157,7 +160,7 @@ def _run_bounded(argv: list[str], *, seconds: float) -> tuple[int | None, bytes,
                     problem = f"did not finish within {seconds:g} s and was stopped"
                     break
                 for key, _events in selector.select(left):
-                    chunk = os.read(key.fd, 65536)
+                    chunk = os.read(key.fd, _READ_CHUNK)
                     if not chunk:
                         selector.unregister(key.fileobj)
                         continue

@@ -14,7 +14,7 @@ from skillscope.textsafe import safe_line
 from skillscope.verify.filekind import FileText, read_as
 from skillscope.verify.opener import SkillReport
 
-__all__ = ["scan_content", "scan_strings"]
+__all__ = ["looks_like_text", "real_text", "scan_content", "scan_strings"]
 
 
 def _strings_of(value: Any, path: str) -> list[tuple[str, str]]:

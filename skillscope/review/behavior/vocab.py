@@ -8,7 +8,7 @@ from urllib.parse import urlsplit
 
 __all__ = [
     "CREDENTIAL_PATH", "DOTENV", "STORE_COMMAND", "PERSISTENCE_PATH", "INTERPRETERS", "DOWNLOADERS", "NET_TOOLS",
-    "endpoint_kind", "url_host_of", "is_public_ip", "related_host", "credential_what", "SECRET_NAME",
+    "endpoint_kind", "url_host_of", "is_public_ip", "related_host", "credential_what", "is_store", "SECRET_NAME",
 ]
 
 CREDENTIAL_PATH = re.compile(
