@@ -315,15 +315,18 @@ async def test_enter_on_a_finding_in_a_file_reads_that_file_and_shows_the_line(t
 
 
 def _ledger_with_every_signature(tmp_path: Path) -> Path:
-    """The demo ledger (signed by this machine's key), one unsigned record, one signed by another key."""
+    """One unsigned record from before signing, the demo ledger (signed by this machine's key), one signed by another key.
+
+    The unsigned record comes first: since the trust-rule merge an unsigned record after a signed one is damage.
+    """
     from skillscope.demo.ledger import seed_demo_ledger
 
     path = tmp_path / "ledger.jsonl"
-    seed_demo_ledger(path)
     forged = Record(action="approve", time="2026-12-01T00:00:00Z", reviewer="mallory@example.com", name="demo:live-metrics",
                     label="demo", fingerprint="sha256:" + "e" * 64, tool="attacker",
                     note="First line of a long note.\nSecond line, which a table row cannot hold.")
     Ledger(path).append(forged)
+    seed_demo_ledger(path)
     other = tmp_path / "other_key"
     subprocess.run([shutil.which("ssh-keygen") or "ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(other)], check=True)
     Ledger(path, signer=load_signer(str(other))).append(replace(forged, fingerprint="sha256:" + "f" * 64, note="by another key"))
@@ -348,7 +351,7 @@ async def test_the_ledger_screen_shows_each_record_with_its_signature_as_ledger_
         cells = [table.get_row_at(n) for n in range(5)]
         words = [row[3].plain for row in cells]
         assert words.count("✓ allowed key") == 3 and words.count("· unsigned") == 1 and words.count("✗ key not allowed") == 1
-        assert [row[0].plain.strip() for row in cells][3:] == ["demo:live-metrics", "″"], "a skill's history stays together"
+        assert [row[0].plain.strip() for row in cells][:2] == ["demo:live-metrics", "″"], "a skill's history stays together"
         # The highlighted record's fingerprint is always on screen, whole.
         first = table.highlighted_record()
         assert first is not None and first.fingerprint in text
@@ -361,8 +364,7 @@ async def test_enter_on_a_ledger_record_shows_the_whole_note_the_fingerprint_and
         await listed(pilot)
         await pilot.press("l")
         await wait_until(pilot, lambda: app.screen.query("LedgerTable") and app.screen.signatures is not None)
-        await pilot.press("down", "down", "down")
-        await pilot.press("enter")
+        await pilot.press("enter")  # the first row: the unsigned record, from before signing
         await wait_until(pilot, lambda: app.screen.query("#facts"))
         await pilot.pause()
         text = screen_text(app)
