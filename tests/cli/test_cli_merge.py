@@ -58,7 +58,7 @@ def both_ways(root: Path, env: dict[str, str]) -> dict[str, tuple[str, str, str]
         export = run_cli("export", env=env)
         listing = run_cli("ledger", "list", "--json", env=env)
         assert export.code == 0 and listing.code == 0, export.err + listing.err
-        verdicts = sorted((s["name"], s["verdict"], tuple(s["approved"])) for s in listing.json()["skills"])
+        verdicts = sorted((s["name"], s["state"], tuple(s["approved"])) for s in listing.json()["skills"])
         out[into] = (export.out, repr(verdicts), merged.stdout + merged.stderr)
     return out
 
