@@ -177,8 +177,10 @@ class DetailPane(Vertical):
         self.query_one("#findings-head", Static).update(findings_head(view.audit))
         findings = list(view.audit.findings) if view.audit is not None else []
         listing = self.query_one(FindingList)
-        if listing.shown_for != (view.name, id(view.audit)):
-            listing.shown_for = (view.name, id(view.audit))
+        # Keyed by what is listed, not only by the audit: a recorded verdict re-judges the same audit in place.
+        shown_for = (view.name, id(view.audit), tuple((f.id, f.message, f.uri, f.line) for f in findings))
+        if listing.shown_for != shown_for:
+            listing.shown_for = shown_for
             listing.show(view.entry, findings)
         listing.display = bool(findings)
         self.query_one("#findings-body", Static).update(entry_warnings_view(view.entry))

@@ -66,8 +66,8 @@ class FindingList(OptionList):
         Binding("k", "cursor_up", "Up", show=False, id="finding-up", tooltip="Previous finding"),
     ]
 
-    shown_for: tuple[str, int] | None = None
-    """(skill name, id of the audit) listed, so a redraw keeps the highlight."""
+    shown_for: tuple[Any, ...] | None = None
+    """(skill name, id of the audit, the findings) listed, so a redraw keeps the highlight."""
 
     def show(self, entry: Any, findings: list[Any]) -> None:
         """List ``findings`` of ``entry``."""
