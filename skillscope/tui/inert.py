@@ -15,7 +15,7 @@ from skillscope.tui.model import SkillState
 from skillscope.unicode_policy import escape_run, hidden_runs
 from skillscope.views import ESCAPE_STYLE, escaped
 
-__all__ = ["ESCAPE_STYLE", "STATE_LOOK", "compact", "human_size", "inert", "inert_line", "state_badges", "state_words"]
+__all__ = ["ESCAPE_STYLE", "STATE_LOOK", "compact", "human_size", "inert", "inert_line", "short_word", "state_badges", "state_words"]
 
 STATE_LOOK: dict[str, tuple[str, str, str]] = {
     # state: (glyph, words, style)
@@ -106,6 +106,11 @@ def compact(value: Any) -> str:
 
 
 _SHORT = {"changed": "changed", "revoked": "revoked", "untrusted": "untrusted", "stale": "stale"}
+
+
+def short_word(state: str) -> str:
+    """A state's short word, for catalog rows and the status line (``untrusted``, not the whole phrase)."""
+    return _SHORT.get(state, STATE_LOOK[state][1])
 
 
 def state_badges(states: list[SkillState]) -> Text:

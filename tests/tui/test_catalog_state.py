@@ -197,10 +197,13 @@ async def test_launch_opens_the_changed_skill_and_rolls_up_counts(tmp_path):
     async with running(app) as pilot:
         await listed(pilot)
         await wait_until(pilot, lambda: "Δ· invoice-review" in screen_text(app), what="the changed skill without a keypress")
+        # The status line follows the tree by a posted message: wait for it rather than read it in the same instant.
+        expected = "○3 not reviewed  Δ1 changed  ⊗1 rejected  ⊘2 unavailable"
+        await wait_until(pilot, lambda: status(app) == expected, what="the status line")
         text = screen_text(app)
         assert "demo  9 skills  ○3 Δ1 ⊗1 ⊘2" in text
         assert "acme/billing/  1  Δ1" in text
-        assert status(app) == "○3 not reviewed  Δ1 changed  ⊗1 rejected  ⊘2 unavailable"
+        assert status(app) == expected
         for words in ("○3 not reviewed", "Δ1 changed", "⊗1 rejected", "⊘2"):  # the pane wraps the line
             assert words in text, words
 

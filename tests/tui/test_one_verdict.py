@@ -39,4 +39,8 @@ async def test_a_verdict_under_another_label_is_named_and_an_untrusted_approval_
         assert pdf.review.state == "approved-untrusted"
         await wait_until(pilot, lambda: "approved under a, signature not trusted" in screen_text(app), what="the untrusted approval")
         text = screen_text(app)
-        assert "signed by a key not allowed for its reviewer" in text and "◌ untrusted" in text
+        # Since the tui-state merge a row is the verdict glyph column, the name, then its states in short words.
+        assert "signed by a key not allowed for its reviewer" in text and "◌· pdf-processing  untrusted" in text
+        # An untrusted approval waits for a reviewer, so the status line counts it.
+        await wait_until(pilot, lambda: "◌1 untrusted" in str(app.main_screen.query_one("#catalog-status").content),
+                         what="the status line counts the untrusted approval")

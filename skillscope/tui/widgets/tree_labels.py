@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from skillscope.tui.inert import STATE_LOOK, human_size, inert_line
+from skillscope.tui.inert import STATE_LOOK, human_size, inert_line, short_word
 from skillscope.tui.model import ROLLUP, Folder, SkillView, path_segments, review_key, skill_states
 from skillscope.tui.servers import ServerSession
 from skillscope.tui.widgets.connection_panel import session_state
@@ -14,7 +14,7 @@ __all__ = ["NAME_LIMIT", "file_label", "folder_label", "note_label", "rollup", "
 NAME_LIMIT = 48
 """A skill's name is cut here: the glyph column before it carries the verdict, the words after it are extra."""
 _PHASE_GLYPH = {"not-opened": "·", "opening": "…", "verified": "✓", "unverified": "≈", "failed": "✗"}
-_STATUS_LINE = ("not-reviewed", "changed", "rejected", "failed", "unavailable")
+_STATUS_LINE = ("not-reviewed", "changed", "untrusted", "rejected", "failed", "unavailable")
 
 
 def rollup(counts: dict[str, int]) -> Text:
@@ -42,13 +42,13 @@ def status_line(counts: dict[str, int], *, stale: int = 0) -> Text:
     """
     text = Text()
     for state in _STATUS_LINE:
-        glyph, words, style = STATE_LOOK[state]
+        glyph, _words, style = STATE_LOOK[state]
         count = counts.get(state, 0)
         if not count:
             continue
         if text:
             text.append("  ")
-        text.append(f"{glyph}{count:,} {words.split(' since')[0]}", style=style)
+        text.append(f"{glyph}{count:,} {short_word(state)}", style=style)
     if stale:
         if text:
             text.append("  ")
@@ -132,10 +132,10 @@ def _words(view: SkillView) -> Text:
     states: list[str] = [verdict] if verdict not in ("unavailable", "malformed") else []
     states += [state for state in skill_states(view) if state not in states]
     for number, state in enumerate(states):
-        _glyph, words, style = STATE_LOOK[state]
+        style = STATE_LOOK[state][2]
         if number:
             text.append(" · ", style="dim")
-        text.append(words.split(" since")[0].split(":")[0].replace("approval revoked", "revoked"), style=style)
+        text.append(short_word(state), style=style)
     return text
 
 
