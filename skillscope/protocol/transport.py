@@ -381,6 +381,8 @@ def capped_http_client(headers: dict[str, str], stats: TransportStats, timeout: 
         headers={"Accept-Encoding": ACCEPTED_ENCODINGS, **headers},
         transport=_CappedTransport(MAX_MESSAGE_BYTES, stats, per_event=sse, tls=tls),
         event_hooks={"response": [stats]},
-        timeout=httpx2.Timeout(timeout, read=None if sse else timeout),
+        # A read waits twice the request timeout: the request's own timeout (the SDK's, -32001) must
+        # fire first, so a request that gets no answer fails alone instead of as a broken connection.
+        timeout=httpx2.Timeout(timeout, read=None if sse else 2 * timeout),
         follow_redirects=False,
     )
