@@ -46,7 +46,7 @@ def audit(*args, env):
 
 
 def shell_findings(run, section="findings"):
-    return [f for f in run.json()["servers"][0][section] if f["id"] == "skillscope/risky-shell"]
+    return [f for f in run.json()["servers"][0][section] if f["id"] == "skillscope/obfuscation/download-exec"]
 
 
 def shell_key(url, env):
@@ -66,7 +66,7 @@ def test_a_suppressed_finding_leaves_every_report_and_the_gate_until_it_changes(
 
     text = audit(servers["first"], env=env)
     assert text.code == 0, text.err
-    assert "risky-shell" not in text.out and "1 suppressed" in text.out
+    assert "download-exec" not in text.out and "1 suppressed" in text.out
 
     data = audit(servers["first"], "--format", "json", env=env)
     assert data.code == 0 and shell_findings(data) == []
@@ -78,9 +78,9 @@ def test_a_suppressed_finding_leaves_every_report_and_the_gate_until_it_changes(
 
     sarif = audit(servers["first"], "--format", "sarif", env=env)
     results = json.loads(sarif.out)["runs"][0]["results"]
-    assert sarif.code == 0 and results and all(r["ruleId"] != "skillscope/risky-shell" for r in results)
+    assert sarif.code == 0 and results and all(r["ruleId"] != "skillscope/obfuscation/download-exec" for r in results)
     markdown = audit(servers["first"], "--format", "markdown", env=env)
-    assert "risky-shell" not in markdown.out and "Suppressed by review: 1" in markdown.out
+    assert "download-exec" not in markdown.out and "Suppressed by review: 1" in markdown.out
 
     moved = audit(servers["moved"], "--format", "json", env=env)
     assert moved.code == 0 and shell_findings(moved) == [], "lines added elsewhere keep the key"
