@@ -12,6 +12,7 @@ import click
 from skillscope.cli.common import (
     TARGET_HELP,
     TargetCommand,
+    deliver,
     progress,
     report_error,
     run,
@@ -254,15 +255,9 @@ def _emit(audits: list[Any], fmt: str, output: str | None, *, min_severity: str 
     from skillscope.redact import SECRETS
 
     text = SECRETS.mask(text)
-    if output:
-        from skillscope.files import write_file
-
-        try:
-            write_file(Path(output), text)
-        except SkillscopeError as exc:
-            sys.exit(report_error(exc))
-        click.echo(f"Wrote {output}", err=True)
-    else:
-        click.echo(text, nl=False)
+    try:
+        deliver(text, output)
+    except SkillscopeError as exc:
+        sys.exit(report_error(exc))
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 from typing import Any
 
 import click
@@ -11,6 +10,7 @@ import click
 from skillscope.cli.common import (
     TARGET_HELP,
     TargetCommand,
+    deliver,
     progress,
     report_error,
     run,
@@ -101,16 +101,10 @@ def _emit(servers: list[Any], fmt: str, output: str | None) -> None:
     else:
         text = _table(servers)
     text = SECRETS.mask(text)
-    if output:
-        from skillscope.files import write_file
-
-        try:
-            write_file(Path(output), text)
-        except SkillscopeError as exc:
-            sys.exit(report_error(exc))
-        click.echo(f"Wrote {output}", err=True)
-    else:
-        click.echo(text, nl=False)
+    try:
+        deliver(text, output)
+    except SkillscopeError as exc:
+        sys.exit(report_error(exc))
 
 
 def _table(servers: list[Any]) -> str:

@@ -13,6 +13,7 @@ from skillscope.cli.common import (
     TARGET_HELP,
     TargetCommand,
     config_option,
+    deliver,
     ledger_option,
     print_json,
     progress,
@@ -285,13 +286,7 @@ def export_command(fmt: str, label: str | None, output: str | None, allowed_sign
         text = export_approved(exportable, fmt)  # type: ignore[arg-type]
         if label is not None and not exportable.approvals and not exportable.skipped:
             _warn_unmatched_label(label, book.exportable(check, include_unsigned=include_unsigned))
-        if output:
-            from skillscope.files import write_file
-
-            write_file(Path(output), text)
-            click.echo(f"Wrote {output}", err=True)
-        else:
-            click.echo(text, nl=False)
+        deliver(text, output)
         if exportable.skipped:
             click.echo(f"skillscope: {exportable.skipped_summary()} (trust: {check.trust.source})", err=True)
     except SkillscopeError as exc:

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from skillscope.service.targets import Invocation
 
 __all__ = [
+    "deliver",
     "EXIT_CODES",
     "TARGET_HELP",
     "TargetCommand",
@@ -205,6 +206,23 @@ class progress:
     def __exit__(self, *exc: object) -> None:
         if self._status is not None:
             self._status.__exit__(None, None, None)
+
+
+def deliver(text: str, output: str | None) -> None:
+    """Write a command's whole output to ``-o FILE`` (naming the file on stderr), else to stdout.
+
+    Raises:
+        SkillscopeError: the file cannot be written.
+    """
+    if output:
+        from pathlib import Path
+
+        from skillscope.files import write_file
+
+        write_file(Path(output), text)
+        click.echo(f"Wrote {output}", err=True)
+    else:
+        click.echo(text, nl=False)
 
 
 def print_json(data: Any) -> None:
