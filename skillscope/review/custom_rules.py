@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from skillscope.review.audit.model import ServerAudit, SkillAudit
     from skillscope.verify.opener import SkillReport
 
-__all__ = ["FAMILIES", "KINDS", "MAX_SCAN_BYTES", "PatternRule", "RuleHit", "RuleSet", "load_rules", "USER_PREFIX", "scan_user_rules", "user_findings"]
+__all__ = ["FAMILIES", "KINDS", "MAX_SCAN_BYTES", "PatternRule", "RuleHit", "RuleSet", "load_rules", "read_rule_text", "USER_PREFIX", "scan_user_rules", "user_findings"]
 
 USER_PREFIX = "user/"
 """Every user rule's id starts with this, so no user file can pass its findings off as built-in ones."""
@@ -235,7 +235,7 @@ def load_rules(paths: Sequence[str | Path]) -> RuleSet:
     yara_sources: list[tuple[str, str]] = []
     for raw in paths:
         path = Path(raw)
-        text = _read(path)
+        text = read_rule_text(path)
         if path.suffix.lower() in (".yar", ".yara"):
             yara_sources.append((str(path), text))
         elif path.suffix.lower() in (".yml", ".yaml"):
@@ -258,14 +258,19 @@ def load_rules(paths: Sequence[str | Path]) -> RuleSet:
     return RuleSet(patterns, yara, [str(p) for p in paths])
 
 
-def _read(path: Path) -> str:
+def read_rule_text(path: Path, *, limit: int = MAX_RULE_FILE, what: str = "rules") -> str:
+    """A user's rules or policy file as text: at most ``limit`` bytes, UTF-8, errors naming the file.
+
+    Raises:
+        UsageError: the file cannot be read, is too large, or is not UTF-8 (with the line).
+    """
     try:
         with path.open("rb") as handle:
-            data = handle.read(MAX_RULE_FILE + 1)
+            data = handle.read(limit + 1)
     except OSError as exc:
-        raise UsageError(f"rules file {path}: cannot be read ({exc.strerror or exc})") from None
-    if len(data) > MAX_RULE_FILE:
-        raise UsageError(f"rules file {path}: larger than {MAX_RULE_FILE // 1024} KiB")
+        raise UsageError(f"{what} file {path}: cannot be read ({exc.strerror or exc})") from None
+    if len(data) > limit:
+        raise UsageError(f"{what} file {path}: larger than {limit // 1024} KiB")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:

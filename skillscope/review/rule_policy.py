@@ -11,6 +11,7 @@ from typing import Any, cast
 import yaml
 
 from skillscope.errors import UsageError
+from skillscope.review.custom_rules import read_rule_text
 from skillscope.review.findings import AuditFinding, Severity
 from skillscope.textsafe import safe_line
 
@@ -45,18 +46,9 @@ def load_policy(path: str | Path) -> RulePolicy:
         UsageError: the file cannot be read or is invalid; the message names the file and line.
     """
     path = Path(path)
+    text = read_rule_text(path, limit=_MAX_POLICY_FILE, what="policy")
     try:
-        with path.open("rb") as handle:
-            data = handle.read(_MAX_POLICY_FILE + 1)
-    except OSError as exc:
-        raise UsageError(f"policy file {path}: cannot be read ({exc.strerror or exc})") from None
-    if len(data) > _MAX_POLICY_FILE:
-        raise UsageError(f"policy file {path}: larger than {_MAX_POLICY_FILE // 1024} KiB")
-    try:
-        root = yaml.compose(data.decode("utf-8"), Loader=yaml.SafeLoader)
-    except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        raise UsageError(f"{path}:{line}: not UTF-8 text") from None
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         raise UsageError(f"{path}:{mark.line + 1 if mark else 1}: not valid YAML ({safe_line(getattr(exc, 'problem', None) or str(exc), limit=200)})") from None
