@@ -11,6 +11,7 @@ from typing import Literal
 
 __all__ = [
     "Kind",
+    "letter_scripts",
     "KIND_CHECK",
     "HiddenRun",
     "classify",
@@ -246,3 +247,16 @@ def decode_variation_selectors(chars: str) -> bytes:
         elif 0xE0100 <= code <= 0xE01EF:
             out.append(code - 0xE0100 + 16)
     return bytes(out)
+
+
+def letter_scripts(text: str) -> set[str]:
+    """The scripts of ``text``'s letters, by the first word of each letter's Unicode name
+    (``LATIN``, ``CYRILLIC``, ``GREEK``...; ``UNKNOWN`` for a letter without a name).
+
+    Paths and hosts that mix scripts are how look-alike names are spotted."""
+    scripts = set()
+    for char in text:
+        if char.isalpha():
+            name = unicodedata.name(char, "")
+            scripts.add(name.split(" ", 1)[0] if name else "UNKNOWN")
+    return scripts

@@ -9,6 +9,7 @@ from urllib.parse import unquote
 
 from skillscope.review.content import Hit
 from skillscope.textsafe import safe_line
+from skillscope.unicode_policy import letter_scripts
 
 __all__ = ["path_hits"]
 
@@ -24,18 +25,9 @@ _LOOKALIKE = str.maketrans(
 _CONFUSABLE_SCRIPTS = frozenset({"CYRILLIC", "GREEK", "ARMENIAN", "CHEROKEE", "COPTIC", "LISU", "FULLWIDTH"})
 
 
-def _scripts(segment: str) -> set[str]:
-    scripts = set()
-    for char in segment:
-        if char.isalpha():
-            name = unicodedata.name(char, "")
-            scripts.add(name.split(" ", 1)[0] if name else "UNKNOWN")
-    return scripts
-
-
 def _lookalike(segment: str) -> str | None:
     """The ASCII name a segment imitates, when its letters mix Latin with a confusable script."""
-    scripts = _scripts(segment)
+    scripts = letter_scripts(segment)
     if not scripts & _CONFUSABLE_SCRIPTS:
         return None
     ascii_form = unicodedata.normalize("NFKC", segment).translate(_LOOKALIKE)
@@ -64,7 +56,7 @@ def path_hits(paths: list[str]) -> list[tuple[str, Hit]]:
         for segment in decoded.split("/"):
             lookalike = _lookalike(segment)
             if lookalike is not None:
-                scripts = " and ".join(sorted(_scripts(segment)))
+                scripts = " and ".join(sorted(letter_scripts(segment)))
                 out.append((path, Hit("skillscope/mixed-script-path", f"path segment {safe_line(segment, limit=120)!r} mixes {scripts} letters: it looks like {safe_line(lookalike, limit=120)!r}")))
     groups: dict[tuple[str, str], list[str]] = defaultdict(list)
     for path in paths:

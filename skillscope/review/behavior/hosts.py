@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import re
-import unicodedata
 
 from skillscope.review.behavior.base import Ctx, Raw
 from skillscope.review.behavior.vocab import endpoint_kind, url_host_of
 from skillscope.textsafe import safe_line
+from skillscope.unicode_policy import letter_scripts
 
 __all__ = ["scan_hosts", "redacted"]
 
@@ -44,15 +44,6 @@ def _same_site(shown: str, target: str) -> bool:
     return shown == target or target.endswith("." + shown) or shown.endswith("." + target)
 
 
-def _scripts(label: str) -> set[str]:
-    found = set()
-    for char in label:
-        if char.isalpha():
-            name = unicodedata.name(char, "")
-            found.add(name.split(" ", 1)[0] if name else "?")
-    return found
-
-
 def _lookalike(host: str) -> str | None:
     if host.startswith("xn--") or ".xn--" in host:
         try:
@@ -63,7 +54,7 @@ def _lookalike(host: str) -> str | None:
     if host.isascii():
         return None
     for label in host.split("."):
-        scripts = _scripts(label)
+        scripts = letter_scripts(label)
         if len(scripts) > 1 or scripts & {"CYRILLIC", "GREEK", "ARMENIAN", "CHEROKEE"}:
             return f"host {safe_line(host, limit=80)} mixes letters of {', '.join(sorted(scripts)).lower()}"
     return None
