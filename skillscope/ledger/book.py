@@ -6,6 +6,7 @@ import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Literal
 
 from skillscope.errors import LedgerDamaged, LedgerError
 from skillscope.ledger.checked import Checked, CheckedCache
@@ -17,7 +18,10 @@ from skillscope.ledger.rollback import FIRST, SeenMemory, git_place, reviews_at_
 from skillscope.ledger.store import Ledger, Problem, VerifyResult, damage_message
 from skillscope.ledger.trust import AllowedSigners, TrustRule, resolve_trust
 
-__all__ = ["LedgerCheck", "ReviewBook", "distrust_of", "signing_order"]
+__all__ = ["LedgerCheck", "ReviewBook", "SignatureStatus", "distrust_of", "signing_order"]
+
+SignatureStatus = Literal["allowed", "not-allowed", "unsigned"]
+"""How a record's signature counts: by an allowed key, by a key not allowed for its reviewer, or none."""
 
 
 def signing_order(result: VerifyResult) -> None:
@@ -80,20 +84,22 @@ class LedgerCheck:
         """True when nothing is damaged and nothing seen before is missing."""
         return self.result.ok and not self.missing
 
-    @property
-    def checked(self) -> dict[str, Checked]:
-        """What was established per line hash."""
-        return {digest: c for _line, digest, c in self.result.reviews}
+    def signature(self, checked: Checked) -> SignatureStatus:
+        """How one line's signature counts under this check's allowed signers."""
+        from skillscope.ledger.sshsig import key_blob
+
+        if not checked.key:
+            return "unsigned"
+        return "allowed" if self.trust.allows(checked.reviewer, key_blob(checked.key)) else "not-allowed"
 
     def signers(self) -> tuple[int, list[tuple[int, str]], list[tuple[int, str]]]:
         """(trusted signed count, untrusted (line, reviewer), unsigned (line, reviewer))."""
-        from skillscope.ledger.sshsig import key_blob
-
         trusted, untrusted, unsigned = 0, [], []
         for line, _digest, c in self.result.reviews:
-            if not c.key:
+            status = self.signature(c)
+            if status == "unsigned":
                 unsigned.append((line, c.reviewer))
-            elif self.trust.allows(c.reviewer, key_blob(c.key)):
+            elif status == "allowed":
                 trusted += 1
             else:
                 untrusted.append((line, c.reviewer))

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
 
 from skillscope.errors import SkillscopeError
 from skillscope.ledger import ReviewBook
+from skillscope.ledger.book import SignatureStatus
 
 __all__ = ["Signature", "SignatureReport", "check_signatures"]
 
-SignatureStatus = Literal["allowed", "not-allowed", "unsigned"]
 
 _WORDS: dict[SignatureStatus, str] = {
     "allowed": "signed by an allowed key",
@@ -55,8 +54,6 @@ def check_signatures(book: ReviewBook, *, allowed_signers: str | None = None) ->
     The book comes from the reader's trust choice (``TrustChoice.book``), so the screen that lists
     signatures and the verdicts beside it judge keys by one rule.
     """
-    from skillscope.ledger.sshsig import key_blob
-
     report = SignatureReport()
     try:
         check = book.check(allowed_signers=allowed_signers, learn=False)
@@ -68,10 +65,5 @@ def check_signatures(book: ReviewBook, *, allowed_signers: str | None = None) ->
         first = check.result.problems[0].message if check.result.problems else f"{len(check.missing)} review(s) seen before are missing"
         report.problem = first
     for _line, digest, checked in check.result.reviews:
-        if not checked.key:
-            report.by_hash[digest] = Signature("unsigned")
-        elif check.trust.allows(checked.reviewer, key_blob(checked.key)):
-            report.by_hash[digest] = Signature("allowed", checked.key)
-        else:
-            report.by_hash[digest] = Signature("not-allowed", checked.key)
+        report.by_hash[digest] = Signature(check.signature(checked), checked.key or "")
     return report

@@ -114,11 +114,9 @@ class LedgerScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = bindings(LEDGER_COMMANDS)
     KEY_COMMANDS: ClassVar[Sequence[Command]] = LEDGER_COMMANDS
 
-    def __init__(self, snapshot: LedgerSnapshot, *, signing_key: str | None = None) -> None:
+    def __init__(self, snapshot: LedgerSnapshot) -> None:
         super().__init__()
         self.snapshot = snapshot
-        self.signing_key = signing_key
-        """The config's signing key: whose key counts when no allowed_signers file says otherwise."""
         self.signatures: SignatureReport | None = None
         """Each record's signature, once checked (in a worker: it reads every line)."""
         self.written: Path | None = None

@@ -374,7 +374,7 @@ class ReviewWork(MainState):
         tell(self, f"Suppressed {finding.id} in {view.name}; recorded in {path}", title="Suppress")
 
     def action_ledger(self) -> None:
-        self.app.push_screen(LedgerScreen(self.ledger, signing_key=self.settings.signing_key), self._reread_ledger)
+        self.app.push_screen(LedgerScreen(self.ledger), self._reread_ledger)
 
     def _reread_ledger(self, _closed: object) -> None:
         """Read the ledger again once its screen closes: a repair or an import there may have changed it."""
