@@ -1,329 +1,168 @@
-"""``approve``, ``reject``, ``revoke``, ``diff``, ``export`` and ``ledger``: the review record."""
+"""``ledger verify|repair|list|merge``: check, mend, show and merge the approval ledger file."""
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 import click
 
+from skillscope.cli.commands_review import _book, _ledger_config, report_check
 from skillscope.cli.common import (
     EXIT_CODES,
-    TARGET_HELP,
-    TargetCommand,
     config_option,
-    deliver,
     ledger_option,
     print_json,
-    progress,
     report_error,
-    run,
-    setup,
-    target_options,
     trust_choice,
     trust_options,
 )
-from skillscope.errors import EXIT_VERIFY, SkillscopeError
+from skillscope.core.errors import EXIT_LEDGER, SkillscopeError
 
-__all__ = ["approve_command", "reject_command", "revoke_command", "diff_command", "export_command", "report_check"]
-
-_REVIEW_OPTIONS = [
-    click.option("--reviewer", help="Who reviewed, and the signing principal (default: git config user.email, else the login name)."),
-    click.option("--note", default="", help="Why: kept with the record."),
-]
+__all__ = ["ledger_group", "ledger_list", "ledger_merge", "ledger_repair", "ledger_verify"]
 
 
-def _review_options(fn: Any) -> Any:
-    for option in reversed(_REVIEW_OPTIONS):
-        fn = option(fn)
-    return fn
+@click.group("ledger")
+def ledger_group() -> None:
+    """Check, repair, list and merge the approval ledger."""
 
 
-def _book(path: Path, config: Any) -> Any:
-    from skillscope.ledger import ReviewBook
-
-    return ReviewBook.from_config(path, config)
-
-
-def _say_recorded(verb: str, saved: Any, path: Path) -> None:
-    from skillscope.textsafe import safe_line
-
-    fingerprint = saved.fingerprint or "no fingerprint"
-    click.echo(f"{verb} {safe_line(saved.name)} ({fingerprint}); record #{saved.seq} in {path}, signed by {saved.key.split()[0]}")
-
-
-@click.command("approve", cls=TargetCommand, epilog=TARGET_HELP + "\n\n" + EXIT_CODES)
-@click.argument("name")
-@click.argument("target", required=False)
-@target_options
-@_review_options
-@click.option("--fingerprint", "pinned", metavar="FP", help="Approve only if what verifies now has this fingerprint (what you saw).")
-@click.option("--yes", "-y", is_flag=True, help="Approve what verifies now without asking.")
-@click.option("--accept-findings", is_flag=True,
-              help="Approve despite errors the skill audit found, or files served under the skill that its file list omits "
-                   "(needs --note saying why).")
-@click.pass_context
-def approve_command(ctx: click.Context, name: str, target: str | None, reviewer: str | None, note: str, pinned: str | None,
-                    yes: bool, accept_findings: bool, **options: Any) -> None:
-    """Verify and audit a whole skill (SKILL.md and every file), then record its fingerprint as approved.
-
-    The audit runs on the very bytes that verified (each file read once); those bytes
-    are kept beside the ledger for `diff`. On a terminal you are shown the name,
-    fingerprint, files and audit summary and asked; otherwise --fingerprint (what you
-    reviewed) or --yes is required. Refused when anything fails verification, the
-    skill is dynamic, the fingerprint differs from --fingerprint, or the audit found an
-    error in the skill's content or a file the server serves under the skill (resources/list,
-    directory reads) that its file list omits, each named (unless --accept-findings with --note).
-    """
-    interactive = sys.stdin.isatty() and sys.stdout.isatty()
-    if not (interactive or yes or pinned):
-        click.echo("skillscope: usage error: not on a terminal: give --fingerprint FP (the fingerprint you reviewed) or --yes", err=True)
-        sys.exit(2)
-    if accept_findings and not note.strip():
-        click.echo("skillscope: usage error: --accept-findings needs a --note saying why the findings are acceptable", err=True)
-        sys.exit(2)
-    inv = setup(ctx, target, options)
-
-    async def body() -> int:
-        from skillscope.cli.render import make_console, render_report
-        from skillscope.protocol import connect
-        from skillscope.service.approvals import approval_plan, audit_for_approval
-        from skillscope.service.catalog import load_catalog, resolve_name
-        from skillscope.textsafe import safe_line
-
-        book = _book(inv.ledger_path, inv.config)
-        with progress(f"Connecting to {inv.target.display}") as say:
-            async with connect(inv.target, era=inv.era, timeout=inv.timeout) as conn:
-                say("Listing skills")
-                listing = await load_catalog(conn, inv.policy)
-                entry = await resolve_name(conn, listing, name, inv.policy)
-                say(f"Reading, verifying and auditing {entry.name}")
-                audit = await audit_for_approval(conn, entry, inv.policy)
-            info = conn.info
-        plan = approval_plan(audit, pinned=pinned, accept_findings=accept_findings)
-        if plan.refused == "unverified" and plan.report is not None:
-            make_console().print(render_report(plan.report, None))
-        if plan.refused != "unverified" and plan.refused != "fingerprint":
-            for finding in plan.audit.findings:
-                if finding.severity != "note":
-                    click.echo(f"{finding.severity}: {finding.id}: {safe_line(finding.message, limit=400)}", err=True)
-        if plan.refused in ("findings", "unlisted"):
-            click.echo(f"skillscope: approval refused: {plan.reason}; "
-                       "review them, then approve with --accept-findings --note WHY if they are acceptable", err=True)
-            return EXIT_VERIFY
-        if plan.refused is not None:
-            click.echo(f"skillscope: approval refused: {plan.reason}", err=True)
-            return EXIT_VERIFY
-        if interactive and not yes:
-            click.echo(f"About to approve {safe_line(entry.name)}")
-            click.echo(f"  fingerprint  {entry.fingerprint}")
-            for result in plan.report.files if plan.report is not None else []:
-                click.echo(f"  file         {safe_line(result.path)} ({len(result.served.data) if result.served else 0:,} bytes)")
-            for uri in plan.unlisted:
-                click.echo(f"  not covered  {safe_line(uri)} (served, not in the file list)")
-            counts = plan.audit.counts
-            click.echo(f"  audit        {counts['error']} error(s), {counts['warning']} warning(s), {counts['note']} note(s)")
-            if not click.confirm("Record this approval?", default=False):
-                click.echo("Nothing was recorded.", err=True)
-                return EXIT_VERIFY
-        saved = book.record(plan.record(info, reviewer=reviewer, note=note), plan.contents())
-        _say_recorded("Approved", saved, inv.ledger_path)
-        return 0
-
-    run(body)
-
-
-def _verdict_command(action: Literal["reject", "revoke"], verb: str, doc: str) -> click.Command:
-    @click.command(action, cls=TargetCommand, epilog=TARGET_HELP + "\n\n" + EXIT_CODES, help=doc)
-    @click.argument("name")
-    @click.argument("target", required=False)
-    @target_options
-    @_review_options
-    @click.pass_context
-    def command(ctx: click.Context, name: str, target: str | None, reviewer: str | None, note: str, **options: Any) -> None:
-        offline = action == "revoke" and target is None and not ctx.meta.get("stdio_command")
-        if offline:
-            _revoke_offline(name, reviewer, note, options)
-            return
-        inv = setup(ctx, target, options)
-
-        async def body() -> int:
-            from skillscope.service.approvals import verdict_record
-            from skillscope.service.catalog import find_entry
-
-            with progress(f"Connecting to {inv.target.display}") as say:
-                info, entry = await find_entry(inv, name, say)
-            saved = _book(inv.ledger_path, inv.config).record(verdict_record(action, info, entry, reviewer=reviewer, note=note))
-            _say_recorded(verb, saved, inv.ledger_path)
-            return 0
-
-        run(body)
-
-    return command
-
-
-reject_command = _verdict_command(
-    "reject", "Rejected",
-    "Record the skill's current fingerprint as rejected (reads no file). The rejection holds for that content "
-    "under every label: it is never exported while the rejection stands.",
-)
-revoke_command = _verdict_command(
-    "revoke", "Revoked",
-    "Withdraw every approval of the skill. With TARGET, the current entry is recorded too; "
-    "without one, NAME must be LABEL:PATH and the revocation is recorded from the ledger alone.",
-)
-
-
-def _revoke_offline(name: str, reviewer: str | None, note: str, options: dict[str, Any]) -> None:
-    from skillscope.service.approvals import offline_revocation
-
-    try:
-        path, config = _ledger_config(options.get("config_path"), options.get("ledger_file"))
-        book = _book(path, config)
-        saved = book.record(offline_revocation(book.verdicts(), name, reviewer=reviewer, note=note))
-    except SkillscopeError as exc:
-        sys.exit(report_error(exc))
-    _say_recorded("Revoked", saved, path)
-
-
-@click.command("diff", cls=TargetCommand, epilog=TARGET_HELP + "\n\n" + EXIT_CODES)
-@click.argument("name")
-@click.argument("target", required=False)
-@target_options
-@trust_options
-@click.option("--json", "as_json", is_flag=True, help="Print the review state, file changes and diffs as JSON.")
-@click.option("--exit-code", is_flag=True, help="Exit 1 when the skill changed since its approval.")
-@click.pass_context
-def diff_command(ctx: click.Context, name: str, target: str | None, as_json: bool, exit_code: bool, **options: Any) -> None:
-    """Show how a skill changed since its last approval: a unified diff of each changed text file
-    against the approved bytes kept beside the ledger; size and digest for binaries.
-
-    The current files are read and verified first; nothing that fails verification is shown.
-    """
-    inv = setup(ctx, target, options)
-
-    async def body() -> int:
-        from skillscope.service.catalog import open_named
-        from skillscope.service.review_state import entry_review
-
-        choice = trust_choice(inv.config, options, inv.ledger_path)
-        book = choice.book(inv.ledger_path)
-        verdicts = choice.verdicts(inv.ledger_path)
-        with progress(f"Connecting to {inv.target.display}") as say:
-            info, report = await open_named(inv, name, paths=[], all_files=True, say=say)
-        entry = report.entry
-        state = entry_review(verdicts, entry)
-        assert state is not None  # an entry that opened is not malformed, and the book's verdicts are known
-        if not report.verified:
-            from skillscope.cli.render import make_console, render_report
-
-            make_console().print(render_report(report, None))
-            check = report.failure.check if report.failure is not None else "read"
-            click.echo(f"skillscope: {entry.name} did not verify ({check} check): no diff is shown", err=True)
-            return EXIT_VERIFY
-        from skillscope.ledger import skill_diffs
-
-        current = {r.uri: r.served.data for r in report.files if r.served is not None}
-        diffs = skill_diffs(book.objects, entry, state.changes, current)
-        if as_json:
-            from skillscope.cli.jsonout import review_json
-
-            print_json({"name": entry.name, "fingerprint": entry.fingerprint, **(review_json(state) or {}),
-                        "diffs": [{"path": d.path, "change": d.change, "lines": list(d.lines), "note": d.note} for d in diffs]})
-        else:
-            from skillscope.cli.render import make_console, render_diffs, render_review
-
-            console = make_console()
-            console.print(render_review(entry, state))
-            console.print(render_diffs(diffs))
-        refused = [d for d in diffs if d.refused]
-        if refused:
-            from skillscope.errors import EXIT_LEDGER
-
-            for diff in refused:
-                click.echo(f"skillscope: {diff.path}: {diff.note}", err=True)
-            return EXIT_LEDGER
-        return 1 if exit_code and state.changes else 0
-
-    run(body)
-
-
-@click.command("export", epilog=EXIT_CODES)
-@click.option("--format", "fmt", type=click.Choice(["txt", "json", "yaml", "roomkit"]), default="txt", show_default=True,
-              help="txt: one sha256:… per line for a host's reviewed set; json/yaml add name, URI, label, reviewer, time; "
-                   "roomkit: a Python module with approve_execution(request) for RoomKit's add_mcp_server.")
-@click.option("--label", help="Only approvals of skills from the server with this label.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to this file (atomically) instead of stdout.")
-@click.option("--allowed-signers", type=click.Path(dir_okay=False), help="Whose signatures count (ssh-keygen allowed_signers format).")
-@click.option("--include-unsigned", is_flag=True, help="Also export approvals recorded before reviews were signed.")
+@ledger_group.command("verify", epilog=EXIT_CODES)
 @config_option
 @ledger_option
-def export_command(fmt: str, label: str | None, output: str | None, allowed_signers: str | None, include_unsigned: bool,
-                   config_path: str | None, ledger_file: str | None) -> None:
-    """Export the fingerprints approved, not since revoked, and not rejected under any label.
+@click.option("--allowed-signers", type=click.Path(dir_okay=False), help="Whose signatures count (ssh-keygen allowed_signers format).")
+@click.option("--since", "since", metavar="REV", help="Also check that every review the ledger held at git revision REV is still there.")
+@click.option("--accept", is_flag=True, help="Accept the ledger as it is now although reviews seen before are gone (needs --note).")
+@click.option("--note", default="", help="Why the new state is accepted (kept in the local log).")
+def ledger_verify(config_path: str | None, ledger_file: str | None, allowed_signers: str | None, since: str | None,
+                  accept: bool, note: str) -> None:
+    """Check every record: its hash and link, a strict parse of its line, its signature, and that no
+    review this machine saw in the ledger (on this git branch) is gone.
 
-    Only approvals signed by a key allowed for their reviewer are exported (see
-    --allowed-signers); how many were held back, and why, goes to stderr. A damaged
-    ledger, or one that lost a review this machine saw, exports nothing (exit 5).
-
-    \b
-    Examples:
-      skillscope export > reviewed.txt
-      skillscope export --format roomkit -o reviewed_skills.py   # for RoomKit's approve_execution
+    Unsigned records (written before reviews were signed) are reported; an unsigned record after a
+    signed one is damage. Exits 5 on damage or a missing review; 1 when records are signed by keys
+    not allowed for their reviewer.
     """
-    from skillscope.errors import EXIT_LEDGER
-    from skillscope.ledger import export_approved
+    from skillscope.core.textsafe import safe_line
+    from skillscope.ledger.recording import utc_now
 
+    if accept and not note.strip():
+        click.echo("skillscope: usage error: --accept needs a --note saying why the reviews may be gone", err=True)
+        sys.exit(2)
     try:
         path, config = _ledger_config(config_path, ledger_file)
         book = _book(path, config)
-        check = book.check(allowed_signers=allowed_signers)
-        if not check.ok:
-            report_check(path, check)
-            sys.exit(EXIT_LEDGER)
-        exportable = book.exportable(check, include_unsigned=include_unsigned, label=label)
-        text = export_approved(exportable, fmt)  # type: ignore[arg-type]
-        if label is not None and not exportable.approvals and not exportable.skipped:
-            _warn_unmatched_label(label, book.exportable(check, include_unsigned=include_unsigned))
-        deliver(text, output)
-        if exportable.skipped:
-            click.echo(f"skillscope: {exportable.skipped_summary()} (trust: {check.trust.source})", err=True)
+        check = book.check(allowed_signers=allowed_signers, since=since)
+        if accept and check.result.ok and check.missing:
+            book.accept(check, note, utc_now())
+            click.echo(f"{path}: accepted the ledger without {len(check.missing)} review(s) seen before", err=True)
+            check.missing = {}
+            check = book.check(allowed_signers=allowed_signers, since=since)
     except SkillscopeError as exc:
         sys.exit(report_error(exc))
+    result = check.result
+    if not check.ok:
+        report_check(path, check)
+        if result.only_torn_tail and not check.missing:
+            click.echo("The last line is unfinished; `skillscope ledger repair` cuts it and records the repair.", err=True)
+        elif not result.ok:
+            click.echo("The ledger was altered; restore it from a copy or version control (it is never repaired silently).", err=True)
+        sys.exit(EXIT_LEDGER)
+    trusted, untrusted, unsigned = check.signers()
+    click.echo(f"{path}: {result.records} records, chain intact; {trusted} signed by allowed keys, "
+               f"{len(untrusted)} by keys not allowed, {len(unsigned)} unsigned (trust: {check.trust.source})")
+    for line, reviewer in untrusted:
+        click.echo(f"{path}: untrusted: line {line}: signed as {safe_line(reviewer)} by a key not allowed for that reviewer", err=True)
+    if unsigned:
+        click.echo(f"{path}: {len(unsigned)} unsigned record(s) (lines {', '.join(str(n) for n, _ in unsigned[:10])}"
+                   f"{', …' if len(unsigned) > 10 else ''}); they are exported only with --include-unsigned", err=True)
+    if untrusted:
+        sys.exit(1)
 
 
-def _warn_unmatched_label(label: str, exportable: Any) -> None:
-    """Say on stderr that ``--label`` matched no approval, and which labels do."""
-    from skillscope.textsafe import safe_line
+@ledger_group.command("repair", epilog=EXIT_CODES)
+@config_option
+@ledger_option
+@click.option("--reviewer", help="Who repaired (default: git config user.email, else the login name).")
+def ledger_repair(config_path: str | None, ledger_file: str | None, reviewer: str | None) -> None:
+    """Cut an unfinished last line (only that) and record the repair in the ledger."""
+    from skillscope.ledger import default_reviewer
+    from skillscope.ledger.recording import tool_id, utc_now
 
-    labels = sorted({r.label for r in exportable.approvals})
-    known = ", ".join(safe_line(x, limit=64) for x in labels) or "none"
-    click.echo(f"skillscope: warning: no approval in force has label {safe_line(label, limit=64)!r}; "
-               f"labels with approvals: {known}", err=True)
-
-
-def report_check(path: Path, check: Any) -> None:
-    """Print a failed check's problems and missing reviews to stderr."""
-    from skillscope.textsafe import safe_line
-
-    for problem in check.result.problems:
-        click.echo(f"{path}: {problem.kind}: {problem.message}", err=True)
-    for review, what in sorted(check.missing.items(), key=lambda item: item[1]):
-        if review.startswith("first:"):
-            click.echo(f"{path}: rollback: the first record changed; it was {safe_line(what)} [{review[6:29]}]", err=True)
-        else:
-            click.echo(f"{path}: rollback: a review seen before is missing: {safe_line(what)} [{review[:16]}]", err=True)
-    if not check.result.ok:
-        click.echo(f"skillscope: ledger damaged: {path} has {len(check.result.problems)} problem(s)", err=True)
-    if check.missing:
-        click.echo("A review this machine saw in the ledger is gone (a dropped line or an older copy). If that is intended, "
-                   "accept the new state with `skillscope ledger verify --accept --note WHY`.", err=True)
+    try:
+        path, config = _ledger_config(config_path, ledger_file)
+        removed, record = _book(path, config).repair(reviewer=reviewer or default_reviewer(), time=utc_now(), tool=tool_id())
+    except SkillscopeError as exc:
+        sys.exit(report_error(exc))
+    click.echo(f"{path}: cut {removed} bytes of an unfinished last line; recorded as #{record.seq}")
 
 
-def _ledger_config(config_path: str | None, ledger_file: str | None) -> tuple[Path, Any]:
-    from skillscope.config import load_config
-    from skillscope.ledger import ledger_path
+@ledger_group.command("list", epilog=EXIT_CODES)
+@config_option
+@ledger_option
+@trust_options
+@click.option("--label", help="Only skills from the server with this label.")
+@click.option("--json", "as_json", is_flag=True, help="Print the verdicts as JSON.")
+def ledger_list(config_path: str | None, ledger_file: str | None, label: str | None, as_json: bool, **options: Any) -> None:
+    """Show the current verdict on every reviewed skill, replayed from the records.
 
-    config = load_config(config_path)
-    return ledger_path(ledger_file, config.ledger, config.path.parent if config.path else None), config
+    Approvals count only when signed by a key allowed for their reviewer (as for export);
+    others show as "approved, signature not trusted".
+    """
+    try:
+        path, config = _ledger_config(config_path, ledger_file)
+        verdicts = trust_choice(config, options).verdicts(path)
+    except SkillscopeError as exc:
+        sys.exit(report_error(exc))
+    rows = [v for v in verdicts.by_name.values() if label is None or v.record.label == label]
+    states = {v.name: verdicts.name_state(v.name) for v in rows}
+    if as_json:
+        from skillscope.cli.jsonout import record_json
+
+        print_json({
+            "ledger": str(path),
+            "records": verdicts.records,
+            "skills": [
+                {
+                    "name": v.name,
+                    "verdict": states[v.name].label,
+                    "state": states[v.name].state,
+                    "last": record_json(v.record),
+                    "approved": sorted(verdicts.in_force(v.name)),
+                    "untrusted": sorted(fp for fp in v.untrusted if fp),
+                    "rejected": sorted(fp for fp in v.rejected if fp),
+                }
+                for v in rows
+            ],
+        })
+        return
+    from skillscope.cli.render import make_console, render_verdicts
+
+    make_console().print(render_verdicts(path, verdicts.records, rows, states))
+
+
+@ledger_group.command("merge", epilog=EXIT_CODES)
+@click.argument("base", type=click.Path(dir_okay=False))
+@click.argument("ours", type=click.Path(dir_okay=False))
+@click.argument("theirs", type=click.Path(dir_okay=False))
+def ledger_merge(base: str, ours: str, theirs: str) -> None:
+    """Merge two branches' ledgers (a git merge driver: %O %A %B).
+
+    Writes into OURS every review of both sides once: the records both share at their start
+    unchanged, then the rest of both interleaved by review time (each side keeping its own
+    order), re-chained; signatures stay valid. The result, and so every verdict, is the same
+    whichever side is OURS. Warns when an approval in force after the merge was revoked or
+    rejected on the other side. BASE is not needed. Exits 5, writing nothing, when either
+    side is damaged.
+    """
+    from skillscope.ledger import merge_ledgers
+
+    del base
+    try:
+        outcome = merge_ledgers(Path(ours), Path(theirs))
+    except SkillscopeError as exc:
+        sys.exit(report_error(exc))
+    for warning in outcome.warnings:
+        click.echo(f"skillscope: warning: {warning}", err=True)
+    click.echo(f"merged: {outcome.added} review(s) added from the other branch", err=True)

@@ -1,0 +1,43 @@
+"""What every behaviour analyser takes and gives: a code region with its place, and raw hits in it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from skillscope.audit.findings import Severity
+
+__all__ = ["Raw", "Ctx"]
+
+
+@dataclass(frozen=True)
+class Raw:
+    """A rule that fired over ``text[start:end]`` of the analysed region, with an optional severity of its own."""
+
+    check: str
+    message: str
+    start: int
+    end: int
+    severity: Severity | None = None
+
+
+@dataclass
+class Ctx:
+    """A region under analysis: its text, where it sits in the file, and what the file is."""
+
+    text: str
+    base: int
+    file_text: str
+    path: str
+    documented: bool = False
+    """True for code shown in a Markdown page (an installer in a README) rather than a script."""
+    hits: list[Raw] = field(default_factory=list)
+    network: bool = False
+    """Set when the code sends anything over the network (the claim-mismatch rule reads it)."""
+
+    def line(self, offset: int) -> int:
+        """The file's 1-based line number of a region offset."""
+        return self.file_text.count("\n", 0, self.base + offset) + 1
+
+    def add(self, check: str, message: str, start: int, end: int, severity: Severity | None = None) -> None:
+        """Record a hit over ``text[start:end]``."""
+        self.hits.append(Raw(check, message, start, max(end, start + 1), severity))

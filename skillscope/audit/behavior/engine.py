@@ -1,0 +1,108 @@
+"""Run every behaviour rule over a skill's verified files and place each hit at its file, line and column."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from skillscope.audit.behavior import agentconfig, hosts, javascript, prose, pymodules, shell, triggers
+from skillscope.audit.behavior.base import Ctx
+from skillscope.audit.behavior.regions import MAX_SCAN, Region, code_regions, is_prose_file, prose_spans
+from skillscope.audit.text_scan import Hit, hit_at
+
+__all__ = ["SkillFileText", "scan_skill"]
+
+_PER_CHECK = 20
+"""Hits of one rule kept per file; a generated file repeating a pattern is reported that many times, not thousands."""
+
+
+@dataclass(frozen=True)
+class SkillFileText:
+    """A verified file's text as the rules read it (a binary's real-text strings, one per line)."""
+
+    path: str
+    text: str
+    binary: bool = False
+
+
+def _code(ctx: Ctx, language: str | None, modules: pymodules.Modules) -> None:
+    try:
+        _analyse(ctx, language, modules)
+    except RecursionError:  # hostile nesting (a + a + ... thousands deep) must not stop the audit, nor pass unseen
+        ctx.add("skillscope/obfuscation/unanalysable", f"{language or 'code'} nested too deeply to analyse", 0, min(len(ctx.text), 1) or 1)
+
+
+def _analyse(ctx: Ctx, language: str | None, modules: pymodules.Modules) -> None:
+    if language == "python":
+        pymodules.scan_python(ctx, modules)
+    elif language == "javascript":
+        javascript.scan_javascript(ctx)
+    else:  # shell, or code of no named language (a code span, a console block): read as shell
+        shell.scan_shell(ctx)
+    triggers.scan_triggers(ctx)
+    triggers.scan_blobs(ctx)
+
+
+def scan_skill(files: list[SkillFileText], frontmatter: dict[str, Any] | None) -> list[tuple[str, Hit]]:
+    """Every behaviour hit in a skill, as (file path, hit) pairs in file order.
+
+    Args:
+        files: the verified files (text, or a binary's printable strings).
+        frontmatter: the entry's frontmatter (allowed-tools, hooks).
+    """
+    modules = pymodules.Modules.of([(f.path, f.text) for f in files if not f.binary])
+    out: list[tuple[str, Hit]] = []
+    network_scripts: list[str] = []
+    flow_scripts: list[str] = []
+    for file in files:
+        text = file.text[:MAX_SCAN]
+        contexts: list[Ctx] = []
+        # A binary's real-text strings (the only text given for one) are read as shell: a command hides there too.
+        regions = [Region(0, text, "shell")] if file.binary else code_regions(text, file.path)
+        for region in regions:
+            ctx = Ctx(region.text, region.start, text, file.path, documented=region.documented)
+            _code(ctx, region.language, modules)
+            contexts.append(ctx)
+            flows = any(h.check == "skillscope/exfiltration/data-flow" for h in ctx.hits)
+            if not region.documented and (ctx.network or flows):
+                network_scripts.append(file.path)
+            if not region.documented and flows:
+                flow_scripts.append(file.path)
+        if not file.binary:
+            contexts.append(agentconfig.scan_config(text, file.path))
+        if is_prose_file(file.path) or file.binary:
+            fenced = [(r.start, r.start + len(r.text)) for r in regions if not r.inline]
+            for start, _, stretch in prose_spans(text, fenced) if not file.binary else [(0, len(text), text)]:
+                ctx = Ctx(stretch, start, text, file.path)
+                prose.scan_prose(ctx)
+                contexts.append(ctx)
+        script = not file.binary and bool(regions) and not regions[0].documented
+        whole = Ctx(text, 0, text, file.path, documented=not script)
+        hosts.scan_hosts(whole, is_code=script)
+        contexts.append(whole)
+        out.extend((file.path, hit) for hit in _place(text, contexts, binary=file.binary))
+    config = agentconfig.scan_frontmatter(frontmatter or {}, network_scripts, flow_scripts, [f.text for f in files if f.path == "SKILL.md"])
+    out.extend(("SKILL.md", Hit(r.check, r.message, severity=r.severity)) for r in config)
+    return out
+
+
+def _place(text: str, contexts: list[Ctx], *, binary: bool) -> list[Hit]:
+    seen: set[tuple[str, int, int]] = set()
+    counts: dict[str, int] = {}
+    hits: list[Hit] = []
+    for ctx in contexts:
+        for raw in ctx.hits:
+            start, end = ctx.base + raw.start, ctx.base + raw.end
+            key = (raw.check, start, end)
+            if key in seen:
+                continue
+            seen.add(key)
+            counts[raw.check] = counts.get(raw.check, 0) + 1
+            if counts[raw.check] > _PER_CHECK:
+                continue
+            shown = hosts.redacted(text, raw) if raw.check.startswith("skillscope/secrets/") else text
+            hit = replace(hit_at(raw.check, raw.message, shown, start, min(end, len(text))), severity=raw.severity)
+            if binary:
+                hit = replace(hit, line=None, column=None, end_line=None, end_column=None)
+            hits.append(hit)
+    return hits

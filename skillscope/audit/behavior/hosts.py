@@ -1,0 +1,120 @@
+"""Deception in links and hosts (mismatched link text, look-alike hosts, data drops) and hard-coded secrets."""
+
+from __future__ import annotations
+
+import re
+
+from skillscope.audit.behavior.base import Ctx, Raw
+from skillscope.audit.behavior.vocab import endpoint_kind, url_host_of
+from skillscope.core.textsafe import safe_line
+from skillscope.core.unicode_policy import letter_scripts
+
+__all__ = ["scan_hosts", "redacted"]
+
+_URL = re.compile(r"\b(?:https?|ftp|wss?)://[^\s<>\"'`)\]]+", re.IGNORECASE)
+_MD_LINK = re.compile(r"\[([^\]\n]{3,200})\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
+_HTML_LINK = re.compile(r"<a\s[^>]*href\s*=\s*[\"']([^\"']+)[\"'][^>]*>([^<]{3,200})</a>", re.IGNORECASE)
+_HOSTLIKE = re.compile(r"^(?:https?://)?(?:www\.)?((?:[\w-]+\.)+[a-z\u00a0-\uffff]{2,})(?:[/:?#]\S*)?$", re.IGNORECASE)
+_SECRETS = (
+    # (what, words one of which the token holds (a cheap test first), pattern)
+    ("AWS access key", ("AKIA", "ASIA"), re.compile(r"\b(?:AKIA|ASIA)[0-9A-Z]{16}\b")),
+    ("GitHub token", ("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"), re.compile(r"\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{60,})\b")),
+    ("GitLab token", ("glpat-",), re.compile(r"\bglpat-[A-Za-z0-9_-]{20,}\b")),
+    ("Slack token", ("xox",), re.compile(r"\bxox[abposr]-[A-Za-z0-9-]{10,}\b")),
+    ("Stripe key", ("_live_",), re.compile(r"\b(?:sk|rk)_live_[A-Za-z0-9]{20,}\b")),
+    ("Google API key", ("AIza",), re.compile(r"\bAIza[0-9A-Za-z_-]{35}\b")),
+    ("Anthropic key", ("sk-ant-",), re.compile(r"\bsk-ant-[A-Za-z0-9_-]{30,}\b")),
+    ("OpenAI key", ("T3BlbkFJ", "sk-proj-"), re.compile(r"\bsk-(?:proj-|svcacct-)?[A-Za-z0-9_-]{20,}T3BlbkFJ[A-Za-z0-9_-]{20,}\b|\bsk-(?:proj-)[A-Za-z0-9_-]{40,}\b")),
+    ("npm token", ("npm_",), re.compile(r"\bnpm_[A-Za-z0-9]{36}\b")),
+    ("PyPI token", ("pypi-AgEI",), re.compile(r"\bpypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,}\b")),
+    ("Hugging Face token", ("hf_",), re.compile(r"\bhf_[A-Za-z0-9]{34,}\b")),
+    ("SendGrid key", ("SG.",), re.compile(r"\bSG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}\b")),
+    ("Discord bot token", ("iscord",), re.compile(r"\b[MN][A-Za-z\d]{23,25}\.[\w-]{6}\.[\w-]{27,38}\b")),
+    ("Telegram bot token", (":AA",), re.compile(r"\b\d{8,10}:AA[A-Za-z0-9_-]{33}\b")),
+    ("private key", ("PRIVATE KEY",), re.compile(r"-----BEGIN (?:RSA |EC |DSA |OPENSSH |PGP |ENCRYPTED )?PRIVATE KEY( BLOCK)?-----")),
+)
+_FILE_SUFFIXES = frozenset({"md", "markdown", "txt", "py", "js", "ts", "mjs", "json", "yaml", "yml", "toml", "sh", "html", "htm", "css", "pdf",
+                            "png", "jpg", "jpeg", "gif", "svg", "csv", "xml", "ini", "cfg", "lock", "rs", "go", "rb", "java", "zip", "gz", "tgz",
+                            "docx", "xlsx", "pptx", "ipynb", "env", "log", "sql", "tsx", "jsx", "vue", "lua", "php", "c", "h", "cpp"})
+_PLACEHOLDER = re.compile(r"EXAMPLE|example|X{6,}|x{6,}|0{8,}|1234567|your[_-]|REDACTED|<[^>]+>|\*{4,}|\.\.\.")
+
+
+def _same_site(shown: str, target: str) -> bool:
+    shown, target = shown.lower().removeprefix("www."), target.lower().removeprefix("www.")
+    return shown == target or target.endswith("." + shown) or shown.endswith("." + target)
+
+
+def _lookalike(host: str) -> str | None:
+    if host.startswith("xn--") or ".xn--" in host:
+        try:
+            shown = host.encode("ascii").decode("idna")
+        except (UnicodeError, ValueError):
+            shown = host
+        return f"punycode host {safe_line(host, limit=80)} (shown as {safe_line(shown, limit=80)})"
+    if host.isascii():
+        return None
+    for label in host.split("."):
+        scripts = letter_scripts(label)
+        if len(scripts) > 1 or scripts & {"CYRILLIC", "GREEK", "ARMENIAN", "CHEROKEE"}:
+            return f"host {safe_line(host, limit=80)} mixes letters of {', '.join(sorted(scripts)).lower()}"
+    return None
+
+
+def scan_hosts(ctx: Ctx, *, is_code: bool) -> None:
+    """Links whose text spells another host, look-alike hosts, data-collection endpoints, and secrets in ``ctx.text``."""
+    text = ctx.text
+    if "://" in text:
+        for match in _URL.finditer(text):
+            url = match.group(0).rstrip(".,;:")
+            host = url_host_of(url)
+            look = _lookalike(host)
+            if look:
+                ctx.add("skillscope/deception/lookalike-host", f"URL to a look-alike {look}", match.start(), match.start() + len(url))
+            kind = endpoint_kind(url)
+            if kind == "collector":
+                ctx.add("skillscope/deception/exfil-endpoint", f"URL to a data-collection, tunnel or paste service: {safe_line(host, limit=80)}", match.start(), match.start() + len(url))
+            elif kind == "chat-webhook" and not _PLACEHOLDER.search(url) and not re.search(r"/(?:T0+|B0+|X{4,}|0{6,})\b", url):
+                ctx.add("skillscope/deception/chat-webhook", f"hard-coded chat webhook on {safe_line(host, limit=80)}", match.start(), match.start() + len(url))
+            elif kind == "bare-ip":
+                ctx.add("skillscope/deception/bare-ip", f"URL to the bare IP address {safe_line(host, limit=60)}", match.start(), match.start() + len(url),
+                        "error" if is_code and not ctx.documented else None)
+    if "](" in text or "<a " in text.lower():
+        links = [(m.group(1), m.group(2), m.start()) for m in _MD_LINK.finditer(text)]
+        links += [(m.group(2), m.group(1), m.start()) for m in _HTML_LINK.finditer(text)]
+        for shown, target, start in links:
+            spelled = _HOSTLIKE.match(shown.strip().strip("`*_"))
+            if not spelled or "://" not in target or spelled.group(1).rsplit(".", 1)[-1].lower() in _FILE_SUFFIXES:
+                continue  # [SKILL.md](https://github.com/...) names a file, not a host
+            target_host = url_host_of(target)
+            if target_host and not _same_site(spelled.group(1), target_host):
+                ctx.add("skillscope/deception/link-mismatch", f"link text shows {safe_line(spelled.group(1), limit=80)} but points at {safe_line(target_host, limit=80)}",
+                        start, start + len(shown) + len(target) + 4)
+    # A token is one run of 20+ characters without spaces; a key block has its header. Most files have neither.
+    maybe = "PRIVATE KEY" in text or max(map(len, text.split()), default=0) >= 20
+    for what, words, pattern in _SECRETS if maybe else ():
+        if not any(word in text for word in words):
+            continue
+        for match in pattern.finditer(text):
+            token = match.group(0)
+            if _PLACEHOLDER.search(token) or (what != "private key" and len(set(token)) < 8):
+                continue
+            ctx.add("skillscope/secrets/token", f"hard-coded {what} {_redact(token)}", match.start(), match.end())
+
+
+def _redact(token: str) -> str:
+    if token.startswith("-----"):
+        return "(key block)"
+    keep = 4 if len(token) >= 16 else 2
+    return f"{token[:keep]}…{token[-2:]} ({len(token)} characters, redacted)"
+
+
+def redacted(text: str, raw: Raw) -> str:
+    """``text`` with the secret a hit points at masked, same length, so the excerpt never shows it."""
+    token = text[raw.start : raw.end]
+    if token.startswith("-----"):
+        end = text.find("-----END", raw.end)
+        stop = end if end >= 0 else min(len(text), raw.end + 4000)
+        body = re.sub(r"[^\s-]", "*", text[raw.end : stop])
+        return text[: raw.end] + body + text[stop:]
+    keep = 4 if len(token) >= 16 else 2
+    return text[: raw.start] + token[:keep] + "*" * (len(token) - keep) + text[raw.end :]

@@ -1,0 +1,180 @@
+"""Instruction rules for prose: override, jailbreak modes, concealment, no confirmation, impersonation."""
+
+from __future__ import annotations
+
+import re
+
+from skillscope.audit.behavior.base import Ctx
+
+__all__ = ["scan_prose", "instruction_in"]
+
+_WEAK = r"(?:of|the|your|my|these|those|all|and|any|every|other|such|its|their|current|default|given|earlier)"
+_STRONG = r"(?:previous|prior|preceding|above|former|original|initial|existing|system|safety|developer|built-in|your|all|any)"
+_NOUN = (r"(?:instructions?|rules?|guidelines?|directives?|prompts?|guardrails?|polic(?:y|ies)|restrictions?|constraints?|safeguards?|"
+         r"programming|training|orders|commands|context|messages?)")
+_OVERRIDE = re.compile(
+    rf"\b(?:ignore|disregard|forget|override|bypass|set\s+aside|abandon|discard|overrule|supersede|nullify)"
+    rf"(?:\s+{_WEAK})*?\s+{_STRONG}(?:\s+(?:{_WEAK}|{_STRONG}))*\s+{_NOUN}\b|"
+    rf"\b(?:ignore|disregard|forget)\s+(?:everything|anything|all)\s+(?:above|before|you\s+(?:were|have\s+been)\s+told)\b|"
+    rf"\b(?:ignore|disregard|forget)\s+(?:{_WEAK}\s+)*(?:{_NOUN}|guidance|directions)\s+(?:you\s+(?:were|have\s+been|got)\s+(?:given|told)|"
+    rf"(?:given\s+)?(?:above|before|earlier|previously|so\s+far|until\s+now))\b",
+    re.IGNORECASE,
+)
+_LAWLESS = r"(?:jailbr(?:oken|eak)|unrestricted|unfiltered|uncensored|unlocked|DAN|god|evil|no[- ]limits?|amoral|unaligned)"
+_JAILBREAK = re.compile(
+    # "You are now ..." may name any privileged persona; "enable ... mode" only a lawless one ("enable debug mode" is honest).
+    rf"\b(?:you\s+are\s+now|you'?re\s+now|from\s+now\s+on,?\s+you\s+are|act\s+as|pretend\s+(?:to\s+be|you\s+are)|roleplay\s+as)\s+(?:in\s+|an?\s+|the\s+)?"
+    rf"(?:developer|dev|god|admin(?:istrator)?|root|debug|sudo|maintenance|{_LAWLESS})\b(?:\s+(?:mode|AI|assistant|model|persona))?|"
+    rf"\b(?:switch(?:ing)?\s+(?:to|into)|enter(?:ing)?|enable|activate|unlock)\s+(?:an?\s+|the\s+)?{_LAWLESS}\b(?:\s+(?:mode|AI|assistant|model|persona))?|"
+    r"\bDAN\s+mode\b|\bdo\s+anything\s+now\b|"
+    r"\b(?:no\s+longer|not)\s+(?:bound|restricted|limited|constrained)\s+by\s+(?:any\s+|your\s+|the\s+)?(?:rules|guidelines|polic(?:y|ies)|restrictions|safety)|"
+    r"\b(?:safety|content|usage)\s+(?:polic(?:y|ies)|rules|guidelines|filters|restrictions)\s+(?:do\s+not|don'?t|no\s+longer|never)\s+apply\b",
+    re.IGNORECASE,
+)
+_CONCEAL = re.compile(
+    r"\b(?:do\s+not|don'?t|never|must\s+not|should\s+not|shouldn'?t|avoid|refrain\s+from)\s+(?:ever\s+)?"
+    r"(?:tell(?:ing)?|inform(?:ing)?|notify(?:ing)?|mention(?:ing)?|alert(?:ing)?|reveal(?:ing)?|disclos(?:e|ing)|report(?:ing)?|warn(?:ing)?)"
+    r"(?:\s+[\w'’-]+){0,4}?\s+(?:the\s+|a\s+|any\s+)?(?:user|human|operator|owner|anyone|them|reviewer|person)s?\b|"
+    r"\b(?:do\s+not|don'?t|never)\s+let\s+(?:the\s+)?(?:user|human|anyone|them)\s+(?:know|see|notice|find\s+out)\b|"
+    r"\b(?:keep|hide)\s+(?:this|it|these\s+\w+|the\s+\w+)\s+(?:secret|hidden|confidential|private)?\s*from\s+(?:the\s+)?(?:user|human|operator|reviewer)s?\b|"
+    r"\bwithout\s+(?:the\s+)?(?:user|human|operator|owner)(?:'s|s')?\s+(?:knowledge|knowing|noticing|awareness|seeing)\b|"
+    r"\bkeep\s+(?:the\s+)?(?:user|human|operator)s?\s+(?:unaware|uninformed|in\s+the\s+dark)\b|"
+    r"\b(?:must|should|shall)\s+(?:not|never)\s+be\s+(?:mentioned|shown|disclosed|reported|revealed|surfaced)\s+(?:to\s+the\s+(?:user|human)|in\s+(?:your|the)\s+(?:response|reply|answer|summary|output))\b|"
+    r"\b(?:do\s+not|don'?t|never)\s+(?:include|mention|reference|surface)\s+(?:this|these|that|it|them)\b[^.\n]{0,30}?\s+in\s+(?:your|the)\s+(?:response|reply|answer|summary|output)\b|"
+    r"\b(?:silently|secretly|covertly|quietly|discreetly)\s+(?:send|upload|post|copy|forward|transmit|exfiltrate|run|execute|install|add|append|read|collect)\b",
+    re.IGNORECASE,
+)
+_NO_CONFIRM = re.compile(
+    r"\bwithout\s+(?:first\s+)?(?:asking|requesting|seeking|waiting\s+for|getting|prompting\s+for|requiring)\s+(?:for\s+)?"
+    r"(?:the\s+user'?s?\s+|any\s+|their\s+|user\s+)?(?:confirmation|permission|approval|consent|authori[sz]ation)\b|"
+    r"\b(?:do\s+not|don'?t|never|no\s+need\s+to)\s+(?:ask|request|seek|wait)\s+(?:the\s+user\s+|them\s+)?(?:for\s+)?(?:the\s+user'?s?\s+|any\s+|user\s+)?"
+    r"(?:confirmation|permission|approval|consent)\b|\bno\s+(?:user\s+)?(?:confirmation|approval|permission|consent)\s+(?:is\s+)?(?:needed|required|necessary)\b|"
+    r"\b(?:skip|bypass|suppress)\s+(?:the\s+|all\s+|any\s+)?(?:confirmation|approval|permission)\s+(?:prompts?|dialogs?|steps?|checks?)\b",
+    re.IGNORECASE,
+)
+_IMPERSONATE = re.compile(
+    r"</?\s*(?:system|system[-_]prompt|sys|developer|admin|instructions?|im_start|assistant)\s*>|<\|(?:im_start|im_end|system|endoftext|start_header_id)\|>|"
+    r"\[/?(?:SYSTEM|INST|SYS)\]|^#{1,6}[ \t]*(?:SYSTEM|ADMIN|DEVELOPER)[ \t]+(?:OVERRIDE|MESSAGE|PROMPT|NOTICE|INSTRUCTIONS?|DIRECTIVE)\b|<<\s*SYS\s*>>|^[ \t>#*]*(?:SYSTEM|ADMIN|DEVELOPER)\s*(?:MESSAGE|PROMPT|NOTICE|OVERRIDE)?\s*:|"
+    r"\b(?:message|notice|instructions?|directive|update)\s+from\s+(?:the\s+)?(?:system|anthropic|openai|your\s+(?:developers?|creators?|administrator)|the\s+administrator)\b|"
+    r"\bthis\s+is\s+(?:an?\s+|the\s+)?(?:official\s+)?(?:system|anthropic|openai|administrator|admin)\s+(?:message|notice|override|instruction|directive)\b",
+    re.IGNORECASE | re.MULTILINE,
+)
+_CREDENTIALS = re.compile(
+    r"\b(?:read|cat|open|print|copy|collect|gather|include|attach|send|upload|post|paste|dump|output|exfiltrate|forward)\b[^.\n]{0,60}?"
+    r"(?:~/\.ssh|\.ssh/id_|id_rsa|id_ed25519|\.aws/credentials|\.kube/config|\.docker/config\.json|\.netrc|\.git-credentials|keychain|"
+    r"saved\s+passwords|browser\s+(?:cookies|passwords)|(?:all|every|the\s+full|the\s+whole|entire)\s+(?:of\s+the\s+)?environment(?:\s+variables)?|"
+    r"(?:api\s+keys?|access\s+tokens?|secrets|private\s+keys?|credentials)\s+(?:to|into|in)\s+(?:https?://|the\s+(?:url|endpoint|server|webhook)))",
+    re.IGNORECASE,
+)
+_QUOTE_META = re.compile(
+    r"(?:phrases?|patterns?|strings?|wording|text|attempts?|prompts?|injections?|examples?|such\s+as|like|e\.g\.|detect\w*|flag\w*|watch\s+for|"
+    r"look\s+for|beware\s+of|reject\w*|refuse|ignore\s+any|report\w*|block\w*|warn\w*|never\s+(?:obey|follow|comply))[^.!?\n]{0,40}$",
+    re.IGNORECASE,
+)
+_NEGATED = re.compile(r"\b(?:never|do\s+not|don'?t|must\s+not|should\s+not|refuse\s+to|not)\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
+_RULES = (
+    # (pattern, rule, what it says, whether "never ..." before it turns it around, where a match can begin (lower case))
+    (_OVERRIDE, "skillscope/instructions/override", "tells the agent to set aside its instructions", True,
+     ("ignore", "disregard", "forget", "override", "bypass", "set aside", "abandon", "discard", "overrule", "supersede", "nullify")),
+    (_JAILBREAK, "skillscope/instructions/jailbreak", "tells the agent it is in a mode without its rules", True,
+     ("you are now", "you're now", "youre now", "from now on", "switch", "enter", "enable", "activate", "act as", "pretend", "roleplay",
+      "dan ", "do anything", "no longer", "not bound", "not restricted", "not limited", "not constrained", "unlock", "safety", "content",
+      "usage")),
+    (_CONCEAL, "skillscope/instructions/concealment", "tells the agent to keep something from the user", False,
+     ("do not", "don't", "dont", "never", "must", "should", "shall", "avoid", "refrain", "keep", "hide", "without", "silently",
+      "secretly", "covertly", "quietly", "discreetly")),
+    (_NO_CONFIRM, "skillscope/instructions/no-confirmation", "tells the agent to act without the user's confirmation", False,
+     ("without", "do not", "don't", "dont", "never", "no need", "no ", "skip", "bypass", "suppress")),
+    (_IMPERSONATE, "skillscope/instructions/impersonation", "poses as a system, developer or vendor message", False,
+     ("<", "[", "system", "admin", "developer", "message", "notice", "instruction", "directive", "update", "this is")),
+    (_CREDENTIALS, "skillscope/instructions/credential-request", "tells the agent to collect or send credentials", True,
+     ("read", "cat", "open", "print", "copy", "collect", "gather", "include", "attach", "send", "upload", "post", "paste", "dump", "output",
+      "exfiltrate", "forward")),
+)
+_CREDENTIAL_WORDS = ("ssh", "id_rsa", "id_ed25519", "aws", "kube", "docker", "netrc", "credential", "keychain", "password", "cookies",
+                     "environment", "api key", "token", "secret", "private key")
+
+
+_ABOUT_ATTACKS = re.compile(
+    r"\b(?:attack\w*|attempt\w*|inject\w*|malicious|adversar\w*|jailbreak\w*|exploit\w*|threats?|red[- ]team\w*|hostile|"
+    r"detect\w*|flag\w*|block\w*|prevent\w*|protect\w*|defen[cs]\w*|guard\w*|refuse\w*|reject\w*|resist\w*|report\w*|examples?)\b",
+    re.IGNORECASE,
+)
+
+
+def _sentence_before(text: str, start: int) -> str:
+    window = text[max(0, start - 200) : start]
+    cut = max(window.rfind(". "), window.rfind("\n\n"), window.rfind("! "), window.rfind("? "))
+    return window[cut + 1 :] if cut >= 0 else window
+
+
+def _discussed(text: str, start: int, end: int, negatable: bool) -> bool:
+    """Whether a match is talked about rather than said: quoted after a meta word, negated ("never ignore ..."),
+    or described as what an attack does ("attackers try to override system directives")."""
+    if negatable and _ABOUT_ATTACKS.search(_sentence_before(text, start)):
+        return True
+    line_start = text.rfind("\n", 0, start) + 1
+    before = text[max(line_start, start - 120) : start]
+    after = text[end : end + 2]
+    quoted = before.rstrip().endswith(("\"", "“", "'", "‘", "`", "«")) or after[:1] in ("\"", "”", "’", "»")
+    if quoted and _QUOTE_META.search(before.rstrip(" \"“'‘`«")):
+        return True
+    return negatable and _NEGATED.search(before) is not None
+
+
+_PUNCTUATION = str.maketrans(dict.fromkeys('.,;:!?()[]{}<>"*_`|/\\=#~', " "))
+_FIRSTS = tuple(frozenset(start.split(" ", 1)[0] for start in rule[4] if start not in ("<", "[")) for rule in _RULES)
+
+
+def _starts(lower: str, words: tuple[str, ...]) -> list[int]:
+    """Every place one of ``words`` begins, and the start of its line (str.find is far cheaper than a regex scan)."""
+    found: set[int] = set()
+    for word in words:
+        index = lower.find(word)
+        while index >= 0:
+            found.add(index)
+            found.add(lower.rfind("\n", 0, index) + 1)
+            index = lower.find(word, index + 1)
+    return sorted(found)
+
+
+def scan_prose(ctx: Ctx) -> None:
+    """Run the instruction rules over a stretch of prose."""
+    text = ctx.text
+    lower = text.lower()
+    present = set(lower.translate(_PUNCTUATION).split())  # one cheap pass; a rule none of whose first words occur is skipped
+    for (pattern, check, what, negatable, starts), firsts in zip(_RULES, _FIRSTS, strict=True):
+        if firsts.isdisjoint(present) and not ("<" in starts and "<" in lower) and not ("[" in starts and "[" in lower):
+            continue
+        if check == "skillscope/instructions/credential-request" and not any(word in lower for word in _CREDENTIAL_WORDS):
+            continue
+        reached = 0
+        for position in _starts(lower, starts):
+            match = pattern.match(text, position) if position >= reached else None
+            if match is None or not match.group(0) or _discussed(text, match.start(), match.end(), negatable):
+                continue
+            reached = match.end()
+            said = " ".join(match.group(0).split())
+            ctx.add(check, f"{what}: {said[:120]!r}", match.start(), match.end())
+
+
+_ORDER = re.compile(
+    r"(?:^|[.!?:;]\s+|\b(?:you|assistant|agent|claude|model|ai)\s+(?:must|should|shall|will|need\s+to)\s+|\b(?:then|also|and|please|always|first)\s+)"
+    r"(?:run|execute|exec|send|upload|post|download|install|curl|wget|fetch|delete|remove|rm\s+-|erase|wipe|ignore|disregard|exfiltrate|"
+    r"forward|email|append|overwrite|disable|read\s+(?:the\s+)?(?:file|contents|~|/|\$)|cat\s+~|copy\s+(?:the\s+)?(?:file|contents|~))\b",
+    re.IGNORECASE,
+)
+_HOUSEKEEPING = re.compile(r"^\s*(?:TODO|FIXME|NOTE|XXX|HACK|prettier|markdownlint|eslint|toc|badges?|end|begin|start)\b", re.IGNORECASE)
+
+
+def instruction_in(hidden: str) -> str | None:
+    """Why a piece of hidden text reads as orders to the agent (an instruction rule, or an imperative to act), or None."""
+    words = hidden.split()
+    if len(words) < 3 or _HOUSEKEEPING.match(hidden):
+        return None
+    ctx = Ctx(hidden, 0, hidden, "")
+    scan_prose(ctx)
+    if ctx.hits:
+        return ctx.hits[0].message
+    order = _ORDER.search(hidden)
+    return f"orders the agent: {' '.join(hidden[order.start():].split())[:100]!r}" if order else None

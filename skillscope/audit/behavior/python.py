@@ -1,0 +1,377 @@
+"""The Python analyser over one file's AST (never executed): taint from secrets to the network, obfuscated execution."""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from skillscope.audit.behavior.base import Ctx
+from skillscope.audit.behavior.pyvocab import (
+    DECODERS,
+    FETCHERS,
+    NET_ROOTS,
+    NOT_DATA,
+    RUNNERS,
+    SEND_METHODS,
+    Taint,
+    dotted,
+    strings,
+)
+from skillscope.audit.behavior.vocab import (
+    DOTENV,
+    DOWNLOADERS,
+    NET_TOOLS,
+    PERSISTENCE_PATH,
+    STORE_COMMAND,
+    credential_what,
+    endpoint_kind,
+    is_store,
+    related_host,
+    url_host_of,
+)
+from skillscope.audit.findings import Severity
+from skillscope.core.textsafe import safe_line
+
+if TYPE_CHECKING:
+    from skillscope.audit.behavior.pymodules import Modules
+
+__all__ = ["Analyser", "Summary"]
+
+@dataclass
+class Summary:
+    """What a module hands its importers: functions that return secrets and functions that send their arguments."""
+
+    returns: dict[str, Taint] = field(default_factory=dict)
+    sends: dict[str, str] = field(default_factory=dict)
+
+
+class Analyser:
+    def __init__(self, ctx: Ctx, modules: Modules, *, report: bool = True) -> None:
+        self.ctx = ctx
+        self.modules = modules
+        self.report = report
+        self.env: dict[str, Taint] = {}
+        self.consts: dict[str, str] = {}
+        self.decoded: set[str] = set()
+        self.fetched: dict[str, str] = {}
+        self.net: set[str] = set()
+        self.files: dict[str, str] = {}
+        self.dropped: dict[str, str] = {}
+        self.imports: dict[str, tuple[str, str]] = {}
+        self.summary = Summary()
+        self.reads: list[tuple[Taint, ast.AST]] = []
+        self.sent: set[Taint] = set()
+        self.param: dict[str, Taint] = {}
+        self._current = ""
+        self._lines = ctx.text.split("\n")
+
+    # --- positions and reports ------------------------------------------------------------
+    def _span(self, node: ast.AST) -> tuple[int, int]:
+        lines = self._lines
+        line = getattr(node, "lineno", 1)
+        end_line = getattr(node, "end_lineno", line) or line
+        start = sum(len(x) + 1 for x in lines[: line - 1]) + len(lines[line - 1].encode()[: getattr(node, "col_offset", 0)].decode(errors="ignore"))
+        end = start if end_line != line else start + len(lines[line - 1].encode()[getattr(node, "col_offset", 0) : getattr(node, "end_col_offset", 0)].decode(errors="ignore"))
+        return start, max(end, start + 1)
+
+    def _add(self, check: str, message: str, node: ast.AST, severity: Severity | None = None) -> None:
+        if self.report:
+            start, end = self._span(node)
+            self.ctx.add(check, message, start, end, severity)
+
+    def _line(self, node: ast.AST) -> int:
+        return self.ctx.line(self._span(node)[0])
+
+    # --- what an expression carries -------------------------------------------------------
+    def taint(self, node: ast.AST | None) -> Taint | None:
+        if node is None:
+            return None
+        if isinstance(node, ast.Name):
+            return self.env.get(node.id) or self.param.get(node.id)
+        chain = dotted(node)
+        if chain in ("os.environ", "environ", "os.environ.copy()", "os.environ.items()"):
+            return Taint("reads the whole environment", self._line(node))
+        if isinstance(node, ast.Subscript) and dotted(node.value) in ("os.environ", "environ"):
+            key = node.slice.value if isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str) else "?"
+            return Taint(f"reads ${key}", self._line(node), key)
+        if isinstance(node, ast.Call):
+            return self._call_taint(node, dotted(node.func))
+        if isinstance(node, (ast.Lambda, ast.FunctionDef)):
+            return None
+        for child in ast.iter_child_nodes(node):
+            found = self.taint(child)
+            if found:
+                return found
+        return None
+
+    def _call_taint(self, node: ast.Call, fn: str) -> Taint | None:
+        if fn in ("os.getenv", "getenv", "os.environ.get", "environ.get"):
+            key = str(node.args[0].value) if node.args and isinstance(node.args[0], ast.Constant) else "?"
+            return Taint(f"reads ${key}", self._line(node), key)
+        method = fn.rsplit(".", 1)[-1].rstrip("()")
+        if method in ("open", "read_text", "read_bytes", "Path", "expanduser", "glob", "iglob", "listdir", "copyfile", "copy", "connect") or fn.startswith(("subprocess.", "os.popen")):
+            pieces = strings(node) + [self.consts.get(n.id, "") for n in ast.walk(node) if isinstance(n, ast.Name)]
+            said = " ".join(pieces) + " " + "/".join(p.strip("/") for p in pieces)  # Path.home() / ".aws" / "credentials"
+            store = STORE_COMMAND.search(said)
+            what = store.group(0) if store else next((p for p in pieces if credential_what(p)), None) or credential_what(said)
+            if what:
+                taint = Taint(f"reads {safe_line(what, limit=80)}" if not store else f"reads a credential store ({safe_line(what, limit=60)})", self._line(node))
+                self.reads.append((taint, node))
+                return taint
+            dotenv = next((p for p in pieces if DOTENV.search(p)), None)
+            if dotenv:  # a project's .env: reading it is ordinary, sending it anywhere is not (no credential-read of its own)
+                return Taint(f"reads {safe_line(dotenv, limit=80)}", self._line(node), ".env")
+        if fn.rsplit(".", 1)[-1] == "dotenv_values":
+            return Taint("reads .env (dotenv_values)", self._line(node), ".env")
+        local = fn.split(".")[-1].rstrip("()")
+        target = self.imports.get(fn.split(".")[0])
+        summary = self.modules.by_name.get(target[0]) if target else None
+        name = target[1] if target and target[1] else local
+        if summary and name in summary.returns:
+            return summary.returns[name]
+        if local in self.summary.returns:
+            return self.summary.returns[local]
+        for child in [node.func, *node.args, *(k.value for k in node.keywords)]:
+            found = self.taint(child)
+            if found:
+                return found
+        return None
+
+    def _resolve(self, node: ast.AST | None) -> str | None:
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            return node.value
+        if isinstance(node, ast.Name):
+            return self.consts.get(node.id)
+        if isinstance(node, ast.JoinedStr):
+            head = node.values[0] if node.values else None
+            return head.value + "…" if isinstance(head, ast.Constant) and isinstance(head.value, str) else None
+        if isinstance(node, ast.BinOp):
+            return self._resolve(node.left)
+        if isinstance(node, ast.Tuple) and node.elts:
+            return self._resolve(node.elts[0])
+        return None
+
+    def _has_decoder(self, node: ast.AST) -> bool:
+        for sub in ast.walk(node):
+            if isinstance(sub, ast.Name) and sub.id in self.decoded:
+                return True
+            if isinstance(sub, ast.Call) and dotted(sub.func).rsplit(".", 1)[-1].rstrip("()") in DECODERS and dotted(sub.func) not in ("json.loads", "loads"):
+                return True
+            if isinstance(sub, ast.Call) and dotted(sub.func).endswith("decode") and any(
+                    isinstance(a, ast.Constant) and str(a.value).lower().replace("_", "") in ("rot13", "base64", "hex", "zlib", "bz2", "uu") for a in sub.args):
+                return True  # codecs.decode(s, "rot13"), s.decode("base64"): a plain .decode("utf-8") is not hiding anything
+            if isinstance(sub, ast.Subscript) and isinstance(sub.slice, ast.Slice) and isinstance(sub.slice.step, ast.UnaryOp):
+                return True  # s[::-1]: reversed text
+        return False
+
+    def _fetch(self, node: ast.AST) -> str | None:
+        for sub in ast.walk(node):
+            if isinstance(sub, ast.Name) and sub.id in self.fetched:
+                return self.fetched[sub.id]
+            if isinstance(sub, ast.Call):
+                fn = dotted(sub.func)
+                if fn.split(".")[0] in NET_ROOTS + ("urlopen",) and fn.rsplit(".", 1)[-1] in FETCHERS | {"urlopen"}:
+                    return self._resolve(sub.args[0] if sub.args else None) or "the network"
+        return None
+
+    # --- statements --------------------------------------------------------------------------
+    def run(self, tree: ast.Module) -> None:
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                for alias in node.names:
+                    self.imports[alias.asname or alias.name] = (node.module.rsplit(".", 1)[-1], alias.name)
+            elif isinstance(node, ast.Import):
+                for alias in node.names:
+                    self.imports[alias.asname or alias.name] = (alias.name.rsplit(".", 1)[-1], "")
+        functions = [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+        for function in functions:  # what each local function returns and sends, before the calls are judged
+            self._function_summary(function)
+        report, self.report = self.report, False
+        self._block(tree.body)
+        self.report = report
+        self._block(tree.body)
+        for taint, node in self.reads:
+            if taint not in self.sent and self.report:
+                self._add("skillscope/exfiltration/credential-read", taint.what, node, "error" if "store" in taint.what or is_store(taint.what) else None)
+
+    def _function_summary(self, function: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
+        report, self.report = self.report, False
+        saved = dict(self.param)
+        self._current = function.name
+        self.param = {a.arg: Taint(f"argument {a.arg}", 0, "\x00param") for a in function.args.args}
+        self._block(function.body)
+        for node in ast.walk(function):
+            if isinstance(node, ast.Return) and node.value is not None:
+                found = self.taint(node.value)
+                if found and found.name != "\x00param":
+                    self.summary.returns[function.name] = found
+        self.param = saved
+        self.report = report
+
+    def _block(self, body: list[ast.stmt]) -> None:
+        for statement in body:
+            self._statement(statement)
+
+    def _bind(self, target: ast.AST, value: ast.AST | None) -> None:
+        names = [n.id for n in ast.walk(target) if isinstance(n, ast.Name)]
+        if value is None:
+            return
+        taint = self.taint(value)
+        fn = dotted(value.func) if isinstance(value, ast.Call) else ""
+        for name in names:
+            if taint:
+                self.env[name] = taint
+            if isinstance(value, ast.Constant) and isinstance(value.value, str):
+                self.consts[name] = value.value
+            elif isinstance(value, (ast.JoinedStr, ast.BinOp)) and (resolved := self._resolve(value)):
+                self.consts[name] = resolved
+            if self._has_decoder(value):
+                self.decoded.add(name)
+            fetched = self._fetch(value)
+            if fetched:
+                self.fetched[name] = fetched
+            if fn.split(".")[0] in NET_ROOTS or fn.rsplit(".", 1)[-1].rstrip("()") in ("Session", "Client", "AsyncClient", "socket", "SMTP", "SMTP_SSL", "HTTPSConnection", "HTTPConnection", "create_connection"):
+                self.net.add(name)
+            if fn in ("open", "io.open") and isinstance(value, ast.Call) and value.args:
+                self.files[name] = self._resolve(value.args[0]) or dotted(value.args[0])
+
+    def _statement(self, node: ast.stmt) -> None:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            self._block(node.body)
+            return
+        if isinstance(node, ast.Assign):
+            for target in node.targets:
+                self._bind(target, node.value)
+        elif isinstance(node, (ast.AnnAssign, ast.AugAssign)):
+            self._bind(node.target, node.value)
+        elif isinstance(node, (ast.With, ast.AsyncWith)):
+            for item in node.items:
+                if item.optional_vars is not None:
+                    self._bind(item.optional_vars, item.context_expr)
+        elif isinstance(node, (ast.For, ast.AsyncFor)):
+            self._bind(node.target, node.iter)
+        compound = isinstance(node, (ast.If, ast.For, ast.While, ast.With, ast.Try, ast.AsyncWith, ast.AsyncFor))
+        # A compound statement's own expressions (test, iterable, context managers); its body is a block of its own.
+        parts = [c for c in ast.iter_child_nodes(node) if not isinstance(c, (ast.stmt, ast.ExceptHandler))] if compound else [node]
+        for part in parts:
+            for sub in ast.walk(part):
+                if isinstance(sub, ast.Call):
+                    self._call(sub)
+        for field_name in ("body", "orelse", "finalbody", "handlers"):
+            inner = getattr(node, field_name, None)
+            if isinstance(inner, list) and isinstance(node, (ast.If, ast.For, ast.While, ast.With, ast.Try, ast.AsyncWith, ast.AsyncFor, ast.ExceptHandler)):
+                self._block([s for s in inner if isinstance(s, ast.stmt)] + [s for h in inner if isinstance(h, ast.ExceptHandler) for s in h.body])
+
+    # --- calls ---------------------------------------------------------------------------------
+    def _call(self, node: ast.Call) -> None:
+        fn = dotted(node.func)
+        method = fn.rsplit(".", 1)[-1]
+        root = fn.split(".")[0]
+        if fn in ("exec", "eval", "compile", "builtins.exec", "builtins.eval") or (method in ("loads", "load") and root in ("marshal", "pickle")):
+            self._exec(node, fn)
+        elif fn in ("getattr", "builtins.getattr") and len(node.args) >= 2:
+            subject = dotted(node.args[0])
+            name = node.args[1]
+            if not isinstance(name, ast.Constant) and (subject in ("__builtins__", "builtins", "__builtins__.__dict__") or self._has_decoder(name)):
+                self._add("skillscope/obfuscation/dynamic-builtin", f"calls a builtin whose name is computed at run time (getattr on {subject or 'an object'})", node)
+        elif fn in ("__import__", "importlib.import_module", "import_module") and node.args and not isinstance(node.args[0], ast.Constant):
+            if self._has_decoder(node.args[0]):
+                self._add("skillscope/obfuscation/dynamic-builtin", "imports a module whose name is decoded at run time", node)
+        self._sink(node, fn, method, root)
+        self._runner(node, fn)
+        self._writes(node, fn, method)
+
+    def _exec(self, node: ast.Call, fn: str) -> None:
+        code = node.args[0] if node.args else None
+        if code is None or isinstance(code, ast.Constant):
+            return
+        fetched = self._fetch(code)
+        if fetched:
+            self._add("skillscope/obfuscation/download-exec", f"runs code it downloads from {safe_line(fetched, limit=100)} ({fn})", node)
+        elif self._has_decoder(code):
+            self._add("skillscope/obfuscation/decode-exec", f"decodes hidden code and runs it ({fn})", node)
+        elif fn in ("exec", "eval", "builtins.exec", "builtins.eval"):
+            self._add("skillscope/obfuscation/dynamic-exec", f"runs code that is not a constant ({fn})", node)
+
+    def _sink(self, node: ast.Call, fn: str, method: str, root: str) -> None:
+        receiver = fn.rsplit(".", 1)[0].split(".")[0] if "." in fn else ""
+        net = (root in NET_ROOTS and method in SEND_METHODS) or method in ("urlopen", "Request", "urlretrieve") or (receiver in self.net and method in SEND_METHODS | {"write"})
+        imported = self.imports.get(fn.split(".")[0])
+        summary = self.modules.by_name.get(imported[0]) if imported else None
+        helper = (summary.sends.get(imported[1] or method) if summary and imported else None) or self.summary.sends.get(method if "." not in fn else "")
+        if not net and helper is None:
+            return
+        self.ctx.network = self.ctx.network or net
+        # An address read whole from the environment (SLACK_WEBHOOK_URL) is where data goes, not data; one built
+        # around a secret (f"https://x/?k={key}") carries it.
+        url_first = helper is None and method in ("post", "put", "patch", "get", "delete", "head", "stream", "urlopen", "Request", "urlretrieve")
+        first = node.args[:1] if node.args and (not url_first or isinstance(node.args[0], (ast.JoinedStr, ast.BinOp))) else []
+        values = [*first, *node.args[1:], *(k.value for k in node.keywords if k.arg not in NOT_DATA and k.arg != "url")]
+        taint = next((t for t in (self.taint(v) for v in values) if t), None)
+        dest = helper or self._resolve(node.args[0] if node.args else next((k.value for k in node.keywords if k.arg in ("url", "host")), None)) or "a computed address"
+        if taint is None:
+            return
+        if taint.name == "\x00param":
+            self.summary.sends.setdefault(self._enclosing_name(node), dest)
+            return
+        host = url_host_of(dest)
+        if taint.name and host and related_host(taint.name, host) and endpoint_kind(dest) is None:
+            return  # a provider's token sent to that provider (GITHUB_TOKEN to api.github.com)
+        self.sent.add(taint)
+        via = f" via {fn}()" if helper else ""
+        self._add("skillscope/exfiltration/data-flow", f"{taint.what} (line {taint.line}) and sends it to {safe_line(dest, limit=100)}{via} (line {self._line(node)})", node)
+
+    def _enclosing_name(self, node: ast.AST) -> str:
+        return self._current
+
+    def _runner(self, node: ast.Call, fn: str) -> None:
+        if fn not in RUNNERS or not node.args:
+            return
+        command = node.args[0]
+        fetched = self._fetch(command)
+        if fetched or self._has_decoder(command):
+            check = "skillscope/obfuscation/download-exec" if fetched else "skillscope/obfuscation/decode-exec"
+            where = f"downloaded from {safe_line(fetched, limit=100)}" if fetched else "decoded at run time"
+            self._add(check, f"runs a command {where} ({fn})", node)
+            return
+        said = " ".join(strings(command))
+        for key, kind in self.dropped.items():
+            if key and key in said or any(isinstance(n, ast.Name) and n.id == key for n in ast.walk(command)):
+                check = "skillscope/obfuscation/download-exec" if kind == "download" else "skillscope/obfuscation/decode-exec"
+                self._add(check, f"runs {safe_line(key, limit=80)}, written from {kind}ed data", node)
+                return
+        words = command.elts if isinstance(command, (ast.List, ast.Tuple)) else []
+        head = words[0].value.rsplit("/", 1)[-1] if words and isinstance(words[0], ast.Constant) and isinstance(words[0].value, str) else ""
+        taint = next((t for t in (self.taint(w) for w in words[1:]) if t), None) if head in DOWNLOADERS | NET_TOOLS else None
+        if taint is not None:
+            url = next((s for s in strings(command) if "://" in s), None) or f"the network ({head})"
+            if not (taint.name and related_host(taint.name, url_host_of(url)) and endpoint_kind(url) is None):
+                self.sent.add(taint)
+                self._add("skillscope/exfiltration/data-flow", f"{taint.what} (line {taint.line}) and sends it to {safe_line(url, limit=100)} (line {self._line(node)})", node)
+                return
+        if said and self.report:
+            from skillscope.audit.behavior.shell import scan_shell
+
+            inner = Ctx(said, 0, said, self.ctx.path, documented=False)
+            scan_shell(inner)
+            for raw in inner.hits:
+                self._add(raw.check, f"{raw.message} (in {fn})", node, raw.severity)
+
+    def _writes(self, node: ast.Call, fn: str, method: str) -> None:
+        if fn in ("open", "io.open") and len(node.args) >= 2 and isinstance(node.args[1], ast.Constant) and str(node.args[1].value)[:1] in "wax":
+            target = self._resolve(node.args[0]) or " ".join(strings(node.args[0]))
+            if target and PERSISTENCE_PATH.search(target):
+                self._add("skillscope/persistence/startup", f"writes to {safe_line(target, limit=80)}, which runs again later on its own", node)
+        if method in ("write_text", "write_bytes") and PERSISTENCE_PATH.search(" ".join(strings(node.func))):
+            self._add("skillscope/persistence/startup", "writes to a start-up file, which runs again later on its own", node)
+        if method == "write" and isinstance(node.func, ast.Attribute) and node.args:
+            handle = dotted(node.func.value)
+            opened = node.func.value
+            if isinstance(opened, ast.Call) and dotted(opened.func) in ("open", "io.open") and opened.args:
+                handle = f"\x00{id(opened)}"  # open(path, "wb").write(data): the file is named right there
+                self.files[handle] = self._resolve(opened.args[0]) or dotted(opened.args[0])
+            if handle in self.files and (self._has_decoder(node.args[0]) or self._fetch(node.args[0])):
+                self.dropped[self.files[handle]] = "download" if self._fetch(node.args[0]) else "decode"
+        if method == "urlretrieve" and len(node.args) >= 2:
+            self.dropped[self._resolve(node.args[1]) or dotted(node.args[1])] = "download"

@@ -1,0 +1,386 @@
+"""Audit reports as data: JSON (a stable schema), SARIF 2.1.0, Markdown, and the rows a text report lists."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import replace
+from datetime import UTC, datetime
+from typing import Any
+
+from skillscope.audit.findings import SEVERITY_ORDER, AuditFinding, CheckOutcome, check_info
+from skillscope.audit.run import ServerAudit, SkillAudit
+from skillscope.core.textsafe import safe_line
+
+__all__ = [
+    "JSON_SCHEMA_ID", "MARKDOWN_LIMIT", "assign_keys", "audit_json", "audit_markdown", "audit_sarif", "finding_keys", "finding_rows",
+    "skipped_checks", "summary",
+]
+
+JSON_SCHEMA_ID = "https://skillscope.dev/schemas/audit/v1"
+SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+_LEVEL = {"error": "error", "warning": "warning", "note": "note"}
+
+
+def skipped_checks(audit: ServerAudit) -> list[CheckOutcome]:
+    """The checks this audit did not run, each with why: every report names them, none drops them silently."""
+    return sorted((o for o in audit.checks.values() if o.status == "skip"), key=lambda o: o.id)
+
+
+def summary(audits: list[ServerAudit]) -> dict[str, int]:
+    """Counts over every audited server."""
+    out = {"servers": len(audits), "servers_failed": 0, "skills": 0, "verified": 0, "failed_verification": 0, "error": 0, "warning": 0, "note": 0,
+           "suppressed": 0}
+    for audit in audits:
+        out["suppressed"] += len(audit.suppressed)
+        out["servers_failed"] += audit.error is not None
+        out["skills"] += len(audit.skills)
+        for skill in audit.skills:
+            if skill.report is not None:
+                out["verified" if skill.report.failure is None else "failed_verification"] += 1
+        for severity, count in audit.counts().items():
+            out[severity] += count
+    return out
+
+
+def _version() -> str:
+    from skillscope import __version__
+
+    return __version__
+
+
+def _skill_json(skill: SkillAudit) -> dict[str, Any]:
+    entry, report = skill.entry, skill.report
+    return {
+        **entry.as_json(),
+        "verified": None if report is None else report.failure is None,
+        "failure": report.failure.as_json() if report and report.failure else None,
+        "files": [f.as_json() for f in report.files] if report else [
+            {"uri": f.uri, "path": f.path, "size": f.size, "digest": f.digest, "status": "not-read", "reason": None} for f in entry.files or ()
+        ],
+        "review": skill.review.as_json() if skill.review is not None else None,
+        "findings": {sev: sum(1 for f in skill.findings if f.severity == sev) for sev in ("error", "warning", "note")},
+    }
+
+
+def audit_json(audits: list[ServerAudit]) -> dict[str, Any]:
+    """The JSON report (schema ``skillscope.audit/v1``, documented in the README)."""
+    assign_keys(audits)
+    return {
+        "$schema": JSON_SCHEMA_ID,
+        "tool": {"name": "skillscope", "version": _version()},
+        "generated": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "servers": [
+            {
+                "label": audit.label,
+                "target": audit.target,
+                "server": audit.info.as_json() if audit.info else None,
+                "error": audit.error,
+                "checks": [
+                    {"id": o.id, "status": o.status, "severity": check_info(o.id).severity, "count": o.count, "detail": o.detail}
+                    for o in audit.checks.values()
+                ],
+                "skills": [_skill_json(s) for s in audit.skills],
+                "findings": [f.as_json() for f in audit.findings],
+                "suppressed": audit.suppressed,
+                "summary": {**audit.counts(), "skills": len(audit.skills)},
+            }
+            for audit in audits
+        ],
+        "summary": summary(audits),
+    }
+
+
+def finding_keys(findings: list[AuditFinding], digests: dict[str, str] | None = None) -> list[str]:
+    """Stable identities (32 hex digits) for suppressions and SARIF deduplication: check, skill path, file,
+    excerpt and occurrence.
+
+    Never the server's label (a reviewer may rename it), the message or the line number,
+    which carry digests or move when a file is edited; the occurrence count tells apart
+    identical findings (on one line, or on two servers serving the same skill). A finding
+    without an excerpt (a binary, an archive) is bound to its file's digest instead, so a
+    change to what was found always yields a new key, while edits elsewhere keep it.
+    """
+    seen: dict[str, int] = {}
+    out = []
+    for finding in findings:
+        skill = finding.skill or ""
+        if skill.startswith(f"{finding.server}:"):
+            skill = skill[len(finding.server) + 1 :]
+        content = finding.excerpt or (digests or {}).get(finding.uri or "", "")
+        basis = "\x1f".join([finding.id, skill, finding.uri or "", content])
+        seen[basis] = seen.get(basis, 0) + 1
+        out.append(hashlib.sha256(f"{basis}\x1f{seen[basis]}".encode()).hexdigest()[:32])
+    return out
+
+
+def assign_keys(audits: list[ServerAudit]) -> None:
+    """Give every finding of ``audits`` its key, counted over all of them at once (idempotent).
+
+    Done before anything is left out: a key never shifts to the next identical finding.
+    """
+    findings = [f for audit in audits for f in audit.findings]
+    if all(f.key is not None for f in findings):
+        return
+    digests = {f.uri: f.digest for audit in audits for skill in audit.skills for f in skill.entry.files or () if f.digest}
+    keyed = {id(f): replace(f, key=key) for f, key in zip(findings, finding_keys(findings, digests), strict=True)}
+    for audit in audits:
+        audit.findings = [keyed.get(id(f), f) for f in audit.findings]
+        for skill in audit.skills:
+            skill.findings = [keyed.get(id(f), f) for f in skill.findings]
+
+
+HELP_URI = "https://pypi.org/project/skillscope/#auditing-a-server"
+"""Where every rule's help points: the README's section on audit checks."""
+_DEFAULT_SECURITY_SEVERITY = {"error": "7.0", "warning": "5.0", "note": "1.0"}
+_SECURITY_SEVERITY = {
+    "skillscope/verification-failed": "8.0",
+    "skillscope/risky-shell": "7.0",
+    "skillscope/command-directive": "7.0",
+    "skillscope/control-sequence": "6.5",
+    "skillscope/bidi-control": "6.5",
+    "skillscope/tag-characters": "6.5",
+    "skillscope/invisible-character": "5.0",
+    "skillscope/hidden-markdown": "5.0",
+    "skillscope/native-executable": "6.0",
+    "skillscope/archive": "4.0",
+    "skillscope/unlisted-file": "4.0",
+    "skillscope/unlisted-reference": "7.0",
+    "skillscope/outside-reference": "4.0",
+}
+
+
+def _artifact_path(finding: AuditFinding) -> str:
+    """A relative URI reference standing for the finding's place (code scanning refuses non-file URIs).
+
+    ``skill://docs/x/SKILL.md`` on server ``srv`` becomes ``skillscope/srv/docs/x/SKILL.md``;
+    the real URI goes into the logical location. Each segment is decoded once and encoded
+    again (RFC 3986: UTF-8, then ``%XX`` for everything but unreserved characters), so a
+    space, a ``%`` or a non-ASCII letter yields a valid reference, and ``.``/``..`` are dropped.
+    """
+    from urllib.parse import quote, unquote
+
+    target = finding.uri or "server"
+    scheme, sep, rest = target.partition("://")
+    path = rest if sep and scheme == "skill" else (f"{scheme}/{rest}" if sep else target)
+    segments = [unquote(segment, errors="surrogateescape") for segment in path.split("/")]
+    kept = [segment for segment in segments if segment not in ("", ".", "..")]
+    encoded = [quote(segment.encode("utf-8", errors="surrogateescape"), safe="") for segment in ["skillscope", finding.server, *kept]]
+    return "/".join(encoded)
+
+
+def _region(finding: AuditFinding) -> dict[str, Any]:
+    """Where in the file: start, and the end when the scanner knows it."""
+    region: dict[str, Any] = {"startLine": finding.line or 1}
+    if finding.column is not None:
+        region["startColumn"] = finding.column
+    if finding.line is not None and finding.end_line is not None and finding.end_column is not None:
+        region["endLine"] = finding.end_line
+        region["endColumn"] = max(finding.end_column, (finding.column or 1) + 1) if finding.end_line == finding.line else finding.end_column
+    if finding.excerpt:
+        region["snippet"] = {"text": finding.excerpt}
+    return region
+
+
+def _category_id(category: str | None) -> str:
+    """``runs[].automationDetails.id``: code scanning keeps one analysis per category (the part before the last '/')."""
+    if not category:
+        return "skillscope/audit/"
+    return category if category.endswith("/") else category + "/"
+
+
+def audit_sarif(audits: list[ServerAudit], *, category: str | None = None) -> dict[str, Any]:
+    """A SARIF 2.1.0 log for code scanning: one rule per check with help, stable fingerprints.
+
+    Each result's physical location is a relative path standing for the skill file; its
+    ``skill://`` URI is the logical location's fully qualified name and a result property.
+    ``category`` tells apart the analyses of several servers uploaded to one repository.
+    """
+    assign_keys(audits)
+    findings = [f for audit in audits for f in audit.findings]
+    rule_ids = sorted({f.id for f in findings})
+    index = {rule: i for i, rule in enumerate(rule_ids)}
+    rules = []
+    for rule in rule_ids:
+        info = check_info(rule)
+        properties: dict[str, Any] = {
+            "category": info.category,
+            "tags": ["security", "mcp-skills", info.category],
+            "precision": "very-high" if info.category in ("conformance", "entry", "integrity") else "high",
+        }
+        properties["security-severity"] = _SECURITY_SEVERITY.get(rule, _DEFAULT_SECURITY_SEVERITY[info.severity])
+        rules.append({
+            "id": rule,
+            "name": "".join(part.capitalize() for part in rule.replace("/", "-").replace(".", "-").split("-")),
+            "shortDescription": {"text": info.title},
+            "fullDescription": {"text": info.help},
+            "help": {"text": info.help, "markdown": f"**{info.title}**\n\n{info.help}"},
+            "helpUri": HELP_URI,
+            "defaultConfiguration": {"level": _LEVEL[info.severity]},
+            "properties": properties,
+        })
+    results = []
+    for finding in findings:
+        digest = finding.key or ""
+        location: dict[str, Any] = {
+            "physicalLocation": {"artifactLocation": {"uri": _artifact_path(finding)}, "region": _region(finding)},
+            "logicalLocations": [{
+                "name": safe_line(finding.skill or finding.server, limit=300),
+                "fullyQualifiedName": safe_line(finding.uri or finding.server, limit=1000),
+                "kind": "resource",
+            }],
+        }
+        results.append({
+            "ruleId": finding.id,
+            "ruleIndex": index[finding.id],
+            "level": _LEVEL[finding.severity],
+            "message": {"text": safe_line(finding.message, limit=2000)},
+            "locations": [location],
+            "partialFingerprints": {"primaryLocationLineHash": f"{digest[:16]}:1", "skillscopeFinding/v1": digest},
+            "properties": {
+                "server": finding.server,
+                "category": finding.category,
+                "skill": finding.skill,
+                "skillUri": safe_line(finding.uri, limit=1000) if finding.uri else None,
+            },
+        })
+    return {
+        "$schema": SARIF_SCHEMA,
+        "version": "2.1.0",
+        "runs": [{
+            "tool": {"driver": {
+                "name": "skillscope",
+                "version": _version(),
+                "semanticVersion": _version(),
+                "informationUri": "https://pypi.org/project/skillscope/",
+                "rules": rules,
+            }},
+            "automationDetails": {"id": _category_id(category)},
+            "results": results,
+            "invocations": [{
+                "executionSuccessful": all(a.error is None for a in audits),
+                "toolExecutionNotifications": [
+                    {"level": "error", "message": {"text": safe_line(f"{a.label}: {a.error}", limit=2000)}} for a in audits if a.error
+                ] + [
+                    {"level": "note", "descriptor": {"id": o.id},
+                     "message": {"text": safe_line(f"{a.label}: skipped {o.id}: {o.detail}", limit=2000)}}
+                    for a in audits for o in skipped_checks(a)
+                ],
+            }],
+            "properties": {"servers": [{"label": a.label, "target": safe_line(a.target, limit=500)} for a in audits]},
+        }],
+    }
+
+
+MARKDOWN_LIMIT = 60_000
+"""Characters a Markdown report may hold (a GitHub comment takes 65,536); the rest is cut with a note."""
+
+
+def _md(text: object) -> str:
+    """skillscope's own text for Markdown: Markdown and HTML syntax, entities and @mentions escaped."""
+    value = safe_line(text, limit=300)
+    for ch in "\\`*_{}[]()<>#+!|~&@":
+        value = value.replace(ch, "\\" + ch)
+    return value
+
+
+def _code(text: object, *, limit: int = 300, cell: bool = False) -> str:
+    """Server text as a code span its own backticks cannot close: no mention, entity, link or HTML inside renders.
+
+    ``cell``: inside a table row, where a bare ``|`` would end the cell even in a code span.
+    """
+    value = safe_line(text, limit=limit)
+    longest = max((len(run) for run in re.findall("`+", value)), default=0)
+    fence = "`" * (longest + 1)
+    if cell:
+        value = value.replace("|", "\\|")
+    return f"{fence} {value} {fence}"
+
+
+def _cut(report: str, limit: int = MARKDOWN_LIMIT) -> str:
+    if len(report) <= limit:
+        return report
+    note = (
+        "\n---\n\n**Report cut at {:,} characters** ({:,} more not shown). The JSON and SARIF reports "
+        "(`--format json`, `--format sarif`) hold everything.\n"
+    )
+    room = limit - len(note.format(limit, len(report))) - 20
+    head = report[: report.rfind("\n", 0, room) + 1]
+    return head + note.format(limit, len(report) - len(head))
+
+
+def audit_markdown(audits: list[ServerAudit]) -> str:
+    """A report a person reads in a pull request."""
+    total = summary(audits)
+    lines = [
+        "# skillscope audit",
+        "",
+        f"{total['servers']} server(s), {total['skills']} skill(s): {total['verified']} verified, "
+        f"{total['failed_verification']} failed verification. Findings: **{total['error']} error(s)**, "
+        f"{total['warning']} warning(s), {total['note']} note(s)."
+        + (f" Suppressed by review: {total['suppressed']}." if total["suppressed"] else ""),
+        "",
+    ]
+    for audit in audits:
+        lines += [f"## {_code(audit.label)}", "", f"Target: {_code(audit.target)}"]
+        if audit.info:
+            lines.append(f"Protocol: {_code(audit.info.protocol, limit=40)} · extension: {audit.info.extension}")
+        if audit.error:
+            lines += ["", f"**Could not audit:** {_code(audit.error, limit=500)}", ""]
+            continue
+        lines += ["", "| Skill | Status | Verified | Review | Findings |", "|---|---|---|---|---|"]
+        for skill in audit.skills:
+            verified = "—" if skill.report is None else ("yes" if skill.report.failure is None else "**NO**")
+            review = _md(skill.review.label) if skill.review is not None else "—"
+            counts = ", ".join(f"{n} {sev}" for sev in ("error", "warning", "note") if (n := sum(f.severity == sev for f in skill.findings)))
+            lines.append(f"| {_code(skill.entry.name, cell=True)} | {skill.entry.status} | {verified} | {review} | {counts or 'none'} |")
+        checks = audit.check_counts()
+        untestable = [o for o in audit.checks.values() if o.status == "untestable"]
+        lines += ["", f"Conformance: {checks['passed']} passed, {checks['failed']} failed, "
+                      f"{checks['untestable']} untestable, {checks['skipped']} skipped."]
+        if untestable:
+            lines += ["", "Untestable (not defects): " + ", ".join(f"`{o.id}` ({_code(o.detail)})" for o in untestable)]
+        if skipped := skipped_checks(audit):
+            lines += ["", "Skipped (not run): " + ", ".join(f"`{o.id}` ({_code(o.detail)})" for o in skipped)]
+        for severity in ("error", "warning", "note"):
+            group = [f for f in audit.findings if f.severity == severity]
+            if not group:
+                continue
+            lines += ["", f"### {severity.capitalize()}s ({len(group)})", ""]
+            for finding in group:
+                where = f" — {_code(finding.uri)}" if finding.uri else ""
+                if finding.line:
+                    where += f" line {finding.line}" + (f", column {finding.column}" if finding.column else "")
+                lines.append(f"- {_code(finding.id, limit=80)}{where}: {_code(finding.message, limit=500)}")
+                if finding.excerpt:
+                    lines.append(f"  - excerpt: {_code(finding.excerpt)}")
+        lines.append("")
+    return _cut("\n".join(lines) + "\n")
+
+
+def finding_rows(findings: list[AuditFinding], min_severity: str) -> list[tuple[AuditFinding, str, str]]:
+    """The findings a text report lists, worst first: (finding, where, message), plain strings made safe.
+
+    Findings below ``min_severity`` are left out (the counts still hold them), and URL notes
+    collapse to one row per distinct host, saying how many URLs and files point there.
+    """
+    floor = SEVERITY_ORDER[min_severity]
+    rows: list[tuple[AuditFinding, str, str]] = []
+    hosts: dict[str, list[AuditFinding]] = {}
+    for finding in findings:
+        if SEVERITY_ORDER[finding.severity] < floor:
+            continue
+        if finding.id == "skillscope/url" and finding.host is not None:
+            hosts.setdefault(finding.host, []).append(finding)
+            continue
+        where = safe_line(finding.uri or finding.skill or "server", limit=200)
+        if finding.line:
+            where += f":{finding.line}" + (f":{finding.column}" if finding.column else "")
+        rows.append((finding, where, safe_line(finding.message, limit=400)))
+    for host, group in hosts.items():
+        first = group[0]
+        files = len({f.uri for f in group})
+        where = safe_line(first.uri or first.skill or "server", limit=200) + (f" (+{files - 1} more files)" if files > 1 else "")
+        rows.append((first, where, f"{len(group)} URL(s) to {safe_line(host, limit=120)} in {files} file(s)"))
+    rows.sort(key=lambda row: -SEVERITY_ORDER[row[0].severity])
+    return rows

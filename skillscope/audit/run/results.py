@@ -1,0 +1,121 @@
+"""What an audit holds: per-skill and per-server results, the recording reader, the finding builder."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from skillscope.audit.findings import (
+    SEVERITY_ORDER,
+    AuditFinding,
+    CheckOutcome,
+    check_info,
+    severity_counts,
+)
+from skillscope.audit.text_scan import Hit
+from skillscope.catalog.entry import CatalogEntry
+from skillscope.catalog.listing import Listing
+from skillscope.core.errors import MethodError
+from skillscope.core.spec import SDK_REQUEST_TIMEOUT
+from skillscope.protocol.connection import Connection, ServerInfo
+from skillscope.protocol.values import GetResult, ReadResult
+from skillscope.verify.opener import SkillReport
+
+__all__ = ["DEFAULT_CONCURRENCY", "TIMEOUT_BREAKER", "NotRead", "RecordingReader", "ServerAudit", "SkillAudit", "finding"]
+
+DEFAULT_CONCURRENCY = 8
+TIMEOUT_BREAKER = 3
+"""Consecutive read timeouts after which the audit stops reading from a server."""
+
+
+class NotRead(Exception):
+    """The audit gave up reading from this server; the skill is reported as not read."""
+
+
+@dataclass
+class SkillAudit:
+    """One entry's audit: its verdict, what reading it showed, and its review state."""
+
+    entry: CatalogEntry
+    report: SkillReport | None = None
+    review: Any = None
+    findings: list[AuditFinding] = field(default_factory=list)
+    file_name: str | None = None
+    """The name parsed from the served SKILL.md (for the final-segment check)."""
+    not_read: bool = False
+    """True when the audit stopped reading from the server before this skill was read."""
+
+
+@dataclass
+class ServerAudit:
+    """Everything the audit of one server found."""
+
+    label: str
+    target: str
+    info: ServerInfo | None = None
+    error: str | None = None
+    """Why the server could not be audited (connection or protocol error), if it could not."""
+    checks: dict[str, CheckOutcome] = field(default_factory=dict)
+    skills: list[SkillAudit] = field(default_factory=list)
+    findings: list[AuditFinding] = field(default_factory=list)
+    listing: Listing | None = None
+    suppressed: list[dict[str, Any]] = field(default_factory=list)
+    """Findings a trusted local suppression left out of the report and the gate, each with why (JSON-ready)."""
+    rules: Any = None
+    """The user's own rules (a ``custom_rules.RuleSet``) run over every verified file, if any were given."""
+
+    def counts(self) -> dict[str, int]:
+        """Findings per severity."""
+        return severity_counts(self.findings)
+
+    def check_counts(self) -> dict[str, int]:
+        """Conformance checks by outcome: passed, failed (a warning-level failure counts), untestable, skipped."""
+        out = {"passed": 0, "failed": 0, "untestable": 0, "skipped": 0}
+        for outcome in self.checks.values():
+            out[{"pass": "passed", "fail": "failed", "warning": "failed", "untestable": "untestable", "skip": "skipped"}[outcome.status]] += 1
+        return out
+
+    def worst(self) -> int:
+        """The highest severity found, as an order number (-1 when nothing was found)."""
+        return max((SEVERITY_ORDER[f.severity] for f in self.findings), default=-1)
+
+
+class RecordingReader:
+    """Passes reads through and keeps each SKILL.md read result for the suite's file checks."""
+
+    def __init__(self, conn: Connection, skill_md_uris: set[str]) -> None:
+        self._conn = conn
+        self._wanted = skill_md_uris
+        self.results: dict[str, ReadResult] = {}
+        self.errors: dict[str, MethodError] = {}
+        self.timeouts_in_a_row = 0
+        self.gave_up = False
+
+    async def read_resource(self, uri: str) -> ReadResult:
+        if self.gave_up:
+            raise NotRead(uri)
+        try:
+            result = await self._conn.read_resource(uri)
+        except MethodError as exc:
+            self.errors[uri] = exc
+            # A server that stops answering would otherwise cost timeout × skills: stop after a few in a row.
+            self.timeouts_in_a_row = self.timeouts_in_a_row + 1 if exc.code == SDK_REQUEST_TIMEOUT else 0
+            self.gave_up = self.gave_up or self.timeouts_in_a_row >= TIMEOUT_BREAKER
+            raise
+        self.timeouts_in_a_row = 0
+        if uri in self._wanted:
+            self.results[uri] = result
+        return result
+
+    async def get_skill(self, uri: str) -> GetResult:
+        return await self._conn.get_skill(uri)
+
+
+def finding(audit: ServerAudit, check: str, message: str, *, skill: str | None = None, uri: str | None = None, hit: Hit | None = None) -> AuditFinding:
+    """A finding of ``check`` on this server, placed at a skill, a file and (with ``hit``) a line."""
+    info = check_info(check)
+    return AuditFinding(
+        check, hit.severity if hit and hit.severity else info.severity, info.category, message, audit.label, skill, uri,
+        hit.line if hit else None, hit.column if hit else None, hit.excerpt if hit else None,
+        hit.end_line if hit else None, hit.end_column if hit else None, hit.host if hit else None,
+    )

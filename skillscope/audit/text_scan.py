@@ -1,0 +1,228 @@
+"""Scan verified file content and server-written strings for hidden text and risky material."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from urllib.parse import urlsplit
+
+from skillscope.audit.behavior.prose import instruction_in
+from skillscope.audit.behavior.regions import Region, code_regions
+from skillscope.audit.findings import Severity
+from skillscope.audit.markdown import hidden_parts
+from skillscope.core.textsafe import safe_line
+from skillscope.core.unicode_policy import KIND_CHECK, decode_tags, decode_variation_selectors, describe, hidden_runs
+from skillscope.verify.filekind import MAGIC
+
+__all__ = ["Hit", "hit_at", "scan_text", "scan_string", "scan_bytes_kind", "url_host", "EXCERPT"]
+
+EXCERPT = 60
+"""Characters of context on each side of a hit in an excerpt."""
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One match: which check, where (1-based line and column), what it says, and an excerpt."""
+
+    id: str
+    message: str
+    line: int | None = None
+    column: int | None = None
+    excerpt: str | None = None
+    end_line: int | None = None
+    end_column: int | None = None
+    """Where the matched text ends: the column just after its last character."""
+    host: str | None = None
+    """For a URL, the host it points at, as written (reports group URL notes by it)."""
+    severity: Severity | None = None
+    """A severity other than the check's default (a documented installer in a README is only a warning)."""
+
+
+_URL = re.compile(r"\b(?:https?|ftp|file|data|javascript)://[^\s<>\"'`)\]]+|\bwww\.[^\s<>\"'`)\]]+", re.IGNORECASE)
+_DIRECTIVE = re.compile(r"!`[^`\n]+`")
+# Each pattern with words that must occur for it to match at all (a cheap guard before the regex).
+_RISKY = [
+    (("python", "node", "perl", "ruby"), re.compile(r"\b(?:python3?|node|perl|ruby)\s+-(?:c|e)\s+[^\n]*(?:urlopen|requests\.get|fetch\(|http\.get)"), "runs code fetched from the network"),
+    (("eval",), re.compile(r"\beval\s*[\(\"'`$]"), "uses eval"),
+    (("chmod",), re.compile(r"\bchmod\s+(?:[ugoa]*\+x|[0-7]*[1357][0-7]{0,2})\b"), "makes a file executable (chmod +x)"),
+    (("rm",), re.compile(r"\brm\s+-(?:[a-zA-Z]*r[a-zA-Z]*f|[a-zA-Z]*f[a-zA-Z]*r)\b"), "deletes recursively (rm -rf)"),
+]
+_ARCHIVE_SUFFIXES = (".zip", ".tar", ".tgz", ".tar.gz", ".gz", ".bz2", ".xz", ".7z", ".rar", ".jar", ".whl")
+
+
+def _workspace_only(text: str, match: re.Match[str]) -> bool:
+    """Whether an rm -rf or chmod +x in a page's code touches only paths inside the project (./dist, build/)."""
+    if not match.group(0).startswith(("rm", "chmod")):
+        return False
+    rest = text[match.end() :].split("\n", 1)[0]
+    targets = [w for w in re.split(r"[\s;&|]+", rest) if w and not w.startswith("-")][:4]
+    return bool(targets) and all(not w.startswith(("/", "~", "$", "*")) and ".." not in w for w in targets)
+
+
+def url_host(url: str) -> str:
+    """The host a URL found in a file points at (``www.`` URLs without a scheme too), or ``?``."""
+    return urlsplit(url if "://" in url else "http://" + url).hostname or "?"
+
+
+def _position(text: str, index: int) -> tuple[int, int]:
+    line = text.count("\n", 0, index) + 1
+    start = text.rfind("\n", 0, index) + 1
+    return line, index - start + 1
+
+
+def _excerpt(text: str, start: int, end: int) -> str:
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    line_end = len(text) if line_end < 0 else line_end
+    lo, hi = max(line_start, start - EXCERPT), min(line_end, end + EXCERPT)
+    prefix = "…" if lo > line_start else ""
+    suffix = "…" if hi < line_end else ""
+    return prefix + safe_line(text[lo:hi], limit=4 * EXCERPT + 40) + suffix
+
+
+def _at(check: str, message: str, text: str, start: int, end: int) -> Hit:
+    """A hit over ``text[start:end]``: where it starts and ends, and the excerpt around it."""
+    line, column = _position(text, start)
+    end_line, end_column = _position(text, end)
+    return Hit(check, message, line, column, _excerpt(text, start, end), end_line, end_column)
+
+
+hit_at = _at
+"""The public name of ``_at``, for the behaviour rules."""
+
+
+def _hits(text: str, pattern: re.Pattern[str], check: str, message: str) -> Iterator[Hit]:
+    for match in pattern.finditer(text):
+        yield _at(check, message, text, match.start(), match.end())
+
+
+_HIDDEN_LIMIT = 20
+"""Hidden-character findings per kind and file; past it one finding counts the rest."""
+
+
+def _run_message(kind: str, chars: str, text: str, start: int) -> str:
+    if kind == "tag":
+        return f"Unicode tag characters hide the text {safe_line(decode_tags(chars), limit=160)!r}"
+    if kind == "variation-selector":
+        what = "variation selector" if len(chars) == 1 else f"{len(chars)} variation selectors"
+        base = text[start - 1] if start > 0 else ""
+        after = f" after {safe_line(base, limit=8)!r}" if base else ""
+        if len(chars) == 1 or not any("\ufe00" <= c <= "\ufe0f" or c >= "\U000e0100" for c in chars):
+            return f"{what} {describe(chars)}{after} that selects no glyph here"
+        data = decode_variation_selectors(chars)
+        shown = data.decode("utf-8", errors="replace")
+        said = repr(safe_line(shown, limit=160)) if shown.isprintable() else data[:64].hex(" ")
+        return f"{what}{after} hide the text {said}"
+    words = {"control": "terminal control character", "bidi": "bidirectional control character", "invisible": "invisible character"}[kind]
+    return f"{words} {describe(chars)}"
+
+
+def _hidden_characters(text: str) -> Iterator[Hit]:
+    counts: dict[str, int] = {}
+    for run in hidden_runs(text):
+        if not run.flagged:
+            continue
+        check = KIND_CHECK[run.kind]
+        counts[check] = counts.get(check, 0) + 1
+        if counts[check] > _HIDDEN_LIMIT:
+            continue
+        chars = text[run.start : run.end]
+        yield _at(check, _run_message(run.kind, chars, text, run.start), text, run.start, run.end)
+        order = instruction_in(decode_tags(chars)) if run.kind == "tag" else None
+        if order:
+            yield _at("skillscope/instructions/hidden", f"text in invisible tag characters {order}", text, run.start, run.end)
+    for check, count in counts.items():
+        if count > _HIDDEN_LIMIT:
+            yield Hit(check, f"{count - _HIDDEN_LIMIT} more runs of this kind in the file (first {_HIDDEN_LIMIT} reported)")
+
+
+_PART_MESSAGES = {
+    "comment": "HTML comment hidden when rendered",
+    "unclosed-comment": "unclosed HTML comment hides everything after it when rendered",
+    "script": "script or style block hidden when rendered",
+    "hidden-html": "HTML hidden when rendered",
+    "reference-comment": "reference definition never rendered (a comment in disguise)",
+    "link-title": "link title shown only on hover",
+    "yaml-comment": "YAML comment in the frontmatter, dropped by every parser and never shown",
+    "instruction": "processing instruction or CDATA section hidden when rendered",
+    "html-attribute": "HTML attribute text no rendered page shows",
+    "entity": "character reference renders as a hidden character",
+}
+
+
+def _markdown(text: str) -> Iterator[Hit]:
+    lines = text.split("\n")
+    for part in hidden_parts(text):
+        if part.kind == "html":
+            continue
+        source = lines[part.line - 1] if part.line - 1 < len(lines) else ""
+        excerpt = safe_line(source, limit=4 * EXCERPT + 40)
+        if part.kind == "reference":
+            yield Hit("skillscope/markdown-reference", f"reference definition [{safe_line(part.detail, limit=60)}]: {safe_line(part.text, limit=200)}", part.line, part.column, excerpt)
+            continue
+        order = instruction_in(part.text) if part.kind not in ("yaml-comment", "entity") else None
+        if order:
+            yield Hit("skillscope/instructions/hidden", f"text hidden from rendering {order}", part.line, part.column, excerpt)
+        check = "skillscope/yaml-comment" if part.kind == "yaml-comment" else "skillscope/hidden-markdown"
+        message = _PART_MESSAGES[part.kind]
+        if part.kind in ("hidden-html", "html-attribute", "entity"):
+            message += f" ({safe_line(part.detail, limit=40)})"
+        yield Hit(check, f"{message}: {safe_line(part.text, limit=200)!r}", part.line, part.column, excerpt)
+
+
+def scan_string(value: str) -> list[Hit]:
+    """Hidden characters in a server-written string (a name, description or file name)."""
+    return list(_hidden_characters(value))
+
+
+def scan_text(text: str, path: str, *, markdown: bool) -> list[Hit]:
+    """Every content check on a verified text file.
+
+    Args:
+        text: the file decoded as UTF-8.
+        path: its path relative to the skill directory (for script detection).
+        markdown: whether the file is Markdown (SKILL.md and *.md).
+    """
+    hits = list(_hidden_characters(text))
+    if markdown:
+        hits.extend(_markdown(text))
+    # Code patterns count in scripts and in a page's code (fenced blocks, code spans not negated), never in prose.
+    regions = code_regions(text, path) if markdown else [Region(0, text, None)]
+    for words, pattern, what in _RISKY:
+        if not any(word in text for word in words):
+            continue
+        for region in regions:
+            for match in pattern.finditer(region.text):
+                start, end = region.start + match.start(), region.start + match.end()
+                hit = _at("skillscope/risky-shell", f"risky shell pattern: {what}", text, start, end)
+                if markdown and _workspace_only(region.text, match):
+                    hit = replace(hit, severity="note")  # an install page's `chmod +x run.sh` or `rm -rf ./dist`
+                hits.append(hit)
+    if "!`" in text:
+        hits.extend(_hits(text, _DIRECTIVE, "skillscope/command-directive", "command directive runs a command when loaded"))
+    seen: set[str] = set()
+    for match in _URL.finditer(text) if ("://" in text or "ww." in text.lower()) else ():
+        url = match.group(0).rstrip(".,;:")
+        if url in seen:
+            continue
+        seen.add(url)
+        domain = url_host(url)
+        hit = _at("skillscope/url", f"URL to {safe_line(domain, limit=120)}: {safe_line(url, limit=200)}", text, match.start(), match.start() + len(url))
+        hits.append(replace(hit, host=domain))
+    if text.startswith("#!"):
+        first = text.split("\n", 1)[0]
+        hits.append(Hit("skillscope/script", f"script with interpreter {safe_line(first[2:].strip(), limit=120)!r}", 1, 1, safe_line(first, limit=200)))
+    elif path.startswith("scripts/"):
+        hits.append(Hit("skillscope/script", "file under scripts/", None, None, None))
+    return hits
+
+
+def scan_bytes_kind(data: bytes, path: str) -> list[Hit]:
+    """Executables and archives recognised by their first bytes or their name."""
+    for magic, what, check in MAGIC:
+        if check is not None and data.startswith(magic) and not (magic == b"MZ" and len(data) < 64):
+            return [Hit(check, f"{what} ({len(data):,} bytes)")]
+    if path.lower().endswith(_ARCHIVE_SUFFIXES):
+        return [Hit("skillscope/archive", f"archive by its name ({len(data):,} bytes)")]
+    return []

@@ -1,0 +1,3 @@
+"""Dialogs: modal screens that ask one thing or show one thing, then return."""
+
+__all__: list[str] = []
