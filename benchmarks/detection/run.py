@@ -74,9 +74,8 @@ def load_labels(path: Path = LABELS) -> dict[str, dict[str, Any]]:
 
 
 def labels_path(corpus: Path) -> Path:
-    """A corpus's labels: the ``labels.yaml`` inside it, else (the first corpus) the one beside this script."""
-    inside = corpus / "labels.yaml"
-    return inside if inside.is_file() else LABELS
+    """A corpus's labels: the first corpus keeps them beside this script, any other one in its own ``labels.yaml``."""
+    return LABELS if corpus.resolve() == CORPUS else corpus / "labels.yaml"
 
 
 def load_targets(path: Path = LABELS) -> dict[str, float]:
@@ -205,6 +204,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     extra = [opt for path in args.rules for opt in ("--rules", str(Path(path).resolve()))]
     extra += ["--policy", str(Path(args.policy).resolve())] if args.policy else []
+    if not labels_path(args.corpus).is_file():
+        parser.error(f"no labels for {args.corpus}: expected {labels_path(args.corpus)}")
     labels = load_labels(labels_path(args.corpus))
     with tempfile.TemporaryDirectory(prefix="skillscope-detection-") as tmp:
         env = {**os.environ, "SKILLSCOPE_LEDGER": f"{tmp}/ledger.jsonl", "XDG_CONFIG_HOME": f"{tmp}/config",
