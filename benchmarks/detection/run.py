@@ -1,8 +1,9 @@
 """Detection benchmark: audit the labelled corpus as a user would and score it per rule family.
 
-    python benchmarks/detection/run.py [--gate-each] [--rules FILE]... [--policy FILE] [--json OUT]
+    python benchmarks/detection/run.py [--corpus DIR] [--gate-each] [--rules FILE]... [--policy FILE] [--json OUT]
 
-The corpus (``corpus/``, labels in ``labels.yaml``) is served over stdio by ``serve.py`` through the
+The corpus (``corpus/``, labels in ``labels.yaml``; or another folder of skills given by ``--corpus``,
+labelled by the ``labels.yaml`` inside it) is served over stdio by ``serve.py`` through the
 embedded publisher, and ``skillscope audit --format json`` runs against it as a real process, with an
 empty ledger and config in a temporary folder. Definitions, per malicious skill:
 
@@ -72,16 +73,33 @@ def load_labels(path: Path = LABELS) -> dict[str, dict[str, Any]]:
     return dict(yaml.safe_load(path.read_text(encoding="utf-8"))["skills"])
 
 
-def audit_command(extra: list[str], *, only: str | None = None) -> list[str]:
-    serve = [sys.executable, str(HERE / "serve.py"), str(CORPUS)] + (["--only", only] if only else [])
+def labels_path(corpus: Path) -> Path:
+    """A corpus's labels: the first corpus keeps them beside this script, any other one in its own ``labels.yaml``."""
+    return LABELS if corpus.resolve() == CORPUS else corpus / "labels.yaml"
+
+
+def load_targets(path: Path = LABELS) -> dict[str, float]:
+    """The shares a labels file sets as targets (a second corpus has its own), else the issue's for the first."""
+    return {**TARGETS, **(yaml.safe_load(path.read_text(encoding="utf-8")).get("targets") or {})}
+
+
+def corpus_dir(value: str) -> Path:
+    """``--corpus``: a folder name beside this script (``corpus2``) or any path."""
+    beside = HERE / value
+    return beside if "/" not in value and beside.is_dir() else Path(value).resolve()
+
+
+def audit_command(extra: list[str], *, only: str | None = None, corpus: Path = CORPUS) -> list[str]:
+    serve = [sys.executable, str(HERE / "serve.py"), str(corpus)] + (["--only", only] if only else [])
     # The publisher speaks both eras; naming one spares a fallback handshake that a loaded machine can time out.
     return [sys.executable, "-m", "skillscope", "audit", "--label", LABEL, "--era", "modern", "--timeout", "120",
             "--format", "json", *extra, "--", *serve]
 
 
-def run_audit(extra: list[str], env: dict[str, str], *, only: str | None = None, fail_on: str = "never") -> subprocess.CompletedProcess[str]:
+def run_audit(extra: list[str], env: dict[str, str], *, only: str | None = None, fail_on: str = "never",
+              corpus: Path = CORPUS) -> subprocess.CompletedProcess[str]:
     # Run from the temporary home, not the checkout: `python -m` would import whatever skillscope sits in the working directory.
-    return subprocess.run(audit_command(["--fail-on", fail_on, *extra], only=only), capture_output=True, text=True, env=env,
+    return subprocess.run(audit_command(["--fail-on", fail_on, *extra], only=only, corpus=corpus), capture_output=True, text=True, env=env,
                           cwd=env["HOME"], timeout=1800)
 
 
@@ -144,7 +162,7 @@ def summarise(outcomes: dict[str, Outcome], wide: list[dict[str, Any]]) -> dict[
     }
 
 
-def print_summary(summary: dict[str, Any]) -> None:
+def print_summary(summary: dict[str, Any], targets: dict[str, float] = TARGETS) -> None:
     columns = ("malicious", "flagged", "caught", "right reason", "at line", "stopped")
     print(f"{'family':14}" + "".join(f"{c:>14}" for c in columns))
     totals = Counter[str]()
@@ -157,7 +175,7 @@ def print_summary(summary: dict[str, Any]) -> None:
     print()
     print(f"flagged       {totals['flagged']}/{summary['malicious']} ({totals['flagged'] / mal:.0%}) (any warning or error)")
     print(f"caught        {totals['caught']}/{summary['malicious']} ({totals['caught'] / mal:.0%})")
-    for name, target in TARGETS.items():
+    for name, target in targets.items():
         got = totals[name]
         print(f"{name:13} {got}/{summary['malicious']} ({got / mal:.0%}); target >= {target:.0%}: {'met' if got / mal >= target else 'NOT met'}")
     warned, errored = summary["honest with a warning"], summary["honest with an error"]
@@ -177,6 +195,8 @@ def print_summary(summary: dict[str, Any]) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--corpus", type=corpus_dir, default=CORPUS, metavar="DIR",
+                        help="folder of skill folders with its own labels.yaml (a name beside this script, e.g. corpus2, or a path)")
     parser.add_argument("--gate-each", action="store_true", help="run the default gate as a real command once per skill")
     parser.add_argument("--rules", action="append", default=[], metavar="FILE", help="passed to skillscope audit --rules")
     parser.add_argument("--policy", metavar="FILE", help="passed to skillscope audit --policy")
@@ -184,12 +204,14 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     extra = [opt for path in args.rules for opt in ("--rules", str(Path(path).resolve()))]
     extra += ["--policy", str(Path(args.policy).resolve())] if args.policy else []
-    labels = load_labels()
+    if not labels_path(args.corpus).is_file():
+        parser.error(f"no labels for {args.corpus}: expected {labels_path(args.corpus)}")
+    labels = load_labels(labels_path(args.corpus))
     with tempfile.TemporaryDirectory(prefix="skillscope-detection-") as tmp:
         env = {**os.environ, "SKILLSCOPE_LEDGER": f"{tmp}/ledger.jsonl", "XDG_CONFIG_HOME": f"{tmp}/config",
                "XDG_DATA_HOME": f"{tmp}/data", "HOME": f"{tmp}/home"}
         Path(env["HOME"]).mkdir()
-        done = run_audit(extra, env)
+        done = run_audit(extra, env, corpus=args.corpus)
         if done.returncode not in (0, 1):
             raise SystemExit(f"skillscope audit exited {done.returncode}:\n{done.stderr[-3000:]}")
         outcomes, wide = score(json.loads(done.stdout), labels)
@@ -198,14 +220,14 @@ def main(argv: list[str] | None = None) -> int:
         if args.gate_each:
             for count, (name, outcome) in enumerate(outcomes.items(), 1):
                 print(f"gate {count}/{len(outcomes)}: {name}", file=sys.stderr, flush=True)
-                alone = run_audit(extra, env, only=name, fail_on="error")
+                alone = run_audit(extra, env, only=name, fail_on="error", corpus=args.corpus)
                 if alone.returncode not in (0, 1):
                     raise SystemExit(f"skillscope audit of {name} exited {alone.returncode}:\n{alone.stderr[-3000:]}")
                 if (alone.returncode == 1) != outcome.stopped:
                     print(f"note: {name}: the gate alone says {'stopped' if alone.returncode else 'passed'}", file=sys.stderr)
                 outcome.stopped = alone.returncode == 1
     summary = summarise(outcomes, wide)
-    print_summary(summary)
+    print_summary(summary, load_targets(labels_path(args.corpus)))
     if args.json:
         args.json.write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
     return 0
