@@ -170,3 +170,12 @@ def test_the_tui_page_lists_every_key():
 def test_the_readme_stays_short():
     # README for users, docs/ for depth: the bound.
     assert len(README.read_text(encoding="utf-8").splitlines()) <= 300
+
+
+def test_the_two_commands_are_the_ones_ci_runs():
+    # A contract: the README's demo command and test command, and CI running that same test command.
+    blocks = re.findall(r"```sh\n(.*?)```", README.read_text(encoding="utf-8"), re.S)
+    commands = [line.split("#")[0].strip() for block in blocks[:2] for line in block.splitlines()]
+    assert commands == ["python3 -m venv .venv && .venv/bin/pip install -e . && .venv/bin/skillscope demo",
+                        "bash scripts/test.sh"]
+    assert "exec bash scripts/test.sh" in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
