@@ -74,7 +74,7 @@ def keywords(text: str) -> list[str]:
 
 
 def words(text: str) -> set[str]:
-    return {w for w in re.findall(r"[a-z][a-z'-]{4,}", text.lower())}
+    return set(re.findall(r"[a-z][a-z'-]{4,}", text.lower()))
 
 
 def main(argv: list[str]) -> int:

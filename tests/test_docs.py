@@ -131,7 +131,7 @@ def every_command() -> list[tuple[tuple[str, ...], click.Command]]:
     return found
 
 
-@pytest.mark.parametrize(("path", "command"), every_command(), ids=lambda v: " ".join(v) if isinstance(v, tuple) else "")
+@pytest.mark.parametrize(("path", "command"), every_command(), ids=[" ".join(("skillscope", *p)) for p, _ in every_command()])
 def test_the_readme_synopsis_names_every_command_and_option(path, command):
     commands, groups = synopsis()
     assert path in commands, f"`skillscope {' '.join(path)}` is missing from the README's usage synopsis"
