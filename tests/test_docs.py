@@ -179,3 +179,32 @@ def test_the_two_commands_are_the_ones_ci_runs():
     assert commands == ["python3 -m venv .venv && .venv/bin/pip install -e . && .venv/bin/skillscope demo",
                         "bash scripts/test.sh"]
     assert "exec bash scripts/test.sh" in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+
+
+def _section(title: str) -> str:
+    text = README.read_text(encoding="utf-8")
+    match = re.search(rf"^#+ {re.escape(title)}\n(.*?)(?=^#+ |\Z)", text, re.S | re.M)
+    assert match, f"README.md has no section {title!r}"
+    return match.group(1)
+
+
+def test_the_readme_has_every_target_form_the_help_lists():
+    from skillscope.cli.common import TARGET_HELP
+
+    table = _section("TARGET")
+    forms = [re.split(r"\s{2,}", line.strip())[0] for line in TARGET_HELP.splitlines()
+             if line.startswith("  ") and not line.startswith("   ")]
+    assert len(forms) >= 5, forms
+    missing = [form for form in forms
+               if not all(f"`{part.split(' [')[0].strip()}" in table for part in form.split(", "))]
+    assert not missing, f"TARGET forms in the help but not in the README: {missing}"
+
+
+def test_the_readme_has_every_exit_code_the_help_lists():
+    from skillscope.cli.common import EXIT_CODES
+
+    codes = re.findall(r"^\s+(\d+)\s{2}", EXIT_CODES, re.M)
+    assert "0" in codes and "130" in codes, codes
+    rows = _section("Exit codes")
+    missing = [code for code in codes if f"| {code} |" not in rows]
+    assert not missing, f"exit codes in the help but not in the README: {missing}"
