@@ -151,7 +151,7 @@ def test_the_synopsis_names_no_command_the_app_lacks():
 
 
 def test_sarif_help_points_at_a_readme_heading():
-    from skillscope.review.reports import HELP_URI
+    from skillscope.audit.reports import HELP_URI
 
     fragment = urlsplit(HELP_URI).fragment
     assert fragment in anchors(README.read_text(encoding="utf-8")), HELP_URI
