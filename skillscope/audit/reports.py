@@ -64,7 +64,7 @@ def _skill_json(skill: SkillAudit) -> dict[str, Any]:
 
 
 def audit_json(audits: list[ServerAudit]) -> dict[str, Any]:
-    """The JSON report (schema ``skillscope.audit/v1``, documented in the README)."""
+    """The JSON report (schema ``skillscope.audit/v1``, documented in docs/auditing.md)."""
     assign_keys(audits)
     return {
         "$schema": JSON_SCHEMA_ID,

@@ -29,7 +29,7 @@ def git(repo: Path, *args: str, env: dict[str, str] | None = None) -> subprocess
 
 @pytest.fixture
 def repo(tmp_path):
-    """A team repository whose ledger merges with skillscope's driver, set up as the README says."""
+    """A team repository whose ledger merges with skillscope's driver, set up as docs/ledger.md says."""
     root = tmp_path / "team"
     (root / "reviews").mkdir(parents=True)
     git(root, "init", "-q", "-b", "main")
