@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
+from urllib.parse import urlsplit
 
 from skillscope.core.spec import NAME_MAX, NAME_RE
 
@@ -132,8 +134,6 @@ def check_relative_request(rel: str) -> str | None:
 
 def label_for_url(url: str) -> str:
     """The default label of an HTTP server: its host name, made label-safe."""
-    from urllib.parse import urlsplit
-
     host = urlsplit(url).hostname or "server"
     return _label_safe(host)
 
@@ -144,8 +144,6 @@ def label_for_command(command: list[str]) -> str:
     Interpreters (``python -m pkg``, ``node script.js``, ``npx pkg``, ``uvx pkg``) are
     looked through so the label names the server, not the runtime.
     """
-    import os
-
     words = list(command)
     if not words:
         return "server"

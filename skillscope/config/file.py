@@ -194,7 +194,6 @@ def target_from_args(
     if "://" in target:
         raise UsageError(f"Only http:// and https:// URLs are supported (got {target.split('://')[0]}://)")
     if is_folder_argument(target, {*config.servers, DEMO_LABEL}):  # a bare `demo` stays the built-in demo
-
         return folder_target(target, label)
     if target == DEMO_LABEL and target not in config.servers:
         demo = demo_target()

@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from skillscope.core.textsafe import safe_line
+
 __all__ = [
     "EXIT_OK",
     "EXIT_VERIFY",
@@ -122,8 +124,6 @@ class MethodError(ProtocolViolation):
     """
 
     def __init__(self, code: int, server_message: str, method: str, data: object = None, *, detail: str | None = None) -> None:
-        from skillscope.core.textsafe import safe_line
-
         super().__init__(f"{method} failed: error {code}: {safe_line(server_message)}", detail=detail)
         self.code = code
         self.server_message = server_message

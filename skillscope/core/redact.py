@@ -17,6 +17,7 @@ import json
 import re
 import threading
 from typing import Any
+from urllib.parse import parse_qsl, unquote, urlsplit, urlunsplit
 
 __all__ = ["MASK", "MIN_SECRET_LENGTH", "SECRETS", "SecretMask", "redact_url", "redact_urls_in"]
 
@@ -29,8 +30,6 @@ _URL = re.compile(r"\bhttps?://[^\s\"'<>`]+", re.IGNORECASE)
 
 def redact_url(url: str) -> str:
     """``url`` without userinfo, with every query value and any fragment replaced by ``***``."""
-    from urllib.parse import urlsplit, urlunsplit
-
     try:
         parts = urlsplit(url)
         port = parts.port
@@ -115,8 +114,6 @@ def _credential_parts(value: str) -> list[str]:
 
 
 def _url_secrets(url: str) -> list[str]:
-    from urllib.parse import parse_qsl, unquote, urlsplit
-
     try:
         parts = urlsplit(url)
     except ValueError:

@@ -14,7 +14,11 @@ import os
 import sys
 import time
 from pathlib import Path
-from typing import IO, Any
+from typing import IO
+
+from skillscope.core.locations import user_data_dir
+from skillscope.core.redact import SECRETS, redact_urls_in
+from skillscope.core.textsafe import safe_line, safe_text
 
 __all__ = ["MAX_RUN_LOGS", "configure_logging", "quiet_terminal", "run_log_path"]
 
@@ -22,13 +26,10 @@ MAX_RUN_LOGS = 50
 """Older run logs beyond this many are removed when a new run starts logging."""
 
 _MARK = "_skillscope_handler"
-_state: dict[str, Any] = {"path": None}
+_state: dict[str, Path | None] = {"path": None}
 
 
 def _clean(text: str) -> str:
-    from skillscope.core.redact import SECRETS, redact_urls_in
-    from skillscope.core.textsafe import safe_text
-
     return SECRETS.mask(redact_urls_in(safe_text(text)))
 
 
@@ -55,7 +56,6 @@ class _TerminalHandler(logging.Handler):
             self.seen[kind] = count + 1
             if count and not self.verbose:
                 return
-            from skillscope.core.textsafe import safe_line
 
             message = record.getMessage()
             if record.exc_info and record.exc_info[1] is not None:
@@ -124,8 +124,6 @@ def quiet_terminal(log_dir: Path | None = None) -> Path:
 
 def _configure(*, verbose: bool, terminal: IO[str] | None, log_dir: Path | None) -> Path:
     if log_dir is None:
-        from skillscope.core.locations import user_data_dir
-
         log_dir = user_data_dir() / "logs"
     stamp = time.strftime("%Y%m%dT%H%M%S", time.gmtime())
     path = log_dir / f"run-{stamp}-{os.getpid()}.log"
