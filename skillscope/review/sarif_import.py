@@ -76,10 +76,7 @@ def sarif_findings(data: bytes, target: ScanTarget, *, tool: str) -> list[AuditF
     for run in log["runs"]:
         if not isinstance(run, dict):
             raise SarifError("a run is not an object")
-        driver = _dig(run, "tool", "driver")
-        name = scanner_id(driver["name"]) if isinstance(driver, dict) and isinstance(driver.get("name"), str) else tool
-        rules = _rules(driver)
-        bases = _uri_bases(run.get("originalUriBaseIds"))
+        view = _view(run, tool)
         results = run.get("results") or []
         if not isinstance(results, list):
             raise SarifError("results is not an array")
@@ -91,7 +88,7 @@ def sarif_findings(data: bytes, target: ScanTarget, *, tool: str) -> list[AuditF
             if len(out) >= MAX_RESULTS:
                 left_out += 1
                 continue
-            out.append(_finding(result, rules, name, target, bases))
+            out.append(_finding(result, view, target))
     if left_out:
         out.append(AuditFinding(f"{SCANNER_PREFIX}{tool}", "warning", "content",
                                 f"{target.skill}: scanner {tool} reported {left_out} more results than the {MAX_RESULTS:,} kept",
@@ -107,26 +104,75 @@ def _dig(value: Any, *keys: str) -> Any:
     return value
 
 
-def _rules(driver: Any) -> dict[str, dict[str, Any]]:
-    """The driver's rule descriptors by id (for a result that names only its rule's default level)."""
-    rules = driver.get("rules") if isinstance(driver, dict) else None
-    if not isinstance(rules, list):
-        return {}
-    return {r["id"]: r for r in rules if isinstance(r, dict) and isinstance(r.get("id"), str)}
+@dataclass(frozen=True)
+class _RunView:
+    """What a run's results refer to: its tool's name, rule descriptors, artifacts and URI bases."""
+
+    tool: str
+    rules: dict[str, dict[str, Any]]
+    """Rule descriptors by id, the driver's and its extensions' (CodeQL keeps its rules in an extension)."""
+    driver_rules: list[Any]
+    """The driver's rules in order, for a result that names its rule only by ``ruleIndex``."""
+    artifacts: list[Any]
+    """``run.artifacts``, for a location that names its file only by ``index``."""
+    bases: Mapping[str, str]
 
 
-def _finding(result: dict[str, Any], rules: dict[str, dict[str, Any]], tool: str, target: ScanTarget,
-             bases: Mapping[str, str]) -> AuditFinding:
+def _view(run: dict[str, Any], tool: str) -> _RunView:
+    driver = _dig(run, "tool", "driver")
+    name = scanner_id(driver["name"]) if isinstance(driver, dict) and isinstance(driver.get("name"), str) else tool
+    extensions = _dig(run, "tool", "extensions")
+    components = [driver, *(extensions if isinstance(extensions, list) else [])]
+    rules: dict[str, dict[str, Any]] = {}
+    for component in reversed(components):  # the driver's own descriptor wins over an extension's
+        listed = _dig(component, "rules")
+        if isinstance(listed, list):
+            rules.update((r["id"], r) for r in listed if isinstance(r, dict) and isinstance(r.get("id"), str))
+    driver_rules = _dig(driver, "rules")
+    artifacts = run.get("artifacts")
+    return _RunView(name, rules, driver_rules if isinstance(driver_rules, list) else [],
+                    artifacts if isinstance(artifacts, list) else [], _uri_bases(run.get("originalUriBaseIds")))
+
+
+def _indexed(items: list[Any], index: Any) -> Any:
+    """``items[index]`` for a SARIF index (a non-negative int in range), else None."""
+    if isinstance(index, int) and not isinstance(index, bool) and 0 <= index < len(items):
+        return items[index]
+    return None
+
+
+def _message(result: dict[str, Any], rule: dict[str, Any], rule_id: str) -> str:
+    """The result's text; else its rule's message string filled with the result's arguments; else the rule's title."""
+    message = result.get("message")
+    text = _dig(message, "text")
+    if isinstance(text, str):
+        return text
+    message_id = _dig(message, "id")
+    template = _dig(rule, "messageStrings", message_id, "text") if isinstance(message_id, str) else None
+    if isinstance(template, str):
+        given = _dig(message, "arguments")
+        arguments = [a[:500] if isinstance(a, str) else "?" for a in given[:100]] if isinstance(given, list) else []
+
+        def fill(match: re.Match[str]) -> str:
+            number = int(match.group(1))
+            return arguments[number] if number < len(arguments) else match.group(0)
+
+        return re.sub(r"\{(\d{1,4})\}", fill, template[:2000])
+    title = _dig(rule, "shortDescription", "text")
+    return title if isinstance(title, str) else rule_id
+
+
+def _finding(result: dict[str, Any], view: _RunView, target: ScanTarget) -> AuditFinding:
     rule_id = result.get("ruleId")
     if not isinstance(rule_id, str):
         rule_id = _dig(result, "rule", "id")
+    if not isinstance(rule_id, str):
+        rule_id = _dig(_indexed(view.driver_rules, result.get("ruleIndex")), "id")
     rule_id = rule_id if isinstance(rule_id, str) else "result"
-    rule = rules.get(rule_id, {})
+    rule = view.rules.get(rule_id, {})
     severity = _severity(result, rule)
-    text = _dig(result, "message", "text")
-    if not isinstance(text, str):
-        text = _dig(rule, "shortDescription", "text")
-    message = f"{target.skill}: {tool}: {safe_line(text if isinstance(text, str) else rule_id, limit=500)}"
+    tool = view.tool
+    message = f"{target.skill}: {tool}: {safe_line(_message(result, rule, rule_id), limit=500)}"
     if _suppressed(result):
         # A scanner's suppression may come from a comment inside the audited skill: it is not the user's word.
         message += " (the scanner marks it suppressed; only a `skillscope suppress` leaves a finding out)"
@@ -135,9 +181,11 @@ def _finding(result: dict[str, Any], rules: dict[str, dict[str, Any]], tool: str
     uri, line, column, excerpt = target.skill_md_uri, None, None, None
     if isinstance(physical, dict):
         artifact = physical.get("artifactLocation")
+        if not isinstance(_dig(artifact, "uri"), str):  # named only by its place in run.artifacts
+            artifact = _dig(_indexed(view.artifacts, _dig(artifact, "index")), "location")
         spelled = _dig(artifact, "uri")
         base_id = _dig(artifact, "uriBaseId")
-        base = bases.get(base_id) if isinstance(base_id, str) else None
+        base = view.bases.get(base_id) if isinstance(base_id, str) else None
         mapped = _map_path(spelled, target, base) if isinstance(spelled, str) else None
         if mapped is not None:
             uri = mapped

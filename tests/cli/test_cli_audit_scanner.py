@@ -268,3 +268,23 @@ def test_passing_results_are_no_findings_and_a_scanners_own_suppression_is_not_h
     found = sarif_findings(_log(passed, gone, in_source, rejected), _target(tmp_path), tool="t")
     assert [(f.uri, f.severity) for f in found] == [("skill://x/scripts/run%20me.sh", "error"), ("skill://x/SKILL.md", "error")]
     assert "the scanner marks it suppressed" in found[0].message and "suppressed" not in found[1].message
+
+
+def test_results_that_name_their_rule_file_and_text_by_reference_are_read(tmp_path):
+    # SARIF lets a result point into the run: its rule by ruleIndex, its file by run.artifacts index,
+    # its text by the rule's messageStrings; CodeQL-style tools keep rule descriptors in an extension.
+    log = {"version": "2.1.0", "runs": [{
+        "tool": {"driver": {"name": "t", "rules": [{"id": "FIRST"}, {"id": "SECOND", "messageStrings": {
+                     "default": {"text": "{0} is read by {1} ({2})"}}}]},
+                 "extensions": [{"name": "pack", "rules": [{"id": "PACKED", "defaultConfiguration": {"level": "note"}}]}]},
+        "artifacts": [{"location": {"uri": "SKILL.md"}}, {"location": {"uri": "scripts/run%20me.sh"}}],
+        "results": [
+            {"ruleIndex": 1, "level": "error", "message": {"id": "default", "arguments": ["~/.ssh", "run me.sh"]},
+             "locations": [{"physicalLocation": {"artifactLocation": {"index": 1}, "region": {"startLine": 2}}}]},
+            {"ruleId": "PACKED", "message": {"text": "from the pack"},
+             "locations": [{"physicalLocation": {"artifactLocation": {"index": 7}}}]},
+        ]}]}
+    first, second = sarif_findings(json.dumps(log).encode(), _target(tmp_path), tool="t")
+    assert (first.id, first.uri, first.line, first.severity) == ("scanner/t/SECOND", "skill://x/scripts/run%20me.sh", 2, "error")
+    assert first.message == "x: t: ~/.ssh is read by run me.sh ({2})"
+    assert (second.id, second.uri, second.severity) == ("scanner/t/PACKED", "skill://x/SKILL.md", "note")
