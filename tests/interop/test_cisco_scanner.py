@@ -7,21 +7,25 @@ come back as ``scanner/skill-scanner/<rule>`` findings on the served ``skill://`
 they stop the gate by severity, ``skillscope suppress`` hides them from the JSON, the SARIF and
 the gate, and a skill that failed verification never reaches the scanner.
 
+``fetch --to DIR`` followed by the scanner on DIR, the README's other way, is checked too.
+
 One scan costs about 17 s of CPU (the scanner loads its rule packs on every run), so each
-audit here scans a single skill and the module keeps to three audits.
+audit here scans a single skill and the module keeps to four scans.
 """
 
 from __future__ import annotations
 
 import json
+import subprocess
 from contextlib import ExitStack
+from urllib.parse import unquote
 
 import pytest
 
 from skillscope.demo.publisher import PublishedSkill, SkillFile, build_server
 from tests.cli.conftest import run_cli
 from tests.fixtures.http import serve_http_in_thread
-from tests.interop.scanners import cisco_scanner, cisco_skip_reason
+from tests.interop.scanners import SKILL_SCANNER, cisco_scanner, cisco_skip_reason
 
 pytestmark = [pytest.mark.interop, pytest.mark.xdist_group("cisco-scanner")]
 
@@ -137,3 +141,22 @@ def test_a_skill_that_fails_verification_never_reaches_the_scanner(served, home)
     # Every skill the scanner reads gets at least one result (or a warning that it failed): none here.
     assert not [f for f in found if f["id"].startswith("scanner/")]
     assert run.code == 1
+
+
+def test_fetch_then_the_scanner_on_the_folder_reads_the_verified_bytes(served, home, tmp_path):
+    _root, env = home
+    dest = tmp_path / "sync-notes"
+    fetched = run_cli("fetch", "sync-notes", served["honest"], "--to", str(dest), env=env)
+    assert fetched.code == 0, fetched.err
+    script = dest / "scripts" / "sync%20notes.py"  # fetch keeps the path as the URI spells it
+    assert script.read_bytes() == SCRIPT
+    scan = subprocess.run([str(SKILL_SCANNER), "scan", str(dest), "--format", "sarif"], cwd=dest,
+                          capture_output=True, timeout=600, check=False)
+    assert scan.returncode == 0, scan.stderr.decode(errors="replace")[-2000:]
+    results = json.loads(scan.stdout)["runs"][0]["results"]
+    places = {(r["ruleId"], unquote(r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]),
+               r["locations"][0]["physicalLocation"].get("region", {}).get("startLine")) for r in results}
+    assert ("COMMAND_INJECTION_EVAL", "scripts/sync%20notes.py", line_of(b"eval(")) in places
+
+    refused = run_cli("fetch", "sync-notes", served["tampered"], "--to", str(tmp_path / "tampered"), env=env)
+    assert refused.code == 1 and not (tmp_path / "tampered").exists()
