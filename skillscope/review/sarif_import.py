@@ -64,7 +64,8 @@ def sarif_findings(data: bytes, target: ScanTarget, *, tool: str) -> list[AuditF
     try:
         log = json.loads(data)
     except (UnicodeDecodeError, ValueError) as exc:
-        raise SarifError(f"the output is not JSON ({safe_line(str(exc), limit=120)})") from None
+        start = safe_line(data[:80].decode("utf-8", "replace"), limit=80)
+        raise SarifError(f"the output is not JSON ({safe_line(str(exc), limit=120)}); it starts {start!r}") from None
     except RecursionError:
         raise SarifError("the output nests too deeply to be read") from None
     if not isinstance(log, dict) or not isinstance(log.get("runs"), list):
@@ -77,6 +78,12 @@ def sarif_findings(data: bytes, target: ScanTarget, *, tool: str) -> list[AuditF
         if not isinstance(run, dict):
             raise SarifError("a run is not an object")
         view = _view(run, tool)
+        if (failure := _failed_invocation(run)) is not None:
+            # A run that says it failed may list no results at all: that must not read as a clean skill.
+            out.append(AuditFinding(f"{SCANNER_PREFIX}{view.tool}", "warning", "content",
+                                    f"{target.skill}: scanner {view.tool} reports that its run did not succeed"
+                                    f"{': ' + failure if failure else ''}; its findings may be incomplete",
+                                    target.server, target.skill, target.skill_md_uri))
         results = run.get("results") or []
         if not isinstance(results, list):
             raise SarifError("results is not an array")
@@ -132,6 +139,20 @@ def _view(run: dict[str, Any], tool: str) -> _RunView:
     artifacts = run.get("artifacts")
     return _RunView(name, rules, driver_rules if isinstance(driver_rules, list) else [],
                     artifacts if isinstance(artifacts, list) else [], _uri_bases(run.get("originalUriBaseIds")))
+
+
+def _failed_invocation(run: dict[str, Any]) -> str | None:
+    """None when no invocation of the run says it failed; else the first error it notified ("" without one)."""
+    invocations = run.get("invocations")
+    for invocation in invocations if isinstance(invocations, list) else []:
+        if isinstance(invocation, dict) and invocation.get("executionSuccessful") is False:
+            notes = invocation.get("toolExecutionNotifications")
+            for note in notes if isinstance(notes, list) else []:
+                text = _dig(note, "message", "text")
+                if isinstance(text, str) and _dig(note, "level") in (None, "error"):
+                    return safe_line(text, limit=300)
+            return ""
+    return None
 
 
 def _indexed(items: list[Any], index: Any) -> Any:

@@ -288,3 +288,22 @@ def test_results_that_name_their_rule_file_and_text_by_reference_are_read(tmp_pa
     assert (first.id, first.uri, first.line, first.severity) == ("scanner/t/SECOND", "skill://x/scripts/run%20me.sh", 2, "error")
     assert first.message == "x: t: ~/.ssh is read by run me.sh ({2})"
     assert (second.id, second.uri, second.severity) == ("scanner/t/PACKED", "skill://x/SKILL.md", "note")
+
+
+def test_a_run_that_says_it_failed_is_a_warning_not_a_clean_skill(tmp_path):
+    failed = {"version": "2.1.0", "runs": [{"tool": {"driver": {"name": "t"}}, "results": [], "invocations": [
+        {"executionSuccessful": False, "toolExecutionNotifications": [
+            {"level": "note", "message": {"text": "loaded 40 rules"}},
+            {"level": "error", "message": {"text": "rule pack \x1b[31mbroken\x1b[0m: cannot compile"}}]}]}]}
+    [finding] = sarif_findings(json.dumps(failed).encode(), _target(tmp_path), tool="t")
+    assert (finding.id, finding.severity, finding.uri) == ("scanner/t", "warning", "skill://x/SKILL.md")
+    assert "did not succeed: rule pack" in finding.message and "cannot compile" in finding.message and "\x1b" not in finding.message
+    ok = {**failed, "runs": [{**failed["runs"][0], "invocations": [{"executionSuccessful": True}]}]}
+    assert sarif_findings(json.dumps(ok).encode(), _target(tmp_path), tool="t") == []
+
+
+def test_output_that_is_not_json_is_quoted_in_the_message(tmp_path):
+    from skillscope.review.sarif_import import SarifError
+
+    with pytest.raises(SarifError, match=r"it starts 'Scanning 1 skill\.\.\. \{"):
+        sarif_findings(b'Scanning 1 skill... {"version": "2.1.0", "runs": []}', _target(tmp_path), tool="t")
