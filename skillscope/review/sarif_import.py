@@ -274,9 +274,10 @@ def _uri_bases(declared: Any) -> dict[str, str]:
         spelled = _dig(entry, "uri")
         if depth > _MAX_BASE_DEPTH or not isinstance(spelled, str):
             return None
-        path = _local_path(unquote(spelled))
-        if path is None:
+        local = _local_path(spelled)
+        if local is None:
             return None
+        path = unquote(local)
         if path.startswith("/"):
             return path
         parent_id = _dig(entry, "uriBaseId")
@@ -310,10 +311,10 @@ def _map_path(spelled: str, target: ScanTarget, base: str | None = None) -> str 
     """
     folder = posixpath.normpath(target.folder)
     roots = [base] if base else [] if base == "" else [folder] + ([target.workdir] if target.workdir else [])
-    for candidate in dict.fromkeys((spelled, unquote(spelled))):
-        path = _local_path(candidate)
-        if not path:
-            continue
+    local = _local_path(spelled)  # the scheme is read as written: a decoded "a%3Ab.md" is a file name, not a URI
+    if not local:
+        return None
+    for path in dict.fromkeys((local, unquote(local))):
         for absolute in [path] if path.startswith("/") else [posixpath.join(root, path) for root in roots]:
             inside = posixpath.relpath(posixpath.normpath(absolute), folder)
             if inside.startswith("../") or inside in (".", ".."):

@@ -204,7 +204,8 @@ def test_paths_relative_to_the_scanners_working_folder_map_back(url, env):
 
 def _target(tmp_path, **extra):
     folder = tmp_path / "root" / "skill"
-    files = {"SKILL.md": "skill://x/SKILL.md", "scripts/run me.sh": "skill://x/scripts/run%20me.sh"}
+    files = {"SKILL.md": "skill://x/SKILL.md", "scripts/run me.sh": "skill://x/scripts/run%20me.sh",
+             "notes:v2.md": "skill://x/notes%3Av2.md"}
     return ScanTarget("srv", "x", "skill://x/SKILL.md", str(folder), files, **extra)
 
 
@@ -230,6 +231,8 @@ def _at(uri, base=None, line=4):
     ("../../SKILL.md", None, None, None),                                                   # .. never leaves the folder
     ("https://example.com/skill/SKILL.md", None, None, None),
     ("file://host{folder}/SKILL.md", None, None, "skill://x/SKILL.md"),
+    ("notes%3Av2.md", "%SRCROOT%", None, "skill://x/notes%3Av2.md"),                          # a colon, encoded
+    ("file:{folder}/notes%3Av2.md", None, None, "skill://x/notes%3Av2.md"),
 ])
 def test_artifact_uris_map_only_to_the_skills_own_files(tmp_path, spelled, base, bases, expected):
     target = _target(tmp_path, workdir=str(tmp_path / "root"))
