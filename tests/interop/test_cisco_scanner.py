@@ -10,7 +10,7 @@ the gate, and a skill that failed verification never reaches the scanner.
 ``fetch --to DIR`` followed by the scanner on DIR, the README's other way, is checked too.
 
 One scan costs about 17 s of CPU (the scanner loads its rule packs on every run), so each
-audit here scans a single skill and the module keeps to four scans.
+audit here scans a single skill and the module runs three scans in all.
 """
 
 from __future__ import annotations
