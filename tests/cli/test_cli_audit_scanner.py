@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from skillscope.audit.sarif_import import ScanTarget, sarif_findings, scanner_id
 from skillscope.demo.publisher import PublishedSkill, SkillFile, build_server
-from skillscope.review.sarif_import import ScanTarget, sarif_findings, scanner_id
 from tests.cli.conftest import run_cli
 from tests.fixtures.http import serve_http_in_thread
 
@@ -186,7 +186,7 @@ def test_a_skill_whose_paths_cannot_be_written_is_named_and_not_scanned(env, tmp
     (b'{"runs": [{"results": {"a": 1}}]}', "results is not an array"),
 ])
 def test_output_that_is_not_sarif_is_refused_with_the_reason(tmp_path, data, message):
-    from skillscope.review.sarif_import import SarifError
+    from skillscope.audit.sarif_import import SarifError
 
     target = ScanTarget("srv", "srv:x", "skill://x/SKILL.md", str(tmp_path), {"SKILL.md": "skill://x/SKILL.md"})
     with pytest.raises(SarifError, match=message):
@@ -306,7 +306,7 @@ def test_a_run_that_says_it_failed_is_a_warning_not_a_clean_skill(tmp_path):
 
 
 def test_output_that_is_not_json_is_quoted_in_the_message(tmp_path):
-    from skillscope.review.sarif_import import SarifError
+    from skillscope.audit.sarif_import import SarifError
 
     with pytest.raises(SarifError, match=r"it starts 'Scanning 1 skill\.\.\. \{"):
         sarif_findings(b'Scanning 1 skill... {"version": "2.1.0", "runs": []}', _target(tmp_path), tool="t")
