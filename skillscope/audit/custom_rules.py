@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import fnmatch
+import os
 import re
+import stat
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -261,14 +263,25 @@ def load_rules(paths: Sequence[str | Path]) -> RuleSet:
 def read_rule_text(path: Path, *, limit: int = MAX_RULE_FILE, what: str = "rules") -> str:
     """A user's rules or policy file as text: at most ``limit`` bytes, UTF-8, errors naming the file.
 
+    Never blocks: a FIFO, a device or a folder is refused before anything is read.
+
     Raises:
-        UsageError: the file cannot be read, is too large, or is not UTF-8 (with the line).
+        UsageError: the file cannot be read, is not a regular file, is too large, or is not UTF-8 (with the line).
     """
     try:
-        with path.open("rb") as handle:
-            data = handle.read(limit + 1)
+        # Non-blocking: opening a FIFO for reading would otherwise wait for a writer forever.
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
     except OSError as exc:
         raise UsageError(f"{what} file {path}: cannot be read ({exc.strerror or exc})") from None
+    with os.fdopen(fd, "rb") as handle:
+        mode = os.fstat(handle.fileno()).st_mode
+        if not stat.S_ISREG(mode):
+            kind = "a folder" if stat.S_ISDIR(mode) else "a FIFO" if stat.S_ISFIFO(mode) else "a device or socket"
+            raise UsageError(f"{what} file {path}: is {kind}, not a regular file")
+        try:
+            data = handle.read(limit + 1)
+        except OSError as exc:
+            raise UsageError(f"{what} file {path}: cannot be read ({exc.strerror or exc})") from None
     if len(data) > limit:
         raise UsageError(f"{what} file {path}: larger than {limit // 1024} KiB")
     try:

@@ -107,18 +107,21 @@ def _scan_one(scanner: Scanner, server: str, skill: Any, seconds: float) -> list
                              f"{name}: scanner {scanner.name} ({safe_line(scanner.template, limit=200)}) {why}; "
                              "its findings are missing from this report", server, name, entry.uri)]
 
-    root = tempfile.mkdtemp(prefix="skillscope-scan-")
+    root = os.path.realpath(tempfile.mkdtemp(prefix="skillscope-scan-"))
     try:
         # A fixed folder name: nothing the server wrote reaches the scanner's command line.
-        folder = os.path.join(os.path.realpath(root), "skill")
+        folder = os.path.join(root, "skill")
         try:
             written = write_skill(skill.report, Path(folder))
         except SkillscopeError as exc:
             return failed(f"was not run: the skill could not be written ({safe_line(exc.message, limit=300)})")
-        sarif_path = os.path.join(os.path.realpath(root), "report.sarif")
+        sarif_path = os.path.join(root, "report.sarif")
         argv = scanner.command(folder, sarif_path)
         try:
-            code, out, err, problem = _run_bounded(argv, seconds=seconds)
+            # Run in the folder above the skill's: paths the scanner makes relative to its working folder
+            # (Cisco's skill-scanner does) then map back, and no file the server wrote sits where a scanner
+            # might look for its own configuration.
+            code, out, err, problem = _run_bounded(argv, seconds=seconds, cwd=root)
         except OSError as exc:
             return failed(f"could not be started: {safe_line(exc.strerror or str(exc), limit=200)}")
         if problem is not None:
@@ -128,24 +131,25 @@ def _scan_one(scanner: Scanner, server: str, skill: Any, seconds: float) -> list
                 out = _read_bounded(sarif_path)
             except OSError as exc:
                 return failed(f"exited with status {code} and wrote no readable {{sarif}} file ({safe_line(exc.strerror or str(exc), limit=120)})")
-        target = ScanTarget(server, name, entry.uri, folder, {f.path: f.uri for f in written})
+        target = ScanTarget(server, name, entry.uri, folder, {f.path: f.uri for f in written}, workdir=root)
         try:
             return sarif_findings(out, target, tool=scanner.name)
         except SarifError as exc:
             tail = safe_line(err.decode("utf-8", "replace").strip()[-300:], limit=300)
-            return failed(f"exited with status {code} and gave no SARIF: {exc}" + (f"; stderr: {tail}" if tail else ""))
+            why = exc if out.strip() or scanner.writes_file else "it printed nothing on stdout (does the command ask for SARIF?)"
+            return failed(f"exited with status {code} and gave no SARIF: {why}" + (f"; stderr: {tail}" if tail else ""))
     finally:
         with contextlib.suppress(OSError):
             shutil.rmtree(root)
 
 
-def _run_bounded(argv: list[str], *, seconds: float) -> tuple[int | None, bytes, bytes, str | None]:
-    """Run ``argv`` without a shell; (exit status, stdout, stderr tail, why it was stopped or None).
+def _run_bounded(argv: list[str], *, seconds: float, cwd: str) -> tuple[int | None, bytes, bytes, str | None]:
+    """Run ``argv`` without a shell in ``cwd``; (exit status, stdout, stderr tail, why it was stopped or None).
 
     The process runs in its own session, so stopping it stops whatever it started too.
     """
     proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            start_new_session=True, close_fds=True)
+                            start_new_session=True, close_fds=True, cwd=cwd)
     assert proc.stdout is not None and proc.stderr is not None
     out, err = bytearray(), bytearray()
     problem: str | None = None

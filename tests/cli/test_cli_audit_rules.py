@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from skillscope.demo.publisher import PublishedSkill, SkillFile, build_server
-from tests.cli.conftest import run_cli
+from tests.cli.conftest import run_cli, run_process
 from tests.fixtures.hostile import build_scenario
 from tests.fixtures.http import serve_http_in_thread
 
@@ -114,6 +116,15 @@ def test_a_bad_file_is_a_usage_error_naming_file_and_line(env, tmp_path, option,
     run = run_cli("audit", "demo", option, str(tmp_path / name), env=env)
     assert run.code == 2
     assert says in run.err and "Traceback" not in run.err
+
+
+@pytest.mark.parametrize(("option", "name"), [("--rules", "house.yaml"), ("--rules", "house.yar"), ("--policy", "policy.yaml")])
+def test_a_fifo_given_as_a_rules_or_policy_file_is_refused_without_waiting(env, tmp_path, option, name):
+    # Opening a FIFO for reading waits for a writer that never comes; a real process, so a hang fails the test
+    # at the guard instead of stopping the test worker.
+    os.mkfifo(tmp_path / name)
+    run = run_process("audit", "demo", option, str(tmp_path / name), env=env, timeout=300)
+    assert run.code == 2 and f"{name}: is a FIFO, not a regular file" in run.err and "Traceback" not in run.err
 
 
 def test_help_documents_both_options():

@@ -101,6 +101,24 @@ def test_an_expired_suppression_hides_nothing(servers, env):
     assert [(s["key"], s["status"]) for s in listed.json()["suppressions"]] == [(key, "expired")]
 
 
+def test_a_suppression_in_force_lapses_the_day_after_its_expiry(servers, env, monkeypatch):
+    from datetime import date
+
+    from skillscope.service import suppressions
+
+    key = shell_key(servers["first"], env)
+    assert run_cli("suppress", key, "--reason", "until the next release", "--expires", "2999-12-31", env=env).code == 0
+    monkeypatch.setattr(suppressions, "today_utc", lambda: date(2999, 12, 31))  # the last day it counts
+    held = audit(servers["first"], "--format", "sarif", env=env)
+    assert held.code == 0 and "skillscope/obfuscation/download-exec" not in held.out
+    monkeypatch.setattr(suppressions, "today_utc", lambda: date(3000, 1, 1))
+    lapsed = audit(servers["first"], "--format", "sarif", env=env)
+    results = json.loads(lapsed.out)["runs"][0]["results"]
+    assert lapsed.code == 1 and [r["ruleId"] for r in results].count("skillscope/obfuscation/download-exec") == 1
+    listed = run_cli("suppress", "--list", "--json", env=env)
+    assert [(s["key"], s["status"]) for s in listed.json()["suppressions"]] == [(key, "expired")]
+
+
 def test_a_changed_line_or_a_key_not_allowed_does_not_count(servers, env, tmp_path):
     key = shell_key(servers["first"], env)
     assert run_cli("suppress", key, "--reason", "fine", env=env).code == 0

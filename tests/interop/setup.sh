@@ -8,6 +8,8 @@
 #   .cache/interop/node   npm project: @modelcontextprotocol/server + @modelcontextprotocol/node
 #   .cache/interop/roomkit Python 3.12 venv: roomkit[mcp] (a host; it needs mcp<2, so it never
 #                          shares a venv with skillscope or the publishers)
+#   .cache/interop/cisco  Python 3.12 venv: cisco-ai-skill-scanner (a third-party skill scanner that
+#                          audit --scanner runs; ~700 MB of dependencies, so a venv of its own)
 #
 # Only the package registries (PyPI, npm) are needed. Re-running is cheap: each part
 # is skipped when a stamp file records that the same pinned versions are installed.
@@ -21,6 +23,7 @@ FASTMCP_VERSION=4.1.6
 TS_SERVER_VERSION=2.4.0
 TS_NODE_VERSION=2.1.2
 ROOMKIT_VERSION=0.109.0
+CISCO_SCANNER_VERSION=2.3.2
 
 say()  { printf '[interop-setup] %s\n' "$*"; }
 fail() { printf '[interop-setup] ERROR: %s\n' "$*" >&2; exit 1; }
@@ -31,6 +34,7 @@ fail() { printf '[interop-setup] ERROR: %s\n' "$*" >&2; exit 1; }
 CACHE="${SKILLSCOPE_INTEROP_CACHE:-$PWD/.cache/interop}"   # publishers.py reads the same variable
 PYDIR="$CACHE/py312"
 ROOMKITDIR="$CACHE/roomkit"
+CISCODIR="$CACHE/cisco"   # tests/interop/scanners.py reads the same path
 NODEDIR="$CACHE/node"
 mkdir -p "$CACHE"
 start=$(date +%s)
@@ -96,6 +100,22 @@ else
   pip_venv roomkit "$ROOMKITDIR" 'import roomkit.skills, roomkit.tools.mcp, mcp' "$RK_PIN"
 fi
 
+# ---------------------------------------------------------------- Cisco skill-scanner venv
+# Installed from PyPI like the publishers. Its first install is the slow part of this script
+# (about 6 min on a loaded 2-core machine, ~700 MB); afterwards the stamp makes it instant.
+CS_PIN="cisco-ai-skill-scanner==$CISCO_SCANNER_VERSION"
+CS_STAMP="$CISCODIR/.interop-stamp"
+cs_ready() {
+  [ -f "$CS_STAMP" ] && [ "$(cat "$CS_STAMP")" = "$CS_PIN" ] && [ -x "$CISCODIR/bin/skill-scanner" ] \
+    && "$CISCODIR/bin/python" -c 'import skill_scanner.cli.cli' >/dev/null 2>&1
+}
+if cs_ready; then
+  say "skill-scanner: $CISCODIR already has: $CS_PIN (skipping)"
+else
+  pip_venv skill-scanner "$CISCODIR" 'import skill_scanner.cli.cli' "$CS_PIN"
+  [ -x "$CISCODIR/bin/skill-scanner" ] || fail "$CS_PIN installed no skill-scanner command in $CISCODIR/bin"
+fi
+
 # ---------------------------------------------------------------- Node packages
 NODE_BIN=${NODE:-node}
 NPM_BIN=${NPM:-npm}
@@ -124,4 +144,4 @@ else
   say "node: done"
 fi
 
-say "all publishers ready ($(( $(date +%s) - start )) s)"
+say "all publishers and scanners ready ($(( $(date +%s) - start )) s)"
