@@ -27,15 +27,28 @@ if [ ! -x .venv/bin/python ]; then
   say "creating .venv with $("$PYTHON" --version)"
   "$PYTHON" -m venv .venv
 fi
-say "installing skillscope[test]"
-.venv/bin/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
-
-say "installing third-party skill publishers (tests/interop/setup.sh)"
-bash tests/interop/setup.sh
+# The three installs are independent (each its own venv or npm folder), so they run side by side:
+# on a fresh machine most of their time is waiting for the registries. Each logs to its own file,
+# shown when it fails.
+logs=$(mktemp -d)
+say "installing skillscope[test], the third-party publishers and scanner (tests/interop/setup.sh) and the conformance suite, in parallel"
+.venv/bin/python -m pip install --quiet --disable-pip-version-check -e '.[test]' >"$logs/skillscope.log" 2>&1 & pids=("$!:skillscope")
+bash tests/interop/setup.sh >"$logs/interop.log" 2>&1 & pids+=("$!:interop")
 if [ -f tests/conformance/setup.sh ]; then
-  say "installing the MCP conformance suite (tests/conformance/setup.sh)"
-  bash tests/conformance/setup.sh
+  bash tests/conformance/setup.sh >"$logs/conformance.log" 2>&1 & pids+=("$!:conformance")
 fi
+failed=0
+for entry in "${pids[@]}"; do
+  pid=${entry%%:*}; part=${entry#*:}
+  if wait "$pid"; then
+    say "$part: installed"
+  else
+    say "$part: install FAILED; its log follows"; cat "$logs/$part.log" >&2; failed=1
+  fi
+done
+[ "$failed" = 0 ] || exit 1
+cat "$logs/interop.log" "$logs/conformance.log" 2>/dev/null | grep -i "skip\|warn" || true
+rm -rf "$logs"
 
 say "running pytest"
 # loadgroup: a module marked xdist_group (one that starts publishers or the conformance suite
