@@ -104,7 +104,7 @@ def split_item_name(name: str) -> tuple[str | None, Kind, str] | None:
     kind, slash, key = rest.partition("/")
     if not slash or not key or kind not in KINDS:
         return None
-    return label, kind, key  # type: ignore[return-value]
+    return label, kind, key
 
 
 def is_item_name(name: str) -> bool:
