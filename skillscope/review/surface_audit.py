@@ -29,7 +29,8 @@ _REVIEW_CHECK = {"not-reviewed": "skillscope/not-reviewed", "rejected": "skillsc
 def _finding(check: str, message: str, item: SurfaceItem, server: str, hit: Hit | None = None) -> AuditFinding:
     info = check_info(check)
     severity = hit.severity if hit is not None and hit.severity else info.severity
-    return AuditFinding(check, severity, info.category, message, server, item.name, item.uri or item.name,
+    place = item.uri or f"{item.kind}/{item.key if item.key is not None else '#' + str(item.index)}"
+    return AuditFinding(check, severity, info.category, message, server, item.name, place,
                         hit.line if hit else None, hit.column if hit else None, hit.excerpt if hit else None)
 
 

@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 __all__ = [
     "FieldChange",
     "approved_definition",
+    "approved_item_names",
+    "audit_surface",
     "definition_changes",
     "item_contents",
     "item_record",
@@ -158,3 +160,43 @@ def definition_changes(old: Any, new: Any, path: str = "") -> list[FieldChange]:
         elif a != b or type(a) is not type(b):
             out.append(FieldChange(where or "(definition)", "changed", a, b))
     return out
+
+
+def approved_item_names(verdicts: Verdicts | None) -> list[str]:
+    """Names of items the ledger holds an approval in force of (under any label): what look-alikes are checked against."""
+    from skillscope.catalog.surface import is_item_name
+
+    if verdicts is None:
+        return []
+    return sorted(name for name in verdicts.by_name if is_item_name(name) and verdicts.in_force(name))
+
+
+async def audit_surface(conn: Connection, audit: Any, verdicts: Verdicts | None) -> list[tuple[str, str]]:
+    """Audit the server's surface into ``audit`` (a ``ServerAudit``): findings join the server's own.
+
+    Returns each item not approved at its current fingerprint, with its state, for ``--require-approved``.
+    """
+    from skillscope.review.surface_audit import surface_findings
+
+    surface = await load_surface(conn, audit.listing)
+    reviews = item_reviews(verdicts, surface)
+    audit.findings.extend(surface_findings(surface, reviews if verdicts is not None else None,
+                                           approved_item_names(verdicts), server=audit.label))
+    audit.findings.extend(_walk_findings(surface, audit.label))
+    out: list[tuple[str, str]] = []
+    for item in surface.all_items():
+        state = reviews.get(item.name)
+        word: str = "cannot be reviewed" if not item.usable else (state.state if state is not None else "review state unknown")
+        if state is not None and state.untrusted:
+            word += f": {state.untrusted}"
+        if word != "approved":
+            out.append((safe_line(item.name, limit=300), word))
+    return out
+
+
+def _walk_findings(surface: Surface, label: str) -> list[Any]:
+    """The listing walk's own warnings (a server that pages forever, repeats a cursor) as server findings."""
+    from skillscope.review.findings import AuditFinding, check_info
+
+    info = check_info("SS-L2")
+    return [AuditFinding("SS-L2", info.severity, info.category, warning, label) for warning in surface.warnings]
