@@ -126,3 +126,24 @@ def test_unknown_item_names_are_refused_clearly(env):
     assert run.code != 0 and "lists no tool 'no_such_tool'" in run.err
     run = run_cli("approve", "--yes", "other:tool/read_invoice", "--label", "fx", *stdio("surface"), env=env)
     assert run.code != 0 and "names server 'other'" in run.err
+
+
+def test_approved_item_fingerprints_export_like_skills(env, http_server):
+    import yaml
+
+    target = ["--label", "fx", http_server("surface")]
+    items = _items(run_cli("list", "--surface", "--json", *target, env=env))
+    _approve(env, "tool/read_invoice", *target)
+    _approve(env, "hello-world", *target)
+    assert run_cli("reject", "tool/send_report", *target, env=env).code == 0
+    fingerprint = items["fx:tool/read_invoice"]["fingerprint"]
+    txt = run_cli("export", env=env)
+    assert txt.code == 0 and fingerprint in txt.out.split()
+    assert items["fx:tool/send_report"]["fingerprint"] not in txt.out
+    rows = {r["name"]: r for r in json.loads(run_cli("export", "--format", "json", env=env).out)["approved"]}
+    assert rows["fx:tool/read_invoice"]["fingerprint"] == fingerprint and rows["fx:tool/read_invoice"]["kind"] == "tool"
+    assert "kind" not in rows["fx:hello-world"]
+    yaml_rows = yaml.safe_load(run_cli("export", "--format", "yaml", env=env).out)["approved"]
+    assert {r["name"] for r in yaml_rows} == {"fx:tool/read_invoice", "fx:hello-world"}
+    roomkit = run_cli("export", "--format", "roomkit", env=env)
+    assert roomkit.code == 0 and fingerprint not in roomkit.out
