@@ -74,6 +74,18 @@ def _encodes(text: str) -> bool:
     return True
 
 
+def _shallow_enough(value: Any) -> bool:
+    """True when no container nests past ``MAX_DEPTH`` (containers only: scalars cost nothing here)."""
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            return False
+        children = node.values() if type(node) is dict else node
+        stack.extend((child, depth + 1) for child in children if type(child) in (dict, list))
+    return True
+
+
 def canonical_json(value: Any) -> bytes:
     """The canonical form of ``value``: JSON with sorted keys, no whitespace, characters unescaped, UTF-8.
 
@@ -84,9 +96,18 @@ def canonical_json(value: Any) -> bytes:
         CanonicalError: the value holds a lone surrogate, a non-finite number, a non-JSON value
             or nesting past ``MAX_DEPTH``.
     """
-    _check(value)
-    text = json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
-    return text.encode("utf-8")
+    # The fast path lets json find what it cannot write; the slow walk then says where, for the reason.
+    if type(value) in (dict, list) and not _shallow_enough(value):
+        _check(value)
+    try:
+        text = json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+        data = text.encode("utf-8")
+    except (ValueError, TypeError):  # UnicodeEncodeError is a ValueError
+        _check(value)
+        raise CanonicalError("the definition cannot be written as JSON") from None
+    if LONE_SURROGATE in text:
+        _check(value)
+    return data
 
 
 def definition_fingerprint(value: Any) -> str:

@@ -147,3 +147,9 @@ def test_approved_item_fingerprints_export_like_skills(env, http_server):
     assert {r["name"] for r in yaml_rows} == {"fx:tool/read_invoice", "fx:hello-world"}
     roomkit = run_cli("export", "--format", "roomkit", env=env)
     assert roomkit.code == 0 and fingerprint not in roomkit.out
+
+
+def test_a_100_mb_tools_page_is_refused_at_the_message_cap(env):
+    run = run_cli("list", "--surface", "--label", "fx", *stdio("surface-huge"), env=env)
+    assert run.code == 3 and "larger than" in run.err
+    assert "Traceback" not in run.err
