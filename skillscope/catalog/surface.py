@@ -16,6 +16,7 @@ from skillscope.textsafe import safe_line
 __all__ = [
     "KEY_FIELD",
     "MAX_DEPTH",
+    "SKILL_SCHEME",
     "CanonicalError",
     "Surface",
     "SurfaceItem",
@@ -28,6 +29,7 @@ __all__ = [
 
 KEY_FIELD: Final[dict[Kind, str]] = {"tool": "name", "prompt": "name", "resource": "uri", "template": "uriTemplate"}
 """The field of a definition that names the item within its kind."""
+SKILL_SCHEME: Final = "skill://"
 MAX_DEPTH: Final = 64
 """Nesting deeper than this is refused: no honest schema needs it, and walking it costs recursion."""
 
@@ -223,16 +225,18 @@ def _item(label: str, kind: Kind, index: int, raw: Any) -> SurfaceItem:
     return SurfaceItem(label, kind, index, usable_key, raw, fingerprint, problem)
 
 
-def _is_skill_file(uri: str, skill_dirs: Iterable[str], skill_files: set[str]) -> bool:
-    return uri in skill_files or any(uri.startswith(d + "/") for d in skill_dirs)
+def _is_skill_file(uri: str, skill_dirs: tuple[str, ...], skill_files: set[str]) -> bool:
+    # The skill:// scheme is the skills extension's: its files are pinned by their skill's fingerprint (a listed
+    # skill's), flagged by the audit when a listed skill's manifest omits them, or reached by name with show.
+    return uri.startswith(SKILL_SCHEME) or uri in skill_files or any(uri.startswith(d + "/") for d in skill_dirs)
 
 
 def build_surface(label: str, listings: Mapping[Kind, KindListing], *, skill_dirs: Iterable[str] = (),
                   skill_files: Iterable[str] = ()) -> Surface:
     """Turn raw listings into items, one at a time (a bad definition spoils only itself).
 
-    Resources that are a listed skill's files (the listed URIs, or any URI under a listed
-    skill's directory) belong to that skill's review and are left out. An item whose key
+    Resources that are skill files (any ``skill://`` URI, a file a listed skill names, or a URI
+    under a listed skill's directory) belong to the skills' review and are left out. An item whose key
     repeats an earlier one of its kind is kept, marked, and cannot be reviewed: which of the
     two a host would use is unknown.
     """

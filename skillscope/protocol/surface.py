@@ -6,7 +6,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
-from skillscope.errors import MethodError
+from skillscope.errors import MethodError, ProtocolViolation
 from skillscope.spec import METHOD_NOT_FOUND, PAGE_CAP
 from skillscope.textsafe import safe_line
 
@@ -40,13 +40,16 @@ class KindListing:
     """False when the server answered -32601 (it has no such list in this session)."""
 
 
-async def collect_kind(fetch: FetchRaw, kind: Kind, *, page_cap: int = PAGE_CAP) -> KindListing:
+async def collect_kind(fetch: FetchRaw, kind: Kind, *, page_cap: int = PAGE_CAP,
+                       broken: Callable[[], bool] = lambda: False) -> KindListing:
     """Walk every page of ``kind``'s list method with the guards the skills listing has.
 
     A repeated cursor, an empty page that still carries one, a cursor that is not a string,
     a page without the array, or ``page_cap`` pages stop the walk, keeping what was read.
     A server without the method (-32601) gives an empty, not-offered listing; any other
-    error answer stops the walk with a warning. Connection failures propagate.
+    error answer, or a result the SDK finds off its schema, stops the walk with a warning.
+    Connection failures propagate, and so does any error once ``broken()`` says the connection
+    itself is done for (a message over the size cap poisons every later request).
     """
     method, key = SURFACE_METHODS[kind]
     listing = KindListing(kind)
@@ -66,6 +69,15 @@ async def collect_kind(fetch: FetchRaw, kind: Kind, *, page_cap: int = PAGE_CAP)
                 return listing
             listing.complete, listing.stop = False, "error"
             listing.warnings.append(f"{method} page {listing.pages + 1} failed: {safe_line(exc.message, limit=300)}")
+            break
+        except ProtocolViolation as exc:
+            if type(exc) is not ProtocolViolation or broken():
+                raise  # a refused message, a closed connection: the connection's trouble, not this list's
+            # The SDK checks a known method's result against its schema (a nextCursor that is not a string,
+            # a page without its array): this list stops here, the other kinds are still asked for.
+            listing.complete, listing.stop = False, "error"
+            listing.warnings.append(f"{method} page {listing.pages + 1} refused: {safe_line(exc.message, limit=300)}; "
+                                    f"{len(listing.items)} item(s) read before it")
             break
         listing.pages += 1
         kind_of_result = result.get("resultType", "complete")
@@ -100,10 +112,11 @@ async def collect_kind(fetch: FetchRaw, kind: Kind, *, page_cap: int = PAGE_CAP)
     return listing
 
 
-async def list_surface(fetch: FetchRaw, kinds: tuple[Kind, ...] = KINDS, *, page_cap: int = PAGE_CAP) -> dict[Kind, KindListing]:
+async def list_surface(fetch: FetchRaw, kinds: tuple[Kind, ...] = KINDS, *, page_cap: int = PAGE_CAP,
+                       broken: Callable[[], bool] = lambda: False) -> dict[Kind, KindListing]:
     """Every kind's listing, one after the other (``fetch`` is ``Connection.request``).
 
     Raises:
         ConnectionFailed: the connection failed (a server that exits, a message past the size cap, a timeout).
     """
-    return {kind: await collect_kind(fetch, kind, page_cap=page_cap) for kind in kinds}
+    return {kind: await collect_kind(fetch, kind, page_cap=page_cap, broken=broken) for kind in kinds}

@@ -41,11 +41,20 @@ async def load_surface(conn: Connection, listing: Listing | None) -> Surface:
     """
     from skillscope.protocol.surface import list_surface
 
-    listings = await list_surface(conn.request)
-    entries = [e for e in (listing.entries if listing is not None else []) if e.status != "malformed"]
-    dirs = [e.directory for e in entries if e.directory]
+    listings = await list_surface(conn.request, broken=lambda: conn.closed or conn.refused is not None)
+    entries = listing.entries if listing is not None else []
+    # Every listed entry's directory, malformed and unavailable ones too: their files are the skill review's
+    # business (the audit's completeness checks), never surface items.
+    dirs = [d for e in entries if (d := e.directory or _directory_of(e.uri))]
     files = [f.uri for e in entries for f in e.files or ()]
     return build_surface(conn.info.label, listings, skill_dirs=dirs, skill_files=files)
+
+
+def _directory_of(uri: Any) -> str | None:
+    """The directory a ``…/SKILL.md`` URI names (for entries too malformed to have been parsed)."""
+    if isinstance(uri, str) and uri.startswith("skill://") and uri.endswith("/SKILL.md"):
+        return uri[: -len("/SKILL.md")]
+    return None
 
 
 async def load_catalog_and_surface(conn: Connection, policy: Policy) -> tuple[Listing, Surface]:

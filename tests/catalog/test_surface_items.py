@@ -83,9 +83,12 @@ def test_one_bad_definition_spoils_only_itself():
 
 def test_a_skills_own_files_are_not_surface_resources():
     resources = [{"uri": "skill://hello/SKILL.md", "name": "SKILL.md"}, {"uri": "skill://hello/_manifest", "name": "m"},
-                 {"uri": "skill://other/x.md", "name": "x"}, {"uri": "docs://guide", "name": "guide"}]
-    surface = _surface(resources=resources, skill_dirs=["skill://hello"], skill_files=["skill://hello/SKILL.md"])
-    assert [r.key for r in surface.items["resource"]] == ["skill://other/x.md", "docs://guide"]
+                 {"uri": "skill://other/x.md", "name": "x"}, {"uri": "docs://guide", "name": "guide"},
+                 {"uri": "https://files.example/hello/SKILL.md", "name": "listed elsewhere"},
+                 {"uri": "https://files.example/hello/notes.md", "name": "under a listed skill"}]
+    surface = _surface(resources=resources, skill_dirs=["skill://hello", "https://files.example/hello"],
+                       skill_files=["skill://hello/SKILL.md", "https://files.example/hello/SKILL.md"])
+    assert [r.key for r in surface.items["resource"]] == ["docs://guide"]
 
 
 @pytest.mark.parametrize(("name", "parsed"), [

@@ -98,3 +98,56 @@ async def test_a_server_without_prompts_is_not_offered_rather_than_failed() -> N
     async with connect(_inprocess(server), era="modern") as conn:
         listings = await list_surface(conn.request)
     assert all(listing.items == [] or kind == "resource" for kind, listing in listings.items())
+
+
+def _rewriting(edit):
+    """A ResponseRewriter function applying ``edit`` to the JSON body of every tools/list answer."""
+    import json
+
+    def rewrite(method: str, status: int, headers: Any, body: bytes) -> Any:
+        if method != "tools/list":
+            return None
+        message = json.loads(body)
+        return status, headers, edit(message["result"], body) or json.dumps(message).encode()
+
+    return rewrite
+
+
+async def _list_over_http(edit) -> Any:
+    from tests.fixtures.http import serve_http
+
+    async with serve_http(surface_server(), rewrite=_rewriting(edit)) as url:
+        async with connect(Target(kind="http", label="fx", url=url), era="modern") as conn:
+            return await list_surface(conn.request, ("tool",))
+
+
+@pytest.mark.parametrize(("change", "stop"), [("number-cursor", "bad-cursor"), ("no-array", "no-array")])
+async def test_malformed_pages_on_the_wire_stop_the_walk_with_a_warning(change: str, stop: str) -> None:
+    def edit(result: dict, body: bytes) -> None:
+        if change == "number-cursor":
+            result["nextCursor"] = 7
+        else:
+            result.pop("tools")
+
+    listing = (await _list_over_http(edit))["tool"]
+    # The SDK checks a tools/list result against its schema before we see it: either guard stops the walk.
+    assert listing.stop in (stop, "error") and not listing.complete
+    assert "tools/list page 1" in listing.warnings[0] and listing.items == []
+
+
+async def test_a_lone_surrogate_spoils_only_its_own_tool() -> None:
+    from skillscope.catalog.surface import build_surface
+
+    def edit(result: dict, body: bytes) -> bytes:
+        import json
+
+        if result.get("nextCursor") == "p1":  # the first page only
+            result["tools"][0]["description"] = "PLACEHOLDER"
+        return json.dumps({"jsonrpc": "2.0", "id": json.loads(body)["id"], "result": result}).encode().replace(
+            b"PLACEHOLDER", b"bad \\ud800 text")
+
+    listings = await _list_over_http(edit)
+    items = build_surface("fx", listings).items["tool"]
+    assert len(items) == 2 + FILLER_TOOLS
+    assert [i.usable for i in items].count(False) == 1
+    assert "lone UTF-16 surrogate" in (items[0].problem or "") and items[0].name == "fx:tool/read_invoice"
