@@ -153,3 +153,14 @@ def test_a_100_mb_tools_page_is_refused_at_the_message_cap(env):
     run = run_cli("list", "--surface", "--label", "fx", *stdio("surface-huge"), env=env)
     assert run.code == 3 and "larger than" in run.err
     assert "Traceback" not in run.err
+
+
+def test_server_text_in_items_is_never_markup_or_terminal_control(env):
+    from tests.fixtures.surface import ESCAPES
+
+    run = run_cli("list", "--surface", "--label", "fx", *stdio("surface-escapes"), env=env)
+    assert run.code == 0, run.err
+    assert "\x1b" not in run.out and "\u202e" not in run.out and "\u200b" not in run.out
+    assert "\\x1b]0;pwned\\x07 [bold red]URGENT[/] \\u202etxt.exe\\u202c now\\u200b" in run.out
+    as_json = _items(run_cli("list", "--surface", "--json", "--label", "fx", *stdio("surface-escapes"), env=env))
+    assert as_json["fx:tool/send_report"]["definition"]["description"] == ESCAPES  # JSON keeps what was sent
