@@ -21,7 +21,7 @@ from skillscope.cli.common import (
     trust_choice,
     trust_options,
 )
-from skillscope.errors import EXIT_CONNECTION, SkillscopeError
+from skillscope.errors import EXIT_CONNECTION, ExtensionNotOffered, SkillscopeError
 
 __all__ = ["audit_command"]
 
@@ -119,8 +119,17 @@ def audit_command(ctx: click.Context, targets: tuple[str, ...], fmt: str, output
             with progress(f"Connecting to {inv.target.display}") as say:
                 try:
                     async with connect(inv.target, era=inv.era, timeout=inv.timeout) as conn:
-                        audits.append(await audit_server(conn, inv.policy, verdicts, concurrency=concurrency, thorough=thorough,
-                                                         progress=_labelled(say, inv.target.label), rules=rules))
+                        try:
+                            audits.append(await audit_server(conn, inv.policy, verdicts, concurrency=concurrency,
+                                                             thorough=thorough, progress=_labelled(say, inv.target.label),
+                                                             rules=rules))
+                        except ExtensionNotOffered as exc:
+                            if surface != "all":
+                                raise
+                            # No skills to audit, but the surface was asked for: audit that alone, and say so.
+                            click.echo(f"skillscope: {inv.target.label}: {exc.message}; auditing its tools, prompts, "
+                                       "resources and templates only", err=True)
+                            audits.append(ServerAudit(label=inv.target.label, target=inv.target.display, info=conn.info))
                         if surface == "all":
                             from skillscope.service.surface import audit_surface
 

@@ -82,3 +82,15 @@ def test_sarif_places_item_findings(env):
     assert hidden
     uri = hidden[0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
     assert uri == "skillscope/fx/tool/send_report"
+
+
+def test_a_server_without_skills_still_has_its_surface_listed_and_audited(env):
+    listed = run_cli("list", "--surface", "--json", "--label", "fx", *stdio("surface-no-skills"), env=env)
+    assert listed.code == 0, listed.err
+    assert listed.json()["skills"] == [] and len(listed.json()["tools"]) == 13
+    run = run_cli("audit", "--surface", "all", "--format", "json", "--label", "fx", *stdio("surface-no-skills"), env=env)
+    assert run.code == 0, run.err
+    assert "auditing its tools, prompts, resources and templates only" in run.err
+    assert {f["skill"] for f in _surface_findings(run)} >= {"fx:tool/read_invoice", "fx:prompt/summarise"}
+    skills_only = run_cli("audit", "--label", "fx", *stdio("surface-no-skills"), env=env)
+    assert skills_only.code == 3
