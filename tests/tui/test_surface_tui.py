@@ -125,3 +125,15 @@ def test_changed_item_snapshot_160x45(snap_compare, here):
 
     anyio.run(approve_baseline, here, "fx:tool/read_invoice")
     assert snap_compare(surface_app(here, "description"), terminal_size=LARGE, run_before=shows(on_item("fx:tool/read_invoice")))
+
+
+@pytest.mark.anyio
+async def test_item_text_reaches_the_screen_as_visible_escapes(here):
+    app = surface_app(here, "escapes")
+    async with running(app, size=LARGE) as pilot:
+        await on_item("fx:tool/send_report")(pilot)
+        text = screen_text(app)
+        svg = app.export_screenshot()
+    # JSON itself writes the C0 controls as \u escapes; the bidi override and zero-width space get ours.
+    assert "\\u001b]0;pwned\\u0007 [bold red]URGENT[/] \\u202etxt.exe\\u202c" in text
+    assert "\x1b" not in svg and "\u202e" not in svg and "\u200b" not in svg
