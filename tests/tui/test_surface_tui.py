@@ -137,3 +137,12 @@ async def test_item_text_reaches_the_screen_as_visible_escapes(here):
     # JSON itself writes the C0 controls as \u escapes; the bidi override and zero-width space get ours.
     assert "\\u001b]0;pwned\\u0007 [bold red]URGENT[/] \\u202etxt.exe\\u202c" in text
     assert "\x1b" not in svg and "\u202e" not in svg and "\u200b" not in svg
+
+
+@pytest.mark.anyio
+async def test_a_server_without_skills_still_shows_its_surface(here):
+    app = surface_app(here, "no-skills")
+    async with running(app, size=LARGE) as pilot:
+        await on_item("fx:prompt/summarise")(pilot)
+        text = screen_text(app)
+    assert "surface (18)" in text and "Prompt fx:prompt/summarise" in text

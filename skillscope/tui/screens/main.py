@@ -125,8 +125,11 @@ class MainScreen(PaneKeys, ServerWork, ReviewWork, SurfaceWork):
     # The surface (tools, prompts, resources, templates) is listed after the skills, and its items are
     # reviewed with the same keys; SurfaceWork does the work.
     async def _list(self, session: ServerSession) -> None:
+        from skillscope.errors import ExtensionNotOffered
+
         await super()._list(session)
-        if session.listing_state == "listed" and session.conn is not None:
+        skills_absent = isinstance(session.listing_error, ExtensionNotOffered)
+        if (session.listing_state == "listed" or skills_absent) and session.conn is not None:
             await self._list_surface(session, session.conn, session.listing)
 
     async def _read_ledger(self) -> None:

@@ -284,6 +284,10 @@ class CatalogTree(SurfacePlaces):
         folders = self._folders.get(label)
         if folders is None:
             node.add_leaf(note_label(session), NodeRef("note", label))
+            if label in self._surface:  # a server without skills may still show tools and the rest
+                from skillscope.tui.widgets.surface_branch import add_surface_node
+
+                add_surface_node(node, label, *self._surface[label])
             return
         root = folders[""]
         malformed = self._malformed.get(label, [])
