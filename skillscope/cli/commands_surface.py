@@ -63,7 +63,8 @@ def approve_item(inv: Any, book: Any, name: str, *, reviewer: str | None, note: 
             if not click.confirm("Record this approval?", default=False):
                 click.echo("Nothing was recorded.", err=True)
                 return EXIT_VERIFY
-        saved = book.record(item_record("approve", info, item, reviewer=reviewer, note=note), item_contents(item))
+        record = item_record("approve", info, item, reviewer=reviewer, note=note, findings=findings, accepted=bool(errors))
+        saved = book.record(record, item_contents(item))
         _say_recorded("Approved", saved, inv.ledger_path)
         return 0
 

@@ -104,11 +104,25 @@ def resolve_item(surface: Surface, name: str) -> SurfaceItem:
     return usable[0]
 
 
-def item_record(action: Action, info: ServerInfo, item: SurfaceItem, *, reviewer: str | None, note: str) -> Record:
-    """The ledger record of a verdict on ``item`` as served now (its kind kept with the review)."""
+def item_record(action: Action, info: ServerInfo, item: SurfaceItem, *, reviewer: str | None, note: str,
+                findings: list[Any] | None = None, accepted: bool = False) -> Record:
+    """The ledger record of a verdict on ``item`` as served now (its kind kept with the review).
+
+    An approval carries the item audit's counts and finding ids, as a skill's does, and
+    ``accepted_findings`` when the reviewer accepted errors (their note says why).
+    """
     if not item.usable:
         raise UsageError(f"{safe_line(item.name)} cannot be reviewed: {item.problem}")
-    return review_record(action, info, item, reviewer=reviewer, note=note, extra={"surface": item.kind})
+    extra: dict[str, Any] = {"surface": item.kind}
+    if action == "approve":
+        from skillscope.review.approval import ApprovalAudit
+
+        extra["audit"] = ApprovalAudit(list(findings or [])).record()
+        if accepted:
+            if not note.strip():
+                raise UsageError("Accepting the audit's findings needs a note saying why they are acceptable")
+            extra["accepted_findings"] = True
+    return review_record(action, info, item, reviewer=reviewer, note=note, extra=extra)
 
 
 def item_contents(item: SurfaceItem) -> dict[str, bytes]:

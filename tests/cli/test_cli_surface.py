@@ -164,3 +164,14 @@ def test_server_text_in_items_is_never_markup_or_terminal_control(env):
     assert "\\x1b]0;pwned\\x07 [bold red]URGENT[/] \\u202etxt.exe\\u202c now\\u200b" in run.out
     as_json = _items(run_cli("list", "--surface", "--json", "--label", "fx", *stdio("surface-escapes"), env=env))
     assert as_json["fx:tool/send_report"]["definition"]["description"] == ESCAPES  # JSON keeps what was sent
+
+
+def test_accepting_a_hidden_instruction_needs_a_note_and_is_recorded_with_the_audit(env):
+    target = ["--label", "fx", *stdio("surface-hidden")]
+    assert run_cli("approve", "--yes", "--accept-findings", "tool/send_report", *target, env=env).code == 2
+    run = run_cli("approve", "--yes", "--accept-findings", "--note", "the comment is our changelog", "tool/send_report",
+                  *target, env=env)
+    assert run.code == 0, run.err
+    (record,) = Ledger(env["SKILLSCOPE_LEDGER"]).records()
+    assert record.extra["accepted_findings"] is True
+    assert "skillscope/instructions/hidden" in record.extra["audit"]["ids"] and record.extra["audit"]["counts"]["error"] >= 1

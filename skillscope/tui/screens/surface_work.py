@@ -124,7 +124,11 @@ class SurfaceWork(MainState):
         info = self.sessions[server].info
         if info is None:
             raise ApprovalRefused(f"{server} has not connected yet")
-        record = item_record(action, info, item, reviewer=answer.reviewer, note=answer.note)  # type: ignore[arg-type]
+        from skillscope.review.surface_audit import item_findings
+
+        findings = item_findings(item, server) if action == "approve" else None
+        record = item_record(action, info, item, reviewer=answer.reviewer, note=answer.note,  # type: ignore[arg-type]
+                             findings=findings)
         book = ReviewBook(self.settings.ledger_path, signing_key=self.settings.signing_key)
         saved = await asyncio.to_thread(book.record, record, item_contents(item) if action == "approve" else {})
         await self._read_ledger()
