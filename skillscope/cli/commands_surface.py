@@ -19,9 +19,23 @@ async def _load(inv: Any, name: str, say: Any) -> tuple[Any, Any, Any]:
 
     async with connect(inv.target, era=inv.era, timeout=inv.timeout) as conn:
         say("Listing the server's tools, prompts, resources and templates")
-        _, surface = await load_catalog_and_surface(conn, inv.policy)
+        listing, surface = await load_catalog_and_surface(conn, inv.policy)
+        _refuse_skill_twin(listing, name)
         item = resolve_item(surface, name)
         return conn.info, surface, item
+
+
+def _refuse_skill_twin(listing: Any, name: str) -> None:
+    """A skill whose path reads like an item name (a folder named tool/) makes NAME ambiguous: refuse, never guess."""
+    from skillscope.catalog.surface import split_item_name
+    from skillscope.errors import UsageError
+    from skillscope.textsafe import safe_line
+
+    parsed = split_item_name(name)
+    path = f"{parsed[1]}/{parsed[2]}" if parsed is not None else ""
+    if any(entry.status != "malformed" and entry.path == path for entry in listing.entries):
+        raise UsageError(f"{safe_line(name)!r} names both the skill at path {safe_line(path)!r} and a {parsed[1] if parsed else ''}; "
+                         "skillscope cannot tell which you mean")
 
 
 def _say_recorded(verb: str, saved: Any, path: Any) -> None:

@@ -175,3 +175,12 @@ def test_accepting_a_hidden_instruction_needs_a_note_and_is_recorded_with_the_au
     (record,) = Ledger(env["SKILLSCOPE_LEDGER"]).records()
     assert record.extra["accepted_findings"] is True
     assert "skillscope/instructions/hidden" in record.extra["audit"]["ids"] and record.extra["audit"]["counts"]["error"] >= 1
+
+
+def test_a_skill_whose_path_reads_like_an_item_name_is_never_guessed(env, tmp_path):
+    skill = tmp_path / "skills" / "tool" / "lint"
+    skill.mkdir(parents=True)
+    (skill / "SKILL.md").write_text("---\nname: lint\ndescription: Lint the code.\n---\nRun the linter.\n")
+    run = run_cli("approve", "--yes", "tool/lint", str(tmp_path / "skills"), env=env)
+    assert run.code == 2 and "names both the skill at path 'tool/lint'" in run.err
+    assert not Ledger(env["SKILLSCOPE_LEDGER"]).records()
