@@ -45,8 +45,9 @@ def test_list_surface_json_over_stdio_has_every_item_of_every_page_in_both_eras(
     assert document["skills"][0]["name"] == "fx:hello-world"
 
 
-def test_list_surface_over_http_matches_stdio(env, http_server):
-    over_http = _items(run_cli("list", "--surface", "--json", "--label", "fx", http_server("surface"), env=env))
+@pytest.mark.parametrize("era", ["modern", "legacy"])
+def test_list_surface_over_http_matches_stdio(env, http_server, era):
+    over_http = _items(run_cli("list", "--surface", "--json", "--era", era, "--label", "fx", http_server("surface"), env=env))
     over_stdio = _items(run_cli("list", "--surface", "--json", "--label", "fx", *stdio("surface"), env=env))
     assert {n: i["fingerprint"] for n, i in over_http.items()} == {n: i["fingerprint"] for n, i in over_stdio.items()}
 
