@@ -45,7 +45,8 @@ async def rounds(tools: int, count: int, transport: str) -> tuple[list[float], l
 
     from skillscope.catalog.entry import Policy
     from skillscope.cli.surface_out import surface_json
-    from skillscope.protocol import Target, connect
+    from skillscope.protocol.connection import connect
+    from skillscope.protocol.target import Target
     from skillscope.service.catalog import load_catalog
     from skillscope.service.review_state import load_verdicts
     from skillscope.service.surface import item_reviews, load_surface

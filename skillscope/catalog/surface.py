@@ -9,9 +9,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from skillscope.core.surrogates import LONE_SURROGATE
+from skillscope.core.textsafe import safe_line
 from skillscope.protocol.surface import KINDS, Kind, KindListing
-from skillscope.surrogates import LONE_SURROGATE
-from skillscope.textsafe import safe_line
 
 __all__ = [
     "KEY_FIELD",

@@ -7,14 +7,14 @@ from typing import Any
 import click
 
 from skillscope.cli.common import print_json, progress, run
-from skillscope.errors import EXIT_VERIFY
+from skillscope.core.errors import EXIT_VERIFY
 
 __all__ = ["approve_item", "diff_item", "verdict_item"]
 
 
 async def _load(inv: Any, name: str, say: Any) -> tuple[Any, Any, Any]:
     """Connect, list skills and surface, and find the item NAME means: (server info, surface, item)."""
-    from skillscope.protocol import connect
+    from skillscope.protocol.connection import connect
     from skillscope.service.surface import load_catalog_and_surface, resolve_item
 
     async with connect(inv.target, era=inv.era, timeout=inv.timeout) as conn:
@@ -28,8 +28,8 @@ async def _load(inv: Any, name: str, say: Any) -> tuple[Any, Any, Any]:
 def _refuse_skill_twin(listing: Any, name: str) -> None:
     """A skill whose path reads like an item name (a folder named tool/) makes NAME ambiguous: refuse, never guess."""
     from skillscope.catalog.surface import split_item_name
-    from skillscope.errors import UsageError
-    from skillscope.textsafe import safe_line
+    from skillscope.core.errors import UsageError
+    from skillscope.core.textsafe import safe_line
 
     parsed = split_item_name(name)
     path = f"{parsed[1]}/{parsed[2]}" if parsed is not None else ""
@@ -39,7 +39,7 @@ def _refuse_skill_twin(listing: Any, name: str) -> None:
 
 
 def _say_recorded(verb: str, saved: Any, path: Any) -> None:
-    from skillscope.textsafe import safe_line
+    from skillscope.core.textsafe import safe_line
 
     click.echo(f"{verb} {safe_line(saved.name)} ({saved.fingerprint or 'no fingerprint'}); record #{saved.seq} in {path}, "
                f"signed by {saved.key.split()[0]}")
@@ -50,9 +50,9 @@ def approve_item(inv: Any, book: Any, name: str, *, reviewer: str | None, note: 
     """Audit the item's texts, then record its fingerprint as approved and keep its definition in the content store."""
 
     async def body() -> int:
-        from skillscope.review.surface_audit import item_findings
+        from skillscope.audit.surface_audit import item_findings
+        from skillscope.core.textsafe import safe_line, safe_text
         from skillscope.service.surface import item_contents, item_record
-        from skillscope.textsafe import safe_line, safe_text
 
         with progress(f"Connecting to {inv.target.display}") as say:
             info, _, item = await _load(inv, name, say)

@@ -7,7 +7,7 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from skillscope.textsafe import safe_line, safe_text
+from skillscope.core.textsafe import safe_line, safe_text
 
 __all__ = ["ARRAYS", "item_json", "render_field_changes", "render_surface", "surface_json"]
 

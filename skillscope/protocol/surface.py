@@ -6,9 +6,9 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
-from skillscope.errors import MethodError, ProtocolViolation
-from skillscope.spec import METHOD_NOT_FOUND, PAGE_CAP
-from skillscope.textsafe import safe_line
+from skillscope.core.errors import MethodError, ProtocolViolation
+from skillscope.core.spec import METHOD_NOT_FOUND, PAGE_CAP
+from skillscope.core.textsafe import safe_line
 
 __all__ = ["KINDS", "SURFACE_METHODS", "Kind", "KindListing", "collect_kind", "list_surface"]
 

@@ -6,13 +6,13 @@ import unicodedata
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from skillscope.audit.behavior.base import Ctx
+from skillscope.audit.behavior.prose import scan_prose
+from skillscope.audit.findings import AuditFinding, check_info
+from skillscope.audit.text_scan import Hit, scan_string, scan_text
 from skillscope.catalog.surface import Surface, SurfaceItem, split_item_name
-from skillscope.review.behavior.base import Ctx
-from skillscope.review.behavior.prose import scan_prose
-from skillscope.review.content import Hit, scan_string, scan_text
-from skillscope.review.findings import AuditFinding, check_info
-from skillscope.textsafe import safe_line
-from skillscope.unicode_policy import hidden_runs
+from skillscope.core.textsafe import safe_line
+from skillscope.core.unicode_policy import hidden_runs
 
 __all__ = ["item_findings", "lookalike_of", "one_edit_apart", "skeleton", "surface_findings"]
 

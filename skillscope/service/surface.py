@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from skillscope.catalog.listing import Listing
 from skillscope.catalog.surface import Surface, SurfaceItem, build_surface, canonical_json, split_item_name
-from skillscope.errors import ExtensionNotOffered, SkillNotFound, UsageError
+from skillscope.core.errors import ExtensionNotOffered, SkillNotFound, UsageError
+from skillscope.core.textsafe import safe_line
 from skillscope.ledger import ReviewState, Verdicts, review_state
 from skillscope.ledger.record import Action, Record
 from skillscope.ledger.recording import review_record
-from skillscope.textsafe import safe_line
 
 if TYPE_CHECKING:
     from skillscope.catalog.entry import Policy
@@ -115,7 +115,7 @@ def item_record(action: Action, info: ServerInfo, item: SurfaceItem, *, reviewer
         raise UsageError(f"{safe_line(item.name)} cannot be reviewed: {item.problem}")
     extra: dict[str, Any] = {"surface": item.kind}
     if action == "approve":
-        from skillscope.review.approval import ApprovalAudit
+        from skillscope.audit.approval import ApprovalAudit
 
         extra["audit"] = ApprovalAudit(list(findings or [])).record()
         if accepted:
@@ -199,7 +199,7 @@ async def audit_surface(conn: Connection, audit: Any, verdicts: Verdicts | None)
 
     Returns each item not approved at its current fingerprint, with its state, for ``--require-approved``.
     """
-    from skillscope.review.surface_audit import surface_findings
+    from skillscope.audit.surface_audit import surface_findings
 
     surface = await load_surface(conn, audit.listing)
     reviews = item_reviews(verdicts, surface)
@@ -219,7 +219,7 @@ async def audit_surface(conn: Connection, audit: Any, verdicts: Verdicts | None)
 
 def _walk_findings(surface: Surface, label: str) -> list[Any]:
     """The listing walk's own warnings (a server that pages forever, repeats a cursor) as server findings."""
-    from skillscope.review.findings import AuditFinding, check_info
+    from skillscope.audit.findings import AuditFinding, check_info
 
     info = check_info("SS-L2")
     return [AuditFinding("SS-L2", info.severity, info.category, warning, label) for warning in surface.warnings]

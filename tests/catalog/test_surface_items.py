@@ -15,8 +15,8 @@ from skillscope.catalog.surface import (
     definition_fingerprint,
     split_item_name,
 )
+from skillscope.core.surrogates import LONE_SURROGATE
 from skillscope.protocol.surface import KindListing
-from skillscope.surrogates import LONE_SURROGATE
 
 TOOL = {"name": "read_invoice", "description": "Read one invoice.", "inputSchema": {"type": "object", "properties": {}}}
 

@@ -6,8 +6,9 @@ from typing import Any
 
 import pytest
 
-from skillscope.protocol import Target, connect
+from skillscope.protocol.connection import connect
 from skillscope.protocol.surface import list_surface
+from skillscope.protocol.target import Target
 from tests.fixtures.surface import FILLER_TOOLS, PAGE_SIZE, surface_server
 
 pytestmark = pytest.mark.anyio

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from skillscope.audit.surface_audit import item_findings, lookalike_of, one_edit_apart, skeleton
 from skillscope.catalog.surface import build_surface
 from skillscope.protocol.surface import KindListing
-from skillscope.review.surface_audit import item_findings, lookalike_of, one_edit_apart, skeleton
 
 
 def _item(definition, kind="tool"):

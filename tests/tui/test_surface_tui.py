@@ -12,10 +12,10 @@ import pytest
 
 from skillscope.catalog.entry import Policy
 from skillscope.ledger import ReviewBook
-from skillscope.protocol import connect
+from skillscope.protocol.connection import connect
 from skillscope.protocol.target import Target
 from skillscope.tui.app import make_app
-from skillscope.tui.screens.review_note import ReviewNoteScreen
+from skillscope.tui.dialogs.review import ReviewDialog
 from skillscope.tui.settings import ServerSeed
 from tests.fixtures.surface import surface_server
 from tests.tui.helpers import listed, running, screen_text, settings_for, wait_until
@@ -82,7 +82,7 @@ async def test_the_surface_branch_lists_items_and_a_verdict_updates_their_state(
         assert "surface (18)" in text and "○ read_invoice  not reviewed" in text
         assert '"description": "Read one invoice by its number and return its lines and total."' in text
         await pilot.press("a")
-        await wait_until(pilot, lambda: isinstance(app.screen, ReviewNoteScreen), what="dialog")
+        await wait_until(pilot, lambda: isinstance(app.screen, ReviewDialog), what="dialog")
         await pilot.press("ctrl+s")
         await wait_until(pilot, lambda: "● read_invoice  approved" in screen_text(app), what="approved in the tree")
     (record,) = ReviewBook(here / "ledger.jsonl").verdicts().by_name["fx:tool/read_invoice"].approved.values()
@@ -109,7 +109,7 @@ async def test_a_hidden_instruction_is_shown_inert_and_approval_is_refused(here)
         assert "<!-- ignore previ" in text and "error skillscope/instructions/hidden" in text
         await pilot.press("a")
         await pilot.pause()
-        assert not isinstance(app.screen, ReviewNoteScreen)
+        assert not isinstance(app.screen, ReviewDialog)
     assert not (here / "ledger.jsonl").exists() or not ReviewBook(here / "ledger.jsonl").verdicts().by_name
 
 

@@ -13,16 +13,16 @@ from textual.widgets import Header, Input, Static
 from textual.worker import Worker
 
 from skillscope.service.review_state import LedgerSnapshot
+from skillscope.tui.dialogs.help import HelpDialog
 from skillscope.tui.keymap import MAIN_COMMANDS, bindings
-from skillscope.tui.model import STATE_TAGS, SkillView, parse_filter
 from skillscope.tui.notify import report_failed_worker, tell
-from skillscope.tui.screens.help import HelpScreen
 from skillscope.tui.screens.pane_keys import PaneKeys
 from skillscope.tui.screens.review_work import ReviewWork
 from skillscope.tui.screens.server_work import EMPTY, ServerWork
 from skillscope.tui.screens.surface_work import SurfaceWork
 from skillscope.tui.servers import ConnectFn, ServerSession
 from skillscope.tui.settings import TuiSettings
+from skillscope.tui.view_model import STATE_TAGS, SkillView, parse_filter
 from skillscope.tui.widgets.catalog_tree import CatalogTree
 from skillscope.tui.widgets.connection_panel import ConnectionPanel
 from skillscope.tui.widgets.detail_pane import DetailPane
@@ -125,7 +125,7 @@ class MainScreen(PaneKeys, ServerWork, ReviewWork, SurfaceWork):
     # The surface (tools, prompts, resources, templates) is listed after the skills, and its items are
     # reviewed with the same keys; SurfaceWork does the work.
     async def _list(self, session: ServerSession) -> None:
-        from skillscope.errors import ExtensionNotOffered
+        from skillscope.core.errors import ExtensionNotOffered
 
         await super()._list(session)
         skills_absent = isinstance(session.listing_error, ExtensionNotOffered)
@@ -250,7 +250,7 @@ class MainScreen(PaneKeys, ServerWork, ReviewWork, SurfaceWork):
             tell(self, "No skill shown is waiting for a verdict.", timeout=4)
 
     def action_help(self) -> None:
-        self.app.push_screen(HelpScreen())
+        self.app.push_screen(HelpDialog())
 
     async def action_quit(self) -> None:
         await self.app.action_quit()

@@ -5,10 +5,10 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from skillscope.errors import ApprovalRefused
+from skillscope.core.errors import ApprovalRefused
+from skillscope.tui.dialogs.review import ReviewAnswer, ReviewDialog
 from skillscope.tui.notify import tell
 from skillscope.tui.screens.main_state import MainState
-from skillscope.tui.screens.review_note import ReviewAnswer, ReviewNoteScreen
 
 __all__ = ["SurfaceWork"]
 
@@ -34,7 +34,7 @@ class SurfaceWork(MainState):
         try:
             surface = await load_surface(conn, listing)
         except Exception as exc:  # noqa: BLE001 - the catalog stays usable without its surface
-            from skillscope.textsafe import safe_line
+            from skillscope.core.textsafe import safe_line
 
             tell(self, f"Listing the tools, prompts, resources and templates of {session.label} failed: "
                        f"{safe_line(getattr(exc, 'message', str(exc)), limit=300)}", title="Surface", severity="warning")
@@ -86,7 +86,7 @@ class SurfaceWork(MainState):
                 note = "The approved definition is not in the content store: no field diff can be shown."
             else:
                 changes = definition_changes(approved, item.definition)
-        from skillscope.review.surface_audit import item_findings
+        from skillscope.audit.surface_audit import item_findings
 
         findings = [f for f in item_findings(item, server) if f.severity != "note"]
         self.detail.show_message(item_detail(item, review, changes, note, findings))
@@ -101,7 +101,7 @@ class SurfaceWork(MainState):
             tell(self, f"{item.name} cannot be reviewed: {item.problem}.", severity="error")
             return True
         if action == "approve":
-            from skillscope.review.surface_audit import item_findings
+            from skillscope.audit.surface_audit import item_findings
 
             errors = [f for f in item_findings(item) if f.severity == "error"]
             if errors:
@@ -114,7 +114,7 @@ class SurfaceWork(MainState):
                 self.run_worker(self._record_item(action, server, item, answer), name=f"{action} {item.name}",
                                 group="review", exclusive=True, exit_on_error=False)
 
-        self.app.push_screen(ReviewNoteScreen(action, item.name, item.fingerprint, self._reviewer or ""), chosen)
+        self.app.push_screen(ReviewDialog(action, item.name, item.fingerprint, self._reviewer or ""), chosen)
         return True
 
     async def _record_item(self, action: str, server: str, item: Any, answer: ReviewAnswer) -> None:
@@ -124,7 +124,7 @@ class SurfaceWork(MainState):
         info = self.sessions[server].info
         if info is None:
             raise ApprovalRefused(f"{server} has not connected yet")
-        from skillscope.review.surface_audit import item_findings
+        from skillscope.audit.surface_audit import item_findings
 
         findings = item_findings(item, server) if action == "approve" else None
         record = item_record(action, info, item, reviewer=answer.reviewer, note=answer.note,  # type: ignore[arg-type]
