@@ -165,6 +165,12 @@ CHECKS: dict[str, CheckInfo] = {
         _c("skillscope/rejected", "warning", "review", "Rejected", "A reviewer rejected this exact version of the skill."),
         _c("skillscope/changed-since-approval", "warning", "review", "Changed since approval", "The skill's fingerprint differs from the approved one; the file diff says what changed."),
         _c("skillscope/approval-untrusted", "warning", "review", "Approval not trusted", "The approval of this exact version is unsigned or signed by a key not allowed for its reviewer, so it does not count."),
+        _c("skillscope/surface-lookalike", "warning", "review", "Looks like an approved item",
+           "A tool, prompt, resource or template not approved at its definition has a name confusable with, or one edit "
+           "from, an item approved on this server: a rename can carry a swapped definition past a review."),
+        _c("skillscope/surface-unreviewable", "warning", "entry", "Item that cannot be pinned",
+           "A tool, prompt, resource or template definition has no usable name or URI, repeats one, or has no canonical "
+           "JSON form (a lone surrogate, a non-finite number, nesting too deep): no fingerprint can bind it."),
         _c("skillscope/dynamic", "warning", "entry", "Dynamic skill", "resources is \"dynamic\": no manifest, nothing can be verified or approved."),
     ]
 }

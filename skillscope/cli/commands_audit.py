@@ -21,7 +21,7 @@ from skillscope.cli.common import (
     trust_choice,
     trust_options,
 )
-from skillscope.core.errors import EXIT_CONNECTION, SkillscopeError
+from skillscope.core.errors import EXIT_CONNECTION, ExtensionNotOffered, SkillscopeError
 
 __all__ = ["audit_command"]
 
@@ -50,6 +50,9 @@ Audit exit codes:
                    "by default both cover the first entry, as the conformance suite does, and the report says so.")
 @click.option("--require-approved", is_flag=True,
               help="Exit 1 when any available skill lacks an approval in force at its current fingerprint (named on stderr).")
+@click.option("--surface", type=click.Choice(["none", "all"]), default="none", show_default=True,
+              help="all: also audit every tool, prompt, resource and template (hidden content, instructions, review "
+                   "state, look-alikes of approved items); --require-approved then covers them too.")
 @click.option("--min-severity", type=click.Choice(["note", "warning", "error"]), default="note", show_default=True,
               help="Text format: list only findings of this severity or worse (the counts still include all).")
 @click.option("--sarif-category", metavar="NAME",
@@ -66,7 +69,7 @@ Audit exit codes:
                    "Run without a shell, for at most --timeout x 10 seconds.")
 @click.pass_context
 def audit_command(ctx: click.Context, targets: tuple[str, ...], fmt: str, output: str | None, fail_on: str, concurrency: int,
-                  thorough: bool, require_approved: bool, min_severity: str, sarif_category: str | None,
+                  thorough: bool, require_approved: bool, surface: str, min_severity: str, sarif_category: str | None,
                   rule_files: tuple[str, ...], policy_file: str | None, scanner_commands: tuple[str, ...], **options: Any) -> None:
     """Audit whole servers: read and verify every file of every skill, and report every problem.
 
@@ -110,13 +113,28 @@ def audit_command(ctx: click.Context, targets: tuple[str, ...], fmt: str, output
         if ledger_warning:
             click.echo(f"skillscope: warning: {ledger_warning}", err=True)
         audits: list[ServerAudit] = []
+        items_unapproved: list[tuple[str, str]] = []
         failed = False
         for inv in invocations:
             with progress(f"Connecting to {inv.target.display}") as say:
                 try:
                     async with connect(inv.target, era=inv.era, timeout=inv.timeout) as conn:
-                        audits.append(await audit_server(conn, inv.policy, verdicts, concurrency=concurrency, thorough=thorough,
-                                                         progress=_labelled(say, inv.target.label), rules=rules))
+                        try:
+                            audits.append(await audit_server(conn, inv.policy, verdicts, concurrency=concurrency,
+                                                             thorough=thorough, progress=_labelled(say, inv.target.label),
+                                                             rules=rules))
+                        except ExtensionNotOffered as exc:
+                            if surface != "all":
+                                raise
+                            # No skills to audit, but the surface was asked for: audit that alone, and say so.
+                            click.echo(f"skillscope: {inv.target.label}: {exc.message}; auditing its tools, prompts, "
+                                       "resources and templates only", err=True)
+                            audits.append(ServerAudit(label=inv.target.label, target=inv.target.display, info=conn.info))
+                        if surface == "all":
+                            from skillscope.service.surface import audit_surface
+
+                            say(f"{inv.target.label}: auditing tools, prompts, resources and templates")
+                            items_unapproved += await audit_surface(conn, audits[-1], verdicts)
                 except SkillscopeError as exc:
                     failed = True
                     report_error(exc)
@@ -134,7 +152,7 @@ def audit_command(ctx: click.Context, targets: tuple[str, ...], fmt: str, output
         if failed:
             return EXIT_CONNECTION
         threshold = {"error": 2, "warning": 1, "never": 99}[fail_on]
-        unapproved = _unapproved(audits) if require_approved else []
+        unapproved = _unapproved(audits) + items_unapproved if require_approved else []
         for name, state in unapproved:
             click.echo(f"skillscope: not approved at its current fingerprint: {name} ({state})", err=True)
         return 1 if unapproved or any(a.worst() >= threshold for a in audits) else 0

@@ -27,8 +27,10 @@ __all__ = ["list_command", "show_command", "demo_command"]
 @target_options
 @trust_options
 @click.option("--json", "as_json", is_flag=True, help="Print the catalog as JSON.")
+@click.option("--surface", is_flag=True,
+              help="Also list every tool, prompt, resource and resource template, each with its fingerprint and review state.")
 @click.pass_context
-def list_command(ctx: click.Context, target: str | None, as_json: bool, **options: Any) -> None:
+def list_command(ctx: click.Context, target: str | None, as_json: bool, surface: bool, **options: Any) -> None:
     """List every skill a server serves, with the reason for each that cannot be used.
 
     Reads no file. Each skill's review state comes from the approval ledger.
@@ -46,21 +48,37 @@ def list_command(ctx: click.Context, target: str | None, as_json: bool, **option
         from skillscope.service.review_state import load_verdicts, review_states
 
         verdicts, ledger_warning = load_verdicts(inv.ledger_path, trust_choice(inv.config, options, inv.ledger_path))
+        shown = None
         with progress(f"Connecting to {inv.target.display}") as say:
             async with connect(inv.target, era=inv.era, timeout=inv.timeout) as conn:
                 say("Listing skills")
-                listing = await load_catalog(conn, inv.policy)
+                if surface:
+                    from skillscope.service.surface import item_reviews, load_catalog_and_surface
+
+                    listing, shown = await load_catalog_and_surface(conn, inv.policy)
+                else:
+                    listing = await load_catalog(conn, inv.policy)
         reviews = review_states(verdicts, listing.entries)
         if as_json:
             from skillscope.cli.jsonout import listing_json
 
-            print_json(listing_json(conn.info, listing, reviews, ledger_warning))
+            document = listing_json(conn.info, listing, reviews, ledger_warning)
+            if shown is not None:
+                from skillscope.cli.surface_out import surface_json
+
+                document.update(surface_json(shown, item_reviews(verdicts, shown)))
+            print_json(document)
         else:
             from skillscope.cli.render import make_console, render_listing
 
             if ledger_warning:
                 click.echo(f"skillscope: warning: {ledger_warning}", err=True)
-            make_console().print(render_listing(conn.info, listing, reviews))
+            console = make_console()
+            console.print(render_listing(conn.info, listing, reviews))
+            if shown is not None:
+                from skillscope.cli.surface_out import render_surface
+
+                console.print(render_surface(shown, item_reviews(verdicts, shown)))
         return 0
 
     run(body)

@@ -84,6 +84,14 @@ def approve_command(ctx: click.Context, name: str, target: str | None, reviewer:
         click.echo("skillscope: usage error: --accept-findings needs a --note saying why the findings are acceptable", err=True)
         sys.exit(2)
     inv = setup(ctx, target, options)
+    from skillscope.catalog.surface import is_item_name
+
+    if is_item_name(name):
+        from skillscope.cli.commands_surface import approve_item
+
+        approve_item(inv, _book(inv.ledger_path, inv.config), name, reviewer=reviewer, note=note, pinned=pinned, yes=yes,
+                     accept_findings=accept_findings, interactive=interactive)
+        return
 
     async def body() -> int:
         from skillscope.cli.render import make_console, render_report
@@ -147,6 +155,13 @@ def _verdict_command(action: Literal["reject", "revoke"], verb: str, doc: str) -
             _revoke_offline(name, reviewer, note, options)
             return
         inv = setup(ctx, target, options)
+        from skillscope.catalog.surface import is_item_name
+
+        if is_item_name(name):
+            from skillscope.cli.commands_surface import verdict_item
+
+            verdict_item(inv, _book(inv.ledger_path, inv.config), name, action, verb, reviewer=reviewer, note=note)
+            return
 
         async def body() -> int:
             from skillscope.service.approvals import verdict_record
@@ -202,6 +217,13 @@ def diff_command(ctx: click.Context, name: str, target: str | None, as_json: boo
     The current files are read and verified first; nothing that fails verification is shown.
     """
     inv = setup(ctx, target, options)
+    from skillscope.catalog.surface import is_item_name
+
+    if is_item_name(name):
+        from skillscope.cli.commands_surface import diff_item
+
+        diff_item(inv, trust_choice(inv.config, options, inv.ledger_path), name, as_json=as_json, exit_code=exit_code)
+        return
 
     async def body() -> int:
         from skillscope.service.catalog import open_named

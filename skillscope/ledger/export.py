@@ -62,6 +62,8 @@ def export_approved(source: Verdicts | Exportable, fmt: ExportFormat, *, label: 
     """
     approvals = source.approvals if isinstance(source, Exportable) else source.approved_fingerprints(label)
     if fmt == "roomkit":
+        # RoomKit's hook approves skill executions only: an item's fingerprint there would mean nothing.
+        approvals = [r for r in approvals if "surface" not in r.extra]
         from skillscope import __version__
         from skillscope.ledger.roomkit import roomkit_module
 
@@ -82,6 +84,8 @@ def export_approved(source: Verdicts | Exportable, fmt: ExportFormat, *, label: 
             "reviewer": r.reviewer,
             "time": r.time,
             "note": r.note,
+            # Tools, prompts, resources and templates say what they are; skills stay as they were exported before.
+            **({"kind": r.extra["surface"]} if "surface" in r.extra else {}),
         }
         for r in approvals
     ]

@@ -146,6 +146,11 @@ class Connection:
         return self._stats.closed
 
     @property
+    def refused(self) -> ProtocolViolation | None:
+        """What the transport refused for good (a message over the size cap, an encoding not offered), if anything."""
+        return _transport_refusal(self._stats)
+
+    @property
     def exit_status(self) -> int | None:
         """A stdio server's exit status once it ended on its own (None while it runs, or when we stopped it)."""
         return _process_exited(self._stats)

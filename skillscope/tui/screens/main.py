@@ -19,6 +19,7 @@ from skillscope.tui.notify import report_failed_worker, tell
 from skillscope.tui.screens.pane_keys import PaneKeys
 from skillscope.tui.screens.review_work import ReviewWork
 from skillscope.tui.screens.server_work import EMPTY, ServerWork
+from skillscope.tui.screens.surface_work import SurfaceWork
 from skillscope.tui.servers import ConnectFn, ServerSession
 from skillscope.tui.settings import TuiSettings
 from skillscope.tui.view_model import STATE_TAGS, SkillView, parse_filter
@@ -34,7 +35,7 @@ _SETTLE = 0.06
 """Seconds the tree cursor rests before the detail pane follows it."""
 
 
-class MainScreen(PaneKeys, ServerWork, ReviewWork):
+class MainScreen(PaneKeys, ServerWork, ReviewWork, SurfaceWork):
     """Connection panel, catalog tree and detail pane; runs every slow step in a worker.
 
     Widgets report what happened in messages; this screen does the work and calls
@@ -113,6 +114,39 @@ class MainScreen(PaneKeys, ServerWork, ReviewWork):
         self._server, self._skill = event.server, (event.server, event.name)
         self.panel.select(event.server)
         self._show_later(event.server, event.name, event.path)
+
+    def on_catalog_tree_item_highlighted(self, event: CatalogTree.ItemHighlighted) -> None:
+        self._server, self._skill = event.server, None
+        self.panel.select(event.server)
+        if self._detail_timer is not None:
+            self._detail_timer.stop()
+        self._detail_timer = self.set_timer(_SETTLE, lambda: self.show_item(event.server, event.name))
+
+    # The surface (tools, prompts, resources, templates) is listed after the skills, and its items are
+    # reviewed with the same keys; SurfaceWork does the work.
+    async def _list(self, session: ServerSession) -> None:
+        from skillscope.core.errors import ExtensionNotOffered
+
+        await super()._list(session)
+        skills_absent = isinstance(session.listing_error, ExtensionNotOffered)
+        if (session.listing_state == "listed" or skills_absent) and session.conn is not None:
+            await self._list_surface(session, session.conn, session.listing)
+
+    async def _read_ledger(self) -> None:
+        await super()._read_ledger()
+        self._surface_ledger_changed()
+
+    def action_approve(self) -> None:
+        if not self.review_item("approve"):
+            super().action_approve()
+
+    def action_reject(self) -> None:
+        if not self.review_item("reject"):
+            super().action_reject()
+
+    def action_revoke(self) -> None:
+        if not self.review_item("revoke"):
+            super().action_revoke()
 
     def _show_later(self, server: str, name: str | None, path: str | None) -> None:
         """Show the highlighted node once the cursor rests: holding ↓ moves the cursor, not the layout."""

@@ -21,10 +21,11 @@ ATTENTION_LIMIT = 20
 class NodeRef:
     """What a tree node stands for."""
 
-    kind: Literal["server", "folder", "skill", "file", "malformed", "more", "note"]
+    kind: Literal["server", "folder", "skill", "file", "malformed", "more", "note", "surface", "item"]
     server: str
     key: str = ""
-    """The skill's registry name (skill, file, malformed) or the folder's path (folder, more)."""
+    """The skill's registry name (skill, file, malformed), the folder's path (folder, more), the item kind
+    (surface; empty for the branch itself) or the item's name (item)."""
     path: str = ""
     """A file's relative path."""
     offset: int = 0
@@ -136,9 +137,10 @@ class CatalogPlaces(Tree[NodeRef]):
                 data = child.data
                 if data is None:
                     continue
-                if ref is not None and data.kind == ref.kind == "folder" and data.key == ref.key and data.server == ref.server:
+                if ref is not None and data.kind == ref.kind and data.kind in ("folder", "surface", "item") \
+                        and data.key == ref.key and data.server == ref.server:
                     found = child
-                if (data.server, data.kind, data.key) in opened and data.kind in ("folder", "skill"):
+                if (data.server, data.kind, data.key) in opened and data.kind in ("folder", "skill", "surface"):
                     self._populate(child)
                     child.expand()
                     stack.append(child)

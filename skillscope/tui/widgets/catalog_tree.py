@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import events
@@ -13,7 +13,8 @@ from textual.widgets.tree import TreeNode
 
 from skillscope.tui.servers import ServerSession
 from skillscope.tui.view_model import Folder, SkillView, build_index, parse_filter, state_tags
-from skillscope.tui.widgets.catalog_places import CatalogPlaces, NodeRef
+from skillscope.tui.widgets.catalog_places import NodeRef
+from skillscope.tui.widgets.surface_branch import SurfacePlaces
 from skillscope.tui.widgets.tree_labels import file_label, folder_label, note_label, server_label, skill_label
 
 __all__ = ["PAGE", "CatalogTree", "NodeRef"]
@@ -23,7 +24,7 @@ PAGE = 500
 AUTO_EXPAND = 300
 """A filter matching at most this many skills opens every folder on the way to them."""
 
-class CatalogTree(CatalogPlaces):
+class CatalogTree(SurfacePlaces):
     """Every server's skills by path, each with its state; files under each skill.
 
     | Key | Action |
@@ -53,6 +54,14 @@ class CatalogTree(CatalogPlaces):
             self.server = server
             self.name = name
             self.path = path
+
+    class ItemHighlighted(Message):
+        """The cursor moved to a tool, prompt, resource or template of a server's surface."""
+
+        def __init__(self, server: str, name: str) -> None:
+            super().__init__()
+            self.server = server
+            self.name = name
 
     class Counted(Message):
         """The catalog's roll-up changed: skills per state over every server, and how many are stale."""
@@ -92,6 +101,8 @@ class CatalogTree(CatalogPlaces):
         self._text = ""
         self._states: list[str] = []
         self._recount_due: set[str] = set()
+        self._surface: dict[str, tuple[Any, dict[str, Any]]] = {}
+        """Each server's surface (tools, prompts, resources, templates) and its items' review states."""
 
     # -- calls from the screen -----------------------------------------------------------------
 
@@ -134,6 +145,7 @@ class CatalogTree(CatalogPlaces):
         self._folders.pop(label, None)
         self._malformed.pop(label, None)
         self._totals.pop(label, None)
+        self._surface.pop(label, None)
         self._order = None
         if node is not None:
             self._forget_below(node)
@@ -262,12 +274,20 @@ class CatalogTree(CatalogPlaces):
                 for item in view.entry.files or ():
                     nodes.append(node.add_leaf(file_label(view, item.path), NodeRef("file", ref.server, ref.key, item.path)))
                 self._file_nodes[(ref.server, ref.key)] = nodes
+        elif ref.kind == "surface" and ref.server in self._surface:
+            from skillscope.tui.widgets.surface_branch import populate_surface
+
+            populate_surface(node, ref, *self._surface[ref.server])
 
     def _populate_server(self, node: TreeNode[NodeRef], label: str) -> None:
         session = self._sessions[label]
         folders = self._folders.get(label)
         if folders is None:
             node.add_leaf(note_label(session), NodeRef("note", label))
+            if label in self._surface:  # a server without skills may still show tools and the rest
+                from skillscope.tui.widgets.surface_branch import add_surface_node
+
+                add_surface_node(node, label, *self._surface[label])
             return
         root = folders[""]
         malformed = self._malformed.get(label, [])
@@ -277,12 +297,16 @@ class CatalogTree(CatalogPlaces):
         if not root.total and not malformed:
             words = "no skill matches the filter" if self._filter else "the server lists no skills (press o to open one by name)"
             node.add_leaf(Text(words, style="dim italic"), NodeRef("note", label))
-            return
-        self._add_page(node, label, root, 0)
+        else:
+            self._add_page(node, label, root, 0)
         for name in malformed:
             view = self._views[label][name]
             leaf = node.add_leaf(skill_label(view), NodeRef("malformed", label, name))
             self._skill_nodes[(label, name)] = leaf
+        if label in self._surface:
+            from skillscope.tui.widgets.surface_branch import add_surface_node
+
+            add_surface_node(node, label, *self._surface[label])
 
     def _add_page(self, node: TreeNode[NodeRef], label: str, folder: Folder, offset: int) -> None:
         views = self._views[label]
@@ -379,6 +403,8 @@ class CatalogTree(CatalogPlaces):
             return
         if ref.kind in ("skill", "malformed", "file"):
             self.post_message(self.SkillHighlighted(ref.server, ref.key, ref.path or None))
+        elif ref.kind == "item":
+            self.post_message(self.ItemHighlighted(ref.server, ref.key))
         else:
             self.post_message(self.ServerHighlighted(ref.server))
 
@@ -394,7 +420,7 @@ class CatalogTree(CatalogPlaces):
             self.post_message(self.OpenRequested(ref.server, ref.key))
         elif ref.kind == "file":
             self.post_message(self.OpenRequested(ref.server, ref.key, ref.path))
-        elif ref.kind in ("server", "folder"):
+        elif ref.kind in ("server", "folder", "surface"):
             self._populate(node)
             node.toggle()
 

@@ -1,0 +1,225 @@
+"""The server's surface for any front end: list it, judge each item against the ledger, review it, diff it."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal
+
+from skillscope.catalog.listing import Listing
+from skillscope.catalog.surface import Surface, SurfaceItem, build_surface, canonical_json, split_item_name
+from skillscope.core.errors import ExtensionNotOffered, SkillNotFound, UsageError
+from skillscope.core.textsafe import safe_line
+from skillscope.ledger import ReviewState, Verdicts, review_state
+from skillscope.ledger.record import Action, Record
+from skillscope.ledger.recording import review_record
+
+if TYPE_CHECKING:
+    from skillscope.catalog.entry import Policy
+    from skillscope.ledger import ObjectStore
+    from skillscope.protocol.connection import Connection, ServerInfo
+
+__all__ = [
+    "FieldChange",
+    "approved_definition",
+    "approved_item_names",
+    "audit_surface",
+    "definition_changes",
+    "item_contents",
+    "item_record",
+    "item_reviews",
+    "load_catalog_and_surface",
+    "load_surface",
+    "resolve_item",
+]
+
+
+async def load_surface(conn: Connection, listing: Listing | None) -> Surface:
+    """Every tool, prompt, static resource and template the server lists (all pages), as items.
+
+    ``listing`` is the skills listing: resources that are its skills' files are left out.
+    """
+    from skillscope.protocol.surface import list_surface
+
+    listings = await list_surface(conn.request, broken=lambda: conn.closed or conn.refused is not None)
+    entries = listing.entries if listing is not None else []
+    # Every listed entry's directory, malformed and unavailable ones too: their files are the skill review's
+    # business (the audit's completeness checks), never surface items.
+    dirs = [d for e in entries if (d := e.directory or _directory_of(e.uri))]
+    files = [f.uri for e in entries for f in e.files or ()]
+    return build_surface(conn.info.label, listings, skill_dirs=dirs, skill_files=files)
+
+
+def _directory_of(uri: Any) -> str | None:
+    """The directory a ``…/SKILL.md`` URI names (for entries too malformed to have been parsed)."""
+    if isinstance(uri, str) and uri.startswith("skill://") and uri.endswith("/SKILL.md"):
+        return uri[: -len("/SKILL.md")]
+    return None
+
+
+async def load_catalog_and_surface(conn: Connection, policy: Policy) -> tuple[Listing, Surface]:
+    """The skills listing and the surface; a server without skills still shows its surface (with a warning)."""
+    from skillscope.catalog.entry import Finding
+    from skillscope.service.catalog import load_catalog
+
+    try:
+        listing = await load_catalog(conn, policy)
+    except ExtensionNotOffered as exc:
+        listing = Listing(warnings=[Finding("server", exc.message)])
+    return listing, await load_surface(conn, listing)
+
+
+def item_reviews(verdicts: Verdicts | None, surface: Surface) -> dict[str, ReviewState]:
+    """The review state of each reviewable item, by name (empty when the ledger is unknown).
+
+    The same rule as for skills: the item's content (its fingerprint) decides under every
+    label; an approval of other content under the same name makes it changed since approval.
+    """
+    if verdicts is None:
+        return {}
+    return {item.name: review_state(verdicts, item.name, item.fingerprint, ())
+            for item in surface.all_items() if item.usable}
+
+
+def resolve_item(surface: Surface, name: str) -> SurfaceItem:
+    """The item NAME means: ``label:kind/key`` or ``kind/key``.
+
+    Raises:
+        UsageError: NAME names another server's item, or an item that cannot be reviewed.
+        SkillNotFound: the server lists no such item.
+    """
+    parsed = split_item_name(name)
+    if parsed is None:
+        raise UsageError(f"{safe_line(name)!r} is not an item name (tool/NAME, prompt/NAME, resource/URI, template/URI)")
+    label, kind, key = parsed
+    if label is not None and label != surface.label:
+        raise UsageError(f"{safe_line(name)!r} names server {safe_line(label)!r}, but the target is labelled "
+                         f"{safe_line(surface.label)!r} (use --label)")
+    found = [item for item in surface.items[kind] if item.key == key]
+    if not found:
+        raise SkillNotFound(f"The server lists no {kind} {safe_line(key)!r}")
+    usable = [item for item in found if item.usable]
+    if not usable:
+        raise UsageError(f"{safe_line(found[0].name)} cannot be reviewed: {found[0].problem}")
+    return usable[0]
+
+
+def item_record(action: Action, info: ServerInfo, item: SurfaceItem, *, reviewer: str | None, note: str,
+                findings: list[Any] | None = None, accepted: bool = False) -> Record:
+    """The ledger record of a verdict on ``item`` as served now (its kind kept with the review).
+
+    An approval carries the item audit's counts and finding ids, as a skill's does, and
+    ``accepted_findings`` when the reviewer accepted errors (their note says why).
+    """
+    if not item.usable:
+        raise UsageError(f"{safe_line(item.name)} cannot be reviewed: {item.problem}")
+    extra: dict[str, Any] = {"surface": item.kind}
+    if action == "approve":
+        from skillscope.audit.approval import ApprovalAudit
+
+        extra["audit"] = ApprovalAudit(list(findings or [])).record()
+        if accepted:
+            if not note.strip():
+                raise UsageError("Accepting the audit's findings needs a note saying why they are acceptable")
+            extra["accepted_findings"] = True
+    return review_record(action, info, item, reviewer=reviewer, note=note, extra=extra)
+
+
+def item_contents(item: SurfaceItem) -> dict[str, bytes]:
+    """What an approval keeps in the content store: the canonical definition (its digest is the fingerprint)."""
+    return {"definition.json": canonical_json(item.definition)}
+
+
+def approved_definition(store: ObjectStore, state: ReviewState) -> Any:
+    """The definition the approval ``state`` rests on, from the content store; None when it is not kept."""
+    record = state.record
+    if record is None or record.action != "approve" or not record.fingerprint:
+        return None
+    data = store.get(record.fingerprint)
+    return None if data is None else json.loads(data)
+
+
+ChangeKind = Literal["added", "removed", "changed"]
+
+
+@dataclass(frozen=True)
+class FieldChange:
+    """One field of a definition that differs: its path (``inputSchema.properties.x.description``), old and new."""
+
+    path: str
+    change: ChangeKind
+    old: Any = None
+    new: Any = None
+
+    @staticmethod
+    def text(value: Any) -> str:
+        """A value as a reviewer reads it: strings as they are, anything else as compact JSON."""
+        return value if isinstance(value, str) else json.dumps(value, sort_keys=True, ensure_ascii=False)
+
+    def as_json(self) -> dict[str, Any]:
+        """The change in JSON reports."""
+        return {"path": self.path, "change": self.change, "old": self.old, "new": self.new}
+
+
+def definition_changes(old: Any, new: Any, path: str = "") -> list[FieldChange]:
+    """Every field that differs between two definitions, deepest first-differing field, in path order."""
+    out: list[FieldChange] = []
+    stack: list[tuple[Any, Any, str]] = [(old, new, path)]
+    while stack:
+        a, b, where = stack.pop()
+        if isinstance(a, dict) and isinstance(b, dict):
+            for key in sorted(set(a) | set(b), reverse=True):
+                sub = f"{where}.{key}" if where else key
+                if key not in b:
+                    out.append(FieldChange(sub, "removed", a[key], None))
+                elif key not in a:
+                    out.append(FieldChange(sub, "added", None, b[key]))
+                elif a[key] != b[key] or type(a[key]) is not type(b[key]):
+                    stack.append((a[key], b[key], sub))
+        elif isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+            for i in reversed(range(len(a))):
+                if a[i] != b[i] or type(a[i]) is not type(b[i]):
+                    stack.append((a[i], b[i], f"{where}[{i}]"))
+        elif a != b or type(a) is not type(b):
+            out.append(FieldChange(where or "(definition)", "changed", a, b))
+    return out
+
+
+def approved_item_names(verdicts: Verdicts | None) -> list[str]:
+    """Names of items the ledger holds an approval in force of (under any label): what look-alikes are checked against."""
+    from skillscope.catalog.surface import is_item_name
+
+    if verdicts is None:
+        return []
+    return sorted(name for name in verdicts.by_name if is_item_name(name) and verdicts.in_force(name))
+
+
+async def audit_surface(conn: Connection, audit: Any, verdicts: Verdicts | None) -> list[tuple[str, str]]:
+    """Audit the server's surface into ``audit`` (a ``ServerAudit``): findings join the server's own.
+
+    Returns each item not approved at its current fingerprint, with its state, for ``--require-approved``.
+    """
+    from skillscope.audit.surface_audit import surface_findings
+
+    surface = await load_surface(conn, audit.listing)
+    reviews = item_reviews(verdicts, surface)
+    audit.findings.extend(surface_findings(surface, reviews if verdicts is not None else None,
+                                           approved_item_names(verdicts), server=audit.label))
+    audit.findings.extend(_walk_findings(surface, audit.label))
+    out: list[tuple[str, str]] = []
+    for item in surface.all_items():
+        state = reviews.get(item.name)
+        word: str = "cannot be reviewed" if not item.usable else (state.state if state is not None else "review state unknown")
+        if state is not None and state.untrusted:
+            word += f": {state.untrusted}"
+        if word != "approved":
+            out.append((safe_line(item.name, limit=300), word))
+    return out
+
+
+def _walk_findings(surface: Surface, label: str) -> list[Any]:
+    """The listing walk's own warnings (a server that pages forever, repeats a cursor) as server findings."""
+    from skillscope.audit.findings import AuditFinding, check_info
+
+    info = check_info("SS-L2")
+    return [AuditFinding("SS-L2", info.severity, info.category, warning, label) for warning in surface.warnings]
