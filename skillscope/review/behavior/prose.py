@@ -138,6 +138,12 @@ def _starts(lower: str, words: tuple[str, ...]) -> list[int]:
     return sorted(found)
 
 
+def _public_key(text: str, end: int) -> bool:
+    """Whether the path a credential match ends inside (``~/.ssh`` of ``~/.ssh/id_ed25519.pub``) names a public key."""
+    rest = re.match(r"[^\s`'\"),;]*", text[end:])
+    return (rest.group(0) if rest else "").rstrip(".").endswith(".pub")
+
+
 def scan_prose(ctx: Ctx) -> None:
     """Run the instruction rules over a stretch of prose."""
     text = ctx.text
@@ -153,6 +159,8 @@ def scan_prose(ctx: Ctx) -> None:
             match = pattern.match(text, position) if position >= reached else None
             if match is None or not match.group(0) or _discussed(text, match.start(), match.end(), negatable):
                 continue
+            if check == "skillscope/instructions/credential-request" and _public_key(text, match.end()):
+                continue  # `cat ~/.ssh/id_ed25519.pub`: the public half is meant to be shown and shared
             reached = match.end()
             said = " ".join(match.group(0).split())
             ctx.add(check, f"{what}: {said[:120]!r}", match.start(), match.end())
