@@ -75,6 +75,7 @@ def scan_skill(files: list[SkillFileText], frontmatter: dict[str, Any] | None) -
             for start, _, stretch in prose_spans(text, fenced) if not file.binary else [(0, len(text), text)]:
                 ctx = Ctx(stretch, start, text, file.path)
                 prose.scan_prose(ctx)
+                triggers.scan_prose_triggers(ctx)
                 contexts.append(ctx)
         script = not file.binary and bool(regions) and not regions[0].documented
         whole = Ctx(text, 0, text, file.path, documented=not script)

@@ -152,6 +152,14 @@ class Analyser:
             return self._resolve(node.elts[0])
         return None
 
+    def _built_path(self, node: ast.AST) -> str | None:
+        """The credential or .env path an expression builds from pieces (``/``, os.path.join, expanduser), or None."""
+        if not isinstance(node, (ast.BinOp, ast.Call, ast.JoinedStr)):
+            return None
+        pieces = [p for p in strings(node) + [self.consts.get(n.id, "") for n in ast.walk(node) if isinstance(n, ast.Name)] if p]
+        joined = "/".join(p.strip("/") for p in pieces)
+        return joined if pieces and (credential_what(joined) or DOTENV.search(joined)) else None
+
     def _has_decoder(self, node: ast.AST) -> bool:
         for sub in ast.walk(node):
             if isinstance(sub, ast.Name) and sub.id in self.decoded:
@@ -226,6 +234,8 @@ class Analyser:
                 self.consts[name] = value.value
             elif isinstance(value, (ast.JoinedStr, ast.BinOp)) and (resolved := self._resolve(value)):
                 self.consts[name] = resolved
+            if not isinstance(value, ast.Constant) and (path := self._built_path(value)):
+                self.consts[name] = path  # creds = Path.home() / ".aws" / "credentials": reading creds later reads that file
             if self._has_decoder(value):
                 self.decoded.add(name)
             fetched = self._fetch(value)

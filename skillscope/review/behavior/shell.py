@@ -294,6 +294,31 @@ def _runs_file(cmd: Cmd, name: str) -> bool:
     return cmd.name in INTERPRETERS and any(a.rsplit("/", 1)[-1] == base for a in cmd.args)
 
 
+_INLINE_FLAGS = {"python": ("-c",), "python3": ("-c",), "python2": ("-c",), "node": ("-e", "--eval", "-p", "--print"), "deno": ("eval",), "bun": ("-e", "--eval")}
+
+
+def _inline_code(ctx: Ctx, cmd: Cmd) -> None:
+    """Analyse the program an interpreter is handed on its command line (``python3 -c "..."``, ``node -e "..."``) in its own language."""
+    flags = _INLINE_FLAGS.get(cmd.name)
+    args = cmd.args
+    index = next((i for i, a in enumerate(args) if flags and a in flags), None)
+    if index is None or index + 1 >= len(args):
+        return
+    code = args[index + 1]
+    inner = Ctx(code, 0, code, ctx.path, documented=ctx.documented)
+    if cmd.name.startswith("python"):
+        from skillscope.review.behavior.pymodules import Modules, scan_python
+
+        scan_python(inner, Modules())
+    else:
+        from skillscope.review.behavior.javascript import scan_javascript
+
+        scan_javascript(inner)
+    ctx.network = ctx.network or inner.network
+    for raw in inner.hits:
+        ctx.add(raw.check, f"{raw.message} (in {cmd.name} {args[index]})", cmd.start, cmd.end, raw.severity)
+
+
 def scan_shell(ctx: Ctx) -> None:
     """Run every shell rule over ``ctx.text``."""
     if not any(word in ctx.text for word in SHELL_WORDS):
@@ -312,6 +337,7 @@ def scan_shell(ctx: Ctx) -> None:
                         flow.vars[name] = found[:2]
                 if _reverse_shell(ctx, cmd):
                     continue
+                _inline_code(ctx, cmd)
                 runs = _runs_stdin(cmd) or cmd.name == "eval"
                 if runs and downloaded is not None:
                     ctx.add("skillscope/obfuscation/download-exec", f"runs what it downloads from {safe_line(downloaded, limit=100)}",
