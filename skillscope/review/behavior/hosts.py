@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from skillscope.review.behavior.base import Ctx, Raw
-from skillscope.review.behavior.vocab import endpoint_kind, url_host_of
+from skillscope.review.behavior.vocab import SECRET_NAME, endpoint_kind, url_host_of
 from skillscope.textsafe import safe_line
 from skillscope.unicode_policy import letter_scripts
 
@@ -98,7 +98,18 @@ def scan_hosts(ctx: Ctx, *, is_code: bool) -> None:
             token = match.group(0)
             if _PLACEHOLDER.search(token) or (what != "private key" and len(set(token)) < 8):
                 continue
-            ctx.add("skillscope/secrets/token", f"hard-coded {what} {_redact(token)}", match.start(), match.end())
+            used = _CONFIGURED.search(text[max(0, match.start() - 120) : match.start()])
+            if used and SECRET_NAME.search(used.group(1)):
+                # Set as the credential the code or its tools read: whatever the skill does with it runs as an account
+                # its author controls (the user's data lands there), which no honest skill ships.
+                ctx.add("skillscope/secrets/token", f"hard-coded {what} {_redact(token)} set as {safe_line(used.group(1), limit=40)}, "
+                        "so what the skill sends goes through its author's account", match.start(), match.end(), "error")
+            else:
+                ctx.add("skillscope/secrets/token", f"hard-coded {what} {_redact(token)}", match.start(), match.end())
+
+
+_CONFIGURED = re.compile(r"([A-Za-z_][\w.]*|[\"'][A-Za-z_][\w-]*[\"'])\s*(?::=|=|:)\s*[\"'`]?(?:Bearer\s+|token\s+)?$")
+"""The name a token is assigned to just before it (``TOKEN = "``, ``export AWS_SECRET_ACCESS_KEY=``, ``stripe.api_key = "``, ``"apiKey": "``)."""
 
 
 def _redact(token: str) -> str:

@@ -104,6 +104,7 @@ def scan_javascript(ctx: Ctx) -> None:
     tainted: dict[str, tuple[str, str | None]] = {}
     functions = _functions(text) if "function" in text or "=>" in text else []
     senders: dict[str, tuple[int, str, int, int]] = {}
+    contents: set[str] = set()
     decoded: set[str] = set()
     fetched: set[str] = set()
     urls: dict[str, str] = {}
@@ -114,6 +115,8 @@ def scan_javascript(ctx: Ctx) -> None:
         found = _taint(value, tainted)
         if found:
             tainted[name] = found
+        if _READ.search(value) or any(re.search(rf"(?<![\w$.]){re.escape(n)}\b", value) for n in contents):
+            contents.add(name)  # a file's content, and what is computed from it
         if _DECODE.search(value) or any(re.search(rf"\b{re.escape(n)}\b", value) for n in decoded):
             decoded.add(name)
         if _FETCH.search(value) or "await" in value and any(re.search(rf"\b{re.escape(n)}\b", value) for n in fetched):
@@ -131,6 +134,8 @@ def scan_javascript(ctx: Ctx) -> None:
         # An address read whole from the environment (fetch(process.env.WEBHOOK_URL, ...)) is where data goes, not data.
         whole = re.fullmatch(r"\s*(?:process\.env(?:\.\w+|\[[^\]]+\])|[A-Za-z_$][\w$]*)\s*", head) is not None
         found = _taint(rest if whole and not match.group(0).startswith((".send", ".write")) else args, tainted)
+        carried = _READ.search(args) or any(re.search(rf"(?<![\w$.]){re.escape(n)}\b", args) for n in contents)
+        ctx.sends.append((match.start(), end, "upload" if found or carried else "network"))
         url_match = _URL.search(args)
         first = args.split(",", 1)[0].strip()
         url = url_match.group(1) if url_match else urls.get(first, "")

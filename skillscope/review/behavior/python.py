@@ -54,6 +54,7 @@ class Analyser:
         self.env: dict[str, Taint] = {}
         self.consts: dict[str, str] = {}
         self.decoded: set[str] = set()
+        self.contents: set[str] = set()
         self.fetched: dict[str, str] = {}
         self.net: set[str] = set()
         self.files: dict[str, str] = {}
@@ -152,6 +153,15 @@ class Analyser:
             return self._resolve(node.elts[0])
         return None
 
+    def _content(self, node: ast.AST) -> bool:
+        """Whether an expression carries a file's content (``open(p).read()``, ``Path(p).read_text()``, a name bound to one)."""
+        for sub in ast.walk(node):
+            if isinstance(sub, ast.Name) and sub.id in self.contents:
+                return True
+            if isinstance(sub, ast.Call) and dotted(sub.func).rsplit(".", 1)[-1] in ("read", "read_text", "read_bytes", "readlines"):
+                return True
+        return False
+
     def _built_path(self, node: ast.AST) -> str | None:
         """The credential or .env path an expression builds from pieces (``/``, os.path.join, expanduser), or None."""
         if not isinstance(node, (ast.BinOp, ast.Call, ast.JoinedStr)):
@@ -236,6 +246,8 @@ class Analyser:
                 self.consts[name] = resolved
             if not isinstance(value, ast.Constant) and (path := self._built_path(value)):
                 self.consts[name] = path  # creds = Path.home() / ".aws" / "credentials": reading creds later reads that file
+            if self._content(value):
+                self.contents.add(name)
             if self._has_decoder(value):
                 self.decoded.add(name)
             fetched = self._fetch(value)
@@ -319,6 +331,9 @@ class Analyser:
         first = node.args[:1] if node.args and (not url_first or isinstance(node.args[0], (ast.JoinedStr, ast.BinOp))) else []
         values = [*first, *node.args[1:], *(k.value for k in node.keywords if k.arg not in NOT_DATA and k.arg != "url")]
         taint = next((t for t in (self.taint(v) for v in values) if t), None)
+        if net and self.report:
+            start, end = self._span(node)
+            self.ctx.sends.append((start, end, "upload" if taint or any(self._content(v) for v in values) else "network"))
         dest = helper or self._resolve(node.args[0] if node.args else next((k.value for k in node.keywords if k.arg in ("url", "host")), None)) or "a computed address"
         if taint is None:
             return

@@ -139,6 +139,14 @@ def _sends(cmd: Cmd) -> bool:
                for a in cmd.args) or any("$" in a for a in cmd.args if _URL.search(a))
 
 
+def _uploads(cmd: Cmd) -> bool:
+    """Whether a sending command names a file whose content it sends (curl -T FILE, -F f=@FILE, --data-binary @FILE, scp FILE host:)."""
+    args = cmd.args
+    if cmd.name in ("scp", "rsync", "sftp"):
+        return True
+    return any((a in ("-T", "--upload-file") and i + 1 < len(args)) or "=@" in a or (a.startswith("@") and a != "@-") for i, a in enumerate(args))
+
+
 def _header_only(cmd: Cmd, name: str) -> bool:
     """Whether a named secret appears only in -H/--header or -u values (sent as credentials, not as data)."""
     places = [i for i, a in enumerate(cmd.args) if name in a]
@@ -363,9 +371,11 @@ def scan_shell(ctx: Ctx) -> None:
                                 _installer_severity(ctx, origin) if kind == "download" else None)
                         break
                 own = _source(ctx, flow, cmd)
+                source = secret or own
                 if _sends(cmd):
                     ctx.network = True
-                source = secret or own
+                    reads = source is not None or _uploads(cmd) or any(c.name in _READERS for st in pipeline[: pipeline.index(stage)] for c in st)
+                    ctx.sends.append((cmd.start, cmd.end, "upload" if reads else "network"))
                 if _sends(cmd) and source is not None:
                     _report_flow(ctx, cmd, source)
                 elif own is not None and own[2] is None and own[0] != "reads the whole environment" and not sends_later:
