@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from skillscope.review.behavior.base import Ctx
-from skillscope.review.behavior.vocab import credential_what, endpoint_kind, related_host, url_host_of
+from skillscope.review.behavior.vocab import PERSISTENCE_PATH, credential_what, endpoint_kind, related_host, url_host_of
 from skillscope.textsafe import safe_line
 
 __all__ = ["scan_javascript"]
@@ -20,6 +20,8 @@ _SINK = re.compile(r"\b(?:fetch|axios(?:\.(?:post|put|patch|get|request))?|(?:ht
 _EXEC = re.compile(r"\b(?:eval|Function|setTimeout|setInterval|execSync|exec|spawnSync|spawn|execFileSync|runInNewContext|runInThisContext|vm\.Script)\s*\(|new\s+Function\s*\(")
 _DECODE = re.compile(r"\batob\s*\(|Buffer\.from\([^)]*['\"](?:base64|hex|base64url)['\"]|String\.fromCharCode|\.split\(\s*['\"]{2}\s*\)\s*\.reverse\(\)|decodeURIComponent\(\s*escape|unescape\s*\(")
 _FETCH = re.compile(r"\b(?:fetch|axios(?:\.get)?|https?\.get|got)\s*\(")
+_WRITE = re.compile(r"\b(?:writeFileSync|appendFileSync|writeFile|appendFile|createWriteStream|copyFileSync|copyFile|symlinkSync|cpSync|"
+                    r"Deno\.writeTextFile|Bun\.write)\s*\(")
 _URL = re.compile(r"['\"`]((?:https?|wss?)://[^'\"`\s]+)")
 
 
@@ -105,6 +107,7 @@ def scan_javascript(ctx: Ctx) -> None:
     functions = _functions(text) if "function" in text or "=>" in text else []
     senders: dict[str, tuple[int, str, int, int]] = {}
     contents: set[str] = set()
+    paths: dict[str, str] = {}
     decoded: set[str] = set()
     fetched: set[str] = set()
     urls: dict[str, str] = {}
@@ -124,6 +127,9 @@ def scan_javascript(ctx: Ctx) -> None:
         literal = _URL.search(value)
         if literal:
             urls[name] = literal.group(1)
+        quoted = "/".join(q.strip("/") for q in re.findall(r"['\"`]([^'\"`\n]*)['\"`]", value))
+        if PERSISTENCE_PATH.search(quoted + "/"):
+            paths[name] = quoted + "/"  # path.join(os.homedir(), "Library", "LaunchAgents")
     for match in _SINK.finditer(text):
         end = _call_span(text, match.end() - 1)
         args = text[match.end() : end - 1]
@@ -154,6 +160,13 @@ def scan_javascript(ctx: Ctx) -> None:
         ctx.add("skillscope/exfiltration/data-flow", f"{found[0]} and sends it to {where} (line {ctx.line(match.start())})", match.start(), end)
     if senders:
         _passed(text, senders, tainted, ctx)
+    for match in _WRITE.finditer(text):
+        end = _call_span(text, match.end() - 1)
+        named = text[match.end() : end] + " " + " ".join(paths.get(n, "") for n in re.findall(r"[A-Za-z_$][\w$]*", text[match.end() : end]))
+        target = PERSISTENCE_PATH.search(named.replace('" + "', "").replace("' + '", ""))
+        if target:
+            ctx.add("skillscope/persistence/startup", f"writes to a start-up location ({safe_line(target.group(0), limit=60)}), which runs again later on its own",
+                    match.start(), end)
     for match in _EXEC.finditer(text):
         end = _call_span(text, match.end() - 1)
         args = text[match.end() : end - 1]

@@ -24,6 +24,7 @@ from skillscope.review.behavior.vocab import (
     NET_TOOLS,
     PERSISTENCE_PATH,
     STORE_COMMAND,
+    TOKEN_COMMAND,
     credential_what,
     endpoint_kind,
     is_store,
@@ -115,6 +116,10 @@ class Analyser:
             pieces = strings(node) + [self.consts.get(n.id, "") for n in ast.walk(node) if isinstance(n, ast.Name)]
             said = " ".join(pieces) + " " + "/".join(p.strip("/") for p in pieces)  # Path.home() / ".aws" / "credentials"
             store = STORE_COMMAND.search(said)
+            printed = TOKEN_COMMAND.search(said) if fn.startswith(("subprocess.", "os.popen")) or method in ("check_output", "run", "getoutput") else None
+            if printed and not store:
+                tool = printed.group(0).split()[0]
+                return Taint(f"reads a credential ({safe_line(printed.group(0), limit=60)})", self._line(node), tool)
             what = store.group(0) if store else next((p for p in pieces if credential_what(p)), None) or credential_what(said)
             if what:
                 taint = Taint(f"reads {safe_line(what, limit=80)}" if not store else f"reads a credential store ({safe_line(what, limit=60)})", self._line(node))
@@ -168,7 +173,7 @@ class Analyser:
             return None
         pieces = [p for p in strings(node) + [self.consts.get(n.id, "") for n in ast.walk(node) if isinstance(n, ast.Name)] if p]
         joined = "/".join(p.strip("/") for p in pieces)
-        return joined if pieces and (credential_what(joined) or DOTENV.search(joined)) else None
+        return joined if pieces and (credential_what(joined) or DOTENV.search(joined) or PERSISTENCE_PATH.search(joined + "/")) else None
 
     def _has_decoder(self, node: ast.AST) -> bool:
         for sub in ast.walk(node):
@@ -388,8 +393,11 @@ class Analyser:
             target = self._resolve(node.args[0]) or " ".join(strings(node.args[0]))
             if target and PERSISTENCE_PATH.search(target):
                 self._add("skillscope/persistence/startup", f"writes to {safe_line(target, limit=80)}, which runs again later on its own", node)
-        if method in ("write_text", "write_bytes") and PERSISTENCE_PATH.search(" ".join(strings(node.func))):
-            self._add("skillscope/persistence/startup", "writes to a start-up file, which runs again later on its own", node)
+        named = "/".join([self.consts.get(n.id, "") for n in ast.walk(node.func) if isinstance(n, ast.Name)] + strings(node.func)) + "/"
+        appends = method == "open" and any(isinstance(a, ast.Constant) and str(a.value)[:1] in "wax" for a in [*node.args[:1], *(k.value for k in node.keywords)])
+        if (method in ("write_text", "write_bytes") or appends or fn.rsplit(".", 1)[-1] in ("copy", "copyfile", "copy2", "move", "symlink_to")) and (
+                target := PERSISTENCE_PATH.search(named + " " + " ".join(self._resolve(a) or "" for a in node.args[1:2]) + "/")):
+            self._add("skillscope/persistence/startup", f"writes to a start-up location ({safe_line(target.group(0), limit=60)}), which runs again later on its own", node)
         if method == "write" and isinstance(node.func, ast.Attribute) and node.args:
             handle = dotted(node.func.value)
             opened = node.func.value

@@ -7,9 +7,10 @@ from dataclasses import dataclass
 
 __all__ = ["NET_ROOTS", "SEND_METHODS", "NOT_DATA", "DECODERS", "RUNNERS", "FETCHERS", "Taint", "dotted", "strings"]
 
-NET_ROOTS = ("requests", "httpx", "aiohttp", "urllib3", "urllib", "http", "socket", "smtplib", "ftplib", "websocket", "websockets", "paramiko")
+NET_ROOTS = ("requests", "httpx", "aiohttp", "urllib3", "urllib", "http", "socket", "smtplib", "ftplib", "websocket", "websockets", "paramiko", "dns")
 SEND_METHODS = frozenset({"post", "put", "patch", "get", "request", "delete", "head", "stream", "send", "sendall", "sendto", "sendmail",
-                           "send_message", "urlopen", "storbinary", "storlines", "Request", "connect", "create_connection", "putrequest"})
+                           "send_message", "urlopen", "storbinary", "storlines", "Request", "connect", "create_connection", "putrequest",
+                           "gethostbyname", "gethostbyname_ex", "getaddrinfo", "resolve", "query"})
 NOT_DATA = frozenset({"headers", "auth", "cookies", "timeout", "verify", "cert", "allow_redirects", "proxies", "stream"})
 DECODERS = frozenset({"b64decode", "b32decode", "b16decode", "a85decode", "b85decode", "decodebytes", "urlsafe_b64decode", "fromhex",
                        "unhexlify", "decompress", "loads", "chr", "rot13"})

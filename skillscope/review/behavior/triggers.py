@@ -35,9 +35,11 @@ _TRIGGERS = tuple(
 )
 
 
-_CONDITION = re.compile(r"^[ \t]*(?:\}\s*)?(?:if|elif|else\s+if|while|unless)\b[^\n]*|^[ \t]*\[\[?[^\n]*?\]\]?[ \t]*&&[^\n]*", re.MULTILINE)
-_LITERAL = re.compile(r"['\"`][^'\"`\n]{2,}['\"`]|(?<![\w.$])\d+(?![\w.])")
-_COMPARE = re.compile(r"===?|!==?|[<>]=?|\s-(?:eq|ne|gt|ge|lt|le)\s|\s=\s|\bin\b|\.(?:includes|startswith|endswith|startsWith|endsWith|contains|match|test)\(")
+_CONDITION = re.compile(r"^[ \t]*(?:\}\s*)?(?:if|elif|else\s+if|while|unless)\b[^\n]*|^[ \t]*\[\[?[^\n]*?\]\]?[ \t]*&&[^\n]*|^[ \t]*case\s+\S[^\n]*\s+in\b[^\n]*",
+                        re.MULTILINE)
+_LITERAL = re.compile(r"['\"`][^'\"`\n]{2,}['\"`]|(?<![\w.$])\d+(?:\.\d+)?(?![\w.])|^\s*case\b")
+_COMPARE = re.compile(r"^\s*case\b|===?|!==?|[<>]=?|\s-(?:eq|ne|gt|ge|lt|le)\s|\s=\s|\bin\b|\.(?:includes|startswith|endswith|startsWith|endsWith|contains|match|test)\(")
+_CHANCE = re.compile(r"\brandom\b|Math\.random|\$RANDOM|\bSRANDOM\b|randint|secrets\.randbelow")
 _DATE_PART = re.compile(r"\b(?:getDay|getDate|getMonth|getHours|getFullYear|getUTCDay|getUTCHours|weekday|isoweekday|now|today|utcnow|localtime|"
                         r"strftime|Date)\b|\.(?:day|month|hour|year)\b|date\s+\+%")
 _HOST_PART = re.compile(r"hostname|gethostname|getuser|getlogin|whoami|\bUSER\b|\bLOGNAME\b|\$HOSTNAME|platform\.node|os\.userInfo|uname\s+-n")
@@ -96,7 +98,7 @@ def scan_triggers(ctx: Ctx) -> None:
             reported[line] = len(ctx.hits)
             ctx.add(check, f"{what}: {safe_line(match.group(0), limit=100)!r}" + (f", guarding: {safe_line(harm, limit=120)}" if harm else ""),
                     match.start(), match.end(), "error" if harm else None)
-    if not any(word in text for word in ("if", "while", "&&", "unless")):
+    if not any(word in text for word in ("if", "while", "&&", "unless", "case")):
         return
     counters = {a or b for a, b in _INCREMENT.findall(text)}
     for match in _CONDITION.finditer(text):
@@ -111,6 +113,8 @@ def scan_triggers(ctx: Ctx) -> None:
             check, what = "skillscope/triggers/run-counter", "counts its runs and acts on a given one"
         elif _DATE_PART.search(condition):
             check, what = "skillscope/triggers/time-bomb", "acts on a given day, date or time"
+        elif _CHANCE.search(condition):
+            check, what = "skillscope/triggers/magic-value", "acts on a random share of runs"
         else:
             check, what = "skillscope/triggers/magic-value", "switches on a fixed value" + (" of the host or user" if _HOST_PART.search(condition) else "")
         at = match.start() + len(condition) - len(condition.lstrip())
