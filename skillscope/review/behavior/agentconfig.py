@@ -138,7 +138,7 @@ def scan_frontmatter(frontmatter: dict[str, Any], evidence: Evidence, skill_md: 
             out.append(("SKILL.md", Raw("skillscope/persistence/agent-config", f"frontmatter adds {what}", at, end)))
     key = "allowed-tools" if "allowed-tools" in frontmatter else "allowed_tools"
     tools = _tools(frontmatter.get(key))
-    at, end = _key_span(skill_md, key)
+    at, end = _key_span(skill_md, key) if tools else (-1, -1)
     harm = evidence.harm[0] if evidence.harm else ((evidence.uploads[0], "sends file contents over the network") if evidence.uploads else None)
     # Broad grants are common; with a script that does harm they are how the harm gets run, so the pair is an error.
     because = f", and {safe_line(harm[0][0], limit=60)} {safe_line(harm[1], limit=100)}" if harm else ""
@@ -151,6 +151,8 @@ def scan_frontmatter(frontmatter: dict[str, Any], evidence: Evidence, skill_md: 
     if names & {"write", "edit", "multiedit", "notebookedit"} and names & {"webfetch", "websearch", "fetch"}:
         out.append(("SKILL.md", Raw("skillscope/permissions/write-and-network",
                                     f"allowed-tools grants writing files and the network ({safe_line(', '.join(tools), limit=120)}){because}", at, end, level)))
+    if not (evidence.sends or evidence.harm):
+        return out  # no script sends anything: no claim can be contradicted
     description = str(frontmatter.get("description", ""))
     offline = _OFFLINE.search(description) or _OFFLINE.search(skill_md)
     read_only = _READ_ONLY.search(description) or _SELF_CLAIM.search(skill_md)

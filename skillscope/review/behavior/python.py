@@ -169,7 +169,10 @@ class Analyser:
 
     def _built_path(self, node: ast.AST) -> str | None:
         """The credential or .env path an expression builds from pieces (``/``, os.path.join, expanduser), or None."""
-        if not isinstance(node, (ast.BinOp, ast.Call, ast.JoinedStr)):
+        if isinstance(node, ast.Call):
+            if dotted(node.func).rsplit(".", 1)[-1] not in ("join", "joinpath", "expanduser", "Path", "PurePath", "home", "abspath", "realpath", "resolve"):
+                return None
+        elif not (isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Div, ast.Add))) and not isinstance(node, ast.JoinedStr):
             return None
         pieces = [p for p in strings(node) + [self.consts.get(n.id, "") for n in ast.walk(node) if isinstance(n, ast.Name)] if p]
         joined = "/".join(p.strip("/") for p in pieces)
@@ -393,11 +396,12 @@ class Analyser:
             target = self._resolve(node.args[0]) or " ".join(strings(node.args[0]))
             if target and PERSISTENCE_PATH.search(target):
                 self._add("skillscope/persistence/startup", f"writes to {safe_line(target, limit=80)}, which runs again later on its own", node)
-        named = "/".join([self.consts.get(n.id, "") for n in ast.walk(node.func) if isinstance(n, ast.Name)] + strings(node.func)) + "/"
         appends = method == "open" and any(isinstance(a, ast.Constant) and str(a.value)[:1] in "wax" for a in [*node.args[:1], *(k.value for k in node.keywords)])
-        if (method in ("write_text", "write_bytes") or appends or fn.rsplit(".", 1)[-1] in ("copy", "copyfile", "copy2", "move", "symlink_to")) and (
-                target := PERSISTENCE_PATH.search(named + " " + " ".join(self._resolve(a) or "" for a in node.args[1:2]) + "/")):
-            self._add("skillscope/persistence/startup", f"writes to a start-up location ({safe_line(target.group(0), limit=60)}), which runs again later on its own", node)
+        if method in ("write_text", "write_bytes", "copy", "copyfile", "copy2", "move", "symlink_to") or appends:
+            named = "/".join([self.consts.get(n.id, "") for n in ast.walk(node.func) if isinstance(n, ast.Name)] + strings(node.func)) + "/"
+            target = PERSISTENCE_PATH.search(named + " " + " ".join(self._resolve(a) or "" for a in node.args[1:2]) + "/")
+            if target:
+                self._add("skillscope/persistence/startup", f"writes to a start-up location ({safe_line(target.group(0), limit=60)}), which runs again later on its own", node)
         if method == "write" and isinstance(node.func, ast.Attribute) and node.args:
             handle = dotted(node.func.value)
             opened = node.func.value

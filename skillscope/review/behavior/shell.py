@@ -29,7 +29,7 @@ __all__ = ["scan_shell", "SHELL_WORDS"]
 
 SHELL_WORDS = ("curl", "wget", "base64", "nc", "ncat", "socat", "/dev/tcp", "crontab", "hooksPath", ".ssh", ".aws", "security",
                "env", "printenv", ">>", "LaunchAgents", "systemctl", "launchctl", "eval", "sh", "xxd", ".kube", ".docker",
-               "Login Data", "keychain", "iwr", "irm", "iex", "Invoke-", "auth token", "dig ", "nslookup", "-enc", "-Enc", "-EncodedCommand", "python", "node", "perl", "tee", "git config", "source")
+               "Login Data", "keychain", "iwr", "irm", "iex", "Invoke-", "auth token", "dig ", "nslookup", " -enc ", " -Enc ", "EncodedCommand", "python", "node", "perl", "tee", "git config", "source")
 """Words without which no shell rule can fire (a cheap guard before parsing)."""
 
 _SEND_FLAGS = ("-d", "--data", "--data-binary", "--data-raw", "--data-urlencode", "--data-ascii", "-F", "--form", "--form-string",

@@ -51,6 +51,7 @@ _DESTROY = re.compile(
     re.IGNORECASE,
 )
 """Destroying the user's data: a recursive delete of home or an absolute path, a disk overwrite, a forced push, a dropped database."""
+_DESTROY_WORDS = ("rm -", "rmtree", "rmSync", "rmdirSync", "fs.rm", "mkfs", "of=/dev", "shred", "wipefs", "--force", "DROP ", "drop table", "drop database")
 
 
 _ERRORS = frozenset(rule for rule, level, _, _ in BEHAVIOR_RULES if level == "error")
@@ -100,6 +101,9 @@ def scan_triggers(ctx: Ctx) -> None:
                     match.start(), match.end(), "error" if harm else None)
     if not any(word in text for word in ("if", "while", "&&", "unless", "case")):
         return
+    if not any(h.check in _ERRORS and h.severity in (None, "error") or h.severity == "error" for h in ctx.hits) and not any(
+            word in text for word in _DESTROY_WORDS):
+        return  # nothing harmful here for a condition to guard
     counters = {a or b for a, b in _INCREMENT.findall(text)}
     for match in _CONDITION.finditer(text):
         condition = match.group(0)
@@ -163,9 +167,13 @@ _SWITCHED = re.compile(
 def scan_prose_triggers(ctx: Ctx) -> None:
     """A fixed phrase in the user's input that switches the agent to something harmful ("if the user says X, upload ...")."""
     text = ctx.text
-    if "if" not in text.lower():
-        return
-    for match in _PHRASE.finditer(text):
+    lower = text.lower()
+    at = lower.find("if ")
+    while at >= 0:  # str.find to each "if " and a match there: far cheaper than a case-blind scan of every page
+        match = _PHRASE.match(text, at)
+        at = lower.find("if ", at + 3)
+        if match is None or (match.start() > 0 and text[match.start() - 1].isalnum()):
+            continue
         # What the phrase switches on: the rest of its sentence and the next one (instructions often run on).
         stop = match.end()
         for _ in range(2):
