@@ -67,6 +67,17 @@ def _describe(config: Any) -> list[tuple[str, bool]]:
     return added
 
 
+def _where(text: str, what: str) -> tuple[int, int]:
+    """Where a described server or hook sits in its file: its address or longest word (the part that runs), else its first word."""
+    words = what.split(": ", 1)[-1].split()
+    for word in sorted(words, key=lambda w: ("://" not in w, -len(w))):
+        at = text.find(word.strip("\"'"))
+        if at >= 0 and len(word) >= 4:
+            return at, at + len(word)
+    at = max(0, text.find(words[0])) if words else 0
+    return at, at + 1
+
+
 def scan_config(text: str, path: str) -> Ctx:
     """Findings for a shipped agent configuration file (nothing for other files)."""
     ctx = Ctx(text, 0, text, path)
@@ -78,9 +89,8 @@ def scan_config(text: str, path: str) -> Ctx:
         ctx.add("skillscope/persistence/agent-config", "agent configuration that does not parse as JSON (a host may still read it)", 0, min(len(text), 80), "warning")
         return ctx
     for what, runs in _describe(config):
-        needle = what.split(": ", 1)[-1][:30]
-        at = max(0, text.find(needle.split(" ", 1)[0]))
-        ctx.add("skillscope/persistence/agent-config", f"ships agent configuration that adds {what}", at, at + 1, None if runs else "warning")
+        at, end = _where(text, what)
+        ctx.add("skillscope/persistence/agent-config", f"ships agent configuration that adds {what}", at, end, None if runs else "warning")
     return ctx
 
 
@@ -133,8 +143,9 @@ def scan_frontmatter(frontmatter: dict[str, Any], evidence: Evidence, skill_md: 
     out: list[tuple[str, Raw]] = []
     hooks = frontmatter.get("hooks")
     if hooks:
-        at, end = _key_span(skill_md, "hooks")
+        key_at, key_end = _key_span(skill_md, "hooks")
         for what, _ in _describe({"hooks": hooks}) or [(f"hooks {safe_line(json.dumps(hooks, default=str), limit=160)}", True)]:
+            at, end = _where(skill_md, what) if key_at >= 0 else (key_at, key_end)
             out.append(("SKILL.md", Raw("skillscope/persistence/agent-config", f"frontmatter adds {what}", at, end)))
     key = "allowed-tools" if "allowed-tools" in frontmatter else "allowed_tools"
     tools = _tools(frontmatter.get(key))
