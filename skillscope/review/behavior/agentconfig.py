@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from skillscope.review.behavior.base import Ctx, Raw
+from skillscope.review.findings import Severity
 from skillscope.textsafe import safe_line
 
 __all__ = ["scan_config", "scan_frontmatter", "is_agent_config", "Evidence"]
@@ -153,7 +154,7 @@ def scan_frontmatter(frontmatter: dict[str, Any], evidence: Evidence, skill_md: 
     harm = evidence.harm[0] if evidence.harm else ((evidence.uploads[0], "sends file contents over the network") if evidence.uploads else None)
     # Broad grants are common; with a script that does harm they are how the harm gets run, so the pair is an error.
     because = f", and {safe_line(harm[0][0], limit=60)} {safe_line(harm[1], limit=100)}" if harm else ""
-    level = "error" if harm else None
+    level: Severity | None = "error" if harm else None
     shell = [t for t in tools if _SHELL_TOOL.fullmatch(t.strip()) or _ANY_ARGS.fullmatch(t.strip())]
     if shell:
         out.append(("SKILL.md", Raw("skillscope/permissions/unrestricted-shell",

@@ -33,8 +33,8 @@ class Ctx:
     hits: list[Raw] = field(default_factory=list)
     network: bool = False
     """Set when the code sends anything over the network (the claim-mismatch rule reads it)."""
-    sends: list[tuple[int, int]] = field(default_factory=list)
-    """Where the code sends data (a body, a form, an upload), so a contradicted claim points at that line."""
+    sends: list[tuple[int, int, str]] = field(default_factory=list)
+    """Where the code sends over the network, as (start, end, "upload" for file contents or secrets, else "network")."""
     shell_values: dict[str, list[str]] | None = None
     """The values each shell variable may hold, worked out once per region when a rule needs them."""
 

@@ -399,9 +399,9 @@ class Analyser:
         appends = method == "open" and any(isinstance(a, ast.Constant) and str(a.value)[:1] in "wax" for a in [*node.args[:1], *(k.value for k in node.keywords)])
         if method in ("write_text", "write_bytes", "copy", "copyfile", "copy2", "move", "symlink_to") or appends:
             named = "/".join([self.consts.get(n.id, "") for n in ast.walk(node.func) if isinstance(n, ast.Name)] + strings(node.func)) + "/"
-            target = PERSISTENCE_PATH.search(named + " " + " ".join(self._resolve(a) or "" for a in node.args[1:2]) + "/")
-            if target:
-                self._add("skillscope/persistence/startup", f"writes to a start-up location ({safe_line(target.group(0), limit=60)}), which runs again later on its own", node)
+            place = PERSISTENCE_PATH.search(named + " " + " ".join(self._resolve(a) or "" for a in node.args[1:2]) + "/")
+            if place:
+                self._add("skillscope/persistence/startup", f"writes to a start-up location ({safe_line(place.group(0), limit=60)}), which runs again later on its own", node)
         if method == "write" and isinstance(node.func, ast.Attribute) and node.args:
             handle = dotted(node.func.value)
             opened = node.func.value

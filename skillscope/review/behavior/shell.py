@@ -193,6 +193,10 @@ def _values(text: str) -> dict[str, list[str]]:
     return values
 
 
+def _substitute(word: str, name: str, value: str) -> str:
+    return _VAR_REF.sub(lambda m: value if m.group(1) == name else m.group(0), word)
+
+
 def _expand(ctx: Ctx, word: str) -> str:
     """``word`` with each variable replaced by every value the script gives it, joined by spaces."""
     if "$" not in word:
@@ -201,7 +205,7 @@ def _expand(ctx: Ctx, word: str) -> str:
         ctx.shell_values = _values(ctx.text)
     values = ctx.shell_values
     names = [n for n in _VAR.findall(word) if n in values]
-    expanded = [_VAR_REF.sub(lambda m, v=v, n=n: v if m.group(1) == n else m.group(0), word) for n in names for v in values[n][:8]]
+    expanded = [_substitute(word, n, v) for n in names for v in values[n][:8]]
     return f"{word} ({', '.join(expanded)})" if expanded else word
 
 
