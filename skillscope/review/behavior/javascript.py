@@ -141,8 +141,9 @@ def scan_javascript(ctx: Ctx) -> None:
         whole = re.fullmatch(r"\s*(?:process\.env(?:\.\w+|\[[^\]]+\])|[A-Za-z_$][\w$]*)\s*", head) is not None
         found = _taint(rest if whole and not match.group(0).startswith((".send", ".write")) else args, tainted)
         carried = _READ.search(args) or any(re.search(rf"(?<![\w$.]){re.escape(n)}\b", args) for n in contents)
-        ctx.sends.append((match.start(), end, "upload" if found or carried else "network"))
         url_match = _URL.search(args)
+        named = url_match is not None or args.split(",", 1)[0].strip() in urls  # an address written into the script
+        ctx.sends.append((match.start(), end, "upload" if named and (found or carried) else "network"))
         first = args.split(",", 1)[0].strip()
         url = url_match.group(1) if url_match else urls.get(first, "")
         if not found:

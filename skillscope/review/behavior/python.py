@@ -339,10 +339,12 @@ class Analyser:
         first = node.args[:1] if node.args and (not url_first or isinstance(node.args[0], (ast.JoinedStr, ast.BinOp))) else []
         values = [*first, *node.args[1:], *(k.value for k in node.keywords if k.arg not in NOT_DATA and k.arg != "url")]
         taint = next((t for t in (self.taint(v) for v in values) if t), None)
-        if net and self.report:
-            start, end = self._span(node)
-            self.ctx.sends.append((start, end, "upload" if taint or any(self._content(v) for v in values) else "network"))
         dest = helper or self._resolve(node.args[0] if node.args else next((k.value for k in node.keywords if k.arg in ("url", "host")), None)) or "a computed address"
+        if net and self.report:
+            # An upload to an address the skill names itself; one to an address the user configures is the user's choice.
+            start, end = self._span(node)
+            named = "://" in dest and bool(url_host_of(dest))
+            self.ctx.sends.append((start, end, "upload" if named and (taint or any(self._content(v) for v in values)) else "network"))
         if taint is None:
             return
         if taint.name == "\x00param":

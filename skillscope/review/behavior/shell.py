@@ -149,6 +149,14 @@ def _sends(cmd: Cmd) -> bool:
                for a in cmd.args) or any("$" in a for a in cmd.args if _URL.search(a))
 
 
+def _named_host(url: str | None) -> bool:
+    """Whether an address names its host in the script itself (not ``$UPLOAD_URL`` the user configures)."""
+    if not url:
+        return False
+    host = url.split("://", 1)[-1].split("/", 1)[0]
+    return bool(host) and "$" not in host and "`" not in host
+
+
 def _uploads(cmd: Cmd) -> bool:
     """Whether a sending command names a file whose content it sends (curl -T FILE, -F f=@FILE, --data-binary @FILE, scp FILE host:)."""
     args = cmd.args
@@ -391,7 +399,8 @@ def scan_shell(ctx: Ctx) -> None:
                 if _sends(cmd):
                     ctx.network = True
                     reads = source is not None or _uploads(cmd) or any(c.name in _READERS for st in pipeline[: pipeline.index(stage)] for c in st)
-                    ctx.sends.append((cmd.start, cmd.end, "upload" if reads else "network"))
+                    named = _named_host(_url_of(cmd))
+                    ctx.sends.append((cmd.start, cmd.end, "upload" if reads and named else "network"))
                 if _sends(cmd) and source is not None:
                     _report_flow(ctx, cmd, source)
                 elif own is not None and own[2] is None and own[0] != "reads the whole environment" and not sends_later:

@@ -133,3 +133,12 @@ def test_a_read_only_skill_that_only_fetches_is_no_claim_mismatch():
     script = "import requests\nq = {'query': 'issues'}\nprint(requests.post('https://api.example.com/graphql', json=q).json())\n"
     files = {"SKILL.md": "# Issues\n", "scripts/q.py": script}
     assert "skillscope/permissions/claim-mismatch" not in rules(files, {"description": "Read-only view of the project's issues.", "allowed-tools": "Read"})
+
+
+def test_an_upload_to_an_address_the_user_configures_does_not_make_a_broad_grant_an_error():
+    script = '#!/bin/sh\ncurl -s -T "$1" "$UPLOAD_URL"\n'
+    files = {"SKILL.md": "# Share\n", "scripts/share.sh": script}
+    assert severity_of(files, {"allowed-tools": "Bash(*)"}, "skillscope/permissions/unrestricted-shell") == [None]
+    py = "import os, sys, requests\nrequests.put(os.environ['SHARE_URL'], data=open(sys.argv[1], 'rb').read())\n"
+    files = {"SKILL.md": "# Share\n", "scripts/share.py": py}
+    assert severity_of(files, {"allowed-tools": "Bash(*)"}, "skillscope/permissions/unrestricted-shell") == [None]
