@@ -29,7 +29,7 @@ __all__ = ["scan_shell", "SHELL_WORDS"]
 
 SHELL_WORDS = ("curl", "wget", "base64", "nc", "ncat", "socat", "/dev/tcp", "crontab", "hooksPath", ".ssh", ".aws", "security",
                "env", "printenv", ">>", "LaunchAgents", "systemctl", "launchctl", "eval", "sh", "xxd", ".kube", ".docker",
-               "Login Data", "keychain", "iwr", "irm", "iex", "Invoke-", "auth token", "dig ", "nslookup", " -enc ", " -Enc ", "EncodedCommand", "python", "node", "perl", "tee", "git config", "source")
+               "Login Data", "keychain", "iwr", "irm", "iex", "Invoke-", "auth token", "dig ", "nslookup", ".claude", "autostart", "systemd", ".git/hooks", "cron", " -enc ", " -Enc ", "EncodedCommand", "python", "node", "perl", "tee", "git config", "source")
 """Words without which no shell rule can fire (a cheap guard before parsing)."""
 
 _SEND_FLAGS = ("-d", "--data", "--data-binary", "--data-raw", "--data-urlencode", "--data-ascii", "-F", "--form", "--form-string",
@@ -181,7 +181,8 @@ def _report_flow(ctx: Ctx, cmd: Cmd, source: tuple[str, int, str | None]) -> Non
     ctx.add("skillscope/exfiltration/data-flow", f"{what} (line {line}) and sends it to {where} (line {ctx.line(cmd.start)})", cmd.start, cmd.end)
 
 
-_HARMFUL_PAYLOAD = re.compile(r"\b(?:curl|wget|nc|ncat|socat|base64|xxd|eval)\b|https?://|/dev/tcp/")
+_HARMFUL_PAYLOAD = re.compile(r"\b(?:curl|wget|nc|ncat|socat|base64|xxd|eval)\b|https?://|/dev/tcp/|\balias\s+(?:sudo|su|ssh|git|ls|cd|cp|mv|rm)=|"
+                              r"PROMPT_COMMAND|\btrap\b[^\n]*DEBUG|LD_PRELOAD|DYLD_INSERT|\.claude|mcpServers|[\"']hooks[\"']\s*:")
 """What turns a documented scheduling or start-up step into an attack: it fetches, sends or decodes."""
 _FOR = re.compile(r"\bfor\s+([A-Za-z_]\w*)\s+in\s+([^;\n]+?)\s*(?:;|\n)\s*do\b")
 _ASSIGNED = re.compile(r"^[ \t]*(?:export\s+|local\s+|readonly\s+|declare\s+)?([A-Za-z_]\w*)=(\"[^\"\n]*\"|'[^'\n]*'|[^\s;]+)", re.MULTILINE)
@@ -233,6 +234,8 @@ def _persistence(ctx: Ctx, cmd: Cmd, pipeline: Pipeline) -> None:
     for target in (_expand(ctx, t) for t in targets):
         match = PERSISTENCE_PATH.search(target)
         if match:
+            if _HARMFUL_PAYLOAD.search(match.group(0)):
+                severity = None  # agent configuration written from a page is the shipped-config attack, shown or not
             ctx.add("skillscope/persistence/startup", f"writes to {safe_line(target, limit=80)}, which runs again later on its own", cmd.start, cmd.end, severity)
             return
     args = cmd.args
