@@ -22,6 +22,7 @@ _DECODE = re.compile(r"\batob\s*\(|Buffer\.from\([^)]*['\"](?:base64|hex|base64u
 _FETCH = re.compile(r"\b(?:fetch|axios(?:\.get)?|https?\.get|got)\s*\(")
 _WRITE = re.compile(r"\b(?:writeFileSync|appendFileSync|writeFile|appendFile|createWriteStream|copyFileSync|copyFile|symlinkSync|cpSync|"
                     r"Deno\.writeTextFile|Bun\.write)\s*\(")
+_THEN_RUN = re.compile(r"\b(?:fetch|axios(?:\.get)?|got)\s*\([^;]{0,300}?\.then\(\s*(?:eval|Function|new\s+Function|vm\.runInThisContext)\s*\)")
 _URL = re.compile(r"['\"`]((?:https?|wss?)://[^'\"`\s]+)")
 
 
@@ -168,6 +169,8 @@ def scan_javascript(ctx: Ctx) -> None:
         if target:
             ctx.add("skillscope/persistence/startup", f"writes to a start-up location ({safe_line(target.group(0), limit=60)}), which runs again later on its own",
                     match.start(), end)
+    for match in _THEN_RUN.finditer(text):  # fetch(url).then(r => r.text()).then(eval): the response is the program
+        ctx.add("skillscope/obfuscation/download-exec", "runs code it downloads (a fetched response handed to eval or Function)", match.start(), match.end())
     for match in _EXEC.finditer(text):
         end = _call_span(text, match.end() - 1)
         args = text[match.end() : end - 1]

@@ -56,6 +56,8 @@ class Analyser:
         self.consts: dict[str, str] = {}
         self.decoded: set[str] = set()
         self.contents: set[str] = set()
+        self.net_modules: set[str] = set()
+        """Local names of network modules imported under another name (``import urllib.request as u``)."""
         self.fetched: dict[str, str] = {}
         self.net: set[str] = set()
         self.files: dict[str, str] = {}
@@ -197,7 +199,7 @@ class Analyser:
                 return self.fetched[sub.id]
             if isinstance(sub, ast.Call):
                 fn = dotted(sub.func)
-                if fn.split(".")[0] in NET_ROOTS + ("urlopen",) and fn.rsplit(".", 1)[-1] in FETCHERS | {"urlopen"}:
+                if (fn.split(".")[0] in NET_ROOTS + ("urlopen",) or fn.split(".")[0] in self.net_modules) and fn.rsplit(".", 1)[-1] in FETCHERS | {"urlopen"}:
                     return self._resolve(sub.args[0] if sub.args else None) or "the network"
         return None
 
@@ -207,9 +209,13 @@ class Analyser:
             if isinstance(node, ast.ImportFrom) and node.module:
                 for alias in node.names:
                     self.imports[alias.asname or alias.name] = (node.module.rsplit(".", 1)[-1], alias.name)
+                    if node.module.split(".")[0] in NET_ROOTS:
+                        self.net_modules.add(alias.asname or alias.name)  # from urllib import request as r
             elif isinstance(node, ast.Import):
                 for alias in node.names:
                     self.imports[alias.asname or alias.name] = (alias.name.rsplit(".", 1)[-1], "")
+                    if alias.asname and alias.name.split(".")[0] in NET_ROOTS:
+                        self.net_modules.add(alias.asname)  # import urllib.request as u
         functions = [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
         for function in functions:  # what each local function returns and sends, before the calls are judged
             self._function_summary(function)
@@ -326,7 +332,7 @@ class Analyser:
 
     def _sink(self, node: ast.Call, fn: str, method: str, root: str) -> None:
         receiver = fn.rsplit(".", 1)[0].split(".")[0] if "." in fn else ""
-        net = (root in NET_ROOTS and method in SEND_METHODS) or method in ("urlopen", "Request", "urlretrieve") or (receiver in self.net and method in SEND_METHODS | {"write"})
+        net = ((root in NET_ROOTS or root in self.net_modules) and method in SEND_METHODS) or method in ("urlopen", "Request", "urlretrieve") or (receiver in self.net and method in SEND_METHODS | {"write"})
         imported = self.imports.get(fn.split(".")[0])
         summary = self.modules.by_name.get(imported[0]) if imported else None
         helper = (summary.sends.get(imported[1] or method) if summary and imported else None) or self.summary.sends.get(method if "." not in fn else "")
