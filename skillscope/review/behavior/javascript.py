@@ -164,8 +164,8 @@ def scan_javascript(ctx: Ctx) -> None:
         _passed(text, senders, tainted, ctx)
     for match in _WRITE.finditer(text):
         end = _call_span(text, match.end() - 1)
-        named = text[match.end() : end] + " " + " ".join(paths.get(n, "") for n in re.findall(r"[A-Za-z_$][\w$]*", text[match.end() : end]))
-        target = PERSISTENCE_PATH.search(named.replace('" + "', "").replace("' + '", ""))
+        written = text[match.end() : end] + " " + " ".join(paths.get(n, "") for n in re.findall(r"[A-Za-z_$][\w$]*", text[match.end() : end]))
+        target = PERSISTENCE_PATH.search(written.replace('" + "', "").replace("' + '", ""))
         if target:
             ctx.add("skillscope/persistence/startup", f"writes to a start-up location ({safe_line(target.group(0), limit=60)}), which runs again later on its own",
                     match.start(), end)
