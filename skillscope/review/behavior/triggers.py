@@ -44,13 +44,15 @@ _DATE_PART = re.compile(r"\b(?:getDay|getDate|getMonth|getHours|getFullYear|getU
                         r"strftime|Date)\b|\.(?:day|month|hour|year)\b|date\s+\+%")
 _HOST_PART = re.compile(r"hostname|gethostname|getuser|getlogin|whoami|\bUSER\b|\bLOGNAME\b|\$HOSTNAME|platform\.node|os\.userInfo|uname\s+-n")
 _INCREMENT = re.compile(r"\b([A-Za-z_]\w*)\s*(?:\+=\s*1\b|\+\+)|\b([A-Za-z_]\w*)\s*=\s*[^\n]*\+\s*1\b")
+_SYSTEM_DIR = r"/(?:etc|usr|var|home|Users|opt|srv|root|boot|lib|bin|sbin|Library|System|Applications|mnt|data)\b"
 _DESTROY = re.compile(
-    r"\brm\s+-[a-zA-Z]*[rR][a-zA-Z]*\s+(?:-\S+\s+)*[\"']?(?:/|~|\$HOME|\$\{HOME\}|\*)|shutil\.rmtree\(\s*(?:Path\.home\(\)|os\.path\.expanduser|['\"][/~]|os\.environ)|"
-    r"\bfs\.(?:rmSync|rmdirSync|rm|rmdir)\([^)\n]*(?:homedir\(\)|['\"][/~]|recursive)|\bmkfs\b|\bdd\s+[^\n]*of=/dev/|\bshred\b|\bwipefs\b|"
+    rf"\brm\s+-[a-zA-Z]*[rR][a-zA-Z]*\s+(?:-\S+\s+)*[\"']?(?:/(?:\*|\s|[\"']|$)|{_SYSTEM_DIR}|~|\$HOME|\$\{{HOME\}}|\*)|"
+    rf"shutil\.rmtree\(\s*(?:Path\.home\(\)|os\.path\.expanduser|['\"](?:~|/['\"]|{_SYSTEM_DIR})|os\.environ)|"
+    rf"\bfs\.(?:rmSync|rmdirSync|rm|rmdir)\([^)\n]*(?:homedir\(\)|['\"](?:~|/['\"]|{_SYSTEM_DIR}))|\bmkfs\b|\bdd\s+[^\n]*of=/dev/|\bshred\b|\bwipefs\b|"
     r"\bgit\s+push\s+[^\n]*--force|\bDROP\s+(?:TABLE|DATABASE)\b",
-    re.IGNORECASE,
+    re.IGNORECASE | re.MULTILINE,
 )
-"""Destroying the user's data: a recursive delete of home or an absolute path, a disk overwrite, a forced push, a dropped database."""
+"""Destroying the user's data: a recursive delete of home, the root or a system folder (not /tmp, not the workspace), a disk overwrite, a forced push, a dropped database."""
 _DESTROY_WORDS = ("rm -", "rmtree", "rmSync", "rmdirSync", "fs.rm", "mkfs", "of=/dev", "shred", "wipefs", "--force", "DROP ", "drop table", "drop database")
 
 

