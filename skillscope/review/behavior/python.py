@@ -15,6 +15,8 @@ from skillscope.review.behavior.pyvocab import (
     RUNNERS,
     SEND_METHODS,
     Taint,
+    built_path,
+    carries_content,
     dotted,
     strings,
 )
@@ -160,26 +162,6 @@ class Analyser:
             return self._resolve(node.elts[0])
         return None
 
-    def _content(self, node: ast.AST) -> bool:
-        """Whether an expression carries a file's content (``open(p).read()``, ``Path(p).read_text()``, a name bound to one)."""
-        for sub in ast.walk(node):
-            if isinstance(sub, ast.Name) and sub.id in self.contents:
-                return True
-            if isinstance(sub, ast.Call) and dotted(sub.func).rsplit(".", 1)[-1] in ("read", "read_text", "read_bytes", "readlines"):
-                return True
-        return False
-
-    def _built_path(self, node: ast.AST) -> str | None:
-        """The credential or .env path an expression builds from pieces (``/``, os.path.join, expanduser), or None."""
-        if isinstance(node, ast.Call):
-            if dotted(node.func).rsplit(".", 1)[-1] not in ("join", "joinpath", "expanduser", "Path", "PurePath", "home", "abspath", "realpath", "resolve"):
-                return None
-        elif not (isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Div, ast.Add))) and not isinstance(node, ast.JoinedStr):
-            return None
-        pieces = [p for p in strings(node) + [self.consts.get(n.id, "") for n in ast.walk(node) if isinstance(n, ast.Name)] if p]
-        joined = "/".join(p.strip("/") for p in pieces)
-        return joined if pieces and (credential_what(joined) or DOTENV.search(joined) or PERSISTENCE_PATH.search(joined + "/")) else None
-
     def _has_decoder(self, node: ast.AST) -> bool:
         for sub in ast.walk(node):
             if isinstance(sub, ast.Name) and sub.id in self.decoded:
@@ -258,9 +240,9 @@ class Analyser:
                 self.consts[name] = value.value
             elif isinstance(value, (ast.JoinedStr, ast.BinOp)) and (resolved := self._resolve(value)):
                 self.consts[name] = resolved
-            if not isinstance(value, ast.Constant) and (path := self._built_path(value)):
+            if not isinstance(value, ast.Constant) and (path := built_path(value, self.consts)):
                 self.consts[name] = path  # creds = Path.home() / ".aws" / "credentials": reading creds later reads that file
-            if self._content(value):
+            if carries_content(value, self.contents):
                 self.contents.add(name)
             if self._has_decoder(value):
                 self.decoded.add(name)
@@ -350,7 +332,7 @@ class Analyser:
             # An upload to an address the skill names itself; one to an address the user configures is the user's choice.
             start, end = self._span(node)
             named = "://" in dest and bool(url_host_of(dest))
-            self.ctx.sends.append((start, end, "upload" if named and (taint or any(self._content(v) for v in values)) else "network"))
+            self.ctx.sends.append((start, end, "upload" if named and (taint or any(carries_content(v, self.contents) for v in values)) else "network"))
         if taint is None:
             return
         if taint.name == "\x00param":

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import re
-import shlex
 
 from skillscope.review.behavior.base import Ctx
 from skillscope.review.behavior.shellparse import Cmd, Pipeline, parse_shell
+from skillscope.review.behavior.shellvalues import expand, vendor_host
 from skillscope.review.behavior.vocab import (
     DOTENV,
     DOWNLOADERS,
@@ -39,7 +39,6 @@ _READERS = frozenset({"cat", "head", "tail", "less", "more", "base64", "xxd", "o
                       "cp", "get-content", "gc", "type", "sed", "awk", "grep", "find", "ls", "sqlite3", "jq"})
 _URL = re.compile(r"^(?:https?|ftp)://|^[\w-]+(?:\.[\w-]+)+(?::\d+)?/")
 _VAR = re.compile(r"\$\{?([A-Za-z_]\w*)")
-_VAR_REF = re.compile(r"\$\{?([A-Za-z_]\w*)\}?")
 
 
 def _url_of(cmd: Cmd) -> str | None:
@@ -184,40 +183,6 @@ def _report_flow(ctx: Ctx, cmd: Cmd, source: tuple[str, int, str | None]) -> Non
 _HARMFUL_PAYLOAD = re.compile(r"\b(?:curl|wget|nc|ncat|socat|base64|xxd|eval)\b|https?://|/dev/tcp/|\balias\s+(?:sudo|su|ssh|git|ls|cd|cp|mv|rm)=|"
                               r"PROMPT_COMMAND|\btrap\b[^\n]*DEBUG|LD_PRELOAD|DYLD_INSERT|\.claude|mcpServers|[\"']hooks[\"']\s*:")
 """What turns a documented scheduling or start-up step into an attack: it fetches, sends or decodes."""
-_FOR = re.compile(r"\bfor\s+([A-Za-z_]\w*)\s+in\s+([^;\n]+?)\s*(?:;|\n)\s*do\b")
-_ASSIGNED = re.compile(r"^[ \t]*(?:export\s+|local\s+|readonly\s+|declare\s+)?([A-Za-z_]\w*)=(\"[^\"\n]*\"|'[^'\n]*'|[^\s;]+)", re.MULTILINE)
-
-
-def _values(text: str) -> dict[str, list[str]]:
-    """What each variable may hold: every value a plain assignment or a for-loop gives it (the names a write targets)."""
-    values: dict[str, list[str]] = {}
-    for match in _FOR.finditer(text):
-        try:
-            words = shlex.split(match.group(2))
-        except ValueError:
-            words = match.group(2).split()
-        values.setdefault(match.group(1), []).extend(words)
-    for match in _ASSIGNED.finditer(text):
-        values.setdefault(match.group(1), []).append(match.group(2).strip("\"'"))
-    return values
-
-
-def _substitute(word: str, name: str, value: str) -> str:
-    return _VAR_REF.sub(lambda m: value if m.group(1) == name else m.group(0), word)
-
-
-def _expand(ctx: Ctx, word: str) -> str:
-    """``word`` with each variable replaced by every value the script gives it, joined by spaces."""
-    if "$" not in word:
-        return word
-    if ctx.shell_values is None:
-        ctx.shell_values = _values(ctx.text)
-    values = ctx.shell_values
-    names = [n for n in _VAR.findall(word) if n in values]
-    expanded = [_substitute(word, n, v) for n in names for v in values[n][:8]]
-    return f"{word} ({', '.join(expanded)})" if expanded else word
-
-
 def _persistence(ctx: Ctx, cmd: Cmd, pipeline: Pipeline) -> None:
     targets = [t for op, t in cmd.redirects if ">" in op]
     if cmd.name == "tee":
@@ -231,7 +196,7 @@ def _persistence(ctx: Ctx, cmd: Cmd, pipeline: Pipeline) -> None:
     # in ~/.bashrc, `systemctl --user enable backup.timer`) documents a step; with a download or a send in it,
     # it is the attack itself.
     severity: Severity | None = "note" if ctx.documented and not _HARMFUL_PAYLOAD.search(payload) else None
-    for target in (_expand(ctx, t) for t in targets):
+    for target in (expand(ctx, t) for t in targets):
         match = PERSISTENCE_PATH.search(target)
         if match:
             if _HARMFUL_PAYLOAD.search(match.group(0)):
@@ -280,26 +245,7 @@ def _installer_severity(ctx: Ctx, url: str | None) -> Severity | None:
         headings = list(re.finditer(r"^#{1,6}[ \t]+[^\n]*", ctx.file_text[: ctx.base], re.MULTILINE))
         if not headings or not _INSTALL_HEADING.match(headings[-1].group(0)):
             return None
-    return "note" if _vendor_host(ctx.file_text, url) else "warning"
-
-
-_CODE_HOSTS = ("github.com", "raw.githubusercontent.com", "gitlab.com", "codeberg.org", "bitbucket.org")
-_GENERIC_LABELS = frozenset({"www", "get", "install", "installer", "raw", "cdn", "dl", "download", "downloads", "static", "releases", "sh",
-                             "example", "files", "assets", "pkg", "packages", "repo", "setup", "script", "scripts", "io", "dev", "app"})
-
-
-def _vendor_host(page: str, url: str) -> bool:
-    """Whether an installer's URL names the product the page is about: its host's own name (deno.land on a page
-    about Deno), or the project's owner or repository on a code host, spelt as a word of the page's own text."""
-    host = url_host_of(url)
-    labels = host.split(".")
-    if host in _CODE_HOSTS or host.endswith(".github.io"):
-        names = [p for p in url.split("://", 1)[-1].split("/")[1:3] if p] + ([labels[0]] if host.endswith(".github.io") else [])
-    else:
-        names = labels[:-1][-2:]  # the registered name and the one before it (sh.rustup.rs -> sh, rustup)
-    prose = re.sub(r"\S+://\S+", " ", page)  # the product named in words, not in this or another of its URLs
-    return any(len(name) >= 3 and name.lower() not in _GENERIC_LABELS and re.search(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", prose, re.IGNORECASE)
-               for name in names)
+    return "note" if vendor_host(ctx.file_text, url) else "warning"
 
 
 def _written(cmd: Cmd) -> str | None:
