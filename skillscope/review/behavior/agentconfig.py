@@ -7,9 +7,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from skillscope.review.behavior.base import Ctx, Raw
-from skillscope.review.findings import Severity
-from skillscope.textsafe import safe_line
+from skillscope.audit.behavior.base import Ctx, Raw
+from skillscope.audit.findings import Severity
+from skillscope.core.textsafe import safe_line
 
 __all__ = ["scan_config", "scan_frontmatter", "is_agent_config", "Evidence"]
 

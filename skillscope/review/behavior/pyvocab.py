@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
-from skillscope.review.behavior.vocab import DOTENV, PERSISTENCE_PATH, credential_what
+from skillscope.audit.behavior.vocab import DOTENV, PERSISTENCE_PATH, credential_what
 
 __all__ = ["NET_ROOTS", "SEND_METHODS", "NOT_DATA", "DECODERS", "RUNNERS", "FETCHERS", "Taint", "dotted", "strings", "built_path", "carries_content"]
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import re
 
-from skillscope.review.behavior.base import Ctx
-from skillscope.review.behavior.shellparse import Cmd, Pipeline, parse_shell
-from skillscope.review.behavior.shellvalues import expand, vendor_host
-from skillscope.review.behavior.vocab import (
+from skillscope.audit.behavior.base import Ctx
+from skillscope.audit.behavior.shellparse import Cmd, Pipeline, parse_shell
+from skillscope.audit.behavior.shellvalues import expand, vendor_host
+from skillscope.audit.behavior.vocab import (
     DOTENV,
     DOWNLOADERS,
     INTERPRETERS,
@@ -22,8 +22,8 @@ from skillscope.review.behavior.vocab import (
     related_host,
     url_host_of,
 )
-from skillscope.review.findings import Severity
-from skillscope.textsafe import safe_line
+from skillscope.audit.findings import Severity
+from skillscope.core.textsafe import safe_line
 
 __all__ = ["scan_shell", "SHELL_WORDS"]
 
@@ -286,11 +286,11 @@ def _inline_code(ctx: Ctx, cmd: Cmd) -> None:
     code = args[index + 1]
     inner = Ctx(code, 0, code, ctx.path, documented=ctx.documented)
     if cmd.name.startswith("python"):
-        from skillscope.review.behavior.pymodules import Modules, scan_python
+        from skillscope.audit.behavior.pymodules import Modules, scan_python
 
         scan_python(inner, Modules())
     else:
-        from skillscope.review.behavior.javascript import scan_javascript
+        from skillscope.audit.behavior.javascript import scan_javascript
 
         scan_javascript(inner)
     ctx.network = ctx.network or inner.network

@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 import shlex
 
-from skillscope.review.behavior.base import Ctx
-from skillscope.review.behavior.vocab import url_host_of
+from skillscope.audit.behavior.base import Ctx
+from skillscope.audit.behavior.vocab import url_host_of
 
 __all__ = ["expand", "vendor_host"]
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 
-from skillscope.review.behavior.base import Ctx
-from skillscope.review.behavior.rules import BEHAVIOR_RULES
-from skillscope.textsafe import safe_line
+from skillscope.audit.behavior.base import Ctx
+from skillscope.audit.behavior.rules import BEHAVIOR_RULES
+from skillscope.core.textsafe import safe_line
 
 __all__ = ["scan_triggers", "scan_blobs", "scan_prose_triggers"]
 

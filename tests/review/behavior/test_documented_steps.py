@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from skillscope.review.content import scan_text
-from tests.review.behavior.helpers import rules, severity
+from skillscope.audit.text_scan import scan_text
+from tests.audit.behavior.helpers import rules, severity
 
 PERSIST = "skillscope/persistence/startup"
 
