@@ -51,12 +51,22 @@ _RISKY = [
 _ARCHIVE_SUFFIXES = (".zip", ".tar", ".tgz", ".tar.gz", ".gz", ".bz2", ".xz", ".7z", ".rar", ".jar", ".whl")
 
 
+_LOCAL_SETUP = re.compile(r"""eval\s+["']?\$\(\s*([\w.-]+)(?:\s+[\w.=:-]+)*\s*\)["']?\s*(?:$|[;&|#)])""")
+"""``eval "$(ssh-agent -s)"``, ``eval "$(pyenv init -)"``: a local tool printing settings for this shell."""
+_NOT_LOCAL = frozenset({"curl", "wget", "base64", "xxd", "cat", "echo", "printf", "rev", "openssl", "gunzip", "zcat", "nc", "python",
+                        "python3", "node", "perl", "ruby", "sh", "bash", "fetch", "iwr"})
+
+
 def _workspace_only(text: str, match: re.Match[str]) -> bool:
-    """Whether an rm -rf or chmod +x in a page's code touches only paths inside the project (./dist, build/)."""
+    """Whether an rm -rf or chmod +x touches only paths inside the project (./dist, build/), or an eval only
+    reads what a named local tool prints (``eval "$(ssh-agent -s)"``)."""
+    if match.group(0).startswith("eval"):
+        local = _LOCAL_SETUP.match(text, match.start())
+        return local is not None and local.group(1).lower() not in _NOT_LOCAL
     if not match.group(0).startswith(("rm", "chmod")):
         return False
     rest = text[match.end() :].split("\n", 1)[0]
-    targets = [w for w in re.split(r"[\s;&|]+", rest) if w and not w.startswith("-")][:4]
+    targets = [w.strip("\"'") for w in re.split(r"[\s;&|]+", rest) if w and not w.startswith("-")][:4]
     return bool(targets) and all(not w.startswith(("/", "~", "$", "*")) and ".." not in w for w in targets)
 
 
@@ -196,8 +206,8 @@ def scan_text(text: str, path: str, *, markdown: bool) -> list[Hit]:
             for match in pattern.finditer(region.text):
                 start, end = region.start + match.start(), region.start + match.end()
                 hit = _at("skillscope/risky-shell", f"risky shell pattern: {what}", text, start, end)
-                if markdown and _workspace_only(region.text, match):
-                    hit = replace(hit, severity="note")  # an install page's `chmod +x run.sh` or `rm -rf ./dist`
+                if _workspace_only(region.text, match):
+                    hit = replace(hit, severity="note")  # `chmod +x run.sh`, `rm -rf ./dist`, `eval "$(ssh-agent -s)"`
                 hits.append(hit)
     if "!`" in text:
         hits.extend(_hits(text, _DIRECTIVE, "skillscope/command-directive", "command directive runs a command when loaded"))

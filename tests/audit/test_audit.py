@@ -60,7 +60,9 @@ async def test_hidden_characters_are_found_and_excerpts_show_them(planted):
 async def test_scripts_executables_archives_and_risky_shell(planted):
     risky = {(f.uri.rsplit("/", 1)[1], f.line) for f in at(planted, "skillscope/risky-shell", "risky-scripts")}
     assert {("install.sh", 4), ("install.sh", 5)} <= risky
-    assert all(f.severity == "warning" for f in at(planted, "skillscope/risky-shell"))
+    # `chmod +x ./tool` stays inside the skill's workspace: a note; `rm -rf /tmp/cache` reaches outside it: a warning.
+    levels = {(f.uri.rsplit("/", 1)[1], f.line): f.severity for f in at(planted, "skillscope/risky-shell", "risky-scripts")}
+    assert (levels[("install.sh", 4)], levels[("install.sh", 5)]) == ("note", "warning")
     # Download-and-run in a script is behaviour the gate stops, no longer a pattern warning.
     (run,) = at(planted, "skillscope/obfuscation/download-exec", "risky-scripts")
     assert (run.uri.rsplit("/", 1)[1], run.line, run.severity) == ("install.sh", 3, "error")

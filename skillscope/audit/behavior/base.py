@@ -33,6 +33,10 @@ class Ctx:
     hits: list[Raw] = field(default_factory=list)
     network: bool = False
     """Set when the code sends anything over the network (the claim-mismatch rule reads it)."""
+    sends: list[tuple[int, int, str]] = field(default_factory=list)
+    """Where the code sends over the network, as (start, end, "upload" for file contents or secrets, else "network")."""
+    shell_values: dict[str, list[str]] | None = None
+    """The values each shell variable may hold, worked out once per region when a rule needs them."""
 
     def line(self, offset: int) -> int:
         """The file's 1-based line number of a region offset."""

@@ -52,8 +52,8 @@ def scan_skill(files: list[SkillFileText], frontmatter: dict[str, Any] | None) -
     """
     modules = pymodules.Modules.of([(f.path, f.text) for f in files if not f.binary])
     out: list[tuple[str, Hit]] = []
-    network_scripts: list[str] = []
-    flow_scripts: list[str] = []
+    evidence = agentconfig.Evidence()
+    texts: dict[str, str] = {}
     for file in files:
         text = file.text[:MAX_SCAN]
         contexts: list[Ctx] = []
@@ -63,11 +63,8 @@ def scan_skill(files: list[SkillFileText], frontmatter: dict[str, Any] | None) -
             ctx = Ctx(region.text, region.start, text, file.path, documented=region.documented)
             _code(ctx, region.language, modules)
             contexts.append(ctx)
-            flows = any(h.check == "skillscope/exfiltration/data-flow" for h in ctx.hits)
-            if not region.documented and (ctx.network or flows):
-                network_scripts.append(file.path)
-            if not region.documented and flows:
-                flow_scripts.append(file.path)
+            if not region.documented:
+                _gather(evidence, file.path, ctx)
         if not file.binary:
             contexts.append(agentconfig.scan_config(text, file.path))
         if is_prose_file(file.path) or file.binary:
@@ -75,15 +72,39 @@ def scan_skill(files: list[SkillFileText], frontmatter: dict[str, Any] | None) -
             for start, _, stretch in prose_spans(text, fenced) if not file.binary else [(0, len(text), text)]:
                 ctx = Ctx(stretch, start, text, file.path)
                 prose.scan_prose(ctx)
+                triggers.scan_prose_triggers(ctx)
                 contexts.append(ctx)
         script = not file.binary and bool(regions) and not regions[0].documented
         whole = Ctx(text, 0, text, file.path, documented=not script)
         hosts.scan_hosts(whole, is_code=script)
         contexts.append(whole)
         out.extend((file.path, hit) for hit in _place(text, contexts, binary=file.binary))
-    config = agentconfig.scan_frontmatter(frontmatter or {}, network_scripts, flow_scripts, [f.text for f in files if f.path == "SKILL.md"])
-    out.extend(("SKILL.md", Hit(r.check, r.message, severity=r.severity)) for r in config)
+        texts.setdefault(file.path, "" if file.binary else text)
+    for path, raw in agentconfig.scan_frontmatter(frontmatter or {}, evidence, texts.get("SKILL.md", "")):
+        text = texts.get(path, "")
+        if raw.start < 0 or raw.start >= len(text):
+            out.append((path, Hit(raw.check, raw.message, severity=raw.severity)))
+        else:
+            out.append((path, replace(hit_at(raw.check, raw.message, text, raw.start, min(raw.end, len(text))), severity=raw.severity)))
     return out
+
+
+_HARM = frozenset({"skillscope/exfiltration/data-flow", "skillscope/exfiltration/reverse-shell", "skillscope/obfuscation/download-exec",
+                   "skillscope/obfuscation/decode-exec", "skillscope/obfuscation/dynamic-builtin", "skillscope/persistence/startup"})
+
+
+def _gather(evidence: agentconfig.Evidence, path: str, ctx: Ctx) -> None:
+    """Note where a script region sends data, uploads file contents or secrets, and does harm (first place of each)."""
+    base = ctx.base
+    if ctx.sends:
+        start, end, _ = ctx.sends[0]
+        evidence.sends.append((path, base + start, base + end))
+    upload = next(((start, end) for start, end, kind in ctx.sends if kind == "upload"), None)
+    if upload:
+        evidence.uploads.append((path, base + upload[0], base + upload[1]))
+    harm = next((h for h in ctx.hits if h.check in _HARM and h.severity in (None, "error")), None)
+    if harm:
+        evidence.harm.append(((path, base + harm.start, base + harm.end), harm.message))
 
 
 def _place(text: str, contexts: list[Ctx], *, binary: bool) -> list[Hit]:

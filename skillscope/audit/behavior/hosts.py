@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from skillscope.audit.behavior.base import Ctx, Raw
-from skillscope.audit.behavior.vocab import endpoint_kind, url_host_of
+from skillscope.audit.behavior.vocab import SECRET_NAME, endpoint_kind, url_host_of
 from skillscope.core.textsafe import safe_line
 from skillscope.core.unicode_policy import letter_scripts
 
@@ -31,6 +31,18 @@ _SECRETS = (
     ("SendGrid key", ("SG.",), re.compile(r"\bSG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}\b")),
     ("Discord bot token", ("iscord",), re.compile(r"\b[MN][A-Za-z\d]{23,25}\.[\w-]{6}\.[\w-]{27,38}\b")),
     ("Telegram bot token", (":AA",), re.compile(r"\b\d{8,10}:AA[A-Za-z0-9_-]{33}\b")),
+    ("Slack app token", ("xapp-",), re.compile(r"\bxapp-\d-[A-Z0-9]+-\d+-[a-f0-9]{20,}\b")),
+    ("Shopify token", ("shpat_", "shpss_", "shpca_", "shppa_"), re.compile(r"\bshp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}\b")),
+    ("DigitalOcean token", ("dop_v1_", "doo_v1_"), re.compile(r"\bdo[op]_v1_[a-f0-9]{64}\b")),
+    ("Postman key", ("PMAK-",), re.compile(r"\bPMAK-[a-f0-9]{24}-[a-f0-9]{34}\b")),
+    ("Linear key", ("lin_api_",), re.compile(r"\blin_api_[A-Za-z0-9]{40}\b")),
+    ("Notion token", ("ntn_", "secret_"), re.compile(r"\b(?:ntn_[A-Za-z0-9]{40,}|secret_[A-Za-z0-9]{43})\b")),
+    ("Databricks token", ("dapi",), re.compile(r"\bdapi[a-f0-9]{32}(?:-\d)?\b")),
+    ("Twilio key", ("SK",), re.compile(r"\bSK[0-9a-f]{32}\b")),
+    ("Mailgun key", ("key-",), re.compile(r"\bkey-[0-9a-f]{32}\b")),
+    ("Azure storage key", ("AccountKey=",), re.compile(r"AccountKey=[A-Za-z0-9+/]{86}==")),
+    ("Groq key", ("gsk_",), re.compile(r"\bgsk_[A-Za-z0-9]{48,}\b")),
+    ("Replicate token", ("r8_",), re.compile(r"\br8_[A-Za-z0-9]{37,}\b")),
     ("private key", ("PRIVATE KEY",), re.compile(r"-----BEGIN (?:RSA |EC |DSA |OPENSSH |PGP |ENCRYPTED )?PRIVATE KEY( BLOCK)?-----")),
 )
 _FILE_SUFFIXES = frozenset({"md", "markdown", "txt", "py", "js", "ts", "mjs", "json", "yaml", "yml", "toml", "sh", "html", "htm", "css", "pdf",
@@ -98,7 +110,18 @@ def scan_hosts(ctx: Ctx, *, is_code: bool) -> None:
             token = match.group(0)
             if _PLACEHOLDER.search(token) or (what != "private key" and len(set(token)) < 8):
                 continue
-            ctx.add("skillscope/secrets/token", f"hard-coded {what} {_redact(token)}", match.start(), match.end())
+            used = _CONFIGURED.search(text[max(0, match.start() - 120) : match.start()])
+            if used and SECRET_NAME.search(used.group(1)):
+                # Set as the credential the code or its tools read: whatever the skill does with it runs as an account
+                # its author controls (the user's data lands there), which no honest skill ships.
+                ctx.add("skillscope/secrets/token", f"hard-coded {what} {_redact(token)} set as {safe_line(used.group(1), limit=40)}, "
+                        "so what the skill sends goes through its author's account", match.start(), match.end(), "error")
+            else:
+                ctx.add("skillscope/secrets/token", f"hard-coded {what} {_redact(token)}", match.start(), match.end())
+
+
+_CONFIGURED = re.compile(r"([A-Za-z_][\w.]*|[\"'][A-Za-z_][\w-]*[\"'])\s*(?::=|=|:)\s*[\"'`]?(?:Bearer\s+|token\s+)?$")
+"""The name a token is assigned to just before it (``TOKEN = "``, ``export AWS_SECRET_ACCESS_KEY=``, ``stripe.api_key = "``, ``"apiKey": "``)."""
 
 
 def _redact(token: str) -> str:

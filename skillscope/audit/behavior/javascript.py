@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from skillscope.audit.behavior.base import Ctx
-from skillscope.audit.behavior.vocab import credential_what, endpoint_kind, related_host, url_host_of
+from skillscope.audit.behavior.vocab import PERSISTENCE_PATH, credential_what, endpoint_kind, related_host, url_host_of
 from skillscope.core.textsafe import safe_line
 
 __all__ = ["scan_javascript"]
@@ -20,6 +20,9 @@ _SINK = re.compile(r"\b(?:fetch|axios(?:\.(?:post|put|patch|get|request))?|(?:ht
 _EXEC = re.compile(r"\b(?:eval|Function|setTimeout|setInterval|execSync|exec|spawnSync|spawn|execFileSync|runInNewContext|runInThisContext|vm\.Script)\s*\(|new\s+Function\s*\(")
 _DECODE = re.compile(r"\batob\s*\(|Buffer\.from\([^)]*['\"](?:base64|hex|base64url)['\"]|String\.fromCharCode|\.split\(\s*['\"]{2}\s*\)\s*\.reverse\(\)|decodeURIComponent\(\s*escape|unescape\s*\(")
 _FETCH = re.compile(r"\b(?:fetch|axios(?:\.get)?|https?\.get|got)\s*\(")
+_WRITE = re.compile(r"\b(?:writeFileSync|appendFileSync|writeFile|appendFile|createWriteStream|copyFileSync|copyFile|symlinkSync|cpSync|"
+                    r"Deno\.writeTextFile|Bun\.write)\s*\(")
+_THEN_RUN = re.compile(r"\b(?:fetch|axios(?:\.get)?|got)\s*\([^;]{0,300}?\.then\(\s*(?:eval|Function|new\s+Function|vm\.runInThisContext)\s*\)")
 _URL = re.compile(r"['\"`]((?:https?|wss?)://[^'\"`\s]+)")
 
 
@@ -54,10 +57,58 @@ def _taint(expression: str, tainted: dict[str, tuple[str, str | None]]) -> tuple
     return None
 
 
+_FUNCTION = re.compile(r"\b(?:function\s*\*?\s*([A-Za-z_$][\w$]*)\s*\(([^)]*)\)|(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*(?:async\s+)?"
+                       r"(?:function\b[^(]*\(([^)]*)\)|\(([^)]*)\)\s*=>|([A-Za-z_$][\w$]*)\s*=>))\s*\{")
+
+
+def _functions(text: str) -> list[tuple[str, list[str], int, int]]:
+    """(name, parameter names, body start, body end) of each named function or arrow function with a block body."""
+    out = []
+    for match in _FUNCTION.finditer(text):
+        name = match.group(1) or match.group(3)
+        params = next((g for g in (match.group(2), match.group(4), match.group(5), match.group(6)) if g is not None), "")
+        names = [re.sub(r"=.*", "", p).strip().lstrip(".") for p in params.split(",")]
+        out.append((name, [n for n in names if re.fullmatch(r"[A-Za-z_$][\w$]*", n)], match.end() - 1, _call_span(text, match.end() - 1, 20000)))
+    return out
+
+
+def _arguments(text: str, open_paren: int) -> list[str]:
+    """The top-level, comma-separated arguments of the call whose parenthesis opens at ``open_paren``."""
+    inner = text[open_paren + 1 : _call_span(text, open_paren) - 1]
+    parts, depth, current = [], 0, ""
+    for char in inner:
+        depth += char in "([{"
+        depth -= char in ")]}"
+        if char == "," and depth == 0:
+            parts.append(current)
+            current = ""
+        else:
+            current += char
+    return [*parts, current]
+
+
+def _passed(text: str, senders: dict[str, tuple[int, str, int, int]], tainted: dict[str, tuple[str, str | None]], ctx: Ctx) -> None:
+    """Report a secret passed to a local function that sends the parameter it lands in."""
+    for name, (index, where, start, end) in senders.items():
+        for call in re.finditer(rf"(?<![\w$.]){re.escape(name)}\s*\(", text):
+            if call.start() <= start <= _call_span(text, call.end() - 1) or re.search(r"function\s*$", text[max(0, call.start() - 12) : call.start()]):
+                continue  # the definition itself, or a call inside the sending function
+            args = _arguments(text, call.end() - 1)
+            found = _taint(args[index], tainted) if index < len(args) else None
+            if found:
+                ctx.add("skillscope/exfiltration/data-flow", f"{found[0]}, passes it to {name}() (line {ctx.line(call.start())}) and sends it to {where} "
+                        f"(line {ctx.line(start)})", start, end)
+                break
+
+
 def scan_javascript(ctx: Ctx) -> None:
     """Run the JavaScript rules over ``ctx.text``."""
     text = ctx.text
     tainted: dict[str, tuple[str, str | None]] = {}
+    functions = _functions(text) if "function" in text or "=>" in text else []
+    senders: dict[str, tuple[int, str, int, int]] = {}
+    contents: set[str] = set()
+    paths: dict[str, str] = {}
     decoded: set[str] = set()
     fetched: set[str] = set()
     urls: dict[str, str] = {}
@@ -68,6 +119,8 @@ def scan_javascript(ctx: Ctx) -> None:
         found = _taint(value, tainted)
         if found:
             tainted[name] = found
+        if _READ.search(value) or any(re.search(rf"(?<![\w$.]){re.escape(n)}\b", value) for n in contents):
+            contents.add(name)  # a file's content, and what is computed from it
         if _DECODE.search(value) or any(re.search(rf"\b{re.escape(n)}\b", value) for n in decoded):
             decoded.add(name)
         if _FETCH.search(value) or "await" in value and any(re.search(rf"\b{re.escape(n)}\b", value) for n in fetched):
@@ -75,6 +128,9 @@ def scan_javascript(ctx: Ctx) -> None:
         literal = _URL.search(value)
         if literal:
             urls[name] = literal.group(1)
+        quoted = "/".join(q.strip("/") for q in re.findall(r"['\"`]([^'\"`\n]*)['\"`]", value))
+        if PERSISTENCE_PATH.search(quoted + "/"):
+            paths[name] = quoted + "/"  # path.join(os.homedir(), "Library", "LaunchAgents")
     for match in _SINK.finditer(text):
         end = _call_span(text, match.end() - 1)
         args = text[match.end() : end - 1]
@@ -85,17 +141,36 @@ def scan_javascript(ctx: Ctx) -> None:
         # An address read whole from the environment (fetch(process.env.WEBHOOK_URL, ...)) is where data goes, not data.
         whole = re.fullmatch(r"\s*(?:process\.env(?:\.\w+|\[[^\]]+\])|[A-Za-z_$][\w$]*)\s*", head) is not None
         found = _taint(rest if whole and not match.group(0).startswith((".send", ".write")) else args, tainted)
-        if not found:
-            continue
+        carried = _READ.search(args) or any(re.search(rf"(?<![\w$.]){re.escape(n)}\b", args) for n in contents)
         url_match = _URL.search(args)
+        named = url_match is not None or args.split(",", 1)[0].strip() in urls  # an address written into the script
+        ctx.sends.append((match.start(), end, "upload" if named and (found or carried) else "network"))
         first = args.split(",", 1)[0].strip()
         url = url_match.group(1) if url_match else urls.get(first, "")
+        if not found:
+            data = rest if whole or url_match else args
+            for name, params, body_start, body_end in functions:
+                used = [i for i, p in enumerate(params) if body_start < match.start() < body_end and re.search(rf"(?<![\w$.]){re.escape(p)}\b", data)]
+                if name and used:  # function backup(text) { fetch(URL, {body: text}) }: what callers pass is sent
+                    senders.setdefault(name, (used[0], safe_line(url, limit=100) if url else "the network", match.start(), end))
+            continue
         if found[1] and url and related_host(found[1], url_host_of(url)) and endpoint_kind(url) is None:
             continue
         if found[1] and re.search(r"headers\s*:\s*\{[^}]*" + re.escape(found[1]), args) and not re.search(r"body\s*:[^,}]*" + re.escape(found[1]), args):
             continue  # the token travels as a credential in a header, which is its use
         where = safe_line(url, limit=100) if url else "the network"
         ctx.add("skillscope/exfiltration/data-flow", f"{found[0]} and sends it to {where} (line {ctx.line(match.start())})", match.start(), end)
+    if senders:
+        _passed(text, senders, tainted, ctx)
+    for match in _WRITE.finditer(text):
+        end = _call_span(text, match.end() - 1)
+        written = text[match.end() : end] + " " + " ".join(paths.get(n, "") for n in re.findall(r"[A-Za-z_$][\w$]*", text[match.end() : end]))
+        target = PERSISTENCE_PATH.search(written.replace('" + "', "").replace("' + '", ""))
+        if target:
+            ctx.add("skillscope/persistence/startup", f"writes to a start-up location ({safe_line(target.group(0), limit=60)}), which runs again later on its own",
+                    match.start(), end)
+    for match in _THEN_RUN.finditer(text):  # fetch(url).then(r => r.text()).then(eval): the response is the program
+        ctx.add("skillscope/obfuscation/download-exec", "runs code it downloads (a fetched response handed to eval or Function)", match.start(), match.end())
     for match in _EXEC.finditer(text):
         end = _call_span(text, match.end() - 1)
         args = text[match.end() : end - 1]

@@ -15,6 +15,8 @@ from skillscope.audit.behavior.pyvocab import (
     RUNNERS,
     SEND_METHODS,
     Taint,
+    built_path,
+    carries_content,
     dotted,
     strings,
 )
@@ -24,6 +26,7 @@ from skillscope.audit.behavior.vocab import (
     NET_TOOLS,
     PERSISTENCE_PATH,
     STORE_COMMAND,
+    TOKEN_COMMAND,
     credential_what,
     endpoint_kind,
     is_store,
@@ -54,6 +57,9 @@ class Analyser:
         self.env: dict[str, Taint] = {}
         self.consts: dict[str, str] = {}
         self.decoded: set[str] = set()
+        self.contents: set[str] = set()
+        self.net_modules: set[str] = set()
+        """Local names of network modules imported under another name (``import urllib.request as u``)."""
         self.fetched: dict[str, str] = {}
         self.net: set[str] = set()
         self.files: dict[str, str] = {}
@@ -114,6 +120,10 @@ class Analyser:
             pieces = strings(node) + [self.consts.get(n.id, "") for n in ast.walk(node) if isinstance(n, ast.Name)]
             said = " ".join(pieces) + " " + "/".join(p.strip("/") for p in pieces)  # Path.home() / ".aws" / "credentials"
             store = STORE_COMMAND.search(said)
+            printed = TOKEN_COMMAND.search(said) if fn.startswith(("subprocess.", "os.popen")) or method in ("check_output", "run", "getoutput") else None
+            if printed and not store:
+                tool = printed.group(0).split()[0]
+                return Taint(f"reads a credential ({safe_line(printed.group(0), limit=60)})", self._line(node), tool)
             what = store.group(0) if store else next((p for p in pieces if credential_what(p)), None) or credential_what(said)
             if what:
                 taint = Taint(f"reads {safe_line(what, limit=80)}" if not store else f"reads a credential store ({safe_line(what, limit=60)})", self._line(node))
@@ -171,7 +181,7 @@ class Analyser:
                 return self.fetched[sub.id]
             if isinstance(sub, ast.Call):
                 fn = dotted(sub.func)
-                if fn.split(".")[0] in NET_ROOTS + ("urlopen",) and fn.rsplit(".", 1)[-1] in FETCHERS | {"urlopen"}:
+                if (fn.split(".")[0] in NET_ROOTS + ("urlopen",) or fn.split(".")[0] in self.net_modules) and fn.rsplit(".", 1)[-1] in FETCHERS | {"urlopen"}:
                     return self._resolve(sub.args[0] if sub.args else None) or "the network"
         return None
 
@@ -181,9 +191,13 @@ class Analyser:
             if isinstance(node, ast.ImportFrom) and node.module:
                 for alias in node.names:
                     self.imports[alias.asname or alias.name] = (node.module.rsplit(".", 1)[-1], alias.name)
+                    if node.module.split(".")[0] in NET_ROOTS:
+                        self.net_modules.add(alias.asname or alias.name)  # from urllib import request as r
             elif isinstance(node, ast.Import):
                 for alias in node.names:
                     self.imports[alias.asname or alias.name] = (alias.name.rsplit(".", 1)[-1], "")
+                    if alias.asname and alias.name.split(".")[0] in NET_ROOTS:
+                        self.net_modules.add(alias.asname)  # import urllib.request as u
         functions = [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
         for function in functions:  # what each local function returns and sends, before the calls are judged
             self._function_summary(function)
@@ -226,6 +240,10 @@ class Analyser:
                 self.consts[name] = value.value
             elif isinstance(value, (ast.JoinedStr, ast.BinOp)) and (resolved := self._resolve(value)):
                 self.consts[name] = resolved
+            if not isinstance(value, ast.Constant) and (path := built_path(value, self.consts)):
+                self.consts[name] = path  # creds = Path.home() / ".aws" / "credentials": reading creds later reads that file
+            if carries_content(value, self.contents):
+                self.contents.add(name)
             if self._has_decoder(value):
                 self.decoded.add(name)
             fetched = self._fetch(value)
@@ -296,7 +314,7 @@ class Analyser:
 
     def _sink(self, node: ast.Call, fn: str, method: str, root: str) -> None:
         receiver = fn.rsplit(".", 1)[0].split(".")[0] if "." in fn else ""
-        net = (root in NET_ROOTS and method in SEND_METHODS) or method in ("urlopen", "Request", "urlretrieve") or (receiver in self.net and method in SEND_METHODS | {"write"})
+        net = ((root in NET_ROOTS or root in self.net_modules) and method in SEND_METHODS) or method in ("urlopen", "Request", "urlretrieve") or (receiver in self.net and method in SEND_METHODS | {"write"})
         imported = self.imports.get(fn.split(".")[0])
         summary = self.modules.by_name.get(imported[0]) if imported else None
         helper = (summary.sends.get(imported[1] or method) if summary and imported else None) or self.summary.sends.get(method if "." not in fn else "")
@@ -310,6 +328,11 @@ class Analyser:
         values = [*first, *node.args[1:], *(k.value for k in node.keywords if k.arg not in NOT_DATA and k.arg != "url")]
         taint = next((t for t in (self.taint(v) for v in values) if t), None)
         dest = helper or self._resolve(node.args[0] if node.args else next((k.value for k in node.keywords if k.arg in ("url", "host")), None)) or "a computed address"
+        if net and self.report:
+            # An upload to an address the skill names itself; one to an address the user configures is the user's choice.
+            start, end = self._span(node)
+            named = "://" in dest and bool(url_host_of(dest))
+            self.ctx.sends.append((start, end, "upload" if named and (taint or any(carries_content(v, self.contents) for v in values)) else "network"))
         if taint is None:
             return
         if taint.name == "\x00param":
@@ -363,8 +386,12 @@ class Analyser:
             target = self._resolve(node.args[0]) or " ".join(strings(node.args[0]))
             if target and PERSISTENCE_PATH.search(target):
                 self._add("skillscope/persistence/startup", f"writes to {safe_line(target, limit=80)}, which runs again later on its own", node)
-        if method in ("write_text", "write_bytes") and PERSISTENCE_PATH.search(" ".join(strings(node.func))):
-            self._add("skillscope/persistence/startup", "writes to a start-up file, which runs again later on its own", node)
+        appends = method == "open" and any(isinstance(a, ast.Constant) and str(a.value)[:1] in "wax" for a in [*node.args[:1], *(k.value for k in node.keywords)])
+        if method in ("write_text", "write_bytes", "copy", "copyfile", "copy2", "move", "symlink_to") or appends:
+            named = "/".join([self.consts.get(n.id, "") for n in ast.walk(node.func) if isinstance(n, ast.Name)] + strings(node.func)) + "/"
+            place = PERSISTENCE_PATH.search(named + " " + " ".join(self._resolve(a) or "" for a in node.args[1:2]) + "/")
+            if place:
+                self._add("skillscope/persistence/startup", f"writes to a start-up location ({safe_line(place.group(0), limit=60)}), which runs again later on its own", node)
         if method == "write" and isinstance(node.func, ast.Attribute) and node.args:
             handle = dotted(node.func.value)
             opened = node.func.value

@@ -5,11 +5,14 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
-__all__ = ["NET_ROOTS", "SEND_METHODS", "NOT_DATA", "DECODERS", "RUNNERS", "FETCHERS", "Taint", "dotted", "strings"]
+from skillscope.audit.behavior.vocab import DOTENV, PERSISTENCE_PATH, credential_what
 
-NET_ROOTS = ("requests", "httpx", "aiohttp", "urllib3", "urllib", "http", "socket", "smtplib", "ftplib", "websocket", "websockets", "paramiko")
+__all__ = ["NET_ROOTS", "SEND_METHODS", "NOT_DATA", "DECODERS", "RUNNERS", "FETCHERS", "Taint", "dotted", "strings", "built_path", "carries_content"]
+
+NET_ROOTS = ("requests", "httpx", "aiohttp", "urllib3", "urllib", "http", "socket", "smtplib", "ftplib", "websocket", "websockets", "paramiko", "dns")
 SEND_METHODS = frozenset({"post", "put", "patch", "get", "request", "delete", "head", "stream", "send", "sendall", "sendto", "sendmail",
-                           "send_message", "urlopen", "storbinary", "storlines", "Request", "connect", "create_connection", "putrequest"})
+                           "send_message", "urlopen", "storbinary", "storlines", "Request", "connect", "create_connection", "putrequest",
+                           "gethostbyname", "gethostbyname_ex", "getaddrinfo", "resolve", "query"})
 NOT_DATA = frozenset({"headers", "auth", "cookies", "timeout", "verify", "cert", "allow_redirects", "proxies", "stream"})
 DECODERS = frozenset({"b64decode", "b32decode", "b16decode", "a85decode", "b85decode", "decodebytes", "urlsafe_b64decode", "fromhex",
                        "unhexlify", "decompress", "loads", "chr", "rot13"})
@@ -45,3 +48,29 @@ def strings(node: ast.AST) -> list[str]:
     """Every string constant under ``node``, in reading order."""
     found = [n for n in ast.walk(node) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
     return [str(n.value) for n in sorted(found, key=lambda n: (n.lineno, n.col_offset))]  # in reading order, not walk order
+
+
+_PATH_CALLS = frozenset({"join", "joinpath", "expanduser", "Path", "PurePath", "home", "abspath", "realpath", "resolve"})
+
+
+def built_path(node: ast.AST, consts: dict[str, str]) -> str | None:
+    """The credential, .env or start-up path an expression builds from pieces (``Path.home() / ".aws" / "credentials"``,
+    os.path.join, expanduser, an f-string), joined with ``/``; None for any other expression."""
+    if isinstance(node, ast.Call):
+        if dotted(node.func).rsplit(".", 1)[-1] not in _PATH_CALLS:
+            return None
+    elif not (isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Div, ast.Add))) and not isinstance(node, ast.JoinedStr):
+        return None
+    pieces = [p for p in strings(node) + [consts.get(n.id, "") for n in ast.walk(node) if isinstance(n, ast.Name)] if p]
+    joined = "/".join(p.strip("/") for p in pieces)
+    return joined if pieces and (credential_what(joined) or DOTENV.search(joined) or PERSISTENCE_PATH.search(joined + "/")) else None
+
+
+def carries_content(node: ast.AST, contents: set[str]) -> bool:
+    """Whether an expression carries a file's content (``open(p).read()``, ``Path(p).read_text()``, a name bound to one)."""
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Name) and sub.id in contents:
+            return True
+        if isinstance(sub, ast.Call) and dotted(sub.func).rsplit(".", 1)[-1] in ("read", "read_text", "read_bytes", "readlines"):
+            return True
+    return False

