@@ -7,7 +7,9 @@ import re
 from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
+from urllib.parse import quote, unquote
 
+from skillscope import __version__
 from skillscope.audit.findings import SEVERITY_ORDER, AuditFinding, CheckOutcome, check_info
 from skillscope.audit.run import ServerAudit, SkillAudit
 from skillscope.core.textsafe import safe_line
@@ -44,8 +46,6 @@ def summary(audits: list[ServerAudit]) -> dict[str, int]:
 
 
 def _version() -> str:
-    from skillscope import __version__
-
     return __version__
 
 
@@ -158,8 +158,6 @@ def _artifact_path(finding: AuditFinding) -> str:
     again (RFC 3986: UTF-8, then ``%XX`` for everything but unreserved characters), so a
     space, a ``%`` or a non-ASCII letter yields a valid reference, and ``.``/``..`` are dropped.
     """
-    from urllib.parse import quote, unquote
-
     target = finding.uri or "server"
     scheme, sep, rest = target.partition("://")
     path = rest if sep and scheme == "skill" else (f"{scheme}/{rest}" if sep else target)

@@ -9,6 +9,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from mcp import MCPError
+from mcp.server.extension import ResourceBinding
+
 from skillscope.core.spec import MAX_FILES, MAX_TOTAL_BYTES
 from skillscope.demo.publisher import (
     PublishedSkill,
@@ -189,8 +192,6 @@ class RefusedResource(SkillResource):
 
     async def read(self) -> str | bytes:
         """Refuse, with the reason."""
-        from mcp import MCPError
-
         raise MCPError(code=_INTERNAL_ERROR, message=self.reason)
 
 
@@ -198,8 +199,6 @@ class _FolderPublisher(SkillsPublisher):
     """The publisher, plus a refusing resource for every refused file."""
 
     def resources(self) -> Any:
-        from mcp.server.extension import ResourceBinding
-
         bindings = list(super().resources())
         for skill in self.skills:
             if isinstance(skill, FolderSkill):

@@ -3,8 +3,19 @@
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
+
+from skillscope.catalog.entry import validate_entry
+from skillscope.core.locations import user_data_dir
+from skillscope.core.spec import MODERN
+from skillscope.demo import DEMO_LABEL
+from skillscope.demo.catalog import demo_skills
+from skillscope.demo.publisher import entry_for
+from skillscope.ledger import FileEntry, Ledger, ObjectStore, Record, store_dir, tool_id
+from skillscope.ledger.record import Action
+from skillscope.ledger.signing import load_signer
 
 __all__ = ["DEMO_LEDGER_NAME", "demo_ledger", "seed_demo_ledger"]
 
@@ -14,10 +25,6 @@ _OLD_POLICY = b"# Payment policy\n\nInvoices above 5,000 EUR need two approvals.
 
 
 def _entry(skill: Any) -> Any:
-    from skillscope.catalog.entry import validate_entry
-    from skillscope.demo import DEMO_LABEL
-    from skillscope.demo.publisher import entry_for
-
     return validate_entry(entry_for(skill), label=DEMO_LABEL, index=0)
 
 
@@ -28,14 +35,6 @@ def seed_demo_ledger(path: Path) -> None:
     its policy file said something else (so it shows as changed since approval);
     ``code-review`` is rejected. Times are fixed, so screenshots do not change.
     """
-    from dataclasses import replace
-
-    from skillscope.core.spec import MODERN
-    from skillscope.demo.catalog import demo_skills
-    from skillscope.ledger import FileEntry, Ledger, ObjectStore, Record, store_dir, tool_id
-    from skillscope.ledger.record import Action
-    from skillscope.ledger.signing import load_signer
-
     skills = {skill.skill_path: skill for skill in demo_skills()}
     stale = replace(skills["acme/billing/invoice-review"])
     stale.files = [f if f.path != "references/policy.md" else replace(f, data=_OLD_POLICY) for f in stale.files]
@@ -62,8 +61,6 @@ def demo_ledger(option: str | os.PathLike[str] | None = None) -> Path:
 
     The user's own ledger (``$SKILLSCOPE_LEDGER``, the config's) never receives the demo's reviews.
     """
-    from skillscope.core.locations import user_data_dir
-
     path = Path(option).expanduser() if option else user_data_dir() / DEMO_LEDGER_NAME
     if not path.exists():
         seed_demo_ledger(path)

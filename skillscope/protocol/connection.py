@@ -15,6 +15,7 @@ from mcp import Client, MCPError, StdioServerParameters  # noqa: F401  (StdioSer
 from mcp.client import advertise
 from pydantic import TypeAdapter
 
+from skillscope import __version__
 from skillscope.core.errors import (
     ConnectionFailed,
     ExtensionNotOffered,
@@ -24,6 +25,7 @@ from skillscope.core.errors import (
     ServerExited,
     SkillNotFound,
 )
+from skillscope.core.redact import SECRETS
 from skillscope.core.spec import (
     ENVELOPE_KEYS,
     EXTENSION_ID,
@@ -279,8 +281,6 @@ async def connect(target: Target, *, era: Era = "auto", timeout: float = 30.0, e
     Raises:
         ConnectionFailed: a subclass saying what went wrong, in plain words.
     """
-    from skillscope.core.redact import SECRETS
-
     SECRETS.add_target(target)
     stats = TransportStats()
     owned_log = None
@@ -496,6 +496,4 @@ def _read_capabilities(info: ServerInfo, raw_caps: Any, client: Client) -> None:
 
 
 def _version() -> str:
-    from skillscope import __version__
-
     return __version__

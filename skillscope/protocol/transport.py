@@ -15,6 +15,7 @@ import anyio
 import anyio.lowlevel
 import httpx2
 import mcp_types as types
+from mcp.os.posix.utilities import terminate_posix_process_tree
 from mcp.shared.message import SessionMessage
 
 from skillscope.core.surrogates import HOLD_BACK, mark_lone_surrogates
@@ -59,8 +60,6 @@ async def capped_stdio(
     The child's stderr goes to ``errlog`` (never to our terminal), and the child
     runs in its own process group so the whole tree is stopped on exit.
     """
-    from mcp.os.posix.utilities import terminate_posix_process_tree
-
     process = await anyio.open_process(
         command, env=env, cwd=cwd, stderr=errlog, start_new_session=sys.platform != "win32"
     )

@@ -6,10 +6,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from skillscope.audit.approval import ApprovalAudit, approval_audit
+from skillscope.audit.run import audit_skill
 from skillscope.catalog.entry import CatalogEntry
 from skillscope.catalog.names import relative_path
 from skillscope.core.errors import ApprovalRefused, UsageError
 from skillscope.core.textsafe import safe_line
+from skillscope.ledger import default_reviewer
 from skillscope.ledger.record import Action, Record
 from skillscope.ledger.recording import review_record, tool_id, utc_now
 
@@ -97,8 +99,6 @@ async def audit_for_approval(conn: Connection, entry: CatalogEntry, policy: Any,
     Raises:
         UsageError: the entry cannot be approved at all (see ``review_refusal``).
     """
-    from skillscope.audit.run import audit_skill
-
     refusal = review_refusal(entry, "approve")
     if refusal is not None:
         raise UsageError(refusal)
@@ -154,8 +154,6 @@ def offline_revocation(verdicts: Verdicts, name: str, *, reviewer: str | None, n
     Raises:
         UsageError: the ledger has no review of ``name``.
     """
-    from skillscope.ledger import default_reviewer
-
     verdict = verdicts.by_name.get(name)
     if verdict is None:
         raise UsageError(f"The ledger has no review of {name!r}; give LABEL:PATH exactly as listed, or a TARGET")

@@ -15,7 +15,8 @@ from skillscope.catalog.listing import Listing, catalog_entries, check_result_ty
 from skillscope.catalog.names import uri_for_path
 from skillscope.core.errors import SkillNotFound, UsageError
 from skillscope.core.textsafe import safe_line
-from skillscope.protocol.connection import Connection
+from skillscope.protocol.connection import Connection, connect
+from skillscope.verify.opener import open_skill
 
 if TYPE_CHECKING:
     from skillscope.protocol.connection import ServerInfo
@@ -98,9 +99,6 @@ async def open_named(
     inv: Invocation, name: str, *, paths: list[str], all_files: bool, say: Callable[[str], None]
 ) -> tuple[ServerInfo, SkillReport]:
     """Attach to the invocation's target, resolve ``name`` and open the skill (the ``show`` steps)."""
-    from skillscope.protocol.connection import connect
-    from skillscope.verify.opener import open_skill
-
     async with connect(inv.target, era=inv.era, timeout=inv.timeout) as conn:
         say("Listing skills")
         listing = await load_catalog(conn, inv.policy)
@@ -113,8 +111,6 @@ async def open_named(
 
 async def find_entry(inv: Invocation, name: str, say: Callable[[str], None]) -> tuple[ServerInfo, CatalogEntry]:
     """Attach, list and resolve ``name`` without reading any file."""
-    from skillscope.protocol.connection import connect
-
     async with connect(inv.target, era=inv.era, timeout=inv.timeout) as conn:
         say("Listing skills")
         listing = await load_catalog(conn, inv.policy)

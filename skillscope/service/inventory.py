@@ -5,10 +5,16 @@ from __future__ import annotations
 import base64
 import hashlib
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
+from skillscope.config.clients import discover_servers
 from skillscope.core.errors import SkillscopeError
+from skillscope.ledger.sshsig import key_blob
+from skillscope.protocol.connection import connect
+from skillscope.service.catalog import load_catalog
+from skillscope.service.review_state import entry_review
+from skillscope.service.targets import attach_problem, client_seeds, server_seeds, unique_label
 
 if TYPE_CHECKING:
     from skillscope.catalog.entry import CatalogEntry
@@ -49,7 +55,6 @@ def signer_of(review: ReviewState | None) -> tuple[str, str | None] | None:
     record = review.record.complete()
     if not record.key:
         return record.reviewer, None
-    from skillscope.ledger.sshsig import key_blob
 
     try:
         digest = hashlib.sha256(key_blob(record.key)).digest()
@@ -69,15 +74,10 @@ def inventory_seeds(targets: Sequence[str], command: Sequence[str] | None, *, co
     Raises:
         SkillscopeError: the config cannot be read, or a target cannot be understood.
     """
-    from dataclasses import replace
-
-    from skillscope.service.targets import attach_problem, client_seeds, server_seeds, unique_label
-
     if targets or command or label:
         # server_seeds refuses a --label that does not name exactly one server.
         return server_seeds(targets, command, config=config, label=label, headers=headers, env=env,
                             allow_dynamic=allow_dynamic), []
-    from skillscope.config.clients import discover_servers
 
     seeds = server_seeds((), None, config=config, allow_dynamic=allow_dynamic) if config.servers else []
     taken = {s.label for s in seeds}
@@ -100,10 +100,6 @@ async def take_inventory(seeds: Sequence[ServerSeed], verdicts: Verdicts | None,
 
     Listing reads no file: each entry carries its files' digests and sizes.
     """
-    from skillscope.protocol.connection import connect
-    from skillscope.service.catalog import load_catalog
-    from skillscope.service.review_state import entry_review
-
     out: list[ServerInventory] = []
     for seed in seeds:
         server = ServerInventory(seed.label, seed.target.display, seed.origin)

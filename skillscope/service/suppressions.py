@@ -7,10 +7,15 @@ from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
 
+from skillscope.audit.reports import assign_keys
+from skillscope.audit.run import ServerAudit
+from skillscope.ledger import default_reviewer, tool_id, utc_now
+from skillscope.ledger.signing import load_signer
 from skillscope.ledger.suppressions import (
     Suppression,
     append_suppression,
     new_suppression,
+    parse_expiry,
     read_suppressions,
     suppressions_path,
 )
@@ -79,10 +84,6 @@ def record_suppression(ledger: str | Path, trust: TrustChoice, key: str, reason:
         UsageError: a malformed key, reason or date, or a key that cannot sign.
         LocalFileError: the file cannot be written.
     """
-    from skillscope.ledger import default_reviewer, tool_id, utc_now
-    from skillscope.ledger.signing import load_signer
-    from skillscope.ledger.suppressions import parse_expiry
-
     path = suppressions_path(Path(ledger))
     fields = new_suppression(key, reason, reviewer=reviewer or default_reviewer(),
                              expires=parse_expiry(expires) if expires else None, time=utc_now(), tool=tool_id(),
@@ -96,8 +97,6 @@ def apply_suppressions(audits: list[Any], suppressions: SuppressionSet, today: d
 
     Keys are assigned first, over every finding, so leaving one out never renames another.
     """
-    from skillscope.audit.reports import assign_keys
-
     assign_keys(audits)
     active = suppressions.in_force(today)
     if not active:
@@ -118,8 +117,6 @@ def apply_suppressions(audits: list[Any], suppressions: SuppressionSet, today: d
 
 def suppress_in_skill(skill: Any, label: str, suppressions: SuppressionSet, today: date) -> int:
     """One skill's audit (the TUI's) keyed and filtered as ``audit`` would; returns how many findings were left out."""
-    from skillscope.audit.run import ServerAudit
-
     audit = ServerAudit(label=label, target="", skills=[skill], findings=list(skill.findings))
     apply_suppressions([audit], suppressions, today)
     return len(audit.suppressed)

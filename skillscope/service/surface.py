@@ -6,13 +6,25 @@ import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
+from skillscope.audit.findings import AuditFinding, check_info
+from skillscope.audit.surface_audit import surface_findings
+from skillscope.catalog.entry import Finding
 from skillscope.catalog.listing import Listing
-from skillscope.catalog.surface import Surface, SurfaceItem, build_surface, canonical_json, split_item_name
+from skillscope.catalog.surface import (
+    Surface,
+    SurfaceItem,
+    build_surface,
+    canonical_json,
+    is_item_name,
+    split_item_name,
+)
 from skillscope.core.errors import ExtensionNotOffered, SkillNotFound, UsageError
 from skillscope.core.textsafe import safe_line
 from skillscope.ledger import ReviewState, Verdicts, review_state
 from skillscope.ledger.record import Action, Record
 from skillscope.ledger.recording import review_record
+from skillscope.protocol.surface import list_surface
+from skillscope.service.catalog import load_catalog
 
 if TYPE_CHECKING:
     from skillscope.catalog.entry import Policy
@@ -39,8 +51,6 @@ async def load_surface(conn: Connection, listing: Listing | None) -> Surface:
 
     ``listing`` is the skills listing: resources that are its skills' files are left out.
     """
-    from skillscope.protocol.surface import list_surface
-
     listings = await list_surface(conn.request, broken=lambda: conn.closed or conn.refused is not None)
     entries = listing.entries if listing is not None else []
     # Every listed entry's directory, malformed and unavailable ones too: their files are the skill review's
@@ -59,9 +69,6 @@ def _directory_of(uri: Any) -> str | None:
 
 async def load_catalog_and_surface(conn: Connection, policy: Policy) -> tuple[Listing, Surface]:
     """The skills listing and the surface; a server without skills still shows its surface (with a warning)."""
-    from skillscope.catalog.entry import Finding
-    from skillscope.service.catalog import load_catalog
-
     try:
         listing = await load_catalog(conn, policy)
     except ExtensionNotOffered as exc:
@@ -187,8 +194,6 @@ def definition_changes(old: Any, new: Any, path: str = "") -> list[FieldChange]:
 
 def approved_item_names(verdicts: Verdicts | None) -> list[str]:
     """Names of items the ledger holds an approval in force of (under any label): what look-alikes are checked against."""
-    from skillscope.catalog.surface import is_item_name
-
     if verdicts is None:
         return []
     return sorted(name for name in verdicts.by_name if is_item_name(name) and verdicts.in_force(name))
@@ -199,8 +204,6 @@ async def audit_surface(conn: Connection, audit: Any, verdicts: Verdicts | None)
 
     Returns each item not approved at its current fingerprint, with its state, for ``--require-approved``.
     """
-    from skillscope.audit.surface_audit import surface_findings
-
     surface = await load_surface(conn, audit.listing)
     reviews = item_reviews(verdicts, surface)
     audit.findings.extend(surface_findings(surface, reviews if verdicts is not None else None,
@@ -219,7 +222,5 @@ async def audit_surface(conn: Connection, audit: Any, verdicts: Verdicts | None)
 
 def _walk_findings(surface: Surface, label: str) -> list[Any]:
     """The listing walk's own warnings (a server that pages forever, repeats a cursor) as server findings."""
-    from skillscope.audit.findings import AuditFinding, check_info
-
     info = check_info("SS-L2")
     return [AuditFinding("SS-L2", info.severity, info.category, warning, label) for warning in surface.warnings]

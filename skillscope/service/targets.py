@@ -10,14 +10,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 from skillscope.catalog.entry import Policy
+from skillscope.catalog.names import is_valid_label, label_for_command, label_for_url
+from skillscope.config.clients import discover_servers
+from skillscope.config.file import Config, client_server, parse_header, target_from_args
+from skillscope.config.servers import ServerSpec
 from skillscope.core.errors import SkillscopeError, UsageError
+from skillscope.demo import is_demo_target
+from skillscope.ledger import ledger_path
+from skillscope.protocol.target import Target
 
 if TYPE_CHECKING:
-    # Imported where used: `skillscope servers` needs attach_problem alone, and the config module loads the SDK.
-    from skillscope.config.file import Config
-    from skillscope.config.servers import ServerSpec
+    # The connection module loads the SDK; only its Era type is needed here.
     from skillscope.protocol.connection import Era
-    from skillscope.protocol.target import Target
 
 __all__ = [
     "Invocation",
@@ -91,8 +95,6 @@ def attach_problem(spec: ServerSpec) -> str:
 
 def _named_spec(name: str | None, config: Config) -> tuple[ServerSpec | None, Origin]:
     """The spec a TARGET names: the config's server of that label, else the one in the user's MCP clients."""
-    from skillscope.config.file import client_server
-
     if not name or _URL.match(name):
         return None, "command-line"
     spec = config.servers.get(name)
@@ -113,7 +115,6 @@ def ledger_for(config: Config, ledger_file: str | None, *, demo_only: bool = Fal
         from skillscope.demo.ledger import demo_ledger
 
         return Path(demo_ledger(ledger_file))
-    from skillscope.ledger import ledger_path
 
     return ledger_path(ledger_file, config.ledger, config.path.parent if config.path else None)
 
@@ -136,9 +137,6 @@ def resolve_target(
     Raises:
         SkillscopeError: the target cannot be understood (unknown label, bad header, unset ``${VAR}``).
     """
-    from skillscope.config.file import target_from_args
-    from skillscope.demo import is_demo_target
-
     built = target_from_args(target, list(command) if command else None, config=config, label=label,
                              headers=list(headers), env=list(env))
     demo = is_demo_target(built)
@@ -165,10 +163,6 @@ def server_seeds(
     Raises:
         SkillscopeError: the config cannot be read, or a target cannot be understood.
     """
-    from skillscope.config.file import target_from_args
-    from skillscope.config.servers import ServerSpec
-    from skillscope.demo import is_demo_target
-
     if label and len(targets) + (1 if command else 0) != 1:
         raise UsageError("--label names one server: give exactly one TARGET (or one command after --)")
     seeds: list[ServerSeed] = []
@@ -220,8 +214,6 @@ def server_seeds(
 
 def _placeholder(label: str, spec: ServerSpec) -> Target:
     """A target that only names a server which cannot be attached (its seed carries the reason)."""
-    from skillscope.protocol.target import Target
-
     return Target(label=label, kind="http" if spec.url else "stdio", url=spec.url, command=(spec.command,) if spec.command else ())
 
 
@@ -231,8 +223,6 @@ def client_seeds(allow_dynamic: bool) -> list[ServerSeed]:
     Nothing is prompted for here: a server whose values need a VS Code input, or an unset
     variable, is offered with that reason; disabled and unsupported ones are left out.
     """
-    from skillscope.config.clients import discover_servers
-
     def no_prompt(spec: object) -> str:
         raise UsageError(f"asks for VS Code input {getattr(spec, 'id', '?')!r}: attach it with skillscope tui LABEL --config FILE in a terminal")
 
@@ -259,10 +249,6 @@ def seed_from_form(kind: str, *, url: str, headers: str, command: str, env: str,
     Raises:
         SkillscopeError: a field cannot be used (the message says which).
     """
-    from skillscope.catalog.names import is_valid_label, label_for_command, label_for_url
-    from skillscope.config.file import parse_header
-    from skillscope.config.servers import ServerSpec
-
     label = label.strip()
     if label and not is_valid_label(label):
         raise UsageError(f"{label!r} is not a valid label (1–64 of A-Z a-z 0-9 _ . -)")

@@ -7,6 +7,8 @@ import shlex
 from dataclasses import dataclass, field
 from typing import Any
 
+import bashlex
+
 __all__ = ["Cmd", "Pipeline", "parse_shell"]
 
 _WRAPPERS = frozenset({"sudo", "doas", "env", "nohup", "exec", "command", "time", "nice", "builtin", "stdbuf", "timeout", "xargs"})
@@ -169,8 +171,6 @@ def _logical_lines(text: str) -> list[tuple[int, str]]:
 
 
 def _parse_bashlex(text: str, offset: int) -> list[Pipeline] | None:
-    import bashlex  # deferred: only scripts and code blocks with shell in them pay for it
-
     try:
         nodes = bashlex.parse(text)
     except Exception:  # bashlex raises assorted errors (ParsingError, NotImplementedError, IndexError...)

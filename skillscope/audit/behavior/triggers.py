@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from math import log2
 
 from skillscope.audit.behavior.base import Ctx
 from skillscope.audit.behavior.rules import BEHAVIOR_RULES
@@ -128,8 +129,6 @@ def scan_triggers(ctx: Ctx) -> None:
 
 
 def _entropy(data: str) -> float:
-    from math import log2
-
     counts: dict[str, int] = {}
     for char in data:
         counts[char] = counts.get(char, 0) + 1

@@ -23,6 +23,7 @@ from skillscope.catalog.names import relative_path
 from skillscope.core.errors import MethodError, SkillNotFound
 from skillscope.core.spec import MAX_FILES, MAX_TOTAL_BYTES
 from skillscope.core.textsafe import safe_line
+from skillscope.ledger import review_state
 from skillscope.protocol.connection import Connection
 from skillscope.verify.opener import SkillReport, open_skill
 
@@ -128,7 +129,6 @@ def judge_review_again(skill: SkillAudit, verdicts: Any, server: str) -> None:
 def _review(audit: ServerAudit, skill: SkillAudit, verdicts: Any) -> None:
     if verdicts is None:
         return
-    from skillscope.ledger import review_state
 
     entry = skill.entry
     state = review_state(verdicts, entry.name, entry.fingerprint, [(f.uri, f.digest, f.size) for f in entry.files or ()])
