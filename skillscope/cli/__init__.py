@@ -35,7 +35,7 @@ __all__ = ["cli", "main"]
 @click.option("--verbose", is_flag=True,
               help="Show every message of the MCP and HTTP libraries on stderr (sanitised), not one line per kind.")
 @click.pass_context
-def cli(ctx: click.Context, verbose: bool) -> None:
+def cli(ctx: click.Context, /, verbose: bool) -> None:
     """Browse and vet Agent Skills served over MCP (the io.modelcontextprotocol/skills extension).
 
     Listing reads no file. Opening a skill verifies SKILL.md (size, digest, frontmatter)

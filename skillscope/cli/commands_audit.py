@@ -68,7 +68,7 @@ Audit exit codes:
                    "{dir}; it prints SARIF 2.1.0 (or writes it to {sarif}), merged as scanner/<tool>/<rule> findings. "
                    "Run without a shell, for at most --timeout x 10 seconds.")
 @click.pass_context
-def audit_command(ctx: click.Context, targets: tuple[str, ...], fmt: str, output: str | None, fail_on: str, concurrency: int,
+def audit_command(ctx: click.Context, /, targets: tuple[str, ...], fmt: str, output: str | None, fail_on: str, concurrency: int,
                   thorough: bool, require_approved: bool, surface: str, min_severity: str, sarif_category: str | None,
                   rule_files: tuple[str, ...], policy_file: str | None, scanner_commands: tuple[str, ...], **options: Any) -> None:
     """Audit whole servers: read and verify every file of every skill, and report every problem.

@@ -30,7 +30,7 @@ __all__ = ["list_command", "show_command", "demo_command"]
 @click.option("--surface", is_flag=True,
               help="Also list every tool, prompt, resource and resource template, each with its fingerprint and review state.")
 @click.pass_context
-def list_command(ctx: click.Context, target: str | None, as_json: bool, surface: bool, **options: Any) -> None:
+def list_command(ctx: click.Context, /, target: str | None, as_json: bool, surface: bool, **options: Any) -> None:
     """List every skill a server serves, with the reason for each that cannot be used.
 
     Reads no file. Each skill's review state comes from the approval ledger.
@@ -95,7 +95,7 @@ def list_command(ctx: click.Context, target: str | None, as_json: bool, surface:
 @click.option("--render", is_flag=True, help="Render Markdown (link targets written out, what rendering hides listed after it) instead of the source.")
 @click.option("--raw", is_flag=True, help="Write the exact bytes of SKILL.md, or of the one --file, to stdout (only when verified).")
 @click.pass_context
-def show_command(ctx: click.Context, name: str, target: str | None, files: tuple[str, ...], all_files: bool, as_json: bool,
+def show_command(ctx: click.Context, /, name: str, target: str | None, files: tuple[str, ...], all_files: bool, as_json: bool,
                  render: bool, raw: bool, **options: Any) -> None:
     """Open one skill: verify SKILL.md, then the requested files, and show them.
 

@@ -39,7 +39,7 @@ Inventory exit codes:
               help="A table for people, or a CycloneDX 1.6 JSON SBOM.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to this file (atomically) instead of stdout.")
 @click.pass_context
-def inventory_command(ctx: click.Context, targets: tuple[str, ...], fmt: str, output: str | None, **options: Any) -> None:
+def inventory_command(ctx: click.Context, /, targets: tuple[str, ...], fmt: str, output: str | None, **options: Any) -> None:
     """List what every server serves: each server's identity, each skill's fingerprint, files and review state.
 
     With no TARGET: every server of the config file plus every server of your MCP clients'

@@ -64,7 +64,7 @@ def _say_recorded(verb: str, saved: Any, path: Path) -> None:
               help="Approve despite errors the skill audit found, or files served under the skill that its file list omits "
                    "(needs --note saying why).")
 @click.pass_context
-def approve_command(ctx: click.Context, name: str, target: str | None, reviewer: str | None, note: str, pinned: str | None,
+def approve_command(ctx: click.Context, /, name: str, target: str | None, reviewer: str | None, note: str, pinned: str | None,
                     yes: bool, accept_findings: bool, **options: Any) -> None:
     """Verify and audit a whole skill (SKILL.md and every file), then record its fingerprint as approved.
 
@@ -149,7 +149,7 @@ def _verdict_command(action: Literal["reject", "revoke"], verb: str, doc: str) -
     @target_options
     @_review_options
     @click.pass_context
-    def command(ctx: click.Context, name: str, target: str | None, reviewer: str | None, note: str, **options: Any) -> None:
+    def command(ctx: click.Context, /, name: str, target: str | None, reviewer: str | None, note: str, **options: Any) -> None:
         offline = action == "revoke" and target is None and not ctx.meta.get("stdio_command")
         if offline:
             _revoke_offline(name, reviewer, note, options)
@@ -210,7 +210,7 @@ def _revoke_offline(name: str, reviewer: str | None, note: str, options: dict[st
 @click.option("--json", "as_json", is_flag=True, help="Print the review state, file changes and diffs as JSON.")
 @click.option("--exit-code", is_flag=True, help="Exit 1 when the skill changed since its approval.")
 @click.pass_context
-def diff_command(ctx: click.Context, name: str, target: str | None, as_json: bool, exit_code: bool, **options: Any) -> None:
+def diff_command(ctx: click.Context, /, name: str, target: str | None, as_json: bool, exit_code: bool, **options: Any) -> None:
     """Show how a skill changed since its last approval: a unified diff of each changed text file
     against the approved bytes kept beside the ledger; size and digest for binaries.
 

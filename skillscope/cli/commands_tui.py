@@ -56,7 +56,7 @@ def run_tui(settings: Any) -> None:
 @trust_options
 @click.option("--reviewer", help="Who reviews (default: git user.name <user.email>, else the login name).")
 @click.pass_context
-def tui_command(ctx: click.Context, targets: tuple[str, ...], reviewer: str | None, **options: Any) -> None:
+def tui_command(ctx: click.Context, /, targets: tuple[str, ...], reviewer: str | None, **options: Any) -> None:
     """Browse, verify and review skills in the terminal UI.
 
     Attaches to every TARGET (URLs and config labels; one stdio command after --), or to

@@ -133,7 +133,7 @@ def target_options(fn: Callable[..., Any]) -> Callable[..., Any]:
 _FROM_CONTEXT: Any = object()
 
 
-def setup(ctx: click.Context, target: str | None, options: dict[str, Any], *, command: Any = _FROM_CONTEXT) -> Invocation:
+def setup(ctx: click.Context, /, target: str | None, options: dict[str, Any], *, command: Any = _FROM_CONTEXT) -> Invocation:
     """Resolve the target, policy and ledger path, or exit 2 with the reason.
 
     ``command`` is the stdio command line; by default the one after ``--``.

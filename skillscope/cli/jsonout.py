@@ -2,22 +2,32 @@
 
 from __future__ import annotations
 
-from typing import Any
+import base64
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the opener and the connection load the SDK; the JSON shapes need their types only
+    from skillscope.catalog.entry import CatalogEntry
+    from skillscope.catalog.listing import Listing
+    from skillscope.ledger.record import Record
+    from skillscope.ledger.verdicts import ReviewState
+    from skillscope.protocol.connection import ServerInfo
+    from skillscope.verify.opener import SkillReport
 
 __all__ = ["entry_json", "listing_json", "report_json", "review_json", "record_json"]
 
 
-def record_json(record: Any) -> dict[str, Any]:
+def record_json(record: Record) -> dict[str, Any]:
     """A ledger record, without its file list."""
     return record.summary_json()
 
 
-def review_json(state: Any) -> dict[str, Any] | None:
+def review_json(state: ReviewState | None) -> dict[str, Any] | None:
     """A review state: ``approved``, ``rejected``, ``not-reviewed``, ``changed-since-approval``, ..."""
     return None if state is None else state.as_json()
 
 
-def entry_json(entry: Any, review: Any = None) -> dict[str, Any]:
+def entry_json(entry: CatalogEntry, review: ReviewState | None = None) -> dict[str, Any]:
     """One catalog entry."""
     return {
         **entry.as_json(),
@@ -27,7 +37,8 @@ def entry_json(entry: Any, review: Any = None) -> dict[str, Any]:
     }
 
 
-def listing_json(info: Any, listing: Any, reviews: dict[str, Any], ledger_warning: str | None) -> dict[str, Any]:
+def listing_json(info: ServerInfo, listing: Listing, reviews: Mapping[str, ReviewState | None],
+                 ledger_warning: str | None) -> dict[str, Any]:
     """The whole catalog of one server."""
     warnings = [{"rule": w.rule, "message": w.message} for w in listing.warnings]
     if ledger_warning:
@@ -41,7 +52,7 @@ def listing_json(info: Any, listing: Any, reviews: dict[str, Any], ledger_warnin
     }
 
 
-def report_json(info: Any, report: Any, review: Any = None) -> dict[str, Any]:
+def report_json(info: ServerInfo, report: SkillReport, review: ReviewState | None = None) -> dict[str, Any]:
     """A skill after opening it; ``body`` only when everything read verified."""
     entry = report.entry
     out: dict[str, Any] = {
@@ -69,6 +80,4 @@ def _content_json(data: bytes) -> dict[str, str]:
     try:
         return {"text": data.decode("utf-8")}
     except UnicodeDecodeError:
-        import base64
-
         return {"base64": base64.b64encode(data).decode("ascii")}
