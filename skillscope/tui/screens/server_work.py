@@ -12,7 +12,7 @@ from skillscope.tui.notify import tell
 from skillscope.tui.screens.add_server import AddServerScreen
 from skillscope.tui.screens.main_state import MainState
 from skillscope.tui.screens.relisting import drift_words, merge_listing
-from skillscope.tui.servers import ServerSession, as_skillscope_error
+from skillscope.tui.servers import GONE, ServerSession, as_skillscope_error
 from skillscope.tui.settings import ServerSeed
 
 __all__ = ["EMPTY", "ServerWork"]
@@ -74,9 +74,9 @@ class ServerWork(MainState):
         self.catalog_tree.show_server(session, views)
         if session.state == "connected" and session.listing_state == "none":
             self._start_listing(session)
-        if session.state == "exited" and session.error is not None:
+        if session.state in GONE and session.error is not None:
             tell(self, f"{session.label}: {session.error.message}. The catalog shown is the last one listed; press c to reconnect.",
-                 title="Server exited", severity="error", timeout=10)
+                 title=f"Server {session.state}", severity="error", timeout=10)
         self._show_current(session.label)
 
     def _show_current(self, label: str) -> None:
