@@ -147,10 +147,10 @@ async def measure(count: int, layout: str, keys: int) -> dict[str, float]:
         original = tree.show_server
         shown: dict[str, float] = {}
 
-        def timed_show(session_, views):  # noqa: ANN001 - wraps the widget's own method
+        def timed_show(session_, views, **options):  # noqa: ANN001, ANN003 - wraps the widget's own method
             if views is not None and "listed" not in shown:
                 shown["listed"] = time.perf_counter()
-            return original(session_, views)
+            return original(session_, views, **options)
 
         tree.show_server = timed_show  # type: ignore[method-assign]
         connected_at = None
@@ -213,11 +213,11 @@ async def _refresh(pilot, screen, session, shown: dict[str, float], probe: KeyPr
     del tree.show_server  # drop measure()'s wrapper: it would stop the clock at the redraw of the old catalog
     inner = tree.show_server
 
-    def timed_show(session_, views):  # noqa: ANN001 - wraps the widget's own method
+    def timed_show(session_, views, **options):  # noqa: ANN001, ANN003 - wraps the widget's own method
         # The old catalog is redrawn while listing; the clock starts when the new listing is in hand.
         if session_.listing is not listed_before and "listed" not in shown:
             shown["listed"] = time.perf_counter()
-        return inner(session_, views)
+        return inner(session_, views, **options)
 
     tree.show_server = timed_show  # type: ignore[method-assign]
     tree.focus()

@@ -68,6 +68,8 @@ __all__ = ["Era", "ServerInfo", "Connection", "connect"]
 
 Era = Literal["auto", "modern", "legacy"]
 _DICT = TypeAdapter(dict[str, Any])
+_PARSE_IN_THREAD = 200
+"""A skills/list page with more entries than this is read in a worker thread."""
 DISCOVER_WAIT = 10.0
 """Seconds ``--era auto`` waits for a ``server/discover`` answer (at most half the timeout) before the handshake."""
 
@@ -248,7 +250,12 @@ class Connection:
     async def list_page(self, cursor: str | None) -> SkillsPage:
         """One ``skills/list`` page, read into entries (each keeps its raw form and its shape problems)."""
         try:
-            return parse_page(await self.request("skills/list", {"cursor": cursor} if cursor else {}))
+            raw = await self.request("skills/list", {"cursor": cursor} if cursor else {})
+            skills = raw.get("skills")
+            if isinstance(skills, list) and len(skills) > _PARSE_IN_THREAD:
+                # Reading thousands of entries takes long enough to stall a screen's keys: off the event loop.
+                return await anyio.to_thread.run_sync(parse_page, raw)
+            return parse_page(raw)
         except MethodError as exc:
             raise self._method_error(exc, "skills/list") from None
 
