@@ -174,7 +174,7 @@ def review_id(record: Record, canonical: bytes | None = None) -> str:
 
 def describe(record: Record) -> str:
     """The review in one safe line: action, name, fingerprint, reviewer and time."""
-    from skillscope.textsafe import safe_line
+    from skillscope.core.textsafe import safe_line
 
     return safe_line(f"{record.action} of {record.name or '(the ledger)'} ({record.fingerprint or 'no fingerprint'}) "
                      f"by {record.reviewer} at {record.time}", limit=400)

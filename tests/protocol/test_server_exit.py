@@ -9,10 +9,11 @@ import anyio
 import pytest
 
 from skillscope.catalog.entry import Policy
-from skillscope.errors import MethodError, ServerExited
-from skillscope.protocol import Target, connect
+from skillscope.core.errors import MethodError, ServerExited
+from skillscope.protocol.connection import connect
+from skillscope.protocol.target import Target
 from skillscope.service.catalog import load_catalog
-from skillscope.verify import open_skill
+from skillscope.verify.opener import open_skill
 from tests.fixtures.http import REPO_ROOT, stdio_command
 
 pytestmark = pytest.mark.anyio
@@ -68,7 +69,7 @@ async def test_a_stopped_http_server_fails_the_liveness_check_and_a_read_on_it_i
     import asyncio
     import contextlib
 
-    from skillscope.errors import ConnectionFailed, ServerUnreachable
+    from skillscope.core.errors import ConnectionFailed, ServerUnreachable
     from tests.fixtures.hostile import build_scenario
     from tests.fixtures.http import serve_http_in_thread
 

@@ -11,7 +11,7 @@ from textual.containers import VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Static
 
-from skillscope.textsafe import safe_text
+from skillscope.core.textsafe import safe_text
 from skillscope.tui.inert import human_size, inert_line
 from skillscope.tui.widgets.digest import Digest
 from skillscope.tui.widgets.source_lines import SourceLines
