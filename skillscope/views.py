@@ -187,7 +187,20 @@ class SourceView:
             used += cells
         return list(text.divide(cuts))
 
+    def rows(self, width: int | None) -> list[Text]:
+        """The rows as drawn ``width`` cells wide (None: one row per line, unwrapped); do not change them."""
+        return self._rows(width)
+
     def _rows(self, width: int | None) -> list[Text]:
+        # A screen lays the view out and paints it several times at one width: wrap it once per width.
+        if width is not None and self._layout is not None and self._layout[0] == width:
+            return self._layout[1]
+        rows = self._lay_out(width)
+        if width is not None:
+            self._layout = (width, rows)
+        return rows
+
+    def _lay_out(self, width: int | None) -> list[Text]:
         rows: list[Text] = []
         for number, text in self.lines:
             shown = text

@@ -17,6 +17,8 @@ from pathlib import Path, PurePosixPath
 from typing import Any, Literal
 from urllib.parse import quote
 
+import anyio
+import anyio.to_thread
 import mcp_types
 import yaml
 from mcp import MCPError
@@ -488,7 +490,8 @@ class SkillsPublisher(Extension):
         Raises:
             MCPError: ``-32602`` for a cursor this publisher did not issue.
         """
-        entries = self.listed_entries()
+        # Copying thousands of entries takes a while; an in-process server shares its client's event loop.
+        entries = await anyio.to_thread.run_sync(self.listed_entries)
         start = 0 if cursor is None else self.decode_cursor(cursor)
         if self.page_size is None:
             return self._with_cache({"skills": entries[start:]})

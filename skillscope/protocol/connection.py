@@ -70,6 +70,8 @@ __all__ = ["Era", "ServerInfo", "Connection", "connect"]
 
 Era = Literal["auto", "modern", "legacy"]
 _DICT = TypeAdapter(dict[str, Any])
+_PARSE_IN_THREAD = 200
+"""A skills/list page with more entries than this is read in a worker thread."""
 DISCOVER_WAIT = 10.0
 """Seconds ``--era auto`` waits for a ``server/discover`` answer (at most half the timeout) before the handshake."""
 
@@ -169,10 +171,34 @@ class Connection:
         refused = _transport_refusal(self._stats)
         if refused is not None:
             return refused
+        if self._stats.lost is not None:
+            lost = translate(self._stats.lost, self._target, self._stats, self._stderr)
+            return lost if isinstance(lost, ConnectionFailed) else ConnectionFailed(lost.message)
         status = self.exit_status
         if status is not None:
             return ServerExited(f"The server process exited with status {status}", detail=stderr_tail(self._stderr))
         return ConnectionFailed("The server closed the connection", detail=stderr_tail(self._stderr))
+
+    async def check_alive(self, wait: float) -> None:
+        """Send the lightest request the era has (``server/discover``, or ``ping`` on a handshake session).
+
+        Any answer, an error answer included, proves the server is there; a failure to reach it
+        ends the connection (see ``wait_closed``).
+
+        Raises:
+            ConnectionFailed: the server could not be reached, or gave no answer within ``wait`` seconds.
+        """
+        try:
+            with anyio.fail_after(wait):
+                if self.info.protocol == MODERN:
+                    await self.client.session.send_discover(MODERN)
+                else:
+                    await self.client.session.send_ping()
+        except MCPError:
+            if self._stats.closed:
+                raise self.closed_error() from None
+        except TimeoutError:
+            raise RequestTimedOut(f"{self._target.display} did not answer a liveness check within {wait:g} s") from None
 
     def require_skills(self) -> None:
         """Raise ``ExtensionNotOffered`` unless the server declared a usable skills extension."""
@@ -231,7 +257,12 @@ class Connection:
     async def list_page(self, cursor: str | None) -> SkillsPage:
         """One ``skills/list`` page, read into entries (each keeps its raw form and its shape problems)."""
         try:
-            return parse_page(await self.request("skills/list", {"cursor": cursor} if cursor else {}))
+            raw = await self.request("skills/list", {"cursor": cursor} if cursor else {})
+            skills = raw.get("skills")
+            if isinstance(skills, list) and len(skills) > _PARSE_IN_THREAD:
+                # Reading thousands of entries takes long enough to stall a screen's keys: off the event loop.
+                return await anyio.to_thread.run_sync(parse_page, raw)
+            return parse_page(raw)
         except MethodError as exc:
             raise self._method_error(exc, "skills/list") from None
 
@@ -283,6 +314,8 @@ async def connect(target: Target, *, era: Era = "auto", timeout: float = 30.0, e
     """
     SECRETS.add_target(target)
     stats = TransportStats()
+    if target.kind == "http":
+        stats.ended = anyio.Event()  # set by the first request that cannot reach the server
     owned_log = None
     if target.kind == "stdio" and errlog is None:
         owned_log = tempfile.TemporaryFile(mode="w+", encoding="utf-8", errors="replace")

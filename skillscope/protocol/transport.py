@@ -183,7 +183,17 @@ class TransportStats:
         self.closed = False
         """True once a stdio server's stdout ended: nothing more can come from it."""
         self.ended: anyio.Event | None = None
-        """Set when a stdio transport's reading ended (None for transports that cannot tell)."""
+        """Set when a stdio transport's reading ended, or an HTTP request's connection failed (None: cannot tell)."""
+        self.lost: Exception | None = None
+        """The network error that ended an HTTP connection (the SDK drops the whole session on one)."""
+
+    def connection_lost(self, exc: Exception) -> None:
+        """Record that an HTTP request failed below HTTP: the SDK ends the session, so nothing more will come."""
+        if self.lost is None:
+            self.lost = exc
+        self.closed = True
+        if self.ended is not None:
+            self.ended.set()
 
     async def __call__(self, response: httpx2.Response) -> None:
         # The latest answer's status: an old error must not explain a later failure.
@@ -346,7 +356,14 @@ class _CappedTransport(httpx2.AsyncBaseTransport):
         self._per_event = per_event
 
     async def handle_async_request(self, request: httpx2.Request) -> httpx2.Response:
-        response = await self._inner.handle_async_request(request)
+        try:
+            response = await self._inner.handle_async_request(request)
+        except httpx2.TransportError as exc:
+            # A POST that cannot reach the server fails the SDK's whole session: say so to whoever
+            # holds the connection, and make later requests connection errors, never server answers.
+            if request.method == "POST":
+                self._stats.connection_lost(exc)
+            raise
         encodings = [
             e.strip().lower()
             for value in response.headers.get_list("content-encoding")

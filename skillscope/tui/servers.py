@@ -13,10 +13,15 @@ from skillscope.protocol.errors import as_skillscope_error
 from skillscope.protocol.values import GetResult, ReadResult
 from skillscope.tui.settings import ServerSeed
 
-__all__ = ["ConnectFn", "ProgressReader", "ServerSession", "SessionState", "as_skillscope_error"]
+__all__ = ["ALIVE_EVERY", "GONE", "ConnectFn", "ProgressReader", "ServerSession", "SessionState", "as_skillscope_error"]
 
-SessionState = Literal["idle", "connecting", "connected", "failed", "exited", "disconnected"]
-"""``exited``: the connection was up and the server went away on its own (its process exited)."""
+SessionState = Literal["idle", "connecting", "connected", "failed", "exited", "unreachable", "disconnected"]
+"""``exited``: the connection was up and the server went away on its own (its process exited);
+``unreachable``: the same for an HTTP server, which stopped answering (found by a request or the liveness check)."""
+GONE: tuple[SessionState, ...] = ("exited", "unreachable")
+"""The states of a server that went away by itself: its last catalog stays, marked stale."""
+ALIVE_EVERY = 1.0
+"""Seconds between liveness checks of an idle HTTP server (a stdio server's exit is seen at once)."""
 ConnectFn = Callable[..., Any]
 """``connect(target, *, era, timeout, errlog)``: an async context manager yielding a ``Connection``."""
 
@@ -60,10 +65,12 @@ class ServerSession:
         """The host policy for this server's entries."""
         return self.seed.policy
 
-    async def hold(self, connect: ConnectFn, *, era: str, timeout: float, log_dir: Path, changed: Callable[[], None]) -> None:
+    async def hold(self, connect: ConnectFn, *, era: str, timeout: float, log_dir: Path, changed: Callable[[], None],
+                   alive_every: float = ALIVE_EVERY) -> None:
         """Connect, report through ``changed``, and keep the connection until ``release``.
 
-        Never raises for a connection failure: the session ends ``failed`` with the error.
+        Never raises for a connection failure: the session ends ``failed`` with the error. An HTTP
+        server is asked for a sign of life every ``alive_every`` seconds while held.
         """
         self.generation += 1
         self._stop = asyncio.Event()
@@ -85,22 +92,26 @@ class ServerSession:
                 self.conn, self.info, self.state = conn, conn.info, "connected"
                 changed()
                 try:
-                    gone = await self._until_released_or_gone(conn)
+                    gone = await self._until_released_or_gone(conn, timeout, alive_every)
                 except asyncio.CancelledError:
-                    # Cancelled while holding (the app is closing): still leave the connection
-                    # the normal way, so a stdio server is stopped and reaped, then re-raise.
-                    cancelled = True
+                    if conn.closed and not self._stop.is_set():
+                        # The SDK cancels its session when an HTTP request cannot reach the server: gone, not closing.
+                        gone = conn.closed_error()
+                    else:
+                        # Cancelled while holding (the app is closing): still leave the connection
+                        # the normal way, so a stdio server is stopped and reaped, then re-raise.
+                        cancelled = True
                 if gone is not None:
                     # Taken now, while the connection still knows the exit status; said once it is left.
-                    self.state, self.error, self.exit_status, self.conn = "exited", gone, conn.exit_status, None
-            self.state = "exited" if gone is not None else "disconnected"
+                    self.state, self.error, self.exit_status, self.conn = self._gone_state(), gone, conn.exit_status, None
+            self.state = self._gone_state() if gone is not None else "disconnected"
             if cancelled:
                 raise asyncio.CancelledError
         except asyncio.CancelledError:
             self.state = "disconnected"
             raise
         except Exception as exc:  # noqa: BLE001 - every failure becomes the session's error
-            if self.state != "exited":  # leaving a dead connection may raise too; the exit says it better
+            if self.state not in GONE:  # leaving a dead connection may raise too; the exit says it better
                 self.state, self.error = "failed", as_skillscope_error(exc)
         finally:
             self.conn = None
@@ -108,20 +119,39 @@ class ServerSession:
                 errlog.close()
             changed()
 
-    async def _until_released_or_gone(self, conn: Any) -> SkillscopeError | None:
+    def _gone_state(self) -> SessionState:
+        return "unreachable" if self.seed.target.kind == "http" else "exited"
+
+    async def _until_released_or_gone(self, conn: Any, timeout: float, alive_every: float) -> SkillscopeError | None:
         """Wait for ``release`` or for the server to go away; returns why it went, or None when released."""
         assert self._stop is not None
-        released = asyncio.ensure_future(self._stop.wait())
-        closed = asyncio.ensure_future(conn.wait_closed())
+        waits = {asyncio.ensure_future(self._stop.wait()), asyncio.ensure_future(conn.wait_closed())}
+        silent: list[SkillscopeError] = []
+        if self.seed.target.kind == "http":
+            # Nothing tells an HTTP client that the server stopped until it asks: ask while idle.
+            waits.add(asyncio.ensure_future(self._check_alive(conn, timeout, alive_every, silent)))
         try:
-            await asyncio.wait({released, closed}, return_when=asyncio.FIRST_COMPLETED)
+            await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
         finally:
-            released.cancel()
-            closed.cancel()
-        if self._stop.is_set() or not conn.closed:
+            for waiting in waits:
+                waiting.cancel()
+        if self._stop.is_set():
             return None
-        error: SkillscopeError = conn.closed_error()
-        return error
+        if conn.closed:
+            error: SkillscopeError = conn.closed_error()
+            return error
+        return silent[0] if silent else None
+
+    @staticmethod
+    async def _check_alive(conn: Any, timeout: float, every: float, silent: list[SkillscopeError]) -> None:
+        """Return once the server fails a liveness check (recording why in ``silent`` when it did not answer)."""
+        while not conn.closed:
+            await asyncio.sleep(every)
+            try:
+                await conn.check_alive(timeout)
+            except SkillscopeError as exc:
+                silent.append(exc)
+                return
 
     def release(self) -> None:
         """Ask ``hold`` to leave the connection (it exits in its own task)."""

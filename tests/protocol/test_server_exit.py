@@ -61,3 +61,41 @@ async def test_a_live_server_answering_the_sdk_closed_code_is_still_its_own_answ
         with pytest.raises(MethodError) as caught:
             await conn.read_resource("skill://hello-world/NOT-LISTED.md")
         assert caught.value.code == -32000 and not conn.closed
+
+
+@pytest.mark.parametrize("era", ["modern", "legacy"])
+async def test_a_stopped_http_server_fails_the_liveness_check_and_a_read_on_it_is_not_a_verdict(era):
+    """HTTP says nothing when a server stops: the liveness check finds it, and every later request is a connection error."""
+    import asyncio
+    import contextlib
+
+    from skillscope.core.errors import ConnectionFailed, ServerUnreachable
+    from tests.fixtures.hostile import build_scenario
+    from tests.fixtures.http import serve_http_in_thread
+
+    async def after_stop(conn, entry) -> None:
+        with pytest.raises(ServerUnreachable, match="Cannot reach"):
+            await conn.check_alive(20)
+        assert conn.closed
+        with anyio.fail_after(20):
+            await conn.wait_closed()
+        with pytest.raises(ConnectionFailed) as caught:
+            await conn.read_resource(entry.uri)
+        assert not isinstance(caught.value, MethodError), "a dead server's read is no answer about the skill"
+        with pytest.raises(ConnectionFailed):
+            await open_skill(conn, entry)
+
+    with contextlib.ExitStack() as stack:
+        url = stack.enter_context(serve_http_in_thread(build_scenario("samples")))
+        with pytest.raises(ServerUnreachable):  # leaving the dead connection says so too
+            async with connect(Target(label="web", kind="http", url=url), era=era, timeout=20) as conn:
+                listing = await load_catalog(conn, Policy())
+                entry = next(e for e in listing.entries if e.name == "web:hello-world")
+                await conn.check_alive(20)  # a live server answers, whatever the era
+                assert not conn.closed
+                stack.close()  # the server stops
+                # Checked from another task, as the TUI does: the SDK cancels its own session's tasks when a request fails.
+                checks = asyncio.ensure_future(after_stop(conn, entry))
+                with anyio.CancelScope(shield=True):
+                    await asyncio.wait({checks})
+        checks.result()

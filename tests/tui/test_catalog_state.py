@@ -121,6 +121,46 @@ async def test_a_server_that_exits_on_its_own_shows_its_status_and_stderr_tail(t
         assert "The catalog shown is the last one listed" in screen_text(app)
 
 
+async def test_a_stopped_http_server_reads_unreachable_without_a_keypress_and_c_reconnects(tmp_path):
+    """Nothing tells an HTTP client that its server stopped: the idle liveness check finds it."""
+    import contextlib
+    from urllib.parse import urlsplit
+
+    from tests.fixtures.hostile import build_scenario
+    from tests.fixtures.http import serve_http_in_thread
+
+    with contextlib.ExitStack() as stack:
+        url = stack.enter_context(serve_http_in_thread(build_scenario("samples")))
+        seed = ServerSeed(Target(label="web", kind="http", url=url), None, "command-line", Policy())
+        app = make_app(settings_for([seed], tmp_path))
+        async with running(app) as pilot:
+            screen = app.main_screen
+            session = screen.sessions["web"]
+            await listed(pilot, "web")
+            pdf = await open_skill(pilot, "pdf-processing", server="web")
+            hello = await select(pilot, "hello-world", server="web")
+            stack.close()  # the server stops; nobody presses anything
+            await wait_until(pilot, lambda: session.state == "unreachable", what="the stop noticed")
+            assert "Cannot reach" in session.error.message
+            await wait_until(pilot, lambda: "unreachable" in screen_text(app), what="the state on screen")
+            text = screen_text(app)
+            assert "● connected" not in text and "~ stale" in text
+            assert "○· hello-world" in text and "○✓ pdf-processing" in text, "the last catalog stays, with what was opened"
+            assert any("Server unreachable" in n and "press c" in n for n in notifications(app))
+            # A read on the dead server is a connection error: the skill is not marked failed.
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: any("not connected" in n for n in notifications(app)), what="the refusal")
+            assert hello.phase == "idle" and pdf.phase == "verified"
+            assert "✗ failed" not in screen_text(app) and "Verification failed" not in screen_text(app)
+            # The server comes back on the same address: c reconnects and nothing is stale.
+            port = urlsplit(url).port
+            stack.enter_context(serve_http_in_thread(build_scenario("samples"), port=port))
+            await pilot.press("c")
+            await wait_until(pilot, lambda: session.state == "connected" and session.listing_state == "listed", what="reconnected")
+            assert screen.views["web"]["web:pdf-processing"] is pdf and not pdf.stale
+            await wait_until(pilot, lambda: "~ stale" not in screen_text(app), what="the stale mark gone")
+
+
 # -- 2. refresh keeps your place ----------------------------------------------------------------
 
 

@@ -122,3 +122,26 @@ def test_ledger_record_in_full(snap_compare, here, fixed_key, size):  # noqa: F8
     assert snap_compare(demo(here), terminal_size=size,
                         run_before=shows(demo_listed, pressed("l", until=_ledger_checked),
                                          pressed("enter", until=lambda app: app.screen.query("#facts"))))
+
+
+@pytest.fixture
+def someone_else_allowed(here, fixed_key):  # noqa: F811
+    """An allowed signers file naming only another fixed key: the demo's approvals, signed with ``fixed_key``, do not count."""
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+    other = Ed25519PrivateKey.from_private_bytes(bytes(range(32, 64))).public_key()
+    line = other.public_bytes(serialization.Encoding.OpenSSH, serialization.PublicFormat.OpenSSH).decode()
+    path = here / "allowed_signers"
+    path.write_text(f"rita@example.org {line}\n")
+    return path
+
+
+@SIZES
+def test_an_approval_by_a_key_not_allowed_reads_untrusted_and_waits_for_review(snap_compare, here, someone_else_allowed, size):  # noqa: F811
+    """Issue 18: an approval whose signature does not count is no verdict: the row, the roll-ups and the status line say untrusted."""
+    from skillscope.service.review_state import TrustChoice
+
+    app = demo(here)
+    app.settings.trust = TrustChoice(allowed_signers=str(someone_else_allowed))
+    assert snap_compare(app, terminal_size=size, run_before=shows(demo_listed, highlighted("hello-world")))

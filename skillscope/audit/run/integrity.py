@@ -34,7 +34,7 @@ REVIEW_CHECKS = ("skillscope/not-reviewed", "skillscope/rejected", "skillscope/c
 
 
 async def audit_one_skill(conn: Connection, reader: RecordingReader, audit: ServerAudit, checks: SuiteChecks, skill: SkillAudit,
-                          policy: Policy, verdicts: Any, *, get: bool) -> None:
+                          policy: Policy, verdicts: Any, *, get: bool, off_loop: bool = False) -> None:
     """Audit one entry; with ``get``, also send it skills/get and run the suite's skills/get checks on the answer."""
     entry = skill.entry
     name = entry.name
@@ -81,6 +81,18 @@ async def audit_one_skill(conn: Connection, reader: RecordingReader, audit: Serv
         ))
     if report is None:
         return
+    if off_loop:
+        # Scanning a large skill takes long enough to stall a screen: one skill's judging runs in a thread
+        # (only when nothing else judges into the same audit at the same time).
+        await anyio.to_thread.run_sync(_judge, audit, checks, skill, report, reader, verdicts)
+    else:
+        _judge(audit, checks, skill, report, reader, verdicts)
+
+
+def _judge(audit: ServerAudit, checks: SuiteChecks, skill: SkillAudit, report: SkillReport, reader: RecordingReader,
+           verdicts: Any) -> None:
+    """Everything an audit says about one skill once its files are read: integrity, content, references, limits, review."""
+    entry, name = skill.entry, skill.entry.name
     _integrity(audit, skill, report)
     if entry.uri in reader.results:
         skill.file_name = skill_md_checks(checks, name, entry.uri, entry.frontmatter or {}, reader.results[entry.uri],

@@ -165,7 +165,7 @@ async def audit_skill(conn: Connection, entry: CatalogEntry, policy: Policy, ver
     checks = SuiteChecks(conn.info.label)
     reader = RecordingReader(conn, {entry.uri} if entry.uri else set())
     skill = SkillAudit(entry)
-    await audit_one_skill(conn, reader, audit, checks, skill, policy, verdicts, get=True)
+    await audit_one_skill(conn, reader, audit, checks, skill, policy, verdicts, get=True, off_loop=True)
     if skill.report is not None:
         await skill_coverage(conn, audit, skill)
     skill.findings = [f for f in checks.findings if f.skill == entry.name] + skill.findings

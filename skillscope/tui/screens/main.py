@@ -20,7 +20,7 @@ from skillscope.tui.screens.pane_keys import PaneKeys
 from skillscope.tui.screens.review_work import ReviewWork
 from skillscope.tui.screens.server_work import EMPTY, ServerWork
 from skillscope.tui.screens.surface_work import SurfaceWork
-from skillscope.tui.servers import ConnectFn, ServerSession
+from skillscope.tui.servers import GONE, ConnectFn, ServerSession
 from skillscope.tui.settings import TuiSettings
 from skillscope.tui.view_model import STATE_TAGS, SkillView, parse_filter
 from skillscope.tui.widgets.catalog_tree import CatalogTree
@@ -233,7 +233,7 @@ class MainScreen(PaneKeys, ServerWork, ReviewWork, SurfaceWork):
         if session is None:
             return
         if session.conn is None:
-            gone = f"{session.label} exited" if session.state == "exited" else f"{session.label} is not connected"
+            gone = f"{session.label} {session.state}" if session.state in GONE else f"{session.label} is not connected"
             tell(self, f"{gone}; the catalog shown is the last one listed (press c to reconnect).", severity="warning")
             return
         self._start_listing(session)

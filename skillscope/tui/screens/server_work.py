@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from typing import Any
 
 from rich.text import Text
 from textual.css.query import NoMatches
@@ -11,9 +12,11 @@ from textual.css.query import NoMatches
 from skillscope.tui.dialogs.add_server import AddServerDialog
 from skillscope.tui.notify import tell
 from skillscope.tui.screens.main_state import MainState
-from skillscope.tui.screens.relisting import drift_words, merge_listing
-from skillscope.tui.servers import ServerSession, as_skillscope_error
+from skillscope.tui.screens.relisting import Drift, drift_words, merge_listing
+from skillscope.tui.servers import GONE, ServerSession, as_skillscope_error
 from skillscope.tui.settings import ServerSeed
+from skillscope.tui.view_model import SkillView, build_index
+from skillscope.tui.widgets.catalog_tree import Index
 
 __all__ = ["EMPTY", "ServerWork"]
 
@@ -74,9 +77,9 @@ class ServerWork(MainState):
         self.catalog_tree.show_server(session, views)
         if session.state == "connected" and session.listing_state == "none":
             self._start_listing(session)
-        if session.state == "exited" and session.error is not None:
+        if session.state in GONE and session.error is not None:
             tell(self, f"{session.label}: {session.error.message}. The catalog shown is the last one listed; press c to reconnect.",
-                 title="Server exited", severity="error", timeout=10)
+                 title=f"Server {session.state}", severity="error", timeout=10)
         self._show_current(session.label)
 
     def _show_current(self, label: str) -> None:
@@ -110,8 +113,12 @@ class ServerWork(MainState):
         generation, conn = session.generation, session.conn
         if conn is None:
             return
+        unchanged = session.listing_state == "listed" and session.label in self.views
         session.listing_state, session.listing_error = "listing", None
-        self._show_session(session)
+        if unchanged:
+            self.panel.update_server(session)  # the tree shows the same catalog until the new one is in hand
+        else:
+            self._show_session(session)
         try:
             listing = await load_catalog(conn, session.policy)
         except Exception as exc:  # noqa: BLE001 - shown on the server, not as a crash
@@ -126,16 +133,25 @@ class ServerWork(MainState):
             return
         first = session.label not in self.views
         previous = self.views.get(session.label, {})
-        views, drift = merge_listing(previous, listing.entries, self._view_of)
+        # Each entry meets the ledger here (10,000 entries take a while): off the event loop, so keys stay answered.
+        views, drift, index = await asyncio.to_thread(self._merged, previous, listing.entries)
+        if generation != session.generation:
+            return
         session.listing, session.listing_state = listing, "listed"
         self.views[session.label] = views
-        self._show_session(session)
+        self.panel.update_server(session)
+        self.catalog_tree.show_server(session, views, index=index)
         if first:
             self.catalog_tree.open_attention(session.label)
         else:
             tell(self, drift_words(session.label, drift), title="Listed again", severity="warning" if drift.changed else "information",
                  timeout=8 if drift else 4)
         self._show_current(session.label)
+
+    def _merged(self, previous: dict[str, SkillView], entries: list[Any]) -> tuple[dict[str, SkillView], Drift, Index]:
+        """The new listing's views, what changed, and the catalog folded into folders (run in a worker thread)."""
+        views, drift = merge_listing(previous, entries, self._view_of)
+        return views, drift, build_index(views)
 
     def _show_session(self, session: ServerSession) -> None:
         self.panel.update_server(session)

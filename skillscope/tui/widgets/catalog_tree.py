@@ -17,10 +17,12 @@ from skillscope.tui.widgets.catalog_places import NodeRef
 from skillscope.tui.widgets.surface_branch import SurfacePlaces
 from skillscope.tui.widgets.tree_labels import file_label, folder_label, note_label, server_label, skill_label
 
-__all__ = ["PAGE", "CatalogTree", "NodeRef"]
+__all__ = ["PAGE", "CatalogTree", "Index", "NodeRef"]
 
 PAGE = 500
 """Children added at a time; a "more" node brings the next ones (keeps huge flat catalogs quick)."""
+Index = tuple[Folder, list[str]]
+"""A catalog folded into folders, and its malformed entries (``build_index``)."""
 AUTO_EXPAND = 300
 """A filter matching at most this many skills opens every folder on the way to them."""
 
@@ -106,15 +108,18 @@ class CatalogTree(SurfacePlaces):
 
     # -- calls from the screen -----------------------------------------------------------------
 
-    def show_server(self, session: ServerSession, views: dict[str, SkillView] | None) -> None:
-        """Show (or redraw) one server: a note while it connects or failed, else its catalog."""
+    def show_server(self, session: ServerSession, views: dict[str, SkillView] | None, *, index: Index | None = None) -> None:
+        """Show (or redraw) one server: a note while it connects or failed, else its catalog.
+
+        ``index`` is ``build_index(views)`` when the caller folded the catalog already (off the event loop).
+        """
         label = session.label
         self._sessions[label] = session
         if views is None:
             self._views.pop(label, None)
         else:
             self._views[label] = views
-        self._reindex(label)
+        self._reindex(label, index)
         node = self._server_nodes.get(label)
         place = None
         if node is None:
@@ -219,7 +224,7 @@ class CatalogTree(SurfacePlaces):
 
     # -- building nodes ------------------------------------------------------------------------
 
-    def _reindex(self, label: str) -> None:
+    def _reindex(self, label: str, index: Index | None = None) -> None:
         self._order = None
         views = self._views.get(label)
         if views is None:
@@ -230,9 +235,13 @@ class CatalogTree(SurfacePlaces):
         names = None
         if self._filter:
             names = [name for name, view in views.items() if self._matches(view)]
-        root, malformed = build_index(views, names)
-        # The status line counts the whole catalog, whatever the filter shows.
-        self._totals[label] = root.counts if names is None else build_index(views)[0].counts
+        if names is None:
+            root, malformed = index if index is not None else build_index(views)
+            self._totals[label] = root.counts
+        else:
+            root, malformed = build_index(views, names)
+            # The status line counts the whole catalog, whatever the filter shows.
+            self._totals[label] = (index if index is not None else build_index(views))[0].counts
         folders: dict[str, Folder] = {"": root}
 
         def collect(folder: Folder) -> None:

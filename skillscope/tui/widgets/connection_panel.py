@@ -12,7 +12,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from skillscope.tui.inert import inert, inert_line
-from skillscope.tui.servers import ServerSession
+from skillscope.tui.servers import GONE, ServerSession
 
 __all__ = ["ConnectionPanel", "server_details", "session_state"]
 
@@ -22,6 +22,7 @@ _LOOK = {
     "connected": ("●", "connected", "green"),
     "failed": ("✗", "failed", "bold red"),
     "exited": ("✗", "exited", "bold red"),
+    "unreachable": ("✗", "unreachable", "bold red"),
     "disconnected": ("○", "disconnected", "dim"),
 }
 _STDERR_LINES = 12
@@ -85,10 +86,10 @@ def server_details(session: ServerSession) -> Group:
     parts: list[RenderableType] = [grid]
     if session.listing_error is not None:
         parts.append(_failure("listing failed", session.listing_error))
-    if session.state in ("failed", "exited") and session.error is not None:
-        title = "server exited" if session.state == "exited" else session.error.title.lower()
+    if session.state in ("failed", *GONE) and session.error is not None:
+        title = f"server {session.state}" if session.state in GONE else session.error.title.lower()
         parts.append(_failure(title, session.error))
-    if session.state == "exited":
+    if session.state in GONE:
         parts.append(Text("The catalog shown is the last one listed (stale). Press c to reconnect.", style="yellow"))
     if info is not None and session.state == "connected":
         for note in info.notes:

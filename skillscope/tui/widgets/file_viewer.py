@@ -8,11 +8,13 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
+from textual.widget import Widget
 from textual.widgets import Static
 
 from skillscope.core.textsafe import safe_text
 from skillscope.tui.inert import human_size, inert_line
 from skillscope.tui.widgets.digest import Digest
+from skillscope.tui.widgets.source_lines import SourceLines
 from skillscope.verify.filekind import read_as
 from skillscope.views import HEX_LIMIT, SourceView, binary_view, hex_dump, hidden_panel, rendered_view, source_view
 
@@ -33,7 +35,7 @@ def skill_md_view(body: str, *, rendered: bool) -> RenderableType:
     return Group(Text("Rendered: link targets written out", style="bold"), key, markdown, Text(""), hidden_panel(hidden))
 
 
-def scroll_to_line(scroll: VerticalScroll, body: Static, source: SourceView, line: int) -> None:
+def scroll_to_line(scroll: VerticalScroll, body: Widget, source: SourceView, line: int) -> None:
     """Scroll so that source ``line`` (as laid out in ``body``) is near the top, a few rows of context above."""
     width = body.content_size.width or scroll.content_size.width
     row = body.virtual_region.y + source.row_of(line, width)
@@ -52,6 +54,7 @@ class FileViewer(VerticalScroll):
     def compose(self) -> ComposeResult:
         yield Static(id="file-meta")
         yield Static(id="file-body")
+        yield SourceLines(id="file-lines")
 
     def _room(self) -> int:
         """Columns available (the tab may still be hidden: ask the nearest ancestor that has a size)."""
@@ -90,7 +93,12 @@ class FileViewer(VerticalScroll):
         self.source = body if isinstance(body, SourceView) else None
         self.path = path
         self.result = result
-        self.query_one("#file-body", Static).update(body)
+        # Text goes to the row-at-a-time widget (a long file must not stall the screen); a hex view is short.
+        static, lines = self.query_one("#file-body", Static), self.query_one("#file-lines", SourceLines)
+        static.update("" if self.source is not None else body)
+        static.display = self.source is None
+        lines.show(self.source)
+        lines.display = self.source is not None
         self.scroll_home(animate=False)
 
     def point_at(self, line: int, column: int | None = None, end_column: int | None = None) -> None:
@@ -98,7 +106,7 @@ class FileViewer(VerticalScroll):
         if self.source is None:
             return
         self.source.mark(line, column, end_column)
-        body = self.query_one("#file-body", Static)
-        body.update(self.source)
+        body = self.query_one("#file-lines", SourceLines)
+        body.show(self.source)
         source = self.source
         self.call_after_refresh(lambda: scroll_to_line(self, body, source, line))

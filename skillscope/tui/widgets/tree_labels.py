@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from skillscope.tui.inert import STATE_LOOK, human_size, inert_line, short_word
-from skillscope.tui.servers import ServerSession
+from skillscope.tui.servers import GONE, ServerSession
 from skillscope.tui.view_model import ROLLUP, Folder, SkillView, path_segments, review_key, skill_states
 from skillscope.tui.widgets.connection_panel import session_state
 
@@ -81,9 +81,9 @@ def note_label(session: ServerSession) -> Text:
     """The line under a server that has no catalog to show (or only a stale one): why not."""
     if session.state == "connecting":
         return Text("connecting…", style="cyan italic")
-    if session.state in ("failed", "exited"):
+    if session.state in ("failed", *GONE):
         glyph, words, style = session_state(session)
-        if session.state == "exited":
+        if session.state in GONE:
             return Text.assemble((f"{glyph} {words}", style), ("  last catalog below, stale; c reconnects", "dim"))
         message = session.error.message if session.error is not None else words
         text = Text.assemble((f"{glyph} ", style))
