@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import hashlib
+import os
 import sqlite3
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -22,56 +25,118 @@ class Checked:
 
 
 class CheckedCache:
-    """Line hash -> ``Checked``, in SQLite in the user data dir.
+    """Line hash -> ``Checked``, in SQLite in the user data dir, each row sealed with this user's key.
 
-    A line's hash covers every byte of it, so a hit proves the line is the one checked
-    before. Whoever can write this file can make a forged line pass as checked; it
-    lives beside the signing key, which that person could use anyway.
+    A line's hash covers every byte of it, so a row is only ever used for the very line that was
+    checked. And each row carries a MAC under a random key kept (0600) beside the cache, made by
+    the first write: a row someone else wrote (a cache copied from another machine or account,
+    or a row added by anything that cannot read that key) is ignored and its line checked again.
+    The key lives beside the signing key: whoever can read it could sign reviews anyway.
     """
 
     def __init__(self, path: Path) -> None:
         self.path = path
+        self.key_path = path.with_name(path.name + ".key")
+        self._key: bytes | None = None
         self._rows: dict[str, Checked] | None = None
 
-    def _connect(self) -> sqlite3.Connection:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        db = sqlite3.connect(self.path, timeout=30)
-        db.execute("CREATE TABLE IF NOT EXISTS checked (hash TEXT PRIMARY KEY, review TEXT, reviewer TEXT, key TEXT, what TEXT)")
-        return db
+    # -- reading -------------------------------------------------------------------------------
 
     def load(self) -> dict[str, Checked]:
-        """Every cached line (an unreadable cache is an empty one: lines are then checked again)."""
-        if self._rows is None:
-            if not self.path.exists():  # reading never creates the cache (a read-only command leaves no trace)
-                self._rows = {}
-                return self._rows
-            try:
-                db = self._connect()
-                try:
-                    # A ledger holds many reviews by few reviewers and keys: each of those strings is kept once.
-                    same: dict[str, str] = {}
-                    once = same.setdefault
-                    self._rows = {h: Checked(r, once(who, who), once(k, k), w)
-                                  for h, r, who, k, w in db.execute("SELECT hash, review, reviewer, key, what FROM checked")}
-                finally:
-                    db.close()
-            except (sqlite3.Error, OSError):
-                self._rows = {}
-        return self._rows
-
-    def add(self, found: dict[str, Checked]) -> None:
-        """Remember newly checked lines (failure to write only costs time later)."""
-        if not found:
-            return
+        """Every cached line whose seal holds (an unreadable cache, or one without this user's key, is an
+        empty one: lines are then checked again). Read once per cache object, in one query."""
+        if self._rows is not None:
+            return self._rows
+        self._rows = {}
+        if not self.path.exists():  # reading never creates the cache (a read-only command leaves no trace)
+            return self._rows
+        key = self._key = self._load_key(create=False)
+        if key is None:
+            return self._rows  # without this user's key no row can be trusted
         try:
-            db = self._connect()
+            db = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, timeout=30)
             try:
-                with db:
-                    db.executemany("INSERT OR REPLACE INTO checked VALUES (?, ?, ?, ?, ?)",
-                                   ((h, c.review_id, c.reviewer, c.key, c.what) for h, c in found.items()))
+                # A ledger holds many reviews by few reviewers and keys: each of those strings is kept once.
+                same: dict[str, str] = {}
+                rows, intern = self._rows, same.setdefault
+                for digest, review, reviewer, signer, what, seal in db.execute(
+                        "SELECT hash, review, reviewer, key, what, seal FROM sealed"):
+                    if seal == _seal(key, digest, review, reviewer, signer, what):
+                        rows[digest] = Checked(review, intern(reviewer, reviewer), intern(signer, signer), what)
             finally:
                 db.close()
-        except (sqlite3.Error, OSError):
-            return
+        except (sqlite3.Error, TypeError):
+            self._rows = {}
+        return self._rows
+
+    # -- writing -------------------------------------------------------------------------------
+
+    def forget(self) -> None:
+        """Read the cache again at the next ``load`` (other processes wrote to it)."""
+        self._rows = None
+
+    def add(self, found: dict[str, Checked]) -> bool:
+        """Remember newly checked lines; False when they could not be written (that only costs time later)."""
+        if not found:
+            return True
+        try:
+            key = self._key or self._load_key(create=True)
+            if key is None:
+                return False
+            self._key = key
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            db = sqlite3.connect(self.path, timeout=30)
+            try:
+                # A cache: a crash loses at most what was being written, which is then checked again.
+                db.execute("PRAGMA synchronous=OFF")
+                db.execute("CREATE TABLE IF NOT EXISTS sealed (hash TEXT PRIMARY KEY, review TEXT, reviewer TEXT, "
+                           "key TEXT, what TEXT, seal BLOB) WITHOUT ROWID")
+                db.execute("DROP TABLE IF EXISTS checked")  # the unsealed rows of earlier versions
+                with db:
+                    db.executemany("INSERT OR REPLACE INTO sealed VALUES (?, ?, ?, ?, ?, ?)", (
+                        (h, c.review_id, c.reviewer, c.key, c.what, _seal(key, h, c.review_id, c.reviewer, c.key, c.what))
+                        for h, c in found.items()))
+            finally:
+                db.close()
+        except (sqlite3.Error, OSError, ValueError):
+            return False
         if self._rows is not None:
             self._rows.update(found)
+        return True
+
+    def _load_key(self, *, create: bool) -> bytes | None:
+        """This user's cache key: read, or made once (atomically: concurrent first writes share one key)."""
+        for _ in range(2):
+            try:
+                with open(self.key_path, "rb") as handle:
+                    key = handle.read(64)
+                return key if len(key) == 32 else None
+            except FileNotFoundError:
+                if not create:
+                    return None
+            except OSError:
+                return None
+            try:
+                self.key_path.parent.mkdir(parents=True, exist_ok=True)
+                fd, tmp = tempfile.mkstemp(prefix=".checked.", dir=self.key_path.parent)
+                try:
+                    os.fchmod(fd, 0o600)
+                    os.write(fd, os.urandom(32))
+                finally:
+                    os.close(fd)
+                try:
+                    os.link(tmp, self.key_path)  # fails when another process made the key first: theirs is read
+                except FileExistsError:
+                    pass
+                finally:
+                    os.unlink(tmp)
+            except OSError:
+                return None
+        return None
+
+
+def _seal(key: bytes, digest: str, review: str, reviewer: str, signer: str, what: str) -> bytes:
+    """The MAC of one row: every field, each after its length (so no field's bytes can pass for another's),
+    under this user's cache key."""
+    fields = f"{len(digest)}:{digest}{len(review)}:{review}{len(reviewer)}:{reviewer}{len(signer)}:{signer}{len(what)}:{what}"
+    return hashlib.blake2b(fields.encode("utf-8", "surrogatepass"), key=key, digest_size=16).digest()
