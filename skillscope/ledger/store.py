@@ -123,8 +123,8 @@ class Ledger:
         except OSError as exc:
             raise LedgerError(f"Cannot read ledger {self.path}: {exc.strerror}") from None
         try:
-            if opened is not None:
-                opened.append(OpenLedger(os.dup(fd), self.path))
+            if opened is not None and (held := _open_again(fd, self.path)) is not None:
+                opened.append(held)
             fcntl.flock(fd, fcntl.LOCK_SH)
             while True:
                 try:
@@ -401,6 +401,20 @@ class Ledger:
         note = f"cut an unfinished last line of {len(torn)} bytes at offset {keep}"
         record = self.append(Record(action="repair", time=time, reviewer=reviewer, name="", note=note, tool=tool))
         return len(torn), record
+
+
+def _open_again(fd: int, path: Path) -> OpenLedger | None:
+    """The file open on ``fd`` opened once more, for records to read their lines from later; None when the
+    name no longer leads to it. Not a ``dup``: that would share, and so keep, the reading lock."""
+    try:
+        again = os.open(path, os.O_RDONLY)
+    except OSError:
+        return None
+    first, second = os.fstat(fd), os.fstat(again)
+    if (first.st_dev, first.st_ino) != (second.st_dev, second.st_ino):
+        os.close(again)
+        return None
+    return OpenLedger(again, path)
 
 
 def _ignore(_item: object) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import fcntl
 import os
 
 import pytest
@@ -47,3 +48,17 @@ def test_a_ledger_rewritten_in_place_is_an_error_never_another_record(tmp_path):
     with pytest.raises(LedgerError, match="rewritten while it was read"):
         verdicts.standing(saved[1].fingerprint)
     assert verdicts.standing(saved[0].fingerprint) == saved[0]  # the lines left as they were still complete
+
+
+def test_records_kept_from_a_read_never_hold_the_reading_lock(tmp_path):
+    path = tmp_path / "ledger.jsonl"
+    saved = approvals(path)
+    verdicts = read_verdicts(path)
+    # An append takes the exclusive lock: it must never wait for verdicts still alive somewhere.
+    fd = os.open(path, os.O_RDWR)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # raises BlockingIOError while anyone holds a lock
+    finally:
+        os.close(fd)
+    appended = signed_ledger(path).append(record(name="srv:after", n=9))
+    assert appended.seq == 4 and verdicts.standing(saved[0].fingerprint) == saved[0]
