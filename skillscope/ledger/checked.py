@@ -6,6 +6,7 @@ import hashlib
 import os
 import sqlite3
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -58,10 +59,10 @@ class CheckedCache:
             try:
                 # A ledger holds many reviews by few reviewers and keys: each of those strings is kept once.
                 same: dict[str, str] = {}
-                rows, intern = self._rows, same.setdefault
+                rows, intern, sealed = self._rows, same.setdefault, _sealer(key)
                 for digest, review, reviewer, signer, what, seal in db.execute(
                         "SELECT hash, review, reviewer, key, what, seal FROM sealed"):
-                    if seal == _seal(key, digest, review, reviewer, signer, what):
+                    if seal == sealed(digest, review, reviewer, signer, what):
                         rows[digest] = Checked(review, intern(reviewer, reviewer), intern(signer, signer), what)
             finally:
                 db.close()
@@ -92,10 +93,11 @@ class CheckedCache:
                 db.execute("CREATE TABLE IF NOT EXISTS sealed (hash TEXT PRIMARY KEY, review TEXT, reviewer TEXT, "
                            "key TEXT, what TEXT, seal BLOB) WITHOUT ROWID")
                 db.execute("DROP TABLE IF EXISTS checked")  # the unsealed rows of earlier versions
+                sealed = _sealer(key)
                 with db:
                     db.executemany("INSERT OR REPLACE INTO sealed VALUES (?, ?, ?, ?, ?, ?)", (
-                        (h, c.review_id, c.reviewer, c.key, c.what, _seal(key, h, c.review_id, c.reviewer, c.key, c.what))
-                        for h, c in found.items()))
+                        (h, c.review_id, c.reviewer, c.key, c.what, sealed(h, c.review_id, c.reviewer, c.key, c.what))
+                        for h, c in found.items() if "\0" not in c.reviewer + c.key + c.what))
             finally:
                 db.close()
         except (sqlite3.Error, OSError, ValueError):
@@ -135,8 +137,17 @@ class CheckedCache:
         return None
 
 
-def _seal(key: bytes, digest: str, review: str, reviewer: str, signer: str, what: str) -> bytes:
-    """The MAC of one row: every field, each after its length (so no field's bytes can pass for another's),
-    under this user's cache key."""
-    fields = f"{len(digest)}:{digest}{len(review)}:{review}{len(reviewer)}:{reviewer}{len(signer)}:{signer}{len(what)}:{what}"
-    return hashlib.blake2b(fields.encode("utf-8", "surrogatepass"), key=key, digest_size=16).digest()
+def _sealer(key: bytes) -> Callable[[str, str, str, str, str], bytes]:
+    """The MAC of one row under this user's cache key: its fields joined by NUL.
+
+    ``add`` never writes a row with a NUL in a field, so the fields of every row this user sealed
+    are recovered from the joined text alone: no other split of it can carry the same seal.
+    """
+    keyed = hashlib.blake2b(key=key, digest_size=16)  # the key is absorbed once; each row hashes a copy
+
+    def seal(digest: str, review: str, reviewer: str, signer: str, what: str) -> bytes:
+        mac = keyed.copy()
+        mac.update("\0".join((digest, review, reviewer, signer, what)).encode("utf-8", "surrogatepass"))
+        return mac.digest()
+
+    return seal

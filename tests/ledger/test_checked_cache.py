@@ -11,7 +11,7 @@ from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ed25519
 
 from skillscope.ledger import Ledger, ReviewBook, linecheck, read_verdicts, review_state
-from skillscope.ledger.checked import Checked, CheckedCache, _seal
+from skillscope.ledger.checked import Checked, CheckedCache, _sealer
 from skillscope.ledger.record import encode_line
 from skillscope.ledger.signing import load_signer
 from skillscope.locations import user_data_dir
@@ -63,7 +63,7 @@ def test_a_row_sealed_under_another_key_does_not_make_a_forged_line_pass(tmp_pat
     with sqlite3.connect(cache_file()) as db:
         db.execute("INSERT OR REPLACE INTO sealed VALUES (?, ?, ?, ?, ?, ?)",
                    (digest, claim.review_id, claim.reviewer, claim.key, claim.what,
-                    _seal(os.urandom(32), digest, claim.review_id, claim.reviewer, claim.key, claim.what)))
+                    _sealer(os.urandom(32))(digest, claim.review_id, claim.reviewer, claim.key, claim.what)))
     assert problems(path) == [(2, "signature"), (3, "chain")]
 
 
@@ -116,3 +116,11 @@ def test_reading_never_creates_the_cache(tmp_path):
     three_signed(path)
     assert CheckedCache(cache_file()).load() == {}
     assert not cache_file().exists()
+
+
+def test_a_row_with_a_nul_in_a_field_is_never_cached(tmp_path):
+    # Rows are sealed over their fields joined by NUL: one holding a NUL could pass for another split.
+    cache = CheckedCache(tmp_path / "checked.sqlite")
+    assert cache.add({"sha256:" + "1" * 64: Checked("r", "ada\0<ada@example.com>", "", ""),
+                      "sha256:" + "2" * 64: Checked("r", "ada", "", "")})
+    assert set(CheckedCache(tmp_path / "checked.sqlite").load()) == {"sha256:" + "2" * 64}
