@@ -5,7 +5,6 @@ from __future__ import annotations
 import hashlib
 import os
 import sqlite3
-import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -107,7 +106,12 @@ class CheckedCache:
         return True
 
     def _load_key(self, *, create: bool) -> bytes | None:
-        """This user's cache key: read, or made once (atomically: concurrent first writes share one key)."""
+        """This user's cache key: read, or made once (``create``). Two first writes at once may each make
+        one; the key read back after writing is the one kept, and rows sealed under the other are only
+        checked again."""
+        from skillscope.errors import LocalFileError
+        from skillscope.files import write_file
+
         for _ in range(2):
             try:
                 with open(self.key_path, "rb") as handle:
@@ -119,20 +123,8 @@ class CheckedCache:
             except OSError:
                 return None
             try:
-                self.key_path.parent.mkdir(parents=True, exist_ok=True)
-                fd, tmp = tempfile.mkstemp(prefix=".checked.", dir=self.key_path.parent)
-                try:
-                    os.fchmod(fd, 0o600)
-                    os.write(fd, os.urandom(32))
-                finally:
-                    os.close(fd)
-                try:
-                    os.link(tmp, self.key_path)  # fails when another process made the key first: theirs is read
-                except FileExistsError:
-                    pass
-                finally:
-                    os.unlink(tmp)
-            except OSError:
+                write_file(self.key_path, os.urandom(32), private=True)
+            except LocalFileError:
                 return None
         return None
 
