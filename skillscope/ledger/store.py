@@ -123,7 +123,7 @@ class Ledger:
         except OSError as exc:
             raise LedgerError(f"Cannot read ledger {self.path}: {exc.strerror}") from None
         try:
-            if opened is not None and (held := _open_again(fd, self.path)) is not None:
+            if opened is not None and (held := OpenLedger.again(fd, self.path)) is not None:
                 opened.append(held)
             fcntl.flock(fd, fcntl.LOCK_SH)
             while True:
@@ -170,13 +170,9 @@ class Ledger:
 
     def _walk(self, chunks: Iterator[bytes], result: VerifyResult, *, decode: bool, replay_only: bool,
               fresh: dict[str, Checked] | None = None, reviews: bool = True, opened: list[OpenLedger] | None = None) -> Iterator[Record]:
-        yield from self._walk_blocks(chunks, result, decode, replay_only, fresh or {}, reviews, opened)
-
-    def _walk_blocks(self, chunks: Iterator[bytes], result: VerifyResult, decode: bool, replay_only: bool,
-                     fresh: dict[str, Checked], reviews: bool, opened: list[OpenLedger] | None) -> Iterator[Record]:
         cache = self.cache
         known = cache.load() if cache is not None else {}
-        found: dict[str, Checked] = dict(fresh)  # newly checked lines, for the cache (what the workers could not keep first)
+        found: dict[str, Checked] = dict(fresh or {})  # newly checked lines, for the cache (what the workers could not keep first)
         seen_reviews: dict[str, int] = {}
         expected_prev, expected_seq = GENESIS, 1
         # The loop runs once per record on every command that reads the ledger: methods are looked up once.
@@ -401,20 +397,6 @@ class Ledger:
         note = f"cut an unfinished last line of {len(torn)} bytes at offset {keep}"
         record = self.append(Record(action="repair", time=time, reviewer=reviewer, name="", note=note, tool=tool))
         return len(torn), record
-
-
-def _open_again(fd: int, path: Path) -> OpenLedger | None:
-    """The file open on ``fd`` opened once more, for records to read their lines from later; None when the
-    name no longer leads to it. Not a ``dup``: that would share, and so keep, the reading lock."""
-    try:
-        again = os.open(path, os.O_RDONLY)
-    except OSError:
-        return None
-    first, second = os.fstat(fd), os.fstat(again)
-    if (first.st_dev, first.st_ino) != (second.st_dev, second.st_ino):
-        os.close(again)
-        return None
-    return OpenLedger(again, path)
 
 
 def _ignore(_item: object) -> None:

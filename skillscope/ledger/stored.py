@@ -26,6 +26,22 @@ class OpenLedger:
         self.fd = fd
         self.path = path
 
+    @classmethod
+    def again(cls, fd: int, path: Path) -> OpenLedger | None:
+        """The file open on ``fd`` opened once more; None when ``path`` no longer leads to it.
+
+        Not a ``dup``: that would share, and so keep, the reading lock taken on ``fd``.
+        """
+        try:
+            again = os.open(path, os.O_RDONLY)
+        except OSError:
+            return None
+        first, second = os.fstat(fd), os.fstat(again)
+        if (first.st_dev, first.st_ino) != (second.st_dev, second.st_ino):
+            os.close(again)
+            return None
+        return cls(again, path)
+
     def __del__(self) -> None:
         try:
             os.close(self.fd)
