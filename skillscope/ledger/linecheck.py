@@ -158,6 +158,19 @@ def _lines(chunks: Iterator[bytes]) -> Iterator[bytes]:
         carry = data[start:]
 
 
+def _count_lines(path: Path) -> int:
+    """The lines in the file, counted through one reused buffer (this runs on every read of the ledger)."""
+    buffer = bytearray(1 << 22)
+    count = 0
+    try:
+        with open(path, "rb", buffering=0) as handle:
+            while size := handle.readinto(buffer):
+                count += buffer.count(b"\n", 0, size)
+    except OSError:
+        return 0
+    return count
+
+
 def precheck(path: Path, read: Callable[[], Iterator[bytes]], cache: CheckedCache | None) -> dict[str, Checked]:
     """Check in parallel the lines of the ledger at ``path`` not in ``cache``, when there are many.
 
@@ -179,7 +192,7 @@ def precheck(path: Path, read: Callable[[], Iterator[bytes]], cache: CheckedCach
     # A count of lines first (at C speed): with most of them in the cache, as on every read but the
     # first, that is all this costs.
     known = cache.load() if cache is not None else {}
-    if sum(block.count(b"\n") for block in read()) - len(known) < PARALLEL_FROM:
+    if _count_lines(path) - len(known) < PARALLEL_FROM:
         return {}
     fresh = sum(1 for line in _lines(read()) if _claimed(line) not in known)
     if fresh < PARALLEL_FROM:
