@@ -71,10 +71,6 @@ class CheckedCache:
 
     # -- writing -------------------------------------------------------------------------------
 
-    def forget(self) -> None:
-        """Read the cache again at the next ``load`` (other processes wrote to it)."""
-        self._rows = None
-
     def add(self, found: dict[str, Checked]) -> bool:
         """Remember newly checked lines; False when they could not be written (that only costs time later)."""
         if not found:

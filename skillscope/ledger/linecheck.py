@@ -110,9 +110,8 @@ def _signed_as_written(line: bytes) -> tuple[dict[str, Any], bytes] | None:
     return data, _CANONICAL(review).encode("utf-8")
 
 
-def _check_share(path: str, share: int, shares: int, cache_path: str | None) -> dict[str, Checked]:
-    """Check every ``shares``-th line not checked before, from ``share`` (in a worker); keep what it found
-    in the cache, and return only what could not be kept there.
+def _check_share(path: str, share: int, shares: int) -> dict[str, Checked]:
+    """What checking established for every ``shares``-th line not checked before, from ``share`` (in a worker).
 
     A line that fails is left out: the scan checks it again itself and names what is wrong.
     """
@@ -126,9 +125,6 @@ def _check_share(path: str, share: int, shares: int, cache_path: str | None) -> 
                 out[digest] = check_line(line)
             except (LineError, ValueError, TypeError, OverflowError, RecursionError):
                 continue
-    # Written here, not sent back: the scan then reads them block by block like any line checked before.
-    if cache_path is not None and CheckedCache(Path(cache_path)).add(out):
-        return {}
     return out
 
 
@@ -177,12 +173,12 @@ def precheck(path: Path, read: Callable[[], Iterator[bytes]], cache: CheckedCach
     ``read`` gives the file's blocks anew on each call (under the ledger's shared lock).
 
     Signature checks dominate the first read of a large signed ledger; each core takes every
-    n-th line, reading the file itself (nothing is copied to it), and writes what it found to the
-    cache, keyed by each line's real hash, recomputed in the worker (a line that claims another's
-    hash gains nothing). Workers are forked, so only from a process with no other thread (the TUI
-    reads beside its threads, and checks the lines itself). Returns what the workers found but
-    could not write to the cache: nothing when it was not worth it, or the workers cannot start
-    (the scan then checks every line itself).
+    n-th line, reading the file itself (nothing is copied to it). What comes back is keyed by each
+    line's real hash, recomputed in the worker, so a line that claims another's hash gains nothing;
+    the scan writes it to the cache (one writer: workers writing at once would wait on each other's
+    lock). Workers are forked, so only from a process with no other thread (the TUI reads beside
+    its threads, and checks the lines itself). Returns nothing when it is not worth it or the
+    workers cannot start: the scan then checks every line itself.
     """
     import threading
 
@@ -204,10 +200,9 @@ def precheck(path: Path, read: Callable[[], Iterator[bytes]], cache: CheckedCach
     global _KNOWN
     _KNOWN = known
     found: dict[str, Checked] = {}
-    cache_path = str(cache.path) if cache is not None else None
     try:
         with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork")) as pool:
-            for part in pool.map(_check_share, [str(path)] * workers, range(workers), [workers] * workers, [cache_path] * workers):
+            for part in pool.map(_check_share, [str(path)] * workers, range(workers), [workers] * workers):
                 found.update(part)
     except (OSError, BrokenProcessPool):
         return {}
@@ -215,6 +210,4 @@ def precheck(path: Path, read: Callable[[], Iterator[bytes]], cache: CheckedCach
         return {}
     finally:
         _KNOWN = {}
-        if cache is not None:
-            cache.forget()  # the workers wrote what they found there
     return found
