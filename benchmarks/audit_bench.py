@@ -1,6 +1,6 @@
 """End-to-end audit benchmark: the whole skillscope command beside the MCP Inspector and a bare SDK client.
 
-    bash tests/conformance/setup.sh && bash tests/interop/setup.sh && bash tests/review/setup_inspector.sh
+    bash tests/conformance/setup.sh && bash tests/interop/setup.sh && bash tests/audit/setup_inspector.sh
     python benchmarks/audit_bench.py [--rounds 5] [--skills 200] [--concurrency 8] [--keep DIR] [--thorough]
 
 The workload: ``benchmarks/audit_catalog.py`` writes 200 skills x 4 files (3.2 MB) to a temporary
@@ -137,7 +137,7 @@ def _require_installs() -> None:
     missing = [(path, how) for path, how in (
         (NODE22, "bash tests/conformance/setup.sh"),
         (NODE_MODULES / "@modelcontextprotocol" / "server" / "package.json", "bash tests/interop/setup.sh"),
-        (INSPECTOR, "bash tests/review/setup_inspector.sh"),
+        (INSPECTOR, "bash tests/audit/setup_inspector.sh"),
     ) if not path.exists()]
     if missing:
         sys.exit("missing installs:\n" + "\n".join(f"  {path}: run {how}" for path, how in missing))

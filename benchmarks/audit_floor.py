@@ -16,7 +16,7 @@ irreducible work, with no validation, rendering or report:
 It prints the wall time of each phase over ``--repeat`` runs and ``ru_maxrss`` of this process. One more,
 untimed run measures the tracemalloc peak, because tracing slows Python allocations about 3x when the
 server shares the process. With ``--inspector`` it also times ``mcp-inspector --cli URL --method
-skills/list --verify --protocol-era auto`` (installed by ``bash tests/review/setup_inspector.sh``)
+skills/list --verify --protocol-era auto`` (installed by ``bash tests/audit/setup_inspector.sh``)
 against the same server.
 
 ``--url URL --once`` runs the client once and prints its counts and timings as one JSON line: that
@@ -255,7 +255,7 @@ def main(argv: list[str] | None = None) -> int:
             )
         if args.inspector:
             if not INSPECTOR.exists():
-                print("inspector: not installed (bash tests/review/setup_inspector.sh)")
+                print("inspector: not installed (bash tests/audit/setup_inspector.sh)")
             else:
                 times = []
                 for n in range(args.repeat):

@@ -30,9 +30,10 @@ from audit_catalog import write_catalog  # noqa: E402
 
 async def count(url: str, *, thorough: bool) -> tuple[Counter[str], Any]:
     """Audit ``url`` once; return the requests sent per method and the audit."""
+    from skillscope.audit.run import audit_server
     from skillscope.catalog.entry import Policy
-    from skillscope.protocol import Target, connect
-    from skillscope.review import audit_server
+    from skillscope.protocol.connection import connect
+    from skillscope.protocol.target import Target
 
     counts: Counter[str] = Counter()
     async with connect(Target(label="bench", kind="http", url=url), timeout=60) as conn:

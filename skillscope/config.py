@@ -11,10 +11,10 @@ from typing import Any
 import yaml
 
 from skillscope.catalog.names import is_valid_label, label_for_command, label_for_url
-from skillscope.clients.formats import MAX_CLIENT_FILE_BYTES
+from skillscope.config.clients.formats import MAX_CLIENT_FILE_BYTES
+from skillscope.core.errors import ConfigError, LocalFileError, UsageError
+from skillscope.core.locations import default_config_path, is_project_config
 from skillscope.demo import DEMO_LABEL, is_folder_argument
-from skillscope.errors import ConfigError, LocalFileError, UsageError
-from skillscope.locations import default_config_path, is_project_config
 from skillscope.protocol.target import Target
 
 __all__ = ["Config", "ServerSpec", "client_server", "load_config", "expand", "target_from_args", "parse_header", "save_server"]
@@ -37,7 +37,7 @@ class ServerSpec:
     transport: str | None = None
     """``stdio``, ``http`` or ``sse`` as an MCP client's config says (None: from url/command)."""
     dialect: str = "skillscope"
-    """Which client's variable forms the values use (see ``skillscope.clients.variables``)."""
+    """Which client's variable forms the values use (see ``skillscope.config.variables``)."""
     name: str | None = None
     """The name the client config gives the server, when the label had to differ."""
     source: str | None = None
@@ -61,7 +61,7 @@ class ServerSpec:
             ConfigError: an unset variable, a placeholder left unexpanded, a disabled server.
             UsageError: a VS Code input needs a terminal and there is none.
         """
-        from skillscope.clients.variables import Expander
+        from skillscope.config.variables import Expander
 
         def where(part: str = "") -> str:
             named = self.source and self.dialect != "skillscope"  # the user knows which skillscope.yaml is in use
@@ -82,8 +82,8 @@ class ServerSpec:
         root = workspace or base
         env_path = self.env_file_path(expand_value, root, where(" envFile"))
         if env_path is not None:
-            from skillscope.clients.formats import parse_env_file
-            from skillscope.config_trust import read_pulled, require_pulled
+            from skillscope.config.clients.formats import parse_env_file
+            from skillscope.config.trust import read_pulled, require_pulled
 
             try:
                 data = read_pulled(env_path)
@@ -128,7 +128,7 @@ class Config:
         if spec is None:
             spec = client_server(label)
         if spec is None:
-            from skillscope.clients import discover_servers
+            from skillscope.config.clients import discover_servers
 
             known = ", ".join(sorted(self.servers)) or "none"
             where = str(self.path) if self.path else "no config file found"
@@ -149,7 +149,7 @@ def client_server(label: str) -> ServerSpec | None:
     Raises:
         UsageError: several clients name a server so; ``--config FILE`` picks one.
     """
-    from skillscope.clients import discover_servers
+    from skillscope.config.clients import discover_servers
 
     matches = [f.spec for f in discover_servers().servers if f.spec.label == label]
     if len(matches) > 1:
@@ -165,7 +165,7 @@ def expand(value: str, where: str) -> str:
     Raises:
         ConfigError: a missing variable (named), or any other ``${...}``, which would be sent as written.
     """
-    from skillscope.clients.variables import Expander
+    from skillscope.config.variables import Expander
 
     return Expander("skillscope")(value, where)
 
@@ -192,7 +192,7 @@ def load_config(path: str | Path | None) -> Config:
     if len(data_bytes) > (MAX_CLIENT_FILE_BYTES if json_file else _MAX_CONFIG_BYTES):
         raise ConfigError(f"Config file {chosen} is larger than {4 if json_file else 1} MiB")
     if not path and is_project_config(chosen):
-        from skillscope.config_trust import require_trusted
+        from skillscope.config.trust import require_trusted
 
         require_trusted(chosen, data_bytes, what="config file")
         trust_source: str | None = str(chosen)
@@ -200,7 +200,7 @@ def load_config(path: str | Path | None) -> Config:
         trust_source = None
     try:
         if json_file:
-            from skillscope.clients.jsonc import loads_jsonc
+            from skillscope.config.clients.jsonc import loads_jsonc
 
             data = loads_jsonc(data_bytes.decode("utf-8"))
         else:
@@ -232,7 +232,7 @@ def _add_servers(config: Config, data: dict[str, Any], json_file: bool) -> None:
     ``~/.claude.json`` contributes its user servers and those of the working directory's project,
     which win; a project file's ``${workspaceFolder}`` is the project it sits in.
     """
-    from skillscope.clients.formats import read_document
+    from skillscope.config.clients.formats import read_document
 
     path = config.path
     assert path is not None
@@ -375,8 +375,8 @@ def save_server(spec: ServerSpec, path: str | Path) -> Path:
         if saved is None or _spec_mapping(saved) != _spec_mapping(spec):
             raise ConfigError(f"Adding {spec.label!r} to {path} would not read back as written; the file is unchanged")
 
-    from skillscope.config_trust import retrust_after_edit
-    from skillscope.files import write_file
+    from skillscope.config.trust import retrust_after_edit
+    from skillscope.core.files import write_file
 
     with retrust_after_edit(path):
         write_file(path, new_text, check=reads_back)

@@ -7,8 +7,9 @@ import shlex
 from dataclasses import dataclass
 from pathlib import Path
 
-from skillscope.config import Config, ServerSpec
-from skillscope.errors import SkillscopeError
+from skillscope.config.file import Config
+from skillscope.config.servers import ServerSpec
+from skillscope.core.errors import SkillscopeError
 
 __all__ = ["Pulled", "pulled_files", "describe_config"]
 
@@ -31,7 +32,7 @@ def _no_prompt(_spec: object) -> str:
 
 def _env_file(spec: ServerSpec, base: Path | None) -> Path | None:
     """The envFile's path as ``to_target`` will read it, when it can be known without asking anything."""
-    from skillscope.clients.variables import Expander
+    from skillscope.config.variables import Expander
 
     workspace = Path(spec.workspace) if spec.workspace else None
     expander = Expander(spec.dialect, workspace=workspace, inputs={i.id: i for i in spec.inputs},  # type: ignore[arg-type]
@@ -78,9 +79,9 @@ def describe_config(config: Config, digests: dict[str, str]) -> list[str]:
 
     Values of headers, env and envFile variables are never shown. ``digests`` maps pulled-in paths to what was recorded.
     """
-    from skillscope.clients.formats import parse_env_file
-    from skillscope.config_trust import ABSENT, read_pulled
-    from skillscope.redact import redact_url
+    from skillscope.config.clients.formats import parse_env_file
+    from skillscope.config.trust import ABSENT, read_pulled
+    from skillscope.core.redact import redact_url
 
     base = config.path.parent if config.path else None
     lines: list[str] = []

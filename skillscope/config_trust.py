@@ -23,7 +23,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from skillscope.errors import ConfigError, LocalFileError
+from skillscope.core.errors import ConfigError, LocalFileError
 
 __all__ = [
     "TRUST_STORE_NAME",
@@ -68,7 +68,7 @@ class TrustRecord:
 
 def trust_store_path() -> Path:
     """The trust store: ``trusted-files.json`` in the per-user data dir."""
-    from skillscope.locations import user_data_dir
+    from skillscope.core.locations import user_data_dir
 
     return user_data_dir() / TRUST_STORE_NAME
 
@@ -107,7 +107,7 @@ def _read_store() -> dict[str, TrustRecord]:
 
 
 def _write_store(records: dict[str, TrustRecord]) -> None:
-    from skillscope.files import write_file
+    from skillscope.core.files import write_file
 
     document: dict[str, Any] = {
         "version": 1,
@@ -138,7 +138,7 @@ def refuse_links(path: Path, *, what: str = "config file") -> None:
         if part == root:
             return
         if part.is_symlink():
-            from skillscope.textsafe import safe_line
+            from skillscope.core.textsafe import safe_line
 
             link = safe_line(str(part), limit=500)
             raise UntrustedFile(
@@ -212,7 +212,7 @@ def require_trusted(path: Path, content: bytes, *, what: str = "config file") ->
     refuse_links(path, what=what)
     key = _key(path)
     record = _read_store().get(key)
-    from skillscope.textsafe import safe_line
+    from skillscope.core.textsafe import safe_line
 
     changed = None
     if record is not None and record.digest == file_digest(content):
@@ -245,7 +245,7 @@ def require_pulled(source: str | Path, pulled: Path, content: bytes | None, *, w
     got = ABSENT if content is None else file_digest(content)
     if want == got:
         return
-    from skillscope.textsafe import safe_line
+    from skillscope.core.textsafe import safe_line
 
     shown, source_shown = safe_line(str(pulled), limit=500), safe_line(str(source), limit=500)
     why = "was not part of it when you trusted it" if want is None else "changed since you trusted it"

@@ -122,7 +122,7 @@ class MethodError(ProtocolViolation):
     """
 
     def __init__(self, code: int, server_message: str, method: str, data: object = None, *, detail: str | None = None) -> None:
-        from skillscope.textsafe import safe_line
+        from skillscope.core.textsafe import safe_line
 
         super().__init__(f"{method} failed: error {code}: {safe_line(server_message)}", detail=detail)
         self.code = code

@@ -9,7 +9,7 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from skillscope.errors import LocalFileError
+from skillscope.core.errors import LocalFileError
 
 __all__ = ["write_file", "write_new_at", "current_umask"]
 

@@ -26,8 +26,8 @@ _state: dict[str, Any] = {"path": None}
 
 
 def _clean(text: str) -> str:
-    from skillscope.redact import SECRETS, redact_urls_in
-    from skillscope.textsafe import safe_text
+    from skillscope.core.redact import SECRETS, redact_urls_in
+    from skillscope.core.textsafe import safe_text
 
     return SECRETS.mask(redact_urls_in(safe_text(text)))
 
@@ -55,7 +55,7 @@ class _TerminalHandler(logging.Handler):
             self.seen[kind] = count + 1
             if count and not self.verbose:
                 return
-            from skillscope.textsafe import safe_line
+            from skillscope.core.textsafe import safe_line
 
             message = record.getMessage()
             if record.exc_info and record.exc_info[1] is not None:
@@ -124,7 +124,7 @@ def quiet_terminal(log_dir: Path | None = None) -> Path:
 
 def _configure(*, verbose: bool, terminal: IO[str] | None, log_dir: Path | None) -> Path:
     if log_dir is None:
-        from skillscope.locations import user_data_dir
+        from skillscope.core.locations import user_data_dir
 
         log_dir = user_data_dir() / "logs"
     stamp = time.strftime("%Y%m%dT%H%M%S", time.gmtime())

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from skillscope.unicode_policy import escape_run, hidden_runs
+from skillscope.core.unicode_policy import escape_run, hidden_runs
 
 __all__ = ["safe_text", "safe_line", "has_hidden_characters"]
 
@@ -11,7 +11,7 @@ def safe_text(value: str, *, keep_newlines: bool = True) -> str:
     """Return ``value`` with control and hidden characters replaced by visible escapes.
 
     Which characters are hidden, and which uses are legitimate (one variation selector after
-    an emoji, a joiner inside an emoji sequence), is decided by ``skillscope.unicode_policy``,
+    an emoji, a joiner inside an emoji sequence), is decided by ``skillscope.core.unicode_policy``,
     the same table the audit and the TUI use.
 
     Args:

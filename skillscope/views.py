@@ -12,9 +12,9 @@ from rich.measure import Measurement
 from rich.syntax import Syntax
 from rich.text import Text
 
-from skillscope.review.markdown import HiddenPart, body_offset, hidden_parts
-from skillscope.textsafe import safe_line, safe_text
-from skillscope.unicode_policy import decode_tags, decode_variation_selectors, escape_run, hidden_runs
+from skillscope.audit.markdown import HiddenPart, body_offset, hidden_parts
+from skillscope.core.textsafe import safe_line, safe_text
+from skillscope.core.unicode_policy import decode_tags, decode_variation_selectors, escape_run, hidden_runs
 from skillscope.verify.filekind import FileText, printable_strings
 
 __all__ = [
@@ -46,7 +46,7 @@ _HIGHLIGHT_LIMIT = 200 * 1024
 
 def escaped(value: str, style: str = "") -> Text:
     """``value`` as ``Text`` with every hidden character a highlighted escape (legitimate uses left alone)."""
-    from skillscope.redact import SECRETS
+    from skillscope.core.redact import SECRETS
 
     value = SECRETS.mask(value)  # a server may echo back a header or --env secret
     text = Text(style=style)

@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from skillscope.config import load_config, target_from_args
-from skillscope.errors import ConfigError, UsageError
+from skillscope.config.file import load_config, target_from_args
+from skillscope.core.errors import ConfigError, UsageError
 
 
 def write(tmp_path, text, name="skillscope.yaml"):
@@ -81,7 +81,7 @@ def test_named_config_must_exist(tmp_path):
 
 
 def test_default_config_is_found_in_working_directory_once_trusted(tmp_path, monkeypatch):
-    from skillscope.config_trust import trust_file
+    from skillscope.config.trust import trust_file
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     trust_file(write(tmp_path, "servers:\n  here: {url: 'http://127.0.0.1:1/mcp'}\n"))

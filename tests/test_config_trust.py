@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from skillscope.config import ServerSpec, load_config, save_server
-from skillscope.config_trust import UntrustedFile, is_trusted, require_trusted, trust_file
+from skillscope.config.file import load_config, save_server
+from skillscope.config.servers import ServerSpec
+from skillscope.config.trust import UntrustedFile, is_trusted, require_trusted, trust_file
 from tests.cli.conftest import run_cli
 from tests.fixtures.http import REPO_ROOT, stdio_command
 

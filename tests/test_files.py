@@ -8,8 +8,8 @@ import threading
 
 import pytest
 
-from skillscope.errors import LocalFileError
-from skillscope.files import write_file
+from skillscope.core.errors import LocalFileError
+from skillscope.core.files import write_file
 from tests.cli.conftest import run_cli
 
 

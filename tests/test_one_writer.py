@@ -1,4 +1,4 @@
-"""Local files are written by one writer (skillscope/files.py), whole or not at all."""
+"""Local files are written by one writer (skillscope/core/files.py), whole or not at all."""
 
 from __future__ import annotations
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 import logging
 
-from skillscope.runlog import configure_logging, run_log_path
+from skillscope.core.runlog import configure_logging, run_log_path
 
 
 def test_a_new_run_does_not_point_at_the_previous_runs_log(tmp_path):

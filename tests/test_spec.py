@@ -1,4 +1,4 @@
-"""The extension's constants live in skillscope/spec.py only, and every check id the code names is a known one."""
+"""The extension's constants live in skillscope/core/spec.py only, and every check id the code names is a known one."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import re
 from pathlib import Path
 
 import skillscope
-from skillscope import spec
-from skillscope.review.findings import CHECKS
+from skillscope.audit.findings import CHECKS
+from skillscope.core import spec
 
 PACKAGE = Path(skillscope.__file__).parent
 SINGLE_HOME = {spec.MODERN, spec.LEGACY, spec.EXTENSION_ID, spec.PROBE_URI, spec.RESERVED_METADATA_PREFIX}
@@ -21,7 +21,7 @@ def _constants(path: Path) -> list[tuple[int, object]]:
 
 
 def test_spec_values_are_written_nowhere_else():
-    """A second copy of a spec value drifts; code takes it from skillscope.spec."""
+    """A second copy of a spec value drifts; code takes it from skillscope.core.spec."""
     copies = [
         f"{path.relative_to(PACKAGE)}:{line} {value!r}"
         for path in sorted(PACKAGE.rglob("*.py"))
@@ -58,7 +58,7 @@ def test_every_entry_rule_the_code_raises_is_in_the_rule_table():
 
 
 def test_a_report_names_an_entry_rule_by_what_it_checks():
-    from skillscope.review.findings import check_info
+    from skillscope.audit.findings import check_info
 
     assert check_info("SS-E9").title == "Malformed entry: Frontmatter not plain JSON or too large"
     assert check_info("SS-A2").title == "Unavailable entry: More files than the 512 allowed"

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
+from skillscope.core.surrogates import LONE_SURROGATE, mark_lone_surrogates
 from skillscope.protocol.transport import _hold_escape_tail
-from skillscope.surrogates import LONE_SURROGATE, mark_lone_surrogates
 
 
 def test_lone_halves_are_marked_and_pairs_kept():

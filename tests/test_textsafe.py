@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from skillscope.textsafe import has_hidden_characters, safe_line, safe_text
+from skillscope.core.textsafe import has_hidden_characters, safe_line, safe_text
 
 
 def test_escape_sequences_become_visible():

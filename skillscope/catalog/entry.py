@@ -18,16 +18,16 @@ from skillscope.catalog.names import (
     registry_path,
     relative_path,
 )
-from skillscope.protocol.values import ListedFile, Size, SkillEntry, parse_entry
-from skillscope.spec import (
+from skillscope.core.spec import (
     DESCRIPTION_MAX,
     FRONTMATTER_MAX,
     MAX_FILES,
     MAX_TOTAL_BYTES,
     RESERVED_METADATA_PREFIX,
 )
-from skillscope.surrogates import LONE_SURROGATE
-from skillscope.textsafe import safe_line
+from skillscope.core.surrogates import LONE_SURROGATE
+from skillscope.core.textsafe import safe_line
+from skillscope.protocol.values import ListedFile, Size, SkillEntry, parse_entry
 
 __all__ = [
     "Status",

@@ -8,10 +8,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from skillscope.catalog.entry import CatalogEntry, Finding, Policy, validate_entry
-from skillscope.errors import ProtocolViolation
+from skillscope.core.errors import ProtocolViolation
+from skillscope.core.spec import MODERN, PAGE_CAP
+from skillscope.core.textsafe import safe_line
 from skillscope.protocol.values import SkillEntry, SkillsPage
-from skillscope.spec import MODERN, PAGE_CAP
-from skillscope.textsafe import safe_line
 
 __all__ = ["Listing", "cache_field_warning", "catalog_entries", "check_result_type", "collect_listing"]
 

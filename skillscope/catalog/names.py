@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from skillscope.spec import NAME_MAX, NAME_RE
+from skillscope.core.spec import NAME_MAX, NAME_RE
 
 __all__ = [
     "NAME_RE",

@@ -13,14 +13,14 @@ from skillscope.cli.commands_catalog import demo_command, list_command, show_com
 from skillscope.cli.commands_config import config_group
 from skillscope.cli.commands_fetch import fetch_command
 from skillscope.cli.commands_inventory import inventory_command
-from skillscope.cli.commands_ledger import (
+from skillscope.cli.commands_ledger import ledger_group
+from skillscope.cli.commands_review import (
     approve_command,
     diff_command,
     export_command,
     reject_command,
     revoke_command,
 )
-from skillscope.cli.commands_ledger_file import ledger_group
 from skillscope.cli.commands_servers import servers_command
 from skillscope.cli.commands_suppress import suppress_command
 from skillscope.cli.commands_tui import tui_command
@@ -44,7 +44,7 @@ def cli(ctx: click.Context, verbose: bool) -> None:
 
     With no command, opens the TUI on the servers of the config file (see `skillscope tui`).
     """
-    from skillscope.runlog import configure_logging
+    from skillscope.core.runlog import configure_logging
 
     configure_logging(verbose=verbose)
     if ctx.invoked_subcommand is None:

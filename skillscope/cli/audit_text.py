@@ -8,9 +8,9 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from skillscope.review import ServerAudit
-from skillscope.review.reports import finding_rows, skipped_checks, summary
-from skillscope.textsafe import safe_line
+from skillscope.audit.reports import finding_rows, skipped_checks, summary
+from skillscope.audit.run import ServerAudit
+from skillscope.core.textsafe import safe_line
 
 __all__ = ["audit_text"]
 

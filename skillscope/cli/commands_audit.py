@@ -21,7 +21,7 @@ from skillscope.cli.common import (
     trust_choice,
     trust_options,
 )
-from skillscope.errors import EXIT_CONNECTION, SkillscopeError
+from skillscope.core.errors import EXIT_CONNECTION, SkillscopeError
 
 __all__ = ["audit_command"]
 
@@ -102,8 +102,8 @@ def audit_command(ctx: click.Context, targets: tuple[str, ...], fmt: str, output
     scanners = _scanners(scanner_commands)
 
     async def body() -> int:
-        from skillscope.protocol import connect
-        from skillscope.review import ServerAudit, audit_server
+        from skillscope.audit.run import ServerAudit, audit_server
+        from skillscope.protocol.connection import connect
         from skillscope.service.review_state import load_verdicts
 
         verdicts, ledger_warning = load_verdicts(invocations[0].ledger_path, trust_choice(invocations[0].config, options, invocations[0].ledger_path))
@@ -155,11 +155,11 @@ def _user_rules(rule_files: tuple[str, ...], policy_file: str | None) -> tuple[A
     rules = policy = None
     try:
         if rule_files:
-            from skillscope.review.custom_rules import load_rules
+            from skillscope.audit.custom_rules import load_rules
 
             rules = load_rules(rule_files)
         if policy_file:
-            from skillscope.review.rule_policy import load_policy
+            from skillscope.audit.rule_policy import load_policy
 
             policy = load_policy(policy_file)
     except SkillscopeError as exc:
@@ -181,7 +181,7 @@ def _scanners(commands: tuple[str, ...]) -> list[Any]:
 
 def _apply(audits: list[Any], policy: Any) -> None:
     """The policy over every finding, the server's list and each skill's (the report counts both)."""
-    from skillscope.review.rule_policy import apply_policy
+    from skillscope.audit.rule_policy import apply_policy
 
     for audit in audits:
         audit.findings = apply_policy(audit.findings, policy)
@@ -213,7 +213,7 @@ def _labelled(say: Callable[[str], None], label: str) -> Callable[[str], None]:
 
 def _unapproved(audits: list[Any]) -> list[tuple[str, str]]:
     """Every available skill without an approval in force at its current fingerprint: (name, review state)."""
-    from skillscope.textsafe import safe_line
+    from skillscope.core.textsafe import safe_line
 
     out = []
     for audit in audits:
@@ -231,8 +231,8 @@ def _unapproved(audits: list[Any]) -> list[tuple[str, str]]:
 def _emit(audits: list[Any], fmt: str, output: str | None, *, min_severity: str = "note", category: str | None = None) -> None:
     import json
 
+    from skillscope.audit.reports import audit_json, audit_markdown, audit_sarif
     from skillscope.cli.audit_text import audit_text
-    from skillscope.review import audit_json, audit_markdown, audit_sarif
 
     if fmt == "text" and not output:
         from skillscope.cli.render import make_console
@@ -252,7 +252,7 @@ def _emit(audits: list[Any], fmt: str, output: str | None, *, min_severity: str 
         with console.capture() as capture:
             console.print(audit_text(audits, min_severity=min_severity))
         text = capture.get()
-    from skillscope.redact import SECRETS
+    from skillscope.core.redact import SECRETS
 
     text = SECRETS.mask(text)
     try:

@@ -41,7 +41,7 @@ def list_command(ctx: click.Context, target: str | None, as_json: bool, **option
     inv = setup(ctx, target, options)
 
     async def body() -> int:
-        from skillscope.protocol import connect
+        from skillscope.protocol.connection import connect
         from skillscope.service.catalog import load_catalog
         from skillscope.service.review_state import load_verdicts, review_states
 
@@ -128,7 +128,7 @@ def _write_raw(report: Any, path: str | None) -> int:
     """The verified bytes, exactly, on stdout; on failure only the reason, on stderr."""
     import sys
 
-    from skillscope.textsafe import safe_line
+    from skillscope.core.textsafe import safe_line
 
     if report.failure is not None:
         click.echo(f"skillscope: {safe_line(report.failure.message, limit=600)}; nothing is written", err=True)
@@ -163,7 +163,7 @@ def demo_command(as_list: bool, ledger_file: str | None, reviewer: str | None) -
             from skillscope.cli.render import make_console, render_listing
             from skillscope.demo import demo_target
             from skillscope.demo.ledger import demo_ledger
-            from skillscope.protocol import connect
+            from skillscope.protocol.connection import connect
             from skillscope.service.catalog import load_catalog
             from skillscope.service.review_state import load_verdicts, review_states
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from skillscope.cli.common import EXIT_CODES, report_error
-from skillscope.errors import SkillscopeError
+from skillscope.core.errors import SkillscopeError
 
 __all__ = ["config_group", "trust_command"]
 
@@ -30,11 +30,11 @@ def trust_command(file: str | None) -> None:
     again. A file that is a link, or lies below one in its project, is refused. A file given
     with --config needs no trust. This prints everything the file would run, send and read.
     """
-    from skillscope.config import load_config
-    from skillscope.config_pulled import describe_config, pulled_files
-    from skillscope.config_trust import trust_file, trust_store_path
-    from skillscope.locations import CONFIG_NAME
-    from skillscope.textsafe import safe_line
+    from skillscope.config.file import load_config
+    from skillscope.config.pulled import describe_config, pulled_files
+    from skillscope.config.trust import trust_file, trust_store_path
+    from skillscope.core.locations import CONFIG_NAME
+    from skillscope.core.textsafe import safe_line
 
     path = Path(file) if file else Path.cwd() / CONFIG_NAME
     try:

@@ -41,7 +41,7 @@ def fetch_command(ctx: click.Context, name: str, target: str | None, dest: str, 
       skillscope fetch pdf-processing https://example.com/mcp --to ./pdf-processing
       skill-scanner scan ./pdf-processing     # any scanner, on verified bytes
     """
-    from skillscope.errors import SkillscopeError
+    from skillscope.core.errors import SkillscopeError
     from skillscope.service.fetch import check_destination
 
     folder = Path(dest)
@@ -52,9 +52,9 @@ def fetch_command(ctx: click.Context, name: str, target: str | None, dest: str, 
     inv = setup(ctx, target, options)
 
     async def body() -> int:
+        from skillscope.core.textsafe import safe_line
         from skillscope.service.catalog import open_named
         from skillscope.service.fetch import write_skill
-        from skillscope.textsafe import safe_line
 
         with progress(f"Connecting to {inv.target.display}") as say:
             _info, report = await open_named(inv, name, paths=[], all_files=True, say=say)

@@ -18,7 +18,7 @@ from skillscope.cli.common import (
     trust_choice,
     trust_options,
 )
-from skillscope.errors import EXIT_CONNECTION, SkillscopeError
+from skillscope.core.errors import EXIT_CONNECTION, SkillscopeError
 
 __all__ = ["inventory_command"]
 
@@ -54,7 +54,7 @@ def inventory_command(ctx: click.Context, targets: tuple[str, ...], fmt: str, ou
       skillscope inventory --format cyclonedx -o skills.cdx.json
       skillscope inventory docs https://skills.example.com/mcp
     """
-    from skillscope.config import load_config
+    from skillscope.config.file import load_config
     from skillscope.service.inventory import inventory_seeds
     from skillscope.service.targets import ledger_for
 
@@ -68,9 +68,9 @@ def inventory_command(ctx: click.Context, targets: tuple[str, ...], fmt: str, ou
     ledger = ledger_for(config, options.get("ledger_file"), demo_only=bool(seeds) and all(s.origin == "demo" for s in seeds))
 
     async def body() -> int:
+        from skillscope.core.textsafe import safe_line
         from skillscope.service.inventory import take_inventory
         from skillscope.service.review_state import load_verdicts
-        from skillscope.textsafe import safe_line
 
         for note in notes:
             click.echo(f"skillscope: note: {safe_line(note, limit=400)}", err=True)
@@ -92,7 +92,7 @@ def inventory_command(ctx: click.Context, targets: tuple[str, ...], fmt: str, ou
 def _emit(servers: list[Any], fmt: str, output: str | None) -> None:
     import json
 
-    from skillscope.redact import SECRETS
+    from skillscope.core.redact import SECRETS
 
     if fmt == "cyclonedx":
         from skillscope.service.cyclonedx import cyclonedx_bom
@@ -109,8 +109,8 @@ def _emit(servers: list[Any], fmt: str, output: str | None) -> None:
 
 def _table(servers: list[Any]) -> str:
     """Plain lines, one block per server and per skill; every string a server sent is made inert."""
+    from skillscope.core.textsafe import safe_line
     from skillscope.service.cyclonedx import review_words, signer_words
-    from skillscope.textsafe import safe_line
 
     lines: list[str] = []
     if not servers:

@@ -24,7 +24,7 @@ from skillscope.cli.common import (
     trust_choice,
     trust_options,
 )
-from skillscope.errors import EXIT_VERIFY, SkillscopeError
+from skillscope.core.errors import EXIT_VERIFY, SkillscopeError
 
 __all__ = ["approve_command", "reject_command", "revoke_command", "diff_command", "export_command", "report_check"]
 
@@ -47,7 +47,7 @@ def _book(path: Path, config: Any) -> Any:
 
 
 def _say_recorded(verb: str, saved: Any, path: Path) -> None:
-    from skillscope.textsafe import safe_line
+    from skillscope.core.textsafe import safe_line
 
     fingerprint = saved.fingerprint or "no fingerprint"
     click.echo(f"{verb} {safe_line(saved.name)} ({fingerprint}); record #{saved.seq} in {path}, signed by {saved.key.split()[0]}")
@@ -87,10 +87,10 @@ def approve_command(ctx: click.Context, name: str, target: str | None, reviewer:
 
     async def body() -> int:
         from skillscope.cli.render import make_console, render_report
-        from skillscope.protocol import connect
+        from skillscope.core.textsafe import safe_line
+        from skillscope.protocol.connection import connect
         from skillscope.service.approvals import approval_plan, audit_for_approval
         from skillscope.service.catalog import load_catalog, resolve_name
-        from skillscope.textsafe import safe_line
 
         book = _book(inv.ledger_path, inv.config)
         with progress(f"Connecting to {inv.target.display}") as say:
@@ -239,7 +239,7 @@ def diff_command(ctx: click.Context, name: str, target: str | None, as_json: boo
             console.print(render_diffs(diffs))
         refused = [d for d in diffs if d.refused]
         if refused:
-            from skillscope.errors import EXIT_LEDGER
+            from skillscope.core.errors import EXIT_LEDGER
 
             for diff in refused:
                 click.echo(f"skillscope: {diff.path}: {diff.note}", err=True)
@@ -272,7 +272,7 @@ def export_command(fmt: str, label: str | None, output: str | None, allowed_sign
       skillscope export > reviewed.txt
       skillscope export --format roomkit -o reviewed_skills.py   # for RoomKit's approve_execution
     """
-    from skillscope.errors import EXIT_LEDGER
+    from skillscope.core.errors import EXIT_LEDGER
     from skillscope.ledger import export_approved
 
     try:
@@ -295,7 +295,7 @@ def export_command(fmt: str, label: str | None, output: str | None, allowed_sign
 
 def _warn_unmatched_label(label: str, exportable: Any) -> None:
     """Say on stderr that ``--label`` matched no approval, and which labels do."""
-    from skillscope.textsafe import safe_line
+    from skillscope.core.textsafe import safe_line
 
     labels = sorted({r.label for r in exportable.approvals})
     known = ", ".join(safe_line(x, limit=64) for x in labels) or "none"
@@ -305,7 +305,7 @@ def _warn_unmatched_label(label: str, exportable: Any) -> None:
 
 def report_check(path: Path, check: Any) -> None:
     """Print a failed check's problems and missing reviews to stderr."""
-    from skillscope.textsafe import safe_line
+    from skillscope.core.textsafe import safe_line
 
     for problem in check.result.problems:
         click.echo(f"{path}: {problem.kind}: {problem.message}", err=True)
@@ -322,7 +322,7 @@ def report_check(path: Path, check: Any) -> None:
 
 
 def _ledger_config(config_path: str | None, ledger_file: str | None) -> tuple[Path, Any]:
-    from skillscope.config import load_config
+    from skillscope.config.file import load_config
     from skillscope.ledger import ledger_path
 
     config = load_config(config_path)

@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from skillscope.cli.commands_ledger import _book, _ledger_config, report_check
+from skillscope.cli.commands_review import _book, _ledger_config, report_check
 from skillscope.cli.common import (
     EXIT_CODES,
     config_option,
@@ -18,7 +18,7 @@ from skillscope.cli.common import (
     trust_choice,
     trust_options,
 )
-from skillscope.errors import EXIT_LEDGER, SkillscopeError
+from skillscope.core.errors import EXIT_LEDGER, SkillscopeError
 
 __all__ = ["ledger_group", "ledger_list", "ledger_merge", "ledger_repair", "ledger_verify"]
 
@@ -44,8 +44,8 @@ def ledger_verify(config_path: str | None, ledger_file: str | None, allowed_sign
     signed one is damage. Exits 5 on damage or a missing review; 1 when records are signed by keys
     not allowed for their reviewer.
     """
+    from skillscope.core.textsafe import safe_line
     from skillscope.ledger.recording import utc_now
-    from skillscope.textsafe import safe_line
 
     if accept and not note.strip():
         click.echo("skillscope: usage error: --accept needs a --note saying why the reviews may be gone", err=True)

@@ -16,7 +16,7 @@ def _reached_by(spec: Any) -> str:
     import shlex
 
     if spec.url:
-        from skillscope.redact import redact_url
+        from skillscope.core.redact import redact_url
 
         return redact_url(spec.url)
     if spec.command:
@@ -37,9 +37,9 @@ def servers_command(as_json: bool) -> None:
     Use a server with --config FILE LABEL (`skillscope list LABEL --config ~/.cursor/mcp.json`),
     or run `skillscope tui` with no target and no skillscope.yaml servers to see them all.
     """
-    from skillscope.clients import discover_servers
+    from skillscope.config.clients import discover_servers
+    from skillscope.core.textsafe import safe_line
     from skillscope.service.targets import attach_problem
-    from skillscope.textsafe import safe_line
 
     found = discover_servers()
     if as_json:

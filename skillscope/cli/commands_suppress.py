@@ -16,7 +16,7 @@ from skillscope.cli.common import (
     trust_choice,
     trust_options,
 )
-from skillscope.errors import SkillscopeError
+from skillscope.core.errors import SkillscopeError
 
 __all__ = ["suppress_command"]
 
@@ -47,9 +47,9 @@ def suppress_command(key: str | None, reason: str | None, expires: str | None, r
       skillscope suppress 3f0c…e1 --reason "curl to our own CDN" --expires 2027-03-31
       skillscope suppress --list
     """
-    from skillscope.cli.commands_ledger import _ledger_config
+    from skillscope.cli.commands_review import _ledger_config
+    from skillscope.core.textsafe import safe_line
     from skillscope.service.suppressions import load_suppressions, record_suppression, today_utc
-    from skillscope.textsafe import safe_line
 
     try:
         path, config = _ledger_config(config_path, ledger_file)
@@ -75,7 +75,7 @@ def suppress_command(key: str | None, reason: str | None, expires: str | None, r
 
 
 def _show(found: Any, today: Any, as_json: bool) -> None:
-    from skillscope.textsafe import safe_line
+    from skillscope.core.textsafe import safe_line
 
     def status(record: Any) -> str:
         if record.distrust:

@@ -16,7 +16,7 @@ from skillscope.cli.common import (
     trust_choice,
     trust_options,
 )
-from skillscope.errors import SkillscopeError
+from skillscope.core.errors import SkillscopeError
 
 __all__ = ["run_tui", "tui_command", "tui_settings"]
 
@@ -27,7 +27,7 @@ def tui_settings(targets: tuple[str, ...], stdio_command: list[str] | None, opti
     Raises:
         SkillscopeError: the config cannot be read, or a target cannot be understood.
     """
-    from skillscope.config import load_config
+    from skillscope.config.file import load_config
     from skillscope.service.targets import ledger_for, server_seeds
     from skillscope.tui.settings import TuiSettings
 
@@ -43,7 +43,7 @@ def tui_settings(targets: tuple[str, ...], stdio_command: list[str] | None, opti
 
 def run_tui(settings: Any) -> None:
     """Run the TUI until the reviewer quits (every server is let go of on the way out)."""
-    from skillscope.runlog import quiet_terminal
+    from skillscope.core.runlog import quiet_terminal
     from skillscope.tui import make_app
 
     quiet_terminal()

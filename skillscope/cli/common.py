@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from skillscope.errors import EXIT_INTERRUPTED, SkillscopeError
+from skillscope.core.errors import EXIT_INTERRUPTED, SkillscopeError
 
 if TYPE_CHECKING:
     from skillscope.service.targets import Invocation
@@ -100,8 +100,8 @@ def trust_choice(config: Any, options: dict[str, Any], ledger: Any = None) -> An
     from skillscope.service.review_state import TrustChoice
 
     if ledger is not None:
+        from skillscope.core.locations import user_data_dir
         from skillscope.demo.ledger import DEMO_LEDGER_NAME
-        from skillscope.locations import user_data_dir
 
         if ledger == user_data_dir() / DEMO_LEDGER_NAME:
             config = None
@@ -140,7 +140,7 @@ def setup(ctx: click.Context, target: str | None, options: dict[str, Any], *, co
     """
     if command is _FROM_CONTEXT:
         command = ctx.meta.get("stdio_command")
-    from skillscope.config import load_config
+    from skillscope.config.file import load_config
     from skillscope.service.targets import resolve_target
 
     try:
@@ -169,7 +169,7 @@ def run(fn: Callable[[], Awaitable[int]]) -> None:
 
 def report_error(exc: SkillscopeError) -> int:
     """Print an error (and any server stderr tail) to stderr; return its exit code."""
-    from skillscope.textsafe import safe_line, safe_text
+    from skillscope.core.textsafe import safe_line, safe_text
 
     click.echo(f"skillscope: {exc.title.lower()}: {safe_line(exc.message, limit=2000)}", err=True)
     if exc.detail:
@@ -189,7 +189,7 @@ class progress:
         if sys.stderr.isatty():
             from rich.console import Console
 
-            from skillscope.textsafe import safe_line
+            from skillscope.core.textsafe import safe_line
 
             console = Console(stderr=True, markup=False, emoji=False, highlight=False)
             self._status = console.status(safe_line(self._first, limit=200))
@@ -199,7 +199,7 @@ class progress:
     def update(self, message: str) -> None:
         """Replace the shown message."""
         if self._status is not None:
-            from skillscope.textsafe import safe_line
+            from skillscope.core.textsafe import safe_line
 
             self._status.update(safe_line(message, limit=200))
 
@@ -217,7 +217,7 @@ def deliver(text: str, output: str | None) -> None:
     if output:
         from pathlib import Path
 
-        from skillscope.files import write_file
+        from skillscope.core.files import write_file
 
         write_file(Path(output), text)
         click.echo(f"Wrote {output}", err=True)
@@ -238,7 +238,7 @@ class _MaskingStream:
         self._pending = ""
 
     def write(self, text: str) -> int:
-        from skillscope.redact import SECRETS
+        from skillscope.core.redact import SECRETS
 
         self._pending += text
         cut = self._pending.rfind("\n") + 1
@@ -248,7 +248,7 @@ class _MaskingStream:
         return len(text)
 
     def flush(self) -> None:
-        from skillscope.redact import SECRETS
+        from skillscope.core.redact import SECRETS
 
         if self._pending:
             ready, self._pending = self._pending, ""

@@ -10,9 +10,9 @@ from rich.syntax import Syntax
 from rich.table import Table
 from rich.text import Text
 
-from skillscope.review.paths import path_hits
-from skillscope.sizes import human_size
-from skillscope.textsafe import safe_line
+from skillscope.audit.paths import path_hits
+from skillscope.core.sizes import human_size
+from skillscope.core.textsafe import safe_line
 from skillscope.verify.filekind import read_as
 from skillscope.views import binary_view, hidden_panel, rendered_view, source_view
 

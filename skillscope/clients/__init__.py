@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from skillscope.clients.discovery import (
+from skillscope.config.clients.discovery import (
     ClientFile,
     Discovery,
     FoundServer,
@@ -10,9 +10,9 @@ from skillscope.clients.discovery import (
     project_client_files,
     user_client_files,
 )
-from skillscope.clients.formats import dialect_for, label_from_name, load_env_file, read_document
-from skillscope.clients.jsonc import JsoncError, loads_jsonc
-from skillscope.clients.variables import DIALECTS, Dialect, Expander, InputSpec, terminal_prompt
+from skillscope.config.clients.formats import dialect_for, label_from_name, load_env_file, read_document
+from skillscope.config.clients.jsonc import JsoncError, loads_jsonc
+from skillscope.config.variables import DIALECTS, Dialect, Expander, InputSpec, terminal_prompt
 
 __all__ = [
     "DIALECTS",

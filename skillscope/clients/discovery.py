@@ -91,13 +91,13 @@ def project_client_files(folder: Path) -> list[ClientFile]:
 
 def _is_trusted(path: Path, content: bytes) -> bool:
     """The hardening rule for project-level files: used only once trusted (``skillscope config trust FILE``)."""
-    from skillscope.config_trust import is_trusted
+    from skillscope.config.trust import is_trusted
 
     return is_trusted(path, content)
 
 
 def _through_link(path: Path) -> bool:
-    from skillscope.config_trust import UntrustedFile, refuse_links
+    from skillscope.config.trust import UntrustedFile, refuse_links
 
     try:
         refuse_links(path)
@@ -113,10 +113,10 @@ def discover_servers(cwd: Path | None = None) -> Discovery:
     and each project's (``scope`` says which). An untrusted project file is listed in
     ``untrusted`` and none of its servers is read.
     """
-    from skillscope.clients.formats import MAX_CLIENT_FILE_BYTES, read_document
-    from skillscope.clients.jsonc import JsoncError, loads_jsonc
-    from skillscope.config import ServerSpec
-    from skillscope.errors import ConfigError
+    from skillscope.config.clients.formats import MAX_CLIENT_FILE_BYTES, read_document
+    from skillscope.config.clients.jsonc import JsoncError, loads_jsonc
+    from skillscope.config.servers import ServerSpec
+    from skillscope.core.errors import ConfigError
 
     cwd = cwd or Path.cwd()
     found = Discovery()

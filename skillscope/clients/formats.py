@@ -7,8 +7,8 @@ from pathlib import Path
 from typing import Any
 
 from skillscope.catalog.names import is_valid_label
-from skillscope.clients.variables import Dialect, InputSpec
-from skillscope.errors import ConfigError
+from skillscope.config.variables import Dialect, InputSpec
+from skillscope.core.errors import ConfigError
 
 __all__ = ["MAX_CLIENT_FILE_BYTES", "dialect_for", "read_document", "label_from_name", "load_env_file", "parse_env_file"]
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from skillscope.errors import ConfigError, UsageError
+from skillscope.core.errors import ConfigError, UsageError
 
 __all__ = ["Dialect", "DIALECTS", "InputSpec", "Expander", "PLACEHOLDER", "terminal_prompt"]
 
@@ -53,7 +53,7 @@ def terminal_prompt(spec: InputSpec) -> str:
     Raises:
         UsageError: standard input or error is not a terminal.
     """
-    from skillscope.textsafe import safe_line
+    from skillscope.core.textsafe import safe_line
 
     if not (sys.stdin.isatty() and sys.stderr.isatty()):
         raise UsageError(

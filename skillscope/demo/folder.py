@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from skillscope.core.spec import MAX_FILES, MAX_TOTAL_BYTES
 from skillscope.demo.publisher import (
     PublishedSkill,
     SkillFile,
@@ -19,7 +20,6 @@ from skillscope.demo.publisher import (
     entry_for,
     file_uri,
 )
-from skillscope.spec import MAX_FILES, MAX_TOTAL_BYTES
 
 __all__ = ["FOLDER_SERVER_NAME", "FolderSkill", "RefusedResource", "folder_label", "folder_server", "load_folder"]
 

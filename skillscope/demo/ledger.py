@@ -30,11 +30,11 @@ def seed_demo_ledger(path: Path) -> None:
     """
     from dataclasses import replace
 
+    from skillscope.core.spec import MODERN
     from skillscope.demo.catalog import demo_skills
     from skillscope.ledger import FileEntry, Ledger, ObjectStore, Record, store_dir, tool_id
     from skillscope.ledger.record import Action
     from skillscope.ledger.signing import load_signer
-    from skillscope.spec import MODERN
 
     skills = {skill.skill_path: skill for skill in demo_skills()}
     stale = replace(skills["acme/billing/invoice-review"])
@@ -62,7 +62,7 @@ def demo_ledger(option: str | os.PathLike[str] | None = None) -> Path:
 
     The user's own ledger (``$SKILLSCOPE_LEDGER``, the config's) never receives the demo's reviews.
     """
-    from skillscope.locations import user_data_dir
+    from skillscope.core.locations import user_data_dir
 
     path = Path(option).expanduser() if option else user_data_dir() / DEMO_LEDGER_NAME
     if not path.exists():

@@ -27,7 +27,7 @@ from mcp.server.mcpserver.resources.base import Resource
 from pydantic import ConfigDict
 
 from skillscope import __version__
-from skillscope.spec import EXTENSION_ID, INVALID_PARAMS, MODERN
+from skillscope.core.spec import EXTENSION_ID, INVALID_PARAMS, MODERN
 
 __all__ = [
     "EXTENSION_ID",

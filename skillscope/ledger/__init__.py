@@ -12,8 +12,8 @@ from skillscope.ledger.merge import merge_ledgers
 from skillscope.ledger.objects import FileDiff, ObjectStore, file_diffs, skill_diffs, store_dir
 from skillscope.ledger.record import FileEntry, Record
 from skillscope.ledger.recording import review_record, tool_id, utc_now
-from skillscope.ledger.review import FileChange, ReviewState, Verdicts, diff_files, replay, review_state
 from skillscope.ledger.store import MAX_RECORD_BYTES, Ledger, Problem, VerifyResult
+from skillscope.ledger.verdicts import FileChange, ReviewState, Verdicts, diff_files, replay, review_state
 
 __all__ = [
     "MAX_RECORD_BYTES",
@@ -64,7 +64,7 @@ def read_verdicts(path: str | Path) -> Verdicts:
 
 def ledger_path(option: str | None, config_value: str | None, config_dir: Path | None) -> Path:
     """Where the ledger lives: ``--ledger``, else ``SKILLSCOPE_LEDGER``, else the config, else the data dir."""
-    from skillscope.locations import user_data_dir
+    from skillscope.core.locations import user_data_dir
 
     if option:
         return Path(option).expanduser()

@@ -8,15 +8,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from skillscope.errors import LedgerDamaged, LedgerError
+from skillscope.core.errors import LedgerDamaged, LedgerError
 from skillscope.ledger.checked import Checked, CheckedCache
 from skillscope.ledger.export import Exportable, exportable_approvals
 from skillscope.ledger.objects import ObjectStore, store_dir
 from skillscope.ledger.record import Record, describe, review_id
-from skillscope.ledger.review import Distrust, Verdicts, replay
 from skillscope.ledger.rollback import FIRST, SeenMemory, git_place, reviews_at_revision
 from skillscope.ledger.store import Ledger, Problem, VerifyResult, damage_message
 from skillscope.ledger.trust import AllowedSigners, TrustRule, resolve_trust
+from skillscope.ledger.verdicts import Distrust, Verdicts, replay
 
 __all__ = ["LedgerCheck", "ReviewBook", "SignatureStatus", "distrust_of", "signing_order"]
 
@@ -116,7 +116,7 @@ class ReviewBook:
 
     def __init__(self, path: Path, *, signing_key: str | None = None, allowed_signers: str | None = None,
                  config_dir: Path | None = None) -> None:
-        from skillscope.locations import user_data_dir
+        from skillscope.core.locations import user_data_dir
 
         self.path = Path(path)
         self.signing_key = signing_key

@@ -105,8 +105,8 @@ class CheckedCache:
         """This user's cache key: read, or made once (``create``). Two first writes at once may each make
         one; the key read back after writing is the one kept, and rows sealed under the other are only
         checked again."""
-        from skillscope.errors import LocalFileError
-        from skillscope.files import write_file
+        from skillscope.core.errors import LocalFileError
+        from skillscope.core.files import write_file
 
         for _ in range(2):
             try:

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from skillscope.ledger.record import Record
-from skillscope.ledger.review import Verdicts
+from skillscope.ledger.verdicts import Verdicts
 
 __all__ = ["EXPORT_FORMATS", "ExportFormat", "Exportable", "exportable_approvals", "export_approved"]
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from skillscope.errors import LedgerDamaged
-from skillscope.files import write_file
+from skillscope.core.errors import LedgerDamaged
+from skillscope.core.files import write_file
 from skillscope.ledger.record import GENESIS, Record, encode_line, review_id
-from skillscope.ledger.review import replay
 from skillscope.ledger.store import Ledger, damage_message
+from skillscope.ledger.verdicts import replay
 
 __all__ = ["MergeResult", "merge_ledgers", "merged_order"]
 
@@ -91,7 +91,7 @@ def merge_ledgers(ours: Path, theirs: Path) -> MergeResult:
 
 def _overruled(ours: list[Record], theirs: list[Record], merged: list[Record]) -> list[str]:
     """One warning per approval in force after the merge that the other side had revoked or rejected."""
-    from skillscope.textsafe import safe_line
+    from skillscope.core.textsafe import safe_line
 
     verdicts = replay(merged)
     in_force = {review_id(r) for v in verdicts.by_name.values() for r in v.approved.values()}

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from skillscope.errors import LedgerError, SkillscopeError
+from skillscope.core.errors import LedgerError, SkillscopeError
 
 __all__ = ["FileDiff", "ObjectStore", "file_diffs", "skill_diffs", "store_dir"]
 
@@ -42,7 +42,7 @@ class ObjectStore:
 
     def _names(self, digest: str) -> tuple[str, str]:
         if not isinstance(digest, str) or not _DIGEST.fullmatch(digest):
-            from skillscope.textsafe import safe_line
+            from skillscope.core.textsafe import safe_line
 
             raise LedgerError(f"The ledger names approved bytes by {safe_line(repr(digest), limit=120)}, which is not a "
                               "sha256: digest of 64 hex digits; nothing was read from the store for it")
@@ -90,7 +90,7 @@ class ObjectStore:
             try:
                 if self._read_at(folder, name, sub) == data:
                     return digest
-                from skillscope.files import write_new_at
+                from skillscope.core.files import write_new_at
 
                 try:
                     write_new_at(folder, name, data)
@@ -245,7 +245,7 @@ def skill_diffs(store: ObjectStore, entry: object, changes: Iterable[object], cu
     """The diffs of a skill's changed files (``FileChange``s): approved bytes from ``store``, current
     verified bytes by URI from ``current``; paths relative to the skill, everything sanitised."""
     from skillscope.catalog.names import relative_path
-    from skillscope.textsafe import safe_text
+    from skillscope.core.textsafe import safe_text
 
     directory = getattr(entry, "directory", None) or ""
     rows = [(c.uri, relative_path(directory, c.uri), c.change, c.old_digest, c.new_digest) for c in changes]  # type: ignore[attr-defined]

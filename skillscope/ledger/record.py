@@ -181,7 +181,7 @@ def describe(record: Record) -> str:
 
 def describe_review(action: str, name: str, fingerprint: str | None, reviewer: str, time: str) -> str:
     """``describe`` of a review's fields (read from a line without building its ``Record``)."""
-    from skillscope.textsafe import safe_line
+    from skillscope.core.textsafe import safe_line
 
     return safe_line(f"{action} of {name or '(the ledger)'} ({fingerprint or 'no fingerprint'}) by {reviewer} at {time}", limit=400)
 

@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from skillscope.errors import LedgerError
+from skillscope.core.errors import LedgerError
 
 __all__ = ["FIRST", "GitPlace", "SeenMemory", "committed_as_is", "git_branch", "git_place", "head_commit", "is_ancestor", "reviews_at_revision"]
 
@@ -106,7 +106,7 @@ class SeenMemory:
     @classmethod
     def of(cls, ledger: Path, place: GitPlace) -> SeenMemory:
         """The memory for the ledger at ``ledger`` on the branch of ``place``."""
-        from skillscope.locations import user_data_dir
+        from skillscope.core.locations import user_data_dir
 
         where = os.path.realpath(ledger)
         key = hashlib.sha256(where.encode("utf-8", "surrogateescape")).hexdigest()[:40]
@@ -115,7 +115,7 @@ class SeenMemory:
 
     def legacy(self, first_hash: str) -> dict[str, str]:
         """What an earlier version remembered for this branch, kept by the ledger's first record (read once)."""
-        from skillscope.locations import user_data_dir
+        from skillscope.core.locations import user_data_dir
 
         return _read(user_data_dir() / "seen" / first_hash.removeprefix("sha256:")[:40] / f"{self.name}.ids")
 
@@ -180,7 +180,7 @@ class SeenMemory:
 
     def accept(self, ids: dict[str, str], missing: dict[str, str], note: str, time: str) -> None:
         """Forget what the ledger lost: remember exactly ``ids`` from now on, and log why."""
-        from skillscope.files import write_file
+        from skillscope.core.files import write_file
 
         write_file(self.path, _lines(ids))
         kept = {r: f"{c} {w}" for r, (c, w) in self._committed.items() if r not in missing}

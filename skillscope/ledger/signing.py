@@ -10,7 +10,7 @@ from pathlib import Path
 
 from cryptography.exceptions import UnsupportedAlgorithm as UnsupportedAlgorithmError
 
-from skillscope.errors import LocalFileError, UsageError
+from skillscope.core.errors import LocalFileError, UsageError
 from skillscope.ledger.sshsig import SignatureError, agent_sign, key_blob, sign_with_key
 
 __all__ = ["Signer", "default_key_path", "load_signer", "local_public_key"]
@@ -43,7 +43,7 @@ class Signer:
 
 def default_key_path() -> Path:
     """The ed25519 key made on first use, in the user data dir."""
-    from skillscope.locations import user_data_dir
+    from skillscope.core.locations import user_data_dir
 
     return user_data_dir() / DEFAULT_KEY_NAME
 
@@ -118,7 +118,7 @@ def _create_key(path: Path) -> None:
     from cryptography.hazmat.primitives import serialization
     from cryptography.hazmat.primitives.asymmetric import ed25519
 
-    from skillscope.files import write_file
+    from skillscope.core.files import write_file
 
     key = ed25519.Ed25519PrivateKey.generate()
     private = key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.OpenSSH, serialization.NoEncryption())

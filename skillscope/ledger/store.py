@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from skillscope.errors import LedgerDamaged, LedgerError
+from skillscope.core.errors import LedgerDamaged, LedgerError
 from skillscope.ledger.checked import Checked, CheckedCache
 from skillscope.ledger.linecheck import check_line, precheck
 from skillscope.ledger.record import (

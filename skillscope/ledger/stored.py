@@ -6,7 +6,7 @@ import hashlib
 import os
 from pathlib import Path
 
-from skillscope.errors import LedgerError
+from skillscope.core.errors import LedgerError
 
 __all__ = ["OpenLedger", "StoredLine"]
 

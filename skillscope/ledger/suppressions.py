@@ -10,7 +10,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from skillscope.errors import LocalFileError, UsageError
+from skillscope.core.errors import LocalFileError, UsageError
 from skillscope.ledger.signing import Signer
 from skillscope.ledger.sshsig import SignatureError, key_blob, verify_signature
 from skillscope.ledger.trust import AllowedSigners

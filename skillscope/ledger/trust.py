@@ -8,7 +8,7 @@ import shlex
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from skillscope.errors import UsageError
+from skillscope.core.errors import UsageError
 from skillscope.ledger.checked import Checked
 from skillscope.ledger.sshsig import NAMESPACE, SignatureError, key_blob
 

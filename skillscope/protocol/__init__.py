@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from skillscope.lazy import load_export
+from skillscope.core.lazy import load_export
 
 if TYPE_CHECKING:
     from skillscope.protocol.connection import Connection, Era, ServerInfo, connect

@@ -15,7 +15,7 @@ from mcp import Client, MCPError, StdioServerParameters  # noqa: F401  (StdioSer
 from mcp.client import advertise
 from pydantic import TypeAdapter
 
-from skillscope.errors import (
+from skillscope.core.errors import (
     ConnectionFailed,
     ExtensionNotOffered,
     MethodError,
@@ -24,6 +24,16 @@ from skillscope.errors import (
     ServerExited,
     SkillNotFound,
 )
+from skillscope.core.spec import (
+    ENVELOPE_KEYS,
+    EXTENSION_ID,
+    INVALID_PARAMS,
+    METHOD_NOT_FOUND,
+    MODERN,
+    SDK_REQUEST_TIMEOUT,
+    UNSUPPORTED_PROTOCOL_VERSION,
+)
+from skillscope.core.textsafe import safe_line
 from skillscope.protocol.errors import (
     _http_status_error,
     _process_exited,
@@ -53,16 +63,6 @@ from skillscope.protocol.values import (
     parse_read,
     parse_resource_page,
 )
-from skillscope.spec import (
-    ENVELOPE_KEYS,
-    EXTENSION_ID,
-    INVALID_PARAMS,
-    METHOD_NOT_FOUND,
-    MODERN,
-    SDK_REQUEST_TIMEOUT,
-    UNSUPPORTED_PROTOCOL_VERSION,
-)
-from skillscope.textsafe import safe_line
 
 __all__ = ["Era", "ServerInfo", "Connection", "connect"]
 
@@ -274,7 +274,7 @@ async def connect(target: Target, *, era: Era = "auto", timeout: float = 30.0, e
     Raises:
         ConnectionFailed: a subclass saying what went wrong, in plain words.
     """
-    from skillscope.redact import SECRETS
+    from skillscope.core.redact import SECRETS
 
     SECRETS.add_target(target)
     stats = TransportStats()

@@ -6,7 +6,7 @@ import asyncio
 import sys
 from typing import IO, TYPE_CHECKING, Any
 
-from skillscope.errors import (
+from skillscope.core.errors import (
     ConnectionFailed,
     MethodError,
     ProtocolViolation,
@@ -16,8 +16,8 @@ from skillscope.errors import (
     SkillscopeError,
     Unauthorised,
 )
-from skillscope.spec import SDK_CONNECTION_CLOSED, SDK_REQUEST_TIMEOUT
-from skillscope.textsafe import safe_line
+from skillscope.core.spec import SDK_CONNECTION_CLOSED, SDK_REQUEST_TIMEOUT
+from skillscope.core.textsafe import safe_line
 
 if TYPE_CHECKING:
     from mcp import MCPError

@@ -33,7 +33,7 @@ class Target:
     def display(self) -> str:
         """The server's identity for people and reports: the URL or the command line."""
         if self.kind == "http":
-            from skillscope.redact import redact_url
+            from skillscope.core.redact import redact_url
 
             return redact_url(self.url or "")
         if self.kind == "stdio":

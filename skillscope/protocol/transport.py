@@ -17,7 +17,7 @@ import httpx2
 import mcp_types as types
 from mcp.shared.message import SessionMessage
 
-from skillscope.surrogates import HOLD_BACK, mark_lone_surrogates
+from skillscope.core.surrogates import HOLD_BACK, mark_lone_surrogates
 
 __all__ = ["ACCEPTED_ENCODINGS", "MAX_MESSAGE_BYTES", "MessageTooLarge", "UnsupportedEncoding", "TransportStats", "capped_stdio", "capped_http_client", "child_environment"]
 

@@ -6,7 +6,7 @@ import math
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from skillscope.spec import DIGEST_RE, DIRECTORY_MIME, DYNAMIC, ENTRY_KEYS, ITEM_KEYS, MAX_SIZE_VALUE
+from skillscope.core.spec import DIGEST_RE, DIRECTORY_MIME, DYNAMIC, ENTRY_KEYS, ITEM_KEYS, MAX_SIZE_VALUE
 
 __all__ = [
     "GetResult",

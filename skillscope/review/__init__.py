@@ -4,28 +4,28 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from skillscope.lazy import load_export
+from skillscope.core.lazy import load_export
 
 if TYPE_CHECKING:
-    from skillscope.review.approval import ApprovalAudit, approval_audit
-    from skillscope.review.audit import (
-        ServerAudit,
-        SkillAudit,
-        audit_server,
-        audit_skill,
-    )
-    from skillscope.review.findings import (
+    from skillscope.audit.approval import ApprovalAudit, approval_audit
+    from skillscope.audit.findings import (
         CHECKS,
         AuditFinding,
         CheckOutcome,
         check_info,
     )
-    from skillscope.review.reports import (
+    from skillscope.audit.reports import (
         audit_json,
         audit_markdown,
         audit_sarif,
         finding_rows,
         summary,
+    )
+    from skillscope.audit.run import (
+        ServerAudit,
+        SkillAudit,
+        audit_server,
+        audit_skill,
     )
 
 __all__ = [

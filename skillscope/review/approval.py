@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from skillscope.review.findings import AuditFinding, severity_counts
+from skillscope.audit.findings import AuditFinding, severity_counts
 
 __all__ = ["ApprovalAudit", "approval_audit"]
 

@@ -7,10 +7,9 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from skillscope.audit.findings import CHECKS, AuditFinding, CheckOutcome
 from skillscope.catalog.names import is_reg_name
-from skillscope.protocol.values import GetResult, ListedFile, ReadResult, SkillEntry, parse_entry
-from skillscope.review.findings import CHECKS, AuditFinding, CheckOutcome
-from skillscope.spec import (
+from skillscope.core.spec import (
     ENUMERATION_ENTRY_CHECKS,
     ENVELOPE_KEYS,
     MAX_FILES,
@@ -19,7 +18,8 @@ from skillscope.spec import (
     RESERVED_METADATA_PREFIX,
     RESOURCE_ARRAY_CHECKS,
 )
-from skillscope.textsafe import safe_line
+from skillscope.core.textsafe import safe_line
+from skillscope.protocol.values import GetResult, ListedFile, ReadResult, SkillEntry, parse_entry
 from skillscope.verify.frontmatter import FrontmatterError, parse_frontmatter, split_frontmatter
 
 __all__ = [

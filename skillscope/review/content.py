@@ -7,12 +7,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from urllib.parse import urlsplit
 
-from skillscope.review.behavior.prose import instruction_in
-from skillscope.review.behavior.regions import Region, code_regions
-from skillscope.review.findings import Severity
-from skillscope.review.markdown import hidden_parts
-from skillscope.textsafe import safe_line
-from skillscope.unicode_policy import KIND_CHECK, decode_tags, decode_variation_selectors, describe, hidden_runs
+from skillscope.audit.behavior.prose import instruction_in
+from skillscope.audit.behavior.regions import Region, code_regions
+from skillscope.audit.findings import Severity
+from skillscope.audit.markdown import hidden_parts
+from skillscope.core.textsafe import safe_line
+from skillscope.core.unicode_policy import KIND_CHECK, decode_tags, decode_variation_selectors, describe, hidden_runs
 from skillscope.verify.filekind import MAGIC
 
 __all__ = ["Hit", "hit_at", "scan_text", "scan_string", "scan_bytes_kind", "url_host", "EXCERPT"]

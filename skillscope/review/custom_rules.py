@@ -11,13 +11,13 @@ from typing import TYPE_CHECKING, Any, cast
 
 import yaml
 
-from skillscope.errors import UsageError
-from skillscope.review.findings import AuditFinding, Severity
-from skillscope.textsafe import safe_line
+from skillscope.audit.findings import AuditFinding, Severity
+from skillscope.core.errors import UsageError
+from skillscope.core.textsafe import safe_line
 from skillscope.verify.filekind import read_as
 
 if TYPE_CHECKING:
-    from skillscope.review.audit.model import ServerAudit, SkillAudit
+    from skillscope.audit.run.results import ServerAudit, SkillAudit
     from skillscope.verify.opener import SkillReport
 
 __all__ = ["FAMILIES", "KINDS", "MAX_SCAN_BYTES", "PatternRule", "RuleHit", "RuleSet", "load_rules", "read_rule_text", "USER_PREFIX", "scan_user_rules", "user_findings"]

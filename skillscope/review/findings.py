@@ -6,8 +6,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from skillscope.review.behavior.rules import BEHAVIOR_RULES, family_of
-from skillscope.spec import ENTRY_RULES
+from skillscope.audit.behavior.rules import BEHAVIOR_RULES, family_of
+from skillscope.core.spec import ENTRY_RULES
 
 __all__ = ["Severity", "Category", "CheckInfo", "AuditFinding", "CheckOutcome", "CHECKS", "check_info", "SEVERITY_ORDER", "severity_counts"]
 

@@ -10,7 +10,7 @@ import yaml
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
-from skillscope.unicode_policy import hidden_runs
+from skillscope.core.unicode_policy import hidden_runs
 from skillscope.verify.frontmatter import FrontmatterError, split_frontmatter
 
 __all__ = ["HiddenPart", "PartKind", "WARNING_KINDS", "parser", "hidden_parts", "body_offset"]

@@ -7,9 +7,9 @@ import unicodedata
 from collections import defaultdict
 from urllib.parse import unquote
 
-from skillscope.review.content import Hit
-from skillscope.textsafe import safe_line
-from skillscope.unicode_policy import letter_scripts
+from skillscope.audit.text_scan import Hit
+from skillscope.core.textsafe import safe_line
+from skillscope.core.unicode_policy import letter_scripts
 
 __all__ = ["path_hits"]
 

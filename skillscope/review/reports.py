@@ -8,9 +8,9 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
-from skillscope.review.audit import ServerAudit, SkillAudit
-from skillscope.review.findings import SEVERITY_ORDER, AuditFinding, CheckOutcome, check_info
-from skillscope.textsafe import safe_line
+from skillscope.audit.findings import SEVERITY_ORDER, AuditFinding, CheckOutcome, check_info
+from skillscope.audit.run import ServerAudit, SkillAudit
+from skillscope.core.textsafe import safe_line
 
 __all__ = [
     "JSON_SCHEMA_ID", "MARKDOWN_LIMIT", "assign_keys", "audit_json", "audit_markdown", "audit_sarif", "finding_keys", "finding_rows",

@@ -10,10 +10,10 @@ from typing import Any, cast
 
 import yaml
 
-from skillscope.errors import UsageError
-from skillscope.review.custom_rules import read_rule_text
-from skillscope.review.findings import AuditFinding, Severity
-from skillscope.textsafe import safe_line
+from skillscope.audit.custom_rules import read_rule_text
+from skillscope.audit.findings import AuditFinding, Severity
+from skillscope.core.errors import UsageError
+from skillscope.core.textsafe import safe_line
 
 __all__ = ["RulePolicy", "load_policy", "apply_policy"]
 

@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import unquote
 
-from skillscope.review.findings import AuditFinding, Severity
-from skillscope.textsafe import safe_line
+from skillscope.audit.findings import AuditFinding, Severity
+from skillscope.core.textsafe import safe_line
 
 __all__ = ["SCANNER_PREFIX", "MAX_RESULTS", "ScanTarget", "SarifError", "scanner_id", "sarif_findings"]
 

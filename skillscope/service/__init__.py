@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from skillscope.lazy import load_export
+from skillscope.core.lazy import load_export
 
 __all__ = [
     "ApprovalPlan",

@@ -5,19 +5,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
+from skillscope.audit.approval import ApprovalAudit, approval_audit
 from skillscope.catalog.entry import CatalogEntry
 from skillscope.catalog.names import relative_path
-from skillscope.errors import ApprovalRefused, UsageError
+from skillscope.core.errors import ApprovalRefused, UsageError
+from skillscope.core.textsafe import safe_line
 from skillscope.ledger.record import Action, Record
 from skillscope.ledger.recording import review_record, tool_id, utc_now
-from skillscope.review.approval import ApprovalAudit, approval_audit
-from skillscope.textsafe import safe_line
 
 if TYPE_CHECKING:
+    from skillscope.audit.run import SkillAudit
     from skillscope.ledger import Verdicts
     from skillscope.protocol.connection import Connection, ServerInfo
-    from skillscope.review import SkillAudit
-    from skillscope.verify import SkillReport
+    from skillscope.verify.opener import SkillReport
 
 __all__ = ["ApprovalPlan", "Refusal", "approval_plan", "audit_for_approval", "offline_revocation", "review_refusal", "verdict_record"]
 
@@ -97,7 +97,7 @@ async def audit_for_approval(conn: Connection, entry: CatalogEntry, policy: Any,
     Raises:
         UsageError: the entry cannot be approved at all (see ``review_refusal``).
     """
-    from skillscope.review import audit_skill
+    from skillscope.audit.run import audit_skill
 
     refusal = review_refusal(entry, "approve")
     if refusal is not None:

@@ -13,14 +13,14 @@ import anyio.to_thread
 from skillscope.catalog.entry import CatalogEntry, Finding, Policy, validate_entry
 from skillscope.catalog.listing import Listing, catalog_entries, check_result_type, collect_listing
 from skillscope.catalog.names import uri_for_path
-from skillscope.errors import SkillNotFound, UsageError
+from skillscope.core.errors import SkillNotFound, UsageError
+from skillscope.core.textsafe import safe_line
 from skillscope.protocol.connection import Connection
-from skillscope.textsafe import safe_line
 
 if TYPE_CHECKING:
     from skillscope.protocol.connection import ServerInfo
     from skillscope.service.targets import Invocation
-    from skillscope.verify import SkillReport
+    from skillscope.verify.opener import SkillReport
 
 __all__ = ["find_entry", "load_catalog", "open_named", "resolve_name"]
 
@@ -98,8 +98,8 @@ async def open_named(
     inv: Invocation, name: str, *, paths: list[str], all_files: bool, say: Callable[[str], None]
 ) -> tuple[ServerInfo, SkillReport]:
     """Attach to the invocation's target, resolve ``name`` and open the skill (the ``show`` steps)."""
-    from skillscope.protocol import connect
-    from skillscope.verify import open_skill
+    from skillscope.protocol.connection import connect
+    from skillscope.verify.opener import open_skill
 
     async with connect(inv.target, era=inv.era, timeout=inv.timeout) as conn:
         say("Listing skills")
@@ -113,7 +113,7 @@ async def open_named(
 
 async def find_entry(inv: Invocation, name: str, say: Callable[[str], None]) -> tuple[ServerInfo, CatalogEntry]:
     """Attach, list and resolve ``name`` without reading any file."""
-    from skillscope.protocol import connect
+    from skillscope.protocol.connection import connect
 
     async with connect(inv.target, era=inv.era, timeout=inv.timeout) as conn:
         say("Listing skills")

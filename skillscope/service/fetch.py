@@ -13,9 +13,9 @@ from pathlib import Path
 from urllib.parse import unquote
 
 from skillscope.catalog.names import check_relative_request
-from skillscope.errors import LocalFileError, UsageError, VerificationFailed
-from skillscope.files import current_umask
-from skillscope.textsafe import safe_line
+from skillscope.core.errors import LocalFileError, UsageError, VerificationFailed
+from skillscope.core.files import current_umask
+from skillscope.core.textsafe import safe_line
 from skillscope.verify.opener import SkillReport
 
 __all__ = ["FetchedFile", "check_destination", "unsafe_path", "write_skill"]

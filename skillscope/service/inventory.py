@@ -8,11 +8,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from skillscope.errors import SkillscopeError
+from skillscope.core.errors import SkillscopeError
 
 if TYPE_CHECKING:
     from skillscope.catalog.entry import CatalogEntry
-    from skillscope.config import Config
+    from skillscope.config.file import Config
     from skillscope.ledger import ReviewState, Verdicts
     from skillscope.protocol.connection import Era, ServerInfo
     from skillscope.service.targets import ServerSeed
@@ -77,7 +77,7 @@ def inventory_seeds(targets: Sequence[str], command: Sequence[str] | None, *, co
         # server_seeds refuses a --label that does not name exactly one server.
         return server_seeds(targets, command, config=config, label=label, headers=headers, env=env,
                             allow_dynamic=allow_dynamic), []
-    from skillscope.clients import discover_servers
+    from skillscope.config.clients import discover_servers
 
     seeds = server_seeds((), None, config=config, allow_dynamic=allow_dynamic) if config.servers else []
     taken = {s.label for s in seeds}
@@ -100,7 +100,7 @@ async def take_inventory(seeds: Sequence[ServerSeed], verdicts: Verdicts | None,
 
     Listing reads no file: each entry carries its files' digests and sizes.
     """
-    from skillscope.protocol import connect
+    from skillscope.protocol.connection import connect
     from skillscope.service.catalog import load_catalog
     from skillscope.service.review_state import entry_review
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from skillscope.catalog.entry import CatalogEntry
-from skillscope.errors import LedgerError, SkillscopeError
+from skillscope.core.errors import LedgerError, SkillscopeError
 from skillscope.ledger import (
     ObjectStore,
     Record,

@@ -18,11 +18,11 @@ from typing import Any
 
 import anyio.to_thread
 
-from skillscope.errors import SkillscopeError, UsageError
-from skillscope.review.findings import SEVERITY_ORDER, AuditFinding
-from skillscope.review.sarif_import import SCANNER_PREFIX, SarifError, ScanTarget, sarif_findings, scanner_id
+from skillscope.audit.findings import SEVERITY_ORDER, AuditFinding
+from skillscope.audit.sarif_import import SCANNER_PREFIX, SarifError, ScanTarget, sarif_findings, scanner_id
+from skillscope.core.errors import SkillscopeError, UsageError
+from skillscope.core.textsafe import safe_line
 from skillscope.service.fetch import write_skill
-from skillscope.textsafe import safe_line
 
 __all__ = ["MAX_OUTPUT", "TIME_FACTOR", "Scanner", "parse_scanner", "run_scanners"]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from skillscope.errors import SkillscopeError
+from skillscope.core.errors import SkillscopeError
 from skillscope.ledger import ReviewBook
 from skillscope.ledger.book import SignatureStatus
 

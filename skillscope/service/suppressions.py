@@ -96,7 +96,7 @@ def apply_suppressions(audits: list[Any], suppressions: SuppressionSet, today: d
 
     Keys are assigned first, over every finding, so leaving one out never renames another.
     """
-    from skillscope.review.reports import assign_keys
+    from skillscope.audit.reports import assign_keys
 
     assign_keys(audits)
     active = suppressions.in_force(today)
@@ -118,7 +118,7 @@ def apply_suppressions(audits: list[Any], suppressions: SuppressionSet, today: d
 
 def suppress_in_skill(skill: Any, label: str, suppressions: SuppressionSet, today: date) -> int:
     """One skill's audit (the TUI's) keyed and filtered as ``audit`` would; returns how many findings were left out."""
-    from skillscope.review.audit import ServerAudit
+    from skillscope.audit.run import ServerAudit
 
     audit = ServerAudit(label=label, target="", skills=[skill], findings=list(skill.findings))
     apply_suppressions([audit], suppressions, today)

@@ -10,11 +10,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 from skillscope.catalog.entry import Policy
-from skillscope.errors import SkillscopeError, UsageError
+from skillscope.core.errors import SkillscopeError, UsageError
 
 if TYPE_CHECKING:
     # Imported where used: `skillscope servers` needs attach_problem alone, and the config module loads the SDK.
-    from skillscope.config import Config, ServerSpec
+    from skillscope.config.file import Config
+    from skillscope.config.servers import ServerSpec
     from skillscope.protocol.connection import Era
     from skillscope.protocol.target import Target
 
@@ -90,7 +91,7 @@ def attach_problem(spec: ServerSpec) -> str:
 
 def _named_spec(name: str | None, config: Config) -> tuple[ServerSpec | None, Origin]:
     """The spec a TARGET names: the config's server of that label, else the one in the user's MCP clients."""
-    from skillscope.config import client_server
+    from skillscope.config.file import client_server
 
     if not name or _URL.match(name):
         return None, "command-line"
@@ -135,7 +136,7 @@ def resolve_target(
     Raises:
         SkillscopeError: the target cannot be understood (unknown label, bad header, unset ``${VAR}``).
     """
-    from skillscope.config import target_from_args
+    from skillscope.config.file import target_from_args
     from skillscope.demo import is_demo_target
 
     built = target_from_args(target, list(command) if command else None, config=config, label=label,
@@ -164,7 +165,8 @@ def server_seeds(
     Raises:
         SkillscopeError: the config cannot be read, or a target cannot be understood.
     """
-    from skillscope.config import ServerSpec, target_from_args
+    from skillscope.config.file import target_from_args
+    from skillscope.config.servers import ServerSpec
     from skillscope.demo import is_demo_target
 
     if label and len(targets) + (1 if command else 0) != 1:
@@ -229,7 +231,7 @@ def client_seeds(allow_dynamic: bool) -> list[ServerSeed]:
     Nothing is prompted for here: a server whose values need a VS Code input, or an unset
     variable, is offered with that reason; disabled and unsupported ones are left out.
     """
-    from skillscope.clients import discover_servers
+    from skillscope.config.clients import discover_servers
 
     def no_prompt(spec: object) -> str:
         raise UsageError(f"asks for VS Code input {getattr(spec, 'id', '?')!r}: attach it with skillscope tui LABEL --config FILE in a terminal")
@@ -258,7 +260,8 @@ def seed_from_form(kind: str, *, url: str, headers: str, command: str, env: str,
         SkillscopeError: a field cannot be used (the message says which).
     """
     from skillscope.catalog.names import is_valid_label, label_for_command, label_for_url
-    from skillscope.config import ServerSpec, parse_header
+    from skillscope.config.file import parse_header
+    from skillscope.config.servers import ServerSpec
 
     label = label.strip()
     if label and not is_valid_label(label):

@@ -6,7 +6,7 @@ from typing import Any
 
 from textual.widget import Widget
 
-from skillscope.textsafe import safe_text
+from skillscope.core.textsafe import safe_text
 from skillscope.tui.notify import tell
 
 __all__ = ["copy_value", "move_focused"]

@@ -8,11 +8,11 @@ from typing import Any
 
 from rich.text import Text
 
-from skillscope.redact import SECRETS
-from skillscope.sizes import human_size
-from skillscope.textsafe import safe_text
-from skillscope.tui.model import SkillState
-from skillscope.unicode_policy import escape_run, hidden_runs
+from skillscope.core.redact import SECRETS
+from skillscope.core.sizes import human_size
+from skillscope.core.textsafe import safe_text
+from skillscope.core.unicode_policy import escape_run, hidden_runs
+from skillscope.tui.view_model import SkillState
 from skillscope.views import ESCAPE_STYLE, escaped
 
 __all__ = ["ESCAPE_STYLE", "STATE_LOOK", "compact", "human_size", "inert", "inert_line", "short_word", "state_badges", "state_words"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.dom import DOMNode
 from textual.worker import Worker, WorkerState
 
-from skillscope.textsafe import safe_line
+from skillscope.core.textsafe import safe_line
 from skillscope.tui.servers import as_skillscope_error
 
 __all__ = ["notify_error", "report_failed_worker", "tell"]

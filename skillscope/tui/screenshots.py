@@ -145,7 +145,7 @@ def take_screenshots(out: Path, *, size: tuple[int, int] = (140, 42), png: bool 
     """Write one SVG (and PNG) per entry of ``SHOTS`` into ``out``; returns the files written."""
     import os
 
-    from skillscope.files import write_file
+    from skillscope.core.files import write_file
 
     out.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, Literal
 
-from skillscope.errors import ConnectionFailed, SkillscopeError
+from skillscope.core.errors import ConnectionFailed, SkillscopeError
 from skillscope.protocol.errors import as_skillscope_error
 from skillscope.protocol.values import GetResult, ReadResult
 from skillscope.tui.settings import ServerSeed

@@ -40,7 +40,7 @@ class TuiSettings:
             return self.config_path
         if self.save_path is not None:
             return self.save_path
-        from skillscope.locations import CONFIG_NAME, user_config_dir
+        from skillscope.core.locations import CONFIG_NAME, user_config_dir
 
         return user_config_dir() / CONFIG_NAME
 
@@ -48,6 +48,6 @@ class TuiSettings:
         """The directory for stdio servers' stderr logs."""
         if self.log_dir is not None:
             return self.log_dir
-        from skillscope.locations import user_data_dir
+        from skillscope.core.locations import user_data_dir
 
         return user_data_dir() / "logs"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from skillscope.lazy import load_export
+from skillscope.core.lazy import load_export
 from skillscope.verify.content import ReadError, Served, served_bytes, sha256_digest
 from skillscope.verify.frontmatter import (
     FrontmatterError,

@@ -8,9 +8,9 @@ import hashlib
 from dataclasses import dataclass
 from typing import Any
 
+from skillscope.core.surrogates import LONE_SURROGATE
+from skillscope.core.textsafe import safe_line
 from skillscope.protocol.values import ReadResult
-from skillscope.surrogates import LONE_SURROGATE
-from skillscope.textsafe import safe_line
 
 __all__ = ["ReadError", "Served", "served_bytes", "sha256_digest", "normalisation_hint"]
 

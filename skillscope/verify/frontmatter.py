@@ -11,7 +11,7 @@ import yaml
 from yaml.events import AliasEvent
 from yaml.nodes import MappingNode, Node
 
-from skillscope.spec import FRONTMATTER_MAX
+from skillscope.core.spec import FRONTMATTER_MAX
 
 __all__ = [
     "MAX_DEPTH",

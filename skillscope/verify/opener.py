@@ -8,10 +8,10 @@ from typing import Any, Literal, Protocol
 
 from skillscope.catalog.entry import CatalogEntry, Policy, validate_entry
 from skillscope.catalog.names import check_relative_request
-from skillscope.errors import MethodError, SkillNotFound
+from skillscope.core.errors import MethodError, SkillNotFound
+from skillscope.core.spec import MAX_TOTAL_BYTES
+from skillscope.core.textsafe import safe_line
 from skillscope.protocol.values import GetResult, ReadResult
-from skillscope.spec import MAX_TOTAL_BYTES
-from skillscope.textsafe import safe_line
 from skillscope.verify.content import ReadError, Served, normalisation_hint, served_bytes, sha256_digest
 from skillscope.verify.frontmatter import (
     FrontmatterError,

@@ -10,10 +10,12 @@ from pathlib import Path
 import pytest
 import yaml
 
+from skillscope.audit.reports import audit_json
+from skillscope.audit.run import audit_server
 from skillscope.catalog.entry import Policy
 from skillscope.demo.publisher import build_server
-from skillscope.protocol import Target, connect
-from skillscope.review import audit_json, audit_server
+from skillscope.protocol.connection import connect
+from skillscope.protocol.target import Target
 from skillscope.verify.filekind import read_as
 
 HERE = Path(__file__).resolve().parents[2] / "benchmarks" / "detection"

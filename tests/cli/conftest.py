@@ -67,8 +67,8 @@ def _one_run(cwd: str, timeout: float) -> Iterator[None]:
     Each of those would leak into the next run and could make a later test pass for the
     wrong reason (a secret masked only because an earlier run remembered it).
     """
-    from skillscope import runlog
-    from skillscope.redact import SECRETS
+    from skillscope.core import runlog
+    from skillscope.core.redact import SECRETS
 
     root = logging.getLogger()
     saved_handlers, saved_level = list(root.handlers), root.level

@@ -6,9 +6,9 @@ import json
 
 import pytest
 
+from tests.audit.planted import planted_server
 from tests.cli.conftest import run_cli, stdio
 from tests.fixtures.http import serve_http_in_thread
-from tests.review.planted import planted_server
 
 
 @pytest.fixture

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from skillscope.audit.sarif_import import ScanTarget, sarif_findings, scanner_id
 from skillscope.demo.publisher import PublishedSkill, SkillFile, build_server
-from skillscope.review.sarif_import import ScanTarget, sarif_findings, scanner_id
 from tests.cli.conftest import run_cli
 from tests.fixtures.http import serve_http_in_thread
 
@@ -186,7 +186,7 @@ def test_a_skill_whose_paths_cannot_be_written_is_named_and_not_scanned(env, tmp
     (b'{"runs": [{"results": {"a": 1}}]}', "results is not an array"),
 ])
 def test_output_that_is_not_sarif_is_refused_with_the_reason(tmp_path, data, message):
-    from skillscope.review.sarif_import import SarifError
+    from skillscope.audit.sarif_import import SarifError
 
     target = ScanTarget("srv", "srv:x", "skill://x/SKILL.md", str(tmp_path), {"SKILL.md": "skill://x/SKILL.md"})
     with pytest.raises(SarifError, match=message):

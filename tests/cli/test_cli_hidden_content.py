@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from skillscope.audit.findings import SEVERITY_ORDER
 from skillscope.demo.publisher import PublishedSkill, SkillFile, build_server
-from skillscope.review.findings import SEVERITY_ORDER
+from tests.audit.test_hidden_content import HIDDEN_CHECKS
 from tests.cli.conftest import run_cli, stdio
 from tests.fixtures.hidden import PLANTED
 from tests.fixtures.http import serve_http_in_thread
-from tests.review.test_hidden_content import HIDDEN_CHECKS
 
 
 @pytest.mark.parametrize("era", ["modern", "legacy"])

@@ -7,7 +7,7 @@ import os
 import signal
 import sys
 
-from skillscope.redact import SECRETS
+from skillscope.core.redact import SECRETS
 from tests.cli.conftest import run_cli, stdio
 
 TOKEN = "tok-5f3a9c1e77"

@@ -123,8 +123,8 @@ def test_command_line_values_follow_the_same_rule(tmp_path, header_log, option):
 
 
 def test_a_vscode_input_whose_default_is_a_placeholder_is_refused():
-    from skillscope.clients.variables import Expander, InputSpec
-    from skillscope.errors import ConfigError
+    from skillscope.config.variables import Expander, InputSpec
+    from skillscope.core.errors import ConfigError
 
     expander = Expander("vscode", inputs={"tok": InputSpec("tok", default="${SECRET}")}, prompt=lambda spec: spec.default or "",
                         env={"SECRET": SECRET})

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 
-from skillscope.config import Config, target_from_args
+from skillscope.config.file import Config, target_from_args
+from skillscope.core.redact import SecretMask, redact_url
 from skillscope.ledger import Ledger
-from skillscope.redact import SecretMask, redact_url
 
 from .conftest import run_cli, stdio
 

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from skillscope.core.surrogates import LONE_SURROGATE
 from skillscope.demo.publisher import build_server, load_skills_dir
-from skillscope.surrogates import LONE_SURROGATE
 from tests.cli.conftest import run_cli
 from tests.fixtures.http import serve_http_in_thread
 

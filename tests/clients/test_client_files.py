@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from skillscope.clients import discover_servers
-from skillscope.config import load_config
-from skillscope.errors import ConfigError, UsageError
+from skillscope.config.clients import discover_servers
+from skillscope.config.file import load_config
+from skillscope.core.errors import ConfigError, UsageError
 
 
 @pytest.fixture
@@ -152,7 +152,7 @@ def test_an_unknown_label_falls_back_to_the_clients_servers(home):
 
 
 def test_a_trusted_project_file_is_read_until_it_changes(home, tmp_path):
-    from skillscope.config_trust import trust_file
+    from skillscope.config.trust import trust_file
 
     project = tmp_path / "project"
     path = put(project / ".mcp.json", json.dumps({"mcpServers": {"repo-srv": {"command": "./serve", "args": ["--stdio"]}}}))

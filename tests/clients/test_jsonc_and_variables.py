@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from skillscope.clients import Expander, InputSpec, JsoncError, loads_jsonc
-from skillscope.errors import ConfigError, UsageError
+from skillscope.config.clients import Expander, InputSpec, JsoncError, loads_jsonc
+from skillscope.core.errors import ConfigError, UsageError
 
 
 def test_comments_trailing_commas_and_tabs():

@@ -60,7 +60,7 @@ if __name__ == "__main__":
 
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
         resource.setrlimit(resource.RLIMIT_FSIZE, (int(rest[0]), int(rest[0])))
-        from skillscope.errors import LedgerError
+        from skillscope.core.errors import LedgerError
 
         ledger = signed_ledger(path)
         try:

@@ -10,11 +10,11 @@ from dataclasses import replace
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ed25519
 
+from skillscope.core.locations import user_data_dir
 from skillscope.ledger import Ledger, ReviewBook, linecheck, read_verdicts, review_state
 from skillscope.ledger.checked import Checked, CheckedCache, _sealer
 from skillscope.ledger.record import encode_line
 from skillscope.ledger.signing import load_signer
-from skillscope.locations import user_data_dir
 from tests.ledger.helpers import record, signed_ledger
 
 

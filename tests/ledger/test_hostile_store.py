@@ -203,7 +203,7 @@ def signed_lines(tmp_path_factory):
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(mutations())
 def test_fuzzed_lines_are_damage_or_records_never_a_crash(signed_lines, tmp_path_factory, mutation):
-    from skillscope.errors import SkillscopeError
+    from skillscope.core.errors import SkillscopeError
     from skillscope.ledger import ReviewBook, merge_ledgers
 
     which, edits, keep_hash = mutation

@@ -10,7 +10,7 @@ from dataclasses import replace
 
 import pytest
 
-from skillscope.errors import LedgerError
+from skillscope.core.errors import LedgerError
 from skillscope.ledger import MAX_RECORD_BYTES, FileEntry, Ledger
 from skillscope.ledger.record import encode_line
 from tests.ledger.helpers import record, signed_ledger

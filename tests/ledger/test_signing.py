@@ -11,7 +11,7 @@ from dataclasses import replace
 
 import pytest
 
-from skillscope.errors import EXIT_FILE, LocalFileError, UsageError
+from skillscope.core.errors import EXIT_FILE, LocalFileError, UsageError
 from skillscope.ledger import Ledger
 from skillscope.ledger.record import canonical_review
 from skillscope.ledger.signing import default_key_path, load_signer

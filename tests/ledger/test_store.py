@@ -12,7 +12,7 @@ from itertools import pairwise
 
 import pytest
 
-from skillscope.errors import LedgerDamaged, LedgerError
+from skillscope.core.errors import LedgerDamaged, LedgerError
 from skillscope.ledger import Ledger
 from skillscope.ledger.record import GENESIS, chain_fields
 from tests.fixtures.http import REPO_ROOT

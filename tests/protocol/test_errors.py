@@ -9,7 +9,7 @@ import pytest
 from mcp import MCPError
 
 import skillscope
-from skillscope.errors import (
+from skillscope.core.errors import (
     ConnectionFailed,
     MethodError,
     ProtocolViolation,
@@ -94,7 +94,7 @@ def test_anything_else_becomes_a_connection_failure_without_a_traceback():
 
 @pytest.mark.anyio
 async def test_a_read_of_an_unknown_file_raises_a_method_error_over_the_wire():
-    from skillscope.protocol import connect
+    from skillscope.protocol.connection import connect
     from tests.fixtures.samples import samples_server
 
     async with connect(Target(kind="inprocess", label="t", server=samples_server())) as conn:

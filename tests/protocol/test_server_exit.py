@@ -9,10 +9,11 @@ import anyio
 import pytest
 
 from skillscope.catalog.entry import Policy
-from skillscope.errors import MethodError, ServerExited
-from skillscope.protocol import Target, connect
+from skillscope.core.errors import MethodError, ServerExited
+from skillscope.protocol.connection import connect
+from skillscope.protocol.target import Target
 from skillscope.service.catalog import load_catalog
-from skillscope.verify import open_skill
+from skillscope.verify.opener import open_skill
 from tests.fixtures.http import REPO_ROOT, stdio_command
 
 pytestmark = pytest.mark.anyio

@@ -6,7 +6,9 @@ import dataclasses
 
 import pytest
 
+from skillscope.audit.conformance import SuiteChecks, entry_checks, get_checks
 from skillscope.catalog.entry import validate_entry
+from skillscope.core.spec import MODERN
 from skillscope.protocol.values import (
     parse_entry,
     parse_get,
@@ -15,8 +17,6 @@ from skillscope.protocol.values import (
     parse_resource_page,
     parse_size,
 )
-from skillscope.review.conformance import SuiteChecks, entry_checks, get_checks
-from skillscope.spec import MODERN
 
 URI = "skill://pdf-processing/SKILL.md"
 D1 = "sha256:" + "a" * 64
@@ -125,7 +125,7 @@ def test_a_get_result_reads_its_skill():
 
 @pytest.mark.anyio
 async def test_a_listed_page_arrives_read_with_its_raw_entries():
-    from skillscope.protocol import connect
+    from skillscope.protocol.connection import connect
     from skillscope.protocol.target import Target
     from tests.fixtures.samples import samples_server
 
@@ -150,7 +150,7 @@ def test_a_read_result_finds_the_item_for_its_uri_and_keeps_shapes_visible():
 
 @pytest.mark.anyio
 async def test_get_and_read_arrive_read_over_the_wire():
-    from skillscope.protocol import connect
+    from skillscope.protocol.connection import connect
     from skillscope.protocol.target import Target
     from tests.fixtures.samples import samples_server
 
@@ -177,8 +177,8 @@ def test_a_resource_page_reads_items_cursor_and_whether_it_is_well_formed():
 
 @pytest.mark.anyio
 async def test_resource_listings_and_directory_reads_arrive_read_over_the_wire():
-    from skillscope.errors import MethodError
-    from skillscope.protocol import connect
+    from skillscope.core.errors import MethodError
+    from skillscope.protocol.connection import connect
     from skillscope.protocol.target import Target
     from tests.fixtures.hostile import build_scenario
 

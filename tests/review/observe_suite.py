@@ -1,6 +1,6 @@
 """Run the suite's SEP-2640 server scenarios against the fixtures and publishers; dump the outcomes.
 
-    .venv/bin/python -m tests.review.observe_suite [--out FILE] [--only NAME ...] [--spec-version V ...]
+    .venv/bin/python -m tests.audit.observe_suite [--out FILE] [--only NAME ...] [--spec-version V ...]
 
 Writes one JSON record per (target, transport, spec version, scenario) to ``FILE`` (default
 ``.cache/review/suite_observed.json``) and prints a short line per run. ``suite_observed.md`` was
@@ -107,7 +107,7 @@ def _cell(outs: list[dict[str, Any]] | None) -> str:
     return " / ".join(o["status"] + (" (untestable)" if o["untestable"] else "") for o in outs)
 
 
-from skillscope.review.audit import DIRECTORY_CHECKS  # noqa: E402
+from skillscope.audit.run import DIRECTORY_CHECKS  # noqa: E402
 
 CACHE_CHECKS = ("sep-2640-skills-list-cache-attributes", "sep-2640-skills-get-cache-attributes")
 VERSIONS = ("2026-07-28", "2025-11-25")

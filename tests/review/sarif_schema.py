@@ -133,7 +133,7 @@ def minimal_sarif_log() -> dict[str, Any]:
 
     Returns:
         A SARIF 2.1.0 log that passes the schema and GitHub's extra requirements
-        (see ``tests/review/sarif_notes.md``).
+        (see ``tests/audit/sarif_notes.md``).
     """
     return {
         "$schema": SARIF_SCHEMA_URI,

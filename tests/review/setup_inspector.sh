@@ -13,7 +13,7 @@
 set -euo pipefail
 
 VERSION="2.12.0"
-SRC_DIR="tests/review/inspector"
+SRC_DIR="tests/audit/inspector"
 DEST=".cache/inspector"
 NODE22=".cache/conformance/bin/node"
 LAUNCHER="$DEST/node_modules/@modelcontextprotocol/inspector/clients/launcher/build/index.js"

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import pytest
 
+from skillscope.audit.approval import approval_audit
+from skillscope.audit.findings import AuditFinding, check_info
+from skillscope.audit.run import audit_skill
 from skillscope.catalog.entry import Policy
 from skillscope.demo.publisher import SkillFile, build_server
-from skillscope.protocol import Target, connect
-from skillscope.review import AuditFinding, approval_audit, audit_skill, check_info
+from skillscope.protocol.connection import connect
+from skillscope.protocol.target import Target
 from skillscope.service.catalog import load_catalog
 from tests.fixtures.hostile import build_scenario
 from tests.fixtures.samples import pdf_processing

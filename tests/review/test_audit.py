@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import pytest
 
+from skillscope.audit.findings import CHECKS
+from skillscope.audit.run import audit_server
 from skillscope.catalog.entry import Policy
-from skillscope.protocol import Target, connect
-from skillscope.review import audit_server
-from skillscope.review.findings import CHECKS
+from skillscope.protocol.connection import connect
+from skillscope.protocol.target import Target
+from tests.audit.planted import planted_server
 from tests.fixtures.hostile import build_scenario
-from tests.review.planted import planted_server
 
 pytestmark = pytest.mark.anyio
 
@@ -175,7 +176,7 @@ async def test_review_state_from_the_ledger(tmp_path):
 
 
 async def test_one_skill_audit_matches_the_server_audit(planted):
-    from skillscope.review import audit_skill
+    from skillscope.audit.run import audit_skill
     from skillscope.service.catalog import load_catalog
 
     async with connect(Target(label="p", kind="inprocess", server=planted_server()), timeout=120) as conn:

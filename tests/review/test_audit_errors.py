@@ -7,10 +7,11 @@ from typing import Any
 import pytest
 from mcp import MCPError
 
+from skillscope.audit.run import audit_server
 from skillscope.catalog.entry import Policy
 from skillscope.demo.publisher import SkillsPublisher, build_server
-from skillscope.protocol import Target, connect
-from skillscope.review import audit_server
+from skillscope.protocol.connection import connect
+from skillscope.protocol.target import Target
 from tests.fixtures.samples import hello_world, pdf_processing
 
 pytestmark = pytest.mark.anyio

@@ -6,12 +6,12 @@ from collections import Counter
 
 import pytest
 
+from skillscope.audit.run import GET_CHECK, WALK_CHECK, audit_server
 from skillscope.catalog.entry import Policy
-from skillscope.protocol import Target, connect
-from skillscope.review import audit_server
-from skillscope.review.audit import GET_CHECK, WALK_CHECK
+from skillscope.protocol.connection import connect
+from skillscope.protocol.target import Target
+from tests.audit.planted import planted_server
 from tests.fixtures.hostile import build_scenario
-from tests.review.planted import planted_server
 
 pytestmark = pytest.mark.anyio
 

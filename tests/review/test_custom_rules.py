@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from skillscope.errors import UsageError
-from skillscope.review.custom_rules import load_rules
+from skillscope.audit.custom_rules import load_rules
+from skillscope.core.errors import UsageError
 
 SKILL_MD = """\
 ---

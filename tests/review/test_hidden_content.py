@@ -6,14 +6,15 @@ import unicodedata
 
 import pytest
 
+from skillscope.audit.behavior.engine import SkillFileText, scan_skill
+from skillscope.audit.markdown import hidden_parts
+from skillscope.audit.paths import path_hits
+from skillscope.audit.run import audit_server
+from skillscope.audit.text_scan import scan_string, scan_text
 from skillscope.catalog.entry import Policy
-from skillscope.protocol import Target, connect
-from skillscope.review import audit_server
-from skillscope.review.behavior.engine import SkillFileText, scan_skill
-from skillscope.review.content import scan_string, scan_text
-from skillscope.review.markdown import hidden_parts
-from skillscope.review.paths import path_hits
-from skillscope.textsafe import safe_text
+from skillscope.core.textsafe import safe_text
+from skillscope.protocol.connection import connect
+from skillscope.protocol.target import Target
 from skillscope.tui.inert import inert
 from skillscope.verify.filekind import read_as
 from tests.fixtures.hidden import smuggle

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from skillscope.audit.run import audit_server
 from skillscope.catalog.entry import Policy
 from skillscope.demo.publisher import PublishedSkill, SkillFile, build_server
-from skillscope.protocol import Target, connect
-from skillscope.review import audit_server
+from skillscope.protocol.connection import connect
+from skillscope.protocol.target import Target
 from skillscope.service.approvals import approval_plan, audit_for_approval
 from skillscope.service.catalog import load_catalog, resolve_name
 from tests.fixtures.honest import honest_skills

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from skillscope.errors import UsageError
-from skillscope.review.findings import AuditFinding
-from skillscope.review.rule_policy import apply_policy, load_policy
+from skillscope.audit.findings import AuditFinding
+from skillscope.audit.rule_policy import apply_policy, load_policy
+from skillscope.core.errors import UsageError
 
 
 def policy(tmp_path, body):

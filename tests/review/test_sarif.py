@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import pytest
 
+from skillscope.audit.reports import audit_sarif
+from skillscope.audit.run import audit_server
 from skillscope.catalog.entry import Policy
-from skillscope.protocol import Target, connect
-from skillscope.review import audit_sarif, audit_server
+from skillscope.protocol.connection import connect
+from skillscope.protocol.target import Target
+from tests.audit.planted import planted_server
+from tests.audit.sarif_schema import sarif_errors
 from tests.fixtures.hostile import build_scenario
-from tests.review.planted import planted_server
-from tests.review.sarif_schema import sarif_errors
 
 pytestmark = pytest.mark.anyio
 
@@ -74,9 +76,9 @@ async def test_fingerprints_are_stable_across_runs():
 
 import re  # noqa: E402
 
+from skillscope.audit.findings import AuditFinding  # noqa: E402
+from skillscope.audit.run import ServerAudit
 from skillscope.demo.publisher import PublishedSkill, SkillFile, build_server  # noqa: E402
-from skillscope.review import ServerAudit  # noqa: E402
-from skillscope.review.findings import AuditFinding  # noqa: E402
 
 # RFC 3986 relative-ref path: unreserved, pct-encoded, sub-delims, ':' and '@', segments joined by '/'.
 _PCHAR = r"(?:[A-Za-z0-9\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})"

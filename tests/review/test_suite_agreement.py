@@ -16,12 +16,13 @@ from concurrent.futures import ThreadPoolExecutor
 import anyio
 import pytest
 
+from skillscope.audit.run import audit_server
 from skillscope.catalog.entry import Policy
-from skillscope.protocol import Target, connect
-from skillscope.review import audit_server
+from skillscope.protocol.connection import connect
+from skillscope.protocol.target import Target
+from tests.audit.suite_runner import run_server_scenarios, suite_installed
 from tests.fixtures.hostile import build_scenario
 from tests.fixtures.http import serve_http_in_thread
-from tests.review.suite_runner import run_server_scenarios, suite_installed
 
 # One xdist worker runs the whole module: ``observed`` runs the suite on every fixture once.
 pytestmark = [

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from skillscope.review.audit.model import ServerAudit, finding
-from skillscope.review.content import scan_text
-from skillscope.review.reports import finding_rows
+from skillscope.audit.reports import finding_rows
+from skillscope.audit.run.results import ServerAudit, finding
+from skillscope.audit.text_scan import scan_text
 
 
 def url_findings(text: str, uri: str) -> list:

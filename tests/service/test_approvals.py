@@ -6,11 +6,12 @@ from dataclasses import replace
 
 import pytest
 
+from skillscope.audit.findings import AuditFinding, check_info
 from skillscope.catalog.entry import Policy
-from skillscope.errors import ApprovalRefused, UsageError
+from skillscope.core.errors import ApprovalRefused, UsageError
 from skillscope.ledger import ReviewBook, read_verdicts
-from skillscope.protocol import Target, connect
-from skillscope.review import AuditFinding, check_info
+from skillscope.protocol.connection import connect
+from skillscope.protocol.target import Target
 from skillscope.service.approvals import (
     approval_plan,
     audit_for_approval,

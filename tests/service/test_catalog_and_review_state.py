@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from skillscope.catalog.entry import Policy
-from skillscope.config import load_config
-from skillscope.errors import SkillNotFound, UsageError
+from skillscope.config.file import load_config
+from skillscope.core.errors import SkillNotFound, UsageError
 from skillscope.ledger import ReviewBook
-from skillscope.protocol import connect
+from skillscope.protocol.connection import connect
 from skillscope.service.approvals import approval_plan, audit_for_approval
 from skillscope.service.catalog import find_entry, load_catalog, open_named, resolve_name
 from skillscope.service.review_state import entry_review, load_verdicts, read_ledger, review_states

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from datetime import date
 
+from skillscope.audit.findings import AuditFinding
+from skillscope.audit.reports import assign_keys, audit_sarif
+from skillscope.audit.run import ServerAudit
 from skillscope.ledger.signing import load_signer
 from skillscope.ledger.suppressions import append_suppression, new_suppression, suppressions_path
-from skillscope.review.audit import ServerAudit
-from skillscope.review.findings import AuditFinding
-from skillscope.review.reports import assign_keys, audit_sarif
 from skillscope.service.review_state import TrustChoice
 from skillscope.service.suppressions import apply_suppressions, load_suppressions
 

@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from skillscope.config import load_config
-from skillscope.errors import SkillscopeError, UsageError
+from skillscope.config.file import load_config
+from skillscope.core.errors import SkillscopeError, UsageError
 from skillscope.service.targets import attach_problem, resolve_target, seed_from_form, server_seeds
 from tests.fixtures.http import REPO_ROOT, stdio_command
 
@@ -102,7 +102,7 @@ def test_a_form_is_checked_field_by_field():
 
 
 def test_a_disabled_client_server_says_why(home):
-    from skillscope.clients import discover_servers
+    from skillscope.config.clients import discover_servers
 
     problems = {f.spec.label: attach_problem(f.spec) for f in discover_servers().servers}
     assert problems == {"cursor-samples": "", "off": "disabled in its config"}

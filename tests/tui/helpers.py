@@ -140,7 +140,7 @@ def counting_connect(reads: list[str]) -> Any:
     """skillscope's connect, recording every ``resources/read`` URI (to prove what was read)."""
     from contextlib import asynccontextmanager
 
-    from skillscope.protocol import connect
+    from skillscope.protocol.connection import connect
 
     @asynccontextmanager
     async def wrapped(target: Any, **options: Any) -> Any:

@@ -10,7 +10,7 @@ from skillscope.catalog.entry import Policy
 from skillscope.ledger import Ledger
 from skillscope.protocol.target import Target
 from skillscope.tui.app import make_app
-from skillscope.tui.screens.review_note import ChangesScreen, ReviewNoteScreen
+from skillscope.tui.dialogs.review import ChangesDialog, ReviewDialog
 from skillscope.tui.settings import ServerSeed
 from tests.fixtures.unlisted_notes import SWAPPED, notes_server
 from tests.tui.helpers import demo_app, running, screen_text, select, settings_for, wait_until
@@ -22,10 +22,10 @@ def records(tmp_path):
     return Ledger(tmp_path / "ledger.jsonl").records()
 
 
-async def dialog(pilot) -> ReviewNoteScreen:
+async def dialog(pilot) -> ReviewDialog:
     """Press a and wait for the approve dialog (it opens once every file was read, verified and audited)."""
     await pilot.press("a")
-    await wait_until(pilot, lambda: isinstance(pilot.app.screen, ReviewNoteScreen), what="the approve dialog")
+    await wait_until(pilot, lambda: isinstance(pilot.app.screen, ReviewDialog), what="the approve dialog")
     await pilot.pause()
     return pilot.app.screen
 
@@ -54,7 +54,7 @@ async def test_a_changed_skill_shows_its_change_and_a_bare_enter_never_records(t
 
         # The diff is one key away, and back.
         await pilot.press("ctrl+g")
-        await wait_until(pilot, lambda: isinstance(app.screen, ChangesScreen), what="the diff")
+        await wait_until(pilot, lambda: isinstance(app.screen, ChangesDialog), what="the diff")
         assert "references/policy.md" in screen_text(app)
         await pilot.press("end")
         await wait_until(pilot, lambda: "+Invoices above 10,000 EUR need two approvals." in screen_text(app), what="the diff line")
@@ -159,10 +159,10 @@ async def test_keys_typed_into_a_closing_picker_never_reach_the_main_screen(tmp_
         await pilot.press("down", "enter")
         await wait_until(pilot, lambda: app.screen is main, what="the picker closed")
         await pilot.pause()
-        assert asked == [] and not any(isinstance(s, ReviewNoteScreen) for s in app.screen_stack)
+        assert asked == [] and not any(isinstance(s, ReviewDialog) for s in app.screen_stack)
         app.pop_screen = real_pop  # type: ignore[method-assign]
 
         # Once the catalog is back on screen, keys act again.
         await pilot.press("x")
-        await wait_until(pilot, lambda: isinstance(app.screen, ReviewNoteScreen), what="the reject dialog")
+        await wait_until(pilot, lambda: isinstance(app.screen, ReviewDialog), what="the reject dialog")
         assert asked == ["reject"]

@@ -13,7 +13,7 @@ import pytest
 from skillscope.catalog.entry import Policy
 from skillscope.protocol.target import Target
 from skillscope.tui.app import make_app
-from skillscope.tui.screens.review_note import ChangesScreen, ReviewNoteScreen
+from skillscope.tui.dialogs.review import ChangesDialog, ReviewDialog
 from skillscope.tui.settings import ServerSeed
 from tests.fixtures.unlisted_notes import notes_server
 from tests.tui.helpers import settings_for
@@ -32,7 +32,7 @@ def here(tmp_path, monkeypatch):
 
 
 def dialog_open(app) -> bool:
-    return isinstance(app.screen, ReviewNoteScreen)
+    return isinstance(app.screen, ReviewDialog)
 
 
 def test_approve_dialog_of_a_changed_skill_fits_80x24(snap_compare, here):
@@ -46,7 +46,7 @@ def test_approve_dialog_of_a_changed_skill_at_160x45(snap_compare, here):
 def test_the_change_is_one_key_away_from_the_dialog_at_80x24(snap_compare, here):
     assert snap_compare(demo(here), terminal_size=SMALL,
                         run_before=shows(highlighted(CHANGED), pressed("a", until=dialog_open),
-                                         pressed("ctrl+g", until=lambda app: isinstance(app.screen, ChangesScreen))))
+                                         pressed("ctrl+g", until=lambda app: isinstance(app.screen, ChangesDialog))))
 
 
 def notes_app(here):

@@ -14,7 +14,7 @@ from click.testing import CliRunner
 
 from skillscope.cli import cli
 from skillscope.cli.commands_tui import tui_settings
-from skillscope.errors import UsageError
+from skillscope.core.errors import UsageError
 from tests.cli.conftest import run_cli
 from tests.fixtures.http import REPO_ROOT, stdio_command
 from tests.processes import children_of
@@ -25,9 +25,9 @@ OPTIONS = {"era": "auto", "timeout": 30.0, "headers": (), "env": ()}
 @pytest.fixture
 def no_config(monkeypatch):
     """No config file, whatever the machine has."""
-    from skillscope.config import Config
+    from skillscope.config.file import Config
 
-    monkeypatch.setattr("skillscope.config.load_config", lambda path: Config())
+    monkeypatch.setattr("skillscope.config.file.load_config", lambda path: Config())
 
 
 def captured(monkeypatch) -> list:
@@ -68,7 +68,7 @@ def test_targets_keep_headers_unexpanded_for_saving(monkeypatch, no_config):
 
 
 def test_env_values_expand_for_the_server_and_save_unexpanded(monkeypatch, tmp_path):
-    from skillscope.config import save_server
+    from skillscope.config.file import save_server
 
     monkeypatch.setenv("TOKEN", "s3cret-env-value")
     (tmp_path / "empty.yaml").write_text("servers: {}\n")
@@ -186,7 +186,8 @@ def test_sigterm_quits_the_tui_and_stops_its_stdio_server(tmp_path):
 
 
 def test_save_server_keeps_the_rest_of_the_file(tmp_path):
-    from skillscope.config import ServerSpec, load_config, save_server
+    from skillscope.config.file import load_config, save_server
+    from skillscope.config.servers import ServerSpec
 
     path = tmp_path / "skillscope.yaml"
     path.write_text("# reviewed servers\nledger: r.jsonl\nservers:\n  # the docs team\n  docs:\n    url: https://docs.example/mcp\n")
@@ -202,7 +203,8 @@ def test_save_server_keeps_the_rest_of_the_file(tmp_path):
 def test_save_server_writes_mcp_json_and_new_files(tmp_path):
     import json
 
-    from skillscope.config import ServerSpec, save_server
+    from skillscope.config.file import save_server
+    from skillscope.config.servers import ServerSpec
 
     fresh = tmp_path / "sub" / "skillscope.yaml"
     save_server(ServerSpec("docs", url="https://docs.example/mcp", headers={"Authorization": "Bearer ${TOKEN}"}), fresh)

@@ -7,8 +7,8 @@ import json
 import pytest
 import yaml
 
+from skillscope.audit.approval import approval_audit
 from skillscope.ledger import Ledger, ObjectStore, read_verdicts, store_dir
-from skillscope.review import approval_audit
 from skillscope.tui.app import make_app
 from skillscope.tui.widgets.detail_pane import DetailPane
 from tests.processes import is_alive as process_alive

@@ -118,8 +118,8 @@ async def test_the_file_tab_opens_every_file_whatever_its_path_or_bytes(tmp_path
 
 
 def test_a_secret_the_user_supplied_is_masked_when_a_server_echoes_it():
+    from skillscope.core.redact import SECRETS
     from skillscope.protocol.target import Target
-    from skillscope.redact import SECRETS
     from skillscope.tui.inert import inert, inert_line
 
     SECRETS.add_target(Target(label="x", kind="http", url="https://h/mcp?key=url-secret-1", headers={"Authorization": "Bearer hdr-secret-2"}))

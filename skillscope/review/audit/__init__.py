@@ -1,13 +1,13 @@
 """Audit one server: conformance, entries, integrity, completeness, content and review state."""
 
-from skillscope.review.audit.completeness import DIRECTORY_CHECKS, WALK_CHECK
-from skillscope.review.audit.model import (
+from skillscope.audit.run.completeness import DIRECTORY_CHECKS, WALK_CHECK
+from skillscope.audit.run.results import (
     DEFAULT_CONCURRENCY,
     TIMEOUT_BREAKER,
     ServerAudit,
     SkillAudit,
 )
-from skillscope.review.audit.server import GET_CHECK, audit_server, audit_skill
+from skillscope.audit.run.server import GET_CHECK, audit_server, audit_skill
 
 __all__ = [
     "DEFAULT_CONCURRENCY",

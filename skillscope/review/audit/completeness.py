@@ -6,18 +6,18 @@ from collections import deque
 
 import anyio
 
-from skillscope.catalog.names import relative_path
-from skillscope.errors import MethodError
-from skillscope.protocol.connection import Connection
-from skillscope.protocol.values import ListedResource
-from skillscope.review.audit.model import (
+from skillscope.audit.conformance import SuiteChecks, meta_key_problems
+from skillscope.audit.run.results import (
     RecordingReader,
     ServerAudit,
     SkillAudit,
     finding,
 )
-from skillscope.review.conformance import SuiteChecks, meta_key_problems
-from skillscope.textsafe import safe_line
+from skillscope.catalog.names import relative_path
+from skillscope.core.errors import MethodError
+from skillscope.core.textsafe import safe_line
+from skillscope.protocol.connection import Connection
+from skillscope.protocol.values import ListedResource
 
 __all__ = ["DIRECTORY_CHECKS", "WALK_CHECK", "completeness", "directory_checks", "manifest_checks", "resource_listing", "skill_coverage"]
 

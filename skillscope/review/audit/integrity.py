@@ -6,11 +6,10 @@ from typing import Any
 
 import anyio
 
-from skillscope.catalog.entry import Policy
-from skillscope.catalog.names import relative_path
-from skillscope.errors import MethodError, SkillNotFound
-from skillscope.protocol.connection import Connection
-from skillscope.review.audit.model import (
+from skillscope.audit.conformance import SuiteChecks, get_checks, skill_md_checks
+from skillscope.audit.custom_rules import scan_user_rules
+from skillscope.audit.run.references import reference_checks
+from skillscope.audit.run.results import (
     TIMEOUT_BREAKER,
     NotRead,
     RecordingReader,
@@ -18,12 +17,13 @@ from skillscope.review.audit.model import (
     SkillAudit,
     finding,
 )
-from skillscope.review.audit.references import reference_checks
-from skillscope.review.audit.scans import scan_content, scan_strings
-from skillscope.review.conformance import SuiteChecks, get_checks, skill_md_checks
-from skillscope.review.custom_rules import scan_user_rules
-from skillscope.spec import MAX_FILES, MAX_TOTAL_BYTES
-from skillscope.textsafe import safe_line
+from skillscope.audit.run.scans import scan_content, scan_strings
+from skillscope.catalog.entry import Policy
+from skillscope.catalog.names import relative_path
+from skillscope.core.errors import MethodError, SkillNotFound
+from skillscope.core.spec import MAX_FILES, MAX_TOTAL_BYTES
+from skillscope.core.textsafe import safe_line
+from skillscope.protocol.connection import Connection
 from skillscope.verify.opener import SkillReport, open_skill
 
 __all__ = ["REVIEW_CHECKS", "audit_one_skill", "judge_review_again"]

@@ -5,20 +5,20 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from skillscope.catalog.entry import CatalogEntry
-from skillscope.catalog.listing import Listing
-from skillscope.errors import MethodError
-from skillscope.protocol.connection import Connection, ServerInfo
-from skillscope.protocol.values import GetResult, ReadResult
-from skillscope.review.content import Hit
-from skillscope.review.findings import (
+from skillscope.audit.findings import (
     SEVERITY_ORDER,
     AuditFinding,
     CheckOutcome,
     check_info,
     severity_counts,
 )
-from skillscope.spec import SDK_REQUEST_TIMEOUT
+from skillscope.audit.text_scan import Hit
+from skillscope.catalog.entry import CatalogEntry
+from skillscope.catalog.listing import Listing
+from skillscope.core.errors import MethodError
+from skillscope.core.spec import SDK_REQUEST_TIMEOUT
+from skillscope.protocol.connection import Connection, ServerInfo
+from skillscope.protocol.values import GetResult, ReadResult
 from skillscope.verify.opener import SkillReport
 
 __all__ = ["DEFAULT_CONCURRENCY", "TIMEOUT_BREAKER", "NotRead", "RecordingReader", "ServerAudit", "SkillAudit", "finding"]

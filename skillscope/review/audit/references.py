@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 from urllib.parse import unquote
 
-from skillscope.review.audit.model import ServerAudit, SkillAudit, finding
-from skillscope.review.content import Hit
-from skillscope.textsafe import safe_line
+from skillscope.audit.run.results import ServerAudit, SkillAudit, finding
+from skillscope.audit.text_scan import Hit
+from skillscope.core.textsafe import safe_line
 from skillscope.verify.filekind import read_as
 from skillscope.verify.opener import SkillReport
 

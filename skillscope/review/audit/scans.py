@@ -6,11 +6,11 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from skillscope.review.audit.model import ServerAudit, SkillAudit, finding
-from skillscope.review.behavior.engine import SkillFileText, scan_skill
-from skillscope.review.content import scan_bytes_kind, scan_string, scan_text
-from skillscope.review.paths import path_hits
-from skillscope.textsafe import safe_line
+from skillscope.audit.behavior.engine import SkillFileText, scan_skill
+from skillscope.audit.paths import path_hits
+from skillscope.audit.run.results import ServerAudit, SkillAudit, finding
+from skillscope.audit.text_scan import scan_bytes_kind, scan_string, scan_text
+from skillscope.core.textsafe import safe_line
 from skillscope.verify.filekind import FileText, read_as
 from skillscope.verify.opener import SkillReport
 

@@ -7,11 +7,9 @@ from typing import Any
 
 import anyio
 
-from skillscope.catalog.entry import CatalogEntry, Policy
-from skillscope.catalog.listing import catalog_entries, collect_listing
-from skillscope.protocol.connection import Connection
-from skillscope.protocol.values import ListedResource
-from skillscope.review.audit.completeness import (
+from skillscope.audit.conformance import SuiteChecks, declaration_checks, entry_checks
+from skillscope.audit.findings import SEVERITY_ORDER
+from skillscope.audit.run.completeness import (
     DIRECTORY_CHECKS,
     WALK_CHECK,
     completeness,
@@ -20,23 +18,25 @@ from skillscope.review.audit.completeness import (
     resource_listing,
     skill_coverage,
 )
-from skillscope.review.audit.integrity import audit_one_skill
-from skillscope.review.audit.model import (
+from skillscope.audit.run.integrity import audit_one_skill
+from skillscope.audit.run.results import (
     DEFAULT_CONCURRENCY,
     RecordingReader,
     ServerAudit,
     SkillAudit,
 )
-from skillscope.review.audit.suite import (
+from skillscope.audit.run.suite import (
     base_checks,
     empty_listing_checks,
     listing_checks,
     probe_not_found,
     probe_unknown_skill,
 )
-from skillscope.review.conformance import SuiteChecks, declaration_checks, entry_checks
-from skillscope.review.findings import SEVERITY_ORDER
-from skillscope.textsafe import safe_line
+from skillscope.catalog.entry import CatalogEntry, Policy
+from skillscope.catalog.listing import catalog_entries, collect_listing
+from skillscope.core.textsafe import safe_line
+from skillscope.protocol.connection import Connection
+from skillscope.protocol.values import ListedResource
 
 __all__ = ["GET_CHECK", "audit_server", "audit_skill"]
 

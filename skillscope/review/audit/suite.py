@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+from skillscope.audit.conformance import SuiteChecks
+from skillscope.audit.run.results import ServerAudit
 from skillscope.catalog.listing import Listing
-from skillscope.errors import MethodError
+from skillscope.core.errors import MethodError
+from skillscope.core.spec import MODERN, PROBE_URI
+from skillscope.core.textsafe import safe_line
 from skillscope.protocol.connection import Connection, ServerInfo
-from skillscope.review.audit.model import ServerAudit
-from skillscope.review.conformance import SuiteChecks
-from skillscope.spec import MODERN, PROBE_URI
-from skillscope.textsafe import safe_line
 
 __all__ = ["EMPTY_LISTING_CHECKS", "base_checks", "empty_listing_checks", "listing_checks", "probe_not_found", "probe_unknown_skill"]
 

@@ -6,8 +6,8 @@ import json
 import re
 from typing import Any
 
-from skillscope.review.behavior.base import Ctx, Raw
-from skillscope.textsafe import safe_line
+from skillscope.audit.behavior.base import Ctx, Raw
+from skillscope.core.textsafe import safe_line
 
 __all__ = ["scan_config", "scan_frontmatter", "is_agent_config"]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from skillscope.review.findings import Severity
+from skillscope.audit.findings import Severity
 
 __all__ = ["Raw", "Ctx"]
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from skillscope.review.behavior import agentconfig, hosts, javascript, prose, pymodules, shell, triggers
-from skillscope.review.behavior.base import Ctx
-from skillscope.review.behavior.regions import MAX_SCAN, Region, code_regions, is_prose_file, prose_spans
-from skillscope.review.content import Hit, hit_at
+from skillscope.audit.behavior import agentconfig, hosts, javascript, prose, pymodules, shell, triggers
+from skillscope.audit.behavior.base import Ctx
+from skillscope.audit.behavior.regions import MAX_SCAN, Region, code_regions, is_prose_file, prose_spans
+from skillscope.audit.text_scan import Hit, hit_at
 
 __all__ = ["SkillFileText", "scan_skill"]
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import re
 
-from skillscope.review.behavior.base import Ctx, Raw
-from skillscope.review.behavior.vocab import endpoint_kind, url_host_of
-from skillscope.textsafe import safe_line
-from skillscope.unicode_policy import letter_scripts
+from skillscope.audit.behavior.base import Ctx, Raw
+from skillscope.audit.behavior.vocab import endpoint_kind, url_host_of
+from skillscope.core.textsafe import safe_line
+from skillscope.core.unicode_policy import letter_scripts
 
 __all__ = ["scan_hosts", "redacted"]
 

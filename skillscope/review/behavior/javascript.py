@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 
-from skillscope.review.behavior.base import Ctx
-from skillscope.review.behavior.vocab import credential_what, endpoint_kind, related_host, url_host_of
-from skillscope.textsafe import safe_line
+from skillscope.audit.behavior.base import Ctx
+from skillscope.audit.behavior.vocab import credential_what, endpoint_kind, related_host, url_host_of
+from skillscope.core.textsafe import safe_line
 
 __all__ = ["scan_javascript"]
 
@@ -108,7 +108,7 @@ def scan_javascript(ctx: Ctx) -> None:
         elif _DECODE.search(args) or names & decoded:
             ctx.add("skillscope/obfuscation/decode-exec", "decodes hidden code and runs it", match.start(), end)
         elif match.group(0).startswith(("exec", "spawn", "execSync", "execFile")):
-            from skillscope.review.behavior.shell import scan_shell
+            from skillscope.audit.behavior.shell import scan_shell
 
             command = " ".join(m.group(2) for m in re.finditer(r"(['\"`])((?:(?!\1).)*)\1", args))
             inner = Ctx(command, 0, command, ctx.path)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from skillscope.review.behavior.base import Ctx
+from skillscope.audit.behavior.base import Ctx
 
 __all__ = ["scan_prose", "instruction_in"]
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import ast
 
-from skillscope.review.behavior.base import Ctx
-from skillscope.review.behavior.python import Analyser, Summary
+from skillscope.audit.behavior.base import Ctx
+from skillscope.audit.behavior.python import Analyser, Summary
 
 __all__ = ["Modules", "scan_python"]
 

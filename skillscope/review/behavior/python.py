@@ -6,8 +6,8 @@ import ast
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from skillscope.review.behavior.base import Ctx
-from skillscope.review.behavior.pyvocab import (
+from skillscope.audit.behavior.base import Ctx
+from skillscope.audit.behavior.pyvocab import (
     DECODERS,
     FETCHERS,
     NET_ROOTS,
@@ -18,7 +18,7 @@ from skillscope.review.behavior.pyvocab import (
     dotted,
     strings,
 )
-from skillscope.review.behavior.vocab import (
+from skillscope.audit.behavior.vocab import (
     DOTENV,
     DOWNLOADERS,
     NET_TOOLS,
@@ -30,11 +30,11 @@ from skillscope.review.behavior.vocab import (
     related_host,
     url_host_of,
 )
-from skillscope.review.findings import Severity
-from skillscope.textsafe import safe_line
+from skillscope.audit.findings import Severity
+from skillscope.core.textsafe import safe_line
 
 if TYPE_CHECKING:
-    from skillscope.review.behavior.pymodules import Modules
+    from skillscope.audit.behavior.pymodules import Modules
 
 __all__ = ["Analyser", "Summary"]
 
@@ -351,7 +351,7 @@ class Analyser:
                 self._add("skillscope/exfiltration/data-flow", f"{taint.what} (line {taint.line}) and sends it to {safe_line(url, limit=100)} (line {self._line(node)})", node)
                 return
         if said and self.report:
-            from skillscope.review.behavior.shell import scan_shell
+            from skillscope.audit.behavior.shell import scan_shell
 
             inner = Ctx(said, 0, said, self.ctx.path, documented=False)
             scan_shell(inner)

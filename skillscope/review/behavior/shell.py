@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 
-from skillscope.review.behavior.base import Ctx
-from skillscope.review.behavior.shellparse import Cmd, Pipeline, parse_shell
-from skillscope.review.behavior.vocab import (
+from skillscope.audit.behavior.base import Ctx
+from skillscope.audit.behavior.shellparse import Cmd, Pipeline, parse_shell
+from skillscope.audit.behavior.vocab import (
     DOTENV,
     DOWNLOADERS,
     INTERPRETERS,
@@ -20,8 +20,8 @@ from skillscope.review.behavior.vocab import (
     related_host,
     url_host_of,
 )
-from skillscope.review.findings import Severity
-from skillscope.textsafe import safe_line
+from skillscope.audit.findings import Severity
+from skillscope.core.textsafe import safe_line
 
 __all__ = ["scan_shell", "SHELL_WORDS"]
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
-from skillscope.review.behavior.base import Ctx
-from skillscope.textsafe import safe_line
+from skillscope.audit.behavior.base import Ctx
+from skillscope.core.textsafe import safe_line
 
 __all__ = ["scan_triggers", "scan_blobs"]
 

@@ -11,13 +11,13 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static, TabbedContent, TabPane, TextArea
 
-from skillscope.errors import SkillscopeError
+from skillscope.core.errors import SkillscopeError
 from skillscope.service.targets import ServerSeed, seed_from_form
 
-__all__ = ["AddServerScreen"]
+__all__ = ["AddServerDialog"]
 
 
-class AddServerScreen(ModalScreen[ServerSeed | None]):
+class AddServerDialog(ModalScreen[ServerSeed | None]):
     """Attach to a server by URL (with headers) or by command line.
 
     | Key | Action |

@@ -11,10 +11,10 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-__all__ = ["ConfirmScreen"]
+__all__ = ["ConfirmDialog"]
 
 
-class ConfirmScreen(ModalScreen[bool]):
+class ConfirmDialog(ModalScreen[bool]):
     """Asks; dismisses with True only for an explicit yes.
 
     | Key | Action |

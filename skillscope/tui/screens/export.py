@@ -14,7 +14,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 
 from skillscope.ledger.export import EXPORT_FORMATS
 
-__all__ = ["ExportRequest", "ExportScreen"]
+__all__ = ["ExportRequest", "ExportDialog"]
 
 _DEFAULT_NAMES = {"txt": "reviewed.txt", "json": "approved.json", "yaml": "approved.yaml", "roomkit": "reviewed_skills.py"}
 _EXPLAIN = {
@@ -28,7 +28,7 @@ ExportRequest = tuple[str, Path, str | None]
 """(format, file, label filter)."""
 
 
-class ExportScreen(ModalScreen[ExportRequest | None]):
+class ExportDialog(ModalScreen[ExportRequest | None]):
     """Format, file and an optional label; dismisses with the request.
 
     | Key | Action |

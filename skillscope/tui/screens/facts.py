@@ -13,7 +13,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-__all__ = ["Fact", "FactsScreen", "facts_view"]
+__all__ = ["Fact", "FactsDialog", "facts_view"]
 
 Fact = tuple[str, Text]
 """(label, value). A value that is ``no_wrap`` (a digest, a fingerprint) or spans lines (a note)
@@ -45,7 +45,7 @@ def facts_view(title: str, facts: list[Fact], *, footer: str = "esc closes · y 
     return Group(*parts)
 
 
-class FactsScreen(ModalScreen[None]):
+class FactsDialog(ModalScreen[None]):
     """Full values a pane has no room for: a digest is one unbroken line here.
 
     | Key | Action |

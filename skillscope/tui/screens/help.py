@@ -15,9 +15,9 @@ from textual.widgets import Static
 
 from skillscope.tui.inert import STATE_LOOK
 from skillscope.tui.keymap import GROUPS, LEDGER_COMMANDS, MAIN_COMMANDS, Command
-from skillscope.tui.model import STATE_TAGS
+from skillscope.tui.view_model import STATE_TAGS
 
-__all__ = ["HelpScreen", "help_text"]
+__all__ = ["HelpDialog", "help_text"]
 
 _TREE_KEYS = (("↑ ↓  j k", "move"), ("→ ←", "expand / collapse, or go to the parent"), ("space", "expand or collapse"),
               ("click", "select; a double click (or enter) opens"),
@@ -87,7 +87,7 @@ def help_text() -> Group:
     return Group(*parts)
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpDialog(ModalScreen[None]):
     """The keys and the states, over the current screen.
 
     | Key | Action |

@@ -20,17 +20,17 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Header, Input, Static
 from textual.worker import Worker
 
-from skillscope.files import write_file
+from skillscope.core.files import write_file
+from skillscope.core.textsafe import safe_line
 from skillscope.ledger import export_approved
 from skillscope.service.review_state import LedgerSnapshot, read_ledger
 from skillscope.service.signatures import SignatureReport, check_signatures
-from skillscope.textsafe import safe_line
 from skillscope.tui.actions import copy_value, move_focused
+from skillscope.tui.dialogs.export import ExportDialog, ExportRequest
+from skillscope.tui.dialogs.facts import Fact, FactsDialog
 from skillscope.tui.inert import inert, inert_line
 from skillscope.tui.keymap import LEDGER_COMMANDS, Command, bindings
 from skillscope.tui.notify import report_failed_worker, tell
-from skillscope.tui.screens.export import ExportRequest, ExportScreen
-from skillscope.tui.screens.facts import Fact, FactsScreen
 from skillscope.tui.widgets.key_footer import KeyFooter
 from skillscope.tui.widgets.ledger_table import LedgerTable, signature_text
 
@@ -223,7 +223,7 @@ class LedgerScreen(Screen[None]):
     def action_show_record(self) -> None:
         record = self.query_one(LedgerTable).highlighted_record()
         if record is not None:
-            self.app.push_screen(FactsScreen("Ledger record", record_facts(record, self.signatures), copy=record.fingerprint))
+            self.app.push_screen(FactsDialog("Ledger record", record_facts(record, self.signatures), copy=record.fingerprint))
 
     def action_copy_fingerprint(self) -> None:
         record = self.query_one(LedgerTable).highlighted_record()
@@ -256,9 +256,9 @@ class LedgerScreen(Screen[None]):
         self.dismiss(None)
 
     def action_help(self) -> None:
-        from skillscope.tui.screens.help import HelpScreen
+        from skillscope.tui.dialogs.help import HelpDialog
 
-        self.app.push_screen(HelpScreen())
+        self.app.push_screen(HelpDialog())
 
     async def action_quit(self) -> None:
         await self.app.action_quit()
@@ -277,7 +277,7 @@ class LedgerScreen(Screen[None]):
         if self.snapshot.verdicts is None:
             tell(self, "The ledger cannot be read, so nothing can be exported.", severity="error")
             return
-        self.app.push_screen(ExportScreen(), self._export_chosen)
+        self.app.push_screen(ExportDialog(), self._export_chosen)
 
     def _export_chosen(self, request: ExportRequest | None) -> None:
         if request is not None:

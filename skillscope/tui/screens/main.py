@@ -13,15 +13,15 @@ from textual.widgets import Header, Input, Static
 from textual.worker import Worker
 
 from skillscope.service.review_state import LedgerSnapshot
+from skillscope.tui.dialogs.help import HelpDialog
 from skillscope.tui.keymap import MAIN_COMMANDS, bindings
-from skillscope.tui.model import STATE_TAGS, SkillView, parse_filter
 from skillscope.tui.notify import report_failed_worker, tell
-from skillscope.tui.screens.help import HelpScreen
 from skillscope.tui.screens.pane_keys import PaneKeys
 from skillscope.tui.screens.review_work import ReviewWork
 from skillscope.tui.screens.server_work import EMPTY, ServerWork
 from skillscope.tui.servers import ConnectFn, ServerSession
 from skillscope.tui.settings import TuiSettings
+from skillscope.tui.view_model import STATE_TAGS, SkillView, parse_filter
 from skillscope.tui.widgets.catalog_tree import CatalogTree
 from skillscope.tui.widgets.connection_panel import ConnectionPanel
 from skillscope.tui.widgets.detail_pane import DetailPane
@@ -216,7 +216,7 @@ class MainScreen(PaneKeys, ServerWork, ReviewWork):
             tell(self, "No skill shown is waiting for a verdict.", timeout=4)
 
     def action_help(self) -> None:
-        self.app.push_screen(HelpScreen())
+        self.app.push_screen(HelpDialog())
 
     async def action_quit(self) -> None:
         await self.app.action_quit()

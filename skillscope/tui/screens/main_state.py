@@ -6,9 +6,9 @@ from textual.screen import Screen
 from textual.worker import Worker
 
 from skillscope.service.review_state import LedgerSnapshot
-from skillscope.tui.model import SkillView
 from skillscope.tui.servers import ConnectFn, ServerSession
 from skillscope.tui.settings import TuiSettings
+from skillscope.tui.view_model import SkillView
 from skillscope.tui.widgets.catalog_tree import CatalogTree
 from skillscope.tui.widgets.connection_panel import ConnectionPanel
 from skillscope.tui.widgets.detail_pane import DetailPane

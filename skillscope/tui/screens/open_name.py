@@ -11,10 +11,10 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
-__all__ = ["OpenNameScreen"]
+__all__ = ["OpenNameDialog"]
 
 
-class OpenNameScreen(ModalScreen[tuple[str, str] | None]):
+class OpenNameDialog(ModalScreen[tuple[str, str] | None]):
     """Server and name; dismisses with (server label, name).
 
     | Key | Action |

@@ -7,15 +7,15 @@ from typing import Any, ClassVar
 
 from rich.text import Text
 
-from skillscope.textsafe import safe_text
+from skillscope.core.textsafe import safe_text
 from skillscope.tui.actions import copy_value, move_focused
+from skillscope.tui.dialogs.confirm import ConfirmDialog
+from skillscope.tui.dialogs.facts import Fact, FactsDialog
 from skillscope.tui.inert import inert_line
 from skillscope.tui.keymap import MAIN_COMMANDS, Command
-from skillscope.tui.model import SkillView
 from skillscope.tui.notify import tell
-from skillscope.tui.screens.confirm import ConfirmScreen
-from skillscope.tui.screens.facts import Fact, FactsScreen
 from skillscope.tui.screens.main_state import MainState
+from skillscope.tui.view_model import SkillView
 from skillscope.tui.widgets.catalog_tree import CatalogTree
 from skillscope.tui.widgets.connection_panel import ConnectionPanel
 from skillscope.tui.widgets.detail_pane import DetailPane
@@ -126,7 +126,7 @@ class PaneKeys(MainState):
             facts.append((f"failed {failure.check} check", inert_line(failure.uri, limit=300)))
             facts.append(("expected (the entry)", expected))
             facts.append(("actual (as served)", actual))
-        self.app.push_screen(FactsScreen("Fingerprint and digests, in full", facts, copy=entry.fingerprint))
+        self.app.push_screen(FactsDialog("Fingerprint and digests, in full", facts, copy=entry.fingerprint))
 
     # -- removal -------------------------------------------------------------------------------
 
@@ -141,4 +141,4 @@ class PaneKeys(MainState):
             if yes:
                 super(PaneKeys, self).action_remove_server()  # type: ignore[misc]
 
-        self.app.push_screen(ConfirmScreen(question), answered)
+        self.app.push_screen(ConfirmDialog(question), answered)

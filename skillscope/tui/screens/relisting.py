@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from skillscope.tui.model import SkillView, same_entry
+from skillscope.tui.view_model import SkillView, same_entry
 
 __all__ = ["Drift", "drift_words", "merge_listing"]
 

@@ -16,7 +16,7 @@ from textual.widgets import Button, Checkbox, Input, Static
 
 from skillscope.tui.inert import inert_line
 
-__all__ = ["ApprovalSummary", "ChangesScreen", "ReviewAnswer", "ReviewNoteScreen", "approval_summary"]
+__all__ = ["ApprovalSummary", "ChangesDialog", "ReviewAnswer", "ReviewDialog", "approval_summary"]
 
 _EXPLAIN = {
     "approve": "Every file was read, verified and audited; this fingerprint is recorded:",
@@ -123,7 +123,7 @@ def _summary_view(name: str, summary: ApprovalSummary) -> RenderableType:
     return grid
 
 
-class ReviewNoteScreen(ModalScreen[ReviewAnswer | None]):
+class ReviewDialog(ModalScreen[ReviewAnswer | None]):
     """Reviewer and note for approve, reject or revoke, after what the verdict covers; dismisses with a ``ReviewAnswer``.
 
     A bare Enter never records: it moves from the reviewer to the note. The Record button
@@ -137,22 +137,22 @@ class ReviewNoteScreen(ModalScreen[ReviewAnswer | None]):
     """
 
     DEFAULT_CSS = """
-    ReviewNoteScreen .review-dialog {
+    ReviewDialog .review-dialog {
         width: 84; max-width: 95%; height: auto; max-height: 100%;
         border: round $accent; background: $surface; padding: 0 1;
     }
-    ReviewNoteScreen .review-field { height: auto; }
-    ReviewNoteScreen #reviewer-row { margin-top: 1; }
-    ReviewNoteScreen #review-title { text-style: bold; }
-    ReviewNoteScreen #dialog-error { display: none; margin-top: 1; }
-    ReviewNoteScreen #dialog-error.shown { display: block; }
-    ReviewNoteScreen #dialog-keys { margin-top: 1; }
-    ReviewNoteScreen #accept { margin-top: 1; }
-    ReviewNoteScreen .field-label { width: 10; color: $text-muted; }
-    ReviewNoteScreen .review-field Input { width: 1fr; }
-    ReviewNoteScreen #approval-summary { height: auto; max-height: 25vh; margin-top: 1; }
-    ReviewNoteScreen .review-buttons { height: auto; margin-top: 1; align-horizontal: right; }
-    ReviewNoteScreen .review-buttons Button { margin-left: 2; }
+    ReviewDialog .review-field { height: auto; }
+    ReviewDialog #reviewer-row { margin-top: 1; }
+    ReviewDialog #review-title { text-style: bold; }
+    ReviewDialog #dialog-error { display: none; margin-top: 1; }
+    ReviewDialog #dialog-error.shown { display: block; }
+    ReviewDialog #dialog-keys { margin-top: 1; }
+    ReviewDialog #accept { margin-top: 1; }
+    ReviewDialog .field-label { width: 10; color: $text-muted; }
+    ReviewDialog .review-field Input { width: 1fr; }
+    ReviewDialog #approval-summary { height: auto; max-height: 25vh; margin-top: 1; }
+    ReviewDialog .review-buttons { height: auto; margin-top: 1; align-horizontal: right; }
+    ReviewDialog .review-buttons Button { margin-left: 2; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -217,7 +217,7 @@ class ReviewNoteScreen(ModalScreen[ReviewAnswer | None]):
 
     def action_show_diff(self) -> None:
         if self._summary is not None and self._summary.diff is not None:
-            self.app.push_screen(ChangesScreen(self._skill_name, self._summary.diff))
+            self.app.push_screen(ChangesDialog(self._skill_name, self._summary.diff))
 
     def _error(self, words: str, style: str = "bold red") -> None:
         box = self.query_one("#dialog-error", Static)
@@ -260,7 +260,7 @@ class ReviewNoteScreen(ModalScreen[ReviewAnswer | None]):
             self.dismiss(None)
 
 
-class ChangesScreen(ModalScreen[None]):
+class ChangesDialog(ModalScreen[None]):
     """What changed since the approval, each file's diff included, over the approve dialog.
 
     | Key | Action |
@@ -269,9 +269,9 @@ class ChangesScreen(ModalScreen[None]):
     """
 
     DEFAULT_CSS = """
-    ChangesScreen { align: center middle; background: $background 60%; }
-    ChangesScreen #changes-dialog { width: 95%; height: 90%; max-width: 140; }
-    ChangesScreen #changes-scroll { height: 1fr; }
+    ChangesDialog { align: center middle; background: $background 60%; }
+    ChangesDialog #changes-dialog { width: 95%; height: 90%; max-width: 140; }
+    ChangesDialog #changes-scroll { height: 1fr; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [

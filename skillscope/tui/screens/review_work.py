@@ -5,19 +5,19 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING, Any, Literal
 
-from skillscope.errors import ApprovalRefused, ConnectionFailed
+from skillscope.core.errors import ApprovalRefused, ConnectionFailed
 from skillscope.service.review_state import read_ledger
-from skillscope.tui.model import SkillView
+from skillscope.tui.dialogs.open_name import OpenNameDialog
+from skillscope.tui.dialogs.review import ReviewAnswer, ReviewDialog, approval_summary
 from skillscope.tui.notify import tell
 from skillscope.tui.screens.ledger import LedgerScreen
 from skillscope.tui.screens.main_state import MainState
-from skillscope.tui.screens.open_name import OpenNameScreen
-from skillscope.tui.screens.review_note import ReviewAnswer, ReviewNoteScreen, approval_summary
 from skillscope.tui.servers import ProgressReader
+from skillscope.tui.view_model import SkillView
 
 if TYPE_CHECKING:
-    from skillscope.protocol import Connection
-    from skillscope.review import SkillAudit
+    from skillscope.audit.run import SkillAudit
+    from skillscope.protocol.connection import Connection
 
 __all__ = ["ReviewWork"]
 
@@ -55,7 +55,7 @@ class ReviewWork(MainState):
 
     async def _read(self, server: str, view: SkillView, path: str | None, *, all_files: bool = False) -> object:
         """Read and verify SKILL.md, then ``path`` (or every file); show the outcome. Returns the report."""
-        from skillscope.verify import open_skill
+        from skillscope.verify.opener import open_skill
 
         conn = self._conn(server)
         session = self.sessions[server]
@@ -139,7 +139,7 @@ class ReviewWork(MainState):
         if not connected:
             tell(self, "No server is connected.", severity="warning")
             return
-        self.app.push_screen(OpenNameScreen(connected, self._server), self._name_chosen)
+        self.app.push_screen(OpenNameDialog(connected, self._server), self._name_chosen)
 
     def _name_chosen(self, choice: tuple[str, str] | None) -> None:
         if choice is not None:
@@ -201,7 +201,7 @@ class ReviewWork(MainState):
                 self.run_worker(self._verdict(action, server, view, answer), name=f"{action} {view.name}",
                                 group="review", exclusive=True, exit_on_error=False)
 
-        self.app.push_screen(ReviewNoteScreen(action, view.name, view.entry.fingerprint, self._reviewer or ""), chosen)
+        self.app.push_screen(ReviewDialog(action, view.name, view.entry.fingerprint, self._reviewer or ""), chosen)
 
     def action_approve(self) -> None:
         self._ask_review("approve")
@@ -237,7 +237,7 @@ class ReviewWork(MainState):
                 self.run_worker(self._approve(server, view, audit, answer), name=f"approve {view.name}",
                                 group="review", exclusive=True, exit_on_error=False)
 
-        self.app.push_screen(ReviewNoteScreen("approve", view.name, view.entry.fingerprint, self._reviewer or "", summary), chosen)
+        self.app.push_screen(ReviewDialog("approve", view.name, view.entry.fingerprint, self._reviewer or "", summary), chosen)
 
     async def _approve(self, server: str, view: SkillView, audit: SkillAudit, answer: ReviewAnswer) -> None:
         """Record the approval of exactly what was audited and shown, signed, and keep its bytes."""
@@ -272,7 +272,7 @@ class ReviewWork(MainState):
         tell(self, f"{_VERB[action]} {view.name} ({fingerprint}); record #{saved.seq}", title=_VERB[action])
 
     async def _read_ledger(self) -> None:
-        from skillscope.review.audit.integrity import judge_review_again
+        from skillscope.audit.run.integrity import judge_review_again
 
         self.ledger = await asyncio.to_thread(read_ledger, self.settings.ledger_path, self.settings.trust)
         for label, views in self.views.items():
@@ -304,7 +304,7 @@ class ReviewWork(MainState):
         With ``approval``, the audit ``skillscope approve`` runs (the same service function). With
         ``tab="failure"`` the detail pane moves only when something failed to verify.
         """
-        from skillscope.review import audit_skill
+        from skillscope.audit.run import audit_skill
         from skillscope.service.approvals import audit_for_approval
 
         conn = self._conn(server)
@@ -330,7 +330,7 @@ class ReviewWork(MainState):
 
     async def _leave_out_suppressed(self, server: str, audit: SkillAudit) -> None:
         """Leave out the findings the trusted suppressions beside the ledger name, as ``skillscope audit`` does."""
-        from skillscope.errors import SkillscopeError
+        from skillscope.core.errors import SkillscopeError
         from skillscope.service.suppressions import load_suppressions, suppress_in_skill, today_utc
 
         try:
@@ -353,11 +353,11 @@ class ReviewWork(MainState):
                 self.run_worker(self._suppress(server, view, finding, answer), name=f"suppress {finding.key}",
                                 group="review", exclusive=True, exit_on_error=False)
 
-        self.app.push_screen(ReviewNoteScreen("suppress", f"{finding.id} in {view.name}", finding.key, self._reviewer or "",
+        self.app.push_screen(ReviewDialog("suppress", f"{finding.id} in {view.name}", finding.key, self._reviewer or "",
                                               note_required="say why this finding is accepted"), chosen)
 
     async def _suppress(self, server: str, view: SkillView, finding: Any, answer: ReviewAnswer) -> None:
-        from skillscope.errors import SkillscopeError
+        from skillscope.core.errors import SkillscopeError
         from skillscope.service.suppressions import record_suppression
 
         try:

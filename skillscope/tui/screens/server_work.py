@@ -8,8 +8,8 @@ import contextlib
 from rich.text import Text
 from textual.css.query import NoMatches
 
+from skillscope.tui.dialogs.add_server import AddServerDialog
 from skillscope.tui.notify import tell
-from skillscope.tui.screens.add_server import AddServerScreen
 from skillscope.tui.screens.main_state import MainState
 from skillscope.tui.screens.relisting import drift_words, merge_listing
 from skillscope.tui.servers import ServerSession, as_skillscope_error
@@ -153,7 +153,7 @@ class ServerWork(MainState):
         return session
 
     def action_add_server(self) -> None:
-        self.app.push_screen(AddServerScreen(set(self.sessions), allow_dynamic=self.settings.allow_dynamic), self._server_added)
+        self.app.push_screen(AddServerDialog(set(self.sessions), allow_dynamic=self.settings.allow_dynamic), self._server_added)
 
     def _server_added(self, seed: ServerSeed | None) -> None:
         if seed is None:
@@ -212,7 +212,7 @@ class ServerWork(MainState):
     async def _save(self, session: ServerSession) -> None:
         from dataclasses import replace
 
-        from skillscope.config import save_server
+        from skillscope.config.file import save_server
 
         assert session.seed.spec is not None  # action_save_server refuses a server with nothing to save
         path = await asyncio.to_thread(save_server, session.seed.spec, self.settings.config_target())

@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from skillscope.textsafe import safe_text
+from skillscope.core.textsafe import safe_text
 from skillscope.tui.inert import human_size, inert_line
 from skillscope.tui.widgets.digest import Digest
 from skillscope.verify.filekind import read_as

@@ -13,7 +13,7 @@ from textual.message import Message
 from textual.widgets import DataTable, Static
 
 from skillscope.tui.inert import STATE_LOOK, compact, human_size, inert_line, state_words
-from skillscope.tui.model import REVIEW_LOOK, SkillView, skill_states
+from skillscope.tui.view_model import REVIEW_LOOK, SkillView, skill_states
 from skillscope.tui.widgets.digest import Digest
 
 __all__ = ["FileTable", "SkillOverview", "frontmatter_rows", "review_summary"]

@@ -5,8 +5,8 @@ from __future__ import annotations
 from rich.text import Text
 
 from skillscope.tui.inert import STATE_LOOK, human_size, inert_line, short_word
-from skillscope.tui.model import ROLLUP, Folder, SkillView, path_segments, review_key, skill_states
 from skillscope.tui.servers import ServerSession
+from skillscope.tui.view_model import ROLLUP, Folder, SkillView, path_segments, review_key, skill_states
 from skillscope.tui.widgets.connection_panel import session_state
 
 __all__ = ["NAME_LIMIT", "file_label", "folder_label", "note_label", "rollup", "server_label", "skill_label", "status_line"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from skillscope.review.behavior.engine import SkillFileText, scan_skill
+from skillscope.audit.behavior.engine import SkillFileText, scan_skill
 
 
 def found(files: dict[str, str], frontmatter: dict | None = None) -> list[tuple[str, str, str | None, int | None, str]]:
@@ -17,6 +17,6 @@ def rules(files: dict[str, str], frontmatter: dict | None = None) -> set[str]:
 
 def severity(files: dict[str, str], rule: str) -> list[str]:
     """The effective severity of each hit of ``rule`` (override, else the rule's default)."""
-    from skillscope.review.findings import check_info
+    from skillscope.audit.findings import check_info
 
     return [sev or check_info(r).severity for _, r, sev, _, _ in found(files) if r == rule]

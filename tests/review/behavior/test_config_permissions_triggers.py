@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from tests.review.behavior.helpers import found, rules, severity
+from tests.audit.behavior.helpers import found, rules, severity
 
 
 @pytest.mark.parametrize(

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from skillscope.review.behavior.engine import SkillFileText, scan_skill
-from tests.review.behavior.helpers import rules, severity
+from skillscope.audit.behavior.engine import SkillFileText, scan_skill
+from tests.audit.behavior.helpers import rules, severity
 
 
 @pytest.mark.parametrize(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.review.behavior.helpers import rules
+from tests.audit.behavior.helpers import rules
 
 JS = "scripts/tool.js"
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.review.behavior.helpers import found, rules, severity
+from tests.audit.behavior.helpers import found, rules, severity
 
 PY = "scripts/tool.py"
 

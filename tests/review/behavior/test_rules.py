@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from skillscope.review.behavior.rules import BEHAVIOR_RULES, FAMILIES, family_of
-from skillscope.review.findings import CHECKS, AuditFinding
+from skillscope.audit.behavior.rules import BEHAVIOR_RULES, FAMILIES, family_of
+from skillscope.audit.findings import CHECKS, AuditFinding
 
 
 def test_every_rule_is_family_slash_rule_and_registered():

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.review.behavior.helpers import found, rules, severity
+from tests.audit.behavior.helpers import found, rules, severity
 
 SH = "scripts/run.sh"
 
@@ -115,7 +115,7 @@ def test_a_public_key_is_not_a_credential_and_a_page_reading_config_is_a_note():
 
 
 def test_a_page_deleting_in_the_workspace_is_a_note_and_outside_it_a_warning():
-    from skillscope.review.content import scan_text
+    from skillscope.audit.text_scan import scan_text
 
     def levels(code: str) -> list[str | None]:
         return [h.severity for h in scan_text(f"# Build\n\n```sh\n{code}\n```\n", "README.md", markdown=True) if h.id == "skillscope/risky-shell"]
