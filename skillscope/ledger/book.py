@@ -30,10 +30,12 @@ def signing_order(result: VerifyResult) -> None:
     Records from before signing may be unsigned; once a ledger holds a signed review, every
     writer signs, so an unsigned line after it was written by hand or by someone without a key.
     """
-    first = next((line for line, _digest, c in result.reviews if c.key), None)
+    first, late = result.first_signed, result.unsigned_after  # as a scan noted them, kept reviews or not
+    if result.reviews:  # a result assembled from its reviews
+        first = next((line for line, _digest, c in result.reviews if c.key), None)
+        late = [line for line, _digest, c in result.reviews if first is not None and line > first and not c.key]
     if first is None:
         return
-    late = [line for line, _digest, c in result.reviews if line > first and not c.key]
     if late:
         result.problems.extend(
             Problem(line, "unsigned", f"line {line}: an unsigned record after the signed one on line {first} "
@@ -46,15 +48,18 @@ def signing_order(result: VerifyResult) -> None:
 def distrust_of(rule: TrustRule, result: VerifyResult) -> Distrust:
     """The trust rule applied to the records of one scan: what checking each line established decides.
 
-    Works for a scan read first and replayed after, and for a stream replayed as it is read (the
-    stream adds each line's review to ``result`` just before it yields the record): what is new in
-    ``result.reviews`` is indexed at each call, once.
+    Works for a stream replayed as it is read (the stream notes each line's check in
+    ``result.current`` just before it yields the record), and for a scan read first and replayed
+    after: what is new in ``result.reviews`` is indexed at each call, once.
     """
     checked: dict[str, Checked] = {}
     done = 0
 
     def distrust(record: Record) -> str | None:
         nonlocal done
+        current = result.current
+        if current is not None and current[0] == record.hash:
+            return rule.distrust(current[1])
         reviews = result.reviews
         if done < len(reviews):
             for index in range(done, len(reviews)):
@@ -242,7 +247,7 @@ class ReviewBook:
         """
         rule = self.rule(allowed_signers, include_unsigned=include_unsigned)
         result = VerifyResult()
-        records = self.ledger.stream(result)
+        records = self.ledger.stream(result, reviews=False)  # the replay needs each line's check only as it goes
         if keep is not None:
             records = _kept(records, keep)
         verdicts = replay(records, distrust_of(rule, result))  # replayed as read
@@ -270,7 +275,7 @@ class ReviewBook:
         verdicts = check.verdicts
         if include_unsigned:
             result = VerifyResult()
-            verdicts = replay(self.ledger.stream(result), distrust_of(TrustRule(check.trust, True), result))
+            verdicts = replay(self.ledger.stream(result, reviews=False), distrust_of(TrustRule(check.trust, True), result))
         return exportable_approvals(verdicts, label=label)
 
 

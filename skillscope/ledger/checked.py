@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import hashlib
+import os
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -22,56 +25,117 @@ class Checked:
 
 
 class CheckedCache:
-    """Line hash -> ``Checked``, in SQLite in the user data dir.
+    """Line hash -> ``Checked``, in SQLite in the user data dir, each row sealed with this user's key.
 
-    A line's hash covers every byte of it, so a hit proves the line is the one checked
-    before. Whoever can write this file can make a forged line pass as checked; it
-    lives beside the signing key, which that person could use anyway.
+    A line's hash covers every byte of it, so a row is only ever used for the very line that was
+    checked. And each row carries a MAC under a random key kept (0600) beside the cache, made by
+    the first write: a row someone else wrote (a cache copied from another machine or account,
+    or a row added by anything that cannot read that key) is ignored and its line checked again.
+    The key lives beside the signing key: whoever can read it could sign reviews anyway.
     """
 
     def __init__(self, path: Path) -> None:
         self.path = path
+        self.key_path = path.with_name(path.name + ".key")
+        self._key: bytes | None = None
         self._rows: dict[str, Checked] | None = None
 
-    def _connect(self) -> sqlite3.Connection:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        db = sqlite3.connect(self.path, timeout=30)
-        db.execute("CREATE TABLE IF NOT EXISTS checked (hash TEXT PRIMARY KEY, review TEXT, reviewer TEXT, key TEXT, what TEXT)")
-        return db
+    # -- reading -------------------------------------------------------------------------------
 
     def load(self) -> dict[str, Checked]:
-        """Every cached line (an unreadable cache is an empty one: lines are then checked again)."""
-        if self._rows is None:
-            if not self.path.exists():  # reading never creates the cache (a read-only command leaves no trace)
-                self._rows = {}
-                return self._rows
-            try:
-                db = self._connect()
-                try:
-                    # A ledger holds many reviews by few reviewers and keys: each of those strings is kept once.
-                    same: dict[str, str] = {}
-                    once = same.setdefault
-                    self._rows = {h: Checked(r, once(who, who), once(k, k), w)
-                                  for h, r, who, k, w in db.execute("SELECT hash, review, reviewer, key, what FROM checked")}
-                finally:
-                    db.close()
-            except (sqlite3.Error, OSError):
-                self._rows = {}
-        return self._rows
-
-    def add(self, found: dict[str, Checked]) -> None:
-        """Remember newly checked lines (failure to write only costs time later)."""
-        if not found:
-            return
+        """Every cached line whose seal holds (an unreadable cache, or one without this user's key, is an
+        empty one: lines are then checked again). Read once per cache object, in one query."""
+        if self._rows is not None:
+            return self._rows
+        self._rows = {}
+        if not self.path.exists():  # reading never creates the cache (a read-only command leaves no trace)
+            return self._rows
+        key = self._key = self._load_key(create=False)
+        if key is None:
+            return self._rows  # without this user's key no row can be trusted
         try:
-            db = self._connect()
+            db = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, timeout=30)
             try:
-                with db:
-                    db.executemany("INSERT OR REPLACE INTO checked VALUES (?, ?, ?, ?, ?)",
-                                   ((h, c.review_id, c.reviewer, c.key, c.what) for h, c in found.items()))
+                # A ledger holds many reviews by few reviewers and keys: each of those strings is kept once.
+                same: dict[str, str] = {}
+                rows, intern, sealed = self._rows, same.setdefault, _sealer(key)
+                for digest, review, reviewer, signer, what, seal in db.execute(
+                        "SELECT hash, review, reviewer, key, what, seal FROM sealed"):
+                    if seal == sealed(digest, review, reviewer, signer, what):
+                        rows[digest] = Checked(review, intern(reviewer, reviewer), intern(signer, signer), what)
             finally:
                 db.close()
-        except (sqlite3.Error, OSError):
-            return
+        except (sqlite3.Error, TypeError):
+            self._rows = {}
+        return self._rows
+
+    # -- writing -------------------------------------------------------------------------------
+
+    def add(self, found: dict[str, Checked]) -> bool:
+        """Remember newly checked lines; False when they could not be written (that only costs time later)."""
+        if not found:
+            return True
+        try:
+            key = self._key or self._load_key(create=True)
+            if key is None:
+                return False
+            self._key = key
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            db = sqlite3.connect(self.path, timeout=30)
+            try:
+                # A cache: a crash loses at most what was being written, which is then checked again.
+                db.execute("PRAGMA synchronous=OFF")
+                db.execute("CREATE TABLE IF NOT EXISTS sealed (hash TEXT PRIMARY KEY, review TEXT, reviewer TEXT, "
+                           "key TEXT, what TEXT, seal BLOB) WITHOUT ROWID")
+                db.execute("DROP TABLE IF EXISTS checked")  # the unsealed rows of earlier versions
+                sealed = _sealer(key)
+                with db:
+                    db.executemany("INSERT OR REPLACE INTO sealed VALUES (?, ?, ?, ?, ?, ?)", (
+                        (h, c.review_id, c.reviewer, c.key, c.what, sealed(h, c.review_id, c.reviewer, c.key, c.what))
+                        for h, c in found.items() if "\0" not in c.reviewer + c.key + c.what))
+            finally:
+                db.close()
+        except (sqlite3.Error, OSError, ValueError):
+            return False
         if self._rows is not None:
             self._rows.update(found)
+        return True
+
+    def _load_key(self, *, create: bool) -> bytes | None:
+        """This user's cache key: read, or made once (``create``). Two first writes at once may each make
+        one; the key read back after writing is the one kept, and rows sealed under the other are only
+        checked again."""
+        from skillscope.core.errors import LocalFileError
+        from skillscope.core.files import write_file
+
+        for _ in range(2):
+            try:
+                with open(self.key_path, "rb") as handle:
+                    key = handle.read(64)
+                return key if len(key) == 32 else None
+            except FileNotFoundError:
+                if not create:
+                    return None
+            except OSError:
+                return None
+            try:
+                write_file(self.key_path, os.urandom(32), private=True)
+            except LocalFileError:
+                return None
+        return None
+
+
+def _sealer(key: bytes) -> Callable[[str, str, str, str, str], bytes]:
+    """The MAC of one row under this user's cache key: its fields joined by NUL.
+
+    ``add`` never writes a row with a NUL in a field, so the fields of every row this user sealed
+    are recovered from the joined text alone: no other split of it can carry the same seal.
+    """
+    keyed = hashlib.blake2b(key=key, digest_size=16)  # the key is absorbed once; each row hashes a copy
+
+    def seal(digest: str, review: str, reviewer: str, signer: str, what: str) -> bytes:
+        mac = keyed.copy()
+        mac.update("\0".join((digest, review, reviewer, signer, what)).encode("utf-8", "surrogatepass"))
+        return mac.digest()
+
+    return seal

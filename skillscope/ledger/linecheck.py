@@ -2,12 +2,27 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
-from skillscope.ledger.checked import Checked
-from skillscope.ledger.record import LineError, canonical_review, chain_fields, describe, review_id, strict_decode
+from skillscope.ledger.checked import Checked, CheckedCache
+from skillscope.ledger.record import (
+    _BODY_START,
+    _PLAIN_DECODER,
+    _SURROGATE_ESCAPE,
+    ACTIONS,
+    LineError,
+    canonical_review,
+    chain_fields,
+    describe,
+    describe_review,
+    review_id,
+    strict_decode,
+)
 from skillscope.ledger.sshsig import SignatureError, key_blob, verify_signature
 
 __all__ = ["check_line", "precheck"]
@@ -22,35 +37,92 @@ def check_line(line: bytes) -> Checked:
     Raises:
         LineError: the line is not in the writer's exact form, or its signature does not verify.
     """
+    written = _signed_as_written(line)
+    if written is not None:
+        data, message = written
+        review = data["review"]
+        _verify(data["sig"], data["key"], message)
+        return Checked(hashlib.sha256(message).hexdigest(), review["reviewer"], data["key"],
+                       describe_review(review["action"], review["name"], review["fingerprint"], review["reviewer"], review["time"]))
     record = strict_decode(line)
     if record.signed:
         try:
             message = canonical_review(record)
         except UnicodeEncodeError:
             raise LineError("the review holds a string that is not text (a lone surrogate); no signature can cover it") from None
-        try:
-            signer = verify_signature(record.sig, message)
-            if signer != key_blob(record.key):
-                raise SignatureError("the signature was made by another key than the record names")
-        except SignatureError as exc:
-            raise LineError(f"the signature does not verify: {exc}") from exc
+        _verify(record.sig, record.key, message)
         return Checked(review_id(record, message), record.reviewer, record.key, describe(record))
     return Checked(review_id(record), record.reviewer, record.key, describe(record))
 
 
-def _check_share(path: str, share: int, shares: int) -> list[tuple[str, Checked]]:
-    """(hash, what checking established) for every ``shares``-th line not checked before, from ``share`` (in a worker).
+def _verify(sig: str, key: str, message: bytes) -> None:
+    try:
+        signer = verify_signature(sig, message)
+        if signer != key_blob(key):
+            raise SignatureError("the signature was made by another key than the record names")
+    except SignatureError as exc:
+        raise LineError(f"the signature does not verify: {exc}") from exc
+
+
+_OUTER = ("hash", "prev", "seq", "review", "sig", "key")
+_REVIEW_HEAD = ("v", "action", "name", "fingerprint", "label", "uri", "time", "reviewer", "note", "server", "protocol", "tool", "nonce")
+_REVIEW_TEXT = ("name", "label", "uri", "time", "reviewer", "note", "server", "protocol", "tool", "nonce")
+_FILE_KEYS = ("uri", "digest", "size")
+_AS_WRITTEN = json.JSONEncoder(separators=(",", ":")).encode
+_CANONICAL = json.JSONEncoder(sort_keys=True, ensure_ascii=False, separators=(",", ":")).encode
+
+
+def _signed_as_written(line: bytes) -> tuple[dict[str, Any], bytes] | None:
+    """(the parsed line, the bytes its signature covers) for a signed line exactly as the writer writes one.
+
+    What ``strict_decode`` proves by building the ``Record`` and writing it again, proven on the
+    parsed line itself (half the work on the first read of a large ledger): the writer's keys in
+    the writer's order, each field of the type the writer writes, the line the exact serialisation
+    of what it holds, and its hash. Anything else, even a line the writer might have written,
+    gives None and takes ``strict_decode``, which accepts it or says what is wrong.
+    """
+    if _SURROGATE_ESCAPE.search(line):
+        return None
+    try:
+        data = _PLAIN_DECODER.decode(line.decode("utf-8"))
+    except (ValueError, RecursionError):
+        return None
+    if type(data) is not dict or tuple(data) != _OUTER:
+        return None
+    review, digest = data["review"], data["hash"]
+    if (type(review) is not dict or type(data["seq"]) is not int or type(data["prev"]) is not str
+            or type(data["sig"]) is not str or not data["sig"] or type(data["key"]) is not str
+            or type(digest) is not str or len(digest) != 71 or not digest.startswith("sha256:")):
+        return None
+    keys = tuple(review)
+    if keys[:13] != _REVIEW_HEAD or keys[-1] != "files" or type(review["v"]) is not int or review["v"] != 2:
+        return None
+    if review["action"] not in ACTIONS or not (review["fingerprint"] is None or type(review["fingerprint"]) is str):
+        return None
+    if any(type(review[name]) is not str for name in _REVIEW_TEXT) or type(review["files"]) is not list:
+        return None
+    for entry in review["files"]:
+        if (type(entry) is not dict or tuple(entry) != _FILE_KEYS or type(entry["uri"]) is not str
+                or type(entry["digest"]) is not str or type(entry["size"]) is not int):
+            return None
+    if _AS_WRITTEN(data).encode("ascii") != line or hashlib.sha256(b"{" + line[_BODY_START:]).hexdigest() != digest[7:]:
+        return None
+    return data, _CANONICAL(review).encode("utf-8")
+
+
+def _check_share(path: str, share: int, shares: int) -> dict[str, Checked]:
+    """What checking established for every ``shares``-th line not checked before, from ``share`` (in a worker).
 
     A line that fails is left out: the scan checks it again itself and names what is wrong.
     """
-    out = []
+    out = {}
     with open(path, "rb") as handle:
         for index, line in enumerate(_lines(iter(lambda: handle.read(1 << 22), b""))):
             if index % shares != share or _claimed(line) in _KNOWN:
                 continue
             try:
                 digest = chain_fields(line)[0]
-                out.append((digest, check_line(line)))
+                out[digest] = check_line(line)
             except (LineError, ValueError, TypeError, OverflowError, RecursionError):
                 continue
     return out
@@ -82,17 +154,31 @@ def _lines(chunks: Iterator[bytes]) -> Iterator[bytes]:
         carry = data[start:]
 
 
-def precheck(path: Path, read: Callable[[], Iterator[bytes]], known: dict[str, Checked]) -> dict[str, Checked]:
-    """Check in parallel the lines of the ledger at ``path`` not in ``known``, when there are many.
+def _count_lines(path: Path) -> int:
+    """The lines in the file, counted through one reused buffer (this runs on every read of the ledger)."""
+    buffer = bytearray(1 << 22)
+    count = 0
+    try:
+        with open(path, "rb", buffering=0) as handle:
+            while size := handle.readinto(buffer):
+                count += buffer.count(b"\n", 0, size)
+    except OSError:
+        return 0
+    return count
+
+
+def precheck(path: Path, read: Callable[[], Iterator[bytes]], cache: CheckedCache | None) -> dict[str, Checked]:
+    """Check in parallel the lines of the ledger at ``path`` not in ``cache``, when there are many.
 
     ``read`` gives the file's blocks anew on each call (under the ledger's shared lock).
 
     Signature checks dominate the first read of a large signed ledger; each core takes every
-    n-th line, reading the file itself (nothing is copied to it). What comes back is keyed by
-    each line's real hash, recomputed in the worker, so a line that claims another's hash gains
-    nothing. Workers are forked, so only from a process with no other thread (the TUI reads
-    beside its threads, and checks the lines itself). Returns nothing when it is not worth it
-    or the workers cannot start: the scan then checks every line itself.
+    n-th line, reading the file itself (nothing is copied to it). What comes back is keyed by each
+    line's real hash, recomputed in the worker, so a line that claims another's hash gains nothing;
+    the scan writes it to the cache (one writer: workers writing at once would wait on each other's
+    lock). Workers are forked, so only from a process with no other thread (the TUI reads beside
+    its threads, and checks the lines itself). Returns nothing when it is not worth it or the
+    workers cannot start: the scan then checks every line itself.
     """
     import threading
 
@@ -101,7 +187,8 @@ def precheck(path: Path, read: Callable[[], Iterator[bytes]], known: dict[str, C
         return {}
     # A count of lines first (at C speed): with most of them in the cache, as on every read but the
     # first, that is all this costs.
-    if known and sum(block.count(b"\n") for block in read()) - len(known) < PARALLEL_FROM:
+    known = cache.load() if cache is not None else {}
+    if _count_lines(path) - len(known) < PARALLEL_FROM:
         return {}
     fresh = sum(1 for line in _lines(read()) if _claimed(line) not in known)
     if fresh < PARALLEL_FROM:

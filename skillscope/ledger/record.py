@@ -7,7 +7,7 @@ import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, SupportsBytes
 
 __all__ = [
     "GENESIS",
@@ -22,6 +22,7 @@ __all__ = [
     "canonical_review",
     "review_id",
     "describe",
+    "describe_review",
     "strict_decode",
     "replay_record",
     "replay_fields",
@@ -98,9 +99,10 @@ class Record:
     """The signer's OpenSSH public key line."""
     extra: dict[str, Any] = field(default_factory=dict, compare=False)
     """Other review fields, kept and signed as they are (``audit``: the approval's finding counts and ids)."""
-    raw: bytes | memoryview | None = field(default=None, compare=False, repr=False)
-    """The line as read, kept while only the replay fields are parsed (a view into the file's bytes while
-    a scan's records live; ``replay`` copies out those its verdicts keep)."""
+    raw: bytes | memoryview | SupportsBytes | None = field(default=None, compare=False, repr=False)
+    """The line as read, kept while only the replay fields are parsed: a view into the file's bytes while
+    a scan's records live (``replay`` copies out those its verdicts keep), or, for a record streamed from
+    the file, where the line is in it (``stored.StoredLine``, read again when the record is completed)."""
 
     def _fields(self) -> dict[str, Any]:
         return {
@@ -174,10 +176,14 @@ def review_id(record: Record, canonical: bytes | None = None) -> str:
 
 def describe(record: Record) -> str:
     """The review in one safe line: action, name, fingerprint, reviewer and time."""
+    return describe_review(record.action, record.name, record.fingerprint, record.reviewer, record.time)
+
+
+def describe_review(action: str, name: str, fingerprint: str | None, reviewer: str, time: str) -> str:
+    """``describe`` of a review's fields (read from a line without building its ``Record``)."""
     from skillscope.core.textsafe import safe_line
 
-    return safe_line(f"{record.action} of {record.name or '(the ledger)'} ({record.fingerprint or 'no fingerprint'}) "
-                     f"by {record.reviewer} at {record.time}", limit=400)
+    return safe_line(f"{action} of {name or '(the ledger)'} ({fingerprint or 'no fingerprint'}) by {reviewer} at {time}", limit=400)
 
 
 def encode_line(record: Record) -> tuple[str, str]:
@@ -221,7 +227,7 @@ def chain_fields(line: str | bytes) -> tuple[str, str, int]:
     return "sha256:" + claimed.decode("ascii"), raw[start : start + _DIGEST_LEN].decode("ascii"), int(match.group(1))
 
 
-def decode_line(line: str | bytes | memoryview, *, replay_only: bool = False) -> Record:
+def decode_line(line: str | bytes | memoryview | SupportsBytes, *, replay_only: bool = False) -> Record:
     """Parse a line into a ``Record``.
 
     With ``replay_only`` just the leading fields replaying needs (seq, action, name,
@@ -394,7 +400,8 @@ def replay_fields(raw: bytes | memoryview) -> tuple[str, str, int, str, str, str
             None if fingerprint is None else fingerprint.decode("ascii"))
 
 
-def partial_record(action: str, name: str, fingerprint: str | None, seq: int, prev: str, digest: str, raw: bytes | memoryview) -> Record:
+def partial_record(action: str, name: str, fingerprint: str | None, seq: int, prev: str, digest: str,
+                   raw: bytes | memoryview | SupportsBytes) -> Record:
     """A replay-only ``Record`` (see ``Record.complete``), built without the dataclass ``__init__``.
 
     A replay builds one per line, and the frozen ``__init__`` sets all 21 fields one ``object.__setattr__``

@@ -29,6 +29,7 @@ from skillscope.ledger.record import (
     replay_record,
 )
 from skillscope.ledger.sshsig import SignatureError
+from skillscope.ledger.stored import OpenLedger, StoredLine
 
 if TYPE_CHECKING:
     from skillscope.ledger.signing import Signer
@@ -68,7 +69,14 @@ class VerifyResult:
     first_hash: str | None = None
     """The hash of the first record: what identifies the ledger for the rollback check."""
     reviews: list[tuple[int, str, Checked]] = field(default_factory=list)
-    """(line number, line hash, what checking it established) for each well-formed record, in order."""
+    """(line number, line hash, what checking it established) for each well-formed record, in order
+    (left empty by a stream that does not keep them: see ``Ledger.stream``)."""
+    first_signed: int | None = None
+    """The line of the first signed record."""
+    unsigned_after: list[int] = field(default_factory=list)
+    """The lines of unsigned records after ``first_signed`` (see ``book.signing_order``)."""
+    current: tuple[str, Checked] | None = None
+    """While a stream is read: (line hash, what checking it established) of the record it yielded last."""
 
     @property
     def ok(self) -> bool:
@@ -103,8 +111,11 @@ class Ledger:
         """The whole file, read under a shared lock so a concurrent append is never seen half-written."""
         return b"".join(self._chunks())
 
-    def _chunks(self) -> Iterator[bytes]:
-        """The file a block at a time, all under one shared lock (a concurrent append is never seen half-written)."""
+    def _chunks(self, opened: list[OpenLedger] | None = None) -> Iterator[bytes]:
+        """The file a block at a time, all under one shared lock (a concurrent append is never seen half-written).
+
+        ``opened``, when given, receives the file, held open for the records that keep a place in it.
+        """
         try:
             fd = os.open(self.path, os.O_RDONLY)
         except FileNotFoundError:
@@ -112,6 +123,8 @@ class Ledger:
         except OSError as exc:
             raise LedgerError(f"Cannot read ledger {self.path}: {exc.strerror}") from None
         try:
+            if opened is not None and (held := OpenLedger.again(fd, self.path)) is not None:
+                opened.append(held)
             fcntl.flock(fd, fcntl.LOCK_SH)
             while True:
                 try:
@@ -141,11 +154,13 @@ class Ledger:
         they are all consumed. A record not kept by the consumer is freed at once, and so, block by
         block, is the file (a replay of a large ledger never holds all of it). Without ``reviews``,
         ``result.reviews`` stays empty (a replay alone does not need what each line established)."""
-        return self._walk(self._chunks(), result, decode=True, replay_only=True, fresh=self._precheck(), reviews=reviews)
+        opened: list[OpenLedger] = []
+        return self._walk(self._chunks(opened), result, decode=True, replay_only=True, fresh=self._precheck(), reviews=reviews,
+                          opened=opened)
 
     def _precheck(self) -> dict[str, Checked]:
         """Lines never checked before, checked in parallel when there are many (see ``precheck``)."""
-        return precheck(self.path, self._chunks, self.cache.load() if self.cache is not None else {})
+        return precheck(self.path, self._chunks, self.cache)
 
     def scan_bytes(self, data: bytes, *, decode: bool = False, replay_only: bool = True) -> tuple[VerifyResult, list[Record]]:
         """``scan`` of ledger bytes read elsewhere (another revision of the file, one side of a merge)."""
@@ -154,28 +169,33 @@ class Ledger:
             return result, list(self._walk(iter([data]), result, decode=decode, replay_only=replay_only))
 
     def _walk(self, chunks: Iterator[bytes], result: VerifyResult, *, decode: bool, replay_only: bool,
-              fresh: dict[str, Checked] | None = None, reviews: bool = True) -> Iterator[Record]:
-        known = self.cache.load() if self.cache is not None else {}
-        found: dict[str, Checked] = fresh or {}  # newly checked lines, for the cache (the workers' share first)
-        if fresh:
-            known = {**known, **fresh} if known else fresh
+              fresh: dict[str, Checked] | None = None, reviews: bool = True, opened: list[OpenLedger] | None = None) -> Iterator[Record]:
+        cache = self.cache
+        known = cache.load() if cache is not None else {}
+        found: dict[str, Checked] = dict(fresh or {})  # newly checked lines, for the cache (what the workers could not keep first)
         seen_reviews: dict[str, int] = {}
         expected_prev, expected_seq = GENESIS, 1
         # The loop runs once per record on every command that reads the ledger: methods are looked up once.
         problem = result.problems.append
         review = result.reviews.append if reviews else _ignore
-        number, carry = 0, b""
+        number, carry, read = 0, b"", 0
+        file: OpenLedger | None = None
         for chunk in chunks:
             data = carry + chunk if carry else chunk
-            # Lines are views into the block, never copies; a record kept for replay holds its view
-            # (``replay`` copies out the few it keeps), so a block is freed once its records are.
+            base = read - len(carry)  # where ``data`` starts in the file
+            read += len(chunk)
+            if opened:
+                file = opened[0]
+            # Lines are views into the block, never copies. A record streamed from the file keeps only
+            # where its line is (a large ledger's verdicts keep a record for every fingerprint); one
+            # read otherwise holds its view (``replay`` copies out those it keeps).
             view, find, start = memoryview(data), data.find, 0
             while True:
                 end = find(b"\n", start)
                 if end < 0:
                     break
                 line: bytes | memoryview = view[start:end]
-                start = end + 1
+                at, start = start, end + 1
                 number += 1
                 head = replay_fields(line)
                 if head is not None:
@@ -212,11 +232,17 @@ class Ledger:
                     first = seen_reviews.setdefault(checked.review_id, number)
                     if first != number:
                         problem(Problem(number, "replayed", f"line {number}: repeats the signed review of line {first} (a copied record)"))
+                    if result.first_signed is None:
+                        result.first_signed = number
+                elif result.first_signed is not None:
+                    result.unsigned_after.append(number)
                 review((number, digest, checked))
+                result.current = (digest, checked)
                 if decode:
                     try:
                         if replay_only and head is not None:
-                            record = partial_record(_ACTIONS.get(head[3], head[3]), head[4], head[5], seq, prev, digest, line)
+                            record = partial_record(_ACTIONS.get(head[3], head[3]), head[4], head[5], seq, prev, digest,
+                                                    line if file is None else StoredLine(file, base + at, end - at, digest))
                         elif replay_only:
                             record = replay_record(bytes(line), digest, prev, seq)
                         else:
@@ -226,6 +252,8 @@ class Ledger:
                         continue
                     yield record
             carry = data[start:]
+            if cache is not None and len(found) > 2000 and cache.add(found):  # kept as read: memory stays bounded
+                found = {}
         if carry:  # bytes after the last newline: a line whose write never finished
             number += 1
             result.problems.append(Problem(number, "torn-tail", f"line {number} is unfinished (a write was interrupted); run `skillscope ledger repair`"))

@@ -42,7 +42,7 @@ def test_a_cold_check_finds_the_same_in_workers_as_in_one_process(tmp_path, monk
     path.write_bytes(b"".join(lines))
     if not parallel:
         monkeypatch.setattr(linecheck, "PARALLEL_FROM", 10**9)
-    fresh = linecheck.precheck(path, Ledger(path)._chunks, {})
+    fresh = linecheck.precheck(path, Ledger(path)._chunks, None)
     # Workers are forked only from a process without other threads and with more than one CPU.
     if parallel and linecheck._workers() > 1 and fresh == {}:
         import threading

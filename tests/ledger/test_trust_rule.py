@@ -93,3 +93,18 @@ def test_an_unsigned_record_after_a_signed_one_is_damage_naming_its_line():
     signing_order(late)
     assert [(p.line, p.kind) for p in late.problems] == [(3, "unsigned"), (5, "unsigned")]
     assert late.problems[0].message.startswith("line 3: an unsigned record after the signed one on line 2")
+
+
+def test_a_read_that_keeps_no_reviews_still_finds_an_unsigned_record_after_a_signed_one(tmp_path):
+    from skillscope.ledger import Ledger, ReviewBook
+    from tests.ledger.helpers import record, signed_ledger
+
+    path = tmp_path / "ledger.jsonl"
+    Ledger(path).append(record(name="srv:legacy", n=0))  # before signing: a legacy record
+    signed_ledger(path).append(record(name="srv:signed", n=1))
+    Ledger(path).append(record(name="srv:late", n=2))
+    book = ReviewBook(path)
+    result, verdicts = book.read()
+    assert verdicts is None and result.reviews == []  # the replay kept no list of reviews
+    assert [(p.line, p.kind) for p in result.problems] == [(3, "unsigned")]
+    assert [(p.line, p.kind) for p in book.check(learn=False).result.problems] == [(3, "unsigned")]
