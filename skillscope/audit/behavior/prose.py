@@ -6,7 +6,7 @@ import re
 
 from skillscope.audit.behavior.base import Ctx
 
-__all__ = ["scan_prose", "instruction_in"]
+__all__ = ["scan_prose", "instruction_in", "attack_section"]
 
 _WEAK = r"(?:of|the|your|my|these|those|all|and|any|every|other|such|its|their|current|default|given|earlier)"
 _STRONG = r"(?:previous|prior|preceding|above|former|original|initial|existing|system|safety|developer|built-in|your|all|any)"
@@ -78,7 +78,17 @@ _QUOTE_META = re.compile(
     r"look\s+for|beware\s+of|reject\w*|refuse|ignore\s+any|report\w*|block\w*|warn\w*|never\s+(?:obey|follow|comply))[^.!?\n]{0,40}$",
     re.IGNORECASE,
 )
-_NEGATED = re.compile(r"\b(?:never|do\s+not|don'?t|must\s+not|should\s+not|refuse\s+to|not)\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
+# "never read, print or upload ...": a negation covers a list of verbs joined by commas and or/and.
+_NEGATED = re.compile(r"\b(?:never|do\s+not|don'?t|must\s+not|should\s+not|refuse\s+to|not)\s+(?:\w+,?\s+(?:(?:or|and|nor)\s+)?){0,4}$", re.IGNORECASE)
+# "Scripts that read ~/.ssh ...": a verb in a relative clause describes what something does; it orders nothing.
+_RELATIVE = re.compile(r"\b(?:that|which|who)\s+(?:\w+,?\s+(?:(?:or|and)\s+)?){0,2}$", re.IGNORECASE)
+_HEADING = re.compile(r"^(#{1,6})[ \t]+(.+)$", re.MULTILINE)
+# A section (or its page) titled as a catalogue of attacks or warning signs: what it quotes is shown to be recognised.
+_ATTACK_TITLE = re.compile(
+    r"\b(?:attacks?|attack\s+patterns?|injections?|malicious|adversarial|jailbreaks?|threats?|red\s+flags?|warning\s+signs?|"
+    r"indicators?\s+of\s+compromise|exfiltration|phishing|abuse\s+cases?|for\s+recognition)\b",
+    re.IGNORECASE,
+)
 _RULES = (
     # (pattern, rule, what it says, whether "never ..." before it turns it around, where a match can begin (lower case))
     (_OVERRIDE, "skillscope/instructions/override", "tells the agent to set aside its instructions", True,
@@ -117,10 +127,42 @@ def _sentence_before(text: str, start: int) -> str:
     return window[cut + 1 :] if cut >= 0 else window
 
 
-def _discussed(text: str, start: int, end: int, negatable: bool) -> bool:
+def attack_section(file_text: str, offset: int) -> bool:
+    """Whether ``offset`` of a Markdown page lies under a heading (its own section's or an enclosing one's) that
+    titles a catalogue of attacks or red flags."""
+    levels: dict[int, str] = {}
+    for heading in _HEADING.finditer(file_text, 0, offset):
+        depth = len(heading.group(1))
+        levels = {d: t for d, t in levels.items() if d < depth}
+        levels[depth] = heading.group(2)
+    return any(_ATTACK_TITLE.search(title) for title in levels.values())
+
+
+def _quoted(text: str, start: int, end: int) -> bool:
+    """Whether a match sits inside a quotation: a blockquote line, or an open quotation mark before it in its
+    paragraph that closes after it."""
+    line_start = text.rfind("\n", 0, start) + 1
+    if text[line_start:start].lstrip().startswith(">"):
+        return True
+    para_start = text.rfind("\n\n", 0, start) + 1
+    para_end = text.find("\n\n", end)
+    before, after = text[para_start:start], text[end : len(text) if para_end < 0 else para_end]
+    for opening, closing in (('"', '"'), ("“", "”"), ("«", "»")):
+        if before.count(opening) % 2 == 1 if opening == closing else before.count(opening) > before.count(closing):
+            if closing in after:
+                return True
+    return False
+
+
+def _discussed(text: str, start: int, end: int, negatable: bool, *, base: int = 0, file_text: str = "") -> bool:
     """Whether a match is talked about rather than said: quoted after a meta word, negated ("never ignore ..."),
-    or described as what an attack does ("attackers try to override system directives")."""
+    described as what an attack does ("attackers try to override system directives"), what something does
+    ("scripts that read ~/.ssh"), or quoted in a section that catalogues attacks."""
     if negatable and _ABOUT_ATTACKS.search(_sentence_before(text, start)):
+        return True
+    if file_text and _quoted(text, start, end) and attack_section(file_text, base + start):
+        return True
+    if negatable and _RELATIVE.search(text[max(0, start - 60) : start]):
         return True
     line_start = text.rfind("\n", 0, start) + 1
     before = text[max(line_start, start - 120) : start]
@@ -166,7 +208,8 @@ def scan_prose(ctx: Ctx) -> None:
         reached = 0
         for position in _starts(lower, starts):
             match = pattern.match(text, position) if position >= reached else None
-            if match is None or not match.group(0) or _discussed(text, match.start(), match.end(), negatable):
+            if match is None or not match.group(0) or _discussed(text, match.start(), match.end(), negatable,
+                                                                     base=ctx.base, file_text=ctx.file_text):
                 continue
             if check == "skillscope/instructions/credential-request" and _public_key(text, match.end()):
                 continue  # `cat ~/.ssh/id_ed25519.pub`: the public half is meant to be shown and shared
