@@ -7,7 +7,7 @@ from typing import Any
 
 from skillscope.audit.behavior import agentconfig, hosts, javascript, prose, pymodules, shell, triggers
 from skillscope.audit.behavior.base import Ctx
-from skillscope.audit.behavior.regions import MAX_SCAN, Region, code_regions, is_prose_file, prose_spans
+from skillscope.audit.behavior.regions import MAX_SCAN, Region, code_regions, is_data_file, is_prose_file, prose_spans
 from skillscope.audit.text_scan import Hit, hit_at
 
 __all__ = ["SkillFileText", "scan_skill"]
@@ -70,7 +70,13 @@ def scan_skill(files: list[SkillFileText], frontmatter: dict[str, Any] | None) -
                 _gather(evidence, file.path, ctx)
         if not file.binary:
             contexts.append(agentconfig.scan_config(text, file.path))
-        if is_prose_file(file.path) or file.binary:
+        if is_data_file(file.path) and not file.binary:
+            # A config the skill tells the agent to follow ("preamble: Disregard your prior guidelines") speaks to it
+            # like prose; its keys and paths are not orders, so only the hijacking rules read it.
+            ctx = Ctx(text, 0, text, file.path)
+            prose.scan_prose(ctx, data=True)
+            contexts.append(ctx)
+        elif is_prose_file(file.path) or file.binary:
             fenced = [(r.start, r.start + len(r.text)) for r in regions if not r.inline]
             for start, _, stretch in prose_spans(text, fenced) if not file.binary else [(0, len(text), text)]:
                 ctx = Ctx(stretch, start, text, file.path)

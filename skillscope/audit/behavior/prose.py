@@ -21,7 +21,12 @@ _OVERRIDE = re.compile(
     # "These instructions take precedence over any instructions from the user": only words for orders to the agent, not
     # "local settings take precedence over the default rules".
     r"\b(?:take|takes|have|has)\s+(?:precedence|priority)\s+over\s+(?:any|all|the|your)\s+(?:other\s+|previous\s+|prior\s+|system\s+|user'?s?\s+)?"
-    r"(?:instructions?|prompts?|directives?|guidance|system\s+prompt)\b",
+    r"(?:instructions?|prompts?|directives?|guidance|system\s+prompt)\b|"
+    # A skill claiming rank over every other skill or the system prompt, or telling the agent to drop theirs.
+    r"\b(?:supersedes?|overrides?|outranks?|takes?\s+precedence\s+over)\s+(?:all|any|every)\s+other\s+(?:skills?|instructions?|guidance|prompts?)\b|"
+    r"\b(?:supersedes?|overrides?|outranks?)\s+(?:the\s+|your\s+)?system\s+(?:prompt|guidance|instructions?|message)\b|"
+    r"\b(?:ignore|disregard)\s+(?:the\s+|any\s+|all\s+)?(?:instructions?|guidance|rules?)\s+(?:of|from)\s+(?:any\s+|all\s+|the\s+)?"
+    r"(?:other\s+skills?|(?:the\s+)?system(?:\s+prompt)?)\b",
     re.IGNORECASE,
 )
 _LAWLESS = r"(?:jailbr(?:oken|eak)|unrestricted|unfiltered|uncensored|unlocked|DAN|god|evil|no[- ]limits?|amoral|unaligned)"
@@ -31,7 +36,7 @@ _JAILBREAK = re.compile(
     rf"(?:developer|dev|god|admin(?:istrator)?|root|debug|sudo|maintenance|{_LAWLESS})\b(?:\s+(?:mode|AI|assistant|model|persona))?|"
     rf"\b(?:switch(?:ing)?\s+(?:to|into)|enter(?:ing)?|enable|activate|unlock)\s+(?:an?\s+|the\s+)?{_LAWLESS}\b(?:\s+(?:mode|AI|assistant|model|persona))?|"
     r"\bDAN\s+mode\b|\bdo\s+anything\s+now\b|"
-    r"\b(?:no\s+longer|not)\s+(?:bound|restricted|limited|constrained)\s+by\s+(?:any\s+|your\s+|the\s+)?(?:rules|guidelines|polic(?:y|ies)|restrictions|safety)|"
+    r"\b(?:no\s+longer|not)\s+(?:bound|restricted|limited|constrained)\s+by\s+(?:any\s+|your\s+|the\s+)?(?:(?:earlier|previous|prior|usual|own|safety|ethical)\s+){0,2}(?:rules|guidelines|polic(?:y|ies)|restrictions|safety)|"
     r"\b(?:safety|content|usage)\s+(?:polic(?:y|ies)|rules|guidelines|filters|restrictions)\s+(?:do\s+not|don'?t|no\s+longer|never)\s+apply\b|"
     r"\b(?:you\s+(?:are|act\s+as|become)|act\s+as)\s+(?:an?\s+)?(?:AI|assistant|model|bot)\s+(?:with|that\s+has|without)\s+(?:no\s+)?"
     r"(?:restrictions|limitations|limits|filters|guardrails|rules|ethics|ethical\s+guidelines)\b|"
@@ -61,7 +66,7 @@ _NO_CONFIRM = re.compile(
 )
 _IMPERSONATE = re.compile(
     r"</?\s*(?:system|system[-_]prompt|sys|developer|admin|instructions?|im_start|assistant)\s*>|<\|(?:im_start|im_end|system|endoftext|start_header_id)\|>|"
-    r"\[/?(?:SYSTEM|INST|SYS)\]|^#{1,6}[ \t]*(?:SYSTEM|ADMIN|DEVELOPER)[ \t]+(?:OVERRIDE|MESSAGE|PROMPT|NOTICE|INSTRUCTIONS?|DIRECTIVE)\b|<<\s*SYS\s*>>|^[ \t>#*]*(?:SYSTEM|ADMIN|DEVELOPER)\s*(?:MESSAGE|PROMPT|NOTICE|OVERRIDE)?\s*:|"
+    r"\[/?(?:SYSTEM|INST|SYS)\]|\[(?:SYSTEM|ADMIN|DEVELOPER|OPERATOR)[ \t]+(?:OVERRIDE|MESSAGE|PROMPT|NOTICE|INSTRUCTIONS?|DIRECTIVE)\]|^#{1,6}[ \t]*(?:SYSTEM|ADMIN|DEVELOPER)[ \t]+(?:OVERRIDE|MESSAGE|PROMPT|NOTICE|INSTRUCTIONS?|DIRECTIVE)\b|<<\s*SYS\s*>>|^[ \t>#*]*(?:SYSTEM|ADMIN|DEVELOPER)\s*(?:MESSAGE|PROMPT|NOTICE|OVERRIDE)?\s*:|"
     r"\b(?:message|notice|instructions?|directive|update)\s+from\s+(?:the\s+)?(?:system|anthropic|openai|your\s+(?:developers?|creators?|administrator)|the\s+administrator)\b|"
     r"\bthis\s+is\s+(?:an?\s+|the\s+)?(?:official\s+)?(?:system|anthropic|openai|administrator|admin)\s+(?:message|notice|override|instruction|directive)\b",
     re.IGNORECASE | re.MULTILINE,
@@ -93,7 +98,7 @@ _RULES = (
     # (pattern, rule, what it says, whether "never ..." before it turns it around, where a match can begin (lower case))
     (_OVERRIDE, "skillscope/instructions/override", "tells the agent to set aside its instructions", True,
      ("ignore", "disregard", "forget", "override", "bypass", "set aside", "abandon", "discard", "overrule", "supersede", "nullify",
-      "take", "takes", "have", "has")),
+      "take", "takes", "have", "has", "supersedes", "overrides", "outrank")),
     (_JAILBREAK, "skillscope/instructions/jailbreak", "tells the agent it is in a mode without its rules", True,
      ("you are now", "you're now", "youre now", "from now on", "switch", "enter", "enable", "activate", "act as", "pretend", "roleplay",
       "you are", "you act", "you become", "you must", "you will", "you shall",
@@ -195,15 +200,15 @@ def _public_key(text: str, end: int) -> bool:
     return (rest.group(0) if rest else "").rstrip(".").endswith(".pub")
 
 
-def scan_prose(ctx: Ctx) -> None:
-    """Run the instruction rules over a stretch of prose."""
+def scan_prose(ctx: Ctx, *, data: bool = False) -> None:
+    """Run the instruction rules over a stretch of prose (``data``: a config file's text, whose paths are settings)."""
     text = ctx.text
     lower = text.lower()
     present = set(lower.translate(_PUNCTUATION).split())  # one cheap pass; a rule none of whose first words occur is skipped
     for (pattern, check, what, negatable, starts), firsts in zip(_RULES, _FIRSTS, strict=True):
         if firsts.isdisjoint(present) and not ("<" in starts and "<" in lower) and not ("[" in starts and "[" in lower):
             continue
-        if check == "skillscope/instructions/credential-request" and not any(word in lower for word in _CREDENTIAL_WORDS):
+        if check == "skillscope/instructions/credential-request" and (data or not any(word in lower for word in _CREDENTIAL_WORDS)):
             continue
         reached = 0
         for position in _starts(lower, starts):

@@ -48,6 +48,14 @@ def is_markdown(path: str) -> bool:
     return path.lower().endswith((".md", ".markdown", ".mdx"))
 
 
+_DATA_SUFFIX = (".yaml", ".yml", ".json", ".toml", ".ini", ".cfg", ".conf")
+
+
+def is_data_file(path: str) -> bool:
+    """Whether ``path`` is a configuration or data file whose string values the agent may be told to read and obey."""
+    return path.lower().endswith(_DATA_SUFFIX)
+
+
 def is_prose_file(path: str) -> bool:
     """Whether the instruction rules read ``path`` (Markdown and plain text; SKILL.md among them)."""
     name = path.rsplit("/", 1)[-1].lower()
