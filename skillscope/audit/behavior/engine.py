@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from skillscope.audit.behavior import agentconfig, hosts, javascript, prose, pymodules, shell, triggers
+from skillscope.audit.behavior import agentconfig, hosts, javascript, powershell, prose, pymodules, shell, triggers
 from skillscope.audit.behavior.base import Ctx
 from skillscope.audit.behavior.regions import MAX_SCAN, Region, code_regions, is_data_file, is_prose_file, prose_spans
 from skillscope.audit.text_scan import Hit, hit_at
@@ -39,6 +39,8 @@ def _analyse(ctx: Ctx, language: str | None, modules: pymodules.Modules) -> None
         javascript.scan_javascript(ctx)
     else:  # shell, or code of no named language (a code span, a console block): read as shell
         shell.scan_shell(ctx)
+        if language == "powershell":  # after the shell rules, which read its native commands (curl, tar) and `iwr URL | iex`
+            powershell.scan_powershell(ctx)
     triggers.scan_triggers(ctx)
     triggers.scan_blobs(ctx)
 

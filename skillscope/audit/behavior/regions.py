@@ -22,9 +22,11 @@ _LANGS = {
     "sh": "shell", "bash": "shell", "shell": "shell", "zsh": "shell", "console": "shell", "shell-session": "shell", "terminal": "shell",
     "js": "javascript", "javascript": "javascript", "node": "javascript", "ts": "javascript", "typescript": "javascript",
     "mjs": "javascript", "cjs": "javascript", "jsx": "javascript", "tsx": "javascript",
+    "powershell": "powershell", "pwsh": "powershell", "ps1": "powershell", "ps": "powershell",
 }
 _SUFFIX = {".py": "python", ".sh": "shell", ".bash": "shell", ".zsh": "shell", ".command": "shell",
-           ".js": "javascript", ".mjs": "javascript", ".cjs": "javascript", ".ts": "javascript", ".tsx": "javascript", ".jsx": "javascript"}
+           ".js": "javascript", ".mjs": "javascript", ".cjs": "javascript", ".ts": "javascript", ".tsx": "javascript", ".jsx": "javascript",
+           ".ps1": "powershell", ".psm1": "powershell"}
 _PROSE_SUFFIX = (".md", ".markdown", ".txt", ".rst", ".mdx")
 
 
@@ -32,7 +34,7 @@ _PROSE_SUFFIX = (".md", ".markdown", ".txt", ".rst", ".mdx")
 class Region:
     """A stretch of code inside a file: where it starts (a character offset), its text and its language.
 
-    ``language`` is python, shell, javascript or None (unknown: the shell and generic rules read it).
+    ``language`` is python, shell, javascript, powershell or None (unknown: the shell and generic rules read it).
     ``inline`` marks a code span inside a prose line; ``documented`` marks code shown in a Markdown page.
     """
 

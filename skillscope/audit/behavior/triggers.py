@@ -18,6 +18,9 @@ _COUNTER = re.compile(r"\b(\w*(?:run|exec|invocation|call|launch|use|start)s?_?(
                       r"(?:(?:>=|==|>|-ge|-eq|-gt)\s*(\d+)|%\s*(\d+)\s*==\s*0)", re.IGNORECASE)
 _MAGIC = re.compile(r"(?:getuser\(\)|gethostname\(\)|os\.environ(?:\.get)?\(?\[?\s*['\"](?:USER|HOSTNAME|LOGNAME)['\"]\]?\)?|\$(?:USER|HOSTNAME)|"
                     r"os\.hostname\(\)|process\.env\.(?:USER|HOSTNAME))\s*(?:==|===|!=|-eq|=)\s*['\"][^'\"\n]{3,}['\"]|"
+                    # Windows names the machine, user and domain in its own variables; PowerShell compares with -eq, -like, -match.
+                    r"(?:\$env:|os\.environ(?:\.get)?\(?\[?\s*['\"]|process\.env\.)(?:USERNAME|COMPUTERNAME|USERDOMAIN|USERDNSDOMAIN|LOGONSERVER)\b['\"]?\]?\)?"
+                    r"\s*(?:==|===|!=|-[ci]?(?:eq|ne|like|notlike|match))\s*['\"][^'\"\n]{3,}['\"]|"
                     r"\bif\s+['\"][^'\"\n]{6,}['\"]\s+in\s+(?:prompt|user_input|message|query|text|request)\b")
 _BLOB = re.compile(r"['\"`]([A-Za-z0-9+/=_-]{200,}|(?:[0-9a-fA-F]{2}){100,})['\"`]")
 _DECODER = re.compile(r"b64decode|base64\s+-d|base64\s+--decode|fromhex|unhexlify|atob\(|Buffer\.from|decompress|codecs\.decode|xxd\s+-r")
@@ -31,7 +34,7 @@ _TRIGGERS = tuple(
         (_TIME_BOMB, "skillscope/triggers/time-bomb", "acts differently after a fixed date or time", ("now", "today", "time()", "Date", "date")),
         (_COUNTER, "skillscope/triggers/run-counter", "counts its runs and acts on a given one", ("count", "runs", "number", "total", "num")),
         (_MAGIC, "skillscope/triggers/magic-value", "switches behaviour on a fixed user, host or input value",
-         ("getuser", "hostname", "USER", "HOSTNAME", "LOGNAME", "if '", 'if "')),
+         ("getuser", "hostname", "USER", "HOSTNAME", "LOGNAME", "COMPUTERNAME", "DOMAIN", "LOGONSERVER", "if '", 'if "')),
     )
 )
 
