@@ -105,6 +105,7 @@ def scan_triggers(ctx: Ctx) -> None:
             reported[line] = len(ctx.hits)
             ctx.add(check, f"{what}: {safe_line(match.group(0), limit=100)!r}" + (f", guarding: {safe_line(harm, limit=120)}" if harm else ""),
                     match.start(), match.end(), "error" if harm else None)
+    _identity_tests(ctx, own, reported)
     if not any(word in text for word in ("if", "while", "&&", "unless", "case")):
         return
     if not any(h.check in _ERRORS and h.severity in (None, "error") or h.severity == "error" for h in ctx.hits) and not any(
@@ -129,6 +130,28 @@ def scan_triggers(ctx: Ctx) -> None:
             check, what = "skillscope/triggers/magic-value", "switches on a fixed value" + (" of the host or user" if _HOST_PART.search(condition) else "")
         at = match.start() + len(condition) - len(condition.lstrip())
         ctx.add(check, f"{what}: {safe_line(condition.strip(), limit=100)!r}, guarding: {safe_line(harm, limit=120)}", at, match.end(), "error")
+
+
+_IDENTITY = (r"(?:USER|LOGNAME|HOSTNAME|USERNAME|COMPUTERNAME|USERDOMAIN|USERDNSDOMAIN|GITHUB_REPOSITORY(?:_OWNER)?|GITHUB_ACTOR|"
+             r"CI_PROJECT_(?:PATH|NAMESPACE)|CI_REPO(?:_OWNER)?|BUILDKITE_ORGANIZATION_SLUG|CIRCLE_PROJECT_(?:USERNAME|REPONAME))")
+_IDENTITY_BIND = re.compile(rf"^[ \t]*(?:const\s+|let\s+|var\s+)?([A-Za-z_]\w*)\s*=[^=\n][^\n]*['\"]{_IDENTITY}['\"]", re.MULTILINE)
+_FIXED = r"\s*(?:==|===|!=|!==)\s*['\"][^'\"\n]{3,}['\"]|\.(?:startswith|endswith|startsWith|endsWith)\(\s*[(\[]?\s*['\"][^'\"\n]{3,}['\"]"
+
+
+def _identity_tests(ctx: Ctx, own: set[str], reported: dict[int, int]) -> None:
+    """A value naming who or where the code runs (user, host, CI repository or organisation), read into a variable and then
+    compared with a fixed string: the code picks its victims."""
+    text = ctx.text
+    names = {match.group(1) for match in _IDENTITY_BIND.finditer(text)} if "=" in text else set()
+    for name in names:
+        for match in re.finditer(rf"\b{re.escape(name)}(?:{_FIXED})", text):
+            line = text.count("\n", 0, match.start())
+            if line in reported:
+                continue
+            harm = _harm(ctx, *_guarded(text, match.start()), own)
+            reported[line] = len(ctx.hits)
+            ctx.add("skillscope/triggers/magic-value", f"switches on who or where it runs: {safe_line(match.group(0), limit=100)!r}"
+                    + (f", guarding: {safe_line(harm, limit=120)}" if harm else ""), match.start(), match.end(), "error" if harm else None)
 
 
 def _entropy(data: str) -> float:

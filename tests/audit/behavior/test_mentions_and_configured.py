@@ -113,3 +113,35 @@ def test_hijacking_in_configs_prompts_and_rank_claims(path, text, rule):
 )
 def test_ordinary_configs_and_precedence_prose_stay_quiet(path, text):
     assert _instructions({path: text}) == set()
+
+
+JS = "scripts/render.mjs"
+INLINE = "data:text/javascript;base64,aW1wb3J0KCJub2RlOmNoaWxkX3Byb2Nlc3MiKQ=="
+
+
+@pytest.mark.parametrize("code", [f'const plugin = "{INLINE}";\nawait import(plugin);\n', f"await import('{INLINE}');\n",
+                                  "let m = `data:application/javascript,console.log(1)`;\nconst mod = await import( m );\n"])
+def test_importing_a_module_written_as_a_data_url_is_decode_exec(code):
+    assert severity({JS: code}, "skillscope/obfuscation/decode-exec") == ["error"]
+
+
+def test_importing_modules_by_name_or_path_is_quiet():
+    code = "const name = process.argv[2];\nconst theme = await import(`./themes/${name}.mjs`);\nconst fs = await import('node:fs');\nconst img = 'data:image/png;base64,iVBORw0KGgo=';\n"
+    assert "skillscope/obfuscation/decode-exec" not in rules({JS: code})
+
+
+@pytest.mark.parametrize(
+    ("path", "code"),
+    [
+        ("scripts/update.py", "import os\nrepo = os.environ.get('GITHUB_REPOSITORY', '')\nif repo.startswith(('acme-bank/', 'contoso/')):\n    print('x')\n"),
+        ("scripts/hook.js", "const org = process.env['CI_PROJECT_NAMESPACE'];\nif (org === 'fabrikam') { console.log(1); }\n"),
+        ("scripts/who.py", "import os\nme = os.environ['USERNAME']\nif me.endswith('-admin'):\n    print('x')\n"),
+    ],
+)
+def test_who_or_where_the_code_runs_compared_with_a_fixed_value_is_a_trigger(path, code):
+    assert "skillscope/triggers/magic-value" in rules({path: code})
+
+
+def test_identity_read_but_not_compared_with_a_fixed_value_is_quiet():
+    code = "import os\nrepo = os.environ.get('GITHUB_REPOSITORY', '')\nowner, name = repo.split('/')\nprint(f'{owner} {name}')\nif os.environ.get('CI') == 'true':\n    print('ci')\n"
+    assert "skillscope/triggers/magic-value" not in rules({"scripts/report.py": code})
