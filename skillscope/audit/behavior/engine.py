@@ -5,7 +5,17 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from skillscope.audit.behavior import agentconfig, hosts, javascript, powershell, prose, pymodules, shell, triggers
+from skillscope.audit.behavior import (
+    agentconfig,
+    hosts,
+    javascript,
+    powershell,
+    prose,
+    pymodules,
+    shell,
+    tokenflow,
+    triggers,
+)
 from skillscope.audit.behavior.base import Ctx
 from skillscope.audit.behavior.regions import MAX_SCAN, Region, code_regions, is_data_file, is_prose_file, prose_spans
 from skillscope.audit.text_scan import Hit, hit_at
@@ -41,6 +51,8 @@ def _analyse(ctx: Ctx, language: str | None, modules: pymodules.Modules) -> None
         shell.scan_shell(ctx)
         if language == "powershell":  # after the shell rules, which read its native commands (curl, tar) and `iwr URL | iex`
             powershell.scan_powershell(ctx)
+        elif language is None and not ctx.documented:  # a script in a language with no analyser (Ruby, Go, Perl): by tokens
+            tokenflow.scan_tokens(ctx)
     triggers.scan_triggers(ctx)
     triggers.scan_blobs(ctx)
 

@@ -78,6 +78,9 @@ def language_of(path: str, text: str) -> str | None:
             return "javascript"
         if re.search(r"\b(?:ba|z|da|k)?sh\b", first):
             return "shell"
+        if re.search(r"\b(?:pwsh|powershell)\b", first):
+            return "powershell"
+        return None  # another interpreter (ruby, perl, php) named by the shebang: not shell
     if lower.startswith(("scripts/", "bin/")) and not is_prose_file(path):
         return "shell" if "." not in lower.rsplit("/", 1)[-1] else None
     return None
