@@ -14,8 +14,9 @@ __all__ = ["scan_triggers", "scan_blobs", "scan_prose_triggers"]
 _NOW = r"(?:datetime\.(?:datetime\.)?(?:now|utcnow|today)\(\)|date\.today\(\)|time\.time\(\)|Date\.now\(\)|new\s+Date\(\)(?:\.getTime\(\))?|\$\(date\s+\+%[A-Za-z%]+\)|\bnow\b|\btoday\b)"
 _MOMENT = r"(?:datetime\.?(?:datetime)?\(\s*20\d\d\s*,[^)]*\)|date\(\s*20\d\d\s*,[^)]*\)|new\s+Date\(\s*['\"]?20\d\d[^)]*\)|['\"]20\d\d-\d\d-\d\d[^'\"]*['\"]|\b1[6-9]\d{8}\b|\b20\d\d[01]\d[0-3]\d\b)"
 _TIME_BOMB = re.compile(rf"{_NOW}[^\n]{{0,40}}?(?:[<>]=?|==|-gt|-ge|-lt|-le|-eq)\s*[^\n]{{0,10}}?{_MOMENT}|{_MOMENT}\s*(?:[<>]=?|==)\s*[^\n]{{0,10}}?{_NOW}", re.IGNORECASE)
-_COUNTER = re.compile(r"\b(\w*(?:run|exec|invocation|call|launch|use|start)s?_?(?:count|counter|num|number|total)\w*|counter|run_count|runs)\s*"
-                      r"(?:(?:>=|==|>|-ge|-eq|-gt)\s*(\d+)|%\s*(\d+)\s*==\s*0)", re.IGNORECASE)
+# The count may be read through a call (bumpRunCount() % 50 === 0) and compared with JavaScript's ===.
+_COUNTER = re.compile(r"\b(\w*(?:run|exec|invocation|call|launch|use|start)s?_?(?:count|counter|num|number|total)\w*|counter|run_count|runs)(?:\(\s*\))?\s*"
+                      r"(?:(?:>=|===?|>|-ge|-eq|-gt)\s*(\d+)|%\s*(\d+)\s*===?\s*0)", re.IGNORECASE)
 _MAGIC = re.compile(r"(?:getuser\(\)|gethostname\(\)|os\.environ(?:\.get)?\(?\[?\s*['\"](?:USER|HOSTNAME|LOGNAME)['\"]\]?\)?|\$(?:USER|HOSTNAME)|"
                     r"os\.hostname\(\)|process\.env\.(?:USER|HOSTNAME))\s*(?:==|===|!=|-eq|=)\s*['\"][^'\"\n]{3,}['\"]|"
                     # Windows names the machine, user and domain in its own variables; PowerShell compares with -eq, -like, -match.
@@ -32,7 +33,7 @@ _TRIGGERS = tuple(
     (pattern, check, what, words)
     for pattern, check, what, words in (
         (_TIME_BOMB, "skillscope/triggers/time-bomb", "acts differently after a fixed date or time", ("now", "today", "time()", "Date", "date")),
-        (_COUNTER, "skillscope/triggers/run-counter", "counts its runs and acts on a given one", ("count", "runs", "number", "total", "num")),
+        (_COUNTER, "skillscope/triggers/run-counter", "counts its runs and acts on a given one", ("count", "Count", "runs", "number", "total", "num")),
         (_MAGIC, "skillscope/triggers/magic-value", "switches behaviour on a fixed user, host or input value",
          ("getuser", "hostname", "USER", "HOSTNAME", "LOGNAME", "COMPUTERNAME", "DOMAIN", "LOGONSERVER", "if '", 'if "')),
     )
