@@ -76,7 +76,7 @@ def scan_skill(files: list[SkillFileText], frontmatter: dict[str, Any] | None) -
         for region in regions:
             ctx = Ctx(region.text, region.start, text, file.path, documented=region.documented)
             _code(ctx, region.language, modules)
-            if region.inline and prose.attack_section(text, region.start):
+            if region.inline and ctx.hits and prose.attack_section(text, region.start):
                 # A code span quoted in a section that catalogues attacks shows a shape to recognise; nothing runs it.
                 ctx.hits = [replace(raw, severity="note") for raw in ctx.hits]
             contexts.append(ctx)
