@@ -51,7 +51,7 @@ _RISKY = [
 _ARCHIVE_SUFFIXES = (".zip", ".tar", ".tgz", ".tar.gz", ".gz", ".bz2", ".xz", ".7z", ".rar", ".jar", ".whl")
 
 
-_LOCAL_SETUP = re.compile(r"""eval\s+["']?\$\(\s*([\w.-]+)(?:\s+[\w.=:-]+)*\s*\)["']?\s*(?:$|[;&|#)])""")
+_LOCAL_SETUP = re.compile(r"""eval\s+["']?\$\(\s*([\w.-]+)(?:\s+[\w.=:-]+)*\s*\)["']?[ \t]*(?:$|[;&|#)])""", re.MULTILINE)
 """``eval "$(ssh-agent -s)"``, ``eval "$(pyenv init -)"``: a local tool printing settings for this shell."""
 _NOT_LOCAL = frozenset({"curl", "wget", "base64", "xxd", "cat", "echo", "printf", "rev", "openssl", "gunzip", "zcat", "nc", "python",
                         "python3", "node", "perl", "ruby", "sh", "bash", "fetch", "iwr"})

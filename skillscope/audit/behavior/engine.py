@@ -5,9 +5,19 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from skillscope.audit.behavior import agentconfig, hosts, javascript, prose, pymodules, shell, triggers
+from skillscope.audit.behavior import (
+    agentconfig,
+    hosts,
+    javascript,
+    powershell,
+    prose,
+    pymodules,
+    shell,
+    tokenflow,
+    triggers,
+)
 from skillscope.audit.behavior.base import Ctx
-from skillscope.audit.behavior.regions import MAX_SCAN, Region, code_regions, is_prose_file, prose_spans
+from skillscope.audit.behavior.regions import MAX_SCAN, Region, code_regions, is_data_file, is_prose_file, prose_spans
 from skillscope.audit.text_scan import Hit, hit_at
 
 __all__ = ["SkillFileText", "scan_skill"]
@@ -39,6 +49,10 @@ def _analyse(ctx: Ctx, language: str | None, modules: pymodules.Modules) -> None
         javascript.scan_javascript(ctx)
     else:  # shell, or code of no named language (a code span, a console block): read as shell
         shell.scan_shell(ctx)
+        if language == "powershell":  # after the shell rules, which read its native commands (curl, tar) and `iwr URL | iex`
+            powershell.scan_powershell(ctx)
+        elif language is None and not ctx.documented:  # a script in a language with no analyser (Ruby, Go, Perl): by tokens
+            tokenflow.scan_tokens(ctx)
     triggers.scan_triggers(ctx)
     triggers.scan_blobs(ctx)
 
@@ -62,12 +76,21 @@ def scan_skill(files: list[SkillFileText], frontmatter: dict[str, Any] | None) -
         for region in regions:
             ctx = Ctx(region.text, region.start, text, file.path, documented=region.documented)
             _code(ctx, region.language, modules)
+            if region.inline and ctx.hits and prose.attack_section(text, region.start):
+                # A code span quoted in a section that catalogues attacks shows a shape to recognise; nothing runs it.
+                ctx.hits = [replace(raw, severity="note") for raw in ctx.hits]
             contexts.append(ctx)
             if not region.documented:
                 _gather(evidence, file.path, ctx)
         if not file.binary:
             contexts.append(agentconfig.scan_config(text, file.path))
-        if is_prose_file(file.path) or file.binary:
+        if is_data_file(file.path) and not file.binary:
+            # A config the skill tells the agent to follow ("preamble: Disregard your prior guidelines") speaks to it
+            # like prose; its keys and paths are not orders, so only the hijacking rules read it.
+            ctx = Ctx(text, 0, text, file.path)
+            prose.scan_prose(ctx, data=True)
+            contexts.append(ctx)
+        elif is_prose_file(file.path) or file.binary:
             fenced = [(r.start, r.start + len(r.text)) for r in regions if not r.inline]
             for start, _, stretch in prose_spans(text, fenced) if not file.binary else [(0, len(text), text)]:
                 ctx = Ctx(stretch, start, text, file.path)

@@ -101,6 +101,23 @@ def _passed(text: str, senders: dict[str, tuple[int, str, int, int]], tainted: d
                 break
 
 
+_DATA_MODULE = r"(['\"`])data:(?:text|application)/(?:x-)?(?:java|ecma)script\b"
+_DATA_BIND = re.compile(rf"\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*{_DATA_MODULE}", re.IGNORECASE)
+_IMPORT = re.compile(rf"\bimport\s*\(\s*(?:([A-Za-z_$][\w$]*)\s*\)|{_DATA_MODULE})", re.IGNORECASE)
+
+
+def _data_imports(ctx: Ctx) -> None:
+    """import() of a module written inline as a data: URL runs code no file of the skill shows (often base64)."""
+    text = ctx.text
+    if "data:" not in text or "import" not in text:
+        return
+    inline = {match.group(1) for match in _DATA_BIND.finditer(text)}
+    for match in _IMPORT.finditer(text):
+        if match.group(1) is None or match.group(1) in inline:
+            ctx.add("skillscope/obfuscation/decode-exec", "imports a module written inline as a data: URL, running code the skill's files do not show",
+                    match.start(), _call_span(text, text.index("(", match.start())))
+
+
 def scan_javascript(ctx: Ctx) -> None:
     """Run the JavaScript rules over ``ctx.text``."""
     text = ctx.text
@@ -169,6 +186,7 @@ def scan_javascript(ctx: Ctx) -> None:
         if target:
             ctx.add("skillscope/persistence/startup", f"writes to a start-up location ({safe_line(target.group(0), limit=60)}), which runs again later on its own",
                     match.start(), end)
+    _data_imports(ctx)
     for match in _THEN_RUN.finditer(text):  # fetch(url).then(r => r.text()).then(eval): the response is the program
         ctx.add("skillscope/obfuscation/download-exec", "runs code it downloads (a fetched response handed to eval or Function)", match.start(), match.end())
     for match in _EXEC.finditer(text):

@@ -6,7 +6,7 @@ import re
 
 from skillscope.audit.behavior.base import Ctx
 
-__all__ = ["scan_prose", "instruction_in"]
+__all__ = ["scan_prose", "instruction_in", "attack_section"]
 
 _WEAK = r"(?:of|the|your|my|these|those|all|and|any|every|other|such|its|their|current|default|given|earlier)"
 _STRONG = r"(?:previous|prior|preceding|above|former|original|initial|existing|system|safety|developer|built-in|your|all|any)"
@@ -21,7 +21,12 @@ _OVERRIDE = re.compile(
     # "These instructions take precedence over any instructions from the user": only words for orders to the agent, not
     # "local settings take precedence over the default rules".
     r"\b(?:take|takes|have|has)\s+(?:precedence|priority)\s+over\s+(?:any|all|the|your)\s+(?:other\s+|previous\s+|prior\s+|system\s+|user'?s?\s+)?"
-    r"(?:instructions?|prompts?|directives?|guidance|system\s+prompt)\b",
+    r"(?:instructions?|prompts?|directives?|guidance|system\s+prompt)\b|"
+    # A skill claiming rank over every other skill or the system prompt, or telling the agent to drop theirs.
+    r"\b(?:supersedes?|overrides?|outranks?|takes?\s+precedence\s+over)\s+(?:all|any|every)\s+other\s+(?:skills?|instructions?|guidance|prompts?)\b|"
+    r"\b(?:supersedes?|overrides?|outranks?)\s+(?:the\s+|your\s+)?system\s+(?:prompt|guidance|instructions?|message)\b|"
+    r"\b(?:ignore|disregard)\s+(?:the\s+|any\s+|all\s+)?(?:instructions?|guidance|rules?)\s+(?:of|from)\s+(?:any\s+|all\s+|the\s+)?"
+    r"(?:other\s+skills?|(?:the\s+)?system(?:\s+prompt)?)\b",
     re.IGNORECASE,
 )
 _LAWLESS = r"(?:jailbr(?:oken|eak)|unrestricted|unfiltered|uncensored|unlocked|DAN|god|evil|no[- ]limits?|amoral|unaligned)"
@@ -31,7 +36,7 @@ _JAILBREAK = re.compile(
     rf"(?:developer|dev|god|admin(?:istrator)?|root|debug|sudo|maintenance|{_LAWLESS})\b(?:\s+(?:mode|AI|assistant|model|persona))?|"
     rf"\b(?:switch(?:ing)?\s+(?:to|into)|enter(?:ing)?|enable|activate|unlock)\s+(?:an?\s+|the\s+)?{_LAWLESS}\b(?:\s+(?:mode|AI|assistant|model|persona))?|"
     r"\bDAN\s+mode\b|\bdo\s+anything\s+now\b|"
-    r"\b(?:no\s+longer|not)\s+(?:bound|restricted|limited|constrained)\s+by\s+(?:any\s+|your\s+|the\s+)?(?:rules|guidelines|polic(?:y|ies)|restrictions|safety)|"
+    r"\b(?:no\s+longer|not)\s+(?:bound|restricted|limited|constrained)\s+by\s+(?:any\s+|your\s+|the\s+)?(?:(?:earlier|previous|prior|usual|own|safety|ethical)\s+){0,2}(?:rules|guidelines|polic(?:y|ies)|restrictions|safety)|"
     r"\b(?:safety|content|usage)\s+(?:polic(?:y|ies)|rules|guidelines|filters|restrictions)\s+(?:do\s+not|don'?t|no\s+longer|never)\s+apply\b|"
     r"\b(?:you\s+(?:are|act\s+as|become)|act\s+as)\s+(?:an?\s+)?(?:AI|assistant|model|bot)\s+(?:with|that\s+has|without)\s+(?:no\s+)?"
     r"(?:restrictions|limitations|limits|filters|guardrails|rules|ethics|ethical\s+guidelines)\b|"
@@ -61,7 +66,7 @@ _NO_CONFIRM = re.compile(
 )
 _IMPERSONATE = re.compile(
     r"</?\s*(?:system|system[-_]prompt|sys|developer|admin|instructions?|im_start|assistant)\s*>|<\|(?:im_start|im_end|system|endoftext|start_header_id)\|>|"
-    r"\[/?(?:SYSTEM|INST|SYS)\]|^#{1,6}[ \t]*(?:SYSTEM|ADMIN|DEVELOPER)[ \t]+(?:OVERRIDE|MESSAGE|PROMPT|NOTICE|INSTRUCTIONS?|DIRECTIVE)\b|<<\s*SYS\s*>>|^[ \t>#*]*(?:SYSTEM|ADMIN|DEVELOPER)\s*(?:MESSAGE|PROMPT|NOTICE|OVERRIDE)?\s*:|"
+    r"\[/?(?:SYSTEM|INST|SYS)\]|\[(?:SYSTEM|ADMIN|DEVELOPER|OPERATOR)[ \t]+(?:OVERRIDE|MESSAGE|PROMPT|NOTICE|INSTRUCTIONS?|DIRECTIVE)\]|^#{1,6}[ \t]*(?:SYSTEM|ADMIN|DEVELOPER)[ \t]+(?:OVERRIDE|MESSAGE|PROMPT|NOTICE|INSTRUCTIONS?|DIRECTIVE)\b|<<\s*SYS\s*>>|^[ \t>#*]*(?:SYSTEM|ADMIN|DEVELOPER)\s*(?:MESSAGE|PROMPT|NOTICE|OVERRIDE)?\s*:|"
     r"\b(?:message|notice|instructions?|directive|update)\s+from\s+(?:the\s+)?(?:system|anthropic|openai|your\s+(?:developers?|creators?|administrator)|the\s+administrator)\b|"
     r"\bthis\s+is\s+(?:an?\s+|the\s+)?(?:official\s+)?(?:system|anthropic|openai|administrator|admin)\s+(?:message|notice|override|instruction|directive)\b",
     re.IGNORECASE | re.MULTILINE,
@@ -78,12 +83,22 @@ _QUOTE_META = re.compile(
     r"look\s+for|beware\s+of|reject\w*|refuse|ignore\s+any|report\w*|block\w*|warn\w*|never\s+(?:obey|follow|comply))[^.!?\n]{0,40}$",
     re.IGNORECASE,
 )
-_NEGATED = re.compile(r"\b(?:never|do\s+not|don'?t|must\s+not|should\s+not|refuse\s+to|not)\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
+# "never read, print or upload ...": a negation covers a list of verbs joined by commas and or/and.
+_NEGATED = re.compile(r"\b(?:never|do\s+not|don'?t|must\s+not|should\s+not|refuse\s+to|not)\s+(?:\w+,?\s+(?:(?:or|and|nor)\s+)?){0,4}$", re.IGNORECASE)
+# "Scripts that read ~/.ssh ...": a verb in a relative clause describes what something does; it orders nothing.
+_RELATIVE = re.compile(r"\b(?:that|which|who)\s+(?:\w+,?\s+(?:(?:or|and)\s+)?){0,2}$", re.IGNORECASE)
+_HEADING = re.compile(r"^(#{1,6})[ \t]+(.+)$", re.MULTILINE)
+# A section (or its page) titled as a catalogue of attacks or warning signs: what it quotes is shown to be recognised.
+_ATTACK_TITLE = re.compile(
+    r"\b(?:attacks?|attack\s+patterns?|injections?|malicious|adversarial|jailbreaks?|threats?|red\s+flags?|warning\s+signs?|"
+    r"indicators?\s+of\s+compromise|exfiltration|phishing|abuse\s+cases?|for\s+recognition)\b",
+    re.IGNORECASE,
+)
 _RULES = (
     # (pattern, rule, what it says, whether "never ..." before it turns it around, where a match can begin (lower case))
     (_OVERRIDE, "skillscope/instructions/override", "tells the agent to set aside its instructions", True,
      ("ignore", "disregard", "forget", "override", "bypass", "set aside", "abandon", "discard", "overrule", "supersede", "nullify",
-      "take", "takes", "have", "has")),
+      "take", "takes", "have", "has", "supersedes", "overrides", "outrank")),
     (_JAILBREAK, "skillscope/instructions/jailbreak", "tells the agent it is in a mode without its rules", True,
      ("you are now", "you're now", "youre now", "from now on", "switch", "enter", "enable", "activate", "act as", "pretend", "roleplay",
       "you are", "you act", "you become", "you must", "you will", "you shall",
@@ -117,10 +132,42 @@ def _sentence_before(text: str, start: int) -> str:
     return window[cut + 1 :] if cut >= 0 else window
 
 
-def _discussed(text: str, start: int, end: int, negatable: bool) -> bool:
+def attack_section(file_text: str, offset: int) -> bool:
+    """Whether ``offset`` of a Markdown page lies under a heading (its own section's or an enclosing one's) that
+    titles a catalogue of attacks or red flags."""
+    levels: dict[int, str] = {}
+    for heading in _HEADING.finditer(file_text, 0, offset):
+        depth = len(heading.group(1))
+        levels = {d: t for d, t in levels.items() if d < depth}
+        levels[depth] = heading.group(2)
+    return any(_ATTACK_TITLE.search(title) for title in levels.values())
+
+
+def _quoted(text: str, start: int, end: int) -> bool:
+    """Whether a match sits inside a quotation: a blockquote line, or an open quotation mark before it in its
+    paragraph that closes after it."""
+    line_start = text.rfind("\n", 0, start) + 1
+    if text[line_start:start].lstrip().startswith(">"):
+        return True
+    para_start = text.rfind("\n\n", 0, start) + 1
+    para_end = text.find("\n\n", end)
+    before, after = text[para_start:start], text[end : len(text) if para_end < 0 else para_end]
+    for opening, closing in (('"', '"'), ("“", "”"), ("«", "»")):
+        if before.count(opening) % 2 == 1 if opening == closing else before.count(opening) > before.count(closing):
+            if closing in after:
+                return True
+    return False
+
+
+def _discussed(text: str, start: int, end: int, negatable: bool, *, base: int = 0, file_text: str = "") -> bool:
     """Whether a match is talked about rather than said: quoted after a meta word, negated ("never ignore ..."),
-    or described as what an attack does ("attackers try to override system directives")."""
+    described as what an attack does ("attackers try to override system directives"), what something does
+    ("scripts that read ~/.ssh"), or quoted in a section that catalogues attacks."""
     if negatable and _ABOUT_ATTACKS.search(_sentence_before(text, start)):
+        return True
+    if file_text and _quoted(text, start, end) and attack_section(file_text, base + start):
+        return True
+    if negatable and _RELATIVE.search(text[max(0, start - 60) : start]):
         return True
     line_start = text.rfind("\n", 0, start) + 1
     before = text[max(line_start, start - 120) : start]
@@ -153,20 +200,21 @@ def _public_key(text: str, end: int) -> bool:
     return (rest.group(0) if rest else "").rstrip(".").endswith(".pub")
 
 
-def scan_prose(ctx: Ctx) -> None:
-    """Run the instruction rules over a stretch of prose."""
+def scan_prose(ctx: Ctx, *, data: bool = False) -> None:
+    """Run the instruction rules over a stretch of prose (``data``: a config file's text, whose paths are settings)."""
     text = ctx.text
     lower = text.lower()
     present = set(lower.translate(_PUNCTUATION).split())  # one cheap pass; a rule none of whose first words occur is skipped
     for (pattern, check, what, negatable, starts), firsts in zip(_RULES, _FIRSTS, strict=True):
         if firsts.isdisjoint(present) and not ("<" in starts and "<" in lower) and not ("[" in starts and "[" in lower):
             continue
-        if check == "skillscope/instructions/credential-request" and not any(word in lower for word in _CREDENTIAL_WORDS):
+        if check == "skillscope/instructions/credential-request" and (data or not any(word in lower for word in _CREDENTIAL_WORDS)):
             continue
         reached = 0
         for position in _starts(lower, starts):
             match = pattern.match(text, position) if position >= reached else None
-            if match is None or not match.group(0) or _discussed(text, match.start(), match.end(), negatable):
+            if match is None or not match.group(0) or _discussed(text, match.start(), match.end(), negatable,
+                                                                     base=ctx.base, file_text=ctx.file_text):
                 continue
             if check == "skillscope/instructions/credential-request" and _public_key(text, match.end()):
                 continue  # `cat ~/.ssh/id_ed25519.pub`: the public half is meant to be shown and shared

@@ -15,6 +15,7 @@ from skillscope.audit.behavior.pyvocab import (
     RUNNERS,
     SEND_METHODS,
     Taint,
+    after_base,
     built_path,
     carries_content,
     dotted,
@@ -132,6 +133,9 @@ class Analyser:
             dotenv = next((p for p in pieces if DOTENV.search(p)), None)
             if dotenv:  # a project's .env: reading it is ordinary, sending it anywhere is not (no credential-read of its own)
                 return Taint(f"reads {safe_line(dotenv, limit=80)}", self._line(node), ".env")
+        root = fn.split(".")[0]
+        if method in SEND_METHODS and (root in self.net or root in NET_ROOTS or root in self.net_modules):
+            return None  # what a request returns is the server's answer, not the values that went into the request
         if fn.rsplit(".", 1)[-1] == "dotenv_values":
             return Taint("reads .env (dotenv_values)", self._line(node), ".env")
         local = fn.split(".")[-1].rstrip("()")
@@ -234,7 +238,8 @@ class Analyser:
         taint = self.taint(value)
         fn = dotted(value.func) if isinstance(value, ast.Call) else ""
         for name in names:
-            if taint:
+            # session.headers["Authorization"] = token configures a client like headers= does: it is not data the client sends.
+            if taint and not (name in self.net and not isinstance(target, ast.Name)):
                 self.env[name] = taint
             if isinstance(value, ast.Constant) and isinstance(value.value, str):
                 self.consts[name] = value.value
@@ -324,7 +329,7 @@ class Analyser:
         # An address read whole from the environment (SLACK_WEBHOOK_URL) is where data goes, not data; one built
         # around a secret (f"https://x/?k={key}") carries it.
         url_first = helper is None and method in ("post", "put", "patch", "get", "delete", "head", "stream", "urlopen", "Request", "urlretrieve")
-        first = node.args[:1] if node.args and (not url_first or isinstance(node.args[0], (ast.JoinedStr, ast.BinOp))) else []
+        first = [after_base(node.args[0]) if url_first else node.args[0]] if node.args and (not url_first or isinstance(node.args[0], (ast.JoinedStr, ast.BinOp))) else []
         values = [*first, *node.args[1:], *(k.value for k in node.keywords if k.arg not in NOT_DATA and k.arg != "url")]
         taint = next((t for t in (self.taint(v) for v in values) if t), None)
         dest = helper or self._resolve(node.args[0] if node.args else next((k.value for k in node.keywords if k.arg in ("url", "host")), None)) or "a computed address"
@@ -402,3 +407,4 @@ class Analyser:
                 self.dropped[self.files[handle]] = "download" if self._fetch(node.args[0]) else "decode"
         if method == "urlretrieve" and len(node.args) >= 2:
             self.dropped[self._resolve(node.args[1]) or dotted(node.args[1])] = "download"
+

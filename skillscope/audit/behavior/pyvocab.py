@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from skillscope.audit.behavior.vocab import DOTENV, PERSISTENCE_PATH, credential_what
 
-__all__ = ["NET_ROOTS", "SEND_METHODS", "NOT_DATA", "DECODERS", "RUNNERS", "FETCHERS", "Taint", "dotted", "strings", "built_path", "carries_content"]
+__all__ = ["NET_ROOTS", "SEND_METHODS", "NOT_DATA", "DECODERS", "RUNNERS", "FETCHERS", "Taint", "dotted", "strings", "built_path", "carries_content", "after_base"]
 
 NET_ROOTS = ("requests", "httpx", "aiohttp", "urllib3", "urllib", "http", "socket", "smtplib", "ftplib", "websocket", "websockets", "paramiko", "dns")
 SEND_METHODS = frozenset({"post", "put", "patch", "get", "request", "delete", "head", "stream", "send", "sendall", "sendto", "sendmail",
@@ -74,3 +74,14 @@ def carries_content(node: ast.AST, contents: set[str]) -> bool:
         if isinstance(sub, ast.Call) and dotted(sub.func).rsplit(".", 1)[-1] in ("read", "read_text", "read_bytes", "readlines"):
             return True
     return False
+
+
+def after_base(url: ast.expr) -> ast.expr:
+    """A URL built on a configured base (f"{base}/contacts", base + "/x") without that base: the base is where the
+    data goes, and only what follows it (a path or query built around a secret) carries anything."""
+    if isinstance(url, ast.JoinedStr) and url.values and isinstance(url.values[0], ast.FormattedValue):
+        return ast.JoinedStr(values=url.values[1:])
+    if isinstance(url, ast.BinOp) and isinstance(url.op, ast.Add):
+        left = ast.Constant("") if isinstance(url.left, (ast.Name, ast.Attribute)) else after_base(url.left)
+        return ast.BinOp(left=left, op=url.op, right=url.right)
+    return url

@@ -22,9 +22,11 @@ _LANGS = {
     "sh": "shell", "bash": "shell", "shell": "shell", "zsh": "shell", "console": "shell", "shell-session": "shell", "terminal": "shell",
     "js": "javascript", "javascript": "javascript", "node": "javascript", "ts": "javascript", "typescript": "javascript",
     "mjs": "javascript", "cjs": "javascript", "jsx": "javascript", "tsx": "javascript",
+    "powershell": "powershell", "pwsh": "powershell", "ps1": "powershell", "ps": "powershell",
 }
 _SUFFIX = {".py": "python", ".sh": "shell", ".bash": "shell", ".zsh": "shell", ".command": "shell",
-           ".js": "javascript", ".mjs": "javascript", ".cjs": "javascript", ".ts": "javascript", ".tsx": "javascript", ".jsx": "javascript"}
+           ".js": "javascript", ".mjs": "javascript", ".cjs": "javascript", ".ts": "javascript", ".tsx": "javascript", ".jsx": "javascript",
+           ".ps1": "powershell", ".psm1": "powershell"}
 _PROSE_SUFFIX = (".md", ".markdown", ".txt", ".rst", ".mdx")
 
 
@@ -32,7 +34,7 @@ _PROSE_SUFFIX = (".md", ".markdown", ".txt", ".rst", ".mdx")
 class Region:
     """A stretch of code inside a file: where it starts (a character offset), its text and its language.
 
-    ``language`` is python, shell, javascript or None (unknown: the shell and generic rules read it).
+    ``language`` is python, shell, javascript, powershell or None (unknown: the shell and generic rules read it).
     ``inline`` marks a code span inside a prose line; ``documented`` marks code shown in a Markdown page.
     """
 
@@ -46,6 +48,14 @@ class Region:
 def is_markdown(path: str) -> bool:
     """Whether ``path`` names a Markdown file."""
     return path.lower().endswith((".md", ".markdown", ".mdx"))
+
+
+_DATA_SUFFIX = (".yaml", ".yml", ".json", ".toml", ".ini", ".cfg", ".conf")
+
+
+def is_data_file(path: str) -> bool:
+    """Whether ``path`` is a configuration or data file whose string values the agent may be told to read and obey."""
+    return path.lower().endswith(_DATA_SUFFIX)
 
 
 def is_prose_file(path: str) -> bool:
@@ -68,6 +78,9 @@ def language_of(path: str, text: str) -> str | None:
             return "javascript"
         if re.search(r"\b(?:ba|z|da|k)?sh\b", first):
             return "shell"
+        if re.search(r"\b(?:pwsh|powershell)\b", first):
+            return "powershell"
+        return None  # another interpreter (ruby, perl, php) named by the shebang: not shell
     if lower.startswith(("scripts/", "bin/")) and not is_prose_file(path):
         return "shell" if "." not in lower.rsplit("/", 1)[-1] else None
     return None

@@ -25,7 +25,7 @@ from skillscope.audit.behavior.vocab import (
 from skillscope.audit.findings import Severity
 from skillscope.core.textsafe import safe_line
 
-__all__ = ["scan_shell", "SHELL_WORDS"]
+__all__ = ["scan_shell", "SHELL_WORDS", "installer_severity"]
 
 SHELL_WORDS = ("curl", "wget", "base64", "nc", "ncat", "socat", "/dev/tcp", "crontab", "hooksPath", ".ssh", ".aws", "security",
                "env", "printenv", ">>", "LaunchAgents", "systemctl", "launchctl", "eval", "sh", "xxd", ".kube", ".docker",
@@ -234,7 +234,7 @@ _INSTALL_HEADING = re.compile(r"^#{1,6}[ \t]+[^\n]*\b(?:install\w*|setup|set\s+u
                               re.IGNORECASE | re.MULTILINE)
 
 
-def _installer_severity(ctx: Ctx, url: str | None) -> Severity | None:
+def installer_severity(ctx: Ctx, url: str | None) -> Severity | None:
     """A documented installer from an ordinary https host is a warning; a drop host, a script or an order in SKILL.md stays an error.
 
     In SKILL.md the agent follows what it reads, so only an installation section (by its heading) counts as documentation.
@@ -322,7 +322,7 @@ def scan_shell(ctx: Ctx) -> None:
                 runs = _runs_stdin(cmd) or cmd.name == "eval"
                 if runs and downloaded is not None:
                     ctx.add("skillscope/obfuscation/download-exec", f"runs what it downloads from {safe_line(downloaded, limit=100)}",
-                            pipeline[0][0].start, cmd.end, _installer_severity(ctx, downloaded))
+                            pipeline[0][0].start, cmd.end, installer_severity(ctx, downloaded))
                 elif runs and decoded:
                     ctx.add("skillscope/obfuscation/decode-exec", "decodes hidden content and runs it", pipeline[0][0].start, cmd.end)
                 if cmd.name in INTERPRETERS or cmd.name == "eval":
@@ -332,7 +332,7 @@ def scan_shell(ctx: Ctx) -> None:
                         if fetch is not None:
                             url = _url_of(fetch) or "the network"
                             ctx.add("skillscope/obfuscation/download-exec", f"runs what it downloads from {safe_line(url, limit=100)}", cmd.start, cmd.end,
-                                    _installer_severity(ctx, url))
+                                    installer_severity(ctx, url))
                             break
                         if any(_is_decoder(c) for c in inner):
                             ctx.add("skillscope/obfuscation/decode-exec", "decodes hidden content and runs it", cmd.start, cmd.end)
@@ -341,7 +341,7 @@ def scan_shell(ctx: Ctx) -> None:
                     if _runs_file(cmd, name):
                         check = "skillscope/obfuscation/download-exec" if kind == "download" else "skillscope/obfuscation/decode-exec"
                         ctx.add(check, f"runs {safe_line(name, limit=80)}, written by {origin} on line {line}", cmd.start, cmd.end,
-                                _installer_severity(ctx, origin) if kind == "download" else None)
+                                installer_severity(ctx, origin) if kind == "download" else None)
                         break
                 own = _source(ctx, flow, cmd)
                 source = secret or own

@@ -14,10 +14,14 @@ __all__ = ["scan_triggers", "scan_blobs", "scan_prose_triggers"]
 _NOW = r"(?:datetime\.(?:datetime\.)?(?:now|utcnow|today)\(\)|date\.today\(\)|time\.time\(\)|Date\.now\(\)|new\s+Date\(\)(?:\.getTime\(\))?|\$\(date\s+\+%[A-Za-z%]+\)|\bnow\b|\btoday\b)"
 _MOMENT = r"(?:datetime\.?(?:datetime)?\(\s*20\d\d\s*,[^)]*\)|date\(\s*20\d\d\s*,[^)]*\)|new\s+Date\(\s*['\"]?20\d\d[^)]*\)|['\"]20\d\d-\d\d-\d\d[^'\"]*['\"]|\b1[6-9]\d{8}\b|\b20\d\d[01]\d[0-3]\d\b)"
 _TIME_BOMB = re.compile(rf"{_NOW}[^\n]{{0,40}}?(?:[<>]=?|==|-gt|-ge|-lt|-le|-eq)\s*[^\n]{{0,10}}?{_MOMENT}|{_MOMENT}\s*(?:[<>]=?|==)\s*[^\n]{{0,10}}?{_NOW}", re.IGNORECASE)
-_COUNTER = re.compile(r"\b(\w*(?:run|exec|invocation|call|launch|use|start)s?_?(?:count|counter|num|number|total)\w*|counter|run_count|runs)\s*"
-                      r"(?:(?:>=|==|>|-ge|-eq|-gt)\s*(\d+)|%\s*(\d+)\s*==\s*0)", re.IGNORECASE)
+# The count may be read through a call (bumpRunCount() % 50 === 0) and compared with JavaScript's ===.
+_COUNTER = re.compile(r"\b(\w*(?:run|exec|invocation|call|launch|use|start)s?_?(?:count|counter|num|number|total)\w*|counter|run_count|runs)(?:\(\s*\))?\s*"
+                      r"(?:(?:>=|===?|>|-ge|-eq|-gt)\s*(\d+)|%\s*(\d+)\s*===?\s*0)", re.IGNORECASE)
 _MAGIC = re.compile(r"(?:getuser\(\)|gethostname\(\)|os\.environ(?:\.get)?\(?\[?\s*['\"](?:USER|HOSTNAME|LOGNAME)['\"]\]?\)?|\$(?:USER|HOSTNAME)|"
                     r"os\.hostname\(\)|process\.env\.(?:USER|HOSTNAME))\s*(?:==|===|!=|-eq|=)\s*['\"][^'\"\n]{3,}['\"]|"
+                    # Windows names the machine, user and domain in its own variables; PowerShell compares with -eq, -like, -match.
+                    r"(?:\$env:|os\.environ(?:\.get)?\(?\[?\s*['\"]|process\.env\.)(?:USERNAME|COMPUTERNAME|USERDOMAIN|USERDNSDOMAIN|LOGONSERVER)\b['\"]?\]?\)?"
+                    r"\s*(?:==|===|!=|-[ci]?(?:eq|ne|like|notlike|match))\s*['\"][^'\"\n]{3,}['\"]|"
                     r"\bif\s+['\"][^'\"\n]{6,}['\"]\s+in\s+(?:prompt|user_input|message|query|text|request)\b")
 _BLOB = re.compile(r"['\"`]([A-Za-z0-9+/=_-]{200,}|(?:[0-9a-fA-F]{2}){100,})['\"`]")
 _DECODER = re.compile(r"b64decode|base64\s+-d|base64\s+--decode|fromhex|unhexlify|atob\(|Buffer\.from|decompress|codecs\.decode|xxd\s+-r")
@@ -29,9 +33,9 @@ _TRIGGERS = tuple(
     (pattern, check, what, words)
     for pattern, check, what, words in (
         (_TIME_BOMB, "skillscope/triggers/time-bomb", "acts differently after a fixed date or time", ("now", "today", "time()", "Date", "date")),
-        (_COUNTER, "skillscope/triggers/run-counter", "counts its runs and acts on a given one", ("count", "runs", "number", "total", "num")),
+        (_COUNTER, "skillscope/triggers/run-counter", "counts its runs and acts on a given one", ("count", "Count", "runs", "number", "total", "num")),
         (_MAGIC, "skillscope/triggers/magic-value", "switches behaviour on a fixed user, host or input value",
-         ("getuser", "hostname", "USER", "HOSTNAME", "LOGNAME", "if '", 'if "')),
+         ("getuser", "hostname", "USER", "HOSTNAME", "LOGNAME", "COMPUTERNAME", "DOMAIN", "LOGONSERVER", "if '", 'if "')),
     )
 )
 
@@ -102,6 +106,7 @@ def scan_triggers(ctx: Ctx) -> None:
             reported[line] = len(ctx.hits)
             ctx.add(check, f"{what}: {safe_line(match.group(0), limit=100)!r}" + (f", guarding: {safe_line(harm, limit=120)}" if harm else ""),
                     match.start(), match.end(), "error" if harm else None)
+    _identity_tests(ctx, own, reported)
     if not any(word in text for word in ("if", "while", "&&", "unless", "case")):
         return
     if not any(h.check in _ERRORS and h.severity in (None, "error") or h.severity == "error" for h in ctx.hits) and not any(
@@ -126,6 +131,28 @@ def scan_triggers(ctx: Ctx) -> None:
             check, what = "skillscope/triggers/magic-value", "switches on a fixed value" + (" of the host or user" if _HOST_PART.search(condition) else "")
         at = match.start() + len(condition) - len(condition.lstrip())
         ctx.add(check, f"{what}: {safe_line(condition.strip(), limit=100)!r}, guarding: {safe_line(harm, limit=120)}", at, match.end(), "error")
+
+
+_IDENTITY = (r"(?:USER|LOGNAME|HOSTNAME|USERNAME|COMPUTERNAME|USERDOMAIN|USERDNSDOMAIN|GITHUB_REPOSITORY(?:_OWNER)?|GITHUB_ACTOR|"
+             r"CI_PROJECT_(?:PATH|NAMESPACE)|CI_REPO(?:_OWNER)?|BUILDKITE_ORGANIZATION_SLUG|CIRCLE_PROJECT_(?:USERNAME|REPONAME))")
+_IDENTITY_BIND = re.compile(rf"^[ \t]*(?:const\s+|let\s+|var\s+)?([A-Za-z_]\w*)\s*=[^=\n][^\n]*['\"]{_IDENTITY}['\"]", re.MULTILINE)
+_FIXED = r"\s*(?:==|===|!=|!==)\s*['\"][^'\"\n]{3,}['\"]|\.(?:startswith|endswith|startsWith|endsWith)\(\s*[(\[]?\s*['\"][^'\"\n]{3,}['\"]"
+
+
+def _identity_tests(ctx: Ctx, own: set[str], reported: dict[int, int]) -> None:
+    """A value naming who or where the code runs (user, host, CI repository or organisation), read into a variable and then
+    compared with a fixed string: the code picks its victims."""
+    text = ctx.text
+    names = {match.group(1) for match in _IDENTITY_BIND.finditer(text)} if "=" in text else set()
+    for name in names:
+        for match in re.finditer(rf"\b{re.escape(name)}(?:{_FIXED})", text):
+            line = text.count("\n", 0, match.start())
+            if line in reported:
+                continue
+            harm = _harm(ctx, *_guarded(text, match.start()), own)
+            reported[line] = len(ctx.hits)
+            ctx.add("skillscope/triggers/magic-value", f"switches on who or where it runs: {safe_line(match.group(0), limit=100)!r}"
+                    + (f", guarding: {safe_line(harm, limit=120)}" if harm else ""), match.start(), match.end(), "error" if harm else None)
 
 
 def _entropy(data: str) -> float:

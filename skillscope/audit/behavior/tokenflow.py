@@ -1,0 +1,87 @@
+"""Credentials followed to the network by tokens, for script languages with no analyser of their own (Ruby, Go, Perl, PHP)."""
+
+from __future__ import annotations
+
+import re
+
+from skillscope.audit.behavior.base import Ctx
+from skillscope.audit.behavior.vocab import credential_what
+from skillscope.core.textsafe import safe_line
+
+__all__ = ["scan_tokens"]
+
+_SEND = re.compile(
+    r"\bNet::HTTP\.(?:post|post_form|put|patch)\b|\b(?:HTTParty|RestClient|Faraday|Excon)\.(?:post|put|patch)\b|\bhttp\.(?:Post|PostForm)\s*\(|"
+    r"\bhttp\.NewRequest(?:WithContext)?\s*\([^\n]*\"(?:POST|PUT|PATCH)\"|\bcurl_exec\s*\(|\$\w+->(?:post|request)\s*\(|"
+    r"\bureq::(?:post|put)\b|\breqwest::[^\n]*\.(?:post|put)\s*\(|\bsmtp\.SendMail\s*\(|\bnet\.Dial\s*\(|\bTCPSocket\.(?:new|open)\b"
+)
+_STRING = re.compile(r"\"((?:[^\"\\\n]|\\.)*)\"|'((?:[^'\\\n]|\\.)*)'|`([^`\n]*)`")
+_BIND = re.compile(r"^\s*(?:const\s+|var\s+|let\s+|my\s+|local\s+)?([A-Za-z_$@][\w$@]*(?:\s*,\s*[A-Za-z_$@][\w$@]*)*)\s*(?::=|=(?![=~>]))\s*(.*)$")
+_NAME = re.compile(r"[A-Za-z_$@][\w$@]*")
+# Data poured into a buffer or collection: report.Write(creds), fmt.Fprintf(&out, ..., creds), body << creds, msg += creds.
+_INTO = re.compile(r"\b([A-Za-z_$@][\w$@]*)\.(?:Write|WriteString|write|append|push|concat|merge!?)\s*\(|\bfmt\.Fprint\w*\(\s*&?([A-Za-z_]\w*)|"
+                   r"\b([A-Za-z_$@][\w$@]*)\s*(?:<<|\+=|\.=)")
+_DEF = re.compile(r"^\s*(?:def|func|function|sub|fn)\s+(?:\([^)]*\)\s*)?([A-Za-z_]\w*)\s*\(([^)]*)\)", re.MULTILINE)
+_COMMENT = ("#", "//", "/*", "*", "--")
+_URL = re.compile(r"https?://[^\s'\"`)]+")
+
+
+def _said(line: str, consts: dict[str, str]) -> str:
+    """A line's string literals and the constants it names, joined as a path would be (File.join(AWS_DIR, "credentials"))."""
+    found = [(m.start(), next(g for g in m.groups() if g is not None)) for m in _STRING.finditer(line)]
+    found += [(m.start(), consts[m.group(0)]) for m in _NAME.finditer(line) if m.group(0) in consts]
+    pieces = [piece for _, piece in sorted(found)]
+    return line.replace("\\", "/") + " " + "/".join(p.strip("/") for p in pieces)
+
+
+def scan_tokens(ctx: Ctx) -> None:
+    """Data-flow for a script of no analysed language: a credential file named in a read, carried by names to a network send."""
+    text = ctx.text
+    if not _SEND.search(text):
+        return
+    # A comment keeps its length (the offsets of later lines stay right) but says nothing.
+    lines = [(" " * len(line) if line.lstrip().startswith(_COMMENT) else line) for line in text.split("\n")]
+    consts: dict[str, str] = {}
+    for line in lines:
+        bind = _BIND.match(line)
+        if bind and "," not in bind.group(1):
+            consts[bind.group(1)] = " ".join(next(g for g in m.groups() if g is not None) for m in _STRING.finditer(bind.group(2)))
+    tainted: dict[str, tuple[str, int]] = {}
+    for number, line in enumerate(lines):
+        what = credential_what(_said(line, consts)) if "(" in line else None
+        bind = _BIND.match(line)
+        if what and bind:
+            for name in bind.group(1).split(","):
+                if name.strip() not in ("_", ""):
+                    tainted.setdefault(name.strip(), (what, ctx.line(0) + number))
+    functions = {m.group(1): [p.split()[0].lstrip("*&$") for p in m.group(2).split(",") if p.strip()] for m in _DEF.finditer(text)}
+    for _ in range(4):  # names pass the data on in any order (a function defined above its caller); a few rounds settle it
+        for line in lines:
+            carried = next((tainted[n] for n in _NAME.findall(line) if n in tainted), None)
+            if carried is None:
+                continue
+            bind = _BIND.match(line)
+            targets = [n.strip() for n in bind.group(1).split(",")] if bind else []
+            targets += [g for m in _INTO.finditer(line) for g in m.groups() if g]
+            targets += [p for name, params in functions.items() if re.search(rf"\b{name}\s*\(", line) for p in params]
+            for target in targets:
+                if target not in ("_", "") and not _SEND.search(line):
+                    tainted.setdefault(target, carried)
+    _report(ctx, lines, tainted)
+
+
+def _report(ctx: Ctx, lines: list[str], tainted: dict[str, tuple[str, int]]) -> None:
+    offset = 0
+    for line in lines:
+        start, offset = offset, offset + len(line) + 1
+        send = _SEND.search(line)
+        if not send:
+            continue
+        ctx.network = True
+        carried = next((tainted[n] for n in _NAME.findall(line[send.end():]) if n in tainted), None)
+        ctx.sends.append((start + send.start(), start + len(line), "upload" if carried else "network"))
+        if carried:
+            url = _URL.search(line)
+            where = safe_line(url.group(0), limit=100) if url else "a computed address"
+            ctx.add("skillscope/exfiltration/data-flow", f"reads {safe_line(carried[0], limit=60)} (line {carried[1]}) and sends it to {where} "
+                    f"(line {ctx.line(start)})", start + send.start(), start + len(line))
