@@ -108,6 +108,7 @@ def _skillscope_check(skills: int) -> Callable[[subprocess.CompletedProcess[str]
         statuses = [c["status"] for c in server["checks"]]
         counts = ", ".join(f"{statuses.count(s)} {s}" for s in sorted(set(statuses)))
         return f"{verified}/{len(rows)} skills verified, {len(server['findings'])} findings; checks: {counts}"
+
     return check
 
 
@@ -119,6 +120,7 @@ def _inspector_check(skills: int) -> Callable[[subprocess.CompletedProcess[str],
         lines = [json.loads(line) for line in proc.stdout.splitlines() if line.startswith("{")]
         verified = sum(1 for line in lines if line.get("outcome") == "verified")
         return f"{said[0]} ({verified} 'verified' lines on stdout)"
+
     return check
 
 
@@ -130,15 +132,20 @@ def _floor_check(skills: int) -> Callable[[subprocess.CompletedProcess[str], Pat
         if stats["files"] != skills * 4 or stats["mismatches"]:
             raise RuntimeError(f"the floor read {stats['files']} files, {stats['mismatches']} mismatches")
         return f"{stats['skills']} skills, {stats['files']} files, {stats['bytes']:,} bytes hashed, no mismatch"
+
     return check
 
 
 def _require_installs() -> None:
-    missing = [(path, how) for path, how in (
-        (NODE22, "bash tests/conformance/setup.sh"),
-        (NODE_MODULES / "@modelcontextprotocol" / "server" / "package.json", "bash tests/interop/setup.sh"),
-        (INSPECTOR, "bash tests/audit/setup_inspector.sh"),
-    ) if not path.exists()]
+    missing = [
+        (path, how)
+        for path, how in (
+            (NODE22, "bash tests/conformance/setup.sh"),
+            (NODE_MODULES / "@modelcontextprotocol" / "server" / "package.json", "bash tests/interop/setup.sh"),
+            (INSPECTOR, "bash tests/audit/setup_inspector.sh"),
+        )
+        if not path.exists()
+    ]
     if missing:
         sys.exit("missing installs:\n" + "\n".join(f"  {path}: run {how}" for path, how in missing))
 
@@ -148,8 +155,13 @@ class Publisher:
 
     def __init__(self, root: Path) -> None:
         env = dict(os.environ, SKILLSCOPE_INTEROP_NODE_MODULES=str(NODE_MODULES))
-        self.proc = subprocess.Popen([str(NODE22), str(PUBLISHER), "--http", "0", str(root)], env=env,
-                                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        self.proc = subprocess.Popen(
+            [str(NODE22), str(PUBLISHER), "--http", "0", str(root)],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         assert self.proc.stderr is not None
         deadline = time.monotonic() + 30
         self.url = ""
@@ -178,48 +190,92 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5, help="timed rounds (each runs all three once)")
     parser.add_argument("--skills", type=int, default=200)
-    parser.add_argument("--concurrency", type=int, default=8, help="skillscope --concurrency and the floor's reads in flight")
+    parser.add_argument(
+        "--concurrency", type=int, default=8, help="skillscope --concurrency and the floor's reads in flight"
+    )
     parser.add_argument("--keep", type=Path, help="copy the last skillscope JSON report into this folder")
-    parser.add_argument("--thorough", action="store_true",
-                        help="also time `skillscope audit --thorough` (skills/get for every entry, every directory walked)")
+    parser.add_argument(
+        "--thorough",
+        action="store_true",
+        help="also time `skillscope audit --thorough` (skills/get for every entry, every directory walked)",
+    )
     args = parser.parse_args(argv)
     _require_installs()
 
     skillscope = Side(
         "skillscope",
-        lambda url, out: [sys.executable, "-m", "skillscope", "audit", url, "--format", "json", "-o", str(out),
-                          "--fail-on", "never", "--concurrency", str(args.concurrency)],
+        lambda url, out: [
+            sys.executable,
+            "-m",
+            "skillscope",
+            "audit",
+            url,
+            "--format",
+            "json",
+            "-o",
+            str(out),
+            "--fail-on",
+            "never",
+            "--concurrency",
+            str(args.concurrency),
+        ],
         _skillscope_check(args.skills),
     )
     inspector = Side(
         "inspector",
-        lambda url, out: [str(INSPECTOR), "--cli", url, "--method", "skills/list", "--verify", "--protocol-era", "auto",
-                          "--skill-catalog-max-skills", str(max(256, args.skills))],
+        lambda url, out: [
+            str(INSPECTOR),
+            "--cli",
+            url,
+            "--method",
+            "skills/list",
+            "--verify",
+            "--protocol-era",
+            "auto",
+            "--skill-catalog-max-skills",
+            str(max(256, args.skills)),
+        ],
         _inspector_check(args.skills),
     )
     floor = Side(
         "floor",
-        lambda url, out: [sys.executable, str(ROOT / "benchmarks" / "audit_floor.py"), "--url", url, "--once",
-                          "--concurrency", str(args.concurrency)],
+        lambda url, out: [
+            sys.executable,
+            str(ROOT / "benchmarks" / "audit_floor.py"),
+            "--url",
+            url,
+            "--once",
+            "--concurrency",
+            str(args.concurrency),
+        ],
         _floor_check(args.skills),
     )
     sides = [skillscope, inspector, floor]
     if args.thorough:
-        sides.insert(1, Side(
-            "thorough",
-            lambda url, out: [*skillscope.argv(url, out), "--thorough"],
-            _skillscope_check(args.skills),
-        ))
-    subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "skillscope")], check=True, stdout=subprocess.DEVNULL)
+        sides.insert(
+            1,
+            Side(
+                "thorough",
+                lambda url, out: [*skillscope.argv(url, out), "--thorough"],
+                _skillscope_check(args.skills),
+            ),
+        )
+    subprocess.run(
+        [sys.executable, "-m", "compileall", "-q", str(ROOT / "skillscope")], check=True, stdout=subprocess.DEVNULL
+    )
     with tempfile.TemporaryDirectory(prefix="skillscope-bench-") as tmp:
         work = Path(tmp)
         total = write_catalog(work / "skills", args.skills)
         publisher = Publisher(work / "skills")
         try:
             node = subprocess.run([str(NODE22), "--version"], capture_output=True, text=True, check=True).stdout.strip()
-            print(f"workload: {args.skills} skills x 4 files, {total:,} bytes, served by @modelcontextprotocol/server 2.4.0 "
-                  f"(node {node}) at {publisher.url}")
-            print(f"machine: {os.cpu_count()} CPUs, python {sys.version.split()[0]}; {args.rounds} interleaved rounds after 1 warm-up")
+            print(
+                f"workload: {args.skills} skills x 4 files, {total:,} bytes, served by @modelcontextprotocol/server 2.4.0 "
+                f"(node {node}) at {publisher.url}"
+            )
+            print(
+                f"machine: {os.cpu_count()} CPUs, python {sys.version.split()[0]}; {args.rounds} interleaved rounds after 1 warm-up"
+            )
             for side in sides:  # warm-up: disk caches, the publisher's JIT, .pyc files
                 _run(side, publisher.url, work)
                 side.seconds.clear()
@@ -236,8 +292,10 @@ def main(argv: list[str] | None = None) -> int:
     print()
     print(f"{'command':<12} {'median s':>9} {'min s':>7} {'max s':>7} {'peak RSS MiB':>13}  what it did")
     for side in sides:
-        print(f"{side.name:<12} {statistics.median(side.seconds):>9.2f} {min(side.seconds):>7.2f} {max(side.seconds):>7.2f} "
-              f"{max(side.rss_mib):>13.0f}  {side.summary}")
+        print(
+            f"{side.name:<12} {statistics.median(side.seconds):>9.2f} {min(side.seconds):>7.2f} {max(side.seconds):>7.2f} "
+            f"{max(side.rss_mib):>13.0f}  {side.summary}"
+        )
     ours = statistics.median(skillscope.seconds)
     print()
     for other in (inspector, floor):
@@ -246,7 +304,9 @@ def main(argv: list[str] | None = None) -> int:
             full = statistics.median(sides[1].seconds) / statistics.median(other.seconds)
             print(f"skillscope --thorough / {other.name}: {full:.2f}x (no target: every check, nothing skipped)")
         target = TARGETS[other.name]
-        print(f"skillscope / {other.name}: {ratio:.2f}x (target <= {target:.1f}: {'met' if ratio <= target else 'MISSED'})")
+        print(
+            f"skillscope / {other.name}: {ratio:.2f}x (target <= {target:.1f}: {'met' if ratio <= target else 'MISSED'})"
+        )
     return 0
 
 

@@ -33,13 +33,45 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from skillscope.demo.publisher import PublishedSkill, SkillFile, build_server
 
-__all__ = ["DEFAULT_PAGE_SIZE", "DEFAULT_SKILLS", "FILES_PER_SKILL", "build_catalog", "catalog_server", "serve_catalog", "write_catalog"]
+__all__ = [
+    "DEFAULT_PAGE_SIZE",
+    "DEFAULT_SKILLS",
+    "FILES_PER_SKILL",
+    "build_catalog",
+    "catalog_server",
+    "serve_catalog",
+    "write_catalog",
+]
 
 DEFAULT_SKILLS = 200
 DEFAULT_PAGE_SIZE = 50
 FILES_PER_SKILL = 4
 
-_WORDS = ["audit", "digest", "manifest", "skill", "server", "client", "verify", "listing", "cursor", "page", "resource", "frontmatter", "reviewer", "approval", "ledger", "fingerprint", "catalog", "transport", "session", "stream", "budget", "limit", "entry"]
+_WORDS = [
+    "audit",
+    "digest",
+    "manifest",
+    "skill",
+    "server",
+    "client",
+    "verify",
+    "listing",
+    "cursor",
+    "page",
+    "resource",
+    "frontmatter",
+    "reviewer",
+    "approval",
+    "ledger",
+    "fingerprint",
+    "catalog",
+    "transport",
+    "session",
+    "stream",
+    "budget",
+    "limit",
+    "entry",
+]
 
 
 def _filler(seed: str, size: int, *, prefix: str = "", line_prefix: str = "") -> bytes:
@@ -75,11 +107,18 @@ def _skill(index: int) -> PublishedSkill:
         f"# {name}\n\n"
     )
     # Sizes vary per skill (2-6 KB, about 16 KB a skill, 3.2 MB for 200) so not every file is the same length.
-    sizes = [2048 + (index * 37) % 2048, 3072 + (index * 53) % 3072, 4096 + (index * 71) % 2048, 2048 + (index * 89) % 2048]
+    sizes = [
+        2048 + (index * 37) % 2048,
+        3072 + (index * 53) % 3072,
+        4096 + (index * 71) % 2048,
+        2048 + (index * 89) % 2048,
+    ]
     files = [
         SkillFile("SKILL.md", _filler(f"{name}/SKILL.md", sizes[0], prefix=header)),
         SkillFile("references/GUIDE.md", _filler(f"{name}/GUIDE", sizes[1], prefix=f"# Guide for {name}\n\n")),
-        SkillFile("scripts/run.py", _filler(f"{name}/run", sizes[2], prefix='"""Benchmark script."""\n', line_prefix="# ")),
+        SkillFile(
+            "scripts/run.py", _filler(f"{name}/run", sizes[2], prefix='"""Benchmark script."""\n', line_prefix="# ")
+        ),
         SkillFile("assets/data.json", _json_rows(f"{name}/data", sizes[3]), mime_type="application/json"),
     ]
     return PublishedSkill(name, files)
@@ -144,7 +183,9 @@ def _uvicorn(server: Any, *, stateless: bool, json_response: bool) -> Any:
     import uvicorn
 
     app = server.streamable_http_app(streamable_http_path="/mcp", stateless_http=stateless, json_response=json_response)
-    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on", ws="none", timeout_graceful_shutdown=2)
+    config = uvicorn.Config(
+        app, log_level="warning", access_log=False, lifespan="on", ws="none", timeout_graceful_shutdown=2
+    )
     return uvicorn.Server(config)
 
 
@@ -206,7 +247,9 @@ def main(argv: list[str] | None = None) -> int:
         total = sum(len(f.data) for s in catalog for f in s.files)
         print(f"{len(catalog)} skills, {len(catalog) * FILES_PER_SKILL} files, {total:,} bytes (use --serve to serve)")
         return 0
-    web = _uvicorn(catalog_server(args.skills, args.page_size or None), stateless=args.stateless, json_response=args.json)
+    web = _uvicorn(
+        catalog_server(args.skills, args.page_size or None), stateless=args.stateless, json_response=args.json
+    )
     sock = _listening_socket(args.port)
     print(f"http://127.0.0.1:{sock.getsockname()[1]}/mcp", flush=True)
     web.run(sockets=[sock])  # handles SIGINT/SIGTERM itself

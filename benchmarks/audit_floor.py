@@ -22,6 +22,7 @@ against the same server.
 ``--url URL --once`` runs the client once and prints its counts and timings as one JSON line: that
 is how ``benchmarks/audit_bench.py`` times the floor as a whole process, start-up included.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -191,8 +192,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="serve JSON answers instead of SSE")
     parser.add_argument("--inspector", action="store_true", help="also time the MCP Inspector CLI")
     parser.add_argument("--no-tracemalloc", action="store_true", help="skip the extra tracemalloc run")
-    parser.add_argument("--once", action="store_true",
-                        help="with --url: one run, one JSON line of counts and timings on stdout (audit_bench.py times this process)")
+    parser.add_argument(
+        "--once",
+        action="store_true",
+        help="with --url: one run, one JSON line of counts and timings on stdout (audit_bench.py times this process)",
+    )
     parser.add_argument(
         "--server-process", action="store_true", help="serve the catalog from a child process (client-only numbers)"
     )
@@ -220,7 +224,9 @@ def main(argv: list[str] | None = None) -> int:
 
             t = time.perf_counter()
             url = stack.enter_context(
-                serve_catalog(args.skills, page_size=args.page_size or None, stateless=args.stateless, json_response=args.json)
+                serve_catalog(
+                    args.skills, page_size=args.page_size or None, stateless=args.stateless, json_response=args.json
+                )
             )
             mode = ("stateless" if args.stateless else "stateful") + (" JSON" if args.json else " SSE")
             print(f"catalog: {args.skills} skills served at {url} ({mode}, pages of {args.page_size}) "

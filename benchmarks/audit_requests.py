@@ -69,7 +69,9 @@ def main(argv: list[str] | None = None) -> int:
                 publisher.close()
     for method, n in sorted(counts.items()):
         print(f"{n:6,}  {method}")
-    print(f"{sum(counts.values()):6,}  in all, plus server/discover ({len(audit.skills)} skills, {len(audit.findings)} findings)")
+    print(
+        f"{sum(counts.values()):6,}  in all, plus server/discover ({len(audit.skills)} skills, {len(audit.findings)} findings)"
+    )
     return 0
 
 

@@ -104,8 +104,10 @@ def bench(records: int, appends: int, signed: bool, tmp: Path, runs: int = 5) ->
     verdicts = read_verdicts(path)
     cold_s, cold_cpu, workers_cpu = time.perf_counter() - t0, time.process_time() - c0, _workers_cpu() - w0
     what = "strict parse and signature of every line" if signed else "strict parse of every line"
-    print(f"[{kind}] cold verify + replay of {records + appends:,} records ({what}, filling the cache of checked lines): "
-          f"{cold_s:.2f} s (CPU {cold_cpu:.2f} s, and {workers_cpu:.2f} s in worker processes)")
+    print(
+        f"[{kind}] cold verify + replay of {records + appends:,} records ({what}, filling the cache of checked lines): "
+        f"{cold_s:.2f} s (CPU {cold_cpu:.2f} s, and {workers_cpu:.2f} s in worker processes)"
+    )
 
     # The machine is shared: several runs, wall and CPU time apart, and the median is what is judged.
     walls, cpus = [], []
@@ -117,8 +119,10 @@ def bench(records: int, appends: int, signed: bool, tmp: Path, runs: int = 5) ->
         del verdicts
     replay_s = statistics.median(walls)
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())  # wall time well above CPU time means a busy machine
-    print(f"[{kind}] warm verify + replay (lines found in the cache), {runs} runs: median {replay_s:.2f} s "
-          f"(min {min(walls):.2f} s), CPU median {statistics.median(cpus):.2f} s (min {min(cpus):.2f} s); load average {load}")
+    print(
+        f"[{kind}] warm verify + replay (lines found in the cache), {runs} runs: median {replay_s:.2f} s "
+        f"(min {min(walls):.2f} s), CPU median {statistics.median(cpus):.2f} s (min {min(cpus):.2f} s); load average {load}"
+    )
     peaks = {}
     for state in ("warm", "cold"):
         if state == "cold":
@@ -127,11 +131,19 @@ def bench(records: int, appends: int, signed: bool, tmp: Path, runs: int = 5) ->
         read_verdicts(path)
         peaks[state] = tracemalloc.get_traced_memory()[1] / 1e6
         tracemalloc.stop()
-    print(f"[{kind}] peak memory of verify + replay (tracemalloc, timed apart): warm {peaks['warm']:.0f} MB, "
-          f"cold {peaks['cold']:.0f} MB")
-    targets = [("warm <= 2 s", replay_s <= 2.0), ("cold <= 10 s", cold_s <= 10.0), ("peak <= 250 MB", max(peaks.values()) <= 250)]
-    print(f"[{kind}] targets for {records:,} records (medians on a quiet 2-core machine): "
-          + ", ".join(f"{name} {'met' if ok else 'MISSED'}" for name, ok in targets))
+    print(
+        f"[{kind}] peak memory of verify + replay (tracemalloc, timed apart): warm {peaks['warm']:.0f} MB, "
+        f"cold {peaks['cold']:.0f} MB"
+    )
+    targets = [
+        ("warm <= 2 s", replay_s <= 2.0),
+        ("cold <= 10 s", cold_s <= 10.0),
+        ("peak <= 250 MB", max(peaks.values()) <= 250),
+    ]
+    print(
+        f"[{kind}] targets for {records:,} records (medians on a quiet 2-core machine): "
+        + ", ".join(f"{name} {'met' if ok else 'MISSED'}" for name, ok in targets)
+    )
 
 
 def main() -> None:

@@ -46,7 +46,9 @@ def main() -> None:
     print(f"{'decode and classify (text or binary)':<48} {time.perf_counter() - start:7.2f} s")
     _timed("SKILL.md source view (markdown colours)", lambda: source_view(text, lexer="markdown"))
     _timed("SKILL.md rendered view + hidden panel", lambda: rendered_view(text)[0])
-    _timed("script source view (bash colours)", lambda: source_view(read_as(script, "scripts/run.sh").text, lexer="bash"))
+    _timed(
+        "script source view (bash colours)", lambda: source_view(read_as(script, "scripts/run.sh").text, lexer="bash")
+    )
     _timed("binary: hex + printable strings", lambda: binary_view(binary, read_as(binary, "assets/tool")))
 
 

@@ -36,7 +36,9 @@ def build(tools: int):  # noqa: ANN201 - an MCPServer
         return query
 
     for n in range(tools):
-        server.add_tool(tool, name=f"tool_{n:04d}", description=f"Look up records of kind {n}; returns at most `limit` rows.")
+        server.add_tool(
+            tool, name=f"tool_{n:04d}", description=f"Look up records of kind {n}; returns at most `limit` rows."
+        )
     return server
 
 

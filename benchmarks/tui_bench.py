@@ -92,8 +92,10 @@ class KeyProbe:
         try:
             await asyncio.wait_for(self.answered.wait(), timeout=60)
         except TimeoutError:
-            raise SystemExit(f"{key} not answered: focus {self.app.focused!r}, screen {self.app.screen!r}, line {self.line} → "
-                             f"{self.tree.cursor_line}, moved {self.moved.is_set()}") from None
+            raise SystemExit(
+                f"{key} not answered: focus {self.app.focused!r}, screen {self.app.screen!r}, line {self.line} → "
+                f"{self.tree.cursor_line}, moved {self.moved.is_set()}"
+            ) from None
         took = time.perf_counter() - t0
         self.moved = self.answered = None
         return took
@@ -115,7 +117,11 @@ def make_large() -> object:
     from skillscope.demo.publisher import PublishedSkill, SkillFile
 
     line = b"The reviewer reads this line of reference text, one of many in a large skill file.\n"
-    files = [SkillFile("SKILL.md", b"---\nname: huge\ndescription: A large skill for the benchmark.\n---\nRead the references.\n")]
+    files = [
+        SkillFile(
+            "SKILL.md", b"---\nname: huge\ndescription: A large skill for the benchmark.\n---\nRead the references.\n"
+        )
+    ]
     files += [SkillFile(f"references/part-{n:03d}.md", line * 480) for n in range(200)]
     files.append(SkillFile("references/BIG.md", line * 36_000))
     return PublishedSkill("aaa-large/huge", files)
@@ -134,8 +140,13 @@ async def measure(count: int, layout: str, keys: int) -> dict[str, float]:
 
     server = build_server([make_large(), *make_skills(count, layout)], name="bench")
     tmp = Path(tempfile.mkdtemp(prefix="tui-bench-"))
-    settings = TuiSettings(servers=[ServerSeed(Target(label="bench", kind="inprocess", server=server), None, "demo", Policy())],
-                           ledger_path=tmp / "ledger.jsonl", reviewer="bench", log_dir=tmp, timeout=300)
+    settings = TuiSettings(
+        servers=[ServerSeed(Target(label="bench", kind="inprocess", server=server), None, "demo", Policy())],
+        ledger_path=tmp / "ledger.jsonl",
+        reviewer="bench",
+        log_dir=tmp,
+        timeout=300,
+    )
     app = make_app(settings)
     app.animation_level = "none"
     out: dict[str, float] = {}

@@ -79,7 +79,9 @@ def words(text: str) -> set[str]:
 
 def main(argv: list[str]) -> int:
     rev = argv[0] if argv else "HEAD"
-    old = subprocess.run(["git", "show", f"{rev}:README.md"], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    old = subprocess.run(
+        ["git", "show", f"{rev}:README.md"], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout
     new = "\n".join((ROOT / name).read_text(encoding="utf-8") for name in NEW_DOCS)
     flat, new_words = _squash(new).lower(), words(new)
     old_units = units(old)

@@ -73,7 +73,10 @@ def _cut(text: str, lines: int, chars: int) -> tuple[str, str | None]:
         return text, None
     rest = text[end:]
     more = rest.count("\n") + (0 if rest.endswith("\n") else 1)
-    return text[:end], f"… cut here: {more:,} more lines ({len(rest.encode('utf-8', 'surrogateescape')):,} bytes) not shown. --raw or --json give everything."
+    return (
+        text[:end],
+        f"… cut here: {more:,} more lines ({len(rest.encode('utf-8', 'surrogateescape')):,} bytes) not shown. --raw or --json give everything.",
+    )
 
 
 def _decoded_by_line(text: str) -> dict[int, list[str]]:
@@ -129,8 +132,15 @@ class SourceView:
     a line starts at a given width, so a viewer can scroll to it.
     """
 
-    def __init__(self, lines: list[tuple[int | None, Text]], *, digits: int, line_numbers: bool, note: str | None,
-                 source: list[str] | None = None) -> None:
+    def __init__(
+        self,
+        lines: list[tuple[int | None, Text]],
+        *,
+        digits: int,
+        line_numbers: bool,
+        note: str | None,
+        source: list[str] | None = None,
+    ) -> None:
         self.lines = lines
         self.source = source or []
         """The original lines (before escapes), to place a finding's column on the escaped text."""
@@ -233,8 +243,14 @@ class SourceView:
         return Measurement(min(20, longest), max(longest, len(self.note or "")))
 
 
-def source_view(text: str, *, lexer: str | None = None, line_numbers: bool = True,
-                lines: int = SOURCE_LINES, chars: int = SOURCE_CHARS) -> SourceView:
+def source_view(
+    text: str,
+    *,
+    lexer: str | None = None,
+    line_numbers: bool = True,
+    lines: int = SOURCE_LINES,
+    chars: int = SOURCE_CHARS,
+) -> SourceView:
     """The exact text, line by line, with hidden characters as highlighted escapes.
 
     Args:
@@ -282,19 +298,26 @@ def _reveal(tokens: Iterable[Token]) -> Iterable[Token]:
             # source was made safe: the policy applies again to what will be drawn.
             token.content = safe_text(token.content)
         if token.type == "link_open" and token.attrs.get("title"):
-            token.attrs["href"] = f"{token.attrs.get('href', '')} \"{token.attrs['title']}\""
+            token.attrs["href"] = f'{token.attrs.get("href", "")} "{token.attrs["title"]}"'
         elif token.type == "image":
-            title = f" \"{token.attrs['title']}\"" if token.attrs.get("title") else ""
+            title = f' "{token.attrs["title"]}"' if token.attrs.get("title") else ""
             token.content = safe_text(f"{token.content} <{token.attrs.get('src', '')}{title}>")
         yield token
 
 
 _PART_WORDS = {
-    "comment": "HTML comment", "unclosed-comment": "unclosed HTML comment (hides the rest)",
-    "script": "script/style", "hidden-html": "hidden HTML", "html": "HTML block",
-    "reference-comment": "reference definition (unused)", "reference": "reference definition",
-    "link-title": "link title", "yaml-comment": "YAML comment",
-    "instruction": "processing instruction/CDATA", "html-attribute": "HTML attribute", "entity": "character reference",
+    "comment": "HTML comment",
+    "unclosed-comment": "unclosed HTML comment (hides the rest)",
+    "script": "script/style",
+    "hidden-html": "hidden HTML",
+    "html": "HTML block",
+    "reference-comment": "reference definition (unused)",
+    "reference": "reference definition",
+    "link-title": "link title",
+    "yaml-comment": "YAML comment",
+    "instruction": "processing instruction/CDATA",
+    "html-attribute": "HTML attribute",
+    "entity": "character reference",
 }
 
 
@@ -304,7 +327,10 @@ def hidden_panel(parts: list[HiddenPart]) -> Text:
     if not parts:
         text.append("Nothing is hidden when this file is rendered.", style="dim")
         return text
-    text.append(f"Hidden when rendered ({len(parts)}): a model reads these, a rendered view does not show them\n", style="bold yellow")
+    text.append(
+        f"Hidden when rendered ({len(parts)}): a model reads these, a rendered view does not show them\n",
+        style="bold yellow",
+    )
     for part in parts:
         text.append(f"line {part.line:>4}  ", style="dim")
         text.append(f"{_PART_WORDS[part.kind]}: ", style="bold")
@@ -340,7 +366,9 @@ def hex_dump(data: bytes, limit: int = HEX_LIMIT, *, per_line: int = 16) -> Text
         text.append(f"{hex_part:<{width}}")
         text.append(f" |{ascii_part}|\n", style="cyan")
     if len(data) > limit:
-        text.append(f"… {len(data) - limit:,} more bytes not shown. --raw or --json give everything.\n", style="dim italic")
+        text.append(
+            f"… {len(data) - limit:,} more bytes not shown. --raw or --json give everything.\n", style="dim italic"
+        )
     return text
 
 

@@ -42,8 +42,9 @@ def anchors(text: str) -> set[str]:
         match = re.match(r"^#{1,6}\s+(.*?)\s*#*\s*$", line)
         if not match:
             continue
-        slug = "".join(c for c in match.group(1).lower()
-                       if c.isalnum() or c in "_- " or unicodedata.category(c).startswith("M")).replace(" ", "-")
+        slug = "".join(
+            c for c in match.group(1).lower() if c.isalnum() or c in "_- " or unicodedata.category(c).startswith("M")
+        ).replace(" ", "-")
         count = seen.get(slug, 0)
         seen[slug] = count + 1
         found.add(slug if count == 0 else f"{slug}-{count}")
@@ -74,8 +75,11 @@ def test_every_relative_link_reaches_a_file_and_its_heading(doc):
 
 def test_the_link_checker_sees_a_broken_link_and_a_missing_heading(tmp_path):
     # The checker must not pass vacuously: a dead file, a dead anchor and a good anchor, told apart.
-    (tmp_path / "a.md").write_text("# Top\n\n## A `code` heading: here\n\n[x](b.md) [y](#nowhere) [z](#a-code-heading-here)\n"
-                                   "`[not a link](c.md)`\n", encoding="utf-8")
+    (tmp_path / "a.md").write_text(
+        "# Top\n\n## A `code` heading: here\n\n[x](b.md) [y](#nowhere) [z](#a-code-heading-here)\n"
+        "`[not a link](c.md)`\n",
+        encoding="utf-8",
+    )
     assert _relative_links(tmp_path / "a.md") == ["b.md", "#nowhere", "#a-code-heading-here"]
     assert anchors((tmp_path / "a.md").read_text(encoding="utf-8")) == {"top", "a-code-heading-here"}
 
@@ -131,7 +135,9 @@ def every_command() -> list[tuple[tuple[str, ...], click.Command]]:
     return found
 
 
-@pytest.mark.parametrize(("path", "command"), every_command(), ids=[" ".join(("skillscope", *p)) for p, _ in every_command()])
+@pytest.mark.parametrize(
+    ("path", "command"), every_command(), ids=[" ".join(("skillscope", *p)) for p, _ in every_command()]
+)
 def test_the_readme_synopsis_names_every_command_and_option(path, command):
     commands, groups = synopsis()
     assert path in commands, f"`skillscope {' '.join(path)}` is missing from the README's usage synopsis"
@@ -162,8 +168,13 @@ def test_the_tui_page_lists_every_key():
 
     page = (ROOT / "docs" / "tui.md").read_text(encoding="utf-8").lower()
     names = {"slash": "/", "question_mark": "?", "delete": "del", "escape": "esc"}
-    missing = sorted({c.key_display or names.get(c.key, c.key) for c in (*MAIN_COMMANDS, *LEDGER_COMMANDS)
-                      if f"**{(c.key_display or names.get(c.key, c.key)).lower()}**" not in page})
+    missing = sorted(
+        {
+            c.key_display or names.get(c.key, c.key)
+            for c in (*MAIN_COMMANDS, *LEDGER_COMMANDS)
+            if f"**{(c.key_display or names.get(c.key, c.key)).lower()}**" not in page
+        }
+    )
     assert not missing, f"docs/tui.md does not list these keys: {missing}"
 
 
@@ -176,8 +187,10 @@ def test_the_two_commands_are_the_ones_ci_runs():
     # A contract: the README's demo command and test command, and CI running that same test command.
     blocks = re.findall(r"```sh\n(.*?)```", README.read_text(encoding="utf-8"), re.S)
     commands = [line.split("#")[0].strip() for block in blocks[:2] for line in block.splitlines()]
-    assert commands == ["python3 -m venv .venv && .venv/bin/pip install -e . && .venv/bin/skillscope demo",
-                        "bash scripts/test.sh"]
+    assert commands == [
+        "python3 -m venv .venv && .venv/bin/pip install -e . && .venv/bin/skillscope demo",
+        "bash scripts/test.sh",
+    ]
     assert "exec bash scripts/test.sh" in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
 
 
@@ -192,11 +205,15 @@ def test_the_readme_has_every_target_form_the_help_lists():
     from skillscope.cli.common import TARGET_HELP
 
     table = _section("TARGET")
-    forms = [re.split(r"\s{2,}", line.strip())[0] for line in TARGET_HELP.splitlines()
-             if line.startswith("  ") and not line.startswith("   ")]
+    forms = [
+        re.split(r"\s{2,}", line.strip())[0]
+        for line in TARGET_HELP.splitlines()
+        if line.startswith("  ") and not line.startswith("   ")
+    ]
     assert len(forms) >= 5, forms
-    missing = [form for form in forms
-               if not all(f"`{part.split(' [')[0].strip()}" in table for part in form.split(", "))]
+    missing = [
+        form for form in forms if not all(f"`{part.split(' [')[0].strip()}" in table for part in form.split(", "))
+    ]
     assert not missing, f"TARGET forms in the help but not in the README: {missing}"
 
 

@@ -23,7 +23,9 @@ def module_name(path: Path) -> str:
 def declared_all(path: Path) -> list[str] | None:
     """The module's ``__all__`` as written, or None when it declares none."""
     for node in ast.parse(path.read_text(encoding="utf-8")).body:
-        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AnnAssign) else []
+        targets = (
+            node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AnnAssign) else []
+        )
         if any(isinstance(t, ast.Name) and t.id == "__all__" for t in targets):
             return list(ast.literal_eval(node.value)) if node.value is not None else []
     return None
@@ -56,8 +58,11 @@ def test_what_the_front_ends_import_is_public():
             listed = DECLARED.get(node.module)
             if listed is None or node.module == module_name(path):
                 continue
-            unlisted += [f"{module_name(path)} imports {node.module}.{a.name}" for a in node.names
-                         if not a.name.startswith("_") and a.name not in listed and not _is_module(f"{node.module}.{a.name}")]
+            unlisted += [
+                f"{module_name(path)} imports {node.module}.{a.name}"
+                for a in node.names
+                if not a.name.startswith("_") and a.name not in listed and not _is_module(f"{node.module}.{a.name}")
+            ]
     assert unlisted == []
 
 
@@ -65,10 +70,15 @@ def test_what_the_front_ends_import_is_public():
 def test_a_module_that_declares_all_lists_every_public_definition(module):
     path = ROOT.parent / Path(*module.split("."))
     path = path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
-    defined = [n.name for n in ast.parse(path.read_text(encoding="utf-8")).body
-               if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and not n.name.startswith("_")]
+    defined = [
+        n.name
+        for n in ast.parse(path.read_text(encoding="utf-8")).body
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and not n.name.startswith("_")
+    ]
     assert [name for name in defined if name not in DECLARED[module]] == []
 
 
 def _is_module(name: str) -> bool:
-    return (ROOT.parent / Path(*name.split("."))).with_suffix(".py").exists() or (ROOT.parent / Path(*name.split("."))).is_dir()
+    return (ROOT.parent / Path(*name.split("."))).with_suffix(".py").exists() or (
+        ROOT.parent / Path(*name.split("."))
+    ).is_dir()

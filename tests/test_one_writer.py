@@ -11,7 +11,8 @@ ROOT = Path(skillscope.__file__).parent
 WRITES = {"write_text", "write_bytes", "replace", "rename", "mkstemp", "NamedTemporaryFile", "link"}
 """Calls that write or swap a file: each belongs in files.py."""
 KEPT = {
-    ("ledger/signing.py", "mkstemp"), ("ledger/signing.py", "link"),  # the key's first write must never replace one
+    ("ledger/signing.py", "mkstemp"),
+    ("ledger/signing.py", "link"),  # the key's first write must never replace one
     ("tui/screenshots.py", "NamedTemporaryFile"),  # a scratch copy for rsvg-convert, deleted after
     ("service/fetch.py", "rename"),  # a fetched skill's staged folder swapped onto an empty one, files made O_EXCL
 }
@@ -24,7 +25,9 @@ def writes(path: Path) -> set[tuple[str, str]]:
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in WRITES:
             # str.replace takes its arguments positionally on a string; os.replace / Path.replace name files.
-            if node.func.attr == "replace" and not (isinstance(node.func.value, ast.Name) and node.func.value.id == "os"):
+            if node.func.attr == "replace" and not (
+                isinstance(node.func.value, ast.Name) and node.func.value.id == "os"
+            ):
                 continue
             found.add((rel, node.func.attr))
     return found

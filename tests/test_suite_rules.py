@@ -30,7 +30,9 @@ def test_never_collected():
 
 @pytest.fixture
 def suite(pytester):
-    pytester.makeconftest("from tests.conftest import pytest_make_collect_report, pytest_runtest_makereport  # noqa: F401\n")
+    pytester.makeconftest(
+        "from tests.conftest import pytest_make_collect_report, pytest_runtest_makereport  # noqa: F401\n"
+    )
     pytester.makepyfile(test_needs=SKIPPING)
     return pytester
 

@@ -58,7 +58,10 @@ async def test_clean_samples_verify_file_by_file(transport, era):
 
 @pytest.mark.parametrize("era", ERAS)
 @pytest.mark.parametrize("transport", TRANSPORTS)
-@pytest.mark.parametrize(("scenario", "check"), [("tampered-skill-md", "digest"), ("frontmatter-mismatch", "frontmatter"), ("tampered-file", "digest")])
+@pytest.mark.parametrize(
+    ("scenario", "check"),
+    [("tampered-skill-md", "digest"), ("frontmatter-mismatch", "frontmatter"), ("tampered-file", "digest")],
+)
 async def test_tampering_is_caught(transport, era, scenario, check):
     _, _, report = await open_in(scenario, transport, era, "pdf-processing", all_files=True)
     assert report.failure is not None and report.failure.check == check
@@ -110,6 +113,9 @@ def test_sse_streams_are_capped_per_event_not_per_stream():
     split = [b"data: " + b"y" * 60, b"y" * 60 + b"\n\n"]  # one event of 128 bytes across two chunks
     with _pytest.raises(MessageTooLarge):
         anyio.run(lambda: drain(split, per_event=True))
-    boundary = [b"data: " + b"z" * 80 + b"\r", b"\n\r\n" + b"data: " + b"z" * 80 + b"\n\n"]  # the end split across chunks
+    boundary = [
+        b"data: " + b"z" * 80 + b"\r",
+        b"\n\r\n" + b"data: " + b"z" * 80 + b"\n\n",
+    ]  # the end split across chunks
     got, _ = anyio.run(lambda: drain(boundary, per_event=True))
     assert b"".join(got) == b"".join(boundary)

@@ -40,7 +40,16 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 CORPUS = HERE / "corpus"
 LABELS = HERE / "labels.yaml"
-FAMILIES = ("instructions", "exfiltration", "obfuscation", "persistence", "permissions", "deception", "secrets", "triggers")
+FAMILIES = (
+    "instructions",
+    "exfiltration",
+    "obfuscation",
+    "persistence",
+    "permissions",
+    "deception",
+    "secrets",
+    "triggers",
+)
 LABEL = "corpus"
 TARGETS = {"right reason": 0.90, "stopped": 0.85}
 """The issue's targets, as shares of the malicious skills; honest skills: at most 1 of 14 with a warning, none with an error."""
@@ -92,15 +101,37 @@ def corpus_dir(value: str) -> Path:
 def audit_command(extra: list[str], *, only: str | None = None, corpus: Path = CORPUS) -> list[str]:
     serve = [sys.executable, str(HERE / "serve.py"), str(corpus)] + (["--only", only] if only else [])
     # The publisher speaks both eras; naming one spares a fallback handshake that a loaded machine can time out.
-    return [sys.executable, "-m", "skillscope", "audit", "--label", LABEL, "--era", "modern", "--timeout", "120",
-            "--format", "json", *extra, "--", *serve]
+    return [
+        sys.executable,
+        "-m",
+        "skillscope",
+        "audit",
+        "--label",
+        LABEL,
+        "--era",
+        "modern",
+        "--timeout",
+        "120",
+        "--format",
+        "json",
+        *extra,
+        "--",
+        *serve,
+    ]
 
 
-def run_audit(extra: list[str], env: dict[str, str], *, only: str | None = None, fail_on: str = "never",
-              corpus: Path = CORPUS) -> subprocess.CompletedProcess[str]:
+def run_audit(
+    extra: list[str], env: dict[str, str], *, only: str | None = None, fail_on: str = "never", corpus: Path = CORPUS
+) -> subprocess.CompletedProcess[str]:
     # Run from the temporary home, not the checkout: `python -m` would import whatever skillscope sits in the working directory.
-    return subprocess.run(audit_command(["--fail-on", fail_on, *extra], only=only, corpus=corpus), capture_output=True, text=True, env=env,
-                          cwd=env["HOME"], timeout=1800)
+    return subprocess.run(
+        audit_command(["--fail-on", fail_on, *extra], only=only, corpus=corpus),
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=env["HOME"],
+        timeout=1800,
+    )
 
 
 def score(report: dict[str, Any], labels: dict[str, dict[str, Any]]) -> tuple[dict[str, Outcome], list[dict[str, Any]]]:
@@ -111,7 +142,9 @@ def score(report: dict[str, Any], labels: dict[str, dict[str, Any]]) -> tuple[di
     outcomes = {name: Outcome(name, label) for name, label in labels.items()}
     unverified = [s["name"] for s in server["skills"] if not s["verified"]]
     if unverified or len(server["skills"]) != len(labels):
-        raise SystemExit(f"the corpus did not verify: {len(server['skills'])} skills served, {len(labels)} labelled, unverified: {unverified}")
+        raise SystemExit(
+            f"the corpus did not verify: {len(server['skills'])} skills served, {len(labels)} labelled, unverified: {unverified}"
+        )
     wide = []
     for finding in server["findings"]:
         name = (finding.get("skill") or "").removeprefix(f"{LABEL}:")
@@ -127,7 +160,8 @@ def score(report: dict[str, Any], labels: dict[str, dict[str, Any]]) -> tuple[di
 def right_reason(outcome: Outcome, *, line: bool = False) -> bool:
     label = outcome.label
     return any(
-        family_of(f) == label["family"] and str(f.get("uri") or "").endswith("/" + label["file"])
+        family_of(f) == label["family"]
+        and str(f.get("uri") or "").endswith("/" + label["file"])
         and (not line or f.get("line") == label["line"])
         for f in outcome.severe()
     )
@@ -153,10 +187,16 @@ def summarise(outcomes: dict[str, Outcome], wide: list[dict[str, Any]]) -> dict[
         "malicious": len(malicious),
         "honest": len(honest),
         "ids honest skills draw": sorted(honest_ids),
-        "honest with a warning": {o.name: sorted({f["id"] for f in o.findings if f["severity"] == "warning"}) for o in honest
-                                  if any(f["severity"] == "warning" for f in o.findings)},
-        "honest with an error": {o.name: sorted({f["id"] for f in o.findings if f["severity"] == "error"}) for o in honest
-                                 if any(f["severity"] == "error" for f in o.findings)},
+        "honest with a warning": {
+            o.name: sorted({f["id"] for f in o.findings if f["severity"] == "warning"})
+            for o in honest
+            if any(f["severity"] == "warning" for f in o.findings)
+        },
+        "honest with an error": {
+            o.name: sorted({f["id"] for f in o.findings if f["severity"] == "error"})
+            for o in honest
+            if any(f["severity"] == "error" for f in o.findings)
+        },
         "server-wide warnings or errors": sorted({f["id"] for f in wide if f["severity"] in SEVERE}),
         "missed": sorted(o.name for o in malicious if not any(f["id"] not in honest_ids for f in o.severe())),
     }
@@ -173,32 +213,49 @@ def print_summary(summary: dict[str, Any], targets: dict[str, float] = TARGETS) 
     print(f"{'total':14}" + "".join(f"{totals[c]:>14}" for c in columns))
     mal = summary["malicious"] or 1
     print()
-    print(f"flagged       {totals['flagged']}/{summary['malicious']} ({totals['flagged'] / mal:.0%}) (any warning or error)")
+    print(
+        f"flagged       {totals['flagged']}/{summary['malicious']} ({totals['flagged'] / mal:.0%}) (any warning or error)"
+    )
     print(f"caught        {totals['caught']}/{summary['malicious']} ({totals['caught'] / mal:.0%})")
     for name, target in targets.items():
         got = totals[name]
-        print(f"{name:13} {got}/{summary['malicious']} ({got / mal:.0%}); target >= {target:.0%}: {'met' if got / mal >= target else 'NOT met'}")
+        print(
+            f"{name:13} {got}/{summary['malicious']} ({got / mal:.0%}); target >= {target:.0%}: {'met' if got / mal >= target else 'NOT met'}"
+        )
     warned, errored = summary["honest with a warning"], summary["honest with an error"]
     share = len(warned) / (summary["honest"] or 1)
-    print(f"honest with a warning: {len(warned)}/{summary['honest']} ({share:.0%}); target at most 1 of 14 (7%): "
-          f"{'met' if share <= 1 / 14 else 'NOT met'}")
+    print(
+        f"honest with a warning: {len(warned)}/{summary['honest']} ({share:.0%}); target at most 1 of 14 (7%): "
+        f"{'met' if share <= 1 / 14 else 'NOT met'}"
+    )
     for name, ids in warned.items():
         print(f"  {name}: {', '.join(ids)}")
     print(f"honest with an error: {len(errored)}/{summary['honest']}; target 0: {'met' if not errored else 'NOT met'}")
     for name, ids in errored.items():
         print(f"  {name}: {', '.join(ids)}")
     if summary["ids honest skills draw"]:
-        print(f"rule ids that do not count as caught (honest skills draw them): {', '.join(summary['ids honest skills draw'])}")
+        print(
+            f"rule ids that do not count as caught (honest skills draw them): {', '.join(summary['ids honest skills draw'])}"
+        )
     if summary["missed"]:
         print(f"missed: {', '.join(summary['missed'])}")
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--corpus", type=corpus_dir, default=CORPUS, metavar="DIR",
-                        help="folder of skill folders with its own labels.yaml (a name beside this script, e.g. corpus2, or a path)")
-    parser.add_argument("--gate-each", action="store_true", help="run the default gate as a real command once per skill")
-    parser.add_argument("--rules", action="append", default=[], metavar="FILE", help="passed to skillscope audit --rules")
+    parser.add_argument(
+        "--corpus",
+        type=corpus_dir,
+        default=CORPUS,
+        metavar="DIR",
+        help="folder of skill folders with its own labels.yaml (a name beside this script, e.g. corpus2, or a path)",
+    )
+    parser.add_argument(
+        "--gate-each", action="store_true", help="run the default gate as a real command once per skill"
+    )
+    parser.add_argument(
+        "--rules", action="append", default=[], metavar="FILE", help="passed to skillscope audit --rules"
+    )
     parser.add_argument("--policy", metavar="FILE", help="passed to skillscope audit --policy")
     parser.add_argument("--json", type=Path, metavar="OUT", help="also write the scores as JSON")
     args = parser.parse_args(argv)
@@ -208,15 +265,22 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"no labels for {args.corpus}: expected {labels_path(args.corpus)}")
     labels = load_labels(labels_path(args.corpus))
     with tempfile.TemporaryDirectory(prefix="skillscope-detection-") as tmp:
-        env = {**os.environ, "SKILLSCOPE_LEDGER": f"{tmp}/ledger.jsonl", "XDG_CONFIG_HOME": f"{tmp}/config",
-               "XDG_DATA_HOME": f"{tmp}/data", "HOME": f"{tmp}/home"}
+        env = {
+            **os.environ,
+            "SKILLSCOPE_LEDGER": f"{tmp}/ledger.jsonl",
+            "XDG_CONFIG_HOME": f"{tmp}/config",
+            "XDG_DATA_HOME": f"{tmp}/data",
+            "HOME": f"{tmp}/home",
+        }
         Path(env["HOME"]).mkdir()
         done = run_audit(extra, env, corpus=args.corpus)
         if done.returncode not in (0, 1):
             raise SystemExit(f"skillscope audit exited {done.returncode}:\n{done.stderr[-3000:]}")
         outcomes, wide = score(json.loads(done.stdout), labels)
         if any(f["severity"] == "error" for f in wide):
-            raise SystemExit("the server itself draws an error: per-skill gate results cannot be read off one audit; use --gate-each")
+            raise SystemExit(
+                "the server itself draws an error: per-skill gate results cannot be read off one audit; use --gate-each"
+            )
         if args.gate_each:
             for count, (name, outcome) in enumerate(outcomes.items(), 1):
                 print(f"gate {count}/{len(outcomes)}: {name}", file=sys.stderr, flush=True)
@@ -224,7 +288,10 @@ def main(argv: list[str] | None = None) -> int:
                 if alone.returncode not in (0, 1):
                     raise SystemExit(f"skillscope audit of {name} exited {alone.returncode}:\n{alone.stderr[-3000:]}")
                 if (alone.returncode == 1) != outcome.stopped:
-                    print(f"note: {name}: the gate alone says {'stopped' if alone.returncode else 'passed'}", file=sys.stderr)
+                    print(
+                        f"note: {name}: the gate alone says {'stopped' if alone.returncode else 'passed'}",
+                        file=sys.stderr,
+                    )
                 outcome.stopped = alone.returncode == 1
     summary = summarise(outcomes, wide)
     print_summary(summary, load_targets(labels_path(args.corpus)))

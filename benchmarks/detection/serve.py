@@ -22,8 +22,11 @@ def load_corpus(root: Path) -> list[Any]:
     skills = []
     for skill_md in sorted(root.glob("*/SKILL.md")):
         folder = skill_md.parent
-        files = [SkillFile(path.relative_to(folder).as_posix(), path.read_bytes())
-                 for path in sorted(folder.rglob("*")) if path.is_file() and not path.is_symlink()]
+        files = [
+            SkillFile(path.relative_to(folder).as_posix(), path.read_bytes())
+            for path in sorted(folder.rglob("*"))
+            if path.is_file() and not path.is_symlink()
+        ]
         files.sort(key=lambda item: (item.path != "SKILL.md", item.path))
         skills.append(PublishedSkill(folder.name, files))
     return skills
@@ -34,8 +37,12 @@ def main(argv: list[str] | None = None) -> int:
     # stdout carries JSON-RPC: logging must go to stderr before any server exists.
     logging.basicConfig(stream=sys.stderr, level=logging.WARNING)
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("root", nargs="?", type=Path, default=CORPUS, help="folder of skill folders (default: the corpus)")
-    parser.add_argument("--only", action="append", default=[], metavar="NAME", help="serve only this skill (repeatable)")
+    parser.add_argument(
+        "root", nargs="?", type=Path, default=CORPUS, help="folder of skill folders (default: the corpus)"
+    )
+    parser.add_argument(
+        "--only", action="append", default=[], metavar="NAME", help="serve only this skill (repeatable)"
+    )
     args = parser.parse_args(argv)
 
     import anyio

@@ -101,10 +101,18 @@ def entry_checks(checks: SuiteChecks, raw_entries: Sequence[Any], label: str, *,
         read = parse_entry(value)
         where = _name_of(read.raw, index, label)
         uri = read.uri
-        checks.check("sep-2640-entry-uri-required", uri is not None, f"Entry #{index} has no non-empty string uri", skill=where)
+        checks.check(
+            "sep-2640-entry-uri-required", uri is not None, f"Entry #{index} has no non-empty string uri", skill=where
+        )
         front = read.frontmatter
         front_ok = bool(read.name) and bool(read.description)
-        checks.check("sep-2640-entry-frontmatter-required", front_ok, f"{where}: frontmatter lacks a non-empty name or description", skill=where, uri=_raw_uri(read))
+        checks.check(
+            "sep-2640-entry-frontmatter-required",
+            front_ok,
+            f"{where}: frontmatter lacks a non-empty name or description",
+            skill=where,
+            uri=_raw_uri(read),
+        )
         uri_s = uri or ""
         segment_match = _SEGMENT_RE.search(uri_s)
         segment = segment_match.group(1) if segment_match else None
@@ -113,16 +121,41 @@ def entry_checks(checks: SuiteChecks, raw_entries: Sequence[Any], label: str, *,
             "sep-2640-entry-uri-matches-frontmatter-name",
             segment is not None and segment == name,
             f"{where}: the URI's final segment {safe_line(segment)!r} does not equal frontmatter.name {safe_line(name)!r}",
-            skill=where, uri=uri_s or None,
+            skill=where,
+            uri=uri_s or None,
         )
         if uri_s:
-            checks.check("sep-2640-skill-uri-scheme", uri_s.startswith("skill://"), f"{where}: served under a scheme other than skill://", skill=where, uri=uri_s)
-            checks.check("sep-2640-name-naming-rules", segment is not None and bool(SUITE_NAME_RE.fullmatch(segment)), f"{where}: name segment {safe_line(segment)!r} breaks the naming rules", skill=where, uri=uri_s)
+            checks.check(
+                "sep-2640-skill-uri-scheme",
+                uri_s.startswith("skill://"),
+                f"{where}: served under a scheme other than skill://",
+                skill=where,
+                uri=uri_s,
+            )
+            checks.check(
+                "sep-2640-name-naming-rules",
+                segment is not None and bool(SUITE_NAME_RE.fullmatch(segment)),
+                f"{where}: name segment {safe_line(segment)!r} breaks the naming rules",
+                skill=where,
+                uri=uri_s,
+            )
             authority = uri_s.split("://", 1)[1].split("/", 1)[0] if "://" in uri_s else ""
-            checks.check("sep-2640-authority-reg-name", is_reg_name(authority), f"{where}: authority {safe_line(authority)!r} is not a reg-name", skill=where, uri=uri_s)
+            checks.check(
+                "sep-2640-authority-reg-name",
+                is_reg_name(authority),
+                f"{where}: authority {safe_line(authority)!r} is not a reg-name",
+                skill=where,
+                uri=uri_s,
+            )
         if front is not None and isinstance(front.get("metadata"), dict):
             reserved = [k for k in front["metadata"] if isinstance(k, str) and k.startswith(RESERVED_METADATA_PREFIX)]
-            checks.check("sep-2640-metadata-reserved-prefix", not reserved, f"{where}: reserved metadata keys {', '.join(map(safe_line, reserved))}", skill=where, uri=uri_s or None)
+            checks.check(
+                "sep-2640-metadata-reserved-prefix",
+                not reserved,
+                f"{where}: reserved metadata keys {', '.join(map(safe_line, reserved))}",
+                skill=where,
+                uri=uri_s or None,
+            )
         else:
             checks.ran("sep-2640-metadata-reserved-prefix")
         if read.name:
@@ -130,7 +163,9 @@ def entry_checks(checks: SuiteChecks, raw_entries: Sequence[Any], label: str, *,
         checks.check(
             "sep-2640-entry-resources-required",
             read.resources is not None,
-            f"{where}: resources is neither an array nor \"dynamic\"", skill=where, uri=uri_s or None,
+            f'{where}: resources is neither an array nor "dynamic"',
+            skill=where,
+            uri=uri_s or None,
         )
         if read.files is not None:
             any_static = True
@@ -140,7 +175,12 @@ def entry_checks(checks: SuiteChecks, raw_entries: Sequence[Any], label: str, *,
         if again:
             names[again] += 1
     for name, count in names.items():
-        checks.check("sep-2640-names-should-be-unique", count == 1, f"The name {safe_line(name)!r} is served at {count} URIs", skill=name)
+        checks.check(
+            "sep-2640-names-should-be-unique",
+            count == 1,
+            f"The name {safe_line(name)!r} is served at {count} URIs",
+            skill=name,
+        )
     checks.ran("sep-2640-names-should-be-unique")
     if not any_static:
         for check in RESOURCE_ARRAY_CHECKS:
@@ -161,22 +201,56 @@ def _resource_checks(checks: SuiteChecks, files: tuple[ListedFile, ...], uri: st
     directory = uri[: -len("/SKILL.md")] if uri.endswith("/SKILL.md") else uri
     uris = [_item_uri(item) for item in files if isinstance(item.raw, dict)]
     dupes = sorted({u for u in uris if isinstance(u, str) and uris.count(u) > 1})
-    checks.check("sep-2640-resources-complete", uri in uris and not dupes,
-                 f"{where}: the file list {'omits the SKILL.md' if uri not in uris else 'lists ' + ', '.join(map(safe_line, dupes)) + ' twice'}",
-                 skill=where, uri=uri or None)
+    checks.check(
+        "sep-2640-resources-complete",
+        uri in uris and not dupes,
+        f"{where}: the file list {'omits the SKILL.md' if uri not in uris else 'lists ' + ', '.join(map(safe_line, dupes)) + ' twice'}",
+        skill=where,
+        uri=uri or None,
+    )
     total = 0
     for item in files:
         item_uri = _item_uri(item)
         at = item_uri if isinstance(item_uri, str) else None
         inside = isinstance(item_uri, str) and (item_uri == uri or item_uri.startswith(directory + "/"))
-        checks.check("sep-2640-resources-uri-within-skill", inside, f"{where}: file {safe_line(item_uri)!r} is outside {safe_line(directory)!r}", skill=where, uri=at)
+        checks.check(
+            "sep-2640-resources-uri-within-skill",
+            inside,
+            f"{where}: file {safe_line(item_uri)!r} is outside {safe_line(directory)!r}",
+            skill=where,
+            uri=at,
+        )
         raw_digest = item.raw.get("digest") if isinstance(item.raw, dict) else None
-        checks.check("sep-2640-resources-digest-format", item.digest_valid, f"{where}: file {safe_line(item_uri)!r} has digest {safe_line(raw_digest)!r}", skill=where, uri=at)
+        checks.check(
+            "sep-2640-resources-digest-format",
+            item.digest_valid,
+            f"{where}: file {safe_line(item_uri)!r} has digest {safe_line(raw_digest)!r}",
+            skill=where,
+            uri=at,
+        )
         size = item.size.value
-        checks.check("sep-2640-resources-size-required", size is not None, f"{where}: file {safe_line(item_uri)!r} has size {safe_line(item.size.raw)!r}", skill=where, uri=at)
+        checks.check(
+            "sep-2640-resources-size-required",
+            size is not None,
+            f"{where}: file {safe_line(item_uri)!r} has size {safe_line(item.size.raw)!r}",
+            skill=where,
+            uri=at,
+        )
         total += size or 0
-    checks.check("sep-2640-limit-resources-per-skill", len(files) <= MAX_FILES, f"{where}: lists {len(files)} files, more than {MAX_FILES}", skill=where, uri=uri or None)
-    checks.check("sep-2640-limit-total-size", total <= MAX_TOTAL_BYTES, f"{where}: files total {total:,} bytes, more than 16 MiB", skill=where, uri=uri or None)
+    checks.check(
+        "sep-2640-limit-resources-per-skill",
+        len(files) <= MAX_FILES,
+        f"{where}: lists {len(files)} files, more than {MAX_FILES}",
+        skill=where,
+        uri=uri or None,
+    )
+    checks.check(
+        "sep-2640-limit-total-size",
+        total <= MAX_TOTAL_BYTES,
+        f"{where}: files total {total:,} bytes, more than 16 MiB",
+        skill=where,
+        uri=uri or None,
+    )
 
 
 def declaration_checks(checks: SuiteChecks, info: Any) -> None:
@@ -186,8 +260,16 @@ def declaration_checks(checks: SuiteChecks, info: Any) -> None:
         return
     checks.ran("sep-2640-capability-empty-object")
     wrapped = [k for k in ENVELOPE_KEYS if k in (info.settings or {})]
-    checks.check("sep-2640-capability-declaration-inline", not wrapped, f"Extension settings are wrapped in an envelope ({', '.join(wrapped)})")
-    checks.check("sep-2640-capability-requires-resources", info.has_resources, "Skills are declared but the resources capability is not")
+    checks.check(
+        "sep-2640-capability-declaration-inline",
+        not wrapped,
+        f"Extension settings are wrapped in an envelope ({', '.join(wrapped)})",
+    )
+    checks.check(
+        "sep-2640-capability-requires-resources",
+        info.has_resources,
+        "Skills are declared but the resources capability is not",
+    )
 
 
 def _suite_equal(a: Any, b: Any) -> bool:
@@ -208,8 +290,15 @@ def suite_frontmatter_equal(entry: dict[str, Any], parsed: dict[str, Any]) -> li
     return [k for k in sorted(set(entry) | set(parsed), key=str) if not _suite_equal(entry.get(k), parsed.get(k))]
 
 
-def skill_md_checks(checks: SuiteChecks, where: str, uri: str, entry_front: dict[str, Any], result: ReadResult,
-                    *, parsed: dict[str, Any] | None = None) -> str | None:
+def skill_md_checks(
+    checks: SuiteChecks,
+    where: str,
+    uri: str,
+    entry_front: dict[str, Any],
+    result: ReadResult,
+    *,
+    parsed: dict[str, Any] | None = None,
+) -> str | None:
     """skillmd-required, skillmd-frontmatter and entry-frontmatter-identical on one read result.
 
     ``parsed`` is the frontmatter verification already parsed from these bytes, if it did.
@@ -217,7 +306,14 @@ def skill_md_checks(checks: SuiteChecks, where: str, uri: str, entry_front: dict
     """
     item = result.item(uri)
     text = item.text if item is not None else None
-    checks.check("sep-2640-skillmd-required", isinstance(text, str), f"{where}: SKILL.md was not returned as a text item" + (" (it came as a blob)" if item is not None and item.has_blob else ""), skill=where, uri=uri)
+    checks.check(
+        "sep-2640-skillmd-required",
+        isinstance(text, str),
+        f"{where}: SKILL.md was not returned as a text item"
+        + (" (it came as a blob)" if item is not None and item.has_blob else ""),
+        skill=where,
+        uri=uri,
+    )
     if not isinstance(text, str):
         return None
     if parsed is None:
@@ -228,16 +324,33 @@ def skill_md_checks(checks: SuiteChecks, where: str, uri: str, entry_front: dict
             checks.fail("sep-2640-skillmd-frontmatter", f"{where}: {exc}", skill=where, uri=uri)
             return None
     name, description = parsed.get("name"), parsed.get("description")
-    checks.check("sep-2640-skillmd-frontmatter", isinstance(name, str) and bool(name) and isinstance(description, str) and bool(description), f"{where}: the file's frontmatter lacks a non-empty name or description", skill=where, uri=uri)
+    checks.check(
+        "sep-2640-skillmd-frontmatter",
+        isinstance(name, str) and bool(name) and isinstance(description, str) and bool(description),
+        f"{where}: the file's frontmatter lacks a non-empty name or description",
+        skill=where,
+        uri=uri,
+    )
     differing = suite_frontmatter_equal(entry_front, parsed)
-    checks.check("sep-2640-entry-frontmatter-identical", not differing, f"{where}: the file's frontmatter differs from the entry in {', '.join(map(safe_line, differing))}", skill=where, uri=uri)
+    checks.check(
+        "sep-2640-entry-frontmatter-identical",
+        not differing,
+        f"{where}: the file's frontmatter differs from the entry in {', '.join(map(safe_line, differing))}",
+        skill=where,
+        uri=uri,
+    )
     return name if isinstance(name, str) else None
 
 
 def get_checks(checks: SuiteChecks, where: str, uri: str, protocol: str, result: GetResult | None, error: Any) -> None:
     """skills/get checks for one listed URI."""
     if error is not None:
-        checks.fail("sep-2640-skills-get-implemented", f"{where}: skills/get failed: {safe_line(error, limit=200)}", skill=where, uri=uri)
+        checks.fail(
+            "sep-2640-skills-get-implemented",
+            f"{where}: skills/get failed: {safe_line(error, limit=200)}",
+            skill=where,
+            uri=uri,
+        )
         checks.fail("sep-2640-capability-commits-to-methods", f"skills/get failed for {where}", skill=where, uri=uri)
         return
     checks.ran("sep-2640-skills-get-implemented")
@@ -249,14 +362,37 @@ def get_checks(checks: SuiteChecks, where: str, uri: str, protocol: str, result:
         and skill.is_object
         and skill.raw.get("uri") == uri
         and skill.frontmatter is not None
-        and (skill.dynamic or (skill.files is not None and all(
-            f.uri is not None and f.digest_valid and f.size.value is not None for f in skill.files)))
+        and (
+            skill.dynamic
+            or (
+                skill.files is not None
+                and all(f.uri is not None and f.digest_valid and f.size.value is not None for f in skill.files)
+            )
+        )
     )
-    checks.check("sep-2640-skills-get-entry-shape", bool(shape_ok), f"{where}: skills/get returned an entry that does not echo the uri or has an invalid shape", skill=where, uri=uri)
-    checks.check("sep-2640-skills-get-no-cursor", not (result is not None and result.has_cursor), f"{where}: skills/get result carries a nextCursor", skill=where, uri=uri)
+    checks.check(
+        "sep-2640-skills-get-entry-shape",
+        bool(shape_ok),
+        f"{where}: skills/get returned an entry that does not echo the uri or has an invalid shape",
+        skill=where,
+        uri=uri,
+    )
+    checks.check(
+        "sep-2640-skills-get-no-cursor",
+        not (result is not None and result.has_cursor),
+        f"{where}: skills/get result carries a nextCursor",
+        skill=where,
+        uri=uri,
+    )
     if protocol == MODERN:
         missing = list(result.missing_cache_fields) if result is not None else ["ttlMs", "cacheScope"]
-        checks.check("sep-2640-skills-get-cache-attributes", not missing, f"{where}: skills/get result lacks {', '.join(missing)}", skill=where, uri=uri)
+        checks.check(
+            "sep-2640-skills-get-cache-attributes",
+            not missing,
+            f"{where}: skills/get result lacks {', '.join(missing)}",
+            skill=where,
+            uri=uri,
+        )
     else:
         checks.skip("sep-2640-skills-get-cache-attributes", f"not required on {protocol}")
 
@@ -266,5 +402,3 @@ def meta_key_problems(meta: Any) -> list[str]:
     if not isinstance(meta, dict):
         return []
     return [k for k in meta if not (isinstance(k, str) and META_PREFIX_RE.match(k))]
-
-

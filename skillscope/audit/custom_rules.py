@@ -22,11 +22,32 @@ if TYPE_CHECKING:
     from skillscope.audit.run.results import ServerAudit, SkillAudit
     from skillscope.verify.opener import SkillReport
 
-__all__ = ["FAMILIES", "KINDS", "MAX_SCAN_BYTES", "PatternRule", "RuleHit", "RuleSet", "load_rules", "read_rule_text", "USER_PREFIX", "scan_user_rules", "user_findings"]
+__all__ = [
+    "FAMILIES",
+    "KINDS",
+    "MAX_SCAN_BYTES",
+    "PatternRule",
+    "RuleHit",
+    "RuleSet",
+    "load_rules",
+    "read_rule_text",
+    "USER_PREFIX",
+    "scan_user_rules",
+    "user_findings",
+]
 
 USER_PREFIX = "user/"
 """Every user rule's id starts with this, so no user file can pass its findings off as built-in ones."""
-FAMILIES = ("instructions", "exfiltration", "obfuscation", "persistence", "permissions", "deception", "secrets", "triggers")
+FAMILIES = (
+    "instructions",
+    "exfiltration",
+    "obfuscation",
+    "persistence",
+    "permissions",
+    "deception",
+    "secrets",
+    "triggers",
+)
 KINDS = ("prose", "code", "any")
 SEVERITIES = ("error", "warning", "note")
 MAX_SCAN_BYTES = 4 * 1024 * 1024
@@ -63,7 +84,9 @@ class PatternRule:
     def reads(self, path: str) -> bool:
         """Whether the rule applies to the file at ``path`` (relative to the skill directory)."""
         name = path.rsplit("/", 1)[-1]
-        return not self.files or any(fnmatch.fnmatchcase(path, glob) or fnmatch.fnmatchcase(name, glob) for glob in self.files)
+        return not self.files or any(
+            fnmatch.fnmatchcase(path, glob) or fnmatch.fnmatchcase(name, glob) for glob in self.files
+        )
 
 
 @dataclass(frozen=True)
@@ -123,7 +146,13 @@ class RuleSet:
             results = scanner.scan(data)
         except yara_x.TimeoutError:
             # ':' is no character of a rule id, so no user rule can stand in for this finding.
-            return [RuleHit("user/yara:timeout", "warning", f"the YARA rules did not finish within {YARA_TIMEOUT_SECONDS} s on this file; it was not fully checked")]
+            return [
+                RuleHit(
+                    "user/yara:timeout",
+                    "warning",
+                    f"the YARA rules did not finish within {YARA_TIMEOUT_SECONDS} s on this file; it was not fully checked",
+                )
+            ]
         hits = []
         for match in results.matching_rules:
             meta = _meta(match.metadata)
@@ -133,7 +162,17 @@ class RuleSet:
                 index = len(data[: offsets[0]].decode("utf-8", errors="replace"))
                 line, column, excerpt = _place(text, index)
             what = meta.message or f"matches YARA rule {match.identifier}"
-            hits.append(RuleHit(USER_PREFIX + match.identifier, meta.severity, f"{safe_line(what, limit=300)} [{match.identifier}]", meta.family, line, column, excerpt))
+            hits.append(
+                RuleHit(
+                    USER_PREFIX + match.identifier,
+                    meta.severity,
+                    f"{safe_line(what, limit=300)} [{match.identifier}]",
+                    meta.family,
+                    line,
+                    column,
+                    excerpt,
+                )
+            )
         return hits
 
 
@@ -147,11 +186,23 @@ def scan_user_rules(audit: ServerAudit, skill: SkillAudit, report: SkillReport) 
         skill.findings.extend(user_findings(audit, skill.entry.name, result.uri, result.path, data, binary=binary))
 
 
-def user_findings(audit: ServerAudit, skill: str, uri: str, path: str, data: bytes, *, binary: bool) -> list[AuditFinding]:
+def user_findings(
+    audit: ServerAudit, skill: str, uri: str, path: str, data: bytes, *, binary: bool
+) -> list[AuditFinding]:
     """The audit's findings for what the user's rules match in one verified file of ``skill``."""
     return [
-        AuditFinding(hit.id, cast(Severity, hit.severity), "content", f"{skill}: {safe_line(path)}: {hit.message}", audit.label, skill, uri,
-                     hit.line, hit.column, hit.excerpt)
+        AuditFinding(
+            hit.id,
+            cast(Severity, hit.severity),
+            "content",
+            f"{skill}: {safe_line(path)}: {hit.message}",
+            audit.label,
+            skill,
+            uri,
+            hit.line,
+            hit.column,
+            hit.excerpt,
+        )
         for hit in audit.rules.scan(data, path, binary=binary)
     ]
 
@@ -161,8 +212,11 @@ def _meta(pairs: Iterable[tuple[str, Any]]) -> _YaraRule:
     severity = meta.get("severity", "warning")
     message = meta.get("message", meta.get("description"))
     family = meta.get("family")
-    return _YaraRule(severity if severity in SEVERITIES else "warning", message if isinstance(message, str) else None,
-                     family if family in FAMILIES else None)
+    return _YaraRule(
+        severity if severity in SEVERITIES else "warning",
+        message if isinstance(message, str) else None,
+        family if family in FAMILIES else None,
+    )
 
 
 def _view(text: str, path: str, kind: str) -> str:
@@ -220,7 +274,14 @@ def _pattern_hits(rule: PatternRule, view: str, text: str) -> list[RuleHit]:
     hits = []
     for count, match in enumerate(rule.regex.finditer(view)):
         if count == MAX_HITS_PER_RULE:
-            hits.append(RuleHit(rule.id, rule.severity, f"{rule.message} (more matches in this file; first {MAX_HITS_PER_RULE} reported)", rule.family))
+            hits.append(
+                RuleHit(
+                    rule.id,
+                    rule.severity,
+                    f"{rule.message} (more matches in this file; first {MAX_HITS_PER_RULE} reported)",
+                    rule.family,
+                )
+            )
             break
         line, column, excerpt = _place(text, match.start())
         hits.append(RuleHit(rule.id, rule.severity, rule.message, rule.family, line, column, excerpt))
@@ -243,7 +304,9 @@ def load_rules(paths: Sequence[str | Path]) -> RuleSet:
         elif path.suffix.lower() in (".yml", ".yaml"):
             patterns.extend(_yaml_rules(str(path), text))
         else:
-            raise UsageError(f"rules file {path}: unknown kind; name it .yar or .yara (YARA) or .yml or .yaml (pattern rules)")
+            raise UsageError(
+                f"rules file {path}: unknown kind; name it .yar or .yara (YARA) or .yml or .yaml (pattern rules)"
+            )
     yara = _compile_yara(yara_sources) if yara_sources else None
     seen: dict[str, str] = {}
     for rule in patterns:
@@ -300,7 +363,9 @@ def _compile_yara(sources: list[tuple[str, str]]) -> Any:
         for match in _YARA_SEVERITY.finditer(source):
             if match.group(1) not in SEVERITIES:
                 line = source.count("\n", 0, match.start()) + 1
-                raise UsageError(f"{origin}:{line}: severity {safe_line(match.group(1), limit=40)!r} is not one of {', '.join(SEVERITIES)}")
+                raise UsageError(
+                    f"{origin}:{line}: severity {safe_line(match.group(1), limit=40)!r} is not one of {', '.join(SEVERITIES)}"
+                )
         compiler.new_namespace(f"file{index}")
         try:
             compiler.add_source(source, origin=origin)
@@ -326,12 +391,16 @@ def _yaml_rules(origin: str, text: str) -> list[PatternRule]:
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = f"{mark.line + 1}" if mark is not None else "1"
-        raise UsageError(f"{origin}:{line}: not valid YAML ({safe_line(getattr(exc, 'problem', None) or str(exc), limit=200)})") from None
+        raise UsageError(
+            f"{origin}:{line}: not valid YAML ({safe_line(getattr(exc, 'problem', None) or str(exc), limit=200)})"
+        ) from None
     if isinstance(root, yaml.MappingNode):
         found = {key.value: value for key, value in root.value if isinstance(key, yaml.ScalarNode)}
         unknown = [key for key in found if key != "rules"]
         if unknown:
-            raise UsageError(f"{origin}:{root.start_mark.line + 1}: unknown top-level key {safe_line(unknown[0], limit=60)!r} (expected 'rules')")
+            raise UsageError(
+                f"{origin}:{root.start_mark.line + 1}: unknown top-level key {safe_line(unknown[0], limit=60)!r} (expected 'rules')"
+            )
         root = found.get("rules")
     if not isinstance(root, yaml.SequenceNode):
         where = root.start_mark.line + 1 if root is not None else 1
@@ -349,8 +418,10 @@ def _pattern_rule(origin: str, node: Any) -> PatternRule:
     fields = {key.value: value for key, value in node.value if isinstance(key, yaml.ScalarNode)}
     for key, _value in node.value:
         if not isinstance(key, yaml.ScalarNode) or key.value not in _RULE_KEYS:
-            raise UsageError(f"{origin}:{key.start_mark.line + 1}: unknown rule key {safe_line(str(getattr(key, 'value', '?')), limit=60)!r} "
-                             f"(allowed: {', '.join(_RULE_KEYS)})")
+            raise UsageError(
+                f"{origin}:{key.start_mark.line + 1}: unknown rule key {safe_line(str(getattr(key, 'value', '?')), limit=60)!r} "
+                f"(allowed: {', '.join(_RULE_KEYS)})"
+            )
 
     def scalar(key: str, required: bool = True) -> str | None:
         value = fields.get(key)
@@ -367,22 +438,37 @@ def _pattern_rule(origin: str, node: Any) -> PatternRule:
 
     ident = scalar("id") or ""
     if not _ID.fullmatch(ident):
-        raise UsageError(f"{line_of('id')}: id {safe_line(ident, limit=80)!r} must be letters, digits, '.', '_' or '-', in up to four '/'-separated parts")
+        raise UsageError(
+            f"{line_of('id')}: id {safe_line(ident, limit=80)!r} must be letters, digits, '.', '_' or '-', in up to four '/'-separated parts"
+        )
     severity = scalar("severity") or ""
     if severity not in SEVERITIES:
-        raise UsageError(f"{line_of('severity')}: severity {safe_line(severity, limit=40)!r} is not one of {', '.join(SEVERITIES)}")
+        raise UsageError(
+            f"{line_of('severity')}: severity {safe_line(severity, limit=40)!r} is not one of {', '.join(SEVERITIES)}"
+        )
     kind = scalar("kind", required=False) or "any"
     if kind not in KINDS:
         raise UsageError(f"{line_of('kind')}: kind {safe_line(kind, limit=40)!r} is not one of {', '.join(KINDS)}")
     family = scalar("family", required=False)
     if family is not None and family not in FAMILIES:
-        raise UsageError(f"{line_of('family')}: family {safe_line(family, limit=40)!r} is not one of {', '.join(FAMILIES)}")
+        raise UsageError(
+            f"{line_of('family')}: family {safe_line(family, limit=40)!r} is not one of {', '.join(FAMILIES)}"
+        )
     ignore_case = scalar("ignore-case", required=False) or "false"
     if ignore_case not in ("true", "false"):
         raise UsageError(f"{line_of('ignore-case')}: ignore-case is true or false")
     pattern = scalar("regex") or ""
-    return PatternRule(USER_PREFIX + ident, severity, safe_line(scalar("message") or "", limit=300), pattern,
-                       _compile_re2(pattern, ignore_case == "true", line_of("regex")), _globs(fields.get("files"), origin), kind, family, at)
+    return PatternRule(
+        USER_PREFIX + ident,
+        severity,
+        safe_line(scalar("message") or "", limit=300),
+        pattern,
+        _compile_re2(pattern, ignore_case == "true", line_of("regex")),
+        _globs(fields.get("files"), origin),
+        kind,
+        family,
+        at,
+    )
 
 
 def _globs(node: Any, origin: str) -> tuple[str, ...]:
@@ -390,7 +476,9 @@ def _globs(node: Any, origin: str) -> tuple[str, ...]:
         return ()
     items = node.value if isinstance(node, yaml.SequenceNode) else [node]
     if not items or not all(isinstance(item, yaml.ScalarNode) and item.value for item in items):
-        raise UsageError(f"{origin}:{node.start_mark.line + 1}: 'files' is a glob or a list of globs, such as ['scripts/*', '*.md']")
+        raise UsageError(
+            f"{origin}:{node.start_mark.line + 1}: 'files' is a glob or a list of globs, such as ['scripts/*', '*.md']"
+        )
     return tuple(str(item.value) for item in items)
 
 
@@ -405,5 +493,7 @@ def _compile_re2(pattern: str, ignore_case: bool, where: str) -> Any:
         return re2.compile(pattern, options)
     except re2.error as exc:
         reason = exc.args[0].decode("utf-8", "replace") if exc.args and isinstance(exc.args[0], bytes) else str(exc)
-        raise UsageError(f"{where}: invalid regex {safe_line(pattern, limit=80)!r}: {safe_line(reason, limit=200)} "
-                         "(RE2 syntax: no look-around or back-references)") from None
+        raise UsageError(
+            f"{where}: invalid regex {safe_line(pattern, limit=80)!r}: {safe_line(reason, limit=200)} "
+            "(RE2 syntax: no look-around or back-references)"
+        ) from None

@@ -16,9 +16,18 @@ from skillscope.verify.frontmatter import FrontmatterError, split_frontmatter
 __all__ = ["HiddenPart", "PartKind", "WARNING_KINDS", "parser", "hidden_parts", "body_offset"]
 
 PartKind = Literal[
-    "comment", "unclosed-comment", "script", "hidden-html", "html",
-    "reference-comment", "reference", "link-title", "yaml-comment",
-    "instruction", "html-attribute", "entity",
+    "comment",
+    "unclosed-comment",
+    "script",
+    "hidden-html",
+    "html",
+    "reference-comment",
+    "reference",
+    "link-title",
+    "yaml-comment",
+    "instruction",
+    "html-attribute",
+    "entity",
 ]
 """What kind of hidden content: an HTML comment (closed or not), a script/style block, an
 element hidden by attribute or style, any other HTML block, a reference definition never
@@ -29,8 +38,16 @@ hidden character."""
 
 WARNING_KINDS: frozenset[str] = frozenset(
     {
-        "comment", "unclosed-comment", "script", "hidden-html", "reference-comment", "link-title", "yaml-comment",
-        "instruction", "html-attribute", "entity",
+        "comment",
+        "unclosed-comment",
+        "script",
+        "hidden-html",
+        "reference-comment",
+        "link-title",
+        "yaml-comment",
+        "instruction",
+        "html-attribute",
+        "entity",
     }
 )
 """Kinds that hide text a reader of the rendered file never sees (the audit warns about them)."""
@@ -42,7 +59,9 @@ _HIDING = re.compile(
     r"|style\s*=\s*[\"'][^\"']*(?:display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0|opacity\s*:\s*0(?![.\d]*[1-9])))",
     re.IGNORECASE,
 )
-_REASON = re.compile(r"\bhidden\b|display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0|opacity\s*:\s*0", re.IGNORECASE)
+_REASON = re.compile(
+    r"\bhidden\b|display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0|opacity\s*:\s*0", re.IGNORECASE
+)
 _TAGS = re.compile(r"<[^>]*>")
 _INSTRUCTION = re.compile(r"<\?(.*?)(?:\?>|\Z)|<!\[CDATA\[(.*?)(?:\]\]>|\Z)", re.DOTALL)
 _TAG = re.compile(r"<[a-z][a-z0-9-]*\b[^>]*>?", re.IGNORECASE)
@@ -104,12 +123,20 @@ def _html_parts(content: str, line: int, column: int, lines: list[str]) -> list[
 
     for match in _COMMENT.finditer(content):
         closed = match.group(0).endswith("-->")
-        parts.append(HiddenPart("comment" if closed else "unclosed-comment", *where(match.start()), match.group(1).strip()))
+        parts.append(
+            HiddenPart("comment" if closed else "unclosed-comment", *where(match.start()), match.group(1).strip())
+        )
     for match in _SCRIPT.finditer(content):
-        parts.append(HiddenPart("script", *where(match.start()), content[match.start() :].strip(), match.group(1).lower()))
+        parts.append(
+            HiddenPart("script", *where(match.start()), content[match.start() :].strip(), match.group(1).lower())
+        )
     for match in _INSTRUCTION.finditer(content):
         said = match.group(1) if match.group(1) is not None else match.group(2)
-        parts.append(HiddenPart("instruction", *where(match.start()), said.strip(), "<?" if match.group(1) is not None else "CDATA"))
+        parts.append(
+            HiddenPart(
+                "instruction", *where(match.start()), said.strip(), "<?" if match.group(1) is not None else "CDATA"
+            )
+        )
     for tag in _TAG.finditer(content):
         for match in _TEXT_ATTRIBUTE.finditer(tag.group(0)):
             name, value = match.group(1).lower(), next(g for g in match.groups()[1:] if g is not None)
@@ -119,7 +146,14 @@ def _html_parts(content: str, line: int, column: int, lines: list[str]) -> list[
                 parts.append(HiddenPart("html-attribute", *where(tag.start() + match.start() + 1), value.strip(), name))
     for match in _HIDING.finditer(content):
         reason = _REASON.search(match.group(0))
-        parts.append(HiddenPart("hidden-html", *where(match.start()), content[match.start() :].strip(), reason.group(0) if reason else "hidden"))
+        parts.append(
+            HiddenPart(
+                "hidden-html",
+                *where(match.start()),
+                content[match.start() :].strip(),
+                reason.group(0) if reason else "hidden",
+            )
+        )
     if not parts and content.strip():
         parts.append(HiddenPart("html", line + 1, column + 1, content.strip()))
     return parts
@@ -142,7 +176,15 @@ def _inline_parts(token: Token, lines: list[str], first: int) -> list[HiddenPart
                     if later.type == "html_inline" and later.content.startswith("</"):
                         break
                     inner.append(later.content)
-                found = [HiddenPart("hidden-html", hidden[0].line, hidden[0].column, "".join(inner).strip() or child.content, hidden[0].detail)]
+                found = [
+                    HiddenPart(
+                        "hidden-html",
+                        hidden[0].line,
+                        hidden[0].column,
+                        "".join(inner).strip() or child.content,
+                        hidden[0].detail,
+                    )
+                ]
             parts += [p for p in found if p.kind != "html"]
             cursor = (cursor[0], cursor[1] + len(child.content.split("\n", 1)[0]))
         elif child.type == "text_special" and child.info == "entity":
@@ -160,16 +202,30 @@ def _inline_parts(token: Token, lines: list[str], first: int) -> list[HiddenPart
                         cursor = (line, column + len(quoted))
                         column += quoted != title
                         break
-                parts.append(HiddenPart("link-title", line + 1, column + 1, title, str(child.attrs.get("href") or child.attrs.get("src") or "")))
+                parts.append(
+                    HiddenPart(
+                        "link-title",
+                        line + 1,
+                        column + 1,
+                        title,
+                        str(child.attrs.get("href") or child.attrs.get("src") or ""),
+                    )
+                )
     return parts
 
 
-def _entity_part(children: list[Token], index: int, lines: list[str], first: int, cursor: tuple[int, int]) -> HiddenPart | None:
+def _entity_part(
+    children: list[Token], index: int, lines: list[str], first: int, cursor: tuple[int, int]
+) -> HiddenPart | None:
     """A character reference that renders as a character the Unicode policy flags, judged in context
     (``&zwj;`` inside an emoji sequence is legitimate, as its literal character would be)."""
     child = children[index]
     before = children[index - 1].content[-2:] if index and children[index - 1].type in ("text", "text_special") else ""
-    after = children[index + 1].content[:2] if index + 1 < len(children) and children[index + 1].type in ("text", "text_special") else ""
+    after = (
+        children[index + 1].content[:2]
+        if index + 1 < len(children) and children[index + 1].type in ("text", "text_special")
+        else ""
+    )
     context = before + child.content + after
     start, end = len(before), len(before) + len(child.content)
     if not any(run.flagged and run.start < end and run.end > start for run in hidden_runs(context)):
@@ -214,7 +270,7 @@ def hidden_parts(text: str, *, frontmatter: bool = True) -> list[HiddenPart]:
     """
     body, offset = body_offset(text) if frontmatter else (text, 0)
     parts = _yaml_comments(text) if frontmatter else []
-    if not any(marker in body for marker in ("<", "]:", "\"", "'", "(", "&")):
+    if not any(marker in body for marker in ("<", "]:", '"', "'", "(", "&")):
         return parts
     lines = text.split("\n")
     env: dict[str, object] = {}
@@ -231,7 +287,7 @@ def hidden_parts(text: str, *, frontmatter: bool = True) -> list[HiddenPart]:
             links.update(str(c.attrs.get("href")) for c in token.children or () if c.type == "link_open")
             links.update(str(c.attrs.get("src")) for c in token.children or () if c.type == "image")
     references = env.get("references")
-    for label, ref in (references.items() if isinstance(references, dict) else ()):
+    for label, ref in references.items() if isinstance(references, dict) else ():
         line = ref.get("map", [0])[0] + offset
         source = lines[line] if line < len(lines) else ""
         column = len(source) - len(source.lstrip()) + 1

@@ -19,8 +19,7 @@ _ENCODED_WHAT = {"2f": "a '/' separator", "5c": "a '\\' separator", "2e": "a dot
 _LOOKALIKE = str.maketrans(
     "аеорсухіјѕԁԛԝӏАВЕКМНОРСТХІЈЅ"  # Cyrillic
     "αονιρκτΑΒΕΖΗΙΚΜΝΟΡΤΥΧ",  # Greek
-    "aeopcyxijsdqwlABEKMHOPCTXIJS"
-    "aovipktABEZHIKMNOPTYX",
+    "aeopcyxijsdqwlABEKMHOPCTXIJSaovipktABEZHIKMNOPTYX",
 )
 _CONFUSABLE_SCRIPTS = frozenset({"CYRILLIC", "GREEK", "ARMENIAN", "CHEROKEE", "COPTIC", "LISU", "FULLWIDTH"})
 
@@ -52,12 +51,28 @@ def path_hits(paths: list[str]) -> list[tuple[str, Hit]]:
             what = ", ".join(encoded + (["a raw '\\' (a separator on Windows)"] if "\\" in path else []))
             dots = [s for s in re.split(r"[/\\]", decoded) if s in (".", "..")]
             also = f", with {' and '.join(repr(d) for d in sorted(set(dots)))} segments" if dots else ""
-            out.append((path, Hit("skillscope/encoded-path", f"path {shown!r} encodes {what}: a host that decodes it reads {safe_line(decoded, limit=200)!r}{also}")))
+            out.append(
+                (
+                    path,
+                    Hit(
+                        "skillscope/encoded-path",
+                        f"path {shown!r} encodes {what}: a host that decodes it reads {safe_line(decoded, limit=200)!r}{also}",
+                    ),
+                )
+            )
         for segment in decoded.split("/"):
             lookalike = _lookalike(segment)
             if lookalike is not None:
                 scripts = " and ".join(sorted(letter_scripts(segment)))
-                out.append((path, Hit("skillscope/mixed-script-path", f"path segment {safe_line(segment, limit=120)!r} mixes {scripts} letters: it looks like {safe_line(lookalike, limit=120)!r}")))
+                out.append(
+                    (
+                        path,
+                        Hit(
+                            "skillscope/mixed-script-path",
+                            f"path segment {safe_line(segment, limit=120)!r} mixes {scripts} letters: it looks like {safe_line(lookalike, limit=120)!r}",
+                        ),
+                    )
+                )
     groups: dict[tuple[str, str], list[str]] = defaultdict(list)
     for path in paths:
         decoded = unquote(path)
@@ -74,10 +89,24 @@ def path_hits(paths: list[str]) -> list[tuple[str, Hit]]:
         reported.add(twins)
         names = ", ".join(repr(safe_line(p, limit=120)) for p in sorted(twins))
         if how == "nfc":
-            forms = ", ".join(f"{unicodedata.is_normalized('NFC', unquote(p)) and 'NFC' or 'NFD'} {safe_line(ascii(unquote(p)), limit=120)}" for p in sorted(twins))
-            hit = Hit("skillscope/normalization-twin", f"files {names} are one name in two Unicode spellings ({forms}): they look identical")
+            forms = ", ".join(
+                f"{unicodedata.is_normalized('NFC', unquote(p)) and 'NFC' or 'NFD'} {safe_line(ascii(unquote(p)), limit=120)}"
+                for p in sorted(twins)
+            )
+            hit = Hit(
+                "skillscope/normalization-twin",
+                f"files {names} are one name in two Unicode spellings ({forms}): they look identical",
+            )
         else:
-            because = {"shown": "are shown identically", "decoded": "decode to the same path", "case": "differ only in letter case", "look": "look alike (letters of other scripts)"}[how]
-            hit = Hit("skillscope/path-collision", f"files {names} {because}: a reader or a case-insensitive disk cannot tell them apart")
+            because = {
+                "shown": "are shown identically",
+                "decoded": "decode to the same path",
+                "case": "differ only in letter case",
+                "look": "look alike (letters of other scripts)",
+            }[how]
+            hit = Hit(
+                "skillscope/path-collision",
+                f"files {names} {because}: a reader or a case-insensitive disk cannot tell them apart",
+            )
         out.extend((p, hit) for p in sorted(twins))
     return out

@@ -15,8 +15,16 @@ from skillscope.audit.run import ServerAudit, SkillAudit
 from skillscope.core.textsafe import safe_line
 
 __all__ = [
-    "JSON_SCHEMA_ID", "MARKDOWN_LIMIT", "assign_keys", "audit_json", "audit_markdown", "audit_sarif", "finding_keys", "finding_rows",
-    "skipped_checks", "summary",
+    "JSON_SCHEMA_ID",
+    "MARKDOWN_LIMIT",
+    "assign_keys",
+    "audit_json",
+    "audit_markdown",
+    "audit_sarif",
+    "finding_keys",
+    "finding_rows",
+    "skipped_checks",
+    "summary",
 ]
 
 JSON_SCHEMA_ID = "https://skillscope.dev/schemas/audit/v1"
@@ -31,8 +39,17 @@ def skipped_checks(audit: ServerAudit) -> list[CheckOutcome]:
 
 def summary(audits: list[ServerAudit]) -> dict[str, int]:
     """Counts over every audited server."""
-    out = {"servers": len(audits), "servers_failed": 0, "skills": 0, "verified": 0, "failed_verification": 0, "error": 0, "warning": 0, "note": 0,
-           "suppressed": 0}
+    out = {
+        "servers": len(audits),
+        "servers_failed": 0,
+        "skills": 0,
+        "verified": 0,
+        "failed_verification": 0,
+        "error": 0,
+        "warning": 0,
+        "note": 0,
+        "suppressed": 0,
+    }
     for audit in audits:
         out["suppressed"] += len(audit.suppressed)
         out["servers_failed"] += audit.error is not None
@@ -55,8 +72,11 @@ def _skill_json(skill: SkillAudit) -> dict[str, Any]:
         **entry.as_json(),
         "verified": None if report is None else report.failure is None,
         "failure": report.failure.as_json() if report and report.failure else None,
-        "files": [f.as_json() for f in report.files] if report else [
-            {"uri": f.uri, "path": f.path, "size": f.size, "digest": f.digest, "status": "not-read", "reason": None} for f in entry.files or ()
+        "files": [f.as_json() for f in report.files]
+        if report
+        else [
+            {"uri": f.uri, "path": f.path, "size": f.size, "digest": f.digest, "status": "not-read", "reason": None}
+            for f in entry.files or ()
         ],
         "review": skill.review.as_json() if skill.review is not None else None,
         "findings": {sev: sum(1 for f in skill.findings if f.severity == sev) for sev in ("error", "warning", "note")},
@@ -77,7 +97,13 @@ def audit_json(audits: list[ServerAudit]) -> dict[str, Any]:
                 "server": audit.info.as_json() if audit.info else None,
                 "error": audit.error,
                 "checks": [
-                    {"id": o.id, "status": o.status, "severity": check_info(o.id).severity, "count": o.count, "detail": o.detail}
+                    {
+                        "id": o.id,
+                        "status": o.status,
+                        "severity": check_info(o.id).severity,
+                        "count": o.count,
+                        "detail": o.detail,
+                    }
                     for o in audit.checks.values()
                 ],
                 "skills": [_skill_json(s) for s in audit.skills],
@@ -122,7 +148,9 @@ def assign_keys(audits: list[ServerAudit]) -> None:
     findings = [f for audit in audits for f in audit.findings]
     if all(f.key is not None for f in findings):
         return
-    digests = {f.uri: f.digest for audit in audits for skill in audit.skills for f in skill.entry.files or () if f.digest}
+    digests = {
+        f.uri: f.digest for audit in audits for skill in audit.skills for f in skill.entry.files or () if f.digest
+    }
     keyed = {id(f): replace(f, key=key) for f, key in zip(findings, finding_keys(findings, digests), strict=True)}
     for audit in audits:
         audit.findings = [keyed.get(id(f), f) for f in audit.findings]
@@ -163,7 +191,10 @@ def _artifact_path(finding: AuditFinding) -> str:
     path = rest if sep and scheme == "skill" else (f"{scheme}/{rest}" if sep else target)
     segments = [unquote(segment, errors="surrogateescape") for segment in path.split("/")]
     kept = [segment for segment in segments if segment not in ("", ".", "..")]
-    encoded = [quote(segment.encode("utf-8", errors="surrogateescape"), safe="") for segment in ["skillscope", finding.server, *kept]]
+    encoded = [
+        quote(segment.encode("utf-8", errors="surrogateescape"), safe="")
+        for segment in ["skillscope", finding.server, *kept]
+    ]
     return "/".join(encoded)
 
 
@@ -174,7 +205,11 @@ def _region(finding: AuditFinding) -> dict[str, Any]:
         region["startColumn"] = finding.column
     if finding.line is not None and finding.end_line is not None and finding.end_column is not None:
         region["endLine"] = finding.end_line
-        region["endColumn"] = max(finding.end_column, (finding.column or 1) + 1) if finding.end_line == finding.line else finding.end_column
+        region["endColumn"] = (
+            max(finding.end_column, (finding.column or 1) + 1)
+            if finding.end_line == finding.line
+            else finding.end_column
+        )
     if finding.excerpt:
         region["snippet"] = {"text": finding.excerpt}
     return region
@@ -207,66 +242,87 @@ def audit_sarif(audits: list[ServerAudit], *, category: str | None = None) -> di
             "precision": "very-high" if info.category in ("conformance", "entry", "integrity") else "high",
         }
         properties["security-severity"] = _SECURITY_SEVERITY.get(rule, _DEFAULT_SECURITY_SEVERITY[info.severity])
-        rules.append({
-            "id": rule,
-            "name": "".join(part.capitalize() for part in rule.replace("/", "-").replace(".", "-").split("-")),
-            "shortDescription": {"text": info.title},
-            "fullDescription": {"text": info.help},
-            "help": {"text": info.help, "markdown": f"**{info.title}**\n\n{info.help}"},
-            "helpUri": HELP_URI,
-            "defaultConfiguration": {"level": _LEVEL[info.severity]},
-            "properties": properties,
-        })
+        rules.append(
+            {
+                "id": rule,
+                "name": "".join(part.capitalize() for part in rule.replace("/", "-").replace(".", "-").split("-")),
+                "shortDescription": {"text": info.title},
+                "fullDescription": {"text": info.help},
+                "help": {"text": info.help, "markdown": f"**{info.title}**\n\n{info.help}"},
+                "helpUri": HELP_URI,
+                "defaultConfiguration": {"level": _LEVEL[info.severity]},
+                "properties": properties,
+            }
+        )
     results = []
     for finding in findings:
         digest = finding.key or ""
         location: dict[str, Any] = {
             "physicalLocation": {"artifactLocation": {"uri": _artifact_path(finding)}, "region": _region(finding)},
-            "logicalLocations": [{
-                "name": safe_line(finding.skill or finding.server, limit=300),
-                "fullyQualifiedName": safe_line(finding.uri or finding.server, limit=1000),
-                "kind": "resource",
-            }],
+            "logicalLocations": [
+                {
+                    "name": safe_line(finding.skill or finding.server, limit=300),
+                    "fullyQualifiedName": safe_line(finding.uri or finding.server, limit=1000),
+                    "kind": "resource",
+                }
+            ],
         }
-        results.append({
-            "ruleId": finding.id,
-            "ruleIndex": index[finding.id],
-            "level": _LEVEL[finding.severity],
-            "message": {"text": safe_line(finding.message, limit=2000)},
-            "locations": [location],
-            "partialFingerprints": {"primaryLocationLineHash": f"{digest[:16]}:1", "skillscopeFinding/v1": digest},
-            "properties": {
-                "server": finding.server,
-                "category": finding.category,
-                "skill": finding.skill,
-                "skillUri": safe_line(finding.uri, limit=1000) if finding.uri else None,
-            },
-        })
+        results.append(
+            {
+                "ruleId": finding.id,
+                "ruleIndex": index[finding.id],
+                "level": _LEVEL[finding.severity],
+                "message": {"text": safe_line(finding.message, limit=2000)},
+                "locations": [location],
+                "partialFingerprints": {"primaryLocationLineHash": f"{digest[:16]}:1", "skillscopeFinding/v1": digest},
+                "properties": {
+                    "server": finding.server,
+                    "category": finding.category,
+                    "skill": finding.skill,
+                    "skillUri": safe_line(finding.uri, limit=1000) if finding.uri else None,
+                },
+            }
+        )
     return {
         "$schema": SARIF_SCHEMA,
         "version": "2.1.0",
-        "runs": [{
-            "tool": {"driver": {
-                "name": "skillscope",
-                "version": _version(),
-                "semanticVersion": _version(),
-                "informationUri": "https://pypi.org/project/skillscope/",
-                "rules": rules,
-            }},
-            "automationDetails": {"id": _category_id(category)},
-            "results": results,
-            "invocations": [{
-                "executionSuccessful": all(a.error is None for a in audits),
-                "toolExecutionNotifications": [
-                    {"level": "error", "message": {"text": safe_line(f"{a.label}: {a.error}", limit=2000)}} for a in audits if a.error
-                ] + [
-                    {"level": "note", "descriptor": {"id": o.id},
-                     "message": {"text": safe_line(f"{a.label}: skipped {o.id}: {o.detail}", limit=2000)}}
-                    for a in audits for o in skipped_checks(a)
+        "runs": [
+            {
+                "tool": {
+                    "driver": {
+                        "name": "skillscope",
+                        "version": _version(),
+                        "semanticVersion": _version(),
+                        "informationUri": "https://pypi.org/project/skillscope/",
+                        "rules": rules,
+                    }
+                },
+                "automationDetails": {"id": _category_id(category)},
+                "results": results,
+                "invocations": [
+                    {
+                        "executionSuccessful": all(a.error is None for a in audits),
+                        "toolExecutionNotifications": [
+                            {"level": "error", "message": {"text": safe_line(f"{a.label}: {a.error}", limit=2000)}}
+                            for a in audits
+                            if a.error
+                        ]
+                        + [
+                            {
+                                "level": "note",
+                                "descriptor": {"id": o.id},
+                                "message": {"text": safe_line(f"{a.label}: skipped {o.id}: {o.detail}", limit=2000)},
+                            }
+                            for a in audits
+                            for o in skipped_checks(a)
+                        ],
+                    }
                 ],
-            }],
-            "properties": {"servers": [{"label": a.label, "target": safe_line(a.target, limit=500)} for a in audits]},
-        }],
+                "properties": {
+                    "servers": [{"label": a.label, "target": safe_line(a.target, limit=500)} for a in audits]
+                },
+            }
+        ],
     }
 
 
@@ -330,12 +386,21 @@ def audit_markdown(audits: list[ServerAudit]) -> str:
         for skill in audit.skills:
             verified = "—" if skill.report is None else ("yes" if skill.report.failure is None else "**NO**")
             review = _md(skill.review.label) if skill.review is not None else "—"
-            counts = ", ".join(f"{n} {sev}" for sev in ("error", "warning", "note") if (n := sum(f.severity == sev for f in skill.findings)))
-            lines.append(f"| {_code(skill.entry.name, cell=True)} | {skill.entry.status} | {verified} | {review} | {counts or 'none'} |")
+            counts = ", ".join(
+                f"{n} {sev}"
+                for sev in ("error", "warning", "note")
+                if (n := sum(f.severity == sev for f in skill.findings))
+            )
+            lines.append(
+                f"| {_code(skill.entry.name, cell=True)} | {skill.entry.status} | {verified} | {review} | {counts or 'none'} |"
+            )
         checks = audit.check_counts()
         untestable = [o for o in audit.checks.values() if o.status == "untestable"]
-        lines += ["", f"Conformance: {checks['passed']} passed, {checks['failed']} failed, "
-                      f"{checks['untestable']} untestable, {checks['skipped']} skipped."]
+        lines += [
+            "",
+            f"Conformance: {checks['passed']} passed, {checks['failed']} failed, "
+            f"{checks['untestable']} untestable, {checks['skipped']} skipped.",
+        ]
         if untestable:
             lines += ["", "Untestable (not defects): " + ", ".join(f"`{o.id}` ({_code(o.detail)})" for o in untestable)]
         if skipped := skipped_checks(audit):
@@ -378,7 +443,9 @@ def finding_rows(findings: list[AuditFinding], min_severity: str) -> list[tuple[
     for host, group in hosts.items():
         first = group[0]
         files = len({f.uri for f in group})
-        where = safe_line(first.uri or first.skill or "server", limit=200) + (f" (+{files - 1} more files)" if files > 1 else "")
+        where = safe_line(first.uri or first.skill or "server", limit=200) + (
+            f" (+{files - 1} more files)" if files > 1 else ""
+        )
         rows.append((first, where, f"{len(group)} URL(s) to {safe_line(host, limit=120)} in {files} file(s)"))
     rows.sort(key=lambda row: -SEVERITY_ORDER[row[0].severity])
     return rows

@@ -35,7 +35,11 @@ class RulePolicy:
         exact = [value for key, value in self.settings if key == rule_id]
         if exact:
             return exact[0]
-        globs = [(len(key), value) for key, value in self.settings if any(c in key for c in "*?[") and fnmatch.fnmatchcase(rule_id, key)]
+        globs = [
+            (len(key), value)
+            for key, value in self.settings
+            if any(c in key for c in "*?[") and fnmatch.fnmatchcase(rule_id, key)
+        ]
         return max(globs, key=lambda item: item[0])[1] if globs else None
 
 
@@ -51,7 +55,9 @@ def load_policy(path: str | Path) -> RulePolicy:
         root = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
-        raise UsageError(f"{path}:{mark.line + 1 if mark else 1}: not valid YAML ({safe_line(getattr(exc, 'problem', None) or str(exc), limit=200)})") from None
+        raise UsageError(
+            f"{path}:{mark.line + 1 if mark else 1}: not valid YAML ({safe_line(getattr(exc, 'problem', None) or str(exc), limit=200)})"
+        ) from None
     rules = _rules_node(path, root)
     settings = []
     for key, value in rules.value:
@@ -59,21 +65,33 @@ def load_policy(path: str | Path) -> RulePolicy:
         if not isinstance(key, yaml.ScalarNode) or not key.value:
             raise UsageError(f"{where}: a rule id or glob is a non-empty string")
         # YAML reads a bare off as false: accept it as the word it looks like.
-        setting = "off" if isinstance(value, yaml.ScalarNode) and value.value.lower() in ("off", "false", "no") else getattr(value, "value", None)
+        setting = (
+            "off"
+            if isinstance(value, yaml.ScalarNode) and value.value.lower() in ("off", "false", "no")
+            else getattr(value, "value", None)
+        )
         if not isinstance(value, yaml.ScalarNode) or setting not in _SETTINGS:
-            raise UsageError(f"{where}: {safe_line(str(key.value), limit=80)!r}: the setting is one of {', '.join(_SETTINGS)}")
+            raise UsageError(
+                f"{where}: {safe_line(str(key.value), limit=80)!r}: the setting is one of {', '.join(_SETTINGS)}"
+            )
         settings.append((str(key.value), str(setting)))
     return RulePolicy(tuple(settings), str(path))
 
 
 def _rules_node(path: Path, root: Any) -> Any:
     if not isinstance(root, yaml.MappingNode):
-        raise UsageError(f"{path}:{root.start_mark.line + 1 if root is not None else 1}: expected a mapping with a 'rules:' key")
+        raise UsageError(
+            f"{path}:{root.start_mark.line + 1 if root is not None else 1}: expected a mapping with a 'rules:' key"
+        )
     for key, value in root.value:
         if not isinstance(key, yaml.ScalarNode) or key.value != "rules":
-            raise UsageError(f"{path}:{key.start_mark.line + 1}: unknown top-level key {safe_line(str(getattr(key, 'value', '?')), limit=60)!r} (expected 'rules')")
+            raise UsageError(
+                f"{path}:{key.start_mark.line + 1}: unknown top-level key {safe_line(str(getattr(key, 'value', '?')), limit=60)!r} (expected 'rules')"
+            )
         if not isinstance(value, yaml.MappingNode):
-            raise UsageError(f"{path}:{value.start_mark.line + 1}: 'rules' maps rule ids or globs to off, error, warning or note")
+            raise UsageError(
+                f"{path}:{value.start_mark.line + 1}: 'rules' maps rule ids or globs to off, error, warning or note"
+            )
         return value
     raise UsageError(f"{path}:1: the policy has no 'rules:' key")
 

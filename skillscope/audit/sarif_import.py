@@ -80,10 +80,18 @@ def sarif_findings(data: bytes, target: ScanTarget, *, tool: str) -> list[AuditF
         view = _view(run, tool)
         if (failure := _failed_invocation(run)) is not None:
             # A run that says it failed may list no results at all: that must not read as a clean skill.
-            out.append(AuditFinding(f"{SCANNER_PREFIX}{view.tool}", "warning", "content",
-                                    f"{target.skill}: scanner {view.tool} reports that its run did not succeed"
-                                    f"{': ' + failure if failure else ''}; its findings may be incomplete",
-                                    target.server, target.skill, target.skill_md_uri))
+            out.append(
+                AuditFinding(
+                    f"{SCANNER_PREFIX}{view.tool}",
+                    "warning",
+                    "content",
+                    f"{target.skill}: scanner {view.tool} reports that its run did not succeed"
+                    f"{': ' + failure if failure else ''}; its findings may be incomplete",
+                    target.server,
+                    target.skill,
+                    target.skill_md_uri,
+                )
+            )
         results = run.get("results") or []
         if not isinstance(results, list):
             raise SarifError("results is not an array")
@@ -97,9 +105,17 @@ def sarif_findings(data: bytes, target: ScanTarget, *, tool: str) -> list[AuditF
                 continue
             out.append(_finding(result, view, target))
     if left_out:
-        out.append(AuditFinding(f"{SCANNER_PREFIX}{tool}", "warning", "content",
-                                f"{target.skill}: scanner {tool} reported {left_out} more results than the {MAX_RESULTS:,} kept",
-                                target.server, target.skill, target.skill_md_uri))
+        out.append(
+            AuditFinding(
+                f"{SCANNER_PREFIX}{tool}",
+                "warning",
+                "content",
+                f"{target.skill}: scanner {tool} reported {left_out} more results than the {MAX_RESULTS:,} kept",
+                target.server,
+                target.skill,
+                target.skill_md_uri,
+            )
+        )
     return out
 
 
@@ -137,8 +153,13 @@ def _view(run: dict[str, Any], tool: str) -> _RunView:
             rules.update((r["id"], r) for r in listed if isinstance(r, dict) and isinstance(r.get("id"), str))
     driver_rules = _dig(driver, "rules")
     artifacts = run.get("artifacts")
-    return _RunView(name, rules, driver_rules if isinstance(driver_rules, list) else [],
-                    artifacts if isinstance(artifacts, list) else [], _uri_bases(run.get("originalUriBaseIds")))
+    return _RunView(
+        name,
+        rules,
+        driver_rules if isinstance(driver_rules, list) else [],
+        artifacts if isinstance(artifacts, list) else [],
+        _uri_bases(run.get("originalUriBaseIds")),
+    )
 
 
 def _failed_invocation(run: dict[str, Any]) -> str | None:
@@ -216,8 +237,18 @@ def _finding(result: dict[str, Any], view: _RunView, target: ScanTarget) -> Audi
             excerpt = safe_line(snippet, limit=200) if isinstance(snippet, str) else None
         elif isinstance(spelled, str):
             message += f" (reported at {safe_line(spelled, limit=200)!r}, which is not a file of the skill)"
-    return AuditFinding(f"{SCANNER_PREFIX}{tool}/{scanner_id(rule_id)}", severity, "content", message,
-                        target.server, target.skill, uri, line, column, excerpt)
+    return AuditFinding(
+        f"{SCANNER_PREFIX}{tool}/{scanner_id(rule_id)}",
+        severity,
+        "content",
+        message,
+        target.server,
+        target.skill,
+        uri,
+        line,
+        column,
+        excerpt,
+    )
 
 
 def _position(region: Any, key: str) -> int | None:
@@ -290,10 +321,10 @@ def _uri_bases(declared: Any) -> dict[str, str]:
 def _local_path(uri: str) -> str | None:
     """The path a ``file:`` URI or a plain path names; None for any other scheme (http:, skill:, ...)."""
     if uri.startswith("file:"):
-        rest = uri[len("file:"):]
+        rest = uri[len("file:") :]
         if rest.startswith("//"):  # file://host/path: the host part is dropped
             rest = rest[2:]
-            rest = rest[rest.find("/"):] if "/" in rest else ""
+            rest = rest[rest.find("/") :] if "/" in rest else ""
         return rest or None
     if re.match(r"[A-Za-z][A-Za-z0-9+.-]*:", uri):
         return None

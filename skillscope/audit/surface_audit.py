@@ -21,17 +21,31 @@ _LOOKALIKE = str.maketrans(
     "аеорсухіјѕԁԛԝӏАВЕКМНОРСТХІЈЅαονιρκτΑΒΕΖΗΙΚΜΝΟΡΤΥΧ",
     "aeopcyxijsdqwlABEKMHOPCTXIJSaovipktABEZHIKMNOPTYX",
 )
-_REVIEW_CHECK = {"not-reviewed": "skillscope/not-reviewed", "rejected": "skillscope/rejected",
-                 "changed-since-approval": "skillscope/changed-since-approval",
-                 "approved-untrusted": "skillscope/approval-untrusted", "revoked": "skillscope/not-reviewed"}
+_REVIEW_CHECK = {
+    "not-reviewed": "skillscope/not-reviewed",
+    "rejected": "skillscope/rejected",
+    "changed-since-approval": "skillscope/changed-since-approval",
+    "approved-untrusted": "skillscope/approval-untrusted",
+    "revoked": "skillscope/not-reviewed",
+}
 
 
 def _finding(check: str, message: str, item: SurfaceItem, server: str, hit: Hit | None = None) -> AuditFinding:
     info = check_info(check)
     severity = hit.severity if hit is not None and hit.severity else info.severity
     place = item.uri or f"{item.kind}/{item.key if item.key is not None else '#' + str(item.index)}"
-    return AuditFinding(check, severity, info.category, message, server, item.name, place,
-                        hit.line if hit else None, hit.column if hit else None, hit.excerpt if hit else None)
+    return AuditFinding(
+        check,
+        severity,
+        info.category,
+        message,
+        server,
+        item.name,
+        place,
+        hit.line if hit else None,
+        hit.column if hit else None,
+        hit.excerpt if hit else None,
+    )
 
 
 def item_findings(item: SurfaceItem, server: str = "") -> list[AuditFinding]:
@@ -69,7 +83,9 @@ def one_edit_apart(a: str, b: str) -> bool:
         return False
     if len(a) == len(b):
         diff = [i for i in range(len(a)) if a[i] != b[i]]
-        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]])
+        return len(diff) == 1 or (
+            len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]]
+        )
     short, long = (a, b) if len(a) < len(b) else (b, a)
     i = 0
     while i < len(short) and short[i] == long[i]:
@@ -92,8 +108,9 @@ def lookalike_of(item: SurfaceItem, approved: Iterable[str]) -> str | None:
     return None
 
 
-def surface_findings(surface: Surface, reviews: Mapping[str, Any] | None, approved_names: Iterable[str] = (),
-                     server: str = "") -> list[AuditFinding]:
+def surface_findings(
+    surface: Surface, reviews: Mapping[str, Any] | None, approved_names: Iterable[str] = (), server: str = ""
+) -> list[AuditFinding]:
     """Every item's content findings, its review state, items that cannot be pinned, and look-alikes of approved items.
 
     ``approved_names`` are the item names the ledger holds an approval of (in force) on any server;
@@ -103,18 +120,33 @@ def surface_findings(surface: Surface, reviews: Mapping[str, Any] | None, approv
     out: list[AuditFinding] = []
     for item in surface.all_items():
         if not item.usable:
-            out.append(_finding("skillscope/surface-unreviewable", f"{safe_line(item.name, limit=200)} cannot be reviewed: "
-                                f"{safe_line(item.problem or 'no fingerprint', limit=300)}", item, server))
+            out.append(
+                _finding(
+                    "skillscope/surface-unreviewable",
+                    f"{safe_line(item.name, limit=200)} cannot be reviewed: "
+                    f"{safe_line(item.problem or 'no fingerprint', limit=300)}",
+                    item,
+                    server,
+                )
+            )
         out.extend(item_findings(item, server))
         state = (reviews or {}).get(item.name)
         if state is None:
             continue
         if state.state in _REVIEW_CHECK:
-            out.append(_finding(_REVIEW_CHECK[state.state], f"{safe_line(item.name, limit=200)}: {state.label}", item, server))
+            out.append(
+                _finding(_REVIEW_CHECK[state.state], f"{safe_line(item.name, limit=200)}: {state.label}", item, server)
+            )
         if state.state not in ("approved", "approved-untrusted"):
             twin = lookalike_of(item, approved)
             if twin is not None:
-                out.append(_finding("skillscope/surface-lookalike",
-                                    f"{safe_line(item.name, limit=200)} is not approved and its name looks like "
-                                    f"{safe_line(twin, limit=200)}, approved on this server: a renamed swap?", item, server))
+                out.append(
+                    _finding(
+                        "skillscope/surface-lookalike",
+                        f"{safe_line(item.name, limit=200)} is not approved and its name looks like "
+                        f"{safe_line(twin, limit=200)}, approved on this server: a renamed swap?",
+                        item,
+                        server,
+                    )
+                )
     return out

@@ -43,18 +43,51 @@ _URL = re.compile(r"\b(?:https?|ftp|file|data|javascript)://[^\s<>\"'`)\]]+|\bww
 _DIRECTIVE = re.compile(r"!`[^`\n]+`")
 # Each pattern with words that must occur for it to match at all (a cheap guard before the regex).
 _RISKY = [
-    (("python", "node", "perl", "ruby"), re.compile(r"\b(?:python3?|node|perl|ruby)\s+-(?:c|e)\s+[^\n]*(?:urlopen|requests\.get|fetch\(|http\.get)"), "runs code fetched from the network"),
+    (
+        ("python", "node", "perl", "ruby"),
+        re.compile(r"\b(?:python3?|node|perl|ruby)\s+-(?:c|e)\s+[^\n]*(?:urlopen|requests\.get|fetch\(|http\.get)"),
+        "runs code fetched from the network",
+    ),
     (("eval",), re.compile(r"\beval\s*[\(\"'`$]"), "uses eval"),
-    (("chmod",), re.compile(r"\bchmod\s+(?:[ugoa]*\+x|[0-7]*[1357][0-7]{0,2})\b"), "makes a file executable (chmod +x)"),
+    (
+        ("chmod",),
+        re.compile(r"\bchmod\s+(?:[ugoa]*\+x|[0-7]*[1357][0-7]{0,2})\b"),
+        "makes a file executable (chmod +x)",
+    ),
     (("rm",), re.compile(r"\brm\s+-(?:[a-zA-Z]*r[a-zA-Z]*f|[a-zA-Z]*f[a-zA-Z]*r)\b"), "deletes recursively (rm -rf)"),
 ]
 _ARCHIVE_SUFFIXES = (".zip", ".tar", ".tgz", ".tar.gz", ".gz", ".bz2", ".xz", ".7z", ".rar", ".jar", ".whl")
 
 
-_LOCAL_SETUP = re.compile(r"""eval\s+["']?\$\(\s*([\w.-]+)(?:\s+[\w.=:-]+)*\s*\)["']?[ \t]*(?:$|[;&|#)])""", re.MULTILINE)
+_LOCAL_SETUP = re.compile(
+    r"""eval\s+["']?\$\(\s*([\w.-]+)(?:\s+[\w.=:-]+)*\s*\)["']?[ \t]*(?:$|[;&|#)])""", re.MULTILINE
+)
 """``eval "$(ssh-agent -s)"``, ``eval "$(pyenv init -)"``: a local tool printing settings for this shell."""
-_NOT_LOCAL = frozenset({"curl", "wget", "base64", "xxd", "cat", "echo", "printf", "rev", "openssl", "gunzip", "zcat", "nc", "python",
-                        "python3", "node", "perl", "ruby", "sh", "bash", "fetch", "iwr"})
+_NOT_LOCAL = frozenset(
+    {
+        "curl",
+        "wget",
+        "base64",
+        "xxd",
+        "cat",
+        "echo",
+        "printf",
+        "rev",
+        "openssl",
+        "gunzip",
+        "zcat",
+        "nc",
+        "python",
+        "python3",
+        "node",
+        "perl",
+        "ruby",
+        "sh",
+        "bash",
+        "fetch",
+        "iwr",
+    }
+)
 
 
 def _workspace_only(text: str, match: re.Match[str]) -> bool:
@@ -124,7 +157,11 @@ def _run_message(kind: str, chars: str, text: str, start: int) -> str:
         shown = data.decode("utf-8", errors="replace")
         said = repr(safe_line(shown, limit=160)) if shown.isprintable() else data[:64].hex(" ")
         return f"{what}{after} hide the text {said}"
-    words = {"control": "terminal control character", "bidi": "bidirectional control character", "invisible": "invisible character"}[kind]
+    words = {
+        "control": "terminal control character",
+        "bidi": "bidirectional control character",
+        "invisible": "invisible character",
+    }[kind]
     return f"{words} {describe(chars)}"
 
 
@@ -141,10 +178,14 @@ def _hidden_characters(text: str) -> Iterator[Hit]:
         yield _at(check, _run_message(run.kind, chars, text, run.start), text, run.start, run.end)
         order = instruction_in(decode_tags(chars)) if run.kind == "tag" else None
         if order:
-            yield _at("skillscope/instructions/hidden", f"text in invisible tag characters {order}", text, run.start, run.end)
+            yield _at(
+                "skillscope/instructions/hidden", f"text in invisible tag characters {order}", text, run.start, run.end
+            )
     for check, count in counts.items():
         if count > _HIDDEN_LIMIT:
-            yield Hit(check, f"{count - _HIDDEN_LIMIT} more runs of this kind in the file (first {_HIDDEN_LIMIT} reported)")
+            yield Hit(
+                check, f"{count - _HIDDEN_LIMIT} more runs of this kind in the file (first {_HIDDEN_LIMIT} reported)"
+            )
 
 
 _PART_MESSAGES = {
@@ -169,11 +210,19 @@ def _markdown(text: str) -> Iterator[Hit]:
         source = lines[part.line - 1] if part.line - 1 < len(lines) else ""
         excerpt = safe_line(source, limit=4 * EXCERPT + 40)
         if part.kind == "reference":
-            yield Hit("skillscope/markdown-reference", f"reference definition [{safe_line(part.detail, limit=60)}]: {safe_line(part.text, limit=200)}", part.line, part.column, excerpt)
+            yield Hit(
+                "skillscope/markdown-reference",
+                f"reference definition [{safe_line(part.detail, limit=60)}]: {safe_line(part.text, limit=200)}",
+                part.line,
+                part.column,
+                excerpt,
+            )
             continue
         order = instruction_in(part.text) if part.kind not in ("yaml-comment", "entity") else None
         if order:
-            yield Hit("skillscope/instructions/hidden", f"text hidden from rendering {order}", part.line, part.column, excerpt)
+            yield Hit(
+                "skillscope/instructions/hidden", f"text hidden from rendering {order}", part.line, part.column, excerpt
+            )
         check = "skillscope/yaml-comment" if part.kind == "yaml-comment" else "skillscope/hidden-markdown"
         message = _PART_MESSAGES[part.kind]
         if part.kind in ("hidden-html", "html-attribute", "entity"):
@@ -210,7 +259,9 @@ def scan_text(text: str, path: str, *, markdown: bool) -> list[Hit]:
                     hit = replace(hit, severity="note")  # `chmod +x run.sh`, `rm -rf ./dist`, `eval "$(ssh-agent -s)"`
                 hits.append(hit)
     if "!`" in text:
-        hits.extend(_hits(text, _DIRECTIVE, "skillscope/command-directive", "command directive runs a command when loaded"))
+        hits.extend(
+            _hits(text, _DIRECTIVE, "skillscope/command-directive", "command directive runs a command when loaded")
+        )
     seen: set[str] = set()
     for match in _URL.finditer(text) if ("://" in text or "ww." in text.lower()) else ():
         url = match.group(0).rstrip(".,;:")
@@ -218,11 +269,25 @@ def scan_text(text: str, path: str, *, markdown: bool) -> list[Hit]:
             continue
         seen.add(url)
         domain = url_host(url)
-        hit = _at("skillscope/url", f"URL to {safe_line(domain, limit=120)}: {safe_line(url, limit=200)}", text, match.start(), match.start() + len(url))
+        hit = _at(
+            "skillscope/url",
+            f"URL to {safe_line(domain, limit=120)}: {safe_line(url, limit=200)}",
+            text,
+            match.start(),
+            match.start() + len(url),
+        )
         hits.append(replace(hit, host=domain))
     if text.startswith("#!"):
         first = text.split("\n", 1)[0]
-        hits.append(Hit("skillscope/script", f"script with interpreter {safe_line(first[2:].strip(), limit=120)!r}", 1, 1, safe_line(first, limit=200)))
+        hits.append(
+            Hit(
+                "skillscope/script",
+                f"script with interpreter {safe_line(first[2:].strip(), limit=120)!r}",
+                1,
+                1,
+                safe_line(first, limit=200),
+            )
+        )
     elif path.startswith("scripts/"):
         hits.append(Hit("skillscope/script", "file under scripts/", None, None, None))
     return hits

@@ -154,7 +154,9 @@ def _invalid_unicode_at(value: Any, where: str = "the entry") -> str | None:
         return where if LONE_SURROGATE in value or _SURROGATE.search(value) else None
     if isinstance(value, dict):
         for key, inner in value.items():
-            found = _invalid_unicode_at(key, f"a key of {where}") or _invalid_unicode_at(inner, f"{where} → {safe_line(key, limit=40)}")
+            found = _invalid_unicode_at(key, f"a key of {where}") or _invalid_unicode_at(
+                inner, f"{where} → {safe_line(key, limit=40)}"
+            )
             if found:
                 return found
     elif isinstance(value, list):
@@ -245,7 +247,9 @@ def _check_shape(read: SkillEntry, entry: CatalogEntry) -> None:
         if key in front:
             value = front[key]
             if not (isinstance(value, str) or (isinstance(value, list) and all(isinstance(v, str) for v in value))):
-                raise _Refusal("SS-E10", f"Frontmatter field {key!r} has an unusable shape (not a string or a list of strings)")
+                raise _Refusal(
+                    "SS-E10", f"Frontmatter field {key!r} has an unusable shape (not a string or a list of strings)"
+                )
 
     _entry_warnings(read, entry, parsed, front)
 
@@ -256,7 +260,7 @@ def _check_shape(read: SkillEntry, entry: CatalogEntry) -> None:
         return
     listed = read.files
     if listed is None:
-        raise _Refusal("SS-E12", f"resources is neither a list nor \"dynamic\" (got {_show(raw['resources'])})")
+        raise _Refusal("SS-E12", f'resources is neither a list nor "dynamic" (got {_show(raw["resources"])})')
     entry.files = tuple(_check_items(listed, entry, parsed))
     entry.fingerprint = fingerprint((f.uri, f.digest) for f in entry.files)
 
@@ -288,7 +292,9 @@ def _check_items(listed: tuple[ListedFile, ...], entry: CatalogEntry, parsed: Sk
             raise _Refusal("SS-E15", f"File {_show(uri)} has no valid size (got {_size_shown(size)})")
         if size.written_as_float:
             entry.warnings.append(
-                Finding("SS-W5", f"Size of {_show(uri)} written as a float ({size.raw!r}); RoomKit will refuse this entry")
+                Finding(
+                    "SS-W5", f"Size of {_show(uri)} written as a float ({size.raw!r}); RoomKit will refuse this entry"
+                )
             )
         if uri != parsed.uri:
             if not uri.startswith(directory + "/"):
@@ -301,7 +307,10 @@ def _check_items(listed: tuple[ListedFile, ...], entry: CatalogEntry, parsed: Sk
         seen.add(uri)
         if item.extra_keys:
             entry.warnings.append(
-                Finding("SS-W7", f"File {_show(uri)} carries extra fields {', '.join(map(_show, item.extra_keys))}; fastmcp clients refuse this page")
+                Finding(
+                    "SS-W7",
+                    f"File {_show(uri)} carries extra fields {', '.join(map(_show, item.extra_keys))}; fastmcp clients refuse this page",
+                )
             )
         files.append(FileRef(uri=uri, digest=digest, size=size.value, path=relative_path(directory, uri)))
     if parsed.uri not in seen:
@@ -312,14 +321,28 @@ def _check_items(listed: tuple[ListedFile, ...], entry: CatalogEntry, parsed: Sk
 def _entry_warnings(read: SkillEntry, entry: CatalogEntry, parsed: SkillUri, front: dict[str, Any]) -> None:
     warn = entry.warnings.append
     if parsed.scheme != "skill":
-        warn(Finding("sep-2640-skill-uri-scheme", f"Served under the non-skill:// scheme {_show(parsed.scheme)} (allowed)"))
+        warn(
+            Finding(
+                "sep-2640-skill-uri-scheme", f"Served under the non-skill:// scheme {_show(parsed.scheme)} (allowed)"
+            )
+        )
     if not is_reg_name(parsed.authority):
-        warn(Finding("sep-2640-authority-reg-name", f"Authority segment {_show(parsed.authority)} is not a valid host-like name"))
+        warn(
+            Finding(
+                "sep-2640-authority-reg-name",
+                f"Authority segment {_show(parsed.authority)} is not a valid host-like name",
+            )
+        )
     metadata = front.get("metadata")
     if isinstance(metadata, dict):
         reserved = [k for k in metadata if isinstance(k, str) and k.startswith(RESERVED_METADATA_PREFIX)]
         if reserved:
-            warn(Finding("sep-2640-metadata-reserved-prefix", f"Uses reserved metadata keys {', '.join(map(_show, reserved))}"))
+            warn(
+                Finding(
+                    "sep-2640-metadata-reserved-prefix",
+                    f"Uses reserved metadata keys {', '.join(map(_show, reserved))}",
+                )
+            )
         if not all(isinstance(v, str) for v in metadata.values()):
             warn(Finding("SS-W8", "metadata values are not all strings (Agent Skills rule)"))
     elif metadata is not None:
@@ -327,13 +350,20 @@ def _entry_warnings(read: SkillEntry, entry: CatalogEntry, parsed: SkillUri, fro
     if not front["description"].strip():
         warn(Finding("SS-W6", "Blank description; fastmcp clients refuse it"))
     if read.extra_keys:
-        warn(Finding("SS-W7", f"Entry carries extra fields {', '.join(map(_show, read.extra_keys))}; fastmcp clients refuse this page"))
+        warn(
+            Finding(
+                "SS-W7",
+                f"Entry carries extra fields {', '.join(map(_show, read.extra_keys))}; fastmcp clients refuse this page",
+            )
+        )
 
 
 def _check_policy(entry: CatalogEntry, policy: Policy) -> None:
     assert entry.path is not None
     if not is_registry_path(entry.path):
-        raise _Refusal("SS-A4", f"Skill path {_show(entry.path)} contains characters that cannot appear in a skill name")
+        raise _Refusal(
+            "SS-A4", f"Skill path {_show(entry.path)} contains characters that cannot appear in a skill name"
+        )
     if entry.dynamic:
         if not policy.allow_dynamic:
             raise _Refusal(

@@ -49,7 +49,9 @@ def check_result_type(result: dict[str, Any], method: str) -> None:
     """Refuse results that are not ``complete`` (input-required flows are not defined for skills)."""
     kind = result.get("resultType", "complete")
     if kind != "complete":
-        raise ProtocolViolation(f"{method} answered with resultType {safe_line(kind)!r}, which skillscope does not support")
+        raise ProtocolViolation(
+            f"{method} answered with resultType {safe_line(kind)!r}, which skillscope does not support"
+        )
 
 
 def cache_field_warning(result: dict[str, Any], method: str, protocol: str) -> Finding | None:
@@ -62,7 +64,9 @@ def cache_field_warning(result: dict[str, Any], method: str, protocol: str) -> F
     return None
 
 
-async def collect_listing(fetch_page: FetchPage, *, protocol: str, page_cap: int = PAGE_CAP) -> tuple[list[SkillEntry], Listing]:
+async def collect_listing(
+    fetch_page: FetchPage, *, protocol: str, page_cap: int = PAGE_CAP
+) -> tuple[list[SkillEntry], Listing]:
     """Fetch pages until the server says done or a guard trips.
 
     Returns:
@@ -78,7 +82,10 @@ async def collect_listing(fetch_page: FetchPage, *, protocol: str, page_cap: int
         if listing.pages >= page_cap:
             listing.complete, listing.stop = False, "page-cap"
             listing.warnings.append(
-                Finding("SS-L2", f"Server keeps paging; stopped after {page_cap} pages, showing the {len(raw_entries)} entries read so far")
+                Finding(
+                    "SS-L2",
+                    f"Server keeps paging; stopped after {page_cap} pages, showing the {len(raw_entries)} entries read so far",
+                )
             )
             break
         page = await fetch_page(cursor)
@@ -93,7 +100,10 @@ async def collect_listing(fetch_page: FetchPage, *, protocol: str, page_cap: int
                 raise ProtocolViolation("Server answered skills/list without a skills array; listing unreadable")
             listing.complete, listing.stop = False, "no-skills-array"
             listing.warnings.append(
-                Finding("SS-L1", f"Page {listing.pages} of skills/list has no skills array; showing the {len(raw_entries)} entries read so far")
+                Finding(
+                    "SS-L1",
+                    f"Page {listing.pages} of skills/list has no skills array; showing the {len(raw_entries)} entries read so far",
+                )
             )
             break
         for raw in skills:
@@ -114,19 +124,27 @@ async def collect_listing(fetch_page: FetchPage, *, protocol: str, page_cap: int
         if not isinstance(next_cursor, str):
             listing.complete, listing.stop = False, "bad-cursor"
             listing.warnings.append(
-                Finding("SS-L2", f"Server sent a nextCursor that is not a string ({safe_line(next_cursor)}); stopped paging")
+                Finding(
+                    "SS-L2", f"Server sent a nextCursor that is not a string ({safe_line(next_cursor)}); stopped paging"
+                )
             )
             break
         if next_cursor in seen_cursors:
             listing.complete, listing.stop = False, "repeated-cursor"
             listing.warnings.append(
-                Finding("SS-L2", f"Server repeated a cursor; stopped paging, showing the {len(raw_entries)} entries read so far")
+                Finding(
+                    "SS-L2",
+                    f"Server repeated a cursor; stopped paging, showing the {len(raw_entries)} entries read so far",
+                )
             )
             break
         if not skills:
             listing.complete, listing.stop = False, "empty-page-cursor"
             listing.warnings.append(
-                Finding("SS-L2", f"Server sent an empty page that still carries a cursor; showing the {len(raw_entries)} entries read so far")
+                Finding(
+                    "SS-L2",
+                    f"Server sent an empty page that still carries a cursor; showing the {len(raw_entries)} entries read so far",
+                )
             )
             break
         seen_cursors.add(next_cursor)

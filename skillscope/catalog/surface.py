@@ -65,7 +65,9 @@ def _check(value: Any) -> None:
 def _check_text(text: str, where: str) -> None:
     # The transports mark a lone surrogate escape with LONE_SURROGATE; in-process values may hold the surrogate itself.
     if LONE_SURROGATE in text or not _encodes(text):
-        raise CanonicalError(f"the text at {safe_line(where, limit=120)} holds a lone UTF-16 surrogate, which UTF-8 cannot encode")
+        raise CanonicalError(
+            f"the text at {safe_line(where, limit=120)} holds a lone UTF-16 surrogate, which UTF-8 cannot encode"
+        )
 
 
 def _encodes(text: str) -> bool:
@@ -231,8 +233,9 @@ def _is_skill_file(uri: str, skill_dirs: tuple[str, ...], skill_files: set[str])
     return uri.startswith(SKILL_SCHEME) or uri in skill_files or any(uri.startswith(d + "/") for d in skill_dirs)
 
 
-def build_surface(label: str, listings: Mapping[Kind, KindListing], *, skill_dirs: Iterable[str] = (),
-                  skill_files: Iterable[str] = ()) -> Surface:
+def build_surface(
+    label: str, listings: Mapping[Kind, KindListing], *, skill_dirs: Iterable[str] = (), skill_files: Iterable[str] = ()
+) -> Surface:
     """Turn raw listings into items, one at a time (a bad definition spoils only itself).
 
     Resources that are skill files (any ``skill://`` URI, a file a listed skill names, or a URI
@@ -249,14 +252,25 @@ def build_surface(label: str, listings: Mapping[Kind, KindListing], *, skill_dir
         surface.warnings.extend(listing.warnings)
         seen: dict[str, int] = {}
         for index, raw in enumerate(listing.items):
-            if kind == "resource" and isinstance(raw, dict) and isinstance(raw.get("uri"), str) \
-                    and _is_skill_file(raw["uri"], dirs, files):
+            if (
+                kind == "resource"
+                and isinstance(raw, dict)
+                and isinstance(raw.get("uri"), str)
+                and _is_skill_file(raw["uri"], dirs, files)
+            ):
                 continue
             item = _item(label, kind, index, raw)
             if item.key is not None and item.key in seen:
-                item = SurfaceItem(label, kind, index, None, raw, item.fingerprint,
-                                   f"{kind} {safe_line(item.key, limit=120)!r} is listed again (first as item "
-                                   f"#{seen[item.key]}); a repeat cannot be reviewed")
+                item = SurfaceItem(
+                    label,
+                    kind,
+                    index,
+                    None,
+                    raw,
+                    item.fingerprint,
+                    f"{kind} {safe_line(item.key, limit=120)!r} is listed again (first as item "
+                    f"#{seen[item.key]}); a repeat cannot be reviewed",
+                )
                 surface.warnings.append(f"{item.problem}")
             elif item.key is not None:
                 seen[item.key] = index

@@ -29,11 +29,17 @@ from skillscope.cli.common import EXIT_CODES, mask_output_streams
 __all__ = ["cli", "main"]
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100}, epilog=EXIT_CODES,
-             invoke_without_command=True)
+@click.group(
+    context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
+    epilog=EXIT_CODES,
+    invoke_without_command=True,
+)
 @click.version_option(__version__, prog_name="skillscope")
-@click.option("--verbose", is_flag=True,
-              help="Show every message of the MCP and HTTP libraries on stderr (sanitised), not one line per kind.")
+@click.option(
+    "--verbose",
+    is_flag=True,
+    help="Show every message of the MCP and HTTP libraries on stderr (sanitised), not one line per kind.",
+)
 @click.pass_context
 def cli(ctx: click.Context, /, verbose: bool) -> None:
     """Browse and vet Agent Skills served over MCP (the io.modelcontextprotocol/skills extension).
@@ -51,9 +57,23 @@ def cli(ctx: click.Context, /, verbose: bool) -> None:
         ctx.invoke(tui_command)
 
 
-for _command in (list_command, show_command, audit_command, approve_command, reject_command, revoke_command, diff_command,
-                 export_command, ledger_group, config_group, demo_command, servers_command, tui_command, fetch_command,
-                 inventory_command):
+for _command in (
+    list_command,
+    show_command,
+    audit_command,
+    approve_command,
+    reject_command,
+    revoke_command,
+    diff_command,
+    export_command,
+    ledger_group,
+    config_group,
+    demo_command,
+    servers_command,
+    tui_command,
+    fetch_command,
+    inventory_command,
+):
     cli.add_command(_command)
 cli.add_command(suppress_command)
 

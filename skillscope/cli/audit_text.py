@@ -32,11 +32,13 @@ def audit_text(audits: list[ServerAudit], *, min_severity: str = "note") -> Grou
             parts.append(Text(f"could not audit: {safe_line(audit.error, limit=500)}", style="bold red"))
             continue
         counts, checks = audit.counts(), audit.check_counts()
-        parts.append(Text(
-            f"{len(audit.skills)} skills · {counts['error']} errors, {counts['warning']} warnings, {counts['note']} notes · "
-            f"conformance: {checks['passed']} passed, {checks['failed']} failed, {checks['untestable']} untestable, "
-            f"{checks['skipped']} skipped"
-        ))
+        parts.append(
+            Text(
+                f"{len(audit.skills)} skills · {counts['error']} errors, {counts['warning']} warnings, {counts['note']} notes · "
+                f"conformance: {checks['passed']} passed, {checks['failed']} failed, {checks['untestable']} untestable, "
+                f"{checks['skipped']} skipped"
+            )
+        )
         # One line per reason: six directory checks skipped for one missing flag read as one fact.
         reasons: dict[str, list[str]] = {}
         for outcome in skipped_checks(audit):
@@ -52,14 +54,16 @@ def audit_text(audits: list[ServerAudit], *, min_severity: str = "note") -> Grou
         table.add_column("WHERE", overflow="fold", max_width=50)
         table.add_column("MESSAGE", overflow="fold", max_width=80)
         for finding, where, message in finding_rows(audit.findings, min_severity):
-            table.add_row(Text(finding.severity, style=_STYLES[finding.severity]), Text(finding.id), Text(where), Text(message))
+            table.add_row(
+                Text(finding.severity, style=_STYLES[finding.severity]), Text(finding.id), Text(where), Text(message)
+            )
         parts.append(table)
     total = summary(audits)
-    parts.append(Text(
-        f"{total['servers']} server(s), {total['skills']} skills: {total['verified']} verified, {total['failed_verification']} failed verification; "
-        f"{total['error']} errors, {total['warning']} warnings, {total['note']} notes"
-        + (f"; {total['suppressed']} suppressed (see skillscope suppress --list)" if total["suppressed"] else "")
-    ))
+    parts.append(
+        Text(
+            f"{total['servers']} server(s), {total['skills']} skills: {total['verified']} verified, {total['failed_verification']} failed verification; "
+            f"{total['error']} errors, {total['warning']} warnings, {total['note']} notes"
+            + (f"; {total['suppressed']} suppressed (see skillscope suppress --list)" if total["suppressed"] else "")
+        )
+    )
     return Group(*parts)
-
-

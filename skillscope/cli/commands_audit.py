@@ -39,38 +39,106 @@ Audit exit codes:
 @click.argument("targets", nargs=-1)
 @target_options
 @trust_options
-@click.option("--format", "fmt", type=click.Choice(["text", "json", "sarif", "markdown"]), default="text", show_default=True,
-              help="Report format: terminal text, JSON (stable schema), SARIF 2.1.0 for code scanning, or Markdown.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write the report to this file (atomically) instead of stdout.")
-@click.option("--fail-on", type=click.Choice(["error", "warning", "never"]), default="error", show_default=True,
-              help="Exit 1 when a finding of this severity or worse exists.")
-@click.option("--concurrency", type=click.IntRange(1, 64), default=8, show_default=True, help="Skills read at once per server.")
-@click.option("--thorough", is_flag=True,
-              help="Also send skills/get for every entry and walk every skill's directory (directoryRead servers); "
-                   "by default both cover the first entry, as the conformance suite does, and the report says so.")
-@click.option("--require-approved", is_flag=True,
-              help="Exit 1 when any available skill lacks an approval in force at its current fingerprint (named on stderr).")
-@click.option("--surface", type=click.Choice(["none", "all"]), default="none", show_default=True,
-              help="all: also audit every tool, prompt, resource and template (hidden content, instructions, review "
-                   "state, look-alikes of approved items); --require-approved then covers them too.")
-@click.option("--min-severity", type=click.Choice(["note", "warning", "error"]), default="note", show_default=True,
-              help="Text format: list only findings of this severity or worse (the counts still include all).")
-@click.option("--sarif-category", metavar="NAME",
-              help="SARIF: runs[].automationDetails.id, so several servers' reports can be uploaded side by side.")
-@click.option("--rules", "rule_files", multiple=True, type=click.Path(dir_okay=False), metavar="FILE",
-              help="Add your own rules (repeatable): YARA in .yar/.yara files, pattern rules in .yml/.yaml; "
-                   "their findings are named user/<rule id>.")
-@click.option("--policy", "policy_file", type=click.Path(dir_okay=False), metavar="FILE",
-              help="YAML that turns rules off or changes their severity by id or glob (rules: {'skillscope/url': off}), "
-                   "applied before reporting and --fail-on; verification failures are never changed.")
-@click.option("--scanner", "scanner_commands", multiple=True, metavar="'CMD {dir}'",
-              help="Also run this scanner (repeatable) on each verified skill, written to a fresh temporary folder "
-                   "{dir}; it prints SARIF 2.1.0 (or writes it to {sarif}), merged as scanner/<tool>/<rule> findings. "
-                   "Run without a shell, for at most --timeout x 10 seconds.")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json", "sarif", "markdown"]),
+    default="text",
+    show_default=True,
+    help="Report format: terminal text, JSON (stable schema), SARIF 2.1.0 for code scanning, or Markdown.",
+)
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False),
+    help="Write the report to this file (atomically) instead of stdout.",
+)
+@click.option(
+    "--fail-on",
+    type=click.Choice(["error", "warning", "never"]),
+    default="error",
+    show_default=True,
+    help="Exit 1 when a finding of this severity or worse exists.",
+)
+@click.option(
+    "--concurrency", type=click.IntRange(1, 64), default=8, show_default=True, help="Skills read at once per server."
+)
+@click.option(
+    "--thorough",
+    is_flag=True,
+    help="Also send skills/get for every entry and walk every skill's directory (directoryRead servers); "
+    "by default both cover the first entry, as the conformance suite does, and the report says so.",
+)
+@click.option(
+    "--require-approved",
+    is_flag=True,
+    help="Exit 1 when any available skill lacks an approval in force at its current fingerprint (named on stderr).",
+)
+@click.option(
+    "--surface",
+    type=click.Choice(["none", "all"]),
+    default="none",
+    show_default=True,
+    help="all: also audit every tool, prompt, resource and template (hidden content, instructions, review "
+    "state, look-alikes of approved items); --require-approved then covers them too.",
+)
+@click.option(
+    "--min-severity",
+    type=click.Choice(["note", "warning", "error"]),
+    default="note",
+    show_default=True,
+    help="Text format: list only findings of this severity or worse (the counts still include all).",
+)
+@click.option(
+    "--sarif-category",
+    metavar="NAME",
+    help="SARIF: runs[].automationDetails.id, so several servers' reports can be uploaded side by side.",
+)
+@click.option(
+    "--rules",
+    "rule_files",
+    multiple=True,
+    type=click.Path(dir_okay=False),
+    metavar="FILE",
+    help="Add your own rules (repeatable): YARA in .yar/.yara files, pattern rules in .yml/.yaml; "
+    "their findings are named user/<rule id>.",
+)
+@click.option(
+    "--policy",
+    "policy_file",
+    type=click.Path(dir_okay=False),
+    metavar="FILE",
+    help="YAML that turns rules off or changes their severity by id or glob (rules: {'skillscope/url': off}), "
+    "applied before reporting and --fail-on; verification failures are never changed.",
+)
+@click.option(
+    "--scanner",
+    "scanner_commands",
+    multiple=True,
+    metavar="'CMD {dir}'",
+    help="Also run this scanner (repeatable) on each verified skill, written to a fresh temporary folder "
+    "{dir}; it prints SARIF 2.1.0 (or writes it to {sarif}), merged as scanner/<tool>/<rule> findings. "
+    "Run without a shell, for at most --timeout x 10 seconds.",
+)
 @click.pass_context
-def audit_command(ctx: click.Context, /, targets: tuple[str, ...], fmt: str, output: str | None, fail_on: str, concurrency: int,
-                  thorough: bool, require_approved: bool, surface: str, min_severity: str, sarif_category: str | None,
-                  rule_files: tuple[str, ...], policy_file: str | None, scanner_commands: tuple[str, ...], **options: Any) -> None:
+def audit_command(
+    ctx: click.Context,
+    /,
+    targets: tuple[str, ...],
+    fmt: str,
+    output: str | None,
+    fail_on: str,
+    concurrency: int,
+    thorough: bool,
+    require_approved: bool,
+    surface: str,
+    min_severity: str,
+    sarif_category: str | None,
+    rule_files: tuple[str, ...],
+    policy_file: str | None,
+    scanner_commands: tuple[str, ...],
+    **options: Any,
+) -> None:
     """Audit whole servers: read and verify every file of every skill, and report every problem.
 
     Checks the extension's conformance (the official suite's SEP-2640 server checks, over
@@ -109,7 +177,9 @@ def audit_command(ctx: click.Context, /, targets: tuple[str, ...], fmt: str, out
         from skillscope.protocol.connection import connect
         from skillscope.service.review_state import load_verdicts
 
-        verdicts, ledger_warning = load_verdicts(invocations[0].ledger_path, trust_choice(invocations[0].config, options, invocations[0].ledger_path))
+        verdicts, ledger_warning = load_verdicts(
+            invocations[0].ledger_path, trust_choice(invocations[0].config, options, invocations[0].ledger_path)
+        )
         if ledger_warning:
             click.echo(f"skillscope: warning: {ledger_warning}", err=True)
         audits: list[ServerAudit] = []
@@ -120,16 +190,29 @@ def audit_command(ctx: click.Context, /, targets: tuple[str, ...], fmt: str, out
                 try:
                     async with connect(inv.target, era=inv.era, timeout=inv.timeout) as conn:
                         try:
-                            audits.append(await audit_server(conn, inv.policy, verdicts, concurrency=concurrency,
-                                                             thorough=thorough, progress=_labelled(say, inv.target.label),
-                                                             rules=rules))
+                            audits.append(
+                                await audit_server(
+                                    conn,
+                                    inv.policy,
+                                    verdicts,
+                                    concurrency=concurrency,
+                                    thorough=thorough,
+                                    progress=_labelled(say, inv.target.label),
+                                    rules=rules,
+                                )
+                            )
                         except ExtensionNotOffered as exc:
                             if surface != "all":
                                 raise
                             # No skills to audit, but the surface was asked for: audit that alone, and say so.
-                            click.echo(f"skillscope: {inv.target.label}: {exc.message}; auditing its tools, prompts, "
-                                       "resources and templates only", err=True)
-                            audits.append(ServerAudit(label=inv.target.label, target=inv.target.display, info=conn.info))
+                            click.echo(
+                                f"skillscope: {inv.target.label}: {exc.message}; auditing its tools, prompts, "
+                                "resources and templates only",
+                                err=True,
+                            )
+                            audits.append(
+                                ServerAudit(label=inv.target.label, target=inv.target.display, info=conn.info)
+                            )
                         if surface == "all":
                             from skillscope.service.surface import audit_surface
 
@@ -146,7 +229,9 @@ def audit_command(ctx: click.Context, /, targets: tuple[str, ...], fmt: str, out
                 await run_scanners(audits, scanners, timeout=invocations[0].timeout, progress=say)
         if policy is not None:
             _apply(audits, policy)
-        if (code := _suppress(audits, invocations[0].ledger_path, trust_choice(invocations[0].config, options, invocations[0].ledger_path))):
+        if code := _suppress(
+            audits, invocations[0].ledger_path, trust_choice(invocations[0].config, options, invocations[0].ledger_path)
+        ):
             return code
         _emit(audits, fmt, output, min_severity=min_severity, category=sarif_category)
         if failed:
@@ -246,7 +331,9 @@ def _unapproved(audits: list[Any]) -> list[tuple[str, str]]:
     return out
 
 
-def _emit(audits: list[Any], fmt: str, output: str | None, *, min_severity: str = "note", category: str | None = None) -> None:
+def _emit(
+    audits: list[Any], fmt: str, output: str | None, *, min_severity: str = "note", category: str | None = None
+) -> None:
     import json
 
     from skillscope.audit.reports import audit_json, audit_markdown, audit_sarif
@@ -277,5 +364,3 @@ def _emit(audits: list[Any], fmt: str, output: str | None, *, min_severity: str 
         deliver(text, output)
     except SkillscopeError as exc:
         sys.exit(report_error(exc))
-
-

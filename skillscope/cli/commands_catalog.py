@@ -27,8 +27,11 @@ __all__ = ["list_command", "show_command", "demo_command"]
 @target_options
 @trust_options
 @click.option("--json", "as_json", is_flag=True, help="Print the catalog as JSON.")
-@click.option("--surface", is_flag=True,
-              help="Also list every tool, prompt, resource and resource template, each with its fingerprint and review state.")
+@click.option(
+    "--surface",
+    is_flag=True,
+    help="Also list every tool, prompt, resource and resource template, each with its fingerprint and review state.",
+)
 @click.pass_context
 def list_command(ctx: click.Context, /, target: str | None, as_json: bool, surface: bool, **options: Any) -> None:
     """List every skill a server serves, with the reason for each that cannot be used.
@@ -89,14 +92,38 @@ def list_command(ctx: click.Context, /, target: str | None, as_json: bool, surfa
 @click.argument("target", required=False)
 @target_options
 @trust_options
-@click.option("--file", "files", multiple=True, metavar="REL", help="Also read and verify this file (path relative to the skill; repeatable).")
+@click.option(
+    "--file",
+    "files",
+    multiple=True,
+    metavar="REL",
+    help="Also read and verify this file (path relative to the skill; repeatable).",
+)
 @click.option("--all-files", is_flag=True, help="Read and verify every listed file after SKILL.md.")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON (contents only when verified).")
-@click.option("--render", is_flag=True, help="Render Markdown (link targets written out, what rendering hides listed after it) instead of the source.")
-@click.option("--raw", is_flag=True, help="Write the exact bytes of SKILL.md, or of the one --file, to stdout (only when verified).")
+@click.option(
+    "--render",
+    is_flag=True,
+    help="Render Markdown (link targets written out, what rendering hides listed after it) instead of the source.",
+)
+@click.option(
+    "--raw",
+    is_flag=True,
+    help="Write the exact bytes of SKILL.md, or of the one --file, to stdout (only when verified).",
+)
 @click.pass_context
-def show_command(ctx: click.Context, /, name: str, target: str | None, files: tuple[str, ...], all_files: bool, as_json: bool,
-                 render: bool, raw: bool, **options: Any) -> None:
+def show_command(
+    ctx: click.Context,
+    /,
+    name: str,
+    target: str | None,
+    files: tuple[str, ...],
+    all_files: bool,
+    as_json: bool,
+    render: bool,
+    raw: bool,
+    **options: Any,
+) -> None:
     """Open one skill: verify SKILL.md, then the requested files, and show them.
 
     NAME is LABEL:PATH, a PATH (pdf-processing, acme/billing/review), or a bare skill name
@@ -114,7 +141,9 @@ def show_command(ctx: click.Context, /, name: str, target: str | None, files: tu
       skillscope show srv:acme/billing/invoice-review --all-files --json -- ./server
     """
     if raw and (all_files or len(files) > 1 or as_json or render):
-        raise click.UsageError("--raw writes one file: SKILL.md, or a single --file, without --all-files, --json or --render")
+        raise click.UsageError(
+            "--raw writes one file: SKILL.md, or a single --file, without --all-files, --json or --render"
+        )
     inv = setup(ctx, target, options)
 
     async def body() -> int:
@@ -151,7 +180,11 @@ def _write_raw(report: Any, path: str | None) -> int:
     if report.failure is not None:
         click.echo(f"skillscope: {safe_line(report.failure.message, limit=600)}; nothing is written", err=True)
         return 1
-    result = report.files[0] if path is None else next(f for f in report.files if f.path == path or f.uri.endswith("/" + path))
+    result = (
+        report.files[0]
+        if path is None
+        else next(f for f in report.files if f.path == path or f.uri.endswith("/" + path))
+    )
     assert result.served is not None
     sys.stdout.buffer.write(result.served.data)
     sys.stdout.buffer.flush()
@@ -159,10 +192,18 @@ def _write_raw(report: Any, path: str | None) -> int:
 
 
 @click.command("demo")
-@click.option("--list", "as_list", is_flag=True,
-              help="Print the demo catalog with the demo ledger's reviews instead of opening the TUI (for scripts).")
-@click.option("--ledger", "ledger_file", type=click.Path(dir_okay=False),
-              help="Ledger for the demo's reviews (default: demo-ledger.jsonl in the per-user data dir, seeded on first use).")
+@click.option(
+    "--list",
+    "as_list",
+    is_flag=True,
+    help="Print the demo catalog with the demo ledger's reviews instead of opening the TUI (for scripts).",
+)
+@click.option(
+    "--ledger",
+    "ledger_file",
+    type=click.Path(dir_okay=False),
+    help="Ledger for the demo's reviews (default: demo-ledger.jsonl in the per-user data dir, seeded on first use).",
+)
 @click.option("--reviewer", help="Who reviews (default: git user.name <user.email>, else the login name).")
 def demo_command(as_list: bool, ledger_file: str | None, reviewer: str | None) -> None:
     """Open the TUI on the embedded demo server, which shows every state a reviewer meets.

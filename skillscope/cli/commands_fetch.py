@@ -25,8 +25,14 @@ __all__ = ["fetch_command"]
 @click.argument("name")
 @click.argument("target", required=False)
 @target_options
-@click.option("--to", "dest", required=True, type=click.Path(file_okay=False), metavar="DIR",
-              help="Folder to write the skill to: created when missing, refused when not empty.")
+@click.option(
+    "--to",
+    "dest",
+    required=True,
+    type=click.Path(file_okay=False),
+    metavar="DIR",
+    help="Folder to write the skill to: created when missing, refused when not empty.",
+)
 @click.pass_context
 def fetch_command(ctx: click.Context, /, name: str, target: str | None, dest: str, **options: Any) -> None:
     """Write a verified skill to DIR, so any local tool (a scanner, an editor) can read it.

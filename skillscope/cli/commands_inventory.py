@@ -35,11 +35,21 @@ Inventory exit codes:
 @click.argument("targets", nargs=-1)
 @target_options
 @trust_options
-@click.option("--format", "fmt", type=click.Choice(["table", "cyclonedx"]), default="table", show_default=True,
-              help="A table for people, or a CycloneDX 1.6 JSON SBOM.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to this file (atomically) instead of stdout.")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["table", "cyclonedx"]),
+    default="table",
+    show_default=True,
+    help="A table for people, or a CycloneDX 1.6 JSON SBOM.",
+)
+@click.option(
+    "-o", "--output", type=click.Path(dir_okay=False), help="Write to this file (atomically) instead of stdout."
+)
 @click.pass_context
-def inventory_command(ctx: click.Context, /, targets: tuple[str, ...], fmt: str, output: str | None, **options: Any) -> None:
+def inventory_command(
+    ctx: click.Context, /, targets: tuple[str, ...], fmt: str, output: str | None, **options: Any
+) -> None:
     """List what every server serves: each server's identity, each skill's fingerprint, files and review state.
 
     With no TARGET: every server of the config file plus every server of your MCP clients'
@@ -60,12 +70,20 @@ def inventory_command(ctx: click.Context, /, targets: tuple[str, ...], fmt: str,
 
     try:
         config = load_config(options.get("config_path"))
-        seeds, notes = inventory_seeds(targets, ctx.meta.get("stdio_command"), config=config, label=options.get("label"),
-                                       headers=list(options.get("headers", ())), env=list(options.get("env", ())),
-                                       allow_dynamic=bool(options.get("allow_dynamic")))
+        seeds, notes = inventory_seeds(
+            targets,
+            ctx.meta.get("stdio_command"),
+            config=config,
+            label=options.get("label"),
+            headers=list(options.get("headers", ())),
+            env=list(options.get("env", ())),
+            allow_dynamic=bool(options.get("allow_dynamic")),
+        )
     except SkillscopeError as exc:
         sys.exit(report_error(exc))
-    ledger = ledger_for(config, options.get("ledger_file"), demo_only=bool(seeds) and all(s.origin == "demo" for s in seeds))
+    ledger = ledger_for(
+        config, options.get("ledger_file"), demo_only=bool(seeds) and all(s.origin == "demo" for s in seeds)
+    )
 
     async def body() -> int:
         from skillscope.core.textsafe import safe_line
@@ -78,11 +96,14 @@ def inventory_command(ctx: click.Context, /, targets: tuple[str, ...], fmt: str,
         if ledger_warning:
             click.echo(f"skillscope: warning: {ledger_warning}", err=True)
         with progress("Taking the inventory") as say:
-            servers = await take_inventory(seeds, verdicts, era=options.get("era", "auto"), timeout=options.get("timeout", 30.0),
-                                           say=say)
+            servers = await take_inventory(
+                seeds, verdicts, era=options.get("era", "auto"), timeout=options.get("timeout", 30.0), say=say
+            )
         for server in servers:
             if server.error:
-                click.echo(f"skillscope: {safe_line(server.label)}: not listed: {safe_line(server.error, limit=600)}", err=True)
+                click.echo(
+                    f"skillscope: {safe_line(server.label)}: not listed: {safe_line(server.error, limit=600)}", err=True
+                )
         _emit(servers, fmt, output)
         return EXIT_CONNECTION if servers and all(s.error for s in servers) else 0
 
@@ -123,12 +144,16 @@ def _table(servers: list[Any]) -> str:
             lines += [f"  error: {safe_line(server.error or 'not attached', limit=600)}", ""]
             continue
         name = " ".join(safe_line(v, limit=120) for v in (info.name, info.version) if v) or "(no name given)"
-        lines.append(f"  server: {name}; protocol {info.era_label}; {len(server.items)} skill(s)"
-                     + ("" if server.complete else "; listing incomplete"))
+        lines.append(
+            f"  server: {name}; protocol {info.era_label}; {len(server.items)} skill(s)"
+            + ("" if server.complete else "; listing incomplete")
+        )
         for item in server.items:
             entry = item.entry
-            lines.append(f"  SKILL {safe_line(entry.name, limit=300)}  {entry.status}"
-                         + (f" ({entry.rule}: {safe_line(entry.reason or '', limit=300)})" if entry.rule else ""))
+            lines.append(
+                f"  SKILL {safe_line(entry.name, limit=300)}  {entry.status}"
+                + (f" ({entry.rule}: {safe_line(entry.reason or '', limit=300)})" if entry.rule else "")
+            )
             if entry.uri:
                 lines.append(f"    uri:         {safe_line(entry.uri, limit=600)}")
             if entry.fingerprint:

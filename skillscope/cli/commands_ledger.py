@@ -31,12 +31,31 @@ def ledger_group() -> None:
 @ledger_group.command("verify", epilog=EXIT_CODES)
 @config_option
 @ledger_option
-@click.option("--allowed-signers", type=click.Path(dir_okay=False), help="Whose signatures count (ssh-keygen allowed_signers format).")
-@click.option("--since", "since", metavar="REV", help="Also check that every review the ledger held at git revision REV is still there.")
-@click.option("--accept", is_flag=True, help="Accept the ledger as it is now although reviews seen before are gone (needs --note).")
+@click.option(
+    "--allowed-signers",
+    type=click.Path(dir_okay=False),
+    help="Whose signatures count (ssh-keygen allowed_signers format).",
+)
+@click.option(
+    "--since",
+    "since",
+    metavar="REV",
+    help="Also check that every review the ledger held at git revision REV is still there.",
+)
+@click.option(
+    "--accept",
+    is_flag=True,
+    help="Accept the ledger as it is now although reviews seen before are gone (needs --note).",
+)
 @click.option("--note", default="", help="Why the new state is accepted (kept in the local log).")
-def ledger_verify(config_path: str | None, ledger_file: str | None, allowed_signers: str | None, since: str | None,
-                  accept: bool, note: str) -> None:
+def ledger_verify(
+    config_path: str | None,
+    ledger_file: str | None,
+    allowed_signers: str | None,
+    since: str | None,
+    accept: bool,
+    note: str,
+) -> None:
     """Check every record: its hash and link, a strict parse of its line, its signature, and that no
     review this machine saw in the ledger (on this git branch) is gone.
 
@@ -65,18 +84,31 @@ def ledger_verify(config_path: str | None, ledger_file: str | None, allowed_sign
     if not check.ok:
         report_check(path, check)
         if result.only_torn_tail and not check.missing:
-            click.echo("The last line is unfinished; `skillscope ledger repair` cuts it and records the repair.", err=True)
+            click.echo(
+                "The last line is unfinished; `skillscope ledger repair` cuts it and records the repair.", err=True
+            )
         elif not result.ok:
-            click.echo("The ledger was altered; restore it from a copy or version control (it is never repaired silently).", err=True)
+            click.echo(
+                "The ledger was altered; restore it from a copy or version control (it is never repaired silently).",
+                err=True,
+            )
         sys.exit(EXIT_LEDGER)
     trusted, untrusted, unsigned = check.signers()
-    click.echo(f"{path}: {result.records} records, chain intact; {trusted} signed by allowed keys, "
-               f"{len(untrusted)} by keys not allowed, {len(unsigned)} unsigned (trust: {check.trust.source})")
+    click.echo(
+        f"{path}: {result.records} records, chain intact; {trusted} signed by allowed keys, "
+        f"{len(untrusted)} by keys not allowed, {len(unsigned)} unsigned (trust: {check.trust.source})"
+    )
     for line, reviewer in untrusted:
-        click.echo(f"{path}: untrusted: line {line}: signed as {safe_line(reviewer)} by a key not allowed for that reviewer", err=True)
+        click.echo(
+            f"{path}: untrusted: line {line}: signed as {safe_line(reviewer)} by a key not allowed for that reviewer",
+            err=True,
+        )
     if unsigned:
-        click.echo(f"{path}: {len(unsigned)} unsigned record(s) (lines {', '.join(str(n) for n, _ in unsigned[:10])}"
-                   f"{', …' if len(unsigned) > 10 else ''}); they are exported only with --include-unsigned", err=True)
+        click.echo(
+            f"{path}: {len(unsigned)} unsigned record(s) (lines {', '.join(str(n) for n, _ in unsigned[:10])}"
+            f"{', …' if len(unsigned) > 10 else ''}); they are exported only with --include-unsigned",
+            err=True,
+        )
     if untrusted:
         sys.exit(1)
 
@@ -92,7 +124,9 @@ def ledger_repair(config_path: str | None, ledger_file: str | None, reviewer: st
 
     try:
         path, config = _ledger_config(config_path, ledger_file)
-        removed, record = _book(path, config).repair(reviewer=reviewer or default_reviewer(), time=utc_now(), tool=tool_id())
+        removed, record = _book(path, config).repair(
+            reviewer=reviewer or default_reviewer(), time=utc_now(), tool=tool_id()
+        )
     except SkillscopeError as exc:
         sys.exit(report_error(exc))
     click.echo(f"{path}: cut {removed} bytes of an unfinished last line; recorded as #{record.seq}")
@@ -104,7 +138,9 @@ def ledger_repair(config_path: str | None, ledger_file: str | None, reviewer: st
 @trust_options
 @click.option("--label", help="Only skills from the server with this label.")
 @click.option("--json", "as_json", is_flag=True, help="Print the verdicts as JSON.")
-def ledger_list(config_path: str | None, ledger_file: str | None, label: str | None, as_json: bool, **options: Any) -> None:
+def ledger_list(
+    config_path: str | None, ledger_file: str | None, label: str | None, as_json: bool, **options: Any
+) -> None:
     """Show the current verdict on every reviewed skill, replayed from the records.
 
     Approvals count only when signed by a key allowed for their reviewer (as for export);
@@ -120,22 +156,24 @@ def ledger_list(config_path: str | None, ledger_file: str | None, label: str | N
     if as_json:
         from skillscope.cli.jsonout import record_json
 
-        print_json({
-            "ledger": str(path),
-            "records": verdicts.records,
-            "skills": [
-                {
-                    "name": v.name,
-                    "verdict": states[v.name].label,
-                    "state": states[v.name].state,
-                    "last": record_json(v.record),
-                    "approved": sorted(verdicts.in_force(v.name)),
-                    "untrusted": sorted(fp for fp in v.untrusted if fp),
-                    "rejected": sorted(fp for fp in v.rejected if fp),
-                }
-                for v in rows
-            ],
-        })
+        print_json(
+            {
+                "ledger": str(path),
+                "records": verdicts.records,
+                "skills": [
+                    {
+                        "name": v.name,
+                        "verdict": states[v.name].label,
+                        "state": states[v.name].state,
+                        "last": record_json(v.record),
+                        "approved": sorted(verdicts.in_force(v.name)),
+                        "untrusted": sorted(fp for fp in v.untrusted if fp),
+                        "rejected": sorted(fp for fp in v.rejected if fp),
+                    }
+                    for v in rows
+                ],
+            }
+        )
         return
     from skillscope.cli.render import make_console, render_verdicts
 

@@ -29,7 +29,10 @@ from skillscope.core.errors import EXIT_VERIFY, SkillscopeError
 __all__ = ["approve_command", "reject_command", "revoke_command", "diff_command", "export_command", "report_check"]
 
 _REVIEW_OPTIONS = [
-    click.option("--reviewer", help="Who reviewed, and the signing principal (default: git config user.email, else the login name)."),
+    click.option(
+        "--reviewer",
+        help="Who reviewed, and the signing principal (default: git config user.email, else the login name).",
+    ),
     click.option("--note", default="", help="Why: kept with the record."),
 ]
 
@@ -50,7 +53,9 @@ def _say_recorded(verb: str, saved: Any, path: Path) -> None:
     from skillscope.core.textsafe import safe_line
 
     fingerprint = saved.fingerprint or "no fingerprint"
-    click.echo(f"{verb} {safe_line(saved.name)} ({fingerprint}); record #{saved.seq} in {path}, signed by {saved.key.split()[0]}")
+    click.echo(
+        f"{verb} {safe_line(saved.name)} ({fingerprint}); record #{saved.seq} in {path}, signed by {saved.key.split()[0]}"
+    )
 
 
 @click.command("approve", cls=TargetCommand, epilog=TARGET_HELP + "\n\n" + EXIT_CODES)
@@ -58,14 +63,32 @@ def _say_recorded(verb: str, saved: Any, path: Path) -> None:
 @click.argument("target", required=False)
 @target_options
 @_review_options
-@click.option("--fingerprint", "pinned", metavar="FP", help="Approve only if what verifies now has this fingerprint (what you saw).")
+@click.option(
+    "--fingerprint",
+    "pinned",
+    metavar="FP",
+    help="Approve only if what verifies now has this fingerprint (what you saw).",
+)
 @click.option("--yes", "-y", is_flag=True, help="Approve what verifies now without asking.")
-@click.option("--accept-findings", is_flag=True,
-              help="Approve despite errors the skill audit found, or files served under the skill that its file list omits "
-                   "(needs --note saying why).")
+@click.option(
+    "--accept-findings",
+    is_flag=True,
+    help="Approve despite errors the skill audit found, or files served under the skill that its file list omits "
+    "(needs --note saying why).",
+)
 @click.pass_context
-def approve_command(ctx: click.Context, /, name: str, target: str | None, reviewer: str | None, note: str, pinned: str | None,
-                    yes: bool, accept_findings: bool, **options: Any) -> None:
+def approve_command(
+    ctx: click.Context,
+    /,
+    name: str,
+    target: str | None,
+    reviewer: str | None,
+    note: str,
+    pinned: str | None,
+    yes: bool,
+    accept_findings: bool,
+    **options: Any,
+) -> None:
     """Verify and audit a whole skill (SKILL.md and every file), then record its fingerprint as approved.
 
     The audit runs on the very bytes that verified (each file read once); those bytes
@@ -78,10 +101,15 @@ def approve_command(ctx: click.Context, /, name: str, target: str | None, review
     """
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     if not (interactive or yes or pinned):
-        click.echo("skillscope: usage error: not on a terminal: give --fingerprint FP (the fingerprint you reviewed) or --yes", err=True)
+        click.echo(
+            "skillscope: usage error: not on a terminal: give --fingerprint FP (the fingerprint you reviewed) or --yes",
+            err=True,
+        )
         sys.exit(2)
     if accept_findings and not note.strip():
-        click.echo("skillscope: usage error: --accept-findings needs a --note saying why the findings are acceptable", err=True)
+        click.echo(
+            "skillscope: usage error: --accept-findings needs a --note saying why the findings are acceptable", err=True
+        )
         sys.exit(2)
     inv = setup(ctx, target, options)
     from skillscope.catalog.surface import is_item_name
@@ -89,8 +117,17 @@ def approve_command(ctx: click.Context, /, name: str, target: str | None, review
     if is_item_name(name):
         from skillscope.cli.commands_surface import approve_item
 
-        approve_item(inv, _book(inv.ledger_path, inv.config), name, reviewer=reviewer, note=note, pinned=pinned, yes=yes,
-                     accept_findings=accept_findings, interactive=interactive)
+        approve_item(
+            inv,
+            _book(inv.ledger_path, inv.config),
+            name,
+            reviewer=reviewer,
+            note=note,
+            pinned=pinned,
+            yes=yes,
+            accept_findings=accept_findings,
+            interactive=interactive,
+        )
         return
 
     async def body() -> int:
@@ -117,8 +154,11 @@ def approve_command(ctx: click.Context, /, name: str, target: str | None, review
                 if finding.severity != "note":
                     click.echo(f"{finding.severity}: {finding.id}: {safe_line(finding.message, limit=400)}", err=True)
         if plan.refused in ("findings", "unlisted"):
-            click.echo(f"skillscope: approval refused: {plan.reason}; "
-                       "review them, then approve with --accept-findings --note WHY if they are acceptable", err=True)
+            click.echo(
+                f"skillscope: approval refused: {plan.reason}; "
+                "review them, then approve with --accept-findings --note WHY if they are acceptable",
+                err=True,
+            )
             return EXIT_VERIFY
         if plan.refused is not None:
             click.echo(f"skillscope: approval refused: {plan.reason}", err=True)
@@ -127,11 +167,15 @@ def approve_command(ctx: click.Context, /, name: str, target: str | None, review
             click.echo(f"About to approve {safe_line(entry.name)}")
             click.echo(f"  fingerprint  {entry.fingerprint}")
             for result in plan.report.files if plan.report is not None else []:
-                click.echo(f"  file         {safe_line(result.path)} ({len(result.served.data) if result.served else 0:,} bytes)")
+                click.echo(
+                    f"  file         {safe_line(result.path)} ({len(result.served.data) if result.served else 0:,} bytes)"
+                )
             for uri in plan.unlisted:
                 click.echo(f"  not covered  {safe_line(uri)} (served, not in the file list)")
             counts = plan.audit.counts
-            click.echo(f"  audit        {counts['error']} error(s), {counts['warning']} warning(s), {counts['note']} note(s)")
+            click.echo(
+                f"  audit        {counts['error']} error(s), {counts['warning']} warning(s), {counts['note']} note(s)"
+            )
             if not click.confirm("Record this approval?", default=False):
                 click.echo("Nothing was recorded.", err=True)
                 return EXIT_VERIFY
@@ -149,7 +193,9 @@ def _verdict_command(action: Literal["reject", "revoke"], verb: str, doc: str) -
     @target_options
     @_review_options
     @click.pass_context
-    def command(ctx: click.Context, /, name: str, target: str | None, reviewer: str | None, note: str, **options: Any) -> None:
+    def command(
+        ctx: click.Context, /, name: str, target: str | None, reviewer: str | None, note: str, **options: Any
+    ) -> None:
         offline = action == "revoke" and target is None and not ctx.meta.get("stdio_command")
         if offline:
             _revoke_offline(name, reviewer, note, options)
@@ -169,7 +215,9 @@ def _verdict_command(action: Literal["reject", "revoke"], verb: str, doc: str) -
 
             with progress(f"Connecting to {inv.target.display}") as say:
                 info, entry = await find_entry(inv, name, say)
-            saved = _book(inv.ledger_path, inv.config).record(verdict_record(action, info, entry, reviewer=reviewer, note=note))
+            saved = _book(inv.ledger_path, inv.config).record(
+                verdict_record(action, info, entry, reviewer=reviewer, note=note)
+            )
             _say_recorded(verb, saved, inv.ledger_path)
             return 0
 
@@ -179,12 +227,14 @@ def _verdict_command(action: Literal["reject", "revoke"], verb: str, doc: str) -
 
 
 reject_command = _verdict_command(
-    "reject", "Rejected",
+    "reject",
+    "Rejected",
     "Record the skill's current fingerprint as rejected (reads no file). The rejection holds for that content "
     "under every label: it is never exported while the rejection stands.",
 )
 revoke_command = _verdict_command(
-    "revoke", "Revoked",
+    "revoke",
+    "Revoked",
     "Withdraw every approval of the skill. With TARGET, the current entry is recorded too; "
     "without one, NAME must be LABEL:PATH and the revocation is recorded from the ledger alone.",
 )
@@ -210,7 +260,9 @@ def _revoke_offline(name: str, reviewer: str | None, note: str, options: dict[st
 @click.option("--json", "as_json", is_flag=True, help="Print the review state, file changes and diffs as JSON.")
 @click.option("--exit-code", is_flag=True, help="Exit 1 when the skill changed since its approval.")
 @click.pass_context
-def diff_command(ctx: click.Context, /, name: str, target: str | None, as_json: bool, exit_code: bool, **options: Any) -> None:
+def diff_command(
+    ctx: click.Context, /, name: str, target: str | None, as_json: bool, exit_code: bool, **options: Any
+) -> None:
     """Show how a skill changed since its last approval: a unified diff of each changed text file
     against the approved bytes kept beside the ledger; size and digest for binaries.
 
@@ -251,8 +303,16 @@ def diff_command(ctx: click.Context, /, name: str, target: str | None, as_json: 
         if as_json:
             from skillscope.cli.jsonout import review_json
 
-            print_json({"name": entry.name, "fingerprint": entry.fingerprint, **(review_json(state) or {}),
-                        "diffs": [{"path": d.path, "change": d.change, "lines": list(d.lines), "note": d.note} for d in diffs]})
+            print_json(
+                {
+                    "name": entry.name,
+                    "fingerprint": entry.fingerprint,
+                    **(review_json(state) or {}),
+                    "diffs": [
+                        {"path": d.path, "change": d.change, "lines": list(d.lines), "note": d.note} for d in diffs
+                    ],
+                }
+            )
         else:
             from skillscope.cli.render import make_console, render_diffs, render_review
 
@@ -272,17 +332,36 @@ def diff_command(ctx: click.Context, /, name: str, target: str | None, as_json: 
 
 
 @click.command("export", epilog=EXIT_CODES)
-@click.option("--format", "fmt", type=click.Choice(["txt", "json", "yaml", "roomkit"]), default="txt", show_default=True,
-              help="txt: one sha256:… per line for a host's reviewed set; json/yaml add name, URI, label, reviewer, time; "
-                   "roomkit: a Python module with approve_execution(request) for RoomKit's add_mcp_server.")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["txt", "json", "yaml", "roomkit"]),
+    default="txt",
+    show_default=True,
+    help="txt: one sha256:… per line for a host's reviewed set; json/yaml add name, URI, label, reviewer, time; "
+    "roomkit: a Python module with approve_execution(request) for RoomKit's add_mcp_server.",
+)
 @click.option("--label", help="Only approvals of skills from the server with this label.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to this file (atomically) instead of stdout.")
-@click.option("--allowed-signers", type=click.Path(dir_okay=False), help="Whose signatures count (ssh-keygen allowed_signers format).")
+@click.option(
+    "-o", "--output", type=click.Path(dir_okay=False), help="Write to this file (atomically) instead of stdout."
+)
+@click.option(
+    "--allowed-signers",
+    type=click.Path(dir_okay=False),
+    help="Whose signatures count (ssh-keygen allowed_signers format).",
+)
 @click.option("--include-unsigned", is_flag=True, help="Also export approvals recorded before reviews were signed.")
 @config_option
 @ledger_option
-def export_command(fmt: str, label: str | None, output: str | None, allowed_signers: str | None, include_unsigned: bool,
-                   config_path: str | None, ledger_file: str | None) -> None:
+def export_command(
+    fmt: str,
+    label: str | None,
+    output: str | None,
+    allowed_signers: str | None,
+    include_unsigned: bool,
+    config_path: str | None,
+    ledger_file: str | None,
+) -> None:
     """Export the fingerprints approved, not since revoked, and not rejected under any label.
 
     Only approvals signed by a key allowed for their reviewer are exported (see
@@ -321,8 +400,11 @@ def _warn_unmatched_label(label: str, exportable: Any) -> None:
 
     labels = sorted({r.label for r in exportable.approvals})
     known = ", ".join(safe_line(x, limit=64) for x in labels) or "none"
-    click.echo(f"skillscope: warning: no approval in force has label {safe_line(label, limit=64)!r}; "
-               f"labels with approvals: {known}", err=True)
+    click.echo(
+        f"skillscope: warning: no approval in force has label {safe_line(label, limit=64)!r}; "
+        f"labels with approvals: {known}",
+        err=True,
+    )
 
 
 def report_check(path: Path, check: Any) -> None:
@@ -333,14 +415,21 @@ def report_check(path: Path, check: Any) -> None:
         click.echo(f"{path}: {problem.kind}: {problem.message}", err=True)
     for review, what in sorted(check.missing.items(), key=lambda item: item[1]):
         if review.startswith("first:"):
-            click.echo(f"{path}: rollback: the first record changed; it was {safe_line(what)} [{review[6:29]}]", err=True)
+            click.echo(
+                f"{path}: rollback: the first record changed; it was {safe_line(what)} [{review[6:29]}]", err=True
+            )
         else:
-            click.echo(f"{path}: rollback: a review seen before is missing: {safe_line(what)} [{review[:16]}]", err=True)
+            click.echo(
+                f"{path}: rollback: a review seen before is missing: {safe_line(what)} [{review[:16]}]", err=True
+            )
     if not check.result.ok:
         click.echo(f"skillscope: ledger damaged: {path} has {len(check.result.problems)} problem(s)", err=True)
     if check.missing:
-        click.echo("A review this machine saw in the ledger is gone (a dropped line or an older copy). If that is intended, "
-                   "accept the new state with `skillscope ledger verify --accept --note WHY`.", err=True)
+        click.echo(
+            "A review this machine saw in the ledger is gone (a dropped line or an older copy). If that is intended, "
+            "accept the new state with `skillscope ledger verify --accept --note WHY`.",
+            err=True,
+        )
 
 
 def _ledger_config(config_path: str | None, ledger_file: str | None) -> tuple[Path, Any]:

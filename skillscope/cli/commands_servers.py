@@ -43,18 +43,30 @@ def servers_command(as_json: bool) -> None:
 
     found = discover_servers()
     if as_json:
-        print_json({
-            "servers": [
-                {"label": f.spec.label, "name": f.spec.name, "client": f.client, "source": f.spec.source, "scope": f.spec.scope,
-                 "project": f.project, "transport": f.spec.transport, "url": _reached_by(f.spec) if f.spec.url else None,
-                 "command": [f.spec.command, *f.spec.args] if f.spec.command else None,
-                 "header_names": sorted(f.spec.headers), "env_names": sorted(f.spec.env),
-                 "disabled": f.spec.disabled, "problem": attach_problem(f.spec) or None}
-                for f in found.servers
-            ],
-            "untrusted": [str(p) for p in found.untrusted],
-            "problems": [{"file": str(p), "problem": why} for p, why in found.problems],
-        })
+        print_json(
+            {
+                "servers": [
+                    {
+                        "label": f.spec.label,
+                        "name": f.spec.name,
+                        "client": f.client,
+                        "source": f.spec.source,
+                        "scope": f.spec.scope,
+                        "project": f.project,
+                        "transport": f.spec.transport,
+                        "url": _reached_by(f.spec) if f.spec.url else None,
+                        "command": [f.spec.command, *f.spec.args] if f.spec.command else None,
+                        "header_names": sorted(f.spec.headers),
+                        "env_names": sorted(f.spec.env),
+                        "disabled": f.spec.disabled,
+                        "problem": attach_problem(f.spec) or None,
+                    }
+                    for f in found.servers
+                ],
+                "untrusted": [str(p) for p in found.untrusted],
+                "problems": [{"file": str(p), "problem": why} for p, why in found.problems],
+            }
+        )
         return
     from rich.table import Table
     from rich.text import Text
@@ -69,8 +81,12 @@ def servers_command(as_json: bool) -> None:
         for f in found.servers:
             state = attach_problem(f.spec)
             where = safe_line(_reached_by(f.spec), limit=300) + (f"  [{safe_line(state, limit=120)}]" if state else "")
-            source = safe_line(f.spec.source, limit=300) + (f" ({safe_line(f.spec.scope, limit=200)})" if f.spec.scope else "")
-            table.add_row(Text(safe_line(f.spec.label)), Text(f.client), Text(where, style="dim" if state else ""), Text(source))
+            source = safe_line(f.spec.source, limit=300) + (
+                f" ({safe_line(f.spec.scope, limit=200)})" if f.spec.scope else ""
+            )
+            table.add_row(
+                Text(safe_line(f.spec.label)), Text(f.client), Text(where, style="dim" if state else ""), Text(source)
+            )
         console.print(table)
     else:
         console.print(Text("No MCP servers found in the known client config files."))
@@ -78,7 +94,10 @@ def servers_command(as_json: bool) -> None:
         import shlex
 
         shown = safe_line(str(path), limit=300)
-        click.echo(f"skillscope: not read (untrusted project file): {shown}; read it, then run: "
-                   f"skillscope config trust {shlex.quote(shown)}", err=True)
+        click.echo(
+            f"skillscope: not read (untrusted project file): {shown}; read it, then run: "
+            f"skillscope config trust {shlex.quote(shown)}",
+            err=True,
+        )
     for path, why in found.problems:
         click.echo(f"skillscope: warning: {safe_line(str(path), limit=300)}: {safe_line(why, limit=400)}", err=True)

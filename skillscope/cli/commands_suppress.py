@@ -24,15 +24,31 @@ __all__ = ["suppress_command"]
 @click.command("suppress", epilog=EXIT_CODES)
 @click.argument("key", required=False)
 @click.option("--reason", help="Why the finding is accepted (required; kept and shown with every audit).")
-@click.option("--expires", metavar="YYYY-MM-DD", help="The last day the suppression holds (UTC); after it the finding is back.")
-@click.option("--reviewer", help="Who accepted it, and the signing principal (default: git config user.email, else the login name).")
-@click.option("--list", "list_all", is_flag=True, help="List the suppressions beside the ledger, and whether each counts.")
+@click.option(
+    "--expires", metavar="YYYY-MM-DD", help="The last day the suppression holds (UTC); after it the finding is back."
+)
+@click.option(
+    "--reviewer",
+    help="Who accepted it, and the signing principal (default: git config user.email, else the login name).",
+)
+@click.option(
+    "--list", "list_all", is_flag=True, help="List the suppressions beside the ledger, and whether each counts."
+)
 @click.option("--json", "as_json", is_flag=True, help="With --list: print JSON.")
 @config_option
 @ledger_option
 @trust_options
-def suppress_command(key: str | None, reason: str | None, expires: str | None, reviewer: str | None, list_all: bool,
-                     as_json: bool, config_path: str | None, ledger_file: str | None, **options: Any) -> None:
+def suppress_command(
+    key: str | None,
+    reason: str | None,
+    expires: str | None,
+    reviewer: str | None,
+    list_all: bool,
+    as_json: bool,
+    config_path: str | None,
+    ledger_file: str | None,
+    **options: Any,
+) -> None:
     """Leave one audit finding out of audit reports and the gate, for a reason, until a date.
 
     KEY is the finding's 'key' in `audit --format json` (also its SARIF skillscopeFinding/v1).
@@ -68,8 +84,10 @@ def suppress_command(key: str | None, reason: str | None, expires: str | None, r
     except SkillscopeError as exc:
         sys.exit(report_error(exc))
     until = f" until {fields['expires']}" if fields["expires"] else ""
-    click.echo(f"Suppressed {key}{until} as {safe_line(fields['reviewer'], limit=200)}; recorded in {file}, "
-               f"signed by {fields['signer'].split()[0]}")
+    click.echo(
+        f"Suppressed {key}{until} as {safe_line(fields['reviewer'], limit=200)}; recorded in {file}, "
+        f"signed by {fields['signer'].split()[0]}"
+    )
     if fields["expires"] and fields["expires"] < today_utc().isoformat():
         click.echo(f"skillscope: warning: {fields['expires']} has passed: this suppression hides nothing", err=True)
 
@@ -83,13 +101,20 @@ def _show(found: Any, today: Any, as_json: bool) -> None:
         return "expired" if record.expired(today) else "in force"
 
     if as_json:
-        print_json({"file": str(found.path), "suppressions": [{**r.as_json(), "status": status(r)} for r in found.records],
-                    "problems": found.problems})
+        print_json(
+            {
+                "file": str(found.path),
+                "suppressions": [{**r.as_json(), "status": status(r)} for r in found.records],
+                "problems": found.problems,
+            }
+        )
         return
     if not found.records:
         click.echo(f"No suppressions in {found.path}")
     for record in found.records:
-        click.echo(f"{record.key}  {status(record)}  until {record.expires or 'removed'}  "
-                   f"{safe_line(record.reviewer, limit=100)}  {record.time}\n    {safe_line(record.reason, limit=400)}")
+        click.echo(
+            f"{record.key}  {status(record)}  until {record.expires or 'removed'}  "
+            f"{safe_line(record.reviewer, limit=100)}  {record.time}\n    {safe_line(record.reason, limit=400)}"
+        )
     for warning in found.problems:
         click.echo(f"skillscope: warning: {found.path}: {warning}: ignored", err=True)

@@ -34,19 +34,33 @@ def _refuse_skill_twin(listing: Any, name: str) -> None:
     parsed = split_item_name(name)
     path = f"{parsed[1]}/{parsed[2]}" if parsed is not None else ""
     if any(entry.status != "malformed" and entry.path == path for entry in listing.entries):
-        raise UsageError(f"{safe_line(name)!r} names both the skill at path {safe_line(path)!r} and a {parsed[1] if parsed else ''}; "
-                         "skillscope cannot tell which you mean")
+        raise UsageError(
+            f"{safe_line(name)!r} names both the skill at path {safe_line(path)!r} and a {parsed[1] if parsed else ''}; "
+            "skillscope cannot tell which you mean"
+        )
 
 
 def _say_recorded(verb: str, saved: Any, path: Any) -> None:
     from skillscope.core.textsafe import safe_line
 
-    click.echo(f"{verb} {safe_line(saved.name)} ({saved.fingerprint or 'no fingerprint'}); record #{saved.seq} in {path}, "
-               f"signed by {saved.key.split()[0]}")
+    click.echo(
+        f"{verb} {safe_line(saved.name)} ({saved.fingerprint or 'no fingerprint'}); record #{saved.seq} in {path}, "
+        f"signed by {saved.key.split()[0]}"
+    )
 
 
-def approve_item(inv: Any, book: Any, name: str, *, reviewer: str | None, note: str, pinned: str | None, yes: bool,
-                 accept_findings: bool, interactive: bool) -> None:
+def approve_item(
+    inv: Any,
+    book: Any,
+    name: str,
+    *,
+    reviewer: str | None,
+    note: str,
+    pinned: str | None,
+    yes: bool,
+    accept_findings: bool,
+    interactive: bool,
+) -> None:
     """Audit the item's texts, then record its fingerprint as approved and keep its definition in the content store."""
 
     async def body() -> int:
@@ -57,16 +71,22 @@ def approve_item(inv: Any, book: Any, name: str, *, reviewer: str | None, note: 
         with progress(f"Connecting to {inv.target.display}") as say:
             info, _, item = await _load(inv, name, say)
         if pinned and pinned != item.fingerprint:
-            click.echo(f"skillscope: approval refused: {safe_line(item.name)} now has fingerprint {item.fingerprint}, "
-                       f"not {safe_line(pinned)} (the definition changed since you saw it); nothing was recorded", err=True)
+            click.echo(
+                f"skillscope: approval refused: {safe_line(item.name)} now has fingerprint {item.fingerprint}, "
+                f"not {safe_line(pinned)} (the definition changed since you saw it); nothing was recorded",
+                err=True,
+            )
             return EXIT_VERIFY
         findings = item_findings(item)
         for finding in findings:
             click.echo(f"{finding.severity}: {finding.id}: {safe_line(finding.message, limit=400)}", err=True)
         errors = sum(1 for f in findings if f.severity == "error")
         if errors and not accept_findings:
-            click.echo(f"skillscope: approval refused: the audit found {errors} error(s) in {safe_line(item.name)}; review "
-                       "them, then approve with --accept-findings --note WHY if they are acceptable", err=True)
+            click.echo(
+                f"skillscope: approval refused: the audit found {errors} error(s) in {safe_line(item.name)}; review "
+                "them, then approve with --accept-findings --note WHY if they are acceptable",
+                err=True,
+            )
             return EXIT_VERIFY
         if interactive and not yes:
             import json
@@ -77,7 +97,9 @@ def approve_item(inv: Any, book: Any, name: str, *, reviewer: str | None, note: 
             if not click.confirm("Record this approval?", default=False):
                 click.echo("Nothing was recorded.", err=True)
                 return EXIT_VERIFY
-        record = item_record("approve", info, item, reviewer=reviewer, note=note, findings=findings, accepted=bool(errors))
+        record = item_record(
+            "approve", info, item, reviewer=reviewer, note=note, findings=findings, accepted=bool(errors)
+        )
         saved = book.record(record, item_contents(item))
         _say_recorded("Approved", saved, inv.ledger_path)
         return 0
@@ -122,8 +144,15 @@ def diff_item(inv: Any, choice: Any, name: str, *, as_json: bool, exit_code: boo
             else:
                 changes = definition_changes(approved, item.definition)
         if as_json:
-            print_json({"name": item.name, "fingerprint": item.fingerprint, **state.as_json(),
-                        "fields": [c.as_json() for c in changes], "note": note})
+            print_json(
+                {
+                    "name": item.name,
+                    "fingerprint": item.fingerprint,
+                    **state.as_json(),
+                    "fields": [c.as_json() for c in changes],
+                    "note": note,
+                }
+            )
         else:
             from skillscope.cli.render import make_console
 

@@ -21,7 +21,9 @@ from skillscope.core.errors import SkillscopeError
 __all__ = ["run_tui", "tui_command", "tui_settings"]
 
 
-def tui_settings(targets: tuple[str, ...], stdio_command: list[str] | None, options: dict[str, Any], *, reviewer: str | None) -> Any:
+def tui_settings(
+    targets: tuple[str, ...], stdio_command: list[str] | None, options: dict[str, Any], *, reviewer: str | None
+) -> Any:
     """Turn the command line into ``TuiSettings``: the given targets, else every server in the config.
 
     Raises:
@@ -33,12 +35,29 @@ def tui_settings(targets: tuple[str, ...], stdio_command: list[str] | None, opti
 
     config = load_config(options.get("config_path"))
     allow_dynamic = bool(options.get("allow_dynamic"))
-    seeds = server_seeds(targets, stdio_command, config=config, label=options.get("label"),
-                         headers=list(options.get("headers", ())), env=list(options.get("env", ())), allow_dynamic=allow_dynamic)
-    path = ledger_for(config, options.get("ledger_file"), demo_only=bool(seeds) and all(s.origin == "demo" for s in seeds))
-    return TuiSettings(servers=seeds, ledger_path=path, era=options.get("era", "auto"), timeout=options.get("timeout", 30.0),
-                       config_path=config.path, reviewer=reviewer, allow_dynamic=allow_dynamic, signing_key=config.signing_key,
-                       trust=trust_choice(config, options, path))
+    seeds = server_seeds(
+        targets,
+        stdio_command,
+        config=config,
+        label=options.get("label"),
+        headers=list(options.get("headers", ())),
+        env=list(options.get("env", ())),
+        allow_dynamic=allow_dynamic,
+    )
+    path = ledger_for(
+        config, options.get("ledger_file"), demo_only=bool(seeds) and all(s.origin == "demo" for s in seeds)
+    )
+    return TuiSettings(
+        servers=seeds,
+        ledger_path=path,
+        era=options.get("era", "auto"),
+        timeout=options.get("timeout", 30.0),
+        config_path=config.path,
+        reviewer=reviewer,
+        allow_dynamic=allow_dynamic,
+        signing_key=config.signing_key,
+        trust=trust_choice(config, options, path),
+    )
 
 
 def run_tui(settings: Any) -> None:

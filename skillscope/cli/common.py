@@ -68,7 +68,9 @@ class TargetCommand(click.Command):
 def ledger_option(fn: Callable[..., Any]) -> Callable[..., Any]:
     """``--ledger FILE``."""
     return click.option(
-        "--ledger", "ledger_file", type=click.Path(dir_okay=False),
+        "--ledger",
+        "ledger_file",
+        type=click.Path(dir_okay=False),
         help="Ledger file (default: $SKILLSCOPE_LEDGER, the config's 'ledger', or the per-user data dir).",
     )(fn)
 
@@ -76,19 +78,27 @@ def ledger_option(fn: Callable[..., Any]) -> Callable[..., Any]:
 def config_option(fn: Callable[..., Any]) -> Callable[..., Any]:
     """``--config FILE``."""
     return click.option(
-        "--config", "config_path", type=click.Path(dir_okay=False),
+        "--config",
+        "config_path",
+        type=click.Path(dir_okay=False),
         help="Config file: skillscope.yaml, or an MCP client's JSON config (.mcp.json, .vscode/mcp.json, ~/.cursor/mcp.json...). "
-             "Default: ./skillscope.yaml, then the per-user one.",
+        "Default: ./skillscope.yaml, then the per-user one.",
     )(fn)
 
 
 def trust_options(fn: Callable[..., Any]) -> Callable[..., Any]:
     """``--allowed-signers FILE`` and ``--include-unsigned``: whose approvals count, as for ``export``."""
-    fn = click.option("--include-unsigned", is_flag=True,
-                      help="Count approvals recorded before reviews were signed (unsigned) as approvals.")(fn)
-    return click.option("--allowed-signers", type=click.Path(dir_okay=False),
-                        help="Whose signatures count (ssh-keygen allowed_signers format; default: the config's, "
-                             "else allowed_signers beside the ledger, else this machine's key).")(fn)
+    fn = click.option(
+        "--include-unsigned",
+        is_flag=True,
+        help="Count approvals recorded before reviews were signed (unsigned) as approvals.",
+    )(fn)
+    return click.option(
+        "--allowed-signers",
+        type=click.Path(dir_okay=False),
+        help="Whose signatures count (ssh-keygen allowed_signers format; default: the config's, "
+        "else allowed_signers beside the ledger, else this machine's key).",
+    )(fn)
 
 
 def trust_choice(config: Any, options: dict[str, Any], ledger: Any = None) -> Any:
@@ -105,25 +115,50 @@ def trust_choice(config: Any, options: dict[str, Any], ledger: Any = None) -> An
 
         if ledger == user_data_dir() / DEMO_LEDGER_NAME:
             config = None
-    return TrustChoice.from_config(config, allowed_signers=options.get("allowed_signers"),
-                                   include_unsigned=bool(options.get("include_unsigned")))
+    return TrustChoice.from_config(
+        config, allowed_signers=options.get("allowed_signers"), include_unsigned=bool(options.get("include_unsigned"))
+    )
 
 
 def target_options(fn: Callable[..., Any]) -> Callable[..., Any]:
     """The options that say how to reach a server, plus ``--config`` and ``--ledger``."""
     options: list[Callable[[Callable[..., Any]], Callable[..., Any]]] = [
-        click.option("--era", type=click.Choice(["auto", "modern", "legacy"]), default="auto", show_default=True,
-                     help="Protocol era: auto tries 2026-07-28 (server/discover) and falls back to the 2025-11-25 handshake."),
-        click.option("--label", help="Name for the server in skill names (default: config key, URL host or command name)."),
-        click.option("--header", "headers", multiple=True, metavar="'NAME: VALUE'",
-                     help="HTTP header (repeatable); ${VAR} expands from the environment. Values are never printed."),
-        click.option("--env", "env", multiple=True, metavar="NAME=VALUE",
-                     help="Environment variable for a stdio server (repeatable); ${VAR} expands from the environment."),
-        click.option("--timeout", type=click.FloatRange(min=0.1), default=30.0, show_default=True,
-                     help="Seconds allowed for connecting and for each request."),
+        click.option(
+            "--era",
+            type=click.Choice(["auto", "modern", "legacy"]),
+            default="auto",
+            show_default=True,
+            help="Protocol era: auto tries 2026-07-28 (server/discover) and falls back to the 2025-11-25 handshake.",
+        ),
+        click.option(
+            "--label", help="Name for the server in skill names (default: config key, URL host or command name)."
+        ),
+        click.option(
+            "--header",
+            "headers",
+            multiple=True,
+            metavar="'NAME: VALUE'",
+            help="HTTP header (repeatable); ${VAR} expands from the environment. Values are never printed.",
+        ),
+        click.option(
+            "--env",
+            "env",
+            multiple=True,
+            metavar="NAME=VALUE",
+            help="Environment variable for a stdio server (repeatable); ${VAR} expands from the environment.",
+        ),
+        click.option(
+            "--timeout",
+            type=click.FloatRange(min=0.1),
+            default=30.0,
+            show_default=True,
+            help="Seconds allowed for connecting and for each request.",
+        ),
         config_option,
         ledger_option,
-        click.option("--allow-dynamic", is_flag=True, help="Treat dynamic skills (no manifest, nothing verifiable) as available."),
+        click.option(
+            "--allow-dynamic", is_flag=True, help="Treat dynamic skills (no manifest, nothing verifiable) as available."
+        ),
     ]
     for option in reversed(options):
         fn = option(fn)
@@ -133,7 +168,9 @@ def target_options(fn: Callable[..., Any]) -> Callable[..., Any]:
 _FROM_CONTEXT: Any = object()
 
 
-def setup(ctx: click.Context, /, target: str | None, options: dict[str, Any], *, command: Any = _FROM_CONTEXT) -> Invocation:
+def setup(
+    ctx: click.Context, /, target: str | None, options: dict[str, Any], *, command: Any = _FROM_CONTEXT
+) -> Invocation:
     """Resolve the target, policy and ledger path, or exit 2 with the reason.
 
     ``command`` is the stdio command line; by default the one after ``--``.
@@ -145,10 +182,18 @@ def setup(ctx: click.Context, /, target: str | None, options: dict[str, Any], *,
 
     try:
         config = load_config(options.get("config_path"))
-        return resolve_target(target, command, config=config, label=options.get("label"),
-                              headers=list(options.get("headers", ())), env=list(options.get("env", ())),
-                              allow_dynamic=bool(options.get("allow_dynamic")), era=options.get("era", "auto"),
-                              timeout=options.get("timeout", 30.0), ledger_file=options.get("ledger_file"))
+        return resolve_target(
+            target,
+            command,
+            config=config,
+            label=options.get("label"),
+            headers=list(options.get("headers", ())),
+            env=list(options.get("env", ())),
+            allow_dynamic=bool(options.get("allow_dynamic")),
+            era=options.get("era", "auto"),
+            timeout=options.get("timeout", 30.0),
+            ledger_file=options.get("ledger_file"),
+        )
     except SkillscopeError as exc:
         sys.exit(report_error(exc))
 

@@ -37,8 +37,9 @@ def entry_json(entry: CatalogEntry, review: ReviewState | None = None) -> dict[s
     }
 
 
-def listing_json(info: ServerInfo, listing: Listing, reviews: Mapping[str, ReviewState | None],
-                 ledger_warning: str | None) -> dict[str, Any]:
+def listing_json(
+    info: ServerInfo, listing: Listing, reviews: Mapping[str, ReviewState | None], ledger_warning: str | None
+) -> dict[str, Any]:
     """The whole catalog of one server."""
     warnings = [{"rule": w.rule, "message": w.message} for w in listing.warnings]
     if ledger_warning:

@@ -22,7 +22,15 @@ if TYPE_CHECKING:  # annotations only: the connection and opener modules import 
     from skillscope.protocol.connection import ServerInfo
     from skillscope.verify.opener import FileResult, SkillReport
 
-__all__ = ["make_console", "render_listing", "render_report", "render_review", "render_verdicts", "render_diffs", "human_size"]
+__all__ = [
+    "make_console",
+    "render_listing",
+    "render_report",
+    "render_review",
+    "render_verdicts",
+    "render_diffs",
+    "human_size",
+]
 
 _STATUS_STYLE = {
     "available": "green",
@@ -140,7 +148,9 @@ def render_listing(info: ServerInfo, listing: Listing, reviews: dict[str, Any]) 
         line.append(safe_line(warning.message, limit=400))
         parts.append(line)
     if not listing.entries:
-        parts.insert(1, Text("The server lists no skills (skills may still be reachable by name with `show`).", style="dim"))
+        parts.insert(
+            1, Text("The server lists no skills (skills may still be reachable by name with `show`).", style="dim")
+        )
     return Group(*parts)
 
 
@@ -176,7 +186,11 @@ def _entry_header(entry: CatalogEntry, report: SkillReport, review: Any) -> _Who
             grid.add_row("fingerprint", _hash(entry.fingerprint, missing="none (dynamic skill)"))
         if report.verified:
             verdict = Text("verified", style="bold green")
-        elif report.failure is not None and report.failure.check == "unlisted" and not any(f.status in ("verified", "failed") for f in report.files):
+        elif (
+            report.failure is not None
+            and report.failure.check == "unlisted"
+            and not any(f.status in ("verified", "failed") for f in report.files)
+        ):
             verdict = Text("nothing read (a requested path is not listed)", style="bold red")
         else:
             verdict = Text("NOT VERIFIED", style="bold red")
@@ -188,7 +202,11 @@ def _entry_header(entry: CatalogEntry, report: SkillReport, review: Any) -> _Who
                 continue
             grid.add_row(_t(key), _t(value if isinstance(value, str) else _compact(value)))
         grids.append(grid)
-    return _Whole(grids[0], grids[1], [(Text("fingerprint", style="bold"), _hash(entry.fingerprint, missing="none (dynamic skill)"))])
+    return _Whole(
+        grids[0],
+        grids[1],
+        [(Text("fingerprint", style="bold"), _hash(entry.fingerprint, missing="none (dynamic skill)"))],
+    )
 
 
 def _compact(value: Any) -> str:
@@ -290,9 +308,13 @@ def _changes_table(changes: list[Any]) -> _Whole:
     hashes: list[tuple[Text, Text]] = []
     for change in changes:
         if change.old_digest:
-            hashes.append((Text.assemble(("approved digest of ", "dim"), _t(change.uri)), _hash(change.old_digest, "dim")))
+            hashes.append(
+                (Text.assemble(("approved digest of ", "dim"), _t(change.uri)), _hash(change.old_digest, "dim"))
+            )
         if change.new_digest:
-            hashes.append((Text.assemble(("current digest of ", "dim"), _t(change.uri)), _hash(change.new_digest, "dim")))
+            hashes.append(
+                (Text.assemble(("current digest of ", "dim"), _t(change.uri)), _hash(change.new_digest, "dim"))
+            )
     return _Whole(tables[0], tables[1], hashes)
 
 
@@ -326,7 +348,10 @@ def render_review(entry: CatalogEntry, state: Any) -> RenderableType:
 def render_verdicts(path: Any, records: int, verdicts: list[Any], states: dict[str, Any]) -> RenderableType:
     """The ledger's current verdict per skill: the review state of what it last reviewed (``states``, by name)."""
     tables = []
-    rows = [(verdict, states[verdict.name], (states[verdict.name].record or verdict.record).complete()) for verdict in verdicts]
+    rows = [
+        (verdict, states[verdict.name], (states[verdict.name].record or verdict.record).complete())
+        for verdict in verdicts
+    ]
     for with_fingerprint in (True, False):
         table = Table(show_edge=False, pad_edge=False)
         table.add_column("SKILL", overflow="fold")
@@ -343,7 +368,10 @@ def render_verdicts(path: Any, records: int, verdicts: list[Any], states: dict[s
             cells += [_t(record.reviewer), _t(record.time), _t(record.note or "")]
             table.add_row(*cells)
         tables.append(table)
-    hashes = [(Text.assemble(("fingerprint of ", "dim"), _t(verdict.name)), _hash(record.fingerprint)) for verdict, _state, record in rows]
+    hashes = [
+        (Text.assemble(("fingerprint of ", "dim"), _t(verdict.name)), _hash(record.fingerprint))
+        for verdict, _state, record in rows
+    ]
     summary = Text(f"{len(verdicts)} skills reviewed, {records} records in {path}", style="dim")
     return Group(_Whole(tables[0], tables[1], hashes), summary)
 

@@ -13,8 +13,14 @@ __all__ = ["ARRAYS", "item_json", "render_field_changes", "render_surface", "sur
 
 ARRAYS = {"tool": "tools", "prompt": "prompts", "resource": "resources", "template": "templates"}
 """The JSON array each kind goes into."""
-_STATE_STYLE = {"approved": "green", "rejected": "red", "changed-since-approval": "yellow bold",
-                "approved-untrusted": "yellow", "revoked": "yellow", "not-reviewed": "dim"}
+_STATE_STYLE = {
+    "approved": "green",
+    "rejected": "red",
+    "changed-since-approval": "yellow bold",
+    "approved-untrusted": "yellow",
+    "revoked": "yellow",
+    "not-reviewed": "dim",
+}
 
 
 def item_json(item: Any, review: Any) -> dict[str, Any]:
@@ -31,8 +37,9 @@ def item_json(item: Any, review: Any) -> dict[str, Any]:
 
 def surface_json(surface: Any, reviews: dict[str, Any]) -> dict[str, Any]:
     """``tools``, ``prompts``, ``resources`` and ``templates`` arrays, plus the walk's warnings."""
-    out: dict[str, Any] = {array: [item_json(i, reviews.get(i.name)) for i in surface.items[kind]]
-                           for kind, array in ARRAYS.items()}
+    out: dict[str, Any] = {
+        array: [item_json(i, reviews.get(i.name)) for i in surface.items[kind]] for kind, array in ARRAYS.items()
+    }
     out["surface_warnings"] = list(surface.warnings)
     out["surface_complete"] = surface.complete
     return out
@@ -73,8 +80,14 @@ def render_surface(surface: Any, reviews: dict[str, Any]) -> RenderableType:
             line.append("  ")
             line.append_text(_state(reviews.get(item.name), item))
             parts.append(line)
-            parts.append(Text("    " + (item.fingerprint or "no fingerprint"), style="" if item.fingerprint else "red",
-                              no_wrap=True, overflow="ignore"))
+            parts.append(
+                Text(
+                    "    " + (item.fingerprint or "no fingerprint"),
+                    style="" if item.fingerprint else "red",
+                    no_wrap=True,
+                    overflow="ignore",
+                )
+            )
             summary = _summary(item)
             if summary.plain:
                 parts.append(Text("    ").append_text(summary))
@@ -87,8 +100,12 @@ def render_surface(surface: Any, reviews: dict[str, Any]) -> RenderableType:
 
 def render_field_changes(name: str, state: Any, changes: list[Any], note: str | None = None) -> RenderableType:
     """The review state, then each changed field: its path, old text and new text (escaped, line by line)."""
-    parts: list[RenderableType] = [Text(f"{safe_line(name, limit=300)}: {state.label if state else 'unknown'}",
-                                        style=_STATE_STYLE.get(getattr(state, "state", ""), ""))]
+    parts: list[RenderableType] = [
+        Text(
+            f"{safe_line(name, limit=300)}: {state.label if state else 'unknown'}",
+            style=_STATE_STYLE.get(getattr(state, "state", ""), ""),
+        )
+    ]
     if note:
         parts.append(Text(note, style="dim"))
     for change in changes:

@@ -51,11 +51,16 @@ class Config:
             found = discover_servers()
             untrusted = "; ".join(str(p) for p in found.untrusted)
             linked = "; ".join(str(p) for p in found.linked)
-            raise UsageError(f"No server labelled {label!r} in the config ({where}) or in your MCP clients' configs "
-                             f"(skillscope servers lists those); known labels: {known}"
-                             + (f". Not read until trusted (skillscope config trust FILE): {untrusted}" if untrusted else "")
-                             + (f". Refused, as a project's config files are never read through symbolic links: {linked}"
-                                if linked else ""))
+            raise UsageError(
+                f"No server labelled {label!r} in the config ({where}) or in your MCP clients' configs "
+                f"(skillscope servers lists those); known labels: {known}"
+                + (f". Not read until trusted (skillscope config trust FILE): {untrusted}" if untrusted else "")
+                + (
+                    f". Refused, as a project's config files are never read through symbolic links: {linked}"
+                    if linked
+                    else ""
+                )
+            )
         return spec.to_target(self.path.parent if self.path and spec.source is None else None)
 
 
@@ -68,8 +73,9 @@ def client_server(label: str) -> ServerSpec | None:
     matches = [f.spec for f in discover_servers().servers if f.spec.label == label]
     if len(matches) > 1:
         sources = "; ".join(f"{m.source}" + (f" ({m.scope})" if m.scope else "") for m in matches)
-        raise UsageError(f"Several MCP client configs have a server labelled {label!r}: {sources}. "
-                         "Pick one with --config FILE")
+        raise UsageError(
+            f"Several MCP client configs have a server labelled {label!r}: {sources}. Pick one with --config FILE"
+        )
     return matches[0] if matches else None
 
 
@@ -114,8 +120,10 @@ def load_config(path: str | Path | None) -> Config:
         else:
             data = yaml.safe_load(data_bytes.decode("utf-8")) or {}
     except (ValueError, yaml.YAMLError) as exc:  # JsoncError and UnicodeDecodeError are ValueErrors
-        raise ConfigError(f"Config file {chosen} is not valid {'JSON' if json_file else 'YAML/JSON'}: "
-                          f"{' '.join(str(exc).split())[:300]}") from None
+        raise ConfigError(
+            f"Config file {chosen} is not valid {'JSON' if json_file else 'YAML/JSON'}: "
+            f"{' '.join(str(exc).split())[:300]}"
+        ) from None
     if not isinstance(data, dict):
         raise ConfigError(f"Config file {chosen} must hold a mapping at the top level")
     config = Config(path=chosen)
@@ -144,8 +152,13 @@ def _add_servers(config: Config, data: dict[str, Any], json_file: bool) -> None:
     assert path is not None
     folder = path.parent.parent if path.parent.name in (".vscode", ".cursor", ".zed") else path.parent
     dialect = None if json_file else "skillscope"
-    for spec in read_document(data, path, dialect=dialect, workspace=None if path.name == ".claude.json" else folder,  # type: ignore[arg-type]
-                              project=str(Path.cwd())):
+    for spec in read_document(
+        data,
+        path,
+        dialect=dialect,  # type: ignore[arg-type]
+        workspace=None if path.name == ".claude.json" else folder,
+        project=str(Path.cwd()),
+    ):
         earlier = config.servers.get(spec.label)
         if earlier is not None and earlier.scope == spec.scope:
             raise ConfigError(f"{path}: two servers are labelled {spec.label!r}; rename one")
@@ -269,11 +282,11 @@ def save_server(spec: ServerSpec, path: str | Path) -> Path:
         new_text = _with_server(text, spec.label, _spec_mapping(spec))
     except ValueError as exc:
         raise ConfigError(f"Cannot add to {path}: {exc}") from None
+
     def reads_back(tmp: Path) -> None:
         saved = load_config(tmp).servers.get(spec.label)
         if saved is None or _spec_mapping(saved) != _spec_mapping(spec):
             raise ConfigError(f"Adding {spec.label!r} to {path} would not read back as written; the file is unchanged")
-
 
     with retrust_after_edit(path):
         write_file(path, new_text, check=reads_back)

@@ -38,8 +38,12 @@ def _no_prompt(_spec: object) -> str:
 def _env_file(spec: ServerSpec, base: Path | None) -> Path | None:
     """The envFile's path as ``to_target`` will read it, when it can be known without asking anything."""
     workspace = Path(spec.workspace) if spec.workspace else None
-    expander = Expander(spec.dialect, workspace=workspace, inputs={i.id: i for i in spec.inputs},  # type: ignore[arg-type]
-                        prompt=_no_prompt)
+    expander = Expander(
+        spec.dialect,  # type: ignore[arg-type]
+        workspace=workspace,
+        inputs={i.id: i for i in spec.inputs},
+        prompt=_no_prompt,
+    )
     try:
         return spec.env_file_path(expander, workspace or base, f"server {spec.label!r} envFile")
     except (SkillscopeError, _NoPrompt):
@@ -66,7 +70,9 @@ def pulled_files(config: Config) -> list[Pulled]:
     if config.allowed_signers:
         found.append(Pulled("allowed_signers", _config_path(config.allowed_signers, base)))
     elif config.ledger:
-        found.append(Pulled("allowed_signers beside the ledger", _config_path(config.ledger, base).parent / ALLOWED_SIGNERS_NAME))
+        found.append(
+            Pulled("allowed_signers beside the ledger", _config_path(config.ledger, base).parent / ALLOWED_SIGNERS_NAME)
+        )
     return found
 
 
@@ -96,7 +102,9 @@ def describe_config(config: Config, digests: dict[str, str]) -> list[str]:
         if spec.env_file:
             path = _env_file(spec, base)
             if path is None:
-                lines.append(f"    envFile {spec.env_file} (cannot be resolved now: it will be refused until trusted again)")
+                lines.append(
+                    f"    envFile {spec.env_file} (cannot be resolved now: it will be refused until trusted again)"
+                )
                 continue
             try:
                 data = read_pulled(path)

@@ -55,6 +55,7 @@ class ServerSpec:
             ConfigError: an unset variable, a placeholder left unexpanded, a disabled server.
             UsageError: a VS Code input needs a terminal and there is none.
         """
+
         def where(part: str = "") -> str:
             named = self.source and self.dialect != "skillscope"  # the user knows which skillscope.yaml is in use
             return f"server {self.label!r}{part}" + (f" (in {self.source})" if named else "")
@@ -62,12 +63,21 @@ class ServerSpec:
         if self.disabled:
             raise ConfigError(f"{where()} is disabled in its config" + (f": {self.note}" if self.note else ""))
         workspace = Path(self.workspace) if self.workspace else None
-        expand_value = Expander(self.dialect, workspace=workspace, inputs={i.id: i for i in self.inputs},  # type: ignore[arg-type]
-                                **({"prompt": prompt} if prompt is not None else {}))
+        expand_value = Expander(
+            self.dialect,  # type: ignore[arg-type]
+            workspace=workspace,
+            inputs={i.id: i for i in self.inputs},
+            **({"prompt": prompt} if prompt is not None else {}),
+        )
         if self.url:
             headers = {k: expand_value(v, where(f" header {k!r}")) for k, v in self.headers.items()}
-            return Target(label=self.label, kind="http", url=expand_value(self.url, where(" url")), headers=headers,
-                          http_transport="sse" if self.transport == "sse" else "streamable-http")
+            return Target(
+                label=self.label,
+                kind="http",
+                url=expand_value(self.url, where(" url")),
+                headers=headers,
+                http_transport="sse" if self.transport == "sse" else "streamable-http",
+            )
         assert self.command is not None
         command = (expand_value(self.command, where(" command")), *(expand_value(a, where(" args")) for a in self.args))
         env: dict[str, str] = {}

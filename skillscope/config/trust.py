@@ -97,8 +97,12 @@ def _read_store() -> dict[str, TrustRecord]:
         data = json.loads(raw.decode("utf-8"))
         files = data["files"]
         return {
-            str(key): TrustRecord(str(key), str(value["digest"]), str(value.get("time", "")),
-                                  tuple((str(p), str(d)) for p, d in dict(value.get("pulled", {})).items()))
+            str(key): TrustRecord(
+                str(key),
+                str(value["digest"]),
+                str(value.get("time", "")),
+                tuple((str(p), str(d)) for p, d in dict(value.get("pulled", {})).items()),
+            )
             for key, value in files.items()
         }
     except (ValueError, KeyError, TypeError, AttributeError, UnicodeDecodeError):
@@ -110,8 +114,10 @@ def _read_store() -> dict[str, TrustRecord]:
 def _write_store(records: dict[str, TrustRecord]) -> None:
     document: dict[str, Any] = {
         "version": 1,
-        "files": {key: {"digest": r.digest, "time": r.time, **({"pulled": dict(r.pulled)} if r.pulled else {})}
-                  for key, r in sorted(records.items())},
+        "files": {
+            key: {"digest": r.digest, "time": r.time, **({"pulled": dict(r.pulled)} if r.pulled else {})}
+            for key, r in sorted(records.items())
+        },
     }
     write_file(trust_store_path(), json.dumps(document, indent=2, ensure_ascii=True) + "\n", private=True)
 
@@ -218,11 +224,15 @@ def require_trusted(path: Path, content: bytes, *, what: str = "config file") ->
     command = f"skillscope config trust {shlex.quote(key)}"
     shown = safe_line(key, limit=500)
     if record is None:
-        why = (f"The {what} {shown} comes from the working directory and is not trusted: it can name "
-               "commands to run and URLs to send your ${VAR} secrets to")
+        why = (
+            f"The {what} {shown} comes from the working directory and is not trusted: it can name "
+            "commands to run and URLs to send your ${VAR} secrets to"
+        )
     elif changed is not None:
-        why = (f"{safe_line(changed, limit=500)}, which the {what} {shown} pulls in, changed since you trusted it "
-               f"({record.time})")
+        why = (
+            f"{safe_line(changed, limit=500)}, which the {what} {shown} pulls in, changed since you trusted it "
+            f"({record.time})"
+        )
     else:
         why = f"The {what} {shown} changed since you trusted it ({record.time})"
     raise UntrustedFile(f"{why}. Read it, then run: {command} (or pass it explicitly with --config)")
@@ -244,8 +254,10 @@ def require_pulled(source: str | Path, pulled: Path, content: bytes | None, *, w
 
     shown, source_shown = safe_line(str(pulled), limit=500), safe_line(str(source), limit=500)
     why = "was not part of it when you trusted it" if want is None else "changed since you trusted it"
-    raise UntrustedFile(f"The {what} {shown}, which {source_shown} pulls in, {why}. Read both, then run: "
-                        f"skillscope config trust {shlex.quote(_key(Path(source)))}")
+    raise UntrustedFile(
+        f"The {what} {shown}, which {source_shown} pulls in, {why}. Read both, then run: "
+        f"skillscope config trust {shlex.quote(_key(Path(source)))}"
+    )
 
 
 def trust_file(path: Path, pulled: Iterable[str | Path] = ()) -> TrustRecord:

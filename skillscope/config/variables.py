@@ -17,7 +17,16 @@ from skillscope.core.textsafe import safe_line
 __all__ = ["Dialect", "DIALECTS", "InputSpec", "Expander", "PLACEHOLDER", "terminal_prompt"]
 
 Dialect = Literal["skillscope", "generic", "claude-code", "claude-desktop", "vscode", "cursor", "windsurf", "zed"]
-DIALECTS: tuple[Dialect, ...] = ("skillscope", "generic", "claude-code", "claude-desktop", "vscode", "cursor", "windsurf", "zed")
+DIALECTS: tuple[Dialect, ...] = (
+    "skillscope",
+    "generic",
+    "claude-code",
+    "claude-desktop",
+    "vscode",
+    "cursor",
+    "windsurf",
+    "zed",
+)
 
 PLACEHOLDER = re.compile(r"\$\{([^}]*)\}")
 """Anything of the form ``${...}``: after expansion none may remain, so none is ever sent."""

@@ -1,22 +1,22 @@
 """The skillscope exception tree (protocol/errors.py turns every SDK error into it) and the exit codes the CLI maps it to.
 
-    SkillscopeError                 base; carries a title, a message and an exit code
-    ├── UsageError                  bad arguments, bad names, bad config (exit 2)
-    │   └── ConfigError             the config file cannot be read or is invalid
-    ├── ConnectionFailed            cannot attach or talk to a server (exit 3)
-    │   ├── ServerUnreachable       command not found, HTTP connect refused, DNS
-    │   ├── ServerExited            a stdio server ended; carries the tail of its stderr
-    │   ├── Unauthorised            HTTP 401/403
-    │   ├── ProtocolViolation       the server's answer breaks the protocol or a bound
-    │   │   └── MethodError         a request was answered with a JSON-RPC error; carries code, message, method
-    │   ├── RequestTimedOut         connect or a request exceeded its timeout
-    │   └── ExtensionNotOffered     the server does not declare the skills extension
-    ├── SkillNotFound               no skill answers to the name (exit 4)
-    ├── VerificationFailed          content did not verify (exit 1)
-    ├── ApprovalRefused             an approval breaks a rule: unverified, pinned fingerprint, findings (exit 1)
-    └── LocalFileError              a local file cannot be read or written (exit 5)
-        └── LedgerError             the ledger cannot be read or written
-            └── LedgerDamaged       the hash chain is broken or the last line is torn
+SkillscopeError                 base; carries a title, a message and an exit code
+├── UsageError                  bad arguments, bad names, bad config (exit 2)
+│   └── ConfigError             the config file cannot be read or is invalid
+├── ConnectionFailed            cannot attach or talk to a server (exit 3)
+│   ├── ServerUnreachable       command not found, HTTP connect refused, DNS
+│   ├── ServerExited            a stdio server ended; carries the tail of its stderr
+│   ├── Unauthorised            HTTP 401/403
+│   ├── ProtocolViolation       the server's answer breaks the protocol or a bound
+│   │   └── MethodError         a request was answered with a JSON-RPC error; carries code, message, method
+│   ├── RequestTimedOut         connect or a request exceeded its timeout
+│   └── ExtensionNotOffered     the server does not declare the skills extension
+├── SkillNotFound               no skill answers to the name (exit 4)
+├── VerificationFailed          content did not verify (exit 1)
+├── ApprovalRefused             an approval breaks a rule: unverified, pinned fingerprint, findings (exit 1)
+└── LocalFileError              a local file cannot be read or written (exit 5)
+    └── LedgerError             the ledger cannot be read or written
+        └── LedgerDamaged       the hash chain is broken or the last line is torn
 """
 
 from __future__ import annotations
@@ -123,7 +123,9 @@ class MethodError(ProtocolViolation):
     it can.
     """
 
-    def __init__(self, code: int, server_message: str, method: str, data: object = None, *, detail: str | None = None) -> None:
+    def __init__(
+        self, code: int, server_message: str, method: str, data: object = None, *, detail: str | None = None
+    ) -> None:
         super().__init__(f"{method} failed: error {code}: {safe_line(server_message)}", detail=detail)
         self.code = code
         self.server_message = server_message

@@ -124,7 +124,7 @@ def write_new_at(directory_fd: int, name: str, data: bytes, *, error: type[Local
         try:
             view = memoryview(data)
             while view:
-                view = view[os.write(fd, view):]
+                view = view[os.write(fd, view) :]
             os.fsync(fd)
         finally:
             os.close(fd)

@@ -41,10 +41,14 @@ def redact_url(url: str) -> str:
     if ":" in host:
         host = f"[{host}]"
     netloc = f"{host}:{port}" if port else host
-    query = "&".join(
-        (f"{item.partition('=')[0]}={MASK}" if "=" in item else MASK) if item else item
-        for item in parts.query.split("&")
-    ) if parts.query else ""
+    query = (
+        "&".join(
+            (f"{item.partition('=')[0]}={MASK}" if "=" in item else MASK) if item else item
+            for item in parts.query.split("&")
+        )
+        if parts.query
+        else ""
+    )
     return urlunsplit((parts.scheme, netloc, parts.path, query, MASK if parts.fragment else ""))
 
 

@@ -121,7 +121,7 @@ ENTRY_RULES: Final[dict[str, str]] = {
     "SS-E8": "Description missing, empty or too long",
     "SS-E9": "Frontmatter not plain JSON or too large",
     "SS-E10": "Frontmatter field of an unusable shape",
-    "SS-E12": "resources missing, or neither a list nor \"dynamic\"",
+    "SS-E12": 'resources missing, or neither a list nor "dynamic"',
     "SS-E13": "Listed file without a uri",
     "SS-E14": "Listed file without a valid sha256 digest",
     "SS-E15": "Listed file without a valid size",

@@ -23,8 +23,11 @@ HOLD_BACK = 12
 
 def _low(data: bytes, at: int) -> bool:
     chunk = data[at : at + 6]
-    return len(chunk) == 6 and chunk[:3].lower() == b"\\ud" and chunk[3:4].lower() in b"cdef" and all(
-        c in b"0123456789abcdefABCDEF" for c in chunk[4:6]
+    return (
+        len(chunk) == 6
+        and chunk[:3].lower() == b"\\ud"
+        and chunk[3:4].lower() in b"cdef"
+        and all(c in b"0123456789abcdefABCDEF" for c in chunk[4:6])
     )
 
 

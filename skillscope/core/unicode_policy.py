@@ -104,10 +104,7 @@ def _is_emoji_base(char: str) -> bool:
 def _is_cjk(char: str) -> bool:
     code = ord(char)
     return (
-        0x3400 <= code <= 0x4DBF
-        or 0x4E00 <= code <= 0x9FFF
-        or 0xF900 <= code <= 0xFAFF
-        or 0x20000 <= code <= 0x3FFFF
+        0x3400 <= code <= 0x4DBF or 0x4E00 <= code <= 0x9FFF or 0xF900 <= code <= 0xFAFF or 0x20000 <= code <= 0x3FFFF
     )
 
 
@@ -140,7 +137,11 @@ def _legitimate(text: str, index: int, char: str) -> bool:
     after = text[index + 1] if index + 1 < len(text) else ""
     kind = classify(char)
     if kind == "variation-selector":
-        if before == "" or classify(before) == "variation-selector" or (after and classify(after) == "variation-selector"):
+        if (
+            before == ""
+            or classify(before) == "variation-selector"
+            or (after and classify(after) == "variation-selector")
+        ):
             return False  # a run of selectors encodes data; one alone after nothing is meaningless
         # Only VS15/VS16 (text or emoji presentation): two values carry next to no data, while
         # any other selector after every character would be a channel of a byte each.
@@ -159,7 +160,11 @@ def _subdivision_flag(text: str, start: int) -> int:
     if start == 0 or text[start - 1] != "\U0001f3f4":
         return -1
     end = start
-    while end < len(text) and end - start < 7 and ("\U000e0030" <= text[end] <= "\U000e0039" or "\U000e0061" <= text[end] <= "\U000e007a"):
+    while (
+        end < len(text)
+        and end - start < 7
+        and ("\U000e0030" <= text[end] <= "\U000e0039" or "\U000e0061" <= text[end] <= "\U000e007a")
+    ):
         end += 1
     if 2 <= end - start <= 6 and end < len(text) and text[end] == "\U000e007f":
         return end + 1
@@ -225,7 +230,12 @@ def describe(chars: str) -> str:
     if "\udc80" <= first <= "\udcff":
         text = f"byte 0x{ord(first) - 0xDC00:02X} that is not UTF-8"
         return text + (f" and {len(chars) - 1} more" if len(chars) > 1 else "")
-    name = unicodedata.name(first, "") or {"Cn": "unassigned", "Co": "private use", "Cs": "surrogate", "Cc": "control"}.get(unicodedata.category(first), "")
+    name = unicodedata.name(first, "") or {
+        "Cn": "unassigned",
+        "Co": "private use",
+        "Cs": "surrogate",
+        "Cc": "control",
+    }.get(unicodedata.category(first), "")
     text = f"U+{ord(first):04X} {name}".rstrip()
     if len(chars) > 1:
         text += f" and {len(chars) - 1} more"

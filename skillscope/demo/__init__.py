@@ -12,7 +12,15 @@ from skillscope.protocol.target import Target
 if TYPE_CHECKING:
     from mcp.server.mcpserver import MCPServer
 
-__all__ = ["demo_server", "demo_target", "folder_target", "is_demo_target", "is_folder_argument", "is_folder_target", "DEMO_LABEL"]
+__all__ = [
+    "demo_server",
+    "demo_target",
+    "folder_target",
+    "is_demo_target",
+    "is_folder_argument",
+    "is_folder_target",
+    "DEMO_LABEL",
+]
 
 DEMO_LABEL = "demo"
 

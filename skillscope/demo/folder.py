@@ -109,8 +109,9 @@ def _skill_dirs(root: bytes) -> list[bytes]:
             continue
         if any(entry.name == b"SKILL.md" for entry in listed):
             found.append(current)
-        stack.extend(entry.path for entry in listed
-                     if entry.is_dir(follow_symlinks=False) and not entry.name.startswith(b"."))
+        stack.extend(
+            entry.path for entry in listed if entry.is_dir(follow_symlinks=False) and not entry.name.startswith(b".")
+        )
     return sorted(found)
 
 
@@ -149,10 +150,14 @@ def _skill_files(directory: bytes, root: bytes) -> list[tuple[str, bytes, int, s
 
 
 def _load_skill(directory: bytes, root: bytes) -> FolderSkill:
-    rel_dir = os.path.relpath(directory, os.path.dirname(root)) if directory == root else os.path.relpath(directory, root)
+    rel_dir = (
+        os.path.relpath(directory, os.path.dirname(root)) if directory == root else os.path.relpath(directory, root)
+    )
     skill_path = "/".join(_name(part)[0] for part in rel_dir.split(b"/"))
     skill = FolderSkill(skill_path, [])
-    listed = sorted(_skill_files(directory, root), key=lambda item: item[0] != "SKILL.md")  # its frontmatter names the skill
+    listed = sorted(
+        _skill_files(directory, root), key=lambda item: item[0] != "SKILL.md"
+    )  # its frontmatter names the skill
     over_count = len(listed) > MAX_FILES
     total = 0
     for rel, full, size, refusal in listed:
@@ -177,8 +182,12 @@ def _entry(skill: FolderSkill) -> dict[str, Any]:
     try:
         entry = entry_for(skill)
     except Exception:  # noqa: BLE001 - a SKILL.md without readable frontmatter is served without it (malformed)
-        entry = {"uri": skill.uri, "resources": [{"uri": file_uri(skill, f.path), "digest": digest_of(f.data), "size": len(f.data)}
-                                                for f in skill.files]}
+        entry = {
+            "uri": skill.uri,
+            "resources": [
+                {"uri": file_uri(skill, f.path), "digest": digest_of(f.data), "size": len(f.data)} for f in skill.files
+            ],
+        }
     resources = entry["resources"]
     for rel in skill.refused:  # the reason travels with the read error: an entry has no place for it
         resources.append({"uri": file_uri(skill, rel), "digest": _PLACEHOLDER_DIGEST, "size": skill.sizes[rel]})

@@ -41,7 +41,12 @@ def seed_demo_ledger(path: Path) -> None:
     plan: list[tuple[Action, Any, str, str]] = [
         ("approve", _entry(skills["hello-world"]), "2026-03-02T09:15:00Z", "Prints a greeting; nothing else."),
         ("approve", _entry(stale), "2026-03-02T09:40:00Z", "Policy threshold checked with finance."),
-        ("reject", _entry(skills["code-review"]), "2026-03-03T14:05:00Z", "Its description says to approve without reading."),
+        (
+            "reject",
+            _entry(skills["code-review"]),
+            "2026-03-03T14:05:00Z",
+            "Its description says to approve without reading.",
+        ),
     ]
     objects = ObjectStore(store_dir(path))
     for skill in (skills["hello-world"], stale):  # the approved bytes, for the Changes tab's diff
@@ -49,11 +54,22 @@ def seed_demo_ledger(path: Path) -> None:
             objects.put(file.data)
     ledger = Ledger(path, signer=load_signer())
     for action, entry, time, note in plan:
-        ledger.append(Record(
-            action=action, time=time, reviewer=_REVIEWER, note=note, label=entry.label, server="in-process:demo",
-            protocol=MODERN, name=entry.name, uri=entry.uri or "", fingerprint=entry.fingerprint,
-            files=tuple(FileEntry(f.uri, f.digest, f.size) for f in entry.files or ()), tool=tool_id(),
-        ))
+        ledger.append(
+            Record(
+                action=action,
+                time=time,
+                reviewer=_REVIEWER,
+                note=note,
+                label=entry.label,
+                server="in-process:demo",
+                protocol=MODERN,
+                name=entry.name,
+                uri=entry.uri or "",
+                fingerprint=entry.fingerprint,
+                files=tuple(FileEntry(f.uri, f.digest, f.size) for f in entry.files or ()),
+                tool=tool_id(),
+            )
+        )
 
 
 def demo_ledger(option: str | os.PathLike[str] | None = None) -> Path:

@@ -81,7 +81,9 @@ def default_reviewer() -> str:
 
     def git(key: str) -> str:
         try:
-            done = subprocess.run(["git", "config", "--get", key], capture_output=True, text=True, timeout=5, check=False)
+            done = subprocess.run(
+                ["git", "config", "--get", key], capture_output=True, text=True, timeout=5, check=False
+            )
         except (OSError, subprocess.SubprocessError):
             return ""
         return done.stdout.strip() if done.returncode == 0 else ""

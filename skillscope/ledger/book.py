@@ -38,8 +38,12 @@ def signing_order(result: VerifyResult) -> None:
         return
     if late:
         result.problems.extend(
-            Problem(line, "unsigned", f"line {line}: an unsigned record after the signed one on line {first} "
-                                      "(only records from before signing may be unsigned)")
+            Problem(
+                line,
+                "unsigned",
+                f"line {line}: an unsigned record after the signed one on line {first} "
+                "(only records from before signing may be unsigned)",
+            )
             for line in late
         )
         result.problems.sort(key=lambda p: p.line)
@@ -114,8 +118,14 @@ class LedgerCheck:
 class ReviewBook:
     """One ledger file with its signing key, trust, store of approved bytes and rollback memory."""
 
-    def __init__(self, path: Path, *, signing_key: str | None = None, allowed_signers: str | None = None,
-                 config_dir: Path | None = None) -> None:
+    def __init__(
+        self,
+        path: Path,
+        *,
+        signing_key: str | None = None,
+        allowed_signers: str | None = None,
+        config_dir: Path | None = None,
+    ) -> None:
         from skillscope.core.locations import user_data_dir
 
         self.path = Path(path)
@@ -134,7 +144,9 @@ class ReviewBook:
         key = getattr(config, "signing_key", None)
         if key and config_dir is not None and not Path(os.path.expandvars(key)).expanduser().is_absolute():
             key = str(config_dir / key)  # relative to the config file, like ``ledger:``
-        return cls(path, signing_key=key, allowed_signers=getattr(config, "allowed_signers", None), config_dir=config_dir)
+        return cls(
+            path, signing_key=key, allowed_signers=getattr(config, "allowed_signers", None), config_dir=config_dir
+        )
 
     # -- writing -------------------------------------------------------------------------------
 
@@ -176,7 +188,9 @@ class ReviewBook:
         """The allowed signers in force (see ``resolve_trust``)."""
         from skillscope.ledger.signing import local_public_key
 
-        return resolve_trust(option, self.allowed_signers, self.config_dir, self.path, local_public_key(self.signing_key))
+        return resolve_trust(
+            option, self.allowed_signers, self.config_dir, self.path, local_public_key(self.signing_key)
+        )
 
     def check(self, *, allowed_signers: str | None = None, since: str | None = None, learn: bool = True) -> LedgerCheck:
         """Check the chain, every line, the signatures, and that no review seen before is gone.
@@ -234,8 +248,9 @@ class ReviewBook:
         """
         return TrustRule(self.trust(allowed_signers), include_unsigned)
 
-    def read(self, *, allowed_signers: str | None = None, include_unsigned: bool = False,
-             keep: list[Record] | None = None) -> tuple[VerifyResult, Verdicts | None]:
+    def read(
+        self, *, allowed_signers: str | None = None, include_unsigned: bool = False, keep: list[Record] | None = None
+    ) -> tuple[VerifyResult, Verdicts | None]:
         """Check the ledger and replay it under the trust rule as it is read: (the check, the verdicts or None when damaged).
 
         ``keep``, when given, receives every record read (a screen that lists the whole history);
@@ -275,7 +290,9 @@ class ReviewBook:
         verdicts = check.verdicts
         if include_unsigned:
             result = VerifyResult()
-            verdicts = replay(self.ledger.stream(result, reviews=False), distrust_of(TrustRule(check.trust, True), result))
+            verdicts = replay(
+                self.ledger.stream(result, reviews=False), distrust_of(TrustRule(check.trust, True), result)
+            )
         return exportable_approvals(verdicts, label=label)
 
 

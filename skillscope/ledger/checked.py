@@ -60,7 +60,8 @@ class CheckedCache:
                 same: dict[str, str] = {}
                 rows, intern, sealed = self._rows, same.setdefault, _sealer(key)
                 for digest, review, reviewer, signer, what, seal in db.execute(
-                        "SELECT hash, review, reviewer, key, what, seal FROM sealed"):
+                    "SELECT hash, review, reviewer, key, what, seal FROM sealed"
+                ):
                     if seal == sealed(digest, review, reviewer, signer, what):
                         rows[digest] = Checked(review, intern(reviewer, reviewer), intern(signer, signer), what)
             finally:
@@ -85,14 +86,28 @@ class CheckedCache:
             try:
                 # A cache: a crash loses at most what was being written, which is then checked again.
                 db.execute("PRAGMA synchronous=OFF")
-                db.execute("CREATE TABLE IF NOT EXISTS sealed (hash TEXT PRIMARY KEY, review TEXT, reviewer TEXT, "
-                           "key TEXT, what TEXT, seal BLOB) WITHOUT ROWID")
+                db.execute(
+                    "CREATE TABLE IF NOT EXISTS sealed (hash TEXT PRIMARY KEY, review TEXT, reviewer TEXT, "
+                    "key TEXT, what TEXT, seal BLOB) WITHOUT ROWID"
+                )
                 db.execute("DROP TABLE IF EXISTS checked")  # the unsealed rows of earlier versions
                 sealed = _sealer(key)
                 with db:
-                    db.executemany("INSERT OR REPLACE INTO sealed VALUES (?, ?, ?, ?, ?, ?)", (
-                        (h, c.review_id, c.reviewer, c.key, c.what, sealed(h, c.review_id, c.reviewer, c.key, c.what))
-                        for h, c in found.items() if "\0" not in c.reviewer + c.key + c.what))
+                    db.executemany(
+                        "INSERT OR REPLACE INTO sealed VALUES (?, ?, ?, ?, ?, ?)",
+                        (
+                            (
+                                h,
+                                c.review_id,
+                                c.reviewer,
+                                c.key,
+                                c.what,
+                                sealed(h, c.review_id, c.reviewer, c.key, c.what),
+                            )
+                            for h, c in found.items()
+                            if "\0" not in c.reviewer + c.key + c.what
+                        ),
+                    )
             finally:
                 db.close()
         except (sqlite3.Error, OSError, ValueError):

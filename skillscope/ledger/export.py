@@ -43,9 +43,12 @@ def exportable_approvals(verdicts: Verdicts, *, label: str | None = None) -> Exp
                 out.skipped[f"rejected under {rejection.label or 'no label'}"] += 1
         for fingerprint, (record, why) in verdict.untrusted.items():
             standing = verdicts.standing(fingerprint)
-            if (standing is None or standing.action != "approve") and (label is None or record.complete().label == label):
+            if (standing is None or standing.action != "approve") and (
+                label is None or record.complete().label == label
+            ):
                 out.skipped[why] += 1
     return out
+
 
 ExportFormat = Literal["txt", "json", "yaml", "roomkit"]
 EXPORT_FORMATS: tuple[ExportFormat, ...] = ("txt", "json", "yaml", "roomkit")
@@ -95,4 +98,3 @@ def export_approved(source: Verdicts | Exportable, fmt: ExportFormat, *, label: 
     import yaml
 
     return yaml.safe_dump(document, sort_keys=False, allow_unicode=False)
-

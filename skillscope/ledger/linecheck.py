@@ -42,14 +42,22 @@ def check_line(line: bytes) -> Checked:
         data, message = written
         review = data["review"]
         _verify(data["sig"], data["key"], message)
-        return Checked(hashlib.sha256(message).hexdigest(), review["reviewer"], data["key"],
-                       describe_review(review["action"], review["name"], review["fingerprint"], review["reviewer"], review["time"]))
+        return Checked(
+            hashlib.sha256(message).hexdigest(),
+            review["reviewer"],
+            data["key"],
+            describe_review(
+                review["action"], review["name"], review["fingerprint"], review["reviewer"], review["time"]
+            ),
+        )
     record = strict_decode(line)
     if record.signed:
         try:
             message = canonical_review(record)
         except UnicodeEncodeError:
-            raise LineError("the review holds a string that is not text (a lone surrogate); no signature can cover it") from None
+            raise LineError(
+                "the review holds a string that is not text (a lone surrogate); no signature can cover it"
+            ) from None
         _verify(record.sig, record.key, message)
         return Checked(review_id(record, message), record.reviewer, record.key, describe(record))
     return Checked(review_id(record), record.reviewer, record.key, describe(record))
@@ -65,7 +73,21 @@ def _verify(sig: str, key: str, message: bytes) -> None:
 
 
 _OUTER = ("hash", "prev", "seq", "review", "sig", "key")
-_REVIEW_HEAD = ("v", "action", "name", "fingerprint", "label", "uri", "time", "reviewer", "note", "server", "protocol", "tool", "nonce")
+_REVIEW_HEAD = (
+    "v",
+    "action",
+    "name",
+    "fingerprint",
+    "label",
+    "uri",
+    "time",
+    "reviewer",
+    "note",
+    "server",
+    "protocol",
+    "tool",
+    "nonce",
+)
 _REVIEW_TEXT = ("name", "label", "uri", "time", "reviewer", "note", "server", "protocol", "tool", "nonce")
 _FILE_KEYS = ("uri", "digest", "size")
 _AS_WRITTEN = json.JSONEncoder(separators=(",", ":")).encode
@@ -90,9 +112,17 @@ def _signed_as_written(line: bytes) -> tuple[dict[str, Any], bytes] | None:
     if type(data) is not dict or tuple(data) != _OUTER:
         return None
     review, digest = data["review"], data["hash"]
-    if (type(review) is not dict or type(data["seq"]) is not int or type(data["prev"]) is not str
-            or type(data["sig"]) is not str or not data["sig"] or type(data["key"]) is not str
-            or type(digest) is not str or len(digest) != 71 or not digest.startswith("sha256:")):
+    if (
+        type(review) is not dict
+        or type(data["seq"]) is not int
+        or type(data["prev"]) is not str
+        or type(data["sig"]) is not str
+        or not data["sig"]
+        or type(data["key"]) is not str
+        or type(digest) is not str
+        or len(digest) != 71
+        or not digest.startswith("sha256:")
+    ):
         return None
     keys = tuple(review)
     if keys[:13] != _REVIEW_HEAD or keys[-1] != "files" or type(review["v"]) is not int or review["v"] != 2:
@@ -102,8 +132,13 @@ def _signed_as_written(line: bytes) -> tuple[dict[str, Any], bytes] | None:
     if any(type(review[name]) is not str for name in _REVIEW_TEXT) or type(review["files"]) is not list:
         return None
     for entry in review["files"]:
-        if (type(entry) is not dict or tuple(entry) != _FILE_KEYS or type(entry["uri"]) is not str
-                or type(entry["digest"]) is not str or type(entry["size"]) is not int):
+        if (
+            type(entry) is not dict
+            or tuple(entry) != _FILE_KEYS
+            or type(entry["uri"]) is not str
+            or type(entry["digest"]) is not str
+            or type(entry["size"]) is not int
+        ):
             return None
     if _AS_WRITTEN(data).encode("ascii") != line or hashlib.sha256(b"{" + line[_BODY_START:]).hexdigest() != digest[7:]:
         return None

@@ -96,15 +96,23 @@ def _overruled(ours: list[Record], theirs: list[Record], merged: list[Record]) -
     verdicts = replay(merged)
     in_force = {review_id(r) for v in verdicts.by_name.values() for r in v.approved.values()}
     warnings = []
-    for mine, other, here, there in ((ours, theirs, "this branch", "the other branch"), (theirs, ours, "the other branch", "this branch")):
+    for mine, other, here, there in (
+        (ours, theirs, "this branch", "the other branch"),
+        (theirs, ours, "the other branch", "this branch"),
+    ):
         for record in mine:
             if record.action != "approve" or review_id(record) not in in_force:
                 continue
-            against = [r for r in other if (r.action == "revoke" and r.name == record.name)
-                       or (r.action == "reject" and r.fingerprint == record.fingerprint)]
+            against = [
+                r
+                for r in other
+                if (r.action == "revoke" and r.name == record.name)
+                or (r.action == "reject" and r.fingerprint == record.fingerprint)
+            ]
             for r in against:
                 warnings.append(
                     f"the merge keeps an approval of {safe_line(record.name)} ({record.fingerprint}) made on {here} "
                     f"at {safe_line(record.time)} by {safe_line(record.reviewer)}, which {there} "
-                    f"{'revoked' if r.action == 'revoke' else 'rejected'} at {safe_line(r.time)} by {safe_line(r.reviewer)}: review it")
+                    f"{'revoked' if r.action == 'revoke' else 'rejected'} at {safe_line(r.time)} by {safe_line(r.reviewer)}: review it"
+                )
     return warnings

@@ -44,8 +44,10 @@ class ObjectStore:
         if not isinstance(digest, str) or not _DIGEST.fullmatch(digest):
             from skillscope.core.textsafe import safe_line
 
-            raise LedgerError(f"The ledger names approved bytes by {safe_line(repr(digest), limit=120)}, which is not a "
-                              "sha256: digest of 64 hex digits; nothing was read from the store for it")
+            raise LedgerError(
+                f"The ledger names approved bytes by {safe_line(repr(digest), limit=120)}, which is not a "
+                "sha256: digest of 64 hex digits; nothing was read from the store for it"
+            )
         return digest[7:9], digest[9:]
 
     def _open_dir(self, parent: int | None, name: str, *, create: bool) -> int | None:
@@ -64,7 +66,9 @@ class ObjectStore:
                     return None
                 try:
                     if parent is None:
-                        self.root.parent.mkdir(parents=True, exist_ok=True)  # the ledger's own folder, made as the ledger makes it
+                        self.root.parent.mkdir(
+                            parents=True, exist_ok=True
+                        )  # the ledger's own folder, made as the ledger makes it
                     os.mkdir(path, 0o777, dir_fd=parent)
                 except FileExistsError:
                     pass  # made by a concurrent writer, or a link: the second open tells
@@ -138,11 +142,15 @@ class ObjectStore:
         try:
             info = os.fstat(fd)
             if not stat.S_ISREG(info.st_mode):
-                raise LedgerError(f"{shown} is not a regular file (a FIFO, device or directory); the store holds only "
-                                  "regular files, so it was not read")
+                raise LedgerError(
+                    f"{shown} is not a regular file (a FIFO, device or directory); the store holds only "
+                    "regular files, so it was not read"
+                )
             if info.st_size > MAX_OBJECT_BYTES:
-                raise LedgerError(f"{shown} holds {info.st_size:,} bytes, more than any approved file may "
-                                  f"({MAX_OBJECT_BYTES:,}); it was not read")
+                raise LedgerError(
+                    f"{shown} holds {info.st_size:,} bytes, more than any approved file may "
+                    f"({MAX_OBJECT_BYTES:,}); it was not read"
+                )
             chunks, left = [], MAX_OBJECT_BYTES + 1
             while left > 0:
                 chunk = os.read(fd, min(left, 1 << 20))
@@ -161,8 +169,10 @@ class ObjectStore:
 
 def _refusal(path: Path, exc: OSError) -> str:
     if exc.errno in (errno.ELOOP, errno.ENOTDIR, errno.EMLINK):
-        return (f"{path} is a symbolic link or not a directory; the store of approved bytes never follows a link "
-                "(a repository could point it at any file), so nothing was read or written there")
+        return (
+            f"{path} is a symbolic link or not a directory; the store of approved bytes never follows a link "
+            "(a repository could point it at any file), so nothing was read or written there"
+        )
     return f"Cannot open {path}: {exc.strerror}"
 
 
@@ -203,8 +213,12 @@ def _text(data: bytes | None) -> list[str] | None:
         return None
 
 
-def file_diffs(changes: Iterable[tuple[str, str, str, str | None, str | None]], approved: Callable[[str], bytes | None],
-               current: Callable[[str], bytes | None], clean: Callable[[str], str]) -> list[FileDiff]:
+def file_diffs(
+    changes: Iterable[tuple[str, str, str, str | None, str | None]],
+    approved: Callable[[str], bytes | None],
+    current: Callable[[str], bytes | None],
+    clean: Callable[[str], str],
+) -> list[FileDiff]:
     """Diff each changed file against its approved bytes.
 
     Args:
@@ -219,11 +233,19 @@ def file_diffs(changes: Iterable[tuple[str, str, str, str | None, str | None]], 
         try:
             old = approved(old_digest) if old_digest else b""
         except LedgerError as exc:
-            out.append(FileDiff(path, change, note=clean(f"the approved bytes were refused: {exc.message}"), refused=True))
+            out.append(
+                FileDiff(path, change, note=clean(f"the approved bytes were refused: {exc.message}"), refused=True)
+            )
             continue
         new = current(key) if new_digest else b""
         if old is None:
-            out.append(FileDiff(path, change, note=f"the approved bytes ({clean(str(old_digest))}) are not in the store (approved before they were kept)"))
+            out.append(
+                FileDiff(
+                    path,
+                    change,
+                    note=f"the approved bytes ({clean(str(old_digest))}) are not in the store (approved before they were kept)",
+                )
+            )
             continue
         if new is None:
             out.append(FileDiff(path, change, note="the current bytes were not read"))
@@ -241,7 +263,9 @@ def file_diffs(changes: Iterable[tuple[str, str, str, str | None, str | None]], 
     return out
 
 
-def skill_diffs(store: ObjectStore, entry: object, changes: Iterable[object], current: Mapping[str, bytes]) -> list[FileDiff]:
+def skill_diffs(
+    store: ObjectStore, entry: object, changes: Iterable[object], current: Mapping[str, bytes]
+) -> list[FileDiff]:
     """The diffs of a skill's changed files (``FileChange``s): approved bytes from ``store``, current
     verified bytes by URI from ``current``; paths relative to the skill, everything sanitised."""
     from skillscope.catalog.names import relative_path

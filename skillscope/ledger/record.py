@@ -124,7 +124,14 @@ class Record:
 
     def body(self) -> dict[str, Any]:
         """The legacy (unsigned) line's fields in their fixed order, without ``hash``; ``files`` comes last."""
-        return {"prev": self.prev, "seq": self.seq, "v": FORMAT_VERSION, **self._fields(), **self.extra, "files": self._files()}
+        return {
+            "prev": self.prev,
+            "seq": self.seq,
+            "v": FORMAT_VERSION,
+            **self._fields(),
+            **self.extra,
+            "files": self._files(),
+        }
 
     def review(self) -> dict[str, Any]:
         """The signed review fields in the order a signed line writes them; ``files`` comes last."""
@@ -183,7 +190,9 @@ def describe_review(action: str, name: str, fingerprint: str | None, reviewer: s
     """``describe`` of a review's fields (read from a line without building its ``Record``)."""
     from skillscope.core.textsafe import safe_line
 
-    return safe_line(f"{action} of {name or '(the ledger)'} ({fingerprint or 'no fingerprint'}) by {reviewer} at {time}", limit=400)
+    return safe_line(
+        f"{action} of {name or '(the ledger)'} ({fingerprint or 'no fingerprint'}) by {reviewer} at {time}", limit=400
+    )
 
 
 def encode_line(record: Record) -> tuple[str, str]:
@@ -194,7 +203,13 @@ def encode_line(record: Record) -> tuple[str, str]:
     wraps its review; an unsigned one is written in the legacy flat layout.
     """
     if record.signed:
-        wrapped = {"prev": record.prev, "seq": record.seq, "review": record.review(), "sig": record.sig, "key": record.key}
+        wrapped = {
+            "prev": record.prev,
+            "seq": record.seq,
+            "review": record.review(),
+            "sig": record.sig,
+            "key": record.key,
+        }
         body = json.dumps(wrapped, ensure_ascii=True, separators=(",", ":"))
     else:
         body = json.dumps(record.body(), ensure_ascii=True, separators=(",", ":"))
@@ -236,7 +251,7 @@ def decode_line(line: str | bytes | memoryview | SupportsBytes, *, replay_only: 
     """
     raw = line.encode("utf-8") if isinstance(line, str) else bytes(line)
     head = raw
-    if replay_only and b'"review":{' not in raw[:_BODY_START + 100]:
+    if replay_only and b'"review":{' not in raw[: _BODY_START + 100]:
         cut = raw.find(_REPLAY_END)
         if cut > 0:
             head = raw[:cut] + b"}"
@@ -278,8 +293,17 @@ def _record_of(data: dict[str, Any], raw: bytes | None) -> Record:
         if fingerprint is not None and not isinstance(fingerprint, str):
             raise LineError("the fingerprint is not a string")
         if replay_only:
-            return Record(action=action, time="", reviewer="", name=str(data.get("name", "")), fingerprint=fingerprint,
-                          seq=int(chain["seq"]), prev=str(chain["prev"]), hash=str(chain["hash"]), raw=raw)
+            return Record(
+                action=action,
+                time="",
+                reviewer="",
+                name=str(data.get("name", "")),
+                fingerprint=fingerprint,
+                seq=int(chain["seq"]),
+                prev=str(chain["prev"]),
+                hash=str(chain["hash"]),
+                raw=raw,
+            )
         entries = tuple(FileEntry(str(f["uri"]), str(f["digest"]), int(f["size"])) for f in data.get("files") or ())
         return Record(
             action=action,
@@ -308,7 +332,24 @@ def _record_of(data: dict[str, Any], raw: bytes | None) -> Record:
         raise LineError(f"a field is missing or has the wrong type ({exc})") from None
 
 
-_KNOWN = {"hash", "prev", "seq", "v", "action", "time", "reviewer", "note", "label", "server", "protocol", "name", "uri", "fingerprint", "tool", "files"}
+_KNOWN = {
+    "hash",
+    "prev",
+    "seq",
+    "v",
+    "action",
+    "time",
+    "reviewer",
+    "note",
+    "label",
+    "server",
+    "protocol",
+    "name",
+    "uri",
+    "fingerprint",
+    "tool",
+    "files",
+}
 _KNOWN_REVIEW = (_KNOWN - {"hash", "prev", "seq"}) | {"nonce"}
 _WRAPPED = {"hash", "prev", "seq", "review", "sig", "key"}
 
@@ -356,14 +397,15 @@ def strict_decode(line: bytes) -> Record:
 _SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
 
 
-
 def replay_record(raw: bytes, digest: str, prev: str, seq: int) -> Record:
     """A replay-only record from a line whose chain fields were already read and checked.
 
     Action, name and fingerprint are read at their fixed places in the writer's layout;
     a line laid out any other way is parsed as JSON instead.
     """
-    match = _REPLAY_RE_B.match(raw, _BODY_START + len(_PREV_PREFIX_B) + _DIGEST_LEN + 2 + len(b'"seq":') + len(str(seq)) + 1)
+    match = _REPLAY_RE_B.match(
+        raw, _BODY_START + len(_PREV_PREFIX_B) + _DIGEST_LEN + 2 + len(b'"seq":') + len(str(seq)) + 1
+    )
     name_end = raw.find(_NAME_END_B, match.end()) if match else -1
     if match is None or name_end < 0:
         return decode_line(raw, replay_only=True)
@@ -395,13 +437,25 @@ def replay_fields(raw: bytes | memoryview) -> tuple[str, str, int, str, str, str
     if hasher.hexdigest().encode("ascii") != claimed:
         return None
     fingerprint = match.group(6)
-    return ("sha256:" + claimed.decode("ascii"), match.group(2).decode("ascii"), int(match.group(3)),
-            match.group(4).decode("ascii"), match.group(5).decode("ascii"),
-            None if fingerprint is None else fingerprint.decode("ascii"))
+    return (
+        "sha256:" + claimed.decode("ascii"),
+        match.group(2).decode("ascii"),
+        int(match.group(3)),
+        match.group(4).decode("ascii"),
+        match.group(5).decode("ascii"),
+        None if fingerprint is None else fingerprint.decode("ascii"),
+    )
 
 
-def partial_record(action: str, name: str, fingerprint: str | None, seq: int, prev: str, digest: str,
-                   raw: bytes | memoryview | SupportsBytes) -> Record:
+def partial_record(
+    action: str,
+    name: str,
+    fingerprint: str | None,
+    seq: int,
+    prev: str,
+    digest: str,
+    raw: bytes | memoryview | SupportsBytes,
+) -> Record:
     """A replay-only ``Record`` (see ``Record.complete``), built without the dataclass ``__init__``.
 
     A replay builds one per line, and the frozen ``__init__`` sets all 21 fields one ``object.__setattr__``
@@ -410,8 +464,20 @@ def partial_record(action: str, name: str, fingerprint: str | None, seq: int, pr
     ``replace``s as one built by ``__init__`` (a test holds it to that).
     """
     record = object.__new__(Record)
-    object.__setattr__(record, "__dict__", {
-        "action": action, "time": "", "reviewer": "", "name": name, "fingerprint": fingerprint,
-        "seq": seq, "prev": prev, "hash": digest, "extra": {}, "raw": raw,
-    })
+    object.__setattr__(
+        record,
+        "__dict__",
+        {
+            "action": action,
+            "time": "",
+            "reviewer": "",
+            "name": name,
+            "fingerprint": fingerprint,
+            "seq": seq,
+            "prev": prev,
+            "hash": digest,
+            "extra": {},
+            "raw": raw,
+        },
+    )
     return record

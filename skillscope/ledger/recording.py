@@ -22,8 +22,16 @@ def tool_id() -> str:
     return f"skillscope {__version__}"
 
 
-def review_record(action: Action, info: Any, entry: Any, *, reviewer: str | None, note: str, time: str | None = None,
-                  extra: dict[str, Any] | None = None) -> Record:
+def review_record(
+    action: Action,
+    info: Any,
+    entry: Any,
+    *,
+    reviewer: str | None,
+    note: str,
+    time: str | None = None,
+    extra: dict[str, Any] | None = None,
+) -> Record:
     """A record binding ``action`` to the entry as served now (not yet appended).
 
     Args:

@@ -14,7 +14,17 @@ from pathlib import Path
 
 from skillscope.core.errors import LedgerError
 
-__all__ = ["FIRST", "GitPlace", "SeenMemory", "committed_as_is", "git_branch", "git_place", "head_commit", "is_ancestor", "reviews_at_revision"]
+__all__ = [
+    "FIRST",
+    "GitPlace",
+    "SeenMemory",
+    "committed_as_is",
+    "git_branch",
+    "git_place",
+    "head_commit",
+    "is_ancestor",
+    "reviews_at_revision",
+]
 
 FIRST = "first:"
 """The key under which a memory keeps the hash of the ledger's first record (a review id is plain hex)."""
@@ -35,7 +45,9 @@ class GitPlace:
 
 def _git(directory: Path, *args: str, timeout: float = 10) -> subprocess.CompletedProcess[str] | None:
     try:
-        return subprocess.run(["git", "-C", str(directory), *args], capture_output=True, text=True, timeout=timeout, check=False)
+        return subprocess.run(
+            ["git", "-C", str(directory), *args], capture_output=True, text=True, timeout=timeout, check=False
+        )
     except (OSError, subprocess.SubprocessError):
         return None
 
@@ -218,7 +230,10 @@ def _append(path: Path, ids: dict[str, str]) -> None:
 
 
 def _lines(ids: dict[str, str]) -> str:
-    return "".join(f"{review} {' '.join(what.split())}\n".encode("ascii", "backslashreplace").decode("ascii") for review, what in ids.items())
+    return "".join(
+        f"{review} {' '.join(what.split())}\n".encode("ascii", "backslashreplace").decode("ascii")
+        for review, what in ids.items()
+    )
 
 
 def reviews_at_revision(ledger: Path, revision: str) -> bytes:
@@ -229,13 +244,22 @@ def reviews_at_revision(ledger: Path, revision: str) -> bytes:
     """
     directory = ledger.parent
     try:
-        top = subprocess.run(["git", "-C", str(directory), "rev-parse", "--show-toplevel"],
-                             capture_output=True, text=True, timeout=10, check=False)
+        top = subprocess.run(
+            ["git", "-C", str(directory), "rev-parse", "--show-toplevel"],
+            capture_output=True,
+            text=True,
+            timeout=10,
+            check=False,
+        )
         if top.returncode != 0:
             raise LedgerError(f"--since needs the ledger in a git work tree; {directory} is not in one")
         relative = os.path.relpath(ledger.resolve(), Path(top.stdout.strip()).resolve())
-        shown = subprocess.run(["git", "-C", str(directory), "show", f"{revision}:{relative}"],
-                               capture_output=True, timeout=60, check=False)
+        shown = subprocess.run(
+            ["git", "-C", str(directory), "show", f"{revision}:{relative}"],
+            capture_output=True,
+            timeout=60,
+            check=False,
+        )
     except (OSError, subprocess.SubprocessError) as exc:
         raise LedgerError(f"Cannot run git: {exc}") from None
     if shown.returncode != 0:

@@ -54,7 +54,9 @@ def roomkit_module(approvals: Iterable[Record], *, version: str) -> str:
     """
     pairs = sorted({(r.name, r.fingerprint) for r in approvals if r.name and r.fingerprint})
     body = "".join(f"    ({ascii(name)}, {ascii(fingerprint)}),\n" for name, fingerprint in pairs)
-    data = f"APPROVED: frozenset[tuple[str, str]] = frozenset({{\n{body}}})\n" if pairs else (
-        "APPROVED: frozenset[tuple[str, str]] = frozenset()\n"
+    data = (
+        f"APPROVED: frozenset[tuple[str, str]] = frozenset({{\n{body}}})\n"
+        if pairs
+        else ("APPROVED: frozenset[tuple[str, str]] = frozenset()\n")
     )
     return _HEAD.format(version=ascii(version)[1:-1]) + data + _TAIL

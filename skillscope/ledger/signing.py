@@ -91,9 +91,17 @@ def load_signer(config_value: str | None = None) -> Signer:
     try:
         key = serialization.load_ssh_private_key(data, password=None)
     except (ValueError, TypeError, UnsupportedAlgorithmError) as exc:
-        hint = " (an encrypted key: add it to ssh-agent and name its .pub file instead)" if "password" in str(exc).lower() else ""
+        hint = (
+            " (an encrypted key: add it to ssh-agent and name its .pub file instead)"
+            if "password" in str(exc).lower()
+            else ""
+        )
         raise UsageError(f"Signing key {path} cannot be used: {exc}{hint}") from None
-    public = key.public_key().public_bytes(serialization.Encoding.OpenSSH, serialization.PublicFormat.OpenSSH).decode("ascii")
+    public = (
+        key.public_key()
+        .public_bytes(serialization.Encoding.OpenSSH, serialization.PublicFormat.OpenSSH)
+        .decode("ascii")
+    )
     return Signer(_public_line(public), f"key file {path}", lambda message: sign_with_key(key, message))
 
 
@@ -121,7 +129,9 @@ def _create_key(path: Path) -> None:
     from skillscope.core.files import write_file
 
     key = ed25519.Ed25519PrivateKey.generate()
-    private = key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.OpenSSH, serialization.NoEncryption())
+    private = key.private_bytes(
+        serialization.Encoding.PEM, serialization.PrivateFormat.OpenSSH, serialization.NoEncryption()
+    )
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=".key.", dir=path.parent)
@@ -151,5 +161,8 @@ def _public_of(path: Path) -> str:
     from cryptography.hazmat.primitives import serialization
 
     key = serialization.load_ssh_private_key(path.read_bytes(), password=None)
-    return _public_line(key.public_key().public_bytes(serialization.Encoding.OpenSSH, serialization.PublicFormat.OpenSSH).decode("ascii"))
-
+    return _public_line(
+        key.public_key()
+        .public_bytes(serialization.Encoding.OpenSSH, serialization.PublicFormat.OpenSSH)
+        .decode("ascii")
+    )

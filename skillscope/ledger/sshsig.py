@@ -123,10 +123,19 @@ def signed_data(message: bytes, *, namespace: str = NAMESPACE, hash_algorithm: s
     return _MAGIC + _string(namespace.encode()) + _string(b"") + _string(hash_algorithm.encode()) + _string(digest)
 
 
-def armor(public_blob: bytes, inner_signature: bytes, *, namespace: str = NAMESPACE, hash_algorithm: str = "sha512") -> str:
+def armor(
+    public_blob: bytes, inner_signature: bytes, *, namespace: str = NAMESPACE, hash_algorithm: str = "sha512"
+) -> str:
     """Wrap a signature in the armored SSHSIG text ``ssh-keygen -Y verify`` reads."""
-    blob = (_MAGIC + struct.pack(">I", 1) + _string(public_blob) + _string(namespace.encode()) + _string(b"")
-            + _string(hash_algorithm.encode()) + _string(inner_signature))
+    blob = (
+        _MAGIC
+        + struct.pack(">I", 1)
+        + _string(public_blob)
+        + _string(namespace.encode())
+        + _string(b"")
+        + _string(hash_algorithm.encode())
+        + _string(inner_signature)
+    )
     text = base64.b64encode(blob).decode("ascii")
     body = "\n".join(text[i : i + 70] for i in range(0, len(text), 70))
     return f"{_BEGIN}\n{body}\n{_END}\n"
@@ -190,7 +199,9 @@ def verify_signature(armored: str, message: bytes, *, namespace: str = NAMESPACE
         else:
             raise SignatureError(f"unsupported key or signature type {key_type.decode('ascii', 'replace')}")
     except InvalidSignature:
-        raise SignatureError("the signature does not verify (the review was changed or signed by another key)") from None
+        raise SignatureError(
+            "the signature does not verify (the review was changed or signed by another key)"
+        ) from None
     except (ValueError, TypeError) as exc:
         if isinstance(exc, SignatureError):
             raise
@@ -202,8 +213,11 @@ def sign_with_key(private_key: object, message: bytes, *, namespace: str = NAMES
     """Sign ``message`` with a private key object from ``cryptography``; returns armored text."""
     from cryptography.hazmat.primitives import serialization
 
-    public_line = private_key.public_key().public_bytes(  # type: ignore[attr-defined]
-        serialization.Encoding.OpenSSH, serialization.PublicFormat.OpenSSH).decode("ascii")
+    public_line = (
+        private_key.public_key()  # type: ignore[attr-defined]
+        .public_bytes(serialization.Encoding.OpenSSH, serialization.PublicFormat.OpenSSH)
+        .decode("ascii")
+    )
     public = key_blob(public_line)
     data = signed_data(message, namespace=namespace)
     if isinstance(private_key, ed25519.Ed25519PrivateKey):
@@ -212,7 +226,7 @@ def sign_with_key(private_key: object, message: bytes, *, namespace: str = NAMES
         inner = _string(b"rsa-sha2-512") + _string(private_key.sign(data, padding.PKCS1v15(), hashes.SHA512()))
     elif isinstance(private_key, ec.EllipticCurvePrivateKey):
         key_type = _Reader(public).string()
-        curve, algorithm = _CURVES[_Reader(public[4 + len(key_type):]).string()]
+        curve, algorithm = _CURVES[_Reader(public[4 + len(key_type) :]).string()]
         r, s = decode_dss_signature(private_key.sign(data, ec.ECDSA(algorithm)))
         inner = _string(key_type) + _string(_string(_mpint(r)) + _string(_mpint(s)))
     else:
@@ -227,7 +241,9 @@ def _mpint(value: int) -> bytes:
     return b"\x00" + raw if raw[0] & 0x80 else raw
 
 
-def agent_sign(public_blob: bytes, message: bytes, *, namespace: str = NAMESPACE, socket_path: str | None = None) -> str:
+def agent_sign(
+    public_blob: bytes, message: bytes, *, namespace: str = NAMESPACE, socket_path: str | None = None
+) -> str:
     """Ask the ssh-agent at ``SSH_AUTH_SOCK`` to sign ``message`` with the key ``public_blob``.
 
     Raises:

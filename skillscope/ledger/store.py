@@ -34,7 +34,15 @@ from skillscope.ledger.stored import OpenLedger, StoredLine
 if TYPE_CHECKING:
     from skillscope.ledger.signing import Signer
 
-__all__ = ["Ledger", "Problem", "VerifyResult", "TAIL_READ", "MAX_RECORD_BYTES", "cycle_collector_paused", "damage_message"]
+__all__ = [
+    "Ledger",
+    "Problem",
+    "VerifyResult",
+    "TAIL_READ",
+    "MAX_RECORD_BYTES",
+    "cycle_collector_paused",
+    "damage_message",
+]
 
 MAX_RECORD_BYTES = 1024 * 1024
 """The longest line the writer writes (1 MiB); a bigger record is refused before anything is written."""
@@ -147,7 +155,9 @@ class Ledger:
         """
         result = VerifyResult()
         with cycle_collector_paused():
-            return result, list(self._walk(self._chunks(), result, decode=decode, replay_only=replay_only, fresh=self._precheck()))
+            return result, list(
+                self._walk(self._chunks(), result, decode=decode, replay_only=replay_only, fresh=self._precheck())
+            )
 
     def stream(self, result: VerifyResult, *, reviews: bool = True) -> Iterator[Record]:
         """The records parsed for replay, one at a time as the file is read; ``result`` is complete once
@@ -155,24 +165,44 @@ class Ledger:
         block, is the file (a replay of a large ledger never holds all of it). Without ``reviews``,
         ``result.reviews`` stays empty (a replay alone does not need what each line established)."""
         opened: list[OpenLedger] = []
-        return self._walk(self._chunks(opened), result, decode=True, replay_only=True, fresh=self._precheck(), reviews=reviews,
-                          opened=opened)
+        return self._walk(
+            self._chunks(opened),
+            result,
+            decode=True,
+            replay_only=True,
+            fresh=self._precheck(),
+            reviews=reviews,
+            opened=opened,
+        )
 
     def _precheck(self) -> dict[str, Checked]:
         """Lines never checked before, checked in parallel when there are many (see ``precheck``)."""
         return precheck(self.path, self._chunks, self.cache)
 
-    def scan_bytes(self, data: bytes, *, decode: bool = False, replay_only: bool = True) -> tuple[VerifyResult, list[Record]]:
+    def scan_bytes(
+        self, data: bytes, *, decode: bool = False, replay_only: bool = True
+    ) -> tuple[VerifyResult, list[Record]]:
         """``scan`` of ledger bytes read elsewhere (another revision of the file, one side of a merge)."""
         result = VerifyResult()
         with cycle_collector_paused():
             return result, list(self._walk(iter([data]), result, decode=decode, replay_only=replay_only))
 
-    def _walk(self, chunks: Iterator[bytes], result: VerifyResult, *, decode: bool, replay_only: bool,
-              fresh: dict[str, Checked] | None = None, reviews: bool = True, opened: list[OpenLedger] | None = None) -> Iterator[Record]:
+    def _walk(
+        self,
+        chunks: Iterator[bytes],
+        result: VerifyResult,
+        *,
+        decode: bool,
+        replay_only: bool,
+        fresh: dict[str, Checked] | None = None,
+        reviews: bool = True,
+        opened: list[OpenLedger] | None = None,
+    ) -> Iterator[Record]:
         cache = self.cache
         known = cache.load() if cache is not None else {}
-        found: dict[str, Checked] = dict(fresh or {})  # newly checked lines, for the cache (what the workers could not keep first)
+        found: dict[str, Checked] = dict(
+            fresh or {}
+        )  # newly checked lines, for the cache (what the workers could not keep first)
         seen_reviews: dict[str, int] = {}
         expected_prev, expected_seq = GENESIS, 1
         # The loop runs once per record on every command that reads the ledger: methods are looked up once.
@@ -210,7 +240,11 @@ class Ledger:
                         expected_prev = "?"
                         continue
                 if (prev != expected_prev or seq != expected_seq) and expected_prev != "?":
-                    what = "a record before it was removed" if seq > expected_seq else "records were reordered or duplicated"
+                    what = (
+                        "a record before it was removed"
+                        if seq > expected_seq
+                        else "records were reordered or duplicated"
+                    )
                     problem(Problem(number, "chain", f"line {number}: does not follow line {number - 1} ({what})"))
                 elif expected_prev != "?":
                     prev = expected_prev  # the same string as the previous hash: held once
@@ -224,14 +258,24 @@ class Ledger:
                     try:
                         checked = check_line(bytes(line))
                     except LineError as exc:
-                        kind = "signature" if isinstance(exc.__cause__, SignatureError) or "signature" in str(exc) else "format"
+                        kind = (
+                            "signature"
+                            if isinstance(exc.__cause__, SignatureError) or "signature" in str(exc)
+                            else "format"
+                        )
                         problem(Problem(number, kind, f"line {number}: {exc}"))
                         continue
                     found[digest] = checked
                 if checked.key:
                     first = seen_reviews.setdefault(checked.review_id, number)
                     if first != number:
-                        problem(Problem(number, "replayed", f"line {number}: repeats the signed review of line {first} (a copied record)"))
+                        problem(
+                            Problem(
+                                number,
+                                "replayed",
+                                f"line {number}: repeats the signed review of line {first} (a copied record)",
+                            )
+                        )
                     if result.first_signed is None:
                         result.first_signed = number
                 elif result.first_signed is not None:
@@ -241,8 +285,15 @@ class Ledger:
                 if decode:
                     try:
                         if replay_only and head is not None:
-                            record = partial_record(_ACTIONS.get(head[3], head[3]), head[4], head[5], seq, prev, digest,
-                                                    line if file is None else StoredLine(file, base + at, end - at, digest))
+                            record = partial_record(
+                                _ACTIONS.get(head[3], head[3]),
+                                head[4],
+                                head[5],
+                                seq,
+                                prev,
+                                digest,
+                                line if file is None else StoredLine(file, base + at, end - at, digest),
+                            )
                         elif replay_only:
                             record = replay_record(bytes(line), digest, prev, seq)
                         else:
@@ -256,7 +307,13 @@ class Ledger:
                 found = {}
         if carry:  # bytes after the last newline: a line whose write never finished
             number += 1
-            result.problems.append(Problem(number, "torn-tail", f"line {number} is unfinished (a write was interrupted); run `skillscope ledger repair`"))
+            result.problems.append(
+                Problem(
+                    number,
+                    "torn-tail",
+                    f"line {number} is unfinished (a write was interrupted); run `skillscope ledger repair`",
+                )
+            )
             result.torn_bytes = len(carry)
         if self.cache is not None:
             self.cache.add(found)
@@ -351,12 +408,16 @@ class Ledger:
             if cut >= 0 or start == 0:
                 break
             if len(chunk) > MAX_RECORD_BYTES:
-                raise LedgerDamaged(f"Ledger {self.path}: the last line is longer than {MAX_RECORD_BYTES:,} bytes, which no writer writes")
+                raise LedgerDamaged(
+                    f"Ledger {self.path}: the last line is longer than {MAX_RECORD_BYTES:,} bytes, which no writer writes"
+                )
         last = chunk[cut + 1 :].decode("utf-8", errors="replace")
         try:
             digest, _prev, seq = chain_fields(last)
         except LineError as exc:
-            raise LedgerDamaged(f"Ledger {self.path}: the last record is damaged ({exc}); nothing was appended") from None
+            raise LedgerDamaged(
+                f"Ledger {self.path}: the last record is damaged ({exc}); nothing was appended"
+            ) from None
         return digest, seq
 
     def repair(self, *, reviewer: str, time: str, tool: str) -> tuple[int, Record]:

@@ -73,8 +73,10 @@ class StoredLine:
         hasher = hashlib.sha256(b"{")
         hasher.update(memoryview(data)[_BODY_START:])
         if len(data) != self.length or "sha256:" + hasher.hexdigest() != self.digest:
-            raise LedgerError(f"Ledger {self.file.path} was rewritten while it was read (the record {self.digest} is no longer "
-                              "where it was); read it again")
+            raise LedgerError(
+                f"Ledger {self.file.path} was rewritten while it was read (the record {self.digest} is no longer "
+                "where it was); read it again"
+            )
         return data
 
     def __len__(self) -> int:

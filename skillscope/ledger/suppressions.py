@@ -15,7 +15,15 @@ from skillscope.ledger.signing import Signer
 from skillscope.ledger.sshsig import SignatureError, key_blob, verify_signature
 from skillscope.ledger.trust import AllowedSigners
 
-__all__ = ["KEY_PATTERN", "Suppression", "append_suppression", "new_suppression", "parse_expiry", "read_suppressions", "suppressions_path"]
+__all__ = [
+    "KEY_PATTERN",
+    "Suppression",
+    "append_suppression",
+    "new_suppression",
+    "parse_expiry",
+    "read_suppressions",
+    "suppressions_path",
+]
 
 KEY_PATTERN = re.compile(r"^[0-9a-f]{32}$")
 """A finding's key as the audit's JSON gives it (``reports.finding_keys``)."""
@@ -51,7 +59,13 @@ class Suppression:
 
     def as_json(self) -> dict[str, Any]:
         """The suppression as the audit's JSON and ``suppress --list --json`` show it."""
-        return {"key": self.key, "reason": self.reason, "reviewer": self.reviewer, "expires": self.expires, "time": self.time}
+        return {
+            "key": self.key,
+            "reason": self.reason,
+            "reviewer": self.reviewer,
+            "expires": self.expires,
+            "time": self.time,
+        }
 
 
 def suppressions_path(ledger: Path) -> Path:
@@ -79,23 +93,37 @@ def parse_expiry(text: str) -> str:
     return text
 
 
-def new_suppression(key: str, reason: str, *, reviewer: str, expires: str | None, time: str, tool: str, signer: Signer) -> dict[str, Any]:
+def new_suppression(
+    key: str, reason: str, *, reviewer: str, expires: str | None, time: str, tool: str, signer: Signer
+) -> dict[str, Any]:
     """The signed line recording that ``key`` is suppressed for ``reason`` (not yet appended).
 
     Raises:
         UsageError: the key or reason is malformed, or the key cannot sign.
     """
     if not KEY_PATTERN.match(key):
-        raise UsageError(f"{key[:80]!r} is not a finding key (32 hex digits, the 'key' of a finding in audit --format json)")
+        raise UsageError(
+            f"{key[:80]!r} is not a finding key (32 hex digits, the 'key' of a finding in audit --format json)"
+        )
     reason = " ".join(reason.split())
     if not reason:
         raise UsageError("--reason must say why the finding is accepted")
     if len(reason) > MAX_REASON:
         raise UsageError(f"--reason is longer than {MAX_REASON} characters")
     if not reason.isprintable() or not reviewer.strip() or not reviewer.isprintable() or len(reviewer) > 200:
-        raise UsageError("--reason and --reviewer must be printable text (no control characters; a reviewer of 1-200 characters)")
-    fields: dict[str, Any] = {"v": 1, "key": key, "reason": reason, "reviewer": reviewer, "expires": expires, "time": time,
-                              "tool": tool, "signer": signer.public_key}
+        raise UsageError(
+            "--reason and --reviewer must be printable text (no control characters; a reviewer of 1-200 characters)"
+        )
+    fields: dict[str, Any] = {
+        "v": 1,
+        "key": key,
+        "reason": reason,
+        "reviewer": reviewer,
+        "expires": expires,
+        "time": time,
+        "tool": tool,
+        "signer": signer.public_key,
+    }
     fields["sig"] = signer.sign(_signed_bytes(fields))
     return fields
 
@@ -131,8 +159,10 @@ def _parse(raw: str, number: int, signers: AllowedSigners) -> Suppression | str:
         return f"line {number}: not JSON"
     if not isinstance(fields, dict) or fields.get("v") != 1 or set(fields) != {*_FIELDS, "sig"}:
         return f"line {number}: not a suppression record"
-    key, reason, reviewer, time = (_text(fields.get(name), limit) for name, limit in
-                                   (("key", 32), ("reason", MAX_REASON), ("reviewer", 200), ("time", 40)))
+    key, reason, reviewer, time = (
+        _text(fields.get(name), limit)
+        for name, limit in (("key", 32), ("reason", MAX_REASON), ("reviewer", 200), ("time", 40))
+    )
     expires = fields.get("expires")
     if key is None or not KEY_PATTERN.match(key) or reason is None or reviewer is None or time is None:
         return f"line {number}: a field is missing or malformed"

@@ -127,8 +127,9 @@ def _principal_matches(principal: str, patterns: tuple[str, ...]) -> bool:
     return matched
 
 
-def resolve_trust(option: str | None, config_value: str | None, config_dir: Path | None, ledger: Path,
-                  local_key: str | None) -> AllowedSigners:
+def resolve_trust(
+    option: str | None, config_value: str | None, config_dir: Path | None, ledger: Path, local_key: str | None
+) -> AllowedSigners:
     """The allowed signers in force: ``--allowed-signers``, else the config's, else one beside the ledger,
     else only this machine's key (for any reviewer).
 

@@ -8,9 +8,21 @@ from typing import Literal
 
 from skillscope.ledger.record import FileEntry, Record
 
-__all__ = ["Content", "Distrust", "Verdict", "Verdicts", "FileChange", "ReviewState", "replay", "review_state", "diff_files"]
+__all__ = [
+    "Content",
+    "Distrust",
+    "Verdict",
+    "Verdicts",
+    "FileChange",
+    "ReviewState",
+    "replay",
+    "review_state",
+    "diff_files",
+]
 
-StateName = Literal["approved", "approved-untrusted", "rejected", "not-reviewed", "changed-since-approval", "revoked", "unverifiable"]
+StateName = Literal[
+    "approved", "approved-untrusted", "rejected", "not-reviewed", "changed-since-approval", "revoked", "unverifiable"
+]
 
 Distrust = Callable[[Record], "str | None"]
 """Why an approval does not count (its signature is not trusted); None when it counts. See ``TrustRule``."""
@@ -207,8 +219,14 @@ class ReviewState:
             "state": self.state,
             "record": None if self.record is None else self.record.summary_json(),
             "changes": [
-                {"change": c.change, "uri": c.uri, "old_digest": c.old_digest, "new_digest": c.new_digest,
-                 "old_size": c.old_size, "new_size": c.new_size}
+                {
+                    "change": c.change,
+                    "uri": c.uri,
+                    "old_digest": c.old_digest,
+                    "new_digest": c.new_digest,
+                    "old_size": c.old_size,
+                    "new_size": c.new_size,
+                }
                 for c in self.changes
             ],
             "untrusted": self.untrusted or None,
@@ -249,11 +267,15 @@ def diff_files(old: Iterable[FileEntry], new: Iterable[tuple[str, str, int]]) ->
         elif uri not in before:
             changes.append(FileChange("added", uri, None, after[uri][0], None, after[uri][1]))
         elif before[uri].digest != after[uri][0]:
-            changes.append(FileChange("changed", uri, before[uri].digest, after[uri][0], before[uri].size, after[uri][1]))
+            changes.append(
+                FileChange("changed", uri, before[uri].digest, after[uri][0], before[uri].size, after[uri][1])
+            )
     return changes
 
 
-def review_state(verdicts: Verdicts, name: str, fingerprint: str | None, files: Iterable[tuple[str, str, int]] | None) -> ReviewState:
+def review_state(
+    verdicts: Verdicts, name: str, fingerprint: str | None, files: Iterable[tuple[str, str, int]] | None
+) -> ReviewState:
     """The review state of the skill ``name`` whose current entry has ``fingerprint`` and ``files``.
 
     The content decides, under every label: its latest counting review (approved, rejected,

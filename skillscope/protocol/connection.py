@@ -136,7 +136,15 @@ class ServerInfo:
 class Connection:
     """An attached server: raw requests with timeouts and errors in skillscope's words."""
 
-    def __init__(self, client: Client, info: ServerInfo, stats: TransportStats, stderr: IO[Any] | None, timeout: float, target: Target) -> None:
+    def __init__(
+        self,
+        client: Client,
+        info: ServerInfo,
+        stats: TransportStats,
+        stderr: IO[Any] | None,
+        timeout: float,
+        target: Target,
+    ) -> None:
         self.client = client
         self.info = info
         self._stats = stats
@@ -272,7 +280,9 @@ class Connection:
             return parse_get(await self.request("skills/get", {"uri": uri}))
         except MethodError as exc:
             if exc.code == INVALID_PARAMS:
-                raise SkillNotFound(f"The server does not serve {safe_line(uri)!r} (skills/get answered -32602)") from None
+                raise SkillNotFound(
+                    f"The server does not serve {safe_line(uri)!r} (skills/get answered -32602)"
+                ) from None
             raise self._method_error(exc, "skills/get") from None
 
     async def read_resource(self, uri: str) -> ReadResult:
@@ -285,11 +295,15 @@ class Connection:
 
     async def read_directory(self, uri: str, cursor: str | None = None) -> ResourcePage:
         """One ``resources/directory/read`` page of ``uri``, read but not judged; an error answer is a ``MethodError``."""
-        return parse_resource_page(await self.request("resources/directory/read", {"uri": uri, "cursor": cursor} if cursor else {"uri": uri}))
+        return parse_resource_page(
+            await self.request("resources/directory/read", {"uri": uri, "cursor": cursor} if cursor else {"uri": uri})
+        )
 
     def _method_error(self, exc: MethodError, method: str) -> ConnectionFailed:
         if exc.code == METHOD_NOT_FOUND:
-            hint = "" if self.info.protocol == MODERN else f"; the server may only serve it on {MODERN} (try --era modern)"
+            hint = (
+                "" if self.info.protocol == MODERN else f"; the server may only serve it on {MODERN} (try --era modern)"
+            )
             return ProtocolViolation(f"The server does not implement {method} in this session (-32601){hint}")
         if self._stats.status in (401, 403):
             return _unauthorised(self._stats.status, self._target)
@@ -299,7 +313,9 @@ class Connection:
 
 
 @asynccontextmanager
-async def connect(target: Target, *, era: Era = "auto", timeout: float = 30.0, errlog: IO[Any] | None = None) -> AsyncIterator[Connection]:
+async def connect(
+    target: Target, *, era: Era = "auto", timeout: float = 30.0, errlog: IO[Any] | None = None
+) -> AsyncIterator[Connection]:
     """Attach to ``target`` and yield a ``Connection``; every step is bounded by ``timeout``.
 
     Args:
@@ -345,7 +361,9 @@ async def connect(target: Target, *, era: Era = "auto", timeout: float = 30.0, e
             owned_log.close()
 
 
-def _make_client(target: Target, era: Era, timeout: float, stats: TransportStats, errlog: IO[Any] | None, stack: AsyncExitStack) -> Client:
+def _make_client(
+    target: Target, era: Era, timeout: float, stats: TransportStats, errlog: IO[Any] | None, stack: AsyncExitStack
+) -> Client:
     mode = "legacy" if era == "legacy" else MODERN
     common: dict[str, Any] = {
         "mode": mode,
@@ -362,12 +380,16 @@ def _make_client(target: Target, era: Era, timeout: float, stats: TransportStats
         def factory(headers: Any = None, timeout: Any = None, auth: Any = None) -> Any:
             return capped_http_client(dict(headers or {}), stats, common["read_timeout_seconds"], sse=True)
 
-        return Client(sse_client(target.url or "", headers=dict(target.headers), timeout=timeout,
-                                 httpx_client_factory=factory), **common)
+        return Client(
+            sse_client(target.url or "", headers=dict(target.headers), timeout=timeout, httpx_client_factory=factory),
+            **common,
+        )
     if target.kind == "http":
         from mcp.client.streamable_http import streamable_http_client
 
-        http = capped_http_client(dict(target.headers), stats, timeout, tls=not (target.url or "").lower().startswith("http://"))
+        http = capped_http_client(
+            dict(target.headers), stats, timeout, tls=not (target.url or "").lower().startswith("http://")
+        )
         stack.push_async_callback(http.aclose)
         # Our transport caps every response body, SSE included, so the SDK's own event cap is off.
         transport = streamable_http_client(target.url or "", http_client=http, max_sse_event_size=None)
@@ -508,7 +530,9 @@ def _read_capabilities(info: ServerInfo, raw_caps: Any, client: Client) -> None:
     value = extensions.get(EXTENSION_ID, None) if isinstance(extensions, dict) else None
     if isinstance(extensions, dict) and EXTENSION_ID in extensions and not isinstance(value, dict):
         info.extension = "malformed"
-        info.notes.append("Skills extension declared with a non-object value; ignored (sep-2640-capability-empty-object)")
+        info.notes.append(
+            "Skills extension declared with a non-object value; ignored (sep-2640-capability-empty-object)"
+        )
         return
     if value is None:
         info.extension = "absent"

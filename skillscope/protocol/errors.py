@@ -158,13 +158,16 @@ def _transport_says(stats: TransportStats | None, target: Target | None) -> Conn
     return None
 
 
-def mcp_error(exc: MCPError, target: Target | None, stats: TransportStats | None, errlog: IO[Any] | None, what: str) -> ConnectionFailed:
+def mcp_error(
+    exc: MCPError, target: Target | None, stats: TransportStats | None, errlog: IO[Any] | None, what: str
+) -> ConnectionFailed:
     """Turn an SDK ``MCPError`` into the most specific ``ConnectionFailed``."""
     return _transport_says(stats, target) or refine(method_error(exc, what, errlog), stats, errlog)
 
 
-def translate(exc: BaseException, target: Target | None = None, stats: TransportStats | None = None,
-              errlog: IO[Any] | None = None) -> SkillscopeError:
+def translate(
+    exc: BaseException, target: Target | None = None, stats: TransportStats | None = None, errlog: IO[Any] | None = None
+) -> SkillscopeError:
     """Find the real cause inside nested exception groups and say it in plain words.
 
     A skillscope error (raised by the caller's own code inside the connection) is returned

@@ -40,8 +40,9 @@ class KindListing:
     """False when the server answered -32601 (it has no such list in this session)."""
 
 
-async def collect_kind(fetch: FetchRaw, kind: Kind, *, page_cap: int = PAGE_CAP,
-                       broken: Callable[[], bool] = lambda: False) -> KindListing:
+async def collect_kind(
+    fetch: FetchRaw, kind: Kind, *, page_cap: int = PAGE_CAP, broken: Callable[[], bool] = lambda: False
+) -> KindListing:
     """Walk every page of ``kind``'s list method with the guards the skills listing has.
 
     A repeated cursor, an empty page that still carries one, a cursor that is not a string,
@@ -58,8 +59,10 @@ async def collect_kind(fetch: FetchRaw, kind: Kind, *, page_cap: int = PAGE_CAP,
     while True:
         if listing.pages >= page_cap:
             listing.complete, listing.stop = False, "page-cap"
-            listing.warnings.append(f"{method}: the server keeps paging; stopped after {page_cap} pages "
-                                    f"with {len(listing.items)} item(s) read")
+            listing.warnings.append(
+                f"{method}: the server keeps paging; stopped after {page_cap} pages "
+                f"with {len(listing.items)} item(s) read"
+            )
             break
         try:
             result = await fetch(method, {"cursor": cursor} if cursor else {})
@@ -76,8 +79,10 @@ async def collect_kind(fetch: FetchRaw, kind: Kind, *, page_cap: int = PAGE_CAP,
             # The SDK checks a known method's result against its schema (a nextCursor that is not a string,
             # a page without its array): this list stops here, the other kinds are still asked for.
             listing.complete, listing.stop = False, "error"
-            listing.warnings.append(f"{method} page {listing.pages + 1} refused: {safe_line(exc.message, limit=300)}; "
-                                    f"{len(listing.items)} item(s) read before it")
+            listing.warnings.append(
+                f"{method} page {listing.pages + 1} refused: {safe_line(exc.message, limit=300)}; "
+                f"{len(listing.items)} item(s) read before it"
+            )
             break
         listing.pages += 1
         kind_of_result = result.get("resultType", "complete")
@@ -88,8 +93,9 @@ async def collect_kind(fetch: FetchRaw, kind: Kind, *, page_cap: int = PAGE_CAP,
         page = result.get(key)
         if not isinstance(page, list):
             listing.complete, listing.stop = False, "no-array"
-            listing.warnings.append(f"{method} page {listing.pages} has no {key} array; "
-                                    f"{len(listing.items)} item(s) read before it")
+            listing.warnings.append(
+                f"{method} page {listing.pages} has no {key} array; {len(listing.items)} item(s) read before it"
+            )
             break
         listing.items.extend(page)
         next_cursor = result.get("nextCursor")
@@ -97,11 +103,15 @@ async def collect_kind(fetch: FetchRaw, kind: Kind, *, page_cap: int = PAGE_CAP,
             break
         if not isinstance(next_cursor, str):
             listing.complete, listing.stop = False, "bad-cursor"
-            listing.warnings.append(f"{method} sent a nextCursor that is not a string ({safe_line(next_cursor)}); stopped paging")
+            listing.warnings.append(
+                f"{method} sent a nextCursor that is not a string ({safe_line(next_cursor)}); stopped paging"
+            )
             break
         if next_cursor in seen:
             listing.complete, listing.stop = False, "repeated-cursor"
-            listing.warnings.append(f"{method}: the server repeated a cursor; stopped paging with {len(listing.items)} item(s) read")
+            listing.warnings.append(
+                f"{method}: the server repeated a cursor; stopped paging with {len(listing.items)} item(s) read"
+            )
             break
         if not page:
             listing.complete, listing.stop = False, "empty-page-cursor"
@@ -112,8 +122,13 @@ async def collect_kind(fetch: FetchRaw, kind: Kind, *, page_cap: int = PAGE_CAP,
     return listing
 
 
-async def list_surface(fetch: FetchRaw, kinds: tuple[Kind, ...] = KINDS, *, page_cap: int = PAGE_CAP,
-                       broken: Callable[[], bool] = lambda: False) -> dict[Kind, KindListing]:
+async def list_surface(
+    fetch: FetchRaw,
+    kinds: tuple[Kind, ...] = KINDS,
+    *,
+    page_cap: int = PAGE_CAP,
+    broken: Callable[[], bool] = lambda: False,
+) -> dict[Kind, KindListing]:
     """Every kind's listing, one after the other (``fetch`` is ``Connection.request``).
 
     Raises:

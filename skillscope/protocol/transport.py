@@ -20,7 +20,16 @@ from mcp.shared.message import SessionMessage
 
 from skillscope.core.surrogates import HOLD_BACK, mark_lone_surrogates
 
-__all__ = ["ACCEPTED_ENCODINGS", "MAX_MESSAGE_BYTES", "MessageTooLarge", "UnsupportedEncoding", "TransportStats", "capped_stdio", "capped_http_client", "child_environment"]
+__all__ = [
+    "ACCEPTED_ENCODINGS",
+    "MAX_MESSAGE_BYTES",
+    "MessageTooLarge",
+    "UnsupportedEncoding",
+    "TransportStats",
+    "capped_stdio",
+    "capped_http_client",
+    "child_environment",
+]
 
 MAX_MESSAGE_BYTES = 64 * 1024 * 1024
 """Largest single message accepted from a server: a 16 MiB file as base64 or escaped JSON fits."""
@@ -252,8 +261,9 @@ class _CappedStream(httpx2.AsyncByteStream):
     rather than to the whole stream.
     """
 
-    def __init__(self, inner: Any, limit: int, stats: TransportStats, encodings: Sequence[str] = (), *,
-                 per_event: bool = False) -> None:
+    def __init__(
+        self, inner: Any, limit: int, stats: TransportStats, encodings: Sequence[str] = (), *, per_event: bool = False
+    ) -> None:
         self._inner = inner
         self._limit = limit
         self._stats = stats
@@ -385,8 +395,9 @@ class _CappedTransport(httpx2.AsyncBaseTransport):
         await self._inner.aclose()
 
 
-def capped_http_client(headers: dict[str, str], stats: TransportStats, timeout: float, *, sse: bool = False,
-                       tls: bool = True) -> httpx2.AsyncClient:
+def capped_http_client(
+    headers: dict[str, str], stats: TransportStats, timeout: float, *, sse: bool = False, tls: bool = True
+) -> httpx2.AsyncClient:
     """An HTTP client whose response bodies are capped and whose error statuses are recorded.
 
     With ``sse`` (the legacy HTTP+SSE transport) each event is capped instead, and the one

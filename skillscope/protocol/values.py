@@ -313,9 +313,16 @@ def parse_resource_page(raw: dict[str, Any]) -> ResourcePage:
     well_formed = False
     if isinstance(resources, list):
         items = tuple(
-            ListedResource(r, r.get("uri") if isinstance(r.get("uri"), str) else None, r.get("name"), r.get("description"),
-                           r.get("mimeType"), r.get("_meta"))
-            for r in resources if isinstance(r, dict)
+            ListedResource(
+                r,
+                r.get("uri") if isinstance(r.get("uri"), str) else None,
+                r.get("name"),
+                r.get("description"),
+                r.get("mimeType"),
+                r.get("_meta"),
+            )
+            for r in resources
+            if isinstance(r, dict)
         )
         well_formed = len(items) == len(resources) and all(i.uri is not None for i in items)
     cursor = raw.get("nextCursor")

@@ -21,7 +21,15 @@ if TYPE_CHECKING:
     from skillscope.protocol.connection import Connection, ServerInfo
     from skillscope.verify.opener import SkillReport
 
-__all__ = ["ApprovalPlan", "Refusal", "approval_plan", "audit_for_approval", "offline_revocation", "review_refusal", "verdict_record"]
+__all__ = [
+    "ApprovalPlan",
+    "Refusal",
+    "approval_plan",
+    "audit_for_approval",
+    "offline_revocation",
+    "review_refusal",
+    "verdict_record",
+]
 
 _NAMED = 20
 """Unlisted files named in a refusal; past it the rest are counted."""
@@ -88,7 +96,9 @@ class ApprovalPlan:
         return review_record("approve", info, self.entry, reviewer=reviewer, note=note, extra=extra)
 
 
-async def audit_for_approval(conn: Connection, entry: CatalogEntry, policy: Any, verdicts: Verdicts | None = None) -> SkillAudit:
+async def audit_for_approval(
+    conn: Connection, entry: CatalogEntry, policy: Any, verdicts: Verdicts | None = None
+) -> SkillAudit:
     """Read, verify and audit every file of ``entry`` (each file read once), as an approval requires.
 
     The one audit every front end approves from: besides the listed files it looks at what the
@@ -119,17 +129,26 @@ def approval_plan(skill: SkillAudit, *, pinned: str | None = None, accept_findin
         check = report.failure.check if report is not None and report.failure else "read"
         return ApprovalPlan(entry, report, own, "unverified", f"{entry.name} did not verify ({check} check)")
     if pinned and pinned != entry.fingerprint:
-        return ApprovalPlan(entry, report, own, "fingerprint",
-                            f"{entry.name} now has fingerprint {entry.fingerprint}, not {safe_line(pinned)} "
-                            "(the content changed since you saw it); nothing was recorded")
+        return ApprovalPlan(
+            entry,
+            report,
+            own,
+            "fingerprint",
+            f"{entry.name} now has fingerprint {entry.fingerprint}, not {safe_line(pinned)} "
+            "(the content changed since you saw it); nothing was recorded",
+        )
     unlisted = ApprovalPlan(entry, report, own).unlisted
     if (own.errors or unlisted) and not accept_findings:
         reasons = [f"the audit found {own.errors} error(s) in {entry.name}"] if own.errors else []
         if unlisted:
-            names = ", ".join(safe_line(relative_path(entry.directory or "", uri), limit=120) for uri in unlisted[:_NAMED])
+            names = ", ".join(
+                safe_line(relative_path(entry.directory or "", uri), limit=120) for uri in unlisted[:_NAMED]
+            )
             more = f" and {len(unlisted) - _NAMED} more" if len(unlisted) > _NAMED else ""
-            reasons.append(f"the server serves {len(unlisted)} file(s) under {entry.name} that its file list omits, "
-                           f"so no approval would cover them: {names}{more}")
+            reasons.append(
+                f"the server serves {len(unlisted)} file(s) under {entry.name} that its file list omits, "
+                f"so no approval would cover them: {names}{more}"
+            )
         return ApprovalPlan(entry, report, own, "findings" if own.errors else "unlisted", "; ".join(reasons))
     return ApprovalPlan(entry, report, own, accepted=bool(own.errors or unlisted))
 
@@ -158,6 +177,16 @@ def offline_revocation(verdicts: Verdicts, name: str, *, reviewer: str | None, n
     if verdict is None:
         raise UsageError(f"The ledger has no review of {name!r}; give LABEL:PATH exactly as listed, or a TARGET")
     last = verdict.record
-    return Record(action="revoke", time=utc_now(), reviewer=reviewer or default_reviewer(), note=note,
-                  label=last.label, server=last.server, protocol=last.protocol, name=name, uri=last.uri,
-                  fingerprint=None, tool=tool_id())
+    return Record(
+        action="revoke",
+        time=utc_now(),
+        reviewer=reviewer or default_reviewer(),
+        note=note,
+        label=last.label,
+        server=last.server,
+        protocol=last.protocol,
+        name=name,
+        uri=last.uri,
+        fingerprint=None,
+        tool=tool_id(),
+    )

@@ -33,7 +33,9 @@ async def load_catalog(conn: Connection, policy: Policy) -> Listing:
     conn.require_skills()
     raw_entries, listing = await collect_listing(conn.list_page, protocol=conn.info.protocol)
     # Judging 10,000 entries takes a while: off the event loop, so a screen keeps answering keys meanwhile.
-    listing = await anyio.to_thread.run_sync(partial(catalog_entries, raw_entries, listing, label=conn.info.label, policy=policy))
+    listing = await anyio.to_thread.run_sync(
+        partial(catalog_entries, raw_entries, listing, label=conn.info.label, policy=policy)
+    )
     listing.warnings[:0] = [Finding("server", note) for note in conn.info.notes]
     return listing
 
@@ -52,7 +54,9 @@ async def resolve_name(conn: Connection, listing: Listing, name: str, policy: Po
     match = _LABEL_PREFIX.match(name)
     if match:
         if match.group(1) != label:
-            raise UsageError(f"{name!r} names server {match.group(1)!r}, but the target is labelled {label!r} (use --label)")
+            raise UsageError(
+                f"{name!r} names server {match.group(1)!r}, but the target is labelled {label!r} (use --label)"
+            )
         path = match.group(2)
     else:
         path = name
@@ -81,7 +85,9 @@ async def resolve_name(conn: Connection, listing: Listing, name: str, policy: Po
     check_result_type(result.raw, "skills/get")
     entry = validate_entry(result.skill, label=label, index=len(listing.entries), policy=policy)
     if entry.status == "malformed":
-        raise SkillNotFound(f"skills/get for {safe_line(uri)!r} returned a malformed entry ({entry.rule}: {entry.reason})")
+        raise SkillNotFound(
+            f"skills/get for {safe_line(uri)!r} returned a malformed entry ({entry.rule}: {entry.reason})"
+        )
     if entry.path != path:
         raise SkillNotFound(
             f"skills/get for {safe_line(uri)!r} returned an entry for {safe_line(entry.uri)!r}, which does not map back to {safe_line(name)!r}"

@@ -58,15 +58,25 @@ def _skill(item: InventoryItem, refs: _Refs) -> dict[str, Any]:
         "bom-ref": refs(entry.name),
         "name": entry.skill_name or entry.path or entry.name,
     }
-    component["properties"] = _properties([
-        ("name", entry.name), ("uri", entry.uri), ("status", entry.status),
-        ("reason", f"{entry.rule}: {entry.reason}" if entry.rule else None),
-        ("fingerprint", entry.fingerprint), ("review-state", review_words(item)), ("signer", signer_words(item)),
-    ])
+    component["properties"] = _properties(
+        [
+            ("name", entry.name),
+            ("uri", entry.uri),
+            ("status", entry.status),
+            ("reason", f"{entry.rule}: {entry.reason}" if entry.rule else None),
+            ("fingerprint", entry.fingerprint),
+            ("review-state", review_words(item)),
+            ("signer", signer_words(item)),
+        ]
+    )
     files = [
-        {"type": "file", "bom-ref": refs(f"{entry.name}#{f.path}"), "name": f.path,
-         "hashes": [{"alg": "SHA-256", "content": f.digest.removeprefix("sha256:")}],
-         "properties": _properties([("uri", f.uri), ("size", f.size)])}
+        {
+            "type": "file",
+            "bom-ref": refs(f"{entry.name}#{f.path}"),
+            "name": f.path,
+            "hashes": [{"alg": "SHA-256", "content": f.digest.removeprefix("sha256:")}],
+            "properties": _properties([("uri", f.uri), ("size", f.size)]),
+        }
         for f in entry.files or ()
     ]
     if files:
@@ -83,11 +93,16 @@ def _server(server: ServerInventory, refs: _Refs) -> dict[str, Any]:
     }
     if info is not None and info.version:
         component["version"] = info.version
-    component["properties"] = _properties([
-        ("label", server.label), ("target", server.target), ("origin", server.origin),
-        ("protocol", info.era_label if info is not None else None), ("error", server.error),
-        ("complete", None if server.error else str(server.complete).lower()),
-    ])
+    component["properties"] = _properties(
+        [
+            ("label", server.label),
+            ("target", server.target),
+            ("origin", server.origin),
+            ("protocol", info.era_label if info is not None else None),
+            ("error", server.error),
+            ("complete", None if server.error else str(server.complete).lower()),
+        ]
+    )
     skills = [_skill(item, refs) for item in server.items]
     if skills:
         component["components"] = skills

@@ -90,7 +90,9 @@ def _plan(report: SkillReport) -> list[tuple[str, str, bytes]]:
     for result in report.files:
         if result.status != "verified" or result.served is None:
             why = result.reason or result.status
-            raise VerificationFailed(f"{safe_line(result.path)!r} is not verified ({safe_line(why)}); nothing was written")
+            raise VerificationFailed(
+                f"{safe_line(result.path)!r} is not verified ({safe_line(why)}); nothing was written"
+            )
         problem = unsafe_path(result.path)
         if problem is not None:
             raise VerificationFailed(f"Refused to write {safe_line(result.path)!r}: {problem}; nothing was written")
@@ -100,8 +102,10 @@ def _plan(report: SkillReport) -> list[tuple[str, str, bytes]]:
         parts = path.split("/")
         for cut in range(1, len(parts)):
             if "/".join(parts[:cut]) in files:
-                raise VerificationFailed(f"Refused to write {safe_line(path)!r}: {safe_line('/'.join(parts[:cut]))!r} "
-                                         "is both a file and a folder; nothing was written")
+                raise VerificationFailed(
+                    f"Refused to write {safe_line(path)!r}: {safe_line('/'.join(parts[:cut]))!r} "
+                    "is both a file and a folder; nothing was written"
+                )
     return planned
 
 
@@ -138,7 +142,9 @@ def write_skill(report: SkillReport, dest: Path) -> list[FetchedFile]:
         with contextlib.suppress(OSError):
             shutil.rmtree(staging)
         if exc.errno in (39, 66):  # ENOTEMPTY (Linux, macOS): something was put in the folder meanwhile
-            raise UsageError(f"{dest} is not empty; fetch writes only to an empty or new folder (nothing was written)") from None
+            raise UsageError(
+                f"{dest} is not empty; fetch writes only to an empty or new folder (nothing was written)"
+            ) from None
         raise LocalFileError(f"Cannot write the skill to {dest}: {exc.strerror or exc}") from None
     return [FetchedFile(path, uri) for path, uri, _ in planned]
 

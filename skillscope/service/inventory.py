@@ -63,8 +63,16 @@ def signer_of(review: ReviewState | None) -> tuple[str, str | None] | None:
     return record.reviewer, "SHA256:" + base64.b64encode(digest).decode("ascii").rstrip("=")
 
 
-def inventory_seeds(targets: Sequence[str], command: Sequence[str] | None, *, config: Config, label: str | None = None,
-                    headers: Sequence[str] = (), env: Sequence[str] = (), allow_dynamic: bool = False) -> tuple[list[ServerSeed], list[str]]:
+def inventory_seeds(
+    targets: Sequence[str],
+    command: Sequence[str] | None,
+    *,
+    config: Config,
+    label: str | None = None,
+    headers: Sequence[str] = (),
+    env: Sequence[str] = (),
+    allow_dynamic: bool = False,
+) -> tuple[list[ServerSeed], list[str]]:
     """The servers to inventory, and notes on what was left out.
 
     With TARGETs (or a command), those. Without, every server of the config file and every
@@ -76,8 +84,9 @@ def inventory_seeds(targets: Sequence[str], command: Sequence[str] | None, *, co
     """
     if targets or command or label:
         # server_seeds refuses a --label that does not name exactly one server.
-        return server_seeds(targets, command, config=config, label=label, headers=headers, env=env,
-                            allow_dynamic=allow_dynamic), []
+        return server_seeds(
+            targets, command, config=config, label=label, headers=headers, env=env, allow_dynamic=allow_dynamic
+        ), []
 
     seeds = server_seeds((), None, config=config, allow_dynamic=allow_dynamic) if config.servers else []
     taken = {s.label for s in seeds}
@@ -88,14 +97,22 @@ def inventory_seeds(targets: Sequence[str], command: Sequence[str] | None, *, co
         taken.add(seed.label)
         seeds.append(seed)
     found = discover_servers()
-    notes = [f"not read (untrusted project file): {path}; trust it with skillscope config trust" for path in found.untrusted]
+    notes = [
+        f"not read (untrusted project file): {path}; trust it with skillscope config trust" for path in found.untrusted
+    ]
     notes += [f"{path}: {why}" for path, why in found.problems]
     notes += [f"skipped {f.spec.label} ({f.client}): {why}" for f in found.servers if (why := attach_problem(f.spec))]
     return seeds, notes
 
 
-async def take_inventory(seeds: Sequence[ServerSeed], verdicts: Verdicts | None, *, era: Era, timeout: float,
-                         say: Callable[[str], None] = lambda _: None) -> list[ServerInventory]:
+async def take_inventory(
+    seeds: Sequence[ServerSeed],
+    verdicts: Verdicts | None,
+    *,
+    era: Era,
+    timeout: float,
+    say: Callable[[str], None] = lambda _: None,
+) -> list[ServerInventory]:
     """List every server in turn; one that fails is kept with its error and the rest continue.
 
     Listing reads no file: each entry carries its files' digests and sizes.

@@ -39,15 +39,21 @@ class TrustChoice:
     include_unsigned: bool = False
 
     @classmethod
-    def from_config(cls, config: object, *, allowed_signers: str | None = None, include_unsigned: bool = False) -> TrustChoice:
+    def from_config(
+        cls, config: object, *, allowed_signers: str | None = None, include_unsigned: bool = False
+    ) -> TrustChoice:
         """The choice a loaded ``Config`` and the command's options make."""
         book = ReviewBook.from_config(Path("ledger.jsonl"), config)  # resolves the key relative to the config file
         return cls(book.signing_key, book.allowed_signers, book.config_dir, allowed_signers, include_unsigned)
 
     def book(self, ledger: str | Path) -> ReviewBook:
         """The ledger at ``ledger`` with this choice's key and allowed signers."""
-        return ReviewBook(Path(ledger), signing_key=self.signing_key, allowed_signers=self.config_allowed_signers,
-                          config_dir=self.config_dir)
+        return ReviewBook(
+            Path(ledger),
+            signing_key=self.signing_key,
+            allowed_signers=self.config_allowed_signers,
+            config_dir=self.config_dir,
+        )
 
     def verdicts(self, ledger: str | Path) -> Verdicts:
         """The ledger at ``ledger`` replayed under this choice (see ``ReviewBook.verdicts``)."""
@@ -119,8 +125,9 @@ def read_ledger(path: str | Path, trust: TrustChoice | None = None) -> LedgerSna
     snapshot = LedgerSnapshot(Path(path), objects=ObjectStore(store_dir(Path(path))), trust=choice)
     try:
         records: list[Record] = []
-        result, verdicts = choice.book(path).read(allowed_signers=choice.allowed_signers,
-                                                  include_unsigned=choice.include_unsigned, keep=records)
+        result, verdicts = choice.book(path).read(
+            allowed_signers=choice.allowed_signers, include_unsigned=choice.include_unsigned, keep=records
+        )
     except SkillscopeError as exc:
         snapshot.error = exc.message
         return snapshot

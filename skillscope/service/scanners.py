@@ -72,8 +72,9 @@ def parse_scanner(template: str) -> Scanner:
     return Scanner(template, argv, scanner_id(os.path.basename(argv[0])) or "scanner")
 
 
-async def run_scanners(audits: list[Any], scanners: list[Scanner], *, timeout: float,
-                       progress: Callable[[str], None] | None = None) -> None:
+async def run_scanners(
+    audits: list[Any], scanners: list[Scanner], *, timeout: float, progress: Callable[[str], None] | None = None
+) -> None:
     """Run every scanner on every skill of ``audits`` that verified whole, and add what they found.
 
     A skill is written (by the fetch writer) to a fresh temporary folder that is removed afterwards;
@@ -94,7 +95,9 @@ async def run_scanners(audits: list[Any], scanners: list[Scanner], *, timeout: f
                 audit.findings.extend(found)
                 added = added or bool(found)
         if added:
-            audit.findings.sort(key=lambda f: (-SEVERITY_ORDER[f.severity], f.skill or "", f.uri or "", f.line or 0, f.id))
+            audit.findings.sort(
+                key=lambda f: (-SEVERITY_ORDER[f.severity], f.skill or "", f.uri or "", f.line or 0, f.id)
+            )
 
 
 def _scan_one(scanner: Scanner, server: str, skill: Any, seconds: float) -> list[AuditFinding]:
@@ -103,9 +106,18 @@ def _scan_one(scanner: Scanner, server: str, skill: Any, seconds: float) -> list
     name = entry.name
 
     def failed(why: str) -> list[AuditFinding]:
-        return [AuditFinding(f"{SCANNER_PREFIX}{scanner.name}", "warning", "content",
-                             f"{name}: scanner {scanner.name} ({safe_line(scanner.template, limit=200)}) {why}; "
-                             "its findings are missing from this report", server, name, entry.uri)]
+        return [
+            AuditFinding(
+                f"{SCANNER_PREFIX}{scanner.name}",
+                "warning",
+                "content",
+                f"{name}: scanner {scanner.name} ({safe_line(scanner.template, limit=200)}) {why}; "
+                "its findings are missing from this report",
+                server,
+                name,
+                entry.uri,
+            )
+        ]
 
     root = os.path.realpath(tempfile.mkdtemp(prefix="skillscope-scan-"))
     try:
@@ -130,13 +142,19 @@ def _scan_one(scanner: Scanner, server: str, skill: Any, seconds: float) -> list
             try:
                 out = _read_bounded(sarif_path)
             except OSError as exc:
-                return failed(f"exited with status {code} and wrote no readable {{sarif}} file ({safe_line(exc.strerror or str(exc), limit=120)})")
+                return failed(
+                    f"exited with status {code} and wrote no readable {{sarif}} file ({safe_line(exc.strerror or str(exc), limit=120)})"
+                )
         target = ScanTarget(server, name, entry.uri, folder, {f.path: f.uri for f in written}, workdir=root)
         try:
             return sarif_findings(out, target, tool=scanner.name)
         except SarifError as exc:
             tail = safe_line(err.decode("utf-8", "replace").strip()[-300:], limit=300)
-            why = exc if out.strip() or scanner.writes_file else "it printed nothing on stdout (does the command ask for SARIF?)"
+            why = (
+                exc
+                if out.strip() or scanner.writes_file
+                else "it printed nothing on stdout (does the command ask for SARIF?)"
+            )
             return failed(f"exited with status {code} and gave no SARIF: {why}" + (f"; stderr: {tail}" if tail else ""))
     finally:
         with contextlib.suppress(OSError):
@@ -148,8 +166,15 @@ def _run_bounded(argv: list[str], *, seconds: float, cwd: str) -> tuple[int | No
 
     The process runs in its own session, so stopping it stops whatever it started too.
     """
-    proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            start_new_session=True, close_fds=True, cwd=cwd)
+    proc = subprocess.Popen(
+        argv,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+        close_fds=True,
+        cwd=cwd,
+    )
     assert proc.stdout is not None and proc.stderr is not None
     out, err = bytearray(), bytearray()
     problem: str | None = None

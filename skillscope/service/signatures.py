@@ -62,7 +62,11 @@ def check_signatures(book: ReviewBook, *, allowed_signers: str | None = None) ->
         return report
     report.trust = check.trust.source
     if not check.ok:
-        first = check.result.problems[0].message if check.result.problems else f"{len(check.missing)} review(s) seen before are missing"
+        first = (
+            check.result.problems[0].message
+            if check.result.problems
+            else f"{len(check.missing)} review(s) seen before are missing"
+        )
         report.problem = first
     for _line, digest, checked in check.result.reviews:
         report.by_hash[digest] = Signature(check.signature(checked), checked.key or "")

@@ -22,7 +22,13 @@ from skillscope.ledger.suppressions import (
 from skillscope.service.review_state import TrustChoice
 
 __all__ = [
-    "NEVER_SUPPRESSED", "SuppressionSet", "apply_suppressions", "load_suppressions", "record_suppression", "suppress_in_skill", "today_utc",
+    "NEVER_SUPPRESSED",
+    "SuppressionSet",
+    "apply_suppressions",
+    "load_suppressions",
+    "record_suppression",
+    "suppress_in_skill",
+    "today_utc",
 ]
 
 NEVER_SUPPRESSED = frozenset({"skillscope/verification-failed"})
@@ -56,7 +62,11 @@ class SuppressionSet:
     def warnings(self) -> list[str]:
         """One line per record that is ignored: a malformed line or an untrusted signature."""
         out = [f"{self.path}: {problem}: ignored" for problem in self.problems]
-        out += [f"{self.path}: line {r.line}: suppression by {r.reviewer} ignored: {r.distrust}" for r in self.records if r.distrust]
+        out += [
+            f"{self.path}: line {r.line}: suppression by {r.reviewer} ignored: {r.distrust}"
+            for r in self.records
+            if r.distrust
+        ]
         return out
 
 
@@ -76,8 +86,9 @@ def load_suppressions(ledger: str | Path, trust: TrustChoice | None = None) -> S
     return SuppressionSet(path, records, problems)
 
 
-def record_suppression(ledger: str | Path, trust: TrustChoice, key: str, reason: str, *, reviewer: str | None,
-                       expires: str | None) -> tuple[Path, dict[str, Any]]:
+def record_suppression(
+    ledger: str | Path, trust: TrustChoice, key: str, reason: str, *, reviewer: str | None, expires: str | None
+) -> tuple[Path, dict[str, Any]]:
     """Sign and append a suppression of ``key`` with this machine's signing key; returns (file, record).
 
     Raises:
@@ -85,9 +96,15 @@ def record_suppression(ledger: str | Path, trust: TrustChoice, key: str, reason:
         LocalFileError: the file cannot be written.
     """
     path = suppressions_path(Path(ledger))
-    fields = new_suppression(key, reason, reviewer=reviewer or default_reviewer(),
-                             expires=parse_expiry(expires) if expires else None, time=utc_now(), tool=tool_id(),
-                             signer=load_signer(trust.signing_key))
+    fields = new_suppression(
+        key,
+        reason,
+        reviewer=reviewer or default_reviewer(),
+        expires=parse_expiry(expires) if expires else None,
+        time=utc_now(),
+        tool=tool_id(),
+        signer=load_signer(trust.signing_key),
+    )
     append_suppression(path, fields)
     return path, fields
 

@@ -84,8 +84,11 @@ def item_reviews(verdicts: Verdicts | None, surface: Surface) -> dict[str, Revie
     """
     if verdicts is None:
         return {}
-    return {item.name: review_state(verdicts, item.name, item.fingerprint, ())
-            for item in surface.all_items() if item.usable}
+    return {
+        item.name: review_state(verdicts, item.name, item.fingerprint, ())
+        for item in surface.all_items()
+        if item.usable
+    }
 
 
 def resolve_item(surface: Surface, name: str) -> SurfaceItem:
@@ -97,11 +100,15 @@ def resolve_item(surface: Surface, name: str) -> SurfaceItem:
     """
     parsed = split_item_name(name)
     if parsed is None:
-        raise UsageError(f"{safe_line(name)!r} is not an item name (tool/NAME, prompt/NAME, resource/URI, template/URI)")
+        raise UsageError(
+            f"{safe_line(name)!r} is not an item name (tool/NAME, prompt/NAME, resource/URI, template/URI)"
+        )
     label, kind, key = parsed
     if label is not None and label != surface.label:
-        raise UsageError(f"{safe_line(name)!r} names server {safe_line(label)!r}, but the target is labelled "
-                         f"{safe_line(surface.label)!r} (use --label)")
+        raise UsageError(
+            f"{safe_line(name)!r} names server {safe_line(label)!r}, but the target is labelled "
+            f"{safe_line(surface.label)!r} (use --label)"
+        )
     found = [item for item in surface.items[kind] if item.key == key]
     if not found:
         raise SkillNotFound(f"The server lists no {kind} {safe_line(key)!r}")
@@ -111,8 +118,16 @@ def resolve_item(surface: Surface, name: str) -> SurfaceItem:
     return usable[0]
 
 
-def item_record(action: Action, info: ServerInfo, item: SurfaceItem, *, reviewer: str | None, note: str,
-                findings: list[Any] | None = None, accepted: bool = False) -> Record:
+def item_record(
+    action: Action,
+    info: ServerInfo,
+    item: SurfaceItem,
+    *,
+    reviewer: str | None,
+    note: str,
+    findings: list[Any] | None = None,
+    accepted: bool = False,
+) -> Record:
     """The ledger record of a verdict on ``item`` as served now (its kind kept with the review).
 
     An approval carries the item audit's counts and finding ids, as a skill's does, and
@@ -206,13 +221,18 @@ async def audit_surface(conn: Connection, audit: Any, verdicts: Verdicts | None)
     """
     surface = await load_surface(conn, audit.listing)
     reviews = item_reviews(verdicts, surface)
-    audit.findings.extend(surface_findings(surface, reviews if verdicts is not None else None,
-                                           approved_item_names(verdicts), server=audit.label))
+    audit.findings.extend(
+        surface_findings(
+            surface, reviews if verdicts is not None else None, approved_item_names(verdicts), server=audit.label
+        )
+    )
     audit.findings.extend(_walk_findings(surface, audit.label))
     out: list[tuple[str, str]] = []
     for item in surface.all_items():
         state = reviews.get(item.name)
-        word: str = "cannot be reviewed" if not item.usable else (state.state if state is not None else "review state unknown")
+        word: str = (
+            "cannot be reviewed" if not item.usable else (state.state if state is not None else "review state unknown")
+        )
         if state is not None and state.untrusted:
             word += f": {state.untrusted}"
         if word != "approved":

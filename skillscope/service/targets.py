@@ -137,8 +137,9 @@ def resolve_target(
     Raises:
         SkillscopeError: the target cannot be understood (unknown label, bad header, unset ``${VAR}``).
     """
-    built = target_from_args(target, list(command) if command else None, config=config, label=label,
-                             headers=list(headers), env=list(env))
+    built = target_from_args(
+        target, list(command) if command else None, config=config, label=label, headers=list(headers), env=list(env)
+    )
     demo = is_demo_target(built)
     spec = None if built.kind == "inprocess" or command else _named_spec(target, config)[0]
     path = ledger_for(config, ledger_file, demo_only=demo)
@@ -193,7 +194,14 @@ def server_seeds(
         if spec is not None:
             raw_headers = {**spec.headers, **raw_headers}
         url = built.url if spec is None else spec.url
-        add(ServerSeed(built, ServerSpec(built.label, url=url, headers=raw_headers), "command-line", server_policy(None, allow_dynamic)))
+        add(
+            ServerSeed(
+                built,
+                ServerSpec(built.label, url=url, headers=raw_headers),
+                "command-line",
+                server_policy(None, allow_dynamic),
+            )
+        )
     if command:
         built = target_from_args(None, list(command), config=config, label=label, env=list(env))
         raw_env = dict(item.partition("=")[::2] for item in env)
@@ -214,7 +222,9 @@ def server_seeds(
 
 def _placeholder(label: str, spec: ServerSpec) -> Target:
     """A target that only names a server which cannot be attached (its seed carries the reason)."""
-    return Target(label=label, kind="http" if spec.url else "stdio", url=spec.url, command=(spec.command,) if spec.command else ())
+    return Target(
+        label=label, kind="http" if spec.url else "stdio", url=spec.url, command=(spec.command,) if spec.command else ()
+    )
 
 
 def client_seeds(allow_dynamic: bool) -> list[ServerSeed]:
@@ -223,8 +233,11 @@ def client_seeds(allow_dynamic: bool) -> list[ServerSeed]:
     Nothing is prompted for here: a server whose values need a VS Code input, or an unset
     variable, is offered with that reason; disabled and unsupported ones are left out.
     """
+
     def no_prompt(spec: object) -> str:
-        raise UsageError(f"asks for VS Code input {getattr(spec, 'id', '?')!r}: attach it with skillscope tui LABEL --config FILE in a terminal")
+        raise UsageError(
+            f"asks for VS Code input {getattr(spec, 'id', '?')!r}: attach it with skillscope tui LABEL --config FILE in a terminal"
+        )
 
     seeds = []
     for found in discover_servers().servers:
@@ -235,12 +248,26 @@ def client_seeds(allow_dynamic: bool) -> list[ServerSeed]:
         try:
             seeds.append(ServerSeed(spec.to_target(prompt=no_prompt), spec, "client", policy, autoconnect=False))
         except SkillscopeError as exc:
-            seeds.append(ServerSeed(_placeholder(spec.label, spec), spec, "client", policy, problem=exc.message, autoconnect=False))
+            seeds.append(
+                ServerSeed(
+                    _placeholder(spec.label, spec), spec, "client", policy, problem=exc.message, autoconnect=False
+                )
+            )
     return seeds
 
 
-def seed_from_form(kind: str, *, url: str, headers: str, command: str, env: str, cwd: str, label: str,
-                   taken: set[str], allow_dynamic: bool = False) -> ServerSeed:
+def seed_from_form(
+    kind: str,
+    *,
+    url: str,
+    headers: str,
+    command: str,
+    env: str,
+    cwd: str,
+    label: str,
+    taken: set[str],
+    allow_dynamic: bool = False,
+) -> ServerSeed:
     """Build a server from a form's fields (``kind`` is ``url`` or ``command``).
 
     Header and environment values are kept as typed in the spec (``${VAR}`` unexpanded,
@@ -264,8 +291,12 @@ def seed_from_form(kind: str, *, url: str, headers: str, command: str, env: str,
                 continue
             name, _ = parse_header(line)  # checks the name and that every ${VAR} is set
             raw_headers[name] = line.partition(":")[2].strip()
-        spec = ServerSpec(label=label or unique_label(label_for_url(url), taken), url=url, headers=raw_headers,
-                          allow_dynamic=allow_dynamic)
+        spec = ServerSpec(
+            label=label or unique_label(label_for_url(url), taken),
+            url=url,
+            headers=raw_headers,
+            allow_dynamic=allow_dynamic,
+        )
     else:
         try:
             words = shlex.split(command)
@@ -281,8 +312,12 @@ def seed_from_form(kind: str, *, url: str, headers: str, command: str, env: str,
             if not sep or not key:
                 raise UsageError(f"Environment lines take NAME=value (got {key!r})")
             variables[key] = value
-        spec = ServerSpec(label=label or unique_label(label_for_command(words), taken), command=words[0], args=words[1:],
-                          env=variables, cwd=cwd.strip() or None, allow_dynamic=allow_dynamic)
+        spec = ServerSpec(
+            label=label or unique_label(label_for_command(words), taken),
+            command=words[0],
+            args=words[1:],
+            env=variables,
+            cwd=cwd.strip() or None,
+            allow_dynamic=allow_dynamic,
+        )
     return ServerSeed(target=spec.to_target(), spec=spec, origin="dialog", policy=server_policy(None, allow_dynamic))
-
-

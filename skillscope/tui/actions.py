@@ -33,8 +33,12 @@ def copy_value(node: Any, what: str, value: str | None) -> bool:
         tell(node, f"No {what} to copy.", severity="warning", timeout=4)
         return False
     if safe_text(value) != value:
-        tell(node, f"Not copied: the {what} holds hidden or control characters ({safe_text(value)}).", title="Clipboard",
-             severity="warning")
+        tell(
+            node,
+            f"Not copied: the {what} holds hidden or control characters ({safe_text(value)}).",
+            title="Clipboard",
+            severity="warning",
+        )
         return False
     node.app.copy_to_clipboard(value)
     tell(node, f"Copied the {what}: {value}", title="Clipboard", timeout=4)

@@ -33,7 +33,15 @@ class SkillscopeApp(App[None]):
     SUB_TITLE = "Agent Skills over MCP"
     CSS_PATH = [STYLES / "app.tcss", STYLES / "main.tcss", STYLES / "dialogs.tcss", STYLES / "ledger.tcss"]
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+q", "quit", "Quit", show=False, priority=True, id="quit-app", tooltip="Disconnect every server and quit"),
+        Binding(
+            "ctrl+q",
+            "quit",
+            "Quit",
+            show=False,
+            priority=True,
+            id="quit-app",
+            tooltip="Disconnect every server and quit",
+        ),
     ]
 
     def __init__(self, settings: TuiSettings, connect: ConnectFn) -> None:

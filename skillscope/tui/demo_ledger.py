@@ -17,5 +17,9 @@ def demo_settings(ledger: Path | None = None, *, reviewer: str | None = None, lo
     from skillscope.tui.settings import ServerSeed, TuiSettings
 
     path = demo_ledger(ledger)
-    return TuiSettings(servers=[ServerSeed(demo_target(), None, "demo", Policy())], ledger_path=path, reviewer=reviewer,
-                       log_dir=log_dir)
+    return TuiSettings(
+        servers=[ServerSeed(demo_target(), None, "demo", Policy())],
+        ledger_path=path,
+        reviewer=reviewer,
+        log_dir=log_dir,
+    )

@@ -15,7 +15,17 @@ from skillscope.core.unicode_policy import escape_run, hidden_runs
 from skillscope.tui.view_model import SkillState
 from skillscope.views import ESCAPE_STYLE, escaped
 
-__all__ = ["ESCAPE_STYLE", "STATE_LOOK", "compact", "human_size", "inert", "inert_line", "short_word", "state_badges", "state_words"]
+__all__ = [
+    "ESCAPE_STYLE",
+    "STATE_LOOK",
+    "compact",
+    "human_size",
+    "inert",
+    "inert_line",
+    "short_word",
+    "state_badges",
+    "state_words",
+]
 
 STATE_LOOK: dict[str, tuple[str, str, str]] = {
     # state: (glyph, words, style)
@@ -35,8 +45,6 @@ STATE_LOOK: dict[str, tuple[str, str, str]] = {
     "not-reviewed": ("○", "not reviewed", "cyan"),
     "stale": ("~", "stale: server not connected", "yellow"),
 }
-
-
 
 
 def _inert(value: str, *, keep_newlines: bool, limit: int | None, style: str) -> Text:

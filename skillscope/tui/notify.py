@@ -11,7 +11,9 @@ from skillscope.tui.servers import as_skillscope_error
 __all__ = ["notify_error", "report_failed_worker", "tell"]
 
 
-def tell(node: DOMNode, message: str, *, title: str = "", severity: str = "information", timeout: float | None = None) -> None:
+def tell(
+    node: DOMNode, message: str, *, title: str = "", severity: str = "information", timeout: float | None = None
+) -> None:
     """A notification whose text may quote a server: made one inert line, markup off."""
     node.app.notify(safe_line(message, limit=800), title=title, severity=severity, markup=False, timeout=timeout)  # type: ignore[arg-type]
 

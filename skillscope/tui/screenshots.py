@@ -1,6 +1,6 @@
 """Regenerate ``screenshots/``: the real app on the demo server, as SVG (and PNG when rsvg-convert exists).
 
-    python -m skillscope.tui.screenshots [--out screenshots] [--size 140x42] [--no-png]
+python -m skillscope.tui.screenshots [--out screenshots] [--size 140x42] [--no-png]
 """
 
 from __future__ import annotations
@@ -46,7 +46,13 @@ def _show(name: str, path: str | None = None, *, open_it: bool = False, tab: str
         view = screen.views["demo"][full]
         if open_it:
             await pilot.press("enter")
-            await _until(pilot, lambda: view.phase in ("verified", "failed") and (path is None or path in view.opened or view.phase == "failed"))
+            await _until(
+                pilot,
+                lambda: (
+                    view.phase in ("verified", "failed")
+                    and (path is None or path in view.opened or view.phase == "failed")
+                ),
+            )
             await _until(pilot, lambda: not screen.query_one("#progress").display)
         if tab is not None:
             screen.detail.activate(tab)
@@ -89,19 +95,57 @@ def _audit(name: str) -> Step:
 
 
 SHOTS: list[tuple[str, str, list[Step]]] = [
-    ("catalog", "The demo catalog: every state a reviewer meets, with reasons", [_expand("acme/billing/invoice-review"), _show("pdf-processing")]),
-    ("skill-md", "SKILL.md, rendered only after size, digest and frontmatter verified", [_show("pdf-processing", open_it=True)]),
-    ("overview", "Overview: frontmatter, fingerprint, files with their states, review", [_show("pdf-processing", open_it=True, tab="overview")]),
-    ("hex-view", "A binary file after it verified: metadata and hex view", [_show("pdf-processing", "assets/logo.png", open_it=True)]),
+    (
+        "catalog",
+        "The demo catalog: every state a reviewer meets, with reasons",
+        [_expand("acme/billing/invoice-review"), _show("pdf-processing")],
+    ),
+    (
+        "skill-md",
+        "SKILL.md, rendered only after size, digest and frontmatter verified",
+        [_show("pdf-processing", open_it=True)],
+    ),
+    (
+        "overview",
+        "Overview: frontmatter, fingerprint, files with their states, review",
+        [_show("pdf-processing", open_it=True, tab="overview")],
+    ),
+    (
+        "hex-view",
+        "A binary file after it verified: metadata and hex view",
+        [_show("pdf-processing", "assets/logo.png", open_it=True)],
+    ),
     ("failure", "A frontmatter mismatch: the evidence, and none of the content", [_show("code-review", open_it=True)]),
-    ("tampered-file", "A tampered file: expected and actual digest, the whole skill retired", [
-        _show("release-notes", open_it=True), _show("release-notes", "references/CHANGELOG.md", open_it=True)]),
-    ("changed-since-approval", "Changed since approval: the per-file diff, from the entry alone", [
-        _show("acme/billing/invoice-review", tab="changes")]),
-    ("terminal-tricks", "Escape sequences, markup and bidi controls shown as visible escapes; audit findings", [_audit("terminal-tricks")]),
-    ("ledger", "The ledger: every verdict, filter and export", [_press("l", until=lambda app: app.screen.query("LedgerTable"))]),
-    ("add-server", "Add a server by URL (with headers) or by command line", [_press("n", until=lambda app: app.screen.query("#url-input"))]),
-    ("help", "Every key and what each state means", [_press("question_mark", until=lambda app: app.screen.query("#help"))]),
+    (
+        "tampered-file",
+        "A tampered file: expected and actual digest, the whole skill retired",
+        [_show("release-notes", open_it=True), _show("release-notes", "references/CHANGELOG.md", open_it=True)],
+    ),
+    (
+        "changed-since-approval",
+        "Changed since approval: the per-file diff, from the entry alone",
+        [_show("acme/billing/invoice-review", tab="changes")],
+    ),
+    (
+        "terminal-tricks",
+        "Escape sequences, markup and bidi controls shown as visible escapes; audit findings",
+        [_audit("terminal-tricks")],
+    ),
+    (
+        "ledger",
+        "The ledger: every verdict, filter and export",
+        [_press("l", until=lambda app: app.screen.query("LedgerTable"))],
+    ),
+    (
+        "add-server",
+        "Add a server by URL (with headers) or by command line",
+        [_press("n", until=lambda app: app.screen.query("#url-input"))],
+    ),
+    (
+        "help",
+        "Every key and what each state means",
+        [_press("question_mark", until=lambda app: app.screen.query("#help"))],
+    ),
 ]
 """(file name, what it shows, the steps that reach it)."""
 
@@ -110,7 +154,9 @@ async def _shoot(steps: list[Step], size: tuple[int, int], workdir: Path) -> str
     from skillscope.tui.app import make_app
     from skillscope.tui.demo_ledger import demo_settings
 
-    settings = demo_settings(Path("demo-ledger.jsonl"), reviewer="Rita Reviewer <rita@example.org>", log_dir=workdir / "logs")
+    settings = demo_settings(
+        Path("demo-ledger.jsonl"), reviewer="Rita Reviewer <rita@example.org>", log_dir=workdir / "logs"
+    )
     app = make_app(settings)
     app.animation_level = "none"
     async with app.run_test(size=size) as pilot:
@@ -169,7 +215,9 @@ def take_screenshots(out: Path, *, size: tuple[int, int] = (140, 42), png: bool 
 def main(argv: list[str] | None = None) -> int:
     """Command-line entry point."""
     parser = argparse.ArgumentParser(prog="python -m skillscope.tui.screenshots", description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=Path("screenshots"), help="directory to write (default: screenshots)")
+    parser.add_argument(
+        "--out", type=Path, default=Path("screenshots"), help="directory to write (default: screenshots)"
+    )
     parser.add_argument("--size", default="140x42", help="terminal size WIDTHxHEIGHT (default: 140x42)")
     parser.add_argument("--no-png", action="store_true", help="write SVGs only")
     args = parser.parse_args(argv)

@@ -65,8 +65,16 @@ class ServerSession:
         """The host policy for this server's entries."""
         return self.seed.policy
 
-    async def hold(self, connect: ConnectFn, *, era: str, timeout: float, log_dir: Path, changed: Callable[[], None],
-                   alive_every: float = ALIVE_EVERY) -> None:
+    async def hold(
+        self,
+        connect: ConnectFn,
+        *,
+        era: str,
+        timeout: float,
+        log_dir: Path,
+        changed: Callable[[], None],
+        alive_every: float = ALIVE_EVERY,
+    ) -> None:
         """Connect, report through ``changed``, and keep the connection until ``release``.
 
         Never raises for a connection failure: the session ends ``failed`` with the error. An HTTP
@@ -103,7 +111,12 @@ class ServerSession:
                         cancelled = True
                 if gone is not None:
                     # Taken now, while the connection still knows the exit status; said once it is left.
-                    self.state, self.error, self.exit_status, self.conn = self._gone_state(), gone, conn.exit_status, None
+                    self.state, self.error, self.exit_status, self.conn = (
+                        self._gone_state(),
+                        gone,
+                        conn.exit_status,
+                        None,
+                    )
             self.state = self._gone_state() if gone is not None else "disconnected"
             if cancelled:
                 raise asyncio.CancelledError
@@ -174,7 +187,9 @@ class ProgressReader:
     async def read_resource(self, uri: str) -> ReadResult:
         """Read one file, after saying so."""
         self._count += 1
-        self._say(f"Reading and verifying {self._paths.get(uri, uri)} ({min(self._count, self._total)} of {self._total})")
+        self._say(
+            f"Reading and verifying {self._paths.get(uri, uri)} ({min(self._count, self._total)} of {self._total})"
+        )
         return await self._conn.read_resource(uri)
 
     async def get_skill(self, uri: str) -> GetResult:

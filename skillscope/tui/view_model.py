@@ -8,18 +8,54 @@ from typing import Any, Literal
 from skillscope.catalog.entry import CatalogEntry
 
 __all__ = [
-    "ATTENTION", "NEEDS_REVIEW", "REVIEW_LOOK", "ROLLUP", "STATE_TAGS", "Folder", "Phase", "SkillState", "SkillView", "build_index",
-    "needs_review", "parse_filter", "path_segments", "review_key", "same_entry", "skill_states", "state_tags",
+    "ATTENTION",
+    "NEEDS_REVIEW",
+    "REVIEW_LOOK",
+    "ROLLUP",
+    "STATE_TAGS",
+    "Folder",
+    "Phase",
+    "SkillState",
+    "SkillView",
+    "build_index",
+    "needs_review",
+    "parse_filter",
+    "path_segments",
+    "review_key",
+    "same_entry",
+    "skill_states",
+    "state_tags",
 ]
 
 Phase = Literal["idle", "opening", "verified", "unverified", "failed"]
 """``unverified``: a dynamic skill was read; nothing binds its content."""
 SkillState = Literal[
-    "malformed", "unavailable", "dynamic", "not-opened", "opening", "verified", "unverified", "failed",
-    "approved", "untrusted", "rejected", "changed", "revoked", "not-reviewed", "stale",
+    "malformed",
+    "unavailable",
+    "dynamic",
+    "not-opened",
+    "opening",
+    "verified",
+    "unverified",
+    "failed",
+    "approved",
+    "untrusted",
+    "rejected",
+    "changed",
+    "revoked",
+    "not-reviewed",
+    "stale",
 ]
 ROLLUP: tuple[str, ...] = (
-    "not-reviewed", "changed", "untrusted", "rejected", "failed", "unavailable", "malformed", "revoked", "approved",
+    "not-reviewed",
+    "changed",
+    "untrusted",
+    "rejected",
+    "failed",
+    "unavailable",
+    "malformed",
+    "revoked",
+    "approved",
 )
 """The states counted into folder and server rows and the status line, in the order they are shown."""
 NEEDS_REVIEW = frozenset({"not-reviewed", "changed", "revoked", "untrusted"})
@@ -28,8 +64,21 @@ approval whose signature does not count is no verdict."""
 ATTENTION = frozenset({"changed", "failed"})
 """Skills the catalog opens its folders to at launch: they changed under an approval, or did not verify."""
 STATE_TAGS: tuple[str, ...] = (
-    "not-reviewed", "needs-review", "changed", "approved", "untrusted", "rejected", "revoked", "failed", "verified", "not-opened",
-    "unverified", "unavailable", "malformed", "dynamic", "stale",
+    "not-reviewed",
+    "needs-review",
+    "changed",
+    "approved",
+    "untrusted",
+    "rejected",
+    "revoked",
+    "failed",
+    "verified",
+    "not-opened",
+    "unverified",
+    "unavailable",
+    "malformed",
+    "dynamic",
+    "stale",
 )
 """Every word ``state:`` accepts in the filter."""
 
@@ -95,8 +144,11 @@ class SkillView:
 
 
 REVIEW_LOOK: dict[str, SkillState] = {
-    "approved": "approved", "approved-untrusted": "untrusted", "rejected": "rejected",
-    "changed-since-approval": "changed", "revoked": "revoked",
+    "approved": "approved",
+    "approved-untrusted": "untrusted",
+    "rejected": "rejected",
+    "changed-since-approval": "changed",
+    "revoked": "revoked",
 }
 """The skill state that shows each review state (the rest show no badge)."""
 
@@ -112,7 +164,15 @@ def skill_states(view: SkillView) -> list[SkillState]:
     if entry.status == "unavailable":
         states.append("unavailable")
     else:
-        states.append({"idle": "not-opened", "opening": "opening", "verified": "verified", "unverified": "unverified", "failed": "failed"}[view.phase])  # type: ignore[arg-type]
+        states.append(
+            {  # type: ignore[arg-type]
+                "idle": "not-opened",
+                "opening": "opening",
+                "verified": "verified",
+                "unverified": "unverified",
+                "failed": "failed",
+            }[view.phase]
+        )
     review = view.review
     if review is not None:
         word = REVIEW_LOOK.get(review.state)

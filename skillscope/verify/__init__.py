@@ -10,4 +10,13 @@ from skillscope.verify.frontmatter import (
     split_frontmatter,
 )
 
-__all__ = ["FrontmatterError", "ReadError", "Served", "compare_frontmatter", "parse_frontmatter", "served_bytes", "sha256_digest", "split_frontmatter"]
+__all__ = [
+    "FrontmatterError",
+    "ReadError",
+    "Served",
+    "compare_frontmatter",
+    "parse_frontmatter",
+    "served_bytes",
+    "sha256_digest",
+    "split_frontmatter",
+]

@@ -53,7 +53,9 @@ def served_bytes(result: ReadResult, uri: str) -> Served:
         uris = [safe_line(c.uri, limit=80) for c in contents[:3] if isinstance(c.raw, dict)]
         raise ReadError(f"no contents item has the requested uri (got {', '.join(uris) or 'none'})")
     if item.has_text and item.has_blob:
-        raise ReadError("the contents item carries both text and blob; which one is the file is ambiguous, so neither is used")
+        raise ReadError(
+            "the contents item carries both text and blob; which one is the file is ambiguous, so neither is used"
+        )
     if item.text is not None:
         if LONE_SURROGATE in item.text:
             # The transport marked a lone surrogate escape: no bytes are that text, so none can be verified or shown.
@@ -77,7 +79,10 @@ def normalisation_hint(actual: bytes, expected_digest: str) -> str | None:
     candidates = [
         (actual.replace(b"\r\n", b"\n").replace(b"\n", b"\r\n"), "the server turned CRLF line ends into LF"),
         (_BOM + actual, "the server stripped a UTF-8 byte order mark (BOM)"),
-        (_BOM + actual.replace(b"\r\n", b"\n").replace(b"\n", b"\r\n"), "the server stripped a BOM and turned CRLF into LF"),
+        (
+            _BOM + actual.replace(b"\r\n", b"\n").replace(b"\n", b"\r\n"),
+            "the server stripped a BOM and turned CRLF into LF",
+        ),
         (actual.replace(b"\r\n", b"\n"), "the server turned LF line ends into CRLF"),
         (actual[3:] if actual.startswith(_BOM) else None, "the server added a UTF-8 byte order mark (BOM)"),
     ]

@@ -40,7 +40,9 @@ class _StrictLoader(yaml.SafeLoader):
     def compose_node(self, parent: Node | None, index: Any) -> Node | None:
         if self.check_event(AliasEvent):
             event: Any = self.peek_event()  # type: ignore[no-untyped-call]
-            raise FrontmatterError(f"YAML aliases are refused (alias *{event.anchor} at line {event.start_mark.line + 1})")
+            raise FrontmatterError(
+                f"YAML aliases are refused (alias *{event.anchor} at line {event.start_mark.line + 1})"
+            )
         self._depth += 1
         if self._depth > MAX_DEPTH:
             raise FrontmatterError(f"YAML nesting deeper than {MAX_DEPTH} levels is refused")
@@ -108,8 +110,11 @@ for _tag, _pattern, _first in (
     ("null", r"^(?:~|null|Null|NULL|)$", ["~", "n", "N", ""]),
     ("bool", r"^(?:true|True|TRUE|false|False|FALSE)$", list("tTfF")),
     ("int", r"^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$", list("-+0123456789")),
-    ("float", r"^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$",
-     list("-+.0123456789")),
+    (
+        "float",
+        r"^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$",
+        list("-+.0123456789"),
+    ),
 ):
     _CoreLoader.add_implicit_resolver(f"tag:yaml.org,2002:{_tag}", re.compile(_pattern), _first)
 

@@ -166,7 +166,9 @@ async def open_skill(
             refused = FileResult(uri, rel, None, None, status="refused", reason=problem)
             report.files.append(refused)
             if report.failure is None:
-                report.failure = Failure(uri, "unlisted", "a file the entry lists", rel, f"Refused {safe_line(rel)!r}: {problem}")
+                report.failure = Failure(
+                    uri, "unlisted", "a file the entry lists", rel, f"Refused {safe_line(rel)!r}: {problem}"
+                )
             continue
         if uri not in by_uri:
             by_uri[uri] = FileResult(uri, rel, None, None)
@@ -189,31 +191,62 @@ async def open_skill(
     return report
 
 
-async def _read_and_check(reader: Reader, report: SkillReport, result: FileResult, entry: CatalogEntry, budget: list[int]) -> bool:
+async def _read_and_check(
+    reader: Reader, report: SkillReport, result: FileResult, entry: CatalogEntry, budget: list[int]
+) -> bool:
     is_skill_md = result.uri == entry.uri
     try:
         raw = await reader.read_resource(result.uri)
         served = served_bytes(raw, result.uri)
     except MethodError as exc:
-        return _fail(report, result, "read", "readable content", f"error {exc.code}", f"Reading {safe_line(result.uri)!r} failed: error {exc.code}: {safe_line(exc.server_message)}")
+        return _fail(
+            report,
+            result,
+            "read",
+            "readable content",
+            f"error {exc.code}",
+            f"Reading {safe_line(result.uri)!r} failed: error {exc.code}: {safe_line(exc.server_message)}",
+        )
     except ReadError as exc:
-        return _fail(report, result, "read", "a contents item with the file's bytes", str(exc), f"Reading {safe_line(result.uri)!r} failed: {exc}")
+        return _fail(
+            report,
+            result,
+            "read",
+            "a contents item with the file's bytes",
+            str(exc),
+            f"Reading {safe_line(result.uri)!r} failed: {exc}",
+        )
     data = served.data
     if entry.dynamic:
         budget[0] -= len(data)
         if budget[0] < 0:
-            return _fail(report, result, "size", f"at most {MAX_TOTAL_BYTES:,} bytes in all", len(data), "The dynamic skill's reads exceed the 16 MiB bound")
+            return _fail(
+                report,
+                result,
+                "size",
+                f"at most {MAX_TOTAL_BYTES:,} bytes in all",
+                len(data),
+                "The dynamic skill's reads exceed the 16 MiB bound",
+            )
     else:
         if len(data) != result.size:
             return _fail(
-                report, result, "size", result.size, len(data),
+                report,
+                result,
+                "size",
+                result.size,
+                len(data),
                 f"Size mismatch for {safe_line(result.path)!r}: the entry lists {result.size:,} bytes, the server sent {len(data):,}",
                 hint=normalisation_hint(data, result.digest or ""),
             )
         actual = sha256_digest(data)
         if actual != result.digest:
             return _fail(
-                report, result, "digest", result.digest, actual,
+                report,
+                result,
+                "digest",
+                result.digest,
+                actual,
                 f"Digest mismatch for {safe_line(result.path)!r}: the entry lists {result.digest}, the bytes hash to {actual}",
                 hint=normalisation_hint(data, result.digest or ""),
             )
@@ -221,12 +254,26 @@ async def _read_and_check(reader: Reader, report: SkillReport, result: FileResul
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError as exc:
-            return _fail(report, result, "frontmatter", "UTF-8 text", f"invalid byte at offset {exc.start}", "SKILL.md is not valid UTF-8")
+            return _fail(
+                report,
+                result,
+                "frontmatter",
+                "UTF-8 text",
+                f"invalid byte at offset {exc.start}",
+                "SKILL.md is not valid UTF-8",
+            )
         try:
             block, instructions = split_frontmatter(text)
             parsed = parse_frontmatter(block)
         except FrontmatterError as exc:
-            return _fail(report, result, "frontmatter", "a valid frontmatter block", str(exc), f"SKILL.md frontmatter refused: {exc}")
+            return _fail(
+                report,
+                result,
+                "frontmatter",
+                "a valid frontmatter block",
+                str(exc),
+                f"SKILL.md frontmatter refused: {exc}",
+            )
         differences = frontmatter_differences(entry.frontmatter or {}, block, parsed)
         if differences:
             keys = ", ".join(safe_line(d.key, limit=60) for d in differences)
@@ -234,10 +281,13 @@ async def _read_and_check(reader: Reader, report: SkillReport, result: FileResul
             if all(d.yaml_typing for d in differences):
                 hint = "The values differ only in YAML typing (YAML 1.1 vs 1.2); hosts on the npm yaml parser may accept this"
             failure_ok = _fail(
-                report, result, "frontmatter",
+                report,
+                result,
+                "frontmatter",
                 {d.key: d.entry for d in differences if d.entry_has},
                 {d.key: d.file for d in differences if d.file_has},
-                f"SKILL.md frontmatter differs from the entry in: {keys}", hint=hint,
+                f"SKILL.md frontmatter differs from the entry in: {keys}",
+                hint=hint,
             )
             assert report.failure is not None
             report.failure.differences = differences
@@ -251,7 +301,16 @@ async def _read_and_check(reader: Reader, report: SkillReport, result: FileResul
     return True
 
 
-def _fail(report: SkillReport, result: FileResult, check: Check, expected: Any, actual: Any, message: str, *, hint: str | None = None) -> bool:
+def _fail(
+    report: SkillReport,
+    result: FileResult,
+    check: Check,
+    expected: Any,
+    actual: Any,
+    message: str,
+    *,
+    hint: str | None = None,
+) -> bool:
     """Record the failure; nothing of the skill's content is kept after it."""
     result.status = "failed"
     result.reason = message
@@ -276,7 +335,12 @@ async def _refresh(reader: Reader, report: SkillReport, policy: Policy) -> None:
     except Exception as exc:  # noqa: BLE001 - a failed refresh only lowers what we can say
         report.refresh = f"Could not re-read the entry with skills/get: {safe_line(getattr(exc, 'message', str(exc)))}"
         return
-    fresh = validate_entry(result.skill, label=entry.label, index=entry.index, policy=Policy(allow_dynamic=True, enforce_limits=policy.enforce_limits))
+    fresh = validate_entry(
+        result.skill,
+        label=entry.label,
+        index=entry.index,
+        policy=Policy(allow_dynamic=True, enforce_limits=policy.enforce_limits),
+    )
     report.refreshed_entry = fresh
     if fresh.status == "malformed":
         report.refresh = f"skills/get returned a malformed entry ({fresh.rule}: {fresh.reason})"
@@ -292,5 +356,3 @@ async def _refresh(reader: Reader, report: SkillReport, policy: Policy) -> None:
             f"The server's entry changed since it was listed (fingerprint now {fresh.fingerprint or 'none'}); "
             "list again and re-open to verify the current entry"
         )
-
-

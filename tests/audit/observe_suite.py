@@ -147,7 +147,9 @@ def render_tables(records: list[dict[str, Any]]) -> str:
                     continue
                 n_all = sum(len(o) for o in run["checks"].values())
                 n_ok = sum(1 for o in run["checks"].values() for x in o if x["status"] == "SUCCESS")
-                parts.append(f"{SCENARIO_SHORT[scenario]} {n_ok}/{n_all} SUCCESS, exit {run['exit']}, {run['seconds']:.1f} s")
+                parts.append(
+                    f"{SCENARIO_SHORT[scenario]} {n_ok}/{n_all} SUCCESS, exit {run['exit']}, {run['seconds']:.1f} s"
+                )
             summary.append(f"**{version}**: " + "; ".join(parts))
         if any(
             runs.get(("default", s), {}).get("checks") != runs.get(("2026-07-28", s), {}).get("checks")
@@ -217,7 +219,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", nargs="*", help="targets (fixture names or publisher:NAME)")
     parser.add_argument("--transport", nargs="*", default=["sse"], choices=list(TRANSPORTS))
     parser.add_argument("--spec-version", nargs="*", default=["default"], help="'default', 2026-07-28, 2025-11-25")
-    parser.add_argument("--render", type=Path, help="print the Markdown tables for a JSON file written earlier, and exit")
+    parser.add_argument(
+        "--render", type=Path, help="print the Markdown tables for a JSON file written earlier, and exit"
+    )
     args = parser.parse_args(argv)
     if args.render:
         print(render_tables(json.loads(args.render.read_text())))

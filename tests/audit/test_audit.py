@@ -61,7 +61,9 @@ async def test_scripts_executables_archives_and_risky_shell(planted):
     risky = {(f.uri.rsplit("/", 1)[1], f.line) for f in at(planted, "skillscope/risky-shell", "risky-scripts")}
     assert {("install.sh", 4), ("install.sh", 5)} <= risky
     # `chmod +x ./tool` stays inside the skill's workspace: a note; `rm -rf /tmp/cache` reaches outside it: a warning.
-    levels = {(f.uri.rsplit("/", 1)[1], f.line): f.severity for f in at(planted, "skillscope/risky-shell", "risky-scripts")}
+    levels = {
+        (f.uri.rsplit("/", 1)[1], f.line): f.severity for f in at(planted, "skillscope/risky-shell", "risky-scripts")
+    }
     assert (levels[("install.sh", 4)], levels[("install.sh", 5)]) == ("note", "warning")
     # Download-and-run in a script is behaviour the gate stops, no longer a pattern warning.
     (run,) = at(planted, "skillscope/obfuscation/download-exec", "risky-scripts")
@@ -162,19 +164,44 @@ async def test_review_state_from_the_ledger(tmp_path):
     audit = await audited(build_scenario("samples"))
     hello = next(s.entry for s in audit.skills if s.entry.name == "p:hello-world")
     ledger = Ledger(tmp_path / "l.jsonl", signer=load_signer())  # signed with this machine's key: approvals count
-    ledger.append(Record(action="approve", time="t", reviewer="r", name="p:hello-world", fingerprint=hello.fingerprint,
-                         files=tuple(FileEntry(f.uri, f.digest, f.size) for f in hello.files)))
-    ledger.append(Record(action="reject", time="t", reviewer="Rex", name="p:pdf-processing",
-                         fingerprint=next(s.entry.fingerprint for s in audit.skills if s.entry.name == "p:pdf-processing")))
-    ledger.append(Record(action="approve", time="t", reviewer="r", name="p:byte-exact", fingerprint="sha256:" + "0" * 64,
-                         files=(FileEntry("skill://byte-exact/gone.md", "sha256:" + "1" * 64, 3),)))
+    ledger.append(
+        Record(
+            action="approve",
+            time="t",
+            reviewer="r",
+            name="p:hello-world",
+            fingerprint=hello.fingerprint,
+            files=tuple(FileEntry(f.uri, f.digest, f.size) for f in hello.files),
+        )
+    )
+    ledger.append(
+        Record(
+            action="reject",
+            time="t",
+            reviewer="Rex",
+            name="p:pdf-processing",
+            fingerprint=next(s.entry.fingerprint for s in audit.skills if s.entry.name == "p:pdf-processing"),
+        )
+    )
+    ledger.append(
+        Record(
+            action="approve",
+            time="t",
+            reviewer="r",
+            name="p:byte-exact",
+            fingerprint="sha256:" + "0" * 64,
+            files=(FileEntry("skill://byte-exact/gone.md", "sha256:" + "1" * 64, 3),),
+        )
+    )
     again = await audited(build_scenario("samples"), verdicts=read_verdicts(ledger.path))
     states = {s.entry.name: s.review.state for s in again.skills}
     assert states["p:hello-world"] == "approved" and states["p:pdf-processing"] == "rejected"
     assert states["p:byte-exact"] == "changed-since-approval"
     (changed,) = [f for f in again.findings if f.id == "skillscope/changed-since-approval"]
     assert "removed gone.md" in changed.message and "added SKILL.md" in changed.message
-    assert [f.message for f in again.findings if f.id == "skillscope/rejected"] == ["p:pdf-processing was rejected by Rex"]
+    assert [f.message for f in again.findings if f.id == "skillscope/rejected"] == [
+        "p:pdf-processing was rejected by Rex"
+    ]
 
 
 async def test_one_skill_audit_matches_the_server_audit(planted):

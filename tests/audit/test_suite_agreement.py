@@ -34,9 +34,22 @@ pytestmark = [
 SUITE_STATUS = {"SUCCESS": "pass", "FAILURE": "fail", "WARNING": "warning", "SKIPPED": "skip", "INFO": "pass"}
 NOT_REPORTED = {"wire-schema-valid"}
 FIXTURES = [
-    "samples", "malformed-entries", "empty", "tampered-skill-md", "duplicate-across-pages", "repeating-cursor",
-    "declaration-envelope", "no-resources-capability", "no-cache-fields", "other-scheme", "too-many-files",
-    "directory-read-flag", "dynamic", "entry-warnings", "old-not-found-code", "same-name",
+    "samples",
+    "malformed-entries",
+    "empty",
+    "tampered-skill-md",
+    "duplicate-across-pages",
+    "repeating-cursor",
+    "declaration-envelope",
+    "no-resources-capability",
+    "no-cache-fields",
+    "other-scheme",
+    "too-many-files",
+    "directory-read-flag",
+    "dynamic",
+    "entry-warnings",
+    "old-not-found-code",
+    "same-name",
 ]
 
 

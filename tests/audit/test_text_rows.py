@@ -9,8 +9,11 @@ from skillscope.audit.text_scan import scan_text
 
 def url_findings(text: str, uri: str) -> list:
     audit = ServerAudit(label="docs", target="stdio:x")
-    return [finding(audit, hit.id, f"docs:s: {hit.message}", skill="docs:s", uri=uri, hit=hit)
-            for hit in scan_text(text, "SKILL.md", markdown=True) if hit.id == "skillscope/url"]
+    return [
+        finding(audit, hit.id, f"docs:s: {hit.message}", skill="docs:s", uri=uri, hit=hit)
+        for hit in scan_text(text, "SKILL.md", markdown=True)
+        if hit.id == "skillscope/url"
+    ]
 
 
 def test_url_notes_collapse_to_one_row_per_host_whatever_the_message_says():
@@ -20,7 +23,10 @@ def test_url_notes_collapse_to_one_row_per_host_whatever_the_message_says():
     # A message worded for people is not parsed back: the rows come from the host field alone.
     found = [type(f)(**{**f.__dict__, "message": "reworded"}) for f in found]
     rows = [message for _, _, message in finding_rows(found, "note")]
-    assert sorted(rows) == ["1 URL(s) to www.other.example.org in 1 file(s)", "2 URL(s) to docs.example.com in 1 file(s)"]
+    assert sorted(rows) == [
+        "1 URL(s) to www.other.example.org in 1 file(s)",
+        "2 URL(s) to docs.example.com in 1 file(s)",
+    ]
 
 
 def test_a_hidden_character_in_a_host_is_shown_escaped_once():

@@ -46,7 +46,9 @@ def test_every_folder_is_labelled_and_the_counts_meet_the_brief():
     folders = {p.parent.name for p in bench.CORPUS.glob("*/SKILL.md")}
     assert folders == set(LABELS)
     assert len(MALICIOUS) >= 45 and len(HONEST) >= 22
-    per_family = {family: sum(1 for label in MALICIOUS.values() if label["family"] == family) for family in bench.FAMILIES}
+    per_family = {
+        family: sum(1 for label in MALICIOUS.values() if label["family"] == family) for family in bench.FAMILIES
+    }
     assert min(per_family.values()) >= 4, per_family
     assert {label["label"] for label in LABELS.values()} == {"malicious", "honest"}
 
@@ -77,7 +79,10 @@ def test_malicious_skills_vary_in_language_and_in_the_file_that_does_the_harm():
 
 
 def corpus_text(names):
-    return {name: "\n".join(p.read_text("utf-8", errors="replace") for p in (bench.CORPUS / name).rglob("*") if p.is_file()) for name in names}
+    return {
+        name: "\n".join(p.read_text("utf-8", errors="replace") for p in (bench.CORPUS / name).rglob("*") if p.is_file())
+        for name in names
+    }
 
 
 def test_the_honest_hard_cases_are_there():
@@ -100,7 +105,9 @@ def test_hidden_files_are_served_byte_for_byte():
     assert set(skills) == set(LABELS)
     paths = {f.path for f in skills["format-on-save"].files}
     assert ".claude/settings.json" in paths
-    assert skills["repo-bootstrap"].file(".mcp.json").data == (bench.CORPUS / "repo-bootstrap" / ".mcp.json").read_bytes()
+    assert (
+        skills["repo-bootstrap"].file(".mcp.json").data == (bench.CORPUS / "repo-bootstrap" / ".mcp.json").read_bytes()
+    )
 
 
 @pytest.mark.anyio

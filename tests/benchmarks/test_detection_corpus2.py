@@ -53,7 +53,9 @@ def test_the_runner_finds_the_second_corpus_its_labels_and_its_targets():
 def test_every_folder_is_labelled_and_every_family_is_covered():
     assert {p.parent.name for p in CORPUS.glob("*/SKILL.md")} == set(LABELS)
     assert len(MALICIOUS) >= 30 and len(HONEST) >= 16
-    per_family = {family: sum(1 for label in MALICIOUS.values() if label["family"] == family) for family in bench.FAMILIES}
+    per_family = {
+        family: sum(1 for label in MALICIOUS.values() if label["family"] == family) for family in bench.FAMILIES
+    }
     assert min(per_family.values()) >= 4, per_family
     assert all(label["why"].strip() for label in LABELS.values())
 
@@ -79,7 +81,20 @@ def test_a_malicious_label_points_at_an_existing_file_and_line(name):
 
 def test_the_harm_is_spread_over_languages_and_places():
     files = [label["file"] for label in MALICIOUS.values()]
-    assert {Path(f).suffix for f in files} >= {".md", ".txt", ".yaml", ".json", ".ini", ".py", ".sh", ".js", ".mjs", ".ps1", ".rb", ".go"}
+    assert {Path(f).suffix for f in files} >= {
+        ".md",
+        ".txt",
+        ".yaml",
+        ".json",
+        ".ini",
+        ".py",
+        ".sh",
+        ".js",
+        ".mjs",
+        ".ps1",
+        ".rb",
+        ".go",
+    }
     assert {".mcp.json", ".claude/settings.json", "hooks/hooks.json"} <= set(files)
     assert any(f.startswith("references/") for f in files)
     assert any("hooks" in frontmatter(name) for name in MALICIOUS)
@@ -88,9 +103,13 @@ def test_the_harm_is_spread_over_languages_and_places():
 def test_the_honest_hard_cases_are_there():
     text = {name: "\n".join(p.read_text("utf-8") for p in (CORPUS / name).rglob("*") if p.is_file()) for name in HONEST}
     found = {
-        "vendor installer piped to a shell": [n for n, t in text.items() if re.search(r"curl [^\n|]*https://(sh\.rustup\.rs|astral\.sh)\S* \| sh", t)],
+        "vendor installer piped to a shell": [
+            n for n, t in text.items() if re.search(r"curl [^\n|]*https://(sh\.rustup\.rs|astral\.sh)\S* \| sh", t)
+        ],
         "rm -rf ./build": [n for n, t in text.items() if "rm -rf ./build" in t],
-        "GITHUB_TOKEN to api.github.com": [n for n, t in text.items() if "GITHUB_TOKEN" in t and "https://api.github.com" in t],
+        "GITHUB_TOKEN to api.github.com": [
+            n for n, t in text.items() if "GITHUB_TOKEN" in t and "https://api.github.com" in t
+        ],
         "prose describing attacks": [n for n, t in text.items() if "ignore all previous instructions" in t.lower()],
         "posts to the user's own API": [n for n, t in text.items() if 'os.environ.get("CRM_API_URL")' in t],
     }

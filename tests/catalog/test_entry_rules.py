@@ -59,41 +59,131 @@ CASES = [
     ("SS-E4", good(uri="skill://a//pdf-processing/SKILL.md"), "empty or dot segment"),
     ("SS-E4", good(uri="skill://./pdf-processing/SKILL.md"), "empty or dot segment"),
     ("SS-E5", good(frontmatter="name: x"), "no frontmatter object"),
-    ("SS-E6", good(uri="skill://PDF/SKILL.md", frontmatter={"name": "PDF", "description": "d"}), "'PDF' breaks the naming rules"),
-    ("SS-E6", good(uri="skill://a--b/SKILL.md", frontmatter={"name": "a--b", "description": "d"}), "breaks the naming rules"),
-    ("SS-E6", good(uri="skill://-a/SKILL.md", frontmatter={"name": "-a", "description": "d"}), "breaks the naming rules"),
-    ("SS-E6", good(uri="skill://café/SKILL.md", frontmatter={"name": "café", "description": "d"}), "breaks the naming rules"),
+    (
+        "SS-E6",
+        good(uri="skill://PDF/SKILL.md", frontmatter={"name": "PDF", "description": "d"}),
+        "'PDF' breaks the naming rules",
+    ),
+    (
+        "SS-E6",
+        good(uri="skill://a--b/SKILL.md", frontmatter={"name": "a--b", "description": "d"}),
+        "breaks the naming rules",
+    ),
+    (
+        "SS-E6",
+        good(uri="skill://-a/SKILL.md", frontmatter={"name": "-a", "description": "d"}),
+        "breaks the naming rules",
+    ),
+    (
+        "SS-E6",
+        good(uri="skill://café/SKILL.md", frontmatter={"name": "café", "description": "d"}),
+        "breaks the naming rules",
+    ),
     ("SS-E6", good(frontmatter={"name": "a" * 65, "description": "d"}), "breaks the naming rules"),
     ("SS-E6", good(frontmatter={"description": "d"}), "'None' breaks the naming rules"),
-    ("SS-E7", good(frontmatter={"name": "pdf-tools", "description": "d"}), "URI ends in 'pdf-processing' but the frontmatter names the skill 'pdf-tools'"),
+    (
+        "SS-E7",
+        good(frontmatter={"name": "pdf-tools", "description": "d"}),
+        "URI ends in 'pdf-processing' but the frontmatter names the skill 'pdf-tools'",
+    ),
     ("SS-E7", good(uri="skill://pdf%2Dprocessing/SKILL.md"), "URI ends in 'pdf%2Dprocessing'"),
     ("SS-E8", good(frontmatter={"name": "pdf-processing"}), "Description missing or empty"),
     ("SS-E8", good(frontmatter={"name": "pdf-processing", "description": ""}), "Description missing or empty"),
-    ("SS-E8", good(frontmatter={"name": "pdf-processing", "description": "x" * 1025}), "1025 characters, more than 1024"),
+    (
+        "SS-E8",
+        good(frontmatter={"name": "pdf-processing", "description": "x" * 1025}),
+        "1025 characters, more than 1024",
+    ),
     ("SS-E9", good(frontmatter={"name": "pdf-processing", "description": "d", "big": "x" * 70_000}), "more than 65536"),
     ("SS-E9", good(frontmatter={"name": "pdf-processing", "description": "d", "n": float("nan")}), "not plain JSON"),
     ("SS-E9", good(frontmatter={"name": "pdf-processing", "description": "d", "s": {1, 2}}), "not plain JSON"),
-    ("SS-E10", good(frontmatter={"name": "pdf-processing", "description": "d", "allowed_tools": {"x": 1}}), "'allowed_tools' has an unusable shape"),
-    ("SS-E10", good(frontmatter={"name": "pdf-processing", "description": "d", "requires": [1]}), "'requires' has an unusable shape"),
+    (
+        "SS-E10",
+        good(frontmatter={"name": "pdf-processing", "description": "d", "allowed_tools": {"x": 1}}),
+        "'allowed_tools' has an unusable shape",
+    ),
+    (
+        "SS-E10",
+        good(frontmatter={"name": "pdf-processing", "description": "d", "requires": [1]}),
+        "'requires' has an unusable shape",
+    ),
     ("SS-E12", {k: v for k, v in good().items() if k != "resources"}, "resources is missing"),
-    ("SS-E12", good(resources="Dynamic"), "neither a list nor \"dynamic\""),
-    ("SS-E12", good(resources={"uri": "x"}), "neither a list nor \"dynamic\""),
+    ("SS-E12", good(resources="Dynamic"), 'neither a list nor "dynamic"'),
+    ("SS-E12", good(resources={"uri": "x"}), 'neither a list nor "dynamic"'),
     ("SS-E13", with_resources([SKILL, {"digest": D2, "size": 1}]), "Listed file #1 has no uri"),
     ("SS-E13", with_resources([SKILL, "skill://pdf-processing/x"]), "Listed file #1 has no uri"),
-    ("SS-E14", with_resources([SKILL, {"uri": "skill://pdf-processing/x", "size": 1}]), "'skill://pdf-processing/x' has no valid sha256 digest (got none)"),
-    ("SS-E14", with_resources([SKILL, {"uri": "skill://pdf-processing/x", "digest": "sha256:" + "A" * 64, "size": 1}]), "no valid sha256 digest"),
-    ("SS-E14", with_resources([SKILL, {"uri": "skill://pdf-processing/x", "digest": "md5:abc", "size": 1}]), "got 'md5:abc'"),
-    ("SS-E15", with_resources([SKILL, {"uri": "skill://pdf-processing/x", "digest": D2}]), "has no valid size (got none)"),
-    ("SS-E15", with_resources([SKILL, {"uri": "skill://pdf-processing/x", "digest": D2, "size": True}]), "has no valid size (got 'True')"),
-    ("SS-E15", with_resources([SKILL, {"uri": "skill://pdf-processing/x", "digest": D2, "size": "41"}]), "has no valid size (got '41')"),
-    ("SS-E15", with_resources([SKILL, {"uri": "skill://pdf-processing/x", "digest": D2, "size": -1}]), "has no valid size (got -1)"),
-    ("SS-E15", with_resources([SKILL, {"uri": "skill://pdf-processing/x", "digest": D2, "size": 4.5}]), "has no valid size"),
-    ("SS-E16", with_resources([SKILL, {"uri": "skill://pdf-processing-extra/x", "digest": D2, "size": 1}]), "lies outside the skill's directory"),
-    ("SS-E16", with_resources([SKILL, {"uri": "skill://pdf-processing/../etc/passwd", "digest": D2, "size": 1}]), "empty or dot segment"),
-    ("SS-E16", with_resources([SKILL, {"uri": "skill://pdf-processing/a//b", "digest": D2, "size": 1}]), "empty or dot segment"),
-    ("SS-E17", with_resources([SKILL, {"uri": "skill://pdf-processing/x", "digest": D2, "size": 1}, {"uri": "skill://pdf-processing/x", "digest": D2, "size": 1}]), "'skill://pdf-processing/x' is listed twice"),
+    (
+        "SS-E14",
+        with_resources([SKILL, {"uri": "skill://pdf-processing/x", "size": 1}]),
+        "'skill://pdf-processing/x' has no valid sha256 digest (got none)",
+    ),
+    (
+        "SS-E14",
+        with_resources([SKILL, {"uri": "skill://pdf-processing/x", "digest": "sha256:" + "A" * 64, "size": 1}]),
+        "no valid sha256 digest",
+    ),
+    (
+        "SS-E14",
+        with_resources([SKILL, {"uri": "skill://pdf-processing/x", "digest": "md5:abc", "size": 1}]),
+        "got 'md5:abc'",
+    ),
+    (
+        "SS-E15",
+        with_resources([SKILL, {"uri": "skill://pdf-processing/x", "digest": D2}]),
+        "has no valid size (got none)",
+    ),
+    (
+        "SS-E15",
+        with_resources([SKILL, {"uri": "skill://pdf-processing/x", "digest": D2, "size": True}]),
+        "has no valid size (got 'True')",
+    ),
+    (
+        "SS-E15",
+        with_resources([SKILL, {"uri": "skill://pdf-processing/x", "digest": D2, "size": "41"}]),
+        "has no valid size (got '41')",
+    ),
+    (
+        "SS-E15",
+        with_resources([SKILL, {"uri": "skill://pdf-processing/x", "digest": D2, "size": -1}]),
+        "has no valid size (got -1)",
+    ),
+    (
+        "SS-E15",
+        with_resources([SKILL, {"uri": "skill://pdf-processing/x", "digest": D2, "size": 4.5}]),
+        "has no valid size",
+    ),
+    (
+        "SS-E16",
+        with_resources([SKILL, {"uri": "skill://pdf-processing-extra/x", "digest": D2, "size": 1}]),
+        "lies outside the skill's directory",
+    ),
+    (
+        "SS-E16",
+        with_resources([SKILL, {"uri": "skill://pdf-processing/../etc/passwd", "digest": D2, "size": 1}]),
+        "empty or dot segment",
+    ),
+    (
+        "SS-E16",
+        with_resources([SKILL, {"uri": "skill://pdf-processing/a//b", "digest": D2, "size": 1}]),
+        "empty or dot segment",
+    ),
+    (
+        "SS-E17",
+        with_resources(
+            [
+                SKILL,
+                {"uri": "skill://pdf-processing/x", "digest": D2, "size": 1},
+                {"uri": "skill://pdf-processing/x", "digest": D2, "size": 1},
+            ]
+        ),
+        "'skill://pdf-processing/x' is listed twice",
+    ),
     ("SS-E17", with_resources([SKILL, SKILL]), "is listed twice"),
-    ("SS-E18", with_resources([{"uri": "skill://pdf-processing/x", "digest": D2, "size": 1}]), "omits the skill's own SKILL.md"),
+    (
+        "SS-E18",
+        with_resources([{"uri": "skill://pdf-processing/x", "digest": D2, "size": 1}]),
+        "omits the skill's own SKILL.md",
+    ),
 ]
 
 
@@ -148,7 +238,10 @@ def test_more_than_16_mib_is_unavailable():
 
 
 def test_unnameable_path_is_unavailable():
-    raw = good(uri="skill://my%20docs/pdf-processing/SKILL.md", resources=[{"uri": "skill://my%20docs/pdf-processing/SKILL.md", "digest": D1, "size": 1}])
+    raw = good(
+        uri="skill://my%20docs/pdf-processing/SKILL.md",
+        resources=[{"uri": "skill://my%20docs/pdf-processing/SKILL.md", "digest": D1, "size": 1}],
+    )
     entry = check(raw)
     assert (entry.status, entry.rule) == ("unavailable", "SS-A4")
     assert "'my%20docs/pdf-processing' contains characters that cannot appear in a skill name" in entry.reason
@@ -164,8 +257,23 @@ def test_integral_float_size_is_accepted_with_warning():
 @pytest.mark.parametrize(
     ("raw", "rule"),
     [
-        (good(uri="github://octo-org/skills/pdf-processing/SKILL.md", resources=[{"uri": "github://octo-org/skills/pdf-processing/SKILL.md", "digest": D1, "size": 1}]), "sep-2640-skill-uri-scheme"),
-        (good(frontmatter={"name": "pdf-processing", "description": "d", "metadata": {"io.modelcontextprotocol/x": "y"}}), "sep-2640-metadata-reserved-prefix"),
+        (
+            good(
+                uri="github://octo-org/skills/pdf-processing/SKILL.md",
+                resources=[{"uri": "github://octo-org/skills/pdf-processing/SKILL.md", "digest": D1, "size": 1}],
+            ),
+            "sep-2640-skill-uri-scheme",
+        ),
+        (
+            good(
+                frontmatter={
+                    "name": "pdf-processing",
+                    "description": "d",
+                    "metadata": {"io.modelcontextprotocol/x": "y"},
+                }
+            ),
+            "sep-2640-metadata-reserved-prefix",
+        ),
         (good(frontmatter={"name": "pdf-processing", "description": "   "}), "SS-W6"),
         (good(extra=1), "SS-W7"),
         (with_resources([dict(SKILL, mime="text/plain")]), "SS-W7"),
@@ -179,7 +287,10 @@ def test_audit_warnings_never_block(raw, rule):
 
 
 def test_other_scheme_keeps_whole_path_in_name():
-    raw = good(uri="github://octo-org/skills-repo/pdf-processing/SKILL.md", resources=[{"uri": "github://octo-org/skills-repo/pdf-processing/SKILL.md", "digest": D1, "size": 1}])
+    raw = good(
+        uri="github://octo-org/skills-repo/pdf-processing/SKILL.md",
+        resources=[{"uri": "github://octo-org/skills-repo/pdf-processing/SKILL.md", "digest": D1, "size": 1}],
+    )
     assert check(raw).name == "srv:github://octo-org/skills-repo/pdf-processing"
 
 

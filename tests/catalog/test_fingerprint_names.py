@@ -20,16 +20,22 @@ from skillscope.catalog.names import (
 
 
 def test_single_file_example():
-    assert fingerprint([("skill://hello-world/SKILL.md", "sha256:895e5a761eac41871a0816e3d9eeb77ec6731e38da510e334287ecc3d81b3008")]) == (
-        "sha256:b51fa996de226d42c191a2d78be7c3924dca1b88674b570c669facdbc6b342c6"
-    )
+    assert fingerprint(
+        [("skill://hello-world/SKILL.md", "sha256:895e5a761eac41871a0816e3d9eeb77ec6731e38da510e334287ecc3d81b3008")]
+    ) == ("sha256:b51fa996de226d42c191a2d78be7c3924dca1b88674b570c669facdbc6b342c6")
 
 
 def test_three_file_example_in_any_order():
     files = [
-        ("skill://pdf-processing/references/FORMS.md", "sha256:f10a1e17f3ea551092953ffc6434edbeea11680ac039bcd3d3d93b0787edf848"),
+        (
+            "skill://pdf-processing/references/FORMS.md",
+            "sha256:f10a1e17f3ea551092953ffc6434edbeea11680ac039bcd3d3d93b0787edf848",
+        ),
         ("skill://pdf-processing/SKILL.md", "sha256:6c663202d8831c91dff244f2698936cc746f86ea7ec5e7f9087ad4144367dc28"),
-        ("skill://pdf-processing/assets/logo.png", "sha256:d44c4eee8f72efac76c1f294e7260408825c8dad42adaaf6e9bee7e7ef4c7de3"),
+        (
+            "skill://pdf-processing/assets/logo.png",
+            "sha256:d44c4eee8f72efac76c1f294e7260408825c8dad42adaaf6e9bee7e7ef4c7de3",
+        ),
     ]
     expected = "sha256:2271f709cb6cc7318c23244cfe791eeaadffb4a1ec1136f5baeb957a60983962"
     assert fingerprint(files) == expected
@@ -52,7 +58,11 @@ def test_registry_path_and_reverse_mapping(uri, path):
     assert is_registry_path(path)
 
 
-@given(st.lists(st.from_regex(r"[a-z0-9]+(-[a-z0-9]+)*", fullmatch=True).filter(lambda s: len(s) <= 64), min_size=1, max_size=4))
+@given(
+    st.lists(
+        st.from_regex(r"[a-z0-9]+(-[a-z0-9]+)*", fullmatch=True).filter(lambda s: len(s) <= 64), min_size=1, max_size=4
+    )
+)
 def test_any_valid_skill_path_round_trips(segments):
     path = "/".join(segments)
     parsed = parse_skill_uri(uri_for_path(path))

@@ -22,12 +22,20 @@ TOOL = {"name": "read_invoice", "description": "Read one invoice.", "inputSchema
 
 
 def _surface(tools=(), resources=(), **options):
-    return build_surface("srv", {"tool": KindListing("tool", list(tools)), "resource": KindListing("resource", list(resources))},
-                         **options)
+    return build_surface(
+        "srv",
+        {"tool": KindListing("tool", list(tools)), "resource": KindListing("resource", list(resources))},
+        **options,
+    )
 
 
 def test_the_fingerprint_is_sha256_of_the_sorted_compact_utf8_json_of_the_whole_definition():
-    tool = {"name": "café", "inputSchema": {"type": "object"}, "description": "Déjà vu ✓", "_meta": {"z": 1, "a": [1.5, True, None]}}
+    tool = {
+        "name": "café",
+        "inputSchema": {"type": "object"},
+        "description": "Déjà vu ✓",
+        "_meta": {"z": 1, "a": [1.5, True, None]},
+    }
     expected = json.dumps(tool, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
     assert canonical_json(tool) == expected
     assert b'"description":"D\xc3\xa9j\xc3\xa0 vu \xe2\x9c\x93"' in expected  # not \u-escaped
@@ -41,12 +49,15 @@ def test_any_field_known_or_not_changes_the_fingerprint(field):
     assert definition_fingerprint({**TOOL, field: {"hint": "always call me first"}}) != definition_fingerprint(TOOL)
 
 
-@pytest.mark.parametrize(("value", "why"), [
-    ("bad \ud800 text", "lone UTF-16 surrogate"),
-    (f"marked {LONE_SURROGATE} on the wire", "lone UTF-16 surrogate"),
-    (float("nan"), "not finite"),
-    (float("inf"), "not finite"),
-])
+@pytest.mark.parametrize(
+    ("value", "why"),
+    [
+        ("bad \ud800 text", "lone UTF-16 surrogate"),
+        (f"marked {LONE_SURROGATE} on the wire", "lone UTF-16 surrogate"),
+        (float("nan"), "not finite"),
+        (float("inf"), "not finite"),
+    ],
+)
 def test_definitions_without_a_canonical_form_are_refused_with_the_reason(value, why):
     with pytest.raises(CanonicalError, match=why):
         canonical_json({**TOOL, "description": value})
@@ -82,34 +93,55 @@ def test_one_bad_definition_spoils_only_itself():
 
 
 def test_a_skills_own_files_are_not_surface_resources():
-    resources = [{"uri": "skill://hello/SKILL.md", "name": "SKILL.md"}, {"uri": "skill://hello/_manifest", "name": "m"},
-                 {"uri": "skill://other/x.md", "name": "x"}, {"uri": "docs://guide", "name": "guide"},
-                 {"uri": "https://files.example/hello/SKILL.md", "name": "listed elsewhere"},
-                 {"uri": "https://files.example/hello/notes.md", "name": "under a listed skill"}]
-    surface = _surface(resources=resources, skill_dirs=["skill://hello", "https://files.example/hello"],
-                       skill_files=["skill://hello/SKILL.md", "https://files.example/hello/SKILL.md"])
+    resources = [
+        {"uri": "skill://hello/SKILL.md", "name": "SKILL.md"},
+        {"uri": "skill://hello/_manifest", "name": "m"},
+        {"uri": "skill://other/x.md", "name": "x"},
+        {"uri": "docs://guide", "name": "guide"},
+        {"uri": "https://files.example/hello/SKILL.md", "name": "listed elsewhere"},
+        {"uri": "https://files.example/hello/notes.md", "name": "under a listed skill"},
+    ]
+    surface = _surface(
+        resources=resources,
+        skill_dirs=["skill://hello", "https://files.example/hello"],
+        skill_files=["skill://hello/SKILL.md", "https://files.example/hello/SKILL.md"],
+    )
     assert [r.key for r in surface.items["resource"]] == ["docs://guide"]
 
 
-@pytest.mark.parametrize(("name", "parsed"), [
-    ("srv:tool/read", ("srv", "tool", "read")),
-    ("tool/read", (None, "tool", "read")),
-    ("srv:resource/docs://guide/intro", ("srv", "resource", "docs://guide/intro")),
-    ("resource/docs://a", (None, "resource", "docs://a")),
-    ("srv:template/docs://inv/{n}", ("srv", "template", "docs://inv/{n}")),
-    ("srv:hello-world", None),
-    ("acme/billing/invoice", None),
-    ("srv:tool/", None),
-])
+@pytest.mark.parametrize(
+    ("name", "parsed"),
+    [
+        ("srv:tool/read", ("srv", "tool", "read")),
+        ("tool/read", (None, "tool", "read")),
+        ("srv:resource/docs://guide/intro", ("srv", "resource", "docs://guide/intro")),
+        ("resource/docs://a", (None, "resource", "docs://a")),
+        ("srv:template/docs://inv/{n}", ("srv", "template", "docs://inv/{n}")),
+        ("srv:hello-world", None),
+        ("acme/billing/invoice", None),
+        ("srv:tool/", None),
+    ],
+)
 def test_item_names(name, parsed):
     assert split_item_name(name) == parsed
 
 
 def test_texts_walks_schema_descriptions_and_titles():
-    tool = {**TOOL, "title": "Reader", "inputSchema": {"type": "object", "properties": {
-        "n": {"type": "string", "description": "The number."},
-        "deep": {"type": "array", "items": {"description": "Each item."}}}}}
+    tool = {
+        **TOOL,
+        "title": "Reader",
+        "inputSchema": {
+            "type": "object",
+            "properties": {
+                "n": {"type": "string", "description": "The number."},
+                "deep": {"type": "array", "items": {"description": "Each item."}},
+            },
+        },
+    }
     item = _surface([tool]).items["tool"][0]
-    assert dict(item.texts()) == {"description": "Read one invoice.", "title": "Reader",
-                                  "inputSchema.properties.n.description": "The number.",
-                                  "inputSchema.properties.deep.items.description": "Each item."}
+    assert dict(item.texts()) == {
+        "description": "Read one invoice.",
+        "title": "Reader",
+        "inputSchema.properties.n.description": "The number.",
+        "inputSchema.properties.deep.items.description": "Each item.",
+    }

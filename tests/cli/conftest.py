@@ -109,7 +109,9 @@ def _one_run(cwd: str, timeout: float) -> Iterator[None]:
 HANG_GUARD_S = 600.0
 
 
-def run_cli(*args: str, env: dict[str, str] | None = None, cwd: str | None = None, timeout: float = HANG_GUARD_S) -> Run:
+def run_cli(
+    *args: str, env: dict[str, str] | None = None, cwd: str | None = None, timeout: float = HANG_GUARD_S
+) -> Run:
     """Run ``skillscope ARGS`` in this process (CliRunner around the console entry point) and capture its output.
 
     Stdin is empty and not a terminal, stdout and stderr are separate and not terminals, as
@@ -118,8 +120,12 @@ def run_cli(*args: str, env: dict[str, str] | None = None, cwd: str | None = Non
     """
     runner = CliRunner(catch_exceptions=True)
     with _one_run(cwd or REPO_ROOT, timeout):
-        result = runner.invoke(_EntryPoint(), list(args), env={"COLUMNS": "200", **(env or {})},  # type: ignore[arg-type]
-                               prog_name="skillscope")
+        result = runner.invoke(
+            _EntryPoint(),
+            list(args),
+            env={"COLUMNS": "200", **(env or {})},  # type: ignore[arg-type]
+            prog_name="skillscope",
+        )
     err = result.stderr
     if result.exception is not None and not isinstance(result.exception, SystemExit):
         err += "".join(traceback.format_exception(result.exception))
@@ -139,8 +145,13 @@ sys.exit(code if code >= 0 else 128 - code)
 """
 
 
-def run_process(*args: str, env: dict[str, str] | None = None, cwd: str | None = None, timeout: float = HANG_GUARD_S,
-                peak_memory: bool = False) -> Run:
+def run_process(
+    *args: str,
+    env: dict[str, str] | None = None,
+    cwd: str | None = None,
+    timeout: float = HANG_GUARD_S,
+    peak_memory: bool = False,
+) -> Run:
     """Run ``python -m skillscope ARGS`` as a real process: for what only a process shows (exit codes, memory).
 
     With ``peak_memory``, ``Run.peak_mib`` is the peak resident memory of the skillscope

@@ -25,8 +25,12 @@ def test_a_skill_pointing_at_a_served_but_unlisted_file_is_not_approved_and_the_
         found = {(f["id"], f.get("uri")) for f in audit.json()["servers"][0]["findings"]}
         assert ("skillscope/unlisted-reference", "skill://beta/SKILL.md") in found
         assert ("skillscope/unlisted-file", "skill://beta/notes.md") in found
-        assert not any(skill == "h:alpha" for f in audit.json()["servers"][0]["findings"]
-                       for skill in [f.get("skill")] if f["id"] in ("skillscope/unlisted-reference", "skillscope/unlisted-file"))
+        assert not any(
+            skill == "h:alpha"
+            for f in audit.json()["servers"][0]["findings"]
+            for skill in [f.get("skill")]
+            if f["id"] in ("skillscope/unlisted-reference", "skillscope/unlisted-file")
+        )
 
         # approve names the file and refuses; nothing is recorded.
         refused = run_cli("approve", "beta", url, "--label", "h", "--yes", env=env)
@@ -39,8 +43,18 @@ def test_a_skill_pointing_at_a_served_but_unlisted_file_is_not_approved_and_the_
         assert run_cli("approve", "alpha", url, "--label", "h", "--yes", env=env).code == 0
 
         # Accepting needs a note, and the record names what it does not cover.
-        accepted = run_cli("approve", "beta", url, "--label", "h", "--yes", "--accept-findings",
-                           "--note", "notes.md read by hand; the publisher will list it", env=env)
+        accepted = run_cli(
+            "approve",
+            "beta",
+            url,
+            "--label",
+            "h",
+            "--yes",
+            "--accept-findings",
+            "--note",
+            "notes.md read by hand; the publisher will list it",
+            env=env,
+        )
         assert accepted.code == 0, accepted.err
         record = approvals(env)[-1]
         assert record.name == "h:beta" and record.extra["accepted_findings"] is True

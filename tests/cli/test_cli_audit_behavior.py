@@ -73,7 +73,9 @@ def test_a_credential_stealer_is_stopped_by_the_default_gate_for_the_right_reaso
     findings = run.json()["servers"][0]["findings"]
     (flow,) = [f for f in findings if f["id"] == "skillscope/exfiltration/data-flow"]
     assert (flow["family"], flow["severity"], flow["line"]) == ("exfiltration", "error", 4)
-    assert flow["uri"].endswith("/scripts/collect.sh") and flow["column"] == STEALER_SH.splitlines()[3].index("curl") + 1  # the sink
+    assert (
+        flow["uri"].endswith("/scripts/collect.sh") and flow["column"] == STEALER_SH.splitlines()[3].index("curl") + 1
+    )  # the sink
     assert "reads ~/.ssh/id_rsa (line 4) and sends it to https://c.example.net/k" in flow["message"]
     assert "cat ~/.ssh/id_rsa" in flow["excerpt"]
     (hide,) = [f for f in findings if f["id"] == "skillscope/instructions/concealment"]
@@ -82,14 +84,23 @@ def test_a_credential_stealer_is_stopped_by_the_default_gate_for_the_right_reaso
 
 
 def test_an_honest_skill_with_the_hard_cases_passes_the_gate_with_at_most_a_warning(tmp_path):
-    _write(tmp_path / "release-notes", {"SKILL.md": HONEST_MD, "scripts/prs.py": HONEST_PY, "assets/template.pdf": _pdf_with_a_stream(),
-                                        "assets/site.tar.gz": zlib.compress(b"x" * 100)})
+    _write(
+        tmp_path / "release-notes",
+        {
+            "SKILL.md": HONEST_MD,
+            "scripts/prs.py": HONEST_PY,
+            "assets/template.pdf": _pdf_with_a_stream(),
+            "assets/site.tar.gz": zlib.compress(b"x" * 100),
+        },
+    )
     with serve_http_in_thread(build_server(load_skills_dir(tmp_path))) as url:
         run = run_cli("audit", url, "--format", "json")
     assert run.code == 0, run.err
     findings = run.json()["servers"][0]["findings"]
     above_notes = {(f["id"], f["severity"]) for f in findings if f["severity"] != "note"}
     assert above_notes == {("skillscope/obfuscation/download-exec", "warning")}, above_notes
-    assert not [f for f in findings if f["id"] == "skillscope/command-directive"], "bytes of a compressed stream are not a directive"
+    assert not [f for f in findings if f["id"] == "skillscope/command-directive"], (
+        "bytes of a compressed stream are not a directive"
+    )
     (archive,) = [f for f in findings if f["id"] == "skillscope/archive"]
     assert archive["severity"] == "note"

@@ -13,21 +13,32 @@ SAMPLES = ["hello-world", "pdf-processing", "acme/billing/invoice-review", "byte
 
 @pytest.fixture
 def env(tmp_path):
-    return {"SKILLSCOPE_LEDGER": str(tmp_path / "ledger.jsonl"), "XDG_CONFIG_HOME": str(tmp_path / "cfg"),
-            "XDG_DATA_HOME": str(tmp_path / "data"), "HOME": str(tmp_path / "home")}
+    return {
+        "SKILLSCOPE_LEDGER": str(tmp_path / "ledger.jsonl"),
+        "XDG_CONFIG_HOME": str(tmp_path / "cfg"),
+        "XDG_DATA_HOME": str(tmp_path / "data"),
+        "HOME": str(tmp_path / "home"),
+    }
 
 
 def test_require_approved_names_every_skill_without_a_standing_approval(env):
     for name in SAMPLES[:3]:
-        assert run_cli("approve", name, "--label", "fx", "--reviewer", "r", "--yes", *stdio("samples"), env=env).code == 0
+        assert (
+            run_cli("approve", name, "--label", "fx", "--reviewer", "r", "--yes", *stdio("samples"), env=env).code == 0
+        )
     assert run_cli("reject", "byte-exact", "--label", "fx", "--reviewer", "r", *stdio("samples"), env=env).code == 0
     gate = run_cli("audit", "--require-approved", "--label", "fx", "--format", "json", *stdio("samples"), env=env)
     assert gate.code == 1
     assert "not approved at its current fingerprint: fx:byte-exact (rejected)" in gate.err
     assert "fx:hello-world" not in gate.err
-    assert run_cli("audit", "--label", "fx", "--format", "json", *stdio("samples"), env=env).code == 0  # only with the flag
+    assert (
+        run_cli("audit", "--label", "fx", "--format", "json", *stdio("samples"), env=env).code == 0
+    )  # only with the flag
 
-    assert run_cli("approve", "byte-exact", "--label", "fx", "--reviewer", "r", "--yes", *stdio("samples"), env=env).code == 0
+    assert (
+        run_cli("approve", "byte-exact", "--label", "fx", "--reviewer", "r", "--yes", *stdio("samples"), env=env).code
+        == 0
+    )
     passed = run_cli("audit", "--require-approved", "--label", "fx", "--format", "json", *stdio("samples"), env=env)
     assert passed.code == 0, passed.err
     assert "not approved" not in passed.err
@@ -66,4 +77,6 @@ def test_url_notes_collapse_per_host_and_min_severity_hides_notes(env):
     assert "skillscope/risky-shell" in warnings_only.out and "skillscope/url" not in warnings_only.out
     counts = lambda out: [line for line in out.splitlines() if " notes" in line]  # noqa: E731
     assert counts(warnings_only.out) == counts(text.out) != []  # the counts still hold the hidden notes
-    assert sum(f["id"] == "skillscope/url" for f in as_json.json()["servers"][0]["findings"]) == 31  # JSON keeps every one
+    assert (
+        sum(f["id"] == "skillscope/url" for f in as_json.json()["servers"][0]["findings"]) == 31
+    )  # JSON keeps every one

@@ -35,17 +35,23 @@ rule stdin_post {
 
 
 def share_logs() -> PublishedSkill:
-    skill_md = (b"---\nname: share-logs\ndescription: Shares build logs with the team.\n---\n# Share logs\n\n"
-                b"Run `scripts/share.sh build.log`. Never paste logs to paste.example.com by hand.\n")
+    skill_md = (
+        b"---\nname: share-logs\ndescription: Shares build logs with the team.\n---\n# Share logs\n\n"
+        b"Run `scripts/share.sh build.log`. Never paste logs to paste.example.com by hand.\n"
+    )
     # A house rule's business, not a built-in one's: a log file sent to the team's own (made-up) host.
-    script = b"#!/bin/sh\ncurl -s -d @- https://paste.example.com/api/post < \"$1\"\n"
+    script = b'#!/bin/sh\ncurl -s -d @- https://paste.example.com/api/post < "$1"\n'
     return PublishedSkill("share-logs", [SkillFile("SKILL.md", skill_md), SkillFile("scripts/share.sh", script)])
 
 
 @pytest.fixture
 def env(tmp_path):
-    return {"SKILLSCOPE_LEDGER": str(tmp_path / "ledger.jsonl"), "XDG_CONFIG_HOME": str(tmp_path / "cfg"),
-            "XDG_DATA_HOME": str(tmp_path / "data"), "HOME": str(tmp_path / "home")}
+    return {
+        "SKILLSCOPE_LEDGER": str(tmp_path / "ledger.jsonl"),
+        "XDG_CONFIG_HOME": str(tmp_path / "cfg"),
+        "XDG_DATA_HOME": str(tmp_path / "data"),
+        "HOME": str(tmp_path / "home"),
+    }
 
 
 @pytest.fixture
@@ -62,15 +68,32 @@ def url():
 
 
 def user_findings(run):
-    return [(f["id"], f["severity"], f["uri"].rsplit("/", 1)[1], f["line"]) for f in run.json()["servers"][0]["findings"] if f["id"].startswith("user/")]
+    return [
+        (f["id"], f["severity"], f["uri"].rsplit("/", 1)[1], f["line"])
+        for f in run.json()["servers"][0]["findings"]
+        if f["id"].startswith("user/")
+    ]
 
 
 def test_user_rules_add_findings_that_stop_the_gate(env, files, url):
     plain = run_cli("audit", url, "--format", "json", env=env)
     assert plain.code == 0 and user_findings(plain) == []
-    ruled = run_cli("audit", url, "--format", "json", "--rules", str(files / "house.yaml"), "--rules", str(files / "house.yar"), env=env)
+    ruled = run_cli(
+        "audit",
+        url,
+        "--format",
+        "json",
+        "--rules",
+        str(files / "house.yaml"),
+        "--rules",
+        str(files / "house.yar"),
+        env=env,
+    )
     assert ruled.code == 1, ruled.err
-    assert user_findings(ruled) == [("user/paste-site", "error", "share.sh", 2), ("user/stdin_post", "warning", "share.sh", 2)]
+    assert user_findings(ruled) == [
+        ("user/paste-site", "error", "share.sh", 2),
+        ("user/stdin_post", "warning", "share.sh", 2),
+    ]
     (skill,) = ruled.json()["servers"][0]["skills"]
     assert skill["findings"]["error"] == 1
 
@@ -83,7 +106,9 @@ def test_policy_turns_a_rule_off_or_changes_its_severity_and_the_gate_follows(en
     assert user_findings(off) == [("user/stdin_post", "warning", "share.sh", 2)]
     assert off.json()["servers"][0]["skills"][0]["findings"]["error"] == 0
 
-    (files / "raise.yaml").write_text("rules:\n  user/paste-site: off\n  'user/stdin_*': error\n  skillscope/script: off\n")
+    (files / "raise.yaml").write_text(
+        "rules:\n  user/paste-site: off\n  'user/stdin_*': error\n  skillscope/script: off\n"
+    )
     raised = run_cli("audit", url, "--format", "json", *rules, "--policy", str(files / "raise.yaml"), env=env)
     assert raised.code == 1
     assert user_findings(raised) == [("user/stdin_post", "error", "share.sh", 2)]
@@ -103,14 +128,29 @@ def test_no_policy_lets_a_verification_failure_pass_the_gate(env, tmp_path):
     with serve_http_in_thread(build_scenario("tampered-file")) as tampered:
         run = run_cli("audit", tampered, "--format", "json", "--policy", str(tmp_path / "lax.yaml"), env=env)
     assert run.code == 1, run.err
-    assert [f["severity"] for f in run.json()["servers"][0]["findings"] if f["id"] == "skillscope/verification-failed"] == ["error"]
+    assert [
+        f["severity"] for f in run.json()["servers"][0]["findings"] if f["id"] == "skillscope/verification-failed"
+    ] == ["error"]
 
 
-@pytest.mark.parametrize(("option", "name", "body", "says"), [
-    ("--rules", "bad.yaml", "rules:\n  - id: x\n    severity: fatal\n    message: m\n    regex: a\n", "bad.yaml:3: severity 'fatal'"),
-    ("--rules", "bad.yar", "rule a {\n  condition: $x\n}\n", "bad.yar:2: invalid YARA rule"),
-    ("--policy", "bad-policy.yaml", "rules:\n  skillscope/url: loud\n", "bad-policy.yaml:2: 'skillscope/url': the setting is one of off"),
-])
+@pytest.mark.parametrize(
+    ("option", "name", "body", "says"),
+    [
+        (
+            "--rules",
+            "bad.yaml",
+            "rules:\n  - id: x\n    severity: fatal\n    message: m\n    regex: a\n",
+            "bad.yaml:3: severity 'fatal'",
+        ),
+        ("--rules", "bad.yar", "rule a {\n  condition: $x\n}\n", "bad.yar:2: invalid YARA rule"),
+        (
+            "--policy",
+            "bad-policy.yaml",
+            "rules:\n  skillscope/url: loud\n",
+            "bad-policy.yaml:2: 'skillscope/url': the setting is one of off",
+        ),
+    ],
+)
 def test_a_bad_file_is_a_usage_error_naming_file_and_line(env, tmp_path, option, name, body, says):
     (tmp_path / name).write_text(body)
     run = run_cli("audit", "demo", option, str(tmp_path / name), env=env)
@@ -118,7 +158,9 @@ def test_a_bad_file_is_a_usage_error_naming_file_and_line(env, tmp_path, option,
     assert says in run.err and "Traceback" not in run.err
 
 
-@pytest.mark.parametrize(("option", "name"), [("--rules", "house.yaml"), ("--rules", "house.yar"), ("--policy", "policy.yaml")])
+@pytest.mark.parametrize(
+    ("option", "name"), [("--rules", "house.yaml"), ("--rules", "house.yar"), ("--policy", "policy.yaml")]
+)
 def test_a_fifo_given_as_a_rules_or_policy_file_is_refused_without_waiting(env, tmp_path, option, name):
     # Opening a FIFO for reading waits for a writer that never comes; a real process, so a hang fails the test
     # at the guard instead of stopping the test worker.

@@ -17,8 +17,14 @@ def env(tmp_path):
 
 def _surface_findings(run):
     (server,) = run.json()["servers"]
-    return [f for f in server["findings"] if f.get("skill") and ":" in f["skill"] and "/" in f["skill"].split(":", 1)[1]
-            and f["skill"].split(":", 1)[1].split("/", 1)[0] in ("tool", "prompt", "resource", "template")]
+    return [
+        f
+        for f in server["findings"]
+        if f.get("skill")
+        and ":" in f["skill"]
+        and "/" in f["skill"].split(":", 1)[1]
+        and f["skill"].split(":", 1)[1].split("/", 1)[0] in ("tool", "prompt", "resource", "template")
+    ]
 
 
 def test_honest_items_yield_no_warning_or_error(env):
@@ -55,8 +61,9 @@ def test_require_approved_names_every_unapproved_item_until_all_are_approved(env
     assert "not approved at its current fingerprint: fx:tool/read_invoice (not-reviewed)" in gate.err
     assert "fx:template/docs://invoices/{number} (not-reviewed)" in gate.err
     listed = run_cli("list", "--surface", "--json", *target, env=env).json()
-    names = [s["name"] for s in listed["skills"]] + [i["name"] for array in ("tools", "prompts", "resources", "templates")
-                                                     for i in listed[array]]
+    names = [s["name"] for s in listed["skills"]] + [
+        i["name"] for array in ("tools", "prompts", "resources", "templates") for i in listed[array]
+    ]
     for name in names:
         assert run_cli("approve", "--yes", name, *target, env=env).code == 0
     gate = run_cli("audit", "--surface", "all", "--require-approved", *target, env=env)
@@ -88,7 +95,9 @@ def test_a_server_without_skills_still_has_its_surface_listed_and_audited(env):
     listed = run_cli("list", "--surface", "--json", "--label", "fx", *stdio("surface-no-skills"), env=env)
     assert listed.code == 0, listed.err
     assert listed.json()["skills"] == [] and len(listed.json()["tools"]) == 13
-    run = run_cli("audit", "--surface", "all", "--format", "json", "--label", "fx", *stdio("surface-no-skills"), env=env)
+    run = run_cli(
+        "audit", "--surface", "all", "--format", "json", "--label", "fx", *stdio("surface-no-skills"), env=env
+    )
     assert run.code == 0, run.err
     assert "auditing its tools, prompts, resources and templates only" in run.err
     assert {f["skill"] for f in _surface_findings(run)} >= {"fx:tool/read_invoice", "fx:prompt/summarise"}

@@ -41,7 +41,9 @@ def test_list_text_and_audit_survive_them(bad_values_url, tmp_path):
     assert listed.code == 0 and "Traceback" not in listed.err
     assert "pdf-processing" in listed.out and "SS-E15" in listed.out
     report = tmp_path / "audit.json"
-    audited = run_cli("audit", "--format", "json", "-o", str(report), "--fail-on", "never", "--timeout", "20", bad_values_url)
+    audited = run_cli(
+        "audit", "--format", "json", "-o", str(report), "--fail-on", "never", "--timeout", "20", bad_values_url
+    )
     assert audited.code == 0, audited.err
     server = json.loads(report.read_text())["servers"][0]
     assert server["error"] is None

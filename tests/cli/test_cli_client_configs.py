@@ -28,8 +28,13 @@ def home(tmp_path):
 
 
 def env_for(home: Path, **extra: str) -> dict[str, str]:
-    return {"HOME": str(home), "XDG_CONFIG_HOME": str(home / ".config"), "XDG_DATA_HOME": str(home / ".local" / "share"),
-            "SKILLSCOPE_LEDGER": str(home / "ledger.jsonl"), **extra}
+    return {
+        "HOME": str(home),
+        "XDG_CONFIG_HOME": str(home / ".config"),
+        "XDG_DATA_HOME": str(home / ".local" / "share"),
+        "SKILLSCOPE_LEDGER": str(home / "ledger.jsonl"),
+        **extra,
+    }
 
 
 def put(path: Path, data: object | str) -> Path:
@@ -46,9 +51,18 @@ def guarded():
 
 
 def test_servers_lists_every_clients_servers_with_their_files(home):
-    put(home / ".cursor" / "mcp.json", {"mcpServers": {"cur": {"url": "https://cur.example/mcp", "headers": {"Authorization": "Bearer hunter2"}}}})
-    put(home / ".config" / "zed" / "settings.json", '{"context_servers": {"zsrv": {"command": "zed-srv", "env": {"K": "hunter3"}},},}')
-    put(home / ".codeium" / "windsurf" / "mcp_config.json", {"mcpServers": {"off": {"serverUrl": "https://w/mcp", "disabled": True}}})
+    put(
+        home / ".cursor" / "mcp.json",
+        {"mcpServers": {"cur": {"url": "https://cur.example/mcp", "headers": {"Authorization": "Bearer hunter2"}}}},
+    )
+    put(
+        home / ".config" / "zed" / "settings.json",
+        '{"context_servers": {"zsrv": {"command": "zed-srv", "env": {"K": "hunter3"}},},}',
+    )
+    put(
+        home / ".codeium" / "windsurf" / "mcp_config.json",
+        {"mcpServers": {"off": {"serverUrl": "https://w/mcp", "disabled": True}}},
+    )
     run = run_cli("servers", env=env_for(home))
     assert run.code == 0, run.err
     assert "cur" in run.out and "Cursor" in run.out and str(home / ".cursor" / "mcp.json") in run.out
@@ -70,11 +84,34 @@ def test_untrusted_project_file_is_named_and_its_servers_not_read(home, tmp_path
     assert "Not read until trusted" in tui_like.err and str(project / ".mcp.json") in tui_like.err
 
 
-@pytest.mark.parametrize(("client_file", "document", "extra_env"), [
-    (".cursor/mcp.json", {"mcpServers": {"srv": {"url": "URL", "headers": {"Authorization": "Bearer ${env:SKILLS_TOKEN}"}}}}, {"SKILLS_TOKEN": TOKEN}),
-    (".codeium/windsurf/mcp_config.json", {"mcpServers": {"srv": {"serverUrl": "URL", "headers": {"Authorization": "Bearer ${env:SKILLS_TOKEN}"}}}}, {"SKILLS_TOKEN": TOKEN}),
-    (".claude.json", {"mcpServers": {"srv": {"type": "http", "url": "URL", "headers": {"Authorization": "Bearer ${SKILLS_TOKEN:-" + TOKEN + "}"}}}}, {}),
-])
+@pytest.mark.parametrize(
+    ("client_file", "document", "extra_env"),
+    [
+        (
+            ".cursor/mcp.json",
+            {"mcpServers": {"srv": {"url": "URL", "headers": {"Authorization": "Bearer ${env:SKILLS_TOKEN}"}}}},
+            {"SKILLS_TOKEN": TOKEN},
+        ),
+        (
+            ".codeium/windsurf/mcp_config.json",
+            {"mcpServers": {"srv": {"serverUrl": "URL", "headers": {"Authorization": "Bearer ${env:SKILLS_TOKEN}"}}}},
+            {"SKILLS_TOKEN": TOKEN},
+        ),
+        (
+            ".claude.json",
+            {
+                "mcpServers": {
+                    "srv": {
+                        "type": "http",
+                        "url": "URL",
+                        "headers": {"Authorization": "Bearer ${SKILLS_TOKEN:-" + TOKEN + "}"},
+                    }
+                }
+            },
+            {},
+        ),
+    ],
+)
 def test_each_format_reaches_a_guarded_server_with_its_variables(home, guarded, client_file, document, extra_env):
     text = json.dumps(document).replace('"URL"', json.dumps(guarded))
     put(home / client_file, "// written by hand\n" + text if client_file.endswith("mcp.json") else text)
@@ -85,10 +122,18 @@ def test_each_format_reaches_a_guarded_server_with_its_variables(home, guarded, 
 
 def test_zed_and_claude_desktop_stdio_servers(home):
     command, *args = stdio_command("samples")
-    put(home / ".config" / "zed" / "settings.json",
-        "{\n\t// Zed\n\t\"context_servers\": {\"zed-samples\": {\"command\": {\"path\": "
-        + json.dumps(command) + ", \"args\": " + json.dumps(args) + "}},},\n}")
-    put(home / ".config" / "Claude" / "claude_desktop_config.json", {"mcpServers": {"desk": {"command": command, "args": args}}})
+    put(
+        home / ".config" / "zed" / "settings.json",
+        '{\n\t// Zed\n\t"context_servers": {"zed-samples": {"command": {"path": '
+        + json.dumps(command)
+        + ', "args": '
+        + json.dumps(args)
+        + "}},},\n}",
+    )
+    put(
+        home / ".config" / "Claude" / "claude_desktop_config.json",
+        {"mcpServers": {"desk": {"command": command, "args": args}}},
+    )
     for label in ("zed-samples", "desk"):
         run = run_cli("list", label, "--json", env=env_for(home))
         assert run.code == 0, run.err
@@ -136,9 +181,14 @@ def test_vscode_password_input_is_asked_on_the_terminal_hidden(home, tmp_path):
     with serve_http_in_thread(build_scenario("samples"), bearer_token=TOKEN) as url:
         path = put(tmp_path / "ws" / ".vscode" / "mcp.json", VSCODE % json.dumps(url))
         master, slave = pty.openpty()
-        proc = subprocess.Popen([sys.executable, "-m", "skillscope", "list", "guarded", "--json", "--config", str(path)],
-                                stdin=slave, stderr=slave, stdout=subprocess.PIPE, cwd=REPO_ROOT,
-                                env={**os.environ, **env_for(home), "COLUMNS": "200"})
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "skillscope", "list", "guarded", "--json", "--config", str(path)],
+            stdin=slave,
+            stderr=slave,
+            stdout=subprocess.PIPE,
+            cwd=REPO_ROOT,
+            env={**os.environ, **env_for(home), "COLUMNS": "200"},
+        )
         os.close(slave)
         try:
             _read(master, b"Skills API key: ")
@@ -155,8 +205,14 @@ def test_vscode_password_input_is_asked_on_the_terminal_hidden(home, tmp_path):
 
 def test_vscode_sse_server_is_listed_and_read_over_the_legacy_transport(home, tmp_path):
     with serve_http_in_thread(build_scenario("samples"), bearer_token=TOKEN, sse=True, path="/sse") as url:
-        path = put(tmp_path / "ws" / ".vscode" / "mcp.json",
-                   {"servers": {"legacy": {"type": "sse", "url": url, "headers": {"Authorization": "Bearer ${env:SKILLS_TOKEN}"}}}})
+        path = put(
+            tmp_path / "ws" / ".vscode" / "mcp.json",
+            {
+                "servers": {
+                    "legacy": {"type": "sse", "url": url, "headers": {"Authorization": "Bearer ${env:SKILLS_TOKEN}"}}
+                }
+            },
+        )
         env = env_for(home, SKILLS_TOKEN=TOKEN)
         listing = run_cli("list", "legacy", "--json", "--config", str(path), env=env)
         show = run_cli("show", "pdf-processing", "legacy", "--all-files", "--json", "--config", str(path), env=env)
@@ -170,7 +226,10 @@ def test_vscode_sse_server_is_listed_and_read_over_the_legacy_transport(home, tm
 
 def test_config_trust_shows_a_client_files_servers_then_servers_lists_them(home, tmp_path):
     project = tmp_path / "project"
-    put(project / ".vscode" / "mcp.json", '{\n\t// shared with the team\n\t"servers": {"team": {"url": "https://team.example/mcp?token=abc123"},},\n}\n')
+    put(
+        project / ".vscode" / "mcp.json",
+        '{\n\t// shared with the team\n\t"servers": {"team": {"url": "https://team.example/mcp?token=abc123"},},\n}\n',
+    )
     trust = run_cli("config", "trust", ".vscode/mcp.json", env=env_for(home), cwd=str(project))
     assert trust.code == 0, trust.err
     assert "team" in trust.out and "abc123" not in trust.out

@@ -8,14 +8,21 @@ from skillscope.cli.commands_tui import tui_settings
 from skillscope.ledger import Ledger
 from tests.cli.conftest import run_cli
 
-SEEDED = {"demo:hello-world": "approved", "demo:acme/billing/invoice-review": "changed-since-approval",
-          "demo:code-review": "rejected"}
+SEEDED = {
+    "demo:hello-world": "approved",
+    "demo:acme/billing/invoice-review": "changed-since-approval",
+    "demo:code-review": "rejected",
+}
 
 
 @pytest.fixture
 def env(tmp_path):
-    return {"XDG_DATA_HOME": str(tmp_path / "data"), "XDG_CONFIG_HOME": str(tmp_path / "cfg"), "HOME": str(tmp_path / "home"),
-            "SKILLSCOPE_LEDGER": str(tmp_path / "user-ledger.jsonl")}
+    return {
+        "XDG_DATA_HOME": str(tmp_path / "data"),
+        "XDG_CONFIG_HOME": str(tmp_path / "cfg"),
+        "HOME": str(tmp_path / "home"),
+        "SKILLSCOPE_LEDGER": str(tmp_path / "user-ledger.jsonl"),
+    }
 
 
 def test_list_demo_shows_the_demo_ledgers_reviews(env, tmp_path):

@@ -8,8 +8,12 @@ from tests.cli.conftest import run_cli
 
 
 def _env(tmp_path):
-    return {"XDG_DATA_HOME": str(tmp_path / "data"), "XDG_CONFIG_HOME": str(tmp_path / "cfg"), "HOME": str(tmp_path / "home"),
-            "SKILLSCOPE_LEDGER": str(tmp_path / "ledger.jsonl")}
+    return {
+        "XDG_DATA_HOME": str(tmp_path / "data"),
+        "XDG_CONFIG_HOME": str(tmp_path / "cfg"),
+        "HOME": str(tmp_path / "home"),
+        "SKILLSCOPE_LEDGER": str(tmp_path / "ledger.jsonl"),
+    }
 
 
 def test_roomkit_module_holds_the_approved_pair(tmp_path):
@@ -29,7 +33,10 @@ def test_roomkit_module_holds_the_approved_pair(tmp_path):
 
 def test_a_label_that_matches_nothing_warns(tmp_path):
     env = _env(tmp_path)
-    assert run_cli("approve", "hello-world", "demo", "--ledger", str(tmp_path / "ledger.jsonl"), "--yes", env=env).code == 0
+    assert (
+        run_cli("approve", "hello-world", "demo", "--ledger", str(tmp_path / "ledger.jsonl"), "--yes", env=env).code
+        == 0
+    )
     run = run_cli("export", "--label", "nope", env=env)
     assert run.code == 0 and run.out == ""
     assert "no approval in force has label 'nope'" in run.err and "labels with approvals: demo" in run.err

@@ -17,8 +17,12 @@ SECRET = "outside-secret-7f3a"
 
 @pytest.fixture
 def env(tmp_path):
-    return {"XDG_DATA_HOME": str(tmp_path / "data"), "XDG_CONFIG_HOME": str(tmp_path / "cfg"), "HOME": str(tmp_path / "home"),
-            "SKILLSCOPE_LEDGER": str(tmp_path / "ledger.jsonl")}
+    return {
+        "XDG_DATA_HOME": str(tmp_path / "data"),
+        "XDG_CONFIG_HOME": str(tmp_path / "cfg"),
+        "HOME": str(tmp_path / "home"),
+        "SKILLSCOPE_LEDGER": str(tmp_path / "ledger.jsonl"),
+    }
 
 
 @pytest.fixture
@@ -30,10 +34,12 @@ def skills(tmp_path):
 
 def everything(root, env) -> str:
     """Every output a reviewer can ask for about the folder's skills."""
-    runs = [run_cli("list", str(root), "--json", env=env),
-            run_cli("show", "invoice-review", str(root), "--all-files", "--json", env=env),
-            run_cli("audit", str(root), "--format", "json", "--fail-on", "never", env=env),
-            run_cli("approve", "invoice-review", str(root), "--yes", env=env)]
+    runs = [
+        run_cli("list", str(root), "--json", env=env),
+        run_cli("show", "invoice-review", str(root), "--all-files", "--json", env=env),
+        run_cli("audit", str(root), "--format", "json", "--fail-on", "never", env=env),
+        run_cli("approve", "invoice-review", str(root), "--yes", env=env),
+    ]
     return "\n".join(r.out + r.err for r in runs)
 
 

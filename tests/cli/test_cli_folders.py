@@ -14,7 +14,9 @@ from tests.cli.conftest import run_cli
 from tests.fixtures.http import REPO_ROOT
 
 
-def write_skill(folder: Path, name: str, body: str = "# Steps\n\nRead the invoice, then total it.\n", **files: str) -> Path:
+def write_skill(
+    folder: Path, name: str, body: str = "# Steps\n\nRead the invoice, then total it.\n", **files: str
+) -> Path:
     skill = folder / name
     skill.mkdir(parents=True)
     (skill / "SKILL.md").write_text(f"---\nname: {name}\ndescription: Reviews {name} work.\n---\n{body}")
@@ -26,8 +28,12 @@ def write_skill(folder: Path, name: str, body: str = "# Steps\n\nRead the invoic
 
 @pytest.fixture
 def env(tmp_path):
-    return {"XDG_DATA_HOME": str(tmp_path / "data"), "XDG_CONFIG_HOME": str(tmp_path / "cfg"), "HOME": str(tmp_path / "home"),
-            "SKILLSCOPE_LEDGER": str(tmp_path / "ledger.jsonl")}
+    return {
+        "XDG_DATA_HOME": str(tmp_path / "data"),
+        "XDG_CONFIG_HOME": str(tmp_path / "cfg"),
+        "HOME": str(tmp_path / "home"),
+        "SKILLSCOPE_LEDGER": str(tmp_path / "ledger.jsonl"),
+    }
 
 
 @pytest.fixture

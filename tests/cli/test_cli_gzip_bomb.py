@@ -59,7 +59,11 @@ class GzipBomb:
             def do_POST(self) -> None:  # noqa: N802 - the standard library's name
                 self.rfile.read(int(self.headers.get("content-length") or 0))
                 packer = zlib.compressobj(9, zlib.DEFLATED, 31 if encoding == "gzip" else 15)
-                opening = b'{"jsonrpc":"2.0","id":1,"result":{"padding":"' if "json" in content_type else b'event: message\ndata: {"p":"'
+                opening = (
+                    b'{"jsonrpc":"2.0","id":1,"result":{"padding":"'
+                    if "json" in content_type
+                    else b'event: message\ndata: {"p":"'
+                )
                 head = packer.compress(opening) + packer.flush(zlib.Z_FULL_FLUSH)
                 block = packer.compress(b"A" * MIB) + packer.flush(zlib.Z_FULL_FLUSH)
                 piece = block * 64
@@ -174,8 +178,15 @@ def test_a_compressed_flood_of_empty_events_on_the_legacy_stream_is_refused(tmp_
     try:
         config = tmp_path / "skillscope.yaml"
         config.write_text(f"servers:\n  old: {{url: '{flood.url}', type: sse}}\n", encoding="utf-8")
-        done = run_cli("list", "old", "--config", str(config), "--timeout", "300",
-                       env={"XDG_DATA_HOME": str(tmp_path / "data"), "XDG_CONFIG_HOME": str(tmp_path / "cfg")})
+        done = run_cli(
+            "list",
+            "old",
+            "--config",
+            str(config),
+            "--timeout",
+            "300",
+            env={"XDG_DATA_HOME": str(tmp_path / "data"), "XDG_CONFIG_HOME": str(tmp_path / "cfg")},
+        )
     finally:
         flood.server.shutdown()
         flood.server.server_close()

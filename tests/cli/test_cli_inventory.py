@@ -19,15 +19,24 @@ def machine(tmp_path, http_server):
     cursor.parent.mkdir(parents=True)
     command = stdio_command("samples")
     # Cursor's server shares the config's label: both are kept, the second as remote-2.
-    cursor.write_text(json.dumps({"mcpServers": {"remote": {"command": command[0], "args": command[1:], "cwd": str(REPO_ROOT)}}}))
+    cursor.write_text(
+        json.dumps({"mcpServers": {"remote": {"command": command[0], "args": command[1:], "cwd": str(REPO_ROOT)}}})
+    )
     windsurf = home / ".codeium" / "windsurf" / "mcp_config.json"
     windsurf.parent.mkdir(parents=True)
     windsurf.write_text(json.dumps({"mcpServers": {"off": {"serverUrl": "http://127.0.0.1:9/mcp", "disabled": True}}}))
     config = tmp_path / "skillscope.yaml"
     url = http_server("samples") + "?key=hunter2-query"
-    config.write_text(f"servers:\n  remote:\n    url: '{url}'\n    headers: {{X-Key: '${{INV_TOKEN}}'}}\n", encoding="utf-8")
-    env = {"HOME": str(home), "XDG_CONFIG_HOME": str(home / ".config"), "XDG_DATA_HOME": str(home / ".local" / "share"),
-           "SKILLSCOPE_LEDGER": str(tmp_path / "ledger.jsonl"), "INV_TOKEN": "hunter2-header"}
+    config.write_text(
+        f"servers:\n  remote:\n    url: '{url}'\n    headers: {{X-Key: '${{INV_TOKEN}}'}}\n", encoding="utf-8"
+    )
+    env = {
+        "HOME": str(home),
+        "XDG_CONFIG_HOME": str(home / ".config"),
+        "XDG_DATA_HOME": str(home / ".local" / "share"),
+        "SKILLSCOPE_LEDGER": str(tmp_path / "ledger.jsonl"),
+        "INV_TOKEN": "hunter2-header",
+    }
     return env, str(config), tmp_path
 
 
@@ -73,8 +82,12 @@ def test_inventory_of_two_publishers_is_a_valid_cyclonedx_16_sbom(machine):
 
 
 def test_a_server_that_fails_is_listed_with_its_error_and_the_rest_continue(tmp_path):
-    env = {"HOME": str(tmp_path / "home"), "XDG_DATA_HOME": str(tmp_path / "data"), "XDG_CONFIG_HOME": str(tmp_path / "cfg"),
-           "SKILLSCOPE_LEDGER": str(tmp_path / "ledger.jsonl")}
+    env = {
+        "HOME": str(tmp_path / "home"),
+        "XDG_DATA_HOME": str(tmp_path / "data"),
+        "XDG_CONFIG_HOME": str(tmp_path / "cfg"),
+        "SKILLSCOPE_LEDGER": str(tmp_path / "ledger.jsonl"),
+    }
     dead = stdio_command("exit")
     run = run_cli("inventory", "demo", "--format", "cyclonedx", "--", *dead, env=env)
     assert run.code == 0, run.err
@@ -90,8 +103,12 @@ def test_a_server_that_fails_is_listed_with_its_error_and_the_rest_continue(tmp_
 
 
 def test_hostile_catalog_still_gives_a_valid_sbom_and_an_inert_table(tmp_path):
-    env = {"HOME": str(tmp_path / "home"), "XDG_DATA_HOME": str(tmp_path / "data"), "XDG_CONFIG_HOME": str(tmp_path / "cfg"),
-           "SKILLSCOPE_LEDGER": str(tmp_path / "ledger.jsonl")}
+    env = {
+        "HOME": str(tmp_path / "home"),
+        "XDG_DATA_HOME": str(tmp_path / "data"),
+        "XDG_CONFIG_HOME": str(tmp_path / "cfg"),
+        "SKILLSCOPE_LEDGER": str(tmp_path / "ledger.jsonl"),
+    }
     bom = run_cli("inventory", "--format", "cyclonedx", "--", *stdio_command("malformed-entries"), env=env)
     assert bom.code == 0, bom.err
     skills = valid_bom(json.loads(bom.out))["components"][0]["components"]
@@ -108,8 +125,12 @@ def test_untrusted_project_file_is_noted_and_its_servers_not_attached(tmp_path):
     project = tmp_path / "project"
     project.mkdir()
     (project / ".mcp.json").write_text(json.dumps({"mcpServers": {"sneaky": {"command": "/bin/false"}}}))
-    env = {"HOME": str(home), "XDG_CONFIG_HOME": str(home / ".config"), "XDG_DATA_HOME": str(home / ".local" / "share"),
-           "SKILLSCOPE_LEDGER": str(tmp_path / "ledger.jsonl")}
+    env = {
+        "HOME": str(home),
+        "XDG_CONFIG_HOME": str(home / ".config"),
+        "XDG_DATA_HOME": str(home / ".local" / "share"),
+        "SKILLSCOPE_LEDGER": str(tmp_path / "ledger.jsonl"),
+    }
     run = run_cli("inventory", env=env, cwd=str(project))
     assert run.code == 0, run.err
     assert "untrusted project file" in run.err and str(project / ".mcp.json") in run.err

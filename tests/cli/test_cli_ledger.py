@@ -37,11 +37,19 @@ def ledger_of(env):
 
 
 def test_approve_verifies_everything_then_records_it(env):
-    run = run_cli("approve", "--yes", "pdf-processing", "--label", "fx", "--note", "read every file", *stdio("samples"), env=env)
+    run = run_cli(
+        "approve", "--yes", "pdf-processing", "--label", "fx", "--note", "read every file", *stdio("samples"), env=env
+    )
     assert run.code == 0, run.err
     assert "Approved fx:pdf-processing (sha256:" in run.out
     (rec,) = ledger_of(env).records()
-    assert (rec.action, rec.name, rec.note, rec.label, rec.protocol) == ("approve", "fx:pdf-processing", "read every file", "fx", "2026-07-28")
+    assert (rec.action, rec.name, rec.note, rec.label, rec.protocol) == (
+        "approve",
+        "fx:pdf-processing",
+        "read every file",
+        "fx",
+        "2026-07-28",
+    )
     assert rec.reviewer == "rita@example.com"
     assert rec.server.endswith("tests.fixtures.run_server samples")
     assert rec.uri == "skill://pdf-processing/SKILL.md" and rec.fingerprint.startswith("sha256:")
@@ -67,7 +75,9 @@ def test_dynamic_skill_cannot_be_approved(env):
 
 def test_headers_never_reach_the_ledger(env):
     with serve_http_in_thread(build_server([pdf_processing()]), bearer_token="s3cret-token") as url:
-        run = run_cli("approve", "--yes", "pdf-processing", url, "--header", "Authorization: Bearer s3cret-token", env=env)
+        run = run_cli(
+            "approve", "--yes", "pdf-processing", url, "--header", "Authorization: Bearer s3cret-token", env=env
+        )
     assert run.code == 0, run.err
     text = open(env["SKILLSCOPE_LEDGER"]).read()
     assert "s3cret" not in text and url in text
@@ -89,7 +99,10 @@ def test_drift_is_shown_in_list_diff_and_show(env):
         show = run_cli("show", "pdf-processing", url, "--label", "srv", "--json", env=env)
     review = next(s for s in listing.json()["skills"] if s["name"] == "srv:pdf-processing")["review"]
     assert review["state"] == "changed-since-approval"
-    assert {(c["change"], c["uri"].rsplit("/", 1)[1]) for c in review["changes"]} == {("added", "NEW.md"), ("changed", "FORMS.md")}
+    assert {(c["change"], c["uri"].rsplit("/", 1)[1]) for c in review["changes"]} == {
+        ("added", "NEW.md"),
+        ("changed", "FORMS.md"),
+    }
     assert diff.code == 0 and "changed since approval" in diff.out and "NEW.md" in diff.out and "FORMS.md" in diff.out
     assert diff_json.json()["state"] == "changed-since-approval"
     assert show.json()["review"]["state"] == "changed-since-approval"
@@ -131,7 +144,10 @@ def test_ledger_verify_list_and_repair(env):
     ok = run_cli("ledger", "verify", env=env)
     assert ok.code == 0 and "2 records, chain intact" in ok.out
     listed = run_cli("ledger", "list", "--json", env=env).json()
-    assert {s["name"]: s["verdict"] for s in listed["skills"]} == {"fx:hello-world": "approved", "fx:pdf-processing": "rejected"}
+    assert {s["name"]: s["verdict"] for s in listed["skills"]} == {
+        "fx:hello-world": "approved",
+        "fx:pdf-processing": "rejected",
+    }
 
     path = env["SKILLSCOPE_LEDGER"]
     with open(path, "a") as handle:

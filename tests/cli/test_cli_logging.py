@@ -30,8 +30,9 @@ def test_hostile_http_answers_leave_stderr_clean(http_server, tmp_path, rewrite,
     done = run_cli("list", url, env=env)
     assert "\x1b" not in done.err and "\x07" not in done.err
     assert "Traceback" not in done.err
-    library_lines = [line for line in done.err.splitlines()
-                     if line.startswith(("skillscope: warning:", "skillscope: error:"))]
+    library_lines = [
+        line for line in done.err.splitlines() if line.startswith(("skillscope: warning:", "skillscope: error:"))
+    ]
     kinds = [line.split(":")[1] + line.split(":")[2] for line in library_lines]
     assert len(kinds) == len(set(kinds)) and len(library_lines) <= 2, done.err
     assert logged in done.err and "more in" in done.err

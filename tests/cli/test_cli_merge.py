@@ -21,8 +21,14 @@ FP = "sha256:" + "1" * 64
 
 
 def git(repo: Path, *args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    done = subprocess.run(["git", "-C", str(repo), *args], capture_output=True, text=True, timeout=120, cwd=REPO_ROOT,
-                          env={**os.environ, **(env or {})})
+    done = subprocess.run(
+        ["git", "-C", str(repo), *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=REPO_ROOT,
+        env={**os.environ, **(env or {})},
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     return done
 
@@ -44,7 +50,9 @@ def repo(tmp_path):
 def review(env, action: str, minute: int, name: str = "srv:hello-world", fingerprint: str = FP) -> None:
     """Append a signed review made at 12:<minute> (times set, so no test waits for a clock)."""
     ledger = Ledger(env["SKILLSCOPE_LEDGER"], signer=load_signer())
-    ledger.append(replace(record(name=name, action=action, fingerprint=fingerprint), time=f"2026-12-01T12:{minute:02d}:00Z"))
+    ledger.append(
+        replace(record(name=name, action=action, fingerprint=fingerprint), time=f"2026-12-01T12:{minute:02d}:00Z")
+    )
 
 
 def both_ways(root: Path, env: dict[str, str]) -> dict[str, tuple[str, str, str]]:
@@ -96,14 +104,22 @@ def test_a_merge_that_keeps_an_approval_the_other_side_revoked_warns(repo):
     assert results["main"][:2] == results["feature"][:2]
     assert FP in results["main"][0].split()  # approved again at 12:20, after the revoke: a later decision
     for into in ("main", "feature"):
-        assert "keeps an approval of srv:hello-world" in results[into][2] and "revoked at 2026-12-01T12:10:00Z" in results[into][2]
+        assert (
+            "keeps an approval of srv:hello-world" in results[into][2]
+            and "revoked at 2026-12-01T12:10:00Z" in results[into][2]
+        )
 
 
 def test_a_rejection_on_the_other_side_is_warned_about(tmp_path):
     env = isolated_env(tmp_path)
     ours, theirs = tmp_path / "ours.jsonl", tmp_path / "theirs.jsonl"
     for path, action, minute in ((ours, "approve", 30), (theirs, "reject", 10)):
-        review({"SKILLSCOPE_LEDGER": str(path)}, action, minute, name="srv:other-label" if action == "reject" else "srv:hello-world")
+        review(
+            {"SKILLSCOPE_LEDGER": str(path)},
+            action,
+            minute,
+            name="srv:other-label" if action == "reject" else "srv:hello-world",
+        )
     run = run_cli("ledger", "merge", str(tmp_path / "base"), str(ours), str(theirs), env=env)
     assert run.code == 0, run.err
     assert "keeps an approval of srv:hello-world" in run.err and "rejected at 2026-12-01T12:10:00Z" in run.err

@@ -23,7 +23,9 @@ def env(tmp_path):
 
 def keygen(path: Path) -> Path:
     """A fresh ed25519 key made by ssh-keygen, as a team member or an attacker would make one."""
-    subprocess.run([shutil.which("ssh-keygen") or "ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(path)], check=True)
+    subprocess.run(
+        [shutil.which("ssh-keygen") or "ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(path)], check=True
+    )
     return path
 
 
@@ -34,8 +36,16 @@ def states_of(run) -> dict[str, dict]:
 def unsigned_approval(name: str, fingerprint: str) -> Record:
     """An approval in the unsigned (pre-signing) format, as anyone with write access can add one."""
     label, path = name.split(":", 1)
-    return Record(action="approve", time="2026-12-01T00:00:00Z", reviewer="rita@example.com", name=name, label=label,
-                  uri=f"skill://{path}/SKILL.md", fingerprint=fingerprint, tool="hand-written")
+    return Record(
+        action="approve",
+        time="2026-12-01T00:00:00Z",
+        reviewer="rita@example.com",
+        name=name,
+        label=label,
+        uri=f"skill://{path}/SKILL.md",
+        fingerprint=fingerprint,
+        tool="hand-written",
+    )
 
 
 def serve_samples():
@@ -47,7 +57,9 @@ def serve_samples():
 
 def test_an_approval_signed_by_a_key_not_allowed_is_not_approved_anywhere(env, tmp_path):
     team, attacker = keygen(tmp_path / "team_key"), keygen(tmp_path / "attacker_key")
-    (tmp_path / "allowed_signers").write_text(f"rita@example.com {team.with_suffix('.pub').read_text()}")  # beside the ledger
+    (tmp_path / "allowed_signers").write_text(
+        f"rita@example.com {team.with_suffix('.pub').read_text()}"
+    )  # beside the ledger
     as_attacker = {**env, "SKILLSCOPE_SIGNING_KEY": str(attacker)}
     with serve_samples() as url:
         srv = [url, "--label", "fx"]
@@ -65,16 +77,23 @@ def test_an_approval_signed_by_a_key_not_allowed_is_not_approved_anywhere(env, t
         assert "skillscope/approval-untrusted" in {f["id"] for f in gate.json()["servers"][0]["findings"]}
         listed = run_cli("ledger", "list", "--json", env=env).json()
         assert {s["name"]: s["verdict"] for s in listed["skills"]} == {
-            "fx:hello-world": "approved, signature not trusted", "fx:pdf-processing": "approved, signature not trusted"}
+            "fx:hello-world": "approved, signature not trusted",
+            "fx:pdf-processing": "approved, signature not trusted",
+        }
         assert all(s["approved"] == [] for s in listed["skills"])
         # A team member's approval counts: the gate now names only the other skill.
-        assert run_cli("approve", "--yes", "hello-world", *srv, env={**env, "SKILLSCOPE_SIGNING_KEY": str(team)}).code == 0
+        assert (
+            run_cli("approve", "--yes", "hello-world", *srv, env={**env, "SKILLSCOPE_SIGNING_KEY": str(team)}).code == 0
+        )
         gate = run_cli("audit", "--require-approved", *srv, env=env)
         assert gate.code == 1 and "fx:hello-world" not in gate.err
         assert "fx:pdf-processing (approved-untrusted" in gate.err
         # --allowed-signers is found and means what it means for export.
         (tmp_path / "theirs").write_text(f"rita@example.com {attacker.with_suffix('.pub').read_text()}")
-        assert run_cli("audit", "--require-approved", *srv, "--allowed-signers", str(tmp_path / "theirs"), env=env).code == 0
+        assert (
+            run_cli("audit", "--require-approved", *srv, "--allowed-signers", str(tmp_path / "theirs"), env=env).code
+            == 0
+        )
         assert run_cli("export", "--allowed-signers", str(tmp_path / "theirs"), env=env).out.count("sha256:") == 2
 
 
@@ -85,13 +104,22 @@ def test_unsigned_approvals_count_only_with_include_unsigned(env):
         Ledger(env["SKILLSCOPE_LEDGER"]).append(unsigned_approval("fx:hello-world", fingerprint))
         hello = states_of(run_cli("list", "--json", *srv, env=env))["fx:hello-world"]
         assert hello["state"] == "approved-untrusted" and hello["untrusted"] == "unsigned (use --include-unsigned)"
-        assert states_of(run_cli("list", "--json", "--include-unsigned", *srv, env=env))["fx:hello-world"]["state"] == "approved"
+        assert (
+            states_of(run_cli("list", "--json", "--include-unsigned", *srv, env=env))["fx:hello-world"]["state"]
+            == "approved"
+        )
         gate = run_cli("audit", "--require-approved", *srv, env=env)
         assert gate.code == 1 and "fx:hello-world (approved-untrusted: unsigned" in gate.err
         opted = run_cli("audit", "--require-approved", "--include-unsigned", *srv, env=env)
         assert opted.code == 1 and "fx:hello-world" not in opted.err and "fx:pdf-processing (not-reviewed)" in opted.err
-        assert run_cli("ledger", "list", "--json", env=env).json()["skills"][0]["verdict"] == "approved, signature not trusted"
-        assert run_cli("ledger", "list", "--json", "--include-unsigned", env=env).json()["skills"][0]["verdict"] == "approved"
+        assert (
+            run_cli("ledger", "list", "--json", env=env).json()["skills"][0]["verdict"]
+            == "approved, signature not trusted"
+        )
+        assert (
+            run_cli("ledger", "list", "--json", "--include-unsigned", env=env).json()["skills"][0]["verdict"]
+            == "approved"
+        )
 
 
 def states_of_fp(run) -> dict[str, str]:
@@ -138,7 +166,10 @@ def test_a_verdict_holds_for_the_same_content_under_every_label(env, tmp_path):
         assert run_cli("export", env=env).out == ""
         gate = run_cli("audit", "--require-approved", *by_key, env=env)
         assert "docs:hello-world (revoked)" in gate.err
-        assert run_cli("ledger", "list", "--json", env=env).json()["skills"][0]["verdict"] == "approval revoked under direct"
+        assert (
+            run_cli("ledger", "list", "--json", env=env).json()["skills"][0]["verdict"]
+            == "approval revoked under direct"
+        )
         # Approved again under the first label: approved under both again.
         assert run_cli("approve", "--yes", "hello-world", *by_key, env=env).code == 0
         assert states_of(run_cli("list", "--json", *by_url, env=env))["direct:hello-world"]["state"] == "approved"
@@ -172,6 +203,19 @@ def test_a_teams_allowed_signers_do_not_disown_the_demos_own_reviews(env, tmp_pa
     assert listing.code == 0, listing.err
     assert states_of(listing)["demo:hello-world"]["state"] == "approved"
     # The team's rule still holds for the team's ledger: the demo's key signs nothing there.
-    assert run_cli("approve", "--yes", "hello-world", "demo", "--config", str(config), "--ledger", env["SKILLSCOPE_LEDGER"], env=env).code == 0
+    assert (
+        run_cli(
+            "approve",
+            "--yes",
+            "hello-world",
+            "demo",
+            "--config",
+            str(config),
+            "--ledger",
+            env["SKILLSCOPE_LEDGER"],
+            env=env,
+        ).code
+        == 0
+    )
     mine = run_cli("list", "demo", "--json", "--config", str(config), "--ledger", env["SKILLSCOPE_LEDGER"], env=env)
     assert states_of(mine)["demo:hello-world"]["state"] == "approved-untrusted"

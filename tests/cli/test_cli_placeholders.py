@@ -52,8 +52,12 @@ def header_log() -> Iterator[HeaderLog]:
 
 
 def _env(tmp_path: Path) -> dict[str, str]:
-    return {"HOME": str(tmp_path / "home"), "XDG_CONFIG_HOME": str(tmp_path / "cfg"), "XDG_DATA_HOME": str(tmp_path / "data"),
-            "SECRET": SECRET}
+    return {
+        "HOME": str(tmp_path / "home"),
+        "XDG_CONFIG_HOME": str(tmp_path / "cfg"),
+        "XDG_DATA_HOME": str(tmp_path / "data"),
+        "SECRET": SECRET,
+    }
 
 
 def _header_config(name: str, value: str, url: str) -> tuple[str, str]:
@@ -64,7 +68,10 @@ def _header_config(name: str, value: str, url: str) -> tuple[str, str]:
         "claude-code": (".mcp.json", json.dumps({"mcpServers": {"srv": {"type": "http", **server}}})),
         "vscode": (".vscode/mcp.json", json.dumps({"servers": {"srv": {"type": "http", **server}}})),
         "cursor": (".cursor/mcp.json", json.dumps({"mcpServers": {"srv": server}})),
-        "windsurf": ("windsurf/mcp_config.json", json.dumps({"mcpServers": {"srv": {"serverUrl": url, "headers": {"X-Key": value}}}})),
+        "windsurf": (
+            "windsurf/mcp_config.json",
+            json.dumps({"mcpServers": {"srv": {"serverUrl": url, "headers": {"X-Key": value}}}}),
+        ),
         "claude-desktop": ("claude_desktop_config.json", json.dumps({"mcpServers": {"srv": server}})),
     }
     return documents[name]
@@ -81,8 +88,13 @@ HOSTILE = [
     ("windsurf", "${env:SECRET"),
     ("claude-desktop", "Bearer ${SECRET"),
 ]
-HONEST = {"skillscope.yaml": "${SECRET}", "claude-code": "${SECRET}", "vscode": "${env:SECRET}",
-          "cursor": "${env:SECRET}", "windsurf": "${env:SECRET}"}
+HONEST = {
+    "skillscope.yaml": "${SECRET}",
+    "claude-code": "${SECRET}",
+    "vscode": "${env:SECRET}",
+    "cursor": "${env:SECRET}",
+    "windsurf": "${env:SECRET}",
+}
 
 
 @pytest.mark.parametrize(("client", "value"), HOSTILE)
@@ -115,8 +127,16 @@ def test_command_line_values_follow_the_same_rule(tmp_path, header_log, option):
     if option == "--header":
         done = run_cli("list", header_log.url, "--header", "X-Key: ${UNSET_VAR:-${SECRET}}", env=_env(tmp_path))
     else:
-        done = run_cli("list", "--env", "TOKEN=${UNSET_VAR:-${SECRET}}", "--", "sh", "-c", f"touch {tmp_path / 'ran'}",
-                       env=_env(tmp_path))
+        done = run_cli(
+            "list",
+            "--env",
+            "TOKEN=${UNSET_VAR:-${SECRET}}",
+            "--",
+            "sh",
+            "-c",
+            f"touch {tmp_path / 'ran'}",
+            env=_env(tmp_path),
+        )
     assert done.code == 2, done.err
     assert f"{option} " in done.err and "placeholder" in done.err
     assert header_log.requests == [] and not (tmp_path / "ran").exists()
@@ -126,8 +146,12 @@ def test_a_vscode_input_whose_default_is_a_placeholder_is_refused():
     from skillscope.config.variables import Expander, InputSpec
     from skillscope.core.errors import ConfigError
 
-    expander = Expander("vscode", inputs={"tok": InputSpec("tok", default="${SECRET}")}, prompt=lambda spec: spec.default or "",
-                        env={"SECRET": SECRET})
+    expander = Expander(
+        "vscode",
+        inputs={"tok": InputSpec("tok", default="${SECRET}")},
+        prompt=lambda spec: spec.default or "",
+        env={"SECRET": SECRET},
+    )
     with pytest.raises(ConfigError, match="placeholder"):
         expander("Bearer ${input:tok}", "header 'X-Key'")
     typed = Expander("vscode", inputs={"tok": InputSpec("tok")}, prompt=lambda spec: "${typed-by-the-user}")

@@ -62,8 +62,16 @@ def test_a_new_first_record_and_a_rechained_ledger_without_the_revoke_is_a_rollb
     kept = [r for r in records if r.action != "revoke"]
     # The forger signs a harmless new first record with any key, and re-chains the old signed reviews after it.
     other = Ledger(tmp_path / "scratch.jsonl", signer=load_signer())
-    first = other.sign(Record(action="reject", time="2026-01-01T00:00:00Z", reviewer="rita@example.com",
-                              name="fx:nothing", fingerprint="sha256:" + "0" * 64, tool="forger"))
+    first = other.sign(
+        Record(
+            action="reject",
+            time="2026-01-01T00:00:00Z",
+            reviewer="rita@example.com",
+            name="fx:nothing",
+            fingerprint="sha256:" + "0" * 64,
+            tool="forger",
+        )
+    )
     ledger.write_bytes(rechained([first, *kept]))
     git(root, "commit", "-qam", "tidy the ledger")
     verify = run_cli("ledger", "verify", env=env)
@@ -120,10 +128,25 @@ def test_checks_beside_concurrent_appends_never_report_a_lost_review(tmp_path):
     path = tmp_path / "ledger.jsonl"
     writers, each = 8, 12
     book = ReviewBook(path)
-    book.record(Record(action="reject", time="2026-01-01T00:00:00Z", reviewer="a@example.com", name="srv:seed",
-                       fingerprint="sha256:" + "5" * 64))
-    procs = [subprocess.Popen([sys.executable, "-c", WRITER, str(path), f"w{i}", str(each)], cwd=REPO_ROOT,
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for i in range(writers)]
+    book.record(
+        Record(
+            action="reject",
+            time="2026-01-01T00:00:00Z",
+            reviewer="a@example.com",
+            name="srv:seed",
+            fingerprint="sha256:" + "5" * 64,
+        )
+    )
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", WRITER, str(path), f"w{i}", str(each)],
+            cwd=REPO_ROOT,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for i in range(writers)
+    ]
     checks, alarms, overlapping = 0, [], 0
     while any(p.poll() is None for p in procs) or checks < 5:
         running = any(p.poll() is None for p in procs)
@@ -151,7 +174,13 @@ def test_what_an_earlier_version_remembered_still_counts(tmp_path):
     ledger = Ledger(path, signer=load_signer())
     saved = [ledger.append(replace(_seed(), name=f"srv:s{n}")) for n in range(3)]
     # The earlier layout: kept by the ledger's first record; it saw a third review that is gone now.
-    old = Path(os.environ["XDG_DATA_HOME"]) / "skillscope" / "seen" / saved[0].hash.removeprefix("sha256:")[:40] / "no-git.ids"
+    old = (
+        Path(os.environ["XDG_DATA_HOME"])
+        / "skillscope"
+        / "seen"
+        / saved[0].hash.removeprefix("sha256:")[:40]
+        / "no-git.ids"
+    )
     old.parent.mkdir(parents=True)
     old.write_text("".join(f"{review_id(r)} {r.name}\n" for r in saved))
     assert ReviewBook(path).check().ok  # the first check under the new layout takes the old memory over
@@ -162,5 +191,10 @@ def test_what_an_earlier_version_remembered_still_counts(tmp_path):
 
 
 def _seed() -> Record:
-    return Record(action="approve", time="2026-01-01T00:00:00Z", reviewer="a@example.com", name="srv:x",
-                  fingerprint="sha256:" + "6" * 64)
+    return Record(
+        action="approve",
+        time="2026-01-01T00:00:00Z",
+        reviewer="a@example.com",
+        name="srv:x",
+        fingerprint="sha256:" + "6" * 64,
+    )

@@ -14,13 +14,16 @@ TOKEN = "tok-5f3a9c1e77"
 
 
 def test_redact_url_hides_query_values_userinfo_and_fragment():
-    assert redact_url("https://u:pw@h.example:8443/mcp?token=abc&x=1#frag") == "https://h.example:8443/mcp?token=***&x=***#***"
+    assert (
+        redact_url("https://u:pw@h.example:8443/mcp?token=abc&x=1#frag")
+        == "https://h.example:8443/mcp?token=***&x=***#***"
+    )
     assert redact_url("https://h.example/mcp") == "https://h.example/mcp"
 
 
 def test_a_mask_covers_the_bare_token_of_a_header_and_its_escaped_forms():
     mask = SecretMask()
-    mask.add("Bearer abc\"123def", "short")
+    mask.add('Bearer abc"123def', "short")
     assert mask.mask('x abc"123def y') == "x *** y"
     assert mask.mask(json.dumps({"k": 'abc"123def'})) == '{"k": "***"}'
     assert mask.mask("short stays") == "short stays"

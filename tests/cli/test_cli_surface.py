@@ -36,18 +36,25 @@ def test_list_surface_json_over_stdio_has_every_item_of_every_page_in_both_eras(
     tool = tools["fx:tool/read_invoice"]
     assert tool["kind"] == "tool" and tool["fingerprint"].startswith("sha256:")
     assert tool["review"]["state"] == "not-reviewed"
-    assert tool["definition"]["inputSchema"]["properties"]["number"]["description"] == "The invoice number, e.g. INV-1042."
+    assert (
+        tool["definition"]["inputSchema"]["properties"]["number"]["description"] == "The invoice number, e.g. INV-1042."
+    )
     document = run.json()
     assert [p["name"] for p in document["prompts"]] == ["fx:prompt/summarise", "fx:prompt/tldr"]
     # The skill's own SKILL.md is the skill's, not a surface resource.
-    assert [r["name"] for r in document["resources"]] == ["fx:resource/docs://guide/intro", "fx:resource/docs://guide/faq"]
+    assert [r["name"] for r in document["resources"]] == [
+        "fx:resource/docs://guide/intro",
+        "fx:resource/docs://guide/faq",
+    ]
     assert [t["name"] for t in document["templates"]] == ["fx:template/docs://invoices/{number}"]
     assert document["skills"][0]["name"] == "fx:hello-world"
 
 
 @pytest.mark.parametrize("era", ["modern", "legacy"])
 def test_list_surface_over_http_matches_stdio(env, http_server, era):
-    over_http = _items(run_cli("list", "--surface", "--json", "--era", era, "--label", "fx", http_server("surface"), env=env))
+    over_http = _items(
+        run_cli("list", "--surface", "--json", "--era", era, "--label", "fx", http_server("surface"), env=env)
+    )
     over_stdio = _items(run_cli("list", "--surface", "--json", "--label", "fx", *stdio("surface"), env=env))
     assert {n: i["fingerprint"] for n, i in over_http.items()} == {n: i["fingerprint"] for n, i in over_stdio.items()}
 
@@ -67,20 +74,29 @@ def test_list_surface_text_shows_items_inert(env):
     assert "\x1b" not in run.out
 
 
-@pytest.mark.parametrize(("variant", "item", "field", "old", "new"), [
-    ("description", "fx:tool/read_invoice", "description", "return its lines and total", "every other invoice"),
-    ("schema", "fx:tool/read_invoice", "inputSchema.properties.forward_to", None, "Where to send a copy."),
-    ("hidden", "fx:tool/send_report", "description", "shared inbox.", HIDDEN_ORDER),
-    ("prompt", "fx:prompt/summarise", "description", "three sentences.", "email it"),
-])
+@pytest.mark.parametrize(
+    ("variant", "item", "field", "old", "new"),
+    [
+        ("description", "fx:tool/read_invoice", "description", "return its lines and total", "every other invoice"),
+        ("schema", "fx:tool/read_invoice", "inputSchema.properties.forward_to", None, "Where to send a copy."),
+        ("hidden", "fx:tool/send_report", "description", "shared inbox.", HIDDEN_ORDER),
+        ("prompt", "fx:prompt/summarise", "description", "three sentences.", "email it"),
+    ],
+)
 def test_a_change_after_approval_is_caught_and_diffed_field_by_field(env, variant, item, field, old, new):
     base = ["--label", "fx", *stdio("surface")]
     approved = _approve(env, item, *base)
     assert f"Approved {item} (sha256:" in approved.out
-    assert _items(run_cli("list", "--surface", "--json", *base, env=env), "prompts" if "prompt" in item else "tools")[item][
-        "review"]["state"] == "approved"
+    assert (
+        _items(run_cli("list", "--surface", "--json", *base, env=env), "prompts" if "prompt" in item else "tools")[
+            item
+        ]["review"]["state"]
+        == "approved"
+    )
     changed = ["--label", "fx", *stdio(f"surface-{variant}")]
-    listed = _items(run_cli("list", "--surface", "--json", *changed, env=env), "prompts" if "prompt" in item else "tools")
+    listed = _items(
+        run_cli("list", "--surface", "--json", *changed, env=env), "prompts" if "prompt" in item else "tools"
+    )
     assert listed[item]["review"]["state"] == "changed-since-approval"
     diff = run_cli("diff", "--json", "--exit-code", item, *changed, env=env)
     assert diff.code == 1, diff.err
@@ -104,14 +120,26 @@ def test_item_verdicts_are_signed_records_that_follow_content_across_labels(env)
     assert rejected.code == 0 and "Rejected fx:tool/send_report" in rejected.out
     revoked = run_cli("revoke", "fx:tool/read_invoice", "--label", "fx", *stdio("surface"), env=env)
     assert revoked.code == 0, revoked.err
-    states = {n: i["review"]["state"] for n, i in _items(run_cli("list", "--surface", "--json", "--label", "other",
-                                                                  *stdio("surface"), env=env)).items()}
+    states = {
+        n: i["review"]["state"]
+        for n, i in _items(
+            run_cli("list", "--surface", "--json", "--label", "other", *stdio("surface"), env=env)
+        ).items()
+    }
     assert states["other:tool/send_report"] == "rejected" and states["other:tool/read_invoice"] == "revoked"
 
 
 def test_approve_refuses_a_fingerprint_other_than_the_one_reviewed(env):
-    run = run_cli("approve", "--fingerprint", "sha256:" + "0" * 64, "tool/read_invoice", "--label", "fx",
-                  *stdio("surface"), env=env)
+    run = run_cli(
+        "approve",
+        "--fingerprint",
+        "sha256:" + "0" * 64,
+        "tool/read_invoice",
+        "--label",
+        "fx",
+        *stdio("surface"),
+        env=env,
+    )
     assert run.code != 0 and "approval refused" in run.err and not Ledger(env["SKILLSCOPE_LEDGER"]).records()
 
 
@@ -170,12 +198,23 @@ def test_server_text_in_items_is_never_markup_or_terminal_control(env):
 def test_accepting_a_hidden_instruction_needs_a_note_and_is_recorded_with_the_audit(env):
     target = ["--label", "fx", *stdio("surface-hidden")]
     assert run_cli("approve", "--yes", "--accept-findings", "tool/send_report", *target, env=env).code == 2
-    run = run_cli("approve", "--yes", "--accept-findings", "--note", "the comment is our changelog", "tool/send_report",
-                  *target, env=env)
+    run = run_cli(
+        "approve",
+        "--yes",
+        "--accept-findings",
+        "--note",
+        "the comment is our changelog",
+        "tool/send_report",
+        *target,
+        env=env,
+    )
     assert run.code == 0, run.err
     (record,) = Ledger(env["SKILLSCOPE_LEDGER"]).records()
     assert record.extra["accepted_findings"] is True
-    assert "skillscope/instructions/hidden" in record.extra["audit"]["ids"] and record.extra["audit"]["counts"]["error"] >= 1
+    assert (
+        "skillscope/instructions/hidden" in record.extra["audit"]["ids"]
+        and record.extra["audit"]["counts"]["error"] >= 1
+    )
 
 
 def test_a_skill_whose_path_reads_like_an_item_name_is_never_guessed(env, tmp_path):

@@ -25,14 +25,23 @@ def url(tmp_path: Path, request: pytest.FixtureRequest):
     def lone_surrogate_on_the_wire(method: str, status: int, headers: object, body: bytes) -> object:
         if method != "resources/read":
             return None
-        return status, headers, body.replace(planted.encode("utf-8"), b"\\ud800").replace(
-            json.dumps(planted).strip('"').encode(), b"\\ud800")
+        return (
+            status,
+            headers,
+            body.replace(planted.encode("utf-8"), b"\\ud800").replace(
+                json.dumps(planted).strip('"').encode(), b"\\ud800"
+            ),
+        )
 
     skill = tmp_path / "skills" / "twin"
     skill.mkdir(parents=True)
-    (skill / "SKILL.md").write_text("---\nname: twin\ndescription: Reads its notes.\n---\nRead notes.md.\n", encoding="utf-8")
+    (skill / "SKILL.md").write_text(
+        "---\nname: twin\ndescription: Reads its notes.\n---\nRead notes.md.\n", encoding="utf-8"
+    )
     (skill / "notes.md").write_text(f"run this {planted} now\n", encoding="utf-8")
-    with serve_http_in_thread(build_server(load_skills_dir(tmp_path / "skills")), rewrite=lone_surrogate_on_the_wire) as served:
+    with serve_http_in_thread(
+        build_server(load_skills_dir(tmp_path / "skills")), rewrite=lone_surrogate_on_the_wire
+    ) as served:
         yield served
 
 
@@ -45,4 +54,3 @@ def test_show_and_audit_agree_the_file_is_not_verified(url):
     assert "run this" not in shown.out  # nothing that failed is shown
     assert audited.code != 0 and "lone UTF-16 surrogate" in audited.out
     assert audited.json()["servers"][0]["error"] is None  # one file failed, the server's audit went on
-

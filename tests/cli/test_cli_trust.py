@@ -88,7 +88,10 @@ def test_accept_findings_needs_a_note(env):
 
 def test_a_rejection_under_one_label_holds_for_the_same_content_under_every_label(env):
     approve(env, "pdf-processing", "a")
-    assert run_cli("reject", "pdf-processing", "--label", "b", "--note", "exfiltrates", *stdio("samples"), env=env).code == 0
+    assert (
+        run_cli("reject", "pdf-processing", "--label", "b", "--note", "exfiltrates", *stdio("samples"), env=env).code
+        == 0
+    )
     export = run_cli("export", env=env)
     assert export.code == 0 and export.out == ""
     assert "1 rejected under b" in export.err
@@ -103,14 +106,23 @@ def test_a_rejection_under_one_label_holds_for_the_same_content_under_every_labe
 
 def test_forged_approvals_are_not_exported(env, tmp_path):
     path = env["SKILLSCOPE_LEDGER"]
-    forged = Record(action="approve", time="2026-12-01T00:00:00Z", reviewer="rita@example.com", name="fx:evil",
-                    label="fx", fingerprint="sha256:" + "e" * 64, tool="attacker")
+    forged = Record(
+        action="approve",
+        time="2026-12-01T00:00:00Z",
+        reviewer="rita@example.com",
+        name="fx:evil",
+        label="fx",
+        fingerprint="sha256:" + "e" * 64,
+        tool="attacker",
+    )
     Ledger(path).append(forged)  # unsigned, in the old format: only a record from before signing may be
     approve(env, "hello-world")
     honest = run_cli("export", env=env).out.split()
     assert len(honest) == 1
     other = tmp_path / "attacker_key"
-    subprocess.run([shutil.which("ssh-keygen") or "ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(other)], check=True)
+    subprocess.run(
+        [shutil.which("ssh-keygen") or "ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(other)], check=True
+    )
     Ledger(path, signer=load_signer(str(other))).append(replace(forged, fingerprint="sha256:" + "f" * 64))
     export = run_cli("export", env=env)
     assert export.code == 0 and export.out.split() == honest
@@ -134,7 +146,9 @@ def test_a_dropped_revocation_fails_verify_and_export_until_accepted(env):
     assert verify.code == 5 and "rollback" in verify.err and "revoke of fx:hello-world" in verify.err
     export = run_cli("export", env=env)
     assert export.code == 5 and export.out == ""
-    assert run_cli("approve", "--yes", "pdf-processing", *stdio("samples"), env=env).code == 0  # appends are not blocked
+    assert (
+        run_cli("approve", "--yes", "pdf-processing", *stdio("samples"), env=env).code == 0
+    )  # appends are not blocked
     assert run_cli("ledger", "verify", "--accept", env=env).code == 2  # a note is required
     accepted = run_cli("ledger", "verify", "--accept", "--note", "restored from backup", env=env)
     assert accepted.code == 0, accepted.err
@@ -215,8 +229,14 @@ def test_two_branches_ledgers_merge_through_git_with_the_driver(repo):
     git(root, "checkout", "-q", "main")
     assert run_cli("reject", "acme/billing/invoice-review", "--label", "fx", *stdio("samples"), env=env).code == 0
     git(root, "commit", "-qam", "main's review")
-    done = subprocess.run(["git", "-C", str(root), "merge", "-q", "--no-edit", "other"], capture_output=True, text=True,
-                          timeout=120, cwd=REPO_ROOT, env={**os.environ, **env})
+    done = subprocess.run(
+        ["git", "-C", str(root), "merge", "-q", "--no-edit", "other"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=REPO_ROOT,
+        env={**os.environ, **env},
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     records = Ledger(env["SKILLSCOPE_LEDGER"]).records()
     # After the shared first record, both branches' reviews in review-time order (see test_cli_merge.py).
@@ -257,8 +277,15 @@ def approve_on_a_terminal(env, answer: bytes) -> tuple[int, str]:
     import time
 
     master, slave = pty.openpty()
-    proc = subprocess.Popen([sys.executable, "-m", "skillscope", "approve", "hello-world", "--label", "fx", *stdio("samples")],
-                            stdin=slave, stdout=slave, stderr=slave, cwd=REPO_ROOT, env={**os.environ, **env}, close_fds=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "skillscope", "approve", "hello-world", "--label", "fx", *stdio("samples")],
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        cwd=REPO_ROOT,
+        env={**os.environ, **env},
+        close_fds=True,
+    )
     os.close(slave)
     out, answered = b"", False
     deadline = time.monotonic() + 600  # a hang guard: the loop ends when the child exits

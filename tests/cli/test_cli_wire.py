@@ -111,7 +111,11 @@ def test_escape_sequences_never_reach_the_terminal():
     [
         (["list", "--", "/nonexistent/server-binary"], 3, "Command not found: /nonexistent/server-binary"),
         (["list", "--", sys.executable, "-m", "tests.fixtures.run_server", "exit"], 3, "exited with status 3"),
-        (["list", "--timeout", "120", "--", sys.executable, "-m", "tests.fixtures.run_server", "junk"], 3, "Not an MCP server"),
+        (
+            ["list", "--timeout", "120", "--", sys.executable, "-m", "tests.fixtures.run_server", "junk"],
+            3,
+            "Not an MCP server",
+        ),
         (["list", "http://127.0.0.1:9/mcp"], 3, "Cannot reach http://127.0.0.1:9/mcp"),
         (["list", *stdio("no-extension")], 3, "does not offer skills"),
         (["list", "--era", "legacy", *stdio("modern-only")], 3, "may still serve skills on 2026-07-28"),
@@ -170,7 +174,10 @@ def test_unauthorised_http_says_so_and_never_prints_the_secret(http_server):
         (["list", "unknown-label"], "No server labelled 'unknown-label'"),
         (["list", "ftp://x"], "Only http:// and https://"),
         (["list", "http://x/mcp", "--", "cmd"], "not both"),
-        (["list", "--header", "Authorization: Bearer ${NOT_SET_ANYWHERE}", "http://x/mcp"], "NOT_SET_ANYWHERE is not set"),
+        (
+            ["list", "--header", "Authorization: Bearer ${NOT_SET_ANYWHERE}", "http://x/mcp"],
+            "NOT_SET_ANYWHERE is not set",
+        ),
     ],
 )
 def test_usage_errors_exit_2(args, words, tmp_path):
@@ -210,9 +217,22 @@ def test_sigterm_stops_the_stdio_server_too(tmp_path):
 
     stalling = tmp_path / "stalling"
     proc = subprocess.Popen(
-        [sys.executable, "-m", "skillscope", "list", "--timeout", "600", "--env", f"SKILLSCOPE_FIXTURE_STALLING={stalling}",
-         "--", *stdio_command("stall")],
-        cwd=REPO_ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
+        [
+            sys.executable,
+            "-m",
+            "skillscope",
+            "list",
+            "--timeout",
+            "600",
+            "--env",
+            f"SKILLSCOPE_FIXTURE_STALLING={stalling}",
+            "--",
+            *stdio_command("stall"),
+        ],
+        cwd=REPO_ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        stdin=subprocess.DEVNULL,
     )
     # Polled with a generous bound: the server writes the marker once skills/list reaches it.
     deadline = time.monotonic() + 300
@@ -238,7 +258,10 @@ def test_a_3_mib_file_verifies_over_http_in_both_eras(era):
     big = bytes(range(256)) * (3 * 4096)
     skill = PublishedSkill(
         "big-assets",
-        [SkillFile("SKILL.md", b"---\nname: big-assets\ndescription: Ships a 3 MiB file.\n---\nBig.\n"), SkillFile("assets/data.bin", big)],
+        [
+            SkillFile("SKILL.md", b"---\nname: big-assets\ndescription: Ships a 3 MiB file.\n---\nBig.\n"),
+            SkillFile("assets/data.bin", big),
+        ],
     )
     with serve_http_in_thread(build_server([skill])) as url:
         run = run_cli("show", "big-assets", url, "--all-files", "--json", "--era", era)

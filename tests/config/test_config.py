@@ -32,7 +32,11 @@ def test_yaml_servers_with_env_expansion(tmp_path, monkeypatch):
     )
     config = load_config(path)
     docs = config.target("docs")
-    assert (docs.kind, docs.url, docs.headers) == ("http", "https://skills.example.com/mcp", {"Authorization": "Bearer t0k"})
+    assert (docs.kind, docs.url, docs.headers) == (
+        "http",
+        "https://skills.example.com/mcp",
+        {"Authorization": "Bearer t0k"},
+    )
     assert docs.label == "docs" and "t0k" not in docs.display
     local = config.target("local")
     assert local.command == ("python", "-m", "srv") and local.env == {"LEVEL": "warn"}
@@ -42,7 +46,14 @@ def test_yaml_servers_with_env_expansion(tmp_path, monkeypatch):
 def test_mcp_json_format(tmp_path):
     path = write(
         tmp_path,
-        json.dumps({"mcpServers": {"fs": {"command": "npx", "args": ["-y", "srv"]}, "remote": {"type": "http", "url": "http://127.0.0.1:1/mcp"}}}),
+        json.dumps(
+            {
+                "mcpServers": {
+                    "fs": {"command": "npx", "args": ["-y", "srv"]},
+                    "remote": {"type": "http", "url": "http://127.0.0.1:1/mcp"},
+                }
+            }
+        ),
         name="mcp.json",
     )
     config = load_config(path)

@@ -15,8 +15,13 @@ from tests.fixtures.http import REPO_ROOT, stdio_command
 @pytest.fixture
 def home(tmp_path):
     """A private home, data and config dir, so the real user's trust store is never touched."""
-    return {"HOME": str(tmp_path / "home"), "XDG_DATA_HOME": str(tmp_path / "data"), "XDG_CONFIG_HOME": str(tmp_path / "cfg"),
-            "SKILLSCOPE_LEDGER": str(tmp_path / "ledger.jsonl"), "SAFE_DIR": str(tmp_path / "safe")}
+    return {
+        "HOME": str(tmp_path / "home"),
+        "XDG_DATA_HOME": str(tmp_path / "data"),
+        "XDG_CONFIG_HOME": str(tmp_path / "cfg"),
+        "SKILLSCOPE_LEDGER": str(tmp_path / "ledger.jsonl"),
+        "SAFE_DIR": str(tmp_path / "safe"),
+    }
 
 
 def _planted_code(tmp_path: Path) -> tuple[Path, Path]:
@@ -32,8 +37,14 @@ def _vscode_project(tmp_path: Path, env_file: str = ".env") -> Path:
     project = tmp_path / "project"
     (project / ".vscode").mkdir(parents=True)
     command = stdio_command("samples")
-    server = {"type": "stdio", "command": command[0], "args": command[1:], "cwd": str(REPO_ROOT),
-              "env": {"API_TOKEN": "tok-value-123456"}, "envFile": env_file}
+    server = {
+        "type": "stdio",
+        "command": command[0],
+        "args": command[1:],
+        "cwd": str(REPO_ROOT),
+        "env": {"API_TOKEN": "tok-value-123456"},
+        "envFile": env_file,
+    }
     (project / ".vscode" / "mcp.json").write_text(json.dumps({"servers": {"local": server}}), encoding="utf-8")
     (project / ".env").write_text("LOG_LEVEL=warning\nSERVICE_KEY=hidden-value-98765\n", encoding="utf-8")
     return project
@@ -68,7 +79,9 @@ def test_changing_only_the_env_file_of_a_trusted_vscode_file_asks_again_and_runs
     assert "untrusted project file" in servers.err
 
     # The control: the same change in a file named with --config (no trust asked) does run that code.
-    explicit = run_cli("list", "local", "--config", str(project / ".vscode" / "mcp.json"), cwd=str(project), env=home, timeout=60)
+    explicit = run_cli(
+        "list", "local", "--config", str(project / ".vscode" / "mcp.json"), cwd=str(project), env=home, timeout=60
+    )
     assert explicit.code == 0, explicit.err
     assert marker.exists()
 
@@ -101,14 +114,18 @@ def _public_key() -> str:
 def test_a_change_to_a_key_or_signers_file_of_a_trusted_skillscope_yaml_asks_again(tmp_path, home, key):
     project = tmp_path / "project"
     project.mkdir()
-    pulled = {"signing_key": project / "review.pub", "allowed_signers": project / "signers",
-              "ledger": project / "reviews" / "allowed_signers"}[key]
+    pulled = {
+        "signing_key": project / "review.pub",
+        "allowed_signers": project / "signers",
+        "ledger": project / "reviews" / "allowed_signers",
+    }[key]
     pulled.parent.mkdir(exist_ok=True)
     # Real keys: every reader parses the allowed signers now (one trust rule for list, show, export...).
     pulled.write_text(f"alice@example.com {_public_key()}\n", encoding="utf-8")
     value = "reviews/ledger.jsonl" if key == "ledger" else pulled.name
-    (project / "skillscope.yaml").write_text(f"{key}: {value}\nservers:\n  docs: {{url: 'http://127.0.0.1:1/mcp'}}\n",
-                                             encoding="utf-8")
+    (project / "skillscope.yaml").write_text(
+        f"{key}: {value}\nservers:\n  docs: {{url: 'http://127.0.0.1:1/mcp'}}\n", encoding="utf-8"
+    )
     trusted = run_cli("config", "trust", cwd=str(project), env=home)
     assert trusted.code == 0, trusted.err
     assert str(pulled if key != "signing_key" else project / "review.pub") in trusted.out and "(sha256:" in trusted.out

@@ -18,7 +18,10 @@ def test_comments_trailing_commas_and_tabs():
 
 def test_comment_markers_inside_strings_stay():
     assert loads_jsonc('{"u": "http://h/a//b", "s": "/* no */", "q": "say \\"//\\","}') == {
-        "u": "http://h/a//b", "s": "/* no */", "q": 'say "//",'}
+        "u": "http://h/a//b",
+        "s": "/* no */",
+        "q": 'say "//",',
+    }
 
 
 @pytest.mark.parametrize("text", ['{"a": 1', '{"a": /* open', '{"a": [1,,]}'])
@@ -35,30 +38,36 @@ def test_error_line_numbers_count_comment_lines():
 ENV = {"TOKEN": "t0k", "EMPTY": ""}
 
 
-@pytest.mark.parametrize(("dialect", "value", "want"), [
-    ("claude-code", "Bearer ${TOKEN}", "Bearer t0k"),
-    ("claude-code", "${MISSING:-fallback}", "fallback"),
-    ("claude-code", "${EMPTY:-fallback}", "fallback"),
-    ("claude-code", "${TOKEN:-fallback}", "t0k"),
-    ("vscode", "Bearer ${env:TOKEN}", "Bearer t0k"),
-    ("cursor", "${env:TOKEN}", "t0k"),
-    ("windsurf", "${env:TOKEN}", "t0k"),
-    ("generic", "${TOKEN}/${env:TOKEN}/${NOPE:-d}", "t0k/t0k/d"),
-    ("skillscope", "${TOKEN}", "t0k"),
-])
+@pytest.mark.parametrize(
+    ("dialect", "value", "want"),
+    [
+        ("claude-code", "Bearer ${TOKEN}", "Bearer t0k"),
+        ("claude-code", "${MISSING:-fallback}", "fallback"),
+        ("claude-code", "${EMPTY:-fallback}", "fallback"),
+        ("claude-code", "${TOKEN:-fallback}", "t0k"),
+        ("vscode", "Bearer ${env:TOKEN}", "Bearer t0k"),
+        ("cursor", "${env:TOKEN}", "t0k"),
+        ("windsurf", "${env:TOKEN}", "t0k"),
+        ("generic", "${TOKEN}/${env:TOKEN}/${NOPE:-d}", "t0k/t0k/d"),
+        ("skillscope", "${TOKEN}", "t0k"),
+    ],
+)
 def test_each_client_expands_its_own_forms(dialect, value, want):
     assert Expander(dialect, env=ENV)(value, "here") == want
 
 
-@pytest.mark.parametrize(("dialect", "value"), [
-    ("claude-code", "${env:TOKEN}"),
-    ("vscode", "${TOKEN}"),
-    ("cursor", "${input:x}"),
-    ("claude-desktop", "${TOKEN}"),
-    ("zed", "${TOKEN}"),
-    ("skillscope", "${env:TOKEN}"),
-    ("vscode", "${command:pickFile}"),
-])
+@pytest.mark.parametrize(
+    ("dialect", "value"),
+    [
+        ("claude-code", "${env:TOKEN}"),
+        ("vscode", "${TOKEN}"),
+        ("cursor", "${input:x}"),
+        ("claude-desktop", "${TOKEN}"),
+        ("zed", "${TOKEN}"),
+        ("skillscope", "${env:TOKEN}"),
+        ("vscode", "${command:pickFile}"),
+    ],
+)
 def test_a_form_the_client_does_not_expand_is_refused_not_sent(dialect, value):
     with pytest.raises(ConfigError, match="does not expand"):
         Expander(dialect, env=ENV)(value, "server 'a' header 'X'")

@@ -114,7 +114,7 @@ def run_suite(client: str, scenario: str, spec_version: str, base: Path) -> Suit
     wrapper = workdir / "client.sh"
     wrapper.write_text(
         "#!/bin/sh\n"
-        f"{shlex.quote(sys.executable)} {shlex.quote(str(CLIENTS[client]))} \"$@\"\n"
+        f'{shlex.quote(sys.executable)} {shlex.quote(str(CLIENTS[client]))} "$@"\n'
         f"rc=$?\necho $rc > {shlex.quote(str(exit_file))}\nexit $rc\n"
     )
     wrapper.chmod(0o755)

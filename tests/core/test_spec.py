@@ -27,8 +27,7 @@ def test_spec_values_are_written_nowhere_else():
         for path in sorted(PACKAGE.rglob("*.py"))
         if path.name != "spec.py" or path.parent != PACKAGE / "core"
         for line, value in _constants(path)
-        if (isinstance(value, str) and value in SINGLE_HOME)
-        or (type(value) is int and value in SINGLE_HOME_NUMBERS)
+        if (isinstance(value, str) and value in SINGLE_HOME) or (type(value) is int and value in SINGLE_HOME_NUMBERS)
     ]
     assert copies == []
 
@@ -68,5 +67,6 @@ def test_a_report_names_an_entry_rule_by_what_it_checks():
 def test_spec_imports_nothing_of_skillscope():
     tree = ast.parse((PACKAGE / "core" / "spec.py").read_text(encoding="utf-8"))
     imported = [n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)] + [
-        a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names]
+        a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names
+    ]
     assert not [m for m in imported if m and m.split(".")[0] == "skillscope"]

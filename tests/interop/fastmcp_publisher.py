@@ -38,9 +38,7 @@ def main() -> None:
     if args.stdio:
         server.run(transport="stdio", show_banner=False)
     else:
-        server.run(
-            transport="http", show_banner=False, host="127.0.0.1", port=args.http, path="/mcp"
-        )
+        server.run(transport="http", show_banner=False, host="127.0.0.1", port=args.http, path="/mcp")
 
 
 if __name__ == "__main__":

@@ -92,6 +92,7 @@ PUBLISHER_NAMES = tuple(PUBLISHERS)
 
 # --------------------------------------------------------------------------- availability
 
+
 def _py312() -> Path:
     return PY312_VENV / "bin" / "python"
 
@@ -133,6 +134,7 @@ def _check(publisher: str) -> None:
 
 # --------------------------------------------------------------------------- commands
 
+
 def skill_dirs(skills_root: Path = SKILLS_ROOT) -> list[Path]:
     """Immediate sub-folders of ``skills_root`` holding a SKILL.md, sorted by name."""
     return sorted(p for p in Path(skills_root).iterdir() if (p / "SKILL.md").is_file())
@@ -151,9 +153,7 @@ def agentskills_config(skills_root: Path = SKILLS_ROOT, *, prefix: str | None = 
     skill_paths = {d.name: f"{prefix}/{d.name}" for d in skill_dirs(root)} if prefix else None
     config: dict[str, Any] = {
         "name": "skillscope-interop-agentskills",
-        "skills": [
-            {"id": d.name, "provider": "fs", "options": {"root": str(root)}} for d in skill_dirs(root)
-        ],
+        "skills": [{"id": d.name, "provider": "fs", "options": {"root": str(root)}} for d in skill_dirs(root)],
     }
     if skill_paths:
         config["skill_paths"] = dict(skill_paths)
@@ -305,7 +305,11 @@ def http_server(
             out.flush()
             out.seek(0)
             tail = out.read()[-2000:].decode("utf-8", "replace")
-            status = f"exited with code {proc.returncode}" if proc.poll() is not None else f"not listening after {timeout:g} s"
+            status = (
+                f"exited with code {proc.returncode}"
+                if proc.poll() is not None
+                else f"not listening after {timeout:g} s"
+            )
             last_error = f"{publisher} on port {port} {status}:\n{tail}"
             if "address already in use" not in tail.lower() and "EADDRINUSE" not in tail:
                 break
@@ -316,6 +320,7 @@ def http_server(
 
 
 # --------------------------------------------------------------------------- expected data
+
 
 def sha256_digest(data: bytes) -> str:
     return "sha256:" + hashlib.sha256(data).hexdigest()

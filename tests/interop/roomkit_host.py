@@ -25,8 +25,11 @@ from roomkit.providers.ai.base import AIResponse, AITool, AIToolCall
 from roomkit.skills import SkillRegistry
 from roomkit.tools import MCPToolProvider
 
-RUN_CODE = AITool(name="run_code", description="Run a snippet of code",
-                  parameters={"type": "object", "properties": {"code": {"type": "string"}}})
+RUN_CODE = AITool(
+    name="run_code",
+    description="Run a snippet of code",
+    parameters={"type": "object", "properties": {"code": {"type": "string"}}},
+)
 
 
 def load_approvals(path: str) -> Any:
@@ -57,13 +60,21 @@ async def converse(registry: SkillRegistry, name: str) -> dict[str, Any]:
         ran.append(tool)
         return json.dumps({"ok": True})
 
-    provider = MockAIProvider(ai_responses=[
-        AIResponse(content="", finish_reason="tool_calls",
-                   tool_calls=[AIToolCall(id="activate", name="activate_skill", arguments={"name": name})]),
-        AIResponse(content="", finish_reason="tool_calls",
-                   tool_calls=[AIToolCall(id="run", name="run_code", arguments={"code": "print(1)"})]),
-        AIResponse(content="done", finish_reason="stop"),
-    ])
+    provider = MockAIProvider(
+        ai_responses=[
+            AIResponse(
+                content="",
+                finish_reason="tool_calls",
+                tool_calls=[AIToolCall(id="activate", name="activate_skill", arguments={"name": name})],
+            ),
+            AIResponse(
+                content="",
+                finish_reason="tool_calls",
+                tool_calls=[AIToolCall(id="run", name="run_code", arguments={"code": "print(1)"})],
+            ),
+            AIResponse(content="done", finish_reason="stop"),
+        ]
+    )
     kit = RoomKit()
     user = WebSocketChannel("user")
     ai = AIChannel("ai", provider=provider, skills=registry, tool_handler=handle, tools=[RUN_CODE])
@@ -95,8 +106,9 @@ async def main(argv: list[str]) -> None:
     approvals = load_approvals(approvals_path)
     async with MCPToolProvider.from_command(command[0], command[1:], discover=False) as server:
         registry = SkillRegistry()
-        await registry.add_mcp_server(server, label, approve_execution=approvals.approve_execution,
-                                      execution_tools=["run_*"])
+        await registry.add_mcp_server(
+            server, label, approve_execution=approvals.approve_execution, execution_tools=["run_*"]
+        )
         results = {name: await converse(registry, name) for name in names}
     print(json.dumps(results))
 

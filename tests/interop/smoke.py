@@ -179,9 +179,11 @@ async def exercise(client: mcp.Client, run: Run) -> None:
 
         # skills/get must echo the entry.
         try:
-            got_entry = (await session.send_request(
-                SkillsGetRequest(params=SkillsGetParams(uri=str(uri))), DICT, request_read_timeout_seconds=20
-            )).get("skill", {})
+            got_entry = (
+                await session.send_request(
+                    SkillsGetRequest(params=SkillsGetParams(uri=str(uri))), DICT, request_read_timeout_seconds=20
+                )
+            ).get("skill", {})
             if got_entry.get("uri") != uri or pubs.fingerprint(got_entry.get("resources", [])) != fp:
                 run.problems.append(f"{uri}: skills/get entry differs from the listed one")
         except mcp.MCPError as exc:

@@ -27,8 +27,12 @@ def test_inventory_of_two_third_party_publishers_matches_disk_and_the_schema(tmp
         servers[publisher] = {"command": command[0], "args": command[1:], "env": STDIO_ENV}
     config = tmp_path / "skillscope.yaml"
     config.write_text(yaml.safe_dump({"servers": servers}), encoding="utf-8")
-    env = {"HOME": str(tmp_path / "home"), "XDG_CONFIG_HOME": str(tmp_path / "cfg"), "XDG_DATA_HOME": str(tmp_path / "data"),
-           "SKILLSCOPE_LEDGER": str(tmp_path / "ledger.jsonl")}
+    env = {
+        "HOME": str(tmp_path / "home"),
+        "XDG_CONFIG_HOME": str(tmp_path / "cfg"),
+        "XDG_DATA_HOME": str(tmp_path / "data"),
+        "SKILLSCOPE_LEDGER": str(tmp_path / "ledger.jsonl"),
+    }
 
     run = run_cli("inventory", "--config", str(config), "--format", "cyclonedx", env=env, timeout=600)
     assert run.code == 0, run.err
@@ -41,8 +45,10 @@ def test_inventory_of_two_third_party_publishers_matches_disk_and_the_schema(tmp
             skill = skills[f"{publisher}:{name}"]
             assert props(skill)["skillscope:fingerprint"] == expected.fingerprint
             assert props(skill)["skillscope:uri"] == expected.uri
-            files = {props(f)["skillscope:uri"]: (f["hashes"][0]["content"], int(props(f)["skillscope:size"]))
-                     for f in skill["components"]}
+            files = {
+                props(f)["skillscope:uri"]: (f["hashes"][0]["content"], int(props(f)["skillscope:size"]))
+                for f in skill["components"]
+            }
             assert files == {f.uri: (f.digest.removeprefix("sha256:"), f.size) for f in expected.files}
 
     table = run_cli("inventory", "--config", str(config), env=env, timeout=600)

@@ -53,12 +53,15 @@ def test_gitattributes_keeps_bytes() -> None:
 
 def test_fingerprint_matches_spec_example() -> None:
     resources = [
-        ("skill://pdf-processing/references/FORMS.md",
-         "sha256:f10a1e17f3ea551092953ffc6434edbeea11680ac039bcd3d3d93b0787edf848"),
-        ("skill://pdf-processing/SKILL.md",
-         "sha256:6c663202d8831c91dff244f2698936cc746f86ea7ec5e7f9087ad4144367dc28"),
-        ("skill://pdf-processing/assets/logo.png",
-         "sha256:d44c4eee8f72efac76c1f294e7260408825c8dad42adaaf6e9bee7e7ef4c7de3"),
+        (
+            "skill://pdf-processing/references/FORMS.md",
+            "sha256:f10a1e17f3ea551092953ffc6434edbeea11680ac039bcd3d3d93b0787edf848",
+        ),
+        ("skill://pdf-processing/SKILL.md", "sha256:6c663202d8831c91dff244f2698936cc746f86ea7ec5e7f9087ad4144367dc28"),
+        (
+            "skill://pdf-processing/assets/logo.png",
+            "sha256:d44c4eee8f72efac76c1f294e7260408825c8dad42adaaf6e9bee7e7ef4c7de3",
+        ),
     ]
     assert pubs.fingerprint(resources) == "sha256:2271f709cb6cc7318c23244cfe791eeaadffb4a1ec1136f5baeb957a60983962"
 

@@ -45,8 +45,12 @@ def test_roomkit_runs_code_only_for_the_approved_unchanged_skill(tmp_path, skill
     if (reason := _roomkit_skip_reason()) is not None:
         pytest.skip(reason)
     server = pubs.stdio_command("typescript", skills_root)
-    env = {"SKILLSCOPE_LEDGER": str(tmp_path / "ledger.jsonl"), "HOME": str(tmp_path / "home"),
-           "XDG_CONFIG_HOME": str(tmp_path / "config"), "XDG_DATA_HOME": str(tmp_path / "data")}
+    env = {
+        "SKILLSCOPE_LEDGER": str(tmp_path / "ledger.jsonl"),
+        "HOME": str(tmp_path / "home"),
+        "XDG_CONFIG_HOME": str(tmp_path / "config"),
+        "XDG_DATA_HOME": str(tmp_path / "data"),
+    }
 
     def review(action: str, name: str) -> None:
         extra = ("--yes",) if action == "approve" else ()
@@ -60,8 +64,12 @@ def test_roomkit_runs_code_only_for_the_approved_unchanged_skill(tmp_path, skill
     (skills_root / "byte-exact" / "notes" / "crlf.txt").write_bytes(b"changed after the review\n")
     listing = run_cli("list", "--json", "--label", LABEL, "--", *server, env=env).json()
     states = {s["name"]: s["review"]["state"] for s in listing["skills"]}
-    assert states == {"ts:hello-world": "approved", "ts:byte-exact": "changed-since-approval",
-                      "ts:pdf-processing": "rejected", "ts:csv-tools": "not-reviewed"}
+    assert states == {
+        "ts:hello-world": "approved",
+        "ts:byte-exact": "changed-since-approval",
+        "ts:pdf-processing": "rejected",
+        "ts:csv-tools": "not-reviewed",
+    }
     fingerprints = {s["name"]: s["fingerprint"] for s in listing["skills"]}
 
     module = tmp_path / "host" / "reviewed_skills.py"
@@ -69,8 +77,13 @@ def test_roomkit_runs_code_only_for_the_approved_unchanged_skill(tmp_path, skill
     assert export.code == 0, export.err
 
     names = sorted(states)
-    done = subprocess.run([str(ROOMKIT_PY), str(HOST), str(module), LABEL, *names, "--", *server],
-                          capture_output=True, text=True, timeout=180, stdin=subprocess.DEVNULL)
+    done = subprocess.run(
+        [str(ROOMKIT_PY), str(HOST), str(module), LABEL, *names, "--", *server],
+        capture_output=True,
+        text=True,
+        timeout=180,
+        stdin=subprocess.DEVNULL,
+    )
     assert done.returncode == 0, done.stderr[-3000:]
     host = json.loads(done.stdout)
 
@@ -86,11 +99,21 @@ def test_roomkit_refuses_everything_when_nothing_is_approved(tmp_path, skills_ro
         pytest.skip(reason)
     server = pubs.stdio_command("typescript", skills_root)
     module = tmp_path / "reviewed_skills.py"
-    export = run_cli("export", "--format", "roomkit", "-o", str(module),
-                     env={"SKILLSCOPE_LEDGER": str(tmp_path / "empty.jsonl")})
+    export = run_cli(
+        "export", "--format", "roomkit", "-o", str(module), env={"SKILLSCOPE_LEDGER": str(tmp_path / "empty.jsonl")}
+    )
     assert export.code == 0, export.err
-    done = subprocess.run([str(ROOMKIT_PY), str(HOST), str(module), LABEL, "ts:hello-world", "--", *server],
-                          capture_output=True, text=True, timeout=180, stdin=subprocess.DEVNULL)
+    done = subprocess.run(
+        [str(ROOMKIT_PY), str(HOST), str(module), LABEL, "ts:hello-world", "--", *server],
+        capture_output=True,
+        text=True,
+        timeout=180,
+        stdin=subprocess.DEVNULL,
+    )
     assert done.returncode == 0, done.stderr[-3000:]
     assert json.loads(done.stdout)["ts:hello-world"] == {
-        "activated": True, "ran": False, "run_outcome": "refused", "fingerprint": pubs.HELLO_WORLD_FINGERPRINT}
+        "activated": True,
+        "ran": False,
+        "run_outcome": "refused",
+        "fingerprint": pubs.HELLO_WORLD_FINGERPRINT,
+    }

@@ -63,6 +63,7 @@ STDIO_ENV = {
 
 # --------------------------------------------------------------------------- running the CLI
 
+
 @dataclass(frozen=True)
 class CliRun:
     args: tuple[str, ...]
@@ -118,7 +119,15 @@ def list_args(publisher: str, transport: str, era: str, url: Callable[[str], str
 
 def show_args(publisher: str, transport: str, era: str, skill: str, url: Callable[[str], str]) -> tuple[str, ...]:
     return (
-        "show", skill, "--all-files", "--json", "--label", LABEL, "--era", era, *PUBLISHER_TIMEOUT,
+        "show",
+        skill,
+        "--all-files",
+        "--json",
+        "--label",
+        LABEL,
+        "--era",
+        era,
+        *PUBLISHER_TIMEOUT,
         *_target(publisher, transport, url),
     )
 
@@ -166,6 +175,7 @@ class Runs:
 
 # --------------------------------------------------------------------------- fixtures
 
+
 @pytest.fixture(scope="module")
 def http_url() -> Iterator[Callable[[str], str]]:
     """``http_url(publisher)``: the URL of that publisher over HTTP, started once per module."""
@@ -193,7 +203,10 @@ def runs(http_url: Callable[[str], str]) -> Iterator[Runs]:
     with tempfile.TemporaryDirectory(prefix="skillscope-interop-home-") as home:
         # Keep a user's config file and data out of the picture (./skillscope.yaml is
         # checked too, but the repository root has none).
-        env = {var: str(Path(home) / var.lower()) for var in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME")}
+        env = {
+            var: str(Path(home) / var.lower())
+            for var in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME")
+        }
         assert not (pubs.REPO_ROOT / "skillscope.yaml").exists(), "a ./skillscope.yaml would change the runs"
         yield Runs(env, http_url)
 
@@ -205,6 +218,7 @@ def require(publisher: str) -> None:
 
 
 # --------------------------------------------------------------------------- shared checks
+
 
 def _disk_bytes(skill: str, relpath: str) -> bytes:
     return (pubs.SKILLS_ROOT / skill / relpath).read_bytes()
@@ -273,6 +287,7 @@ def check_show(run: CliRun, publisher: str, protocol: str, skill: str) -> None:
 
 # --------------------------------------------------------------------------- offline
 
+
 def test_expectations_agree_with_publishers_table() -> None:
     """The era split above is what publishers.py (and smoke-output.txt) recorded."""
     assert set(MODERN_ONLY) | set(LEGACY_CAPABLE) == set(pubs.PUBLISHER_NAMES)
@@ -286,6 +301,7 @@ def test_expectations_agree_with_publishers_table() -> None:
 
 
 # --------------------------------------------------------------------------- era auto (2026-07-28)
+
 
 @pytest.mark.parametrize("transport", TRANSPORTS)
 @pytest.mark.parametrize("publisher", pubs.PUBLISHER_NAMES)
@@ -303,6 +319,7 @@ def test_show_auto_verifies_every_file(runs: Runs, publisher: str, transport: st
 
 
 # --------------------------------------------------------------------------- era legacy (2025-11-25)
+
 
 @pytest.mark.parametrize("transport", TRANSPORTS)
 @pytest.mark.parametrize("publisher", MODERN_ONLY)

@@ -8,7 +8,12 @@ from skillscope.ledger import FileEntry, Ledger, Record
 from skillscope.ledger.signing import load_signer
 
 
-def record(name: str = "srv:pdf-processing", action: str = "approve", fingerprint: str | None = "sha256:" + "1" * 64, n: int = 0) -> Record:
+def record(
+    name: str = "srv:pdf-processing",
+    action: str = "approve",
+    fingerprint: str | None = "sha256:" + "1" * 64,
+    n: int = 0,
+) -> Record:
     return Record(
         action=action,  # type: ignore[arg-type]
         time=f"2026-11-30T06:00:{n % 60:02d}Z",

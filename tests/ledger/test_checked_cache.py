@@ -61,9 +61,17 @@ def test_a_row_sealed_under_another_key_does_not_make_a_forged_line_pass(tmp_pat
     # Someone who can write the cache but not read its key adds a "checked" row for the forged line.
     claim = Checked("f" * 64, saved[1].reviewer, saved[1].key, "approve of srv:skill-1")
     with sqlite3.connect(cache_file()) as db:
-        db.execute("INSERT OR REPLACE INTO sealed VALUES (?, ?, ?, ?, ?, ?)",
-                   (digest, claim.review_id, claim.reviewer, claim.key, claim.what,
-                    _sealer(os.urandom(32))(digest, claim.review_id, claim.reviewer, claim.key, claim.what)))
+        db.execute(
+            "INSERT OR REPLACE INTO sealed VALUES (?, ?, ?, ?, ?, ?)",
+            (
+                digest,
+                claim.review_id,
+                claim.reviewer,
+                claim.key,
+                claim.what,
+                _sealer(os.urandom(32))(digest, claim.review_id, claim.reviewer, claim.key, claim.what),
+            ),
+        )
     assert problems(path) == [(2, "signature"), (3, "chain")]
 
 
@@ -85,7 +93,9 @@ def test_a_cache_copied_from_another_account_is_not_trusted(tmp_path, monkeypatc
 def other_key(tmp_path):
     key = ed25519.Ed25519PrivateKey.generate()
     path = tmp_path / "other_key"
-    path.write_bytes(key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.OpenSSH, serialization.NoEncryption()))
+    path.write_bytes(
+        key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.OpenSSH, serialization.NoEncryption())
+    )
     path.chmod(0o600)
     return load_signer(str(path))
 
@@ -107,7 +117,7 @@ def test_an_edited_row_does_not_make_a_key_not_allowed_count(tmp_path):
     with sqlite3.connect(cache_file()) as db:
         assert db.execute("UPDATE sealed SET key = ?", (mine.public_key,)).rowcount == 1
     assert state() == "approved-untrusted"
-    (_n, _d, checked), = ReviewBook(path).ledger.verify().reviews
+    ((_n, _d, checked),) = ReviewBook(path).ledger.verify().reviews
     assert checked.key == stranger.public_key
 
 
@@ -121,6 +131,10 @@ def test_reading_never_creates_the_cache(tmp_path):
 def test_a_row_with_a_nul_in_a_field_is_never_cached(tmp_path):
     # Rows are sealed over their fields joined by NUL: one holding a NUL could pass for another split.
     cache = CheckedCache(tmp_path / "checked.sqlite")
-    assert cache.add({"sha256:" + "1" * 64: Checked("r", "ada\0<ada@example.com>", "", ""),
-                      "sha256:" + "2" * 64: Checked("r", "ada", "", "")})
+    assert cache.add(
+        {
+            "sha256:" + "1" * 64: Checked("r", "ada\0<ada@example.com>", "", ""),
+            "sha256:" + "2" * 64: Checked("r", "ada", "", ""),
+        }
+    )
     assert set(CheckedCache(tmp_path / "checked.sqlite").load()) == {"sha256:" + "2" * 64}

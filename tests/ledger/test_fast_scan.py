@@ -16,8 +16,17 @@ from tests.ledger.helpers import record, signed_ledger
 
 def test_a_partial_record_is_the_record_init_would_build():
     fast = partial_record("reject", "srv:x", None, 7, "sha256:" + "a" * 64, "sha256:" + "b" * 64, b"{}")
-    slow = Record(action="reject", time="", reviewer="", name="srv:x", fingerprint=None, seq=7,
-                  prev="sha256:" + "a" * 64, hash="sha256:" + "b" * 64, raw=b"{}")
+    slow = Record(
+        action="reject",
+        time="",
+        reviewer="",
+        name="srv:x",
+        fingerprint=None,
+        seq=7,
+        prev="sha256:" + "a" * 64,
+        hash="sha256:" + "b" * 64,
+        raw=b"{}",
+    )
     assert fast == slow and repr(fast) == repr(slow)
     assert replace(fast, note="n") == replace(slow, note="n")
     assert (fast.files, fast.sig, fast.key, fast.extra, fast.raw) == ((), "", "", {}, b"{}")

@@ -121,7 +121,9 @@ def test_a_honest_changed_skill_still_diffs(env):
 HOSTILE = {
     "a lone surrogate in a signed review": lambda line: line.replace(b'"note":"', b'"note":"\\ud800', 1),
     "a 5,000-digit number": lambda line: line.replace(b'"note":"', b'"big":' + b"9" * 5000 + b',"note":"', 1),
-    "a value nested 100,000 deep": lambda line: line.replace(b'"note":"', b'"deep":' + b"[" * 100_000 + b"]" * 100_000 + b',"note":"', 1),
+    "a value nested 100,000 deep": lambda line: line.replace(
+        b'"note":"', b'"deep":' + b"[" * 100_000 + b"]" * 100_000 + b',"note":"', 1
+    ),
     "a file size of 1e400": lambda line: line.replace(b'"size":', b'"size":1e400,"x":', 1),
 }
 
@@ -150,8 +152,13 @@ def test_a_hostile_line_is_damage_named_by_its_line_never_a_crash(env, hostile_l
     path.write_bytes(lines[0] + b"\n" + bad + b"\n")
     other = tmp_path / "other.jsonl"
     other.write_bytes(lines[0] + b"\n")
-    for args in (["ledger", "verify"], ["export"], ["ledger", "list"], ["ledger", "repair"],
-                 ["ledger", "merge", str(other), str(other), str(path)]):
+    for args in (
+        ["ledger", "verify"],
+        ["export"],
+        ["ledger", "list"],
+        ["ledger", "repair"],
+        ["ledger", "merge", str(other), str(other), str(path)],
+    ):
         run = run_cli(*args, env=env)
         assert run.code == 5, (args, run.err)
         assert "line 2" in run.err and "Traceback" not in run.err, (args, run.err)
@@ -161,8 +168,13 @@ def test_a_hostile_line_is_damage_named_by_its_line_never_a_crash(env, hostile_l
 def test_honest_non_ascii_and_emoji_reviews_still_verify(env):
     path = Path(env["SKILLSCOPE_LEDGER"])
     ledger = Ledger(path, signer=load_signer())
-    ledger.append(replace(_record(0), note="revisé ✓ 😀 (a pair of surrogates once escaped)",
-                          files=(FileEntry("skill://x/SKILL.md", "sha256:" + "3" * 64, 10**15),)))
+    ledger.append(
+        replace(
+            _record(0),
+            note="revisé ✓ 😀 (a pair of surrogates once escaped)",
+            files=(FileEntry("skill://x/SKILL.md", "sha256:" + "3" * 64, 10**15),),
+        )
+    )
     assert b"\\ud83d\\ude00" in path.read_bytes()
     assert run_cli("ledger", "verify", env=env).code == 0
     assert run_cli("ledger", "list", env=env).code == 0
@@ -173,17 +185,53 @@ def test_honest_non_ascii_and_emoji_reviews_still_verify(env):
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-TOKENS = [b"\\ud800", b"\\udfff", b"\\ud83d\\ude00", b"9" * 5000, b"-" + b"9" * 4400, b"[" * 5000, b"{" * 5000, b"1e400",
-          b"-1e400", b"NaN", b"Infinity", b'"', b"\\", b"\\u0000", b"{}", b"[]", b"null", b"true", b"0.5", b"-0", b",",
-          b":", b"\xff", b"\xed\xa0\x80", b"\n", b'"review":{}', b'"v":2', b'"files":[{"uri":1,"digest":[],"size":"x"}]',
-          b'"sig":"', b'"key":"', b'"fingerprint":1', b'"action":"approve"', b'"seq":99999999999999']
+TOKENS = [
+    b"\\ud800",
+    b"\\udfff",
+    b"\\ud83d\\ude00",
+    b"9" * 5000,
+    b"-" + b"9" * 4400,
+    b"[" * 5000,
+    b"{" * 5000,
+    b"1e400",
+    b"-1e400",
+    b"NaN",
+    b"Infinity",
+    b'"',
+    b"\\",
+    b"\\u0000",
+    b"{}",
+    b"[]",
+    b"null",
+    b"true",
+    b"0.5",
+    b"-0",
+    b",",
+    b":",
+    b"\xff",
+    b"\xed\xa0\x80",
+    b"\n",
+    b'"review":{}',
+    b'"v":2',
+    b'"files":[{"uri":1,"digest":[],"size":"x"}]',
+    b'"sig":"',
+    b'"key":"',
+    b'"fingerprint":1',
+    b'"action":"approve"',
+    b'"seq":99999999999999',
+]
 
 
 @st.composite
 def mutations(draw):
     line = draw(st.integers(0, 2))
-    edits = draw(st.lists(st.tuples(st.floats(0, 1), st.integers(0, 40), st.one_of(st.sampled_from(TOKENS), st.binary(max_size=8))),
-                          min_size=1, max_size=3))
+    edits = draw(
+        st.lists(
+            st.tuples(st.floats(0, 1), st.integers(0, 40), st.one_of(st.sampled_from(TOKENS), st.binary(max_size=8))),
+            min_size=1,
+            max_size=3,
+        )
+    )
     return line, edits, draw(st.booleans())
 
 
@@ -211,7 +259,7 @@ def test_fuzzed_lines_are_damage_or_records_never_a_crash(signed_lines, tmp_path
     line = lines[which]
     for where, cut, token in edits:
         at = 82 + int(where * (len(line) - 82))  # past the hash: the body is what a forger edits
-        line = line[:at] + token + line[at + cut:]
+        line = line[:at] + token + line[at + cut :]
     lines[which] = rehash(line) if keep_hash else line
     folder = tmp_path_factory.mktemp("case")
     path = folder / "ledger.jsonl"
@@ -236,8 +284,14 @@ def test_a_symlink_committed_in_a_cloned_repository_is_never_written_through(env
     import subprocess
 
     def git(*args: str, cwd: Path) -> None:
-        done = subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True, timeout=60,
-                              env={**os.environ, "GIT_CONFIG_GLOBAL": env["GIT_CONFIG_GLOBAL"], "GIT_CONFIG_NOSYSTEM": "1"})
+        done = subprocess.run(
+            ["git", *args],
+            cwd=cwd,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            env={**os.environ, "GIT_CONFIG_GLOBAL": env["GIT_CONFIG_GLOBAL"], "GIT_CONFIG_NOSYSTEM": "1"},
+        )
         assert done.returncode == 0, done.stderr
 
     profile = tmp_path / "home" / ".bash_profile"

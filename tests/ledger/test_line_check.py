@@ -27,7 +27,12 @@ from skillscope.ledger.sshsig import sign_with_key
 from tests.ledger.helpers import record
 
 KEY = ed25519.Ed25519PrivateKey.generate()
-PUBLIC = " ".join(KEY.public_key().public_bytes(serialization.Encoding.OpenSSH, serialization.PublicFormat.OpenSSH).decode().split()[:2])
+PUBLIC = " ".join(
+    KEY.public_key()
+    .public_bytes(serialization.Encoding.OpenSSH, serialization.PublicFormat.OpenSSH)
+    .decode()
+    .split()[:2]
+)
 
 
 def signed_line(**changes) -> bytes:
@@ -39,14 +44,38 @@ def signed_line(**changes) -> bytes:
 def rewritten(data: dict, *, ensure_ascii: bool = True, spaced: bool = False, sort_keys: bool = False) -> bytes:
     """``data`` written as a line (its hash recomputed the writer's way), in one of several layouts."""
     body = {k: v for k, v in data.items() if k != "hash"}
-    text = json.dumps(body, ensure_ascii=ensure_ascii, separators=(", ", ": ") if spaced else (",", ":"), sort_keys=sort_keys)
+    text = json.dumps(
+        body, ensure_ascii=ensure_ascii, separators=(", ", ": ") if spaced else (",", ":"), sort_keys=sort_keys
+    )
     digest = "sha256:" + hashlib.sha256(text.encode()).hexdigest()
     return (f'{{"hash":"{digest}",' + text[1:]).encode()
 
 
-VALUES = st.one_of(st.none(), st.booleans(), st.integers(-3, 3), st.floats(allow_nan=False, allow_infinity=False),
-                   st.text(max_size=4), st.lists(st.integers(0, 2), max_size=2), st.dictionaries(st.text(max_size=2), st.integers(0, 2), max_size=2))
-REVIEW_KEYS = ["v", "action", "name", "fingerprint", "label", "uri", "time", "reviewer", "note", "server", "protocol", "tool", "nonce", "files"]
+VALUES = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-3, 3),
+    st.floats(allow_nan=False, allow_infinity=False),
+    st.text(max_size=4),
+    st.lists(st.integers(0, 2), max_size=2),
+    st.dictionaries(st.text(max_size=2), st.integers(0, 2), max_size=2),
+)
+REVIEW_KEYS = [
+    "v",
+    "action",
+    "name",
+    "fingerprint",
+    "label",
+    "uri",
+    "time",
+    "reviewer",
+    "note",
+    "server",
+    "protocol",
+    "tool",
+    "nonce",
+    "files",
+]
 
 
 @settings(max_examples=400, deadline=None)

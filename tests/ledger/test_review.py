@@ -15,7 +15,10 @@ from tests.ledger.helpers import record
 FP = ["sha256:" + c * 64 for c in "abc"]
 NAMES = ["srv:a", "srv:b", "other:a"]
 
-actions = st.lists(st.tuples(st.sampled_from(["approve", "reject", "revoke"]), st.sampled_from(NAMES), st.sampled_from(FP)), max_size=40)
+actions = st.lists(
+    st.tuples(st.sampled_from(["approve", "reject", "revoke"]), st.sampled_from(NAMES), st.sampled_from(FP)),
+    max_size=40,
+)
 
 
 def build(steps):
@@ -75,20 +78,35 @@ def test_export_txt_lists_each_approved_fingerprint_once(steps):
 
 def test_changed_since_approval_diffs_files_without_reading():
     approved = record(fingerprint=FP[0])
-    approved = Record(**{**approved.__dict__, "files": (
-        FileEntry("skill://x/SKILL.md", "sha256:" + "1" * 64, 10),
-        FileEntry("skill://x/old.md", "sha256:" + "2" * 64, 5),
-        FileEntry("skill://x/same.md", "sha256:" + "3" * 64, 7),
-    )})
+    approved = Record(
+        **{
+            **approved.__dict__,
+            "files": (
+                FileEntry("skill://x/SKILL.md", "sha256:" + "1" * 64, 10),
+                FileEntry("skill://x/old.md", "sha256:" + "2" * 64, 5),
+                FileEntry("skill://x/same.md", "sha256:" + "3" * 64, 7),
+            ),
+        }
+    )
     verdicts = replay([approved])
-    current = [("skill://x/SKILL.md", "sha256:" + "9" * 64, 11), ("skill://x/same.md", "sha256:" + "3" * 64, 7), ("skill://x/new.md", "sha256:" + "4" * 64, 3)]
+    current = [
+        ("skill://x/SKILL.md", "sha256:" + "9" * 64, 11),
+        ("skill://x/same.md", "sha256:" + "3" * 64, 7),
+        ("skill://x/new.md", "sha256:" + "4" * 64, 3),
+    ]
     state = review_state(verdicts, approved.name, FP[1], current)
     assert state.state == "changed-since-approval" and state.record is approved
-    assert [(c.change, c.uri.rsplit("/", 1)[1]) for c in state.changes] == [("changed", "SKILL.md"), ("added", "new.md"), ("removed", "old.md")]
+    assert [(c.change, c.uri.rsplit("/", 1)[1]) for c in state.changes] == [
+        ("changed", "SKILL.md"),
+        ("added", "new.md"),
+        ("removed", "old.md"),
+    ]
 
 
 def test_states_in_words():
-    verdicts = replay([record(name="srv:x", fingerprint=FP[0]), record(name="srv:y", action="reject", fingerprint=FP[1])])
+    verdicts = replay(
+        [record(name="srv:x", fingerprint=FP[0]), record(name="srv:y", action="reject", fingerprint=FP[1])]
+    )
     assert review_state(verdicts, "srv:x", FP[0], []).label == "approved"
     assert review_state(verdicts, "srv:y", FP[1], []).label == "rejected"
     assert review_state(verdicts, "other:y", FP[1], []).label == "rejected under srv"  # the same content elsewhere

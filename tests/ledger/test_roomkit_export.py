@@ -18,8 +18,10 @@ HOSTILE = 'srv:x"),)\nimport os; os.system("echo pwned")  # \u202e\x1b]0;t\x07'
 
 
 def records(*steps: tuple[str, str, str]) -> list[Record]:
-    return [Record(action=a, time="t", reviewer="r", name=n, label=n.split(":")[0], fingerprint=f, seq=i + 1)  # type: ignore[arg-type]
-            for i, (a, n, f) in enumerate(steps)]
+    return [
+        Record(action=a, time="t", reviewer="r", name=n, label=n.split(":")[0], fingerprint=f, seq=i + 1)  # type: ignore[arg-type]
+        for i, (a, n, f) in enumerate(steps)
+    ]
 
 
 def load(source: str) -> ModuleType:
@@ -29,14 +31,27 @@ def load(source: str) -> ModuleType:
 
 
 def ask(module: ModuleType, name: str, fingerprint: str | None) -> bool:
-    request = SimpleNamespace(name=name, label=name.split(":")[0], uri="skill://x/SKILL.md", fingerprint=fingerprint,
-                              room_id="room", tool="run_code")
+    request = SimpleNamespace(
+        name=name,
+        label=name.split(":")[0],
+        uri="skill://x/SKILL.md",
+        fingerprint=fingerprint,
+        room_id="room",
+        tool="run_code",
+    )
     return asyncio.run(module.approve_execution(request))
 
 
 def test_only_approved_pairs_at_their_fingerprint_are_approved():
-    verdicts = replay(records(("approve", "srv:a", FP[0]), ("approve", "srv:b", FP[1]), ("reject", "srv:b", FP[1]),
-                              ("approve", "other:c", FP[2]), ("revoke", "other:c", FP[2])))
+    verdicts = replay(
+        records(
+            ("approve", "srv:a", FP[0]),
+            ("approve", "srv:b", FP[1]),
+            ("reject", "srv:b", FP[1]),
+            ("approve", "other:c", FP[2]),
+            ("revoke", "other:c", FP[2]),
+        )
+    )
     module = load(export_approved(verdicts, "roomkit"))
     assert module.APPROVED == frozenset({("srv:a", FP[0])})
     assert ask(module, "srv:a", FP[0])

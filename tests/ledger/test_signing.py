@@ -20,16 +20,24 @@ from skillscope.ledger.trust import AllowedSigners
 from tests.ledger.helpers import record, signed_ledger
 
 SSH_KEYGEN = shutil.which("ssh-keygen")
-needs_openssh = pytest.mark.skipif(SSH_KEYGEN is None, reason="openssh-client is not installed (scripts/test.sh installs it)")
+needs_openssh = pytest.mark.skipif(
+    SSH_KEYGEN is None, reason="openssh-client is not installed (scripts/test.sh installs it)"
+)
 
 
-def keygen_verify(tmp_path, principal: str, public_key: str, message: bytes, signature: str) -> subprocess.CompletedProcess:
+def keygen_verify(
+    tmp_path, principal: str, public_key: str, message: bytes, signature: str
+) -> subprocess.CompletedProcess:
     signers = tmp_path / "allowed_signers"
     signers.write_text(f'"{principal}" {public_key}\n')
     sig = tmp_path / "review.sig"
     sig.write_text(signature)
-    return subprocess.run([SSH_KEYGEN, "-Y", "verify", "-f", str(signers), "-I", principal, "-n", NAMESPACE, "-s", str(sig)],
-                          input=message, capture_output=True, timeout=30)
+    return subprocess.run(
+        [SSH_KEYGEN, "-Y", "verify", "-f", str(signers), "-I", principal, "-n", NAMESPACE, "-s", str(sig)],
+        input=message,
+        capture_output=True,
+        timeout=30,
+    )
 
 
 @needs_openssh
@@ -67,7 +75,12 @@ def test_signatures_made_by_ssh_keygen_verify_here(tmp_path, kind):
     subprocess.run([SSH_KEYGEN, "-q", "-t", kind, "-N", "", "-f", str(key)], check=True, timeout=60)
     message = b'{"action":"approve","name":"x"}'
     (tmp_path / "m").write_bytes(message)
-    subprocess.run([SSH_KEYGEN, "-Y", "sign", "-f", str(key), "-n", NAMESPACE, str(tmp_path / "m")], check=True, capture_output=True, timeout=60)
+    subprocess.run(
+        [SSH_KEYGEN, "-Y", "sign", "-f", str(key), "-n", NAMESPACE, str(tmp_path / "m")],
+        check=True,
+        capture_output=True,
+        timeout=60,
+    )
     armored = (tmp_path / "m.sig").read_text()
     blob = verify_signature(armored, message)
     assert blob  # the signer's key
@@ -86,7 +99,9 @@ def test_a_key_held_by_ssh_agent_signs_through_the_agent_protocol(tmp_path, monk
     key = tmp_path / "agent_key"
     subprocess.run([SSH_KEYGEN, "-q", "-t", "ed25519", "-N", "", "-f", str(key)], check=True, timeout=60)
     sock = tmp_path / "agent.sock"
-    agent = subprocess.Popen([shutil.which("ssh-agent"), "-D", "-a", str(sock)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    agent = subprocess.Popen(
+        [shutil.which("ssh-agent"), "-D", "-a", str(sock)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
     try:
         deadline = time.monotonic() + 300
         while not sock.exists() and time.monotonic() < deadline:
@@ -134,7 +149,9 @@ def test_allowed_signers_principals_patterns_and_namespaces(tmp_path):
         "# team\n"
         f'*@example.com,!mallory@example.com namespaces="skillscope-review" {signer.public_key} laptop\n'
         f'ops@ops.test namespaces="git" {signer.public_key}\n'
-        f'ca@ca.test cert-authority {signer.public_key}\n', "test")
+        f"ca@ca.test cert-authority {signer.public_key}\n",
+        "test",
+    )
     assert signers.allows("rita@example.com", blob)
     assert not signers.allows("mallory@example.com", blob)
     assert not signers.allows("ops@ops.test", blob)  # that line is for git only

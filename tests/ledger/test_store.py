@@ -172,7 +172,10 @@ def _helper(*args):
 
 def test_concurrent_processes_never_interleave_or_lose_records(tmp_path):
     path = str(tmp_path / "ledger.jsonl")
-    procs = [subprocess.Popen(_helper("many", path, f"p{i}", "60"), cwd=REPO_ROOT, stdout=subprocess.PIPE, text=True) for i in range(4)]
+    procs = [
+        subprocess.Popen(_helper("many", path, f"p{i}", "60"), cwd=REPO_ROOT, stdout=subprocess.PIPE, text=True)
+        for i in range(4)
+    ]
     acknowledged = set()
     for proc in procs:
         out, _ = proc.communicate(timeout=600)
@@ -181,7 +184,9 @@ def test_concurrent_processes_never_interleave_or_lose_records(tmp_path):
     ledger = Ledger(path)
     result = ledger.verify()
     assert result.ok and result.records == 240
-    assert all(checked.key.startswith("ssh-ed25519 ") for _line, _hash, checked in result.reviews)  # signed, and verified
+    assert all(
+        checked.key.startswith("ssh-ed25519 ") for _line, _hash, checked in result.reviews
+    )  # signed, and verified
     assert {r.hash for r in ledger.records()} == acknowledged
 
 
@@ -190,7 +195,9 @@ def test_sigkill_mid_append_loses_nothing_acknowledged(tmp_path):
     rng = random.Random(2640)
     acknowledged: set[str] = set()
     for round_ in range(6):
-        proc = subprocess.Popen(_helper("forever", path, f"k{round_}"), cwd=REPO_ROOT, stdout=subprocess.PIPE, text=True)
+        proc = subprocess.Popen(
+            _helper("forever", path, f"k{round_}"), cwd=REPO_ROOT, stdout=subprocess.PIPE, text=True
+        )
         # Killed while it appends, however slowly a loaded machine started it: after its first
         # acknowledged record, plus a random moment, so the kill lands at varying points of a write.
         first = proc.stdout.readline()
@@ -222,7 +229,9 @@ def test_kill_between_write_and_newline_leaves_a_torn_tail_only(tmp_path):
 
 def test_disk_full_reports_the_record_was_not_saved(tmp_path):
     path = tmp_path / "ledger.jsonl"
-    out = subprocess.run(_helper("fsize", str(path), "x", "4000"), cwd=REPO_ROOT, capture_output=True, text=True, timeout=60).stdout
+    out = subprocess.run(
+        _helper("fsize", str(path), "x", "4000"), cwd=REPO_ROOT, capture_output=True, text=True, timeout=60
+    ).stdout
     lines = out.splitlines()
     assert lines[-1].startswith("error Could not write to ledger") and "NOT saved" in lines[-1]
     saved = sum(1 for line in lines if line.startswith("ok"))

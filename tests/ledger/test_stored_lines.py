@@ -15,7 +15,9 @@ from tests.ledger.helpers import record, signed_ledger
 
 def approvals(path, count=3):
     ledger = signed_ledger(path)
-    return [ledger.append(record(name=f"srv:skill-{n}", n=n, fingerprint="sha256:" + str(n) * 64)) for n in range(count)]
+    return [
+        ledger.append(record(name=f"srv:skill-{n}", n=n, fingerprint="sha256:" + str(n) * 64)) for n in range(count)
+    ]
 
 
 def test_kept_records_hold_a_place_in_the_file_and_complete_as_written(tmp_path):

@@ -14,7 +14,9 @@ FP = ["sha256:" + c * 64 for c in "abc"]
 NAMES = ["srv:a", "other:a", "srv:b"]
 
 steps_strategy = st.lists(
-    st.tuples(st.sampled_from(["approve", "reject", "revoke"]), st.sampled_from(NAMES), st.sampled_from(FP), st.booleans()),
+    st.tuples(
+        st.sampled_from(["approve", "reject", "revoke"]), st.sampled_from(NAMES), st.sampled_from(FP), st.booleans()
+    ),
     max_size=30,
 )
 
@@ -24,8 +26,18 @@ def build(steps) -> tuple[list[Record], set[str]]:
     records, untrusted = [], set()
     for i, (action, name, fp, trusted) in enumerate(steps):
         digest = f"sha256:{i:064d}"
-        records.append(Record(action=action, time="t", reviewer="r", name=name, label=name.split(":")[0], fingerprint=fp,
-                              seq=i + 1, hash=digest))
+        records.append(
+            Record(
+                action=action,
+                time="t",
+                reviewer="r",
+                name=name,
+                label=name.split(":")[0],
+                fingerprint=fp,
+                seq=i + 1,
+                hash=digest,
+            )
+        )
         if not trusted:
             untrusted.add(digest)
     return records, untrusted
@@ -62,7 +74,9 @@ def model(steps, fp: str) -> str:
 @given(steps_strategy, st.sampled_from(NAMES), st.sampled_from(FP))
 def test_only_trusted_approvals_approve_under_any_label(steps, name, fp):
     records, untrusted = build(steps)
-    verdicts = replay(records, lambda r: "signed by a key not allowed for its reviewer" if r.hash in untrusted else None)
+    verdicts = replay(
+        records, lambda r: "signed by a key not allowed for its reviewer" if r.hash in untrusted else None
+    )
     state = review_state(verdicts, name, fp, [])
     expected = model(steps, fp)
     if expected in ("approved", "rejected", "approved-untrusted", "revoked"):

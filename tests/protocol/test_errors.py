@@ -28,8 +28,11 @@ MAY_IMPORT_SDK = ("protocol", "demo")
 def _sdk_imports(path: Path, root: Path = PACKAGE) -> list[str]:
     found = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        names = [a.name for a in node.names] if isinstance(node, ast.Import) else (
-            [node.module or ""] if isinstance(node, ast.ImportFrom) and node.level == 0 else [])
+        names = (
+            [a.name for a in node.names]
+            if isinstance(node, ast.Import)
+            else ([node.module or ""] if isinstance(node, ast.ImportFrom) and node.level == 0 else [])
+        )
         found += [f"{path.relative_to(root)}:{node.lineno} {n}" for n in names if n.split(".")[0] in SDK_PACKAGES]
     return found
 
@@ -46,15 +49,23 @@ def test_only_protocol_and_demo_import_the_sdk():
 
 def test_the_contract_check_sees_every_form_of_sdk_import(tmp_path):
     planted = tmp_path / "x.py"
-    planted.write_text("import os\nfrom mcp import MCPError\nimport mcp_types as t\nif True:\n    from mcp.client import advertise\nfrom . import mcp\n")
+    planted.write_text(
+        "import os\nfrom mcp import MCPError\nimport mcp_types as t\nif True:\n    from mcp.client import advertise\nfrom . import mcp\n"
+    )
     assert _sdk_imports(planted, tmp_path) == ["x.py:2 mcp", "x.py:3 mcp_types", "x.py:5 mcp.client"]
 
 
 def test_a_method_error_keeps_code_message_method_and_data():
-    error = method_error(MCPError(code=-32602, message="Unknown skill URI", data={"uri": "skill://x/SKILL.md"}), "skills/get")
+    error = method_error(
+        MCPError(code=-32602, message="Unknown skill URI", data={"uri": "skill://x/SKILL.md"}), "skills/get"
+    )
     assert isinstance(error, MethodError) and isinstance(error, ConnectionFailed)
     assert (error.code, error.server_message, error.method, error.data) == (
-        -32602, "Unknown skill URI", "skills/get", {"uri": "skill://x/SKILL.md"})
+        -32602,
+        "Unknown skill URI",
+        "skills/get",
+        {"uri": "skill://x/SKILL.md"},
+    )
     assert error.message == "skills/get failed: error -32602: Unknown skill URI"
     assert error.exit_code == 3
 

@@ -70,8 +70,9 @@ async def test_definitions_are_the_raw_dicts_with_unknown_fields_kept() -> None:
     assert "inputSchema" in tool and "input_schema" not in tool
 
 
-@pytest.mark.parametrize(("mode", "stop"), [("endless", "page-cap"), ("repeat", "repeated-cursor"),
-                                            ("empty", "empty-page-cursor")])
+@pytest.mark.parametrize(
+    ("mode", "stop"), [("endless", "page-cap"), ("repeat", "repeated-cursor"), ("empty", "empty-page-cursor")]
+)
 async def test_hostile_paging_stops_keeping_what_was_read(mode: str, stop: str) -> None:
     from skillscope.demo.publisher import build_server
     from tests.fixtures.samples import hello_world
@@ -144,8 +145,11 @@ async def test_a_lone_surrogate_spoils_only_its_own_tool() -> None:
 
         if result.get("nextCursor") == "p1":  # the first page only
             result["tools"][0]["description"] = "PLACEHOLDER"
-        return json.dumps({"jsonrpc": "2.0", "id": json.loads(body)["id"], "result": result}).encode().replace(
-            b"PLACEHOLDER", b"bad \\ud800 text")
+        return (
+            json.dumps({"jsonrpc": "2.0", "id": json.loads(body)["id"], "result": result})
+            .encode()
+            .replace(b"PLACEHOLDER", b"bad \\ud800 text")
+        )
 
     listings = await _list_over_http(edit)
     items = build_surface("fx", listings).items["tool"]

@@ -85,7 +85,12 @@ def test_an_integral_float_size_counts_as_its_integer_and_is_flagged():
 
 
 def test_the_reading_keeps_the_raw_entry_and_says_what_is_misshapen():
-    raw = {"uri": "", "frontmatter": "nope", "resources": [{"uri": URI, "digest": "md5:x", "size": "3", "mode": 7}], "x": 1}
+    raw = {
+        "uri": "",
+        "frontmatter": "nope",
+        "resources": [{"uri": URI, "digest": "md5:x", "size": "3", "mode": 7}],
+        "x": 1,
+    }
     entry = parse_entry(raw)
     assert entry.raw is raw
     assert entry.uri is None and entry.frontmatter is None and entry.name is None
@@ -139,8 +144,15 @@ async def test_a_listed_page_arrives_read_with_its_raw_entries():
 
 
 def test_a_read_result_finds_the_item_for_its_uri_and_keeps_shapes_visible():
-    read = parse_read({"contents": [{"uri": "skill://x/other", "text": "no"}, 5,
-                                    {"uri": URI, "blob": "eWVz", "text": None, "mimeType": 3, "_meta": {"a.b/c": 1}}]})
+    read = parse_read(
+        {
+            "contents": [
+                {"uri": "skill://x/other", "text": "no"},
+                5,
+                {"uri": URI, "blob": "eWVz", "text": None, "mimeType": 3, "_meta": {"a.b/c": 1}},
+            ]
+        }
+    )
     item = read.item(URI)
     assert item is not None and item.blob == "eWVz" and item.text is None
     assert item.has_text and item.has_blob and item.mime_type is None and item.meta == {"a.b/c": 1}
@@ -164,11 +176,20 @@ async def test_get_and_read_arrive_read_over_the_wire():
 
 
 def test_a_resource_page_reads_items_cursor_and_whether_it_is_well_formed():
-    page = parse_resource_page({"resources": [{"uri": "skill://x/a.md", "mimeType": "text/markdown", "name": "a"},
-                                              {"uri": "skill://x/sub", "mimeType": "inode/directory"}],
-                                "nextCursor": "2"})
+    page = parse_resource_page(
+        {
+            "resources": [
+                {"uri": "skill://x/a.md", "mimeType": "text/markdown", "name": "a"},
+                {"uri": "skill://x/sub", "mimeType": "inode/directory"},
+            ],
+            "nextCursor": "2",
+        }
+    )
     assert page.well_formed and page.next_cursor == "2"
-    assert [(i.uri, i.is_directory, i.name) for i in page.items] == [("skill://x/a.md", False, "a"), ("skill://x/sub", True, None)]
+    assert [(i.uri, i.is_directory, i.name) for i in page.items] == [
+        ("skill://x/a.md", False, "a"),
+        ("skill://x/sub", True, None),
+    ]
     # A non-object item or a uri that is not a string spoils the shape; the object items stay readable.
     odd = parse_resource_page({"resources": [5, {"uri": 7}, {"uri": "skill://x/b"}], "nextCursor": ""})
     assert not odd.well_formed and [i.uri for i in odd.items] == [None, "skill://x/b"] and odd.next_cursor is None

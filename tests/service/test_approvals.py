@@ -37,7 +37,9 @@ async def test_a_verified_skill_may_be_approved_and_its_record_carries_the_audit
     plan = approval_plan(audit)
     assert plan.allowed and not plan.accepted
     assert set(plan.contents()) == {f.path for f in audit.entry.files}
-    assert all(len(data) == f.size for f in audit.entry.files for path, data in plan.contents().items() if path == f.path)
+    assert all(
+        len(data) == f.size for f in audit.entry.files for path, data in plan.contents().items() if path == f.path
+    )
     record = plan.record(info, reviewer="rita@example.org", note="read it all")
     assert (record.action, record.name, record.fingerprint) == ("approve", "p:pdf-processing", audit.entry.fingerprint)
     assert record.extra["audit"] == {"counts": plan.audit.counts, "ids": sorted({f.id for f in plan.audit.findings})}
@@ -64,7 +66,9 @@ async def test_a_fingerprint_other_than_the_one_reviewed_is_refused():
 async def test_an_error_in_the_skill_stops_it_unless_accepted_with_a_note():
     info, audit = await audited("samples", "hello-world")
     check = check_info("skillscope/verification-failed")
-    broken = AuditFinding(check.id, check.severity, check.category, "p:hello-world: digest mismatch", "p", "p:hello-world")
+    broken = AuditFinding(
+        check.id, check.severity, check.category, "p:hello-world: digest mismatch", "p", "p:hello-world"
+    )
     audit = replace(audit, findings=[*audit.findings, broken])
     refused = approval_plan(audit)
     assert (refused.refused, refused.reason) == ("findings", "the audit found 1 error(s) in p:hello-world")
@@ -103,6 +107,11 @@ async def test_an_offline_revocation_needs_a_review_to_withdraw(tmp_path):
     plan = approval_plan(audit)
     book.record(plan.record(info, reviewer="r", note="ok"), plan.contents())
     revocation = offline_revocation(book.verdicts(), "p:hello-world", reviewer="r", note="withdrawn")
-    assert (revocation.action, revocation.label, revocation.server, revocation.fingerprint) == ("revoke", "p", info.target, None)
+    assert (revocation.action, revocation.label, revocation.server, revocation.fingerprint) == (
+        "revoke",
+        "p",
+        info.target,
+        None,
+    )
     book.record(revocation)
     assert book.verdicts().by_name["p:hello-world"].record.action == "revoke"

@@ -39,7 +39,9 @@ async def test_a_name_resolves_by_label_path_bare_name_or_index(config, tmp_path
             with pytest.raises(SkillNotFound):
                 await resolve_name(conn, listing, "no-such-skill", Policy())  # asked with skills/get, refused
         info, report = await open_named(inv, "pdf-processing", paths=[], all_files=True, say=lambda _: None)
-        assert report.verified and info.label == "fx" and [f.path for f in report.files] == [f.path for f in by_path.files]
+        assert (
+            report.verified and info.label == "fx" and [f.path for f in report.files] == [f.path for f in by_path.files]
+        )
 
 
 async def test_two_skills_of_one_name_must_be_named_by_path(config):
@@ -53,7 +55,9 @@ async def test_two_skills_of_one_name_must_be_named_by_path(config):
 
 async def test_review_state_follows_the_ledger_for_every_front_end(config, tmp_path):
     path = tmp_path / "ledger.jsonl"
-    async with connect(resolve_target("demo", None, config=config, ledger_file=str(tmp_path / "d.jsonl")).target, timeout=120) as conn:
+    async with connect(
+        resolve_target("demo", None, config=config, ledger_file=str(tmp_path / "d.jsonl")).target, timeout=120
+    ) as conn:
         listing = await load_catalog(conn, Policy())
         hello = await resolve_name(conn, listing, "hello-world", Policy())
         plan = approval_plan(await audit_for_approval(conn, hello, Policy()))

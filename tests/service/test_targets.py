@@ -18,10 +18,16 @@ def home(tmp_path, monkeypatch):
     home = tmp_path / "home"
     (home / ".cursor").mkdir(parents=True)
     command, *args = stdio_command("samples")
-    (home / ".cursor" / "mcp.json").write_text(json.dumps({"mcpServers": {
-        "cursor-samples": {"command": command, "args": args, "cwd": str(REPO_ROOT), "allowDynamic": True},
-        "off": {"command": "never-run", "disabled": True},
-    }}))
+    (home / ".cursor" / "mcp.json").write_text(
+        json.dumps(
+            {
+                "mcpServers": {
+                    "cursor-samples": {"command": command, "args": args, "cwd": str(REPO_ROOT), "allowDynamic": True},
+                    "off": {"command": "never-run", "disabled": True},
+                }
+            }
+        )
+    )
     monkeypatch.setenv("HOME", str(home))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(home / ".config"))
     monkeypatch.delenv("SKILLSCOPE_LEDGER", raising=False)
@@ -32,15 +38,21 @@ def home(tmp_path, monkeypatch):
 @pytest.fixture
 def config(tmp_path, home):
     path = tmp_path / "skillscope.yaml"
-    path.write_text("ledger: team-ledger.jsonl\nservers:\n"
-                    "  docs: {url: 'https://docs.example/mcp', allowDynamic: true}\n"
-                    "  plain: {url: 'https://plain.example/mcp'}\n")
+    path.write_text(
+        "ledger: team-ledger.jsonl\nservers:\n"
+        "  docs: {url: 'https://docs.example/mcp', allowDynamic: true}\n"
+        "  plain: {url: 'https://plain.example/mcp'}\n"
+    )
     return load_config(str(path))
 
 
 def test_a_url_gets_the_default_policy_and_the_configs_ledger(config, tmp_path):
     inv = resolve_target("https://skills.example.com/mcp", None, config=config, era="modern", timeout=5)
-    assert (inv.target.kind, inv.target.label, inv.target.url) == ("http", "skills.example.com", "https://skills.example.com/mcp")
+    assert (inv.target.kind, inv.target.label, inv.target.url) == (
+        "http",
+        "skills.example.com",
+        "https://skills.example.com/mcp",
+    )
     assert not inv.policy.allow_dynamic and (inv.era, inv.timeout) == ("modern", 5)
     assert inv.ledger_path == tmp_path / "team-ledger.jsonl"  # relative to the config file
 
@@ -74,8 +86,13 @@ def test_a_stdio_command_and_a_target_together_are_refused(config):
 
 def test_seeds_get_unique_labels_and_keep_headers_as_typed(config, monkeypatch):
     monkeypatch.setenv("TOKEN", "s3cret")
-    seeds = server_seeds(["https://a.example/mcp", "https://a.example/mcp"], ["python", "-m", "srv"], config=config,
-                         headers=["Authorization: Bearer ${TOKEN}"], env=["KEY=${TOKEN}"])
+    seeds = server_seeds(
+        ["https://a.example/mcp", "https://a.example/mcp"],
+        ["python", "-m", "srv"],
+        config=config,
+        headers=["Authorization: Bearer ${TOKEN}"],
+        env=["KEY=${TOKEN}"],
+    )
     assert [s.label for s in seeds] == ["a.example", "a.example-2", "srv"]
     assert seeds[0].target.headers["Authorization"] == "Bearer s3cret"
     assert seeds[0].spec.headers["Authorization"] == "Bearer ${TOKEN}"  # what would be saved
@@ -86,12 +103,16 @@ def test_seeds_get_unique_labels_and_keep_headers_as_typed(config, monkeypatch):
 
 def test_no_target_means_every_configured_server(config):
     seeds = server_seeds([], None, config=config)
-    assert [(s.label, s.origin, s.policy.allow_dynamic) for s in seeds] == [("docs", "config", True), ("plain", "config", False)]
+    assert [(s.label, s.origin, s.policy.allow_dynamic) for s in seeds] == [
+        ("docs", "config", True),
+        ("plain", "config", False),
+    ]
 
 
 def test_a_form_is_checked_field_by_field():
-    seed = seed_from_form("url", url=" https://x.example/mcp ", headers="", command="", env="", cwd="", label="",
-                          taken={"x.example"})
+    seed = seed_from_form(
+        "url", url=" https://x.example/mcp ", headers="", command="", env="", cwd="", label="", taken={"x.example"}
+    )
     assert seed.label == "x.example-2" and seed.origin == "dialog"
     with pytest.raises(UsageError, match="must start with http"):
         seed_from_form("url", url="ftp://x", headers="", command="", env="", cwd="", label="", taken=set())

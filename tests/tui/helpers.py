@@ -35,8 +35,15 @@ SIZE = (120, 36)
 """Every test and snapshot runs at this terminal size."""
 
 
-def demo_app(tmp_path: Path, *, seed: bool = True, ledger: Path | None = None, extra: list[ServerSeed] | None = None,
-             connect: Any = None, quiet: bool = True) -> SkillscopeApp:
+def demo_app(
+    tmp_path: Path,
+    *,
+    seed: bool = True,
+    ledger: Path | None = None,
+    extra: list[ServerSeed] | None = None,
+    connect: Any = None,
+    quiet: bool = True,
+) -> SkillscopeApp:
     """The app on the in-process demo server, with a demo ledger in ``tmp_path``."""
     path = ledger if ledger is not None else tmp_path / "ledger.jsonl"
     if not seed and not path.exists():
@@ -61,8 +68,14 @@ def stdio_seed(scenario: str, *, label: str | None = None, python: str | None = 
 
 def settings_for(seeds: list[ServerSeed], tmp_path: Path) -> TuiSettings:
     """Settings with these servers and a ledger, config and logs under ``tmp_path``."""
-    return TuiSettings(servers=seeds, ledger_path=tmp_path / "ledger.jsonl", reviewer="Rita Reviewer <rita@example.org>",
-                       log_dir=tmp_path / "logs", save_path=tmp_path / "skillscope.yaml", timeout=120)
+    return TuiSettings(
+        servers=seeds,
+        ledger_path=tmp_path / "ledger.jsonl",
+        reviewer="Rita Reviewer <rita@example.org>",
+        log_dir=tmp_path / "logs",
+        save_path=tmp_path / "skillscope.yaml",
+        timeout=120,
+    )
 
 
 async def wait_until(pilot: Any, condition: Callable[[], Any], *, timeout: float = 300.0, what: str = "") -> Any:
@@ -84,8 +97,13 @@ async def wait_until(pilot: Any, condition: Callable[[], Any], *, timeout: float
 async def listed(pilot: Any, server: str = "demo") -> dict[str, Any]:
     """Wait until a server's catalog is listed; returns its views by name."""
     screen = pilot.app.main_screen
-    await wait_until(pilot, lambda: screen.sessions[server].listing_state in ("listed", "failed") or screen.sessions[server].state == "failed",
-                     what=f"{server} listed")
+    await wait_until(
+        pilot,
+        lambda: (
+            screen.sessions[server].listing_state in ("listed", "failed") or screen.sessions[server].state == "failed"
+        ),
+        what=f"{server} listed",
+    )
     return screen.views.get(server, {})
 
 
@@ -96,7 +114,9 @@ async def select(pilot: Any, name: str, *, server: str = "demo", path: str | Non
     full = name if ":" in name else f"{server}:{name}"
     screen.catalog_tree.focus()
     screen.catalog_tree.reveal(server, full, path)
-    await wait_until(pilot, lambda: screen._skill == (server, full) and screen.detail.shown == (server, full), what=f"{full} shown")
+    await wait_until(
+        pilot, lambda: screen._skill == (server, full) and screen.detail.shown == (server, full), what=f"{full} shown"
+    )
     await pilot.pause()
     return screen.views[server][full]
 
@@ -105,8 +125,14 @@ async def open_skill(pilot: Any, name: str, *, server: str = "demo", path: str |
     """Select a skill (or file) and press enter; wait until reading is over."""
     view = await select(pilot, name, server=server, path=path)
     await pilot.press("enter")
-    await wait_until(pilot, lambda: view.phase in ("verified", "unverified", "failed") and (path is None or path in view.opened or view.phase == "failed"),
-                     what=f"{name} opened")
+    await wait_until(
+        pilot,
+        lambda: (
+            view.phase in ("verified", "unverified", "failed")
+            and (path is None or path in view.opened or view.phase == "failed")
+        ),
+        what=f"{name} opened",
+    )
     await wait_until(pilot, lambda: not pilot.app.main_screen.query_one("#progress").display, what="progress hidden")
     await pilot.pause()
     return view
@@ -133,7 +159,6 @@ def screen_text(app: SkillscopeApp) -> str:
 def raw_svg(app: SkillscopeApp) -> str:
     """The exported SVG itself."""
     return app.export_screenshot()
-
 
 
 def counting_connect(reads: list[str]) -> Any:

@@ -57,7 +57,9 @@ async def test_a_changed_skill_shows_its_change_and_a_bare_enter_never_records(t
         await wait_until(pilot, lambda: isinstance(app.screen, ChangesDialog), what="the diff")
         assert "references/policy.md" in screen_text(app)
         await pilot.press("end")
-        await wait_until(pilot, lambda: "+Invoices above 10,000 EUR need two approvals." in screen_text(app), what="the diff line")
+        await wait_until(
+            pilot, lambda: "+Invoices above 10,000 EUR need two approvals." in screen_text(app), what="the diff line"
+        )
         await pilot.press("escape")
         await wait_until(pilot, lambda: app.screen is screen, what="back to the dialog")
 
@@ -69,7 +71,11 @@ async def test_a_changed_skill_shows_its_change_and_a_bare_enter_never_records(t
         await pilot.press("ctrl+s")
         await wait_until(pilot, lambda: view.review.state == "approved", what="approved")
     record = records(tmp_path)[-1]
-    assert (record.action, record.name, record.note) == ("approve", "demo:acme/billing/invoice-review", "threshold change checked with finance")
+    assert (record.action, record.name, record.note) == (
+        "approve",
+        "demo:acme/billing/invoice-review",
+        "threshold change checked with finance",
+    )
     assert record.fingerprint == view.entry.fingerprint
 
 
@@ -126,7 +132,9 @@ async def test_tui_approve_names_the_unlisted_file_and_records_only_when_the_fin
         notes.swap(SWAPPED)
         await pilot.press("i")
         await wait_until(pilot, lambda: view.audit is not None and not app.main_screen.query_one("#progress").display)
-        await wait_until(pilot, lambda: "skillscope/unlisted-reference" in screen_text(app), what="the finding on screen")
+        await wait_until(
+            pilot, lambda: "skillscope/unlisted-reference" in screen_text(app), what="the finding on screen"
+        )
         assert any(f.id == "skillscope/unlisted-reference" and f.severity == "error" for f in view.audit.findings)
 
 
@@ -143,7 +151,11 @@ async def test_keys_typed_into_a_closing_picker_never_reach_the_main_screen(tmp_
         await pilot.press(*"theme")
         await wait_until(pilot, lambda: "Change the current theme" in screen_text(app), what="the theme command")
         await pilot.press("down", "enter")
-        await wait_until(pilot, lambda: isinstance(app.screen, CommandPalette) and "Search for themes" in screen_text(app), what="the theme picker")
+        await wait_until(
+            pilot,
+            lambda: isinstance(app.screen, CommandPalette) and "Search for themes" in screen_text(app),
+            what="the theme picker",
+        )
 
         # What the reviewer typed goes on arriving while the picker closes: a, then enter.
         real_pop = app.pop_screen

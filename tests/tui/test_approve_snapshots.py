@@ -36,17 +36,27 @@ def dialog_open(app) -> bool:
 
 
 def test_approve_dialog_of_a_changed_skill_fits_80x24(snap_compare, here):
-    assert snap_compare(demo(here), terminal_size=SMALL, run_before=shows(highlighted(CHANGED), pressed("a", until=dialog_open)))
+    assert snap_compare(
+        demo(here), terminal_size=SMALL, run_before=shows(highlighted(CHANGED), pressed("a", until=dialog_open))
+    )
 
 
 def test_approve_dialog_of_a_changed_skill_at_160x45(snap_compare, here):
-    assert snap_compare(demo(here), terminal_size=LARGE, run_before=shows(highlighted(CHANGED), pressed("a", until=dialog_open)))
+    assert snap_compare(
+        demo(here), terminal_size=LARGE, run_before=shows(highlighted(CHANGED), pressed("a", until=dialog_open))
+    )
 
 
 def test_the_change_is_one_key_away_from_the_dialog_at_80x24(snap_compare, here):
-    assert snap_compare(demo(here), terminal_size=SMALL,
-                        run_before=shows(highlighted(CHANGED), pressed("a", until=dialog_open),
-                                         pressed("ctrl+g", until=lambda app: isinstance(app.screen, ChangesDialog))))
+    assert snap_compare(
+        demo(here),
+        terminal_size=SMALL,
+        run_before=shows(
+            highlighted(CHANGED),
+            pressed("a", until=dialog_open),
+            pressed("ctrl+g", until=lambda app: isinstance(app.screen, ChangesDialog)),
+        ),
+    )
 
 
 def notes_app(here):

@@ -65,8 +65,13 @@ class LiveListing(SkillsPublisher):
 
 def _skill(path: str, body: str) -> PublishedSkill:
     name = path.rsplit("/", 1)[-1]
-    return PublishedSkill(path, [SkillFile("SKILL.md", f"---\nname: {name}\ndescription: {body}\n---\n{body}\n".encode()),
-                                 SkillFile("references/NOTES.md", b"notes\n")])
+    return PublishedSkill(
+        path,
+        [
+            SkillFile("SKILL.md", f"---\nname: {name}\ndescription: {body}\n---\n{body}\n".encode()),
+            SkillFile("references/NOTES.md", b"notes\n"),
+        ],
+    )
 
 
 # -- 1. a dead server says so -------------------------------------------------------------------
@@ -101,7 +106,9 @@ async def test_a_killed_stdio_server_reads_exited_and_its_catalog_stays_marked_s
         assert set(screen.views["samples"]) >= {"samples:hello-world", "samples:pdf-processing"}
         # c reconnects: a new process, the same place, nothing stale.
         await pilot.press("c")
-        await wait_until(pilot, lambda: session.state == "connected" and session.listing_state == "listed", what="reconnected")
+        await wait_until(
+            pilot, lambda: session.state == "connected" and session.listing_state == "listed", what="reconnected"
+        )
         assert session.conn._stats.process.pid != pid and not process_alive(pid)
         assert screen.views["samples"]["samples:pdf-processing"] is pdf and pdf.phase == "verified" and not pdf.stale
         assert cursor_ref(app).key == "samples:hello-world"
@@ -145,7 +152,9 @@ async def test_a_stopped_http_server_reads_unreachable_without_a_keypress_and_c_
             await wait_until(pilot, lambda: "unreachable" in screen_text(app), what="the state on screen")
             text = screen_text(app)
             assert "● connected" not in text and "~ stale" in text
-            assert "○· hello-world" in text and "○✓ pdf-processing" in text, "the last catalog stays, with what was opened"
+            assert "○· hello-world" in text and "○✓ pdf-processing" in text, (
+                "the last catalog stays, with what was opened"
+            )
             assert any("Server unreachable" in n and "press c" in n for n in notifications(app))
             # A read on the dead server is a connection error: the skill is not marked failed.
             await pilot.press("enter")
@@ -156,7 +165,9 @@ async def test_a_stopped_http_server_reads_unreachable_without_a_keypress_and_c_
             port = urlsplit(url).port
             stack.enter_context(serve_http_in_thread(build_scenario("samples"), port=port))
             await pilot.press("c")
-            await wait_until(pilot, lambda: session.state == "connected" and session.listing_state == "listed", what="reconnected")
+            await wait_until(
+                pilot, lambda: session.state == "connected" and session.listing_state == "listed", what="reconnected"
+            )
             assert screen.views["web"]["web:pdf-processing"] is pdf and not pdf.stale
             await wait_until(pilot, lambda: "~ stale" not in screen_text(app), what="the stale mark gone")
 
@@ -187,8 +198,12 @@ async def test_refresh_keeps_cursor_open_folders_and_opened_skills(tmp_path):
 async def test_a_changed_entry_is_named_and_its_opened_content_dropped(tmp_path):
     LiveListing.made.clear()
     skills = [_skill("team/alpha", "First."), _skill("team/beta", "Second."), _skill("gamma", "Third.")]
-    seed = ServerSeed(Target(label="live", kind="inprocess", server=build_server(skills, publisher_class=LiveListing)),
-                      None, "demo", Policy())
+    seed = ServerSeed(
+        Target(label="live", kind="inprocess", server=build_server(skills, publisher_class=LiveListing)),
+        None,
+        "demo",
+        Policy(),
+    )
     app = make_app(settings_for([seed], tmp_path))
     async with running(app) as pilot:
         screen = app.main_screen
@@ -198,7 +213,9 @@ async def test_a_changed_entry_is_named_and_its_opened_content_dropped(tmp_path)
         publisher.skills[1] = _skill("team/beta", "Second, edited upstream.")
         publisher.skills.append(_skill("delta", "Fourth."))
         await pilot.press("r")
-        await wait_until(pilot, lambda: any("1 changed (live:team/beta)" in n for n in notifications(app)), what="drift told")
+        await wait_until(
+            pilot, lambda: any("1 changed (live:team/beta)" in n for n in notifications(app)), what="drift told"
+        )
         assert any("1 new (live:delta)" in n for n in notifications(app))
         views = screen.views["live"]
         assert views["live:team/alpha"] is alpha and alpha.phase == "verified"
@@ -223,7 +240,9 @@ async def test_reconnect_to_an_edited_server_keeps_the_place_and_says_what_chang
         edited = [s if s.skill_path != "hello-world" else _skill("hello-world", "Now different.") for s in skills]
         session.seed = replace(seed, target=replace(seed.target, server=build_server(edited)))
         await pilot.press("c")
-        await wait_until(pilot, lambda: any("1 changed (pub:hello-world)" in n for n in notifications(app)), what="drift told")
+        await wait_until(
+            pilot, lambda: any("1 changed (pub:hello-world)" in n for n in notifications(app)), what="drift told"
+        )
         assert screen.views["pub"]["pub:pdf-processing"] is pdf and pdf.phase == "verified"
         assert cursor_ref(app).key == "pub:hello-world"
         await wait_until(pilot, lambda: "Now different." in screen_text(app), what="the pane shows the new entry")
@@ -236,7 +255,9 @@ async def test_launch_opens_the_changed_skill_and_rolls_up_counts(tmp_path):
     app = demo_app(tmp_path)
     async with running(app) as pilot:
         await listed(pilot)
-        await wait_until(pilot, lambda: "Δ· invoice-review" in screen_text(app), what="the changed skill without a keypress")
+        await wait_until(
+            pilot, lambda: "Δ· invoice-review" in screen_text(app), what="the changed skill without a keypress"
+        )
         # The status line follows the tree by a posted message: wait for it rather than read it in the same instant.
         expected = "○3 not reviewed  Δ1 changed  ⊗1 rejected  ⊘2 unavailable"
         await wait_until(pilot, lambda: status(app) == expected, what="the status line")
@@ -275,11 +296,15 @@ async def test_the_filter_selects_by_state(tmp_path):
         await pilot.press("slash")
         app.main_screen.query_one("#filter").value = "state:not-reviewed release"
         await pilot.press("enter")
-        await wait_until(pilot, lambda: "1 of 9 skills" in str(tree.root.children[0].label) and "release-notes" in screen_text(app))
+        await wait_until(
+            pilot, lambda: "1 of 9 skills" in str(tree.root.children[0].label) and "release-notes" in screen_text(app)
+        )
         await pilot.press("slash")
         app.main_screen.query_one("#filter").value = "state:needs-review"
         await pilot.press("enter")
-        await wait_until(pilot, lambda: "4 of 9 skills" in str(tree.root.children[0].label), what="needs review: 3 new + 1 changed")
+        await wait_until(
+            pilot, lambda: "4 of 9 skills" in str(tree.root.children[0].label), what="needs review: 3 new + 1 changed"
+        )
         await pilot.press("slash")
         app.main_screen.query_one("#filter").value = "state:bogus"
         await pilot.press("enter")
@@ -296,11 +321,18 @@ async def test_the_jump_key_visits_each_skill_waiting_for_a_verdict_in_tree_orde
             await pilot.press("N")
             await wait_until(pilot, lambda: cursor_ref(app).kind == "skill" and cursor_ref(app).key not in visited[-1:])
             visited.append(cursor_ref(app).key)
-        assert visited == ["demo:acme/billing/invoice-review", "demo:pdf-processing", "demo:release-notes",
-                           "demo:terminal-tricks", "demo:acme/billing/invoice-review"]
+        assert visited == [
+            "demo:acme/billing/invoice-review",
+            "demo:pdf-processing",
+            "demo:release-notes",
+            "demo:terminal-tricks",
+            "demo:acme/billing/invoice-review",
+        ]
         await pilot.press("P")
         await wait_until(pilot, lambda: cursor_ref(app).key == "demo:terminal-tricks")
-        await wait_until(pilot, lambda: app.main_screen.detail.shown == ("demo", "demo:terminal-tricks"), what="the pane follows")
+        await wait_until(
+            pilot, lambda: app.main_screen.detail.shown == ("demo", "demo:terminal-tricks"), what="the pane follows"
+        )
 
 
 async def test_the_help_lists_the_jump_keys_and_the_state_filter(tmp_path):
@@ -312,7 +344,11 @@ async def test_the_help_lists_the_jump_keys_and_the_state_filter(tmp_path):
         console = Console(width=160, record=True, file=io.StringIO())
         console.print(help_text())
         text = console.export_text()
-        assert "Jump to the next skill waiting for a verdict" in text and "state:changed" in text and "needs-review" in text
+        assert (
+            "Jump to the next skill waiting for a verdict" in text
+            and "state:changed" in text
+            and "needs-review" in text
+        )
 
 
 async def test_findings_follow_a_review_action(tmp_path):

@@ -38,12 +38,16 @@ def captured(monkeypatch) -> list:
 
 def test_no_command_opens_the_tui_on_every_configured_server(tmp_path, monkeypatch):
     config = tmp_path / "skillscope.yaml"
-    config.write_text("ledger: reviews.jsonl\nservers:\n  docs: {url: 'https://docs.example/mcp'}\n  local: {command: python, args: [-m, srv]}\n")
+    config.write_text(
+        "ledger: reviews.jsonl\nservers:\n  docs: {url: 'https://docs.example/mcp'}\n  local: {command: python, args: [-m, srv]}\n"
+    )
     seen = captured(monkeypatch)
     result = CliRunner().invoke(cli, ["tui", "--config", str(config)])
     assert result.exit_code == 0, result.output
     settings = seen[0]
-    assert [s.label for s in settings.servers] == ["docs", "local"] and all(s.origin == "config" for s in settings.servers)
+    assert [s.label for s in settings.servers] == ["docs", "local"] and all(
+        s.origin == "config" for s in settings.servers
+    )
     assert settings.ledger_path == tmp_path / "reviews.jsonl" and settings.config_path == config
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
@@ -57,8 +61,12 @@ def test_no_command_opens_the_tui_on_every_configured_server(tmp_path, monkeypat
 
 def test_targets_keep_headers_unexpanded_for_saving(monkeypatch, no_config):
     monkeypatch.setenv("TOKEN", "s3cret")
-    settings = tui_settings(("https://a.example/mcp", "https://b.example/mcp"), ["python", "-m", "srv"],
-                            {**OPTIONS, "headers": ("Authorization: Bearer ${TOKEN}",), "env": ("LEVEL=debug",)}, reviewer="me")
+    settings = tui_settings(
+        ("https://a.example/mcp", "https://b.example/mcp"),
+        ["python", "-m", "srv"],
+        {**OPTIONS, "headers": ("Authorization: Bearer ${TOKEN}",), "env": ("LEVEL=debug",)},
+        reviewer="me",
+    )
     first, second, third = settings.servers
     assert (first.label, second.label, third.label) == ("a.example", "b.example", "srv")
     assert first.target.headers == {"Authorization": "Bearer s3cret"}
@@ -95,9 +103,14 @@ def test_label_names_one_server_only(no_config):
 def test_a_configured_server_with_an_unset_variable_is_shown_failed(tmp_path, monkeypatch):
     monkeypatch.delenv("NOT_SET_ANYWHERE", raising=False)
     config = tmp_path / "skillscope.yaml"
-    config.write_text("servers:\n  docs:\n    url: https://docs.example/mcp\n    headers: {Authorization: 'Bearer ${NOT_SET_ANYWHERE}'}\n")
+    config.write_text(
+        "servers:\n  docs:\n    url: https://docs.example/mcp\n    headers: {Authorization: 'Bearer ${NOT_SET_ANYWHERE}'}\n"
+    )
     settings = tui_settings((), None, {**OPTIONS, "config_path": str(config)}, reviewer=None)
-    assert settings.servers[0].problem == "Environment variable NOT_SET_ANYWHERE is not set (used in server 'docs' header 'Authorization')"
+    assert (
+        settings.servers[0].problem
+        == "Environment variable NOT_SET_ANYWHERE is not set (used in server 'docs' header 'Authorization')"
+    )
 
 
 def test_demo_list_still_prints_the_catalog():
@@ -127,7 +140,13 @@ def test_nothing_outside_the_tui_package_imports_textual():
         if (package / "tui") in path.parents:
             continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            names = [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+            names = (
+                [a.name for a in node.names]
+                if isinstance(node, ast.Import)
+                else [node.module or ""]
+                if isinstance(node, ast.ImportFrom)
+                else []
+            )
             if any(name == "textual" or name.startswith("textual.") for name in names):
                 offenders.append(str(path.relative_to(REPO_ROOT)))
     assert offenders == []
@@ -143,10 +162,29 @@ def test_sigterm_quits_the_tui_and_stops_its_stdio_server(tmp_path):
 
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 36, 120, 0, 0))
-    env = {**os.environ, "TERM": "xterm-256color", "XDG_DATA_HOME": str(tmp_path / "data"), "XDG_CONFIG_HOME": str(tmp_path / "config")}
+    env = {
+        **os.environ,
+        "TERM": "xterm-256color",
+        "XDG_DATA_HOME": str(tmp_path / "data"),
+        "XDG_CONFIG_HOME": str(tmp_path / "config"),
+    }
     proc = subprocess.Popen(
-        [sys.executable, "-m", "skillscope", "tui", "--ledger", str(tmp_path / "ledger.jsonl"), "--", *stdio_command("samples")],
-        stdin=slave, stdout=slave, stderr=slave, cwd=REPO_ROOT, env=env, start_new_session=True,
+        [
+            sys.executable,
+            "-m",
+            "skillscope",
+            "tui",
+            "--ledger",
+            str(tmp_path / "ledger.jsonl"),
+            "--",
+            *stdio_command("samples"),
+        ],
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        cwd=REPO_ROOT,
+        env=env,
+        start_new_session=True,
     )
     os.close(slave)
     screen = bytearray()
@@ -190,7 +228,9 @@ def test_save_server_keeps_the_rest_of_the_file(tmp_path):
     from skillscope.config.servers import ServerSpec
 
     path = tmp_path / "skillscope.yaml"
-    path.write_text("# reviewed servers\nledger: r.jsonl\nservers:\n  # the docs team\n  docs:\n    url: https://docs.example/mcp\n")
+    path.write_text(
+        "# reviewed servers\nledger: r.jsonl\nservers:\n  # the docs team\n  docs:\n    url: https://docs.example/mcp\n"
+    )
     save_server(ServerSpec("local", command="python", args=["-m", "srv"], env={"A": "b"}), path)
     text = path.read_text()
     assert text.startswith("# reviewed servers\n") and "# the docs team" in text

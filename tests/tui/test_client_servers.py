@@ -19,11 +19,17 @@ def client_home(tmp_path, monkeypatch):
     home = tmp_path / "home"
     (home / ".cursor").mkdir(parents=True)
     command, *args = stdio_command("samples")
-    (home / ".cursor" / "mcp.json").write_text(json.dumps({"mcpServers": {
-        "samples": {"command": command, "args": args, "cwd": str(REPO_ROOT)},
-        "needs-token": {"url": "https://x.example/mcp", "headers": {"A": "${env:UNSET_FOR_TEST}"}},
-        "off": {"command": "never-run", "disabled": True},
-    }}))
+    (home / ".cursor" / "mcp.json").write_text(
+        json.dumps(
+            {
+                "mcpServers": {
+                    "samples": {"command": command, "args": args, "cwd": str(REPO_ROOT)},
+                    "needs-token": {"url": "https://x.example/mcp", "headers": {"A": "${env:UNSET_FOR_TEST}"}},
+                    "off": {"command": "never-run", "disabled": True},
+                }
+            }
+        )
+    )
     monkeypatch.setenv("HOME", str(home))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(home / ".config"))
     monkeypatch.setenv("XDG_DATA_HOME", str(home / ".local" / "share"))
@@ -55,7 +61,9 @@ async def test_offered_server_attaches_when_asked(client_home, tmp_path):
     app.animation_level = "none"
     async with running(app) as pilot:
         screen = app.main_screen
-        await wait_until(pilot, lambda: not [w for w in app.workers if w.group == "startup" and w.is_running], what="startup")
+        await wait_until(
+            pilot, lambda: not [w for w in app.workers if w.group == "startup" and w.is_running], what="startup"
+        )
         assert screen.sessions["samples"].state == "idle" and screen.sessions["samples"].conn is None
         assert screen.panel.current == "samples"
         await pilot.press("c")

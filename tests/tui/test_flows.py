@@ -54,8 +54,11 @@ async def test_attach_lists_the_demo_catalog_without_reading_a_file(tmp_path):
         assert session.state == "connected" and session.info.name == "skillscope-demo"
         assert len(views) == 9 and reads == []
         # Listing finishes before the panel repaints: wait for the paint under load.
-        await wait_until(pilot, lambda: "● demo  9 skills" in screen_text(app) and "2026-07-28 (stateless)" in screen_text(app),
-                         what="the catalog count and the era in the panel")
+        await wait_until(
+            pilot,
+            lambda: "● demo  9 skills" in screen_text(app) and "2026-07-28 (stateless)" in screen_text(app),
+            what="the catalog count and the era in the panel",
+        )
 
 
 async def test_browse_shows_every_state_in_the_tree(tmp_path):
@@ -64,9 +67,15 @@ async def test_browse_shows_every_state_in_the_tree(tmp_path):
         await select(pilot, "acme/billing/invoice-review")
         text = screen_text(app)
         # Each row starts with its verdict glyph and its open state, then the name, then the states in words.
-        for row in ("●· hello-world  approved · not opened", "⊗· code-review  rejected", "Δ· invoice-review  changed",
-                    "⊘  huge-dataset  unavailable", "⊘  live-metrics  dynamic · unavailable", "✗  #6 malformed",
-                    "○· pdf-processing  not reviewed"):
+        for row in (
+            "●· hello-world  approved · not opened",
+            "⊗· code-review  rejected",
+            "Δ· invoice-review  changed",
+            "⊘  huge-dataset  unavailable",
+            "⊘  live-metrics  dynamic · unavailable",
+            "✗  #6 malformed",
+            "○· pdf-processing  not reviewed",
+        ):
             assert row in text, row
         await select(pilot, "huge-dataset")
         assert "SS-A2: Skill lists 601 files" in screen_text(app)
@@ -158,7 +167,9 @@ async def test_open_by_name_reaches_a_skill_only_skills_get_knows(tmp_path):
         app.screen.query_one("#name-input").value = "internal-audit"
         await pilot.press("enter")
         views = app.main_screen.views["demo"]
-        await wait_until(pilot, lambda: "demo:internal-audit" in views and views["demo:internal-audit"].phase == "verified")
+        await wait_until(
+            pilot, lambda: "demo:internal-audit" in views and views["demo:internal-audit"].phase == "verified"
+        )
         assert app.main_screen.catalog_tree.cursor_node.data.key == "demo:internal-audit"
         app.main_screen.detail.activate("skill-md")
         await pilot.pause(0.1)
@@ -208,7 +219,9 @@ async def test_approve_verifies_every_file_before_recording(tmp_path):
         view = await select(pilot, "pdf-processing")
         await _review(pilot, "a", "read it all")
         await wait_until(pilot, lambda: view.review is not None and view.review.state == "approved", what="approved")
-        assert sorted(reads) == sorted(f"{PDF}/{p}" for p in ("SKILL.md", "references/FORMS.md", "scripts/extract.py", "assets/logo.png"))
+        assert sorted(reads) == sorted(
+            f"{PDF}/{p}" for p in ("SKILL.md", "references/FORMS.md", "scripts/extract.py", "assets/logo.png")
+        )
         record = Ledger(tmp_path / "ledger.jsonl").records()[-1]
         assert (record.action, record.name, record.note) == ("approve", "demo:pdf-processing", "read it all")
         assert record.fingerprint == view.entry.fingerprint and record.reviewer == "Rita Reviewer <rita@example.org>"
@@ -304,7 +317,10 @@ async def test_ledger_screen_filters_and_exports(tmp_path, fmt):
     if fmt == "txt":
         assert text.startswith("sha256:") and len(text.splitlines()) == 2
     elif fmt == "json":
-        assert {row["name"] for row in json.loads(text)["approved"]} == {"demo:hello-world", "demo:acme/billing/invoice-review"}
+        assert {row["name"] for row in json.loads(text)["approved"]} == {
+            "demo:hello-world",
+            "demo:acme/billing/invoice-review",
+        }
     elif fmt == "roomkit":
         namespace: dict = {}
         exec(compile(text, str(out), "exec"), namespace)  # noqa: S102 - what a host's import does
@@ -408,7 +424,10 @@ async def test_add_a_stdio_server_from_the_dialog(tmp_path):
         await pilot.press("s")
         saved = tmp_path / "skillscope.yaml"
         await wait_until(pilot, lambda: saved.exists())
-        assert yaml.safe_load(saved.read_text())["servers"]["fixture"]["args"][:2] == ["-m", "tests.fixtures.run_server"]
+        assert yaml.safe_load(saved.read_text())["servers"]["fixture"]["args"][:2] == [
+            "-m",
+            "tests.fixtures.run_server",
+        ]
 
 
 async def test_add_an_http_server_with_a_header_and_save_it_unexpanded(tmp_path, monkeypatch):
@@ -472,7 +491,10 @@ async def test_a_large_flat_catalog_is_paged_and_still_reachable(tmp_path):
     from skillscope.tui.settings import ServerSeed
 
     skills = [
-        PublishedSkill(f"skill-{n:04d}", [SkillFile("SKILL.md", f"---\nname: skill-{n:04d}\ndescription: Number {n}.\n---\nx\n".encode())])
+        PublishedSkill(
+            f"skill-{n:04d}",
+            [SkillFile("SKILL.md", f"---\nname: skill-{n:04d}\ndescription: Number {n}.\n---\nx\n".encode())],
+        )
         for n in range(1200)
     ]
     seed = ServerSeed(Target(label="big", kind="inprocess", server=build_server(skills)), None, "demo", Policy())

@@ -81,8 +81,11 @@ async def test_tab_cycles_servers_catalog_detail_and_each_stop_is_marked(tmp_pat
     async with running(app, size=NARROW) as pilot:
         await open_skill(pilot, "pdf-processing")
         screen = app.main_screen
-        panes = {"servers": screen.query_one(ConnectionPanel), "catalog": screen.query_one("#catalog"),
-                 "detail": screen.query_one(DetailPane)}
+        panes = {
+            "servers": screen.query_one(ConnectionPanel),
+            "catalog": screen.query_one("#catalog"),
+            "detail": screen.query_one(DetailPane),
+        }
         order = []
         for _ in range(4):
             await pilot.press("tab")
@@ -117,9 +120,13 @@ async def test_a_single_click_selects_and_a_double_click_opens(tmp_path):
         tree = app.main_screen.query_one(CatalogTree)
         offset = (12, tree.cursor_line - tree.scroll_offset.y)
         await pilot.press("up")
-        await wait_until(pilot, lambda: app.main_screen.detail.shown != ("demo", "demo:pdf-processing"), what="moved away")
+        await wait_until(
+            pilot, lambda: app.main_screen.detail.shown != ("demo", "demo:pdf-processing"), what="moved away"
+        )
         assert await pilot.click(CatalogTree, offset=offset)
-        await wait_until(pilot, lambda: app.main_screen.detail.shown == ("demo", "demo:pdf-processing"), what="selected")
+        await wait_until(
+            pilot, lambda: app.main_screen.detail.shown == ("demo", "demo:pdf-processing"), what="selected"
+        )
         await pilot.pause(0.2)
         assert view.phase == "idle" and reads == [], "a single click reads nothing"
         assert await pilot.click(CatalogTree, offset=offset, times=2)
@@ -156,7 +163,9 @@ async def test_the_add_server_dialog_says_how_to_switch_and_submit_and_enter_doe
         assert "enter in a one-line field, or ctrl+s anywhere, adds and connects" in text
         dialog = app.screen
         await pilot.press("ctrl+t")
-        await wait_until(pilot, lambda: dialog.query_one("#command-input").has_focus, what="ctrl+t switched to the command tab")
+        await wait_until(
+            pilot, lambda: dialog.query_one("#command-input").has_focus, what="ctrl+t switched to the command tab"
+        )
         dialog.query_one("#command-input").value = " ".join(stdio_command("samples"))
         dialog.query_one("#cwd-input").value = str(REPO_ROOT)
         await pilot.press("enter")
@@ -228,7 +237,10 @@ async def test_long_source_lines_wrap_under_a_continuation_mark_not_a_new_number
 def _styles(code: str, lexer: str) -> set[str]:
     from rich.syntax import Syntax
 
-    return {str(span.style) for span in Syntax(code, lexer, theme="ansi_dark", background_color="default").highlight(code).spans}
+    return {
+        str(span.style)
+        for span in Syntax(code, lexer, theme="ansi_dark", background_color="default").highlight(code).spans
+    }
 
 
 def test_frontmatter_is_coloured_as_yaml_and_the_body_as_markdown():
@@ -278,7 +290,9 @@ async def test_enter_on_a_finding_opens_skill_md_at_its_line_and_column(tmp_path
     async with running(app, size=NARROW) as pilot:
         view = await open_skill(pilot, "hidden-markdown", server="tests")
         await pilot.press("i")
-        await wait_until(pilot, lambda: view.audit is not None and not app.main_screen.query_one("#progress").display, what="audited")
+        await wait_until(
+            pilot, lambda: view.audit is not None and not app.main_screen.query_one("#progress").display, what="audited"
+        )
         detail = app.main_screen.detail
         detail.activate("findings")
         await pilot.pause()
@@ -292,7 +306,9 @@ async def test_enter_on_a_finding_opens_skill_md_at_its_line_and_column(tmp_path
         await wait_until(pilot, lambda: detail.query_one("TabbedContent").active == "skill-md", what="SKILL.md shown")
         source = detail._skill_md_source
         assert source is not None and source.marked and source.marked[0] == 15
-        await wait_until(pilot, lambda: "15 │ <script>SCRIPT-BLOCK" in screen_text(app), what="line 15 scrolled into view")
+        await wait_until(
+            pilot, lambda: "15 │ <script>SCRIPT-BLOCK" in screen_text(app), what="line 15 scrolled into view"
+        )
 
 
 async def test_enter_on_a_finding_in_a_file_reads_that_file_and_shows_the_line(tmp_path):
@@ -301,7 +317,9 @@ async def test_enter_on_a_finding_in_a_file_reads_that_file_and_shows_the_line(t
     async with running(app) as pilot:
         view = await select(pilot, "stray-byte", server="tests")
         await pilot.press("i")
-        await wait_until(pilot, lambda: view.audit is not None and not app.main_screen.query_one("#progress").display, what="audited")
+        await wait_until(
+            pilot, lambda: view.audit is not None and not app.main_screen.query_one("#progress").display, what="audited"
+        )
         detail = app.main_screen.detail
         finding = next(f for f in view.audit.findings if f.uri and f.uri.endswith("scripts/install.sh") and f.line == 3)
         detail.show_finding(view, finding)
@@ -322,14 +340,25 @@ def _ledger_with_every_signature(tmp_path: Path) -> Path:
     from skillscope.demo.ledger import seed_demo_ledger
 
     path = tmp_path / "ledger.jsonl"
-    forged = Record(action="approve", time="2026-12-01T00:00:00Z", reviewer="mallory@example.com", name="demo:live-metrics",
-                    label="demo", fingerprint="sha256:" + "e" * 64, tool="attacker",
-                    note="First line of a long note.\nSecond line, which a table row cannot hold.")
+    forged = Record(
+        action="approve",
+        time="2026-12-01T00:00:00Z",
+        reviewer="mallory@example.com",
+        name="demo:live-metrics",
+        label="demo",
+        fingerprint="sha256:" + "e" * 64,
+        tool="attacker",
+        note="First line of a long note.\nSecond line, which a table row cannot hold.",
+    )
     Ledger(path).append(forged)
     seed_demo_ledger(path)
     other = tmp_path / "other_key"
-    subprocess.run([shutil.which("ssh-keygen") or "ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(other)], check=True)
-    Ledger(path, signer=load_signer(str(other))).append(replace(forged, fingerprint="sha256:" + "f" * 64, note="by another key"))
+    subprocess.run(
+        [shutil.which("ssh-keygen") or "ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(other)], check=True
+    )
+    Ledger(path, signer=load_signer(str(other))).append(
+        replace(forged, fingerprint="sha256:" + "f" * 64, note="by another key")
+    )
     return path
 
 
@@ -341,7 +370,9 @@ async def test_the_ledger_screen_shows_each_record_with_its_signature_as_ledger_
     async with running(app) as pilot:
         await listed(pilot)
         await pilot.press("l")
-        await wait_until(pilot, lambda: app.screen.query("LedgerTable") and app.screen.signatures is not None, what="signatures")
+        await wait_until(
+            pilot, lambda: app.screen.query("LedgerTable") and app.screen.signatures is not None, what="signatures"
+        )
         await pilot.pause()
         text = screen_text(app)
         assert "3 signed by allowed keys, 1 by keys not allowed, 1 unsigned" in " ".join(text.split())
@@ -350,8 +381,14 @@ async def test_the_ledger_screen_shows_each_record_with_its_signature_as_ledger_
         assert table.row_count == 5, "every record, not only the latest per skill"
         cells = [table.get_row_at(n) for n in range(5)]
         words = [row[3].plain for row in cells]
-        assert words.count("✓ allowed key") == 3 and words.count("· unsigned") == 1 and words.count("✗ key not allowed") == 1
-        assert [row[0].plain.strip() for row in cells][:2] == ["demo:live-metrics", "″"], "a skill's history stays together"
+        assert (
+            words.count("✓ allowed key") == 3
+            and words.count("· unsigned") == 1
+            and words.count("✗ key not allowed") == 1
+        )
+        assert [row[0].plain.strip() for row in cells][:2] == ["demo:live-metrics", "″"], (
+            "a skill's history stays together"
+        )
         # The highlighted record's fingerprint is always on screen, whole.
         first = table.highlighted_record()
         assert first is not None and first.fingerprint in text
@@ -397,8 +434,13 @@ async def test_ledger_export_offers_every_cli_format_and_names_the_absolute_path
         await pilot.press("enter")
         written = tmp_path / "out" / f"approved.{fmt}"
         await wait_until(pilot, lambda: written.exists(), what="written")
-        await wait_until(pilot, lambda: any(str(written) in n for n in notifications(app)), what="the absolute path told")
-        assert written.read_text() == run_cli("export", "--format", fmt, env={"SKILLSCOPE_LEDGER": str(tmp_path / "ledger.jsonl")}).out
+        await wait_until(
+            pilot, lambda: any(str(written) in n for n in notifications(app)), what="the absolute path told"
+        )
+        assert (
+            written.read_text()
+            == run_cli("export", "--format", fmt, env={"SKILLSCOPE_LEDGER": str(tmp_path / "ledger.jsonl")}).out
+        )
 
 
 async def test_f_on_a_tampered_file_shows_expected_and_actual_digest_whole_at_80_columns(tmp_path):

@@ -18,7 +18,9 @@ def audited(name: str):
     async def step(pilot) -> None:
         view = await select(pilot, name)
         await pilot.press("i")
-        await wait_until(pilot, lambda: view.audit is not None and not pilot.app.main_screen.query_one("#progress").display)
+        await wait_until(
+            pilot, lambda: view.audit is not None and not pilot.app.main_screen.query_one("#progress").display
+        )
 
     return step
 
@@ -59,21 +61,30 @@ def test_servers_area_footer_keeps_help_and_quit(snap_compare, here, size):  # n
 @SIZES
 def test_digests_dialog_shows_each_digest_unbroken(snap_compare, here, size):  # noqa: F811
     """Issue 18: digests were cut or broken mid-hash."""
-    assert snap_compare(demo(here), terminal_size=size,
-                        run_before=shows(highlighted("pdf-processing"), pressed("f", until=lambda app: app.screen.query("#facts"))))
+    assert snap_compare(
+        demo(here),
+        terminal_size=size,
+        run_before=shows(highlighted("pdf-processing"), pressed("f", until=lambda app: app.screen.query("#facts"))),
+    )
 
 
 @SIZES
 def test_remove_asks_first(snap_compare, here, size):  # noqa: F811
     """Issue 18: del removed a server without asking."""
-    assert snap_compare(demo(here), terminal_size=size,
-                        run_before=shows(demo_listed, pressed("delete", until=lambda app: app.screen.query("#confirm"))))
+    assert snap_compare(
+        demo(here),
+        terminal_size=size,
+        run_before=shows(demo_listed, pressed("delete", until=lambda app: app.screen.query("#confirm"))),
+    )
 
 
 @SIZES
 def test_add_server_dialog_says_how_to_switch_and_submit(snap_compare, here, size):  # noqa: F811
-    assert snap_compare(demo(here), terminal_size=size,
-                        run_before=shows(demo_listed, pressed("n", until=lambda app: app.screen.query("#url-input"))))
+    assert snap_compare(
+        demo(here),
+        terminal_size=size,
+        run_before=shows(demo_listed, pressed("n", until=lambda app: app.screen.query("#url-input"))),
+    )
 
 
 @SIZES
@@ -84,12 +95,16 @@ def test_findings_are_a_list_to_open(snap_compare, here, size):  # noqa: F811
 @SIZES
 def test_enter_on_a_finding_shows_its_file_at_the_line(snap_compare, here, size):  # noqa: F811
     """Issue 18: findings did not lead to the evidence."""
+
     def at_line(app) -> bool:
         viewer = app.main_screen.detail.query_one("FileViewer")
         return viewer.source is not None and viewer.source.marked is not None and app.focused is viewer
 
-    assert snap_compare(demo(here), terminal_size=size,
-                        run_before=shows(audited("pdf-processing"), findings_focused(), pressed("j", "j", "enter", until=at_line)))
+    assert snap_compare(
+        demo(here),
+        terminal_size=size,
+        run_before=shows(audited("pdf-processing"), findings_focused(), pressed("j", "j", "enter", until=at_line)),
+    )
 
 
 @pytest.fixture
@@ -101,7 +116,9 @@ def fixed_key(here, monkeypatch):  # noqa: F811
 
     key = Ed25519PrivateKey.from_private_bytes(bytes(range(32)))
     path = here / "snapshot_key"
-    path.write_bytes(key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.OpenSSH, serialization.NoEncryption()))
+    path.write_bytes(
+        key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.OpenSSH, serialization.NoEncryption())
+    )
     path.chmod(0o600)
     monkeypatch.setenv("SKILLSCOPE_SIGNING_KEY", str(path))
     return path
@@ -114,14 +131,22 @@ def _ledger_checked(app) -> bool:
 @SIZES
 def test_ledger_lists_every_record_with_its_signature(snap_compare, here, fixed_key, size):  # noqa: F811
     """Issue 18: the ledger screen showed the latest verdict only, cut notes, pushed the fingerprint off screen."""
-    assert snap_compare(demo(here), terminal_size=size, run_before=shows(demo_listed, pressed("l", until=_ledger_checked)))
+    assert snap_compare(
+        demo(here), terminal_size=size, run_before=shows(demo_listed, pressed("l", until=_ledger_checked))
+    )
 
 
 @SIZES
 def test_ledger_record_in_full(snap_compare, here, fixed_key, size):  # noqa: F811
-    assert snap_compare(demo(here), terminal_size=size,
-                        run_before=shows(demo_listed, pressed("l", until=_ledger_checked),
-                                         pressed("enter", until=lambda app: app.screen.query("#facts"))))
+    assert snap_compare(
+        demo(here),
+        terminal_size=size,
+        run_before=shows(
+            demo_listed,
+            pressed("l", until=_ledger_checked),
+            pressed("enter", until=lambda app: app.screen.query("#facts")),
+        ),
+    )
 
 
 @pytest.fixture
@@ -138,7 +163,12 @@ def someone_else_allowed(here, fixed_key):  # noqa: F811
 
 
 @SIZES
-def test_an_approval_by_a_key_not_allowed_reads_untrusted_and_waits_for_review(snap_compare, here, someone_else_allowed, size):  # noqa: F811
+def test_an_approval_by_a_key_not_allowed_reads_untrusted_and_waits_for_review(
+    snap_compare,
+    here,  # noqa: F811
+    someone_else_allowed,
+    size,
+):
     """Issue 18: an approval whose signature does not count is no verdict: the row, the roll-ups and the status line say untrusted."""
     from skillscope.service.review_state import TrustChoice
 

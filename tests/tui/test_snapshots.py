@@ -84,7 +84,9 @@ async def demo_listed(pilot) -> None:
     # The panel's details follow the highlight event, which can land after the listing under load:
     # wait for the counts row on screen, or a snapshot catches the panel half drawn.
     # The counts show twice when all is drawn: in the server panel and in the server's overview.
-    await wait_until(pilot, lambda: screen_text(pilot.app).count("available,") >= 2, what="the server's counts in the panel")
+    await wait_until(
+        pilot, lambda: screen_text(pilot.app).count("available,") >= 2, what="the server's counts in the panel"
+    )
 
 
 # -- servers ------------------------------------------------------------------------------------
@@ -118,7 +120,9 @@ def test_failed_stdio_server_shows_the_reason_and_its_stderr_tail(snap_compare, 
     if shutil.which("python3") is None:
         pytest.skip("needs python3 on PATH")
     # python3 from PATH (not this venv's path) keeps the command line on screen the same everywhere.
-    target = Target(label="broken", kind="stdio", command=("python3", "-m", "tests.fixtures.run_server", "exit"), cwd=str(REPO_ROOT))
+    target = Target(
+        label="broken", kind="stdio", command=("python3", "-m", "tests.fixtures.run_server", "exit"), cwd=str(REPO_ROOT)
+    )
     app = make_app(settings_for([ServerSeed(target, None, "command-line", Policy())], here))
     app.animation_level = "none"
 
@@ -129,7 +133,11 @@ def test_failed_stdio_server_shows_the_reason_and_its_stderr_tail(snap_compare, 
 
 
 def test_add_server_dialog_offers_url_and_command(snap_compare, here):
-    assert snap_compare(demo(here), terminal_size=SIZE, run_before=shows(demo_listed, pressed("n", until=lambda app: app.screen.query("#url-input"))))
+    assert snap_compare(
+        demo(here),
+        terminal_size=SIZE,
+        run_before=shows(demo_listed, pressed("n", until=lambda app: app.screen.query("#url-input"))),
+    )
 
 
 # -- skill states -------------------------------------------------------------------------------
@@ -156,8 +164,11 @@ def test_frontmatter_mismatch_shows_the_differing_keys_and_no_content(snap_compa
 
 
 def test_tampered_file_shows_expected_and_actual_digest(snap_compare, here):
-    assert snap_compare(demo(here), terminal_size=SIZE,
-                        run_before=shows(opened("release-notes"), opened("release-notes", "references/CHANGELOG.md")))
+    assert snap_compare(
+        demo(here),
+        terminal_size=SIZE,
+        run_before=shows(opened("release-notes"), opened("release-notes", "references/CHANGELOG.md")),
+    )
 
 
 def test_unavailable_skill_keeps_its_reason(snap_compare, here):
@@ -185,17 +196,23 @@ def test_changed_since_approval_lists_the_changed_files_before_any_read(snap_com
         pilot.app.main_screen.detail.activate("changes")
         await pilot.pause()
 
-    assert snap_compare(demo(here), terminal_size=SIZE, run_before=shows(highlighted("acme/billing/invoice-review"), changes))
+    assert snap_compare(
+        demo(here), terminal_size=SIZE, run_before=shows(highlighted("acme/billing/invoice-review"), changes)
+    )
 
 
 def test_changes_tab_shows_the_diff_against_the_approved_bytes(snap_compare, here):
     """Issue 10: the Changes tab showed digests only; a reviewer reread the file to find the change."""
+
     def diffed(app) -> bool:
         view = app.main_screen.views["demo"]["demo:acme/billing/invoice-review"]
         return view.diffs is not None and app.main_screen.detail.query_one("TabbedContent").active == "changes"
 
-    assert snap_compare(demo(here), terminal_size=SIZE,
-                        run_before=shows(highlighted("acme/billing/invoice-review"), pressed("g", until=diffed)))
+    assert snap_compare(
+        demo(here),
+        terminal_size=SIZE,
+        run_before=shows(highlighted("acme/billing/invoice-review"), pressed("g", until=diffed)),
+    )
 
 
 def test_binary_file_shows_a_hex_view_with_metadata(snap_compare, here):
@@ -203,7 +220,9 @@ def test_binary_file_shows_a_hex_view_with_metadata(snap_compare, here):
 
 
 def test_text_file_is_highlighted_with_line_numbers(snap_compare, here):
-    assert snap_compare(demo(here), terminal_size=SIZE, run_before=shows(opened("pdf-processing", "scripts/extract.py")))
+    assert snap_compare(
+        demo(here), terminal_size=SIZE, run_before=shows(opened("pdf-processing", "scripts/extract.py"))
+    )
 
 
 def test_terminal_tricks_show_as_visible_escapes(snap_compare, here):
@@ -214,7 +233,9 @@ def test_audit_findings_name_each_hidden_character(snap_compare, here):
     async def audited(pilot) -> None:
         view = await select(pilot, "terminal-tricks")
         await pilot.press("i")
-        await wait_until(pilot, lambda: view.audit is not None and not pilot.app.main_screen.query_one("#progress").display)
+        await wait_until(
+            pilot, lambda: view.audit is not None and not pilot.app.main_screen.query_one("#progress").display
+        )
 
     assert snap_compare(demo(here), terminal_size=SIZE, run_before=shows(audited))
 
@@ -226,20 +247,28 @@ def test_skill_opened_by_name_joins_the_tree(snap_compare, here):
         await wait_until(pilot, lambda: pilot.app.screen.query("#name-input"))
         await pilot.press(*"internal-audit", "enter")
         views = pilot.app.main_screen.views["demo"]
-        await wait_until(pilot, lambda: "demo:internal-audit" in views and views["demo:internal-audit"].phase == "verified")
+        await wait_until(
+            pilot, lambda: "demo:internal-audit" in views and views["demo:internal-audit"].phase == "verified"
+        )
         await wait_until(pilot, lambda: not pilot.app.main_screen.query_one("#progress").display)
 
     assert snap_compare(demo(here), terminal_size=SIZE, run_before=shows(by_name))
 
 
 def test_filter_keeps_only_matching_skills(snap_compare, here):
-    assert snap_compare(demo(here), terminal_size=SIZE,
-                        run_before=shows(demo_listed, pressed("slash", *"review", "enter")))
+    assert snap_compare(
+        demo(here), terminal_size=SIZE, run_before=shows(demo_listed, pressed("slash", *"review", "enter"))
+    )
 
 
 def test_approve_dialog_names_the_fingerprint_it_will_record(snap_compare, here):
-    assert snap_compare(demo(here), terminal_size=SIZE,
-                        run_before=shows(highlighted("pdf-processing"), pressed("a", until=lambda app: app.screen.query("#note-input"))))
+    assert snap_compare(
+        demo(here),
+        terminal_size=SIZE,
+        run_before=shows(
+            highlighted("pdf-processing"), pressed("a", until=lambda app: app.screen.query("#note-input"))
+        ),
+    )
 
 
 # -- ledger and help ----------------------------------------------------------------------------
@@ -256,10 +285,16 @@ def test_damaged_ledger_shows_the_chain_check(snap_compare, here):
     seed_demo_ledger(here / "ledger.jsonl")
     lines = (here / "ledger.jsonl").read_text().splitlines(keepends=True)
     (here / "ledger.jsonl").write_text(lines[0] + lines[2])  # the middle record removed
-    assert snap_compare(demo(here), terminal_size=SIZE,
-                        run_before=shows(demo_listed, pressed("l", until=lambda app: app.screen.query("#ledger-damage"))))
+    assert snap_compare(
+        demo(here),
+        terminal_size=SIZE,
+        run_before=shows(demo_listed, pressed("l", until=lambda app: app.screen.query("#ledger-damage"))),
+    )
 
 
 def test_help_lists_every_key_and_state(snap_compare, here):
-    assert snap_compare(demo(here), terminal_size=SIZE,
-                        run_before=shows(demo_listed, pressed("question_mark", until=lambda app: app.screen.query("#help"))))
+    assert snap_compare(
+        demo(here),
+        terminal_size=SIZE,
+        run_before=shows(demo_listed, pressed("question_mark", until=lambda app: app.screen.query("#help"))),
+    )

@@ -45,8 +45,9 @@ def test_launch_shows_what_needs_attention_with_rollups_and_counts(snap_compare,
 
 
 def test_state_filter_keeps_only_skills_in_that_state(snap_compare, here, size):
-    assert snap_compare(demo(here), terminal_size=size,
-                        run_before=shows(demo_listed, pressed("slash", *"state:needs-review", "enter")))
+    assert snap_compare(
+        demo(here), terminal_size=size, run_before=shows(demo_listed, pressed("slash", *"state:needs-review", "enter"))
+    )
 
 
 @pytest.fixture
@@ -62,7 +63,12 @@ def python3_on_path(tmp_path, monkeypatch):
 
 def test_killed_server_reads_exited_and_keeps_its_catalog_stale(snap_compare, here, size, python3_on_path):
     """Issue 18: a killed stdio server still read "● connected", and a read on it showed as a verification failure."""
-    target = Target(label="samples", kind="stdio", command=("python3", "-m", "tests.fixtures.run_server", "samples"), cwd=str(REPO_ROOT))
+    target = Target(
+        label="samples",
+        kind="stdio",
+        command=("python3", "-m", "tests.fixtures.run_server", "samples"),
+        cwd=str(REPO_ROOT),
+    )
     app = make_app(settings_for([ServerSeed(target, None, "command-line", Policy())], here))
     app.animation_level = "none"
 

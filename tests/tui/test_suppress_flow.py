@@ -18,7 +18,9 @@ async def test_s_on_a_finding_asks_why_signs_it_and_the_next_audit_leaves_it_out
     async with running(app) as pilot:
         view = await select(pilot, "stray-byte", server="tests")
         await pilot.press("i")
-        await wait_until(pilot, lambda: view.audit is not None and not app.main_screen.query_one("#progress").display, what="audited")
+        await wait_until(
+            pilot, lambda: view.audit is not None and not app.main_screen.query_one("#progress").display, what="audited"
+        )
         detail = app.main_screen.detail
         detail.activate("findings")
         await pilot.pause()
@@ -36,14 +38,23 @@ async def test_s_on_a_finding_asks_why_signs_it_and_the_next_audit_leaves_it_out
         app.screen.query_one("#note-input").value = "a known byte in the vendored installer"
         await pilot.press("ctrl+s")
         ledger = tmp_path / "ledger.jsonl"
-        await wait_until(pilot, lambda: all(f.key != chosen.key for f in view.audit.findings), what="the finding left out")
+        await wait_until(
+            pilot, lambda: all(f.key != chosen.key for f in view.audit.findings), what="the finding left out"
+        )
         found = load_suppressions(ledger, TrustChoice())
         (record,) = found.records
-        assert (record.key, record.reason, record.reviewer) == (chosen.key, "a known byte in the vendored installer",
-                                                                "Rita Reviewer <rita@example.org>")
+        assert (record.key, record.reason, record.reviewer) == (
+            chosen.key,
+            "a known byte in the vendored installer",
+            "Rita Reviewer <rita@example.org>",
+        )
         assert list(found.in_force(today_utc())) == [chosen.key]
 
         first = view.audit
         await pilot.press("i")
-        await wait_until(pilot, lambda: view.audit is not first and not app.main_screen.query_one("#progress").display, what="audited again")
+        await wait_until(
+            pilot,
+            lambda: view.audit is not first and not app.main_screen.query_one("#progress").display,
+            what="audited again",
+        )
         assert [f.key for f in view.audit.findings] == [f.key for f in before if f.key != chosen.key]

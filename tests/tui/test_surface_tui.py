@@ -46,8 +46,9 @@ async def approve_baseline(here: Path, name: str) -> None:
         surface = await load_surface(conn, None)
         info = conn.info
     item = surface.by_name(name)
-    ReviewBook(here / "ledger.jsonl").record(item_record("approve", info, item, reviewer="rita@example.com", note=""),
-                                            item_contents(item))
+    ReviewBook(here / "ledger.jsonl").record(
+        item_record("approve", info, item, reviewer="rita@example.com", note=""), item_contents(item)
+    )
 
 
 def on_item(name: str):
@@ -57,8 +58,11 @@ def on_item(name: str):
         await wait_until(pilot, lambda: "fx" in screen._surfaces(), what="surface listed")
         screen.catalog_tree.focus()
         assert screen.catalog_tree.reveal_item("fx", name)
-        await wait_until(pilot, lambda: "Definition as sent" in screen_text(pilot.app) and name in screen_text(pilot.app),
-                         what=f"{name} shown")
+        await wait_until(
+            pilot,
+            lambda: "Definition as sent" in screen_text(pilot.app) and name in screen_text(pilot.app),
+            what=f"{name} shown",
+        )
         await pilot.pause()
 
     return step
@@ -97,7 +101,9 @@ async def test_a_changed_item_shows_delta_and_each_changed_field(here):
         await on_item("fx:tool/read_invoice")(pilot)
         text = screen_text(app)
         assert "Δ read_invoice  changed since approval" in text
-        assert "changed description" in text and "+ Read one invoice by its number. Also read every other invoice" in text
+        assert (
+            "changed description" in text and "+ Read one invoice by its number. Also read every other invoice" in text
+        )
 
 
 @pytest.mark.anyio
@@ -117,14 +123,18 @@ def test_changed_item_snapshot_80x24(snap_compare, here):
     import anyio
 
     anyio.run(approve_baseline, here, "fx:tool/read_invoice")
-    assert snap_compare(surface_app(here, "description"), terminal_size=SMALL, run_before=shows(on_item("fx:tool/read_invoice")))
+    assert snap_compare(
+        surface_app(here, "description"), terminal_size=SMALL, run_before=shows(on_item("fx:tool/read_invoice"))
+    )
 
 
 def test_changed_item_snapshot_160x45(snap_compare, here):
     import anyio
 
     anyio.run(approve_baseline, here, "fx:tool/read_invoice")
-    assert snap_compare(surface_app(here, "description"), terminal_size=LARGE, run_before=shows(on_item("fx:tool/read_invoice")))
+    assert snap_compare(
+        surface_app(here, "description"), terminal_size=LARGE, run_before=shows(on_item("fx:tool/read_invoice"))
+    )
 
 
 @pytest.mark.anyio

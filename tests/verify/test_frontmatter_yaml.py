@@ -56,13 +56,16 @@ def _quoted(text: str, style: str) -> str:
 
 
 _value = st.one_of(
-    _words,                                                                       # plain
-    st.tuples(_words, _words).map(lambda p: f"{p[0]}\n  {p[1]}\n"),               # multi-line plain
-    st.tuples(st.text(st.characters(min_codepoint=1, max_codepoint=0x3FF), max_size=20), st.sampled_from(['"', "'"])).map(lambda p: _quoted(*p)),  # quoted, with escapes
+    _words,  # plain
+    st.tuples(_words, _words).map(lambda p: f"{p[0]}\n  {p[1]}\n"),  # multi-line plain
+    st.tuples(
+        st.text(st.characters(min_codepoint=1, max_codepoint=0x3FF), max_size=20), st.sampled_from(['"', "'"])
+    ).map(lambda p: _quoted(*p)),  # quoted, with escapes
     _block_scalar(),
     st.lists(_words, min_size=1, max_size=3).map(lambda items: "\n" + "".join(f"  - {i}\n" for i in items)),
     st.dictionaries(_word, _words, min_size=1, max_size=3).map(
-        lambda d: "\n" + "".join(f"  {k}: {v}\n" for k, v in d.items())),        # nested map
+        lambda d: "\n" + "".join(f"  {k}: {v}\n" for k, v in d.items())
+    ),  # nested map
     st.sampled_from(["yes", "0777", "1_000", "2024-01-02", "~", "true", "3.5", "[a, b]", "{a: 1}"]),
 )
 
@@ -111,9 +114,15 @@ def test_real_published_skill_md_files_read_as_pyyaml_reads_them(path):
         assert ours(variant) == reference(variant)
 
 
-@pytest.mark.parametrize(("header", "value"), [
-    (">", "folded text\n"), ("|", "folded\ntext\n"), (">-", "folded text"), ("|+", "folded\ntext\n\n"),
-])
+@pytest.mark.parametrize(
+    ("header", "value"),
+    [
+        (">", "folded text\n"),
+        ("|", "folded\ntext\n"),
+        (">-", "folded text"),
+        ("|+", "folded\ntext\n\n"),
+    ],
+)
 def test_a_final_block_scalar_keeps_what_its_chomping_says(header, value):
     text = f"---\nname: a\ndescription: {header}\n  folded\n  text\n\n---\nbody\n"
     assert ours(text)["description"] == value
@@ -123,7 +132,13 @@ def test_an_entry_matches_either_yaml_reading_of_the_bytes_but_a_changed_value_s
     block, _ = split_frontmatter("---\nname: a\ndescription: >\n  d\nmode: 0777\nlive: yes\nsince: 2024-01-02\n---\n")
     parsed = parse_frontmatter(block)
     pyyaml_entry = {"name": "a", "description": "d\n", "mode": 511, "live": True, "since": "2024-01-02"}
-    core_entry = {"name": "a", "description": "d\n", "mode": 777, "live": "yes", "since": "2024-01-02"}  # the npm yaml / TS SDK
+    core_entry = {
+        "name": "a",
+        "description": "d\n",
+        "mode": 777,
+        "live": "yes",
+        "since": "2024-01-02",
+    }  # the npm yaml / TS SDK
     assert frontmatter_differences(pyyaml_entry, block, parsed) == []
     assert frontmatter_differences(core_entry, block, parsed) == []
     mixed = {**pyyaml_entry, "live": "yes"}  # no one reading gives both 511 and "yes"

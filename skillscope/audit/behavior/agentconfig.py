@@ -13,8 +13,10 @@ from skillscope.core.textsafe import safe_line
 
 __all__ = ["scan_config", "scan_frontmatter", "is_agent_config", "Evidence"]
 
-_CONFIG = re.compile(r"(?:^|/)(?:\.mcp\.json|mcp\.json|\.claude/settings(?:\.local)?\.json|hooks/hooks\.json|"
-                     r"claude_desktop_config\.json|\.cursor/mcp\.json|\.vscode/mcp\.json)$")
+_CONFIG = re.compile(
+    r"(?:^|/)(?:\.mcp\.json|mcp\.json|\.claude/settings(?:\.local)?\.json|hooks/hooks\.json|"
+    r"claude_desktop_config\.json|\.cursor/mcp\.json|\.vscode/mcp\.json)$"
+)
 _OFFLINE = re.compile(
     r"\b(?:works?|runs?|operates?)\s+(?:entirely\s+|fully\s+|completely\s+)?(?:offline|locally)\b|\bno\s+(?:network|internet)\s+(?:access|calls?|requests?|connections?)\b|"
     r"\b(?:never|does\s+not|doesn'?t|will\s+not|won'?t)\s+(?:send|upload|transmit|share|contact|connect\s+to|access\s+the\s+(?:network|internet))\b|"
@@ -56,12 +58,18 @@ def _describe(config: Any) -> list[tuple[str, bool]]:
     if not isinstance(config, dict):
         return added
     for where, command in _commands(config):
-        kind = "hook" if "hooks" in where.lower() else ("MCP server" if "mcpservers" in where.lower() or "servers" in where.lower() else "command")
+        kind = (
+            "hook"
+            if "hooks" in where.lower()
+            else ("MCP server" if "mcpservers" in where.lower() or "servers" in where.lower() else "command")
+        )
         runs = kind != "command" or _SHELLY.search(command) is not None
         added.append((f"{kind} {safe_line(where, limit=60)}: {safe_line(command, limit=120)}", runs))
     permissions = config.get("permissions")
     if isinstance(permissions, dict) and isinstance(permissions.get("allow"), list):
-        added.append((f"permissions allow {safe_line(', '.join(str(p) for p in permissions['allow']), limit=120)}", True))
+        added.append(
+            (f"permissions allow {safe_line(', '.join(str(p) for p in permissions['allow']), limit=120)}", True)
+        )
     for key in ("enableAllProjectMcpServers", "enabledMcpjsonServers", "apiKeyHelper", "env"):
         if key in config:
             added.append((f"{key}: {safe_line(json.dumps(config[key]), limit=100)}", key != "env"))
@@ -87,11 +95,23 @@ def scan_config(text: str, path: str) -> Ctx:
     try:
         config = json.loads(text)
     except (ValueError, RecursionError):
-        ctx.add("skillscope/persistence/agent-config", "agent configuration that does not parse as JSON (a host may still read it)", 0, min(len(text), 80), "warning")
+        ctx.add(
+            "skillscope/persistence/agent-config",
+            "agent configuration that does not parse as JSON (a host may still read it)",
+            0,
+            min(len(text), 80),
+            "warning",
+        )
         return ctx
     for what, runs in _describe(config):
         at, end = _where(text, what)
-        ctx.add("skillscope/persistence/agent-config", f"ships agent configuration that adds {what}", at, end, None if runs else "warning")
+        ctx.add(
+            "skillscope/persistence/agent-config",
+            f"ships agent configuration that adds {what}",
+            at,
+            end,
+            None if runs else "warning",
+        )
     return ctx
 
 
@@ -103,16 +123,26 @@ def _tools(allowed: Any) -> list[str]:
     return []
 
 
-_SHELL_TOOL = re.compile(r"(?:Bash|Shell|Terminal|run_terminal_cmd|Execute)(?:\(\s*(?:\*|:\*|\*\*)?\s*\))?", re.IGNORECASE)
-_ANY_ARGS = re.compile(r"(?:Bash|Shell|Terminal|Execute)\(\s*(sudo|su|doas|pkexec|sh|bash|zsh|dash|env|xargs|eval|exec|python3?|node|perl|ruby|osascript)"
-                       r"(?::\s*\*|\s+\*|\s*:\*|\*)\s*\)", re.IGNORECASE)
+_SHELL_TOOL = re.compile(
+    r"(?:Bash|Shell|Terminal|run_terminal_cmd|Execute)(?:\(\s*(?:\*|:\*|\*\*)?\s*\))?", re.IGNORECASE
+)
+_ANY_ARGS = re.compile(
+    r"(?:Bash|Shell|Terminal|Execute)\(\s*(sudo|su|doas|pkexec|sh|bash|zsh|dash|env|xargs|eval|exec|python3?|node|perl|ruby|osascript)"
+    r"(?::\s*\*|\s+\*|\s*:\*|\*)\s*\)",
+    re.IGNORECASE,
+)
 """A grant of a privilege or interpreter command with any arguments: as wide as the shell itself (Bash(sudo:*) is a root shell)."""
 _READ_TOOLS = frozenset({"read", "grep", "glob", "ls", "notebookread", "view", "list"})
-_READ_ONLY = re.compile(r"\bread[- ]only\b|\breads?\s+(?:\w+\s+)?only\b|\bonly\s+reads?\b|\bwithout\s+(?:changing|modifying|sending|uploading)\b|"
-                        r"\bnever\s+(?:\w+\s+(?:or|and)\s+)?(?:sends?|uploads?|shares?|transmits?)\b|\bnothing\s+(?:leaves|is\s+(?:sent|uploaded))\b",
-                        re.IGNORECASE)
-_SELF_CLAIM = re.compile(r"\b(?:this\s+skill|the\s+skill|it|the\s+scripts?)\s+(?:\w+\s+)?(?:never|does\s+not|doesn'?t|will\s+not|won'?t)\s+"
-                         r"(?:\w+\s+(?:or|and)\s+)?(?:sends?|send|uploads?|upload|shares?|share|transmits?|transmit)\b", re.IGNORECASE)
+_READ_ONLY = re.compile(
+    r"\bread[- ]only\b|\breads?\s+(?:\w+\s+)?only\b|\bonly\s+reads?\b|\bwithout\s+(?:changing|modifying|sending|uploading)\b|"
+    r"\bnever\s+(?:\w+\s+(?:or|and)\s+)?(?:sends?|uploads?|shares?|transmits?)\b|\bnothing\s+(?:leaves|is\s+(?:sent|uploaded))\b",
+    re.IGNORECASE,
+)
+_SELF_CLAIM = re.compile(
+    r"\b(?:this\s+skill|the\s+skill|it|the\s+scripts?)\s+(?:\w+\s+)?(?:never|does\s+not|doesn'?t|will\s+not|won'?t)\s+"
+    r"(?:\w+\s+(?:or|and)\s+)?(?:sends?|send|uploads?|upload|shares?|share|transmits?|transmit)\b",
+    re.IGNORECASE,
+)
 
 Place = tuple[str, int, int]
 """A file path and the character span in it where something happens."""
@@ -145,24 +175,50 @@ def scan_frontmatter(frontmatter: dict[str, Any], evidence: Evidence, skill_md: 
     hooks = frontmatter.get("hooks")
     if hooks:
         key_at, key_end = _key_span(skill_md, "hooks")
-        for what, _ in _describe({"hooks": hooks}) or [(f"hooks {safe_line(json.dumps(hooks, default=str), limit=160)}", True)]:
+        for what, _ in _describe({"hooks": hooks}) or [
+            (f"hooks {safe_line(json.dumps(hooks, default=str), limit=160)}", True)
+        ]:
             at, end = _where(skill_md, what) if key_at >= 0 else (key_at, key_end)
             out.append(("SKILL.md", Raw("skillscope/persistence/agent-config", f"frontmatter adds {what}", at, end)))
     key = "allowed-tools" if "allowed-tools" in frontmatter else "allowed_tools"
     tools = _tools(frontmatter.get(key))
     at, end = _key_span(skill_md, key) if tools else (-1, -1)
-    harm = evidence.harm[0] if evidence.harm else ((evidence.uploads[0], "sends file contents over the network") if evidence.uploads else None)
+    harm = (
+        evidence.harm[0]
+        if evidence.harm
+        else ((evidence.uploads[0], "sends file contents over the network") if evidence.uploads else None)
+    )
     # Broad grants are common; with a script that does harm they are how the harm gets run, so the pair is an error.
     because = f", and {safe_line(harm[0][0], limit=60)} {safe_line(harm[1], limit=100)}" if harm else ""
     level: Severity | None = "error" if harm else None
     shell = [t for t in tools if _SHELL_TOOL.fullmatch(t.strip()) or _ANY_ARGS.fullmatch(t.strip())]
     if shell:
-        out.append(("SKILL.md", Raw("skillscope/permissions/unrestricted-shell",
-                                    f"allowed-tools grants an unrestricted shell ({safe_line(', '.join(shell), limit=80)}){because}", at, end, level)))
+        out.append(
+            (
+                "SKILL.md",
+                Raw(
+                    "skillscope/permissions/unrestricted-shell",
+                    f"allowed-tools grants an unrestricted shell ({safe_line(', '.join(shell), limit=80)}){because}",
+                    at,
+                    end,
+                    level,
+                ),
+            )
+        )
     names = {t.split("(", 1)[0].strip().lower() for t in tools}
     if names & {"write", "edit", "multiedit", "notebookedit"} and names & {"webfetch", "websearch", "fetch"}:
-        out.append(("SKILL.md", Raw("skillscope/permissions/write-and-network",
-                                    f"allowed-tools grants writing files and the network ({safe_line(', '.join(tools), limit=120)}){because}", at, end, level)))
+        out.append(
+            (
+                "SKILL.md",
+                Raw(
+                    "skillscope/permissions/write-and-network",
+                    f"allowed-tools grants writing files and the network ({safe_line(', '.join(tools), limit=120)}){because}",
+                    at,
+                    end,
+                    level,
+                ),
+            )
+        )
     if not (evidence.sends or evidence.harm):
         return out  # no script sends anything: no claim can be contradicted
     description = str(frontmatter.get("description", ""))
@@ -172,15 +228,47 @@ def scan_frontmatter(frontmatter: dict[str, Any], evidence: Evidence, skill_md: 
     flows = [place for place, message in evidence.harm if "sends it to" in message]
     if offline and evidence.sends:
         path, start, stop = evidence.sends[0]
-        out.append((path, Raw("skillscope/permissions/claim-mismatch",
-                              f"SKILL.md says {safe_line(offline.group(0), limit=60)!r}, but this sends data over the network", start, stop)))
+        out.append(
+            (
+                path,
+                Raw(
+                    "skillscope/permissions/claim-mismatch",
+                    f"SKILL.md says {safe_line(offline.group(0), limit=60)!r}, but this sends data over the network",
+                    start,
+                    stop,
+                ),
+            )
+        )
     elif (read_only or only_reads) and evidence.uploads:
         path, start, stop = evidence.uploads[0]
-        said = f"says {safe_line(read_only.group(0), limit=60)!r}" if read_only else f"grants only {safe_line(', '.join(tools), limit=60)}"
-        out.append((path, Raw("skillscope/permissions/claim-mismatch", f"SKILL.md {said}, but this sends file contents over the network", start, stop)))
+        said = (
+            f"says {safe_line(read_only.group(0), limit=60)!r}"
+            if read_only
+            else f"grants only {safe_line(', '.join(tools), limit=60)}"
+        )
+        out.append(
+            (
+                path,
+                Raw(
+                    "skillscope/permissions/claim-mismatch",
+                    f"SKILL.md {said}, but this sends file contents over the network",
+                    start,
+                    stop,
+                ),
+            )
+        )
     elif tools and flows and not names & {"bash", "shell", "terminal", "webfetch", "websearch", "fetch", "execute"}:
         # Only a script that sends secrets counts here: an honest read-only skill may still ship a script that fetches.
         path, start, stop = flows[0]
-        out.append((path, Raw("skillscope/permissions/claim-mismatch",
-                              f"allowed-tools ({safe_line(', '.join(tools), limit=80)}) grants no shell or network, yet this sends secrets over the network", start, stop)))
+        out.append(
+            (
+                path,
+                Raw(
+                    "skillscope/permissions/claim-mismatch",
+                    f"allowed-tools ({safe_line(', '.join(tools), limit=80)}) grants no shell or network, yet this sends secrets over the network",
+                    start,
+                    stop,
+                ),
+            )
+        )
     return out

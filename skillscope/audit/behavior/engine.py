@@ -39,7 +39,12 @@ def _code(ctx: Ctx, language: str | None, modules: pymodules.Modules) -> None:
     try:
         _analyse(ctx, language, modules)
     except RecursionError:  # hostile nesting (a + a + ... thousands deep) must not stop the audit, nor pass unseen
-        ctx.add("skillscope/obfuscation/unanalysable", f"{language or 'code'} nested too deeply to analyse", 0, min(len(ctx.text), 1) or 1)
+        ctx.add(
+            "skillscope/obfuscation/unanalysable",
+            f"{language or 'code'} nested too deeply to analyse",
+            0,
+            min(len(ctx.text), 1) or 1,
+        )
 
 
 def _analyse(ctx: Ctx, language: str | None, modules: pymodules.Modules) -> None:
@@ -49,9 +54,13 @@ def _analyse(ctx: Ctx, language: str | None, modules: pymodules.Modules) -> None
         javascript.scan_javascript(ctx)
     else:  # shell, or code of no named language (a code span, a console block): read as shell
         shell.scan_shell(ctx)
-        if language == "powershell":  # after the shell rules, which read its native commands (curl, tar) and `iwr URL | iex`
+        if (
+            language == "powershell"
+        ):  # after the shell rules, which read its native commands (curl, tar) and `iwr URL | iex`
             powershell.scan_powershell(ctx)
-        elif language is None and not ctx.documented:  # a script in a language with no analyser (Ruby, Go, Perl): by tokens
+        elif (
+            language is None and not ctx.documented
+        ):  # a script in a language with no analyser (Ruby, Go, Perl): by tokens
             tokenflow.scan_tokens(ctx)
     triggers.scan_triggers(ctx)
     triggers.scan_blobs(ctx)
@@ -108,12 +117,27 @@ def scan_skill(files: list[SkillFileText], frontmatter: dict[str, Any] | None) -
         if raw.start < 0 or raw.start >= len(text):
             out.append((path, Hit(raw.check, raw.message, severity=raw.severity)))
         else:
-            out.append((path, replace(hit_at(raw.check, raw.message, text, raw.start, min(raw.end, len(text))), severity=raw.severity)))
+            out.append(
+                (
+                    path,
+                    replace(
+                        hit_at(raw.check, raw.message, text, raw.start, min(raw.end, len(text))), severity=raw.severity
+                    ),
+                )
+            )
     return out
 
 
-_HARM = frozenset({"skillscope/exfiltration/data-flow", "skillscope/exfiltration/reverse-shell", "skillscope/obfuscation/download-exec",
-                   "skillscope/obfuscation/decode-exec", "skillscope/obfuscation/dynamic-builtin", "skillscope/persistence/startup"})
+_HARM = frozenset(
+    {
+        "skillscope/exfiltration/data-flow",
+        "skillscope/exfiltration/reverse-shell",
+        "skillscope/obfuscation/download-exec",
+        "skillscope/obfuscation/decode-exec",
+        "skillscope/obfuscation/dynamic-builtin",
+        "skillscope/persistence/startup",
+    }
+)
 
 
 def _gather(evidence: agentconfig.Evidence, path: str, ctx: Ctx) -> None:

@@ -18,13 +18,23 @@ _HOSTLIKE = re.compile(r"^(?:https?://)?(?:www\.)?((?:[\w-]+\.)+[a-z\u00a0-\ufff
 _SECRETS = (
     # (what, words one of which the token holds (a cheap test first), pattern)
     ("AWS access key", ("AKIA", "ASIA"), re.compile(r"\b(?:AKIA|ASIA)[0-9A-Z]{16}\b")),
-    ("GitHub token", ("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"), re.compile(r"\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{60,})\b")),
+    (
+        "GitHub token",
+        ("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"),
+        re.compile(r"\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{60,})\b"),
+    ),
     ("GitLab token", ("glpat-",), re.compile(r"\bglpat-[A-Za-z0-9_-]{20,}\b")),
     ("Slack token", ("xox",), re.compile(r"\bxox[abposr]-[A-Za-z0-9-]{10,}\b")),
     ("Stripe key", ("_live_",), re.compile(r"\b(?:sk|rk)_live_[A-Za-z0-9]{20,}\b")),
     ("Google API key", ("AIza",), re.compile(r"\bAIza[0-9A-Za-z_-]{35}\b")),
     ("Anthropic key", ("sk-ant-",), re.compile(r"\bsk-ant-[A-Za-z0-9_-]{30,}\b")),
-    ("OpenAI key", ("T3BlbkFJ", "sk-proj-"), re.compile(r"\bsk-(?:proj-|svcacct-)?[A-Za-z0-9_-]{20,}T3BlbkFJ[A-Za-z0-9_-]{20,}\b|\bsk-(?:proj-)[A-Za-z0-9_-]{40,}\b")),
+    (
+        "OpenAI key",
+        ("T3BlbkFJ", "sk-proj-"),
+        re.compile(
+            r"\bsk-(?:proj-|svcacct-)?[A-Za-z0-9_-]{20,}T3BlbkFJ[A-Za-z0-9_-]{20,}\b|\bsk-(?:proj-)[A-Za-z0-9_-]{40,}\b"
+        ),
+    ),
     ("npm token", ("npm_",), re.compile(r"\bnpm_[A-Za-z0-9]{36}\b")),
     ("PyPI token", ("pypi-AgEI",), re.compile(r"\bpypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,}\b")),
     ("Hugging Face token", ("hf_",), re.compile(r"\bhf_[A-Za-z0-9]{34,}\b")),
@@ -43,11 +53,64 @@ _SECRETS = (
     ("Azure storage key", ("AccountKey=",), re.compile(r"AccountKey=[A-Za-z0-9+/]{86}==")),
     ("Groq key", ("gsk_",), re.compile(r"\bgsk_[A-Za-z0-9]{48,}\b")),
     ("Replicate token", ("r8_",), re.compile(r"\br8_[A-Za-z0-9]{37,}\b")),
-    ("private key", ("PRIVATE KEY",), re.compile(r"-----BEGIN (?:RSA |EC |DSA |OPENSSH |PGP |ENCRYPTED )?PRIVATE KEY( BLOCK)?-----")),
+    (
+        "private key",
+        ("PRIVATE KEY",),
+        re.compile(r"-----BEGIN (?:RSA |EC |DSA |OPENSSH |PGP |ENCRYPTED )?PRIVATE KEY( BLOCK)?-----"),
+    ),
 )
-_FILE_SUFFIXES = frozenset({"md", "markdown", "txt", "py", "js", "ts", "mjs", "json", "yaml", "yml", "toml", "sh", "html", "htm", "css", "pdf",
-                            "png", "jpg", "jpeg", "gif", "svg", "csv", "xml", "ini", "cfg", "lock", "rs", "go", "rb", "java", "zip", "gz", "tgz",
-                            "docx", "xlsx", "pptx", "ipynb", "env", "log", "sql", "tsx", "jsx", "vue", "lua", "php", "c", "h", "cpp"})
+_FILE_SUFFIXES = frozenset(
+    {
+        "md",
+        "markdown",
+        "txt",
+        "py",
+        "js",
+        "ts",
+        "mjs",
+        "json",
+        "yaml",
+        "yml",
+        "toml",
+        "sh",
+        "html",
+        "htm",
+        "css",
+        "pdf",
+        "png",
+        "jpg",
+        "jpeg",
+        "gif",
+        "svg",
+        "csv",
+        "xml",
+        "ini",
+        "cfg",
+        "lock",
+        "rs",
+        "go",
+        "rb",
+        "java",
+        "zip",
+        "gz",
+        "tgz",
+        "docx",
+        "xlsx",
+        "pptx",
+        "ipynb",
+        "env",
+        "log",
+        "sql",
+        "tsx",
+        "jsx",
+        "vue",
+        "lua",
+        "php",
+        "c",
+        "h",
+        "cpp",
+    }
+)
 _PLACEHOLDER = re.compile(r"EXAMPLE|example|X{6,}|x{6,}|0{8,}|1234567|your[_-]|REDACTED|<[^>]+>|\*{4,}|\.\.\.")
 
 
@@ -81,15 +144,39 @@ def scan_hosts(ctx: Ctx, *, is_code: bool) -> None:
             host = url_host_of(url)
             look = _lookalike(host)
             if look:
-                ctx.add("skillscope/deception/lookalike-host", f"URL to a look-alike {look}", match.start(), match.start() + len(url))
+                ctx.add(
+                    "skillscope/deception/lookalike-host",
+                    f"URL to a look-alike {look}",
+                    match.start(),
+                    match.start() + len(url),
+                )
             kind = endpoint_kind(url)
             if kind == "collector":
-                ctx.add("skillscope/deception/exfil-endpoint", f"URL to a data-collection, tunnel or paste service: {safe_line(host, limit=80)}", match.start(), match.start() + len(url))
-            elif kind == "chat-webhook" and not _PLACEHOLDER.search(url) and not re.search(r"/(?:T0+|B0+|X{4,}|0{6,})\b", url):
-                ctx.add("skillscope/deception/chat-webhook", f"hard-coded chat webhook on {safe_line(host, limit=80)}", match.start(), match.start() + len(url))
+                ctx.add(
+                    "skillscope/deception/exfil-endpoint",
+                    f"URL to a data-collection, tunnel or paste service: {safe_line(host, limit=80)}",
+                    match.start(),
+                    match.start() + len(url),
+                )
+            elif (
+                kind == "chat-webhook"
+                and not _PLACEHOLDER.search(url)
+                and not re.search(r"/(?:T0+|B0+|X{4,}|0{6,})\b", url)
+            ):
+                ctx.add(
+                    "skillscope/deception/chat-webhook",
+                    f"hard-coded chat webhook on {safe_line(host, limit=80)}",
+                    match.start(),
+                    match.start() + len(url),
+                )
             elif kind == "bare-ip":
-                ctx.add("skillscope/deception/bare-ip", f"URL to the bare IP address {safe_line(host, limit=60)}", match.start(), match.start() + len(url),
-                        "error" if is_code and not ctx.documented else None)
+                ctx.add(
+                    "skillscope/deception/bare-ip",
+                    f"URL to the bare IP address {safe_line(host, limit=60)}",
+                    match.start(),
+                    match.start() + len(url),
+                    "error" if is_code and not ctx.documented else None,
+                )
     if "](" in text or "<a " in text.lower():
         links = [(m.group(1), m.group(2), m.start()) for m in _MD_LINK.finditer(text)]
         links += [(m.group(2), m.group(1), m.start()) for m in _HTML_LINK.finditer(text)]
@@ -99,8 +186,12 @@ def scan_hosts(ctx: Ctx, *, is_code: bool) -> None:
                 continue  # [SKILL.md](https://github.com/...) names a file, not a host
             target_host = url_host_of(target)
             if target_host and not _same_site(spelled.group(1), target_host):
-                ctx.add("skillscope/deception/link-mismatch", f"link text shows {safe_line(spelled.group(1), limit=80)} but points at {safe_line(target_host, limit=80)}",
-                        start, start + len(shown) + len(target) + 4)
+                ctx.add(
+                    "skillscope/deception/link-mismatch",
+                    f"link text shows {safe_line(spelled.group(1), limit=80)} but points at {safe_line(target_host, limit=80)}",
+                    start,
+                    start + len(shown) + len(target) + 4,
+                )
     # A token is one run of 20+ characters without spaces; a key block has its header. Most files have neither.
     maybe = "PRIVATE KEY" in text or max(map(len, text.split()), default=0) >= 20
     for what, words, pattern in _SECRETS if maybe else ():
@@ -114,8 +205,14 @@ def scan_hosts(ctx: Ctx, *, is_code: bool) -> None:
             if used and SECRET_NAME.search(used.group(1)):
                 # Set as the credential the code or its tools read: whatever the skill does with it runs as an account
                 # its author controls (the user's data lands there), which no honest skill ships.
-                ctx.add("skillscope/secrets/token", f"hard-coded {what} {_redact(token)} set as {safe_line(used.group(1), limit=40)}, "
-                        "so what the skill sends goes through its author's account", match.start(), match.end(), "error")
+                ctx.add(
+                    "skillscope/secrets/token",
+                    f"hard-coded {what} {_redact(token)} set as {safe_line(used.group(1), limit=40)}, "
+                    "so what the skill sends goes through its author's account",
+                    match.start(),
+                    match.end(),
+                    "error",
+                )
             else:
                 ctx.add("skillscope/secrets/token", f"hard-coded {what} {_redact(token)}", match.start(), match.end())
 

@@ -9,9 +9,13 @@ from skillscope.audit.behavior.base import Ctx
 __all__ = ["scan_prose", "instruction_in", "attack_section"]
 
 _WEAK = r"(?:of|the|your|my|these|those|all|and|any|every|other|such|its|their|current|default|given|earlier)"
-_STRONG = r"(?:previous|prior|preceding|above|former|original|initial|existing|system|safety|developer|built-in|your|all|any)"
-_NOUN = (r"(?:instructions?|rules?|guidelines?|directives?|prompts?|guardrails?|polic(?:y|ies)|restrictions?|constraints?|safeguards?|"
-         r"programming|training|orders|commands|context|messages?)")
+_STRONG = (
+    r"(?:previous|prior|preceding|above|former|original|initial|existing|system|safety|developer|built-in|your|all|any)"
+)
+_NOUN = (
+    r"(?:instructions?|rules?|guidelines?|directives?|prompts?|guardrails?|polic(?:y|ies)|restrictions?|constraints?|safeguards?|"
+    r"programming|training|orders|commands|context|messages?)"
+)
 _OVERRIDE = re.compile(
     rf"\b(?:ignore|disregard|forget|override|bypass|set\s+aside|abandon|discard|overrule|supersede|nullify)"
     rf"(?:\s+{_WEAK})*?\s+{_STRONG}(?:\s+(?:{_WEAK}|{_STRONG}))*\s+{_NOUN}\b|"
@@ -29,7 +33,9 @@ _OVERRIDE = re.compile(
     r"(?:other\s+skills?|(?:the\s+)?system(?:\s+prompt)?)\b",
     re.IGNORECASE,
 )
-_LAWLESS = r"(?:jailbr(?:oken|eak)|unrestricted|unfiltered|uncensored|unlocked|DAN|god|evil|no[- ]limits?|amoral|unaligned)"
+_LAWLESS = (
+    r"(?:jailbr(?:oken|eak)|unrestricted|unfiltered|uncensored|unlocked|DAN|god|evil|no[- ]limits?|amoral|unaligned)"
+)
 _JAILBREAK = re.compile(
     # "You are now ..." may name any privileged persona; "enable ... mode" only a lawless one ("enable debug mode" is honest).
     rf"\b(?:you\s+are\s+now|you'?re\s+now|from\s+now\s+on,?\s+you\s+are|act\s+as|pretend\s+(?:to\s+be|you\s+are)|roleplay\s+as)\s+(?:in\s+|an?\s+|the\s+)?"
@@ -84,7 +90,10 @@ _QUOTE_META = re.compile(
     re.IGNORECASE,
 )
 # "never read, print or upload ...": a negation covers a list of verbs joined by commas and or/and.
-_NEGATED = re.compile(r"\b(?:never|do\s+not|don'?t|must\s+not|should\s+not|refuse\s+to|not)\s+(?:\w+,?\s+(?:(?:or|and|nor)\s+)?){0,4}$", re.IGNORECASE)
+_NEGATED = re.compile(
+    r"\b(?:never|do\s+not|don'?t|must\s+not|should\s+not|refuse\s+to|not)\s+(?:\w+,?\s+(?:(?:or|and|nor)\s+)?){0,4}$",
+    re.IGNORECASE,
+)
 # "Scripts that read ~/.ssh ...": a verb in a relative clause describes what something does; it orders nothing.
 _RELATIVE = re.compile(r"\b(?:that|which|who)\s+(?:\w+,?\s+(?:(?:or|and)\s+)?){0,2}$", re.IGNORECASE)
 _HEADING = re.compile(r"^(#{1,6})[ \t]+(.+)$", re.MULTILINE)
@@ -96,27 +105,163 @@ _ATTACK_TITLE = re.compile(
 )
 _RULES = (
     # (pattern, rule, what it says, whether "never ..." before it turns it around, where a match can begin (lower case))
-    (_OVERRIDE, "skillscope/instructions/override", "tells the agent to set aside its instructions", True,
-     ("ignore", "disregard", "forget", "override", "bypass", "set aside", "abandon", "discard", "overrule", "supersede", "nullify",
-      "take", "takes", "have", "has", "supersedes", "overrides", "outrank")),
-    (_JAILBREAK, "skillscope/instructions/jailbreak", "tells the agent it is in a mode without its rules", True,
-     ("you are now", "you're now", "youre now", "from now on", "switch", "enter", "enable", "activate", "act as", "pretend", "roleplay",
-      "you are", "you act", "you become", "you must", "you will", "you shall",
-      "dan ", "do anything", "no longer", "not bound", "not restricted", "not limited", "not constrained", "unlock", "safety", "content",
-      "usage")),
-    (_CONCEAL, "skillscope/instructions/concealment", "tells the agent to keep something from the user", False,
-     ("do not", "don't", "dont", "never", "must", "should", "shall", "avoid", "refrain", "keep", "hide", "without", "silently",
-      "secretly", "covertly", "quietly", "discreetly")),
-    (_NO_CONFIRM, "skillscope/instructions/no-confirmation", "tells the agent to act without the user's confirmation", False,
-     ("without", "do not", "don't", "dont", "never", "no need", "no ", "skip", "bypass", "suppress")),
-    (_IMPERSONATE, "skillscope/instructions/impersonation", "poses as a system, developer or vendor message", False,
-     ("<", "[", "system", "admin", "developer", "message", "notice", "instruction", "directive", "update", "this is")),
-    (_CREDENTIALS, "skillscope/instructions/credential-request", "tells the agent to collect or send credentials", True,
-     ("read", "cat", "open", "print", "copy", "collect", "gather", "include", "attach", "send", "upload", "post", "paste", "dump", "output",
-      "exfiltrate", "forward")),
+    (
+        _OVERRIDE,
+        "skillscope/instructions/override",
+        "tells the agent to set aside its instructions",
+        True,
+        (
+            "ignore",
+            "disregard",
+            "forget",
+            "override",
+            "bypass",
+            "set aside",
+            "abandon",
+            "discard",
+            "overrule",
+            "supersede",
+            "nullify",
+            "take",
+            "takes",
+            "have",
+            "has",
+            "supersedes",
+            "overrides",
+            "outrank",
+        ),
+    ),
+    (
+        _JAILBREAK,
+        "skillscope/instructions/jailbreak",
+        "tells the agent it is in a mode without its rules",
+        True,
+        (
+            "you are now",
+            "you're now",
+            "youre now",
+            "from now on",
+            "switch",
+            "enter",
+            "enable",
+            "activate",
+            "act as",
+            "pretend",
+            "roleplay",
+            "you are",
+            "you act",
+            "you become",
+            "you must",
+            "you will",
+            "you shall",
+            "dan ",
+            "do anything",
+            "no longer",
+            "not bound",
+            "not restricted",
+            "not limited",
+            "not constrained",
+            "unlock",
+            "safety",
+            "content",
+            "usage",
+        ),
+    ),
+    (
+        _CONCEAL,
+        "skillscope/instructions/concealment",
+        "tells the agent to keep something from the user",
+        False,
+        (
+            "do not",
+            "don't",
+            "dont",
+            "never",
+            "must",
+            "should",
+            "shall",
+            "avoid",
+            "refrain",
+            "keep",
+            "hide",
+            "without",
+            "silently",
+            "secretly",
+            "covertly",
+            "quietly",
+            "discreetly",
+        ),
+    ),
+    (
+        _NO_CONFIRM,
+        "skillscope/instructions/no-confirmation",
+        "tells the agent to act without the user's confirmation",
+        False,
+        ("without", "do not", "don't", "dont", "never", "no need", "no ", "skip", "bypass", "suppress"),
+    ),
+    (
+        _IMPERSONATE,
+        "skillscope/instructions/impersonation",
+        "poses as a system, developer or vendor message",
+        False,
+        (
+            "<",
+            "[",
+            "system",
+            "admin",
+            "developer",
+            "message",
+            "notice",
+            "instruction",
+            "directive",
+            "update",
+            "this is",
+        ),
+    ),
+    (
+        _CREDENTIALS,
+        "skillscope/instructions/credential-request",
+        "tells the agent to collect or send credentials",
+        True,
+        (
+            "read",
+            "cat",
+            "open",
+            "print",
+            "copy",
+            "collect",
+            "gather",
+            "include",
+            "attach",
+            "send",
+            "upload",
+            "post",
+            "paste",
+            "dump",
+            "output",
+            "exfiltrate",
+            "forward",
+        ),
+    ),
 )
-_CREDENTIAL_WORDS = ("ssh", "id_rsa", "id_ed25519", "aws", "kube", "docker", "netrc", "credential", "keychain", "password", "cookies",
-                     "environment", "api key", "token", "secret", "private key")
+_CREDENTIAL_WORDS = (
+    "ssh",
+    "id_rsa",
+    "id_ed25519",
+    "aws",
+    "kube",
+    "docker",
+    "netrc",
+    "credential",
+    "keychain",
+    "password",
+    "cookies",
+    "environment",
+    "api key",
+    "token",
+    "secret",
+    "private key",
+)
 
 
 _ABOUT_ATTACKS = re.compile(
@@ -172,7 +317,7 @@ def _discussed(text: str, start: int, end: int, negatable: bool, *, base: int = 
     line_start = text.rfind("\n", 0, start) + 1
     before = text[max(line_start, start - 120) : start]
     after = text[end : end + 2]
-    quoted = before.rstrip().endswith(("\"", "“", "'", "‘", "`", "«")) or after[:1] in ("\"", "”", "’", "»")
+    quoted = before.rstrip().endswith(('"', "“", "'", "‘", "`", "«")) or after[:1] in ('"', "”", "’", "»")
     if quoted and _QUOTE_META.search(before.rstrip(" \"“'‘`«")):
         return True
     return negatable and _NEGATED.search(before) is not None
@@ -204,17 +349,24 @@ def scan_prose(ctx: Ctx, *, data: bool = False) -> None:
     """Run the instruction rules over a stretch of prose (``data``: a config file's text, whose paths are settings)."""
     text = ctx.text
     lower = text.lower()
-    present = set(lower.translate(_PUNCTUATION).split())  # one cheap pass; a rule none of whose first words occur is skipped
+    present = set(
+        lower.translate(_PUNCTUATION).split()
+    )  # one cheap pass; a rule none of whose first words occur is skipped
     for (pattern, check, what, negatable, starts), firsts in zip(_RULES, _FIRSTS, strict=True):
         if firsts.isdisjoint(present) and not ("<" in starts and "<" in lower) and not ("[" in starts and "[" in lower):
             continue
-        if check == "skillscope/instructions/credential-request" and (data or not any(word in lower for word in _CREDENTIAL_WORDS)):
+        if check == "skillscope/instructions/credential-request" and (
+            data or not any(word in lower for word in _CREDENTIAL_WORDS)
+        ):
             continue
         reached = 0
         for position in _starts(lower, starts):
             match = pattern.match(text, position) if position >= reached else None
-            if match is None or not match.group(0) or _discussed(text, match.start(), match.end(), negatable,
-                                                                     base=ctx.base, file_text=ctx.file_text):
+            if (
+                match is None
+                or not match.group(0)
+                or _discussed(text, match.start(), match.end(), negatable, base=ctx.base, file_text=ctx.file_text)
+            ):
                 continue
             if check == "skillscope/instructions/credential-request" and _public_key(text, match.end()):
                 continue  # `cat ~/.ssh/id_ed25519.pub`: the public half is meant to be shown and shared
@@ -229,7 +381,9 @@ _ORDER = re.compile(
     r"forward|email|append|overwrite|disable|read\s+(?:the\s+)?(?:file|contents|~|/|\$)|cat\s+~|copy\s+(?:the\s+)?(?:file|contents|~))\b",
     re.IGNORECASE,
 )
-_HOUSEKEEPING = re.compile(r"^\s*(?:TODO|FIXME|NOTE|XXX|HACK|prettier|markdownlint|eslint|toc|badges?|end|begin|start)\b", re.IGNORECASE)
+_HOUSEKEEPING = re.compile(
+    r"^\s*(?:TODO|FIXME|NOTE|XXX|HACK|prettier|markdownlint|eslint|toc|badges?|end|begin|start)\b", re.IGNORECASE
+)
 
 
 def instruction_in(hidden: str) -> str | None:
@@ -242,4 +396,4 @@ def instruction_in(hidden: str) -> str | None:
     if ctx.hits:
         return ctx.hits[0].message
     order = _ORDER.search(hidden)
-    return f"orders the agent: {' '.join(hidden[order.start():].split())[:100]!r}" if order else None
+    return f"orders the agent: {' '.join(hidden[order.start() :].split())[:100]!r}" if order else None

@@ -40,7 +40,19 @@ class Modules:
         return modules
 
 
-_REACHES = ("import", "open(", "exec", "eval", "compile(", "getattr", "environ", "system(", "popen(", "Popen(", "urlopen")
+_REACHES = (
+    "import",
+    "open(",
+    "exec",
+    "eval",
+    "compile(",
+    "getattr",
+    "environ",
+    "system(",
+    "popen(",
+    "Popen(",
+    "urlopen",
+)
 """Names without which Python reaches no source, sink or runner (comment-only or pure-computation files are not parsed)."""
 
 

@@ -42,6 +42,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Analyser", "Summary"]
 
+
 @dataclass
 class Summary:
     """What a module hands its importers: functions that return secrets and functions that send their arguments."""
@@ -78,8 +79,19 @@ class Analyser:
         lines = self._lines
         line = getattr(node, "lineno", 1)
         end_line = getattr(node, "end_lineno", line) or line
-        start = sum(len(x) + 1 for x in lines[: line - 1]) + len(lines[line - 1].encode()[: getattr(node, "col_offset", 0)].decode(errors="ignore"))
-        end = start if end_line != line else start + len(lines[line - 1].encode()[getattr(node, "col_offset", 0) : getattr(node, "end_col_offset", 0)].decode(errors="ignore"))
+        start = sum(len(x) + 1 for x in lines[: line - 1]) + len(
+            lines[line - 1].encode()[: getattr(node, "col_offset", 0)].decode(errors="ignore")
+        )
+        end = (
+            start
+            if end_line != line
+            else start
+            + len(
+                lines[line - 1]
+                .encode()[getattr(node, "col_offset", 0) : getattr(node, "end_col_offset", 0)]
+                .decode(errors="ignore")
+            )
+        )
         return start, max(end, start + 1)
 
     def _add(self, check: str, message: str, node: ast.AST, severity: Severity | None = None) -> None:
@@ -100,7 +112,9 @@ class Analyser:
         if chain in ("os.environ", "environ", "os.environ.copy()", "os.environ.items()"):
             return Taint("reads the whole environment", self._line(node))
         if isinstance(node, ast.Subscript) and dotted(node.value) in ("os.environ", "environ"):
-            key = node.slice.value if isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str) else "?"
+            key = (
+                node.slice.value if isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str) else "?"
+            )
             return Taint(f"reads ${key}", self._line(node), key)
         if isinstance(node, ast.Call):
             return self._call_taint(node, dotted(node.func))
@@ -117,21 +131,50 @@ class Analyser:
             key = str(node.args[0].value) if node.args and isinstance(node.args[0], ast.Constant) else "?"
             return Taint(f"reads ${key}", self._line(node), key)
         method = fn.rsplit(".", 1)[-1].rstrip("()")
-        if method in ("open", "read_text", "read_bytes", "Path", "expanduser", "glob", "iglob", "listdir", "copyfile", "copy", "connect") or fn.startswith(("subprocess.", "os.popen")):
+        if method in (
+            "open",
+            "read_text",
+            "read_bytes",
+            "Path",
+            "expanduser",
+            "glob",
+            "iglob",
+            "listdir",
+            "copyfile",
+            "copy",
+            "connect",
+        ) or fn.startswith(("subprocess.", "os.popen")):
             pieces = strings(node) + [self.consts.get(n.id, "") for n in ast.walk(node) if isinstance(n, ast.Name)]
-            said = " ".join(pieces) + " " + "/".join(p.strip("/") for p in pieces)  # Path.home() / ".aws" / "credentials"
+            said = (
+                " ".join(pieces) + " " + "/".join(p.strip("/") for p in pieces)
+            )  # Path.home() / ".aws" / "credentials"
             store = STORE_COMMAND.search(said)
-            printed = TOKEN_COMMAND.search(said) if fn.startswith(("subprocess.", "os.popen")) or method in ("check_output", "run", "getoutput") else None
+            printed = (
+                TOKEN_COMMAND.search(said)
+                if fn.startswith(("subprocess.", "os.popen")) or method in ("check_output", "run", "getoutput")
+                else None
+            )
             if printed and not store:
                 tool = printed.group(0).split()[0]
                 return Taint(f"reads a credential ({safe_line(printed.group(0), limit=60)})", self._line(node), tool)
-            what = store.group(0) if store else next((p for p in pieces if credential_what(p)), None) or credential_what(said)
+            what = (
+                store.group(0)
+                if store
+                else next((p for p in pieces if credential_what(p)), None) or credential_what(said)
+            )
             if what:
-                taint = Taint(f"reads {safe_line(what, limit=80)}" if not store else f"reads a credential store ({safe_line(what, limit=60)})", self._line(node))
+                taint = Taint(
+                    f"reads {safe_line(what, limit=80)}"
+                    if not store
+                    else f"reads a credential store ({safe_line(what, limit=60)})",
+                    self._line(node),
+                )
                 self.reads.append((taint, node))
                 return taint
             dotenv = next((p for p in pieces if DOTENV.search(p)), None)
-            if dotenv:  # a project's .env: reading it is ordinary, sending it anywhere is not (no credential-read of its own)
+            if (
+                dotenv
+            ):  # a project's .env: reading it is ordinary, sending it anywhere is not (no credential-read of its own)
                 return Taint(f"reads {safe_line(dotenv, limit=80)}", self._line(node), ".env")
         root = fn.split(".")[0]
         if method in SEND_METHODS and (root in self.net or root in NET_ROOTS or root in self.net_modules):
@@ -170,12 +213,27 @@ class Analyser:
         for sub in ast.walk(node):
             if isinstance(sub, ast.Name) and sub.id in self.decoded:
                 return True
-            if isinstance(sub, ast.Call) and dotted(sub.func).rsplit(".", 1)[-1].rstrip("()") in DECODERS and dotted(sub.func) not in ("json.loads", "loads"):
+            if (
+                isinstance(sub, ast.Call)
+                and dotted(sub.func).rsplit(".", 1)[-1].rstrip("()") in DECODERS
+                and dotted(sub.func) not in ("json.loads", "loads")
+            ):
                 return True
-            if isinstance(sub, ast.Call) and dotted(sub.func).endswith("decode") and any(
-                    isinstance(a, ast.Constant) and str(a.value).lower().replace("_", "") in ("rot13", "base64", "hex", "zlib", "bz2", "uu") for a in sub.args):
+            if (
+                isinstance(sub, ast.Call)
+                and dotted(sub.func).endswith("decode")
+                and any(
+                    isinstance(a, ast.Constant)
+                    and str(a.value).lower().replace("_", "") in ("rot13", "base64", "hex", "zlib", "bz2", "uu")
+                    for a in sub.args
+                )
+            ):
                 return True  # codecs.decode(s, "rot13"), s.decode("base64"): a plain .decode("utf-8") is not hiding anything
-            if isinstance(sub, ast.Subscript) and isinstance(sub.slice, ast.Slice) and isinstance(sub.slice.step, ast.UnaryOp):
+            if (
+                isinstance(sub, ast.Subscript)
+                and isinstance(sub.slice, ast.Slice)
+                and isinstance(sub.slice.step, ast.UnaryOp)
+            ):
                 return True  # s[::-1]: reversed text
         return False
 
@@ -185,7 +243,9 @@ class Analyser:
                 return self.fetched[sub.id]
             if isinstance(sub, ast.Call):
                 fn = dotted(sub.func)
-                if (fn.split(".")[0] in NET_ROOTS + ("urlopen",) or fn.split(".")[0] in self.net_modules) and fn.rsplit(".", 1)[-1] in FETCHERS | {"urlopen"}:
+                if (fn.split(".")[0] in NET_ROOTS + ("urlopen",) or fn.split(".")[0] in self.net_modules) and fn.rsplit(
+                    ".", 1
+                )[-1] in FETCHERS | {"urlopen"}:
                     return self._resolve(sub.args[0] if sub.args else None) or "the network"
         return None
 
@@ -211,7 +271,12 @@ class Analyser:
         self._block(tree.body)
         for taint, node in self.reads:
             if taint not in self.sent and self.report:
-                self._add("skillscope/exfiltration/credential-read", taint.what, node, "error" if "store" in taint.what or is_store(taint.what) else None)
+                self._add(
+                    "skillscope/exfiltration/credential-read",
+                    taint.what,
+                    node,
+                    "error" if "store" in taint.what or is_store(taint.what) else None,
+                )
 
     def _function_summary(self, function: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
         report, self.report = self.report, False
@@ -246,7 +311,9 @@ class Analyser:
             elif isinstance(value, (ast.JoinedStr, ast.BinOp)) and (resolved := self._resolve(value)):
                 self.consts[name] = resolved
             if not isinstance(value, ast.Constant) and (path := built_path(value, self.consts)):
-                self.consts[name] = path  # creds = Path.home() / ".aws" / "credentials": reading creds later reads that file
+                self.consts[name] = (
+                    path  # creds = Path.home() / ".aws" / "credentials": reading creds later reads that file
+                )
             if carries_content(value, self.contents):
                 self.contents.add(name)
             if self._has_decoder(value):
@@ -254,7 +321,17 @@ class Analyser:
             fetched = self._fetch(value)
             if fetched:
                 self.fetched[name] = fetched
-            if fn.split(".")[0] in NET_ROOTS or fn.rsplit(".", 1)[-1].rstrip("()") in ("Session", "Client", "AsyncClient", "socket", "SMTP", "SMTP_SSL", "HTTPSConnection", "HTTPConnection", "create_connection"):
+            if fn.split(".")[0] in NET_ROOTS or fn.rsplit(".", 1)[-1].rstrip("()") in (
+                "Session",
+                "Client",
+                "AsyncClient",
+                "socket",
+                "SMTP",
+                "SMTP_SSL",
+                "HTTPSConnection",
+                "HTTPConnection",
+                "create_connection",
+            ):
                 self.net.add(name)
             if fn in ("open", "io.open") and isinstance(value, ast.Call) and value.args:
                 self.files[name] = self._resolve(value.args[0]) or dotted(value.args[0])
@@ -276,31 +353,54 @@ class Analyser:
             self._bind(node.target, node.iter)
         compound = isinstance(node, (ast.If, ast.For, ast.While, ast.With, ast.Try, ast.AsyncWith, ast.AsyncFor))
         # A compound statement's own expressions (test, iterable, context managers); its body is a block of its own.
-        parts = [c for c in ast.iter_child_nodes(node) if not isinstance(c, (ast.stmt, ast.ExceptHandler))] if compound else [node]
+        parts = (
+            [c for c in ast.iter_child_nodes(node) if not isinstance(c, (ast.stmt, ast.ExceptHandler))]
+            if compound
+            else [node]
+        )
         for part in parts:
             for sub in ast.walk(part):
                 if isinstance(sub, ast.Call):
                     self._call(sub)
         for field_name in ("body", "orelse", "finalbody", "handlers"):
             inner = getattr(node, field_name, None)
-            if isinstance(inner, list) and isinstance(node, (ast.If, ast.For, ast.While, ast.With, ast.Try, ast.AsyncWith, ast.AsyncFor, ast.ExceptHandler)):
-                self._block([s for s in inner if isinstance(s, ast.stmt)] + [s for h in inner if isinstance(h, ast.ExceptHandler) for s in h.body])
+            if isinstance(inner, list) and isinstance(
+                node, (ast.If, ast.For, ast.While, ast.With, ast.Try, ast.AsyncWith, ast.AsyncFor, ast.ExceptHandler)
+            ):
+                self._block(
+                    [s for s in inner if isinstance(s, ast.stmt)]
+                    + [s for h in inner if isinstance(h, ast.ExceptHandler) for s in h.body]
+                )
 
     # --- calls ---------------------------------------------------------------------------------
     def _call(self, node: ast.Call) -> None:
         fn = dotted(node.func)
         method = fn.rsplit(".", 1)[-1]
         root = fn.split(".")[0]
-        if fn in ("exec", "eval", "compile", "builtins.exec", "builtins.eval") or (method in ("loads", "load") and root in ("marshal", "pickle")):
+        if fn in ("exec", "eval", "compile", "builtins.exec", "builtins.eval") or (
+            method in ("loads", "load") and root in ("marshal", "pickle")
+        ):
             self._exec(node, fn)
         elif fn in ("getattr", "builtins.getattr") and len(node.args) >= 2:
             subject = dotted(node.args[0])
             name = node.args[1]
-            if not isinstance(name, ast.Constant) and (subject in ("__builtins__", "builtins", "__builtins__.__dict__") or self._has_decoder(name)):
-                self._add("skillscope/obfuscation/dynamic-builtin", f"calls a builtin whose name is computed at run time (getattr on {subject or 'an object'})", node)
-        elif fn in ("__import__", "importlib.import_module", "import_module") and node.args and not isinstance(node.args[0], ast.Constant):
+            if not isinstance(name, ast.Constant) and (
+                subject in ("__builtins__", "builtins", "__builtins__.__dict__") or self._has_decoder(name)
+            ):
+                self._add(
+                    "skillscope/obfuscation/dynamic-builtin",
+                    f"calls a builtin whose name is computed at run time (getattr on {subject or 'an object'})",
+                    node,
+                )
+        elif (
+            fn in ("__import__", "importlib.import_module", "import_module")
+            and node.args
+            and not isinstance(node.args[0], ast.Constant)
+        ):
             if self._has_decoder(node.args[0]):
-                self._add("skillscope/obfuscation/dynamic-builtin", "imports a module whose name is decoded at run time", node)
+                self._add(
+                    "skillscope/obfuscation/dynamic-builtin", "imports a module whose name is decoded at run time", node
+                )
         self._sink(node, fn, method, root)
         self._runner(node, fn)
         self._writes(node, fn, method)
@@ -311,7 +411,11 @@ class Analyser:
             return
         fetched = self._fetch(code)
         if fetched:
-            self._add("skillscope/obfuscation/download-exec", f"runs code it downloads from {safe_line(fetched, limit=100)} ({fn})", node)
+            self._add(
+                "skillscope/obfuscation/download-exec",
+                f"runs code it downloads from {safe_line(fetched, limit=100)} ({fn})",
+                node,
+            )
         elif self._has_decoder(code):
             self._add("skillscope/obfuscation/decode-exec", f"decodes hidden code and runs it ({fn})", node)
         elif fn in ("exec", "eval", "builtins.exec", "builtins.eval"):
@@ -319,25 +423,60 @@ class Analyser:
 
     def _sink(self, node: ast.Call, fn: str, method: str, root: str) -> None:
         receiver = fn.rsplit(".", 1)[0].split(".")[0] if "." in fn else ""
-        net = ((root in NET_ROOTS or root in self.net_modules) and method in SEND_METHODS) or method in ("urlopen", "Request", "urlretrieve") or (receiver in self.net and method in SEND_METHODS | {"write"})
+        net = (
+            ((root in NET_ROOTS or root in self.net_modules) and method in SEND_METHODS)
+            or method in ("urlopen", "Request", "urlretrieve")
+            or (receiver in self.net and method in SEND_METHODS | {"write"})
+        )
         imported = self.imports.get(fn.split(".")[0])
         summary = self.modules.by_name.get(imported[0]) if imported else None
-        helper = (summary.sends.get(imported[1] or method) if summary and imported else None) or self.summary.sends.get(method if "." not in fn else "")
+        helper = (summary.sends.get(imported[1] or method) if summary and imported else None) or self.summary.sends.get(
+            method if "." not in fn else ""
+        )
         if not net and helper is None:
             return
         self.ctx.network = self.ctx.network or net
         # An address read whole from the environment (SLACK_WEBHOOK_URL) is where data goes, not data; one built
         # around a secret (f"https://x/?k={key}") carries it.
-        url_first = helper is None and method in ("post", "put", "patch", "get", "delete", "head", "stream", "urlopen", "Request", "urlretrieve")
-        first = [after_base(node.args[0]) if url_first else node.args[0]] if node.args and (not url_first or isinstance(node.args[0], (ast.JoinedStr, ast.BinOp))) else []
+        url_first = helper is None and method in (
+            "post",
+            "put",
+            "patch",
+            "get",
+            "delete",
+            "head",
+            "stream",
+            "urlopen",
+            "Request",
+            "urlretrieve",
+        )
+        first = (
+            [after_base(node.args[0]) if url_first else node.args[0]]
+            if node.args and (not url_first or isinstance(node.args[0], (ast.JoinedStr, ast.BinOp)))
+            else []
+        )
         values = [*first, *node.args[1:], *(k.value for k in node.keywords if k.arg not in NOT_DATA and k.arg != "url")]
         taint = next((t for t in (self.taint(v) for v in values) if t), None)
-        dest = helper or self._resolve(node.args[0] if node.args else next((k.value for k in node.keywords if k.arg in ("url", "host")), None)) or "a computed address"
+        dest = (
+            helper
+            or self._resolve(
+                node.args[0] if node.args else next((k.value for k in node.keywords if k.arg in ("url", "host")), None)
+            )
+            or "a computed address"
+        )
         if net and self.report:
             # An upload to an address the skill names itself; one to an address the user configures is the user's choice.
             start, end = self._span(node)
             named = "://" in dest and bool(url_host_of(dest))
-            self.ctx.sends.append((start, end, "upload" if named and (taint or any(carries_content(v, self.contents) for v in values)) else "network"))
+            self.ctx.sends.append(
+                (
+                    start,
+                    end,
+                    "upload"
+                    if named and (taint or any(carries_content(v, self.contents) for v in values))
+                    else "network",
+                )
+            )
         if taint is None:
             return
         if taint.name == "\x00param":
@@ -348,7 +487,11 @@ class Analyser:
             return  # a provider's token sent to that provider (GITHUB_TOKEN to api.github.com)
         self.sent.add(taint)
         via = f" via {fn}()" if helper else ""
-        self._add("skillscope/exfiltration/data-flow", f"{taint.what} (line {taint.line}) and sends it to {safe_line(dest, limit=100)}{via} (line {self._line(node)})", node)
+        self._add(
+            "skillscope/exfiltration/data-flow",
+            f"{taint.what} (line {taint.line}) and sends it to {safe_line(dest, limit=100)}{via} (line {self._line(node)})",
+            node,
+        )
 
     def _enclosing_name(self, node: ast.AST) -> str:
         return self._current
@@ -366,17 +509,33 @@ class Analyser:
         said = " ".join(strings(command))
         for key, kind in self.dropped.items():
             if key and key in said or any(isinstance(n, ast.Name) and n.id == key for n in ast.walk(command)):
-                check = "skillscope/obfuscation/download-exec" if kind == "download" else "skillscope/obfuscation/decode-exec"
+                check = (
+                    "skillscope/obfuscation/download-exec"
+                    if kind == "download"
+                    else "skillscope/obfuscation/decode-exec"
+                )
                 self._add(check, f"runs {safe_line(key, limit=80)}, written from {kind}ed data", node)
                 return
         words = command.elts if isinstance(command, (ast.List, ast.Tuple)) else []
-        head = words[0].value.rsplit("/", 1)[-1] if words and isinstance(words[0], ast.Constant) and isinstance(words[0].value, str) else ""
-        taint = next((t for t in (self.taint(w) for w in words[1:]) if t), None) if head in DOWNLOADERS | NET_TOOLS else None
+        head = (
+            words[0].value.rsplit("/", 1)[-1]
+            if words and isinstance(words[0], ast.Constant) and isinstance(words[0].value, str)
+            else ""
+        )
+        taint = (
+            next((t for t in (self.taint(w) for w in words[1:]) if t), None)
+            if head in DOWNLOADERS | NET_TOOLS
+            else None
+        )
         if taint is not None:
             url = next((s for s in strings(command) if "://" in s), None) or f"the network ({head})"
             if not (taint.name and related_host(taint.name, url_host_of(url)) and endpoint_kind(url) is None):
                 self.sent.add(taint)
-                self._add("skillscope/exfiltration/data-flow", f"{taint.what} (line {taint.line}) and sends it to {safe_line(url, limit=100)} (line {self._line(node)})", node)
+                self._add(
+                    "skillscope/exfiltration/data-flow",
+                    f"{taint.what} (line {taint.line}) and sends it to {safe_line(url, limit=100)} (line {self._line(node)})",
+                    node,
+                )
                 return
         if said and self.report:
             from skillscope.audit.behavior.shell import scan_shell
@@ -387,16 +546,40 @@ class Analyser:
                 self._add(raw.check, f"{raw.message} (in {fn})", node, raw.severity)
 
     def _writes(self, node: ast.Call, fn: str, method: str) -> None:
-        if fn in ("open", "io.open") and len(node.args) >= 2 and isinstance(node.args[1], ast.Constant) and str(node.args[1].value)[:1] in "wax":
+        if (
+            fn in ("open", "io.open")
+            and len(node.args) >= 2
+            and isinstance(node.args[1], ast.Constant)
+            and str(node.args[1].value)[:1] in "wax"
+        ):
             target = self._resolve(node.args[0]) or " ".join(strings(node.args[0]))
             if target and PERSISTENCE_PATH.search(target):
-                self._add("skillscope/persistence/startup", f"writes to {safe_line(target, limit=80)}, which runs again later on its own", node)
-        appends = method == "open" and any(isinstance(a, ast.Constant) and str(a.value)[:1] in "wax" for a in [*node.args[:1], *(k.value for k in node.keywords)])
+                self._add(
+                    "skillscope/persistence/startup",
+                    f"writes to {safe_line(target, limit=80)}, which runs again later on its own",
+                    node,
+                )
+        appends = method == "open" and any(
+            isinstance(a, ast.Constant) and str(a.value)[:1] in "wax"
+            for a in [*node.args[:1], *(k.value for k in node.keywords)]
+        )
         if method in ("write_text", "write_bytes", "copy", "copyfile", "copy2", "move", "symlink_to") or appends:
-            named = "/".join([self.consts.get(n.id, "") for n in ast.walk(node.func) if isinstance(n, ast.Name)] + strings(node.func)) + "/"
-            place = PERSISTENCE_PATH.search(named + " " + " ".join(self._resolve(a) or "" for a in node.args[1:2]) + "/")
+            named = (
+                "/".join(
+                    [self.consts.get(n.id, "") for n in ast.walk(node.func) if isinstance(n, ast.Name)]
+                    + strings(node.func)
+                )
+                + "/"
+            )
+            place = PERSISTENCE_PATH.search(
+                named + " " + " ".join(self._resolve(a) or "" for a in node.args[1:2]) + "/"
+            )
             if place:
-                self._add("skillscope/persistence/startup", f"writes to a start-up location ({safe_line(place.group(0), limit=60)}), which runs again later on its own", node)
+                self._add(
+                    "skillscope/persistence/startup",
+                    f"writes to a start-up location ({safe_line(place.group(0), limit=60)}), which runs again later on its own",
+                    node,
+                )
         if method == "write" and isinstance(node.func, ast.Attribute) and node.args:
             handle = dotted(node.func.value)
             opened = node.func.value
@@ -407,4 +590,3 @@ class Analyser:
                 self.dropped[self.files[handle]] = "download" if self._fetch(node.args[0]) else "decode"
         if method == "urlretrieve" and len(node.args) >= 2:
             self.dropped[self._resolve(node.args[1]) or dotted(node.args[1])] = "download"
-

@@ -7,18 +7,111 @@ from dataclasses import dataclass
 
 from skillscope.audit.behavior.vocab import DOTENV, PERSISTENCE_PATH, credential_what
 
-__all__ = ["NET_ROOTS", "SEND_METHODS", "NOT_DATA", "DECODERS", "RUNNERS", "FETCHERS", "Taint", "dotted", "strings", "built_path", "carries_content", "after_base"]
+__all__ = [
+    "NET_ROOTS",
+    "SEND_METHODS",
+    "NOT_DATA",
+    "DECODERS",
+    "RUNNERS",
+    "FETCHERS",
+    "Taint",
+    "dotted",
+    "strings",
+    "built_path",
+    "carries_content",
+    "after_base",
+]
 
-NET_ROOTS = ("requests", "httpx", "aiohttp", "urllib3", "urllib", "http", "socket", "smtplib", "ftplib", "websocket", "websockets", "paramiko", "dns")
-SEND_METHODS = frozenset({"post", "put", "patch", "get", "request", "delete", "head", "stream", "send", "sendall", "sendto", "sendmail",
-                           "send_message", "urlopen", "storbinary", "storlines", "Request", "connect", "create_connection", "putrequest",
-                           "gethostbyname", "gethostbyname_ex", "getaddrinfo", "resolve", "query"})
-NOT_DATA = frozenset({"headers", "auth", "cookies", "timeout", "verify", "cert", "allow_redirects", "proxies", "stream"})
-DECODERS = frozenset({"b64decode", "b32decode", "b16decode", "a85decode", "b85decode", "decodebytes", "urlsafe_b64decode", "fromhex",
-                       "unhexlify", "decompress", "loads", "chr", "rot13"})
-RUNNERS = frozenset({"subprocess.run", "subprocess.call", "subprocess.Popen", "subprocess.check_output", "subprocess.check_call",
-                      "subprocess.getoutput", "subprocess.getstatusoutput", "os.system", "os.popen", "os.execv", "os.execl", "os.execvp",
-                      "os.spawnl", "os.spawnv", "os.startfile", "run", "call", "Popen", "check_output", "check_call", "system", "popen"})
+NET_ROOTS = (
+    "requests",
+    "httpx",
+    "aiohttp",
+    "urllib3",
+    "urllib",
+    "http",
+    "socket",
+    "smtplib",
+    "ftplib",
+    "websocket",
+    "websockets",
+    "paramiko",
+    "dns",
+)
+SEND_METHODS = frozenset(
+    {
+        "post",
+        "put",
+        "patch",
+        "get",
+        "request",
+        "delete",
+        "head",
+        "stream",
+        "send",
+        "sendall",
+        "sendto",
+        "sendmail",
+        "send_message",
+        "urlopen",
+        "storbinary",
+        "storlines",
+        "Request",
+        "connect",
+        "create_connection",
+        "putrequest",
+        "gethostbyname",
+        "gethostbyname_ex",
+        "getaddrinfo",
+        "resolve",
+        "query",
+    }
+)
+NOT_DATA = frozenset(
+    {"headers", "auth", "cookies", "timeout", "verify", "cert", "allow_redirects", "proxies", "stream"}
+)
+DECODERS = frozenset(
+    {
+        "b64decode",
+        "b32decode",
+        "b16decode",
+        "a85decode",
+        "b85decode",
+        "decodebytes",
+        "urlsafe_b64decode",
+        "fromhex",
+        "unhexlify",
+        "decompress",
+        "loads",
+        "chr",
+        "rot13",
+    }
+)
+RUNNERS = frozenset(
+    {
+        "subprocess.run",
+        "subprocess.call",
+        "subprocess.Popen",
+        "subprocess.check_output",
+        "subprocess.check_call",
+        "subprocess.getoutput",
+        "subprocess.getstatusoutput",
+        "os.system",
+        "os.popen",
+        "os.execv",
+        "os.execl",
+        "os.execvp",
+        "os.spawnl",
+        "os.spawnv",
+        "os.startfile",
+        "run",
+        "call",
+        "Popen",
+        "check_output",
+        "check_call",
+        "system",
+        "popen",
+    }
+)
 FETCHERS = frozenset({"urlopen", "urlretrieve", "get", "request", "stream"})
 
 
@@ -47,10 +140,14 @@ def dotted(node: ast.AST) -> str:
 def strings(node: ast.AST) -> list[str]:
     """Every string constant under ``node``, in reading order."""
     found = [n for n in ast.walk(node) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
-    return [str(n.value) for n in sorted(found, key=lambda n: (n.lineno, n.col_offset))]  # in reading order, not walk order
+    return [
+        str(n.value) for n in sorted(found, key=lambda n: (n.lineno, n.col_offset))
+    ]  # in reading order, not walk order
 
 
-_PATH_CALLS = frozenset({"join", "joinpath", "expanduser", "Path", "PurePath", "home", "abspath", "realpath", "resolve"})
+_PATH_CALLS = frozenset(
+    {"join", "joinpath", "expanduser", "Path", "PurePath", "home", "abspath", "realpath", "resolve"}
+)
 
 
 def built_path(node: ast.AST, consts: dict[str, str]) -> str | None:
@@ -59,11 +156,17 @@ def built_path(node: ast.AST, consts: dict[str, str]) -> str | None:
     if isinstance(node, ast.Call):
         if dotted(node.func).rsplit(".", 1)[-1] not in _PATH_CALLS:
             return None
-    elif not (isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Div, ast.Add))) and not isinstance(node, ast.JoinedStr):
+    elif not (isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Div, ast.Add))) and not isinstance(
+        node, ast.JoinedStr
+    ):
         return None
     pieces = [p for p in strings(node) + [consts.get(n.id, "") for n in ast.walk(node) if isinstance(n, ast.Name)] if p]
     joined = "/".join(p.strip("/") for p in pieces)
-    return joined if pieces and (credential_what(joined) or DOTENV.search(joined) or PERSISTENCE_PATH.search(joined + "/")) else None
+    return (
+        joined
+        if pieces and (credential_what(joined) or DOTENV.search(joined) or PERSISTENCE_PATH.search(joined + "/"))
+        else None
+    )
 
 
 def carries_content(node: ast.AST, contents: set[str]) -> bool:
@@ -71,7 +174,12 @@ def carries_content(node: ast.AST, contents: set[str]) -> bool:
     for sub in ast.walk(node):
         if isinstance(sub, ast.Name) and sub.id in contents:
             return True
-        if isinstance(sub, ast.Call) and dotted(sub.func).rsplit(".", 1)[-1] in ("read", "read_text", "read_bytes", "readlines"):
+        if isinstance(sub, ast.Call) and dotted(sub.func).rsplit(".", 1)[-1] in (
+            "read",
+            "read_text",
+            "read_bytes",
+            "readlines",
+        ):
             return True
     return False
 

@@ -5,7 +5,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["Region", "code_regions", "prose_spans", "language_of", "negated_before", "is_markdown", "is_prose_file", "MAX_SCAN"]
+__all__ = [
+    "Region",
+    "code_regions",
+    "prose_spans",
+    "language_of",
+    "negated_before",
+    "is_markdown",
+    "is_prose_file",
+    "MAX_SCAN",
+]
 
 MAX_SCAN = 512 * 1024
 """Characters of one file the behaviour rules read; the rest is left to the other content checks."""
@@ -18,15 +27,46 @@ _NEGATION = re.compile(
     re.IGNORECASE,
 )
 _LANGS = {
-    "python": "python", "py": "python", "python3": "python", "ipython": "python",
-    "sh": "shell", "bash": "shell", "shell": "shell", "zsh": "shell", "console": "shell", "shell-session": "shell", "terminal": "shell",
-    "js": "javascript", "javascript": "javascript", "node": "javascript", "ts": "javascript", "typescript": "javascript",
-    "mjs": "javascript", "cjs": "javascript", "jsx": "javascript", "tsx": "javascript",
-    "powershell": "powershell", "pwsh": "powershell", "ps1": "powershell", "ps": "powershell",
+    "python": "python",
+    "py": "python",
+    "python3": "python",
+    "ipython": "python",
+    "sh": "shell",
+    "bash": "shell",
+    "shell": "shell",
+    "zsh": "shell",
+    "console": "shell",
+    "shell-session": "shell",
+    "terminal": "shell",
+    "js": "javascript",
+    "javascript": "javascript",
+    "node": "javascript",
+    "ts": "javascript",
+    "typescript": "javascript",
+    "mjs": "javascript",
+    "cjs": "javascript",
+    "jsx": "javascript",
+    "tsx": "javascript",
+    "powershell": "powershell",
+    "pwsh": "powershell",
+    "ps1": "powershell",
+    "ps": "powershell",
 }
-_SUFFIX = {".py": "python", ".sh": "shell", ".bash": "shell", ".zsh": "shell", ".command": "shell",
-           ".js": "javascript", ".mjs": "javascript", ".cjs": "javascript", ".ts": "javascript", ".tsx": "javascript", ".jsx": "javascript",
-           ".ps1": "powershell", ".psm1": "powershell"}
+_SUFFIX = {
+    ".py": "python",
+    ".sh": "shell",
+    ".bash": "shell",
+    ".zsh": "shell",
+    ".command": "shell",
+    ".js": "javascript",
+    ".mjs": "javascript",
+    ".cjs": "javascript",
+    ".ts": "javascript",
+    ".tsx": "javascript",
+    ".jsx": "javascript",
+    ".ps1": "powershell",
+    ".psm1": "powershell",
+}
 _PROSE_SUFFIX = (".md", ".markdown", ".txt", ".rst", ".mdx")
 
 
@@ -96,7 +136,9 @@ def code_regions(text: str, path: str) -> list[Region]:
     """The code in a file: all of a script, or a Markdown page's fenced blocks and code spans."""
     text = text[:MAX_SCAN]
     language = language_of(path, text)
-    if language is not None or (not is_markdown(path) and not is_prose_file(path) and path.startswith(("scripts/", "bin/"))):
+    if language is not None or (
+        not is_markdown(path) and not is_prose_file(path) and path.startswith(("scripts/", "bin/"))
+    ):
         return [Region(0, text, language)]
     if not is_markdown(path):
         return []

@@ -11,7 +11,9 @@ import bashlex
 
 __all__ = ["Cmd", "Pipeline", "parse_shell"]
 
-_WRAPPERS = frozenset({"sudo", "doas", "env", "nohup", "exec", "command", "time", "nice", "builtin", "stdbuf", "timeout", "xargs"})
+_WRAPPERS = frozenset(
+    {"sudo", "doas", "env", "nohup", "exec", "command", "time", "nice", "builtin", "stdbuf", "timeout", "xargs"}
+)
 _MAX_PARSE = 64 * 1024
 """Characters handed to bashlex at once; a longer script is parsed line by line (bashlex slows on big inputs)."""
 
@@ -145,7 +147,9 @@ def _fallback_line(line: str, offset: int, out: list[Pipeline]) -> None:
             while words and re.match(r"^[A-Za-z_]\w*=", words[0]):
                 name, _, value = words.pop(0).partition("=")
                 assigns.append((name, value, [p for p in subs if value and p]))
-            cmd = Cmd(_strip_wrappers(words), offset + start, offset + start + len(piece), redirects, list(subs), assigns)
+            cmd = Cmd(
+                _strip_wrappers(words), offset + start, offset + start + len(piece), redirects, list(subs), assigns
+            )
             stages.append([cmd])
         if any(stage[0].words or stage[0].assigns for stage in stages):
             out.append(stages)

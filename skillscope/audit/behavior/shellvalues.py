@@ -13,7 +13,10 @@ __all__ = ["expand", "vendor_host"]
 _VAR = re.compile(r"\$\{?([A-Za-z_]\w*)")
 _VAR_REF = re.compile(r"\$\{?([A-Za-z_]\w*)\}?")
 _FOR = re.compile(r"\bfor\s+([A-Za-z_]\w*)\s+in\s+([^;\n]+?)\s*(?:;|\n)\s*do\b")
-_ASSIGNED = re.compile(r"^[ \t]*(?:export\s+|local\s+|readonly\s+|declare\s+)?([A-Za-z_]\w*)=(\"[^\"\n]*\"|'[^'\n]*'|[^\s;]+)", re.MULTILINE)
+_ASSIGNED = re.compile(
+    r"^[ \t]*(?:export\s+|local\s+|readonly\s+|declare\s+)?([A-Za-z_]\w*)=(\"[^\"\n]*\"|'[^'\n]*'|[^\s;]+)",
+    re.MULTILINE,
+)
 
 
 def _values(text: str) -> dict[str, list[str]]:
@@ -47,8 +50,34 @@ def expand(ctx: Ctx, word: str) -> str:
 
 
 _CODE_HOSTS = ("github.com", "raw.githubusercontent.com", "gitlab.com", "codeberg.org", "bitbucket.org")
-_GENERIC_LABELS = frozenset({"www", "get", "install", "installer", "raw", "cdn", "dl", "download", "downloads", "static", "releases", "sh",
-                             "example", "files", "assets", "pkg", "packages", "repo", "setup", "script", "scripts", "io", "dev", "app"})
+_GENERIC_LABELS = frozenset(
+    {
+        "www",
+        "get",
+        "install",
+        "installer",
+        "raw",
+        "cdn",
+        "dl",
+        "download",
+        "downloads",
+        "static",
+        "releases",
+        "sh",
+        "example",
+        "files",
+        "assets",
+        "pkg",
+        "packages",
+        "repo",
+        "setup",
+        "script",
+        "scripts",
+        "io",
+        "dev",
+        "app",
+    }
+)
 
 
 def vendor_host(page: str, url: str) -> bool:
@@ -57,9 +86,15 @@ def vendor_host(page: str, url: str) -> bool:
     host = url_host_of(url)
     labels = host.split(".")
     if host in _CODE_HOSTS or host.endswith(".github.io"):
-        names = [p for p in url.split("://", 1)[-1].split("/")[1:3] if p] + ([labels[0]] if host.endswith(".github.io") else [])
+        names = [p for p in url.split("://", 1)[-1].split("/")[1:3] if p] + (
+            [labels[0]] if host.endswith(".github.io") else []
+        )
     else:
         names = labels[:-1][-2:]  # the registered name and the one before it (sh.rustup.rs -> sh, rustup)
     prose = re.sub(r"\S+://\S+", " ", page)  # the product named in words, not in this or another of its URLs
-    return any(len(name) >= 3 and name.lower() not in _GENERIC_LABELS and re.search(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", prose, re.IGNORECASE)
-               for name in names)
+    return any(
+        len(name) >= 3
+        and name.lower() not in _GENERIC_LABELS
+        and re.search(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", prose, re.IGNORECASE)
+        for name in names
+    )

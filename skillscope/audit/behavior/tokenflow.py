@@ -16,11 +16,15 @@ _SEND = re.compile(
     r"\bureq::(?:post|put)\b|\breqwest::[^\n]*\.(?:post|put)\s*\(|\bsmtp\.SendMail\s*\(|\bnet\.Dial\s*\(|\bTCPSocket\.(?:new|open)\b"
 )
 _STRING = re.compile(r"\"((?:[^\"\\\n]|\\.)*)\"|'((?:[^'\\\n]|\\.)*)'|`([^`\n]*)`")
-_BIND = re.compile(r"^\s*(?:const\s+|var\s+|let\s+|my\s+|local\s+)?([A-Za-z_$@][\w$@]*(?:\s*,\s*[A-Za-z_$@][\w$@]*)*)\s*(?::=|=(?![=~>]))\s*(.*)$")
+_BIND = re.compile(
+    r"^\s*(?:const\s+|var\s+|let\s+|my\s+|local\s+)?([A-Za-z_$@][\w$@]*(?:\s*,\s*[A-Za-z_$@][\w$@]*)*)\s*(?::=|=(?![=~>]))\s*(.*)$"
+)
 _NAME = re.compile(r"[A-Za-z_$@][\w$@]*")
 # Data poured into a buffer or collection: report.Write(creds), fmt.Fprintf(&out, ..., creds), body << creds, msg += creds.
-_INTO = re.compile(r"\b([A-Za-z_$@][\w$@]*)\.(?:Write|WriteString|write|append|push|concat|merge!?)\s*\(|\bfmt\.Fprint\w*\(\s*&?([A-Za-z_]\w*)|"
-                   r"\b([A-Za-z_$@][\w$@]*)\s*(?:<<|\+=|\.=)")
+_INTO = re.compile(
+    r"\b([A-Za-z_$@][\w$@]*)\.(?:Write|WriteString|write|append|push|concat|merge!?)\s*\(|\bfmt\.Fprint\w*\(\s*&?([A-Za-z_]\w*)|"
+    r"\b([A-Za-z_$@][\w$@]*)\s*(?:<<|\+=|\.=)"
+)
 _DEF = re.compile(r"^\s*(?:def|func|function|sub|fn)\s+(?:\([^)]*\)\s*)?([A-Za-z_]\w*)\s*\(([^)]*)\)", re.MULTILINE)
 _COMMENT = ("#", "//", "/*", "*", "--")
 _URL = re.compile(r"https?://[^\s'\"`)]+")
@@ -45,7 +49,9 @@ def scan_tokens(ctx: Ctx) -> None:
     for line in lines:
         bind = _BIND.match(line)
         if bind and "," not in bind.group(1):
-            consts[bind.group(1)] = " ".join(next(g for g in m.groups() if g is not None) for m in _STRING.finditer(bind.group(2)))
+            consts[bind.group(1)] = " ".join(
+                next(g for g in m.groups() if g is not None) for m in _STRING.finditer(bind.group(2))
+            )
     tainted: dict[str, tuple[str, int]] = {}
     for number, line in enumerate(lines):
         what = credential_what(_said(line, consts)) if "(" in line else None
@@ -54,8 +60,13 @@ def scan_tokens(ctx: Ctx) -> None:
             for name in bind.group(1).split(","):
                 if name.strip() not in ("_", ""):
                     tainted.setdefault(name.strip(), (what, ctx.line(0) + number))
-    functions = {m.group(1): [p.split()[0].lstrip("*&$") for p in m.group(2).split(",") if p.strip()] for m in _DEF.finditer(text)}
-    for _ in range(4):  # names pass the data on in any order (a function defined above its caller); a few rounds settle it
+    functions = {
+        m.group(1): [p.split()[0].lstrip("*&$") for p in m.group(2).split(",") if p.strip()]
+        for m in _DEF.finditer(text)
+    }
+    for _ in range(
+        4
+    ):  # names pass the data on in any order (a function defined above its caller); a few rounds settle it
         for line in lines:
             carried = next((tainted[n] for n in _NAME.findall(line) if n in tainted), None)
             if carried is None:
@@ -78,10 +89,15 @@ def _report(ctx: Ctx, lines: list[str], tainted: dict[str, tuple[str, int]]) -> 
         if not send:
             continue
         ctx.network = True
-        carried = next((tainted[n] for n in _NAME.findall(line[send.end():]) if n in tainted), None)
+        carried = next((tainted[n] for n in _NAME.findall(line[send.end() :]) if n in tainted), None)
         ctx.sends.append((start + send.start(), start + len(line), "upload" if carried else "network"))
         if carried:
             url = _URL.search(line)
             where = safe_line(url.group(0), limit=100) if url else "a computed address"
-            ctx.add("skillscope/exfiltration/data-flow", f"reads {safe_line(carried[0], limit=60)} (line {carried[1]}) and sends it to {where} "
-                    f"(line {ctx.line(start)})", start + send.start(), start + len(line))
+            ctx.add(
+                "skillscope/exfiltration/data-flow",
+                f"reads {safe_line(carried[0], limit=60)} (line {carried[1]}) and sends it to {where} "
+                f"(line {ctx.line(start)})",
+                start + send.start(),
+                start + len(line),
+            )

@@ -13,41 +13,96 @@ __all__ = ["scan_triggers", "scan_blobs", "scan_prose_triggers"]
 
 _NOW = r"(?:datetime\.(?:datetime\.)?(?:now|utcnow|today)\(\)|date\.today\(\)|time\.time\(\)|Date\.now\(\)|new\s+Date\(\)(?:\.getTime\(\))?|\$\(date\s+\+%[A-Za-z%]+\)|\bnow\b|\btoday\b)"
 _MOMENT = r"(?:datetime\.?(?:datetime)?\(\s*20\d\d\s*,[^)]*\)|date\(\s*20\d\d\s*,[^)]*\)|new\s+Date\(\s*['\"]?20\d\d[^)]*\)|['\"]20\d\d-\d\d-\d\d[^'\"]*['\"]|\b1[6-9]\d{8}\b|\b20\d\d[01]\d[0-3]\d\b)"
-_TIME_BOMB = re.compile(rf"{_NOW}[^\n]{{0,40}}?(?:[<>]=?|==|-gt|-ge|-lt|-le|-eq)\s*[^\n]{{0,10}}?{_MOMENT}|{_MOMENT}\s*(?:[<>]=?|==)\s*[^\n]{{0,10}}?{_NOW}", re.IGNORECASE)
+_TIME_BOMB = re.compile(
+    rf"{_NOW}[^\n]{{0,40}}?(?:[<>]=?|==|-gt|-ge|-lt|-le|-eq)\s*[^\n]{{0,10}}?{_MOMENT}|{_MOMENT}\s*(?:[<>]=?|==)\s*[^\n]{{0,10}}?{_NOW}",
+    re.IGNORECASE,
+)
 # The count may be read through a call (bumpRunCount() % 50 === 0) and compared with JavaScript's ===.
-_COUNTER = re.compile(r"\b(\w*(?:run|exec|invocation|call|launch|use|start)s?_?(?:count|counter|num|number|total)\w*|counter|run_count|runs)(?:\(\s*\))?\s*"
-                      r"(?:(?:>=|===?|>|-ge|-eq|-gt)\s*(\d+)|%\s*(\d+)\s*===?\s*0)", re.IGNORECASE)
-_MAGIC = re.compile(r"(?:getuser\(\)|gethostname\(\)|os\.environ(?:\.get)?\(?\[?\s*['\"](?:USER|HOSTNAME|LOGNAME)['\"]\]?\)?|\$(?:USER|HOSTNAME)|"
-                    r"os\.hostname\(\)|process\.env\.(?:USER|HOSTNAME))\s*(?:==|===|!=|-eq|=)\s*['\"][^'\"\n]{3,}['\"]|"
-                    # Windows names the machine, user and domain in its own variables; PowerShell compares with -eq, -like, -match.
-                    r"(?:\$env:|os\.environ(?:\.get)?\(?\[?\s*['\"]|process\.env\.)(?:USERNAME|COMPUTERNAME|USERDOMAIN|USERDNSDOMAIN|LOGONSERVER)\b['\"]?\]?\)?"
-                    r"\s*(?:==|===|!=|-[ci]?(?:eq|ne|like|notlike|match))\s*['\"][^'\"\n]{3,}['\"]|"
-                    r"\bif\s+['\"][^'\"\n]{6,}['\"]\s+in\s+(?:prompt|user_input|message|query|text|request)\b")
+_COUNTER = re.compile(
+    r"\b(\w*(?:run|exec|invocation|call|launch|use|start)s?_?(?:count|counter|num|number|total)\w*|counter|run_count|runs)(?:\(\s*\))?\s*"
+    r"(?:(?:>=|===?|>|-ge|-eq|-gt)\s*(\d+)|%\s*(\d+)\s*===?\s*0)",
+    re.IGNORECASE,
+)
+_MAGIC = re.compile(
+    r"(?:getuser\(\)|gethostname\(\)|os\.environ(?:\.get)?\(?\[?\s*['\"](?:USER|HOSTNAME|LOGNAME)['\"]\]?\)?|\$(?:USER|HOSTNAME)|"
+    r"os\.hostname\(\)|process\.env\.(?:USER|HOSTNAME))\s*(?:==|===|!=|-eq|=)\s*['\"][^'\"\n]{3,}['\"]|"
+    # Windows names the machine, user and domain in its own variables; PowerShell compares with -eq, -like, -match.
+    r"(?:\$env:|os\.environ(?:\.get)?\(?\[?\s*['\"]|process\.env\.)(?:USERNAME|COMPUTERNAME|USERDOMAIN|USERDNSDOMAIN|LOGONSERVER)\b['\"]?\]?\)?"
+    r"\s*(?:==|===|!=|-[ci]?(?:eq|ne|like|notlike|match))\s*['\"][^'\"\n]{3,}['\"]|"
+    r"\bif\s+['\"][^'\"\n]{6,}['\"]\s+in\s+(?:prompt|user_input|message|query|text|request)\b"
+)
 _BLOB = re.compile(r"['\"`]([A-Za-z0-9+/=_-]{200,}|(?:[0-9a-fA-F]{2}){100,})['\"`]")
-_DECODER = re.compile(r"b64decode|base64\s+-d|base64\s+--decode|fromhex|unhexlify|atob\(|Buffer\.from|decompress|codecs\.decode|xxd\s+-r")
-_DECODER_WORDS = ("b64decode", "base64", "fromhex", "unhexlify", "atob(", "Buffer.from", "decompress", "codecs.decode", "xxd")
-_EXEC = re.compile(r"\bexec\s*\(|\beval\s*\(|\bFunction\s*\(|subprocess|os\.system|child_process|\|\s*(?:ba)?sh\b|marshal\.loads|pickle\.loads")
+_DECODER = re.compile(
+    r"b64decode|base64\s+-d|base64\s+--decode|fromhex|unhexlify|atob\(|Buffer\.from|decompress|codecs\.decode|xxd\s+-r"
+)
+_DECODER_WORDS = (
+    "b64decode",
+    "base64",
+    "fromhex",
+    "unhexlify",
+    "atob(",
+    "Buffer.from",
+    "decompress",
+    "codecs.decode",
+    "xxd",
+)
+_EXEC = re.compile(
+    r"\bexec\s*\(|\beval\s*\(|\bFunction\s*\(|subprocess|os\.system|child_process|\|\s*(?:ba)?sh\b|marshal\.loads|pickle\.loads"
+)
 
 
 _TRIGGERS = tuple(
     (pattern, check, what, words)
     for pattern, check, what, words in (
-        (_TIME_BOMB, "skillscope/triggers/time-bomb", "acts differently after a fixed date or time", ("now", "today", "time()", "Date", "date")),
-        (_COUNTER, "skillscope/triggers/run-counter", "counts its runs and acts on a given one", ("count", "Count", "runs", "number", "total", "num")),
-        (_MAGIC, "skillscope/triggers/magic-value", "switches behaviour on a fixed user, host or input value",
-         ("getuser", "hostname", "USER", "HOSTNAME", "LOGNAME", "COMPUTERNAME", "DOMAIN", "LOGONSERVER", "if '", 'if "')),
+        (
+            _TIME_BOMB,
+            "skillscope/triggers/time-bomb",
+            "acts differently after a fixed date or time",
+            ("now", "today", "time()", "Date", "date"),
+        ),
+        (
+            _COUNTER,
+            "skillscope/triggers/run-counter",
+            "counts its runs and acts on a given one",
+            ("count", "Count", "runs", "number", "total", "num"),
+        ),
+        (
+            _MAGIC,
+            "skillscope/triggers/magic-value",
+            "switches behaviour on a fixed user, host or input value",
+            (
+                "getuser",
+                "hostname",
+                "USER",
+                "HOSTNAME",
+                "LOGNAME",
+                "COMPUTERNAME",
+                "DOMAIN",
+                "LOGONSERVER",
+                "if '",
+                'if "',
+            ),
+        ),
     )
 )
 
 
-_CONDITION = re.compile(r"^[ \t]*(?:\}\s*)?(?:if|elif|else\s+if|while|unless)\b[^\n]*|^[ \t]*\[\[?[^\n]*?\]\]?[ \t]*&&[^\n]*|^[ \t]*case\s+\S[^\n]*\s+in\b[^\n]*",
-                        re.MULTILINE)
+_CONDITION = re.compile(
+    r"^[ \t]*(?:\}\s*)?(?:if|elif|else\s+if|while|unless)\b[^\n]*|^[ \t]*\[\[?[^\n]*?\]\]?[ \t]*&&[^\n]*|^[ \t]*case\s+\S[^\n]*\s+in\b[^\n]*",
+    re.MULTILINE,
+)
 _LITERAL = re.compile(r"['\"`][^'\"`\n]{2,}['\"`]|(?<![\w.$])\d+(?:\.\d+)?(?![\w.])|^\s*case\b")
-_COMPARE = re.compile(r"^\s*case\b|===?|!==?|[<>]=?|\s-(?:eq|ne|gt|ge|lt|le)\s|\s=\s|\bin\b|\.(?:includes|startswith|endswith|startsWith|endsWith|contains|match|test)\(")
+_COMPARE = re.compile(
+    r"^\s*case\b|===?|!==?|[<>]=?|\s-(?:eq|ne|gt|ge|lt|le)\s|\s=\s|\bin\b|\.(?:includes|startswith|endswith|startsWith|endsWith|contains|match|test)\("
+)
 _CHANCE = re.compile(r"\brandom\b|Math\.random|\$RANDOM|\bSRANDOM\b|randint|secrets\.randbelow")
-_DATE_PART = re.compile(r"\b(?:getDay|getDate|getMonth|getHours|getFullYear|getUTCDay|getUTCHours|weekday|isoweekday|now|today|utcnow|localtime|"
-                        r"strftime|Date)\b|\.(?:day|month|hour|year)\b|date\s+\+%")
-_HOST_PART = re.compile(r"hostname|gethostname|getuser|getlogin|whoami|\bUSER\b|\bLOGNAME\b|\$HOSTNAME|platform\.node|os\.userInfo|uname\s+-n")
+_DATE_PART = re.compile(
+    r"\b(?:getDay|getDate|getMonth|getHours|getFullYear|getUTCDay|getUTCHours|weekday|isoweekday|now|today|utcnow|localtime|"
+    r"strftime|Date)\b|\.(?:day|month|hour|year)\b|date\s+\+%"
+)
+_HOST_PART = re.compile(
+    r"hostname|gethostname|getuser|getlogin|whoami|\bUSER\b|\bLOGNAME\b|\$HOSTNAME|platform\.node|os\.userInfo|uname\s+-n"
+)
 _INCREMENT = re.compile(r"\b([A-Za-z_]\w*)\s*(?:\+=\s*1\b|\+\+)|\b([A-Za-z_]\w*)\s*=\s*[^\n]*\+\s*1\b")
 _SYSTEM_DIR = r"/(?:etc|usr|var|home|Users|opt|srv|root|boot|lib|bin|sbin|Library|System|Applications|mnt|data)\b"
 _DESTROY = re.compile(
@@ -58,7 +113,21 @@ _DESTROY = re.compile(
     re.IGNORECASE | re.MULTILINE,
 )
 """Destroying the user's data: a recursive delete of home, the root or a system folder (not /tmp, not the workspace), a disk overwrite, a forced push, a dropped database."""
-_DESTROY_WORDS = ("rm -", "rmtree", "rmSync", "rmdirSync", "fs.rm", "mkfs", "of=/dev", "shred", "wipefs", "--force", "DROP ", "drop table", "drop database")
+_DESTROY_WORDS = (
+    "rm -",
+    "rmtree",
+    "rmSync",
+    "rmdirSync",
+    "fs.rm",
+    "mkfs",
+    "of=/dev",
+    "shred",
+    "wipefs",
+    "--force",
+    "DROP ",
+    "drop table",
+    "drop database",
+)
 
 
 _ERRORS = frozenset(rule for rule, level, _, _ in BEHAVIOR_RULES if level == "error")
@@ -81,13 +150,19 @@ def _guarded(text: str, start: int) -> tuple[int, int]:
 def _harm(ctx: Ctx, start: int, end: int, own: set[str]) -> str | None:
     """What harmful thing happens between ``start`` and ``end``: an error finding already there, or a destructive command."""
     for raw in ctx.hits:
-        if start <= raw.start < end and raw.check not in own and (raw.severity == "error" or (raw.severity is None and raw.check in _ERRORS)):
+        if (
+            start <= raw.start < end
+            and raw.check not in own
+            and (raw.severity == "error" or (raw.severity is None and raw.check in _ERRORS))
+        ):
             return raw.message
     destroy = _DESTROY.search(ctx.text, start, end)
     if destroy is None:
         return None
     line_end = ctx.text.find("\n", destroy.start())
-    return f"destroys data ({safe_line(ctx.text[destroy.start() : line_end if line_end >= 0 else end].strip(), limit=80)})"
+    return (
+        f"destroys data ({safe_line(ctx.text[destroy.start() : line_end if line_end >= 0 else end].strip(), limit=80)})"
+    )
 
 
 def scan_triggers(ctx: Ctx) -> None:
@@ -104,18 +179,27 @@ def scan_triggers(ctx: Ctx) -> None:
             harm = _harm(ctx, *_guarded(text, match.start()), own)
             line = text.count("\n", 0, match.start())
             reported[line] = len(ctx.hits)
-            ctx.add(check, f"{what}: {safe_line(match.group(0), limit=100)!r}" + (f", guarding: {safe_line(harm, limit=120)}" if harm else ""),
-                    match.start(), match.end(), "error" if harm else None)
+            ctx.add(
+                check,
+                f"{what}: {safe_line(match.group(0), limit=100)!r}"
+                + (f", guarding: {safe_line(harm, limit=120)}" if harm else ""),
+                match.start(),
+                match.end(),
+                "error" if harm else None,
+            )
     _identity_tests(ctx, own, reported)
     if not any(word in text for word in ("if", "while", "&&", "unless", "case")):
         return
-    if not any(h.check in _ERRORS and h.severity in (None, "error") or h.severity == "error" for h in ctx.hits) and not any(
-            word in text for word in _DESTROY_WORDS):
+    if not any(
+        h.check in _ERRORS and h.severity in (None, "error") or h.severity == "error" for h in ctx.hits
+    ) and not any(word in text for word in _DESTROY_WORDS):
         return  # nothing harmful here for a condition to guard
     counters = {a or b for a, b in _INCREMENT.findall(text)}
     for match in _CONDITION.finditer(text):
         condition = match.group(0)
-        if text.count("\n", 0, match.start()) in reported or not (_LITERAL.search(condition) and _COMPARE.search(condition)):
+        if text.count("\n", 0, match.start()) in reported or not (
+            _LITERAL.search(condition) and _COMPARE.search(condition)
+        ):
             continue
         harm = _harm(ctx, *_guarded(text, match.start()), own)
         if harm is None:
@@ -128,14 +212,27 @@ def scan_triggers(ctx: Ctx) -> None:
         elif _CHANCE.search(condition):
             check, what = "skillscope/triggers/magic-value", "acts on a random share of runs"
         else:
-            check, what = "skillscope/triggers/magic-value", "switches on a fixed value" + (" of the host or user" if _HOST_PART.search(condition) else "")
+            check, what = (
+                "skillscope/triggers/magic-value",
+                "switches on a fixed value" + (" of the host or user" if _HOST_PART.search(condition) else ""),
+            )
         at = match.start() + len(condition) - len(condition.lstrip())
-        ctx.add(check, f"{what}: {safe_line(condition.strip(), limit=100)!r}, guarding: {safe_line(harm, limit=120)}", at, match.end(), "error")
+        ctx.add(
+            check,
+            f"{what}: {safe_line(condition.strip(), limit=100)!r}, guarding: {safe_line(harm, limit=120)}",
+            at,
+            match.end(),
+            "error",
+        )
 
 
-_IDENTITY = (r"(?:USER|LOGNAME|HOSTNAME|USERNAME|COMPUTERNAME|USERDOMAIN|USERDNSDOMAIN|GITHUB_REPOSITORY(?:_OWNER)?|GITHUB_ACTOR|"
-             r"CI_PROJECT_(?:PATH|NAMESPACE)|CI_REPO(?:_OWNER)?|BUILDKITE_ORGANIZATION_SLUG|CIRCLE_PROJECT_(?:USERNAME|REPONAME))")
-_IDENTITY_BIND = re.compile(rf"^[ \t]*(?:const\s+|let\s+|var\s+)?([A-Za-z_]\w*)\s*=[^=\n][^\n]*['\"]{_IDENTITY}['\"]", re.MULTILINE)
+_IDENTITY = (
+    r"(?:USER|LOGNAME|HOSTNAME|USERNAME|COMPUTERNAME|USERDOMAIN|USERDNSDOMAIN|GITHUB_REPOSITORY(?:_OWNER)?|GITHUB_ACTOR|"
+    r"CI_PROJECT_(?:PATH|NAMESPACE)|CI_REPO(?:_OWNER)?|BUILDKITE_ORGANIZATION_SLUG|CIRCLE_PROJECT_(?:USERNAME|REPONAME))"
+)
+_IDENTITY_BIND = re.compile(
+    rf"^[ \t]*(?:const\s+|let\s+|var\s+)?([A-Za-z_]\w*)\s*=[^=\n][^\n]*['\"]{_IDENTITY}['\"]", re.MULTILINE
+)
 _FIXED = r"\s*(?:==|===|!=|!==)\s*['\"][^'\"\n]{3,}['\"]|\.(?:startswith|endswith|startsWith|endsWith)\(\s*[(\[]?\s*['\"][^'\"\n]{3,}['\"]"
 
 
@@ -151,8 +248,14 @@ def _identity_tests(ctx: Ctx, own: set[str], reported: dict[int, int]) -> None:
                 continue
             harm = _harm(ctx, *_guarded(text, match.start()), own)
             reported[line] = len(ctx.hits)
-            ctx.add("skillscope/triggers/magic-value", f"switches on who or where it runs: {safe_line(match.group(0), limit=100)!r}"
-                    + (f", guarding: {safe_line(harm, limit=120)}" if harm else ""), match.start(), match.end(), "error" if harm else None)
+            ctx.add(
+                "skillscope/triggers/magic-value",
+                f"switches on who or where it runs: {safe_line(match.group(0), limit=100)!r}"
+                + (f", guarding: {safe_line(harm, limit=120)}" if harm else ""),
+                match.start(),
+                match.end(),
+                "error" if harm else None,
+            )
 
 
 def _entropy(data: str) -> float:
@@ -172,8 +275,13 @@ def scan_blobs(ctx: Ctx) -> None:
         blob = match.group(1)
         if _entropy(blob[:4096]) < 3.5:
             continue
-        ctx.add("skillscope/obfuscation/encoded-blob", f"{len(blob):,}-character encoded blob next to a decoder" + (" in code that runs code" if runs else ""),
-                match.start(), match.start() + min(len(match.group(0)), 80), "error" if runs else None)
+        ctx.add(
+            "skillscope/obfuscation/encoded-blob",
+            f"{len(blob):,}-character encoded blob next to a decoder" + (" in code that runs code" if runs else ""),
+            match.start(),
+            match.start() + min(len(match.group(0)), 80),
+            "error" if runs else None,
+        )
 
 
 _PHRASE = re.compile(
@@ -209,5 +317,11 @@ def scan_prose_triggers(ctx: Ctx) -> None:
             stop = stop + found.end() if found else len(text)
         switched = _SWITCHED.search(text, match.end(), stop)
         if switched:
-            ctx.add("skillscope/triggers/magic-value", f"a fixed phrase in the user's input ({safe_line(match.group(1), limit=40)!r}) switches the agent to: "
-                    f"{safe_line(' '.join(text[switched.start() : stop].split()), limit=100)!r}", match.start(), match.end(), "error")
+            ctx.add(
+                "skillscope/triggers/magic-value",
+                f"a fixed phrase in the user's input ({safe_line(match.group(1), limit=40)!r}) switches the agent to: "
+                f"{safe_line(' '.join(text[switched.start() : stop].split()), limit=100)!r}",
+                match.start(),
+                match.end(),
+                "error",
+            )

@@ -7,8 +7,21 @@ import re
 from urllib.parse import urlsplit
 
 __all__ = [
-    "CREDENTIAL_PATH", "DOTENV", "STORE_COMMAND", "TOKEN_COMMAND", "PERSISTENCE_PATH", "INTERPRETERS", "DOWNLOADERS", "NET_TOOLS",
-    "endpoint_kind", "url_host_of", "is_public_ip", "related_host", "credential_what", "is_store", "SECRET_NAME",
+    "CREDENTIAL_PATH",
+    "DOTENV",
+    "STORE_COMMAND",
+    "TOKEN_COMMAND",
+    "PERSISTENCE_PATH",
+    "INTERPRETERS",
+    "DOWNLOADERS",
+    "NET_TOOLS",
+    "endpoint_kind",
+    "url_host_of",
+    "is_public_ip",
+    "related_host",
+    "credential_what",
+    "is_store",
+    "SECRET_NAME",
 ]
 
 CREDENTIAL_PATH = re.compile(
@@ -38,7 +51,18 @@ TOKEN_COMMAND = re.compile(
 )
 """A command that prints a credential: the same secret as the file it lives in."""
 
-STORE_WORDS = ("keychain", "Login Data", "Local State", "cookies", "logins.json", "key3.db", "key4.db", "password-store", "shadow", "wallet")
+STORE_WORDS = (
+    "keychain",
+    "Login Data",
+    "Local State",
+    "cookies",
+    "logins.json",
+    "key3.db",
+    "key4.db",
+    "password-store",
+    "shadow",
+    "wallet",
+)
 
 PERSISTENCE_PATH = re.compile(
     r"(?:\.(?:ba|z|k|c|tc)?shrc\b|\.bash_profile\b|\.bash_login\b|\.zprofile\b|\.zshenv\b|\.zlogin\b|\.profile\b|"
@@ -50,28 +74,136 @@ PERSISTENCE_PATH = re.compile(
 )
 """A place whose content runs later on its own: shell start-up files, cron, launchd, systemd, git hooks, agent config."""
 
-INTERPRETERS = frozenset({"sh", "bash", "zsh", "dash", "ksh", "fish", "python", "python2", "python3", "perl", "ruby", "node", "php",
-                          "deno", "bun", "iex", "invoke-expression", "pwsh", "powershell", "source", ".", "osascript"})
-DOWNLOADERS = frozenset({"curl", "wget", "fetch", "iwr", "invoke-webrequest", "invoke-restmethod", "irm", "aria2c", "http", "https", "xh"})
+INTERPRETERS = frozenset(
+    {
+        "sh",
+        "bash",
+        "zsh",
+        "dash",
+        "ksh",
+        "fish",
+        "python",
+        "python2",
+        "python3",
+        "perl",
+        "ruby",
+        "node",
+        "php",
+        "deno",
+        "bun",
+        "iex",
+        "invoke-expression",
+        "pwsh",
+        "powershell",
+        "source",
+        ".",
+        "osascript",
+    }
+)
+DOWNLOADERS = frozenset(
+    {"curl", "wget", "fetch", "iwr", "invoke-webrequest", "invoke-restmethod", "irm", "aria2c", "http", "https", "xh"}
+)
 NET_TOOLS = frozenset({"nc", "ncat", "netcat", "socat", "telnet", "ssh", "scp", "sftp", "rsync", "ftp", "tftp"})
 
-SECRET_NAME = re.compile(r"(?:SECRET|TOKEN|PASSW(?:OR)?D|PASS\b|API_?KEY|ACCESS_?KEY|PRIVATE|CREDENTIAL|AUTH|SESSION|COOKIE)", re.IGNORECASE)
+SECRET_NAME = re.compile(
+    r"(?:SECRET|TOKEN|PASSW(?:OR)?D|PASS\b|API_?KEY|ACCESS_?KEY|PRIVATE|CREDENTIAL|AUTH|SESSION|COOKIE)", re.IGNORECASE
+)
 """An environment variable name that holds a secret."""
 
 _COLLECTORS = (
-    "webhook.site", "webhook.cool", "requestbin.com", "requestbin.net", "requestcatcher.com", "pipedream.net", "pipedream.com",
-    "hookbin.com", "beeceptor.com", "mockbin.org", "postb.in", "ptsv2.com", "ptsv3.com", "requestinspector.com", "webhook-test.com",
-    "interact.sh", "oast.fun", "oast.pro", "oast.live", "oast.site", "oast.online", "oast.me", "burpcollaborator.net",
-    "oastify.com", "canarytokens.com", "dnslog.cn", "ceye.io", "ngrok.io", "ngrok.app", "ngrok-free.app", "ngrok-free.dev",
-    "ngrok.dev", "trycloudflare.com", "loca.lt", "localtunnel.me", "serveo.net", "localhost.run", "lhr.life", "bore.pub",
-    "pagekite.me", "telebit.cloud", "tunnelto.dev", "pastebin.com", "paste.ee", "hastebin.com", "ghostbin.com", "dpaste.org",
-    "dpaste.com", "termbin.com", "ix.io", "0x0.st", "transfer.sh", "file.io", "temp.sh", "bashupload.com", "oshi.at",
-    "anonfiles.com", "gofile.io", "catbox.moe", "pastes.dev", "rentry.co", "controlc.com", "privatebin.net",
-    "requestbin.io", "hookdeck.com", "smee.io", "webhookrelay.com", "ntfy.sh", "paste.rs", "sprunge.us", "bpa.st", "pastebin.pl",
-    "litterbox.catbox.moe", "filebin.net", "tmpfiles.org", "uguu.se", "pixeldrain.com", "ngrok.pizza", "pinggy.link", "pinggy.io",
-    "devtunnels.ms", "loophole.site", "packetriot.net", "playit.gg", "zrok.io", "interactsh.com", "canarytokens.org", "requestrepo.com",
+    "webhook.site",
+    "webhook.cool",
+    "requestbin.com",
+    "requestbin.net",
+    "requestcatcher.com",
+    "pipedream.net",
+    "pipedream.com",
+    "hookbin.com",
+    "beeceptor.com",
+    "mockbin.org",
+    "postb.in",
+    "ptsv2.com",
+    "ptsv3.com",
+    "requestinspector.com",
+    "webhook-test.com",
+    "interact.sh",
+    "oast.fun",
+    "oast.pro",
+    "oast.live",
+    "oast.site",
+    "oast.online",
+    "oast.me",
+    "burpcollaborator.net",
+    "oastify.com",
+    "canarytokens.com",
+    "dnslog.cn",
+    "ceye.io",
+    "ngrok.io",
+    "ngrok.app",
+    "ngrok-free.app",
+    "ngrok-free.dev",
+    "ngrok.dev",
+    "trycloudflare.com",
+    "loca.lt",
+    "localtunnel.me",
+    "serveo.net",
+    "localhost.run",
+    "lhr.life",
+    "bore.pub",
+    "pagekite.me",
+    "telebit.cloud",
+    "tunnelto.dev",
+    "pastebin.com",
+    "paste.ee",
+    "hastebin.com",
+    "ghostbin.com",
+    "dpaste.org",
+    "dpaste.com",
+    "termbin.com",
+    "ix.io",
+    "0x0.st",
+    "transfer.sh",
+    "file.io",
+    "temp.sh",
+    "bashupload.com",
+    "oshi.at",
+    "anonfiles.com",
+    "gofile.io",
+    "catbox.moe",
+    "pastes.dev",
+    "rentry.co",
+    "controlc.com",
+    "privatebin.net",
+    "requestbin.io",
+    "hookdeck.com",
+    "smee.io",
+    "webhookrelay.com",
+    "ntfy.sh",
+    "paste.rs",
+    "sprunge.us",
+    "bpa.st",
+    "pastebin.pl",
+    "litterbox.catbox.moe",
+    "filebin.net",
+    "tmpfiles.org",
+    "uguu.se",
+    "pixeldrain.com",
+    "ngrok.pizza",
+    "pinggy.link",
+    "pinggy.io",
+    "devtunnels.ms",
+    "loophole.site",
+    "packetriot.net",
+    "playit.gg",
+    "zrok.io",
+    "interactsh.com",
+    "canarytokens.org",
+    "requestrepo.com",
 )
-_CHAT = re.compile(r"(?:discord(?:app)?\.com/api/webhooks/|hooks\.slack\.com/(?:services|workflows)/|api\.telegram\.org/bot)", re.IGNORECASE)
+_CHAT = re.compile(
+    r"(?:discord(?:app)?\.com/api/webhooks/|hooks\.slack\.com/(?:services|workflows)/|api\.telegram\.org/bot)",
+    re.IGNORECASE,
+)
 
 
 def url_host_of(url: str) -> str:
@@ -82,7 +214,9 @@ def url_host_of(url: str) -> str:
         return ""
 
 
-_LOCAL_NETWORKS = tuple(ipaddress.ip_network(n) for n in ("10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "100.64.0.0/10", "fc00::/7"))
+_LOCAL_NETWORKS = tuple(
+    ipaddress.ip_network(n) for n in ("10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "100.64.0.0/10", "fc00::/7")
+)
 
 
 def is_public_ip(host: str) -> bool:
@@ -109,8 +243,17 @@ def endpoint_kind(url: str) -> str | None:
     return None
 
 
-_ALIASES = {"hf": "huggingface", "gh": "github", "gl": "gitlab", "aws": "amazonaws", "gcp": "googleapis", "az": "azure", "oai": "openai",
-            "do": "digitalocean", "cf": "cloudflare"}
+_ALIASES = {
+    "hf": "huggingface",
+    "gh": "github",
+    "gl": "gitlab",
+    "aws": "amazonaws",
+    "gcp": "googleapis",
+    "az": "azure",
+    "oai": "openai",
+    "do": "digitalocean",
+    "cf": "cloudflare",
+}
 
 
 def related_host(name: str, host: str) -> bool:
@@ -118,7 +261,9 @@ def related_host(name: str, host: str) -> bool:
     words = [_ALIASES.get(w, w) for w in re.split(r"[^a-z0-9]+", name.lower())]
     words = [w for w in words if len(w) >= 3 and w not in ("token", "key", "api", "secret", "access", "auth", "pat")]
     labels = [label for label in host.split(".") if label]
-    return bool(words) and any(word in label or (len(label) >= 4 and label in word) for word in words for label in labels)
+    return bool(words) and any(
+        word in label or (len(label) >= 4 and label in word) for word in words for label in labels
+    )
 
 
 def credential_what(text: str) -> str | None:

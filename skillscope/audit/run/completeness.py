@@ -19,7 +19,15 @@ from skillscope.core.textsafe import safe_line
 from skillscope.protocol.connection import Connection
 from skillscope.protocol.values import ListedResource
 
-__all__ = ["DIRECTORY_CHECKS", "WALK_CHECK", "completeness", "directory_checks", "manifest_checks", "resource_listing", "skill_coverage"]
+__all__ = [
+    "DIRECTORY_CHECKS",
+    "WALK_CHECK",
+    "completeness",
+    "directory_checks",
+    "manifest_checks",
+    "resource_listing",
+    "skill_coverage",
+]
 
 DIRECTORY_CHECKS = (
     "sep-2640-capability-directory-read-flag",
@@ -55,7 +63,9 @@ async def resource_listing(conn: Connection) -> list[ListedResource] | None:
     return items
 
 
-def manifest_checks(audit: ServerAudit, checks: SuiteChecks, reader: RecordingReader, resources: list[ListedResource] | None) -> None:
+def manifest_checks(
+    audit: ServerAudit, checks: SuiteChecks, reader: RecordingReader, resources: list[ListedResource] | None
+) -> None:
     """The suite's SKILL.md checks that compare the read result and resources/list with the entry."""
     listed = {r.uri: r for r in resources or [] if r.uri is not None}
     for skill in audit.skills:
@@ -67,22 +77,61 @@ def manifest_checks(audit: ServerAudit, checks: SuiteChecks, reader: RecordingRe
         result = reader.results[uri]
         found = result.item(uri)
         listed_item = listed.get(uri)
-        mime = (found.raw.get("mimeType") if found is not None else None) or (listed_item.mime_type if listed_item else None)
-        checks.check("sep-2640-skillmd-mimetype", mime == "text/markdown", f"{where}: SKILL.md is served as {safe_line(mime)!r}, not text/markdown", skill=where, uri=uri)
+        mime = (found.raw.get("mimeType") if found is not None else None) or (
+            listed_item.mime_type if listed_item else None
+        )
+        checks.check(
+            "sep-2640-skillmd-mimetype",
+            mime == "text/markdown",
+            f"{where}: SKILL.md is served as {safe_line(mime)!r}, not text/markdown",
+            skill=where,
+            uri=uri,
+        )
         if listed_item is None:
             checks.untestable("sep-2640-skillmd-metadata-name", "SKILL.md is not in resources/list")
             checks.untestable("sep-2640-skillmd-metadata-description", "SKILL.md is not in resources/list")
         else:
             file_front = entry.frontmatter or {}
-            checks.check("sep-2640-skillmd-metadata-name", listed_item.name == file_front.get("name"), f"{where}: resources/list names SKILL.md {safe_line(listed_item.name)!r}", skill=where, uri=uri)
-            checks.check("sep-2640-skillmd-metadata-description", listed_item.description == file_front.get("description"), f"{where}: resources/list describes SKILL.md differently", skill=where, uri=uri)
+            checks.check(
+                "sep-2640-skillmd-metadata-name",
+                listed_item.name == file_front.get("name"),
+                f"{where}: resources/list names SKILL.md {safe_line(listed_item.name)!r}",
+                skill=where,
+                uri=uri,
+            )
+            checks.check(
+                "sep-2640-skillmd-metadata-description",
+                listed_item.description == file_front.get("description"),
+                f"{where}: resources/list describes SKILL.md differently",
+                skill=where,
+                uri=uri,
+            )
         file_name = skill.file_name
         if file_name is not None and entry.parsed is not None:
-            checks.check("sep-2640-final-segment-equals-name", entry.parsed.last_segment == file_name, f"{where}: the URI ends in {safe_line(entry.parsed.last_segment)!r} but SKILL.md names {safe_line(file_name)!r}", skill=where, uri=uri)
+            checks.check(
+                "sep-2640-final-segment-equals-name",
+                entry.parsed.last_segment == file_name,
+                f"{where}: the URI ends in {safe_line(entry.parsed.last_segment)!r} but SKILL.md names {safe_line(file_name)!r}",
+                skill=where,
+                uri=uri,
+            )
         elif file_name is None:
-            checks.fail("sep-2640-final-segment-equals-name", f"{where}: no name could be read from SKILL.md", skill=where, uri=uri)
-        bad = meta_key_problems(found.raw.get("_meta") if found is not None else None) + meta_key_problems(listed_item.meta if listed_item else None)
-        checks.check("sep-2640-meta-prefix", not bad, f"{where}: _meta keys without a reverse-DNS prefix: {', '.join(map(safe_line, bad))}", skill=where, uri=uri)
+            checks.fail(
+                "sep-2640-final-segment-equals-name",
+                f"{where}: no name could be read from SKILL.md",
+                skill=where,
+                uri=uri,
+            )
+        bad = meta_key_problems(found.raw.get("_meta") if found is not None else None) + meta_key_problems(
+            listed_item.meta if listed_item else None
+        )
+        checks.check(
+            "sep-2640-meta-prefix",
+            not bad,
+            f"{where}: _meta keys without a reverse-DNS prefix: {', '.join(map(safe_line, bad))}",
+            skill=where,
+            uri=uri,
+        )
 
 
 def completeness(audit: ServerAudit, resources: list[ListedResource] | None) -> None:
@@ -124,7 +173,9 @@ async def skill_coverage(conn: Connection, audit: ServerAudit, skill: SkillAudit
         await _walk(conn, audit, skill, page.items)
 
 
-async def directory_checks(conn: Connection, audit: ServerAudit, checks: SuiteChecks, *, every_skill: bool, concurrency: int) -> None:
+async def directory_checks(
+    conn: Connection, audit: ServerAudit, checks: SuiteChecks, *, every_skill: bool, concurrency: int
+) -> None:
     """The suite's directory checks, and the walk of skill directories for files the manifest omits.
 
     Like the suite, one skill (the first) is enough for the checks, and its directory is walked in
@@ -151,9 +202,12 @@ async def directory_checks(conn: Connection, audit: ServerAudit, checks: SuiteCh
     if every_skill or len(skills) <= 1:
         checks.ran(WALK_CHECK)
     else:
-        checks.skip(WALK_CHECK, f"only the first of {len(skills)} skill directories was read (the suite's directory checks "
-                                f"need one); the other {len(skills) - 1} were not walked for files their manifests omit, "
-                                "which takes a read per directory: --thorough walks every one")
+        checks.skip(
+            WALK_CHECK,
+            f"only the first of {len(skills)} skill directories was read (the suite's directory checks "
+            f"need one); the other {len(skills) - 1} were not walked for files their manifests omit, "
+            "which takes a read per directory: --thorough walks every one",
+        )
 
 
 async def _check_directory(conn: Connection, audit: ServerAudit, checks: SuiteChecks, skill: SkillAudit) -> bool:
@@ -166,12 +220,22 @@ async def _check_directory(conn: Connection, audit: ServerAudit, checks: SuiteCh
     except MethodError as exc:
         message = f"{where}: resources/directory/read answered error {exc.code}"
         # Nothing else about directory reads can succeed when the method itself fails.
-        for check in ("sep-2640-directory-read-method-registered", "sep-2640-directory-read-result-resources-shape",
-                      "sep-2640-directory-read-invalid-params", "sep-2640-directory-read-pagination"):
+        for check in (
+            "sep-2640-directory-read-method-registered",
+            "sep-2640-directory-read-result-resources-shape",
+            "sep-2640-directory-read-invalid-params",
+            "sep-2640-directory-read-pagination",
+        ):
             checks.fail(check, message, skill=where, uri=entry.directory)
         return False
     checks.ran("sep-2640-directory-read-method-registered")
-    checks.check("sep-2640-directory-read-result-resources-shape", page.well_formed, f"{where}: directory read result has no resources[] of items with a uri", skill=where, uri=entry.directory)
+    checks.check(
+        "sep-2640-directory-read-result-resources-shape",
+        page.well_formed,
+        f"{where}: directory read result has no resources[] of items with a uri",
+        skill=where,
+        uri=entry.directory,
+    )
     if not page.well_formed or page.items is None:  # the second test only narrows the type
         return False
     children = page.items
@@ -179,17 +243,39 @@ async def _check_directory(conn: Connection, audit: ServerAudit, checks: SuiteCh
     if page.next_cursor is not None:
         try:
             more = await conn.read_directory(entry.directory, page.next_cursor)
-            checks.check("sep-2640-directory-read-pagination", more.items is not None, f"{where}: the next directory page has no resources array", skill=where, uri=entry.directory)
+            checks.check(
+                "sep-2640-directory-read-pagination",
+                more.items is not None,
+                f"{where}: the next directory page has no resources array",
+                skill=where,
+                uri=entry.directory,
+            )
         except MethodError as exc:
-            checks.fail("sep-2640-directory-read-pagination", f"{where}: following nextCursor answered error {exc.code}", skill=where, uri=entry.directory)
+            checks.fail(
+                "sep-2640-directory-read-pagination",
+                f"{where}: following nextCursor answered error {exc.code}",
+                skill=where,
+                uri=entry.directory,
+            )
     else:
         checks.ran("sep-2640-directory-read-pagination")
     if entry.uri:
         try:
             await conn.read_directory(entry.uri)
-            checks.fail("sep-2640-directory-read-invalid-params", f"{where}: a directory read of SKILL.md succeeded instead of answering -32602", skill=where, uri=entry.uri)
+            checks.fail(
+                "sep-2640-directory-read-invalid-params",
+                f"{where}: a directory read of SKILL.md succeeded instead of answering -32602",
+                skill=where,
+                uri=entry.uri,
+            )
         except MethodError as exc:
-            checks.check("sep-2640-directory-read-invalid-params", exc.code == -32602, f"{where}: a directory read of SKILL.md answered {exc.code}, not -32602", skill=where, uri=entry.uri)
+            checks.check(
+                "sep-2640-directory-read-invalid-params",
+                exc.code == -32602,
+                f"{where}: a directory read of SKILL.md answered {exc.code}, not -32602",
+                skill=where,
+                uri=entry.uri,
+            )
     await _walk(conn, audit, skill, children)
     return subdir
 
@@ -230,5 +316,12 @@ def _unlisted_file(audit: ServerAudit, skill: SkillAudit, uri: str, seen_by: str
     entry = skill.entry
     assert entry.directory is not None
     where = safe_line(relative_path(entry.directory, uri))
-    skill.findings.append(finding(audit, "skillscope/unlisted-file", f"{entry.name}: {where} is served ({seen_by}) but not in the skill's file list",
-                                  skill=entry.name, uri=uri))
+    skill.findings.append(
+        finding(
+            audit,
+            "skillscope/unlisted-file",
+            f"{entry.name}: {where} is served ({seen_by}) but not in the skill's file list",
+            skill=entry.name,
+            uri=uri,
+        )
+    )

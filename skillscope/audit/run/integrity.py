@@ -33,14 +33,28 @@ REVIEW_CHECKS = ("skillscope/not-reviewed", "skillscope/rejected", "skillscope/c
 """The findings that come from the ledger, not from the content: they follow every recorded verdict."""
 
 
-async def audit_one_skill(conn: Connection, reader: RecordingReader, audit: ServerAudit, checks: SuiteChecks, skill: SkillAudit,
-                          policy: Policy, verdicts: Any, *, get: bool, off_loop: bool = False) -> None:
+async def audit_one_skill(
+    conn: Connection,
+    reader: RecordingReader,
+    audit: ServerAudit,
+    checks: SuiteChecks,
+    skill: SkillAudit,
+    policy: Policy,
+    verdicts: Any,
+    *,
+    get: bool,
+    off_loop: bool = False,
+) -> None:
     """Audit one entry; with ``get``, also send it skills/get and run the suite's skills/get checks on the answer."""
     entry = skill.entry
     name = entry.name
     # Entry verdict and warnings (suite ids are reported by the conformance checks instead).
     if entry.status != "available":
-        skill.findings.append(finding(audit, entry.rule or "SS-E1", f"{name} is {entry.status}: {entry.reason}", skill=name, uri=entry.uri))
+        skill.findings.append(
+            finding(
+                audit, entry.rule or "SS-E1", f"{name} is {entry.status}: {entry.reason}", skill=name, uri=entry.uri
+            )
+        )
     for warning in entry.warnings:
         if not warning.rule.startswith("sep-2640"):
             skill.findings.append(finding(audit, warning.rule, f"{name}: {warning.message}", skill=name, uri=entry.uri))
@@ -48,7 +62,15 @@ async def audit_one_skill(conn: Connection, reader: RecordingReader, audit: Serv
         return
     scan_strings(audit, skill)
     if entry.dynamic and entry.status == "available":  # allowed by policy; otherwise SS-A1 already says it
-        skill.findings.append(finding(audit, "skillscope/dynamic", f"{name} is dynamic: nothing can be verified or approved", skill=name, uri=entry.uri))
+        skill.findings.append(
+            finding(
+                audit,
+                "skillscope/dynamic",
+                f"{name} is dynamic: nothing can be verified or approved",
+                skill=name,
+                uri=entry.uri,
+            )
+        )
     readable = not entry.dynamic and entry.rule not in ("SS-A2", "SS-A3")  # never read past the limits
 
     async def get_entry() -> None:
@@ -74,11 +96,16 @@ async def audit_one_skill(conn: Connection, reader: RecordingReader, audit: Serv
             group.start_soon(read)
     report = skill.report
     if skill.not_read:
-        skill.findings.append(finding(
-            audit, "skillscope/not-read",
-            f"{name} was not read: the server let {TIMEOUT_BREAKER} reads in a row run into the timeout, so the audit "
-            "stopped reading from it", skill=name, uri=entry.uri,
-        ))
+        skill.findings.append(
+            finding(
+                audit,
+                "skillscope/not-read",
+                f"{name} was not read: the server let {TIMEOUT_BREAKER} reads in a row run into the timeout, so the audit "
+                "stopped reading from it",
+                skill=name,
+                uri=entry.uri,
+            )
+        )
     if report is None:
         return
     if off_loop:
@@ -89,14 +116,21 @@ async def audit_one_skill(conn: Connection, reader: RecordingReader, audit: Serv
         _judge(audit, checks, skill, report, reader, verdicts)
 
 
-def _judge(audit: ServerAudit, checks: SuiteChecks, skill: SkillAudit, report: SkillReport, reader: RecordingReader,
-           verdicts: Any) -> None:
+def _judge(
+    audit: ServerAudit,
+    checks: SuiteChecks,
+    skill: SkillAudit,
+    report: SkillReport,
+    reader: RecordingReader,
+    verdicts: Any,
+) -> None:
     """Everything an audit says about one skill once its files are read: integrity, content, references, limits, review."""
     entry, name = skill.entry, skill.entry.name
     _integrity(audit, skill, report)
     if entry.uri in reader.results:
-        skill.file_name = skill_md_checks(checks, name, entry.uri, entry.frontmatter or {}, reader.results[entry.uri],
-                                          parsed=report.file_frontmatter)
+        skill.file_name = skill_md_checks(
+            checks, name, entry.uri, entry.frontmatter or {}, reader.results[entry.uri], parsed=report.file_frontmatter
+        )
     if report.failure is None:
         scan_content(audit, skill, report)
         reference_checks(audit, skill, report)
@@ -119,14 +153,30 @@ def _integrity(audit: ServerAudit, skill: SkillAudit, report: SkillReport) -> No
     skill.findings.append(finding(audit, "skillscope/verification-failed", text, skill=name, uri=failure.uri))
     unread = [f for f in report.files if f.status == "not-read"]
     if unread:
-        skill.findings.append(finding(audit, "skillscope/file-not-read", f"{name}: {len(unread)} file(s) not read after the failure", skill=name, uri=skill.entry.uri))
+        skill.findings.append(
+            finding(
+                audit,
+                "skillscope/file-not-read",
+                f"{name}: {len(unread)} file(s) not read after the failure",
+                skill=name,
+                uri=skill.entry.uri,
+            )
+        )
 
 
 def _limits(audit: ServerAudit, skill: SkillAudit) -> None:
     entry = skill.entry
     count, total = entry.file_count or 0, entry.total_bytes or 0
     if count > MAX_FILES * 0.9 or total > MAX_TOTAL_BYTES * 0.9:
-        skill.findings.append(finding(audit, "skillscope/size-near-limit", f"{entry.name}: {count} files, {total:,} bytes (limits {MAX_FILES} files, 16 MiB)", skill=entry.name, uri=entry.uri))
+        skill.findings.append(
+            finding(
+                audit,
+                "skillscope/size-near-limit",
+                f"{entry.name}: {count} files, {total:,} bytes (limits {MAX_FILES} files, 16 MiB)",
+                skill=entry.name,
+                uri=entry.uri,
+            )
+        )
 
 
 def judge_review_again(skill: SkillAudit, verdicts: Any, server: str) -> None:
@@ -143,15 +193,52 @@ def _review(audit: ServerAudit, skill: SkillAudit, verdicts: Any) -> None:
         return
 
     entry = skill.entry
-    state = review_state(verdicts, entry.name, entry.fingerprint, [(f.uri, f.digest, f.size) for f in entry.files or ()])
+    state = review_state(
+        verdicts, entry.name, entry.fingerprint, [(f.uri, f.digest, f.size) for f in entry.files or ()]
+    )
     skill.review = state
     if state.state == "not-reviewed":
-        skill.findings.append(finding(audit, "skillscope/not-reviewed", f"{entry.name} has no recorded review", skill=entry.name, uri=entry.uri))
+        skill.findings.append(
+            finding(
+                audit,
+                "skillscope/not-reviewed",
+                f"{entry.name} has no recorded review",
+                skill=entry.name,
+                uri=entry.uri,
+            )
+        )
     elif state.state == "rejected":
         who = state.record.reviewer if state.record else "a reviewer"
-        skill.findings.append(finding(audit, "skillscope/rejected", f"{entry.name} was rejected by {safe_line(who)}", skill=entry.name, uri=entry.uri))
+        skill.findings.append(
+            finding(
+                audit,
+                "skillscope/rejected",
+                f"{entry.name} was rejected by {safe_line(who)}",
+                skill=entry.name,
+                uri=entry.uri,
+            )
+        )
     elif state.state == "approved-untrusted":
-        skill.findings.append(finding(audit, "skillscope/approval-untrusted", f"{entry.name}: {state.label} ({state.untrusted})", skill=entry.name, uri=entry.uri))
+        skill.findings.append(
+            finding(
+                audit,
+                "skillscope/approval-untrusted",
+                f"{entry.name}: {state.label} ({state.untrusted})",
+                skill=entry.name,
+                uri=entry.uri,
+            )
+        )
     elif state.state == "changed-since-approval":
-        summary = ", ".join(f"{c.change} {relative_path(entry.directory or '', c.uri)}" for c in state.changes) or "the file list is the same but the fingerprint differs"
-        skill.findings.append(finding(audit, "skillscope/changed-since-approval", f"{entry.name} changed since approval: {safe_line(summary, limit=400)}", skill=entry.name, uri=entry.uri))
+        summary = (
+            ", ".join(f"{c.change} {relative_path(entry.directory or '', c.uri)}" for c in state.changes)
+            or "the file list is the same but the fingerprint differs"
+        )
+        skill.findings.append(
+            finding(
+                audit,
+                "skillscope/changed-since-approval",
+                f"{entry.name} changed since approval: {safe_line(summary, limit=400)}",
+                skill=entry.name,
+                uri=entry.uri,
+            )
+        )

@@ -71,7 +71,11 @@ def reference_checks(audit: ServerAudit, skill: SkillAudit, report: SkillReport)
             normal = _normalise(uri.split("#", 1)[0].split("?", 1)[0])  # a section of a file is that file
             if normal is not None and (normal in listed or unquote(normal) in listed):
                 continue
-            if normal is not None and normal.endswith("/") and any(f.startswith(normal) for f in folders | {directory + "/"}):
+            if (
+                normal is not None
+                and normal.endswith("/")
+                and any(f.startswith(normal) for f in folders | {directory + "/"})
+            ):
                 continue  # a folder of the skill, not a file
             inside = normal is not None and unquote(normal).startswith(unquote(directory) + "/")
             check = "skillscope/unlisted-reference" if inside else "skillscope/outside-reference"
@@ -80,8 +84,10 @@ def reference_checks(audit: ServerAudit, skill: SkillAudit, report: SkillReport)
                 continue
             shown, where = safe_line(uri, limit=200), f"{safe_line(result.path)} line {line}"
             if inside:
-                message = (f"{entry.name}: {where} refers to {shown}, which is not in the skill's file list: "
-                           "nothing verifies what the server serves there, and approving the skill does not cover it")
+                message = (
+                    f"{entry.name}: {where} refers to {shown}, which is not in the skill's file list: "
+                    "nothing verifies what the server serves there, and approving the skill does not cover it"
+                )
             else:
                 message = f"{entry.name}: {where} refers to {shown}, outside this skill: approving {entry.name} does not cover it"
             lines = lines if lines is not None else read.text.split("\n")
@@ -90,5 +96,13 @@ def reference_checks(audit: ServerAudit, skill: SkillAudit, report: SkillReport)
             skill.findings.append(finding(audit, check, message, skill=entry.name, uri=result.uri, hit=hit))
         for check, count in counts.items():
             if count > REFERENCE_LIMIT:
-                skill.findings.append(finding(audit, check, f"{entry.name}: {safe_line(result.path)}: {count - REFERENCE_LIMIT} more "
-                                              f"references of this kind (first {REFERENCE_LIMIT} reported)", skill=entry.name, uri=result.uri))
+                skill.findings.append(
+                    finding(
+                        audit,
+                        check,
+                        f"{entry.name}: {safe_line(result.path)}: {count - REFERENCE_LIMIT} more "
+                        f"references of this kind (first {REFERENCE_LIMIT} reported)",
+                        skill=entry.name,
+                        uri=result.uri,
+                    )
+                )

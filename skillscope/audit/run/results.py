@@ -21,7 +21,15 @@ from skillscope.protocol.connection import Connection, ServerInfo
 from skillscope.protocol.values import GetResult, ReadResult
 from skillscope.verify.opener import SkillReport
 
-__all__ = ["DEFAULT_CONCURRENCY", "TIMEOUT_BREAKER", "NotRead", "RecordingReader", "ServerAudit", "SkillAudit", "finding"]
+__all__ = [
+    "DEFAULT_CONCURRENCY",
+    "TIMEOUT_BREAKER",
+    "NotRead",
+    "RecordingReader",
+    "ServerAudit",
+    "SkillAudit",
+    "finding",
+]
 
 DEFAULT_CONCURRENCY = 8
 TIMEOUT_BREAKER = 3
@@ -72,7 +80,15 @@ class ServerAudit:
         """Conformance checks by outcome: passed, failed (a warning-level failure counts), untestable, skipped."""
         out = {"passed": 0, "failed": 0, "untestable": 0, "skipped": 0}
         for outcome in self.checks.values():
-            out[{"pass": "passed", "fail": "failed", "warning": "failed", "untestable": "untestable", "skip": "skipped"}[outcome.status]] += 1
+            out[
+                {
+                    "pass": "passed",
+                    "fail": "failed",
+                    "warning": "failed",
+                    "untestable": "untestable",
+                    "skip": "skipped",
+                }[outcome.status]
+            ] += 1
         return out
 
     def worst(self) -> int:
@@ -111,11 +127,29 @@ class RecordingReader:
         return await self._conn.get_skill(uri)
 
 
-def finding(audit: ServerAudit, check: str, message: str, *, skill: str | None = None, uri: str | None = None, hit: Hit | None = None) -> AuditFinding:
+def finding(
+    audit: ServerAudit,
+    check: str,
+    message: str,
+    *,
+    skill: str | None = None,
+    uri: str | None = None,
+    hit: Hit | None = None,
+) -> AuditFinding:
     """A finding of ``check`` on this server, placed at a skill, a file and (with ``hit``) a line."""
     info = check_info(check)
     return AuditFinding(
-        check, hit.severity if hit and hit.severity else info.severity, info.category, message, audit.label, skill, uri,
-        hit.line if hit else None, hit.column if hit else None, hit.excerpt if hit else None,
-        hit.end_line if hit else None, hit.end_column if hit else None, hit.host if hit else None,
+        check,
+        hit.severity if hit and hit.severity else info.severity,
+        info.category,
+        message,
+        audit.label,
+        skill,
+        uri,
+        hit.line if hit else None,
+        hit.column if hit else None,
+        hit.excerpt if hit else None,
+        hit.end_line if hit else None,
+        hit.end_column if hit else None,
+        hit.host if hit else None,
     )

@@ -53,13 +53,32 @@ def scan_strings(audit: ServerAudit, skill: SkillAudit) -> None:
     fields += [(f"file name {safe_line(f.path, limit=80)!r}", f.path) for f in entry.files or ()]
     for where, value in fields:
         for hit in scan_string(value):
-            skill.findings.append(finding(audit, hit.id, f"{entry.name}: {hit.message} in {safe_line(where, limit=120)}", skill=entry.name, uri=entry.uri, hit=hit))
+            skill.findings.append(
+                finding(
+                    audit,
+                    hit.id,
+                    f"{entry.name}: {hit.message} in {safe_line(where, limit=120)}",
+                    skill=entry.name,
+                    uri=entry.uri,
+                    hit=hit,
+                )
+            )
     for path, hit in path_hits([f.path for f in entry.files or ()]):
         uri = next((f.uri for f in entry.files or () if f.path == path), entry.uri)
-        skill.findings.append(finding(audit, hit.id, f"{entry.name}: {hit.message}", skill=entry.name, uri=uri, hit=hit))
+        skill.findings.append(
+            finding(audit, hit.id, f"{entry.name}: {hit.message}", skill=entry.name, uri=uri, hit=hit)
+        )
     allowed = (entry.frontmatter or {}).get("allowed-tools", (entry.frontmatter or {}).get("allowed_tools"))
     if allowed:
-        skill.findings.append(finding(audit, "skillscope/allowed-tools", f"{entry.name} asks for tools: {safe_line(allowed, limit=200)}", skill=entry.name, uri=entry.uri))
+        skill.findings.append(
+            finding(
+                audit,
+                "skillscope/allowed-tools",
+                f"{entry.name} asks for tools: {safe_line(allowed, limit=200)}",
+                skill=entry.name,
+                uri=entry.uri,
+            )
+        )
 
 
 def scan_content(audit: ServerAudit, skill: SkillAudit, report: SkillReport) -> None:
@@ -72,22 +91,53 @@ def scan_content(audit: ServerAudit, skill: SkillAudit, report: SkillReport) -> 
             continue
         data = result.served.data
         for hit in scan_bytes_kind(data, result.path):
-            skill.findings.append(finding(audit, hit.id, f"{name}: {safe_line(result.path)}: {hit.message}", skill=name, uri=result.uri, hit=hit))
+            skill.findings.append(
+                finding(
+                    audit,
+                    hit.id,
+                    f"{name}: {safe_line(result.path)}: {hit.message}",
+                    skill=name,
+                    uri=result.uri,
+                    hit=hit,
+                )
+            )
         read = read_as(data, result.path)
         uris[result.path] = result.uri
         texts.append(SkillFileText(result.path, real_text(read) if read.binary else read.text, read.binary))
         if read.binary:
             # Every binary's printable strings are scanned too: a URL or a command hides there as well.
             for hit in scan_text(read.text, result.path, markdown=False):
-                if hit.id == "skillscope/script" or (hit.id != "skillscope/url" and hit.line and not looks_like_text(read.strings[hit.line - 1].text)):
+                if hit.id == "skillscope/script" or (
+                    hit.id != "skillscope/url" and hit.line and not looks_like_text(read.strings[hit.line - 1].text)
+                ):
                     continue  # a compressed stream's bytes spell `!` and | by chance: only real text counts
                 where = f"string at byte offset 0x{read.strings[hit.line - 1].offset:x}" if hit.line else "strings"
                 hit = replace(hit, line=None, column=None, end_line=None, end_column=None)
-                skill.findings.append(finding(audit, hit.id, f"{name}: {safe_line(result.path)}: {where}: {hit.message}", skill=name, uri=result.uri, hit=hit))
+                skill.findings.append(
+                    finding(
+                        audit,
+                        hit.id,
+                        f"{name}: {safe_line(result.path)}: {where}: {hit.message}",
+                        skill=name,
+                        uri=result.uri,
+                        hit=hit,
+                    )
+                )
             continue
         markdown = result.path.lower().endswith((".md", ".markdown"))
         for hit in scan_text(read.text, result.path, markdown=markdown):
-            skill.findings.append(finding(audit, hit.id, f"{name}: {safe_line(result.path)}: {hit.message}", skill=name, uri=result.uri, hit=hit))
+            skill.findings.append(
+                finding(
+                    audit,
+                    hit.id,
+                    f"{name}: {safe_line(result.path)}: {hit.message}",
+                    skill=name,
+                    uri=result.uri,
+                    hit=hit,
+                )
+            )
     for path, hit in scan_skill(texts, skill.entry.frontmatter):
         uri = uris.get(path, skill.entry.uri)
-        skill.findings.append(finding(audit, hit.id, f"{name}: {safe_line(path)}: {hit.message}", skill=name, uri=uri, hit=hit))
+        skill.findings.append(
+            finding(audit, hit.id, f"{name}: {safe_line(path)}: {hit.message}", skill=name, uri=uri, hit=hit)
+        )

@@ -86,7 +86,10 @@ async def audit_server(
     try:
         raw_entries, listing = await collect_listing(conn.list_page, protocol=info.protocol)
     except Exception as exc:
-        checks.fail("sep-2640-skills-list-implemented", f"skills/list failed: {safe_line(getattr(exc, 'message', str(exc)), limit=300)}")
+        checks.fail(
+            "sep-2640-skills-list-implemented",
+            f"skills/list failed: {safe_line(getattr(exc, 'message', str(exc)), limit=300)}",
+        )
         checks.fail("sep-2640-capability-commits-to-methods", "skills/list failed")
         audit.checks, audit.findings = checks.outcomes, checks.findings
         raise
@@ -141,9 +144,12 @@ async def audit_server(
     elif thorough or len(usable) == 1:
         checks.ran(GET_CHECK)
     else:
-        checks.skip(GET_CHECK, f"skills/get was sent for the first of {len(usable)} entries, as the suite does: the listing "
-                               "already carries every entry, and a skill that fails verification is fetched again; "
-                               "--thorough sends it for every entry")
+        checks.skip(
+            GET_CHECK,
+            f"skills/get was sent for the first of {len(usable)} entries, as the suite does: the listing "
+            "already carries every entry, and a skill that fails verification is fetched again; "
+            "--thorough sends it for every entry",
+        )
     manifest_checks(audit, checks, reader, resources)
     base_checks(audit, checks)
 

@@ -16,7 +16,6 @@ from skillscope.core.errors import ConfigError
 __all__ = ["ClientFile", "FoundServer", "Discovery", "user_client_files", "project_client_files", "discover_servers"]
 
 
-
 @dataclass(frozen=True)
 class ClientFile:
     """One place a client keeps servers: which client, the file, and whether it comes from a project."""
@@ -64,17 +63,21 @@ def user_client_files() -> list[ClientFile]:
     ]
     for product in ("Code", "Code - Insiders", "VSCodium"):
         for root in (config, app_support):
-            places += [ClientFile("VS Code", root / product / "User" / "mcp.json"),
-                       ClientFile("VS Code", root / product / "User" / "settings.json")]
+            places += [
+                ClientFile("VS Code", root / product / "User" / "mcp.json"),
+                ClientFile("VS Code", root / product / "User" / "settings.json"),
+            ]
     places += [
         ClientFile("Cursor", home / ".cursor" / "mcp.json"),
         ClientFile("Windsurf", home / ".codeium" / "windsurf" / "mcp_config.json"),
         ClientFile("Zed", config / "zed" / "settings.json"),
     ]
     if appdata is not None:
-        places += [ClientFile("Claude Desktop", appdata / "Claude" / "claude_desktop_config.json"),
-                   ClientFile("VS Code", appdata / "Code" / "User" / "mcp.json"),
-                   ClientFile("Zed", appdata / "Zed" / "settings.json")]
+        places += [
+            ClientFile("Claude Desktop", appdata / "Claude" / "claude_desktop_config.json"),
+            ClientFile("VS Code", appdata / "Code" / "User" / "mcp.json"),
+            ClientFile("Zed", appdata / "Zed" / "settings.json"),
+        ]
     seen: set[Path] = set()
     unique = []
     for place in places:
@@ -130,8 +133,13 @@ def discover_servers(cwd: Path | None = None) -> Discovery:
         found.files.append(place)
         if place.project and _through_link(place.path):
             found.linked.append(place.path)
-            found.problems.append((place.path, "is reached through a symbolic link: a project's config files are never "
-                                               "read through links, which would borrow another file's trust"))
+            found.problems.append(
+                (
+                    place.path,
+                    "is reached through a symbolic link: a project's config files are never "
+                    "read through links, which would borrow another file's trust",
+                )
+            )
             continue
         if place.project and not _is_trusted(place.path, content):
             found.untrusted.append(place.path)

@@ -25,7 +25,11 @@ def dialect_for(path: Path, data: Any) -> Dialect:
         return "claude-desktop"
     if name in (".mcp.json", ".claude.json"):
         return "claude-code"
-    if parent == ".vscode" or (name == "mcp.json" and parent == "User") or (name == "settings.json" and parent == "User"):
+    if (
+        parent == ".vscode"
+        or (name == "mcp.json" and parent == "User")
+        or (name == "settings.json" and parent == "User")
+    ):
         return "vscode"
     if parent == ".cursor":
         return "cursor"
@@ -52,7 +56,9 @@ def _strings(raw: dict[str, Any], key: str, kind: type, where: str) -> Any:
         return list(value)
     if kind is dict and isinstance(value, dict) and all(isinstance(v, str) for v in value.values()):
         return {str(k): v for k, v in value.items()}
-    raise ConfigError(f"{where}: '{key}' " + ("must be a list of strings" if kind is list else "must map names to strings"))
+    raise ConfigError(
+        f"{where}: '{key}' " + ("must be a list of strings" if kind is list else "must map names to strings")
+    )
 
 
 def _inputs(data: dict[str, Any], where: str) -> tuple[InputSpec, ...]:
@@ -64,8 +70,14 @@ def _inputs(data: dict[str, Any], where: str) -> tuple[InputSpec, ...]:
         if not isinstance(item, dict) or not isinstance(item.get("id"), str):
             raise ConfigError(f"{where}: every entry of 'inputs' needs a string 'id'")
         default = item.get("default")
-        out.append(InputSpec(item["id"], str(item.get("description") or ""), item.get("password") is True,
-                             default if isinstance(default, str) else None))
+        out.append(
+            InputSpec(
+                item["id"],
+                str(item.get("description") or ""),
+                item.get("password") is True,
+                default if isinstance(default, str) else None,
+            )
+        )
     return tuple(out)
 
 
@@ -96,15 +108,22 @@ def _entry(name: str, raw: Any, where: str, dialect: Dialect) -> dict[str, Any]:
             raise ConfigError(f"{where}: '{key}' must be a string")
     disabled = raw.get("disabled") is True or raw.get("enabled") is False
     return {
-        "url": url, "command": command, "args": args, "env": env, "headers": _strings(raw, "headers", dict, where),
-        "cwd": raw.get("cwd"), "env_file": raw.get("envFile"), "disabled": disabled,
+        "url": url,
+        "command": command,
+        "args": args,
+        "env": env,
+        "headers": _strings(raw, "headers", dict, where),
+        "cwd": raw.get("cwd"),
+        "env_file": raw.get("envFile"),
+        "disabled": disabled,
         "transport": transport or ("http" if url else "stdio"),
         "allow_dynamic": bool(raw.get("allowDynamic", raw.get("allow_dynamic", False))),
     }
 
 
-def read_document(data: Any, path: Path, *, dialect: Dialect | None = None, workspace: Path | None = None,
-                  project: str | None = None) -> list[ServerSpec]:
+def read_document(
+    data: Any, path: Path, *, dialect: Dialect | None = None, workspace: Path | None = None, project: str | None = None
+) -> list[ServerSpec]:
     """Every server a client config document holds (values unexpanded).
 
     ``~/.claude.json`` also holds servers per project (``projects[<dir>].mcpServers``); with
@@ -138,7 +157,16 @@ def read_document(data: Any, path: Path, *, dialect: Dialect | None = None, work
                 if dialect == "skillscope" and not is_valid_label(str(name)):
                     raise ConfigError(f"{where}: a label must be 1–64 of A-Z a-z 0-9 _ . -")
                 fields = _entry(str(name), raw, where, dialect)
-                found.append(ServerSpec(label=label_from_name(str(name)), name=str(name), dialect=dialect, source=str(path),
-                                    scope=f"project {folder}" if folder else None, inputs=inputs,
-                                    workspace=str(root) if root else None, **fields))
+                found.append(
+                    ServerSpec(
+                        label=label_from_name(str(name)),
+                        name=str(name),
+                        dialect=dialect,
+                        source=str(path),
+                        scope=f"project {folder}" if folder else None,
+                        inputs=inputs,
+                        workspace=str(root) if root else None,
+                        **fields,
+                    )
+                )
     return found

@@ -31,7 +31,9 @@ class AddServerDialog(ModalScreen[ServerSeed | None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Cancel", tooltip="Close without adding", id="cancel"),
         Binding("ctrl+s", "add", "Add", tooltip="Add the server and connect", id="add"),
-        Binding("ctrl+t", "switch_kind", "URL/command", tooltip="Switch between a URL and a command line", id="switch-kind"),
+        Binding(
+            "ctrl+t", "switch_kind", "URL/command", tooltip="Switch between a URL and a command line", id="switch-kind"
+        ),
     ]
 
     def __init__(self, taken: set[str], *, allow_dynamic: bool = False) -> None:
@@ -42,12 +44,20 @@ class AddServerDialog(ModalScreen[ServerSeed | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="dialog"):
             yield Static(Text("Add a server", style="bold"), classes="dialog-title")
-            yield Static(Text("ctrl+t switches between URL and command (or click a tab) · tab moves to the next field", style="dim"), id="add-keys")
+            yield Static(
+                Text(
+                    "ctrl+t switches between URL and command (or click a tab) · tab moves to the next field",
+                    style="dim",
+                ),
+                id="add-keys",
+            )
             with TabbedContent(id="kind", initial="url"):
                 with TabPane("HTTP URL", id="url"):
                     yield Label("URL")
                     yield Input(placeholder="https://host/mcp", id="url-input")
-                    yield Label("Headers, one 'Name: value' per line (${VAR} expands; saved unexpanded; enter starts a new line)")
+                    yield Label(
+                        "Headers, one 'Name: value' per line (${VAR} expands; saved unexpanded; enter starts a new line)"
+                    )
                     yield TextArea(id="headers-input", soft_wrap=False, show_line_numbers=False)
                 with TabPane("Command (stdio)", id="command"):
                     yield Label("Command line")
@@ -59,7 +69,10 @@ class AddServerDialog(ModalScreen[ServerSeed | None]):
             yield Label("Label (optional: the host or the command's name by default)")
             yield Input(id="label-input")
             yield Static(id="dialog-error", classes="dialog-error")
-            yield Static(Text("enter in a one-line field, or ctrl+s anywhere, adds and connects · esc cancels", style="dim"), id="add-submit")
+            yield Static(
+                Text("enter in a one-line field, or ctrl+s anywhere, adds and connects · esc cancels", style="dim"),
+                id="add-submit",
+            )
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Add", variant="primary", id="add")
                 yield Button("Cancel", id="cancel")

@@ -16,7 +16,12 @@ from skillscope.ledger.export import EXPORT_FORMATS
 
 __all__ = ["ExportRequest", "ExportDialog"]
 
-_DEFAULT_NAMES = {"txt": "reviewed.txt", "json": "approved.json", "yaml": "approved.yaml", "roomkit": "reviewed_skills.py"}
+_DEFAULT_NAMES = {
+    "txt": "reviewed.txt",
+    "json": "approved.json",
+    "yaml": "approved.yaml",
+    "roomkit": "reviewed_skills.py",
+}
 _EXPLAIN = {
     "txt": "one sha256:… per line: a host's set of reviewed fingerprints",
     "json": "name, URI, label, server, reviewer, time and note of each approval",
@@ -46,7 +51,12 @@ class ExportDialog(ModalScreen[ExportRequest | None]):
             yield Static(Text("Export approved fingerprints", style="bold"), classes="dialog-title")
             yield Static(Text("Only fingerprints approved and not since revoked or rejected are written.", style="dim"))
             yield Label("Format")
-            yield Select([(f"{fmt}  ({_EXPLAIN[fmt]})", fmt) for fmt in EXPORT_FORMATS], value="txt", allow_blank=False, id="format-select")
+            yield Select(
+                [(f"{fmt}  ({_EXPLAIN[fmt]})", fmt) for fmt in EXPORT_FORMATS],
+                value="txt",
+                allow_blank=False,
+                id="format-select",
+            )
             yield Label(f"File (a relative name is written in {Path.cwd()})")
             yield Input(_DEFAULT_NAMES["txt"], id="path-input")
             yield Label("Only this server label (optional)")

@@ -24,7 +24,9 @@ def _whole(value: Text) -> bool:
     return bool(value.no_wrap) or "\n" in value.plain or value.cell_len > 40
 
 
-def facts_view(title: str, facts: list[Fact], *, footer: str = "esc closes · y copies the fingerprint") -> RenderableType:
+def facts_view(
+    title: str, facts: list[Fact], *, footer: str = "esc closes · y copies the fingerprint"
+) -> RenderableType:
     """The title and keys, then each fact: short ones in a grid, long ones under their label."""
     parts: list[RenderableType] = [Text.assemble((title, "bold"), "   ", (footer, "dim")), Text("")]
     grid: Table | None = None

@@ -19,9 +19,14 @@ from skillscope.tui.view_model import STATE_TAGS
 
 __all__ = ["HelpDialog", "help_text"]
 
-_TREE_KEYS = (("↑ ↓  j k", "move"), ("→ ←", "expand / collapse, or go to the parent"), ("space", "expand or collapse"),
-              ("click", "select; a double click (or enter) opens"),
-              ("tab", "next area (servers, catalog, detail; shift+tab goes back)"), ("ctrl+p", "command palette: every action by name"))
+_TREE_KEYS = (
+    ("↑ ↓  j k", "move"),
+    ("→ ←", "expand / collapse, or go to the parent"),
+    ("space", "expand or collapse"),
+    ("click", "select; a double click (or enter) opens"),
+    ("tab", "next area (servers, catalog, detail; shift+tab goes back)"),
+    ("ctrl+p", "command palette: every action by name"),
+)
 _STATE_MEANING = {
     "not-opened": "listed; nothing read yet",
     "opening": "SKILL.md or a file is being read and verified",
@@ -76,14 +81,30 @@ def help_text() -> Group:
         states.add_row(Text(f"{glyph} {words}", style=style), meaning)
     parts.append(states)
     parts.append(Text(""))
-    parts.append(Text("Each skill row starts with two glyphs: its verdict (○ not reviewed, ● approved, ⊗ rejected, ↺ revoked, "
-                      "Δ changed, ⊘ unavailable, ✗ malformed), then what opening it showed (· not opened, ✓ verified, ✗ failed). "
-                      "Folder and server rows count what lies below them (Δ1 ✗2 ○5)."))
-    parts.append(Text.assemble(("Filter by state: ", "bold"), "/ then state:WORD, with other words or more state: words "
-                               "(state:changed, state:not-reviewed invoice). Words: ", (", ".join(STATE_TAGS), "cyan"), "."))
+    parts.append(
+        Text(
+            "Each skill row starts with two glyphs: its verdict (○ not reviewed, ● approved, ⊗ rejected, ↺ revoked, "
+            "Δ changed, ⊘ unavailable, ✗ malformed), then what opening it showed (· not opened, ✓ verified, ✗ failed). "
+            "Folder and server rows count what lies below them (Δ1 ✗2 ○5)."
+        )
+    )
+    parts.append(
+        Text.assemble(
+            ("Filter by state: ", "bold"),
+            "/ then state:WORD, with other words or more state: words "
+            "(state:changed, state:not-reviewed invoice). Words: ",
+            (", ".join(STATE_TAGS), "cyan"),
+            ".",
+        )
+    )
     parts.append(Text(""))
-    parts.append(Text("Everything a server wrote is shown inert: escape sequences and hidden characters appear as "
-                      "visible escapes (\\x1b, \\u202e), markup is never interpreted, links are never followed.", style="dim"))
+    parts.append(
+        Text(
+            "Everything a server wrote is shown inert: escape sequences and hidden characters appear as "
+            "visible escapes (\\x1b, \\u202e), markup is never interpreted, links are never followed.",
+            style="dim",
+        )
+    )
     return Group(*parts)
 
 

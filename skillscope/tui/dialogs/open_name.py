@@ -35,10 +35,20 @@ class OpenNameDialog(ModalScreen[tuple[str, str] | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="dialog"):
             yield Static(Text("Open a skill by name", style="bold"), classes="dialog-title")
-            yield Static(Text("LABEL:PATH, a path, or a unique skill name. A name the listing lacks is asked "
-                              "for with skills/get and accepted only if its entry maps back to the same name.", style="dim"))
+            yield Static(
+                Text(
+                    "LABEL:PATH, a path, or a unique skill name. A name the listing lacks is asked "
+                    "for with skills/get and accepted only if its entry maps back to the same name.",
+                    style="dim",
+                )
+            )
             yield Label("Server")
-            yield Select([(s, s) for s in self._servers], value=self._current or Select.NULL, allow_blank=False, id="server-select")
+            yield Select(
+                [(s, s) for s in self._servers],
+                value=self._current or Select.NULL,
+                allow_blank=False,
+                id="server-select",
+            )
             yield Label("Name")
             yield Input(id="name-input", placeholder="internal-audit")
             yield Static(id="dialog-error", classes="dialog-error")

@@ -77,13 +77,23 @@ def approval_summary(plan: Any, review: Any, diff: RenderableType | None) -> App
         return uri[len(directory) + 1 :] if directory and uri.startswith(directory + "/") else uri
 
     # Unlisted files get their own "not covered" rows; every other error and warning is listed.
-    findings = tuple((f.severity, f.message) for f in plan.audit.findings
-                     if f.severity in ("error", "warning") and f.id != "skillscope/unlisted-file")
+    findings = tuple(
+        (f.severity, f.message)
+        for f in plan.audit.findings
+        if f.severity in ("error", "warning") and f.id != "skillscope/unlisted-file"
+    )
     changes = tuple((c.change, relative(c.uri)) for c in (review.changes if review is not None else ()))
     approved = review.record.fingerprint if changes and review.record is not None else None
     refusal = plan.reason if plan.refused in ("findings", "unlisted") else None
-    return ApprovalSummary(plan.audit.counts, findings, tuple(relative(u) for u in plan.unlisted), refusal, changes, approved,
-                           diff if changes else None)
+    return ApprovalSummary(
+        plan.audit.counts,
+        findings,
+        tuple(relative(u) for u in plan.unlisted),
+        refusal,
+        changes,
+        approved,
+        diff if changes else None,
+    )
 
 
 def _short(fingerprint: str | None) -> str:
@@ -99,7 +109,9 @@ def _summary_view(name: str, summary: ApprovalSummary) -> RenderableType:
     audit = Text()
     audit.append(f"{counts.get('error', 0)} error(s)", style=_SEVERITY["error"] if counts.get("error") else "green")
     audit.append(", ")
-    audit.append(f"{counts.get('warning', 0)} warning(s)", style=_SEVERITY["warning"] if counts.get("warning") else "green")
+    audit.append(
+        f"{counts.get('warning', 0)} warning(s)", style=_SEVERITY["warning"] if counts.get("warning") else "green"
+    )
     audit.append(f", {counts.get('note', 0)} note(s)")
     grid.add_row("audit", audit)
     for severity, message in summary.findings[:_SHOWN]:
@@ -109,13 +121,17 @@ def _summary_view(name: str, summary: ApprovalSummary) -> RenderableType:
     if len(summary.findings) > _SHOWN:
         grid.add_row("", Text(f"… {len(summary.findings) - _SHOWN} more in the Findings tab", style="dim"))
     for path in summary.unlisted[:_SHOWN]:
-        grid.add_row(Text("not covered", style="bold red"),
-                     Text.assemble(inert_line(path, limit=200), (" is served but not in the file list", "dim")))
+        grid.add_row(
+            Text("not covered", style="bold red"),
+            Text.assemble(inert_line(path, limit=200), (" is served but not in the file list", "dim")),
+        )
     if len(summary.unlisted) > _SHOWN:
         grid.add_row("", Text(f"… {len(summary.unlisted) - _SHOWN} more files not covered", style="dim"))
     if summary.changes:
-        grid.add_row(Text("changed", style="bold yellow"),
-                     Text.assemble("since the approval of ", (_short(summary.approved), "dim")))
+        grid.add_row(
+            Text("changed", style="bold yellow"),
+            Text.assemble("since the approval of ", (_short(summary.approved), "dim")),
+        )
         for change, path in summary.changes[:_SHOWN]:
             grid.add_row("", Text.assemble((f"{change:<8}", _CHANGE.get(change, "")), inert_line(path, limit=200)))
         if len(summary.changes) > _SHOWN:
@@ -161,8 +177,16 @@ class ReviewDialog(ModalScreen[ReviewAnswer | None]):
         Binding("escape", "cancel", "Cancel", tooltip="Close without recording", id="cancel"),
     ]
 
-    def __init__(self, action: str, name: str, fingerprint: str | None, reviewer: str, summary: ApprovalSummary | None = None,
-                 *, note_required: str | None = None) -> None:
+    def __init__(
+        self,
+        action: str,
+        name: str,
+        fingerprint: str | None,
+        reviewer: str,
+        summary: ApprovalSummary | None = None,
+        *,
+        note_required: str | None = None,
+    ) -> None:
         super().__init__()
         self._note_required = note_required  # a suppression always needs its reason, though it has no summary
         self._action = action
@@ -184,20 +208,32 @@ class ReviewDialog(ModalScreen[ReviewAnswer | None]):
                     yield Static(_summary_view(self._skill_name, summary))
                 if summary.refusal is not None:
                     # The refusal's reason is the summary above; the box says what ticking it means.
-                    yield Checkbox("Approve anyway: I accept the findings above (the note says why)", id="accept", compact=True)
+                    yield Checkbox(
+                        "Approve anyway: I accept the findings above (the note says why)", id="accept", compact=True
+                    )
             with Horizontal(classes="review-field", id="reviewer-row"):
                 yield Static("Reviewer", classes="field-label")
                 yield Input(self._reviewer, id="reviewer-input", compact=True)
             needed = summary.needs_note if summary is not None else self._note_required
             with Horizontal(classes="review-field"):
                 yield Static("Note", classes="field-label")
-                yield Input(id="note-input", compact=True,
-                            placeholder=f"required: {needed}" if needed else "what you checked, or why not")
+                yield Input(
+                    id="note-input",
+                    compact=True,
+                    placeholder=f"required: {needed}" if needed else "what you checked, or why not",
+                )
             yield Static(id="dialog-error")
-            keys = "ctrl+s records · " + ("ctrl+g shows the diff · " if summary is not None and summary.diff is not None else "")
+            keys = "ctrl+s records · " + (
+                "ctrl+g shows the diff · " if summary is not None and summary.diff is not None else ""
+            )
             yield Static(Text(keys + "enter moves on · esc cancels", style="dim"), id="dialog-keys")
             with Horizontal(classes="review-buttons"):
-                record = Button(_VERB[self._action], variant="error" if self._action != "approve" else "success", id="record", compact=True)
+                record = Button(
+                    _VERB[self._action],
+                    variant="error" if self._action != "approve" else "success",
+                    id="record",
+                    compact=True,
+                )
                 record.can_focus = False  # an Enter meant for a field must never press it
                 yield record
                 if summary is not None and summary.diff is not None:

@@ -39,7 +39,9 @@ __all__ = ["LedgerScreen", "damage_report", "key_fingerprint", "record_facts"]
 
 def damage_report(snapshot: LedgerSnapshot) -> Group:
     """What ``ledger verify`` says about a damaged ledger, and what to do."""
-    parts: list[RenderableType] = [Text.assemble(("✗ Ledger damaged: ", "bold red"), inert_line(snapshot.error or "", limit=600))]
+    parts: list[RenderableType] = [
+        Text.assemble(("✗ Ledger damaged: ", "bold red"), inert_line(snapshot.error or "", limit=600))
+    ]
     damage = snapshot.damage
     if damage is not None:
         table = Table(show_edge=False, pad_edge=False, header_style="bold dim", box=box.SIMPLE_HEAD)
@@ -51,11 +53,21 @@ def damage_report(snapshot: LedgerSnapshot) -> Group:
         parts.append(Text(""))
         parts.append(table)
         if damage.only_torn_tail:
-            parts.append(Text("The last line is unfinished (a write was interrupted). `skillscope ledger repair` cuts it and "
-                              "records the repair.", style="yellow"))
+            parts.append(
+                Text(
+                    "The last line is unfinished (a write was interrupted). `skillscope ledger repair` cuts it and "
+                    "records the repair.",
+                    style="yellow",
+                )
+            )
         else:
-            parts.append(Text("The ledger was altered. Restore it from a copy or version control; it is never repaired "
-                              "silently. Review states stay unknown until then.", style="yellow"))
+            parts.append(
+                Text(
+                    "The ledger was altered. Restore it from a copy or version control; it is never repaired "
+                    "silently. Review states stay unknown until then.",
+                    style="yellow",
+                )
+            )
     return Group(*parts)
 
 
@@ -126,7 +138,10 @@ class LedgerScreen(Screen[None]):
         yield Header()
         with Vertical(id="ledger-body"):
             yield Static(id="ledger-summary")
-            yield Input(placeholder="filter: skill, action, reviewer, signature, note (enter keeps it, esc clears)", id="ledger-filter")
+            yield Input(
+                placeholder="filter: skill, action, reviewer, signature, note (enter keeps it, esc clears)",
+                id="ledger-filter",
+            )
             yield Static(id="ledger-damage")
             yield LedgerTable(id="ledger-table")
             yield Static(id="ledger-record")
@@ -151,8 +166,9 @@ class LedgerScreen(Screen[None]):
 
     async def _signatures(self) -> None:
         trust = self.snapshot.trust
-        self.signatures = await asyncio.to_thread(check_signatures, trust.book(self.snapshot.path),
-                                                  allowed_signers=trust.allowed_signers)
+        self.signatures = await asyncio.to_thread(
+            check_signatures, trust.book(self.snapshot.path), allowed_signers=trust.allowed_signers
+        )
         self._show()
 
     def _show(self) -> None:
@@ -171,7 +187,9 @@ class LedgerScreen(Screen[None]):
             summary.append(f"\n{snapshot.verdicts.records:,} records, chain intact; ", style="green")
             summary.append_text(self._signature_summary())
             summary.append("\n")
-            summary.append(f"{shown:,} of {total:,} skills shown" if text.strip() else f"{total:,} skills reviewed", style="dim")
+            summary.append(
+                f"{shown:,} of {total:,} skills shown" if text.strip() else f"{total:,} skills reviewed", style="dim"
+            )
             damage.display = False
         else:
             summary.append("   cannot be read", style="bold red")
@@ -210,8 +228,11 @@ class LedgerScreen(Screen[None]):
         # The fingerprint has a line of its own: 71 cells fit an 80-column terminal whole.
         line = Text(record.fingerprint or "— (no fingerprint)", no_wrap=True, overflow="ellipsis")
         signature = self.signatures.by_hash.get(record.hash) if self.signatures is not None else None
-        more = Text.assemble((f"#{record.seq} {record.action}  ", "bold"), signature_text(signature, checking=self.signatures is None),
-                             ("  · enter: in full · y copies", "dim"))
+        more = Text.assemble(
+            (f"#{record.seq} {record.action}  ", "bold"),
+            signature_text(signature, checking=self.signatures is None),
+            ("  · enter: in full · y copies", "dim"),
+        )
         more.no_wrap = True
         more.overflow = "ellipsis"
         panel.update(Group(more, line))
@@ -223,7 +244,9 @@ class LedgerScreen(Screen[None]):
     def action_show_record(self) -> None:
         record = self.query_one(LedgerTable).highlighted_record()
         if record is not None:
-            self.app.push_screen(FactsDialog("Ledger record", record_facts(record, self.signatures), copy=record.fingerprint))
+            self.app.push_screen(
+                FactsDialog("Ledger record", record_facts(record, self.signatures), copy=record.fingerprint)
+            )
 
     def action_copy_fingerprint(self) -> None:
         record = self.query_one(LedgerTable).highlighted_record()
@@ -291,8 +314,17 @@ class LedgerScreen(Screen[None]):
         book = trust.book(self.snapshot.path)
         check = await asyncio.to_thread(lambda: book.check(allowed_signers=trust.allowed_signers))
         if not check.ok:
-            what = check.result.problems[0].message if check.result.problems else f"{len(check.missing)} review(s) seen before are missing"
-            tell(self, f"Nothing exported: {what} (run `skillscope ledger verify`)", title="Export refused", severity="error")
+            what = (
+                check.result.problems[0].message
+                if check.result.problems
+                else f"{len(check.missing)} review(s) seen before are missing"
+            )
+            tell(
+                self,
+                f"Nothing exported: {what} (run `skillscope ledger verify`)",
+                title="Export refused",
+                severity="error",
+            )
             return
         exportable = book.exportable(check, include_unsigned=trust.include_unsigned, label=label)
         text = export_approved(exportable, fmt)  # type: ignore[arg-type]

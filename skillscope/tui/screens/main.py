@@ -45,7 +45,14 @@ class MainScreen(PaneKeys, ServerWork, ReviewWork, SurfaceWork):
     BINDINGS: ClassVar[list[BindingType]] = [
         *bindings(MAIN_COMMANDS),
         Binding("f1", "help", "Help", show=False, id="help-f1", tooltip="Show every key"),
-        Binding("escape", "leave_filter", "Leave filter", show=False, id="leave-filter", tooltip="Clear and close the filter"),
+        Binding(
+            "escape",
+            "leave_filter",
+            "Leave filter",
+            show=False,
+            id="leave-filter",
+            tooltip="Clear and close the filter",
+        ),
     ]
 
     def __init__(self, settings: TuiSettings, connect: ConnectFn) -> None:
@@ -68,7 +75,9 @@ class MainScreen(PaneKeys, ServerWork, ReviewWork, SurfaceWork):
             with Vertical(id="left"):
                 yield ConnectionPanel(id="servers")
                 with Vertical(id="catalog"):
-                    yield Input(placeholder="filter: name, description, state:changed … (enter keeps, esc clears)", id="filter")
+                    yield Input(
+                        placeholder="filter: name, description, state:changed … (enter keeps, esc clears)", id="filter"
+                    )
                     yield CatalogTree(id="tree")
                     yield Static(id="catalog-status")
             yield DetailPane(id="detail")
@@ -90,8 +99,13 @@ class MainScreen(PaneKeys, ServerWork, ReviewWork, SurfaceWork):
     async def _start(self) -> None:
         await self._read_ledger()
         if self.ledger.error:
-            tell(self, f"Review states unknown: {self.ledger.error} (press l for details)", title="Ledger",
-                 severity="warning", timeout=10)
+            tell(
+                self,
+                f"Review states unknown: {self.ledger.error} (press l for details)",
+                title="Ledger",
+                severity="warning",
+                timeout=10,
+            )
         for session in list(self.sessions.values()):
             if session.seed.autoconnect:
                 self._connect(session)
@@ -198,8 +212,12 @@ class MainScreen(PaneKeys, ServerWork, ReviewWork, SurfaceWork):
             self.catalog_tree.focus()
             unknown = [word for word in parse_filter(event.value)[1] if word not in STATE_TAGS]
             if unknown:
-                tell(self, f"No skill state is called {', '.join(unknown)}; state: takes {', '.join(STATE_TAGS)}.",
-                     title="Filter", severity="warning")
+                tell(
+                    self,
+                    f"No skill state is called {', '.join(unknown)}; state: takes {', '.join(STATE_TAGS)}.",
+                    title="Filter",
+                    severity="warning",
+                )
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         report_failed_worker(self, event.worker)

@@ -91,7 +91,12 @@ class PaneKeys(MainState):
         view = self._highlighted_view()
         if view is not None:
             if view.entry.fingerprint is None and view.entry.dynamic:
-                tell(self, f"{safe_text(view.name)} is dynamic: it has no fingerprint to copy.", severity="warning", timeout=5)
+                tell(
+                    self,
+                    f"{safe_text(view.name)} is dynamic: it has no fingerprint to copy.",
+                    severity="warning",
+                    timeout=5,
+                )
                 return
             copy_value(self, "fingerprint", view.entry.fingerprint)
 
@@ -112,7 +117,12 @@ class PaneKeys(MainState):
         entry = view.entry
         facts: list[Fact] = [
             ("skill", inert_line(entry.name, limit=300)),
-            ("fingerprint", Text(entry.fingerprint or "none (dynamic skill)", no_wrap=True, style="" if entry.fingerprint else "dim")),
+            (
+                "fingerprint",
+                Text(
+                    entry.fingerprint or "none (dynamic skill)", no_wrap=True, style="" if entry.fingerprint else "dim"
+                ),
+            ),
         ]
         if entry.uri:
             facts.append(("uri", inert_line(entry.uri, limit=600)))
@@ -134,8 +144,11 @@ class PaneKeys(MainState):
         session = self._current_session()  # type: ignore[attr-defined]
         if session is None:
             return
-        question = Text.assemble("Remove ", inert_line(session.label, style="bold", limit=80),
-                                 "? Its connection is closed and it leaves the screen (the config file is not changed).")
+        question = Text.assemble(
+            "Remove ",
+            inert_line(session.label, style="bold", limit=80),
+            "? Its connection is closed and it leaves the screen (the config file is not changed).",
+        )
 
         def answered(yes: bool | None) -> None:
             if yes:

@@ -23,8 +23,9 @@ class Drift:
         return bool(self.changed or self.added or self.removed)
 
 
-def merge_listing(previous: dict[str, SkillView], entries: Iterable[Any],
-                  make: Callable[[Any], SkillView]) -> tuple[dict[str, SkillView], Drift]:
+def merge_listing(
+    previous: dict[str, SkillView], entries: Iterable[Any], make: Callable[[Any], SkillView]
+) -> tuple[dict[str, SkillView], Drift]:
     """The views of a new listing, keeping each unchanged skill's view (what was opened, verified, audited).
 
     A skill whose entry changed starts again as not opened: what was read from the old entry no

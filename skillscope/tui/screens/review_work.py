@@ -42,8 +42,11 @@ class ReviewWork(MainState):
             return
         if not view.usable:
             self.detail.show_skill(server, view)
-            tell(self, f"{name} cannot be opened: {view.entry.status} ({view.entry.rule}: {view.entry.reason})",
-                 severity="warning")
+            tell(
+                self,
+                f"{name} cannot be opened: {view.entry.status} ({view.entry.rule}: {view.entry.reason})",
+                severity="warning",
+            )
             return
         if path is None and view.phase in ("verified", "unverified"):
             self.detail.show_skill(server, view, activate="skill-md")
@@ -51,7 +54,9 @@ class ReviewWork(MainState):
         if path is not None and path in view.opened:
             self.detail.show_skill(server, view, activate="file", file=path)
             return
-        self.run_worker(self._read(server, view, path), name=f"open {name}", group="open", exclusive=True, exit_on_error=False)
+        self.run_worker(
+            self._read(server, view, path), name=f"open {name}", group="open", exclusive=True, exit_on_error=False
+        )
 
     async def _read(self, server: str, view: SkillView, path: str | None, *, all_files: bool = False) -> object:
         """Read and verify SKILL.md, then ``path`` (or every file); show the outcome. Returns the report."""
@@ -81,8 +86,12 @@ class ReviewWork(MainState):
             tab = "failure" if report.failure is not None else ("file" if path else "skill-md")
             self.detail.show_skill(server, view, activate=tab, file=path if report.failure is None else None)
         if report.failure is not None:
-            tell(self, f"{view.name} did not verify ({report.failure.check} check): nothing of it is shown",
-                 title="Verification failed", severity="error")
+            tell(
+                self,
+                f"{view.name} did not verify ({report.failure.check} check): nothing of it is shown",
+                title="Verification failed",
+                severity="error",
+            )
         return report
 
     def _apply_report(self, server: str, view: SkillView, report: Any) -> None:
@@ -117,7 +126,9 @@ class ReviewWork(MainState):
         if view.review is None or not view.review.changes:
             tell(self, f"{view.name} has not changed since an approval: there is nothing to diff.", severity="warning")
             return
-        self.run_worker(self._show_diff(server, view), name=f"diff {view.name}", group="open", exclusive=True, exit_on_error=False)
+        self.run_worker(
+            self._show_diff(server, view), name=f"diff {view.name}", group="open", exclusive=True, exit_on_error=False
+        )
 
     async def _show_diff(self, server: str, view: SkillView) -> None:
         report = await self._read(server, view, None, all_files=True)
@@ -143,7 +154,9 @@ class ReviewWork(MainState):
 
     def _name_chosen(self, choice: tuple[str, str] | None) -> None:
         if choice is not None:
-            self.run_worker(self._open_by_name(*choice), name="open by name", group="open", exclusive=True, exit_on_error=False)
+            self.run_worker(
+                self._open_by_name(*choice), name="open by name", group="open", exclusive=True, exit_on_error=False
+            )
 
     async def _open_by_name(self, server: str, name: str) -> None:
         """Resolve a name (skills/get when the listing lacks it), show it in the tree and open it."""
@@ -192,14 +205,24 @@ class ReviewWork(MainState):
         server, view = target
         if action == "approve":
             # The dialog comes after the audit: it shows what would be recorded, and records exactly that.
-            self.run_worker(self._prepare_approval(server, view), name=f"approve {view.name}",
-                            group="review", exclusive=True, exit_on_error=False)
+            self.run_worker(
+                self._prepare_approval(server, view),
+                name=f"approve {view.name}",
+                group="review",
+                exclusive=True,
+                exit_on_error=False,
+            )
             return
 
         def chosen(answer: ReviewAnswer | None) -> None:
             if answer is not None:
-                self.run_worker(self._verdict(action, server, view, answer), name=f"{action} {view.name}",
-                                group="review", exclusive=True, exit_on_error=False)
+                self.run_worker(
+                    self._verdict(action, server, view, answer),
+                    name=f"{action} {view.name}",
+                    group="review",
+                    exclusive=True,
+                    exit_on_error=False,
+                )
 
         self.app.push_screen(ReviewDialog(action, view.name, view.entry.fingerprint, self._reviewer or ""), chosen)
 
@@ -227,17 +250,26 @@ class ReviewWork(MainState):
             from skillscope.ledger import skill_diffs
 
             current = {r.uri: r.served.data for r in plan.report.files if r.served is not None}
-            diff = changes_view(view.entry, review, skill_diffs(self.ledger.objects, view.entry, review.changes, current))
+            diff = changes_view(
+                view.entry, review, skill_diffs(self.ledger.objects, view.entry, review.changes, current)
+            )
         elif review is not None:
             diff = changes_view(view.entry, review)
         summary = approval_summary(plan, review, diff)
 
         def chosen(answer: ReviewAnswer | None) -> None:
             if answer is not None:
-                self.run_worker(self._approve(server, view, audit, answer), name=f"approve {view.name}",
-                                group="review", exclusive=True, exit_on_error=False)
+                self.run_worker(
+                    self._approve(server, view, audit, answer),
+                    name=f"approve {view.name}",
+                    group="review",
+                    exclusive=True,
+                    exit_on_error=False,
+                )
 
-        self.app.push_screen(ReviewDialog("approve", view.name, view.entry.fingerprint, self._reviewer or "", summary), chosen)
+        self.app.push_screen(
+            ReviewDialog("approve", view.name, view.entry.fingerprint, self._reviewer or "", summary), chosen
+        )
 
     async def _approve(self, server: str, view: SkillView, audit: SkillAudit, answer: ReviewAnswer) -> None:
         """Record the approval of exactly what was audited and shown, signed, and keep its bytes."""
@@ -247,7 +279,9 @@ class ReviewWork(MainState):
         if plan.refused is not None:
             raise ApprovalRefused(plan.reason or plan.refused)
         info = self._info(server)
-        await self._keep(view, "approve", plan.record(info, reviewer=answer.reviewer, note=answer.note), plan.contents())
+        await self._keep(
+            view, "approve", plan.record(info, reviewer=answer.reviewer, note=answer.note), plan.contents()
+        )
 
     async def _verdict(self, action: str, server: str, view: SkillView, answer: ReviewAnswer) -> None:
         """Record a rejection or revocation of the entry as shown (reads no file)."""
@@ -295,10 +329,13 @@ class ReviewWork(MainState):
         if view.entry.status == "malformed":
             tell(self, f"{name} is malformed: there is nothing to read ({view.entry.rule}).", severity="warning")
             return
-        self.run_worker(self._audit(server, view), name=f"audit {name}", group="open", exclusive=True, exit_on_error=False)
+        self.run_worker(
+            self._audit(server, view), name=f"audit {name}", group="open", exclusive=True, exit_on_error=False
+        )
 
-    async def _audit(self, server: str, view: SkillView, *, tab: Literal["findings", "failure"] = "findings",
-                     approval: bool = False) -> SkillAudit:
+    async def _audit(
+        self, server: str, view: SkillView, *, tab: Literal["findings", "failure"] = "findings", approval: bool = False
+    ) -> SkillAudit:
         """Audit one skill as ``skillscope audit`` does (reads and verifies every file) and show its findings.
 
         With ``approval``, the audit ``skillscope approve`` runs (the same service function). With
@@ -324,8 +361,12 @@ class ReviewWork(MainState):
         if self._skill == (server, view.name) and (tab == "findings" or failure is not None):
             self.detail.show_skill(server, view, activate=tab)
         if failure is not None and tab == "failure":
-            tell(self, f"{view.name} did not verify ({failure.check} check): nothing of it is shown",
-                 title="Verification failed", severity="error")
+            tell(
+                self,
+                f"{view.name} did not verify ({failure.check} check): nothing of it is shown",
+                title="Verification failed",
+                severity="error",
+            )
         return audit
 
     async def _leave_out_suppressed(self, server: str, audit: SkillAudit) -> None:
@@ -344,25 +385,49 @@ class ReviewWork(MainState):
         """Suppress the highlighted finding of the Findings tab, with a note saying why."""
         target = self.detail.highlighted_finding()
         if target is None or target[2].key is None:
-            tell(self, "Audit the skill (i), then highlight a finding in its Findings tab to suppress it.", severity="warning")
+            tell(
+                self,
+                "Audit the skill (i), then highlight a finding in its Findings tab to suppress it.",
+                severity="warning",
+            )
             return
         server, view, finding = target
 
         def chosen(answer: ReviewAnswer | None) -> None:
             if answer is not None:
-                self.run_worker(self._suppress(server, view, finding, answer), name=f"suppress {finding.key}",
-                                group="review", exclusive=True, exit_on_error=False)
+                self.run_worker(
+                    self._suppress(server, view, finding, answer),
+                    name=f"suppress {finding.key}",
+                    group="review",
+                    exclusive=True,
+                    exit_on_error=False,
+                )
 
-        self.app.push_screen(ReviewDialog("suppress", f"{finding.id} in {view.name}", finding.key, self._reviewer or "",
-                                              note_required="say why this finding is accepted"), chosen)
+        self.app.push_screen(
+            ReviewDialog(
+                "suppress",
+                f"{finding.id} in {view.name}",
+                finding.key,
+                self._reviewer or "",
+                note_required="say why this finding is accepted",
+            ),
+            chosen,
+        )
 
     async def _suppress(self, server: str, view: SkillView, finding: Any, answer: ReviewAnswer) -> None:
         from skillscope.core.errors import SkillscopeError
         from skillscope.service.suppressions import record_suppression
 
         try:
-            path, _ = await asyncio.to_thread(record_suppression, self.settings.ledger_path, self.settings.trust, finding.key,
-                                              answer.note, reviewer=answer.reviewer, expires=None)
+            path, _ = await asyncio.to_thread(
+                record_suppression,
+                self.settings.ledger_path,
+                self.settings.trust,
+                finding.key,
+                answer.note,
+                reviewer=answer.reviewer,
+                expires=None,
+            )
         except SkillscopeError as exc:
             tell(self, f"Not suppressed: {exc.message}", title="Suppress", severity="error")
             return

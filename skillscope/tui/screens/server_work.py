@@ -22,8 +22,11 @@ __all__ = ["EMPTY", "ServerWork"]
 
 EMPTY = Text.assemble(
     ("No servers yet.\n\n", "bold"),
-    ("Press n to attach to one (a URL with headers, or a command line), or start with the demo:\n"
-     "    skillscope demo\n\nServers in the config file (skillscope.yaml) are attached at start.", "dim"),
+    (
+        "Press n to attach to one (a URL with headers, or a command line), or start with the demo:\n"
+        "    skillscope demo\n\nServers in the config file (skillscope.yaml) are attached at start.",
+        "dim",
+    ),
 )
 
 
@@ -44,8 +47,11 @@ class ServerWork(MainState):
     async def _hold(self, session: ServerSession) -> None:
         """Own the server's connection for as long as it is shown (entered and left in this task)."""
         await session.hold(
-            self._connect_fn, era=self.settings.era, timeout=self.settings.timeout,
-            log_dir=self.settings.stderr_dir(), changed=lambda: self._session_changed(session),
+            self._connect_fn,
+            era=self.settings.era,
+            timeout=self.settings.timeout,
+            log_dir=self.settings.stderr_dir(),
+            changed=lambda: self._session_changed(session),
         )
 
     async def _let_go(self, session: ServerSession) -> None:
@@ -78,8 +84,13 @@ class ServerWork(MainState):
         if session.state == "connected" and session.listing_state == "none":
             self._start_listing(session)
         if session.state in GONE and session.error is not None:
-            tell(self, f"{session.label}: {session.error.message}. The catalog shown is the last one listed; press c to reconnect.",
-                 title=f"Server {session.state}", severity="error", timeout=10)
+            tell(
+                self,
+                f"{session.label}: {session.error.message}. The catalog shown is the last one listed; press c to reconnect.",
+                title=f"Server {session.state}",
+                severity="error",
+                timeout=10,
+            )
         self._show_current(session.label)
 
     def _show_current(self, label: str) -> None:
@@ -98,13 +109,20 @@ class ServerWork(MainState):
             self._show_current(label)
             return
         cursor = self.catalog_tree.cursor_node
-        path = cursor.data.path if cursor is not None and cursor.data is not None and cursor.data.kind == "file" else None
+        path = (
+            cursor.data.path if cursor is not None and cursor.data is not None and cursor.data.kind == "file" else None
+        )
         opened = path if path in view.opened else None
         self.detail.show_skill(label, view, file=opened)
 
     def _start_listing(self, session: ServerSession) -> None:
-        self.run_worker(self._list(session), name=f"list {session.label}", group=f"list:{session.label}",
-                        exclusive=True, exit_on_error=False)
+        self.run_worker(
+            self._list(session),
+            name=f"list {session.label}",
+            group=f"list:{session.label}",
+            exclusive=True,
+            exit_on_error=False,
+        )
 
     async def _list(self, session: ServerSession) -> None:
         """List a server's catalog (reads no file) and show it."""
@@ -126,8 +144,13 @@ class ServerWork(MainState):
                 session.listing_state, session.listing_error = "failed", as_skillscope_error(exc)
                 self._show_session(session)
                 if session.label in self.views:
-                    tell(self, f"Listing {session.label} again failed: {session.listing_error.message}. The last catalog stays.",
-                         title="Listing failed", severity="error", timeout=8)
+                    tell(
+                        self,
+                        f"Listing {session.label} again failed: {session.listing_error.message}. The last catalog stays.",
+                        title="Listing failed",
+                        severity="error",
+                        timeout=8,
+                    )
             return
         if generation != session.generation:
             return
@@ -144,8 +167,13 @@ class ServerWork(MainState):
         if first:
             self.catalog_tree.open_attention(session.label)
         else:
-            tell(self, drift_words(session.label, drift), title="Listed again", severity="warning" if drift.changed else "information",
-                 timeout=8 if drift else 4)
+            tell(
+                self,
+                drift_words(session.label, drift),
+                title="Listed again",
+                severity="warning" if drift.changed else "information",
+                timeout=8 if drift else 4,
+            )
         self._show_current(session.label)
 
     def _merged(self, previous: dict[str, SkillView], entries: list[Any]) -> tuple[dict[str, SkillView], Drift, Index]:
@@ -169,7 +197,9 @@ class ServerWork(MainState):
         return session
 
     def action_add_server(self) -> None:
-        self.app.push_screen(AddServerDialog(set(self.sessions), allow_dynamic=self.settings.allow_dynamic), self._server_added)
+        self.app.push_screen(
+            AddServerDialog(set(self.sessions), allow_dynamic=self.settings.allow_dynamic), self._server_added
+        )
 
     def _server_added(self, seed: ServerSeed | None) -> None:
         if seed is None:
@@ -183,7 +213,9 @@ class ServerWork(MainState):
     def action_reconnect(self) -> None:
         session = self._current_session()
         if session is not None:
-            self.run_worker(self._reconnect(session), group=f"manage:{session.label}", exclusive=True, exit_on_error=False)
+            self.run_worker(
+                self._reconnect(session), group=f"manage:{session.label}", exclusive=True, exit_on_error=False
+            )
 
     async def _reconnect(self, session: ServerSession) -> None:
         await self._let_go(session)
@@ -207,7 +239,9 @@ class ServerWork(MainState):
         self.panel.set_servers(list(self.sessions.values()))
         if self._server == session.label:
             self._server, self._skill = None, None
-            self.detail.show_message(EMPTY if not self.sessions else Text("Select a skill in the catalog.", style="dim"))
+            self.detail.show_message(
+                EMPTY if not self.sessions else Text("Select a skill in the catalog.", style="dim")
+            )
         tell(self, f"Removed {session.label}.", timeout=3)
 
     def action_save_server(self) -> None:

@@ -36,8 +36,13 @@ class SurfaceWork(MainState):
         except Exception as exc:  # noqa: BLE001 - the catalog stays usable without its surface
             from skillscope.core.textsafe import safe_line
 
-            tell(self, f"Listing the tools, prompts, resources and templates of {session.label} failed: "
-                       f"{safe_line(getattr(exc, 'message', str(exc)), limit=300)}", title="Surface", severity="warning")
+            tell(
+                self,
+                f"Listing the tools, prompts, resources and templates of {session.label} failed: "
+                f"{safe_line(getattr(exc, 'message', str(exc)), limit=300)}",
+                title="Surface",
+                severity="warning",
+            )
             return
         if generation != session.generation:
             return
@@ -105,14 +110,24 @@ class SurfaceWork(MainState):
 
             errors = [f for f in item_findings(item) if f.severity == "error"]
             if errors:
-                tell(self, f"{item.name}: the audit found {len(errors)} error(s) ({errors[0].id}); approve it with "
-                           "`skillscope approve --accept-findings --note WHY` if it is acceptable.", severity="error", timeout=10)
+                tell(
+                    self,
+                    f"{item.name}: the audit found {len(errors)} error(s) ({errors[0].id}); approve it with "
+                    "`skillscope approve --accept-findings --note WHY` if it is acceptable.",
+                    severity="error",
+                    timeout=10,
+                )
                 return True
 
         def chosen(answer: ReviewAnswer | None) -> None:
             if answer is not None:
-                self.run_worker(self._record_item(action, server, item, answer), name=f"{action} {item.name}",
-                                group="review", exclusive=True, exit_on_error=False)
+                self.run_worker(
+                    self._record_item(action, server, item, answer),
+                    name=f"{action} {item.name}",
+                    group="review",
+                    exclusive=True,
+                    exit_on_error=False,
+                )
 
         self.app.push_screen(ReviewDialog(action, item.name, item.fingerprint, self._reviewer or ""), chosen)
         return True
@@ -127,8 +142,14 @@ class SurfaceWork(MainState):
         from skillscope.audit.surface_audit import item_findings
 
         findings = item_findings(item, server) if action == "approve" else None
-        record = item_record(action, info, item, reviewer=answer.reviewer, note=answer.note,  # type: ignore[arg-type]
-                             findings=findings)
+        record = item_record(
+            action,  # type: ignore[arg-type]
+            info,
+            item,
+            reviewer=answer.reviewer,
+            note=answer.note,
+            findings=findings,
+        )
         book = ReviewBook(self.settings.ledger_path, signing_key=self.settings.signing_key)
         saved = await asyncio.to_thread(book.record, record, item_contents(item) if action == "approve" else {})
         await self._read_ledger()

@@ -66,7 +66,9 @@ class CatalogPlaces(Tree[NodeRef]):
         order = self._order
         if order is None:
             # Built once per index (a listing, a filter, a state change), not on every press of the key.
-            order = self._order = skill_order(self._sessions, self._views, self._folders, self._malformed, self._server_nodes)
+            order = self._order = skill_order(
+                self._sessions, self._views, self._folders, self._malformed, self._server_nodes
+            )
         if not order:
             return False
         ref = self.cursor_node.data if self.cursor_node is not None else None
@@ -105,7 +107,14 @@ class CatalogPlaces(Tree[NodeRef]):
             if target is not None:
                 return target
             if view.entry.status != "malformed":
-                folder = next((c for c in node.children if c.data and c.data.kind == "folder" and skill_path.startswith(c.data.key + "/")), None)
+                folder = next(
+                    (
+                        c
+                        for c in node.children
+                        if c.data and c.data.kind == "folder" and skill_path.startswith(c.data.key + "/")
+                    ),
+                    None,
+                )
                 if folder is not None:
                     node = folder
                     continue
@@ -137,8 +146,13 @@ class CatalogPlaces(Tree[NodeRef]):
                 data = child.data
                 if data is None:
                     continue
-                if ref is not None and data.kind == ref.kind and data.kind in ("folder", "surface", "item") \
-                        and data.key == ref.key and data.server == ref.server:
+                if (
+                    ref is not None
+                    and data.kind == ref.kind
+                    and data.kind in ("folder", "surface", "item")
+                    and data.key == ref.key
+                    and data.server == ref.server
+                ):
                     found = child
                 if (data.server, data.kind, data.key) in opened and data.kind in ("folder", "skill", "surface"):
                     self._populate(child)
@@ -157,8 +171,13 @@ class CatalogPlaces(Tree[NodeRef]):
         self.move_cursor(found)
 
 
-def skill_order(sessions: dict[str, Any], views: dict[str, dict[str, SkillView]], folders: dict[str, dict[str, Folder]],
-                malformed: dict[str, list[str]], server_nodes: dict[str, Any]) -> list[tuple[str, str]]:
+def skill_order(
+    sessions: dict[str, Any],
+    views: dict[str, dict[str, SkillView]],
+    folders: dict[str, dict[str, Folder]],
+    malformed: dict[str, list[str]],
+    server_nodes: dict[str, Any],
+) -> list[tuple[str, str]]:
     """Every shown skill as ``(server, name)``, servers in tree order, each server's skills as its tree sorts them.
 
     Works on the index, not on tree nodes: folders that were never opened have no nodes yet.

@@ -26,6 +26,7 @@ Index = tuple[Folder, list[str]]
 AUTO_EXPAND = 300
 """A filter matching at most this many skills opens every folder on the way to them."""
 
+
 class CatalogTree(SurfacePlaces):
     """Every server's skills by path, each with its state; files under each skill.
 
@@ -38,7 +39,14 @@ class CatalogTree(SurfacePlaces):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("right", "expand_node", "Expand", show=False, id="expand", tooltip="Open the node, or step into it"),
-        Binding("left", "collapse_node", "Collapse", show=False, id="collapse", tooltip="Close the node, or go to its parent"),
+        Binding(
+            "left",
+            "collapse_node",
+            "Collapse",
+            show=False,
+            id="collapse",
+            tooltip="Close the node, or go to its parent",
+        ),
     ]
 
     class ServerHighlighted(Message):
@@ -108,7 +116,9 @@ class CatalogTree(SurfacePlaces):
 
     # -- calls from the screen -----------------------------------------------------------------
 
-    def show_server(self, session: ServerSession, views: dict[str, SkillView] | None, *, index: Index | None = None) -> None:
+    def show_server(
+        self, session: ServerSession, views: dict[str, SkillView] | None, *, index: Index | None = None
+    ) -> None:
         """Show (or redraw) one server: a note while it connects or failed, else its catalog.
 
         ``index`` is ``build_index(views)`` when the caller folded the catalog already (off the event loop).
@@ -281,7 +291,9 @@ class CatalogTree(SurfacePlaces):
             if view is not None:
                 nodes = []
                 for item in view.entry.files or ():
-                    nodes.append(node.add_leaf(file_label(view, item.path), NodeRef("file", ref.server, ref.key, item.path)))
+                    nodes.append(
+                        node.add_leaf(file_label(view, item.path), NodeRef("file", ref.server, ref.key, item.path))
+                    )
                 self._file_nodes[(ref.server, ref.key)] = nodes
         elif ref.kind == "surface" and ref.server in self._surface:
             from skillscope.tui.widgets.surface_branch import populate_surface
@@ -304,7 +316,11 @@ class CatalogTree(SurfacePlaces):
             # The last catalog stays, under a line saying it is not the server's current one.
             node.add_leaf(note_label(session), NodeRef("note", label))
         if not root.total and not malformed:
-            words = "no skill matches the filter" if self._filter else "the server lists no skills (press o to open one by name)"
+            words = (
+                "no skill matches the filter"
+                if self._filter
+                else "the server lists no skills (press o to open one by name)"
+            )
             node.add_leaf(Text(words, style="dim italic"), NodeRef("note", label))
         else:
             self._add_page(node, label, root, 0)

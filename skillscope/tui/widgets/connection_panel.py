@@ -78,10 +78,14 @@ def server_details(session: ServerSession) -> Group:
         grid.add_row("serves", inert_line(name, limit=120))
     if session.listing is not None:
         listing = session.listing
-        counts = {s: sum(1 for e in listing.entries if e.status == s) for s in ("available", "unavailable", "malformed")}
+        counts = {
+            s: sum(1 for e in listing.entries if e.status == s) for s in ("available", "unavailable", "malformed")
+        }
         grid.add_row(
             "skills",
-            Text(f"{counts['available']:,} available, {counts['unavailable']:,} unavailable, {counts['malformed']:,} malformed"),
+            Text(
+                f"{counts['available']:,} available, {counts['unavailable']:,} unavailable, {counts['malformed']:,} malformed"
+            ),
         )
     parts: list[RenderableType] = [grid]
     if session.listing_error is not None:
@@ -134,7 +138,9 @@ class ConnectionPanel(Vertical):
     def compose(self) -> ComposeResult:
         yield OptionList(id="server-list")
         with VerticalScroll(id="server-details"):
-            yield Static(Text("No servers. Press n to add one, or run `skillscope demo`.", style="dim"), id="server-detail")
+            yield Static(
+                Text("No servers. Press n to add one, or run `skillscope demo`.", style="dim"), id="server-detail"
+            )
 
     @property
     def current(self) -> str | None:

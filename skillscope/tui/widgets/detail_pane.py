@@ -28,7 +28,10 @@ __all__ = ["TABS", "DetailPane"]
 TABS = ("overview", "skill-md", "file", "failure", "changes", "findings")
 _ALL_TABS_WIDTH = 58
 """Cells the tab row needs to show all six labels (each label and its padding, and the borders)."""
-_PLACEHOLDER = Text("Select a skill in the catalog. Enter opens it: SKILL.md is read and verified before anything is shown.", style="dim")
+_PLACEHOLDER = Text(
+    "Select a skill in the catalog. Enter opens it: SKILL.md is read and verified before anything is shown.",
+    style="dim",
+)
 
 
 class DetailPane(Vertical):
@@ -205,7 +208,12 @@ class DetailPane(Vertical):
     def highlighted_finding(self) -> tuple[str, SkillView, Any] | None:
         """(server, skill, finding) highlighted in the Findings tab when that tab is shown; None otherwise."""
         view = self._view
-        if view is None or view.audit is None or self.shown is None or self.query_one(TabbedContent).active != "findings":
+        if (
+            view is None
+            or view.audit is None
+            or self.shown is None
+            or self.query_one(TabbedContent).active != "findings"
+        ):
             return None
         index = self.query_one(FindingList).highlighted
         if index is None or index >= len(view.audit.findings):
@@ -234,8 +242,13 @@ class DetailPane(Vertical):
         """Open the finding's file at its line and column (SKILL.md in its tab, a file in the file tab)."""
         path = finding_place(view.entry, finding)
         if path is None:
-            self.app.notify("This finding is about the entry itself, not a line of a file.", title="Finding",
-                            severity="information", markup=False, timeout=5)
+            self.app.notify(
+                "This finding is about the entry itself, not a line of a file.",
+                title="Finding",
+                severity="information",
+                markup=False,
+                timeout=5,
+            )
             return
         line, column, end = finding.line, finding.column, getattr(finding, "end_column", None)
         if finding.end_line and finding.end_line != line:

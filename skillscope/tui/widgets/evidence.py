@@ -35,8 +35,15 @@ def failure_view(report: Any) -> RenderableType:
         grid.add_row("entry now", inert_line(report.refresh, limit=600))
     parts: list[RenderableType] = [head, Text(""), grid]
     if failure.differences:
-        table = Table(title="Frontmatter keys that differ", title_justify="left", title_style="bold",
-                      show_edge=False, pad_edge=False, header_style="bold dim", box=box.SIMPLE_HEAD)
+        table = Table(
+            title="Frontmatter keys that differ",
+            title_justify="left",
+            title_style="bold",
+            show_edge=False,
+            pad_edge=False,
+            header_style="bold dim",
+            box=box.SIMPLE_HEAD,
+        )
         table.add_column("key", no_wrap=True)
         table.add_column("entry says", overflow="fold")
         table.add_column("SKILL.md says", overflow="fold")
@@ -48,13 +55,25 @@ def failure_view(report: Any) -> RenderableType:
             )
         parts.append(Text(""))
         parts.append(table)
-    files = Table(title="Files", title_justify="left", title_style="bold", show_edge=False, pad_edge=False, header_style="bold dim", box=box.SIMPLE_HEAD)
+    files = Table(
+        title="Files",
+        title_justify="left",
+        title_style="bold",
+        show_edge=False,
+        pad_edge=False,
+        header_style="bold dim",
+        box=box.SIMPLE_HEAD,
+    )
     files.add_column("path", overflow="fold")
     files.add_column("state", no_wrap=True)
     files.add_column("reason", overflow="fold")
     for result in report.files:
         style = {"failed": "bold red", "refused": "red", "verified": "green"}.get(result.status, "dim")
-        files.add_row(inert_line(result.path, limit=300), Text(result.status, style=style), inert_line(result.reason or "", limit=300))
+        files.add_row(
+            inert_line(result.path, limit=300),
+            Text(result.status, style=style),
+            inert_line(result.reason or "", limit=300),
+        )
     parts.append(Text(""))
     parts.append(files)
     parts.append(Text(""))
@@ -91,8 +110,11 @@ def changes_view(entry: Any, review: Any, diffs: list[Any] | None = None) -> Ren
         if change.new_digest:
             table.add_row(Text("  now", style="dim"), Digest(change.new_digest), "")
     if diffs is None:
-        note = Text("Computed from the recorded file list and the current entry; no file was read. "
-                    "Press g to read and verify the files and see each diff. Approve again after reviewing the changes.", style="dim")
+        note = Text(
+            "Computed from the recorded file list and the current entry; no file was read. "
+            "Press g to read and verify the files and see each diff. Approve again after reviewing the changes.",
+            style="dim",
+        )
         return Group(head, Text(""), grid, Text(""), table, Text(""), note)
     body = Text()
     for diff in diffs:
@@ -101,8 +123,11 @@ def changes_view(entry: Any, review: Any, diffs: list[Any] | None = None) -> Ren
             continue
         for line, kind in diff.kinds():
             body.append(line + "\n", style=_DIFF_STYLE[kind])
-    note = Text("Diffs against the approved bytes kept beside the ledger; the current files verified. "
-                "Approve again after reviewing the changes.", style="dim")
+    note = Text(
+        "Diffs against the approved bytes kept beside the ledger; the current files verified. "
+        "Approve again after reviewing the changes.",
+        style="dim",
+    )
     return Group(head, Text(""), grid, Text(""), table, Text(""), body, note)
 
 
@@ -115,8 +140,11 @@ _SEVERITY = {"error": "bold red", "warning": "yellow", "note": "cyan"}
 def findings_head(audit: Any = None) -> Text:
     """The audit's tally (the findings themselves are a list below it), or how to run one."""
     if audit is None:
-        return Text("Not audited yet. Press i to audit: every file is read and verified, the content is scanned "
-                    "for hidden characters, scripts and links, and the entry is checked again.", style="dim")
+        return Text(
+            "Not audited yet. Press i to audit: every file is read and verified, the content is scanned "
+            "for hidden characters, scripts and links, and the entry is checked again.",
+            style="dim",
+        )
     counts = {level: sum(1 for f in audit.findings if f.severity == level) for level in ("error", "warning", "note")}
     head = Text("Audit: ", style="bold")
     head.append(f"{counts['error']} error(s)", style=_SEVERITY["error"] if counts["error"] else "dim")

@@ -28,11 +28,17 @@ def is_binary(data: bytes, path: str = "") -> bool:
 
 def skill_md_view(body: str, *, rendered: bool) -> RenderableType:
     """SKILL.md as its exact source with line numbers, or rendered with a "hidden when rendered" panel."""
-    key = Text("v switches to the rendered view" if not rendered else "v switches back to the exact source", style="dim italic")
+    key = Text(
+        "v switches to the rendered view" if not rendered else "v switches back to the exact source", style="dim italic"
+    )
     if not rendered:
-        return Group(Text("Source: exactly what the agent reads", style="bold"), key, source_view(body, lexer="markdown"))
+        return Group(
+            Text("Source: exactly what the agent reads", style="bold"), key, source_view(body, lexer="markdown")
+        )
     markdown, hidden = rendered_view(body)
-    return Group(Text("Rendered: link targets written out", style="bold"), key, markdown, Text(""), hidden_panel(hidden))
+    return Group(
+        Text("Rendered: link targets written out", style="bold"), key, markdown, Text(""), hidden_panel(hidden)
+    )
 
 
 def scroll_to_line(scroll: VerticalScroll, body: Widget, source: SourceView, line: int) -> None:
@@ -78,7 +84,12 @@ class FileViewer(VerticalScroll):
         grid.add_row("size", Text(f"{human_size(len(data))} ({len(data):,} bytes)"))
         grid.add_row("digest", Digest(getattr(result, "digest", None), "dim"))
         status = getattr(result, "status", "")
-        grid.add_row("state", Text("✓ verified" if status == "verified" else status, style="green" if status == "verified" else "magenta"))
+        grid.add_row(
+            "state",
+            Text(
+                "✓ verified" if status == "verified" else status, style="green" if status == "verified" else "magenta"
+            ),
+        )
         served_as = ""
         if served is not None:
             served_as = f", sent as {served.form}" + (f" ({safe_text(served.mime_type)})" if served.mime_type else "")

@@ -70,8 +70,13 @@ class KeyFooter(Footer):
                 active = screen.active_bindings.get(self.app.COMMAND_PALETTE_BINDING)
                 if active is not None:
                     binding = active.binding
-                    yield FooterKey(binding.key, self.app.get_key_display(binding), binding.description, binding.action,
-                                    tooltip=binding.tooltip or binding.description).data_bind(compact=Footer.compact)
+                    yield FooterKey(
+                        binding.key,
+                        self.app.get_key_display(binding),
+                        binding.description,
+                        binding.action,
+                        tooltip=binding.tooltip or binding.description,
+                    ).data_bind(compact=Footer.compact)
 
     def on_resize(self) -> None:
         self.call_after_refresh(self.recompose)
@@ -82,5 +87,6 @@ class KeyFooter(Footer):
 
     def _key(self, command: Command) -> FooterKey:
         shown = command.key_display or self.app.get_key_display(Binding(command.key, command.action))
-        return FooterKey(command.key, shown, command.title, command.action, tooltip=command.help).data_bind(compact=Footer.compact)
-
+        return FooterKey(command.key, shown, command.title, command.action, tooltip=command.help).data_bind(
+            compact=Footer.compact
+        )

@@ -17,8 +17,13 @@ from skillscope.tui.inert import inert_line
 __all__ = ["SIGNATURE_LOOK", "LedgerTable", "signature_text"]
 
 _STYLE = {"approve": "green", "reject": "red", "revoke": "yellow"}
-_VERDICT_STYLE = {"approved": "bold green", "approved-untrusted": "bold yellow", "rejected": "red", "revoked": "yellow",
-                  "changed-since-approval": "bold yellow"}
+_VERDICT_STYLE = {
+    "approved": "bold green",
+    "approved-untrusted": "bold yellow",
+    "rejected": "red",
+    "revoked": "yellow",
+    "changed-since-approval": "bold yellow",
+}
 
 SIGNATURE_LOOK = {
     # status: (short words for the table, style)

@@ -12,11 +12,26 @@ from textual.widgets.tree import TreeNode
 from skillscope.tui.inert import STATE_LOOK, inert, inert_line
 from skillscope.tui.widgets.catalog_places import CatalogPlaces, NodeRef
 
-__all__ = ["KIND_TITLES", "SurfacePlaces", "add_surface_node", "item_detail", "item_label", "populate_surface", "refresh_surface", "surface_label"]
+__all__ = [
+    "KIND_TITLES",
+    "SurfacePlaces",
+    "add_surface_node",
+    "item_detail",
+    "item_label",
+    "populate_surface",
+    "refresh_surface",
+    "surface_label",
+]
 
 KIND_TITLES = {"tool": "tools", "prompt": "prompts", "resource": "resources", "template": "templates"}
-_LOOK = {"approved": "approved", "approved-untrusted": "untrusted", "rejected": "rejected",
-         "changed-since-approval": "changed", "revoked": "revoked", "not-reviewed": "not-reviewed"}
+_LOOK = {
+    "approved": "approved",
+    "approved-untrusted": "untrusted",
+    "rejected": "rejected",
+    "changed-since-approval": "changed",
+    "revoked": "revoked",
+    "not-reviewed": "not-reviewed",
+}
 
 
 def _look(item: Any, review: Any) -> tuple[str, str, str]:
@@ -83,7 +98,9 @@ def _kind_label(title: str, items: list[Any], reviews: dict[str, Any]) -> Text:
     return text
 
 
-def refresh_surface(server: TreeNode[NodeRef], label: str, surface: Any, reviews: dict[str, Any], populated: set[int]) -> None:
+def refresh_surface(
+    server: TreeNode[NodeRef], label: str, surface: Any, reviews: dict[str, Any], populated: set[int]
+) -> None:
     """Bring a shown branch up to date: labels in place when the same items are listed, else its kinds rebuilt."""
     branch = next((c for c in server.children if c.data is not None and c.data.kind == "surface"), None)
     if branch is None:
@@ -121,8 +138,9 @@ def _field_changes(changes: list[Any]) -> list[RenderableType]:
     return out
 
 
-def item_detail(item: Any, review: Any, changes: list[Any] | None, note: str | None = None,
-                findings: list[Any] | None = None) -> RenderableType:
+def item_detail(
+    item: Any, review: Any, changes: list[Any] | None, note: str | None = None, findings: list[Any] | None = None
+) -> RenderableType:
     """An item: name, state, fingerprint, what the audit found, each changed field against the approval, its definition."""
     from skillscope.views import source_view
 
@@ -130,7 +148,12 @@ def item_detail(item: Any, review: Any, changes: list[Any] | None, note: str | N
     parts: list[RenderableType] = [
         Text.assemble((f"{item.kind.capitalize()} ", "bold"), inert_line(item.name, "bold", limit=300)),
         Text.assemble((f"{glyph} {words}", style)),
-        Text(item.fingerprint or "no fingerprint", style="" if item.fingerprint else "red", no_wrap=True, overflow="ellipsis"),
+        Text(
+            item.fingerprint or "no fingerprint",
+            style="" if item.fingerprint else "red",
+            no_wrap=True,
+            overflow="ellipsis",
+        ),
     ]
     if item.problem:
         parts.append(inert_line(item.problem, "red", limit=400))
@@ -138,7 +161,11 @@ def item_detail(item: Any, review: Any, changes: list[Any] | None, note: str | N
         parts.append(Text(note, style="yellow"))
     for finding in findings or []:
         look = "bold red" if finding.severity == "error" else "yellow"
-        parts.append(Text.assemble((f"{finding.severity} ", look), (f"{finding.id} ", "bold"), inert_line(finding.message, limit=300)))
+        parts.append(
+            Text.assemble(
+                (f"{finding.severity} ", look), (f"{finding.id} ", "bold"), inert_line(finding.message, limit=300)
+            )
+        )
     if changes:
         parts.extend([Text(""), Text("Changed fields (approved → now)", style="bold yellow"), *_field_changes(changes)])
     parts.extend([Text(""), Text("Definition as sent", style="bold")])

