@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# The static checks CI runs before the tests: ruff (lint), mypy (types; strict for protocol, catalog,
-# verify and ledger) and import-linter (the layering in pyproject's [tool.importlinter]). Each takes
-# seconds; any finding fails the run. Run from anywhere: bash scripts/check.sh
+# The static checks CI runs before the tests: ruff (lint and format), mypy (types; strict for every
+# package but tui) and import-linter (the layering in pyproject's
+# [tool.importlinter]). Each takes seconds; any finding fails the run. Run from anywhere: bash scripts/check.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -18,6 +18,8 @@ fi
 status=0
 say "ruff check"
 .venv/bin/ruff check --no-fix . || status=1
+say "ruff format --check (the layout is the formatter's: run 'ruff format .' to apply it)"
+.venv/bin/ruff format --check . || status=1
 say "mypy"
 .venv/bin/mypy || status=1
 say "lint-imports"
