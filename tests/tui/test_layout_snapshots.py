@@ -103,7 +103,7 @@ def test_enter_on_a_finding_shows_its_file_at_the_line(snap_compare, here, size)
     assert snap_compare(
         demo(here),
         terminal_size=size,
-        run_before=shows(audited("pdf-processing"), findings_focused(), pressed("j", "j", "enter", until=at_line)),
+        run_before=shows(audited("pdf-processing"), findings_focused(), pressed("j", "j", "j", "enter", until=at_line)),
     )
 
 
