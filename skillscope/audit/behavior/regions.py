@@ -12,6 +12,7 @@ __all__ = [
     "language_of",
     "negated_before",
     "is_markdown",
+    "is_data_file",
     "is_prose_file",
     "MAX_SCAN",
 ]

@@ -76,6 +76,25 @@ _GENERIC_LABELS = frozenset(
         "io",
         "dev",
         "app",
+        # Words any page about a tool uses anyway: they name no vendor (cli.example.com on a page about "the CLI").
+        "cli",
+        "api",
+        "tool",
+        "tools",
+        "docs",
+        "web",
+        "cloud",
+        "code",
+        "bin",
+        "update",
+        "updates",
+        "mirror",
+        "data",
+        "help",
+        "support",
+        "secure",
+        "auth",
+        "login",
     }
 )
 
