@@ -7,8 +7,6 @@ import shlex
 from dataclasses import dataclass, field
 from typing import Any
 
-import bashlex
-
 __all__ = ["Cmd", "Pipeline", "parse_shell"]
 
 _WRAPPERS = frozenset(
@@ -175,6 +173,8 @@ def _logical_lines(text: str) -> list[tuple[int, str]]:
 
 
 def _parse_bashlex(text: str, offset: int) -> list[Pipeline] | None:
+    import bashlex  # deferred: building its parser tables costs ~0.3 s, paid only when a shell text is parsed
+
     try:
         nodes = bashlex.parse(text)
     except Exception:  # bashlex raises assorted errors (ParsingError, NotImplementedError, IndexError...)
