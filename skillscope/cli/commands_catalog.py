@@ -204,7 +204,10 @@ def _write_raw(report: Any, path: str | None) -> int:
     type=click.Path(dir_okay=False),
     help="Ledger for the demo's reviews (default: demo-ledger.jsonl in the per-user data dir, seeded on first use).",
 )
-@click.option("--reviewer", help="Who reviews (default: git user.name <user.email>, else the login name).")
+@click.option(
+    "--reviewer",
+    help="Who reviews, and the signing principal (default: git config user.email, else user.name, else the login name).",
+)
 def demo_command(as_list: bool, ledger_file: str | None, reviewer: str | None) -> None:
     """Open the TUI on the embedded demo server, which shows every state a reviewer meets.
 

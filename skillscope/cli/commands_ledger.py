@@ -116,7 +116,7 @@ def ledger_verify(
 @ledger_group.command("repair", epilog=EXIT_CODES)
 @config_option
 @ledger_option
-@click.option("--reviewer", help="Who repaired (default: git config user.email, else the login name).")
+@click.option("--reviewer", help="Who repaired (default: git config user.email, else user.name, else the login name).")
 def ledger_repair(config_path: str | None, ledger_file: str | None, reviewer: str | None) -> None:
     """Cut an unfinished last line (only that) and record the repair in the ledger."""
     from skillscope.ledger import default_reviewer

@@ -31,7 +31,7 @@ __all__ = ["approve_command", "reject_command", "revoke_command", "diff_command"
 _REVIEW_OPTIONS = [
     click.option(
         "--reviewer",
-        help="Who reviewed, and the signing principal (default: git config user.email, else the login name).",
+        help="Who reviewed, and the signing principal (default: git config user.email, else user.name, else the login name).",
     ),
     click.option("--note", default="", help="Why: kept with the record."),
 ]

@@ -29,7 +29,7 @@ __all__ = ["suppress_command"]
 )
 @click.option(
     "--reviewer",
-    help="Who accepted it, and the signing principal (default: git config user.email, else the login name).",
+    help="Who accepted it, and the signing principal (default: git config user.email, else user.name, else the login name).",
 )
 @click.option(
     "--list", "list_all", is_flag=True, help="List the suppressions beside the ledger, and whether each counts."

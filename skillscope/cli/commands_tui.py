@@ -73,7 +73,10 @@ def run_tui(settings: Any) -> None:
 @click.argument("targets", nargs=-1)
 @target_options
 @trust_options
-@click.option("--reviewer", help="Who reviews (default: git user.name <user.email>, else the login name).")
+@click.option(
+    "--reviewer",
+    help="Who reviews, and the signing principal (default: git config user.email, else user.name, else the login name).",
+)
 @click.pass_context
 def tui_command(ctx: click.Context, /, targets: tuple[str, ...], reviewer: str | None, **options: Any) -> None:
     """Browse, verify and review skills in the terminal UI.
