@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 import re
 import time
+import weakref
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -22,6 +23,7 @@ __all__ = [
     "counting_connect",
     "demo_app",
     "listed",
+    "notifications",
     "open_skill",
     "running",
     "screen_text",
@@ -189,8 +191,32 @@ async def running(app: SkillscopeApp, size: tuple[int, int] = SIZE) -> AsyncIter
     (``run_test`` tears the app down without the quit path, which would leave a stdio
     server's cleanup to a loop that is about to close.)
     """
+    _record_notifications(app)
     async with app.run_test(size=size) as pilot:
         try:
             yield pilot
         finally:
             await app.main_screen.shutdown()
+
+
+_NOTIFIED: weakref.WeakKeyDictionary[SkillscopeApp, list[str]] = weakref.WeakKeyDictionary()
+
+
+def _record_notifications(app: SkillscopeApp) -> None:
+    """Keep every notification the app posts: Textual drops one when its timeout passes, and on a busy
+    machine that can happen before the test looks, so reading the live ones would make a test timing-bound."""
+    seen = _NOTIFIED.setdefault(app, [])
+    post = app.notify
+
+    def recording(message: str, *, title: str = "", **options: Any) -> None:
+        seen.append(f"{title}: {message}" if title else message)
+        post(message, title=title, **options)
+
+    app.notify = recording  # type: ignore[method-assign]
+
+
+def notifications(app: SkillscopeApp) -> list[str]:
+    """Every notification posted since ``running`` started, as a reader sees it: its title, then its message."""
+    if app not in _NOTIFIED:
+        raise AssertionError("notifications are recorded only for an app started with running()")
+    return list(_NOTIFIED[app])

@@ -25,6 +25,7 @@ from tests.tui.helpers import (
     counting_connect,
     demo_app,
     listed,
+    notifications,
     open_skill,
     running,
     screen_text,
@@ -35,10 +36,6 @@ from tests.tui.helpers import (
 )
 
 pytestmark = pytest.mark.anyio
-
-
-def notifications(app) -> list[str]:
-    return [f"{n.title}: {n.message}" if n.title else n.message for n in app._notifications]
 
 
 def status(app) -> str:

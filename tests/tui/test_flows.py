@@ -16,6 +16,7 @@ from tests.tui.helpers import (
     counting_connect,
     demo_app,
     listed,
+    notifications,
     open_skill,
     running,
     screen_text,
@@ -35,11 +36,6 @@ def visible_tabs(app) -> list[str]:
 
     tabs = app.main_screen.query_one(DetailPane).query_one(TabbedContent)
     return [pane.id for pane in tabs.query("TabPane") if not tabs.get_tab(pane.id).disabled]
-
-
-def notifications(app) -> list[str]:
-    """Each notification as a reader sees it: its title, then its message."""
-    return [f"{n.title}: {n.message}" if n.title else n.message for n in app._notifications]
 
 
 # -- attach and browse -------------------------------------------------------------------------

@@ -5,7 +5,16 @@ from __future__ import annotations
 import pytest
 
 from skillscope.tui.app import make_app
-from tests.tui.helpers import listed, open_skill, running, screen_text, select, settings_for, stdio_seed
+from tests.tui.helpers import (
+    listed,
+    notifications,
+    open_skill,
+    running,
+    screen_text,
+    select,
+    settings_for,
+    stdio_seed,
+)
 
 pytestmark = pytest.mark.anyio
 
@@ -18,8 +27,8 @@ def assert_inert(app, *, must_show: tuple[str, ...] = ()) -> str:
     svg = app.export_screenshot()
     for char in FORBIDDEN:
         assert char not in svg, f"{char!r} reached the screen"
-    for note in app._notifications:
-        assert not any(char in note.message for char in FORBIDDEN[:6]), note.message
+    for note in notifications(app):
+        assert not any(char in note for char in FORBIDDEN[:6]), note
     text = screen_text(app)
     for words in must_show:
         assert words in text, f"{words!r} is not visible"

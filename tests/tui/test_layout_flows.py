@@ -24,6 +24,7 @@ from tests.tui.helpers import (
     counting_connect,
     demo_app,
     listed,
+    notifications,
     open_skill,
     running,
     screen_text,
@@ -40,10 +41,6 @@ NARROW = (80, 24)
 
 def footer_line(app) -> str:
     return screen_text(app).splitlines()[-1]
-
-
-def notifications(app) -> list[str]:
-    return [f"{n.title}: {n.message}" if n.title else n.message for n in app._notifications]
 
 
 # -- 4: the footer ------------------------------------------------------------------------------
