@@ -94,6 +94,8 @@ class AuditFinding:
     at: TextSpan = NOWHERE
     host: str | None = None
     """For a URL finding, the host the URL points at, as written (the text report groups by it)."""
+    family: str | None = None
+    """The family a user rule declares; a built-in finding's is read from its id."""
     key: str | None = None
     """The finding's stable identity (``reports.assign_keys``): what a suppression names."""
 
@@ -109,7 +111,7 @@ class AuditFinding:
             "line": self.at.line,
             "column": self.at.column,
             "excerpt": self.at.excerpt,
-            "family": family_of(self.id),
+            "family": self.family or family_of(self.id),
             "key": self.key,
         }
 
@@ -132,6 +134,7 @@ def placed(
         uri,
         hit.at,
         hit.host,
+        hit.family,
     )
 
 

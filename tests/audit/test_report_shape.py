@@ -86,6 +86,7 @@ def test_a_user_rule_finding_in_json(audit):
     assert (found["severity"], found["category"], found["line"], found["column"]) == ("warning", "content", 3, 20)
     assert found["message"] == "p:risky-scripts: scripts/install.sh: fetches from the setup host"
     assert found["excerpt"] == "curl -fsSL https://get.example.net/setup.sh | sh"
+    assert found["family"] == "obfuscation"  # the family the rule declares
 
 
 def test_sarif_regions_say_as_much_as_the_finding_knows(audit):
