@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from skillscope.audit.behavior.base import Ctx
 from skillscope.audit.behavior.prose import scan_prose
-from skillscope.audit.findings import AuditFinding, Hit, TextSpan, placed
-from skillscope.audit.text_scan import scan_string, scan_text
+from skillscope.audit.findings import AuditFinding, Hit, placed
+from skillscope.audit.text_scan import hit_at, scan_string, scan_text
 from skillscope.catalog.surface import Surface, SurfaceItem, split_item_name
 from skillscope.core.textsafe import safe_line
 from skillscope.core.unicode_policy import hidden_runs
@@ -31,14 +32,9 @@ _REVIEW_CHECK = {
 
 
 def _finding(check: str | Hit, message: str, item: SurfaceItem, server: str) -> AuditFinding:
+    """A finding at the item: of a check by its id, or of a hit in one of its texts (where, severity, host kept)."""
     place = item.uri or f"{item.kind}/{item.key if item.key is not None else '#' + str(item.index)}"
-    hit = Hit(check, message) if isinstance(check, str) else _as_before(check)
-    return placed(hit, server, item.name, place, message=message)
-
-
-def _as_before(hit: Hit) -> Hit:
-    # Surface findings have so far left out where a match ends and a URL's host; kept so for now.
-    return Hit(hit.id, hit.message, TextSpan(hit.at.line, hit.at.column, hit.at.excerpt), hit.severity)
+    return placed(Hit(check, message) if isinstance(check, str) else check, server, item.name, place, message=message)
 
 
 def item_findings(item: SurfaceItem, server: str = "") -> list[AuditFinding]:
@@ -57,7 +53,11 @@ def item_findings(item: SurfaceItem, server: str = "") -> list[AuditFinding]:
         ctx = Ctx(text, 0, text, path)
         scan_prose(ctx)
         for raw in ctx.hits:
-            out.append(_finding(raw.check, f"{safe_line(path, limit=200)}: {raw.message}", item, server))
+            # Placed as the behaviour engine places a skill's prose hits: the line, the excerpt, the rule's own severity.
+            hit = replace(
+                hit_at(raw.check, raw.message, text, raw.start, min(raw.end, len(text))), severity=raw.severity
+            )
+            out.append(_finding(hit, f"{safe_line(path, limit=200)}: {raw.message}", item, server))
     return out
 
 
