@@ -114,7 +114,7 @@ def _at(check: str, message: str, text: str, start: int, end: int) -> Hit:
 
 
 hit_at = _at
-"""The public name of ``_at``, for the behaviour rules."""
+"""The public name of ``_at``: the behaviour engine and the surface audit place their rules' matches with it."""
 
 
 def _hits(text: str, pattern: re.Pattern[str], check: str, message: str) -> Iterator[Hit]:
