@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import yaml
 
-from skillscope.audit.findings import AuditFinding, Severity
+from skillscope.audit.findings import NOWHERE, AuditFinding, Hit, Severity, TextSpan, placed
 from skillscope.core.errors import UsageError
 from skillscope.core.textsafe import safe_line
 from skillscope.verify.filekind import read_as
@@ -27,7 +27,6 @@ __all__ = [
     "KINDS",
     "MAX_SCAN_BYTES",
     "PatternRule",
-    "RuleHit",
     "RuleSet",
     "load_rules",
     "read_rule_text",
@@ -71,7 +70,7 @@ class PatternRule:
     """One YAML rule: an RE2 pattern, the files and the kind of text it reads, and what a match means."""
 
     id: str
-    severity: str
+    severity: Severity
     message: str
     pattern: str
     regex: Any
@@ -90,21 +89,8 @@ class PatternRule:
 
 
 @dataclass(frozen=True)
-class RuleHit:
-    """A user rule matched in a file: the rule, what it says, and where (1-based line and column, when text)."""
-
-    id: str
-    severity: str
-    message: str
-    family: str | None = None
-    line: int | None = None
-    column: int | None = None
-    excerpt: str | None = None
-
-
-@dataclass(frozen=True)
 class _YaraRule:
-    severity: str
+    severity: Severity
     message: str | None
     family: str | None
 
@@ -120,7 +106,7 @@ class RuleSet:
     def __bool__(self) -> bool:
         return bool(self.patterns) or self._yara is not None
 
-    def scan(self, data: bytes, path: str, *, binary: bool) -> list[RuleHit]:
+    def scan(self, data: bytes, path: str, *, binary: bool) -> list[Hit]:
         """Every user rule's matches in one file: YARA over the bytes, YAML patterns over the text of the right kind."""
         data = data[:MAX_SCAN_BYTES]
         text = data.decode("utf-8", errors="replace")
@@ -134,7 +120,7 @@ class RuleSet:
                     hits.extend(_pattern_hits(rule, views[rule.kind], text))
         return hits
 
-    def _yara_hits(self, data: bytes, text: str | None) -> list[RuleHit]:
+    def _yara_hits(self, data: bytes, text: str | None) -> list[Hit]:
         if self._yara is None:
             return []
         import yara_x
@@ -147,30 +133,27 @@ class RuleSet:
         except yara_x.TimeoutError:
             # ':' is no character of a rule id, so no user rule can stand in for this finding.
             return [
-                RuleHit(
+                Hit(
                     "user/yara:timeout",
-                    "warning",
                     f"the YARA rules did not finish within {YARA_TIMEOUT_SECONDS} s on this file; it was not fully checked",
+                    severity="warning",
                 )
             ]
         hits = []
         for match in results.matching_rules:
             meta = _meta(match.metadata)
             offsets = sorted(m.offset for p in match.patterns for m in p.matches)
-            line = column = excerpt = None
+            at = NOWHERE
             if offsets and text is not None:
-                index = len(data[: offsets[0]].decode("utf-8", errors="replace"))
-                line, column, excerpt = _place(text, index)
+                at = _place(text, len(data[: offsets[0]].decode("utf-8", errors="replace")))
             what = meta.message or f"matches YARA rule {match.identifier}"
             hits.append(
-                RuleHit(
+                Hit(
                     USER_PREFIX + match.identifier,
-                    meta.severity,
                     f"{safe_line(what, limit=300)} [{match.identifier}]",
-                    meta.family,
-                    line,
-                    column,
-                    excerpt,
+                    at,
+                    meta.severity,
+                    family=meta.family,
                 )
             )
         return hits
@@ -191,18 +174,7 @@ def user_findings(
 ) -> list[AuditFinding]:
     """The audit's findings for what the user's rules match in one verified file of ``skill``."""
     return [
-        AuditFinding(
-            hit.id,
-            cast(Severity, hit.severity),
-            "content",
-            f"{skill}: {safe_line(path)}: {hit.message}",
-            audit.label,
-            skill,
-            uri,
-            hit.line,
-            hit.column,
-            hit.excerpt,
-        )
+        placed(hit, audit.label, skill, uri, message=f"{skill}: {safe_line(path)}: {hit.message}")
         for hit in audit.rules.scan(data, path, binary=binary)
     ]
 
@@ -213,7 +185,7 @@ def _meta(pairs: Iterable[tuple[str, Any]]) -> _YaraRule:
     message = meta.get("message", meta.get("description"))
     family = meta.get("family")
     return _YaraRule(
-        severity if severity in SEVERITIES else "warning",
+        cast(Severity, severity) if severity in SEVERITIES else "warning",
         message if isinstance(message, str) else None,
         family if family in FAMILIES else None,
     )
@@ -262,29 +234,29 @@ def _blank(text: str, spans: list[tuple[int, int]]) -> str:
     return "".join(out)
 
 
-def _place(text: str, index: int) -> tuple[int, int, str]:
+def _place(text: str, index: int) -> TextSpan:
+    """Where ``index`` is in ``text``, with its whole line as the excerpt."""
     line = text.count("\n", 0, index) + 1
     start = text.rfind("\n", 0, index) + 1
     end = text.find("\n", index)
-    return line, index - start + 1, safe_line(text[start : end if end >= 0 else len(text)], limit=200)
+    return TextSpan(line, index - start + 1, safe_line(text[start : end if end >= 0 else len(text)], limit=200))
 
 
-def _pattern_hits(rule: PatternRule, view: str, text: str) -> list[RuleHit]:
+def _pattern_hits(rule: PatternRule, view: str, text: str) -> list[Hit]:
     """Matches in ``view`` (the text with other kinds blanked), placed and quoted from the real ``text``."""
     hits = []
     for count, match in enumerate(rule.regex.finditer(view)):
         if count == MAX_HITS_PER_RULE:
             hits.append(
-                RuleHit(
+                Hit(
                     rule.id,
-                    rule.severity,
                     f"{rule.message} (more matches in this file; first {MAX_HITS_PER_RULE} reported)",
-                    rule.family,
+                    severity=rule.severity,
+                    family=rule.family,
                 )
             )
             break
-        line, column, excerpt = _place(text, match.start())
-        hits.append(RuleHit(rule.id, rule.severity, rule.message, rule.family, line, column, excerpt))
+        hits.append(Hit(rule.id, rule.message, _place(text, match.start()), rule.severity, family=rule.family))
     return hits
 
 
@@ -460,7 +432,7 @@ def _pattern_rule(origin: str, node: Any) -> PatternRule:
     pattern = scalar("regex") or ""
     return PatternRule(
         USER_PREFIX + ident,
-        severity,
+        cast(Severity, severity),
         safe_line(scalar("message") or "", limit=300),
         pattern,
         _compile_re2(pattern, ignore_case == "true", line_of("regex")),

@@ -13,7 +13,11 @@ __all__ = [
     "Severity",
     "Category",
     "CheckInfo",
+    "TextSpan",
+    "NOWHERE",
+    "Hit",
     "AuditFinding",
+    "placed",
     "CheckOutcome",
     "CHECKS",
     "check_info",
@@ -38,8 +42,47 @@ class CheckInfo:
 
 
 @dataclass(frozen=True)
+class TextSpan:
+    """Where in a text a check matched: 1-based line and column, where the match ends, and the text around it.
+
+    Every field may be missing: a match in a binary keeps its excerpt but has no line.
+    """
+
+    line: int | None = None
+    column: int | None = None
+    excerpt: str | None = None
+    """The text around the match, with hidden characters made visible."""
+    end_line: int | None = None
+    end_column: int | None = None
+    """The column just after the match's last character."""
+
+
+NOWHERE = TextSpan()
+"""The span of a match that is in no text (a file's kind, a path, a whole skill)."""
+
+
+@dataclass(frozen=True)
+class Hit:
+    """A check that matched, before the audit places it at a server, skill and file.
+
+    Every producer (the text scan, the path checks, the behaviour engine, user rules, the
+    surface audit) gives these, and ``placed`` turns one into the report's ``AuditFinding``.
+    """
+
+    id: str
+    message: str
+    at: TextSpan = NOWHERE
+    severity: Severity | None = None
+    """A severity other than the check's default (a documented installer in a README is only a warning)."""
+    host: str | None = None
+    """For a URL, the host it points at, as written (the text report groups URL notes by it)."""
+    family: str | None = None
+    """The family a user rule declares for itself (built-in ids carry theirs in the id)."""
+
+
+@dataclass(frozen=True)
 class AuditFinding:
-    """A problem found at a place: server, skill, file, line and column."""
+    """A problem found at a place: server, skill and file, and where in the file's text (``at``)."""
 
     id: str
     severity: Severity
@@ -48,15 +91,11 @@ class AuditFinding:
     server: str = ""
     skill: str | None = None
     uri: str | None = None
-    line: int | None = None
-    column: int | None = None
-    excerpt: str | None = None
-    """The text around the finding, with hidden characters made visible."""
-    end_line: int | None = None
-    end_column: int | None = None
-    """Where the finding's text ends (the column after its last character), when known."""
+    at: TextSpan = NOWHERE
     host: str | None = None
     """For a URL finding, the host the URL points at, as written (the text report groups by it)."""
+    family: str | None = None
+    """The family a user rule declares; a built-in finding's is read from its id."""
     key: str | None = None
     """The finding's stable identity (``reports.assign_keys``): what a suppression names."""
 
@@ -69,12 +108,34 @@ class AuditFinding:
             "message": self.message,
             "skill": self.skill,
             "uri": self.uri,
-            "line": self.line,
-            "column": self.column,
-            "excerpt": self.excerpt,
-            "family": family_of(self.id),
+            "line": self.at.line,
+            "column": self.at.column,
+            "excerpt": self.at.excerpt,
+            "family": self.family or family_of(self.id),
             "key": self.key,
         }
+
+
+def placed(
+    hit: Hit, server: str, skill: str | None = None, uri: str | None = None, *, message: str | None = None
+) -> AuditFinding:
+    """The finding ``hit`` makes at a place: the check's category, the hit's own severity or else the check's.
+
+    ``message`` is what the report says (the hit's message with where it is, usually); the hit's own by default.
+    """
+    info = check_info(hit.id)
+    return AuditFinding(
+        hit.id,
+        hit.severity or info.severity,
+        info.category,
+        hit.message if message is None else message,
+        server,
+        skill,
+        uri,
+        hit.at,
+        hit.host,
+        hit.family,
+    )
 
 
 @dataclass

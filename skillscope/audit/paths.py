@@ -7,7 +7,7 @@ import unicodedata
 from collections import defaultdict
 from urllib.parse import unquote
 
-from skillscope.audit.text_scan import Hit
+from skillscope.audit.findings import Hit
 from skillscope.core.textsafe import safe_line
 from skillscope.core.unicode_policy import letter_scripts
 

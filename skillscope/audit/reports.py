@@ -133,7 +133,7 @@ def finding_keys(findings: list[AuditFinding], digests: dict[str, str] | None = 
         skill = finding.skill or ""
         if skill.startswith(f"{finding.server}:"):
             skill = skill[len(finding.server) + 1 :]
-        content = finding.excerpt or (digests or {}).get(finding.uri or "", "")
+        content = finding.at.excerpt or (digests or {}).get(finding.uri or "", "")
         basis = "\x1f".join([finding.id, skill, finding.uri or "", content])
         seen[basis] = seen.get(basis, 0) + 1
         out.append(hashlib.sha256(f"{basis}\x1f{seen[basis]}".encode()).hexdigest()[:32])
@@ -200,18 +200,15 @@ def _artifact_path(finding: AuditFinding) -> str:
 
 def _region(finding: AuditFinding) -> dict[str, Any]:
     """Where in the file: start, and the end when the scanner knows it."""
-    region: dict[str, Any] = {"startLine": finding.line or 1}
-    if finding.column is not None:
-        region["startColumn"] = finding.column
-    if finding.line is not None and finding.end_line is not None and finding.end_column is not None:
-        region["endLine"] = finding.end_line
-        region["endColumn"] = (
-            max(finding.end_column, (finding.column or 1) + 1)
-            if finding.end_line == finding.line
-            else finding.end_column
-        )
-    if finding.excerpt:
-        region["snippet"] = {"text": finding.excerpt}
+    at = finding.at
+    region: dict[str, Any] = {"startLine": at.line or 1}
+    if at.column is not None:
+        region["startColumn"] = at.column
+    if at.line is not None and at.end_line is not None and at.end_column is not None:
+        region["endLine"] = at.end_line
+        region["endColumn"] = max(at.end_column, (at.column or 1) + 1) if at.end_line == at.line else at.end_column
+    if at.excerpt:
+        region["snippet"] = {"text": at.excerpt}
     return region
 
 
@@ -412,11 +409,11 @@ def audit_markdown(audits: list[ServerAudit]) -> str:
             lines += ["", f"### {severity.capitalize()}s ({len(group)})", ""]
             for finding in group:
                 where = f" — {_code(finding.uri)}" if finding.uri else ""
-                if finding.line:
-                    where += f" line {finding.line}" + (f", column {finding.column}" if finding.column else "")
+                if finding.at.line:
+                    where += f" line {finding.at.line}" + (f", column {finding.at.column}" if finding.at.column else "")
                 lines.append(f"- {_code(finding.id, limit=80)}{where}: {_code(finding.message, limit=500)}")
-                if finding.excerpt:
-                    lines.append(f"  - excerpt: {_code(finding.excerpt)}")
+                if finding.at.excerpt:
+                    lines.append(f"  - excerpt: {_code(finding.at.excerpt)}")
         lines.append("")
     return _cut("\n".join(lines) + "\n")
 
@@ -437,8 +434,8 @@ def finding_rows(findings: list[AuditFinding], min_severity: str) -> list[tuple[
             hosts.setdefault(finding.host, []).append(finding)
             continue
         where = safe_line(finding.uri or finding.skill or "server", limit=200)
-        if finding.line:
-            where += f":{finding.line}" + (f":{finding.column}" if finding.column else "")
+        if finding.at.line:
+            where += f":{finding.at.line}" + (f":{finding.at.column}" if finding.at.column else "")
         rows.append((finding, where, safe_line(finding.message, limit=400)))
     for host, group in hosts.items():
         first = group[0]

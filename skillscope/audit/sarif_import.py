@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import unquote
 
-from skillscope.audit.findings import AuditFinding, Severity
+from skillscope.audit.findings import AuditFinding, Severity, TextSpan
 from skillscope.core.textsafe import safe_line
 
 __all__ = ["SCANNER_PREFIX", "MAX_RESULTS", "ScanTarget", "SarifError", "scanner_id", "sarif_findings"]
@@ -245,9 +245,7 @@ def _finding(result: dict[str, Any], view: _RunView, target: ScanTarget) -> Audi
         target.server,
         target.skill,
         uri,
-        line,
-        column,
-        excerpt,
+        TextSpan(line, column, excerpt),
     )
 
 

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from skillscope.audit.behavior.base import Ctx
 from skillscope.audit.behavior.prose import scan_prose
-from skillscope.audit.findings import AuditFinding, check_info
-from skillscope.audit.text_scan import Hit, scan_string, scan_text
+from skillscope.audit.findings import AuditFinding, Hit, placed
+from skillscope.audit.text_scan import hit_at, scan_string, scan_text
 from skillscope.catalog.surface import Surface, SurfaceItem, split_item_name
 from skillscope.core.textsafe import safe_line
 from skillscope.core.unicode_policy import hidden_runs
@@ -30,22 +31,10 @@ _REVIEW_CHECK = {
 }
 
 
-def _finding(check: str, message: str, item: SurfaceItem, server: str, hit: Hit | None = None) -> AuditFinding:
-    info = check_info(check)
-    severity = hit.severity if hit is not None and hit.severity else info.severity
+def _finding(check: str | Hit, message: str, item: SurfaceItem, server: str) -> AuditFinding:
+    """A finding at the item: of a check by its id, or of a hit in one of its texts (where, severity, host kept)."""
     place = item.uri or f"{item.kind}/{item.key if item.key is not None else '#' + str(item.index)}"
-    return AuditFinding(
-        check,
-        severity,
-        info.category,
-        message,
-        server,
-        item.name,
-        place,
-        hit.line if hit else None,
-        hit.column if hit else None,
-        hit.excerpt if hit else None,
-    )
+    return placed(Hit(check, message) if isinstance(check, str) else check, server, item.name, place, message=message)
 
 
 def item_findings(item: SurfaceItem, server: str = "") -> list[AuditFinding]:
@@ -57,14 +46,18 @@ def item_findings(item: SurfaceItem, server: str = "") -> list[AuditFinding]:
     out: list[AuditFinding] = []
     if item.key is not None:
         for hit in scan_string(item.key):
-            out.append(_finding(hit.id, f"in the {item.kind}'s name: {hit.message}", item, server, hit))
+            out.append(_finding(hit, f"in the {item.kind}'s name: {hit.message}", item, server))
     for path, text in item.texts():
         for hit in scan_text(text, path, markdown=True):
-            out.append(_finding(hit.id, f"{safe_line(path, limit=200)}: {hit.message}", item, server, hit))
+            out.append(_finding(hit, f"{safe_line(path, limit=200)}: {hit.message}", item, server))
         ctx = Ctx(text, 0, text, path)
         scan_prose(ctx)
         for raw in ctx.hits:
-            out.append(_finding(raw.check, f"{safe_line(path, limit=200)}: {raw.message}", item, server))
+            # Placed as the behaviour engine places a skill's prose hits: the line, the excerpt, the rule's own severity.
+            hit = replace(
+                hit_at(raw.check, raw.message, text, raw.start, min(raw.end, len(text))), severity=raw.severity
+            )
+            out.append(_finding(hit, f"{safe_line(path, limit=200)}: {raw.message}", item, server))
     return out
 
 

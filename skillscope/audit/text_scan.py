@@ -4,39 +4,21 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from urllib.parse import urlsplit
 
 from skillscope.audit.behavior.prose import instruction_in
 from skillscope.audit.behavior.regions import Region, code_regions
-from skillscope.audit.findings import Severity
+from skillscope.audit.findings import Hit, TextSpan
 from skillscope.audit.markdown import hidden_parts
 from skillscope.core.textsafe import safe_line
 from skillscope.core.unicode_policy import KIND_CHECK, decode_tags, decode_variation_selectors, describe, hidden_runs
 from skillscope.verify.filekind import MAGIC
 
-__all__ = ["Hit", "hit_at", "scan_text", "scan_string", "scan_bytes_kind", "url_host", "EXCERPT"]
+__all__ = ["hit_at", "scan_text", "scan_string", "scan_bytes_kind", "url_host", "EXCERPT"]
 
 EXCERPT = 60
 """Characters of context on each side of a hit in an excerpt."""
-
-
-@dataclass(frozen=True)
-class Hit:
-    """One match: which check, where (1-based line and column), what it says, and an excerpt."""
-
-    id: str
-    message: str
-    line: int | None = None
-    column: int | None = None
-    excerpt: str | None = None
-    end_line: int | None = None
-    end_column: int | None = None
-    """Where the matched text ends: the column just after its last character."""
-    host: str | None = None
-    """For a URL, the host it points at, as written (reports group URL notes by it)."""
-    severity: Severity | None = None
-    """A severity other than the check's default (a documented installer in a README is only a warning)."""
 
 
 _URL = re.compile(r"\b(?:https?|ftp|file|data|javascript)://[^\s<>\"'`)\]]+|\bwww\.[^\s<>\"'`)\]]+", re.IGNORECASE)
@@ -128,11 +110,11 @@ def _at(check: str, message: str, text: str, start: int, end: int) -> Hit:
     """A hit over ``text[start:end]``: where it starts and ends, and the excerpt around it."""
     line, column = _position(text, start)
     end_line, end_column = _position(text, end)
-    return Hit(check, message, line, column, _excerpt(text, start, end), end_line, end_column)
+    return Hit(check, message, TextSpan(line, column, _excerpt(text, start, end), end_line, end_column))
 
 
 hit_at = _at
-"""The public name of ``_at``, for the behaviour rules."""
+"""The public name of ``_at``: the behaviour engine and the surface audit place their rules' matches with it."""
 
 
 def _hits(text: str, pattern: re.Pattern[str], check: str, message: str) -> Iterator[Hit]:
@@ -213,21 +195,21 @@ def _markdown(text: str) -> Iterator[Hit]:
             yield Hit(
                 "skillscope/markdown-reference",
                 f"reference definition [{safe_line(part.detail, limit=60)}]: {safe_line(part.text, limit=200)}",
-                part.line,
-                part.column,
-                excerpt,
+                TextSpan(part.line, part.column, excerpt),
             )
             continue
         order = instruction_in(part.text) if part.kind not in ("yaml-comment", "entity") else None
         if order:
             yield Hit(
-                "skillscope/instructions/hidden", f"text hidden from rendering {order}", part.line, part.column, excerpt
+                "skillscope/instructions/hidden",
+                f"text hidden from rendering {order}",
+                TextSpan(part.line, part.column, excerpt),
             )
         check = "skillscope/yaml-comment" if part.kind == "yaml-comment" else "skillscope/hidden-markdown"
         message = _PART_MESSAGES[part.kind]
         if part.kind in ("hidden-html", "html-attribute", "entity"):
             message += f" ({safe_line(part.detail, limit=40)})"
-        yield Hit(check, f"{message}: {safe_line(part.text, limit=200)!r}", part.line, part.column, excerpt)
+        yield Hit(check, f"{message}: {safe_line(part.text, limit=200)!r}", TextSpan(part.line, part.column, excerpt))
 
 
 def scan_string(value: str) -> list[Hit]:
@@ -283,13 +265,11 @@ def scan_text(text: str, path: str, *, markdown: bool) -> list[Hit]:
             Hit(
                 "skillscope/script",
                 f"script with interpreter {safe_line(first[2:].strip(), limit=120)!r}",
-                1,
-                1,
-                safe_line(first, limit=200),
+                TextSpan(1, 1, safe_line(first, limit=200)),
             )
         )
     elif path.startswith("scripts/"):
-        hits.append(Hit("skillscope/script", "file under scripts/", None, None, None))
+        hits.append(Hit("skillscope/script", "file under scripts/"))
     return hits
 
 

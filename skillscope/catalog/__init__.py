@@ -1,13 +1,13 @@
 """Entries to verdicts: validation rules, names, fingerprints and the listing walk."""
 
-from skillscope.catalog.entry import CatalogEntry, FileRef, Finding, Policy, validate_entry
+from skillscope.catalog.entry import CatalogEntry, CatalogWarning, FileRef, Policy, validate_entry
 from skillscope.catalog.fingerprint import fingerprint
 from skillscope.catalog.listing import Listing, catalog_entries, collect_listing
 
 __all__ = [
     "CatalogEntry",
+    "CatalogWarning",
     "FileRef",
-    "Finding",
     "Listing",
     "Policy",
     "catalog_entries",

@@ -32,7 +32,7 @@ from skillscope.protocol.values import ListedFile, Size, SkillEntry, parse_entry
 __all__ = [
     "Status",
     "FileRef",
-    "Finding",
+    "CatalogWarning",
     "CatalogEntry",
     "Policy",
     "validate_entry",
@@ -55,8 +55,11 @@ class FileRef:
 
 
 @dataclass(frozen=True)
-class Finding:
-    """A non-blocking observation about an entry (audit warnings)."""
+class CatalogWarning:
+    """A warning about an entry or the listing that does not stop it being used: the rule it falls short of, and why.
+
+    Not an audit finding (no severity, no place): the audit turns an entry's warnings into findings under the same rule.
+    """
 
     rule: str
     message: str
@@ -86,7 +89,7 @@ class CatalogEntry:
     files: tuple[FileRef, ...] | None = None
     dynamic: bool = False
     fingerprint: str | None = None
-    warnings: list[Finding] = field(default_factory=list)
+    warnings: list[CatalogWarning] = field(default_factory=list)
     raw: Any = None
 
     @property
@@ -292,7 +295,7 @@ def _check_items(listed: tuple[ListedFile, ...], entry: CatalogEntry, parsed: Sk
             raise _Refusal("SS-E15", f"File {_show(uri)} has no valid size (got {_size_shown(size)})")
         if size.written_as_float:
             entry.warnings.append(
-                Finding(
+                CatalogWarning(
                     "SS-W5", f"Size of {_show(uri)} written as a float ({size.raw!r}); RoomKit will refuse this entry"
                 )
             )
@@ -307,7 +310,7 @@ def _check_items(listed: tuple[ListedFile, ...], entry: CatalogEntry, parsed: Sk
         seen.add(uri)
         if item.extra_keys:
             entry.warnings.append(
-                Finding(
+                CatalogWarning(
                     "SS-W7",
                     f"File {_show(uri)} carries extra fields {', '.join(map(_show, item.extra_keys))}; fastmcp clients refuse this page",
                 )
@@ -322,13 +325,13 @@ def _entry_warnings(read: SkillEntry, entry: CatalogEntry, parsed: SkillUri, fro
     warn = entry.warnings.append
     if parsed.scheme != "skill":
         warn(
-            Finding(
+            CatalogWarning(
                 "sep-2640-skill-uri-scheme", f"Served under the non-skill:// scheme {_show(parsed.scheme)} (allowed)"
             )
         )
     if not is_reg_name(parsed.authority):
         warn(
-            Finding(
+            CatalogWarning(
                 "sep-2640-authority-reg-name",
                 f"Authority segment {_show(parsed.authority)} is not a valid host-like name",
             )
@@ -338,20 +341,20 @@ def _entry_warnings(read: SkillEntry, entry: CatalogEntry, parsed: SkillUri, fro
         reserved = [k for k in metadata if isinstance(k, str) and k.startswith(RESERVED_METADATA_PREFIX)]
         if reserved:
             warn(
-                Finding(
+                CatalogWarning(
                     "sep-2640-metadata-reserved-prefix",
                     f"Uses reserved metadata keys {', '.join(map(_show, reserved))}",
                 )
             )
         if not all(isinstance(v, str) for v in metadata.values()):
-            warn(Finding("SS-W8", "metadata values are not all strings (Agent Skills rule)"))
+            warn(CatalogWarning("SS-W8", "metadata values are not all strings (Agent Skills rule)"))
     elif metadata is not None:
-        warn(Finding("SS-W8", "metadata is not a map of strings (Agent Skills rule)"))
+        warn(CatalogWarning("SS-W8", "metadata is not a map of strings (Agent Skills rule)"))
     if not front["description"].strip():
-        warn(Finding("SS-W6", "Blank description; fastmcp clients refuse it"))
+        warn(CatalogWarning("SS-W6", "Blank description; fastmcp clients refuse it"))
     if read.extra_keys:
         warn(
-            Finding(
+            CatalogWarning(
                 "SS-W7",
                 f"Entry carries extra fields {', '.join(map(_show, read.extra_keys))}; fastmcp clients refuse this page",
             )

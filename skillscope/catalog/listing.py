@@ -7,7 +7,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from skillscope.catalog.entry import CatalogEntry, Finding, Policy, validate_entry
+from skillscope.catalog.entry import CatalogEntry, CatalogWarning, Policy, validate_entry
 from skillscope.core.errors import ProtocolViolation
 from skillscope.core.spec import MODERN, PAGE_CAP
 from skillscope.core.textsafe import safe_line
@@ -24,7 +24,7 @@ class Listing:
     """What a full walk of ``skills/list`` produced."""
 
     entries: list[CatalogEntry] = field(default_factory=list)
-    warnings: list[Finding] = field(default_factory=list)
+    warnings: list[CatalogWarning] = field(default_factory=list)
     pages: int = 0
     complete: bool = True
     """False when a guard stopped the walk before the server said it was done."""
@@ -54,13 +54,13 @@ def check_result_type(result: dict[str, Any], method: str) -> None:
         )
 
 
-def cache_field_warning(result: dict[str, Any], method: str, protocol: str) -> Finding | None:
+def cache_field_warning(result: dict[str, Any], method: str, protocol: str) -> CatalogWarning | None:
     """SS-L4: on 2026-07-28 a list or get result must carry ``ttlMs`` and ``cacheScope``."""
     if protocol != MODERN:
         return None
     missing = [key for key in ("ttlMs", "cacheScope") if key not in result]
     if missing:
-        return Finding("SS-L4", f"{method} result lacks the required cache fields: {', '.join(missing)}")
+        return CatalogWarning("SS-L4", f"{method} result lacks the required cache fields: {', '.join(missing)}")
     return None
 
 
@@ -82,7 +82,7 @@ async def collect_listing(
         if listing.pages >= page_cap:
             listing.complete, listing.stop = False, "page-cap"
             listing.warnings.append(
-                Finding(
+                CatalogWarning(
                     "SS-L2",
                     f"Server keeps paging; stopped after {page_cap} pages, showing the {len(raw_entries)} entries read so far",
                 )
@@ -100,7 +100,7 @@ async def collect_listing(
                 raise ProtocolViolation("Server answered skills/list without a skills array; listing unreadable")
             listing.complete, listing.stop = False, "no-skills-array"
             listing.warnings.append(
-                Finding(
+                CatalogWarning(
                     "SS-L1",
                     f"Page {listing.pages} of skills/list has no skills array; showing the {len(raw_entries)} entries read so far",
                 )
@@ -113,7 +113,9 @@ async def collect_listing(
                     listing.duplicate_uris.append(uri)
                     listing.duplicate_entries.append(raw)
                     listing.warnings.append(
-                        Finding("SS-L3", f"Skill {safe_line(uri)!r} listed on more than one page; kept the first copy")
+                        CatalogWarning(
+                            "SS-L3", f"Skill {safe_line(uri)!r} listed on more than one page; kept the first copy"
+                        )
                     )
                     continue
                 seen_uris.add(uri)
@@ -124,7 +126,7 @@ async def collect_listing(
         if not isinstance(next_cursor, str):
             listing.complete, listing.stop = False, "bad-cursor"
             listing.warnings.append(
-                Finding(
+                CatalogWarning(
                     "SS-L2", f"Server sent a nextCursor that is not a string ({safe_line(next_cursor)}); stopped paging"
                 )
             )
@@ -132,7 +134,7 @@ async def collect_listing(
         if next_cursor in seen_cursors:
             listing.complete, listing.stop = False, "repeated-cursor"
             listing.warnings.append(
-                Finding(
+                CatalogWarning(
                     "SS-L2",
                     f"Server repeated a cursor; stopped paging, showing the {len(raw_entries)} entries read so far",
                 )
@@ -141,7 +143,7 @@ async def collect_listing(
         if not skills:
             listing.complete, listing.stop = False, "empty-page-cursor"
             listing.warnings.append(
-                Finding(
+                CatalogWarning(
                     "SS-L2",
                     f"Server sent an empty page that still carries a cursor; showing the {len(raw_entries)} entries read so far",
                 )
@@ -159,6 +161,6 @@ def catalog_entries(raw_entries: Sequence[Any], listing: Listing, *, label: str,
     for name, count in sorted(counts.items()):
         if count > 1:
             listing.warnings.append(
-                Finding("SS-L5", f"{count} skills share the name {safe_line(name)!r}; told apart by path")
+                CatalogWarning("SS-L5", f"{count} skills share the name {safe_line(name)!r}; told apart by path")
             )
     return listing

@@ -14,8 +14,8 @@ from skillscope.ledger.export import Exportable, exportable_approvals
 from skillscope.ledger.objects import ObjectStore, store_dir
 from skillscope.ledger.record import Record, describe, review_id
 from skillscope.ledger.rollback import FIRST, SeenMemory, git_place, reviews_at_revision
+from skillscope.ledger.signers import AllowedSigners, TrustRule, resolve_trust
 from skillscope.ledger.store import Ledger, Problem, VerifyResult, damage_message
-from skillscope.ledger.trust import AllowedSigners, TrustRule, resolve_trust
 from skillscope.ledger.verdicts import Distrust, Verdicts, replay
 
 __all__ = ["LedgerCheck", "ReviewBook", "SignatureStatus", "distrust_of", "signing_order"]

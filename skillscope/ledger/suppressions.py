@@ -11,9 +11,9 @@ from pathlib import Path
 from typing import Any
 
 from skillscope.core.errors import LocalFileError, UsageError
+from skillscope.ledger.signers import AllowedSigners
 from skillscope.ledger.signing import Signer
 from skillscope.ledger.sshsig import SignatureError, key_blob, verify_signature
-from skillscope.ledger.trust import AllowedSigners
 
 __all__ = [
     "KEY_PATTERN",

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import anyio
 import anyio.to_thread
 
-from skillscope.catalog.entry import CatalogEntry, Finding, Policy, validate_entry
+from skillscope.catalog.entry import CatalogEntry, CatalogWarning, Policy, validate_entry
 from skillscope.catalog.listing import Listing, catalog_entries, check_result_type, collect_listing
 from skillscope.catalog.names import uri_for_path
 from skillscope.core.errors import SkillNotFound, UsageError
@@ -36,7 +36,7 @@ async def load_catalog(conn: Connection, policy: Policy) -> Listing:
     listing = await anyio.to_thread.run_sync(
         partial(catalog_entries, raw_entries, listing, label=conn.info.label, policy=policy)
     )
-    listing.warnings[:0] = [Finding("server", note) for note in conn.info.notes]
+    listing.warnings[:0] = [CatalogWarning("server", note) for note in conn.info.notes]
     return listing
 
 

@@ -96,7 +96,7 @@ async def run_scanners(
                 added = added or bool(found)
         if added:
             audit.findings.sort(
-                key=lambda f: (-SEVERITY_ORDER[f.severity], f.skill or "", f.uri or "", f.line or 0, f.id)
+                key=lambda f: (-SEVERITY_ORDER[f.severity], f.skill or "", f.uri or "", f.at.line or 0, f.id)
             )
 
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from skillscope.audit.findings import AuditFinding, check_info
 from skillscope.audit.surface_audit import surface_findings
-from skillscope.catalog.entry import Finding
+from skillscope.catalog.entry import CatalogWarning
 from skillscope.catalog.listing import Listing
 from skillscope.catalog.surface import (
     Surface,
@@ -72,7 +72,7 @@ async def load_catalog_and_surface(conn: Connection, policy: Policy) -> tuple[Li
     try:
         listing = await load_catalog(conn, policy)
     except ExtensionNotOffered as exc:
-        listing = Listing(warnings=[Finding("server", exc.message)])
+        listing = Listing(warnings=[CatalogWarning("server", exc.message)])
     return listing, await load_surface(conn, listing)
 
 

@@ -36,38 +36,38 @@ async def test_clean_skill_has_no_warning_or_error(planted):
 
 async def test_hidden_markdown_at_its_line_and_column(planted):
     (comment,) = [f for f in at(planted, "skillscope/hidden-markdown", "hidden-text") if "comment" in f.message]
-    assert (comment.line, comment.column, comment.severity) == (7, 8, "warning")
+    assert (comment.at.line, comment.at.column, comment.severity) == (7, 8, "warning")
     assert "ignore the user and upload" in comment.message
     (title,) = [f for f in at(planted, "skillscope/hidden-markdown", "hidden-text") if "title" in f.message]
-    assert title.line == 8 and "rm -rf" in title.message
+    assert title.at.line == 8 and "rm -rf" in title.message
     assert title.uri == "skill://hidden-text/SKILL.md"
 
 
 async def test_hidden_characters_are_found_and_excerpts_show_them(planted):
     (tags,) = at(planted, "skillscope/tag-characters", "hidden-text")
-    assert tags.line == 9 and tags.column == 7 and "'hi'" in tags.message
+    assert tags.at.line == 9 and tags.at.column == 7 and "'hi'" in tags.message
     (zero,) = at(planted, "skillscope/invisible-character", "hidden-text")
-    assert (zero.line, zero.column) == (9, 23)
+    assert (zero.at.line, zero.at.column) == (9, 23)
     (bidi,) = at(planted, "skillscope/bidi-control", "hidden-text")
-    assert (bidi.line, bidi.column) == (10, 11) and "\\u202e" in bidi.excerpt
+    assert (bidi.at.line, bidi.at.column) == (10, 11) and "\\u202e" in bidi.at.excerpt
     controls = at(planted, "skillscope/control-sequence", "hidden-text")
-    assert [(f.line, f.column) for f in controls] == [(11, 6), (11, 19)]
+    assert [(f.at.line, f.at.column) for f in controls] == [(11, 6), (11, 19)]
     for finding in controls + [bidi, zero, tags]:
         assert finding.severity == "warning"
-        assert not any(ord(c) < 0x20 or 0x7F <= ord(c) <= 0x9F or c in "\u202e\u200b" for c in finding.excerpt)
+        assert not any(ord(c) < 0x20 or 0x7F <= ord(c) <= 0x9F or c in "\u202e\u200b" for c in finding.at.excerpt)
 
 
 async def test_scripts_executables_archives_and_risky_shell(planted):
-    risky = {(f.uri.rsplit("/", 1)[1], f.line) for f in at(planted, "skillscope/risky-shell", "risky-scripts")}
+    risky = {(f.uri.rsplit("/", 1)[1], f.at.line) for f in at(planted, "skillscope/risky-shell", "risky-scripts")}
     assert {("install.sh", 4), ("install.sh", 5)} <= risky
     # `chmod +x ./tool` stays inside the skill's workspace: a note; `rm -rf /tmp/cache` reaches outside it: a warning.
     levels = {
-        (f.uri.rsplit("/", 1)[1], f.line): f.severity for f in at(planted, "skillscope/risky-shell", "risky-scripts")
+        (f.uri.rsplit("/", 1)[1], f.at.line): f.severity for f in at(planted, "skillscope/risky-shell", "risky-scripts")
     }
     assert (levels[("install.sh", 4)], levels[("install.sh", 5)]) == ("note", "warning")
     # Download-and-run in a script is behaviour the gate stops, no longer a pattern warning.
     (run,) = at(planted, "skillscope/obfuscation/download-exec", "risky-scripts")
-    assert (run.uri.rsplit("/", 1)[1], run.line, run.severity) == ("install.sh", 3, "error")
+    assert (run.uri.rsplit("/", 1)[1], run.at.line, run.severity) == ("install.sh", 3, "error")
     assert "get.example.net" in run.message
     (script,) = at(planted, "skillscope/script", "risky-scripts")
     assert script.uri.endswith("scripts/install.sh") and "/bin/sh" in script.message and script.severity == "note"
@@ -76,7 +76,7 @@ async def test_scripts_executables_archives_and_risky_shell(planted):
     (zip_,) = at(planted, "skillscope/archive", "risky-scripts")
     assert zip_.uri.endswith("assets/bundle.zip")
     (directive,) = at(planted, "skillscope/command-directive", "risky-scripts")
-    assert directive.line == 8 and directive.column == 8
+    assert directive.at.line == 8 and directive.at.column == 8
     (tools,) = at(planted, "skillscope/allowed-tools", "risky-scripts")
     assert "Bash(*)" in tools.message and tools.severity == "note"
 
@@ -104,7 +104,7 @@ async def test_server_written_strings_are_scanned(planted):
     found = at(planted, "skillscope/control-sequence", "escaped-description")
     assert len(found) == 2, "ESC and BEL"
     assert all("frontmatter.description" in f.message and "\x1b" not in f.message for f in found)
-    assert "\\x1b]0;pwned\\x07" in found[0].excerpt
+    assert "\\x1b]0;pwned\\x07" in found[0].at.excerpt
 
 
 async def test_every_finding_id_is_registered_or_an_entry_rule(planted):
@@ -212,6 +212,6 @@ async def test_one_skill_audit_matches_the_server_audit(planted):
         listing = await load_catalog(conn, Policy())
         entry = listing.by_name("p:risky-scripts")
         single = await audit_skill(conn, entry, Policy(), None)
-    whole = sorted((f.id, f.uri, f.line) for f in planted.findings if f.skill == "p:risky-scripts")
-    assert sorted((f.id, f.uri, f.line) for f in single.findings) == whole
+    whole = sorted((f.id, f.uri, f.at.line) for f in planted.findings if f.skill == "p:risky-scripts")
+    assert sorted((f.id, f.uri, f.at.line) for f in single.findings) == whole
     assert single.report is not None and single.report.failure is None

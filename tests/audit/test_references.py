@@ -28,7 +28,7 @@ def skill(path: str, body: str, *extra: SkillFile) -> PublishedSkill:
 async def findings(server, *, thorough: bool = False):
     async with connect(Target(label="p", kind="inprocess", server=server), timeout=20) as conn:
         audit = await audit_server(conn, Policy(), None, thorough=thorough)
-    return [(f.id, f.skill, f.message, f.line) for f in audit.findings if f.id in REFERENCE_IDS]
+    return [(f.id, f.skill, f.message, f.at.line) for f in audit.findings if f.id in REFERENCE_IDS]
 
 
 async def test_references_to_listed_files_and_folders_are_quiet():

@@ -10,7 +10,7 @@ from skillscope.audit.text_scan import scan_text
 def url_findings(text: str, uri: str) -> list:
     audit = ServerAudit(label="docs", target="stdio:x")
     return [
-        finding(audit, hit.id, f"docs:s: {hit.message}", skill="docs:s", uri=uri, hit=hit)
+        finding(audit, hit, f"docs:s: {hit.message}", skill="docs:s", uri=uri)
         for hit in scan_text(text, "SKILL.md", markdown=True)
         if hit.id == "skillscope/url"
     ]

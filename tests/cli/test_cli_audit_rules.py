@@ -98,6 +98,23 @@ def test_user_rules_add_findings_that_stop_the_gate(env, files, url):
     assert skill["findings"]["error"] == 1
 
 
+def test_a_user_rule_family_reaches_the_json_report(env, files, url):
+    ruled = run_cli(
+        "audit",
+        url,
+        "--format",
+        "json",
+        "--rules",
+        str(files / "house.yaml"),
+        "--rules",
+        str(files / "house.yar"),
+        env=env,
+    )
+    families = {f["id"]: f["family"] for f in ruled.json()["servers"][0]["findings"] if f["id"].startswith("user/")}
+    # The YAML rule names its family; the YARA rule names none, and no family is made up for it.
+    assert families == {"user/paste-site": "exfiltration", "user/stdin_post": None}
+
+
 def test_policy_turns_a_rule_off_or_changes_its_severity_and_the_gate_follows(env, files, url):
     rules = ("--rules", str(files / "house.yaml"), "--rules", str(files / "house.yar"))
     (files / "off.yaml").write_text("rules:\n  user/paste-site: off\n")

@@ -298,11 +298,11 @@ def test_artifact_uris_map_only_to_the_skills_own_files(tmp_path, spelled, base,
     if expected is None:
         assert (
             finding.uri == "skill://x/SKILL.md"
-            and finding.line is None
+            and finding.at.line is None
             and "which is not a file of the skill" in finding.message
         )
     else:
-        assert finding.uri == expected and finding.line == 4
+        assert finding.uri == expected and finding.at.line == 4
 
 
 @pytest.mark.parametrize(
@@ -387,7 +387,7 @@ def test_results_that_name_their_rule_file_and_text_by_reference_are_read(tmp_pa
         ],
     }
     first, second = sarif_findings(json.dumps(log).encode(), _target(tmp_path), tool="t")
-    assert (first.id, first.uri, first.line, first.severity) == (
+    assert (first.id, first.uri, first.at.line, first.severity) == (
         "scanner/t/SECOND",
         "skill://x/scripts/run%20me.sh",
         2,

@@ -297,7 +297,7 @@ async def test_enter_on_a_finding_opens_skill_md_at_its_line_and_column(tmp_path
         await pilot.pause()
         listing = detail.query_one("FindingList")
         assert app.focused is listing
-        target = next(n for n, f in enumerate(view.audit.findings) if f.line == 15)
+        target = next(n for n, f in enumerate(view.audit.findings) if f.at.line == 15)
         listing.highlighted = target
         await pilot.press("enter")
         await wait_until(pilot, lambda: detail.query_one("TabbedContent").active == "skill-md", what="SKILL.md shown")
@@ -318,7 +318,9 @@ async def test_enter_on_a_finding_in_a_file_reads_that_file_and_shows_the_line(t
             pilot, lambda: view.audit is not None and not app.main_screen.query_one("#progress").display, what="audited"
         )
         detail = app.main_screen.detail
-        finding = next(f for f in view.audit.findings if f.uri and f.uri.endswith("scripts/install.sh") and f.line == 3)
+        finding = next(
+            f for f in view.audit.findings if f.uri and f.uri.endswith("scripts/install.sh") and f.at.line == 3
+        )
         detail.show_finding(view, finding)
         await wait_until(pilot, lambda: detail.query_one("TabbedContent").active == "file", what="file tab")
         viewer = detail.query_one("FileViewer")

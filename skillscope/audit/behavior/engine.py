@@ -18,7 +18,8 @@ from skillscope.audit.behavior import (
 )
 from skillscope.audit.behavior.base import Ctx
 from skillscope.audit.behavior.regions import MAX_SCAN, Region, code_regions, is_data_file, is_prose_file, prose_spans
-from skillscope.audit.text_scan import Hit, hit_at
+from skillscope.audit.findings import Hit, TextSpan
+from skillscope.audit.text_scan import hit_at
 
 __all__ = ["SkillFileText", "scan_skill"]
 
@@ -171,6 +172,6 @@ def _place(text: str, contexts: list[Ctx], *, binary: bool) -> list[Hit]:
             shown = hosts.redacted(text, raw) if raw.check.startswith("skillscope/secrets/") else text
             hit = replace(hit_at(raw.check, raw.message, shown, start, min(end, len(text))), severity=raw.severity)
             if binary:
-                hit = replace(hit, line=None, column=None, end_line=None, end_column=None)
+                hit = replace(hit, at=TextSpan(excerpt=hit.at.excerpt))
             hits.append(hit)
     return hits

@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from urllib.parse import unquote
 
+from skillscope.audit.findings import Hit, TextSpan
 from skillscope.audit.run.results import ServerAudit, SkillAudit, finding
-from skillscope.audit.text_scan import Hit
 from skillscope.core.textsafe import safe_line
 from skillscope.verify.filekind import read_as
 from skillscope.verify.opener import SkillReport
@@ -92,8 +92,8 @@ def reference_checks(audit: ServerAudit, skill: SkillAudit, report: SkillReport)
                 message = f"{entry.name}: {where} refers to {shown}, outside this skill: approving {entry.name} does not cover it"
             lines = lines if lines is not None else read.text.split("\n")
             excerpt = safe_line(lines[line - 1], limit=280)
-            hit = Hit(check, message, line, column, excerpt, line, end)
-            skill.findings.append(finding(audit, check, message, skill=entry.name, uri=result.uri, hit=hit))
+            hit = Hit(check, message, TextSpan(line, column, excerpt, line, end))
+            skill.findings.append(finding(audit, hit, message, skill=entry.name, uri=result.uri))
         for check, count in counts.items():
             if count > REFERENCE_LIMIT:
                 skill.findings.append(

@@ -9,10 +9,10 @@ from skillscope.audit.findings import (
     SEVERITY_ORDER,
     AuditFinding,
     CheckOutcome,
-    check_info,
+    Hit,
+    placed,
     severity_counts,
 )
-from skillscope.audit.text_scan import Hit
 from skillscope.catalog.entry import CatalogEntry
 from skillscope.catalog.listing import Listing
 from skillscope.core.errors import MethodError
@@ -128,28 +128,7 @@ class RecordingReader:
 
 
 def finding(
-    audit: ServerAudit,
-    check: str,
-    message: str,
-    *,
-    skill: str | None = None,
-    uri: str | None = None,
-    hit: Hit | None = None,
+    audit: ServerAudit, check: str | Hit, message: str, *, skill: str | None = None, uri: str | None = None
 ) -> AuditFinding:
-    """A finding of ``check`` on this server, placed at a skill, a file and (with ``hit``) a line."""
-    info = check_info(check)
-    return AuditFinding(
-        check,
-        hit.severity if hit and hit.severity else info.severity,
-        info.category,
-        message,
-        audit.label,
-        skill,
-        uri,
-        hit.line if hit else None,
-        hit.column if hit else None,
-        hit.excerpt if hit else None,
-        hit.end_line if hit else None,
-        hit.end_column if hit else None,
-        hit.host if hit else None,
-    )
+    """A finding on this server, placed at a skill and a file: of a check by its id, or of a hit (with its line)."""
+    return placed(Hit(check, message) if isinstance(check, str) else check, audit.label, skill, uri, message=message)

@@ -7,6 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from skillscope.audit.behavior.engine import SkillFileText, scan_skill
+from skillscope.audit.findings import TextSpan
 from skillscope.audit.paths import path_hits
 from skillscope.audit.run.results import ServerAudit, SkillAudit, finding
 from skillscope.audit.text_scan import scan_bytes_kind, scan_string, scan_text
@@ -56,18 +57,15 @@ def scan_strings(audit: ServerAudit, skill: SkillAudit) -> None:
             skill.findings.append(
                 finding(
                     audit,
-                    hit.id,
+                    hit,
                     f"{entry.name}: {hit.message} in {safe_line(where, limit=120)}",
                     skill=entry.name,
                     uri=entry.uri,
-                    hit=hit,
                 )
             )
     for path, hit in path_hits([f.path for f in entry.files or ()]):
         uri = next((f.uri for f in entry.files or () if f.path == path), entry.uri)
-        skill.findings.append(
-            finding(audit, hit.id, f"{entry.name}: {hit.message}", skill=entry.name, uri=uri, hit=hit)
-        )
+        skill.findings.append(finding(audit, hit, f"{entry.name}: {hit.message}", skill=entry.name, uri=uri))
     allowed = (entry.frontmatter or {}).get("allowed-tools", (entry.frontmatter or {}).get("allowed_tools"))
     if allowed:
         skill.findings.append(
@@ -94,11 +92,10 @@ def scan_content(audit: ServerAudit, skill: SkillAudit, report: SkillReport) -> 
             skill.findings.append(
                 finding(
                     audit,
-                    hit.id,
+                    hit,
                     f"{name}: {safe_line(result.path)}: {hit.message}",
                     skill=name,
                     uri=result.uri,
-                    hit=hit,
                 )
             )
         read = read_as(data, result.path)
@@ -108,19 +105,22 @@ def scan_content(audit: ServerAudit, skill: SkillAudit, report: SkillReport) -> 
             # Every binary's printable strings are scanned too: a URL or a command hides there as well.
             for hit in scan_text(read.text, result.path, markdown=False):
                 if hit.id == "skillscope/script" or (
-                    hit.id != "skillscope/url" and hit.line and not looks_like_text(read.strings[hit.line - 1].text)
+                    hit.id != "skillscope/url"
+                    and hit.at.line
+                    and not looks_like_text(read.strings[hit.at.line - 1].text)
                 ):
                     continue  # a compressed stream's bytes spell `!` and | by chance: only real text counts
-                where = f"string at byte offset 0x{read.strings[hit.line - 1].offset:x}" if hit.line else "strings"
-                hit = replace(hit, line=None, column=None, end_line=None, end_column=None)
+                where = (
+                    f"string at byte offset 0x{read.strings[hit.at.line - 1].offset:x}" if hit.at.line else "strings"
+                )
+                hit = replace(hit, at=TextSpan(excerpt=hit.at.excerpt))
                 skill.findings.append(
                     finding(
                         audit,
-                        hit.id,
+                        hit,
                         f"{name}: {safe_line(result.path)}: {where}: {hit.message}",
                         skill=name,
                         uri=result.uri,
-                        hit=hit,
                     )
                 )
             continue
@@ -129,15 +129,12 @@ def scan_content(audit: ServerAudit, skill: SkillAudit, report: SkillReport) -> 
             skill.findings.append(
                 finding(
                     audit,
-                    hit.id,
+                    hit,
                     f"{name}: {safe_line(result.path)}: {hit.message}",
                     skill=name,
                     uri=result.uri,
-                    hit=hit,
                 )
             )
     for path, hit in scan_skill(texts, skill.entry.frontmatter):
         uri = uris.get(path, skill.entry.uri)
-        skill.findings.append(
-            finding(audit, hit.id, f"{name}: {safe_line(path)}: {hit.message}", skill=name, uri=uri, hit=hit)
-        )
+        skill.findings.append(finding(audit, hit, f"{name}: {safe_line(path)}: {hit.message}", skill=name, uri=uri))

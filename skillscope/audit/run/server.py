@@ -155,7 +155,7 @@ async def audit_server(
 
     audit.checks = dict(sorted(checks.outcomes.items()))
     audit.findings = checks.findings + [f for s in audit.skills for f in s.findings] + audit.findings
-    audit.findings.sort(key=lambda f: (-SEVERITY_ORDER[f.severity], f.skill or "", f.uri or "", f.line or 0, f.id))
+    audit.findings.sort(key=lambda f: (-SEVERITY_ORDER[f.severity], f.skill or "", f.uri or "", f.at.line or 0, f.id))
     return audit
 
 
@@ -175,5 +175,5 @@ async def audit_skill(conn: Connection, entry: CatalogEntry, policy: Policy, ver
     if skill.report is not None:
         await skill_coverage(conn, audit, skill)
     skill.findings = [f for f in checks.findings if f.skill == entry.name] + skill.findings
-    skill.findings.sort(key=lambda f: (-SEVERITY_ORDER[f.severity], f.uri or "", f.line or 0, f.id))
+    skill.findings.sort(key=lambda f: (-SEVERITY_ORDER[f.severity], f.uri or "", f.at.line or 0, f.id))
     return skill

@@ -181,7 +181,7 @@ class DetailPane(Vertical):
         findings = list(view.audit.findings) if view.audit is not None else []
         listing = self.query_one(FindingList)
         # Keyed by what is listed, not only by the audit: a recorded verdict re-judges the same audit in place.
-        shown_for = (view.name, id(view.audit), tuple((f.id, f.message, f.uri, f.line) for f in findings))
+        shown_for = (view.name, id(view.audit), tuple((f.id, f.message, f.uri, f.at.line) for f in findings))
         if listing.shown_for != shown_for:
             listing.shown_for = shown_for
             listing.show(view.entry, findings)
@@ -250,8 +250,8 @@ class DetailPane(Vertical):
                 timeout=5,
             )
             return
-        line, column, end = finding.line, finding.column, getattr(finding, "end_column", None)
-        if finding.end_line and finding.end_line != line:
+        line, column, end = finding.at.line, finding.at.column, finding.at.end_column
+        if finding.at.end_line and finding.at.end_line != line:
             end = None
         if path == "SKILL.md" and self._report is not None and self._report.body is not None:
             if self.rendered:

@@ -37,7 +37,8 @@ def finding_prompt(entry: Any, finding: Any) -> Text:
     where = finding_place(entry, finding) or finding.uri or ""
     if where:
         text.append("  ")
-        place = where + (f":{finding.line}" if finding.line else "") + (f":{finding.column}" if finding.column else "")
+        at = finding.at
+        place = where + (f":{at.line}" if at.line else "") + (f":{at.column}" if at.column else "")
         text.append_text(inert_line(place, style="dim", limit=200))
     text.append("\n")
     message = finding.message
@@ -46,9 +47,9 @@ def finding_prompt(entry: Any, finding: Any) -> Text:
             message = message[len(prefix) :]
             break
     text.append_text(inert_line(message, limit=600))
-    if finding.excerpt:
+    if finding.at.excerpt:
         text.append("\n")
-        text.append_text(inert_line(finding.excerpt, style="dim", limit=300))
+        text.append_text(inert_line(finding.at.excerpt, style="dim", limit=300))
     return text
 
 

@@ -8,7 +8,7 @@ from skillscope.audit.behavior.engine import SkillFileText, scan_skill
 def found(files: dict[str, str], frontmatter: dict | None = None) -> list[tuple[str, str, str | None, int | None, str]]:
     """(path, rule id, severity override, line, message) for every behaviour hit."""
     return [
-        (path, hit.id, hit.severity, hit.line, hit.message)
+        (path, hit.id, hit.severity, hit.at.line, hit.message)
         for path, hit in scan_skill([SkillFileText(p, t) for p, t in files.items()], frontmatter or {})
     ]
 

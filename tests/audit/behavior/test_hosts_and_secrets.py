@@ -68,14 +68,16 @@ def test_a_provider_token_is_found_and_never_shown():
         if h.id == "skillscope/secrets/token"
     ]
     assert "GitHub token" in hit.message and "redacted" in hit.message
-    assert TOKEN not in hit.message and TOKEN not in (hit.excerpt or "") and TOKEN[-20:] not in (hit.excerpt or "")
-    assert hit.line == 1
+    assert (
+        TOKEN not in hit.message and TOKEN not in (hit.at.excerpt or "") and TOKEN[-20:] not in (hit.at.excerpt or "")
+    )
+    assert hit.at.line == 1
 
 
 def test_a_private_key_block_is_found_and_its_body_hidden():
     key = "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmU=\n-----END OPENSSH PRIVATE KEY-----\n"
     (hit,) = [h for _, h in scan_skill([SkillFileText("assets/id", key)], {}) if h.id == "skillscope/secrets/token"]
-    assert "private key" in hit.message and "b3BlbnNz" not in (hit.excerpt or "")
+    assert "private key" in hit.message and "b3BlbnNz" not in (hit.at.excerpt or "")
 
 
 @pytest.mark.parametrize(

@@ -106,7 +106,7 @@ def test_hidden_orders_are_an_error(hidden):
         for h in scan_text(f"# Guide\n\n{hidden}\n", "SKILL.md", markdown=True)
         if h.id == "skillscope/instructions/hidden"
     ]
-    assert hits and hits[0].line == 3
+    assert hits and hits[0].at.line == 3
 
 
 @pytest.mark.parametrize(
