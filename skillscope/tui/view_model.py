@@ -164,15 +164,14 @@ def skill_states(view: SkillView) -> list[SkillState]:
     if entry.status == "unavailable":
         states.append("unavailable")
     else:
-        states.append(
-            {  # type: ignore[arg-type]
-                "idle": "not-opened",
-                "opening": "opening",
-                "verified": "verified",
-                "unverified": "unverified",
-                "failed": "failed",
-            }[view.phase]
-        )
+        by_phase: dict[Phase, SkillState] = {
+            "idle": "not-opened",
+            "opening": "opening",
+            "verified": "verified",
+            "unverified": "unverified",
+            "failed": "failed",
+        }
+        states.append(by_phase[view.phase])
     review = view.review
     if review is not None:
         word = REVIEW_LOOK.get(review.state)

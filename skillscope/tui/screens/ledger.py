@@ -327,7 +327,7 @@ class LedgerScreen(Screen[None]):
             )
             return
         exportable = book.exportable(check, include_unsigned=trust.include_unsigned, label=label)
-        text = export_approved(exportable, fmt)  # type: ignore[arg-type]
+        text = export_approved(exportable, fmt)
         await asyncio.to_thread(write_file, path, text)
         self.written = path
         self._show()

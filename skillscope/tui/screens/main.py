@@ -13,6 +13,7 @@ from textual.widgets import Header, Input, Static
 from textual.worker import Worker
 
 from skillscope.service.review_state import LedgerSnapshot
+from skillscope.service.session import GONE, ConnectFn, ServerSession
 from skillscope.tui.dialogs.help import HelpDialog
 from skillscope.tui.keymap import MAIN_COMMANDS, bindings
 from skillscope.tui.notify import report_failed_worker, tell
@@ -20,7 +21,6 @@ from skillscope.tui.screens.pane_keys import PaneKeys
 from skillscope.tui.screens.review_work import ReviewWork
 from skillscope.tui.screens.server_work import EMPTY, ServerWork
 from skillscope.tui.screens.surface_work import SurfaceWork
-from skillscope.tui.servers import GONE, ConnectFn, ServerSession
 from skillscope.tui.settings import TuiSettings
 from skillscope.tui.view_model import STATE_TAGS, SkillView, parse_filter
 from skillscope.tui.widgets.catalog_tree import CatalogTree

@@ -141,7 +141,7 @@ class PaneKeys(MainState):
     # -- removal -------------------------------------------------------------------------------
 
     def action_remove_server(self) -> None:
-        session = self._current_session()  # type: ignore[attr-defined]
+        session = self._current_session()
         if session is None:
             return
         question = Text.assemble(
@@ -152,6 +152,6 @@ class PaneKeys(MainState):
 
         def answered(yes: bool | None) -> None:
             if yes:
-                super(PaneKeys, self).action_remove_server()  # type: ignore[misc]
+                self._remove_session(session)
 
         self.app.push_screen(ConfirmDialog(question), answered)

@@ -9,11 +9,12 @@ from typing import Any
 from rich.text import Text
 from textual.css.query import NoMatches
 
+from skillscope.protocol.errors import as_skillscope_error
+from skillscope.service.session import GONE, ServerSession
 from skillscope.tui.dialogs.add_server import AddServerDialog
 from skillscope.tui.notify import tell
 from skillscope.tui.screens.main_state import MainState
 from skillscope.tui.screens.relisting import Drift, drift_words, merge_listing
-from skillscope.tui.servers import GONE, ServerSession, as_skillscope_error
 from skillscope.tui.settings import ServerSeed
 from skillscope.tui.view_model import SkillView, build_index
 from skillscope.tui.widgets.catalog_tree import Index
@@ -226,10 +227,9 @@ class ServerWork(MainState):
         if session is not None:
             self.run_worker(self._let_go(session), group=f"manage:{session.label}", exclusive=True, exit_on_error=False)
 
-    def action_remove_server(self) -> None:
-        session = self._current_session()
-        if session is not None:
-            self.run_worker(self._remove(session), group=f"manage:{session.label}", exclusive=True, exit_on_error=False)
+    def _remove_session(self, session: ServerSession) -> None:
+        """Remove a server (PaneKeys asks first)."""
+        self.run_worker(self._remove(session), group=f"manage:{session.label}", exclusive=True, exit_on_error=False)
 
     async def _remove(self, session: ServerSession) -> None:
         await self._let_go(session)

@@ -11,7 +11,7 @@ from textual.message import Message
 from textual.widgets import Tree
 from textual.widgets.tree import TreeNode
 
-from skillscope.tui.servers import ServerSession
+from skillscope.service.session import ServerSession
 from skillscope.tui.view_model import Folder, SkillView, build_index, parse_filter, state_tags
 from skillscope.tui.widgets.catalog_places import NodeRef
 from skillscope.tui.widgets.surface_branch import SurfacePlaces

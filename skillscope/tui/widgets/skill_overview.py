@@ -142,7 +142,7 @@ def _skill_header(view: SkillView, *, verified_frontmatter: bool) -> RenderableT
     return Group(*parts)
 
 
-class FileTable(DataTable):
+class FileTable(DataTable[Text]):
     """The files a skill lists: full relative path, size, state and digest; enter opens one."""
 
     class FileOpenRequested(Message):
