@@ -5,7 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from skillscope.audit.run import SkillAudit
 from skillscope.catalog.entry import CatalogEntry
+from skillscope.ledger import FileDiff, Record, ReviewState
+from skillscope.verify.opener import FileResult, SkillReport
 
 __all__ = [
     "ATTENTION",
@@ -88,18 +91,18 @@ class SkillView:
     """One catalog entry as the reviewer sees it: what was opened, what the ledger says."""
 
     entry: CatalogEntry
-    review: Any = None
+    review: ReviewState | None = None
     """The ``ReviewState`` from the ledger (None when unknown or not applicable)."""
-    history: list[Any] = field(default_factory=list)
+    history: list[Record] = field(default_factory=list)
     """Every ledger record about this skill, oldest first (possibly partial; call ``complete()``)."""
     phase: Phase = "idle"
-    report: Any = None
+    report: SkillReport | None = None
     """The ``SkillReport`` of the last open (content only where it verified)."""
-    opened: dict[str, Any] = field(default_factory=dict)
+    opened: dict[str, FileResult] = field(default_factory=dict)
     """Verified files with their bytes, by relative path (SKILL.md included once opened)."""
-    audit: Any = None
+    audit: SkillAudit | None = None
     """The ``SkillAudit`` of the last audit (findings), when one ran."""
-    diffs: list[Any] | None = None
+    diffs: list[FileDiff] | None = None
     """The Changes tab's diffs against the approved bytes, once the skill's files were read and verified."""
     by_name: bool = False
     """True for a skill the listing lacks, fetched with skills/get; kept when the catalog is listed again."""

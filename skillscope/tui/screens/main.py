@@ -12,6 +12,8 @@ from textual.timer import Timer
 from textual.widgets import Header, Input, Static
 from textual.worker import Worker
 
+from skillscope.core.errors import ExtensionNotOffered
+from skillscope.ledger import default_reviewer
 from skillscope.service.review_state import LedgerSnapshot
 from skillscope.service.session import GONE, ConnectFn, ServerSession
 from skillscope.tui.dialogs.help import HelpDialog
@@ -110,8 +112,6 @@ class MainScreen(PaneKeys, ServerWork, ReviewWork, SurfaceWork):
             if session.seed.autoconnect:
                 self._connect(session)
         if self._reviewer is None:
-            from skillscope.ledger import default_reviewer
-
             self._reviewer = await asyncio.to_thread(default_reviewer)
 
     # -- what the widgets report ---------------------------------------------------------------
@@ -139,8 +139,6 @@ class MainScreen(PaneKeys, ServerWork, ReviewWork, SurfaceWork):
     # The surface (tools, prompts, resources, templates) is listed after the skills, and its items are
     # reviewed with the same keys; SurfaceWork does the work.
     async def _list(self, session: ServerSession) -> None:
-        from skillscope.core.errors import ExtensionNotOffered
-
         await super()._list(session)
         skills_absent = isinstance(session.listing_error, ExtensionNotOffered)
         if (session.listing_state == "listed" or skills_absent) and session.conn is not None:

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
+from textual.dom import DOMNode
 
 from skillscope.core.textsafe import safe_text
 from skillscope.tui.actions import copy_value, move_focused
@@ -33,7 +34,7 @@ class PaneKeys(MainState):
 
     def focus_area(self) -> str:
         """The area holding focus: "servers", "catalog" or "detail" ("" for none)."""
-        node: Any = self.focused
+        node: DOMNode | None = self.focused
         while node is not None:
             if isinstance(node, ConnectionPanel):
                 return "servers"

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
 
+from skillscope.catalog.entry import CatalogEntry
 from skillscope.tui.view_model import SkillView, same_entry
 
 __all__ = ["Drift", "drift_words", "merge_listing"]
@@ -24,7 +24,7 @@ class Drift:
 
 
 def merge_listing(
-    previous: dict[str, SkillView], entries: Iterable[Any], make: Callable[[Any], SkillView]
+    previous: dict[str, SkillView], entries: Iterable[CatalogEntry], make: Callable[[CatalogEntry], SkillView]
 ) -> tuple[dict[str, SkillView], Drift]:
     """The views of a new listing, keeping each unchanged skill's view (what was opened, verified, audited).
 

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from typing import Any
+from dataclasses import replace
 
 from rich.text import Text
 from textual.css.query import NoMatches
 
+from skillscope.catalog.entry import CatalogEntry
+from skillscope.config.file import save_server
 from skillscope.protocol.errors import as_skillscope_error
 from skillscope.service.session import GONE, ServerSession
 from skillscope.tui.dialogs.add_server import AddServerDialog
@@ -127,8 +129,6 @@ class ServerWork(MainState):
 
     async def _list(self, session: ServerSession) -> None:
         """List a server's catalog (reads no file) and show it."""
-        from skillscope.service.catalog import load_catalog
-
         generation, conn = session.generation, session.conn
         if conn is None:
             return
@@ -139,7 +139,7 @@ class ServerWork(MainState):
         else:
             self._show_session(session)
         try:
-            listing = await load_catalog(conn, session.policy)
+            listing = await session.list_catalog()
         except Exception as exc:  # noqa: BLE001 - shown on the server, not as a crash
             if generation == session.generation:
                 session.listing_state, session.listing_error = "failed", as_skillscope_error(exc)
@@ -177,7 +177,9 @@ class ServerWork(MainState):
             )
         self._show_current(session.label)
 
-    def _merged(self, previous: dict[str, SkillView], entries: list[Any]) -> tuple[dict[str, SkillView], Drift, Index]:
+    def _merged(
+        self, previous: dict[str, SkillView], entries: list[CatalogEntry]
+    ) -> tuple[dict[str, SkillView], Drift, Index]:
         """The new listing's views, what changed, and the catalog folded into folders (run in a worker thread)."""
         views, drift = merge_listing(previous, entries, self._view_of)
         return views, drift, build_index(views)
@@ -260,10 +262,6 @@ class ServerWork(MainState):
         self.run_worker(self._save(session), group=f"manage:{session.label}", exclusive=True, exit_on_error=False)
 
     async def _save(self, session: ServerSession) -> None:
-        from dataclasses import replace
-
-        from skillscope.config.file import save_server
-
         assert session.seed.spec is not None  # action_save_server refuses a server with nothing to save
         path = await asyncio.to_thread(save_server, session.seed.spec, self.settings.config_target())
         session.seed = replace(session.seed, origin="config")
