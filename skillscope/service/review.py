@@ -6,14 +6,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from skillscope.audit.findings import AuditFinding
 from skillscope.audit.run import SkillAudit, audit_skill
+from skillscope.audit.surface_audit import item_findings
 from skillscope.catalog.entry import CatalogEntry, Policy
+from skillscope.catalog.surface import SurfaceItem
 from skillscope.core.errors import ApprovalRefused, SkillscopeError, UsageError
+from skillscope.core.textsafe import safe_line
 from skillscope.ledger import ReviewBook, ReviewState
 from skillscope.ledger.record import Action, Record
 from skillscope.service.approvals import ApprovalPlan, approval_plan, audit_for_approval, verdict_record
 from skillscope.service.review_state import TrustChoice
 from skillscope.service.suppressions import load_suppressions, suppress_in_skill, today_utc
+from skillscope.service.surface import item_contents, item_record
 
 if TYPE_CHECKING:
     from skillscope.ledger import Verdicts
@@ -26,6 +31,7 @@ __all__ = [
     "approval_to_record",
     "audit_for_review",
     "note_needed",
+    "record_item_review",
     "record_review",
 ]
 
@@ -148,3 +154,38 @@ def record_review(
     if refusal is not None:
         raise UsageError(f"Approving {skill.entry.name}: {refusal}")
     return book.record(plan.record(info, reviewer=verdict.reviewer, note=verdict.note), plan.contents())
+
+
+def record_item_review(
+    book: ReviewBook,
+    action: Action,
+    info: ServerInfo,
+    item: SurfaceItem,
+    verdict: Verdict,
+    findings: list[AuditFinding] | None = None,
+) -> Record:
+    """Approve, reject or revoke a tool, prompt, resource or template, applying every rule (the one way to).
+
+    An approval is refused when the item's fingerprint is not the one the reviewer saw, or when the
+    audit of its texts (``findings``, else ``item_findings``) has an error and the reviewer did not
+    accept it with a note. It carries the audit's counts and ids and keeps the canonical definition.
+
+    Raises:
+        ApprovalRefused: the approval breaks a rule about the content (nothing was recorded).
+        UsageError: the item cannot be reviewed, or accepted findings lack a note (nothing was recorded).
+    """
+    if action != "approve":
+        return book.record(item_record(action, info, item, reviewer=verdict.reviewer, note=verdict.note))
+    if verdict.pinned and verdict.pinned != item.fingerprint:
+        raise ApprovalRefused(
+            f"{safe_line(item.name)} now has fingerprint {item.fingerprint}, not {safe_line(verdict.pinned)} "
+            "(the definition changed since you saw it); nothing was recorded"
+        )
+    found = item_findings(item) if findings is None else findings
+    errors = sum(1 for f in found if f.severity == "error")
+    if errors and not verdict.accept_findings:
+        raise ApprovalRefused(f"the audit found {errors} error(s) in {safe_line(item.name)}")
+    record = item_record(
+        "approve", info, item, reviewer=verdict.reviewer, note=verdict.note, findings=found, accepted=bool(errors)
+    )
+    return book.record(record, item_contents(item))

@@ -15,12 +15,14 @@ from skillscope.demo.publisher import build_server
 from skillscope.ledger import Ledger
 from skillscope.protocol.connection import connect
 from skillscope.protocol.target import Target
-from skillscope.service.review import LedgerPlace, Verdict
+from skillscope.service.review import LedgerPlace, Verdict, record_item_review
 from skillscope.service.review_state import TrustChoice, entry_review, load_verdicts
 from skillscope.service.session import ServerSession
+from skillscope.service.surface import load_surface, resolve_item
 from skillscope.service.targets import ServerSeed
 from tests.cli.test_cli_ledger import changed_pdf
 from tests.fixtures.samples import hello_world, pdf_processing
+from tests.fixtures.surface import surface_server
 from tests.fixtures.unlisted_notes import notes_server
 
 pytestmark = pytest.mark.anyio
@@ -141,3 +143,19 @@ async def test_an_approval_of_another_fingerprint_than_the_one_seen_is_refused(t
         with pytest.raises(UsageError, match="recorded from an audit"):
             session.record(place(tmp_path), "approve", entry, Verdict("r"))
     assert records(tmp_path) == []
+
+
+async def test_an_item_with_an_error_is_approved_only_when_accepted_with_a_note(tmp_path):
+    async with held(surface_server("hidden"), tmp_path, label="fx") as session:
+        surface = await load_surface(session.connection(), await session.list_catalog())
+        item = resolve_item(surface, "tool/send_report")
+        info, book = session.server_info(), place(tmp_path).book()
+        with pytest.raises(ApprovalRefused, match=r"the audit found \d+ error\(s\) in fx:tool/send_report"):
+            record_item_review(book, "approve", info, item, Verdict("r", "looked"))
+        with pytest.raises(ApprovalRefused, match="the definition changed since you saw it"):
+            record_item_review(book, "approve", info, item, Verdict("r", "ok", True, pinned="sha256:" + "0" * 64))
+        with pytest.raises(UsageError, match="needs a note"):
+            record_item_review(book, "approve", info, item, Verdict("r", " ", accept_findings=True))
+        assert records(tmp_path) == []
+        saved = record_item_review(book, "approve", info, item, Verdict("r", "our changelog comment", True))
+    assert saved.extra["accepted_findings"] is True and saved.fingerprint == item.fingerprint

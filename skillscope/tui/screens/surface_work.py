@@ -11,12 +11,11 @@ from skillscope.core.textsafe import safe_line
 from skillscope.ledger import ReviewState
 from skillscope.ledger.record import Action
 from skillscope.protocol.connection import Connection
+from skillscope.service.review import Verdict, record_item_review
 from skillscope.service.session import ServerSession
 from skillscope.service.surface import (
     approved_definition,
     definition_changes,
-    item_contents,
-    item_record,
     item_reviews,
     load_surface,
 )
@@ -130,9 +129,8 @@ class SurfaceWork(MainState):
     async def _record_item(self, action: Action, server: str, item: SurfaceItem, answer: ReviewAnswer) -> None:
         info = self.sessions[server].server_info()
         findings = item_findings(item, server) if action == "approve" else None
-        record = item_record(action, info, item, reviewer=answer.reviewer, note=answer.note, findings=findings)
-        book = self.place.book()
-        saved = await asyncio.to_thread(book.record, record, item_contents(item) if action == "approve" else {})
+        verdict = Verdict(answer.reviewer, answer.note, pinned=item.fingerprint)
+        saved = await asyncio.to_thread(record_item_review, self.place.book(), action, info, item, verdict, findings)
         await self._read_ledger()
         tell(self, f"{_VERB[action]} {item.name} ({saved.fingerprint}); record #{saved.seq}", title=_VERB[action])
         self.show_item(server, item.name)
