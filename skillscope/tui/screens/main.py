@@ -14,8 +14,8 @@ from textual.worker import Worker
 
 from skillscope.core.errors import ExtensionNotOffered
 from skillscope.ledger import default_reviewer
-from skillscope.service.review_state import LedgerSnapshot
 from skillscope.service.session import GONE, ConnectFn, ServerSession
+from skillscope.service.workspace import Workspace
 from skillscope.tui.dialogs.help import HelpDialog
 from skillscope.tui.keymap import MAIN_COMMANDS, bindings
 from skillscope.tui.notify import report_failed_worker, tell
@@ -24,7 +24,7 @@ from skillscope.tui.screens.review_work import ReviewWork
 from skillscope.tui.screens.server_work import EMPTY, ServerWork
 from skillscope.tui.screens.surface_work import SurfaceWork
 from skillscope.tui.settings import TuiSettings
-from skillscope.tui.view_model import STATE_TAGS, SkillView, parse_filter
+from skillscope.tui.view_model import STATE_TAGS, parse_filter
 from skillscope.tui.widgets.catalog_tree import CatalogTree
 from skillscope.tui.widgets.connection_panel import ConnectionPanel
 from skillscope.tui.widgets.detail_pane import DetailPane
@@ -61,9 +61,7 @@ class MainScreen(PaneKeys, ServerWork, ReviewWork, SurfaceWork):
         super().__init__()
         self.settings = settings
         self._connect_fn = connect
-        self.sessions: dict[str, ServerSession] = {}
-        self.views: dict[str, dict[str, SkillView]] = {}
-        self.ledger = LedgerSnapshot(settings.ledger_path)
+        self.workspace = Workspace(settings.ledger_path, settings.trust)
         self._holders: dict[str, Worker[None]] = {}
         self._server: str | None = None
         self._skill: tuple[str, str] | None = None

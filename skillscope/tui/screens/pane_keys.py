@@ -9,6 +9,7 @@ from rich.text import Text
 from textual.dom import DOMNode
 
 from skillscope.core.textsafe import safe_text
+from skillscope.service.workspace import SkillView
 from skillscope.tui.actions import copy_value, move_focused
 from skillscope.tui.dialogs.confirm import ConfirmDialog
 from skillscope.tui.dialogs.facts import Fact, FactsDialog
@@ -16,7 +17,6 @@ from skillscope.tui.inert import inert_line
 from skillscope.tui.keymap import MAIN_COMMANDS, Command
 from skillscope.tui.notify import tell
 from skillscope.tui.screens.main_state import MainState
-from skillscope.tui.view_model import SkillView
 from skillscope.tui.widgets.catalog_tree import CatalogTree
 from skillscope.tui.widgets.connection_panel import ConnectionPanel
 from skillscope.tui.widgets.detail_pane import DetailPane

@@ -7,7 +7,6 @@ from typing import Literal
 
 from skillscope.audit.findings import AuditFinding
 from skillscope.audit.run import SkillAudit
-from skillscope.audit.run.integrity import judge_review_again
 from skillscope.catalog.entry import CatalogEntry
 from skillscope.core.errors import ApprovalRefused, SkillscopeError
 from skillscope.ledger import ReviewState, skill_diffs
@@ -16,12 +15,12 @@ from skillscope.service.approvals import approval_plan, review_refusal
 from skillscope.service.review import Verdict
 from skillscope.service.review_state import read_ledger
 from skillscope.service.suppressions import record_suppression
+from skillscope.service.workspace import SkillView
 from skillscope.tui.dialogs.open_name import OpenNameDialog
 from skillscope.tui.dialogs.review import ReviewAnswer, ReviewDialog, approval_summary
 from skillscope.tui.notify import tell
 from skillscope.tui.screens.ledger import LedgerScreen
 from skillscope.tui.screens.main_state import MainState
-from skillscope.tui.view_model import SkillView
 from skillscope.tui.widgets.evidence import changes_view
 from skillscope.tui.widgets.finding_list import FindingList
 from skillscope.verify.opener import SkillReport
@@ -35,7 +34,7 @@ class ReviewWork(MainState):
     """Reading only what is asked for, showing content only once it verified, and recording verdicts."""
 
     def _view(self, server: str, name: str) -> SkillView | None:
-        return self.views.get(server, {}).get(name)
+        return self.workspace.view(server, name)
 
     def _open(self, server: str, name: str, path: str | None) -> None:
         view = self._view(server, name)
@@ -94,26 +93,9 @@ class ReviewWork(MainState):
         return report
 
     def _apply_report(self, server: str, view: SkillView, report: SkillReport) -> None:
-        """Keep what an open (or an audit) found: content only when everything read verified."""
-        view.report = report
-        if report.failure is not None:
-            view.phase = "failed"
-            view.forget_content()
-        else:
-            view.phase = "unverified" if view.entry.dynamic else "verified"
-            for result in report.files:
-                if result.served is not None:
-                    view.opened[result.path] = result
-            self._diff_view(view)
+        """Keep what an open (or an audit) found (the workspace's rule: content only when it verified); redraw its row."""
+        self.workspace.apply_report(view, report)
         self.catalog_tree.refresh_skill(server, view.name)
-
-    def _diff_view(self, view: SkillView) -> None:
-        """Diff the changed files that were read and verified against the approved bytes."""
-        review, objects = view.review, self.ledger.objects
-        if review is None or not review.changes or objects is None or len(view.opened) <= 1:
-            return
-        current = {result.uri: result.served.data for result in view.opened.values() if result.served is not None}
-        view.diffs = skill_diffs(objects, view.entry, review.changes, current)
 
     def action_diff(self) -> None:
         target = self._review_target("diff")
@@ -161,7 +143,7 @@ class ReviewWork(MainState):
         views = self.views.setdefault(server, {})
         view = views.get(entry.name)
         if view is None:
-            view = views[entry.name] = self._view_of(entry)
+            view = views[entry.name] = self.workspace.view_of(entry)
             view.by_name = True
             self.catalog_tree.show_server(session, views)
         self._server, self._skill = server, (server, entry.name)
@@ -258,21 +240,16 @@ class ReviewWork(MainState):
         review: ReviewState | None = None,
     ) -> None:
         """Record the verdict through the service (the rules the CLI applies), then read the ledger again."""
-        session = self.sessions[server]
-        saved = await asyncio.to_thread(session.record, self.place, action, skill, verdict, review)
+        saved = await asyncio.to_thread(self.workspace.record, server, action, skill, verdict, review)
         await self._read_ledger()
         fingerprint = saved.fingerprint or "no fingerprint"
         tell(self, f"{_VERB[action]} {view.name} ({fingerprint}); record #{saved.seq}", title=_VERB[action])
 
     async def _read_ledger(self) -> None:
-        self.ledger = await asyncio.to_thread(read_ledger, self.settings.ledger_path, self.settings.trust)
+        place = self.workspace.place
+        self.workspace.use_ledger(await asyncio.to_thread(read_ledger, place.path, place.trust))
         for label, views in self.views.items():
-            for name, view in views.items():
-                view.review = self.ledger.review(view.entry)
-                view.history = self.ledger.history.get(name, [])
-                if view.audit is not None and self.ledger.verdicts is not None:
-                    # The Findings tab must not keep saying "not reviewed" after a verdict was recorded.
-                    judge_review_again(view.audit, self.ledger.verdicts, label)
+            for name in views:
                 self.catalog_tree.refresh_skill(label, name)
         self._redraw_current()
 

@@ -13,12 +13,12 @@ from skillscope.catalog.entry import CatalogEntry
 from skillscope.config.file import save_server
 from skillscope.protocol.errors import as_skillscope_error
 from skillscope.service.session import GONE, ServerSession
+from skillscope.service.workspace import Drift, SkillView, drift_words
 from skillscope.tui.dialogs.add_server import AddServerDialog
 from skillscope.tui.notify import tell
 from skillscope.tui.screens.main_state import MainState
-from skillscope.tui.screens.relisting import Drift, drift_words, merge_listing
 from skillscope.tui.settings import ServerSeed
-from skillscope.tui.view_model import SkillView, build_index
+from skillscope.tui.view_model import build_index
 from skillscope.tui.widgets.catalog_tree import Index
 
 __all__ = ["EMPTY", "ServerWork"]
@@ -37,8 +37,7 @@ class ServerWork(MainState):
     """Each server's connection is owned by one worker (``_hold``); the rest send requests on it."""
 
     def _add_session(self, seed: ServerSeed) -> ServerSession:
-        session = ServerSession(seed)
-        self.sessions[session.label] = session
+        session = self.workspace.add(seed)
         self.catalog_tree.show_server(session, None)
         return session
 
@@ -156,9 +155,8 @@ class ServerWork(MainState):
         if generation != session.generation:
             return
         first = session.label not in self.views
-        previous = self.views.get(session.label, {})
         # Each entry meets the ledger here (10,000 entries take a while): off the event loop, so keys stay answered.
-        views, drift, index = await asyncio.to_thread(self._merged, previous, listing.entries)
+        views, drift, index = await asyncio.to_thread(self._merged, session.label, listing.entries)
         if generation != session.generation:
             return
         session.listing, session.listing_state = listing, "listed"
@@ -177,11 +175,9 @@ class ServerWork(MainState):
             )
         self._show_current(session.label)
 
-    def _merged(
-        self, previous: dict[str, SkillView], entries: list[CatalogEntry]
-    ) -> tuple[dict[str, SkillView], Drift, Index]:
+    def _merged(self, label: str, entries: list[CatalogEntry]) -> tuple[dict[str, SkillView], Drift, Index]:
         """The new listing's views, what changed, and the catalog folded into folders (run in a worker thread)."""
-        views, drift = merge_listing(previous, entries, self._view_of)
+        views, drift = self.workspace.merged(label, entries)
         return views, drift, build_index(views)
 
     def _show_session(self, session: ServerSession) -> None:
@@ -235,8 +231,7 @@ class ServerWork(MainState):
 
     async def _remove(self, session: ServerSession) -> None:
         await self._let_go(session)
-        self.sessions.pop(session.label, None)
-        self.views.pop(session.label, None)
+        self.workspace.remove(session.label)
         self.catalog_tree.remove_server(session.label)
         self.panel.set_servers(list(self.sessions.values()))
         if self._server == session.label:
