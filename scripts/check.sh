@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The static checks CI runs before the tests: ruff (lint and format), mypy (types; strict for every
-# package but tui) and import-linter (the layering in pyproject's
+# package) and import-linter (the layering in pyproject's
 # [tool.importlinter]). Each takes seconds; any finding fails the run. Run from anywhere: bash scripts/check.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -134,19 +134,24 @@ def approve_command(
         from skillscope.cli.render import make_console, render_report
         from skillscope.core.textsafe import safe_line
         from skillscope.protocol.connection import connect
-        from skillscope.service.approvals import approval_plan, audit_for_approval
         from skillscope.service.catalog import load_catalog, resolve_name
+        from skillscope.service.review import LedgerPlace, Verdict, approval_to_record, audit_for_review, record_review
+        from skillscope.service.review_state import TrustChoice, entry_review, load_verdicts
 
-        book = _book(inv.ledger_path, inv.config)
+        place = LedgerPlace(inv.ledger_path, TrustChoice.from_config(inv.config))
         with progress(f"Connecting to {inv.target.display}") as say:
             async with connect(inv.target, era=inv.era, timeout=inv.timeout) as conn:
                 say("Listing skills")
                 listing = await load_catalog(conn, inv.policy)
                 entry = await resolve_name(conn, listing, name, inv.policy)
                 say(f"Reading, verifying and auditing {entry.name}")
-                audit = await audit_for_approval(conn, entry, inv.policy)
+                audited = await audit_for_review(conn, inv.target.label, entry, inv.policy, place)
             info = conn.info
-        plan = approval_plan(audit, pinned=pinned, accept_findings=accept_findings)
+        if audited.warning is not None:
+            click.echo(f"skillscope: warning: {safe_line(audited.warning, limit=400)}", err=True)
+        review = entry_review(load_verdicts(place.path, place.trust)[0], entry)
+        verdict = Verdict(reviewer, note, accept_findings, pinned)
+        plan, refusal = approval_to_record(audited.audit, review, verdict)
         if plan.refused == "unverified" and plan.report is not None:
             make_console().print(render_report(plan.report, None))
         if plan.refused != "unverified" and plan.refused != "fingerprint":
@@ -163,6 +168,10 @@ def approve_command(
         if plan.refused is not None:
             click.echo(f"skillscope: approval refused: {plan.reason}", err=True)
             return EXIT_VERIFY
+        if refusal is not None:
+            # A note the approval needs (a changed skill): a usage error, as --accept-findings without one is.
+            click.echo(f"skillscope: usage error: approving {safe_line(entry.name)}: {refusal} (--note WHY)", err=True)
+            return 2
         if interactive and not yes:
             click.echo(f"About to approve {safe_line(entry.name)}")
             click.echo(f"  fingerprint  {entry.fingerprint}")
@@ -179,7 +188,7 @@ def approve_command(
             if not click.confirm("Record this approval?", default=False):
                 click.echo("Nothing was recorded.", err=True)
                 return EXIT_VERIFY
-        saved = book.record(plan.record(info, reviewer=reviewer, note=note), plan.contents())
+        saved = record_review(place.book(), "approve", info, audited.audit, verdict, review)
         _say_recorded("Approved", saved, inv.ledger_path)
         return 0
 
@@ -210,14 +219,13 @@ def _verdict_command(action: Literal["reject", "revoke"], verb: str, doc: str) -
             return
 
         async def body() -> int:
-            from skillscope.service.approvals import verdict_record
             from skillscope.service.catalog import find_entry
+            from skillscope.service.review import Verdict, record_review
 
             with progress(f"Connecting to {inv.target.display}") as say:
                 info, entry = await find_entry(inv, name, say)
-            saved = _book(inv.ledger_path, inv.config).record(
-                verdict_record(action, info, entry, reviewer=reviewer, note=note)
-            )
+            book = _book(inv.ledger_path, inv.config)
+            saved = record_review(book, action, info, entry, Verdict(reviewer, note))
             _say_recorded(verb, saved, inv.ledger_path)
             return 0
 

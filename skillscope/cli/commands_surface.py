@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 import click
 
@@ -66,7 +66,7 @@ def approve_item(
     async def body() -> int:
         from skillscope.audit.surface_audit import item_findings
         from skillscope.core.textsafe import safe_line, safe_text
-        from skillscope.service.surface import item_contents, item_record
+        from skillscope.service.review import Verdict, record_item_review
 
         with progress(f"Connecting to {inv.target.display}") as say:
             info, _, item = await _load(inv, name, say)
@@ -97,25 +97,25 @@ def approve_item(
             if not click.confirm("Record this approval?", default=False):
                 click.echo("Nothing was recorded.", err=True)
                 return EXIT_VERIFY
-        record = item_record(
-            "approve", info, item, reviewer=reviewer, note=note, findings=findings, accepted=bool(errors)
-        )
-        saved = book.record(record, item_contents(item))
+        verdict = Verdict(reviewer, note, accept_findings, pinned)
+        saved = record_item_review(book, "approve", info, item, verdict, findings)
         _say_recorded("Approved", saved, inv.ledger_path)
         return 0
 
     run(body)
 
 
-def verdict_item(inv: Any, book: Any, name: str, action: str, verb: str, *, reviewer: str | None, note: str) -> None:
+def verdict_item(
+    inv: Any, book: Any, name: str, action: Literal["reject", "revoke"], verb: str, *, reviewer: str | None, note: str
+) -> None:
     """Record a rejection or revocation of the item as served now."""
 
     async def body() -> int:
-        from skillscope.service.surface import item_record
+        from skillscope.service.review import Verdict, record_item_review
 
         with progress(f"Connecting to {inv.target.display}") as say:
             info, _, item = await _load(inv, name, say)
-        saved = book.record(item_record(action, info, item, reviewer=reviewer, note=note))  # type: ignore[arg-type]
+        saved = record_item_review(book, action, info, item, Verdict(reviewer, note))
         _say_recorded(verb, saved, inv.ledger_path)
         return 0
 

@@ -39,8 +39,8 @@ Refusal = Literal["unverified", "fingerprint", "findings", "unlisted"]
 errors, or files the server serves under the skill that its manifest omits (the approval would not cover them)."""
 
 
-def review_refusal(entry: CatalogEntry, action: Action) -> str | None:
-    """Why no verdict of ``action`` can be recorded for ``entry`` at all, before anything is read; None when it can."""
+def review_refusal(entry: CatalogEntry, action: Action | Literal["diff"]) -> str | None:
+    """Why no verdict of ``action`` (or a diff against the approval) can be had for ``entry`` before anything is read."""
     if entry.status != "available":
         return f"{entry.name} is {entry.status}: it cannot be reviewed ({entry.rule})"
     if action == "approve" and entry.dynamic:

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from skillscope.tui.settings import ServerSeed, TuiSettings
+
+if TYPE_CHECKING:
+    from skillscope.service.session import ConnectFn
+    from skillscope.tui.app import SkillscopeApp
 
 __all__ = ["ServerSeed", "TuiSettings", "make_app"]
 
 
-def make_app(settings: TuiSettings, *, connect: Any = None) -> Any:
+def make_app(settings: TuiSettings, *, connect: ConnectFn | None = None) -> SkillscopeApp:
     """Build the app (imports Textual and the MCP stack on first use); see ``skillscope.tui.app.make_app``."""
     from skillscope.tui.app import make_app as build
 

@@ -15,10 +15,10 @@ from textual.binding import Binding, BindingType
 from textual.command import CommandPalette
 from textual.screen import Screen
 
+from skillscope.service.session import ConnectFn
 from skillscope.tui.keymap import LEDGER_COMMANDS, MAIN_COMMANDS
 from skillscope.tui.screens.ledger import LedgerScreen
 from skillscope.tui.screens.main import MainScreen
-from skillscope.tui.servers import ConnectFn
 from skillscope.tui.settings import TuiSettings
 
 __all__ = ["SkillscopeApp", "make_app"]

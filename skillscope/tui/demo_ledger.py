@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from skillscope.demo.ledger import DEMO_LEDGER_NAME, demo_ledger, seed_demo_ledger
+
+if TYPE_CHECKING:
+    from skillscope.tui.settings import TuiSettings
 
 __all__ = ["DEMO_LEDGER_NAME", "demo_settings", "seed_demo_ledger"]
 
 
-def demo_settings(ledger: Path | None = None, *, reviewer: str | None = None, log_dir: Path | None = None) -> Any:
+def demo_settings(
+    ledger: Path | None = None, *, reviewer: str | None = None, log_dir: Path | None = None
+) -> TuiSettings:
     """Settings for the TUI on the in-process demo server, with the demo ledger (seeded when new)."""
     from skillscope.catalog.entry import Policy
     from skillscope.demo import demo_target

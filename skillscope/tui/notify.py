@@ -3,19 +3,25 @@
 from __future__ import annotations
 
 from textual.dom import DOMNode
+from textual.notifications import SeverityLevel
 from textual.worker import Worker, WorkerState
 
 from skillscope.core.textsafe import safe_line
-from skillscope.tui.servers import as_skillscope_error
+from skillscope.protocol.errors import as_skillscope_error
 
 __all__ = ["notify_error", "report_failed_worker", "tell"]
 
 
 def tell(
-    node: DOMNode, message: str, *, title: str = "", severity: str = "information", timeout: float | None = None
+    node: DOMNode,
+    message: str,
+    *,
+    title: str = "",
+    severity: SeverityLevel = "information",
+    timeout: float | None = None,
 ) -> None:
     """A notification whose text may quote a server: made one inert line, markup off."""
-    node.app.notify(safe_line(message, limit=800), title=title, severity=severity, markup=False, timeout=timeout)  # type: ignore[arg-type]
+    node.app.notify(safe_line(message, limit=800), title=title, severity=severity, markup=False, timeout=timeout)
 
 
 def notify_error(node: DOMNode, exc: BaseException) -> None:

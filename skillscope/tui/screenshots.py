@@ -151,6 +151,8 @@ SHOTS: list[tuple[str, str, list[Step]]] = [
 
 
 async def _shoot(steps: list[Step], size: tuple[int, int], workdir: Path) -> str:
+    from textual.widgets import Input, TextArea
+
     from skillscope.tui.app import make_app
     from skillscope.tui.demo_ledger import demo_settings
 
@@ -164,8 +166,8 @@ async def _shoot(steps: list[Step], size: tuple[int, int], workdir: Path) -> str
             for step in steps:
                 await step(pilot)
             app.clear_notifications()
-            for box in app.screen.query("Input, TextArea"):
-                box.cursor_blink = False  # type: ignore[attr-defined]
+            for box in [*app.screen.query(Input), *app.screen.query(TextArea)]:
+                box.cursor_blink = False
             await pilot.pause()
             return app.export_screenshot(title="skillscope demo")
         finally:

@@ -1,11 +1,11 @@
-"""What the screen knows about each skill, and the catalog folded into folders by path."""
+"""How the screen shows each skill (``SkillView``, the service's): its states, the filter, the catalog in folders."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from skillscope.catalog.entry import CatalogEntry
+from skillscope.service.workspace import Phase, SkillView
 
 __all__ = [
     "ATTENTION",
@@ -14,21 +14,16 @@ __all__ = [
     "ROLLUP",
     "STATE_TAGS",
     "Folder",
-    "Phase",
     "SkillState",
-    "SkillView",
     "build_index",
     "needs_review",
     "parse_filter",
     "path_segments",
     "review_key",
-    "same_entry",
     "skill_states",
     "state_tags",
 ]
 
-Phase = Literal["idle", "opening", "verified", "unverified", "failed"]
-"""``unverified``: a dynamic skill was read; nothing binds its content."""
 SkillState = Literal[
     "malformed",
     "unavailable",
@@ -83,66 +78,6 @@ STATE_TAGS: tuple[str, ...] = (
 """Every word ``state:`` accepts in the filter."""
 
 
-@dataclass(eq=False)
-class SkillView:
-    """One catalog entry as the reviewer sees it: what was opened, what the ledger says."""
-
-    entry: CatalogEntry
-    review: Any = None
-    """The ``ReviewState`` from the ledger (None when unknown or not applicable)."""
-    history: list[Any] = field(default_factory=list)
-    """Every ledger record about this skill, oldest first (possibly partial; call ``complete()``)."""
-    phase: Phase = "idle"
-    report: Any = None
-    """The ``SkillReport`` of the last open (content only where it verified)."""
-    opened: dict[str, Any] = field(default_factory=dict)
-    """Verified files with their bytes, by relative path (SKILL.md included once opened)."""
-    audit: Any = None
-    """The ``SkillAudit`` of the last audit (findings), when one ran."""
-    diffs: list[Any] | None = None
-    """The Changes tab's diffs against the approved bytes, once the skill's files were read and verified."""
-    by_name: bool = False
-    """True for a skill the listing lacks, fetched with skills/get; kept when the catalog is listed again."""
-    stale: bool = False
-    """True while the server is not connected: this is the last listing, not the server's current one."""
-
-    @property
-    def name(self) -> str:
-        """The registry name (``label:path`` or ``label:#index``)."""
-        return self.entry.name
-
-    @property
-    def usable(self) -> bool:
-        """True when the entry can be opened (available)."""
-        return self.entry.status == "available"
-
-    def request_path(self, path: str) -> str:
-        """The path to ask ``open_skill`` for: the listed URI's own (still percent-encoded) form.
-
-        Paths are shown decoded; joining a decoded path to the directory would not give back
-        the listed URI of a name like ``[x].md``.
-        """
-        directory = self.entry.directory or ""
-        for item in self.entry.files or ():
-            if item.path == path and item.uri.startswith(directory + "/"):
-                return item.uri[len(directory) + 1 :]
-        return path
-
-    def file_status(self, path: str) -> str:
-        """A listed file's state: verified (or unverified) once read, else what the last open said."""
-        if path in self.opened:
-            return "unverified" if self.entry.dynamic else "verified"
-        if self.report is not None:
-            for result in self.report.files:
-                if result.path == path:
-                    return str(result.status)
-        return "not-read"
-
-    def forget_content(self) -> None:
-        """Drop every byte read: after a failure nothing of the skill may be shown."""
-        self.opened.clear()
-
-
 REVIEW_LOOK: dict[str, SkillState] = {
     "approved": "approved",
     "approved-untrusted": "untrusted",
@@ -164,15 +99,14 @@ def skill_states(view: SkillView) -> list[SkillState]:
     if entry.status == "unavailable":
         states.append("unavailable")
     else:
-        states.append(
-            {  # type: ignore[arg-type]
-                "idle": "not-opened",
-                "opening": "opening",
-                "verified": "verified",
-                "unverified": "unverified",
-                "failed": "failed",
-            }[view.phase]
-        )
+        by_phase: dict[Phase, SkillState] = {
+            "idle": "not-opened",
+            "opening": "opening",
+            "verified": "verified",
+            "unverified": "unverified",
+            "failed": "failed",
+        }
+        states.append(by_phase[view.phase])
     review = view.review
     if review is not None:
         word = REVIEW_LOOK.get(review.state)
@@ -218,11 +152,6 @@ def parse_filter(text: str) -> tuple[str, list[str]]:
         else:
             words.append(word)
     return " ".join(words).casefold(), states
-
-
-def same_entry(old: CatalogEntry, new: CatalogEntry) -> bool:
-    """True when a listing sent exactly the entry seen before (what was opened from it still holds)."""
-    return old.status == new.status and old.fingerprint == new.fingerprint and old.raw == new.raw
 
 
 def path_segments(path: str) -> list[str]:

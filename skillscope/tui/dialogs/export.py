@@ -12,7 +12,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
-from skillscope.ledger.export import EXPORT_FORMATS
+from skillscope.ledger.export import EXPORT_FORMATS, ExportFormat
 
 __all__ = ["ExportRequest", "ExportDialog"]
 
@@ -29,7 +29,7 @@ _EXPLAIN = {
     "roomkit": "a Python module whose approve_execution a RoomKit host passes on",
 }
 
-ExportRequest = tuple[str, Path, str | None]
+ExportRequest = tuple[ExportFormat, Path, str | None]
 """(format, file, label filter)."""
 
 
@@ -78,10 +78,11 @@ class ExportDialog(ModalScreen[ExportRequest | None]):
         self.dismiss(None)
 
     def _export(self) -> None:
-        fmt = self.query_one("#format-select", Select).value
+        chosen = self.query_one("#format-select", Select).value
         path = self.query_one("#path-input", Input).value.strip()
         label = self.query_one("#label-input", Input).value.strip() or None
-        if not path or not isinstance(fmt, str):
+        fmt = next((known for known in EXPORT_FORMATS if known == chosen), None)
+        if not path or fmt is None:
             self.query_one("#dialog-error", Static).update(Text("Name the file to write.", style="bold red"))
             return
         self.dismiss((fmt, Path(path).expanduser().absolute(), label))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.console import RenderableType
 from rich.table import Table
@@ -14,6 +14,9 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Static
 
+from skillscope.ledger import ReviewState
+from skillscope.service.approvals import ApprovalPlan
+from skillscope.service.review import note_needed
 from skillscope.tui.inert import inert_line
 
 __all__ = ["ApprovalSummary", "ChangesDialog", "ReviewAnswer", "ReviewDialog", "approval_summary"]
@@ -57,18 +60,11 @@ class ApprovalSummary:
     """The fingerprint last approved, for a changed skill."""
     diff: RenderableType | None = None
     """The change with each file's diff against the approved bytes (one key away in the dialog)."""
-
-    @property
-    def needs_note(self) -> str | None:
-        """Why a note is required (a changed skill, or one with findings), or None."""
-        if self.changes:
-            return "the skill changed since its approval"
-        if self.counts.get("error") or self.counts.get("warning") or self.unlisted:
-            return "the audit has findings"
-        return None
+    needs_note: str | None = None
+    """Why a note is required (``note_needed``: a changed skill, or findings to accept), or None."""
 
 
-def approval_summary(plan: Any, review: Any, diff: RenderableType | None) -> ApprovalSummary:
+def approval_summary(plan: ApprovalPlan, review: ReviewState | None, diff: RenderableType | None) -> ApprovalSummary:
     """The dialog's summary of an ``ApprovalPlan`` and the skill's review state (``diff`` from ``changes_view``)."""
     entry = plan.entry
     directory = entry.directory or ""
@@ -83,7 +79,8 @@ def approval_summary(plan: Any, review: Any, diff: RenderableType | None) -> App
         if f.severity in ("error", "warning") and f.id != "skillscope/unlisted-file"
     )
     changes = tuple((c.change, relative(c.uri)) for c in (review.changes if review is not None else ()))
-    approved = review.record.fingerprint if changes and review.record is not None else None
+    record = review.record if review is not None else None
+    approved = record.fingerprint if changes and record is not None else None
     refusal = plan.reason if plan.refused in ("findings", "unlisted") else None
     return ApprovalSummary(
         plan.audit.counts,
@@ -93,6 +90,7 @@ def approval_summary(plan: Any, review: Any, diff: RenderableType | None) -> App
         changes,
         approved,
         diff if changes else None,
+        note_needed(plan, review),
     )
 
 

@@ -7,7 +7,7 @@ import base64
 import hashlib
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich import box
 from rich.console import Group, RenderableType
@@ -22,7 +22,7 @@ from textual.worker import Worker
 
 from skillscope.core.files import write_file
 from skillscope.core.textsafe import safe_line
-from skillscope.ledger import export_approved
+from skillscope.ledger import Record, export_approved
 from skillscope.service.review_state import LedgerSnapshot, read_ledger
 from skillscope.service.signatures import SignatureReport, check_signatures
 from skillscope.tui.actions import copy_value, move_focused
@@ -83,7 +83,7 @@ def key_fingerprint(key: str) -> str:
     return f"{kind} SHA256:{base64.b64encode(hashlib.sha256(blob).digest()).decode().rstrip('=')}"
 
 
-def record_facts(record: Any, signatures: SignatureReport | None) -> list[Fact]:
+def record_facts(record: Record, signatures: SignatureReport | None) -> list[Fact]:
     """Everything one record holds, for its detail dialog: the note whole, the fingerprint unbroken."""
     signature = signatures.by_hash.get(record.hash) if signatures is not None else None
     said = signature_text(signature)
@@ -327,7 +327,7 @@ class LedgerScreen(Screen[None]):
             )
             return
         exportable = book.exportable(check, include_unsigned=trust.include_unsigned, label=label)
-        text = export_approved(exportable, fmt)  # type: ignore[arg-type]
+        text = export_approved(exportable, fmt)
         await asyncio.to_thread(write_file, path, text)
         self.written = path
         self._show()

@@ -12,7 +12,10 @@ from textual.timer import Timer
 from textual.widgets import Header, Input, Static
 from textual.worker import Worker
 
-from skillscope.service.review_state import LedgerSnapshot
+from skillscope.core.errors import ExtensionNotOffered
+from skillscope.ledger import default_reviewer
+from skillscope.service.session import GONE, ConnectFn, ServerSession
+from skillscope.service.workspace import Workspace
 from skillscope.tui.dialogs.help import HelpDialog
 from skillscope.tui.keymap import MAIN_COMMANDS, bindings
 from skillscope.tui.notify import report_failed_worker, tell
@@ -20,9 +23,8 @@ from skillscope.tui.screens.pane_keys import PaneKeys
 from skillscope.tui.screens.review_work import ReviewWork
 from skillscope.tui.screens.server_work import EMPTY, ServerWork
 from skillscope.tui.screens.surface_work import SurfaceWork
-from skillscope.tui.servers import GONE, ConnectFn, ServerSession
 from skillscope.tui.settings import TuiSettings
-from skillscope.tui.view_model import STATE_TAGS, SkillView, parse_filter
+from skillscope.tui.view_model import STATE_TAGS, parse_filter
 from skillscope.tui.widgets.catalog_tree import CatalogTree
 from skillscope.tui.widgets.connection_panel import ConnectionPanel
 from skillscope.tui.widgets.detail_pane import DetailPane
@@ -59,9 +61,7 @@ class MainScreen(PaneKeys, ServerWork, ReviewWork, SurfaceWork):
         super().__init__()
         self.settings = settings
         self._connect_fn = connect
-        self.sessions: dict[str, ServerSession] = {}
-        self.views: dict[str, dict[str, SkillView]] = {}
-        self.ledger = LedgerSnapshot(settings.ledger_path)
+        self.workspace = Workspace(settings.ledger_path, settings.trust)
         self._holders: dict[str, Worker[None]] = {}
         self._server: str | None = None
         self._skill: tuple[str, str] | None = None
@@ -110,8 +110,6 @@ class MainScreen(PaneKeys, ServerWork, ReviewWork, SurfaceWork):
             if session.seed.autoconnect:
                 self._connect(session)
         if self._reviewer is None:
-            from skillscope.ledger import default_reviewer
-
             self._reviewer = await asyncio.to_thread(default_reviewer)
 
     # -- what the widgets report ---------------------------------------------------------------
@@ -139,8 +137,6 @@ class MainScreen(PaneKeys, ServerWork, ReviewWork, SurfaceWork):
     # The surface (tools, prompts, resources, templates) is listed after the skills, and its items are
     # reviewed with the same keys; SurfaceWork does the work.
     async def _list(self, session: ServerSession) -> None:
-        from skillscope.core.errors import ExtensionNotOffered
-
         await super()._list(session)
         skills_absent = isinstance(session.listing_error, ExtensionNotOffered)
         if (session.listing_state == "listed" or skills_absent) and session.conn is not None:

@@ -2,27 +2,32 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+from typing import TypeVar
+
 from textual.screen import Screen
 from textual.worker import Worker
 
+from skillscope.service.review import LedgerPlace
 from skillscope.service.review_state import LedgerSnapshot
-from skillscope.tui.servers import ConnectFn, ServerSession
+from skillscope.service.session import ConnectFn, ServerSession
+from skillscope.service.workspace import SkillView, Workspace
 from skillscope.tui.settings import TuiSettings
-from skillscope.tui.view_model import SkillView
 from skillscope.tui.widgets.catalog_tree import CatalogTree
 from skillscope.tui.widgets.connection_panel import ConnectionPanel
 from skillscope.tui.widgets.detail_pane import DetailPane
 
 __all__ = ["MainState"]
 
+_Answer = TypeVar("_Answer")
+
 
 class MainState(Screen[None]):
     """Attributes ``MainScreen`` sets up and both of its halves use."""
 
     settings: TuiSettings
-    sessions: dict[str, ServerSession]
-    views: dict[str, dict[str, SkillView]]
-    ledger: LedgerSnapshot
+    workspace: Workspace
+    """What the reviewer has open (servers, skills, the ledger as read): headless, in the service layer."""
     _holders: dict[str, Worker[None]]
     _connect_fn: ConnectFn
     _server: str | None
@@ -45,6 +50,49 @@ class MainState(Screen[None]):
         """The detail pane."""
         return self.query_one(DetailPane)
 
-    def _view_of(self, entry: object) -> SkillView:
-        """A fresh view of a listed entry with its review state; both halves build them."""
-        return SkillView(entry, review=self.ledger.review(entry), history=self.ledger.history.get(entry.name, []))  # type: ignore[arg-type, attr-defined]
+    # The workspace's parts under the names the screen (and its tests) use.
+    @property
+    def sessions(self) -> dict[str, ServerSession]:
+        """Each attached server's session, by label."""
+        return self.workspace.sessions
+
+    @property
+    def views(self) -> dict[str, dict[str, SkillView]]:
+        """Each server's skills as the reviewer has them, by label and name."""
+        return self.workspace.views
+
+    @property
+    def ledger(self) -> LedgerSnapshot:
+        """The ledger as last read."""
+        return self.workspace.ledger
+
+    @property
+    def place(self) -> LedgerPlace:
+        """The ledger verdicts are recorded into, with the signing key and trust the config chose (as the CLI's)."""
+        return self.workspace.place
+
+    def _ask_then(
+        self,
+        dialog: Screen[_Answer | None],
+        work: Callable[[_Answer], Awaitable[object]],
+        *,
+        name: str,
+        group: str = "review",
+    ) -> None:
+        """Show ``dialog``; when it is answered (not cancelled), run ``work`` on the answer in an exclusive worker."""
+
+        def chosen(answer: _Answer | None) -> None:
+            if answer is not None:
+                self.run_worker(work(answer), name=name, group=group, exclusive=True, exit_on_error=False)
+
+        self.app.push_screen(dialog, chosen)
+
+    # Each half implements one of these; the others call it.
+    def _current_session(self) -> ServerSession | None:
+        raise NotImplementedError
+
+    def _remove_session(self, session: ServerSession) -> None:
+        raise NotImplementedError
+
+    async def _read_ledger(self) -> None:
+        raise NotImplementedError

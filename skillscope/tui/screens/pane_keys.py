@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
+from textual.dom import DOMNode
 
 from skillscope.core.textsafe import safe_text
+from skillscope.service.workspace import SkillView
 from skillscope.tui.actions import copy_value, move_focused
 from skillscope.tui.dialogs.confirm import ConfirmDialog
 from skillscope.tui.dialogs.facts import Fact, FactsDialog
@@ -15,7 +17,6 @@ from skillscope.tui.inert import inert_line
 from skillscope.tui.keymap import MAIN_COMMANDS, Command
 from skillscope.tui.notify import tell
 from skillscope.tui.screens.main_state import MainState
-from skillscope.tui.view_model import SkillView
 from skillscope.tui.widgets.catalog_tree import CatalogTree
 from skillscope.tui.widgets.connection_panel import ConnectionPanel
 from skillscope.tui.widgets.detail_pane import DetailPane
@@ -33,7 +34,7 @@ class PaneKeys(MainState):
 
     def focus_area(self) -> str:
         """The area holding focus: "servers", "catalog" or "detail" ("" for none)."""
-        node: Any = self.focused
+        node: DOMNode | None = self.focused
         while node is not None:
             if isinstance(node, ConnectionPanel):
                 return "servers"
@@ -141,7 +142,7 @@ class PaneKeys(MainState):
     # -- removal -------------------------------------------------------------------------------
 
     def action_remove_server(self) -> None:
-        session = self._current_session()  # type: ignore[attr-defined]
+        session = self._current_session()
         if session is None:
             return
         question = Text.assemble(
@@ -152,6 +153,6 @@ class PaneKeys(MainState):
 
         def answered(yes: bool | None) -> None:
             if yes:
-                super(PaneKeys, self).action_remove_server()  # type: ignore[misc]
+                self._remove_session(session)
 
         self.app.push_screen(ConfirmDialog(question), answered)

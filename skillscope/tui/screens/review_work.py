@@ -3,21 +3,27 @@
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Literal
 
-from skillscope.core.errors import ApprovalRefused, ConnectionFailed
+from skillscope.audit.findings import AuditFinding
+from skillscope.audit.run import SkillAudit
+from skillscope.catalog.entry import CatalogEntry
+from skillscope.core.errors import ApprovalRefused, SkillscopeError
+from skillscope.ledger import ReviewState, skill_diffs
+from skillscope.ledger.record import Action
+from skillscope.service.approvals import approval_plan, review_refusal
+from skillscope.service.review import Verdict
 from skillscope.service.review_state import read_ledger
+from skillscope.service.suppressions import record_suppression
+from skillscope.service.workspace import SkillView
 from skillscope.tui.dialogs.open_name import OpenNameDialog
 from skillscope.tui.dialogs.review import ReviewAnswer, ReviewDialog, approval_summary
 from skillscope.tui.notify import tell
 from skillscope.tui.screens.ledger import LedgerScreen
 from skillscope.tui.screens.main_state import MainState
-from skillscope.tui.servers import ProgressReader
-from skillscope.tui.view_model import SkillView
-
-if TYPE_CHECKING:
-    from skillscope.audit.run import SkillAudit
-    from skillscope.protocol.connection import Connection
+from skillscope.tui.widgets.evidence import changes_view
+from skillscope.tui.widgets.finding_list import FindingList
+from skillscope.verify.opener import SkillReport
 
 __all__ = ["ReviewWork"]
 
@@ -28,13 +34,7 @@ class ReviewWork(MainState):
     """Reading only what is asked for, showing content only once it verified, and recording verdicts."""
 
     def _view(self, server: str, name: str) -> SkillView | None:
-        return self.views.get(server, {}).get(name)
-
-    def _conn(self, server: str) -> Connection:
-        session = self.sessions.get(server)
-        if session is None or session.conn is None:
-            raise ConnectionFailed(f"{server} is not connected (press c to connect again)")
-        return session.conn
+        return self.workspace.view(server, name)
 
     def _open(self, server: str, name: str, path: str | None) -> None:
         view = self._view(server, name)
@@ -58,22 +58,20 @@ class ReviewWork(MainState):
             self._read(server, view, path), name=f"open {name}", group="open", exclusive=True, exit_on_error=False
         )
 
-    async def _read(self, server: str, view: SkillView, path: str | None, *, all_files: bool = False) -> object:
+    async def _read(self, server: str, view: SkillView, path: str | None, *, all_files: bool = False) -> SkillReport:
         """Read and verify SKILL.md, then ``path`` (or every file); show the outcome. Returns the report."""
-        from skillscope.verify.opener import open_skill
-
-        conn = self._conn(server)
         session = self.sessions[server]
+        session.connection()  # not connected: said before the skill is marked as opening
         previous = view.phase
         if view.phase not in ("verified", "unverified"):
             view.phase = "opening"
         self.catalog_tree.refresh_skill(server, view.name)
-        total = len(view.entry.files or ()) if all_files else (2 if path else 1)
-        reader = ProgressReader(conn, view.entry, lambda words: self._progress(server, view, words), total=total)
         self._progress(server, view, f"Reading and verifying SKILL.md of {view.name}")
         try:
             paths = [view.request_path(path)] if path else []
-            report = await open_skill(reader, view.entry, paths=paths, all_files=all_files, policy=session.policy)
+            report = await session.read(
+                view.entry, paths, all_files=all_files, say=lambda words: self._progress(server, view, words)
+            )
         except BaseException:
             view.phase = previous
             raise
@@ -94,29 +92,10 @@ class ReviewWork(MainState):
             )
         return report
 
-    def _apply_report(self, server: str, view: SkillView, report: Any) -> None:
-        """Keep what an open (or an audit) found: content only when everything read verified."""
-        view.report = report
-        if report.failure is not None:
-            view.phase = "failed"
-            view.forget_content()
-        else:
-            view.phase = "unverified" if view.entry.dynamic else "verified"
-            for result in report.files:
-                if result.served is not None:
-                    view.opened[result.path] = result
-            self._diff_view(view)
+    def _apply_report(self, server: str, view: SkillView, report: SkillReport) -> None:
+        """Keep what an open (or an audit) found (the workspace's rule: content only when it verified); redraw its row."""
+        self.workspace.apply_report(view, report)
         self.catalog_tree.refresh_skill(server, view.name)
-
-    def _diff_view(self, view: SkillView) -> None:
-        """Diff the changed files that were read and verified against the approved bytes."""
-        from skillscope.ledger import skill_diffs
-
-        review, objects = view.review, self.ledger.objects
-        if review is None or not review.changes or objects is None or len(view.opened) <= 1:
-            return
-        current = {result.uri: result.served.data for result in view.opened.values() if result.served is not None}
-        view.diffs = skill_diffs(objects, view.entry, review.changes, current)
 
     def action_diff(self) -> None:
         target = self._review_target("diff")
@@ -132,7 +111,7 @@ class ReviewWork(MainState):
 
     async def _show_diff(self, server: str, view: SkillView) -> None:
         report = await self._read(server, view, None, all_files=True)
-        if report.verified and self._skill == (server, view.name):  # type: ignore[attr-defined]
+        if report.verified and self._skill == (server, view.name):
             self.detail.show_skill(server, view, activate="changes")
 
     def _progress(self, server: str, view: SkillView, words: str) -> None:
@@ -150,30 +129,21 @@ class ReviewWork(MainState):
         if not connected:
             tell(self, "No server is connected.", severity="warning")
             return
-        self.app.push_screen(OpenNameDialog(connected, self._server), self._name_chosen)
+        self._ask_then(OpenNameDialog(connected, self._server), self._open_by_name, name="open by name", group="open")
 
-    def _name_chosen(self, choice: tuple[str, str] | None) -> None:
-        if choice is not None:
-            self.run_worker(
-                self._open_by_name(*choice), name="open by name", group="open", exclusive=True, exit_on_error=False
-            )
-
-    async def _open_by_name(self, server: str, name: str) -> None:
+    async def _open_by_name(self, choice: tuple[str, str]) -> None:
         """Resolve a name (skills/get when the listing lacks it), show it in the tree and open it."""
-        from skillscope.catalog.listing import Listing
-        from skillscope.service.catalog import resolve_name
-
+        server, name = choice
         session = self.sessions[server]
-        conn = self._conn(server)
         self.detail.set_progress(f"Resolving {name}")
         try:
-            entry = await resolve_name(conn, session.listing or Listing(), name, session.policy)
+            entry = await session.resolve(name)
         finally:
             self.detail.set_progress(None)
         views = self.views.setdefault(server, {})
         view = views.get(entry.name)
         if view is None:
-            view = views[entry.name] = self._view_of(entry)
+            view = views[entry.name] = self.workspace.view_of(entry)
             view.by_name = True
             self.catalog_tree.show_server(session, views)
         self._server, self._skill = server, (server, entry.name)
@@ -184,21 +154,19 @@ class ReviewWork(MainState):
         else:
             self.detail.show_skill(server, view, activate="skill-md")
 
-    def _review_target(self, action: str) -> tuple[str, SkillView] | None:
-        from skillscope.service.approvals import review_refusal
-
+    def _review_target(self, action: Action | Literal["diff"]) -> tuple[str, SkillView] | None:
         if self._skill is None or self._view(*self._skill) is None:
             tell(self, "Select a skill in the catalog first.", severity="warning")
             return None
         view = self._view(*self._skill)
         assert view is not None
-        refusal = review_refusal(view.entry, action)  # type: ignore[arg-type]
+        refusal = review_refusal(view.entry, action)
         if refusal is not None:
             tell(self, f"{refusal}.", severity="error" if view.usable else "warning")
             return None
         return self._skill[0], view
 
-    def _ask_review(self, action: str) -> None:
+    def _ask_review(self, action: Literal["approve", "reject", "revoke"]) -> None:
         target = self._review_target(action)
         if target is None:
             return
@@ -213,18 +181,11 @@ class ReviewWork(MainState):
                 exit_on_error=False,
             )
             return
-
-        def chosen(answer: ReviewAnswer | None) -> None:
-            if answer is not None:
-                self.run_worker(
-                    self._verdict(action, server, view, answer),
-                    name=f"{action} {view.name}",
-                    group="review",
-                    exclusive=True,
-                    exit_on_error=False,
-                )
-
-        self.app.push_screen(ReviewDialog(action, view.name, view.entry.fingerprint, self._reviewer or ""), chosen)
+        self._ask_then(
+            ReviewDialog(action, view.name, view.entry.fingerprint, self._reviewer or ""),
+            lambda answer: self._verdict(action, server, view, answer),
+            name=f"{action} {view.name}",
+        )
 
     def action_approve(self) -> None:
         self._ask_review("approve")
@@ -237,85 +198,58 @@ class ReviewWork(MainState):
 
     async def _prepare_approval(self, server: str, view: SkillView) -> None:
         """Read, verify and audit every file (the one audit every front end approves from), then show the dialog."""
-        from skillscope.service.approvals import approval_plan
-        from skillscope.tui.widgets.evidence import changes_view
-
         audit = await self._audit(server, view, tab="failure", approval=True)
         plan = approval_plan(audit)
         if plan.refused in ("unverified", "fingerprint"):
             raise ApprovalRefused(plan.reason or plan.refused)
-        review = view.review if view.review is not None and view.review.changes else None
+        review = view.review  # the state this approval follows: a changed skill needs a note
+        changed = review if review is not None and review.changes else None
         diff = None
-        if review is not None and self.ledger.objects is not None and plan.report is not None:
-            from skillscope.ledger import skill_diffs
-
+        if changed is not None and self.ledger.objects is not None and plan.report is not None:
             current = {r.uri: r.served.data for r in plan.report.files if r.served is not None}
             diff = changes_view(
-                view.entry, review, skill_diffs(self.ledger.objects, view.entry, review.changes, current)
+                view.entry, changed, skill_diffs(self.ledger.objects, view.entry, changed.changes, current)
             )
-        elif review is not None:
-            diff = changes_view(view.entry, review)
+        elif changed is not None:
+            diff = changes_view(view.entry, changed)
         summary = approval_summary(plan, review, diff)
-
-        def chosen(answer: ReviewAnswer | None) -> None:
-            if answer is not None:
-                self.run_worker(
-                    self._approve(server, view, audit, answer),
-                    name=f"approve {view.name}",
-                    group="review",
-                    exclusive=True,
-                    exit_on_error=False,
-                )
-
-        self.app.push_screen(
-            ReviewDialog("approve", view.name, view.entry.fingerprint, self._reviewer or "", summary), chosen
+        self._ask_then(
+            ReviewDialog("approve", view.name, view.entry.fingerprint, self._reviewer or "", summary),
+            lambda answer: self._approve(server, view, audit, review, answer),
+            name=f"approve {view.name}",
         )
 
-    async def _approve(self, server: str, view: SkillView, audit: SkillAudit, answer: ReviewAnswer) -> None:
-        """Record the approval of exactly what was audited and shown, signed, and keep its bytes."""
-        from skillscope.service.approvals import approval_plan
+    async def _approve(
+        self, server: str, view: SkillView, audit: SkillAudit, review: ReviewState | None, answer: ReviewAnswer
+    ) -> None:
+        """Record the approval of exactly what was audited and shown (every rule: ``record_review``)."""
+        verdict = Verdict(answer.reviewer, answer.note, answer.accept_findings, pinned=view.entry.fingerprint)
+        await self._keep(server, view, "approve", audit, verdict, review)
 
-        plan = approval_plan(audit, accept_findings=answer.accept_findings)
-        if plan.refused is not None:
-            raise ApprovalRefused(plan.reason or plan.refused)
-        info = self._info(server)
-        await self._keep(
-            view, "approve", plan.record(info, reviewer=answer.reviewer, note=answer.note), plan.contents()
-        )
-
-    async def _verdict(self, action: str, server: str, view: SkillView, answer: ReviewAnswer) -> None:
+    async def _verdict(self, action: Action, server: str, view: SkillView, answer: ReviewAnswer) -> None:
         """Record a rejection or revocation of the entry as shown (reads no file)."""
-        from skillscope.service.approvals import verdict_record
+        await self._keep(server, view, action, view.entry, Verdict(answer.reviewer, answer.note))
 
-        record = verdict_record(action, self._info(server), view.entry, reviewer=answer.reviewer, note=answer.note)  # type: ignore[arg-type]
-        await self._keep(view, action, record, {})
-
-    def _info(self, server: str) -> Any:
-        info = self.sessions[server].info
-        if info is None:
-            raise ConnectionFailed(f"{server} has not connected yet")
-        return info
-
-    async def _keep(self, view: SkillView, action: str, record: Any, contents: dict[str, bytes]) -> None:
-        from skillscope.ledger import ReviewBook
-
-        book = ReviewBook(self.settings.ledger_path, signing_key=self.settings.signing_key)
-        saved = await asyncio.to_thread(book.record, record, contents)
+    async def _keep(
+        self,
+        server: str,
+        view: SkillView,
+        action: Action,
+        skill: SkillAudit | CatalogEntry,
+        verdict: Verdict,
+        review: ReviewState | None = None,
+    ) -> None:
+        """Record the verdict through the service (the rules the CLI applies), then read the ledger again."""
+        saved = await asyncio.to_thread(self.workspace.record, server, action, skill, verdict, review)
         await self._read_ledger()
         fingerprint = saved.fingerprint or "no fingerprint"
         tell(self, f"{_VERB[action]} {view.name} ({fingerprint}); record #{saved.seq}", title=_VERB[action])
 
     async def _read_ledger(self) -> None:
-        from skillscope.audit.run.integrity import judge_review_again
-
-        self.ledger = await asyncio.to_thread(read_ledger, self.settings.ledger_path, self.settings.trust)
+        place = self.workspace.place
+        self.workspace.use_ledger(await asyncio.to_thread(read_ledger, place.path, place.trust))
         for label, views in self.views.items():
-            for name, view in views.items():
-                view.review = self.ledger.review(view.entry)
-                view.history = self.ledger.history.get(name, [])
-                if view.audit is not None and self.ledger.verdicts is not None:
-                    # The Findings tab must not keep saying "not reviewed" after a verdict was recorded.
-                    judge_review_again(view.audit, self.ledger.verdicts, label)
+            for name in views:
                 self.catalog_tree.refresh_skill(label, name)
         self._redraw_current()
 
@@ -338,22 +272,20 @@ class ReviewWork(MainState):
     ) -> SkillAudit:
         """Audit one skill as ``skillscope audit`` does (reads and verifies every file) and show its findings.
 
-        With ``approval``, the audit ``skillscope approve`` runs (the same service function). With
+        With ``approval``, the audit ``skillscope approve`` runs (the same service function). Findings
+        the trusted suppressions name are left out, as ``skillscope audit`` does. With
         ``tab="failure"`` the detail pane moves only when something failed to verify.
         """
-        from skillscope.audit.run import audit_skill
-        from skillscope.service.approvals import audit_for_approval
-
-        conn = self._conn(server)
         session = self.sessions[server]
         self._progress(server, view, f"Auditing {view.name}: reading and verifying every file")
-        run = audit_for_approval if approval else audit_skill
         try:
-            audit = view.audit = await run(conn, view.entry, session.policy, self.ledger.verdicts)
+            audited = await session.audit(view.entry, self.place, self.ledger.verdicts, approval=approval)
         finally:
             if self.detail.shown in (None, (server, view.name)):
                 self.detail.set_progress(None)
-        await self._leave_out_suppressed(server, audit)
+        audit = view.audit = audited.audit
+        if audited.warning is not None:
+            tell(self, audited.warning, severity="warning")
         report = audit.report
         if report is not None and view.entry.status == "available":
             self._apply_report(server, view, report)
@@ -369,18 +301,6 @@ class ReviewWork(MainState):
             )
         return audit
 
-    async def _leave_out_suppressed(self, server: str, audit: SkillAudit) -> None:
-        """Leave out the findings the trusted suppressions beside the ledger name, as ``skillscope audit`` does."""
-        from skillscope.core.errors import SkillscopeError
-        from skillscope.service.suppressions import load_suppressions, suppress_in_skill, today_utc
-
-        try:
-            found = await asyncio.to_thread(load_suppressions, self.settings.ledger_path, self.settings.trust)
-        except SkillscopeError as exc:
-            tell(self, f"Suppressions not applied: {exc.message}", severity="warning")
-            return
-        suppress_in_skill(audit, server, found, today_utc())
-
     def action_suppress(self) -> None:
         """Suppress the highlighted finding of the Findings tab, with a note saying why."""
         target = self.detail.highlighted_finding()
@@ -392,18 +312,7 @@ class ReviewWork(MainState):
             )
             return
         server, view, finding = target
-
-        def chosen(answer: ReviewAnswer | None) -> None:
-            if answer is not None:
-                self.run_worker(
-                    self._suppress(server, view, finding, answer),
-                    name=f"suppress {finding.key}",
-                    group="review",
-                    exclusive=True,
-                    exit_on_error=False,
-                )
-
-        self.app.push_screen(
+        self._ask_then(
             ReviewDialog(
                 "suppress",
                 f"{finding.id} in {view.name}",
@@ -411,13 +320,12 @@ class ReviewWork(MainState):
                 self._reviewer or "",
                 note_required="say why this finding is accepted",
             ),
-            chosen,
+            lambda answer: self._suppress(server, view, finding, answer),
+            name=f"suppress {finding.key}",
         )
 
-    async def _suppress(self, server: str, view: SkillView, finding: Any, answer: ReviewAnswer) -> None:
-        from skillscope.core.errors import SkillscopeError
-        from skillscope.service.suppressions import record_suppression
-
+    async def _suppress(self, server: str, view: SkillView, finding: AuditFinding, answer: ReviewAnswer) -> None:
+        assert finding.key is not None  # action_suppress offers only keyed findings
         try:
             path, _ = await asyncio.to_thread(
                 record_suppression,
@@ -434,7 +342,7 @@ class ReviewWork(MainState):
         if view.audit is not None:
             view.audit.findings = [f for f in view.audit.findings if f.key != finding.key]
         if self.detail.shown == (server, view.name):
-            self.detail.query_one("#findings-list").shown_for = None  # type: ignore[attr-defined]  # the same audit, fewer findings
+            self.detail.query_one("#findings-list", FindingList).shown_for = None  # the same audit, fewer findings
             self.detail.show_skill(server, view, activate="findings")
         tell(self, f"Suppressed {finding.id} in {view.name}; recorded in {path}", title="Suppress")
 

@@ -4,18 +4,21 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from typing import Any
+from dataclasses import replace
 
 from rich.text import Text
 from textual.css.query import NoMatches
 
+from skillscope.catalog.entry import CatalogEntry
+from skillscope.config.file import save_server
+from skillscope.protocol.errors import as_skillscope_error
+from skillscope.service.session import GONE, ServerSession
+from skillscope.service.workspace import Drift, SkillView, drift_words
 from skillscope.tui.dialogs.add_server import AddServerDialog
 from skillscope.tui.notify import tell
 from skillscope.tui.screens.main_state import MainState
-from skillscope.tui.screens.relisting import Drift, drift_words, merge_listing
-from skillscope.tui.servers import GONE, ServerSession, as_skillscope_error
 from skillscope.tui.settings import ServerSeed
-from skillscope.tui.view_model import SkillView, build_index
+from skillscope.tui.view_model import build_index
 from skillscope.tui.widgets.catalog_tree import Index
 
 __all__ = ["EMPTY", "ServerWork"]
@@ -34,8 +37,7 @@ class ServerWork(MainState):
     """Each server's connection is owned by one worker (``_hold``); the rest send requests on it."""
 
     def _add_session(self, seed: ServerSeed) -> ServerSession:
-        session = ServerSession(seed)
-        self.sessions[session.label] = session
+        session = self.workspace.add(seed)
         self.catalog_tree.show_server(session, None)
         return session
 
@@ -126,8 +128,6 @@ class ServerWork(MainState):
 
     async def _list(self, session: ServerSession) -> None:
         """List a server's catalog (reads no file) and show it."""
-        from skillscope.service.catalog import load_catalog
-
         generation, conn = session.generation, session.conn
         if conn is None:
             return
@@ -138,7 +138,7 @@ class ServerWork(MainState):
         else:
             self._show_session(session)
         try:
-            listing = await load_catalog(conn, session.policy)
+            listing = await session.list_catalog()
         except Exception as exc:  # noqa: BLE001 - shown on the server, not as a crash
             if generation == session.generation:
                 session.listing_state, session.listing_error = "failed", as_skillscope_error(exc)
@@ -155,9 +155,8 @@ class ServerWork(MainState):
         if generation != session.generation:
             return
         first = session.label not in self.views
-        previous = self.views.get(session.label, {})
         # Each entry meets the ledger here (10,000 entries take a while): off the event loop, so keys stay answered.
-        views, drift, index = await asyncio.to_thread(self._merged, previous, listing.entries)
+        views, drift, index = await asyncio.to_thread(self._merged, session.label, listing.entries)
         if generation != session.generation:
             return
         session.listing, session.listing_state = listing, "listed"
@@ -176,9 +175,9 @@ class ServerWork(MainState):
             )
         self._show_current(session.label)
 
-    def _merged(self, previous: dict[str, SkillView], entries: list[Any]) -> tuple[dict[str, SkillView], Drift, Index]:
+    def _merged(self, label: str, entries: list[CatalogEntry]) -> tuple[dict[str, SkillView], Drift, Index]:
         """The new listing's views, what changed, and the catalog folded into folders (run in a worker thread)."""
-        views, drift = merge_listing(previous, entries, self._view_of)
+        views, drift = self.workspace.merged(label, entries)
         return views, drift, build_index(views)
 
     def _show_session(self, session: ServerSession) -> None:
@@ -226,15 +225,13 @@ class ServerWork(MainState):
         if session is not None:
             self.run_worker(self._let_go(session), group=f"manage:{session.label}", exclusive=True, exit_on_error=False)
 
-    def action_remove_server(self) -> None:
-        session = self._current_session()
-        if session is not None:
-            self.run_worker(self._remove(session), group=f"manage:{session.label}", exclusive=True, exit_on_error=False)
+    def _remove_session(self, session: ServerSession) -> None:
+        """Remove a server (PaneKeys asks first)."""
+        self.run_worker(self._remove(session), group=f"manage:{session.label}", exclusive=True, exit_on_error=False)
 
     async def _remove(self, session: ServerSession) -> None:
         await self._let_go(session)
-        self.sessions.pop(session.label, None)
-        self.views.pop(session.label, None)
+        self.workspace.remove(session.label)
         self.catalog_tree.remove_server(session.label)
         self.panel.set_servers(list(self.sessions.values()))
         if self._server == session.label:
@@ -260,10 +257,6 @@ class ServerWork(MainState):
         self.run_worker(self._save(session), group=f"manage:{session.label}", exclusive=True, exit_on_error=False)
 
     async def _save(self, session: ServerSession) -> None:
-        from dataclasses import replace
-
-        from skillscope.config.file import save_server
-
         assert session.seed.spec is not None  # action_save_server refuses a server with nothing to save
         path = await asyncio.to_thread(save_server, session.seed.spec, self.settings.config_target())
         session.seed = replace(session.seed, origin="config")

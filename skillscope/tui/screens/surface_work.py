@@ -3,12 +3,26 @@
 from __future__ import annotations
 
 import asyncio
-from typing import Any
 
-from skillscope.core.errors import ApprovalRefused
+from skillscope.audit.surface_audit import item_findings
+from skillscope.catalog.listing import Listing
+from skillscope.catalog.surface import Surface, SurfaceItem
+from skillscope.core.textsafe import safe_line
+from skillscope.ledger import ReviewState
+from skillscope.ledger.record import Action
+from skillscope.protocol.connection import Connection
+from skillscope.service.review import Verdict, record_item_review
+from skillscope.service.session import ServerSession
+from skillscope.service.surface import (
+    approved_definition,
+    definition_changes,
+    item_reviews,
+    load_surface,
+)
 from skillscope.tui.dialogs.review import ReviewAnswer, ReviewDialog
 from skillscope.tui.notify import tell
 from skillscope.tui.screens.main_state import MainState
+from skillscope.tui.widgets.surface_branch import item_detail
 
 __all__ = ["SurfaceWork"]
 
@@ -18,24 +32,20 @@ _VERB = {"approve": "Approved", "reject": "Rejected", "revoke": "Revoked"}
 class SurfaceWork(MainState):
     """Keeps each server's surface and its review states; answers for the catalog's "surface" branch."""
 
-    def _surfaces(self) -> dict[str, Any]:
-        found: dict[str, Any] | None = getattr(self, "_surface_by_server", None)
+    def _surfaces(self) -> dict[str, Surface]:
+        found: dict[str, Surface] | None = getattr(self, "_surface_by_server", None)
         if found is None:
             # Made on first use: MainScreen's __init__ belongs to the other halves.
             found = {}
-            self._surface_by_server: dict[str, Any] = found
+            self._surface_by_server: dict[str, Surface] = found
         return found
 
-    async def _list_surface(self, session: Any, conn: Any, listing: Any) -> None:
+    async def _list_surface(self, session: ServerSession, conn: Connection, listing: Listing | None) -> None:
         """List the server's surface after its skills (a failure is told, never a crash; the skills stay)."""
-        from skillscope.service.surface import load_surface
-
         generation = session.generation
         try:
             surface = await load_surface(conn, listing)
         except Exception as exc:  # noqa: BLE001 - the catalog stays usable without its surface
-            from skillscope.core.textsafe import safe_line
-
             tell(
                 self,
                 f"Listing the tools, prompts, resources and templates of {session.label} failed: "
@@ -49,9 +59,7 @@ class SurfaceWork(MainState):
         self._surfaces()[session.label] = surface
         self._show_surface(session.label)
 
-    def _item_reviews(self, label: str) -> dict[str, Any]:
-        from skillscope.service.surface import item_reviews
-
+    def _item_reviews(self, label: str) -> dict[str, ReviewState]:
         surface = self._surfaces().get(label)
         return {} if surface is None else item_reviews(self.ledger.verdicts, surface)
 
@@ -65,7 +73,7 @@ class SurfaceWork(MainState):
         for label in list(self._surfaces()):
             self._show_surface(label)
 
-    def _item_at_cursor(self) -> tuple[str, Any] | None:
+    def _item_at_cursor(self) -> tuple[str, SurfaceItem] | None:
         node = self.catalog_tree.cursor_node
         ref = node.data if node is not None else None
         if ref is None or ref.kind != "item":
@@ -76,9 +84,6 @@ class SurfaceWork(MainState):
 
     def show_item(self, server: str, name: str) -> None:
         """The item in the detail pane: state, fingerprint, changed fields against its approval, definition."""
-        from skillscope.service.surface import approved_definition, definition_changes
-        from skillscope.tui.widgets.surface_branch import item_detail
-
         surface = self._surfaces().get(server)
         item = surface.by_name(name) if surface is not None else None
         if item is None:
@@ -91,12 +96,10 @@ class SurfaceWork(MainState):
                 note = "The approved definition is not in the content store: no field diff can be shown."
             else:
                 changes = definition_changes(approved, item.definition)
-        from skillscope.audit.surface_audit import item_findings
-
         findings = [f for f in item_findings(item, server) if f.severity != "note"]
         self.detail.show_message(item_detail(item, review, changes, note, findings))
 
-    def review_item(self, action: str) -> bool:
+    def review_item(self, action: Action) -> bool:
         """Approve, reject or revoke the item under the cursor (True when the cursor is on one)."""
         target = self._item_at_cursor()
         if target is None:
@@ -106,8 +109,6 @@ class SurfaceWork(MainState):
             tell(self, f"{item.name} cannot be reviewed: {item.problem}.", severity="error")
             return True
         if action == "approve":
-            from skillscope.audit.surface_audit import item_findings
-
             errors = [f for f in item_findings(item) if f.severity == "error"]
             if errors:
                 tell(
@@ -118,43 +119,18 @@ class SurfaceWork(MainState):
                     timeout=10,
                 )
                 return True
-
-        def chosen(answer: ReviewAnswer | None) -> None:
-            if answer is not None:
-                self.run_worker(
-                    self._record_item(action, server, item, answer),
-                    name=f"{action} {item.name}",
-                    group="review",
-                    exclusive=True,
-                    exit_on_error=False,
-                )
-
-        self.app.push_screen(ReviewDialog(action, item.name, item.fingerprint, self._reviewer or ""), chosen)
+        self._ask_then(
+            ReviewDialog(action, item.name, item.fingerprint, self._reviewer or ""),
+            lambda answer: self._record_item(action, server, item, answer),
+            name=f"{action} {item.name}",
+        )
         return True
 
-    async def _record_item(self, action: str, server: str, item: Any, answer: ReviewAnswer) -> None:
-        from skillscope.ledger import ReviewBook
-        from skillscope.service.surface import item_contents, item_record
-
-        info = self.sessions[server].info
-        if info is None:
-            raise ApprovalRefused(f"{server} has not connected yet")
-        from skillscope.audit.surface_audit import item_findings
-
+    async def _record_item(self, action: Action, server: str, item: SurfaceItem, answer: ReviewAnswer) -> None:
+        info = self.sessions[server].server_info()
         findings = item_findings(item, server) if action == "approve" else None
-        record = item_record(
-            action,  # type: ignore[arg-type]
-            info,
-            item,
-            reviewer=answer.reviewer,
-            note=answer.note,
-            findings=findings,
-        )
-        book = ReviewBook(self.settings.ledger_path, signing_key=self.settings.signing_key)
-        saved = await asyncio.to_thread(book.record, record, item_contents(item) if action == "approve" else {})
+        verdict = Verdict(answer.reviewer, answer.note, pinned=item.fingerprint)
+        saved = await asyncio.to_thread(record_item_review, self.place.book(), action, info, item, verdict, findings)
         await self._read_ledger()
         tell(self, f"{_VERB[action]} {item.name} ({saved.fingerprint}); record #{saved.seq}", title=_VERB[action])
         self.show_item(server, item.name)
-
-    async def _read_ledger(self) -> None:
-        raise NotImplementedError

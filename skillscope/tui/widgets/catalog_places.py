@@ -8,8 +8,9 @@ from typing import Any, Literal
 from textual.widgets import Tree
 from textual.widgets.tree import TreeNode
 
-from skillscope.tui.servers import ServerSession
-from skillscope.tui.view_model import ATTENTION, Folder, SkillView, needs_review, state_tags
+from skillscope.service.session import ServerSession
+from skillscope.service.workspace import SkillView
+from skillscope.tui.view_model import ATTENTION, Folder, needs_review, state_tags
 
 __all__ = ["ATTENTION_LIMIT", "CatalogPlaces", "NodeRef", "Place", "skill_order", "start_index"]
 

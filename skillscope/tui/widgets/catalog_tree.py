@@ -11,8 +11,9 @@ from textual.message import Message
 from textual.widgets import Tree
 from textual.widgets.tree import TreeNode
 
-from skillscope.tui.servers import ServerSession
-from skillscope.tui.view_model import Folder, SkillView, build_index, parse_filter, state_tags
+from skillscope.service.session import ServerSession
+from skillscope.service.workspace import SkillView
+from skillscope.tui.view_model import Folder, build_index, parse_filter, state_tags
 from skillscope.tui.widgets.catalog_places import NodeRef
 from skillscope.tui.widgets.surface_branch import SurfacePlaces
 from skillscope.tui.widgets.tree_labels import file_label, folder_label, note_label, server_label, skill_label

@@ -11,8 +11,8 @@ from textual.message import Message
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from skillscope.service.session import GONE, ServerSession
 from skillscope.tui.inert import inert, inert_line
-from skillscope.tui.servers import GONE, ServerSession
 
 __all__ = ["ConnectionPanel", "server_details", "session_state"]
 

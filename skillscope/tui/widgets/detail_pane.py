@@ -12,9 +12,9 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import LoadingIndicator, OptionList, Static, TabbedContent, TabPane
 
+from skillscope.service.session import ServerSession
+from skillscope.service.workspace import SkillView
 from skillscope.tui.inert import inert_line
-from skillscope.tui.servers import ServerSession
-from skillscope.tui.view_model import SkillView
 from skillscope.tui.widgets.connection_panel import server_details
 from skillscope.tui.widgets.evidence import changes_view, entry_warnings_view, failure_view, findings_head
 from skillscope.tui.widgets.file_viewer import FileViewer, skill_md_view

@@ -41,7 +41,7 @@ def signature_text(signature: Signature | None, *, checking: bool = False) -> Te
     return Text(words, style=style)
 
 
-class LedgerTable(DataTable):
+class LedgerTable(DataTable[Text]):
     """One row per record: skill, #, action, signature, reviewer, time, note (the fingerprint shows below).
 
     | Key | Action |

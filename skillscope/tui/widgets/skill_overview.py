@@ -12,8 +12,9 @@ from textual.containers import VerticalScroll
 from textual.message import Message
 from textual.widgets import DataTable, Static
 
+from skillscope.service.workspace import SkillView
 from skillscope.tui.inert import STATE_LOOK, compact, human_size, inert_line, state_words
-from skillscope.tui.view_model import REVIEW_LOOK, SkillView, skill_states
+from skillscope.tui.view_model import REVIEW_LOOK, skill_states
 from skillscope.tui.widgets.digest import Digest
 
 __all__ = ["FileTable", "SkillOverview", "frontmatter_rows", "review_summary"]
@@ -142,7 +143,7 @@ def _skill_header(view: SkillView, *, verified_frontmatter: bool) -> RenderableT
     return Group(*parts)
 
 
-class FileTable(DataTable):
+class FileTable(DataTable[Text]):
     """The files a skill lists: full relative path, size, state and digest; enter opens one."""
 
     class FileOpenRequested(Message):

@@ -1,19 +1,29 @@
-"""One attached server's life: connect in its own task, hold the connection, let go on request."""
+"""One attached server for any front end: its connection held in one task, its catalog, and the work done on it."""
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, Literal
 
+from skillscope.audit.run import SkillAudit
+from skillscope.catalog.entry import CatalogEntry, Policy
+from skillscope.catalog.listing import Listing
 from skillscope.core.errors import ConnectionFailed, SkillscopeError
+from skillscope.ledger import ReviewState, Verdicts
+from skillscope.ledger.record import Action, Record
+from skillscope.protocol.connection import Connection, ServerInfo
 from skillscope.protocol.errors import as_skillscope_error
 from skillscope.protocol.values import GetResult, ReadResult
-from skillscope.tui.settings import ServerSeed
+from skillscope.service.catalog import load_catalog, resolve_name
+from skillscope.service.review import AuditedSkill, LedgerPlace, Verdict, audit_for_review, record_review
+from skillscope.service.targets import ServerSeed
+from skillscope.verify.opener import SkillReport, open_skill
 
-__all__ = ["ALIVE_EVERY", "GONE", "ConnectFn", "ProgressReader", "ServerSession", "SessionState", "as_skillscope_error"]
+__all__ = ["ALIVE_EVERY", "GONE", "ConnectFn", "ProgressReader", "ServerSession", "SessionState"]
 
 SessionState = Literal["idle", "connecting", "connected", "failed", "exited", "unreachable", "disconnected"]
 """``exited``: the connection was up and the server went away on its own (its process exited);
@@ -22,25 +32,27 @@ GONE: tuple[SessionState, ...] = ("exited", "unreachable")
 """The states of a server that went away by itself: its last catalog stays, marked stale."""
 ALIVE_EVERY = 1.0
 """Seconds between liveness checks of an idle HTTP server (a stdio server's exit is seen at once)."""
-ConnectFn = Callable[..., Any]
+ConnectFn = Callable[..., AbstractAsyncContextManager[Connection]]
 """``connect(target, *, era, timeout, errlog)``: an async context manager yielding a ``Connection``."""
 
 
 @dataclass(eq=False)
 class ServerSession:
-    """A server in the TUI: its seed, its state and, while connected, its connection.
+    """An attached server: its seed, its state, while connected its connection, and its last catalog.
 
     The connection is entered and left by ``hold`` in one task (the SDK requires it);
-    other tasks only send requests on ``conn``. ``release`` asks ``hold`` to let go.
+    other tasks only send requests on ``conn`` (``list_catalog``, ``read``, ``audit``, ``resolve``).
+    ``release`` asks ``hold`` to let go. Verdicts go through ``record`` (``record_review``).
     """
 
     seed: ServerSeed
     state: SessionState = "idle"
-    info: Any = None
+    info: ServerInfo | None = None
     """The ``ServerInfo`` of the last successful connect."""
     error: SkillscopeError | None = None
-    conn: Any = None
-    listing: Any = None
+    conn: Connection | None = None
+    listing: Listing | None = None
+    """The last catalog listed (kept, stale, while the server is gone)."""
     listing_state: Literal["none", "listing", "listed", "failed"] = "none"
     listing_error: SkillscopeError | None = None
     log_path: Path | None = None
@@ -61,9 +73,71 @@ class ServerSession:
         return str(self.seed.target.display)
 
     @property
-    def policy(self) -> Any:
+    def policy(self) -> Policy:
         """The host policy for this server's entries."""
         return self.seed.policy
+
+    def connection(self) -> Connection:
+        """The live connection.
+
+        Raises:
+            ConnectionFailed: the server is not connected now.
+        """
+        if self.conn is None:
+            raise ConnectionFailed(f"{self.label} is not connected (press c to connect again)")
+        return self.conn
+
+    def server_info(self) -> ServerInfo:
+        """What the server said about itself at its last connect (verdicts are recorded against it).
+
+        Raises:
+            ConnectionFailed: the server never connected.
+        """
+        if self.info is None:
+            raise ConnectionFailed(f"{self.label} has not connected yet")
+        return self.info
+
+    # -- the work done on a held connection (any task) ---------------------------------------------
+
+    async def list_catalog(self) -> Listing:
+        """List the server's catalog (reads no file); the caller keeps it in ``listing`` once it is shown."""
+        return await load_catalog(self.connection(), self.policy)
+
+    async def resolve(self, name: str) -> CatalogEntry:
+        """The entry called ``name``: from the last listing, else fetched with skills/get."""
+        return await resolve_name(self.connection(), self.listing or Listing(), name, self.policy)
+
+    async def read(
+        self,
+        entry: CatalogEntry,
+        paths: list[str],
+        *,
+        all_files: bool = False,
+        say: Callable[[str], None] = lambda _words: None,
+    ) -> SkillReport:
+        """Read and verify SKILL.md, then ``paths`` (or every file), saying which file is read through ``say``."""
+        total = len(entry.files or ()) if all_files else 1 + len(paths)
+        reader = ProgressReader(self.connection(), entry, say, total=total)
+        return await open_skill(reader, entry, paths=paths, all_files=all_files, policy=self.policy)
+
+    async def audit(
+        self, entry: CatalogEntry, place: LedgerPlace, verdicts: Verdicts | None = None, *, approval: bool = False
+    ) -> AuditedSkill:
+        """Audit one skill as ``skillscope audit`` (or, with ``approval``, ``skillscope approve``) does."""
+        return await audit_for_review(
+            self.connection(), self.label, entry, self.policy, place, verdicts, approval=approval
+        )
+
+    def record(
+        self,
+        place: LedgerPlace,
+        action: Action,
+        skill: SkillAudit | CatalogEntry,
+        verdict: Verdict,
+        review: ReviewState | None = None,
+    ) -> Record:
+        """Record a verdict on one of this server's skills through ``record_review`` (blocking: run it in a thread)."""
+        return record_review(place.book(), action, self.server_info(), skill, verdict, review)
 
     async def hold(
         self,
@@ -135,7 +209,9 @@ class ServerSession:
     def _gone_state(self) -> SessionState:
         return "unreachable" if self.seed.target.kind == "http" else "exited"
 
-    async def _until_released_or_gone(self, conn: Any, timeout: float, alive_every: float) -> SkillscopeError | None:
+    async def _until_released_or_gone(
+        self, conn: Connection, timeout: float, alive_every: float
+    ) -> SkillscopeError | None:
         """Wait for ``release`` or for the server to go away; returns why it went, or None when released."""
         assert self._stop is not None
         waits = {asyncio.ensure_future(self._stop.wait()), asyncio.ensure_future(conn.wait_closed())}
@@ -156,7 +232,7 @@ class ServerSession:
         return silent[0] if silent else None
 
     @staticmethod
-    async def _check_alive(conn: Any, timeout: float, every: float, silent: list[SkillscopeError]) -> None:
+    async def _check_alive(conn: Connection, timeout: float, every: float, silent: list[SkillscopeError]) -> None:
         """Return once the server fails a liveness check (recording why in ``silent`` when it did not answer)."""
         while not conn.closed:
             await asyncio.sleep(every)
@@ -175,7 +251,7 @@ class ServerSession:
 class ProgressReader:
     """A connection that says which file it reads, for the progress line (``open_skill`` takes any reader)."""
 
-    def __init__(self, conn: Any, entry: Any, say: Callable[[str], None], *, total: int) -> None:
+    def __init__(self, conn: Connection, entry: CatalogEntry, say: Callable[[str], None], *, total: int) -> None:
         self._conn = conn
         self._say = say
         self._total = max(total, 1)

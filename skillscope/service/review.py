@@ -1,0 +1,191 @@
+"""Recording a verdict for every front end: the audit an approval rests on, every refusal rule, the signed record."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from skillscope.audit.findings import AuditFinding
+from skillscope.audit.run import SkillAudit, audit_skill
+from skillscope.audit.surface_audit import item_findings
+from skillscope.catalog.entry import CatalogEntry, Policy
+from skillscope.catalog.surface import SurfaceItem
+from skillscope.core.errors import ApprovalRefused, SkillscopeError, UsageError
+from skillscope.core.textsafe import safe_line
+from skillscope.ledger import ReviewBook, ReviewState
+from skillscope.ledger.record import Action, Record
+from skillscope.service.approvals import ApprovalPlan, approval_plan, audit_for_approval, verdict_record
+from skillscope.service.review_state import TrustChoice
+from skillscope.service.suppressions import load_suppressions, suppress_in_skill, today_utc
+from skillscope.service.surface import item_contents, item_record
+
+if TYPE_CHECKING:
+    from skillscope.ledger import Verdicts
+    from skillscope.protocol.connection import Connection, ServerInfo
+
+__all__ = [
+    "AuditedSkill",
+    "LedgerPlace",
+    "Verdict",
+    "approval_to_record",
+    "audit_for_review",
+    "note_needed",
+    "record_item_review",
+    "record_review",
+]
+
+
+@dataclass(frozen=True)
+class LedgerPlace:
+    """The ledger a front end records into, and whose signatures count there (the config's choice)."""
+
+    path: Path
+    trust: TrustChoice
+
+    def book(self) -> ReviewBook:
+        """The ledger with the configured signing key and allowed signers."""
+        return self.trust.book(self.path)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What the reviewer decided: who, why, whether they accept the audit's findings, and what they saw."""
+
+    reviewer: str | None
+    note: str = ""
+    accept_findings: bool = False
+    pinned: str | None = None
+    """The fingerprint the reviewer saw; an approval of anything else is refused (None: what verifies now)."""
+
+
+@dataclass(frozen=True)
+class AuditedSkill:
+    """A skill audited as an approval needs it, with the trusted suppressions left out."""
+
+    audit: SkillAudit
+    suppressed: int = 0
+    """How many findings trusted suppressions left out."""
+    warning: str | None = None
+    """Why the suppressions could not be applied (every finding then counts), or None."""
+
+
+async def audit_for_review(
+    conn: Connection,
+    label: str,
+    entry: CatalogEntry,
+    policy: Policy,
+    place: LedgerPlace,
+    verdicts: Verdicts | None = None,
+    *,
+    approval: bool = True,
+) -> AuditedSkill:
+    """Audit one skill as ``skillscope audit`` does and leave out what trusted suppressions beside the ledger accept.
+
+    With ``approval`` it is the audit an approval rests on (``audit_for_approval``: every file read
+    once, files served but not listed named); the CLI and the TUI approve from it alike.
+
+    Raises:
+        UsageError: ``approval`` and the entry cannot be approved at all (see ``review_refusal``).
+    """
+    run = audit_for_approval if approval else audit_skill
+    audit = await run(conn, entry, policy, verdicts)
+    try:
+        found = load_suppressions(place.path, place.trust)
+    except SkillscopeError as exc:
+        return AuditedSkill(audit, warning=f"Suppressions not applied: {exc.message}")
+    return AuditedSkill(audit, suppress_in_skill(audit, label, found, today_utc()))
+
+
+def note_needed(plan: ApprovalPlan, review: ReviewState | None) -> str | None:
+    """Why approving ``plan`` needs a note saying what was checked, or None.
+
+    A skill that changed since its approval needs one (the note says the change was read), and so
+    does accepting the audit's errors or unlisted files.
+    """
+    if review is not None and review.changes:
+        return "the skill changed since its approval"
+    if plan.refused in ("findings", "unlisted") or plan.accepted:
+        return "the audit has findings"
+    return None
+
+
+def approval_to_record(
+    audit: SkillAudit, review: ReviewState | None, verdict: Verdict
+) -> tuple[ApprovalPlan, str | None]:
+    """The plan for approving ``audit`` as ``verdict`` says, and why it cannot be recorded (None when it can)."""
+    plan = approval_plan(audit, pinned=verdict.pinned, accept_findings=verdict.accept_findings)
+    if plan.refused is not None:
+        return plan, plan.reason or plan.refused
+    needed = note_needed(plan, review)
+    if needed is not None and not verdict.note.strip():
+        return plan, f"a note is required: {needed}"
+    return plan, None
+
+
+def record_review(
+    book: ReviewBook,
+    action: Action,
+    info: ServerInfo,
+    skill: SkillAudit | CatalogEntry,
+    verdict: Verdict,
+    review: ReviewState | None = None,
+) -> Record:
+    """Approve, reject or revoke a skill, applying every rule, and append the signed record (the one way to).
+
+    An approval needs ``skill`` audited (``audit_for_review``) and is refused when anything failed
+    verification, the fingerprint is not the one the reviewer saw, the audit found errors or files
+    served but not listed that were not accepted, or a note is missing where one is needed
+    (``note_needed``; ``review`` is the skill's state before this verdict). A rejection or a
+    revocation records the entry as served (reads no file). Returns the record as appended.
+
+    Raises:
+        ApprovalRefused: the approval breaks a rule about the content (nothing was recorded).
+        UsageError: the skill cannot be reviewed, or a note is missing (nothing was recorded).
+    """
+    if action != "approve":
+        entry = skill.entry if isinstance(skill, SkillAudit) else skill
+        return book.record(verdict_record(action, info, entry, reviewer=verdict.reviewer, note=verdict.note))
+    if not isinstance(skill, SkillAudit):
+        raise UsageError("An approval is recorded from an audit: every file is read, verified and audited first")
+    plan, refusal = approval_to_record(skill, review, verdict)
+    if plan.refused is not None:
+        raise ApprovalRefused(refusal or plan.refused)
+    if refusal is not None:
+        raise UsageError(f"Approving {skill.entry.name}: {refusal}")
+    return book.record(plan.record(info, reviewer=verdict.reviewer, note=verdict.note), plan.contents())
+
+
+def record_item_review(
+    book: ReviewBook,
+    action: Action,
+    info: ServerInfo,
+    item: SurfaceItem,
+    verdict: Verdict,
+    findings: list[AuditFinding] | None = None,
+) -> Record:
+    """Approve, reject or revoke a tool, prompt, resource or template, applying every rule (the one way to).
+
+    An approval is refused when the item's fingerprint is not the one the reviewer saw, or when the
+    audit of its texts (``findings``, else ``item_findings``) has an error and the reviewer did not
+    accept it with a note. It carries the audit's counts and ids and keeps the canonical definition.
+
+    Raises:
+        ApprovalRefused: the approval breaks a rule about the content (nothing was recorded).
+        UsageError: the item cannot be reviewed, or accepted findings lack a note (nothing was recorded).
+    """
+    if action != "approve":
+        return book.record(item_record(action, info, item, reviewer=verdict.reviewer, note=verdict.note))
+    if verdict.pinned and verdict.pinned != item.fingerprint:
+        raise ApprovalRefused(
+            f"{safe_line(item.name)} now has fingerprint {item.fingerprint}, not {safe_line(verdict.pinned)} "
+            "(the definition changed since you saw it); nothing was recorded"
+        )
+    found = item_findings(item) if findings is None else findings
+    errors = sum(1 for f in found if f.severity == "error")
+    if errors and not verdict.accept_findings:
+        raise ApprovalRefused(f"the audit found {errors} error(s) in {safe_line(item.name)}")
+    record = item_record(
+        "approve", info, item, reviewer=verdict.reviewer, note=verdict.note, findings=found, accepted=bool(errors)
+    )
+    return book.record(record, item_contents(item))
