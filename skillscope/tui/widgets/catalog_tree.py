@@ -449,6 +449,15 @@ class CatalogTree(SurfacePlaces):
             self._populate(node)
             node.toggle()
 
+    def on_resize(self, event: events.Resize) -> None:
+        # The status line under the tree grows as states appear (at 80×24 it wraps): a tree made
+        # shorter keeps its scroll offset, which can leave the cursor row under the status line.
+        self.call_after_refresh(self._cursor_into_view)
+
+    def _cursor_into_view(self) -> None:
+        if self.cursor_line >= 0:
+            self.scroll_to_line(self.cursor_line, animate=False)
+
     async def _on_click(self, event: events.Click) -> None:
         # One click only moves the cursor: opening reads the server's content, so it takes Enter
         # or a double click (the ▶ toggle still opens and closes a node with one click). Tree's
