@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.tui.helpers import demo_app, listed, running, screen_text, wait_until
+from skillscope.tui.app import make_app
+from tests.tui.helpers import demo_app, listed, running, screen_text, settings_for, stdio_seed, wait_until
 
 pytestmark = pytest.mark.anyio
 
@@ -41,3 +42,71 @@ async def test_at_80x24_the_tree_scrolls_its_cursor_back_into_view_when_the_stat
         rows, box = screen_text(app).splitlines(), tree.region
         shown = [row[box.x : box.right] for row in rows[box.y : box.bottom]]
         assert any(name in row for row in shown), "the highlighted skill is not on screen above the status line"
+
+
+# -- surface items count like skills ------------------------------------------------------------
+
+
+def surface_app(tmp_path):
+    app = make_app(settings_for([stdio_seed("surface", label="fx")], tmp_path))
+    app.animation_level = "none"
+    return app
+
+
+async def surface_listed(pilot):
+    screen = pilot.app.main_screen
+    await listed(pilot, "fx")
+    await wait_until(pilot, lambda: "fx" in screen._surfaces(), what="surface listed")
+    await pilot.pause()
+    return screen._surfaces()["fx"]
+
+
+async def test_the_status_line_counts_unreviewed_tools_prompts_resources_and_templates(tmp_path):
+    app = surface_app(tmp_path)
+    async with running(app) as pilot:
+        surface = await surface_listed(pilot)
+        screen = app.main_screen
+        skills = sum(1 for view in screen.views["fx"].values() if view.review.state == "not-reviewed")
+        items = sum(1 for item in surface.all_items() if item.usable)
+        assert items > 0 and skills == 1
+        status = screen.query_one("#catalog-status")
+        await wait_until(pilot, lambda: f"{skills + items} not reviewed" in str(status.render()), what="counted")
+
+
+async def test_the_jump_key_stops_at_a_tool_waiting_for_a_verdict_after_the_last_skill(tmp_path):
+    app = surface_app(tmp_path)
+    async with running(app) as pilot:
+        surface = await surface_listed(pilot)
+        tree = app.main_screen.catalog_tree
+        tree.focus()
+        await pilot.press("N")
+        await wait_until(pilot, lambda: tree.cursor_node.data.kind == "skill", what="on the skill")
+        await pilot.press("N")
+        await wait_until(pilot, lambda: tree.cursor_node.data.kind == "item", what="on an item")
+        first = tree.cursor_node.data.key
+        assert first == surface.all_items()[0].name
+        await wait_until(pilot, lambda: "Definition as sent" in screen_text(app), what="item shown")
+        # The previous-key goes back from the item to the skill.
+        await pilot.press("P")
+        await wait_until(pilot, lambda: tree.cursor_node.data.kind == "skill", what="back on the skill")
+
+
+async def test_the_state_filter_selects_surface_items_by_their_review_state(tmp_path):
+    app = surface_app(tmp_path)
+    async with running(app) as pilot:
+        surface = await surface_listed(pilot)
+        tree = app.main_screen.catalog_tree
+        tool = next(item for item in surface.items["tool"] if item.usable)
+        tree.set_filter("state:approved")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "surface (" not in text and tool.key not in text  # nothing is approved: no item is shown
+        tree.set_filter("state:needs-review")
+        await pilot.pause()
+        await wait_until(pilot, lambda: f"{tool.key}  not reviewed" in screen_text(app), what="items opened to")
+        # Free text selects items by name too: one tool, no other item.
+        other = next(item for item in surface.items["tool"] if item.usable and item is not tool)
+        tree.set_filter(f"state:not-reviewed {tool.key}")
+        await pilot.pause()
+        await wait_until(pilot, lambda: f"{tool.key}  not reviewed" in screen_text(app), what="the tool shown")
+        assert other.key not in screen_text(app)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -25,6 +26,8 @@ Index = tuple[Folder, list[str]]
 """A catalog folded into folders, and its malformed entries (``build_index``)."""
 AUTO_EXPAND = 300
 """A filter matching at most this many skills opens every folder on the way to them."""
+INLINE_FOLD = 1000
+"""Roll-ups of a catalog up to this size are counted again at once; a larger one is counted in a thread."""
 
 
 class CatalogTree(SurfacePlaces):
@@ -188,22 +191,44 @@ class CatalogTree(SurfacePlaces):
 
     def _recount(self) -> None:
         due, self._recount_due = self._recount_due, set()
+        large = [label for label in due if len(self._views.get(label, ())) > INLINE_FOLD]
         for label in due:
-            session = self._sessions.get(label)
-            node = self._server_nodes.get(label)
-            if session is None or node is None or label not in self._views:
-                continue
-            self._reindex(label)
-            node.set_label(self._server_label(session))
-            folders = self._folders.get(label, {})
-            for (server, path), (folder_node, shown) in self._folder_nodes.items():
-                folder = folders.get(path)
-                if server == label and folder is not None:
-                    folder_node.set_label(folder_label(folder, shown))
+            if label not in large:
+                self._reindex(label)
+                self._relabel(label)
+        if large:
+            # Folding 10,000 skills takes long enough to stall every key: a thread folds, the loop relabels.
+            self.run_worker(self._recount_off_loop(large), group="recount", exit_on_error=False)
         self._post_counts()
 
+    async def _recount_off_loop(self, labels: list[str]) -> None:
+        for label in labels:
+            views, wanted = self._views.get(label), self._filter
+            if views is None:
+                continue
+            folded = await asyncio.to_thread(self._fold, dict(views), None)
+            if self._views.get(label) is not views or self._filter != wanted:
+                continue  # redrawn meanwhile: the redraw folded the catalog as it is now
+            self._order = None
+            self._folders[label], self._malformed[label], self._totals[label] = folded
+            self._relabel(label)
+        self._post_counts()
+
+    def _relabel(self, label: str) -> None:
+        """Write the server's and its shown folders' roll-ups again."""
+        session = self._sessions.get(label)
+        node = self._server_nodes.get(label)
+        if session is None or node is None or label not in self._views:
+            return
+        node.set_label(self._server_label(session))
+        folders = self._folders.get(label, {})
+        for (server, path), (folder_node, shown) in self._folder_nodes.items():
+            folder = folders.get(path)
+            if server == label and folder is not None:
+                folder_node.set_label(folder_label(folder, shown))
+
     def _post_counts(self) -> None:
-        counts: dict[str, int] = {}
+        counts = self._item_counts()
         stale = 0
         for label, totals in self._totals.items():
             for state, count in totals.items():
@@ -242,16 +267,25 @@ class CatalogTree(SurfacePlaces):
             self._malformed.pop(label, None)
             self._totals.pop(label, None)
             return
+        self._folders[label], self._malformed[label], self._totals[label] = self._fold(views, index)
+
+    def _fold(
+        self, views: dict[str, SkillView], index: Index | None
+    ) -> tuple[dict[str, Folder], list[str], dict[str, int]]:
+        """The folders (by path) of what the filter shows, the malformed entries, and the counts of the whole catalog.
+
+        Reads only ``views`` and the filter, so it may run in a thread on a copy of ``views``.
+        """
         names = None
         if self._filter:
             names = [name for name, view in views.items() if self._matches(view)]
         if names is None:
             root, malformed = index if index is not None else build_index(views)
-            self._totals[label] = root.counts
+            totals = root.counts
         else:
             root, malformed = build_index(views, names)
             # The status line counts the whole catalog, whatever the filter shows.
-            self._totals[label] = (index if index is not None else build_index(views))[0].counts
+            totals = (index if index is not None else build_index(views))[0].counts
         folders: dict[str, Folder] = {"": root}
 
         def collect(folder: Folder) -> None:
@@ -260,8 +294,7 @@ class CatalogTree(SurfacePlaces):
                 collect(child)
 
         collect(root)
-        self._folders[label] = folders
-        self._malformed[label] = malformed
+        return folders, malformed, totals
 
     def _matches(self, view: SkillView) -> bool:
         if self._states:
@@ -298,7 +331,7 @@ class CatalogTree(SurfacePlaces):
         elif ref.kind == "surface" and ref.server in self._surface:
             from skillscope.tui.widgets.surface_branch import populate_surface
 
-            populate_surface(node, ref, *self._surface[ref.server])
+            populate_surface(node, ref, *self._surface[ref.server], self._keep(ref.server))
 
     def _populate_server(self, node: TreeNode[NodeRef], label: str) -> None:
         session = self._sessions[label]
@@ -308,7 +341,7 @@ class CatalogTree(SurfacePlaces):
             if label in self._surface:  # a server without skills may still show tools and the rest
                 from skillscope.tui.widgets.surface_branch import add_surface_node
 
-                add_surface_node(node, label, *self._surface[label])
+                add_surface_node(node, label, *self._surface[label], self._keep(label))
             return
         root = folders[""]
         malformed = self._malformed.get(label, [])
@@ -331,7 +364,7 @@ class CatalogTree(SurfacePlaces):
         if label in self._surface:
             from skillscope.tui.widgets.surface_branch import add_surface_node
 
-            add_surface_node(node, label, *self._surface[label])
+            add_surface_node(node, label, *self._surface[label], self._keep(label))
 
     def _add_page(self, node: TreeNode[NodeRef], label: str, folder: Folder, offset: int) -> None:
         views = self._views[label]
@@ -365,13 +398,21 @@ class CatalogTree(SurfacePlaces):
         self._add_page(parent, ref.server, folder, ref.offset)
 
     def _open_matches(self, label: str) -> None:
-        folders = self._folders.get(label)
-        if not folders or folders[""].total > AUTO_EXPAND:
+        node, folders = self._server_nodes.get(label), self._folders.get(label)
+        if node is None:
             return
-        stack = [self._server_nodes[label]]
+        # Skills and surface items are opened to only when few enough match: a filter must not build 10,000 nodes.
+        kinds = {"server"}
+        if folders is not None and folders[""].total <= AUTO_EXPAND:
+            kinds.add("folder")
+        if len(self._shown_items(label)) <= AUTO_EXPAND:
+            kinds.add("surface")
+        if kinds == {"server"}:
+            return
+        stack = [node]
         while stack:
             node = stack.pop()
-            if node.data is not None and node.data.kind in ("server", "folder"):
+            if node.data is not None and node.data.kind in kinds:
                 self._populate(node)
                 node.expand()
                 stack.extend(node.children)
