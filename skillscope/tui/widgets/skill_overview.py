@@ -158,13 +158,33 @@ class FileTable(DataTable):
         self.add_column(Text("size", justify="right"), key="size")
         self.add_column(Text("state"), key="state")
         self.add_column(Text("digest"), key="digest")
+        self._listed: tuple[tuple[str, int, str], ...] | None = None
+        self._states: list[tuple[str, str]] = []
 
     def show(self, view: SkillView) -> None:
-        """Fill the table from the entry and the last open's per-file results."""
+        """Fill the table from the entry and the last open's per-file results.
+
+        The same files shown again (a skill re-shown as its reads progress) only have their state
+        cells rewritten: rebuilding and measuring hundreds of rows on every step stalls the screen.
+        """
+        files = list(view.entry.files or ())
+        listed = tuple((item.path, item.size, item.digest) for item in files)
+        read: dict[str, str] = {}
+        for result in view.report.files if view.report is not None else ():
+            read.setdefault(result.path, str(result.status))  # the first result of a path, as file_status says
+        states = []
+        for item in files:
+            status = view.file_status(item.path) if item.path in view.opened else read.get(item.path, "not-read")
+            states.append(_FILE_STYLE.get(status, (status, "")))
+        if listed == self._listed and self.row_count == len(files):
+            for item, state, before in zip(files, states, self._states, strict=True):
+                if state != before:
+                    self.update_cell(item.path, "state", Text(state[0], style=state[1]))
+            self._states = states
+            return
         self.clear()
-        for item in view.entry.files or ():
-            status = view.file_status(item.path)
-            words, style = _FILE_STYLE.get(status, (status, ""))
+        self._listed, self._states = listed, states
+        for item, (words, style) in zip(files, states, strict=True):
             self.add_row(
                 inert_line(item.path, limit=300),
                 Text(human_size(item.size), justify="right"),
@@ -172,7 +192,7 @@ class FileTable(DataTable):
                 Text(item.digest, style="dim"),
                 key=item.path,
             )
-        self.display = bool(view.entry.files)
+        self.display = bool(files)
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         event.stop()
@@ -201,5 +221,6 @@ class SkillOverview(VerticalScroll):
         self.query_one("#overview-header", Static).update(renderable)
         table = self.query_one(FileTable)
         table.clear()
+        table._listed = None
         table.display = False
         self.query_one("#overview-review", Static).update("")
