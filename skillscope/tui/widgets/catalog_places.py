@@ -46,8 +46,8 @@ class CatalogPlaces(Tree[NodeRef]):
     _malformed: dict[str, list[str]]
     _server_nodes: dict[str, TreeNode[NodeRef]]
     _skill_nodes: dict[tuple[str, str], TreeNode[NodeRef]]
-    _order: list[tuple[str, str]] | None = None
-    """Every shown skill in tree order, for the jump keys; None until needed after the index changed."""
+    _order: list[tuple[str, str, bool]] | None = None
+    """Every shown skill and surface item in tree order, for the jump keys; None until needed after a change."""
 
     def _populate(self, node: TreeNode[NodeRef]) -> None:
         raise NotImplementedError
