@@ -110,3 +110,34 @@ async def test_the_state_filter_selects_surface_items_by_their_review_state(tmp_
         await pilot.pause()
         await wait_until(pilot, lambda: f"{tool.key}  not reviewed" in screen_text(app), what="the tool shown")
         assert other.key not in screen_text(app)
+
+
+# -- a skill with many files --------------------------------------------------------------------
+
+
+async def test_the_overview_draws_fifty_files_at_a_time_and_a_more_row_draws_the_next(tmp_path):
+    from skillscope.catalog.entry import Policy
+    from skillscope.demo.publisher import PublishedSkill, SkillFile, build_server
+    from skillscope.protocol.target import Target
+    from skillscope.tui.settings import ServerSeed
+    from skillscope.tui.widgets.skill_overview import FILE_ROWS, FileTable
+    from tests.tui.helpers import select
+
+    body = b"---\nname: many\ndescription: A skill with many reference files.\n---\nRead them.\n"
+    files = [SkillFile("SKILL.md", body)] + [SkillFile(f"references/part-{n:03d}.md", b"text\n") for n in range(119)]
+    server = build_server([PublishedSkill("many", files)], name="many")
+    seed = ServerSeed(Target(label="many", kind="inprocess", server=server), None, "demo", Policy())
+    app = make_app(settings_for([seed], tmp_path))
+    app.animation_level = "none"
+    async with running(app) as pilot:
+        await select(pilot, "many", server="many")
+        table = app.main_screen.detail.query_one(FileTable)
+        await wait_until(pilot, lambda: table.row_count == FILE_ROWS + 1, what="first page drawn")
+        last = table.get_row_at(table.row_count - 1)[0].plain
+        assert f"{len(files) - FILE_ROWS} more files" in last
+        table.focus()
+        table.move_cursor(row=table.row_count - 1)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: table.row_count == 2 * FILE_ROWS + 1, what="second page drawn")
+        assert f"{len(files) - 2 * FILE_ROWS} more files" in table.get_row_at(table.row_count - 1)[0].plain
+        assert table.get_row_at(FILE_ROWS)[0].plain == files[FILE_ROWS].path  # the next files, in order

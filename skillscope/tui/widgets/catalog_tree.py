@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -13,24 +12,20 @@ from textual.widgets import Tree
 from textual.widgets.tree import TreeNode
 
 from skillscope.tui.servers import ServerSession
-from skillscope.tui.view_model import Folder, SkillView, build_index, parse_filter, state_tags
+from skillscope.tui.view_model import Folder, SkillView, parse_filter
 from skillscope.tui.widgets.catalog_places import NodeRef
-from skillscope.tui.widgets.surface_branch import SurfacePlaces
+from skillscope.tui.widgets.catalog_rollups import CatalogRollups, Index
 from skillscope.tui.widgets.tree_labels import file_label, folder_label, note_label, server_label, skill_label
 
 __all__ = ["PAGE", "CatalogTree", "Index", "NodeRef"]
 
 PAGE = 500
 """Children added at a time; a "more" node brings the next ones (keeps huge flat catalogs quick)."""
-Index = tuple[Folder, list[str]]
-"""A catalog folded into folders, and its malformed entries (``build_index``)."""
 AUTO_EXPAND = 300
 """A filter matching at most this many skills opens every folder on the way to them."""
-INLINE_FOLD = 1000
-"""Roll-ups of a catalog up to this size are counted again at once; a larger one is counted in a thread."""
 
 
-class CatalogTree(SurfacePlaces):
+class CatalogTree(CatalogRollups):
     """Every server's skills by path, each with its state; files under each skill.
 
     | Key | Action |
@@ -183,50 +178,6 @@ class CatalogTree(SurfacePlaces):
         for file_node in self._file_nodes.get((server, name), []):
             file_node.set_label(file_label(view, file_node.data.path if file_node.data else ""))
 
-    def _recount_later(self, server: str) -> None:
-        """Count the roll-ups again after this burst of changes (a ledger reread touches every skill)."""
-        if not self._recount_due:
-            self.call_later(self._recount)
-        self._recount_due.add(server)
-
-    def _recount(self) -> None:
-        due, self._recount_due = self._recount_due, set()
-        large = [label for label in due if len(self._views.get(label, ())) > INLINE_FOLD]
-        for label in due:
-            if label not in large:
-                self._reindex(label)
-                self._relabel(label)
-        if large:
-            # Folding 10,000 skills takes long enough to stall every key: a thread folds, the loop relabels.
-            self.run_worker(self._recount_off_loop(large), group="recount", exit_on_error=False)
-        self._post_counts()
-
-    async def _recount_off_loop(self, labels: list[str]) -> None:
-        for label in labels:
-            views, wanted = self._views.get(label), self._filter
-            if views is None:
-                continue
-            folded = await asyncio.to_thread(self._fold, dict(views), None)
-            if self._views.get(label) is not views or self._filter != wanted:
-                continue  # redrawn meanwhile: the redraw folded the catalog as it is now
-            self._order = None
-            self._folders[label], self._malformed[label], self._totals[label] = folded
-            self._relabel(label)
-        self._post_counts()
-
-    def _relabel(self, label: str) -> None:
-        """Write the server's and its shown folders' roll-ups again."""
-        session = self._sessions.get(label)
-        node = self._server_nodes.get(label)
-        if session is None or node is None or label not in self._views:
-            return
-        node.set_label(self._server_label(session))
-        folders = self._folders.get(label, {})
-        for (server, path), (folder_node, shown) in self._folder_nodes.items():
-            folder = folders.get(path)
-            if server == label and folder is not None:
-                folder_node.set_label(folder_label(folder, shown))
-
     def _post_counts(self) -> None:
         counts = self._item_counts()
         stale = 0
@@ -258,54 +209,6 @@ class CatalogTree(SurfacePlaces):
             self.scroll_home(animate=False)
 
     # -- building nodes ------------------------------------------------------------------------
-
-    def _reindex(self, label: str, index: Index | None = None) -> None:
-        self._order = None
-        views = self._views.get(label)
-        if views is None:
-            self._folders.pop(label, None)
-            self._malformed.pop(label, None)
-            self._totals.pop(label, None)
-            return
-        self._folders[label], self._malformed[label], self._totals[label] = self._fold(views, index)
-
-    def _fold(
-        self, views: dict[str, SkillView], index: Index | None
-    ) -> tuple[dict[str, Folder], list[str], dict[str, int]]:
-        """The folders (by path) of what the filter shows, the malformed entries, and the counts of the whole catalog.
-
-        Reads only ``views`` and the filter, so it may run in a thread on a copy of ``views``.
-        """
-        names = None
-        if self._filter:
-            names = [name for name, view in views.items() if self._matches(view)]
-        if names is None:
-            root, malformed = index if index is not None else build_index(views)
-            totals = root.counts
-        else:
-            root, malformed = build_index(views, names)
-            # The status line counts the whole catalog, whatever the filter shows.
-            totals = (index if index is not None else build_index(views))[0].counts
-        folders: dict[str, Folder] = {"": root}
-
-        def collect(folder: Folder) -> None:
-            for child in folder.folders.values():
-                folders[child.path] = child
-                collect(child)
-
-        collect(root)
-        return folders, malformed, totals
-
-    def _matches(self, view: SkillView) -> bool:
-        if self._states:
-            tags = state_tags(view)
-            if not all(state in tags for state in self._states):
-                return False
-        if not self._text:
-            return True
-        entry = view.entry
-        haystack = f"{entry.name}\n{entry.description or ''}\n{entry.reason or ''}".casefold()
-        return self._text in haystack
 
     def _populate(self, node: TreeNode[NodeRef]) -> None:
         """Add a node's children the first time it is opened."""
