@@ -1,9 +1,12 @@
 """TUI benchmark: a 10,000-skill catalog in the tree; time to first paint and navigation latency.
 
-    python benchmarks/tui_bench.py [--skills 10000] [--layout nested|flat|both] [--keys 200]
+    python benchmarks/tui_bench.py [--skills 10000] [--layout nested|flat|both] [--keys 200] [--server stdio|inprocess]
 
-The catalog is served by a real in-process MCP server (the demo publisher), listed with
-skills/list like any other server, then shown in the real app run headless at 120×36.
+The catalog is served by the demo publisher, listed with skills/list like any other server,
+then shown in the real app run headless at 120×36. By default the publisher runs as a stdio
+server in its own process, as a reviewer's servers do: an in-process server (``--server
+inprocess``) answers on the TUI's own event loop, so its work (building 20,000 resource
+models for a resources/list) would be counted as the TUI's.
 Prints, per layout:
 
   connect + list      attaching and walking skills/list (MCP, not the TUI)
@@ -131,17 +134,38 @@ def say(words: str) -> None:
     print(f"    … {words}", file=sys.stderr, flush=True)
 
 
-async def measure(count: int, layout: str, keys: int) -> dict[str, float]:
-    from skillscope.catalog.entry import Policy
+def bench_server(count: int, layout: str) -> object:
+    """The publisher of the benchmark's catalog: the large skill and ``count`` small ones."""
     from skillscope.demo.publisher import build_server
+
+    return build_server([make_large(), *make_skills(count, layout)], name="bench")
+
+
+def serve(count: int, layout: str) -> None:
+    """Serve the benchmark's catalog on stdin/stdout (the child process of ``--server stdio``)."""
+    import anyio
+
+    anyio.run(bench_server(count, layout).run_stdio_async)  # type: ignore[attr-defined]
+
+
+def bench_target(count: int, layout: str, kind: str) -> object:
     from skillscope.protocol.target import Target
+
+    if kind == "inprocess":
+        return Target(label="bench", kind="inprocess", server=bench_server(count, layout))
+    command = (sys.executable, str(Path(__file__).resolve()), "--serve", "--skills", str(count), "--layout", layout)
+    return Target(label="bench", kind="stdio", command=command, cwd=str(Path(__file__).resolve().parents[1]))
+
+
+async def measure(count: int, layout: str, keys: int, server: str = "stdio") -> dict[str, float]:
+    from skillscope.catalog.entry import Policy
     from skillscope.tui.app import make_app
     from skillscope.tui.settings import ServerSeed, TuiSettings
 
-    server = build_server([make_large(), *make_skills(count, layout)], name="bench")
+    target = bench_target(count, layout, server)
     tmp = Path(tempfile.mkdtemp(prefix="tui-bench-"))
     settings = TuiSettings(
-        servers=[ServerSeed(Target(label="bench", kind="inprocess", server=server), None, "demo", Policy())],
+        servers=[ServerSeed(target, None, "demo", Policy())],  # type: ignore[arg-type]
         ledger_path=tmp / "ledger.jsonl",
         reviewer="bench",
         log_dir=tmp,
@@ -307,13 +331,18 @@ def main() -> None:
     parser.add_argument("--skills", type=int, default=10_000)
     parser.add_argument("--layout", choices=["nested", "flat", "both"], default="both")
     parser.add_argument("--keys", type=int, default=200)
+    parser.add_argument("--server", choices=["stdio", "inprocess"], default="stdio")
+    parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)  # the stdio server's own process
     args = parser.parse_args()
+    if args.serve:
+        serve(args.skills, args.layout)
+        return
     layouts = ["nested", "flat"] if args.layout == "both" else [args.layout]
     floor = asyncio.run(harness_floor(args.keys))
     print(f"floor: one key on a bare 20-node tree is answered on screen in {floor * 1000:.1f} ms (median)")
     for layout in layouts:
-        numbers = asyncio.run(measure(args.skills, layout, args.keys))
-        print(f"{args.skills:,} skills, {layout} catalog")
+        numbers = asyncio.run(measure(args.skills, layout, args.keys, args.server))
+        print(f"{args.skills:,} skills, {layout} catalog, {args.server} server")
         for key, value in numbers.items():
             print(f"  {key:<26} {value:9d}" if key.endswith("presses") else f"  {key:<26} {value * 1000:9.1f} ms")
 

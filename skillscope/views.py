@@ -165,11 +165,42 @@ class SourceView:
     def row_of(self, line: int, width: int) -> int:
         """The row at which source ``line`` starts when drawn ``width`` cells wide."""
         row = 0
-        for number, text in self.lines:
+        for (number, _), height in zip(self.lines, self.heights(width), strict=True):
             if number == line:
                 return row
-            row += len(self._wrap(text, width))
+            row += height
         return max(0, row - 1)
+
+    def heights(self, width: int) -> list[int]:
+        """How many rows each entry of ``lines`` takes ``width`` cells wide, without laying any row out.
+
+        A viewer that draws only the rows on screen needs this to place them; it costs a length per line.
+        """
+        room = self._room(width)
+        return [len(_folds(text.plain, room)) + 1 if text.cell_len > room else 1 for _, text in self.lines]
+
+    def line_rows(self, index: int, width: int | None) -> list[Text]:
+        """The rows of ``lines[index]`` (gutter included), as drawn ``width`` cells wide."""
+        number, text = self.lines[index]
+        shown = text
+        if self.marked and number == self.marked[0]:
+            shown = text.copy()
+            shown.stylize("on grey23")
+            column, end = self.marked[1], self.marked[2]
+            if column and 0 < number <= len(self.source):
+                original = self.source[number - 1]
+                stop = end if end and end > column else column + 1
+                start = len(escaped(original[: column - 1]).plain)
+                shown.stylize("bold reverse", start, len(escaped(original[: stop - 1]).plain))
+        rows = []
+        for part_index, part in enumerate(self._wrap(shown, width)):
+            row = self._gutter(number, part_index == 0)
+            row.append_text(part)
+            rows.append(row)
+        return rows
+
+    def _room(self, width: int) -> int:
+        return max(8, width - (self.digits + 3 if self.line_numbers else 0))
 
     def _gutter(self, number: int | None, first: bool) -> Text:
         if not self.line_numbers:
@@ -184,18 +215,10 @@ class SourceView:
     def _wrap(self, text: Text, width: int | None) -> list[Text]:
         if width is None:
             return [text]
-        room = max(8, width - (self.digits + 3 if self.line_numbers else 0))
+        room = self._room(width)
         if text.cell_len <= room:
             return [text]
-        # Fold at the column edge (not at words): the source is shown exactly, spaces included.
-        cuts, used = [], 0
-        for index, char in enumerate(text.plain):
-            cells = cell_len(char)
-            if used + cells > room:
-                cuts.append(index)
-                used = 0
-            used += cells
-        return list(text.divide(cuts))
+        return list(text.divide(_folds(text.plain, room)))
 
     def rows(self, width: int | None) -> list[Text]:
         """The rows as drawn ``width`` cells wide (None: one row per line, unwrapped); do not change them."""
@@ -212,21 +235,8 @@ class SourceView:
 
     def _lay_out(self, width: int | None) -> list[Text]:
         rows: list[Text] = []
-        for number, text in self.lines:
-            shown = text
-            if self.marked and number == self.marked[0]:
-                shown = text.copy()
-                shown.stylize("on grey23")
-                column, end = self.marked[1], self.marked[2]
-                if column and 0 < number <= len(self.source):
-                    original = self.source[number - 1]
-                    stop = end if end and end > column else column + 1
-                    start = len(escaped(original[: column - 1]).plain)
-                    shown.stylize("bold reverse", start, len(escaped(original[: stop - 1]).plain))
-            for index, part in enumerate(self._wrap(shown, width)):
-                row = self._gutter(number, index == 0)
-                row.append_text(part)
-                rows.append(row)
+        for index in range(len(self.lines)):
+            rows.extend(self.line_rows(index, width))
         if self.note:
             rows.append(Text(self.note, style="bold yellow"))
         return rows
@@ -241,6 +251,20 @@ class SourceView:
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         longest = max((t.cell_len for _, t in self.lines), default=0) + (self.digits + 3 if self.line_numbers else 0)
         return Measurement(min(20, longest), max(longest, len(self.note or "")))
+
+
+def _folds(plain: str, room: int) -> list[int]:
+    """Where a line is cut to fit ``room`` cells: at the column edge, not at words (the source is shown exactly)."""
+    if plain.isascii() and plain.isprintable():
+        return list(range(room, len(plain), room))  # one cell per character: no need to measure each
+    cuts, used = [], 0
+    for index, char in enumerate(plain):
+        cells = cell_len(char)
+        if used + cells > room:
+            cuts.append(index)
+            used = 0
+        used += cells
+    return cuts
 
 
 def source_view(

@@ -291,7 +291,9 @@ class Connection:
 
     async def list_resources(self, cursor: str | None = None) -> ResourcePage:
         """One ``resources/list`` page, read but not judged; an error answer is a ``MethodError``."""
-        return parse_resource_page(await self.request("resources/list", {"cursor": cursor} if cursor else {}))
+        raw = await self.request("resources/list", {"cursor": cursor} if cursor else {})
+        # One page may list tens of thousands of resources: parsed in a thread, a screen on this loop stays live.
+        return await anyio.to_thread.run_sync(parse_resource_page, raw)
 
     async def read_directory(self, uri: str, cursor: str | None = None) -> ResourcePage:
         """One ``resources/directory/read`` page of ``uri``, read but not judged; an error answer is a ``MethodError``."""

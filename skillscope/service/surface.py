@@ -6,6 +6,8 @@ import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
+import anyio
+
 from skillscope.audit.findings import AuditFinding, check_info
 from skillscope.audit.surface_audit import surface_findings
 from skillscope.catalog.entry import CatalogWarning
@@ -57,7 +59,10 @@ async def load_surface(conn: Connection, listing: Listing | None) -> Surface:
     # business (the audit's completeness checks), never surface items.
     dirs = [d for e in entries if (d := e.directory or _directory_of(e.uri))]
     files = [f.uri for e in entries for f in e.files or ()]
-    return build_surface(conn.info.label, listings, skill_dirs=dirs, skill_files=files)
+    # Sorting tens of thousands of resources from the skills' files takes a while: in a thread, off the event loop.
+    return await anyio.to_thread.run_sync(
+        lambda: build_surface(conn.info.label, listings, skill_dirs=dirs, skill_files=files)
+    )
 
 
 def _directory_of(uri: Any) -> str | None:

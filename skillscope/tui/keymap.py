@@ -79,7 +79,8 @@ MAIN_COMMANDS: tuple[Command, ...] = (
         "next_review",
         "N",
         "Next to review",
-        "Jump to the next skill waiting for a verdict (not reviewed, changed since approval, revoked, signature not trusted)",
+        "Jump to the next skill, tool, prompt, resource or template waiting for a verdict (not reviewed, changed "
+        "since approval, revoked, signature not trusted)",
         "Catalog",
         key_display="N",
         areas=_CAT,
@@ -88,7 +89,7 @@ MAIN_COMMANDS: tuple[Command, ...] = (
         "previous_review",
         "P",
         "Previous to review",
-        "Jump to the previous skill waiting for a verdict",
+        "Jump to the previous skill or surface item waiting for a verdict",
         "Catalog",
         footer=False,
         key_display="P",

@@ -16,6 +16,8 @@ __all__ = [
     "Folder",
     "SkillState",
     "build_index",
+    "item_rollup",
+    "item_tags",
     "needs_review",
     "parse_filter",
     "path_segments",
@@ -141,6 +143,26 @@ def state_tags(view: SkillView) -> set[str]:
     if needs_review(view):
         tags.add("needs-review")
     return tags
+
+
+def item_rollup(item: Any, review: Any) -> str | None:
+    """The roll-up state of a tool, prompt, resource or template, as a skill's verdict column would say it.
+
+    An item that cannot be reviewed counts as malformed; one whose review state is unknown (no ledger) is not counted.
+    """
+    if not item.usable:
+        return "malformed"
+    if review is None:
+        return None
+    return REVIEW_LOOK.get(review.state, "not-reviewed")
+
+
+def item_tags(item: Any, review: Any) -> set[str]:
+    """Every word the ``state:`` filter matches a surface item by (an unreviewed tool needs review like a skill)."""
+    key = item_rollup(item, review)
+    if key is None:
+        return set()
+    return {key, "needs-review"} if key in NEEDS_REVIEW else {key}
 
 
 def parse_filter(text: str) -> tuple[str, list[str]]:

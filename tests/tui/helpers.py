@@ -136,8 +136,14 @@ async def open_skill(pilot: Any, name: str, *, server: str = "demo", path: str |
         what=f"{name} opened",
     )
     await wait_until(pilot, lambda: not pilot.app.main_screen.query_one("#progress").display, what="progress hidden")
+    await wait_until(pilot, lambda: not laying_out(pilot.app), what="file laid out")
     await pilot.pause()
     return view
+
+
+def laying_out(app: SkillscopeApp) -> bool:
+    """True while the file tab lays out a file's content (in a thread, shown when done)."""
+    return bool(app.main_screen.detail.query_one("FileViewer").laying_out)
 
 
 def screen_text(app: SkillscopeApp) -> str:

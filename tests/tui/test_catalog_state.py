@@ -342,7 +342,7 @@ async def test_the_help_lists_the_jump_keys_and_the_state_filter(tmp_path):
         console.print(help_text())
         text = console.export_text()
         assert (
-            "Jump to the next skill waiting for a verdict" in text
+            "Jump to the next skill, tool, prompt, resource or template waiting for a verdict" in text
             and "state:changed" in text
             and "needs-review" in text
         )

@@ -324,6 +324,7 @@ async def test_enter_on_a_finding_in_a_file_reads_that_file_and_shows_the_line(t
         detail.show_finding(view, finding)
         await wait_until(pilot, lambda: detail.query_one("TabbedContent").active == "file", what="file tab")
         viewer = detail.query_one("FileViewer")
+        await wait_until(pilot, lambda: viewer.source is not None, what="file laid out")
         assert viewer.path == "scripts/install.sh" and viewer.source.marked[0] == 3
         assert "scripts/install.sh" in view.opened
 

@@ -19,7 +19,17 @@ from skillscope.tui.app import make_app
 from skillscope.tui.demo_ledger import seed_demo_ledger
 from skillscope.tui.settings import ServerSeed
 from tests.fixtures.http import REPO_ROOT
-from tests.tui.helpers import SIZE, demo_app, listed, open_skill, screen_text, select, settings_for, wait_until
+from tests.tui.helpers import (
+    SIZE,
+    demo_app,
+    laying_out,
+    listed,
+    open_skill,
+    screen_text,
+    select,
+    settings_for,
+    wait_until,
+)
 
 
 @pytest.fixture
@@ -35,6 +45,7 @@ def demo(here: Path, **options):
 
 async def settle(pilot) -> None:
     """Quiet the screen before the picture: no toasts, no blinking cursors."""
+    await wait_until(pilot, lambda: not laying_out(pilot.app), what="file laid out")
     pilot.app.clear_notifications()
     for box in pilot.app.screen.query("Input, TextArea"):
         box.cursor_blink = False

@@ -261,7 +261,7 @@ class MainScreen(PaneKeys, ServerWork, ReviewWork, SurfaceWork):
     def _jump(self, step: int) -> None:
         self.catalog_tree.focus()
         if not self.catalog_tree.next_needing_review(step):
-            tell(self, "No skill shown is waiting for a verdict.", timeout=4)
+            tell(self, "Nothing shown is waiting for a verdict.", timeout=4)
 
     def action_help(self) -> None:
         self.app.push_screen(HelpDialog())

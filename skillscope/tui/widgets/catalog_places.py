@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -46,8 +47,8 @@ class CatalogPlaces(Tree[NodeRef]):
     _malformed: dict[str, list[str]]
     _server_nodes: dict[str, TreeNode[NodeRef]]
     _skill_nodes: dict[tuple[str, str], TreeNode[NodeRef]]
-    _order: list[tuple[str, str]] | None = None
-    """Every shown skill in tree order, for the jump keys; None until needed after the index changed."""
+    _order: list[tuple[str, str, bool]] | None = None
+    """Every shown skill and surface item in tree order, for the jump keys; None until needed after a change."""
 
     def _populate(self, node: TreeNode[NodeRef]) -> None:
         raise NotImplementedError
@@ -63,24 +64,41 @@ class CatalogPlaces(Tree[NodeRef]):
             self._expand_to(server, name)
 
     def next_needing_review(self, step: int = 1) -> bool:
-        """Move the cursor to the next (``step`` -1: previous) skill waiting for a verdict; False when none."""
+        """Move the cursor to the next (``step`` -1: previous) skill or surface item waiting for a verdict.
+
+        False when none is shown.
+        """
         order = self._order
         if order is None:
             # Built once per index (a listing, a filter, a state change), not on every press of the key.
             order = self._order = skill_order(
-                self._sessions, self._views, self._folders, self._malformed, self._server_nodes
+                self._sessions, self._views, self._folders, self._malformed, self._server_nodes, self._shown_items
             )
         if not order:
             return False
         ref = self.cursor_node.data if self.cursor_node is not None else None
         begin = start_index(order, ref, step)
+        here = (ref.server, ref.key, ref.kind == "item") if ref is not None else None
         for offset in range(len(order)):
-            server, name = order[(begin + offset * step) % len(order)]
-            view = self._views[server][name]
-            if needs_review(view) and (ref is None or (server, name) != (ref.server, ref.key)):
+            server, name, item = order[(begin + offset * step) % len(order)]
+            if here == (server, name, item):
+                continue
+            if item and self._item_needs_review(server, name):
+                return self.reveal_item(server, name)
+            if not item and needs_review(self._views[server][name]):
                 self.reveal(server, name)
                 return True
         return False
+
+    def _shown_items(self, label: str) -> list[str]:
+        """The names of the server's surface items the tree shows, in tree order (none here: see ``SurfacePlaces``)."""
+        return []
+
+    def _item_needs_review(self, server: str, name: str) -> bool:
+        return False
+
+    def reveal_item(self, server: str, name: str) -> bool:
+        raise NotImplementedError
 
     def reveal(self, server: str, name: str, path: str | None = None) -> None:
         """Open the folders down to a skill (and its file ``path``) and put the cursor on it."""
@@ -178,43 +196,52 @@ def skill_order(
     folders: dict[str, dict[str, Folder]],
     malformed: dict[str, list[str]],
     server_nodes: dict[str, Any],
-) -> list[tuple[str, str]]:
-    """Every shown skill as ``(server, name)``, servers in tree order, each server's skills as its tree sorts them.
+    items: Callable[[str], list[str]] = lambda label: [],
+) -> list[tuple[str, str, bool]]:
+    """Every shown skill and surface item as ``(server, name, is_item)``, in tree order: servers as listed, each
+    server's skills as its tree sorts them, then its malformed entries, then its surface items (``items(label)``).
 
     Works on the index, not on tree nodes: folders that were never opened have no nodes yet.
     """
-    order: list[tuple[str, str]] = []
+    order: list[tuple[str, str, bool]] = []
     for label in server_nodes:
-        index = folders.get(label)
-        if label not in sessions or index is None:
+        if label not in sessions:
             continue
-        shown = views.get(label, {})
-        stack: list[tuple[str, Any]] = list(reversed(index[""].children(shown)))
-        while stack:
-            kind, value = stack.pop()
-            if kind == "folder":
-                stack.extend(reversed(value.children(shown)))
-            else:
-                order.append((label, value))
-        order.extend((label, name) for name in malformed.get(label, []))
+        index = folders.get(label)
+        if index is not None:
+            shown = views.get(label, {})
+            stack: list[tuple[str, Any]] = list(reversed(index[""].children(shown)))
+            while stack:
+                kind, value = stack.pop()
+                if kind == "folder":
+                    stack.extend(reversed(value.children(shown)))
+                else:
+                    order.append((label, value, False))
+            order.extend((label, name, False) for name in malformed.get(label, []))
+        order.extend((label, name, True) for name in items(label))
     return order
 
 
-def start_index(order: list[tuple[str, str]], ref: Any, step: int) -> int:
-    """Where a search from the cursor's node begins: at its skill, or at the first skill below a folder or server."""
+def start_index(order: list[tuple[str, str, bool]], ref: Any, step: int) -> int:
+    """Where a search from the cursor's node begins: at its skill or item, or at the first one below a folder,
+    a server or a surface branch."""
     if ref is None:
         return 0 if step > 0 else len(order) - 1
-    if ref.kind in ("skill", "file", "malformed"):
+    if ref.kind in ("skill", "file", "malformed", "item"):
         try:
-            return order.index((ref.server, ref.key))
+            return order.index((ref.server, ref.key, ref.kind == "item"))
         except ValueError:
             return 0
-    for number, (server, name) in enumerate(order):
+    for number, (server, name, item) in enumerate(order):
         if server != ref.server:
+            continue
+        if ref.kind == "surface":
+            if item and (not ref.key or name.split(":", 1)[-1].startswith(ref.key + "/")):
+                return number if step > 0 else number - 1
             continue
         if ref.kind != "folder":
             return number if step > 0 else number - 1
         path = name.split(":", 1)[1] if ":" in name else name
-        if path.startswith(ref.key + "/"):
+        if not item and path.startswith(ref.key + "/"):
             return number if step > 0 else number - 1
     return 0

@@ -13,22 +13,20 @@ from textual.widgets.tree import TreeNode
 
 from skillscope.service.session import ServerSession
 from skillscope.service.workspace import SkillView
-from skillscope.tui.view_model import Folder, build_index, parse_filter, state_tags
+from skillscope.tui.view_model import Folder, parse_filter
 from skillscope.tui.widgets.catalog_places import NodeRef
-from skillscope.tui.widgets.surface_branch import SurfacePlaces
+from skillscope.tui.widgets.catalog_rollups import CatalogRollups, Index
 from skillscope.tui.widgets.tree_labels import file_label, folder_label, note_label, server_label, skill_label
 
 __all__ = ["PAGE", "CatalogTree", "Index", "NodeRef"]
 
 PAGE = 500
 """Children added at a time; a "more" node brings the next ones (keeps huge flat catalogs quick)."""
-Index = tuple[Folder, list[str]]
-"""A catalog folded into folders, and its malformed entries (``build_index``)."""
 AUTO_EXPAND = 300
 """A filter matching at most this many skills opens every folder on the way to them."""
 
 
-class CatalogTree(SurfacePlaces):
+class CatalogTree(CatalogRollups):
     """Every server's skills by path, each with its state; files under each skill.
 
     | Key | Action |
@@ -181,30 +179,8 @@ class CatalogTree(SurfacePlaces):
         for file_node in self._file_nodes.get((server, name), []):
             file_node.set_label(file_label(view, file_node.data.path if file_node.data else ""))
 
-    def _recount_later(self, server: str) -> None:
-        """Count the roll-ups again after this burst of changes (a ledger reread touches every skill)."""
-        if not self._recount_due:
-            self.call_later(self._recount)
-        self._recount_due.add(server)
-
-    def _recount(self) -> None:
-        due, self._recount_due = self._recount_due, set()
-        for label in due:
-            session = self._sessions.get(label)
-            node = self._server_nodes.get(label)
-            if session is None or node is None or label not in self._views:
-                continue
-            self._reindex(label)
-            node.set_label(self._server_label(session))
-            folders = self._folders.get(label, {})
-            for (server, path), (folder_node, shown) in self._folder_nodes.items():
-                folder = folders.get(path)
-                if server == label and folder is not None:
-                    folder_node.set_label(folder_label(folder, shown))
-        self._post_counts()
-
     def _post_counts(self) -> None:
-        counts: dict[str, int] = {}
+        counts = self._item_counts()
         stale = 0
         for label, totals in self._totals.items():
             for state, count in totals.items():
@@ -235,46 +211,6 @@ class CatalogTree(SurfacePlaces):
 
     # -- building nodes ------------------------------------------------------------------------
 
-    def _reindex(self, label: str, index: Index | None = None) -> None:
-        self._order = None
-        views = self._views.get(label)
-        if views is None:
-            self._folders.pop(label, None)
-            self._malformed.pop(label, None)
-            self._totals.pop(label, None)
-            return
-        names = None
-        if self._filter:
-            names = [name for name, view in views.items() if self._matches(view)]
-        if names is None:
-            root, malformed = index if index is not None else build_index(views)
-            self._totals[label] = root.counts
-        else:
-            root, malformed = build_index(views, names)
-            # The status line counts the whole catalog, whatever the filter shows.
-            self._totals[label] = (index if index is not None else build_index(views))[0].counts
-        folders: dict[str, Folder] = {"": root}
-
-        def collect(folder: Folder) -> None:
-            for child in folder.folders.values():
-                folders[child.path] = child
-                collect(child)
-
-        collect(root)
-        self._folders[label] = folders
-        self._malformed[label] = malformed
-
-    def _matches(self, view: SkillView) -> bool:
-        if self._states:
-            tags = state_tags(view)
-            if not all(state in tags for state in self._states):
-                return False
-        if not self._text:
-            return True
-        entry = view.entry
-        haystack = f"{entry.name}\n{entry.description or ''}\n{entry.reason or ''}".casefold()
-        return self._text in haystack
-
     def _populate(self, node: TreeNode[NodeRef]) -> None:
         """Add a node's children the first time it is opened."""
         ref = node.data
@@ -299,7 +235,7 @@ class CatalogTree(SurfacePlaces):
         elif ref.kind == "surface" and ref.server in self._surface:
             from skillscope.tui.widgets.surface_branch import populate_surface
 
-            populate_surface(node, ref, *self._surface[ref.server])
+            populate_surface(node, ref, *self._surface[ref.server], self._keep(ref.server))
 
     def _populate_server(self, node: TreeNode[NodeRef], label: str) -> None:
         session = self._sessions[label]
@@ -309,7 +245,7 @@ class CatalogTree(SurfacePlaces):
             if label in self._surface:  # a server without skills may still show tools and the rest
                 from skillscope.tui.widgets.surface_branch import add_surface_node
 
-                add_surface_node(node, label, *self._surface[label])
+                add_surface_node(node, label, *self._surface[label], self._keep(label))
             return
         root = folders[""]
         malformed = self._malformed.get(label, [])
@@ -332,7 +268,7 @@ class CatalogTree(SurfacePlaces):
         if label in self._surface:
             from skillscope.tui.widgets.surface_branch import add_surface_node
 
-            add_surface_node(node, label, *self._surface[label])
+            add_surface_node(node, label, *self._surface[label], self._keep(label))
 
     def _add_page(self, node: TreeNode[NodeRef], label: str, folder: Folder, offset: int) -> None:
         views = self._views[label]
@@ -366,13 +302,21 @@ class CatalogTree(SurfacePlaces):
         self._add_page(parent, ref.server, folder, ref.offset)
 
     def _open_matches(self, label: str) -> None:
-        folders = self._folders.get(label)
-        if not folders or folders[""].total > AUTO_EXPAND:
+        node, folders = self._server_nodes.get(label), self._folders.get(label)
+        if node is None:
             return
-        stack = [self._server_nodes[label]]
+        # Skills and surface items are opened to only when few enough match: a filter must not build 10,000 nodes.
+        kinds = {"server"}
+        if folders is not None and folders[""].total <= AUTO_EXPAND:
+            kinds.add("folder")
+        if len(self._shown_items(label)) <= AUTO_EXPAND:
+            kinds.add("surface")
+        if kinds == {"server"}:
+            return
+        stack = [node]
         while stack:
             node = stack.pop()
-            if node.data is not None and node.data.kind in ("server", "folder"):
+            if node.data is not None and node.data.kind in kinds:
                 self._populate(node)
                 node.expand()
                 stack.extend(node.children)
@@ -449,6 +393,15 @@ class CatalogTree(SurfacePlaces):
         elif ref.kind in ("server", "folder", "surface"):
             self._populate(node)
             node.toggle()
+
+    def on_resize(self, event: events.Resize) -> None:
+        # The status line under the tree grows as states appear (at 80×24 it wraps): a tree made
+        # shorter keeps its scroll offset, which can leave the cursor row under the status line.
+        self.call_after_refresh(self._cursor_into_view)
+
+    def _cursor_into_view(self) -> None:
+        if self.cursor_line >= 0:
+            self.scroll_to_line(self.cursor_line, animate=False)
 
     async def _on_click(self, event: events.Click) -> None:
         # One click only moves the cursor: opening reads the server's content, so it takes Enter

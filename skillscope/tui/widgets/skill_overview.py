@@ -19,6 +19,10 @@ from skillscope.tui.widgets.digest import Digest
 
 __all__ = ["FileTable", "SkillOverview", "frontmatter_rows", "review_summary"]
 
+FILE_ROWS = 50
+"""Files the table draws at first; a "more" row draws the next ones."""
+_MORE = "\0more"
+"""The "more" row's key (a file's path never holds NUL)."""
 _FILE_STYLE = {
     "verified": ("✓ verified", "green"),
     "failed": ("✗ failed", "bold red"),
@@ -159,13 +163,42 @@ class FileTable(DataTable[Text]):
         self.add_column(Text("size", justify="right"), key="size")
         self.add_column(Text("state"), key="state")
         self.add_column(Text("digest"), key="digest")
+        self._listed: tuple[tuple[str, int, str], ...] | None = None
+        self._states: list[tuple[str, str]] = []
+        self._view: SkillView | None = None
+        self.shown = FILE_ROWS
+        """How many files the table draws (the "more" row adds ``FILE_ROWS``)."""
 
     def show(self, view: SkillView) -> None:
-        """Fill the table from the entry and the last open's per-file results."""
+        """Fill the table from the entry and the last open's per-file results.
+
+        The same files shown again (a skill re-shown as its reads progress) only have their state
+        cells rewritten, and at most ``shown`` rows are drawn (a "more" row adds the next
+        ``FILE_ROWS``): adding and measuring 512 rows each time the cursor passes a skill stalls the screen.
+        """
+        self._view = view
+        files = list(view.entry.files or ())
+        listed = tuple((item.path, item.size, item.digest) for item in files)
+        if listed != self._listed:
+            self.shown = FILE_ROWS
+        drawn = files[: self.shown]
+        read: dict[str, str] = {}
+        for result in view.report.files if view.report is not None else ():
+            read.setdefault(result.path, str(result.status))  # the first result of a path, as file_status says
+        states = []
+        for item in drawn:
+            status = view.file_status(item.path) if item.path in view.opened else read.get(item.path, "not-read")
+            states.append(_FILE_STYLE.get(status, (status, "")))
+        rest = len(files) - len(drawn)
+        if listed == self._listed and len(states) == len(self._states) and self.row_count == len(drawn) + bool(rest):
+            for item, state, before in zip(drawn, states, self._states, strict=True):
+                if state != before:
+                    self.update_cell(item.path, "state", Text(state[0], style=state[1]))
+            self._states = states
+            return
         self.clear()
-        for item in view.entry.files or ():
-            status = view.file_status(item.path)
-            words, style = _FILE_STYLE.get(status, (status, ""))
+        self._listed, self._states = listed, states
+        for item, (words, style) in zip(drawn, states, strict=True):
             self.add_row(
                 inert_line(item.path, limit=300),
                 Text(human_size(item.size), justify="right"),
@@ -173,10 +206,19 @@ class FileTable(DataTable[Text]):
                 Text(item.digest, style="dim"),
                 key=item.path,
             )
-        self.display = bool(view.entry.files)
+        if rest:
+            more = f"… {rest:,} more files (enter shows {min(rest, FILE_ROWS):,} more; all are under the skill in the catalog)"
+            self.add_row(Text(more, style="dim italic"), Text(""), Text(""), Text(""), key=_MORE)
+        self.display = bool(files)
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         event.stop()
+        if event.row_key.value == _MORE:
+            if self._view is not None:
+                self.shown += FILE_ROWS
+                self._states = []  # drawn again, longer
+                self.show(self._view)
+            return
         if event.row_key.value is not None:
             self.post_message(self.FileOpenRequested(event.row_key.value))
 
@@ -202,5 +244,6 @@ class SkillOverview(VerticalScroll):
         self.query_one("#overview-header", Static).update(renderable)
         table = self.query_one(FileTable)
         table.clear()
+        table._listed = None
         table.display = False
         self.query_one("#overview-review", Static).update("")

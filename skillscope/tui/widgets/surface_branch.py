@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -10,6 +11,7 @@ from rich.text import Text
 from textual.widgets.tree import TreeNode
 
 from skillscope.tui.inert import STATE_LOOK, inert, inert_line
+from skillscope.tui.view_model import item_rollup, item_tags
 from skillscope.tui.widgets.catalog_places import CatalogPlaces, NodeRef
 
 __all__ = [
@@ -74,21 +76,34 @@ def item_label(item: Any, review: Any) -> Text:
     return text
 
 
-def add_surface_node(parent: TreeNode[NodeRef], label: str, surface: Any, reviews: dict[str, Any]) -> None:
-    """Add the server's surface branch (populated when opened); a server that shows nothing beside its skills has none."""
-    if surface.all_items():
+Keep = Callable[[Any], bool]
+"""Which items the filter shows."""
+
+
+def _everything(item: Any) -> bool:
+    return True
+
+
+def add_surface_node(
+    parent: TreeNode[NodeRef], label: str, surface: Any, reviews: dict[str, Any], keep: Keep = _everything
+) -> None:
+    """Add the server's surface branch (populated when opened); none when nothing beside the skills is shown."""
+    if any(keep(item) for item in surface.all_items()):
         parent.add(surface_label(surface, reviews), NodeRef("surface", label))
 
 
-def populate_surface(node: TreeNode[NodeRef], ref: NodeRef, surface: Any, reviews: dict[str, Any]) -> None:
-    """The branch's kinds, or a kind's items, added when opened."""
+def populate_surface(
+    node: TreeNode[NodeRef], ref: NodeRef, surface: Any, reviews: dict[str, Any], keep: Keep = _everything
+) -> None:
+    """The branch's kinds, or a kind's items (those the filter keeps), added when opened."""
     if not ref.key:
         for kind, title in KIND_TITLES.items():
-            items = surface.items[kind]
+            items = [item for item in surface.items[kind] if keep(item)]
             node.add(_kind_label(title, items, reviews), NodeRef("surface", ref.server, kind), allow_expand=bool(items))
         return
     for item in surface.items.get(ref.key, []):
-        node.add_leaf(item_label(item, reviews.get(item.name)), NodeRef("item", ref.server, item.name))
+        if keep(item):
+            node.add_leaf(item_label(item, reviews.get(item.name)), NodeRef("item", ref.server, item.name))
 
 
 def _kind_label(title: str, items: list[Any], reviews: dict[str, Any]) -> Text:
@@ -99,20 +114,25 @@ def _kind_label(title: str, items: list[Any], reviews: dict[str, Any]) -> Text:
 
 
 def refresh_surface(
-    server: TreeNode[NodeRef], label: str, surface: Any, reviews: dict[str, Any], populated: set[int]
+    server: TreeNode[NodeRef],
+    label: str,
+    surface: Any,
+    reviews: dict[str, Any],
+    populated: set[int],
+    keep: Keep = _everything,
 ) -> None:
     """Bring a shown branch up to date: labels in place when the same items are listed, else its kinds rebuilt."""
     branch = next((c for c in server.children if c.data is not None and c.data.kind == "surface"), None)
     if branch is None:
-        add_surface_node(server, label, surface, reviews)
+        add_surface_node(server, label, surface, reviews, keep)
         return
-    if not surface.all_items():
+    if not any(keep(item) for item in surface.all_items()):
         branch.remove()
         return
     branch.set_label(surface_label(surface, reviews))
     for kind_node in branch.children:
         kind = kind_node.data.key if kind_node.data is not None else ""
-        items = surface.items.get(kind, [])
+        items = [item for item in surface.items.get(kind, []) if keep(item)]
         kind_node.set_label(_kind_label(KIND_TITLES.get(kind, kind), items, reviews))
         if kind_node.id not in populated:
             continue
@@ -179,17 +199,67 @@ def item_detail(
 
 
 class SurfacePlaces(CatalogPlaces):
-    """The catalog tree's surface branches: kept per server, updated in place, an item revealed by name."""
+    """The catalog tree's surface branches: kept per server, updated in place, an item revealed by name.
+
+    Items count like skills: the filter (text and ``state:``) selects them, the jump key stops at those
+    waiting for a verdict, and the status line counts them.
+    """
 
     _surface: dict[str, tuple[Any, dict[str, Any]]]
     _populated: set[int]
+    _text: str
+    _states: list[str]
+
+    def _post_counts(self) -> None:
+        raise NotImplementedError
 
     def show_surface(self, label: str, surface: Any, reviews: dict[str, Any]) -> None:
         """Show (or update in place) a server's "surface" branch."""
         self._surface[label] = (surface, reviews)
+        self._order = None
         node = self._server_nodes.get(label)
         if node is not None and node.id in self._populated:
-            refresh_surface(node, label, surface, reviews, self._populated)
+            refresh_surface(node, label, surface, reviews, self._populated, self._keep(label))
+        self._post_counts()
+
+    def _keep(self, label: str) -> Keep:
+        """Which of the server's items the filter shows."""
+        if not self._text and not self._states:
+            return _everything
+        reviews = self._surface.get(label, (None, {}))[1]
+        return lambda item: self._item_matches(item, reviews.get(item.name))
+
+    def _item_matches(self, item: Any, review: Any) -> bool:
+        if self._states and not set(self._states) <= item_tags(item, review):
+            return False
+        if not self._text:
+            return True
+        definition = item.definition if isinstance(item.definition, dict) else {}
+        described = definition.get("description")
+        haystack = f"{item.name}\n{described if isinstance(described, str) else ''}".casefold()
+        return self._text in haystack
+
+    def _item_counts(self) -> dict[str, int]:
+        """Every server's surface items per roll-up state (the status line adds them to the skills')."""
+        counts: dict[str, int] = {}
+        for surface, reviews in self._surface.values():
+            for item in surface.all_items():
+                key = item_rollup(item, reviews.get(item.name))
+                if key is not None:
+                    counts[key] = counts.get(key, 0) + 1
+        return counts
+
+    def _shown_items(self, label: str) -> list[str]:
+        if label not in self._surface:
+            return []
+        surface, _ = self._surface[label]
+        keep = self._keep(label)
+        return [item.name for kind in KIND_TITLES for item in surface.items[kind] if keep(item)]
+
+    def _item_needs_review(self, server: str, name: str) -> bool:
+        surface, reviews = self._surface.get(server, (None, {}))
+        item = surface.by_name(name) if surface is not None else None
+        return item is not None and "needs-review" in item_tags(item, reviews.get(name))
 
     def reveal_item(self, server: str, name: str) -> bool:
         """Open the surface branch down to an item and put the cursor on it; False when it is not shown."""

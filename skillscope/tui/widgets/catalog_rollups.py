@@ -1,0 +1,126 @@
+"""The catalog tree's roll-ups: each server's skills folded into folders with their counts, again as states change."""
+
+from __future__ import annotations
+
+import asyncio
+
+from rich.text import Text
+from textual.widgets.tree import TreeNode
+
+from skillscope.service.session import ServerSession
+from skillscope.service.workspace import SkillView
+from skillscope.tui.view_model import Folder, build_index, state_tags
+from skillscope.tui.widgets.catalog_places import NodeRef
+from skillscope.tui.widgets.surface_branch import SurfacePlaces
+from skillscope.tui.widgets.tree_labels import folder_label
+
+__all__ = ["INLINE_FOLD", "CatalogRollups", "Index"]
+
+Index = tuple[Folder, list[str]]
+"""A catalog folded into folders, and its malformed entries (``build_index``)."""
+INLINE_FOLD = 1000
+"""Roll-ups of a catalog up to this size are counted again at once; a larger one is counted in a thread."""
+
+
+class CatalogRollups(SurfacePlaces):
+    """Folds each server's catalog (what the filter shows, and counts of all of it) and keeps the roll-ups current."""
+
+    _totals: dict[str, dict[str, int]]
+    _recount_due: set[str]
+    _folder_nodes: dict[tuple[str, str], tuple[TreeNode[NodeRef], str]]
+    _filter: str
+
+    def _server_label(self, session: ServerSession) -> Text:
+        raise NotImplementedError
+
+    def _recount_later(self, server: str) -> None:
+        """Count the roll-ups again after this burst of changes (a ledger reread touches every skill)."""
+        if not self._recount_due:
+            self.call_later(self._recount)
+        self._recount_due.add(server)
+
+    def _recount(self) -> None:
+        due, self._recount_due = self._recount_due, set()
+        large = [label for label in due if len(self._views.get(label, ())) > INLINE_FOLD]
+        for label in due:
+            if label not in large:
+                self._reindex(label)
+                self._relabel(label)
+        if large:
+            # Folding 10,000 skills takes long enough to stall every key: a thread folds, the loop relabels.
+            self.run_worker(self._recount_off_loop(large), group="recount", exit_on_error=False)
+        self._post_counts()
+
+    async def _recount_off_loop(self, labels: list[str]) -> None:
+        for label in labels:
+            views, wanted = self._views.get(label), self._filter
+            if views is None:
+                continue
+            folded = await asyncio.to_thread(self._fold, dict(views), None)
+            if self._views.get(label) is not views or self._filter != wanted:
+                continue  # redrawn meanwhile: the redraw folded the catalog as it is now
+            self._order = None
+            self._folders[label], self._malformed[label], self._totals[label] = folded
+            self._relabel(label)
+        self._post_counts()
+
+    def _relabel(self, label: str) -> None:
+        """Write the server's and its shown folders' roll-ups again."""
+        session = self._sessions.get(label)
+        node = self._server_nodes.get(label)
+        if session is None or node is None or label not in self._views:
+            return
+        node.set_label(self._server_label(session))
+        folders = self._folders.get(label, {})
+        for (server, path), (folder_node, shown) in self._folder_nodes.items():
+            folder = folders.get(path)
+            if server == label and folder is not None:
+                folder_node.set_label(folder_label(folder, shown))
+
+    def _reindex(self, label: str, index: Index | None = None) -> None:
+        self._order = None
+        views = self._views.get(label)
+        if views is None:
+            self._folders.pop(label, None)
+            self._malformed.pop(label, None)
+            self._totals.pop(label, None)
+            return
+        self._folders[label], self._malformed[label], self._totals[label] = self._fold(views, index)
+
+    def _fold(
+        self, views: dict[str, SkillView], index: Index | None
+    ) -> tuple[dict[str, Folder], list[str], dict[str, int]]:
+        """The folders (by path) of what the filter shows, the malformed entries, and the counts of the whole catalog.
+
+        Reads only ``views`` and the filter, so it may run in a thread on a copy of ``views``.
+        """
+        names = None
+        if self._filter:
+            names = [name for name, view in views.items() if self._matches(view)]
+        if names is None:
+            root, malformed = index if index is not None else build_index(views)
+            totals = root.counts
+        else:
+            root, malformed = build_index(views, names)
+            # The status line counts the whole catalog, whatever the filter shows.
+            totals = (index if index is not None else build_index(views))[0].counts
+        folders: dict[str, Folder] = {"": root}
+
+        def collect(folder: Folder) -> None:
+            for child in folder.folders.values():
+                folders[child.path] = child
+                collect(child)
+
+        collect(root)
+        return folders, malformed, totals
+
+    def _matches(self, view: SkillView) -> bool:
+        if self._states:
+            tags = state_tags(view)
+            if not all(state in tags for state in self._states):
+                return False
+        if not self._text:
+            return True
+        entry = view.entry
+        haystack = f"{entry.name}\n{entry.description or ''}\n{entry.reason or ''}".casefold()
+        return self._text in haystack
