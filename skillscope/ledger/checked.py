@@ -83,7 +83,8 @@ class CheckedCache:
                 return None
         try:
             if self._db is None:
-                self._db = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, timeout=30)
+                # Read-only, so a book read from a worker thread (the TUI) may look lines up too.
+                self._db = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, timeout=30, check_same_thread=False)
             row = self._db.execute(
                 "SELECT hash, review, reviewer, key, what, seal FROM sealed WHERE hash = ?", (digest,)
             ).fetchone()

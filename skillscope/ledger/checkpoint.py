@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import functools
+import gc
 import hashlib
 import hmac
 import marshal
 import os
 import sqlite3
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -198,6 +202,7 @@ class Checkpoints:
         """The MAC of one checkpoint: every part of it, with the ledger and trust rule it was made for."""
         mac = hashlib.blake2b(key=key, digest_size=32, person=b"ledger-prefix")
         for part in (
+            _code_digest(),
             self.ledger.encode("utf-8", "surrogateescape"),
             self.trust,
             str(size).encode("ascii"),
@@ -211,12 +216,41 @@ class Checkpoints:
         return mac.digest()
 
 
+@functools.cache
+def _code_digest() -> bytes:
+    """A digest of the code that checks, replays and judges the ledger: a checkpoint made by other code
+    (an upgrade that changed a rule) holds verdicts this code might not reach, so it is not used."""
+    hasher = hashlib.sha256()
+    for source in sorted(Path(__file__).parent.glob("*.py")):
+        try:
+            hasher.update(source.name.encode() + b"\0" + source.read_bytes())
+        except OSError:
+            hasher.update(os.urandom(32))  # unreadable: no checkpoint made now is ever used again
+    return hasher.digest()
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 class _NoPlace(Exception):
     """A record the verdicts keep has no place in the file (it was built in memory)."""
 
 
 def encode_state(verdicts: Verdicts) -> bytes | None:
     """The verdicts as plain data, each record as where its line is; None when a record has no such place."""
+    with _collector_paused():
+        return _encode_state(verdicts)
+
+
+def _encode_state(verdicts: Verdicts) -> bytes | None:
     index: dict[int, int] = {}
     rows: list[tuple[str, str, str | None, int, str, str, int, int]] = []
     names: dict[str, str] = {}
@@ -287,10 +321,17 @@ def decode_state(data: bytes, file: OpenLedger) -> Verdicts:
     Raises:
         ValueError: the state is not one ``encode_state`` wrote.
     """
+    # A few objects per record, none in a cycle: the cycle collector would only walk them again and again.
+    with _collector_paused():
+        return _decode_state(data, file)
+
+
+def _decode_state(data: bytes, file: OpenLedger) -> Verdicts:
     try:
         count, rows, by_name, content = marshal.loads(data)
+        place = StoredLine
         records = [
-            partial_record(action, name, fp, seq, prev, digest, StoredLine(file, offset, length, digest))
+            partial_record(action, name, fp, seq, prev, digest, place(file, offset, length, digest))
             for action, name, fp, seq, prev, digest, offset, length in rows
         ]
         verdicts = Verdicts(records=count)
@@ -305,10 +346,10 @@ def decode_state(data: bytes, file: OpenLedger) -> Verdicts:
             )
             verdict.source = records[last]
             verdicts.by_name[name] = verdict
-        for fp, latest, untrusted, why in content:
-            verdicts.content[fp] = Content(
-                None if latest < 0 else records[latest], None if untrusted < 0 else (records[untrusted], why)
-            )
+        verdicts.content = {
+            fp: Content(None if latest < 0 else records[latest], None if untrusted < 0 else (records[untrusted], why))
+            for fp, latest, untrusted, why in content
+        }
     except (ValueError, TypeError, EOFError, IndexError) as exc:
         raise ValueError(f"not a checkpoint's state ({exc})") from None
     return verdicts

@@ -13,7 +13,7 @@ from cryptography.hazmat.primitives.asymmetric import ed25519
 
 from skillscope.core.errors import LedgerDamaged
 from skillscope.core.locations import user_data_dir
-from skillscope.ledger import Ledger, ReviewBook, review_state, store
+from skillscope.ledger import Ledger, ReviewBook, checkpoint, review_state, store
 from skillscope.ledger.checked import CheckedCache
 from skillscope.ledger.checkpoint import Checkpoints
 from skillscope.ledger.record import GENESIS, decode_line, encode_line
@@ -197,3 +197,16 @@ def test_the_unsigned_opt_in_has_its_own_checkpoint(tmp_path):
         assert state(False) == "approved-untrusted"
         assert state(True) == "approved"
     assert len(checkpoint_rows()) == 2
+
+
+def test_a_checkpoint_made_by_other_code_is_not_used(tmp_path, monkeypatch):
+    path = tmp_path / "ledger.jsonl"
+    write_signed(path, 3)
+    ReviewBook(path).verdicts()
+    parsed = lines_parsed(monkeypatch)
+    ReviewBook(path).verdicts()
+    assert parsed == []
+    # An upgrade that changed how the ledger is judged: what the old code replayed is not taken.
+    monkeypatch.setattr(checkpoint, "_code_digest", lambda: b"another version")
+    ReviewBook(path).verdicts()
+    assert len(parsed) == 3
