@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -10,6 +11,7 @@ from typing import Literal
 
 from skillscope.core.errors import LedgerDamaged, LedgerError
 from skillscope.ledger.checked import Checked, CheckedCache
+from skillscope.ledger.checkpoint import SAVE_AFTER, Checkpoints, Prefix, decode_state
 from skillscope.ledger.export import Exportable, exportable_approvals
 from skillscope.ledger.objects import ObjectStore, store_dir
 from skillscope.ledger.record import Record, describe, review_id
@@ -261,12 +263,43 @@ class ReviewBook:
             LedgerError: the file cannot be read.
         """
         rule = self.rule(allowed_signers, include_unsigned=include_unsigned)
+        if keep is None:
+            return self._read_on(rule, Checkpoints(self.cache, self.path, rule))
         result = VerifyResult()
-        records = self.ledger.stream(result, reviews=False)  # the replay needs each line's check only as it goes
-        if keep is not None:
-            records = _kept(records, keep)
+        records = _kept(self.ledger.stream(result, reviews=False), keep)
         verdicts = replay(records, distrust_of(rule, result))  # replayed as read
         signing_order(result)
+        return result, (verdicts if result.ok else None)
+
+    def _read_on(
+        self, rule: TrustRule, checkpoints: Checkpoints, *, resume: bool = True
+    ) -> tuple[VerifyResult, Verdicts | None]:
+        """``read`` from this ledger's checkpoint under ``rule`` when the file still starts with its bytes.
+
+        The records of that start are not read again: the verdicts replayed from them are, sealed
+        in the checkpoint, and the read goes on from the chain's state there, every later line
+        checked as always. A passing read that went well past it (or had none) leaves a new one.
+        """
+        found = checkpoints.find() if resume else None
+        prefix = found[0] if found is not None else Prefix()
+        result = VerifyResult()
+        records = self.ledger.stream(
+            result, reviews=False, prefix=prefix
+        )  # each line's check is needed only as it goes
+        first = next(records, None)  # the file's start is compared with the checkpoint's before any record
+        start = None
+        if prefix.matched and found is not None and prefix.file is not None:
+            try:
+                start = decode_state(found[1], prefix.file)
+            except (ValueError, LedgerError):
+                del records
+                return self._read_on(rule, checkpoints, resume=False)  # an unreadable checkpoint: every line is read
+        verdicts = replay(itertools.chain(() if first is None else (first,), records), distrust_of(rule, result), start)
+        signing_order(result)
+        end = prefix.end
+        if result.ok and end is not None:
+            if not prefix.matched or end.lines - prefix.lines >= SAVE_AFTER:
+                checkpoints.save(end, verdicts)
         return result, (verdicts if result.ok else None)
 
     def verdicts(self, *, allowed_signers: str | None = None, include_unsigned: bool = False) -> Verdicts:

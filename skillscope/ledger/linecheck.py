@@ -23,7 +23,7 @@ from skillscope.ledger.record import (
     review_id,
     strict_decode,
 )
-from skillscope.ledger.sshsig import SignatureError, key_blob, verify_signature
+from skillscope.ledger.sshsig import SignatureError, verify_signed_by
 
 __all__ = ["check_line", "precheck"]
 
@@ -65,9 +65,7 @@ def check_line(line: bytes) -> Checked:
 
 def _verify(sig: str, key: str, message: bytes) -> None:
     try:
-        signer = verify_signature(sig, message)
-        if signer != key_blob(key):
-            raise SignatureError("the signature was made by another key than the record names")
+        verify_signed_by(sig, message, key)
     except SignatureError as exc:
         raise LineError(f"the signature does not verify: {exc}") from exc
 
@@ -145,26 +143,44 @@ def _signed_as_written(line: bytes) -> tuple[dict[str, Any], bytes] | None:
     return data, _CANONICAL(review).encode("utf-8")
 
 
-def _check_share(path: str, share: int, shares: int) -> dict[str, Checked]:
-    """What checking established for every ``shares``-th line not checked before, from ``share`` (in a worker).
+Row = tuple[str, str, str, str, str, bytes]
+"""A checked line as the cache keeps it: (hash, review id, reviewer, key, what, seal)."""
+
+
+def _check_share(path: str, share: int, shares: int) -> list[Row]:
+    """The cache rows of every ``shares``-th line not checked before, from ``share`` (in a worker), sealed.
 
     A line that fails is left out: the scan checks it again itself and names what is wrong.
+    Rows go back as plain tuples whose reviewer and key strings are shared (a ledger has few of
+    each), which is what makes them cheap to send back.
     """
-    out = {}
+    out: list[Row] = []
+    same: dict[str, str] = {}
+    intern, seal, known = same.setdefault, _SEAL, _KNOWN
     with open(path, "rb") as handle:
         for index, line in enumerate(_lines(iter(lambda: handle.read(1 << 22), b""))):
-            if index % shares != share or _claimed(line) in _KNOWN:
+            if index % shares != share or _claimed(line) in known:
                 continue
             try:
                 digest = chain_fields(line)[0]
-                out[digest] = check_line(line)
+                c = check_line(line)
             except (LineError, ValueError, TypeError, OverflowError, RecursionError):
                 continue
+            reviewer, key = intern(c.reviewer, c.reviewer), intern(c.key, c.key)
+            out.append((digest, c.review_id, reviewer, key, c.what, seal(digest, c.review_id, reviewer, key, c.what)))
     return out
 
 
 _KNOWN: dict[str, Checked] = {}
 """The lines checked before, as the forked workers inherit them."""
+
+
+def _no_seal(*_fields: str) -> bytes:
+    return b""
+
+
+_SEAL: Callable[[str, str, str, str, str], bytes] = _no_seal
+"""The cache's sealing function, as the forked workers inherit it."""
 
 
 def _claimed(line: bytes) -> str:
@@ -232,17 +248,20 @@ def precheck(path: Path, read: Callable[[], Iterator[bytes]], cache: CheckedCach
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
 
-    global _KNOWN
-    _KNOWN = known
-    found: dict[str, Checked] = {}
+    global _KNOWN, _SEAL
+    sealer = cache.sealer() if cache is not None else None
+    _KNOWN, _SEAL = known, sealer or _SEAL
+    rows: list[Row] = []
     try:
         with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork")) as pool:
             for part in pool.map(_check_share, [str(path)] * workers, range(workers), [workers] * workers):
-                found.update(part)
+                rows.extend(part)
     except (OSError, BrokenProcessPool):
         return {}
     except Exception:  # noqa: BLE001 - whatever went wrong in a worker, the scan checks every line itself
         return {}
     finally:
-        _KNOWN = {}
-    return found
+        _KNOWN, _SEAL = {}, _no_seal
+    if cache is not None and sealer is not None:
+        cache.add_sealed(rows)  # one writer, one transaction (sealed in the workers)
+    return {row[0]: Checked(row[1], row[2], row[3], row[4]) for row in rows}

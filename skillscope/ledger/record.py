@@ -49,12 +49,12 @@ _REPLAY_END = b',"label":'
 _DECODER = json.JSONDecoder()
 # The head of a line as the writer lays it out, up to the fingerprint: what replaying needs, matched in one go.
 # A line that differs in any way (an escaped name, an odd fingerprint) takes the careful path instead.
-# The hash and prev are taken as any 64 bytes: the hash is then compared with the one computed, and prev with
-# the previous line's hash, which rejects anything else.
+# The hash is taken as any 64 bytes and compared with the one computed; prev (compared with the previous line's
+# hash), the name and the fingerprint as printable ASCII, as the writer writes them (it escapes the rest).
 _HEAD_RE_B = re.compile(
-    rb'\{"hash":"sha256:(.{64})","prev":"(sha256:.{64})","seq":(\d{1,12}),'
-    rb'(?:"v":1|"review":\{"v":2),"action":"(approve|reject|revoke|repair)","name":"([^"\\]*)",'
-    rb'"fingerprint":(?:null|"(sha256:[^"\\]{64})"),',
+    rb'\{"hash":"sha256:(.{64})","prev":"(sha256:[ -~]{64})","seq":(\d{1,12}),'
+    rb'(?:"v":1|"review":\{"v":2),"action":"(approve|reject|revoke|repair)","name":"([ !#-\[\]-~]*)",'
+    rb'"fingerprint":(?:null|"(sha256:[ !#-\[\]-~]{64})"),',
     re.DOTALL,
 )
 
@@ -239,7 +239,11 @@ def chain_fields(line: str | bytes) -> tuple[str, str, int]:
     if not match:
         raise LineError("the record has no seq field where expected")
     # prev is checked against the previous record's hash by the caller, which also proves its form.
-    return "sha256:" + claimed.decode("ascii"), raw[start : start + _DIGEST_LEN].decode("ascii"), int(match.group(1))
+    try:
+        prev = raw[start : start + _DIGEST_LEN].decode("ascii")
+    except UnicodeDecodeError:
+        raise LineError("the record's prev field is not a hash") from None
+    return "sha256:" + claimed.decode("ascii"), prev, int(match.group(1))
 
 
 def decode_line(line: str | bytes | memoryview | SupportsBytes, *, replay_only: bool = False) -> Record:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import fnmatch
+import hashlib
+import json
 import os
 import shlex
 from dataclasses import dataclass, field
@@ -113,6 +115,24 @@ class TrustRule:
         if blob is None:
             blob = self._blobs[checked.key] = key_blob(checked.key)
         return None if self.signers.allows(checked.reviewer, blob) else NOT_ALLOWED
+
+    def digest(self) -> bytes:
+        """A digest of everything this rule's answers depend on: two rules with one digest judge alike."""
+        return _rule_digest(self)
+
+
+def _rule_digest(rule: TrustRule) -> bytes:
+    """What the rule's answers depend on, hashed: each entry, the keys allowed for anyone, the opt-in."""
+    signers = rule.signers
+    parts = {
+        "entries": [
+            [list(e.principals), e.key.hex(), None if e.namespaces is None else list(e.namespaces)]
+            for e in signers.entries
+        ],
+        "anyone": sorted(key.hex() for key in signers.any_principal),
+        "unsigned": rule.include_unsigned,
+    }
+    return hashlib.sha256(json.dumps(parts, sort_keys=True).encode("utf-8", "surrogatepass")).digest()
 
 
 def _principal_matches(principal: str, patterns: tuple[str, ...]) -> bool:

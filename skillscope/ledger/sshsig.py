@@ -26,6 +26,7 @@ __all__ = [
     "sign_with_key",
     "signed_data",
     "verify_signature",
+    "verify_signed_by",
 ]
 
 NAMESPACE = "skillscope-review"
@@ -207,6 +208,72 @@ def verify_signature(armored: str, message: bytes, *, namespace: str = NAMESPACE
             raise
         raise SignatureError(f"the signer's key is malformed ({exc})") from None
     return sig.public_key
+
+
+@functools.lru_cache(maxsize=64)
+def _ed25519_layout(public_key_line: str) -> tuple[bytes, ed25519.Ed25519PublicKey] | None:
+    """(every byte of the writer's SSHSIG blob but the raw signature, the key) for an Ed25519 key line.
+
+    A signature made by this key over the review namespace with SHA-512, as ``sign_with_key`` and
+    ssh-agent make one, differs from another such signature only in its last 64 bytes.
+    """
+    try:
+        blob = key_blob(public_key_line)
+        reader = _Reader(blob)
+        if reader.string() != b"ssh-ed25519":
+            return None
+        raw = reader.string()
+        if reader.at != len(blob) or len(raw) != 32:
+            return None
+        key = _ed25519_key(raw)
+    except (SignatureError, ValueError):
+        return None
+    head = (
+        _MAGIC
+        + struct.pack(">I", 1)
+        + _string(blob)
+        + _string(NAMESPACE.encode())
+        + _string(b"")
+        + _string(b"sha512")
+        + struct.pack(">I", 4 + 11 + 4 + 64)
+        + _string(b"ssh-ed25519")
+        + struct.pack(">I", 64)
+    )
+    return head, key
+
+
+_SIGNED_HEAD = _MAGIC + _string(NAMESPACE.encode()) + _string(b"") + _string(b"sha512") + struct.pack(">I", 64)
+"""What ``signed_data`` puts before the SHA-512 of a review."""
+
+
+def verify_signed_by(armored: str, message: bytes, public_key_line: str) -> None:
+    """Check that ``armored`` is a review signature over ``message`` made by the key ``public_key_line``.
+
+    A ledger's first read checks one per line: a signature laid out as the writer lays it out
+    (Ed25519, SHA-512, the armor's 70-column lines) is read by slicing the blob at the places
+    its layout fixes; any other is parsed in full by ``verify_signature``. Both accept exactly
+    the same signatures.
+
+    Raises:
+        SignatureError: malformed, another namespace or key, or it does not verify.
+    """
+    layout = _ed25519_layout(public_key_line)
+    if layout is not None and armored.startswith(_BEGIN + "\n") and armored.endswith("\n" + _END + "\n"):
+        head, key = layout
+        try:
+            blob = base64.b64decode(armored[len(_BEGIN) + 1 : -len(_END) - 2].replace("\n", ""), validate=True)
+        except ValueError:
+            blob = b""
+        if len(blob) == len(head) + 64 and blob.startswith(head):
+            try:
+                key.verify(blob[-64:], _SIGNED_HEAD + hashlib.sha512(message).digest())
+            except InvalidSignature:
+                raise SignatureError(
+                    "the signature does not verify (the review was changed or signed by another key)"
+                ) from None
+            return
+    if verify_signature(armored, message) != key_blob(public_key_line):
+        raise SignatureError("the signature was made by another key than the record names")
 
 
 def sign_with_key(private_key: object, message: bytes, *, namespace: str = NAMESPACE) -> str:

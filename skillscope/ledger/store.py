@@ -5,9 +5,10 @@ from __future__ import annotations
 import errno
 import fcntl
 import gc
+import itertools
 import os
 import secrets
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -15,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from skillscope.core.errors import LedgerDamaged, LedgerError
 from skillscope.ledger.checked import Checked, CheckedCache
+from skillscope.ledger.checkpoint import Prefix
 from skillscope.ledger.linecheck import check_line, precheck
 from skillscope.ledger.record import (
     GENESIS,
@@ -119,10 +121,12 @@ class Ledger:
         """The whole file, read under a shared lock so a concurrent append is never seen half-written."""
         return b"".join(self._chunks())
 
-    def _chunks(self, opened: list[OpenLedger] | None = None) -> Iterator[bytes]:
+    def _chunks(self, opened: list[OpenLedger] | None = None, prefix: Prefix | None = None) -> Iterator[bytes]:
         """The file a block at a time, all under one shared lock (a concurrent append is never seen half-written).
 
         ``opened``, when given, receives the file, held open for the records that keep a place in it.
+        ``prefix``, when given, hashes every byte read; one checked before (``prefix.size``) is
+        skipped when the file starts with exactly its bytes (``prefix.matched``), else all is read.
         """
         try:
             fd = os.open(self.path, os.O_RDONLY)
@@ -134,6 +138,10 @@ class Ledger:
             if opened is not None and (held := OpenLedger.again(fd, self.path)) is not None:
                 opened.append(held)
             fcntl.flock(fd, fcntl.LOCK_SH)
+            hasher = None
+            if prefix is not None:
+                # Hashed under the same lock and through the same descriptor as the rest is read.
+                hasher = prefix.skip(fd, bool(opened))
             while True:
                 try:
                     block = os.read(fd, READ_BLOCK)
@@ -141,6 +149,8 @@ class Ledger:
                     raise LedgerError(f"Cannot read ledger {self.path}: {exc.strerror}") from None
                 if not block:
                     return
+                if hasher is not None:
+                    hasher.update(block)
                 yield block
         except OSError as exc:
             raise LedgerError(f"Cannot read ledger {self.path}: {exc.strerror}") from None
@@ -156,23 +166,29 @@ class Ledger:
         result = VerifyResult()
         with cycle_collector_paused():
             return result, list(
-                self._walk(self._chunks(), result, decode=decode, replay_only=replay_only, fresh=self._precheck())
+                self._walk(self._chunks(), result, decode=decode, replay_only=replay_only, precheck=self._precheck)
             )
 
-    def stream(self, result: VerifyResult, *, reviews: bool = True) -> Iterator[Record]:
+    def stream(self, result: VerifyResult, *, reviews: bool = True, prefix: Prefix | None = None) -> Iterator[Record]:
         """The records parsed for replay, one at a time as the file is read; ``result`` is complete once
         they are all consumed. A record not kept by the consumer is freed at once, and so, block by
         block, is the file (a replay of a large ledger never holds all of it). Without ``reviews``,
-        ``result.reviews`` stays empty (a replay alone does not need what each line established)."""
+        ``result.reviews`` stays empty (a replay alone does not need what each line established).
+
+        With ``prefix`` (a start of the file checked before, see ``checkpoint``), the records of that
+        start are not read again when the file still starts with exactly its bytes (``prefix.matched``
+        once the first record is taken); and once all are read, ``prefix.end`` describes the file as read.
+        """
         opened: list[OpenLedger] = []
         return self._walk(
-            self._chunks(opened),
+            self._chunks(opened, prefix),
             result,
             decode=True,
             replay_only=True,
-            fresh=self._precheck(),
+            precheck=self._precheck,
             reviews=reviews,
             opened=opened,
+            prefix=prefix,
         )
 
     def _precheck(self) -> dict[str, Checked]:
@@ -194,23 +210,37 @@ class Ledger:
         *,
         decode: bool,
         replay_only: bool,
-        fresh: dict[str, Checked] | None = None,
+        precheck: Callable[[], dict[str, Checked]] | None = None,
         reviews: bool = True,
         opened: list[OpenLedger] | None = None,
+        prefix: Prefix | None = None,
     ) -> Iterator[Record]:
         cache = self.cache
-        known = cache.load() if cache is not None else {}
-        found: dict[str, Checked] = dict(
-            fresh or {}
-        )  # newly checked lines, for the cache (what the workers could not keep first)
-        seen_reviews: dict[str, int] = {}
+        chunks = iter(chunks)
+        first_block = next(chunks, None)  # reads past a checked prefix of the file, if it is still there
+        seen_reviews: dict[str, int] | None = {}
         expected_prev, expected_seq = GENESIS, 1
+        number, carry, read = 0, b"", 0
+        resumed = prefix is not None and prefix.matched
+        if resumed:
+            assert prefix is not None
+            number, read = prefix.lines, prefix.size
+            expected_prev, expected_seq = prefix.last_hash, prefix.last_seq + 1
+            result.records, result.last_hash = prefix.lines, prefix.last_hash
+            result.first_hash, result.first_signed = prefix.first_hash, prefix.first_signed
+            prefix.file = opened[0] if opened else None
+            seen_reviews = None  # the prefix's signed reviews, loaded when a signed line follows
+        # Checked lines: all of them read at once for a whole file, one at a time after a prefix.
+        lookup = (cache.get if resumed else cache.load().get) if cache is not None else _nothing
+        fresh = {}  # checked by the workers (and kept in the cache by them)
+        if precheck is not None and not (resumed and prefix is not None and prefix.small_rest(self.path)):
+            fresh = precheck()
+        found: dict[str, Checked] = {}  # newly checked here, for the cache
         # The loop runs once per record on every command that reads the ledger: methods are looked up once.
         problem = result.problems.append
         review = result.reviews.append if reviews else _ignore
-        number, carry, read = 0, b"", 0
         file: OpenLedger | None = None
-        for chunk in chunks:
+        for chunk in itertools.chain((first_block,), chunks) if first_block is not None else ():
             data = carry + chunk if carry else chunk
             base = read - len(carry)  # where ``data`` starts in the file
             read += len(chunk)
@@ -253,7 +283,7 @@ class Ledger:
                 result.last_hash = digest
                 if result.first_hash is None:
                     result.first_hash = digest
-                checked = known.get(digest) or found.get(digest)
+                checked = lookup(digest) or fresh.get(digest) or found.get(digest)
                 if checked is None:
                     try:
                         checked = check_line(bytes(line))
@@ -267,6 +297,9 @@ class Ledger:
                         continue
                     found[digest] = checked
                 if checked.key:
+                    if seen_reviews is None:
+                        assert prefix is not None
+                        seen_reviews = prefix.signed_reviews()
                     first = seen_reviews.setdefault(checked.review_id, number)
                     if first != number:
                         problem(
@@ -317,6 +350,8 @@ class Ledger:
             result.torn_bytes = len(carry)
         if self.cache is not None:
             self.cache.add(found)
+        if prefix is not None and prefix.hasher is not None and not carry:
+            prefix.finish(read, number, result, expected_seq - 1, seen_reviews)
 
     def verify(self) -> VerifyResult:
         """Check every line's hash and its link to the previous one."""
@@ -461,6 +496,10 @@ class Ledger:
 
 
 def _ignore(_item: object) -> None:
+    return None
+
+
+def _nothing(_digest: str) -> None:
     return None
 
 

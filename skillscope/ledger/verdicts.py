@@ -54,6 +54,8 @@ class Verdict:
     """Approvals under this name since its last revocation whose signature is not trusted, and why."""
     rejected: dict[str, Record] = field(default_factory=dict)
     """Fingerprints rejected under this name."""
+    source: Record | None = field(default=None, compare=False, repr=False)
+    """``record`` as the replay read it (where its line is in the file), for a checkpoint of the verdicts."""
 
 
 @dataclass
@@ -124,19 +126,20 @@ def _path_of(name: str) -> str:
     return name.split(":", 1)[1] if ":" in name else name
 
 
-def replay(records: Iterable[Record], distrust: Distrust | None = None) -> Verdicts:
+def replay(records: Iterable[Record], distrust: Distrust | None = None, start: Verdicts | None = None) -> Verdicts:
     """Fold records in order into verdicts by content and by name.
 
     ``distrust`` says which approvals do not count (see ``TrustRule``); every reader of a
     ledger file passes one. Without it every record counts (records built in memory).
+    ``start`` is the verdicts of the records before these (a checkpoint's), folded into.
     """
     from skillscope.ledger.store import cycle_collector_paused
 
     with cycle_collector_paused():
-        return _replay(records, distrust)
+        return _replay(records, distrust, Verdicts() if start is None else start)
 
 
-def _replay(records: Iterable[Record], distrust: Distrust | None) -> Verdicts:
+def _replay(records: Iterable[Record], distrust: Distrust | None, verdicts: Verdicts) -> Verdicts:
     """The rule, by content: the latest review of a fingerprint that counts decides, whatever its name or label.
 
     A trusted approval approves the content; a rejection rejects it; a revocation under a name
@@ -144,7 +147,6 @@ def _replay(records: Iterable[Record], distrust: Distrust | None) -> Verdicts:
     stands. Rejections and revocations count whoever signed them (withdrawing never lets anything
     run); an approval counts only when ``distrust`` finds nothing against it.
     """
-    verdicts = Verdicts()
     content = verdicts.content
     for record in records:
         verdicts.records += 1
@@ -184,6 +186,8 @@ def _replay(records: Iterable[Record], distrust: Distrust | None) -> Verdicts:
                     found.latest, found.untrusted = record, None
     # Each verdict's last record is shown; parse those in full. Others are parsed when shown.
     for verdict in verdicts.by_name.values():
+        if verdict.record.raw is not None:
+            verdict.source = verdict.record
         verdict.record = verdict.record.complete()
     return verdicts
 

@@ -44,8 +44,8 @@ def test_a_warm_read_verifies_no_signature(tmp_path, monkeypatch):
     path = tmp_path / "ledger.jsonl"
     three_signed(path)
     calls = []
-    real = linecheck.verify_signature
-    monkeypatch.setattr(linecheck, "verify_signature", lambda *a, **k: calls.append(1) or real(*a, **k))
+    real = linecheck.verify_signed_by
+    monkeypatch.setattr(linecheck, "verify_signed_by", lambda *a, **k: calls.append(1) or real(*a, **k))
     read_verdicts(path)
     assert len(calls) == 3
     calls.clear()

@@ -313,3 +313,22 @@ def test_a_symlink_committed_in_a_cloned_repository_is_never_written_through(env
     assert run.code == 5 and "symbolic link" in run.err, run.err
     assert profile.read_text() == "export PATH=/usr/bin\n"
     assert not Path(env["SKILLSCOPE_LEDGER"]).exists()
+
+
+@pytest.mark.parametrize("field", [b'"name":"srv:skill-', b'"fingerprint":"sha256:', b'"prev":"sha256:'])
+def test_a_raw_non_ascii_byte_in_a_head_field_is_damage_not_a_crash(tmp_path, field):
+    # Found by the fuzzer: the fast path decoded these fields as ASCII before anything rejected the line.
+    from skillscope.core.errors import LedgerDamaged
+    from skillscope.ledger import ReviewBook
+
+    path = tmp_path / "ledger.jsonl"
+    ledger = Ledger(path, signer=load_signer())
+    ledger.append(_record(0))
+    ledger.append(_record(1))
+    first, second = path.read_bytes().splitlines()
+    at = second.index(field) + len(field)
+    path.write_bytes(first + b"\n" + rehash(second[:at] + b"\x80" + second[at + 1 :]) + b"\n")
+    book = ReviewBook(path)
+    assert [p.line for p in book.check(learn=False).result.problems][0] == 2
+    with pytest.raises(LedgerDamaged):
+        book.verdicts()

@@ -1,0 +1,355 @@
+"""Sealed checkpoints of a checked ledger: a prefix's digest and the replay after it, so a later read skips it."""
+
+from __future__ import annotations
+
+import functools
+import gc
+import hashlib
+import hmac
+import marshal
+import os
+import sqlite3
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import fields
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from skillscope.ledger.linecheck import PARALLEL_FROM
+from skillscope.ledger.record import GENESIS, FileEntry, Record, partial_record
+from skillscope.ledger.stored import OpenLedger, StoredLine
+from skillscope.ledger.verdicts import Content, Verdict, Verdicts
+
+if TYPE_CHECKING:
+    from skillscope.ledger.checked import CheckedCache
+    from skillscope.ledger.store import VerifyResult
+    from skillscope.ledger.trust import TrustRule
+
+__all__ = ["Checkpoints", "Prefix", "SAVE_AFTER"]
+
+FORMAT = 1
+"""The layout of a checkpoint's state; a checkpoint of another layout is not used."""
+KEEP = 4
+"""Checkpoints kept (one per ledger and trust rule), the most recently saved."""
+SAVE_AFTER = 1000
+"""Lines read past a checkpoint before a new one is saved (a few appends are cheap to read again)."""
+_BLOCK = 4 * 1024 * 1024
+
+
+class Prefix:
+    """The start of a ledger file checked before, and the chain's state at its end: what a read may skip.
+
+    A read hashes the file's first ``size`` bytes and skips them only when they hash to ``digest``
+    (then ``matched``); else it reads the whole file. Either way it hashes every byte it reads,
+    and once it has read all, ``end`` describes the file as read: the next checkpoint.
+    """
+
+    def __init__(
+        self,
+        size: int = 0,
+        digest: bytes = b"",
+        lines: int = 0,
+        last_hash: str = GENESIS,
+        last_seq: int = 0,
+        first_hash: str | None = None,
+        first_signed: int | None = None,
+        reviews: bytes | dict[str, int] | None = None,
+    ) -> None:
+        self.size, self.digest, self.lines = size, digest, lines
+        self.last_hash, self.last_seq = last_hash, last_seq
+        self.first_hash, self.first_signed = first_hash, first_signed
+        self.reviews: bytes | dict[str, int] = {} if reviews is None else reviews
+        """The signed reviews of the prefix (review id -> line), kept as read until a signed line follows."""
+        self.matched = False
+        self.hasher: Any = None
+        self.file: OpenLedger | None = None
+        """The file the skipped records are read from again (their lines are not copied)."""
+        self.end: Prefix | None = None
+
+    def skip(self, fd: int, held: bool) -> Any:
+        """Hash the first ``size`` bytes of the open file: past them when they are the ones checked, else
+        back to the start. Returns the hasher, which the read feeds every byte it reads after."""
+        hasher = hashlib.sha256()
+        if self.size > 0 and held:
+            left = self.size
+            while left > 0:
+                block = os.read(fd, min(left, _BLOCK))
+                if not block:
+                    break
+                hasher.update(block)
+                left -= len(block)
+            if left == 0 and hmac.compare_digest(hasher.digest(), self.digest):
+                self.matched = True
+            else:
+                os.lseek(fd, 0, os.SEEK_SET)
+                hasher = hashlib.sha256()
+        self.hasher = hasher
+        return hasher
+
+    def small_rest(self, path: Path) -> bool:
+        """True when what follows the prefix is too little to check in worker processes."""
+        try:
+            size = os.stat(path).st_size
+        except OSError:
+            return True
+        return size - self.size < PARALLEL_FROM * (self.size / max(self.lines, 1))
+
+    def signed_reviews(self) -> dict[str, int]:
+        """The prefix's signed reviews by id, with their lines (so a later copy of one is caught)."""
+        if not isinstance(self.reviews, dict):
+            loaded = marshal.loads(self.reviews)
+            self.reviews = loaded if isinstance(loaded, dict) else {}
+        return self.reviews
+
+    def finish(
+        self, size: int, lines: int, result: VerifyResult, last_seq: int, reviews: dict[str, int] | None
+    ) -> None:
+        """Note where the read ended (``end``): ``size`` bytes, all hashed, and the chain's state there."""
+        self.end = Prefix(
+            size,
+            self.hasher.digest(),
+            lines,
+            result.last_hash,
+            last_seq,
+            result.first_hash,
+            result.first_signed,
+            self.reviews if reviews is None else reviews,
+        )
+
+
+class Checkpoints:
+    """The checkpoints of one ledger under one trust rule, kept in the cache of checked lines.
+
+    A checkpoint holds a prefix of the file (its size and SHA-256), the chain's state at its end
+    and the verdicts replayed under the trust rule, sealed together under the cache's key with
+    the ledger's path and the rule's digest. One whose seal fails (written without the key, or
+    for another ledger or rule), or whose bytes the file no longer starts with, is not used: the
+    read then checks every line as it would without one.
+    """
+
+    def __init__(self, cache: CheckedCache, ledger: Path, rule: TrustRule) -> None:
+        self.cache = cache
+        self.ledger = os.path.realpath(ledger)
+        self.trust = rule.digest()
+
+    def find(self) -> tuple[Prefix, bytes] | None:
+        """The prefix this ledger's checkpoint names and its sealed state; None when there is none that holds."""
+        if not self.cache.path.exists():
+            return None
+        key = self.cache.key(create=False)
+        if key is None:
+            return None
+        try:
+            db = sqlite3.connect(f"file:{self.cache.path}?mode=ro", uri=True, timeout=30)
+            try:
+                row = db.execute(
+                    "SELECT size, prefix, chain, reviews, state, seal FROM checkpoint WHERE ledger = ? AND trust = ?",
+                    (self.ledger, self.trust),
+                ).fetchone()
+            finally:
+                db.close()
+        except sqlite3.Error:
+            return None
+        if row is None or not all(type(part) is bytes for part in row[1:]) or type(row[0]) is not int:
+            return None
+        size, digest, chain, reviews, state, seal = row
+        if not hmac.compare_digest(seal, self._seal(key, size, digest, chain, reviews, state)):
+            return None
+        try:
+            form, lines, last_hash, last_seq, first_hash, first_signed = marshal.loads(chain)
+        except (ValueError, EOFError, TypeError):
+            return None
+        if form != FORMAT:
+            return None
+        return Prefix(size, digest, lines, last_hash, last_seq, first_hash, first_signed, reviews), state
+
+    def save(self, end: Prefix, verdicts: Verdicts) -> bool:
+        """Keep ``end`` (a whole file as a passing read found it) and the verdicts replayed from it."""
+        state = encode_state(verdicts)
+        key = self.cache.key(create=True)
+        if state is None or key is None:
+            return False
+        chain = marshal.dumps((FORMAT, end.lines, end.last_hash, end.last_seq, end.first_hash, end.first_signed))
+        reviews = marshal.dumps(end.signed_reviews())
+        seal = self._seal(key, end.size, end.digest, chain, reviews, state)
+        try:
+            self.cache.path.parent.mkdir(parents=True, exist_ok=True)
+            db = sqlite3.connect(self.cache.path, timeout=30)
+            try:
+                db.execute("PRAGMA synchronous=OFF")
+                db.execute(
+                    "CREATE TABLE IF NOT EXISTS checkpoint (ledger TEXT, trust BLOB, size INTEGER, prefix BLOB, "
+                    "chain BLOB, reviews BLOB, state BLOB, seal BLOB, saved REAL, PRIMARY KEY (ledger, trust))"
+                )
+                with db:
+                    db.execute(
+                        "INSERT OR REPLACE INTO checkpoint VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        (self.ledger, self.trust, end.size, end.digest, chain, reviews, state, seal, time.time()),
+                    )
+                    db.execute(
+                        "DELETE FROM checkpoint WHERE rowid NOT IN "
+                        "(SELECT rowid FROM checkpoint ORDER BY saved DESC LIMIT ?)",
+                        (KEEP,),
+                    )
+            finally:
+                db.close()
+        except (sqlite3.Error, OSError):
+            return False
+        return True
+
+    def _seal(self, key: bytes, size: int, digest: bytes, chain: bytes, reviews: bytes, state: bytes) -> bytes:
+        """The MAC of one checkpoint: every part of it, with the ledger and trust rule it was made for."""
+        mac = hashlib.blake2b(key=key, digest_size=32, person=b"ledger-prefix")
+        for part in (
+            _code_digest(),
+            self.ledger.encode("utf-8", "surrogateescape"),
+            self.trust,
+            str(size).encode("ascii"),
+            digest,
+            hashlib.sha256(chain).digest(),
+            hashlib.sha256(reviews).digest(),
+            hashlib.sha256(state).digest(),
+        ):
+            mac.update(len(part).to_bytes(8, "big"))
+            mac.update(part)
+        return mac.digest()
+
+
+@functools.cache
+def _code_digest() -> bytes:
+    """A digest of the code that checks, replays and judges the ledger: a checkpoint made by other code
+    (an upgrade that changed a rule) holds verdicts this code might not reach, so it is not used."""
+    hasher = hashlib.sha256()
+    for source in sorted(Path(__file__).parent.glob("*.py")):
+        try:
+            hasher.update(source.name.encode() + b"\0" + source.read_bytes())
+        except OSError:
+            hasher.update(os.urandom(32))  # unreadable: no checkpoint made now is ever used again
+    return hasher.digest()
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+class _NoPlace(Exception):
+    """A record the verdicts keep has no place in the file (it was built in memory)."""
+
+
+def encode_state(verdicts: Verdicts) -> bytes | None:
+    """The verdicts as plain data, each record as where its line is; None when a record has no such place."""
+    with _collector_paused():
+        return _encode_state(verdicts)
+
+
+def _encode_state(verdicts: Verdicts) -> bytes | None:
+    index: dict[int, int] = {}
+    rows: list[tuple[str, str, str | None, int, str, str, int, int]] = []
+    names: dict[str, str] = {}
+
+    def ref(record: Record | None) -> int:
+        if record is None:
+            return -1
+        at = index.get(id(record))
+        if at is None:
+            raw = record.raw
+            if type(raw) is not StoredLine:
+                raise _NoPlace
+            at = index[id(record)] = len(rows)
+            name = names.setdefault(record.name, record.name)  # a name is stored once, however many records
+            rows.append(
+                (record.action, name, record.fingerprint, record.seq, record.prev, record.hash, raw.offset, raw.length)
+            )
+        return at
+
+    try:
+        by_name = [
+            (
+                name,
+                v.action,
+                ref(v.source),
+                _whole(v.record),
+                [(fp, ref(r)) for fp, r in v.approved.items()],
+                [(fp, ref(r), why) for fp, (r, why) in v.untrusted.items()],
+                [(fp, ref(r)) for fp, r in v.rejected.items()],
+            )
+            for name, v in verdicts.by_name.items()
+        ]
+        content = [
+            (
+                fp,
+                ref(c.latest),
+                -1 if c.untrusted is None else ref(c.untrusted[0]),
+                "" if c.untrusted is None else c.untrusted[1],
+            )
+            for fp, c in verdicts.content.items()
+        ]
+    except _NoPlace:
+        return None
+    return marshal.dumps((verdicts.records, rows, by_name, content))
+
+
+_FIELDS = tuple(f.name for f in fields(Record) if f.name != "raw")
+
+
+def _whole(record: Record) -> tuple[Any, ...]:
+    """Every field of a fully parsed record (its files as tuples)."""
+    if record.raw is not None:
+        raise _NoPlace
+    values = [getattr(record, name) for name in _FIELDS]
+    values[_FIELDS.index("files")] = tuple((f.uri, f.digest, f.size) for f in record.files)
+    return tuple(values)
+
+
+def _record(values: tuple[Any, ...]) -> Record:
+    fields = dict(zip(_FIELDS, values, strict=True))
+    fields["files"] = tuple(FileEntry(*entry) for entry in fields["files"])
+    return Record(**fields)
+
+
+def decode_state(data: bytes, file: OpenLedger) -> Verdicts:
+    """The verdicts ``encode_state`` kept, each record's line read again from ``file`` when it is completed.
+
+    Raises:
+        ValueError: the state is not one ``encode_state`` wrote.
+    """
+    # A few objects per record, none in a cycle: the cycle collector would only walk them again and again.
+    with _collector_paused():
+        return _decode_state(data, file)
+
+
+def _decode_state(data: bytes, file: OpenLedger) -> Verdicts:
+    try:
+        count, rows, by_name, content = marshal.loads(data)
+        place = StoredLine
+        records = [
+            partial_record(action, name, fp, seq, prev, digest, place(file, offset, length, digest))
+            for action, name, fp, seq, prev, digest, offset, length in rows
+        ]
+        verdicts = Verdicts(records=count)
+        for name, action, last, whole, approved, untrusted, rejected in by_name:
+            verdict = Verdict(
+                name,
+                action,
+                _record(whole),  # the last record of each name is shown: kept in full, as a replay leaves it
+                {fp: records[at] for fp, at in approved},
+                {fp: (records[at], why) for fp, at, why in untrusted},
+                {fp: records[at] for fp, at in rejected},
+            )
+            verdict.source = records[last]
+            verdicts.by_name[name] = verdict
+        verdicts.content = {
+            fp: Content(None if latest < 0 else records[latest], None if untrusted < 0 else (records[untrusted], why))
+            for fp, latest, untrusted, why in content
+        }
+    except (ValueError, TypeError, EOFError, IndexError) as exc:
+        raise ValueError(f"not a checkpoint's state ({exc})") from None
+    return verdicts
