@@ -29,11 +29,10 @@ if [ ! -x .venv/bin/python ]; then
 fi
 # The three installs are independent (each its own venv or npm folder), so they run side by side:
 # on a fresh machine most of their time is waiting for the registries. Each logs to its own file,
-# shown when it fails. --no-compile: byte-compiling every installed module is a large part of a
-# fresh install, and the tests import only some of them (compiled on first use).
+# shown when it fails.
 logs=$(mktemp -d)
 say "installing skillscope[test], the third-party publishers and scanner (tests/interop/setup.sh) and the conformance suite, in parallel"
-.venv/bin/python -m pip install --quiet --disable-pip-version-check --no-compile -e '.[test]' >"$logs/skillscope.log" 2>&1 & pids=("$!:skillscope")
+.venv/bin/python -m pip install --quiet --disable-pip-version-check -e '.[test]' >"$logs/skillscope.log" 2>&1 & pids=("$!:skillscope")
 bash tests/interop/setup.sh >"$logs/interop.log" 2>&1 & pids+=("$!:interop")
 if [ -f tests/conformance/setup.sh ]; then
   bash tests/conformance/setup.sh >"$logs/conformance.log" 2>&1 & pids+=("$!:conformance")

@@ -76,9 +76,9 @@ pip_venv() {
     "$py312" -m venv "$dir" || fail "could not create venv at $dir"
   fi
   say "$part: pip install $*"
-  # --no-compile: byte-compiling every installed module (most never imported by a test) is a large
-  # part of a fresh install; Python compiles what a run imports on first use.
-  "$dir/bin/python" -m pip install --quiet --disable-pip-version-check --no-compile "$@" \
+  # pip byte-compiles on purpose (no --no-compile): with PYTHONDONTWRITEBYTECODE set, as on many CI
+  # images, nothing would cache the compiled modules and every scan would compile its imports anew.
+  "$dir/bin/python" -m pip install --quiet --disable-pip-version-check "$@" \
     || fail "pip install into $dir failed (is PyPI reachable?)"
   "$dir/bin/python" -c "$imports" || fail "installed packages do not import in $dir"
   printf '%s' "$*" > "$dir/.interop-stamp"
