@@ -3,6 +3,13 @@
 import os
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+# How long one example takes says how busy the machine is, not whether a property holds: no property
+# test has a per-example deadline or fails the too-slow health check. Loaded here, before any test
+# module is imported, so every @settings(...) inherits it; tests/test_suite_rules.py checks none undoes it.
+settings.register_profile("skillscope", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("skillscope")
 
 
 @pytest.fixture

@@ -135,7 +135,7 @@ async def test_listing_reads_no_file():
 
 async def test_stalled_listing_times_out_with_a_clear_error():
     with pytest.raises(RequestTimedOut, match="no answer within the timeout"):
-        await catalog("stall", timeout=1.0)
+        await catalog("stall", timeout=1.0)  # timing: the timeout is the subject; the server is in this process
 
 
 # --- capability negotiation ----------------------------------------------------------------------

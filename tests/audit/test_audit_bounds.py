@@ -40,6 +40,7 @@ def test_a_server_that_never_answers_reads_is_given_up_after_a_few_timeouts(tmp_
     # Just outside the middleware that swallows reads (the chain runs outermost first), so it sees them.
     server.middleware.insert(len(server.middleware) - 1, recorder)
     with serve_http_in_thread(server) as url:
+        # timing: the read timeout is the subject; the server runs in a thread here, no start-up inside it
         done = run_cli(
             "audit", "--format", "json", "-o", str(report), "--timeout", "3", "--concurrency", "1", url, timeout=900
         )

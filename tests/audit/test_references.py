@@ -26,7 +26,7 @@ def skill(path: str, body: str, *extra: SkillFile) -> PublishedSkill:
 
 
 async def findings(server, *, thorough: bool = False):
-    async with connect(Target(label="p", kind="inprocess", server=server), timeout=20) as conn:
+    async with connect(Target(label="p", kind="inprocess", server=server), timeout=120) as conn:
         audit = await audit_server(conn, Policy(), None, thorough=thorough)
     return [(f.id, f.skill, f.message, f.at.line) for f in audit.findings if f.id in REFERENCE_IDS]
 
@@ -78,7 +78,7 @@ async def test_a_flood_of_references_is_counted_past_the_first_twenty():
 @pytest.mark.parametrize("directory_read", [True, False])
 async def test_approval_names_the_unlisted_file_whether_resources_list_or_a_directory_read_shows_it(directory_read):
     notes = notes_server(directory_read=directory_read)
-    async with connect(Target(label="p", kind="inprocess", server=notes.server), timeout=20) as conn:
+    async with connect(Target(label="p", kind="inprocess", server=notes.server), timeout=120) as conn:
         listing = await load_catalog(conn, Policy())
         beta = await audit_for_approval(conn, await resolve_name(conn, listing, "beta", Policy()), Policy())
         alpha = await audit_for_approval(conn, await resolve_name(conn, listing, "alpha", Policy()), Policy())

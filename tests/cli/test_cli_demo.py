@@ -59,6 +59,7 @@ def test_show_audit_and_approve_reach_the_demo(env, tmp_path):
 def test_a_configured_server_named_demo_wins(env, tmp_path):
     config = tmp_path / "skillscope.yaml"
     config.write_text("servers:\n  demo:\n    url: http://127.0.0.1:9/mcp\n")
+    # timing: nothing listens on port 9, so the connection is refused at once; the timeout only caps it
     run = run_cli("list", "demo", "--config", str(config), "--timeout", "2", env=env)
     assert run.code == 3 and "127.0.0.1:9" in run.err
 

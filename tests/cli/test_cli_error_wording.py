@@ -25,7 +25,7 @@ def test_an_http_404_is_named_as_such_not_as_a_json_rpc_code(http_server):
 
 
 def test_a_read_that_times_out_is_not_called_a_content_mismatch(http_server):
-    # Served from a thread of this process: the 3 s bound then meets only the read that never
+    # timing: served from a thread of this process, the 3 s bound meets only the read that never
     # answers, never a server process still starting on a busy machine.
     done = run_cli("show", "quiet-0", "--json", "--timeout", "3", http_server("never-reads"))
     assert done.code == 1

@@ -78,6 +78,7 @@ def test_one_skills_folder_is_a_target_labelled_by_its_name(repo, env):
 def test_a_config_label_wins_over_a_bare_folder_name_but_not_over_a_path(repo, env, tmp_path):
     config = tmp_path / "skillscope.yaml"
     config.write_text("servers:\n  skills:\n    url: http://127.0.0.1:9/mcp\n")
+    # timing: nothing listens on port 9, so the connection is refused at once; the timeout only caps it
     bare = run_cli("list", "skills", "--config", str(config), "--timeout", "2", env=env, cwd=str(repo))
     assert bare.code == 3 and "127.0.0.1:9" in bare.err
     pathlike = run_cli("list", "./skills", "--config", str(config), "--json", env=env, cwd=str(repo))

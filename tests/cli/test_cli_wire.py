@@ -131,7 +131,7 @@ def test_connection_errors_are_specific(args, code, words):
 
 
 def test_a_request_that_never_answers_is_named_as_a_timeout(http_server):
-    # skills/list never answers. Served from a thread of this process, so the short timeout meets
+    # timing: skills/list never answers. Served from a thread of this process, so the short timeout meets
     # only that request, never a server process still starting on a busy machine.
     run = run_cli("list", "--timeout", "3", http_server("stall"))
     assert run.code == 3, (run.out, run.err)

@@ -234,7 +234,7 @@ def free_port() -> int:
 
 def _accepts(port: int) -> bool:
     try:
-        with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+        with socket.create_connection(("127.0.0.1", port), timeout=0.5):  # timing: one probe of a poll
             return True
     except OSError:
         return False
@@ -248,14 +248,14 @@ def _stop(proc: subprocess.Popen[bytes]) -> None:
         except ProcessLookupError:
             pass
         try:
-            proc.wait(timeout=5)
+            proc.wait(timeout=5)  # timing: past it, SIGKILL below
         except subprocess.TimeoutExpired:
             pass
     try:  # children left in the group, or a process that ignored SIGTERM
         os.killpg(proc.pid, signal.SIGKILL)
     except (ProcessLookupError, PermissionError):
         pass
-    proc.wait(timeout=5)
+    proc.wait(timeout=60)
 
 
 class PublisherStartError(RuntimeError):

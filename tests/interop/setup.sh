@@ -13,6 +13,8 @@
 #
 # Only the package registries (PyPI, npm) are needed. Re-running is cheap: each part
 # is skipped when a stamp file records that the same pinned versions are installed.
+# The four parts are independent (a folder each), so they install side by side, each logging
+# to its own file (shown when it fails): a fresh install takes as long as the scanner's venv alone.
 # Environment overrides: PYTHON312 (interpreter >= 3.12), NODE, NPM, and
 # SKILLSCOPE_INTEROP_CACHE (install folder, default .cache/interop; tests/interop/publishers.py
 # reads the same variable).
@@ -74,6 +76,8 @@ pip_venv() {
     "$py312" -m venv "$dir" || fail "could not create venv at $dir"
   fi
   say "$part: pip install $*"
+  # pip byte-compiles on purpose (no --no-compile): with PYTHONDONTWRITEBYTECODE set, as on many CI
+  # images, nothing would cache the compiled modules and every scan would compile its imports anew.
   "$dir/bin/python" -m pip install --quiet --disable-pip-version-check "$@" \
     || fail "pip install into $dir failed (is PyPI reachable?)"
   "$dir/bin/python" -c "$imports" || fail "installed packages do not import in $dir"
@@ -81,11 +85,13 @@ pip_venv() {
   say "$part: done"
 }
 
-if py_ready; then
-  say "python: $PYDIR already has: $PY_WANT (skipping)"
-else
-  pip_venv python "$PYDIR" 'import agentskills_mcp_server, agentskills_fs, fastmcp' "${PY_PINS[@]}"
-fi
+part_python() {
+  if py_ready; then
+    say "python: $PYDIR already has: $PY_WANT (skipping)"
+  else
+    pip_venv python "$PYDIR" 'import agentskills_mcp_server, agentskills_fs, fastmcp' "${PY_PINS[@]}"
+  fi
+}
 
 # ---------------------------------------------------------------- RoomKit host venv
 RK_PIN="roomkit[mcp]==$ROOMKIT_VERSION"
@@ -94,54 +100,83 @@ rk_ready() {
   [ -f "$RK_STAMP" ] && [ "$(cat "$RK_STAMP")" = "$RK_PIN" ] && [ -x "$ROOMKITDIR/bin/python" ] \
     && "$ROOMKITDIR/bin/python" -c 'import roomkit.skills, roomkit.tools.mcp, mcp' >/dev/null 2>&1
 }
-if rk_ready; then
-  say "roomkit: $ROOMKITDIR already has: $RK_PIN (skipping)"
-else
-  pip_venv roomkit "$ROOMKITDIR" 'import roomkit.skills, roomkit.tools.mcp, mcp' "$RK_PIN"
-fi
+part_roomkit() {
+  if rk_ready; then
+    say "roomkit: $ROOMKITDIR already has: $RK_PIN (skipping)"
+  else
+    pip_venv roomkit "$ROOMKITDIR" 'import roomkit.skills, roomkit.tools.mcp, mcp' "$RK_PIN"
+  fi
+}
 
 # ---------------------------------------------------------------- Cisco skill-scanner venv
 # Installed from PyPI like the publishers. Its first install is the slow part of this script
 # (about 6 min on a loaded 2-core machine, ~700 MB); afterwards the stamp makes it instant.
+# It has no optional extras installed (they add cloud LLM clients); the base requirements are what
+# its static analyzers import, so nothing smaller can be asked of pip.
 CS_PIN="cisco-ai-skill-scanner==$CISCO_SCANNER_VERSION"
 CS_STAMP="$CISCODIR/.interop-stamp"
 cs_ready() {
   [ -f "$CS_STAMP" ] && [ "$(cat "$CS_STAMP")" = "$CS_PIN" ] && [ -x "$CISCODIR/bin/skill-scanner" ] \
     && "$CISCODIR/bin/python" -c 'import skill_scanner.cli.cli' >/dev/null 2>&1
 }
-if cs_ready; then
-  say "skill-scanner: $CISCODIR already has: $CS_PIN (skipping)"
-else
-  pip_venv skill-scanner "$CISCODIR" 'import skill_scanner.cli.cli' "$CS_PIN"
-  [ -x "$CISCODIR/bin/skill-scanner" ] || fail "$CS_PIN installed no skill-scanner command in $CISCODIR/bin"
-fi
+part_scanner() {
+  if cs_ready; then
+    say "skill-scanner: $CISCODIR already has: $CS_PIN (skipping)"
+  else
+    pip_venv skill-scanner "$CISCODIR" 'import skill_scanner.cli.cli' "$CS_PIN"
+    [ -x "$CISCODIR/bin/skill-scanner" ] || fail "$CS_PIN installed no skill-scanner command in $CISCODIR/bin"
+  fi
+}
 
 # ---------------------------------------------------------------- Node packages
-NODE_BIN=${NODE:-node}
-NPM_BIN=${NPM:-npm}
-command -v "$NODE_BIN" >/dev/null 2>&1 || fail "node not found (need Node >= 20)"
-command -v "$NPM_BIN" >/dev/null 2>&1 || fail "npm not found"
-NODE_MAJOR=$("$NODE_BIN" -p 'process.versions.node.split(".")[0]')
-[ "$NODE_MAJOR" -ge 20 ] || fail "Node >= 20 required, found $("$NODE_BIN" --version)"
+part_node() {
+  NODE_BIN=${NODE:-node}
+  NPM_BIN=${NPM:-npm}
+  command -v "$NODE_BIN" >/dev/null 2>&1 || fail "node not found (need Node >= 20)"
+  command -v "$NPM_BIN" >/dev/null 2>&1 || fail "npm not found"
+  NODE_MAJOR=$("$NODE_BIN" -p 'process.versions.node.split(".")[0]')
+  [ "$NODE_MAJOR" -ge 20 ] || fail "Node >= 20 required, found $("$NODE_BIN" --version)"
 
-NODE_PINS=("@modelcontextprotocol/server@$TS_SERVER_VERSION" "@modelcontextprotocol/node@$TS_NODE_VERSION")
-NODE_STAMP="$NODEDIR/.interop-stamp"
-NODE_WANT="${NODE_PINS[*]}"
-if [ -f "$NODE_STAMP" ] && [ "$(cat "$NODE_STAMP")" = "$NODE_WANT" ] \
-   && [ -f "$NODEDIR/node_modules/@modelcontextprotocol/server/package.json" ]; then
-  say "node: $NODEDIR already has: $NODE_WANT (skipping)"
-else
-  mkdir -p "$NODEDIR"
-  if [ ! -f "$NODEDIR/package.json" ]; then
-    printf '{\n  "name": "skillscope-interop-publishers",\n  "private": true,\n  "type": "module"\n}\n' > "$NODEDIR/package.json"
+  NODE_PINS=("@modelcontextprotocol/server@$TS_SERVER_VERSION" "@modelcontextprotocol/node@$TS_NODE_VERSION")
+  NODE_STAMP="$NODEDIR/.interop-stamp"
+  NODE_WANT="${NODE_PINS[*]}"
+  if [ -f "$NODE_STAMP" ] && [ "$(cat "$NODE_STAMP")" = "$NODE_WANT" ] \
+     && [ -f "$NODEDIR/node_modules/@modelcontextprotocol/server/package.json" ]; then
+    say "node: $NODEDIR already has: $NODE_WANT (skipping)"
+  else
+    mkdir -p "$NODEDIR"
+    if [ ! -f "$NODEDIR/package.json" ]; then
+      printf '{\n  "name": "skillscope-interop-publishers",\n  "private": true,\n  "type": "module"\n}\n' > "$NODEDIR/package.json"
+    fi
+    say "node: npm install --save-exact ${NODE_PINS[*]} (in $NODEDIR, $("$NODE_BIN" --version))"
+    ( cd "$NODEDIR" && "$NPM_BIN" install --no-audit --no-fund --save-exact --loglevel=error "${NODE_PINS[@]}" ) \
+      || fail "npm install in $NODEDIR failed (is the npm registry reachable?)"
+    [ -f "$NODEDIR/node_modules/@modelcontextprotocol/server/dist/ext/skills/node.mjs" ] \
+      || fail "@modelcontextprotocol/server has no dist/ext/skills/node.mjs"
+    printf '%s' "$NODE_WANT" > "$NODE_STAMP"
+    say "node: done"
   fi
-  say "node: npm install --save-exact ${NODE_PINS[*]} (in $NODEDIR, $("$NODE_BIN" --version))"
-  ( cd "$NODEDIR" && "$NPM_BIN" install --no-audit --no-fund --save-exact --loglevel=error "${NODE_PINS[@]}" ) \
-    || fail "npm install in $NODEDIR failed (is the npm registry reachable?)"
-  [ -f "$NODEDIR/node_modules/@modelcontextprotocol/server/dist/ext/skills/node.mjs" ] \
-    || fail "@modelcontextprotocol/server has no dist/ext/skills/node.mjs"
-  printf '%s' "$NODE_WANT" > "$NODE_STAMP"
-  say "node: done"
-fi
+}
+
+# Each part in the background with its own log; all are waited for, and every failure is shown.
+logs=$(mktemp -d)
+pids=()
+for part in python roomkit scanner node; do
+  "part_$part" >"$logs/$part.log" 2>&1 &
+  pids+=("$!:$part")
+done
+failed=0
+for entry in "${pids[@]}"; do
+  pid=${entry%%:*} part=${entry#*:}
+  if wait "$pid"; then
+    cat "$logs/$part.log"
+  else
+    cat "$logs/$part.log" >&2
+    say "$part: FAILED (its log is above)"
+    failed=1
+  fi
+done
+rm -rf "$logs"
+[ "$failed" = 0 ] || exit 1
 
 say "all publishers and scanners ready ($(( $(date +%s) - start )) s)"

@@ -248,7 +248,9 @@ def signed_lines(tmp_path_factory):
     return path.read_bytes().splitlines()
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+)
 @given(mutations())
 def test_fuzzed_lines_are_damage_or_records_never_a_crash(signed_lines, tmp_path_factory, mutation):
     from skillscope.core.errors import SkillscopeError

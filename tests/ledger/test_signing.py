@@ -120,7 +120,7 @@ def test_a_key_held_by_ssh_agent_signs_through_the_agent_protocol(tmp_path, monk
         assert done.returncode == 0, done.stderr
     finally:
         agent.send_signal(signal.SIGTERM)
-        agent.wait(timeout=10)
+        agent.wait(timeout=60)
     monkeypatch.setenv("SSH_AUTH_SOCK", str(tmp_path / "gone.sock"))
     with pytest.raises(UsageError, match="ssh-agent"):
         signer.sign(b"x")

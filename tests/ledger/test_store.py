@@ -201,7 +201,7 @@ def test_sigkill_mid_append_loses_nothing_acknowledged(tmp_path):
         # Killed while it appends, however slowly a loaded machine started it: after its first
         # acknowledged record, plus a random moment, so the kill lands at varying points of a write.
         first = proc.stdout.readline()
-        time.sleep(rng.random() * 0.3)
+        time.sleep(rng.random() * 0.3)  # timing: a random moment to kill at, not a wait for anything
         proc.send_signal(signal.SIGKILL)
         out, _ = proc.communicate(timeout=300)
         out = first + out

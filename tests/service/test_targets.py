@@ -47,6 +47,7 @@ def config(tmp_path, home):
 
 
 def test_a_url_gets_the_default_policy_and_the_configs_ledger(config, tmp_path):
+    # timing: the timeout is only carried into the target here; nothing waits on it
     inv = resolve_target("https://skills.example.com/mcp", None, config=config, era="modern", timeout=5)
     assert (inv.target.kind, inv.target.label, inv.target.url) == (
         "http",

@@ -220,7 +220,7 @@ def test_sigterm_quits_the_tui_and_stops_its_stdio_server(tmp_path):
         if proc.poll() is None:
             proc.kill()
         os.close(master)
-        reader.join(timeout=5)
+        reader.join(timeout=60)
 
 
 def test_save_server_keeps_the_rest_of_the_file(tmp_path):
