@@ -33,7 +33,11 @@ _REVIEW_OPTIONS = [
         "--reviewer",
         help="Who reviewed, and the signing principal (default: git config user.email, else user.name, else the login name).",
     ),
-    click.option("--note", default="", help="Why: kept with the record."),
+    click.option(
+        "--note",
+        default="",
+        help="Why: kept with the record. Needed to approve a skill that changed since its approval or has warnings.",
+    ),
 ]
 
 

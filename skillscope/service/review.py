@@ -101,12 +101,16 @@ def note_needed(plan: ApprovalPlan, review: ReviewState | None) -> str | None:
     """Why approving ``plan`` needs a note saying what was checked, or None.
 
     A skill that changed since its approval needs one (the note says the change was read), and so
-    does accepting the audit's errors or unlisted files.
+    does one whose audit has findings: accepted errors or unlisted files, or warnings (which never
+    stop an approval, but the record should say why the reviewer found them acceptable).
     """
     if review is not None and review.changes:
         return "the skill changed since its approval"
     if plan.refused in ("findings", "unlisted") or plan.accepted:
         return "the audit has findings"
+    warnings = plan.audit.counts.get("warning", 0)
+    if warnings:
+        return f"the audit has {warnings} warning{'s' if warnings != 1 else ''}; say why {'they are' if warnings != 1 else 'it is'} acceptable"
     return None
 
 

@@ -23,7 +23,10 @@ def test_a_suppressed_error_no_longer_needs_accept_findings(tmp_path):
         (error,) = [f for f in audit.json()["servers"][0]["findings"] if f["severity"] == "error"]
         done = run_cli("suppress", error["key"], "--reason", "our own mirror", env=env)
         assert done.code == 0, done.err
-        approved = run_cli("approve", "--yes", "deploy-notes", url, env=env)
+        # What is left is a warning (the plain-http URL): it asks for a note, not for --accept-findings.
+        unexplained = run_cli("approve", "--yes", "deploy-notes", url, env=env)
+        assert unexplained.code == 2 and "a note is required: the audit has 1 warning" in unexplained.err
+        approved = run_cli("approve", "--yes", "deploy-notes", url, "--note", "our own mirror", env=env)
     assert approved.code == 0, approved.err
     (record,) = Ledger(tmp_path / "ledger.jsonl").records()
     assert record.action == "approve" and "accepted_findings" not in record.extra

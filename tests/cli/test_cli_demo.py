@@ -47,7 +47,17 @@ def test_show_audit_and_approve_reach_the_demo(env, tmp_path):
     assert audit.code == 0 and audit.json()["servers"][0]["label"] == "demo"
     demo_ledger = tmp_path / "data" / "skillscope" / "demo-ledger.jsonl"
     before = len(Ledger(demo_ledger).records())
-    approve = run_cli("approve", "pdf-processing", "demo", "--reviewer", "me", "--yes", env=env)
+    approve = run_cli(
+        "approve",
+        "pdf-processing",
+        "demo",
+        "--reviewer",
+        "me",
+        "--yes",
+        "--note",
+        "python wildcard is expected",
+        env=env,
+    )
     assert approve.code == 0, approve.err
     assert [r.name for r in Ledger(demo_ledger).records()][before:] == ["demo:pdf-processing"]
     assert not (tmp_path / "user-ledger.jsonl").exists()

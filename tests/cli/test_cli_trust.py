@@ -67,7 +67,10 @@ def test_approve_prints_the_audit_and_records_its_counts_and_ids(env):
     skill = pdf_processing()
     skill.files.append(SkillFile("scripts/setup.sh", b"#!/bin/sh\nchmod +x ./tool\nrm -rf /tmp/cache\n"))
     with serve_http_in_thread(build_server([skill])) as url:
-        run = run_cli("approve", "--yes", "pdf-processing", url, "--label", "srv", env=env)
+        unexplained = run_cli("approve", "--yes", "pdf-processing", url, "--label", "srv", env=env)
+        run = run_cli("approve", "--yes", "pdf-processing", url, "--label", "srv", "--note", "cache clean-up", env=env)
+    # A warning never stops an approval, but the record must say why it was acceptable.
+    assert unexplained.code == 2 and "a note is required: the audit has" in unexplained.err
     assert run.code == 0, run.err
     assert "warning: skillscope/risky-shell" in run.err
     (record,) = Ledger(env["SKILLSCOPE_LEDGER"]).records()

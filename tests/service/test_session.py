@@ -179,5 +179,8 @@ async def test_a_finding_a_trusted_suppression_accepts_no_longer_stops_the_appro
         )
         again = await session.audit(entry, place(tmp_path), approval=True)
         assert again.suppressed == 1 and error.key not in {f.key for f in again.audit.findings}
-        saved = session.record(place(tmp_path), "approve", again.audit, Verdict("r"))
+        # What is left is a warning (the plain-http URL): it needs a note, never --accept-findings.
+        with pytest.raises(UsageError, match="a note is required: the audit has 1 warning"):
+            session.record(place(tmp_path), "approve", again.audit, Verdict("r"))
+        saved = session.record(place(tmp_path), "approve", again.audit, Verdict("r", "the host is our mirror"))
     assert saved.fingerprint == entry.fingerprint and "accepted_findings" not in saved.extra
