@@ -283,9 +283,8 @@ class ReviewBook:
         found = checkpoints.find() if resume else None
         prefix = found[0] if found is not None else Prefix()
         result = VerifyResult()
-        records = self.ledger.stream(
-            result, reviews=False, prefix=prefix
-        )  # each line's check is needed only as it goes
+        # The replay needs each line's check only as it goes.
+        records = self.ledger.stream(result, reviews=False, prefix=prefix)
         first = next(records, None)  # the file's start is compared with the checkpoint's before any record
         start = None
         if prefix.matched and found is not None and prefix.file is not None:
