@@ -53,7 +53,7 @@ def test_roomkit_runs_code_only_for_the_approved_unchanged_skill(tmp_path, skill
     }
 
     def review(action: str, name: str) -> None:
-        extra = ("--yes",) if action == "approve" else ()
+        extra = ("--yes", "--note", "read every file") if action == "approve" else ()
         done = run_cli(action, name, "--label", LABEL, "--reviewer", "Rita", *extra, "--", *server, env=env)
         assert done.code == 0, done.err
 
