@@ -22,6 +22,8 @@ Prints, per layout:
   key during refresh  latency of ↓/↑ presses while the refresh runs, median and worst
   key during open     the same while a large skill (many files, some large) is read and verified
   key during audit    the same while that skill is audited (i: every file read, verified and scanned)
+  … CPU worst         for the keys above: the most CPU time the event loop's thread spent between a key
+                      and its answer (what the TUI's own work costs, whatever else loads the machine)
 
 A key's latency runs from the key event reaching the app to the first screen update after the
 cursor moved: the reviewer sees the answer. (Textual's ``pilot.press`` is not used for it: it
@@ -61,6 +63,8 @@ class KeyProbe:
 
     def __init__(self, app, tree) -> None:  # noqa: ANN001 - the running app and its tree
         self.app, self.tree = app, tree
+        self.cpu: list[float] = []
+        """Per press, the CPU time the event loop's thread spent until the answer was on screen."""
         self.moved: asyncio.Event | None = None
         self.line = -1
         self.answered: asyncio.Event | None = None
@@ -90,7 +94,7 @@ class KeyProbe:
         from textual import events
 
         self.moved, self.answered, self.line = asyncio.Event(), asyncio.Event(), self.tree.cursor_line
-        t0 = time.perf_counter()
+        t0, cpu0 = time.perf_counter(), time.thread_time()
         self.app._driver.send_message(events.Key(key, None))
         try:
             await asyncio.wait_for(self.answered.wait(), timeout=60)
@@ -100,6 +104,7 @@ class KeyProbe:
                 f"{self.tree.cursor_line}, moved {self.moved.is_set()}"
             ) from None
         took = time.perf_counter() - t0
+        self.cpu.append(time.thread_time() - cpu0)
         self.moved = self.answered = None
         return took
 
@@ -259,7 +264,9 @@ async def _refresh(pilot, screen, session, shown: dict[str, float], probe: KeyPr
     screen._server = session.label
     t0 = time.perf_counter()
     screen.action_refresh()  # what r does, without the pilot waiting for the work to end: keys go in meanwhile
+    first = len(probe.cpu)
     keys = await probe.during(lambda: session.listing is listed_before or "listed" not in shown)
+    cpu = probe.cpu[first:]
     await pilot.pause()
     painted = time.perf_counter()
     assert session.generation == generation and session.listing_state == "listed"
@@ -268,6 +275,7 @@ async def _refresh(pilot, screen, session, shown: dict[str, float], probe: KeyPr
     if keys:
         out["key during refresh median"] = statistics.median(keys)
         out["key during refresh worst"] = max(keys)
+        out["key during refresh CPU worst"] = max(cpu)
         out["key during refresh presses"] = len(keys)
     return out
 
@@ -294,11 +302,13 @@ async def _open_and_audit(pilot, screen, probe: KeyProbe) -> dict[str, float]:  
         app._driver.send_message(events.Key(key, key if len(key) == 1 else None))
         while not busy() and not done[what]():
             await pilot.pause(0.01)
+        first = len(probe.cpu)
         keys = await probe.during(lambda: busy() and not done[what]())  # noqa: B023 - used at once
         assert view.phase == "verified", f"the large skill did not verify ({what})"
         if keys:
             out[f"key during {what} median"] = statistics.median(keys)
             out[f"key during {what} worst"] = max(keys)
+            out[f"key during {what} CPU worst"] = max(probe.cpu[first:])
             out[f"key during {what} presses"] = len(keys)
     return out
 

@@ -207,8 +207,11 @@ class FileTable(DataTable[Text]):
                 key=item.path,
             )
         if rest:
-            more = f"… {rest:,} more files (enter shows {min(rest, FILE_ROWS):,} more; all are under the skill in the catalog)"
-            self.add_row(Text(more, style="dim italic"), Text(""), Text(""), Text(""), key=_MORE)
+            # Short cells: the row must not widen the path column and push the others off the pane.
+            more = Text(f"… {rest:,} more files", style="dim italic")
+            self.add_row(
+                more, Text(""), Text(""), Text(f"enter shows {min(rest, FILE_ROWS):,} more", style="dim"), key=_MORE
+            )
         self.display = bool(files)
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
