@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from skillscope.ledger.store import VerifyResult
     from skillscope.ledger.trust import TrustRule
 
-__all__ = ["Checkpoints", "Prefix", "SAVE_AFTER"]
+__all__ = ["SAVE_AFTER", "Checkpoints", "Prefix", "decode_state", "encode_state"]
 
 FORMAT = 1
 """The layout of a checkpoint's state; a checkpoint of another layout is not used."""

@@ -20,7 +20,7 @@ from skillscope.tui.widgets.source_lines import SourceLines
 from skillscope.verify.filekind import read_as
 from skillscope.views import HEX_LIMIT, SourceView, binary_view, hex_dump, hidden_panel, rendered_view, source_view
 
-__all__ = ["HEX_LIMIT", "FileViewer", "hex_dump", "is_binary", "scroll_to_line", "skill_md_view"]
+__all__ = ["HEX_LIMIT", "FileViewer", "file_body", "hex_dump", "is_binary", "scroll_to_line", "skill_md_view"]
 
 
 def is_binary(data: bytes, path: str = "") -> bool:
