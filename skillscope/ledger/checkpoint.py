@@ -3,19 +3,17 @@
 from __future__ import annotations
 
 import functools
-import gc
 import hashlib
 import hmac
 import marshal
 import os
 import sqlite3
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from skillscope.core.collector import cycle_collector_paused
 from skillscope.ledger.linecheck import PARALLEL_FROM
 from skillscope.ledger.record import GENESIS, FileEntry, Record, partial_record
 from skillscope.ledger.stored import OpenLedger, StoredLine
@@ -229,24 +227,13 @@ def _code_digest() -> bytes:
     return hasher.digest()
 
 
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
-
-
 class _NoPlace(Exception):
     """A record the verdicts keep has no place in the file (it was built in memory)."""
 
 
 def encode_state(verdicts: Verdicts) -> bytes | None:
     """The verdicts as plain data, each record as where its line is; None when a record has no such place."""
-    with _collector_paused():
+    with cycle_collector_paused():
         return _encode_state(verdicts)
 
 
@@ -322,7 +309,7 @@ def decode_state(data: bytes, file: OpenLedger) -> Verdicts:
         ValueError: the state is not one ``encode_state`` wrote.
     """
     # A few objects per record, none in a cycle: the cycle collector would only walk them again and again.
-    with _collector_paused():
+    with cycle_collector_paused():
         return _decode_state(data, file)
 
 

@@ -4,16 +4,15 @@ from __future__ import annotations
 
 import errno
 import fcntl
-import gc
 import itertools
 import os
 import secrets
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from skillscope.core.collector import cycle_collector_paused
 from skillscope.core.errors import LedgerDamaged, LedgerError
 from skillscope.ledger.checked import Checked, CheckedCache
 from skillscope.ledger.checkpoint import Prefix
@@ -42,7 +41,6 @@ __all__ = [
     "VerifyResult",
     "TAIL_READ",
     "MAX_RECORD_BYTES",
-    "cycle_collector_paused",
     "damage_message",
 ]
 
@@ -501,23 +499,6 @@ def _ignore(_item: object) -> None:
 
 def _nothing(_digest: str) -> None:
     return None
-
-
-@contextmanager
-def cycle_collector_paused() -> Iterator[None]:
-    """Pause Python's cycle collector while a scan builds a few objects per line.
-
-    None of them forms a reference cycle, so reference counting frees them all; but each
-    allocation counts towards a collection, and on a large ledger the collector would walk
-    every object built so far again and again (a third of a scan's time on 100,000 lines).
-    """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def damage_message(path: Path, result: VerifyResult) -> str:

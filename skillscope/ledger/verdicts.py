@@ -6,6 +6,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Literal
 
+from skillscope.core.collector import cycle_collector_paused
 from skillscope.ledger.record import FileEntry, Record
 
 __all__ = [
@@ -133,8 +134,6 @@ def replay(records: Iterable[Record], distrust: Distrust | None = None, start: V
     ledger file passes one. Without it every record counts (records built in memory).
     ``start`` is the verdicts of the records before these (a checkpoint's), folded into.
     """
-    from skillscope.ledger.store import cycle_collector_paused
-
     with cycle_collector_paused():
         return _replay(records, distrust, Verdicts() if start is None else start)
 
