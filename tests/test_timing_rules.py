@@ -33,10 +33,6 @@ TIMEOUT_KEYWORDS = {"timeout", "timeout_s", "seconds"}
 # Fixed waits written before this rule, in files other work owns: each waits a moment after a key or a tab
 # switch and then reads the screen. Listed so no new one can join; they should become wait_until polls.
 GRANDFATHERED = {
-    ("tui/test_flows.py", "test_open_reads_only_skill_md_and_renders_it_after_it_verifies"),
-    ("tui/test_flows.py", "test_open_by_name_reaches_a_skill_only_skills_get_knows"),
-    ("tui/test_inert.py", "test_every_field_of_the_escapes_server_is_shown_inert"),
-    ("tui/test_inert.py", "test_the_skill_md_tab_shows_every_planted_hiding_place"),
     ("tui/test_layout_flows.py", "test_a_single_click_selects_and_a_double_click_opens"),
     ("tui/test_snapshots.py", "settle"),
 }

@@ -88,7 +88,7 @@ async def test_open_reads_only_skill_md_and_renders_it_after_it_verifies(tmp_pat
         assert view.phase == "verified" and reads == [f"{PDF}/SKILL.md"]
         assert visible_tabs(app) == ["overview", "skill-md", "findings"]
         app.main_screen.detail.activate("skill-md")
-        await pilot.pause(0.1)
+        await wait_until(pilot, lambda: "10 │ # PDF processing" in screen_text(app), what="SKILL.md on screen")
         text = screen_text(app)
         assert "Source: exactly what the agent reads" in text and "10 │ # PDF processing" in text
         assert "1 │ ---" in text, "the frontmatter is part of the source view"
@@ -171,8 +171,7 @@ async def test_open_by_name_reaches_a_skill_only_skills_get_knows(tmp_path):
         )
         assert app.main_screen.catalog_tree.cursor_node.data.key == "demo:internal-audit"
         app.main_screen.detail.activate("skill-md")
-        await pilot.pause(0.1)
-        assert "Reachable by name only" in screen_text(app)
+        await wait_until(pilot, lambda: "Reachable by name only" in screen_text(app), what="the by-name note")
 
 
 async def test_an_unknown_name_is_a_notification_not_a_crash(tmp_path):
