@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import yaml
 
+from skillscope.audit.behavior.rules import FAMILIES
 from skillscope.audit.findings import NOWHERE, AuditFinding, Hit, Severity, TextSpan, placed
 from skillscope.core.errors import UsageError
 from skillscope.core.textsafe import safe_line
@@ -23,7 +24,6 @@ if TYPE_CHECKING:
     from skillscope.verify.opener import SkillReport
 
 __all__ = [
-    "FAMILIES",
     "KINDS",
     "MAX_SCAN_BYTES",
     "PatternRule",
@@ -37,16 +37,6 @@ __all__ = [
 
 USER_PREFIX = "user/"
 """Every user rule's id starts with this, so no user file can pass its findings off as built-in ones."""
-FAMILIES = (
-    "instructions",
-    "exfiltration",
-    "obfuscation",
-    "persistence",
-    "permissions",
-    "deception",
-    "secrets",
-    "triggers",
-)
 KINDS = ("prose", "code", "any")
 SEVERITIES = ("error", "warning", "note")
 MAX_SCAN_BYTES = 4 * 1024 * 1024
