@@ -15,6 +15,19 @@ from skillscope.tui.widgets.digest import Digest
 __all__ = ["changes_view", "entry_warnings_view", "failure_view", "findings_head"]
 
 
+def _evidence_table(title: str | None = None) -> Table:
+    """A table of the evidence panes: no outer edge, a dim bold header, a bold title on the left."""
+    return Table(
+        title=title,
+        title_justify="left",
+        title_style="bold",
+        show_edge=False,
+        pad_edge=False,
+        header_style="bold dim",
+        box=box.SIMPLE_HEAD,
+    )
+
+
 def failure_view(report: Any) -> RenderableType:
     """Expected and actual, the differing frontmatter keys, the hint and the refresh result; no content."""
     failure = report.failure
@@ -35,15 +48,7 @@ def failure_view(report: Any) -> RenderableType:
         grid.add_row("entry now", inert_line(report.refresh, limit=600))
     parts: list[RenderableType] = [head, Text(""), grid]
     if failure.differences:
-        table = Table(
-            title="Frontmatter keys that differ",
-            title_justify="left",
-            title_style="bold",
-            show_edge=False,
-            pad_edge=False,
-            header_style="bold dim",
-            box=box.SIMPLE_HEAD,
-        )
+        table = _evidence_table("Frontmatter keys that differ")
         table.add_column("key", no_wrap=True)
         table.add_column("entry says", overflow="fold")
         table.add_column("SKILL.md says", overflow="fold")
@@ -55,15 +60,7 @@ def failure_view(report: Any) -> RenderableType:
             )
         parts.append(Text(""))
         parts.append(table)
-    files = Table(
-        title="Files",
-        title_justify="left",
-        title_style="bold",
-        show_edge=False,
-        pad_edge=False,
-        header_style="bold dim",
-        box=box.SIMPLE_HEAD,
-    )
+    files = _evidence_table("Files")
     files.add_column("path", overflow="fold")
     files.add_column("state", no_wrap=True)
     files.add_column("reason", overflow="fold")
@@ -95,7 +92,7 @@ def changes_view(entry: Any, review: Any, diffs: list[Any] | None = None) -> Ren
         grid.add_row("by", inert_line(f"{record.reviewer} at {record.time}"))
         if record.note:
             grid.add_row("note", inert_line(record.note, limit=600))
-    table = Table(show_edge=False, pad_edge=False, header_style="bold dim", box=box.SIMPLE_HEAD)
+    table = _evidence_table()
     table.add_column("change", no_wrap=True)
     table.add_column("file", overflow="fold", ratio=1)
     table.add_column("size", justify="right", no_wrap=True)
