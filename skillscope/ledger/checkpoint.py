@@ -21,8 +21,8 @@ from skillscope.ledger.verdicts import Content, Verdict, Verdicts
 
 if TYPE_CHECKING:
     from skillscope.ledger.checked import CheckedCache
+    from skillscope.ledger.signers import TrustRule
     from skillscope.ledger.store import VerifyResult
-    from skillscope.ledger.trust import TrustRule
 
 __all__ = ["SAVE_AFTER", "Checkpoints", "Prefix", "decode_state", "encode_state"]
 
