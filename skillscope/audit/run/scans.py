@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from skillscope.audit.behavior.engine import SkillFileText, scan_skill
-from skillscope.audit.findings import TextSpan
+from skillscope.audit.findings import Hit, TextSpan
 from skillscope.audit.paths import path_hits
 from skillscope.audit.run.results import ServerAudit, SkillAudit, finding
 from skillscope.audit.text_scan import scan_bytes_kind, scan_string, scan_text
@@ -47,6 +47,11 @@ def real_text(read: FileText) -> str:
     return "\n".join(s.text if looks_like_text(s.text) else "" for s in read.strings)
 
 
+def _add(audit: ServerAudit, skill: SkillAudit, hit: Hit | str, message: str, uri: str | None) -> None:
+    """Record one finding on the skill, named by the skill's entry."""
+    skill.findings.append(finding(audit, hit, message, skill=skill.entry.name, uri=uri))
+
+
 def scan_strings(audit: ServerAudit, skill: SkillAudit) -> None:
     """Scan the entry's frontmatter, URI and file paths (all written by the server)."""
     entry = skill.entry
@@ -54,28 +59,18 @@ def scan_strings(audit: ServerAudit, skill: SkillAudit) -> None:
     fields += [(f"file name {safe_line(f.path, limit=80)!r}", f.path) for f in entry.files or ()]
     for where, value in fields:
         for hit in scan_string(value):
-            skill.findings.append(
-                finding(
-                    audit,
-                    hit,
-                    f"{entry.name}: {hit.message} in {safe_line(where, limit=120)}",
-                    skill=entry.name,
-                    uri=entry.uri,
-                )
-            )
+            _add(audit, skill, hit, f"{entry.name}: {hit.message} in {safe_line(where, limit=120)}", entry.uri)
     for path, hit in path_hits([f.path for f in entry.files or ()]):
         uri = next((f.uri for f in entry.files or () if f.path == path), entry.uri)
-        skill.findings.append(finding(audit, hit, f"{entry.name}: {hit.message}", skill=entry.name, uri=uri))
+        _add(audit, skill, hit, f"{entry.name}: {hit.message}", uri)
     allowed = (entry.frontmatter or {}).get("allowed-tools", (entry.frontmatter or {}).get("allowed_tools"))
     if allowed:
-        skill.findings.append(
-            finding(
-                audit,
-                "skillscope/allowed-tools",
-                f"{entry.name} asks for tools: {safe_line(allowed, limit=200)}",
-                skill=entry.name,
-                uri=entry.uri,
-            )
+        _add(
+            audit,
+            skill,
+            "skillscope/allowed-tools",
+            f"{entry.name} asks for tools: {safe_line(allowed, limit=200)}",
+            entry.uri,
         )
 
 
@@ -89,15 +84,7 @@ def scan_content(audit: ServerAudit, skill: SkillAudit, report: SkillReport) -> 
             continue
         data = result.served.data
         for hit in scan_bytes_kind(data, result.path):
-            skill.findings.append(
-                finding(
-                    audit,
-                    hit,
-                    f"{name}: {safe_line(result.path)}: {hit.message}",
-                    skill=name,
-                    uri=result.uri,
-                )
-            )
+            _add(audit, skill, hit, f"{name}: {safe_line(result.path)}: {hit.message}", result.uri)
         read = read_as(data, result.path)
         uris[result.path] = result.uri
         texts.append(SkillFileText(result.path, real_text(read) if read.binary else read.text, read.binary))
@@ -114,27 +101,11 @@ def scan_content(audit: ServerAudit, skill: SkillAudit, report: SkillReport) -> 
                     f"string at byte offset 0x{read.strings[hit.at.line - 1].offset:x}" if hit.at.line else "strings"
                 )
                 hit = replace(hit, at=TextSpan(excerpt=hit.at.excerpt))
-                skill.findings.append(
-                    finding(
-                        audit,
-                        hit,
-                        f"{name}: {safe_line(result.path)}: {where}: {hit.message}",
-                        skill=name,
-                        uri=result.uri,
-                    )
-                )
+                _add(audit, skill, hit, f"{name}: {safe_line(result.path)}: {where}: {hit.message}", result.uri)
             continue
         markdown = result.path.lower().endswith((".md", ".markdown"))
         for hit in scan_text(read.text, result.path, markdown=markdown):
-            skill.findings.append(
-                finding(
-                    audit,
-                    hit,
-                    f"{name}: {safe_line(result.path)}: {hit.message}",
-                    skill=name,
-                    uri=result.uri,
-                )
-            )
+            _add(audit, skill, hit, f"{name}: {safe_line(result.path)}: {hit.message}", result.uri)
     for path, hit in scan_skill(texts, skill.entry.frontmatter):
         uri = uris.get(path, skill.entry.uri)
-        skill.findings.append(finding(audit, hit, f"{name}: {safe_line(path)}: {hit.message}", skill=name, uri=uri))
+        _add(audit, skill, hit, f"{name}: {safe_line(path)}: {hit.message}", uri)
