@@ -55,7 +55,6 @@ def tui_settings(
         config_path=config.path,
         reviewer=reviewer,
         allow_dynamic=allow_dynamic,
-        signing_key=config.signing_key,
         trust=trust_choice(config, options, path),
     )
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from skillscope.core.locations import CONFIG_NAME, user_config_dir, user_data_dir
 from skillscope.service.review_state import TrustChoice
 from skillscope.service.targets import ServerSeed
 
@@ -29,10 +30,9 @@ class TuiSettings:
     """Where stdio servers' stderr goes (default: the per-user data dir)."""
     allow_dynamic: bool = False
     """The policy for servers added from the dialog."""
-    signing_key: str | None = None
-    """The config's ``signing_key`` (``SKILLSCOPE_SIGNING_KEY`` and the default key apply otherwise)."""
     trust: TrustChoice = field(default_factory=TrustChoice)
-    """Whose approvals count, as for ``export`` (the config's allowed signers, ``--include-unsigned``)."""
+    """Whose approvals count, as for ``export`` (the config's allowed signers, ``--include-unsigned``), and the
+    config's ``signing_key`` that the TUI signs with."""
 
     def config_target(self) -> Path:
         """The file ``save`` writes to."""
@@ -40,14 +40,10 @@ class TuiSettings:
             return self.config_path
         if self.save_path is not None:
             return self.save_path
-        from skillscope.core.locations import CONFIG_NAME, user_config_dir
-
         return user_config_dir() / CONFIG_NAME
 
     def stderr_dir(self) -> Path:
         """The directory for stdio servers' stderr logs."""
         if self.log_dir is not None:
             return self.log_dir
-        from skillscope.core.locations import user_data_dir
-
         return user_data_dir() / "logs"
