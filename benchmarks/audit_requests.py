@@ -30,7 +30,7 @@ from audit_catalog import write_catalog  # noqa: E402
 
 async def count(url: str, *, thorough: bool) -> tuple[Counter[str], Any]:
     """Audit ``url`` once; return the requests sent per method and the audit."""
-    from skillscope.audit.run import audit_server
+    from skillscope.audit.run.server import audit_server
     from skillscope.catalog.entry import Policy
     from skillscope.protocol.connection import connect
     from skillscope.protocol.target import Target

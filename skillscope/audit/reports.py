@@ -11,7 +11,7 @@ from urllib.parse import quote, unquote
 
 from skillscope import __version__
 from skillscope.audit.findings import SEVERITY_ORDER, AuditFinding, CheckOutcome, check_info
-from skillscope.audit.run import ServerAudit, SkillAudit
+from skillscope.audit.run.results import ServerAudit, SkillAudit
 from skillscope.core.textsafe import safe_line
 
 __all__ = [

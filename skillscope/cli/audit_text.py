@@ -9,7 +9,7 @@ from rich.table import Table
 from rich.text import Text
 
 from skillscope.audit.reports import finding_rows, skipped_checks, summary
-from skillscope.audit.run import ServerAudit
+from skillscope.audit.run.results import ServerAudit
 from skillscope.core.textsafe import safe_line
 
 __all__ = ["audit_text"]

@@ -173,7 +173,8 @@ def audit_command(
     scanners = _scanners(scanner_commands)
 
     async def body() -> int:
-        from skillscope.audit.run import ServerAudit, audit_server
+        from skillscope.audit.run.results import ServerAudit
+        from skillscope.audit.run.server import audit_server
         from skillscope.protocol.connection import connect
         from skillscope.service.review_state import load_verdicts
 

@@ -37,7 +37,7 @@ def servers_command(as_json: bool) -> None:
     Use a server with --config FILE LABEL (`skillscope list LABEL --config ~/.cursor/mcp.json`),
     or run `skillscope tui` with no target and no skillscope.yaml servers to see them all.
     """
-    from skillscope.config.clients import discover_servers
+    from skillscope.config.clients.discovery import discover_servers
     from skillscope.core.textsafe import safe_line
     from skillscope.service.targets import attach_problem
 

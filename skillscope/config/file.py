@@ -11,7 +11,7 @@ from typing import Any
 import yaml
 
 from skillscope.catalog.names import is_valid_label, label_for_command, label_for_url
-from skillscope.config.clients import discover_servers
+from skillscope.config.clients.discovery import discover_servers
 from skillscope.config.clients.formats import MAX_CLIENT_FILE_BYTES, read_document
 from skillscope.config.clients.jsonc import loads_jsonc
 from skillscope.config.servers import ServerSpec

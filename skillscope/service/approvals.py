@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from skillscope.audit.approval import ApprovalAudit, approval_audit
-from skillscope.audit.run import audit_skill
+from skillscope.audit.run.server import audit_skill
 from skillscope.catalog.entry import CatalogEntry
 from skillscope.catalog.names import relative_path
 from skillscope.core.errors import ApprovalRefused, UsageError
@@ -16,7 +16,7 @@ from skillscope.ledger.record import Action, Record
 from skillscope.ledger.recording import review_record, tool_id, utc_now
 
 if TYPE_CHECKING:
-    from skillscope.audit.run import SkillAudit
+    from skillscope.audit.run.results import SkillAudit
     from skillscope.ledger import Verdicts
     from skillscope.protocol.connection import Connection, ServerInfo
     from skillscope.verify.opener import SkillReport

@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from skillscope.config.clients import discover_servers
+from skillscope.config.clients.discovery import discover_servers
 from skillscope.core.errors import SkillscopeError
 from skillscope.ledger.sshsig import key_blob
 from skillscope.protocol.connection import connect

@@ -7,7 +7,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from skillscope.audit.findings import AuditFinding
-from skillscope.audit.run import SkillAudit, audit_skill
+from skillscope.audit.run.results import SkillAudit
+from skillscope.audit.run.server import audit_skill
 from skillscope.audit.surface_audit import item_findings
 from skillscope.catalog.entry import CatalogEntry, Policy
 from skillscope.catalog.surface import SurfaceItem

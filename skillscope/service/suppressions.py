@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from skillscope.audit.reports import assign_keys
-from skillscope.audit.run import ServerAudit
+from skillscope.audit.run.results import ServerAudit
 from skillscope.ledger import default_reviewer, tool_id, utc_now
 from skillscope.ledger.signing import load_signer
 from skillscope.ledger.suppressions import (

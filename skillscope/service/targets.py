@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Literal
 
 from skillscope.catalog.entry import Policy
 from skillscope.catalog.names import is_valid_label, label_for_command, label_for_url
-from skillscope.config.clients import discover_servers
+from skillscope.config.clients.discovery import discover_servers
 from skillscope.config.file import Config, client_server, parse_header, target_from_args
 from skillscope.config.servers import ServerSpec
 from skillscope.core.errors import SkillscopeError, UsageError

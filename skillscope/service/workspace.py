@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from skillscope.audit.run import SkillAudit
 from skillscope.audit.run.integrity import judge_review_again
+from skillscope.audit.run.results import SkillAudit
 from skillscope.catalog.entry import CatalogEntry
 from skillscope.ledger import FileDiff, Record, ReviewState, skill_diffs
 from skillscope.ledger.record import Action

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from skillscope.tui.settings import ServerSeed, TuiSettings
-
 if TYPE_CHECKING:
     from skillscope.service.session import ConnectFn
     from skillscope.tui.app import SkillscopeApp
+    from skillscope.tui.settings import TuiSettings
 
-__all__ = ["ServerSeed", "TuiSettings", "make_app"]
+__all__ = ["make_app"]
 
 
 def make_app(settings: TuiSettings, *, connect: ConnectFn | None = None) -> SkillscopeApp:

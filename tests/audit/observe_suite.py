@@ -107,7 +107,7 @@ def _cell(outs: list[dict[str, Any]] | None) -> str:
     return " / ".join(o["status"] + (" (untestable)" if o["untestable"] else "") for o in outs)
 
 
-from skillscope.audit.run import DIRECTORY_CHECKS  # noqa: E402
+from skillscope.audit.run.completeness import DIRECTORY_CHECKS  # noqa: E402
 
 CACHE_CHECKS = ("sep-2640-skills-list-cache-attributes", "sep-2640-skills-get-cache-attributes")
 VERSIONS = ("2026-07-28", "2025-11-25")

@@ -6,7 +6,7 @@ import pytest
 
 from skillscope.audit.approval import approval_audit
 from skillscope.audit.findings import AuditFinding, check_info
-from skillscope.audit.run import audit_skill
+from skillscope.audit.run.server import audit_skill
 from skillscope.catalog.entry import Policy
 from skillscope.demo.publisher import SkillFile, build_server
 from skillscope.protocol.connection import connect

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from skillscope.audit.findings import CHECKS
-from skillscope.audit.run import audit_server
+from skillscope.audit.run.server import audit_server
 from skillscope.catalog.entry import Policy
 from skillscope.protocol.connection import connect
 from skillscope.protocol.target import Target
@@ -205,7 +205,7 @@ async def test_review_state_from_the_ledger(tmp_path):
 
 
 async def test_one_skill_audit_matches_the_server_audit(planted):
-    from skillscope.audit.run import audit_skill
+    from skillscope.audit.run.server import audit_skill
     from skillscope.service.catalog import load_catalog
 
     async with connect(Target(label="p", kind="inprocess", server=planted_server()), timeout=120) as conn:

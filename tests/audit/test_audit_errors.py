@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from mcp import MCPError
 
-from skillscope.audit.run import audit_server
+from skillscope.audit.run.server import audit_server
 from skillscope.catalog.entry import Policy
 from skillscope.demo.publisher import SkillsPublisher, build_server
 from skillscope.protocol.connection import connect

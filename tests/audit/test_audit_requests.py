@@ -6,7 +6,8 @@ from collections import Counter
 
 import pytest
 
-from skillscope.audit.run import GET_CHECK, WALK_CHECK, audit_server
+from skillscope.audit.run.completeness import WALK_CHECK
+from skillscope.audit.run.server import GET_CHECK, audit_server
 from skillscope.catalog.entry import Policy
 from skillscope.protocol.connection import connect
 from skillscope.protocol.target import Target

@@ -9,7 +9,7 @@ import pytest
 from skillscope.audit.behavior.engine import SkillFileText, scan_skill
 from skillscope.audit.markdown import hidden_parts
 from skillscope.audit.paths import path_hits
-from skillscope.audit.run import audit_server
+from skillscope.audit.run.server import audit_server
 from skillscope.audit.text_scan import scan_string, scan_text
 from skillscope.catalog.entry import Policy
 from skillscope.core.textsafe import safe_text

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from skillscope.audit.run import audit_server
+from skillscope.audit.run.server import audit_server
 from skillscope.catalog.entry import Policy
 from skillscope.demo.publisher import PublishedSkill, SkillFile, build_server
 from skillscope.protocol.connection import connect

@@ -9,8 +9,8 @@ import pytest
 
 from skillscope.audit.custom_rules import load_rules
 from skillscope.audit.reports import assign_keys, audit_json, audit_sarif, finding_rows
-from skillscope.audit.run import audit_server
 from skillscope.audit.run.results import ServerAudit
+from skillscope.audit.run.server import audit_server
 from skillscope.catalog.entry import Policy
 from skillscope.protocol.connection import connect
 from skillscope.protocol.target import Target

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from skillscope.audit.reports import audit_sarif
-from skillscope.audit.run import audit_server
+from skillscope.audit.run.server import audit_server
 from skillscope.catalog.entry import Policy
 from skillscope.protocol.connection import connect
 from skillscope.protocol.target import Target
@@ -79,7 +79,7 @@ async def test_fingerprints_are_stable_across_runs():
 import re  # noqa: E402
 
 from skillscope.audit.findings import AuditFinding  # noqa: E402
-from skillscope.audit.run import ServerAudit  # noqa: E402
+from skillscope.audit.run.results import ServerAudit  # noqa: E402
 from skillscope.demo.publisher import PublishedSkill, SkillFile, build_server  # noqa: E402
 
 # RFC 3986 relative-ref path: unreserved, pct-encoded, sub-delims, ':' and '@', segments joined by '/'.

@@ -16,7 +16,7 @@ from concurrent.futures import ThreadPoolExecutor
 import anyio
 import pytest
 
-from skillscope.audit.run import audit_server
+from skillscope.audit.run.server import audit_server
 from skillscope.catalog.entry import Policy
 from skillscope.protocol.connection import connect
 from skillscope.protocol.target import Target

@@ -11,7 +11,7 @@ import pytest
 import yaml
 
 from skillscope.audit.reports import audit_json
-from skillscope.audit.run import audit_server
+from skillscope.audit.run.server import audit_server
 from skillscope.catalog.entry import Policy
 from skillscope.demo.publisher import build_server
 from skillscope.protocol.connection import connect

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from skillscope.config.clients import discover_servers
+from skillscope.config.clients.discovery import discover_servers
 from skillscope.config.file import load_config
 from skillscope.core.errors import ConfigError, UsageError
 

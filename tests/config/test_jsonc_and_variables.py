@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from skillscope.config.clients import JsoncError, loads_jsonc
+from skillscope.config.clients.jsonc import JsoncError, loads_jsonc
 from skillscope.config.variables import Expander, InputSpec
 from skillscope.core.errors import ConfigError, UsageError
 

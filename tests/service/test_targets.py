@@ -124,7 +124,7 @@ def test_a_form_is_checked_field_by_field():
 
 
 def test_a_disabled_client_server_says_why(home):
-    from skillscope.config.clients import discover_servers
+    from skillscope.config.clients.discovery import discover_servers
 
     problems = {f.spec.label: attach_problem(f.spec) for f in discover_servers().servers}
     assert problems == {"cursor-samples": "", "off": "disabled in its config"}

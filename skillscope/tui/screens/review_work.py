@@ -6,7 +6,7 @@ import asyncio
 from typing import Literal
 
 from skillscope.audit.findings import AuditFinding
-from skillscope.audit.run import SkillAudit
+from skillscope.audit.run.results import SkillAudit
 from skillscope.catalog.entry import CatalogEntry
 from skillscope.core.errors import ApprovalRefused, SkillscopeError
 from skillscope.ledger import ReviewState, skill_diffs
