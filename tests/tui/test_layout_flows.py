@@ -171,6 +171,27 @@ async def test_the_add_server_dialog_says_how_to_switch_and_submit_and_enter_doe
         assert f"{label}:hello-world" in await listed(pilot, label)
 
 
+async def test_a_late_tab_event_does_not_switch_the_add_server_dialog_back(tmp_path):
+    """The tab event posted when the dialog opened can land after ctrl+t (seen on a loaded machine):
+    it must not pull focus, and so the active tab, back to the URL form under the reviewer's typing."""
+    from textual.widgets import TabbedContent
+
+    app = demo_app(tmp_path)
+    async with running(app) as pilot:
+        await listed(pilot)
+        await pilot.press("n")
+        await wait_until(pilot, lambda: app.screen.query("#url-input"))
+        dialog = app.screen
+        await pilot.press("ctrl+t")
+        await wait_until(pilot, lambda: dialog.query_one("#command-input").has_focus, what="the command tab")
+        tabs = dialog.query_one("#kind", TabbedContent)
+        tabs.post_message(TabbedContent.TabActivated(tabbed_content=tabs, tab=tabs.get_tab("url")))  # the stale event
+        await pilot.pause()
+        await pilot.pause()
+        assert tabs.active == "command"
+        assert dialog.query_one("#command-input").has_focus
+
+
 # -- 6: copy ------------------------------------------------------------------------------------
 
 

@@ -78,11 +78,21 @@ class AddServerDialog(ModalScreen[ServerSeed | None]):
                 yield Button("Cancel", id="cancel")
 
     def on_mount(self) -> None:
-        self.query_one("#url-input", Input).focus()
+        self._focus_active_field()
 
     def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
         event.stop()
-        self.query_one("#command-input" if event.pane.id == "command" else "#url-input", Input).focus()
+        self._focus_active_field()
+
+    def _focus_active_field(self) -> None:
+        """Focus the first field of the tab that is active now, not of the tab an event names.
+
+        Focusing a field in a tab makes that tab active, and tab events can arrive late: the one posted
+        when the dialog opened can land after ctrl+t, and focusing by the event's tab would switch back
+        to the URL tab under the reviewer's typing.
+        """
+        active = self.query_one("#kind", TabbedContent).active
+        self.query_one("#command-input" if active == "command" else "#url-input", Input).focus()
 
     def action_switch_kind(self) -> None:
         tabs = self.query_one("#kind", TabbedContent)
