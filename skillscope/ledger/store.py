@@ -238,6 +238,7 @@ class Ledger:
             # The loop runs once per record on every command that reads the ledger: methods are looked up once.
             problem = result.problems.append
             review = result.reviews.append if reviews else _ignore
+            note = prefix.rest.add if prefix is not None else _ignore_line  # for the next checkpoint
             file: OpenLedger | None = None
             for chunk in itertools.chain((first_block,), chunks) if first_block is not None else ():
                 data = carry + chunk if carry else chunk
@@ -313,6 +314,7 @@ class Ledger:
                     elif result.first_signed is not None:
                         result.unsigned_after.append(number)
                     review((number, digest, checked))
+                    note(number, checked)
                     result.current = (digest, checked)
                     if decode:
                         try:
@@ -500,6 +502,10 @@ _NO_WORKERS = Fresh()
 
 
 def _ignore(_item: object) -> None:
+    return None
+
+
+def _ignore_line(_line: int, _checked: Checked) -> None:
     return None
 
 
