@@ -122,11 +122,14 @@ def _signed_as_written(line: bytes, *, hashed: bool = False) -> tuple[dict[str, 
     of what it holds, and its hash. Anything else, even a line the writer might have written,
     gives None and takes ``strict_decode``, which accepts it or says what is wrong.
     """
-    if _SURROGATE_ESCAPE.search(line):
+    if b"\\u" in line and _SURROGATE_ESCAPE.search(line):
         return None
     try:
-        data = _PLAIN_DECODER.decode(line.decode("utf-8"))
+        text = line.decode("utf-8")
+        data, end = _PLAIN_DECODER.raw_decode(text)  # no whitespace around: the exact round trip refuses it anyway
     except (ValueError, RecursionError):
+        return None
+    if end != len(text):
         return None
     if type(data) is not dict or tuple(data) != _OUTER:
         return None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import binascii
 import functools
 import hashlib
 import os
@@ -294,8 +295,9 @@ def verify_signed_by(armored: str, message: bytes, public_key_line: str) -> None
     if layout is not None and armored.startswith(_BEGIN + "\n") and armored.endswith("\n" + _END + "\n"):
         head, key = layout
         try:
-            blob = base64.b64decode(armored[len(_BEGIN) + 1 : -len(_END) - 2].replace("\n", ""), validate=True)
-        except ValueError:
+            # Strict base64 (refused: any other character, data after the padding): what it refuses, the full parse judges.
+            blob = binascii.a2b_base64(armored[len(_BEGIN) + 1 : -len(_END) - 2].replace("\n", ""), strict_mode=True)
+        except (ValueError, binascii.Error):
             blob = b""
         if len(blob) == len(head) + 64 and blob.startswith(head):
             try:
