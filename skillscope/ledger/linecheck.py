@@ -27,7 +27,7 @@ from skillscope.ledger.record import (
 )
 from skillscope.ledger.sshsig import SignatureError, verify_signed_by
 
-__all__ = ["check_line", "precheck"]
+__all__ = ["Fresh", "check_line", "precheck"]
 
 PARALLEL_FROM = 4000
 """Lines never checked before from which worker processes pay for their start."""
