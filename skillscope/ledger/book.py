@@ -18,6 +18,7 @@ from skillscope.ledger.record import Record, describe, review_id
 from skillscope.ledger.rollback import FIRST, SeenMemory, git_place, reviews_at_revision
 from skillscope.ledger.signers import AllowedSigners, TrustRule, resolve_trust
 from skillscope.ledger.store import Ledger, Problem, VerifyResult, damage_message
+from skillscope.ledger.summary import LineSummary
 from skillscope.ledger.verdicts import Distrust, Verdicts, replay
 
 __all__ = ["LedgerCheck", "ReviewBook", "SignatureStatus", "distrust_of", "signing_order"]
@@ -89,6 +90,8 @@ class LedgerCheck:
     current: dict[str, str] = field(default_factory=dict)
     verdicts: Verdicts = field(default_factory=Verdicts)
     """The ledger replayed as it was read (whether or not the check passed)."""
+    lines: LineSummary | None = None
+    """What every line established, when the check read it from a checkpoint (``result.reviews`` is then empty)."""
 
     @property
     def ok(self) -> bool:
@@ -105,7 +108,16 @@ class LedgerCheck:
 
     def signers(self) -> tuple[int, list[tuple[int, str]], list[tuple[int, str]]]:
         """(trusted signed count, untrusted (line, reviewer), unsigned (line, reviewer))."""
-        trusted, untrusted, unsigned = 0, [], []
+        trusted = 0
+        untrusted: list[tuple[int, str]] = []
+        unsigned: list[tuple[int, str]] = []
+        if self.lines is not None:
+            for (reviewer, key), lines in self.lines.signed.items():
+                if self.signature(Checked("", reviewer, key)) == "allowed":
+                    trusted += len(lines)
+                else:
+                    untrusted.extend((line, reviewer) for line in lines)
+            return trusted, sorted(untrusted), list(self.lines.unsigned)
         for line, _digest, c in self.result.reviews:
             status = self.signature(c)
             if status == "unsigned":
@@ -194,13 +206,25 @@ class ReviewBook:
             option, self.allowed_signers, self.config_dir, self.path, local_public_key(self.signing_key)
         )
 
-    def check(self, *, allowed_signers: str | None = None, since: str | None = None, learn: bool = True) -> LedgerCheck:
+    def check(
+        self,
+        *,
+        allowed_signers: str | None = None,
+        since: str | None = None,
+        learn: bool = True,
+        every_line: bool = False,
+    ) -> LedgerCheck:
         """Check the chain, every line, the signatures, and that no review seen before is gone.
+
+        The lines of a start of the file checked before are not read again when the file still
+        starts with exactly those bytes: their checkpoint (see ``checkpoint``) holds what they
+        established (every review's id, each line's signer) besides the verdicts.
 
         Args:
             allowed_signers: ``--allowed-signers``.
             since: a git revision whose reviews must all still be present.
             learn: when the check passes, remember the reviews now present.
+            every_line: list what each line established in ``result.reviews`` (read from the file, all of it).
         """
         memory = SeenMemory.of(self.path, git_place(self.path))
         # The memory first, then the ledger: a review is remembered only once it was appended, so every
@@ -208,15 +232,24 @@ class ReviewBook:
         with memory.locked(exclusive=False):
             seen = memory.load()
         learned = seen
-        result = VerifyResult()
         trust = self.trust(allowed_signers)
-        # Replayed as read (a large ledger is never all in memory), under the one trust rule.
-        verdicts = replay(self.ledger.stream(result), distrust_of(TrustRule(trust), result))
-        signing_order(result)
-        check = LedgerCheck(result, trust, memory=memory, verdicts=verdicts)
-        check.current = {c.review_id: c.what for _line, _digest, c in result.reviews}
-        if result.first_hash is not None:
+        rule = TrustRule(trust)
+        lines = None
+        if not every_line:
+            result, verdicts, lines = self._read_on(rule, Checkpoints(self.cache, self.path, rule), summary=True)
+        if lines is None:  # damage (named from every line), or no summary could be had: every line is read
+            result = VerifyResult()
+            # Replayed as read (a large ledger is never all in memory), under the one trust rule.
+            verdicts = replay(self.ledger.stream(result), distrust_of(rule, result))
+            signing_order(result)
+        check = LedgerCheck(result, trust, memory=memory, verdicts=verdicts, lines=lines)
+        if lines is not None:
+            check.current = lines.current
+            first = lines.first or "unreadable"
+        else:
+            check.current = {c.review_id: c.what for _line, _digest, c in result.reviews}
             first = result.reviews[0][2].what if result.reviews and result.reviews[0][0] == 1 else "unreadable"
+        if result.first_hash is not None:
             check.current[FIRST + result.first_hash] = _first_words(first)
             if not seen:
                 seen = memory.legacy(result.first_hash)
@@ -264,7 +297,8 @@ class ReviewBook:
         """
         rule = self.rule(allowed_signers, include_unsigned=include_unsigned)
         if keep is None:
-            return self._read_on(rule, Checkpoints(self.cache, self.path, rule))
+            result, verdicts, _lines = self._read_on(rule, Checkpoints(self.cache, self.path, rule))
+            return result, (verdicts if result.ok else None)
         result = VerifyResult()
         records = _kept(self.ledger.stream(result, reviews=False), keep)
         verdicts = replay(records, distrust_of(rule, result))  # replayed as read
@@ -272,9 +306,10 @@ class ReviewBook:
         return result, (verdicts if result.ok else None)
 
     def _read_on(
-        self, rule: TrustRule, checkpoints: Checkpoints, *, resume: bool = True
-    ) -> tuple[VerifyResult, Verdicts | None]:
-        """``read`` from this ledger's checkpoint under ``rule`` when the file still starts with its bytes.
+        self, rule: TrustRule, checkpoints: Checkpoints, *, resume: bool = True, summary: bool = False
+    ) -> tuple[VerifyResult, Verdicts, LineSummary | None]:
+        """``read`` from this ledger's checkpoint under ``rule`` when the file still starts with its bytes:
+        (the check, the verdicts, and with ``summary`` what every line established, when the read passed).
 
         The records of that start are not read again: the verdicts replayed from them are, sealed
         in the checkpoint, and the read goes on from the chain's state there, every later line
@@ -292,14 +327,18 @@ class ReviewBook:
                 start = decode_state(found[1], prefix.file)
             except (ValueError, LedgerError):
                 del records
-                return self._read_on(rule, checkpoints, resume=False)  # an unreadable checkpoint: every line is read
+                # An unreadable checkpoint: every line is read.
+                return self._read_on(rule, checkpoints, resume=False, summary=summary)
         verdicts = replay(itertools.chain(() if first is None else (first,), records), distrust_of(rule, result), start)
         signing_order(result)
-        end = prefix.end
+        end, lines = prefix.end, None
         if result.ok and end is not None:
-            if not prefix.matched or end.lines - prefix.lines >= SAVE_AFTER:
-                checkpoints.save(end, verdicts)
-        return result, (verdicts if result.ok else None)
+            saving = not prefix.matched or end.lines - prefix.lines >= SAVE_AFTER
+            if saving or summary:
+                lines = prefix.summary(checkpoints.summary)
+            if saving and lines is not None:
+                checkpoints.save(end, verdicts, lines)
+        return result, verdicts, lines
 
     def verdicts(self, *, allowed_signers: str | None = None, include_unsigned: bool = False) -> Verdicts:
         """Replay the ledger under the trust rule (chain, lines and signatures checked).

@@ -9,6 +9,7 @@ import marshal
 import os
 import sqlite3
 import time
+from collections.abc import Callable
 from dataclasses import fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -17,6 +18,7 @@ from skillscope.core.collector import cycle_collector_paused
 from skillscope.ledger.linecheck import PARALLEL_FROM
 from skillscope.ledger.record import GENESIS, FileEntry, Record, partial_record
 from skillscope.ledger.stored import OpenLedger, StoredLine
+from skillscope.ledger.summary import LineSummary
 from skillscope.ledger.verdicts import Content, Verdict, Verdicts
 
 if TYPE_CHECKING:
@@ -26,8 +28,9 @@ if TYPE_CHECKING:
 
 __all__ = ["SAVE_AFTER", "Checkpoints", "Prefix", "decode_state", "encode_state"]
 
-FORMAT = 1
+FORMAT = 2
 """The layout of a checkpoint's state; a checkpoint of another layout is not used."""
+_TABLE = "checkpoint"
 KEEP = 4
 """Checkpoints kept (one per ledger and trust rule), the most recently saved."""
 SAVE_AFTER = 1000
@@ -53,12 +56,17 @@ class Prefix:
         first_hash: str | None = None,
         first_signed: int | None = None,
         reviews: bytes | dict[str, int] | None = None,
+        summary_digest: bytes = b"",
     ) -> None:
         self.size, self.digest, self.lines = size, digest, lines
         self.last_hash, self.last_seq = last_hash, last_seq
         self.first_hash, self.first_signed = first_hash, first_signed
         self.reviews: bytes | dict[str, int] = {} if reviews is None else reviews
         """The signed reviews of the prefix (review id -> line), kept as read until a signed line follows."""
+        self.summary_digest = summary_digest
+        """The SHA-256 of the prefix's ``LineSummary`` as stored (it is fetched only when asked for)."""
+        self.rest = LineSummary()
+        """What the lines read after the prefix established (all of them when it did not match)."""
         self.matched = False
         self.hasher: Any = None
         self.file: OpenLedger | None = None
@@ -99,6 +107,16 @@ class Prefix:
             loaded = marshal.loads(self.reviews)
             self.reviews = loaded if isinstance(loaded, dict) else {}
         return self.reviews
+
+    def summary(self, stored: Callable[[Prefix], LineSummary | None]) -> LineSummary | None:
+        """What every line read established: the prefix's (from ``stored``) and the lines after it.
+
+        None when the prefix's summary cannot be had (then the lines must be read again).
+        """
+        if not self.matched:
+            return self.rest
+        before = stored(self)
+        return None if before is None else before.extend(self.rest)
 
     def finish(
         self, size: int, lines: int, result: VerifyResult, last_seq: int, reviews: dict[str, int] | None
@@ -142,7 +160,7 @@ class Checkpoints:
             db = sqlite3.connect(f"file:{self.cache.path}?mode=ro", uri=True, timeout=30)
             try:
                 row = db.execute(
-                    "SELECT size, prefix, chain, reviews, state, seal FROM checkpoint WHERE ledger = ? AND trust = ?",
+                    f"SELECT size, prefix, chain, reviews, state, seal FROM {_TABLE} WHERE ledger = ? AND trust = ?",
                     (self.ledger, self.trust),
                 ).fetchone()
             finally:
@@ -155,20 +173,56 @@ class Checkpoints:
         if not hmac.compare_digest(seal, self._seal(key, size, digest, chain, reviews, state)):
             return None
         try:
-            form, lines, last_hash, last_seq, first_hash, first_signed = marshal.loads(chain)
+            form, lines, last_hash, last_seq, first_hash, first_signed, summary = marshal.loads(chain)
         except (ValueError, EOFError, TypeError):
             return None
-        if form != FORMAT:
+        if form != FORMAT or type(summary) is not bytes:
             return None
-        return Prefix(size, digest, lines, last_hash, last_seq, first_hash, first_signed, reviews), state
+        return Prefix(size, digest, lines, last_hash, last_seq, first_hash, first_signed, reviews, summary), state
 
-    def save(self, end: Prefix, verdicts: Verdicts) -> bool:
-        """Keep ``end`` (a whole file as a passing read found it) and the verdicts replayed from it."""
+    def summary(self, prefix: Prefix) -> LineSummary | None:
+        """The ``LineSummary`` kept with the checkpoint ``prefix`` came from; None when it is not that one.
+
+        Fetched apart (most reads never need it) and checked against the digest sealed with the prefix.
+        """
+        try:
+            db = sqlite3.connect(f"file:{self.cache.path}?mode=ro", uri=True, timeout=30)
+            try:
+                row = db.execute(
+                    f"SELECT summary FROM {_TABLE} WHERE ledger = ? AND trust = ?", (self.ledger, self.trust)
+                ).fetchone()
+            finally:
+                db.close()
+        except sqlite3.Error:
+            return None
+        if row is None or type(row[0]) is not bytes or not prefix.summary_digest:
+            return None
+        if not hmac.compare_digest(hashlib.sha256(row[0]).digest(), prefix.summary_digest):
+            return None  # another checkpoint was saved since, or the row was changed
+        try:
+            return LineSummary.decode(row[0])
+        except ValueError:
+            return None
+
+    def save(self, end: Prefix, verdicts: Verdicts, summary: LineSummary) -> bool:
+        """Keep ``end`` (a whole file as a passing read found it), the verdicts replayed from it and what its lines established."""
         state = encode_state(verdicts)
         key = self.cache.key(create=True)
         if state is None or key is None:
             return False
-        chain = marshal.dumps((FORMAT, end.lines, end.last_hash, end.last_seq, end.first_hash, end.first_signed))
+        with cycle_collector_paused():
+            lines = summary.encode()
+        chain = marshal.dumps(
+            (
+                FORMAT,
+                end.lines,
+                end.last_hash,
+                end.last_seq,
+                end.first_hash,
+                end.first_signed,
+                hashlib.sha256(lines).digest(),
+            )
+        )
         reviews = marshal.dumps(end.signed_reviews())
         seal = self._seal(key, end.size, end.digest, chain, reviews, state)
         try:
@@ -176,18 +230,31 @@ class Checkpoints:
             db = sqlite3.connect(self.cache.path, timeout=30)
             try:
                 db.execute("PRAGMA synchronous=OFF")
+                if "summary" not in {row[1] for row in db.execute(f"PRAGMA table_info({_TABLE})")}:
+                    db.execute(f"DROP TABLE IF EXISTS {_TABLE}")  # an earlier version's, without line summaries
                 db.execute(
-                    "CREATE TABLE IF NOT EXISTS checkpoint (ledger TEXT, trust BLOB, size INTEGER, prefix BLOB, "
-                    "chain BLOB, reviews BLOB, state BLOB, seal BLOB, saved REAL, PRIMARY KEY (ledger, trust))"
+                    f"CREATE TABLE IF NOT EXISTS {_TABLE} (ledger TEXT, trust BLOB, size INTEGER, prefix BLOB, "
+                    "chain BLOB, reviews BLOB, state BLOB, summary BLOB, seal BLOB, saved REAL, PRIMARY KEY (ledger, trust))"
                 )
                 with db:
                     db.execute(
-                        "INSERT OR REPLACE INTO checkpoint VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                        (self.ledger, self.trust, end.size, end.digest, chain, reviews, state, seal, time.time()),
+                        f"INSERT OR REPLACE INTO {_TABLE} VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        (
+                            self.ledger,
+                            self.trust,
+                            end.size,
+                            end.digest,
+                            chain,
+                            reviews,
+                            state,
+                            lines,
+                            seal,
+                            time.time(),
+                        ),
                     )
                     db.execute(
-                        "DELETE FROM checkpoint WHERE rowid NOT IN "
-                        "(SELECT rowid FROM checkpoint ORDER BY saved DESC LIMIT ?)",
+                        f"DELETE FROM {_TABLE} WHERE rowid NOT IN "
+                        f"(SELECT rowid FROM {_TABLE} ORDER BY saved DESC LIMIT ?)",
                         (KEEP,),
                     )
             finally:

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+import operator
 import os
 from collections.abc import Callable, Iterator
+from json.encoder import c_make_encoder, encode_basestring, encode_basestring_ascii  # type: ignore[attr-defined]
 from pathlib import Path
 from typing import Any
 
@@ -25,19 +27,21 @@ from skillscope.ledger.record import (
 )
 from skillscope.ledger.sshsig import SignatureError, verify_signed_by
 
-__all__ = ["check_line", "precheck"]
+__all__ = ["Fresh", "check_line", "precheck"]
 
 PARALLEL_FROM = 4000
 """Lines never checked before from which worker processes pay for their start."""
 
 
-def check_line(line: bytes) -> Checked:
+def check_line(line: bytes, *, hashed: bool = False) -> Checked:
     """Parse a line strictly and verify its signature, if it has one.
+
+    ``hashed``: the caller has checked the line's hash already (``chain_fields``).
 
     Raises:
         LineError: the line is not in the writer's exact form, or its signature does not verify.
     """
-    written = _signed_as_written(line)
+    written = _signed_as_written(line, hashed=hashed)
     if written is not None:
         data, message = written
         review = data["review"]
@@ -88,11 +92,28 @@ _REVIEW_HEAD = (
 )
 _REVIEW_TEXT = ("name", "label", "uri", "time", "reviewer", "note", "server", "protocol", "tool", "nonce")
 _FILE_KEYS = ("uri", "digest", "size")
-_AS_WRITTEN = json.JSONEncoder(separators=(",", ":")).encode
-_CANONICAL = json.JSONEncoder(sort_keys=True, ensure_ascii=False, separators=(",", ":")).encode
+_TEXT_FIELDS = operator.itemgetter(*_REVIEW_TEXT)
+_FILE_FIELDS = operator.itemgetter(*_FILE_KEYS)
+_STR_STR_INT = (str, str, int)
 
 
-def _signed_as_written(line: bytes) -> tuple[dict[str, Any], bytes] | None:
+def _encoder(ascii_only: bool, sort_keys: bool) -> Callable[[Any], str]:
+    """``json.dumps`` with no spaces, its C encoder built once, not on each call (the first read of a
+    ledger encodes every line twice). The values are what JSON parsing gave: no cycle, no other type."""
+    if c_make_encoder is None:  # pragma: no cover - a Python without the C accelerator
+        return json.JSONEncoder(separators=(",", ":"), ensure_ascii=ascii_only, sort_keys=sort_keys).encode
+    escape = encode_basestring_ascii if ascii_only else encode_basestring
+    parts = c_make_encoder(None, None, escape, None, ":", ",", sort_keys, False, True)
+    return lambda value: "".join(parts(value, 0))
+
+
+_AS_WRITTEN = _encoder(ascii_only=True, sort_keys=False)
+"""The line as the writer writes it (keys in the order given, ASCII)."""
+_CANONICAL = _encoder(ascii_only=False, sort_keys=True)
+"""What a review's signature covers (``canonical_review``)."""
+
+
+def _signed_as_written(line: bytes, *, hashed: bool = False) -> tuple[dict[str, Any], bytes] | None:
     """(the parsed line, the bytes its signature covers) for a signed line exactly as the writer writes one.
 
     What ``strict_decode`` proves by building the ``Record`` and writing it again, proven on the
@@ -101,11 +122,14 @@ def _signed_as_written(line: bytes) -> tuple[dict[str, Any], bytes] | None:
     of what it holds, and its hash. Anything else, even a line the writer might have written,
     gives None and takes ``strict_decode``, which accepts it or says what is wrong.
     """
-    if _SURROGATE_ESCAPE.search(line):
+    if b"\\u" in line and _SURROGATE_ESCAPE.search(line):
         return None
     try:
-        data = _PLAIN_DECODER.decode(line.decode("utf-8"))
+        text = line.decode("utf-8")
+        data, end = _PLAIN_DECODER.raw_decode(text)  # no whitespace around: the exact round trip refuses it anyway
     except (ValueError, RecursionError):
+        return None
+    if end != len(text):
         return None
     if type(data) is not dict or tuple(data) != _OUTER:
         return None
@@ -127,18 +151,18 @@ def _signed_as_written(line: bytes) -> tuple[dict[str, Any], bytes] | None:
         return None
     if review["action"] not in ACTIONS or not (review["fingerprint"] is None or type(review["fingerprint"]) is str):
         return None
-    if any(type(review[name]) is not str for name in _REVIEW_TEXT) or type(review["files"]) is not list:
+    if set(map(type, _TEXT_FIELDS(review))) != {str} or type(review["files"]) is not list:
         return None
     for entry in review["files"]:
         if (
             type(entry) is not dict
             or tuple(entry) != _FILE_KEYS
-            or type(entry["uri"]) is not str
-            or type(entry["digest"]) is not str
-            or type(entry["size"]) is not int
+            or tuple(map(type, _FILE_FIELDS(entry))) != _STR_STR_INT
         ):
             return None
-    if _AS_WRITTEN(data).encode("ascii") != line or hashlib.sha256(b"{" + line[_BODY_START:]).hexdigest() != digest[7:]:
+    if _AS_WRITTEN(data).encode("ascii") != line:
+        return None
+    if not hashed and hashlib.sha256(b"{" + line[_BODY_START:]).hexdigest() != digest[7:]:
         return None
     return data, _CANONICAL(review).encode("utf-8")
 
@@ -146,9 +170,13 @@ def _signed_as_written(line: bytes) -> tuple[dict[str, Any], bytes] | None:
 Row = tuple[str, str, str, str, str, bytes]
 """A checked line as the cache keeps it: (hash, review id, reviewer, key, what, seal)."""
 
+SEGMENT_LINES = 1500
+"""About how many lines a worker checks in one go: small enough that the scan starts early and
+both cores stay busy to the end, large enough that handing one over costs little."""
 
-def _check_share(path: str, share: int, shares: int) -> list[Row]:
-    """The cache rows of every ``shares``-th line not checked before, from ``share`` (in a worker), sealed.
+
+def _check_segment(path: str, start: int, end: int) -> list[Row]:
+    """The cache rows of the lines not checked before in bytes ``start:end`` of the file (in a worker), sealed.
 
     A line that fails is left out: the scan checks it again itself and names what is wrong.
     Rows go back as plain tuples whose reviewer and key strings are shared (a ledger has few of
@@ -158,16 +186,20 @@ def _check_share(path: str, share: int, shares: int) -> list[Row]:
     same: dict[str, str] = {}
     intern, seal, known = same.setdefault, _SEAL, _KNOWN
     with open(path, "rb") as handle:
-        for index, line in enumerate(_lines(iter(lambda: handle.read(1 << 22), b""))):
-            if index % shares != share or _claimed(line) in known:
-                continue
-            try:
-                digest = chain_fields(line)[0]
-                c = check_line(line)
-            except (LineError, ValueError, TypeError, OverflowError, RecursionError):
-                continue
-            reviewer, key = intern(c.reviewer, c.reviewer), intern(c.key, c.key)
-            out.append((digest, c.review_id, reviewer, key, c.what, seal(digest, c.review_id, reviewer, key, c.what)))
+        handle.seek(start)
+        data = handle.read(end - start)
+    lines = data.split(b"\n")
+    del lines[-1]  # what follows the last newline (nothing, or a line cut at ``end``)
+    for line in lines:
+        if _claimed(line) in known:
+            continue
+        try:
+            digest = chain_fields(line)[0]
+            c = check_line(line, hashed=True)
+        except (LineError, ValueError, TypeError, OverflowError, RecursionError):
+            continue
+        reviewer, key = intern(c.reviewer, c.reviewer), intern(c.key, c.key)
+        out.append((digest, c.review_id, reviewer, key, c.what, seal(digest, c.review_id, reviewer, key, c.what)))
     return out
 
 
@@ -205,63 +237,130 @@ def _lines(chunks: Iterator[bytes]) -> Iterator[bytes]:
         carry = data[start:]
 
 
-def _count_lines(path: Path) -> int:
-    """The lines in the file, counted through one reused buffer (this runs on every read of the ledger)."""
+def _count_lines(path: Path) -> tuple[int, int]:
+    """(lines, bytes) of the file, counted through one reused buffer (this runs on every read of the ledger)."""
     buffer = bytearray(1 << 22)
-    count = 0
+    count = size = 0
     try:
         with open(path, "rb", buffering=0) as handle:
-            while size := handle.readinto(buffer):
-                count += buffer.count(b"\n", 0, size)
+            while got := handle.readinto(buffer):
+                count += buffer.count(b"\n", 0, got)
+                size += got
     except OSError:
-        return 0
-    return count
+        return 0, 0
+    return count, size
 
 
-def precheck(path: Path, read: Callable[[], Iterator[bytes]], cache: CheckedCache | None) -> dict[str, Checked]:
-    """Check in parallel the lines of the ledger at ``path`` not in ``cache``, when there are many.
+def _segments(path: Path, size: int, count: int) -> list[tuple[int, int]]:
+    """The file cut into byte ranges of about ``SEGMENT_LINES`` lines, each starting where a line does."""
+    wanted = max(1, count // SEGMENT_LINES)
+    cuts = [0]
+    with open(path, "rb") as handle:
+        for n in range(1, wanted):
+            handle.seek(size * n // wanted)
+            probe = handle.read(1 << 20)  # no line the writer writes is longer
+            newline = probe.find(b"\n")
+            at = size * n // wanted + newline + 1
+            if newline >= 0 and cuts[-1] < at < size:
+                cuts.append(at)
+    cuts.append(size)
+    return list(zip(cuts, cuts[1:], strict=False))
+
+
+class Fresh:
+    """The lines worker processes check, handed to the scan segment by segment as it reaches them.
+
+    The workers take the segments in file order while the scan reads on behind them, so the scan's
+    own work overlaps theirs. What comes back is keyed by each line's real hash, recomputed in
+    the worker, so a line that claims another's hash gains nothing. A worker that fails leaves
+    its lines to the scan, which then checks them itself.
+    """
+
+    def __init__(self, pool: Any = None, pending: list[tuple[int, Any]] | None = None) -> None:
+        self._pool = pool
+        self._pending = pending or []
+        self._next = 0
+        self._end = -1
+        self._rows: dict[str, Checked] = {}
+        self.rows: list[Row] = []
+        """Every row the workers sent, for the cache."""
+
+    @property
+    def started(self) -> bool:
+        """True when worker processes were started."""
+        return bool(self._pending)
+
+    def get(self, digest: str, offset: int) -> Checked | None:
+        """The check of the line with ``digest`` at byte ``offset``, once its segment is done (None if none)."""
+        while offset >= self._end and self._next < len(self._pending):
+            end, future = self._pending[self._next]
+            self._next += 1
+            try:
+                rows: list[Row] = future.result()
+            except Exception:  # noqa: BLE001 - whatever went wrong in a worker, the scan checks those lines itself
+                rows = []
+            self._end = end
+            self.rows.extend(rows)
+            self._rows = {row[0]: Checked(row[1], row[2], row[3], row[4]) for row in rows}
+        return self._rows.get(digest) if offset < self._end else None
+
+    def close(self, cache: CheckedCache | None) -> None:
+        """Stop the workers (what they have not started is dropped) and keep what they found in ``cache``."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None
+        for _end, future in self._pending[self._next :]:
+            if future.done() and not future.cancelled() and future.exception() is None:
+                self.rows.extend(future.result())
+        self._pending, self._rows = [], {}
+        if cache is not None and self.rows:
+            cache.add_sealed(self.rows)  # one writer, one transaction (sealed in the workers)
+        self.rows = []
+
+
+def precheck(path: Path, read: Callable[[], Iterator[bytes]], cache: CheckedCache | None) -> Fresh:
+    """Start checking in worker processes the lines of the ledger at ``path`` not in ``cache``, when there are many.
 
     ``read`` gives the file's blocks anew on each call (under the ledger's shared lock).
 
-    Signature checks dominate the first read of a large signed ledger; each core takes every
-    n-th line, reading the file itself (nothing is copied to it). What comes back is keyed by each
-    line's real hash, recomputed in the worker, so a line that claims another's hash gains nothing;
-    the scan writes it to the cache (one writer: workers writing at once would wait on each other's
-    lock). Workers are forked, so only from a process with no other thread (the TUI reads beside
-    its threads, and checks the lines itself). Returns nothing when it is not worth it or the
-    workers cannot start: the scan then checks every line itself.
+    Signature checks dominate the first read of a large signed ledger; each core takes a
+    segment of the file after another, reading the file itself (nothing is copied to it). The scan
+    writes what they found to the cache when it is done (one writer: workers writing at once
+    would wait on each other's lock). Workers are forked, so only from a process with no other
+    thread (the TUI reads beside its threads, and checks the lines itself). Starts nothing when it
+    is not worth it or the workers cannot start: the scan then checks every line itself.
     """
     import threading
 
     workers = _workers()
     if workers < 2 or threading.active_count() > 1 or not hasattr(os, "fork"):
-        return {}
+        return Fresh()
     # A count of lines first (at C speed): with most of them in the cache, as on every read but the
     # first, that is all this costs.
     known = cache.load() if cache is not None else {}
-    if _count_lines(path) - len(known) < PARALLEL_FROM:
-        return {}
-    fresh = sum(1 for line in _lines(read()) if _claimed(line) not in known)
-    if fresh < PARALLEL_FROM:
-        return {}
+    count, size = _count_lines(path)
+    if count - len(known) < PARALLEL_FROM:
+        return Fresh()
+    if known and sum(1 for line in _lines(read()) if _claimed(line) not in known) < PARALLEL_FROM:
+        return Fresh()
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
-    from concurrent.futures.process import BrokenProcessPool
 
     global _KNOWN, _SEAL
     sealer = cache.sealer() if cache is not None else None
     _KNOWN, _SEAL = known, sealer or _SEAL
-    rows: list[Row] = []
+    pool = None
     try:
-        with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork")) as pool:
-            for part in pool.map(_check_share, [str(path)] * workers, range(workers), [workers] * workers):
-                rows.extend(part)
-    except (OSError, BrokenProcessPool):
-        return {}
-    except Exception:  # noqa: BLE001 - whatever went wrong in a worker, the scan checks every line itself
-        return {}
+        pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork"))
+        # Submitting forks every worker at once (before the pool starts its own thread): they inherit
+        # what is set above, which is then reset.
+        pending = [
+            (end, pool.submit(_check_segment, str(path), start, end)) for start, end in _segments(path, size, count)
+        ]
+    except Exception:  # noqa: BLE001 - the workers could not start: the scan checks every line itself
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
+        return Fresh()
     finally:
         _KNOWN, _SEAL = {}, _no_seal
-    if cache is not None and sealer is not None:
-        cache.add_sealed(rows)  # one writer, one transaction (sealed in the workers)
-    return {row[0]: Checked(row[1], row[2], row[3], row[4]) for row in rows}
+    return Fresh(pool, pending)

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import base64
+import binascii
 import functools
 import hashlib
 import os
 import socket
 import struct
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from cryptography.exceptions import InvalidSignature
@@ -15,12 +17,23 @@ from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.asymmetric import ec, ed25519, padding, rsa
 from cryptography.hazmat.primitives.asymmetric.utils import decode_dss_signature, encode_dss_signature
 
+_sodium_open: Callable[[bytes, bytes], bytes] | None
+_SODIUM_REFUSES: tuple[type[Exception], ...] = (ValueError, TypeError)
+try:  # libsodium checks an Ed25519 signature in half the time; without PyNaCl, ``cryptography`` checks them all
+    from nacl.bindings import crypto_sign_open as _sodium_open
+    from nacl.exceptions import CryptoError
+
+    _SODIUM_REFUSES += (CryptoError,)
+except ImportError:  # pragma: no cover - installed without PyNaCl
+    _sodium_open = None
+
 __all__ = [
     "NAMESPACE",
     "SignatureError",
     "SshSignature",
     "agent_sign",
     "armor",
+    "ed25519_verify",
     "key_blob",
     "parse_signature",
     "sign_with_key",
@@ -97,6 +110,27 @@ class _Reader:
 def _ed25519_key(raw: bytes) -> ed25519.Ed25519PublicKey:
     """A reviewer's key, loaded once: a ledger holds many reviews by few keys."""
     return ed25519.Ed25519PublicKey.from_public_bytes(raw)
+
+
+def ed25519_verify(raw_key: bytes, signature: bytes, data: bytes) -> None:
+    """Check a raw Ed25519 signature; accepts exactly what ``cryptography`` (OpenSSL) accepts.
+
+    libsodium is tried first: it computes the same check as OpenSSL (cofactorless, S below the
+    group order) and refuses more (small-order or non-canonical keys and R), so what it accepts
+    OpenSSL accepts too; what it refuses, OpenSSL decides (a rare, honest but odd signature still
+    passes). ``tests/ledger/test_ed25519_paths.py`` holds both to the same answers.
+
+    Raises:
+        InvalidSignature: it does not verify.
+        ValueError: the key is not 32 bytes.
+    """
+    if _sodium_open is not None and len(raw_key) == 32 and len(signature) == 64:
+        try:
+            _sodium_open(signature + data, raw_key)
+            return
+        except _SODIUM_REFUSES:
+            pass
+    _ed25519_key(raw_key).verify(signature, data)
 
 
 @functools.lru_cache(maxsize=256)
@@ -184,7 +218,7 @@ def verify_signature(armored: str, message: bytes, *, namespace: str = NAMESPACE
     sig_type, raw = inner.string(), inner.string()
     try:
         if key_type == b"ssh-ed25519" and sig_type == b"ssh-ed25519":
-            _ed25519_key(key.string()).verify(raw, data)
+            ed25519_verify(key.string(), raw, data)
         elif key_type == b"ssh-rsa" and sig_type in (b"rsa-sha2-512", b"rsa-sha2-256"):
             e, n = key.mpint(), key.mpint()
             algorithm: hashes.HashAlgorithm = hashes.SHA512() if sig_type == b"rsa-sha2-512" else hashes.SHA256()
@@ -211,8 +245,8 @@ def verify_signature(armored: str, message: bytes, *, namespace: str = NAMESPACE
 
 
 @functools.lru_cache(maxsize=64)
-def _ed25519_layout(public_key_line: str) -> tuple[bytes, ed25519.Ed25519PublicKey] | None:
-    """(every byte of the writer's SSHSIG blob but the raw signature, the key) for an Ed25519 key line.
+def _ed25519_layout(public_key_line: str) -> tuple[bytes, bytes] | None:
+    """(every byte of the writer's SSHSIG blob but the raw signature, the raw key) for an Ed25519 key line.
 
     A signature made by this key over the review namespace with SHA-512, as ``sign_with_key`` and
     ssh-agent make one, differs from another such signature only in its last 64 bytes.
@@ -225,7 +259,7 @@ def _ed25519_layout(public_key_line: str) -> tuple[bytes, ed25519.Ed25519PublicK
         raw = reader.string()
         if reader.at != len(blob) or len(raw) != 32:
             return None
-        key = _ed25519_key(raw)
+        _ed25519_key(raw)
     except (SignatureError, ValueError):
         return None
     head = (
@@ -239,7 +273,7 @@ def _ed25519_layout(public_key_line: str) -> tuple[bytes, ed25519.Ed25519PublicK
         + _string(b"ssh-ed25519")
         + struct.pack(">I", 64)
     )
-    return head, key
+    return head, raw
 
 
 _SIGNED_HEAD = _MAGIC + _string(NAMESPACE.encode()) + _string(b"") + _string(b"sha512") + struct.pack(">I", 64)
@@ -261,12 +295,13 @@ def verify_signed_by(armored: str, message: bytes, public_key_line: str) -> None
     if layout is not None and armored.startswith(_BEGIN + "\n") and armored.endswith("\n" + _END + "\n"):
         head, key = layout
         try:
-            blob = base64.b64decode(armored[len(_BEGIN) + 1 : -len(_END) - 2].replace("\n", ""), validate=True)
-        except ValueError:
+            # Strict base64 (refused: any other character, data after the padding): what it refuses, the full parse judges.
+            blob = binascii.a2b_base64(armored[len(_BEGIN) + 1 : -len(_END) - 2].replace("\n", ""), strict_mode=True)
+        except (ValueError, binascii.Error):
             blob = b""
         if len(blob) == len(head) + 64 and blob.startswith(head):
             try:
-                key.verify(blob[-64:], _SIGNED_HEAD + hashlib.sha512(message).digest())
+                ed25519_verify(key, blob[-64:], _SIGNED_HEAD + hashlib.sha512(message).digest())
             except InvalidSignature:
                 raise SignatureError(
                     "the signature does not verify (the review was changed or signed by another key)"

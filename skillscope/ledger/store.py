@@ -16,7 +16,7 @@ from skillscope.core.collector import cycle_collector_paused
 from skillscope.core.errors import LedgerDamaged, LedgerError
 from skillscope.ledger.checked import Checked, CheckedCache
 from skillscope.ledger.checkpoint import Prefix
-from skillscope.ledger.linecheck import check_line, precheck
+from skillscope.ledger.linecheck import Fresh, check_line, precheck
 from skillscope.ledger.record import (
     GENESIS,
     LineError,
@@ -189,7 +189,7 @@ class Ledger:
             prefix=prefix,
         )
 
-    def _precheck(self) -> dict[str, Checked]:
+    def _precheck(self) -> Fresh:
         """Lines never checked before, checked in parallel when there are many (see ``precheck``)."""
         return precheck(self.path, self._chunks, self.cache)
 
@@ -208,7 +208,7 @@ class Ledger:
         *,
         decode: bool,
         replay_only: bool,
-        precheck: Callable[[], dict[str, Checked]] | None = None,
+        precheck: Callable[[], Fresh] | None = None,
         reviews: bool = True,
         opened: list[OpenLedger] | None = None,
         prefix: Prefix | None = None,
@@ -230,126 +230,131 @@ class Ledger:
             seen_reviews = None  # the prefix's signed reviews, loaded when a signed line follows
         # Checked lines: all of them read at once for a whole file, one at a time after a prefix.
         lookup = (cache.get if resumed else cache.load().get) if cache is not None else _nothing
-        fresh = {}  # checked by the workers (and kept in the cache by them)
+        fresh = _NO_WORKERS  # lines the workers check as the scan reads on (kept in the cache when it ends)
         if precheck is not None and not (resumed and prefix is not None and prefix.small_rest(self.path)):
             fresh = precheck()
-        found: dict[str, Checked] = {}  # newly checked here, for the cache
-        # The loop runs once per record on every command that reads the ledger: methods are looked up once.
-        problem = result.problems.append
-        review = result.reviews.append if reviews else _ignore
-        file: OpenLedger | None = None
-        for chunk in itertools.chain((first_block,), chunks) if first_block is not None else ():
-            data = carry + chunk if carry else chunk
-            base = read - len(carry)  # where ``data`` starts in the file
-            read += len(chunk)
-            if opened:
-                file = opened[0]
-            # Lines are views into the block, never copies. A record streamed from the file keeps only
-            # where its line is (a large ledger's verdicts keep a record for every fingerprint); one
-            # read otherwise holds its view (``replay`` copies out those it keeps).
-            view, find, start = memoryview(data), data.find, 0
-            while True:
-                end = find(b"\n", start)
-                if end < 0:
-                    break
-                line: bytes | memoryview = view[start:end]
-                at, start = start, end + 1
+        try:
+            found: dict[str, Checked] = {}  # newly checked here, for the cache
+            # The loop runs once per record on every command that reads the ledger: methods are looked up once.
+            problem = result.problems.append
+            review = result.reviews.append if reviews else _ignore
+            note = prefix.rest.add if prefix is not None else _ignore_line  # for the next checkpoint
+            file: OpenLedger | None = None
+            for chunk in itertools.chain((first_block,), chunks) if first_block is not None else ():
+                data = carry + chunk if carry else chunk
+                base = read - len(carry)  # where ``data`` starts in the file
+                read += len(chunk)
+                if opened:
+                    file = opened[0]
+                # Lines are views into the block, never copies. A record streamed from the file keeps only
+                # where its line is (a large ledger's verdicts keep a record for every fingerprint); one
+                # read otherwise holds its view (``replay`` copies out those it keeps).
+                view, find, start = memoryview(data), data.find, 0
+                while True:
+                    end = find(b"\n", start)
+                    if end < 0:
+                        break
+                    line: bytes | memoryview = view[start:end]
+                    at, start = start, end + 1
+                    number += 1
+                    head = replay_fields(line)
+                    if head is not None:
+                        digest, prev, seq = head[0], head[1], head[2]
+                    else:
+                        line = bytes(line)  # the careful path works on bytes
+                        try:
+                            digest, prev, seq = chain_fields(bytes(line))
+                        except LineError as exc:
+                            kind = "edited" if "edited" in str(exc) else "format"
+                            problem(Problem(number, kind, f"line {number}: {exc}"))
+                            expected_prev = "?"
+                            continue
+                    if (prev != expected_prev or seq != expected_seq) and expected_prev != "?":
+                        what = (
+                            "a record before it was removed"
+                            if seq > expected_seq
+                            else "records were reordered or duplicated"
+                        )
+                        problem(Problem(number, "chain", f"line {number}: does not follow line {number - 1} ({what})"))
+                    elif expected_prev != "?":
+                        prev = expected_prev  # the same string as the previous hash: held once
+                    expected_prev, expected_seq = digest, seq + 1
+                    result.records += 1
+                    result.last_hash = digest
+                    if result.first_hash is None:
+                        result.first_hash = digest
+                    checked = lookup(digest) or fresh.get(digest, base + at) or found.get(digest)
+                    if checked is None:
+                        try:
+                            checked = check_line(bytes(line))
+                        except LineError as exc:
+                            kind = (
+                                "signature"
+                                if isinstance(exc.__cause__, SignatureError) or "signature" in str(exc)
+                                else "format"
+                            )
+                            problem(Problem(number, kind, f"line {number}: {exc}"))
+                            continue
+                        found[digest] = checked
+                    if checked.key:
+                        if seen_reviews is None:
+                            assert prefix is not None
+                            seen_reviews = prefix.signed_reviews()
+                        first = seen_reviews.setdefault(checked.review_id, number)
+                        if first != number:
+                            problem(
+                                Problem(
+                                    number,
+                                    "replayed",
+                                    f"line {number}: repeats the signed review of line {first} (a copied record)",
+                                )
+                            )
+                        if result.first_signed is None:
+                            result.first_signed = number
+                    elif result.first_signed is not None:
+                        result.unsigned_after.append(number)
+                    review((number, digest, checked))
+                    note(number, checked)
+                    result.current = (digest, checked)
+                    if decode:
+                        try:
+                            if replay_only and head is not None:
+                                record = partial_record(
+                                    _ACTIONS.get(head[3], head[3]),
+                                    head[4],
+                                    head[5],
+                                    seq,
+                                    prev,
+                                    digest,
+                                    line if file is None else StoredLine(file, base + at, end - at, digest),
+                                )
+                            elif replay_only:
+                                record = replay_record(bytes(line), digest, prev, seq)
+                            else:
+                                record = decode_line(bytes(line))
+                        except LineError as exc:
+                            problem(Problem(number, "format", f"line {number}: {exc}"))
+                            continue
+                        yield record
+                carry = data[start:]
+                if cache is not None and len(found) > 2000 and cache.add(found):  # kept as read: memory stays bounded
+                    found = {}
+            if carry:  # bytes after the last newline: a line whose write never finished
                 number += 1
-                head = replay_fields(line)
-                if head is not None:
-                    digest, prev, seq = head[0], head[1], head[2]
-                else:
-                    line = bytes(line)  # the careful path works on bytes
-                    try:
-                        digest, prev, seq = chain_fields(bytes(line))
-                    except LineError as exc:
-                        kind = "edited" if "edited" in str(exc) else "format"
-                        problem(Problem(number, kind, f"line {number}: {exc}"))
-                        expected_prev = "?"
-                        continue
-                if (prev != expected_prev or seq != expected_seq) and expected_prev != "?":
-                    what = (
-                        "a record before it was removed"
-                        if seq > expected_seq
-                        else "records were reordered or duplicated"
+                result.problems.append(
+                    Problem(
+                        number,
+                        "torn-tail",
+                        f"line {number} is unfinished (a write was interrupted); run `skillscope ledger repair`",
                     )
-                    problem(Problem(number, "chain", f"line {number}: does not follow line {number - 1} ({what})"))
-                elif expected_prev != "?":
-                    prev = expected_prev  # the same string as the previous hash: held once
-                expected_prev, expected_seq = digest, seq + 1
-                result.records += 1
-                result.last_hash = digest
-                if result.first_hash is None:
-                    result.first_hash = digest
-                checked = lookup(digest) or fresh.get(digest) or found.get(digest)
-                if checked is None:
-                    try:
-                        checked = check_line(bytes(line))
-                    except LineError as exc:
-                        kind = (
-                            "signature"
-                            if isinstance(exc.__cause__, SignatureError) or "signature" in str(exc)
-                            else "format"
-                        )
-                        problem(Problem(number, kind, f"line {number}: {exc}"))
-                        continue
-                    found[digest] = checked
-                if checked.key:
-                    if seen_reviews is None:
-                        assert prefix is not None
-                        seen_reviews = prefix.signed_reviews()
-                    first = seen_reviews.setdefault(checked.review_id, number)
-                    if first != number:
-                        problem(
-                            Problem(
-                                number,
-                                "replayed",
-                                f"line {number}: repeats the signed review of line {first} (a copied record)",
-                            )
-                        )
-                    if result.first_signed is None:
-                        result.first_signed = number
-                elif result.first_signed is not None:
-                    result.unsigned_after.append(number)
-                review((number, digest, checked))
-                result.current = (digest, checked)
-                if decode:
-                    try:
-                        if replay_only and head is not None:
-                            record = partial_record(
-                                _ACTIONS.get(head[3], head[3]),
-                                head[4],
-                                head[5],
-                                seq,
-                                prev,
-                                digest,
-                                line if file is None else StoredLine(file, base + at, end - at, digest),
-                            )
-                        elif replay_only:
-                            record = replay_record(bytes(line), digest, prev, seq)
-                        else:
-                            record = decode_line(bytes(line))
-                    except LineError as exc:
-                        problem(Problem(number, "format", f"line {number}: {exc}"))
-                        continue
-                    yield record
-            carry = data[start:]
-            if cache is not None and len(found) > 2000 and cache.add(found):  # kept as read: memory stays bounded
-                found = {}
-        if carry:  # bytes after the last newline: a line whose write never finished
-            number += 1
-            result.problems.append(
-                Problem(
-                    number,
-                    "torn-tail",
-                    f"line {number} is unfinished (a write was interrupted); run `skillscope ledger repair`",
                 )
-            )
-            result.torn_bytes = len(carry)
-        if self.cache is not None:
-            self.cache.add(found)
-        if prefix is not None and prefix.hasher is not None and not carry:
-            prefix.finish(read, number, result, expected_seq - 1, seen_reviews)
+                result.torn_bytes = len(carry)
+            if self.cache is not None:
+                self.cache.add(found)
+            if prefix is not None and prefix.hasher is not None and not carry:
+                prefix.finish(read, number, result, expected_seq - 1, seen_reviews)
+        finally:
+            fresh.close(cache)  # the workers stopped, and what they found kept (also when the reader stops early)
 
     def verify(self) -> VerifyResult:
         """Check every line's hash and its link to the previous one."""
@@ -493,7 +498,14 @@ class Ledger:
         return len(torn), record
 
 
+_NO_WORKERS = Fresh()
+
+
 def _ignore(_item: object) -> None:
+    return None
+
+
+def _ignore_line(_line: int, _checked: Checked) -> None:
     return None
 
 

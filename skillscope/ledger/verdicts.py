@@ -93,8 +93,10 @@ class Verdicts:
 
     def rejection_of(self, fingerprint: str | None) -> Record | None:
         """The standing rejection of this content under any label (fully parsed), if there is one."""
-        record = self.standing(fingerprint)
-        return record if record is not None and record.action == "reject" else None
+        found = self.content.get(fingerprint or "")
+        latest = found.latest if found is not None else None
+        # Only a rejection is parsed in full (an export asks this of every approval in force).
+        return latest.complete() if latest is not None and latest.action == "reject" else None
 
     def approved_fingerprints(self, label: str | None = None) -> list[Record]:
         """Approvals in force (fully parsed), one per (name, fingerprint), oldest first; optionally for one label."""

@@ -56,7 +56,7 @@ def check_signatures(book: ReviewBook, *, allowed_signers: str | None = None) ->
     """
     report = SignatureReport()
     try:
-        check = book.check(allowed_signers=allowed_signers, learn=False)
+        check = book.check(allowed_signers=allowed_signers, learn=False, every_line=True)
     except SkillscopeError as exc:
         report.problem = exc.message
         return report

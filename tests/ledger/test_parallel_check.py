@@ -43,13 +43,18 @@ def test_a_cold_check_finds_the_same_in_workers_as_in_one_process(tmp_path, monk
     if not parallel:
         monkeypatch.setattr(linecheck, "PARALLEL_FROM", 10**9)
     fresh = linecheck.precheck(path, Ledger(path)._chunks, None)
+    fresh.get("", path.stat().st_size)  # every segment taken, as the scan takes them when it reaches the end
     # Workers are forked only from a process without other threads and with more than one CPU.
-    if parallel and linecheck._workers() > 1 and fresh == {}:
+    if parallel and linecheck._workers() > 1 and not fresh.started:
         import threading
 
         assert threading.active_count() > 1
     elif parallel and linecheck._workers() > 1:
-        assert len(fresh) == len(lines) - 1  # every line but the forged one, keyed by its real hash
+        # Every line but the forged one, keyed by its real hash, each once (the segments meet exactly).
+        assert len(fresh.rows) == len({row[0] for row in fresh.rows}) == len(lines) - 1
+    else:
+        assert not fresh.started
+    fresh.close(None)
     result = ReviewBook(path).ledger.verify()
     assert [(p.line, p.kind) for p in result.problems] == [(1001, "signature"), (1002, "chain")]
     # The cache now holds what was found; a second check agrees with the first.

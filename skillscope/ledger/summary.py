@@ -1,0 +1,81 @@
+"""What checking a ledger's lines established, in brief: each review's id and description, and who signed which line."""
+
+from __future__ import annotations
+
+import marshal
+from typing import Any
+
+from skillscope.ledger.checked import Checked
+
+__all__ = ["LineSummary"]
+
+
+class LineSummary:
+    """What ``ledger verify`` and ``export`` need of every line, kept with a checkpoint so they need not read them.
+
+    The rollback check needs every review's id (and what it was, to name a new one in the
+    memory); the signature report needs each line's signer. Signers are kept by (reviewer, key)
+    with their lines, since a ledger has few: which of them the trust rule allows is decided when
+    the summary is used, never stored.
+    """
+
+    def __init__(self) -> None:
+        self.current: dict[str, str] = {}
+        """Review id -> the review in one line, for every well-formed record."""
+        self.first: str | None = None
+        """The first record's description, when line 1 is well-formed."""
+        self.signed: dict[tuple[str, str], list[int]] = {}
+        """(reviewer, signing key line) -> the lines signed so."""
+        self.unsigned: list[tuple[int, str]] = []
+        """(line, reviewer) of each unsigned record."""
+
+    def add(self, line: int, checked: Checked) -> None:
+        """Note one well-formed line (lines come in file order)."""
+        self.current[checked.review_id] = checked.what
+        if line == 1:
+            self.first = checked.what
+        if checked.key:
+            lines = self.signed.get((checked.reviewer, checked.key))
+            if lines is None:
+                self.signed[(checked.reviewer, checked.key)] = [line]
+            else:
+                lines.append(line)
+        else:
+            self.unsigned.append((line, checked.reviewer))
+
+    def extend(self, later: LineSummary) -> LineSummary:
+        """This summary followed by ``later`` (the lines read after it); returns self."""
+        self.current.update(later.current)
+        if self.first is None:
+            self.first = later.first
+        for pair, lines in later.signed.items():
+            self.signed.setdefault(pair, []).extend(lines)
+        self.unsigned.extend(later.unsigned)
+        return self
+
+    def encode(self) -> bytes:
+        return marshal.dumps((self.current, self.first, list(self.signed.items()), self.unsigned))
+
+    @classmethod
+    def decode(cls, data: bytes) -> LineSummary:
+        """The summary ``encode`` wrote.
+
+        Raises:
+            ValueError: it is not one.
+        """
+        try:
+            current, first, signed, unsigned = marshal.loads(data)
+            summary = cls()
+            summary.current = _typed(current, dict)
+            summary.first = first if first is None else _typed(first, str)
+            summary.signed = {(reviewer, key): _typed(lines, list) for (reviewer, key), lines in signed}
+            summary.unsigned = [(line, reviewer) for line, reviewer in unsigned]
+        except (ValueError, TypeError, EOFError) as exc:
+            raise ValueError(f"not a line summary ({exc})") from None
+        return summary
+
+
+def _typed(value: Any, kind: type) -> Any:
+    if type(value) is not kind:
+        raise TypeError(f"{kind.__name__} expected")
+    return value
