@@ -23,6 +23,7 @@ from skillscope.core.surrogates import HOLD_BACK, mark_lone_surrogates
 __all__ = [
     "ACCEPTED_ENCODINGS",
     "MAX_MESSAGE_BYTES",
+    "MAX_JUNK_BYTES",
     "MAX_JUNK_LINES",
     "MessageTooLarge",
     "UnsupportedEncoding",

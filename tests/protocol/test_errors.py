@@ -18,7 +18,7 @@ from skillscope.core.errors import (
 )
 from skillscope.protocol.errors import as_skillscope_error, method_error, translate
 from skillscope.protocol.target import Target
-from skillscope.protocol.transport import MAX_JUNK_LINES, TransportStats
+from skillscope.protocol.transport import MAX_JUNK_BYTES, MAX_JUNK_LINES, TransportStats
 
 PACKAGE = Path(skillscope.__file__).parent
 SDK_PACKAGES = ("mcp", "mcp_types")
@@ -120,6 +120,9 @@ def test_junk_past_a_banner_before_any_message_is_refused_and_after_one_is_not()
     assert translate(RuntimeError("closed"), None, stats).message.startswith("Not an MCP server")
     stats.answered = True
     assert not stats.not_mcp(), "a server that has spoken JSON-RPC keeps the SDK's tolerance of stray lines"
+    one_long_line = TransportStats()
+    one_long_line.junk_lines, one_long_line.junk_bytes = 1, MAX_JUNK_BYTES + 1
+    assert one_long_line.not_mcp(), "a banner is short: one line longer than the byte bound is not one"
 
 
 @pytest.mark.anyio
