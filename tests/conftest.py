@@ -54,3 +54,11 @@ def pytest_make_collect_report(collector):  # noqa: ANN001 - pytest hook signatu
     """The same for a whole module skipped at import (``importorskip`` at the top of a file)."""
     outcome = yield
     _fail_a_skip(outcome.get_result())
+
+
+def pytest_collection_modifyitems(config, items):  # noqa: ANN001 - pytest hook signature
+    """Run the xdist groups first: each is one long unit of work (publishers, scanner runs, the conformance
+    suite) that pytest-xdist's loadgroup hands to one worker whole. Collected last (tests/interop sorts late),
+    one of them could start when the other worker has nothing left, and the run would end on one core."""
+    del config
+    items.sort(key=lambda item: item.get_closest_marker("xdist_group") is None)

@@ -83,12 +83,16 @@ def _process_exited(stats: TransportStats | None) -> int | None:
     return code if isinstance(code, int) else None
 
 
+def _not_mcp(stats: TransportStats, errlog: IO[Any] | None) -> ProtocolViolation:
+    return ProtocolViolation(
+        f"Not an MCP server: it wrote {stats.junk_lines} line(s) to stdout that are not JSON-RPC, and no valid answer",
+        detail=stderr_tail(errlog),
+    )
+
+
 def _timeout_error(stats: TransportStats | None, errlog: IO[Any] | None, message: str) -> ConnectionFailed:
     if stats is not None and stats.junk_lines:
-        return ProtocolViolation(
-            f"Not an MCP server: it wrote {stats.junk_lines} line(s) to stdout that are not JSON-RPC, and no valid answer",
-            detail=stderr_tail(errlog),
-        )
+        return _not_mcp(stats, errlog)
     code = _process_exited(stats)
     if code is not None:
         return ServerExited(f"The server process exited with status {code}", detail=stderr_tail(errlog))
@@ -119,6 +123,9 @@ def _transport_refusal(stats: TransportStats | None) -> ProtocolViolation | None
         return None
     from skillscope.protocol.transport import ACCEPTED_ENCODINGS, MAX_MESSAGE_BYTES
 
+    if stats.not_mcp():
+        # The transport stopped reading a program that speaks something else: it outranks the closed connection.
+        return _not_mcp(stats, None)
     if stats.too_large:
         return ProtocolViolation(f"The server sent a message larger than {MAX_MESSAGE_BYTES:,} bytes; refused")
     if stats.bad_encoding:
@@ -143,7 +150,7 @@ def refine(error: MethodError, stats: TransportStats | None = None, errlog: IO[A
         if exited is not None:
             return ServerExited(f"The server process exited with status {exited}", detail=stderr_tail(errlog))
         if stats is not None and stats.junk_lines:
-            return _timeout_error(stats, errlog, "")
+            return _not_mcp(stats, errlog)
         return ConnectionFailed(f"The connection closed during {error.method}", detail=stderr_tail(errlog))
     return error
 

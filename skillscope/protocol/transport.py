@@ -23,6 +23,8 @@ from skillscope.core.surrogates import HOLD_BACK, mark_lone_surrogates
 __all__ = [
     "ACCEPTED_ENCODINGS",
     "MAX_MESSAGE_BYTES",
+    "MAX_JUNK_BYTES",
+    "MAX_JUNK_LINES",
     "MessageTooLarge",
     "UnsupportedEncoding",
     "TransportStats",
@@ -33,6 +35,15 @@ __all__ = [
 
 MAX_MESSAGE_BYTES = 64 * 1024 * 1024
 """Largest single message accepted from a server: a 16 MiB file as base64 or escaped JSON fits."""
+
+MAX_JUNK_LINES = 3
+"""Non-JSON-RPC lines a stdio server may print before its first message (a start-up banner).
+
+The spec allows none; a few are tolerated because the SDK's own client skips them. One more, with
+no valid message yet, names the program as no MCP server at once instead of after the timeout.
+"""
+MAX_JUNK_BYTES = 4096
+"""The same tolerance in bytes: a banner is short, a program speaking something else is not."""
 
 _INHERITED_ENV = ("HOME", "LOGNAME", "PATH", "SHELL", "TERM", "USER", "LANG", "LC_ALL", "TMPDIR", "SYSTEMROOT")
 
@@ -102,7 +113,11 @@ async def capped_stdio(
                         message = _parse(line)
                         if isinstance(message, Exception):
                             stats.junk_lines += 1
+                            stats.junk_bytes += len(line) + 1
+                            if stats.not_mcp():
+                                return
                             continue
+                        stats.answered = True
                         await read_writer.send(message)
                     if len(buffer) > max_message:
                         stats.too_large = True
@@ -185,6 +200,9 @@ class TransportStats:
         self.status: int | None = None
         self.too_large = False
         self.junk_lines = 0
+        self.junk_bytes = 0
+        self.answered = False
+        """True once a stdio server sent one valid JSON-RPC message."""
         self.bad_encoding: str | None = None
         self.stopped_by_us = False
         self.status_bare = False
@@ -195,6 +213,10 @@ class TransportStats:
         """Set when a stdio transport's reading ended, or an HTTP request's connection failed (None: cannot tell)."""
         self.lost: Exception | None = None
         """The network error that ended an HTTP connection (the SDK drops the whole session on one)."""
+
+    def not_mcp(self) -> bool:
+        """True when a stdio server wrote more non-JSON-RPC output than a banner before any valid message."""
+        return not self.answered and (self.junk_lines > MAX_JUNK_LINES or self.junk_bytes > MAX_JUNK_BYTES)
 
     def connection_lost(self, exc: Exception) -> None:
         """Record that an HTTP request failed below HTTP: the SDK ends the session, so nothing more will come."""

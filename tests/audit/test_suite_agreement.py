@@ -20,6 +20,7 @@ from skillscope.audit.run.server import audit_server
 from skillscope.catalog.entry import Policy
 from skillscope.protocol.connection import connect
 from skillscope.protocol.target import Target
+from tests.audit.suite_cache import cached_suite_checks, inputs_digest
 from tests.audit.suite_runner import run_server_scenarios, suite_installed
 from tests.fixtures.hostile import build_scenario
 from tests.fixtures.http import serve_http_in_thread
@@ -59,9 +60,11 @@ async def _our_checks(url: str) -> dict[str, str]:
     return {check: outcome.status for check, outcome in audit.checks.items()}
 
 
-def _both(server) -> tuple[dict[str, set[str]], dict[str, str]]:
-    with serve_http_in_thread(server) as url:
-        suite = run_server_scenarios(url)
+def _both(name: str, digest: str) -> tuple[dict[str, set[str]], dict[str, str]]:
+    with serve_http_in_thread(build_scenario(name)) as url:
+        # The suite's verdicts are kept under .cache keyed by their inputs (suite_cache.py): a rerun with
+        # the same fixtures, SDK and suite reads them instead of starting 3 Node processes per fixture.
+        suite = cached_suite_checks(name, digest, lambda: run_server_scenarios(url))
         ours = anyio.run(_our_checks, url)
     expected = {
         check: {"untestable" if o["untestable"] else SUITE_STATUS.get(o["status"], o["status"]) for o in outcomes}
@@ -72,8 +75,9 @@ def _both(server) -> tuple[dict[str, set[str]], dict[str, str]]:
 
 @pytest.fixture(scope="module")
 def observed():
+    digest = inputs_digest()
     with ThreadPoolExecutor(max_workers=2) as pool:
-        results = dict(zip(FIXTURES, pool.map(lambda name: _both(build_scenario(name)), FIXTURES), strict=True))
+        results = dict(zip(FIXTURES, pool.map(lambda name: _both(name, digest), FIXTURES), strict=True))
     return results
 
 
@@ -90,7 +94,7 @@ def test_same_check_ids_with_the_same_outcomes(observed, fixture):
 
 
 def test_every_entry_is_checked_where_the_suite_reads_only_the_first():
-    suite, ours = _both(build_scenario("frontmatter-mismatch"))
+    suite, ours = _both("frontmatter-mismatch", inputs_digest())
     assert suite["sep-2640-entry-frontmatter-identical"] == {"pass"}, "the suite reads the clean first entry only"
     assert ours["sep-2640-entry-frontmatter-identical"] == "fail", "skillscope reads the mismatching second one too"
 

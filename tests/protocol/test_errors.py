@@ -18,6 +18,7 @@ from skillscope.core.errors import (
 )
 from skillscope.protocol.errors import as_skillscope_error, method_error, translate
 from skillscope.protocol.target import Target
+from skillscope.protocol.transport import MAX_JUNK_BYTES, MAX_JUNK_LINES, TransportStats
 
 PACKAGE = Path(skillscope.__file__).parent
 SDK_PACKAGES = ("mcp", "mcp_types")
@@ -101,6 +102,27 @@ def test_anything_else_becomes_a_connection_failure_without_a_traceback():
     error = as_skillscope_error(RuntimeError("odd\x07"))
     assert type(error) is ConnectionFailed and isinstance(error, SkillscopeError)
     assert error.message.startswith("RuntimeError: odd") and "\x07" not in error.message
+
+
+def test_a_timeout_after_junk_on_stdout_names_no_mcp_server():
+    # A program that keeps stdout open after a banner's worth of junk is only found out when the timeout ends.
+    stats = TransportStats()
+    stats.junk_lines = 2
+    error = translate(ExceptionGroup("g", [TimeoutError()]), Target(kind="stdio", label="s", command=("x",)), stats)
+    assert isinstance(error, ProtocolViolation) and error.message.startswith("Not an MCP server: it wrote 2 line(s)")
+
+
+def test_junk_past_a_banner_before_any_message_is_refused_and_after_one_is_not():
+    stats = TransportStats()
+    stats.junk_lines = MAX_JUNK_LINES
+    assert translate(RuntimeError("closed"), None, stats).message.startswith("RuntimeError")
+    stats.junk_lines += 1
+    assert translate(RuntimeError("closed"), None, stats).message.startswith("Not an MCP server")
+    stats.answered = True
+    assert not stats.not_mcp(), "a server that has spoken JSON-RPC keeps the SDK's tolerance of stray lines"
+    one_long_line = TransportStats()
+    one_long_line.junk_lines, one_long_line.junk_bytes = 1, MAX_JUNK_BYTES + 1
+    assert one_long_line.not_mcp(), "a banner is short: one line longer than the byte bound is not one"
 
 
 @pytest.mark.anyio

@@ -91,7 +91,9 @@ async def test_a_killed_stdio_server_reads_exited_and_its_catalog_stays_marked_s
         text = screen_text(app)
         assert "● connected" not in text and "~ stale" in text
         assert "○· hello-world" in text and "○✓ pdf-processing" in text, "the last catalog stays, with what was opened"
-        assert any("Server exited" in n and "press c" in n for n in notifications(app))
+        await wait_until(
+            pilot, lambda: any("Server exited" in n and "press c" in n for n in notifications(app)), what="exit told"
+        )
         # A read on the dead server is a connection error: the skill is not marked failed.
         await pilot.press("enter")
         await wait_until(pilot, lambda: any("not connected" in n for n in notifications(app)), what="the refusal")
@@ -152,7 +154,11 @@ async def test_a_stopped_http_server_reads_unreachable_without_a_keypress_and_c_
             assert "○· hello-world" in text and "○✓ pdf-processing" in text, (
                 "the last catalog stays, with what was opened"
             )
-            assert any("Server unreachable" in n and "press c" in n for n in notifications(app))
+            await wait_until(
+                pilot,
+                lambda: any("Server unreachable" in n and "press c" in n for n in notifications(app)),
+                what="the stop told",
+            )
             # A read on the dead server is a connection error: the skill is not marked failed.
             await pilot.press("enter")
             await wait_until(pilot, lambda: any("not connected" in n for n in notifications(app)), what="the refusal")

@@ -119,7 +119,9 @@ async def test_a_tampered_file_retires_the_whole_skill_and_shows_the_evidence(tm
         text = screen_text(app)
         assert "Verification failed" in text and "digest check" in text and "expected" in text
         assert "curl" not in text and "Faster exports" not in text
-        assert any("did not verify" in message for message in notifications(app))
+        await wait_until(
+            pilot, lambda: any("did not verify" in m for m in notifications(app)), what="the failure notified"
+        )
 
 
 async def test_a_frontmatter_mismatch_names_the_differing_keys(tmp_path):
@@ -339,7 +341,9 @@ async def test_a_damaged_ledger_shows_the_chain_check(tmp_path):
     async with running(app) as pilot:
         views = await listed(pilot)
         assert all(view.review is None for view in views.values())
-        assert any("Review states unknown" in m for m in notifications(app))
+        await wait_until(
+            pilot, lambda: any("Review states unknown" in m for m in notifications(app)), what="the damage notified"
+        )
         await pilot.press("l")
         await wait_until(pilot, lambda: app.screen.query("#ledger-damage"))
         text = screen_text(app)
