@@ -34,6 +34,10 @@ __all__ = [
 MAX_MESSAGE_BYTES = 64 * 1024 * 1024
 """Largest single message accepted from a server: a 16 MiB file as base64 or escaped JSON fits."""
 
+_PARSE_ON_LOOP = 128 * 1024
+"""A message up to this size is parsed where it arrives; a larger one (a page of thousands of entries)
+is parsed in a thread, so that a screen sharing the event loop keeps answering keys meanwhile."""
+
 _INHERITED_ENV = ("HOME", "LOGNAME", "PATH", "SHELL", "TERM", "USER", "LANG", "LC_ALL", "TMPDIR", "SYSTEMROOT")
 
 
@@ -91,19 +95,25 @@ async def capped_stdio(
         buffer = bytearray()
         async with read_writer:
             try:
+                scanned = 0  # bytes of the buffer known to hold no newline (a long line arrives in many chunks)
                 async for chunk in process.stdout:
                     buffer.extend(chunk)
-                    while (newline := buffer.find(b"\n")) >= 0:
+                    while (newline := buffer.find(b"\n", scanned)) >= 0:
                         line = bytes(buffer[:newline])
                         del buffer[: newline + 1]
+                        scanned = 0
                         if len(line) > max_message:
                             stats.too_large = True
                             return
-                        message = _parse(line)
+                        if len(line) > _PARSE_ON_LOOP:
+                            message = await anyio.to_thread.run_sync(_parse, line)
+                        else:
+                            message = _parse(line)
                         if isinstance(message, Exception):
                             stats.junk_lines += 1
                             continue
                         await read_writer.send(message)
+                    scanned = len(buffer)
                     if len(buffer) > max_message:
                         stats.too_large = True
                         return

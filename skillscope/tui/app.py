@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import signal
+import time
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, ClassVar
@@ -16,6 +17,7 @@ from textual.command import CommandPalette
 from textual.screen import Screen
 
 from skillscope.service.session import ConnectFn
+from skillscope.tui import heap
 from skillscope.tui.keymap import LEDGER_COMMANDS, MAIN_COMMANDS
 from skillscope.tui.screens.ledger import LedgerScreen
 from skillscope.tui.screens.main import MainScreen
@@ -52,9 +54,13 @@ class SkillscopeApp(App[None]):
         self._settling: asyncio.Future[None] | None = None
         self._picker_closing = False
         """True from the moment a picker closes over the main screen until that screen has been drawn again."""
+        self._last_input = time.monotonic()
+        self._collected = heap.frozen()
+        """How many objects were frozen after the last full pass of the cycle collector."""
 
     def on_mount(self) -> None:
         self.push_screen(self.main_screen)
+        self.set_interval(1.0, self._collect_when_idle)
         # SIGTERM quits like q: every server is let go of, so stdio servers are reaped.
         try:
             asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, lambda: self.call_next(self.action_quit))
@@ -82,12 +88,22 @@ class SkillscopeApp(App[None]):
     def _picker_closed(self) -> None:
         self._picker_closing = False
 
+    def _collect_when_idle(self) -> None:
+        # A full pass of the cycle collector stalls the screen for as long as it walks the heap: it
+        # runs only once the reviewer has left the keys alone a while, and only after new catalogs froze.
+        if heap.frozen() > self._collected and time.monotonic() - self._last_input >= heap.IDLE_SECONDS:
+            heap.collect_frozen()
+            self._collected = heap.frozen()
+
     async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.InputEvent):
+            self._last_input = time.monotonic()
         if self._picker_closing and isinstance(event, events.Key) and self.screen is self.main_screen:
             return  # typed into the picker that just closed: dropped, never sent to the catalog
         await super().on_event(event)
 
     def on_unmount(self) -> None:
+        heap.release()
         try:
             asyncio.get_running_loop().remove_signal_handler(signal.SIGTERM)
         except (NotImplementedError, RuntimeError, ValueError):
