@@ -55,11 +55,14 @@ class SkillscopeApp(App[None]):
         self._picker_closing = False
         """True from the moment a picker closes over the main screen until that screen has been drawn again."""
         self._last_input = time.monotonic()
-        self._collected = heap.frozen()
-        """How many objects were frozen after the last full pass of the cycle collector."""
+        self._walked = heap.frozen()
+        """How many objects were frozen after the last pass that walked frozen objects too."""
+        self._thresholds: tuple[int, int, int] | None = None
+        """The collector's thresholds before the app postponed its full passes (restored on unmount)."""
 
     def on_mount(self) -> None:
         self.push_screen(self.main_screen)
+        self._thresholds = heap.hold()
         self.set_interval(1.0, self._collect_when_idle)
         # SIGTERM quits like q: every server is let go of, so stdio servers are reaped.
         try:
@@ -89,11 +92,16 @@ class SkillscopeApp(App[None]):
         self._picker_closing = False
 
     def _collect_when_idle(self) -> None:
-        # A full pass of the cycle collector stalls the screen for as long as it walks the heap: it
-        # runs only once the reviewer has left the keys alone a while, and only after new catalogs froze.
-        if heap.frozen() > self._collected and time.monotonic() - self._last_input >= heap.IDLE_SECONDS:
-            heap.collect_frozen()
-            self._collected = heap.frozen()
+        # A full pass of the cycle collector stalls the screen for as long as it walks the heap: it runs
+        # once the reviewer has left the keys alone a while. Frozen catalogs are walked again only once
+        # enough new ones were frozen (a full walk of 10,000 skills takes a few hundred milliseconds).
+        if time.monotonic() - self._last_input < heap.IDLE_SECONDS:
+            return
+        everything = heap.frozen() > self._walked * heap.REGROWN
+        if everything or heap.walked_since():
+            heap.collect(everything=everything)
+            if everything:
+                self._walked = heap.frozen()
 
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, events.InputEvent):
@@ -103,7 +111,8 @@ class SkillscopeApp(App[None]):
         await super().on_event(event)
 
     def on_unmount(self) -> None:
-        heap.release()
+        if self._thresholds is not None:
+            heap.release(self._thresholds)
         try:
             asyncio.get_running_loop().remove_signal_handler(signal.SIGTERM)
         except (NotImplementedError, RuntimeError, ValueError):

@@ -4,28 +4,61 @@ from __future__ import annotations
 
 import gc
 
-__all__ = ["IDLE_SECONDS", "collect_frozen", "frozen", "release", "settle"]
+__all__ = [
+    "FULL_PASS_EVERY",
+    "IDLE_SECONDS",
+    "REGROWN",
+    "collect",
+    "frozen",
+    "hold",
+    "release",
+    "settle",
+    "walked_since",
+]
 
 IDLE_SECONDS = 5.0
-"""Seconds without input after which objects frozen since the last full pass are collected."""
+"""Seconds without input after which the collector's postponed full pass runs."""
+FULL_PASS_EVERY = 1000
+"""The collector's own full pass runs after this many passes over the middle generation (Python's default: 10)."""
+REGROWN = 1.25
+"""Frozen objects are walked again once there are this many times as many as after their last walk."""
+
+
+def hold() -> tuple[int, int, int]:
+    """Postpone the collector's automatic full passes (the app runs them when idle); returns the old thresholds.
+
+    A full pass walks every object not frozen: during an audit or a listing that is hundreds of
+    thousands, 100-250 ms in which no key is answered. The young generations are still collected
+    as usual, so short-lived cycles go at once; with ``FULL_PASS_EVERY`` the automatic full pass
+    still comes under sustained work, only a hundred times less often.
+    """
+    thresholds = gc.get_threshold()
+    gc.set_threshold(thresholds[0], thresholds[1], FULL_PASS_EVERY)
+    return thresholds
 
 
 def settle() -> None:
     """Take every object alive now out of the cycle collector's generations (``gc.freeze``).
 
     Called once a large, long-lived structure is built (a listed catalog of 10,000 skills, a
-    ledger, a server's surface). Without it, the collector's automatic passes walk all of them
-    again, hundreds of milliseconds during which no key is answered, each time enough new objects
-    pile up. Frozen objects are still freed by reference counting; only cyclic garbage among them
-    (frozen with them, or made of them later) waits for ``collect_frozen``. Freezing costs nothing
-    however many objects there are, so it may run on the event loop or in a worker thread.
+    ledger, a server's surface). Without it, the collector's passes walk all of them again.
+    Frozen objects are still freed by reference counting; only cyclic garbage among them (frozen
+    with them, or made of them later) waits for ``collect(everything=True)``. Freezing costs
+    nothing however many objects there are, so it may run on the event loop or in a worker thread.
     """
     gc.freeze()
 
 
-def collect_frozen() -> None:
-    """Collect the cyclic garbage among frozen objects, then freeze what survives (a full pass: run it when idle)."""
-    gc.unfreeze()
+def walked_since() -> bool:
+    """Whether the young generations were collected since the last full pass (objects may have aged)."""
+    _young, middle, old = gc.get_count()
+    return middle > 0 or old > 0
+
+
+def collect(*, everything: bool) -> None:
+    """A full pass (run it when idle), then freeze what survives; ``everything`` walks frozen objects too."""
+    if everything:
+        gc.unfreeze()
     gc.collect()
     gc.freeze()
 
@@ -35,6 +68,7 @@ def frozen() -> int:
     return gc.get_freeze_count()
 
 
-def release() -> None:
-    """Hand every frozen object back to the collector (the app is closing)."""
+def release(thresholds: tuple[int, int, int]) -> None:
+    """Hand every frozen object back to the collector and restore its thresholds (the app is closing)."""
     gc.unfreeze()
+    gc.set_threshold(*thresholds)

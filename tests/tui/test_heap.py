@@ -55,3 +55,4 @@ async def test_a_listed_catalog_is_frozen_and_its_cyclic_garbage_waits_until_the
         assert not _walked(view)
     # A closed app hands every object back to the collector.
     assert heap.frozen() == 0
+    assert gc.get_threshold()[2] != heap.FULL_PASS_EVERY
