@@ -24,6 +24,7 @@ Prints, per layout:
   key during audit    the same while that skill is audited (i: every file read, verified and scanned)
   … CPU worst         for the keys above: the most CPU time the event loop's thread spent between a key
                       and its answer (what the TUI's own work costs, whatever else loads the machine)
+The machine's load average (one minute) is printed with each layout's figures.
 
 A key's latency runs from the key event reaching the app to the first screen update after the
 cursor moved: the reviewer sees the answer. (Textual's ``pilot.press`` is not used for it: it
@@ -36,6 +37,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import statistics
 import sys
 import tempfile
@@ -351,8 +353,10 @@ def main() -> None:
     floor = asyncio.run(harness_floor(args.keys))
     print(f"floor: one key on a bare 20-node tree is answered on screen in {floor * 1000:.1f} ms (median)")
     for layout in layouts:
+        before = os.getloadavg()[0]
         numbers = asyncio.run(measure(args.skills, layout, args.keys, args.server))
-        print(f"{args.skills:,} skills, {layout} catalog, {args.server} server")
+        load = f"load average {before:.1f} → {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs"
+        print(f"{args.skills:,} skills, {layout} catalog, {args.server} server ({load})")
         for key, value in numbers.items():
             print(f"  {key:<26} {value:9d}" if key.endswith("presses") else f"  {key:<26} {value * 1000:9.1f} ms")
 
