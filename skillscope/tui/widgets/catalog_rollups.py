@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.widgets.tree import TreeNode
 
@@ -32,6 +33,13 @@ class CatalogRollups(SurfacePlaces):
 
     def _server_label(self, session: ServerSession) -> Text:
         raise NotImplementedError
+
+    def get_label_width(self, node: TreeNode[NodeRef]) -> int:
+        # Asked for every shown node each time the tree's lines are rebuilt (a refresh, a page, a filter):
+        # Tree's own way copies, styles and assembles each label to count its cells, ten times as long.
+        if not node.allow_expand:
+            return node.label.cell_len
+        return cell_len(self.ICON_NODE_EXPANDED if node.is_expanded else self.ICON_NODE) + node.label.cell_len
 
     def _recount_later(self, server: str) -> None:
         """Count the roll-ups again after this burst of changes (a ledger reread touches every skill)."""
