@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from functools import partial
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -15,10 +16,12 @@ from skillscope.tui.widgets.catalog_places import NodeRef
 from skillscope.tui.widgets.surface_branch import SurfacePlaces
 from skillscope.tui.widgets.tree_labels import folder_label
 
-__all__ = ["INLINE_FOLD", "CatalogRollups", "Index"]
+__all__ = ["INLINE_FOLD", "CatalogRollups", "Folded", "Index"]
 
 Index = tuple[Folder, list[str]]
 """A catalog folded into folders, and its malformed entries (``build_index``)."""
+Folded = tuple[dict[str, Folder], list[str], dict[str, int]]
+"""What the filter shows of a catalog, by folder path; its malformed entries; the whole catalog's counts (``_fold``)."""
 INLINE_FOLD = 1000
 """Roll-ups of a catalog up to this size are counted again at once; a larger one is counted in a thread."""
 
@@ -72,6 +75,28 @@ class CatalogRollups(SurfacePlaces):
             self._relabel(label)
         self._post_counts()
 
+    def _show_filtered(self, folded: dict[str, tuple[dict[str, SkillView], Folded]]) -> None:
+        raise NotImplementedError
+
+    def _refold_later(self, labels: list[str]) -> None:
+        """Fold large catalogs for a new filter in a thread, then redraw (every server) with what they show."""
+        # A callable, not a coroutine: a worker that a quicker filter replaces before it starts never makes one.
+        self.run_worker(
+            partial(self._refold_off_loop, self._filter, labels), group="filter", exclusive=True, exit_on_error=False
+        )
+
+    async def _refold_off_loop(self, wanted: str, labels: list[str]) -> None:
+        folded: dict[str, tuple[dict[str, SkillView], Folded]] = {}
+        for label in labels:
+            views = self._views.get(label)
+            if views is None:
+                continue
+            result = await asyncio.to_thread(self._fold, dict(views), None)
+            if self._filter != wanted:
+                return  # typed on: the newer filter's own worker folds
+            folded[label] = (views, result)
+        self._show_filtered(folded)
+
     def _relabel(self, label: str) -> None:
         """Write the server's and its shown folders' roll-ups again."""
         session = self._sessions.get(label)
@@ -85,7 +110,7 @@ class CatalogRollups(SurfacePlaces):
             if server == label and folder is not None:
                 folder_node.set_label(folder_label(folder, shown))
 
-    def _reindex(self, label: str, index: Index | None = None) -> None:
+    def _reindex(self, label: str, index: Index | None = None, folded: Folded | None = None) -> None:
         self._order = None
         views = self._views.get(label)
         if views is None:
@@ -93,11 +118,10 @@ class CatalogRollups(SurfacePlaces):
             self._malformed.pop(label, None)
             self._totals.pop(label, None)
             return
-        self._folders[label], self._malformed[label], self._totals[label] = self._fold(views, index)
+        done = folded if folded is not None else self._fold(views, index)
+        self._folders[label], self._malformed[label], self._totals[label] = done
 
-    def _fold(
-        self, views: dict[str, SkillView], index: Index | None
-    ) -> tuple[dict[str, Folder], list[str], dict[str, int]]:
+    def _fold(self, views: dict[str, SkillView], index: Index | None) -> Folded:
         """The folders (by path) of what the filter shows, the malformed entries, and the counts of the whole catalog.
 
         Reads only ``views`` and the filter, so it may run in a thread on a copy of ``views``.
