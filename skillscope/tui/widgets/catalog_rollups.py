@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-from functools import partial
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -40,9 +39,11 @@ class CatalogRollups(SurfacePlaces):
     def get_label_width(self, node: TreeNode[NodeRef]) -> int:
         # Asked for every shown node each time the tree's lines are rebuilt (a refresh, a page, a filter):
         # Tree's own way copies, styles and assembles each label to count its cells, ten times as long.
+        label = node.label
+        width = label.cell_len if isinstance(label, Text) else cell_len(label)
         if not node.allow_expand:
-            return node.label.cell_len
-        return cell_len(self.ICON_NODE_EXPANDED if node.is_expanded else self.ICON_NODE) + node.label.cell_len
+            return width
+        return cell_len(self.ICON_NODE_EXPANDED if node.is_expanded else self.ICON_NODE) + width
 
     def _recount_later(self, server: str) -> None:
         """Count the roll-ups again after this burst of changes (a ledger reread touches every skill)."""
@@ -80,10 +81,9 @@ class CatalogRollups(SurfacePlaces):
 
     def _refold_later(self, labels: list[str]) -> None:
         """Fold large catalogs for a new filter in a thread, then redraw (every server) with what they show."""
-        # A callable, not a coroutine: a worker that a quicker filter replaces before it starts never makes one.
-        self.run_worker(
-            partial(self._refold_off_loop, self._filter, labels), group="filter", exclusive=True, exit_on_error=False
-        )
+        # Not exclusive: a worker cancelled before it starts leaves its coroutine unawaited. One that a
+        # quicker filter overtook finds the filter changed once its thread is done, and shows nothing.
+        self.run_worker(self._refold_off_loop(self._filter, labels), group="filter", exit_on_error=False)
 
     async def _refold_off_loop(self, wanted: str, labels: list[str]) -> None:
         folded: dict[str, tuple[dict[str, SkillView], Folded]] = {}
