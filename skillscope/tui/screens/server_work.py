@@ -185,6 +185,7 @@ class ServerWork(MainState):
         with cycle_collector_paused():
             views, drift = self.workspace.merged(label, entries)
             index = build_index(views)
+            index[0].children(views)  # sorted here rather than on the loop when the tree shows the root
         heap.settle()
         return views, drift, index
 

@@ -136,6 +136,7 @@ class CatalogRollups(SurfacePlaces):
             root, malformed = build_index(views, names)
             # The status line counts the whole catalog, whatever the filter shows.
             totals = (index if index is not None else build_index(views))[0].counts
+        root.children(views)  # sorted here: in a thread when the catalog is large
         folders: dict[str, Folder] = {"": root}
 
         def collect(folder: Folder) -> None:
