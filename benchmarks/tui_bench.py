@@ -14,7 +14,7 @@ Prints, per layout:
   app start → paint   from starting the app to the catalog on screen (both of the above)
   move (↓)            latency of one cursor step in the tree, median and p95 over --keys presses
   open folder (→)     latency of expanding a folder node (nested) or the root page (flat)
-  filter              time for a filter that matches 1% of the skills to repaint the tree
+  filter              time for a filter that matches 1% of the skills to repaint the tree (folded in a thread)
   state filter        time for ``state:needs-review`` (every skill) to repaint the tree
   jump (N)            latency of the key that jumps to the next skill waiting for a verdict
   refresh (r)         from r to the catalog listed again and repainted (skills/list and validation included)
@@ -24,6 +24,7 @@ Prints, per layout:
   key during audit    the same while that skill is audited (i: every file read, verified and scanned)
   … CPU worst         for the keys above: the most CPU time the event loop's thread spent between a key
                       and its answer (what the TUI's own work costs, whatever else loads the machine)
+The machine's load average (one minute) is printed with each layout's figures.
 
 A key's latency runs from the key event reaching the app to the first screen update after the
 cursor moved: the reviewer sees the answer. (Textual's ``pilot.press`` is not used for it: it
@@ -36,6 +37,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import statistics
 import sys
 import tempfile
@@ -224,14 +226,14 @@ async def measure(count: int, layout: str, keys: int, server: str = "stdio") -> 
         out["move (↓) p95"] = moves[int(len(moves) * 0.95) - 1]
         t0 = time.perf_counter()
         tree.set_filter("skill-000")
-        await pilot.pause()
+        await _filtered(pilot, app)
         out["filter (1% match)"] = time.perf_counter() - t0
         t0 = time.perf_counter()
         tree.set_filter("state:needs-review")
-        await pilot.pause()
+        await _filtered(pilot, app)
         out["state filter (all)"] = time.perf_counter() - t0
         tree.set_filter("")
-        await pilot.pause()
+        await _filtered(pilot, app)
         jumps = [await probe.press("N") for _ in range(min(keys, 50))]
         out["jump (N) median"] = statistics.median(jumps)
         out["jump (N) worst"] = max(jumps)
@@ -241,6 +243,14 @@ async def measure(count: int, layout: str, keys: int, server: str = "stdio") -> 
         out.update(await _open_and_audit(pilot, screen, probe))
         await screen.shutdown()
     return out
+
+
+async def _filtered(pilot, app) -> None:  # noqa: ANN001 - the running app's objects
+    """Wait until a filter is shown (a large catalog is folded for it in a thread)."""
+    await pilot.pause()
+    while any(worker.group == "filter" and worker.is_running for worker in app.workers):
+        await pilot.pause(0.01)
+    await pilot.pause()
 
 
 async def _refresh(pilot, screen, session, shown: dict[str, float], probe: KeyProbe) -> dict[str, float]:  # noqa: ANN001 - the running app's objects
@@ -351,8 +361,10 @@ def main() -> None:
     floor = asyncio.run(harness_floor(args.keys))
     print(f"floor: one key on a bare 20-node tree is answered on screen in {floor * 1000:.1f} ms (median)")
     for layout in layouts:
+        before = os.getloadavg()[0]
         numbers = asyncio.run(measure(args.skills, layout, args.keys, args.server))
-        print(f"{args.skills:,} skills, {layout} catalog, {args.server} server")
+        load = f"load average {before:.1f} → {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs"
+        print(f"{args.skills:,} skills, {layout} catalog, {args.server} server ({load})")
         for key, value in numbers.items():
             print(f"  {key:<26} {value:9d}" if key.endswith("presses") else f"  {key:<26} {value * 1000:9.1f} ms")
 

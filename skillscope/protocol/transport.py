@@ -45,6 +45,10 @@ no valid message yet, names the program as no MCP server at once instead of afte
 MAX_JUNK_BYTES = 4096
 """The same tolerance in bytes: a banner is short, a program speaking something else is not."""
 
+_PARSE_ON_LOOP = 128 * 1024
+"""A message up to this size is parsed where it arrives; a larger one (a page of thousands of entries)
+is parsed in a thread, so that a screen sharing the event loop keeps answering keys meanwhile."""
+
 _INHERITED_ENV = ("HOME", "LOGNAME", "PATH", "SHELL", "TERM", "USER", "LANG", "LC_ALL", "TMPDIR", "SYSTEMROOT")
 
 
@@ -102,15 +106,20 @@ async def capped_stdio(
         buffer = bytearray()
         async with read_writer:
             try:
+                scanned = 0  # bytes of the buffer known to hold no newline (a long line arrives in many chunks)
                 async for chunk in process.stdout:
                     buffer.extend(chunk)
-                    while (newline := buffer.find(b"\n")) >= 0:
+                    while (newline := buffer.find(b"\n", scanned)) >= 0:
                         line = bytes(buffer[:newline])
                         del buffer[: newline + 1]
+                        scanned = 0
                         if len(line) > max_message:
                             stats.too_large = True
                             return
-                        message = _parse(line)
+                        if len(line) > _PARSE_ON_LOOP:
+                            message = await anyio.to_thread.run_sync(_parse, line)
+                        else:
+                            message = _parse(line)
                         if isinstance(message, Exception):
                             stats.junk_lines += 1
                             stats.junk_bytes += len(line) + 1
@@ -119,6 +128,7 @@ async def capped_stdio(
                             continue
                         stats.answered = True
                         await read_writer.send(message)
+                    scanned = len(buffer)
                     if len(buffer) > max_message:
                         stats.too_large = True
                         return

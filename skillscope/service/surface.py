@@ -55,14 +55,16 @@ async def load_surface(conn: Connection, listing: Listing | None) -> Surface:
     """
     listings = await list_surface(conn.request, broken=lambda: conn.closed or conn.refused is not None)
     entries = listing.entries if listing is not None else []
-    # Every listed entry's directory, malformed and unavailable ones too: their files are the skill review's
-    # business (the audit's completeness checks), never surface items.
-    dirs = [d for e in entries if (d := e.directory or _directory_of(e.uri))]
-    files = [f.uri for e in entries for f in e.files or ()]
+
+    def build() -> Surface:
+        # Every listed entry's directory, malformed and unavailable ones too: their files are the skill review's
+        # business (the audit's completeness checks), never surface items.
+        dirs = [d for e in entries if (d := e.directory or _directory_of(e.uri))]
+        files = [f.uri for e in entries for f in e.files or ()]
+        return build_surface(conn.info.label, listings, skill_dirs=dirs, skill_files=files)
+
     # Sorting tens of thousands of resources from the skills' files takes a while: in a thread, off the event loop.
-    return await anyio.to_thread.run_sync(
-        lambda: build_surface(conn.info.label, listings, skill_dirs=dirs, skill_files=files)
-    )
+    return await anyio.to_thread.run_sync(build)
 
 
 def _directory_of(uri: Any) -> str | None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import signal
+import time
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, ClassVar
@@ -16,6 +17,7 @@ from textual.command import CommandPalette
 from textual.screen import Screen
 
 from skillscope.service.session import ConnectFn
+from skillscope.tui import heap
 from skillscope.tui.keymap import LEDGER_COMMANDS, MAIN_COMMANDS
 from skillscope.tui.screens.ledger import LedgerScreen
 from skillscope.tui.screens.main import MainScreen
@@ -52,9 +54,16 @@ class SkillscopeApp(App[None]):
         self._settling: asyncio.Future[None] | None = None
         self._picker_closing = False
         """True from the moment a picker closes over the main screen until that screen has been drawn again."""
+        self._last_input = time.monotonic()
+        self._walked = heap.frozen()
+        """How many objects were frozen after the last pass that walked frozen objects too."""
+        self._thresholds: tuple[int, int, int] | None = None
+        """The collector's thresholds before the app postponed its full passes (restored on unmount)."""
 
     def on_mount(self) -> None:
         self.push_screen(self.main_screen)
+        self._thresholds = heap.hold()
+        self.set_interval(1.0, self._collect_when_idle)
         # SIGTERM quits like q: every server is let go of, so stdio servers are reaped.
         try:
             asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, lambda: self.call_next(self.action_quit))
@@ -82,12 +91,28 @@ class SkillscopeApp(App[None]):
     def _picker_closed(self) -> None:
         self._picker_closing = False
 
+    def _collect_when_idle(self) -> None:
+        # A full pass of the cycle collector stalls the screen for as long as it walks the heap: it runs
+        # once the reviewer has left the keys alone a while. Frozen catalogs are walked again only once
+        # enough new ones were frozen (a full walk of 10,000 skills takes a few hundred milliseconds).
+        if time.monotonic() - self._last_input < heap.IDLE_SECONDS:
+            return
+        everything = heap.frozen() > self._walked * heap.REGROWN
+        if everything or heap.walked_since():
+            heap.collect(everything=everything)
+            if everything:
+                self._walked = heap.frozen()
+
     async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.InputEvent):
+            self._last_input = time.monotonic()
         if self._picker_closing and isinstance(event, events.Key) and self.screen is self.main_screen:
             return  # typed into the picker that just closed: dropped, never sent to the catalog
         await super().on_event(event)
 
     def on_unmount(self) -> None:
+        if self._thresholds is not None:
+            heap.release(self._thresholds)
         try:
             asyncio.get_running_loop().remove_signal_handler(signal.SIGTERM)
         except (NotImplementedError, RuntimeError, ValueError):

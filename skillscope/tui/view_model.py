@@ -200,13 +200,20 @@ class Folder:
     """How many skills lie anywhere below."""
     counts: dict[str, int] = field(default_factory=dict)
     """How many skills below are in each ``ROLLUP`` state (only states with at least one)."""
+    _sorted: list[tuple[str, Any]] | None = field(default=None, repr=False)
 
     def children(self, views: dict[str, SkillView]) -> list[tuple[str, Any]]:
-        """Folders and skills sorted together by their segment: ``("folder", Folder)`` or ``("skill", name)``."""
-        items: list[tuple[str, str, Any]] = [(name, "folder", folder) for name, folder in self.folders.items()]
-        items += [(path_segments(views[name].entry.path or "")[-1], "skill", name) for name in self.skills]
-        items.sort(key=lambda item: (item[0].lower(), item[1]))
-        return [(kind, value) for _, kind, value in items]
+        """Folders and skills sorted together by their segment: ``("folder", Folder)`` or ``("skill", name)``.
+
+        Sorted once: a catalog is folded anew whenever its listing changes, and a page of a folder of
+        10,000 skills must not sort all of them again (a worker thread folding a catalog sorts its root).
+        """
+        if self._sorted is None:
+            items: list[tuple[str, str, Any]] = [(name, "folder", folder) for name, folder in self.folders.items()]
+            items += [(path_segments(views[name].entry.path or "")[-1], "skill", name) for name in self.skills]
+            items.sort(key=lambda item: (item[0].lower(), item[1]))
+            self._sorted = [(kind, value) for _, kind, value in items]
+        return self._sorted
 
 
 def build_index(views: dict[str, SkillView], names: list[str] | None = None) -> tuple[Folder, list[str]]:

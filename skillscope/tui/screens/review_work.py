@@ -16,6 +16,7 @@ from skillscope.service.review import Verdict
 from skillscope.service.review_state import read_ledger
 from skillscope.service.suppressions import record_suppression
 from skillscope.service.workspace import SkillView
+from skillscope.tui import heap
 from skillscope.tui.dialogs.open_name import OpenNameDialog
 from skillscope.tui.dialogs.review import ReviewAnswer, ReviewDialog, approval_summary
 from skillscope.tui.notify import tell
@@ -252,6 +253,7 @@ class ReviewWork(MainState):
             for name in views:
                 self.catalog_tree.refresh_skill(label, name)
         self._redraw_current()
+        heap.settle()  # the ledger's verdicts live until it is read again
 
     def action_audit(self) -> None:
         if self._skill is None or self._view(*self._skill) is None:

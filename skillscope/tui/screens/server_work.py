@@ -11,9 +11,11 @@ from textual.css.query import NoMatches
 
 from skillscope.catalog.entry import CatalogEntry
 from skillscope.config.file import save_server
+from skillscope.core.collector import cycle_collector_paused
 from skillscope.protocol.errors import as_skillscope_error
 from skillscope.service.session import GONE, ServerSession
 from skillscope.service.workspace import Drift, SkillView, drift_words
+from skillscope.tui import heap
 from skillscope.tui.dialogs.add_server import AddServerDialog
 from skillscope.tui.notify import tell
 from skillscope.tui.screens.main_state import MainState
@@ -174,11 +176,18 @@ class ServerWork(MainState):
                 timeout=8 if drift else 4,
             )
         self._show_current(session.label)
+        heap.settle()  # the new catalog lives until the next listing: out of the collector's full walks
 
     def _merged(self, label: str, entries: list[CatalogEntry]) -> tuple[dict[str, SkillView], Drift, Index]:
         """The new listing's views, what changed, and the catalog folded into folders (run in a worker thread)."""
-        views, drift = self.workspace.merged(label, entries)
-        return views, drift, build_index(views)
+        # 10,000 views and their folders form no reference cycle: the collector would only walk them again
+        # and again while they are made. Once made they live until the next listing: frozen at once.
+        with cycle_collector_paused():
+            views, drift = self.workspace.merged(label, entries)
+            index = build_index(views)
+            index[0].children(views)  # sorted here rather than on the loop when the tree shows the root
+        heap.settle()
+        return views, drift, index
 
     def _show_session(self, session: ServerSession) -> None:
         self.panel.update_server(session)

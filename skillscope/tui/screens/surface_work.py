@@ -19,6 +19,7 @@ from skillscope.service.surface import (
     item_reviews,
     load_surface,
 )
+from skillscope.tui import heap
 from skillscope.tui.dialogs.review import ReviewAnswer, ReviewDialog
 from skillscope.tui.notify import tell
 from skillscope.tui.screens.main_state import MainState
@@ -58,6 +59,7 @@ class SurfaceWork(MainState):
             return
         self._surfaces()[session.label] = surface
         self._show_surface(session.label)
+        heap.settle()  # tens of thousands of items live as long as the listing: out of the collector's walks
 
     def _item_reviews(self, label: str) -> dict[str, ReviewState]:
         surface = self._surfaces().get(label)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.widgets.tree import TreeNode
 
@@ -14,10 +15,12 @@ from skillscope.tui.widgets.catalog_places import NodeRef
 from skillscope.tui.widgets.surface_branch import SurfacePlaces
 from skillscope.tui.widgets.tree_labels import folder_label
 
-__all__ = ["INLINE_FOLD", "CatalogRollups", "Index"]
+__all__ = ["INLINE_FOLD", "CatalogRollups", "Folded", "Index"]
 
 Index = tuple[Folder, list[str]]
 """A catalog folded into folders, and its malformed entries (``build_index``)."""
+Folded = tuple[dict[str, Folder], list[str], dict[str, int]]
+"""What the filter shows of a catalog, by folder path; its malformed entries; the whole catalog's counts (``_fold``)."""
 INLINE_FOLD = 1000
 """Roll-ups of a catalog up to this size are counted again at once; a larger one is counted in a thread."""
 
@@ -32,6 +35,15 @@ class CatalogRollups(SurfacePlaces):
 
     def _server_label(self, session: ServerSession) -> Text:
         raise NotImplementedError
+
+    def get_label_width(self, node: TreeNode[NodeRef]) -> int:
+        # Asked for every shown node each time the tree's lines are rebuilt (a refresh, a page, a filter):
+        # Tree's own way copies, styles and assembles each label to count its cells, ten times as long.
+        label = node.label
+        width = label.cell_len if isinstance(label, Text) else cell_len(label)
+        if not node.allow_expand:
+            return width
+        return cell_len(self.ICON_NODE_EXPANDED if node.is_expanded else self.ICON_NODE) + width
 
     def _recount_later(self, server: str) -> None:
         """Count the roll-ups again after this burst of changes (a ledger reread touches every skill)."""
@@ -64,6 +76,27 @@ class CatalogRollups(SurfacePlaces):
             self._relabel(label)
         self._post_counts()
 
+    def _show_filtered(self, folded: dict[str, tuple[dict[str, SkillView], Folded]]) -> None:
+        raise NotImplementedError
+
+    def _refold_later(self, labels: list[str]) -> None:
+        """Fold large catalogs for a new filter in a thread, then redraw (every server) with what they show."""
+        # Not exclusive: a worker cancelled before it starts leaves its coroutine unawaited. One that a
+        # quicker filter overtook finds the filter changed once its thread is done, and shows nothing.
+        self.run_worker(self._refold_off_loop(self._filter, labels), group="filter", exit_on_error=False)
+
+    async def _refold_off_loop(self, wanted: str, labels: list[str]) -> None:
+        folded: dict[str, tuple[dict[str, SkillView], Folded]] = {}
+        for label in labels:
+            views = self._views.get(label)
+            if views is None:
+                continue
+            result = await asyncio.to_thread(self._fold, dict(views), None)
+            if self._filter != wanted:
+                return  # typed on: the newer filter's own worker folds
+            folded[label] = (views, result)
+        self._show_filtered(folded)
+
     def _relabel(self, label: str) -> None:
         """Write the server's and its shown folders' roll-ups again."""
         session = self._sessions.get(label)
@@ -77,7 +110,7 @@ class CatalogRollups(SurfacePlaces):
             if server == label and folder is not None:
                 folder_node.set_label(folder_label(folder, shown))
 
-    def _reindex(self, label: str, index: Index | None = None) -> None:
+    def _reindex(self, label: str, index: Index | None = None, folded: Folded | None = None) -> None:
         self._order = None
         views = self._views.get(label)
         if views is None:
@@ -85,11 +118,10 @@ class CatalogRollups(SurfacePlaces):
             self._malformed.pop(label, None)
             self._totals.pop(label, None)
             return
-        self._folders[label], self._malformed[label], self._totals[label] = self._fold(views, index)
+        done = folded if folded is not None else self._fold(views, index)
+        self._folders[label], self._malformed[label], self._totals[label] = done
 
-    def _fold(
-        self, views: dict[str, SkillView], index: Index | None
-    ) -> tuple[dict[str, Folder], list[str], dict[str, int]]:
+    def _fold(self, views: dict[str, SkillView], index: Index | None) -> Folded:
         """The folders (by path) of what the filter shows, the malformed entries, and the counts of the whole catalog.
 
         Reads only ``views`` and the filter, so it may run in a thread on a copy of ``views``.
@@ -104,6 +136,7 @@ class CatalogRollups(SurfacePlaces):
             root, malformed = build_index(views, names)
             # The status line counts the whole catalog, whatever the filter shows.
             totals = (index if index is not None else build_index(views))[0].counts
+        root.children(views)  # sorted here: in a thread when the catalog is large
         folders: dict[str, Folder] = {"": root}
 
         def collect(folder: Folder) -> None:

@@ -15,7 +15,7 @@ from skillscope.service.session import ServerSession
 from skillscope.service.workspace import SkillView
 from skillscope.tui.view_model import Folder, parse_filter
 from skillscope.tui.widgets.catalog_places import NodeRef
-from skillscope.tui.widgets.catalog_rollups import CatalogRollups, Index
+from skillscope.tui.widgets.catalog_rollups import INLINE_FOLD, CatalogRollups, Folded, Index
 from skillscope.tui.widgets.tree_labels import file_label, folder_label, note_label, server_label, skill_label
 
 __all__ = ["PAGE", "CatalogTree", "Index", "NodeRef"]
@@ -116,11 +116,17 @@ class CatalogTree(CatalogRollups):
     # -- calls from the screen -----------------------------------------------------------------
 
     def show_server(
-        self, session: ServerSession, views: dict[str, SkillView] | None, *, index: Index | None = None
+        self,
+        session: ServerSession,
+        views: dict[str, SkillView] | None,
+        *,
+        index: Index | None = None,
+        folded: Folded | None = None,
     ) -> None:
         """Show (or redraw) one server: a note while it connects or failed, else its catalog.
 
-        ``index`` is ``build_index(views)`` when the caller folded the catalog already (off the event loop).
+        ``index`` is ``build_index(views)`` when the caller folded the catalog already (off the event loop);
+        ``folded`` is ``_fold(views)`` for the current filter, done in a thread.
         """
         label = session.label
         self._sessions[label] = session
@@ -128,7 +134,7 @@ class CatalogTree(CatalogRollups):
             self._views.pop(label, None)
         else:
             self._views[label] = views
-        self._reindex(label, index)
+        self._reindex(label, index, folded)
         node = self._server_nodes.get(label)
         place = None
         if node is None:
@@ -197,9 +203,22 @@ class CatalogTree(CatalogRollups):
             return
         self._filter = text
         self._text, self._states = parse_filter(text)
+        large = [label for label, views in self._views.items() if len(views) > INLINE_FOLD]
+        if large:
+            # Matching and folding 10,000 skills stalls every key: a thread folds, the loop redraws with it.
+            self._refold_later(large)
+        else:
+            self._show_filtered({})
+
+    def _show_filtered(self, folded: dict[str, tuple[dict[str, SkillView], Folded]]) -> None:
+        """Redraw every server as the filter shows it (``folded``: catalogs folded for it in a thread)."""
+        text = self._filter
+        # The cursor as it is now: keys pressed while a large catalog was folded moved it.
         ref = self.cursor_node.data if self.cursor_node is not None else None
         for label, session in list(self._sessions.items()):
-            self.show_server(session, self._views.get(label))
+            views = self._views.get(label)
+            done = folded.get(label)
+            self.show_server(session, views, folded=done[1] if done is not None and done[0] is views else None)
         # Keep the cursor on the skill it was on when the filter still shows it; else go to the top.
         view = self._views.get(ref.server, {}).get(ref.key) if ref is not None and ref.kind != "server" else None
         if ref is not None and view is not None and (not text or self._matches(view)):

@@ -1,0 +1,74 @@
+"""Keeping the cycle collector's full passes off the keys: long-lived catalogs are frozen, and collected when idle."""
+
+from __future__ import annotations
+
+import gc
+
+__all__ = [
+    "FULL_PASS_EVERY",
+    "IDLE_SECONDS",
+    "REGROWN",
+    "collect",
+    "frozen",
+    "hold",
+    "release",
+    "settle",
+    "walked_since",
+]
+
+IDLE_SECONDS = 5.0
+"""Seconds without input after which the collector's postponed full pass runs."""
+FULL_PASS_EVERY = 1000
+"""The collector's own full pass runs after this many passes over the middle generation (Python's default: 10)."""
+REGROWN = 1.25
+"""Frozen objects are walked again once there are this many times as many as after their last walk."""
+
+
+def hold() -> tuple[int, int, int]:
+    """Postpone the collector's automatic full passes (the app runs them when idle); returns the old thresholds.
+
+    A full pass walks every object not frozen: during an audit or a listing that is hundreds of
+    thousands, 100-250 ms in which no key is answered. The young generations are still collected
+    as usual, so short-lived cycles go at once; with ``FULL_PASS_EVERY`` the automatic full pass
+    still comes under sustained work, only a hundred times less often.
+    """
+    thresholds = gc.get_threshold()
+    gc.set_threshold(thresholds[0], thresholds[1], FULL_PASS_EVERY)
+    return thresholds
+
+
+def settle() -> None:
+    """Take every object alive now out of the cycle collector's generations (``gc.freeze``).
+
+    Called once a large, long-lived structure is built (a listed catalog of 10,000 skills, a
+    ledger, a server's surface). Without it, the collector's passes walk all of them again.
+    Frozen objects are still freed by reference counting; only cyclic garbage among them (frozen
+    with them, or made of them later) waits for ``collect(everything=True)``. Freezing costs
+    nothing however many objects there are, so it may run on the event loop or in a worker thread.
+    """
+    gc.freeze()
+
+
+def walked_since() -> bool:
+    """Whether the young generations were collected since the last full pass (objects may have aged)."""
+    _young, middle, old = gc.get_count()
+    return middle > 0 or old > 0
+
+
+def collect(*, everything: bool) -> None:
+    """A full pass (run it when idle), then freeze what survives; ``everything`` walks frozen objects too."""
+    if everything:
+        gc.unfreeze()
+    gc.collect()
+    gc.freeze()
+
+
+def frozen() -> int:
+    """How many objects are frozen (it grows with each ``settle``)."""
+    return gc.get_freeze_count()
+
+
+def release(thresholds: tuple[int, int, int]) -> None:
+    """Hand every frozen object back to the collector and restore its thresholds (the app is closing)."""
+    gc.unfreeze()
+    gc.set_threshold(*thresholds)

@@ -1,0 +1,58 @@
+"""A listed catalog is kept out of the cycle collector's walks; its cyclic garbage is collected only when the keys rest."""
+
+from __future__ import annotations
+
+import gc
+import time
+import weakref
+
+import pytest
+
+from skillscope.tui import heap
+from tests.tui.helpers import demo_app, listed, running
+
+pytestmark = pytest.mark.anyio
+
+
+class _Cycle:
+    """An object that refers to itself: only the cycle collector can free it."""
+
+    def __init__(self) -> None:
+        self.me = self
+
+
+def _walked(target: object) -> bool:
+    """Whether the cycle collector's generations hold ``target`` (frozen objects are in none of them)."""
+    return any(obj is target for obj in gc.get_objects())
+
+
+async def test_a_listed_catalog_is_frozen_and_its_cyclic_garbage_waits_until_the_keys_rest(tmp_path):
+    app = demo_app(tmp_path)
+    async with running(app) as pilot:
+        await listed(pilot)
+        await pilot.pause()
+        view = next(iter(app.main_screen.views["demo"].values()))
+        # The catalog lives until the next listing: a full pass of the collector must not walk it again.
+        assert not _walked(view)
+
+        cycle = _Cycle()
+        gone = weakref.ref(cycle)
+        heap.settle()
+        del cycle
+        gc.collect()
+        assert gone() is not None, "cyclic garbage among frozen objects is freed only by the idle pass"
+
+        # A key pressed just now keeps the full pass away: it would stall the answer to the next key.
+        app.main_screen.catalog_tree.focus()
+        await pilot.press("down")
+        app._collect_when_idle()
+        assert gone() is not None
+
+        # Once the keys have rested long enough, the pass runs, and what survives is frozen again.
+        app._last_input = time.monotonic() - heap.IDLE_SECONDS - 1
+        app._collect_when_idle()
+        assert gone() is None
+        assert not _walked(view)
+    # A closed app hands every object back to the collector.
+    assert heap.frozen() == 0
+    assert gc.get_threshold()[2] != heap.FULL_PASS_EVERY

@@ -1,0 +1,57 @@
+"""A filter over a large catalog is folded in a thread: keys pressed meanwhile are answered and keep their row."""
+
+from __future__ import annotations
+
+import pytest
+
+from skillscope.catalog.entry import Policy
+from skillscope.demo.publisher import PublishedSkill, SkillFile, build_server
+from skillscope.protocol.target import Target
+from skillscope.tui.app import make_app
+from skillscope.tui.settings import ServerSeed
+from tests.tui.helpers import listed, running, select, settings_for, wait_until
+
+pytestmark = pytest.mark.anyio
+
+
+def big_app(tmp_path, count: int = 1200):
+    skills = [
+        PublishedSkill(
+            f"skill-{n:04d}",
+            [SkillFile("SKILL.md", f"---\nname: skill-{n:04d}\ndescription: Number {n}.\n---\nx\n".encode())],
+        )
+        for n in range(count)
+    ]
+    seed = ServerSeed(Target(label="big", kind="inprocess", server=build_server(skills)), None, "demo", Policy())
+    app = make_app(settings_for([seed], tmp_path))
+    app.animation_level = "none"
+    return app
+
+
+async def test_a_key_pressed_while_a_large_catalog_is_filtered_acts_on_the_row_shown_and_keeps_it(tmp_path):
+    app = big_app(tmp_path)
+    async with running(app) as pilot:
+        await listed(pilot, "big")
+        tree = app.main_screen.catalog_tree
+        await select(pilot, "skill-1150", server="big")
+        tree.set_filter("skill-11")
+        # Not folded yet (a thread does it): the tree still shows the whole catalog, and a key acts on it.
+        assert "of 1,200" not in str(tree.root.children[0].label)
+        tree.action_cursor_down()
+        assert tree.cursor_node.data.key == "big:skill-1151"
+        await wait_until(pilot, lambda: "100 of 1,200 skills" in str(tree.root.children[0].label), what="filtered")
+        # The redraw keeps the row the reviewer moved to, not the one the filter was typed on.
+        assert tree.cursor_node.data.key == "big:skill-1151"
+
+
+async def test_only_the_last_of_several_quick_filters_is_shown(tmp_path):
+    app = big_app(tmp_path)
+    async with running(app) as pilot:
+        await listed(pilot, "big")
+        tree = app.main_screen.catalog_tree
+        tree.set_filter("skill-10")
+        tree.set_filter("skill-115")
+        await wait_until(pilot, lambda: "10 of 1,200 skills" in str(tree.root.children[0].label), what="filtered")
+        await pilot.pause()
+        shown = [node.data.key for node in tree.root.children[0].children if node.data.kind == "skill"]
+        assert shown == [f"big:skill-115{n}" for n in range(10)]
