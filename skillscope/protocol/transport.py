@@ -103,10 +103,14 @@ async def capped_stdio(
         async with read_writer:
             try:
                 async for chunk in process.stdout:
+                    # Only the new bytes can hold the next newline: searching the whole buffer again on
+                    # every chunk would cost quadratic time on a long line (up to the 64 MiB cap).
+                    searched = len(buffer)
                     buffer.extend(chunk)
-                    while (newline := buffer.find(b"\n")) >= 0:
+                    while (newline := buffer.find(b"\n", searched)) >= 0:
                         line = bytes(buffer[:newline])
                         del buffer[: newline + 1]
+                        searched = 0
                         if len(line) > max_message:
                             stats.too_large = True
                             return
