@@ -50,6 +50,11 @@ done
 cat "$logs/interop.log" "$logs/conformance.log" 2>/dev/null || true
 rm -rf "$logs"
 
+# Byte-compile skillscope and the test helpers once: with PYTHONDONTWRITEBYTECODE set (as on many CI
+# runners) every process the suite starts (xdist workers, CLI runs, conformance clients) would
+# otherwise compile them again from source. Python checks each .pyc against its source's mtime.
+.venv/bin/python -m compileall -q -j 0 skillscope tests >/dev/null || true
+
 say "running pytest"
 # loadgroup: a module marked xdist_group (one that starts publishers or the conformance suite
 # once for all its tests) stays on one worker; every other test goes wherever a worker is free.

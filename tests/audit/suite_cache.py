@@ -18,8 +18,13 @@ CACHE_DIR = REPO / ".cache" / "suite-checks"
 
 # What a fixture server answers is built from these sources and the SDK; what the suite says of it,
 # from the suite's pinned packages and the runner that calls it. A change to any of them runs the suite again.
-_SOURCES = ("tests/fixtures", "skillscope/demo", "skillscope/core", "skillscope/catalog")
-_FILES = ("tests/conformance/package-lock.json", "tests/audit/suite_runner.py", "tests/audit/suite_cache.py")
+_SOURCES = ("tests/fixtures", "skillscope/demo", "skillscope/core", "skillscope/catalog", "skillscope/protocol")
+_FILES = (
+    "skillscope/__init__.py",
+    "tests/conformance/package-lock.json",
+    "tests/audit/suite_runner.py",
+    "tests/audit/suite_cache.py",
+)
 _PACKAGES = ("mcp", "mcp-types", "pydantic", "starlette", "uvicorn")
 
 
