@@ -36,14 +36,15 @@ __all__ = [
 MAX_MESSAGE_BYTES = 64 * 1024 * 1024
 """Largest single message accepted from a server: a 16 MiB file as base64 or escaped JSON fits."""
 
-MAX_JUNK_LINES = 3
-"""Non-JSON-RPC lines a stdio server may print before its first message (a start-up banner).
+MAX_JUNK_LINES = 1000
+"""Non-JSON-RPC lines a stdio server may print before its first message (banners, start-up logging).
 
-The spec allows none; a few are tolerated because the SDK's own client skips them. One more, with
-no valid message yet, names the program as no MCP server at once instead of after the timeout.
+The spec allows none, but the SDK's own client skips them, so hosts run servers that print a banner or
+log their start-up to stdout: those must still be reviewable. A program that writes more than this, with
+no valid message yet, speaks something else and is named as no MCP server at once, not at the timeout.
 """
-MAX_JUNK_BYTES = 4096
-"""The same tolerance in bytes: a banner is short, a program speaking something else is not."""
+MAX_JUNK_BYTES = 256 * 1024
+"""The same tolerance in bytes (start-up logging is lines of text, not a stream of another protocol)."""
 
 _PARSE_ON_LOOP = 128 * 1024
 """A message up to this size is parsed where it arrives; a larger one (a page of thousands of entries)
