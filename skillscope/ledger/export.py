@@ -17,8 +17,17 @@ __all__ = ["EXPORT_FORMATS", "ExportFormat", "Exportable", "exportable_approvals
 class Exportable:
     """The approvals a host may be given, and how many were held back, by reason."""
 
-    approvals: list[Record] = field(default_factory=list)
+    found: list[Record] = field(default_factory=list)
+    """The approvals, oldest first, as the replay left them (parsed in full only through ``approvals``)."""
     skipped: Counter[str] = field(default_factory=Counter)
+    _parsed: list[Record] | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def approvals(self) -> list[Record]:
+        """The approvals, every field parsed (once: a large ledger holds tens of thousands in force)."""
+        if self._parsed is None:
+            self._parsed = [record.complete() for record in self.found]
+        return self._parsed
 
     def skipped_summary(self) -> str:
         """``N skipped: 2 unsigned, 1 …`` (empty when none was skipped)."""
@@ -35,14 +44,16 @@ def exportable_approvals(verdicts: Verdicts, *, label: str | None = None) -> Exp
     counted and no later review of its content, under any label, withdrew it. What was held
     back is counted by reason: rejected content, and approvals whose signature is not trusted.
     """
-    out = Exportable(approvals=verdicts.approved_fingerprints(label))
+    # Only a label to match needs each approval parsed in full here; the plain list of fingerprints never does.
+    out = Exportable(found=verdicts.approved_fingerprints(label, parsed=label is not None))
     for verdict in verdicts.by_name.values():
         for fingerprint, record in verdict.approved.items():
             rejection = verdicts.rejection_of(fingerprint)
             if rejection is not None and (label is None or record.complete().label == label):
                 out.skipped[f"rejected under {rejection.label or 'no label'}"] += 1
         for fingerprint, (record, why) in verdict.untrusted.items():
-            standing = verdicts.standing(fingerprint)
+            content = verdicts.content.get(fingerprint or "")
+            standing = content.latest if content is not None else None  # its action needs no full parse
             if (standing is None or standing.action != "approve") and (
                 label is None or record.complete().label == label
             ):
@@ -63,7 +74,10 @@ def export_approved(source: Verdicts | Exportable, fmt: ExportFormat, *, label: 
     and time; ``roomkit`` is a Python module whose ``approve_execution`` a RoomKit host
     passes on unchanged.
     """
-    approvals = source.approvals if isinstance(source, Exportable) else source.approved_fingerprints(label)
+    if fmt == "txt" and isinstance(source, Exportable):
+        approvals = source.found  # a record as replayed holds its fingerprint
+    else:
+        approvals = source.approvals if isinstance(source, Exportable) else source.approved_fingerprints(label)
     if fmt == "roomkit":
         # RoomKit's hook approves skill executions only: an item's fingerprint there would mean nothing.
         approvals = [r for r in approvals if "surface" not in r.extra]

@@ -98,9 +98,15 @@ class Verdicts:
         # Only a rejection is parsed in full (an export asks this of every approval in force).
         return latest.complete() if latest is not None and latest.action == "reject" else None
 
-    def approved_fingerprints(self, label: str | None = None) -> list[Record]:
-        """Approvals in force (fully parsed), one per (name, fingerprint), oldest first; optionally for one label."""
-        found = [r.complete() for name in self.by_name for r in self.in_force(name).values()]
+    def approved_fingerprints(self, label: str | None = None, *, parsed: bool = True) -> list[Record]:
+        """Approvals in force, one per (name, fingerprint), oldest first; optionally for one label.
+
+        Fully parsed, unless ``parsed`` is False and no label is given: then as replayed (action,
+        name, fingerprint and place in the chain; ``Record.complete()`` parses the rest).
+        """
+        found = [r for name in self.by_name for r in self.in_force(name).values()]
+        if parsed or label is not None:
+            found = [r.complete() for r in found]
         return sorted((r for r in found if label is None or r.label == label), key=lambda r: r.seq)
 
     def same_skill(self, name: str) -> list[str]:

@@ -1,11 +1,14 @@
-"""``ledger verify`` from a checkpoint: no line of it read again, the same report, and every rollback still caught."""
+"""``ledger verify`` and ``export`` from a checkpoint: no line of it read again, the same report, every rollback caught."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from dataclasses import replace
 
 from skillscope.ledger import Ledger, ReviewBook
+from skillscope.ledger import record as record_module
+from skillscope.ledger.export import export_approved
 from skillscope.ledger.record import describe
 from skillscope.ledger.summary import LineSummary
 from tests.ledger.helpers import record
@@ -76,3 +79,27 @@ def test_a_summary_changed_in_the_cache_is_not_used(tmp_path):
             db.execute("UPDATE checkpoint SET summary = ? WHERE summary = ?", (summary.encode(), blob))
     check = ReviewBook(path).check()
     assert check.signers()[1] == [(5, "eve@example.com")]
+
+
+def test_a_plain_export_lists_the_fingerprints_without_parsing_each_approval(tmp_path, monkeypatch):
+    path = tmp_path / "ledger.jsonl"
+    book = ReviewBook(path)
+    for n in range(6):
+        book.record(record(name=f"srv:skill-{n % 3}", n=n, fingerprint="sha256:" + f"{n:x}" * 64))
+    book.record(record(name="srv:skill-1", action="revoke", n=7, fingerprint="sha256:" + "1" * 64))
+    book.record(record(name="srv:skill-2", action="reject", n=8, fingerprint="sha256:" + "5" * 64))
+    ReviewBook(path).check()  # the checkpoint: records come back as replayed, not parsed
+    parsed: list[int] = []
+    real = record_module.decode_line
+    monkeypatch.setattr(record_module, "decode_line", lambda *a, **k: parsed.append(1) or real(*a, **k))
+    book = ReviewBook(path)
+    exportable = book.exportable(book.check())
+    text = export_approved(exportable, "txt")
+    assert len(parsed) == 1  # the one rejection, to name its label in what was held back; no approval
+    assert exportable.skipped == {"rejected under srv": 1}
+    # The formats that name more than the fingerprint parse each approval in full, and agree.
+    document = json.loads(export_approved(exportable, "json"))
+    in_force = [row["fingerprint"] for row in document["approved"]]
+    assert text.split() == in_force and len(in_force) >= 2
+    assert "sha256:" + "5" * 64 not in in_force  # rejected
+    assert {row["label"] for row in document["approved"]} == {"srv"} and len(parsed) == 1 + len(in_force)
