@@ -57,7 +57,9 @@ def test_package_inits_reexport_nothing():
                 if listed & {alias.asname or alias.name for alias in node.names}:
                     reexporting.add(package)
     assert reexporting <= REEXPORTING, f"a package __init__ re-exports: {sorted(reexporting - REEXPORTING)}"
-    assert REEXPORTING <= reexporting, f"no longer re-exporting, drop from REEXPORTING: {sorted(REEXPORTING - reexporting)}"
+    assert REEXPORTING <= reexporting, (
+        f"no longer re-exporting, drop from REEXPORTING: {sorted(REEXPORTING - reexporting)}"
+    )
 
 
 @pytest.mark.parametrize("module", sorted(DECLARED))
