@@ -122,7 +122,8 @@ def _signed_as_written(line: bytes, *, hashed: bool = False) -> tuple[dict[str, 
     of what it holds, and its hash. Anything else, even a line the writer might have written,
     gives None and takes ``strict_decode``, which accepts it or says what is wrong.
     """
-    if b"\\u" in line and _SURROGATE_ESCAPE.search(line):
+    escaped = b"\\u" in line
+    if escaped and _SURROGATE_ESCAPE.search(line):
         return None
     try:
         text = line.decode("utf-8")
@@ -160,7 +161,7 @@ def _signed_as_written(line: bytes, *, hashed: bool = False) -> tuple[dict[str, 
             or tuple(map(type, _FILE_FIELDS(entry))) != _STR_STR_INT
         ):
             return None
-    if len(keys) == len(_REVIEW_HEAD) + 1 and b"\\u" not in line:
+    if len(keys) == len(_REVIEW_HEAD) + 1 and not escaped:
         written, canonical = _both_forms(data, review)
     else:
         written, canonical = _AS_WRITTEN(data), _CANONICAL(review)
