@@ -122,7 +122,8 @@ def _signed_as_written(line: bytes, *, hashed: bool = False) -> tuple[dict[str, 
     of what it holds, and its hash. Anything else, even a line the writer might have written,
     gives None and takes ``strict_decode``, which accepts it or says what is wrong.
     """
-    if b"\\u" in line and _SURROGATE_ESCAPE.search(line):
+    escaped = b"\\u" in line
+    if escaped and _SURROGATE_ESCAPE.search(line):
         return None
     try:
         text = line.decode("utf-8")
@@ -160,11 +161,47 @@ def _signed_as_written(line: bytes, *, hashed: bool = False) -> tuple[dict[str, 
             or tuple(map(type, _FILE_FIELDS(entry))) != _STR_STR_INT
         ):
             return None
-    if _AS_WRITTEN(data).encode("ascii") != line:
+    if len(keys) == len(_REVIEW_HEAD) + 1 and not escaped:
+        written, canonical = _both_forms(data, review)
+    else:
+        written, canonical = _AS_WRITTEN(data), _CANONICAL(review)
+    if written != text:
         return None
     if not hashed and hashlib.sha256(b"{" + line[_BODY_START:]).hexdigest() != digest[7:]:
         return None
-    return data, _CANONICAL(review).encode("utf-8")
+    return data, canonical.encode("utf-8")
+
+
+def _both_forms(data: dict[str, Any], review: dict[str, Any]) -> tuple[str, str]:
+    """(the line as the writer writes it, the review as its signature covers it) from each value encoded once.
+
+    Only for a line ``_signed_as_written`` has found to hold the writer's fields and types, exactly
+    the review's 14 keys (v being 2), and no ``\\u`` escape: its strings are then ASCII, which the
+    two forms write alike, so they differ only in the order of the keys (sorted in the second).
+    The same text as the two C encoders give, in half their time.
+    """
+    esc = encode_basestring_ascii
+    name, label, uri, time, reviewer, note, server, protocol, tool, nonce = map(esc, _TEXT_FIELDS(review))
+    action = esc(review["action"])
+    fingerprint = "null" if review["fingerprint"] is None else esc(review["fingerprint"])
+    files = [(esc(u), esc(d), s) for u, d, s in map(_FILE_FIELDS, review["files"])]
+    written_files = ",".join([f'{{"uri":{u},"digest":{d},"size":{s}}}' for u, d, s in files])
+    sorted_files = ",".join([f'{{"digest":{d},"size":{s},"uri":{u}}}' for u, d, s in files])
+    written = (
+        f'{{"v":2,"action":{action},"name":{name},"fingerprint":{fingerprint},"label":{label},"uri":{uri},'
+        f'"time":{time},"reviewer":{reviewer},"note":{note},"server":{server},"protocol":{protocol},'
+        f'"tool":{tool},"nonce":{nonce},"files":[{written_files}]}}'
+    )
+    canonical = (
+        f'{{"action":{action},"files":[{sorted_files}],"fingerprint":{fingerprint},"label":{label},'
+        f'"name":{name},"nonce":{nonce},"note":{note},"protocol":{protocol},"reviewer":{reviewer},'
+        f'"server":{server},"time":{time},"tool":{tool},"uri":{uri},"v":2}}'
+    )
+    line = (
+        f'{{"hash":{esc(data["hash"])},"prev":{esc(data["prev"])},"seq":{data["seq"]},"review":{written},'
+        f'"sig":{esc(data["sig"])},"key":{esc(data["key"])}}}'
+    )
+    return line, canonical
 
 
 Row = tuple[str, str, str, str, str, bytes]

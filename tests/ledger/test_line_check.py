@@ -16,6 +16,7 @@ from skillscope.ledger.checked import Checked
 from skillscope.ledger.linecheck import _signed_as_written, check_line
 from skillscope.ledger.record import (
     GENESIS,
+    FileEntry,
     LineError,
     canonical_review,
     describe,
@@ -124,3 +125,47 @@ def test_the_shortcut_takes_every_line_the_writer_writes_and_checks_it_as_the_st
     data["review"]["note"] = "changed"
     with pytest.raises(LineError, match="signature"):
         check_line(rewritten(data))
+
+
+ASCII_TEXT = st.text(alphabet=st.characters(max_codepoint=127), max_size=8)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    name=ASCII_TEXT,
+    note=ASCII_TEXT,
+    reviewer=ASCII_TEXT,
+    uri=ASCII_TEXT,
+    size=st.integers(-(2**70), 2**70),
+    files=st.integers(0, 3),
+    fingerprint=st.sampled_from([None, "sha256:" + "1" * 64]),
+)
+def test_the_shortcut_writes_plain_text_lines_as_the_json_encoders_do(
+    name, note, reviewer, uri, size, files, fingerprint
+):
+    """Plain (ASCII) lines take the field-by-field writing of both forms: control characters, DEL, quotes and
+    backslashes, no files or several, a null fingerprint, any size: accepted exactly when the strict parse
+    accepts the line, signing the same bytes."""
+    review = replace(
+        record(name="srv:" + name, fingerprint=fingerprint, n=1),
+        note=note,
+        reviewer=reviewer,
+        files=tuple(FileEntry(f"skill://x/{uri}{i}", "sha256:" + "2" * 64, size) for i in range(files)),
+        nonce="ab" * 16,
+        key=PUBLIC,
+        seq=4,
+        prev=GENESIS,
+    )
+    line = encode_line(replace(review, sig=sign_with_key(KEY, canonical_review(review))))[0].rstrip("\n").encode()
+    careful = strict_decode(line)
+    fast = _signed_as_written(line)
+    assert fast is not None and canonical_review(careful) == fast[1]
+    assert check_line(line) == Checked(review_id(careful), careful.reviewer, careful.key, describe(careful))
+    # The same line spaced out, its keys sorted, or a file's keys swapped is left to the strict parse.
+    data = json.loads(line)
+    assert _signed_as_written(rewritten(data, spaced=True)) is None
+    assert _signed_as_written(rewritten(data, sort_keys=True)) is None
+    if files:
+        first = data["review"]["files"][0]
+        data["review"]["files"][0] = {"digest": first["digest"], "uri": first["uri"], "size": first["size"]}
+        assert _signed_as_written(rewritten(data)) is None
