@@ -19,6 +19,7 @@ from skillscope.tui.settings import ServerSeed, TuiSettings
 from tests.fixtures.http import REPO_ROOT, stdio_command
 
 __all__ = [
+    "add_server_dialog",
     "SIZE",
     "counting_connect",
     "demo_app",
@@ -94,6 +95,14 @@ async def wait_until(pilot: Any, condition: Callable[[], Any], *, timeout: float
         if time.monotonic() > deadline:
             raise AssertionError(f"timed out waiting for {what or condition}")
         await pilot.pause(0.05)
+
+
+async def add_server_dialog(pilot: Any) -> Any:
+    """Open the add-server dialog with ``n`` once the demo is listed; returns the dialog (on its URL tab)."""
+    await listed(pilot)
+    await pilot.press("n")
+    await wait_until(pilot, lambda: pilot.app.screen.query("#url-input"), what="the add-server dialog")
+    return pilot.app.screen
 
 
 async def listed(pilot: Any, server: str = "demo") -> dict[str, Any]:

@@ -13,6 +13,7 @@ from skillscope.tui.app import make_app
 from skillscope.tui.widgets.detail_pane import DetailPane
 from tests.processes import is_alive as process_alive
 from tests.tui.helpers import (
+    add_server_dialog,
     counting_connect,
     demo_app,
     listed,
@@ -410,10 +411,7 @@ async def test_add_a_stdio_server_from_the_dialog(tmp_path):
 
     app = demo_app(tmp_path)
     async with running(app) as pilot:
-        await listed(pilot)
-        await pilot.press("n")
-        await wait_until(pilot, lambda: app.screen.query("#command-input"))
-        dialog = app.screen
+        dialog = await add_server_dialog(pilot)
         await pilot.click("#--content-tab-command")
         await wait_until(pilot, lambda: dialog.query_one("#command-input").has_focus)
         dialog.query_one("#command-input").value = " ".join(stdio_command("samples"))
@@ -440,11 +438,9 @@ async def test_add_an_http_server_with_a_header_and_save_it_unexpanded(tmp_path,
     app = demo_app(tmp_path)
     with serve_http_in_thread(build_scenario("samples"), bearer_token="s3cret-token") as url:
         async with running(app) as pilot:
-            await listed(pilot)
-            await pilot.press("n")
-            await wait_until(pilot, lambda: app.screen.query("#url-input"))
-            app.screen.query_one("#url-input").value = url
-            app.screen.query_one("#headers-input").text = "Authorization: Bearer ${SKILLS_TOKEN}"
+            dialog = await add_server_dialog(pilot)
+            dialog.query_one("#url-input").value = url
+            dialog.query_one("#headers-input").text = "Authorization: Bearer ${SKILLS_TOKEN}"
             await pilot.press("ctrl+s")
             await wait_until(pilot, lambda: "127.0.0.1" in app.main_screen.sessions)
             views = await listed(pilot, "127.0.0.1")

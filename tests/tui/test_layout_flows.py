@@ -21,6 +21,7 @@ from skillscope.tui.widgets.detail_pane import DetailPane
 from skillscope.views import CONTINUED, source_view
 from tests.cli.conftest import run_cli
 from tests.tui.helpers import (
+    add_server_dialog,
     counting_connect,
     demo_app,
     listed,
@@ -152,13 +153,10 @@ async def test_the_add_server_dialog_says_how_to_switch_and_submit_and_enter_doe
 
     app = demo_app(tmp_path)
     async with running(app) as pilot:
-        await listed(pilot)
-        await pilot.press("n")
-        await wait_until(pilot, lambda: app.screen.query("#url-input"))
+        dialog = await add_server_dialog(pilot)
         text = screen_text(app)
         assert "ctrl+t switches between URL and command" in text
         assert "enter in a one-line field, or ctrl+s anywhere, adds and connects" in text
-        dialog = app.screen
         await pilot.press("ctrl+t")
         await wait_until(
             pilot, lambda: dialog.query_one("#command-input").has_focus, what="ctrl+t switched to the command tab"
@@ -178,10 +176,7 @@ async def test_a_late_tab_event_does_not_switch_the_add_server_dialog_back(tmp_p
 
     app = demo_app(tmp_path)
     async with running(app) as pilot:
-        await listed(pilot)
-        await pilot.press("n")
-        await wait_until(pilot, lambda: app.screen.query("#url-input"))
-        dialog = app.screen
+        dialog = await add_server_dialog(pilot)
         await pilot.press("ctrl+t")
         await wait_until(pilot, lambda: dialog.query_one("#command-input").has_focus, what="the command tab")
         tabs = dialog.query_one("#kind", TabbedContent)
