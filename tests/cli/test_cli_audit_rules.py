@@ -75,20 +75,15 @@ def user_findings(run):
     ]
 
 
-def test_user_rules_add_findings_that_stop_the_gate(env, files, url):
+def house_rules(files):
+    """The ``--rules`` options that load both house rule files (YAML and YARA)."""
+    return ("--rules", str(files / "house.yaml"), "--rules", str(files / "house.yar"))
+
+
+def test_user_rules_add_findings_that_stop_the_gate_and_carry_their_family(env, files, url):
     plain = run_cli("audit", url, "--format", "json", env=env)
     assert plain.code == 0 and user_findings(plain) == []
-    ruled = run_cli(
-        "audit",
-        url,
-        "--format",
-        "json",
-        "--rules",
-        str(files / "house.yaml"),
-        "--rules",
-        str(files / "house.yar"),
-        env=env,
-    )
+    ruled = run_cli("audit", url, "--format", "json", *house_rules(files), env=env)
     assert ruled.code == 1, ruled.err
     assert user_findings(ruled) == [
         ("user/paste-site", "error", "share.sh", 2),
@@ -96,27 +91,13 @@ def test_user_rules_add_findings_that_stop_the_gate(env, files, url):
     ]
     (skill,) = ruled.json()["servers"][0]["skills"]
     assert skill["findings"]["error"] == 1
-
-
-def test_a_user_rule_family_reaches_the_json_report(env, files, url):
-    ruled = run_cli(
-        "audit",
-        url,
-        "--format",
-        "json",
-        "--rules",
-        str(files / "house.yaml"),
-        "--rules",
-        str(files / "house.yar"),
-        env=env,
-    )
     families = {f["id"]: f["family"] for f in ruled.json()["servers"][0]["findings"] if f["id"].startswith("user/")}
     # The YAML rule names its family; the YARA rule names none, and no family is made up for it.
     assert families == {"user/paste-site": "exfiltration", "user/stdin_post": None}
 
 
 def test_policy_turns_a_rule_off_or_changes_its_severity_and_the_gate_follows(env, files, url):
-    rules = ("--rules", str(files / "house.yaml"), "--rules", str(files / "house.yar"))
+    rules = house_rules(files)
     (files / "off.yaml").write_text("rules:\n  user/paste-site: off\n")
     off = run_cli("audit", url, "--format", "json", *rules, "--policy", str(files / "off.yaml"), env=env)
     assert off.code == 0, off.err
