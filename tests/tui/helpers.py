@@ -97,11 +97,17 @@ async def wait_until(pilot: Any, condition: Callable[[], Any], *, timeout: float
         await pilot.pause(0.05)
 
 
+def add_server_ready(app: Any) -> bool:
+    """The add-server dialog is open with its URL field focused (its tabs have started)."""
+    fields = app.screen.query("#url-input")
+    return bool(fields) and fields.first().has_focus
+
+
 async def add_server_dialog(pilot: Any) -> Any:
     """Open the add-server dialog with ``n`` once the demo is listed; returns the dialog (on its URL tab)."""
     await listed(pilot)
     await pilot.press("n")
-    await wait_until(pilot, lambda: pilot.app.screen.query("#url-input"), what="the add-server dialog")
+    await wait_until(pilot, lambda: add_server_ready(pilot.app), what="the add-server dialog, ready for typing")
     return pilot.app.screen
 
 

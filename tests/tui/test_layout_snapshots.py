@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.tui.helpers import select, wait_until
+from tests.tui.helpers import add_server_ready, select, wait_until
 from tests.tui.test_snapshots import demo, demo_listed, here, highlighted, opened, pressed, shows  # noqa: F401 - here is a fixture
 
 SIZES = pytest.mark.parametrize("size", [(80, 24), (160, 45)], ids=["80x24", "160x45"])
@@ -83,7 +83,7 @@ def test_add_server_dialog_says_how_to_switch_and_submit(snap_compare, here, siz
     assert snap_compare(
         demo(here),
         terminal_size=size,
-        run_before=shows(demo_listed, pressed("n", until=lambda app: app.screen.query("#url-input"))),
+        run_before=shows(demo_listed, pressed("n", until=add_server_ready)),
     )
 
 

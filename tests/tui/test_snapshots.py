@@ -21,6 +21,7 @@ from skillscope.tui.settings import ServerSeed
 from tests.fixtures.http import REPO_ROOT
 from tests.tui.helpers import (
     SIZE,
+    add_server_ready,
     demo_app,
     laying_out,
     listed,
@@ -147,7 +148,7 @@ def test_add_server_dialog_offers_url_and_command(snap_compare, here):
     assert snap_compare(
         demo(here),
         terminal_size=SIZE,
-        run_before=shows(demo_listed, pressed("n", until=lambda app: app.screen.query("#url-input"))),
+        run_before=shows(demo_listed, pressed("n", until=add_server_ready)),
     )
 
 

@@ -28,6 +28,8 @@ class AddServerDialog(ModalScreen[ServerSeed | None]):
     | escape | Cancel |
     """
 
+    AUTO_FOCUS = ""  # the field is focused once the tabs have started (see on_tabbed_content_tab_activated)
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Cancel", tooltip="Close without adding", id="cancel"),
         Binding("ctrl+s", "add", "Add", tooltip="Add the server and connect", id="add"),
@@ -40,6 +42,8 @@ class AddServerDialog(ModalScreen[ServerSeed | None]):
         super().__init__()
         self._taken = taken
         self._allow_dynamic = allow_dynamic
+        self._kind = "url"  # the form the reviewer chose; the tabs follow it once they have started
+        self._tabs_started = False
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="dialog"):
@@ -77,32 +81,36 @@ class AddServerDialog(ModalScreen[ServerSeed | None]):
                 yield Button("Add", variant="primary", id="add")
                 yield Button("Cancel", id="cancel")
 
-    def on_mount(self) -> None:
-        self._focus_active_field()
-
     def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
-        event.stop()
-        self._focus_active_field()
+        """Focus the first field of the tab that is active now, once the tabs have started.
 
-    def _focus_active_field(self) -> None:
-        """Focus the first field of the tab that is active now, not of the tab an event names.
-
-        Focusing a field in a tab makes that tab active, and tab events can arrive late: the one posted
-        when the dialog opened can land after ctrl+t, and focusing by the event's tab would switch back
-        to the URL tab under the reviewer's typing.
+        The tabs start by activating their first tab through a message that arrives a few frames
+        after the dialog opens. Until it has come through, ``TabbedContent.active`` is empty and a
+        tab set by the dialog would be switched back by it, so ctrl+t pressed that early only records
+        the choice (``_kind``) and it is applied here. Nothing is focused before then, since focusing
+        a field in a tab activates that tab: a second start-up activation that could land after
+        ctrl+t. Later events may also be stale, so the field follows the active tab, not the event.
         """
-        active = self.query_one("#kind", TabbedContent).active
-        self.query_one("#command-input" if active == "command" else "#url-input", Input).focus()
+        event.stop()
+        tabs = self.query_one("#kind", TabbedContent)
+        if not self._tabs_started:
+            self._tabs_started = True
+            if tabs.active != self._kind:
+                tabs.active = self._kind  # posts its own activation, which focuses the field
+                return
+        self._kind = tabs.active or self._kind
+        self.query_one("#command-input" if self._kind == "command" else "#url-input", Input).focus()
 
     def action_switch_kind(self) -> None:
-        tabs = self.query_one("#kind", TabbedContent)
-        tabs.active = "command" if tabs.active == "url" else "url"
+        self._kind = "command" if self._kind == "url" else "url"
+        if self._tabs_started:
+            self.query_one("#kind", TabbedContent).active = self._kind
 
     def action_cancel(self) -> None:
         self.dismiss(None)
 
     def action_add(self) -> None:
-        kind = self.query_one("#kind", TabbedContent).active or "url"
+        kind = self.query_one("#kind", TabbedContent).active or self._kind
         try:
             seed = seed_from_form(
                 kind,
