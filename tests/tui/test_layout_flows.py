@@ -187,7 +187,8 @@ async def test_a_late_tab_event_does_not_switch_the_add_server_dialog_back(tmp_p
         assert dialog.query_one("#command-input").has_focus
 
 
-async def test_ctrl_t_pressed_before_the_dialogs_tabs_have_started_is_not_lost(tmp_path):
+@pytest.mark.parametrize(("presses", "kind"), [(1, "command"), (2, "url")])
+async def test_ctrl_t_pressed_before_the_dialogs_tabs_have_started_is_not_lost(tmp_path, presses, kind):
     """The tabs activate their first tab through a message that lands a few frames after the dialog
     opens (many frames on a loaded machine). A switch made before it must hold: it used to be undone by
     that message, and Enter then submitted the empty URL form (a CI failure)."""
@@ -195,19 +196,18 @@ async def test_ctrl_t_pressed_before_the_dialogs_tabs_have_started_is_not_lost(t
 
     from skillscope.tui.dialogs.add_server import AddServerDialog
 
-    for presses, kind in ((1, "command"), (2, "url")):
-        app = demo_app(tmp_path)
-        async with running(app) as pilot:
-            await listed(pilot)
-            dialog = AddServerDialog(set())
-            app.push_screen(dialog)
-            for _ in range(presses):
-                dialog.action_switch_kind()  # before the dialog has composed, let alone started its tabs
-            field = f"#{kind}-input"
-            await wait_until(pilot, lambda: dialog.is_mounted and dialog.query_one(field).has_focus, what=field)
-            await pilot.pause()
-            assert dialog.query_one("#kind", TabbedContent).active == kind
-            assert dialog.query_one(field).has_focus
+    app = demo_app(tmp_path)
+    async with running(app) as pilot:
+        await listed(pilot)
+        dialog = AddServerDialog(set())
+        app.push_screen(dialog)
+        for _ in range(presses):
+            dialog.action_switch_kind()  # before the dialog has composed, let alone started its tabs
+        field = f"#{kind}-input"
+        await wait_until(pilot, lambda: dialog.is_mounted and dialog.query_one(field).has_focus, what=field)
+        await pilot.pause()
+        assert dialog.query_one("#kind", TabbedContent).active == kind
+        assert dialog.query_one(field).has_focus
 
 
 # -- 6: copy ------------------------------------------------------------------------------------
