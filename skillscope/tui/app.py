@@ -63,7 +63,7 @@ class SkillscopeApp(App[None]):
     def on_mount(self) -> None:
         self.push_screen(self.main_screen)
         self._thresholds = heap.hold()
-        self.set_interval(1.0, self._collect_when_idle)
+        self._idle_timer = self.set_interval(1.0, self._collect_when_idle)
         # SIGTERM quits like q: every server is let go of, so stdio servers are reaped.
         try:
             asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, lambda: self.call_next(self.action_quit))
