@@ -351,8 +351,9 @@ class Fresh:
             self._rows = {row[0]: Checked(row[1], row[2], row[3], row[4]) for row in rows}
         return self._rows.get(digest) if offset < self._end else None
 
-    def close(self, cache: CheckedCache | None) -> None:
-        """Stop the workers (what they have not started is dropped) and keep what they found in ``cache``."""
+    def close(self, cache: CheckedCache | None, *, apart: bool = False) -> None:
+        """Stop the workers (what they have not started is dropped) and keep what they found in ``cache``
+        (``apart``: written by another process while this one goes on, see ``CheckedCache.add_sealed_apart``)."""
         if self._pool is not None:
             self._pool.shutdown(wait=True, cancel_futures=True)
             self._pool = None
@@ -361,7 +362,8 @@ class Fresh:
                 self.rows.extend(future.result())
         self._pending, self._rows = [], {}
         if cache is not None and self.rows:
-            cache.add_sealed(self.rows)  # one writer, one transaction (sealed in the workers)
+            # One writer, one transaction (sealed in the workers).
+            (cache.add_sealed_apart if apart else cache.add_sealed)(self.rows)
         self.rows = []
 
 

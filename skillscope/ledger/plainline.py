@@ -18,11 +18,12 @@ __all__ = ["plain_signed"]
 _CHAR = rb"[ !#-\[\]-~]"
 _TEXT = rb'"(' + _CHAR + rb"*(?:\\[\"\\bfnrt]" + _CHAR + rb'*)*)"'
 _BARE = _TEXT.replace(b'"(', b'"(?:', 1)
+# The chain's fields as ``chain_fields`` reads them (a prev of another form never follows a line anyway).
 # Integers as the writer writes them: no sign on zero, no leading zero, and short enough to convert.
 _INT = rb"(?:0|-?[1-9][0-9]{0,17})"
 _FILE = rb'\{"uri":' + _BARE + rb',"digest":' + _BARE + rb',"size":' + _INT + rb"\}"
 _LINE = re.compile(
-    rb'\{"hash":"sha256:([0-9a-f]{64})","prev":' + _BARE + rb',"seq":(?:0|[1-9][0-9]{0,11}),"review":\{"v":2,'
+    rb'\{"hash":"sha256:([0-9a-f]{64})","prev":"sha256:[0-9a-f]{64}","seq":(?:0|[1-9][0-9]{0,11}),"review":\{"v":2,'
     rb'"action":"(approve|reject|revoke|repair)","name":' + _TEXT + rb',"fingerprint":(null|' + _TEXT + rb"),"
     rb'"label":'
     + _TEXT
