@@ -329,15 +329,20 @@ class ReviewBook:
                 del records
                 # An unreadable checkpoint: every line is read.
                 return self._read_on(rule, checkpoints, resume=False, summary=summary)
-        verdicts = replay(itertools.chain(() if first is None else (first,), records), distrust_of(rule, result), start)
-        signing_order(result)
-        end, lines = prefix.end, None
-        if result.ok and end is not None:
-            saving = not prefix.matched or end.lines - prefix.lines >= SAVE_AFTER
-            if saving or summary:
-                lines = prefix.summary(checkpoints.summary)
-            if saving and lines is not None:
-                checkpoints.save(end, verdicts, lines)
+        try:
+            verdicts = replay(
+                itertools.chain(() if first is None else (first,), records), distrust_of(rule, result), start
+            )
+            signing_order(result)
+            end, lines = prefix.end, None
+            if result.ok and end is not None:
+                saving = not prefix.matched or end.lines - prefix.lines >= SAVE_AFTER
+                if saving or summary:
+                    lines = prefix.summary(checkpoints.summary)
+                if saving and lines is not None:
+                    checkpoints.save(end, verdicts, lines)
+        finally:
+            self.cache.settle()  # the lines' rows, written apart while the checkpoint was encoded, are in
         return result, verdicts, lines
 
     def verdicts(self, *, allowed_signers: str | None = None, include_unsigned: bool = False) -> Verdicts:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import os
 import sqlite3
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -40,6 +41,8 @@ class CheckedCache:
         self._key: bytes | None = None
         self._rows: dict[str, Checked] | None = None
         self._db: sqlite3.Connection | None = None
+        self._writer = 0
+        """The process writing rows apart (``add_sealed_apart``), until ``settle`` has waited for it."""
 
     # -- reading -------------------------------------------------------------------------------
 
@@ -48,6 +51,7 @@ class CheckedCache:
         empty one: lines are then checked again). Read once per cache object, in one query."""
         if self._rows is not None:
             return self._rows
+        self.settle()
         self._rows = {}
         if not self.path.exists():  # reading never creates the cache (a read-only command leaves no trace)
             return self._rows
@@ -75,6 +79,7 @@ class CheckedCache:
         """The cached check of one line whose seal holds (after a checkpoint, few lines are looked up)."""
         if self._rows is not None:
             return self._rows.get(digest)
+        self.settle()
         if self._key is None:
             if not self.path.exists():
                 return None
@@ -136,6 +141,7 @@ class CheckedCache:
 
     def add_sealed(self, rows: list[tuple[str, str, str, str, str, bytes]]) -> bool:
         """Write rows sealed by ``sealer()`` (hash, review, reviewer, key, what, seal), in one transaction."""
+        self.settle()
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             db = sqlite3.connect(self.path, timeout=30)
@@ -159,6 +165,48 @@ class CheckedCache:
             return False
         return True
 
+    def add_sealed_apart(self, rows: list[tuple[str, str, str, str, str, bytes]]) -> None:
+        """``add_sealed`` in a forked process while this one goes on; ``settle`` waits for it.
+
+        The first read of a large ledger ends with two writes to this file: these rows, then its
+        checkpoint, which has much to encode first; each on its own core, they overlap. The child
+        first closes every descriptor it inherited, so it holds no lock this process took (the
+        ledger's, the rollback memory's): those end when this process lets them go, as without it.
+        Written here instead when a fork is not safe (other threads) or not possible.
+        """
+        self.settle()
+        if not rows:
+            return
+        if self._db is not None:  # no SQLite connection is carried into the child (SQLite forbids it)
+            self._db.close()
+            self._db = None
+        pid = -1
+        if hasattr(os, "fork") and threading.active_count() == 1:
+            try:
+                pid = os.fork()
+            except OSError:
+                pid = -1
+        if pid == 0:  # the writer: only this runs in it, and it leaves without flushing or finalising anything
+            code = 1
+            try:
+                os.closerange(3, _max_descriptor())
+                code = 0 if self.add_sealed(rows) else 1
+            finally:
+                os._exit(code)
+        if pid < 0:
+            self.add_sealed(rows)
+        else:
+            self._writer = pid
+
+    def settle(self) -> None:
+        """Wait for the rows being written apart, if any (a write that failed only costs time later)."""
+        if self._writer:
+            pid, self._writer = self._writer, 0
+            try:
+                os.waitpid(pid, 0)
+            except ChildProcessError:
+                pass
+
     def _load_key(self, *, create: bool) -> bytes | None:
         """This user's cache key: read, or made once (``create``). Two first writes at once may each make
         one; the key read back after writing is the one kept, and rows sealed under the other are only
@@ -181,6 +229,13 @@ class CheckedCache:
             except LocalFileError:
                 return None
         return None
+
+
+def _max_descriptor() -> int:
+    try:
+        return os.sysconf("SC_OPEN_MAX")
+    except (OSError, ValueError):
+        return 65536
 
 
 def _sealer(key: bytes) -> Callable[[str, str, str, str, str], bytes]:

@@ -225,6 +225,7 @@ class Checkpoints:
         )
         reviews = marshal.dumps(end.signed_reviews())
         seal = self._seal(key, end.size, end.digest, chain, reviews, state)
+        self.cache.settle()  # the read's new rows, written apart while the above was encoded, go in first
         try:
             self.cache.path.parent.mkdir(parents=True, exist_ok=True)
             db = sqlite3.connect(self.cache.path, timeout=30)

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from skillscope.ledger.checked import Checked, CheckedCache
+from skillscope.ledger.plainline import plain_signed
 from skillscope.ledger.record import (
     _BODY_START,
     _PLAIN_DECODER,
@@ -41,6 +42,12 @@ def check_line(line: bytes, *, hashed: bool = False) -> Checked:
     Raises:
         LineError: the line is not in the writer's exact form, or its signature does not verify.
     """
+    plain = plain_signed(line)
+    return plain[1] if plain is not None else _check_parsed(line, hashed=hashed)
+
+
+def _check_parsed(line: bytes, *, hashed: bool) -> Checked:
+    """``check_line`` of a line ``plain_signed`` does not read: parsed as JSON."""
     written = _signed_as_written(line, hashed=hashed)
     if written is not None:
         data, message = written
@@ -231,8 +238,11 @@ def _check_segment(path: str, start: int, end: int) -> list[Row]:
         if _claimed(line) in known:
             continue
         try:
-            digest = chain_fields(line)[0]
-            c = check_line(line, hashed=True)
+            plain = plain_signed(line)
+            if plain is None:
+                digest, c = chain_fields(line)[0], _check_parsed(line, hashed=True)
+            else:
+                digest, c = plain
         except (LineError, ValueError, TypeError, OverflowError, RecursionError):
             continue
         reviewer, key = intern(c.reviewer, c.reviewer), intern(c.key, c.key)
@@ -341,8 +351,9 @@ class Fresh:
             self._rows = {row[0]: Checked(row[1], row[2], row[3], row[4]) for row in rows}
         return self._rows.get(digest) if offset < self._end else None
 
-    def close(self, cache: CheckedCache | None) -> None:
-        """Stop the workers (what they have not started is dropped) and keep what they found in ``cache``."""
+    def close(self, cache: CheckedCache | None, *, apart: bool = False) -> None:
+        """Stop the workers (what they have not started is dropped) and keep what they found in ``cache``
+        (``apart``: written by another process while this one goes on, see ``CheckedCache.add_sealed_apart``)."""
         if self._pool is not None:
             self._pool.shutdown(wait=True, cancel_futures=True)
             self._pool = None
@@ -351,7 +362,8 @@ class Fresh:
                 self.rows.extend(future.result())
         self._pending, self._rows = [], {}
         if cache is not None and self.rows:
-            cache.add_sealed(self.rows)  # one writer, one transaction (sealed in the workers)
+            # One writer, one transaction (sealed in the workers).
+            (cache.add_sealed_apart if apart else cache.add_sealed)(self.rows)
         self.rows = []
 
 

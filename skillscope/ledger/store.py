@@ -233,6 +233,7 @@ class Ledger:
         fresh = _NO_WORKERS  # lines the workers check as the scan reads on (kept in the cache when it ends)
         if precheck is not None and not (resumed and prefix is not None and prefix.small_rest(self.path)):
             fresh = precheck()
+        whole = False  # the file read to its end (and so its descriptor, which holds the reading lock, closed)
         try:
             found: dict[str, Checked] = {}  # newly checked here, for the cache
             # The loop runs once per record on every command that reads the ledger: methods are looked up once.
@@ -353,8 +354,11 @@ class Ledger:
                 self.cache.add(found)
             if prefix is not None and prefix.hasher is not None and not carry:
                 prefix.finish(read, number, result, expected_seq - 1, seen_reviews)
+            whole = True
         finally:
-            fresh.close(cache)  # the workers stopped, and what they found kept (also when the reader stops early)
+            # The workers stopped, and what they found kept (also when the reader stops early). A whole read
+            # that leaves a checkpoint (``prefix``) has it written apart while the checkpoint is encoded.
+            fresh.close(cache, apart=whole and prefix is not None)
 
     def verify(self) -> VerifyResult:
         """Check every line's hash and its link to the previous one."""

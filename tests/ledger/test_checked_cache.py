@@ -11,7 +11,7 @@ from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ed25519
 
 from skillscope.core.locations import user_data_dir
-from skillscope.ledger import Ledger, ReviewBook, linecheck, read_verdicts, review_state
+from skillscope.ledger import Ledger, ReviewBook, linecheck, plainline, read_verdicts, review_state
 from skillscope.ledger.checked import Checked, CheckedCache, _sealer
 from skillscope.ledger.record import encode_line
 from skillscope.ledger.signing import load_signer
@@ -45,7 +45,8 @@ def test_a_warm_read_verifies_no_signature(tmp_path, monkeypatch):
     three_signed(path)
     calls = []
     real = linecheck.verify_signed_by
-    monkeypatch.setattr(linecheck, "verify_signed_by", lambda *a, **k: calls.append(1) or real(*a, **k))
+    for module in (linecheck, plainline):  # the JSON parse's path and the plain line's
+        monkeypatch.setattr(module, "verify_signed_by", lambda *a, **k: calls.append(1) or real(*a, **k))
     read_verdicts(path)
     assert len(calls) == 3
     calls.clear()
