@@ -57,6 +57,8 @@ class SkillscopeApp(App[None]):
         self._last_input = time.monotonic()
         self._walked = heap.frozen()
         """How many objects were frozen after the last pass that walked frozen objects too."""
+        self._counted = heap.settled()
+        """``heap.settled()`` when frozen objects were last counted (no freeze since: no count to take)."""
         self._thresholds: tuple[int, int, int] | None = None
         """The collector's thresholds before the app postponed its full passes (restored on unmount)."""
 
@@ -97,7 +99,10 @@ class SkillscopeApp(App[None]):
         # enough new ones were frozen (a full walk of 10,000 skills takes a few hundred milliseconds).
         if time.monotonic() - self._last_input < heap.IDLE_SECONDS:
             return
-        everything = heap.frozen() > self._walked * heap.REGROWN
+        everything = False
+        if heap.settled() != self._counted:
+            self._counted = heap.settled()
+            everything = heap.frozen() > self._walked * heap.REGROWN
         if everything or heap.walked_since():
             heap.collect(everything=everything)
             if everything:

@@ -13,6 +13,7 @@ __all__ = [
     "hold",
     "release",
     "settle",
+    "settled",
     "walked_since",
 ]
 
@@ -22,6 +23,9 @@ FULL_PASS_EVERY = 1000
 """The collector's own full pass runs after this many passes over the middle generation (Python's default: 10)."""
 REGROWN = 1.25
 """Frozen objects are walked again once there are this many times as many as after their last walk."""
+
+_freezes = [0]
+"""How many times objects were frozen (``settle`` and ``collect``); see ``settled``."""
 
 
 def hold() -> tuple[int, int, int]:
@@ -47,6 +51,16 @@ def settle() -> None:
     nothing however many objects there are, so it may run on the event loop or in a worker thread.
     """
     gc.freeze()
+    _freezes[0] += 1
+
+
+def settled() -> int:
+    """How many times objects were frozen so far: while it is unchanged, so is ``frozen()``'s count (or it fell).
+
+    ``frozen()`` walks every frozen object to count them (a listed catalog of 10,000 skills is millions),
+    so an idle app asks it only after a freeze, not on every tick.
+    """
+    return _freezes[0]
 
 
 def walked_since() -> bool:
@@ -61,10 +75,11 @@ def collect(*, everything: bool) -> None:
         gc.unfreeze()
     gc.collect()
     gc.freeze()
+    _freezes[0] += 1
 
 
 def frozen() -> int:
-    """How many objects are frozen (it grows with each ``settle``)."""
+    """How many objects are frozen (it grows with each ``settle``); counting walks them all."""
     return gc.get_freeze_count()
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import io
 import re
 import time
 import weakref
@@ -10,6 +11,10 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
+
+from rich.cells import cell_len
+from rich.console import Console
+from rich.segment import Segment
 
 from skillscope.catalog.entry import Policy
 from skillscope.protocol.target import Target
@@ -162,7 +167,42 @@ def laying_out(app: SkillscopeApp) -> bool:
 
 
 def screen_text(app: SkillscopeApp) -> str:
-    """The screen as plain text, rebuilt cell by cell from the exported SVG (what a terminal shows)."""
+    """The screen as plain text, cell by cell, as the exported SVG shows it (what a terminal shows).
+
+    Built from the same segments ``export_screenshot`` turns into SVG, placed the way the SVG places
+    them (each run of text from its cell, rows of nothing but spaces left out), without writing and
+    parsing the SVG: tests poll this many times, and the SVG was most of its cost.
+    """
+    width, height = app.size
+    console = Console(
+        width=width,
+        height=height,
+        file=io.StringIO(),
+        force_terminal=True,
+        color_system="truecolor",
+        record=True,
+        legacy_windows=False,
+        safe_box=False,
+    )
+    # What App.export_screenshot prints before it exports the recording as SVG.
+    console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens))
+    segments = list(Segment.filter_control(console._record_buffer))
+    lines = []
+    for line in Segment.split_and_crop_lines(segments, length=width):
+        row: dict[int, str] = {}
+        x = 0
+        for text, _style, _control in line:
+            if text != " " * len(text):
+                for offset, char in enumerate(text.replace("\xa0", " ")):
+                    row[x + offset] = char
+            x += cell_len(text)
+        if row:
+            lines.append("".join(row.get(col, " ") for col in range(max(row) + 1)).rstrip())
+    return "\n".join(lines)
+
+
+def svg_screen_text(app: SkillscopeApp) -> str:
+    """``screen_text`` rebuilt from the exported SVG itself (tests/tui/test_screen_text.py holds the two equal)."""
     svg = app.export_screenshot()
     spans = re.findall(r'<text[^>]*? x="([\d.]+)" y="([\d.]+)" textLength="([\d.]+)"[^>]*>(.*?)</text>', svg, re.DOTALL)
     cell = next((float(length) / len(html.unescape(body)) for _, _, length, body in spans if html.unescape(body)), 1.0)

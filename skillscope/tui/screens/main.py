@@ -44,6 +44,9 @@ class MainScreen(PaneKeys, ServerWork, ReviewWork, SurfaceWork):
     down into them with the results. Keys are listed in ``keymap.MAIN_COMMANDS``.
     """
 
+    AUTO_FOCUS = "#tree"
+    """The catalog holds focus from the start (Textual's default focuses the first focusable widget, the
+    server list, and every move of focus during start-up redraws the footer for the new area)."""
     BINDINGS: ClassVar[list[BindingType]] = [
         *bindings(MAIN_COMMANDS),
         Binding("f1", "help", "Help", show=False, id="help-f1", tooltip="Show every key"),

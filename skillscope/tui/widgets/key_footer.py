@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import HorizontalGroup
+from textual.screen import Screen
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
@@ -48,9 +49,27 @@ class KeyFooter(Footer):
     }
     """
 
+    def __init__(self) -> None:
+        super().__init__()
+        self._drawn: tuple[object, ...] | None = None
+        """What the footer shows now (its plan); a change of focus or size that keeps it recomposes nothing."""
+
     def compose(self) -> ComposeResult:
         if not self._bindings_ready:
             return
+        hints, pinned, palette = self._plan()
+        self._drawn = (tuple(hints), tuple(pinned), palette)
+        for command in hints:
+            yield self._key(command)
+        with HorizontalGroup(id="footer-pinned"):
+            for command in pinned:
+                yield self._key(command)
+            if palette is not None:
+                key, shown, description, action, tooltip = palette
+                yield FooterKey(key, shown, description, action, tooltip=tooltip).data_bind(compact=Footer.compact)
+
+    def _plan(self) -> tuple[list[Command], list[Command], tuple[str, str, str, str, str] | None]:
+        """(hints that fit, pinned commands, the palette key's fields or None) for the focused area and width."""
         screen = self.screen
         commands: Sequence[Command] = getattr(screen, "KEY_COMMANDS", ())
         area_of = getattr(screen, "focus_area", None)
@@ -58,28 +77,42 @@ class KeyFooter(Footer):
         hints, pinned = footer_hints(commands, area)
         # Only whole hints: a hint cut in the middle ("i Au") reads as a different key.
         room = self.size.width - sum(self._cells(c) for c in pinned) - 12
+        shown: list[Command] = []
         for command in hints:
             room -= self._cells(command)
             if room < 0 and self.size.width:
                 break
-            yield self._key(command)
-        with HorizontalGroup(id="footer-pinned"):
-            for command in pinned:
-                yield self._key(command)
-            if self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE:
-                active = screen.active_bindings.get(self.app.COMMAND_PALETTE_BINDING)
-                if active is not None:
-                    binding = active.binding
-                    yield FooterKey(
-                        binding.key,
-                        self.app.get_key_display(binding),
-                        binding.description,
-                        binding.action,
-                        tooltip=binding.tooltip or binding.description,
-                    ).data_bind(compact=Footer.compact)
+            shown.append(command)
+        palette = None
+        if self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE:
+            active = screen.active_bindings.get(self.app.COMMAND_PALETTE_BINDING)
+            if active is not None:
+                binding = active.binding
+                palette = (
+                    binding.key,
+                    self.app.get_key_display(binding),
+                    binding.description,
+                    binding.action,
+                    binding.tooltip or binding.description,
+                )
+        return shown, pinned, palette
+
+    def bindings_changed(self, screen: Screen[Any]) -> None:
+        # Textual's footer recomposes on every change of focus or bindings; this one shows the focused
+        # area's hints only, so it is rebuilt when they differ (during start-up focus moves many times).
+        self._bindings_ready = True
+        if screen.app.app_focus and self.is_attached and screen is self.screen:
+            self.call_after_refresh(self._redraw)
 
     def on_resize(self) -> None:
-        self.call_after_refresh(self.recompose)
+        self.call_after_refresh(self._redraw)
+
+    async def _redraw(self) -> None:
+        if not self.is_attached or not self._bindings_ready:
+            return
+        hints, pinned, palette = self._plan()
+        if self._drawn != (tuple(hints), tuple(pinned), palette):
+            await self.recompose()
 
     def _cells(self, command: Command) -> int:
         shown = command.key_display or self.app.get_key_display(Binding(command.key, command.action))

@@ -1,0 +1,19 @@
+"""TUI tests: the app's idle full pass of the cycle collector is driven only by the test about it."""
+
+from __future__ import annotations
+
+import pytest
+
+from skillscope.tui import heap
+
+
+@pytest.fixture(autouse=True)
+def _idle_pass_driven_by_its_test(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Keep the app's idle full pass from running on its own timer in these tests.
+
+    In a pytest worker that pass walks the worker's whole heap (pytest, every imported test module,
+    hypothesis), many times the app's own, and a test that waits five seconds for a server paid it
+    at least once: about a sixth of the TUI tests' CPU. No test but test_heap.py is about it, and
+    that one calls the idle check itself, with the last key press set back past ``IDLE_SECONDS``.
+    """
+    monkeypatch.setattr(heap, "IDLE_SECONDS", 24 * 3600.0)
