@@ -26,12 +26,15 @@ INLINE_FOLD = 1000
 
 
 class CatalogRollups(SurfacePlaces):
-    """Folds each server's catalog (what the filter shows, and counts of all of it) and keeps the roll-ups current."""
+    """Folds each server's catalog (what the filter shows, and counts of all of it) and keeps the roll-ups current;
+    writes nodes over the ones a redraw replaces."""
 
     _totals: dict[str, dict[str, int]]
     _recount_due: set[str]
     _folder_nodes: dict[tuple[str, str], tuple[TreeNode[NodeRef], str]]
     _filter: str
+    _populated: set[int]
+    _reuse: dict[int, list[TreeNode[NodeRef]]]
 
     def _server_label(self, session: ServerSession) -> Text:
         raise NotImplementedError
@@ -57,6 +60,29 @@ class CatalogRollups(SurfacePlaces):
         self._updates += 1
         self.root._reset()
         self.refresh()
+
+    def _add(self, parent: TreeNode[NodeRef], label: Text, ref: NodeRef, *, expand: bool = False) -> TreeNode[NodeRef]:
+        """A child of ``parent`` for ``ref``: its next old child when that one stands for the same, else a new one."""
+        old = self._reuse.get(parent.id)
+        if old:
+            node = old[0]
+            if node.data == ref:
+                del old[0]
+                if node.label != label:
+                    node.set_label(label)
+                node.allow_expand = expand
+                if node.children:
+                    # Its own children are built again over these: now if it is open, else when it is opened.
+                    self._populated.discard(node.id)
+                    self._reuse[node.id] = list(node.children)
+                    if node.is_expanded:
+                        self._populate(node)
+                return node
+            # The order changed from here on: the rest is built anew.
+            for stale in old:
+                stale.remove()
+            old.clear()
+        return parent.add(label, ref, allow_expand=expand) if expand else parent.add_leaf(label, ref)
 
     def _recount_later(self, server: str) -> None:
         """Count the roll-ups again after this burst of changes (a ledger reread touches every skill)."""

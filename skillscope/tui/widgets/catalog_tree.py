@@ -322,29 +322,6 @@ class CatalogTree(CatalogRollups):
             more = Text(f"… {rest:,} more (enter to show {min(rest, PAGE):,})", style="dim italic")
             self._add(node, more, NodeRef("more", label, folder.path, offset=offset + PAGE))
 
-    def _add(self, parent: TreeNode[NodeRef], label: Text, ref: NodeRef, *, expand: bool = False) -> TreeNode[NodeRef]:
-        """A child of ``parent`` for ``ref``: its next old child when that one stands for the same, else a new one."""
-        old = self._reuse.get(parent.id)
-        if old:
-            node = old[0]
-            if node.data == ref:
-                del old[0]
-                if node.label != label:
-                    node.set_label(label)
-                node.allow_expand = expand
-                if node.children:
-                    # Its own children are built again over these: now if it is open, else when it is opened.
-                    self._populated.discard(node.id)
-                    self._reuse[node.id] = list(node.children)
-                    if node.is_expanded:
-                        self._populate(node)
-                return node
-            # The order changed from here on: the rest is built anew.
-            for stale in old:
-                stale.remove()
-            old.clear()
-        return parent.add(label, ref, allow_expand=expand) if expand else parent.add_leaf(label, ref)
-
     def _load_more(self, node: TreeNode[NodeRef]) -> None:
         ref = node.data
         parent = node.parent
