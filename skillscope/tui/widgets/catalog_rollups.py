@@ -1,4 +1,4 @@
-"""The catalog tree's roll-ups: each server's skills folded into folders with their counts, again as states change."""
+"""The catalog tree's roll-ups (skills folded into folders with their counts, again as states change) and redraws in place."""
 
 from __future__ import annotations
 
