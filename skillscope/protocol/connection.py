@@ -48,6 +48,7 @@ from skillscope.protocol.errors import (
     stderr_tail,
     translate,
 )
+from skillscope.protocol.offloop import CHECKED_IN_THREAD, send_checked_in_thread, usable
 from skillscope.protocol.target import Target
 from skillscope.protocol.transport import (
     TransportStats,
@@ -240,9 +241,13 @@ class Connection:
             ConnectionFailed: any other failure, in plain words.
         """
         cls = _NamedRawRequest if named else _RawRequest
+        session = self.client.session
         try:
+            if method in CHECKED_IN_THREAD and not named and usable(session):
+                # A list page may hold 20,000 items: the SDK's schema check of it would hold a screen's keys.
+                return await send_checked_in_thread(session, method, params, self._timeout)
             # The SDK's generic bound names its own result models; a raw dict adapter works the same at run time.
-            return await self.client.session.send_request(  # type: ignore[type-var]
+            return await session.send_request(  # type: ignore[type-var]
                 cls(method=method, params=params), _DICT, request_read_timeout_seconds=self._timeout
             )
         except MCPError as exc:

@@ -61,6 +61,35 @@ async def test_every_page_of_every_kind_is_listed_in_both_eras(era: str) -> None
     assert all(listing.complete for listing in listings.values())
 
 
+@pytest.mark.parametrize("era", ["modern", "legacy"])
+async def test_list_pages_are_checked_against_the_schema_in_a_worker_thread(era: str, monkeypatch) -> None:
+    """Checking a 20,000-resource page takes tens of ms: done on the event loop, it holds a screen's keys."""
+    import threading
+
+    from mcp_types import methods
+
+    checked: list[tuple[str, bool]] = []
+    check = methods.validate_server_result
+
+    def spy(method: str, version: str, data: Any, **options: Any) -> None:
+        checked.append((method, threading.current_thread() is threading.main_thread()))
+        check(method, version, data, **options)
+
+    monkeypatch.setattr(methods, "validate_server_result", spy)
+    async with connect(_inprocess(surface_server()), era=era) as conn:
+        listings = await list_surface(conn.request)
+    lists = [(method, on_loop) for method, on_loop in checked if method.endswith("/list")]
+    # Every page of every kind was still checked (the SDK's own check, same verdicts), none on the loop.
+    assert {method for method, _ in lists} == {
+        "tools/list",
+        "prompts/list",
+        "resources/list",
+        "resources/templates/list",
+    }
+    assert len(lists) == sum(listing.pages for listing in listings.values())
+    assert not any(on_loop for _, on_loop in lists)
+
+
 async def test_definitions_are_the_raw_dicts_with_unknown_fields_kept() -> None:
     async with connect(_inprocess(surface_server("vendor")), era="modern") as conn:
         listings = await list_surface(conn.request)

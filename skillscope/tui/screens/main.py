@@ -29,6 +29,7 @@ from skillscope.tui.widgets.catalog_tree import CatalogTree
 from skillscope.tui.widgets.connection_panel import ConnectionPanel
 from skillscope.tui.widgets.detail_pane import DetailPane
 from skillscope.tui.widgets.key_footer import KeyFooter
+from skillscope.tui.widgets.refill import refill
 from skillscope.tui.widgets.tree_labels import status_line
 
 __all__ = ["MainScreen"]
@@ -191,7 +192,7 @@ class MainScreen(PaneKeys, ServerWork, ReviewWork, SurfaceWork):
     def on_catalog_tree_counted(self, event: CatalogTree.Counted) -> None:
         status = self.query_one("#catalog-status", Static)
         status.display = bool(event.counts)
-        status.update(status_line(event.counts, stale=event.stale))
+        refill(status, status_line(event.counts, stale=event.stale))
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id != "filter":

@@ -1,4 +1,4 @@
-"""The catalog tree's roll-ups: each server's skills folded into folders with their counts, again as states change."""
+"""The catalog tree's roll-ups (skills folded into folders with their counts, again as states change) and redraws in place."""
 
 from __future__ import annotations
 
@@ -26,12 +26,15 @@ INLINE_FOLD = 1000
 
 
 class CatalogRollups(SurfacePlaces):
-    """Folds each server's catalog (what the filter shows, and counts of all of it) and keeps the roll-ups current."""
+    """Folds each server's catalog (what the filter shows, and counts of all of it) and keeps the roll-ups current;
+    writes nodes over the ones a redraw replaces."""
 
     _totals: dict[str, dict[str, int]]
     _recount_due: set[str]
     _folder_nodes: dict[tuple[str, str], tuple[TreeNode[NodeRef], str]]
     _filter: str
+    _populated: set[int]
+    _reuse: dict[int, list[TreeNode[NodeRef]]]
 
     def _server_label(self, session: ServerSession) -> Text:
         raise NotImplementedError
@@ -44,6 +47,42 @@ class CatalogRollups(SurfacePlaces):
         if not node.allow_expand:
             return width
         return cell_len(self.ICON_NODE_EXPANDED if node.is_expanded else self.ICON_NODE) + width
+
+    def _invalidate(self) -> None:
+        # Tree asks for a layout of the whole screen whenever a node is added, opened or relabelled: 50-90 ms
+        # beside a large catalog, for a widget whose box its container sets. Its lines are rebuilt on the next
+        # paint, and a change in their count reaches the layout through ``virtual_size`` (a layout reactive).
+        styles = self.styles
+        if (styles.width is not None and styles.width.is_auto) or (styles.height is not None and styles.height.is_auto):
+            super()._invalidate()
+            return
+        self._clear_line_cache()
+        self._updates += 1
+        self.root._reset()
+        self.refresh()
+
+    def _add(self, parent: TreeNode[NodeRef], label: Text, ref: NodeRef, *, expand: bool = False) -> TreeNode[NodeRef]:
+        """A child of ``parent`` for ``ref``: its next old child when that one stands for the same, else a new one."""
+        old = self._reuse.get(parent.id)
+        if old:
+            node = old[0]
+            if node.data == ref:
+                del old[0]
+                if node.label != label:
+                    node.set_label(label)
+                node.allow_expand = expand
+                if node.children:
+                    # Its own children are built again over these: now if it is open, else when it is opened.
+                    self._populated.discard(node.id)
+                    self._reuse[node.id] = list(node.children)
+                    if node.is_expanded:
+                        self._populate(node)
+                return node
+            # The order changed from here on: the rest is built anew.
+            for stale in old:
+                stale.remove()
+            old.clear()
+        return parent.add(label, ref, allow_expand=expand) if expand else parent.add_leaf(label, ref)
 
     def _recount_later(self, server: str) -> None:
         """Count the roll-ups again after this burst of changes (a ledger reread touches every skill)."""

@@ -112,6 +112,8 @@ class CatalogTree(CatalogRollups):
         self._recount_due: set[str] = set()
         self._surface: dict[str, tuple[Any, dict[str, Any]]] = {}
         """Each server's surface (tools, prompts, resources, templates) and its items' review states."""
+        self._reuse: dict[int, list[TreeNode[NodeRef]]] = {}
+        """For a node to be built again: its children as they stand, reused in order while they still fit."""
 
     # -- calls from the screen -----------------------------------------------------------------
 
@@ -143,7 +145,9 @@ class CatalogTree(CatalogRollups):
         else:
             place = self._place()
             self._forget_below(node)
-            node.remove_children()
+            # Built again over the nodes it has: a row whose meaning is unchanged keeps its node (and only
+            # its label is written again when it differs), so a refresh does not rebuild a 500-row page.
+            self._reuse[node.id] = list(node.children)
             node.set_label(self._server_label(session))
         self._populated.discard(node.id)
         self._populate(node)
@@ -236,6 +240,11 @@ class CatalogTree(CatalogRollups):
         if ref is None or node.id in self._populated:
             return
         self._populated.add(node.id)
+        self._populate_children(node, ref)
+        for stale in self._reuse.pop(node.id, ()):
+            stale.remove()
+
+    def _populate_children(self, node: TreeNode[NodeRef], ref: NodeRef) -> None:
         if ref.kind == "server":
             self._populate_server(node, ref.server)
         elif ref.kind == "folder":
@@ -248,7 +257,7 @@ class CatalogTree(CatalogRollups):
                 nodes = []
                 for item in view.entry.files or ():
                     nodes.append(
-                        node.add_leaf(file_label(view, item.path), NodeRef("file", ref.server, ref.key, item.path))
+                        self._add(node, file_label(view, item.path), NodeRef("file", ref.server, ref.key, item.path))
                     )
                 self._file_nodes[(ref.server, ref.key)] = nodes
         elif ref.kind == "surface" and ref.server in self._surface:
@@ -260,7 +269,7 @@ class CatalogTree(CatalogRollups):
         session = self._sessions[label]
         folders = self._folders.get(label)
         if folders is None:
-            node.add_leaf(note_label(session), NodeRef("note", label))
+            self._add(node, note_label(session), NodeRef("note", label))
             if label in self._surface:  # a server without skills may still show tools and the rest
                 from skillscope.tui.widgets.surface_branch import add_surface_node
 
@@ -270,19 +279,19 @@ class CatalogTree(CatalogRollups):
         malformed = self._malformed.get(label, [])
         if session.state != "connected" or session.listing_state == "failed":
             # The last catalog stays, under a line saying it is not the server's current one.
-            node.add_leaf(note_label(session), NodeRef("note", label))
+            self._add(node, note_label(session), NodeRef("note", label))
         if not root.total and not malformed:
             words = (
                 "no skill matches the filter"
                 if self._filter
                 else "the server lists no skills (press o to open one by name)"
             )
-            node.add_leaf(Text(words, style="dim italic"), NodeRef("note", label))
+            self._add(node, Text(words, style="dim italic"), NodeRef("note", label))
         else:
             self._add_page(node, label, root, 0)
         for name in malformed:
             view = self._views[label][name]
-            leaf = node.add_leaf(skill_label(view), NodeRef("malformed", label, name))
+            leaf = self._add(node, skill_label(view), NodeRef("malformed", label, name))
             self._skill_nodes[(label, name)] = leaf
         if label in self._surface:
             from skillscope.tui.widgets.surface_branch import add_surface_node
@@ -300,16 +309,18 @@ class CatalogTree(CatalogRollups):
                     value = next(iter(value.folders.values()))
                     segments.append(value.segment)
                 shown = "/".join(segments)
-                child = node.add(folder_label(value, shown), NodeRef("folder", label, value.path))
+                child = self._add(node, folder_label(value, shown), NodeRef("folder", label, value.path), expand=True)
                 self._folder_nodes[(label, value.path)] = (child, shown)
             else:
                 view = views[value]
-                child = node.add(skill_label(view), NodeRef("skill", label, value), allow_expand=bool(view.entry.files))
+                child = self._add(
+                    node, skill_label(view), NodeRef("skill", label, value), expand=bool(view.entry.files)
+                )
                 self._skill_nodes[(label, value)] = child
         rest = len(children) - offset - PAGE
         if rest > 0:
             more = Text(f"… {rest:,} more (enter to show {min(rest, PAGE):,})", style="dim italic")
-            node.add_leaf(more, NodeRef("more", label, folder.path, offset=offset + PAGE))
+            self._add(node, more, NodeRef("more", label, folder.path, offset=offset + PAGE))
 
     def _load_more(self, node: TreeNode[NodeRef]) -> None:
         ref = node.data

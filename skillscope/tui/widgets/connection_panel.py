@@ -15,6 +15,7 @@ from textual.widgets.option_list import Option
 
 from skillscope.service.session import GONE, ServerSession
 from skillscope.tui.inert import inert, inert_line
+from skillscope.tui.widgets.refill import refill
 
 __all__ = ["ConnectionPanel", "server_details", "session_state"]
 
@@ -178,10 +179,10 @@ class ConnectionPanel(Vertical):
         label = self.current or self._shown
         if label is None or label not in self._sessions:
             self._shown = None
-            detail.update(Text("No servers. Press n to add one, or run `skillscope demo`.", style="dim"))
+            refill(detail, Text("No servers. Press n to add one, or run `skillscope demo`.", style="dim"))
             return
         self._shown = label
-        detail.update(server_details(self._sessions[label]))
+        refill(detail, server_details(self._sessions[label]))
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         event.stop()

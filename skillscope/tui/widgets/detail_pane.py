@@ -19,6 +19,7 @@ from skillscope.tui.widgets.connection_panel import server_details
 from skillscope.tui.widgets.evidence import changes_view, entry_warnings_view, failure_view, findings_head
 from skillscope.tui.widgets.file_viewer import FileViewer, skill_md_view
 from skillscope.tui.widgets.finding_list import FindingList, finding_place
+from skillscope.tui.widgets.refill import refill
 from skillscope.tui.widgets.skill_overview import FileTable, SkillOverview
 from skillscope.verify.opener import SkillReport
 from skillscope.views import SourceView
@@ -98,7 +99,7 @@ class DetailPane(Vertical):
         bar = self.query_one("#progress")
         bar.display = text is not None
         if text is not None:
-            self.query_one("#progress-text", Static).update(inert_line(text, limit=300))
+            refill(self.query_one("#progress-text", Static), inert_line(text, limit=300))
 
     def show_message(self, renderable: RenderableType) -> None:
         """A placeholder or a note instead of a skill."""
@@ -145,10 +146,10 @@ class DetailPane(Vertical):
                 activate = "file"
         if view.phase == "failed" and report is not None and report.failure is not None:
             visible.add("failure")
-            self.query_one("#failure-body", Static).update(failure_view(report))
+            refill(self.query_one("#failure-body", Static), failure_view(report))
         if view.review is not None and view.review.state == "changed-since-approval":
             visible.add("changes")
-            self.query_one("#changes-body", Static).update(changes_view(view.entry, view.review, view.diffs))
+            refill(self.query_one("#changes-body", Static), changes_view(view.entry, view.review, view.diffs))
         self._show_findings(view)
         tabs = self.query_one(TabbedContent)
         if activate in visible:
@@ -174,10 +175,10 @@ class DetailPane(Vertical):
         last = shown.renderables[-1] if isinstance(shown, Group) else None
         self._skill_md_source = last if isinstance(last, SourceView) else None
         self._skill_md_shown = shown
-        self.query_one("#skill-md-body", Static).update(shown)
+        refill(self.query_one("#skill-md-body", Static), shown)
 
     def _show_findings(self, view: SkillView) -> None:
-        self.query_one("#findings-head", Static).update(findings_head(view.audit))
+        refill(self.query_one("#findings-head", Static), findings_head(view.audit))
         findings = list(view.audit.findings) if view.audit is not None else []
         listing = self.query_one(FindingList)
         # Keyed by what is listed, not only by the audit: a recorded verdict re-judges the same audit in place.
@@ -186,7 +187,7 @@ class DetailPane(Vertical):
             listing.shown_for = shown_for
             listing.show(view.entry, findings)
         listing.display = bool(findings)
-        self.query_one("#findings-body", Static).update(entry_warnings_view(view.entry))
+        refill(self.query_one("#findings-body", Static), entry_warnings_view(view.entry))
 
     def focus_content(self) -> None:
         """Focus what the active tab holds: its list when it has one, else its scrolling text."""

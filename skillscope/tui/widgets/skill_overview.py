@@ -16,6 +16,7 @@ from skillscope.service.workspace import SkillView
 from skillscope.tui.inert import STATE_LOOK, compact, human_size, inert_line, state_words
 from skillscope.tui.view_model import REVIEW_LOOK, skill_states
 from skillscope.tui.widgets.digest import Digest
+from skillscope.tui.widgets.refill import refill
 
 __all__ = ["FileTable", "SkillOverview", "frontmatter_rows", "review_summary"]
 
@@ -236,17 +237,18 @@ class SkillOverview(VerticalScroll):
 
     def show(self, view: SkillView) -> None:
         """Show one skill."""
-        self.query_one("#overview-header", Static).update(
-            _skill_header(view, verified_frontmatter=view.phase == "verified")
+        refill(
+            self.query_one("#overview-header", Static),
+            _skill_header(view, verified_frontmatter=view.phase == "verified"),
         )
         self.query_one(FileTable).show(view)
-        self.query_one("#overview-review", Static).update(review_summary(view))
+        refill(self.query_one("#overview-review", Static), review_summary(view))
 
     def show_message(self, renderable: RenderableType) -> None:
         """Show a server summary or a placeholder instead of a skill."""
-        self.query_one("#overview-header", Static).update(renderable)
+        refill(self.query_one("#overview-header", Static), renderable)
         table = self.query_one(FileTable)
         table.clear()
         table._listed = None
         table.display = False
-        self.query_one("#overview-review", Static).update("")
+        refill(self.query_one("#overview-review", Static), "")
