@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from importlib import metadata
 from typing import Any, Final
 
 import anyio
@@ -15,14 +16,21 @@ CHECKED_IN_THREAD: Final[frozenset[str]] = frozenset(
     {"tools/list", "prompts/list", "resources/list", "resources/templates/list"}
 )
 """Methods whose one page may hold tens of thousands of items: checking 20,000 resources takes ~70 ms of CPU."""
+_WRITTEN_FOR: Final = "2.3."
+"""The SDK release line whose ``send_request`` this module repeats; any other takes ``send_request`` itself."""
 _LEGACY: Final = "2025-11-25"
 """The version the SDK checks against before a version is negotiated (as its ``send_request`` does)."""
 
 
 def usable(session: ClientSession) -> bool:
-    """Whether this SDK still has the parts ``send_checked_in_thread`` goes through (else: ``send_request``)."""
+    """Whether this SDK is the one ``send_checked_in_thread`` was written for (else: ``send_request``).
+
+    It goes through the SDK's private parts, whose meaning may change in any release even where
+    their names stay: only the release line it was checked against takes it.
+    """
     return (
-        callable(getattr(session, "_stamp", None))
+        _sdk_version().startswith(_WRITTEN_FOR)
+        and callable(getattr(session, "_stamp", None))
         and hasattr(getattr(session, "_dispatcher", None), "send_raw_request")
         and callable(getattr(sdk_session, "_clamp_inbound_ttl", None))
         and callable(getattr(sdk_session, "_later_revision_fields", None))
@@ -59,3 +67,10 @@ def _checked(method: str, version: str, raw: dict[str, Any]) -> dict[str, Any]:
     if not foreign.isdisjoint(raw):
         raw = {key: value for key, value in raw.items() if key not in foreign}
     return dict(raw)
+
+
+def _sdk_version() -> str:
+    try:
+        return metadata.version("mcp")
+    except metadata.PackageNotFoundError:
+        return ""

@@ -90,6 +90,36 @@ async def test_list_pages_are_checked_against_the_schema_in_a_worker_thread(era:
     assert not any(on_loop for _, on_loop in lists)
 
 
+async def test_another_sdk_release_lists_through_the_sdks_own_request(monkeypatch) -> None:
+    """The threaded check repeats private parts of one SDK release: under any other, the SDK's public
+    ``send_request`` sends and checks every page, and the listing is the same."""
+    import threading
+
+    from mcp_types import methods
+
+    from skillscope.protocol import offloop
+
+    async with connect(_inprocess(surface_server()), era="modern") as conn:
+        expected = await list_surface(conn.request)
+    checked: list[tuple[str, bool]] = []
+    check = methods.validate_server_result
+
+    def spy(method: str, version: str, data: Any, **options: Any) -> None:
+        checked.append((method, threading.current_thread() is threading.main_thread()))
+        check(method, version, data, **options)
+
+    monkeypatch.setattr(methods, "validate_server_result", spy)
+    monkeypatch.setattr(offloop, "_sdk_version", lambda: "2.4.0")
+    async with connect(_inprocess(surface_server()), era="modern") as conn:
+        listings = await list_surface(conn.request)
+    assert {kind: listing.items for kind, listing in listings.items()} == {
+        kind: listing.items for kind, listing in expected.items()
+    }
+    lists = [on_loop for method, on_loop in checked if method.endswith("/list")]
+    assert len(lists) == sum(listing.pages for listing in listings.values())
+    assert all(lists)  # checked where send_request checks them
+
+
 async def test_definitions_are_the_raw_dicts_with_unknown_fields_kept() -> None:
     async with connect(_inprocess(surface_server("vendor")), era="modern") as conn:
         listings = await list_surface(conn.request)
