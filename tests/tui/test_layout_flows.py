@@ -210,6 +210,24 @@ async def test_ctrl_t_pressed_before_the_dialogs_tabs_have_started_is_not_lost(t
         assert dialog.query_one(field).has_focus
 
 
+async def test_a_late_focus_activation_does_not_switch_the_add_server_dialog_back(tmp_path):
+    """Focusing the URL field posts a message that activates its tab when it lands; on a busy machine it
+    landed after ctrl+t and switched the dialog back to the URL form (a CI failure)."""
+    from textual.widgets import TabbedContent, TabPane
+
+    app = demo_app(tmp_path)
+    async with running(app) as pilot:
+        dialog = await add_server_dialog(pilot)
+        dialog.action_switch_kind()  # ctrl+t
+        url_pane = dialog.query_one("#url", TabPane)
+        url_pane.post_message(TabPane.Focused(url_pane))  # what the URL field's focus posted, landing late
+        await wait_until(pilot, lambda: dialog.query_one("#command-input").has_focus, what="the command tab")
+        await pilot.pause()
+        await pilot.pause()
+        assert dialog.query_one("#kind", TabbedContent).active == "command"
+        assert dialog.query_one("#command-input").has_focus
+
+
 # -- 6: copy ------------------------------------------------------------------------------------
 
 

@@ -17,6 +17,20 @@ from skillscope.service.targets import ServerSeed, seed_from_form
 __all__ = ["AddServerDialog"]
 
 
+class _FormTabs(TabbedContent):
+    """The dialog's two forms, switched only by the tab bar (a click, its arrow keys) or by ctrl+t.
+
+    TabbedContent also switches to a tab when a field inside it gains focus, through a message that
+    lands later. Here a field is only ever focused in the tab already shown, so that message could
+    only arrive stale: after ctrl+t it switched the dialog back to the URL form, and Enter then
+    submitted an empty URL (a CI failure on a busy machine).
+    """
+
+    def on_tab_pane_focused(self, event: TabPane.Focused) -> None:
+        event.prevent_default()  # TabbedContent's own handler would activate the pane
+        event.stop()
+
+
 class AddServerDialog(ModalScreen[ServerSeed | None]):
     """Attach to a server by URL (with headers) or by command line.
 
@@ -55,7 +69,7 @@ class AddServerDialog(ModalScreen[ServerSeed | None]):
                 ),
                 id="add-keys",
             )
-            with TabbedContent(id="kind", initial="url"):
+            with _FormTabs(id="kind", initial="url"):
                 with TabPane("HTTP URL", id="url"):
                     yield Label("URL")
                     yield Input(placeholder="https://host/mcp", id="url-input")
