@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import resource
 import sqlite3
 import threading
 from collections.abc import Callable
@@ -232,10 +233,11 @@ class CheckedCache:
 
 
 def _max_descriptor() -> int:
+    """One past the highest descriptor this process may hold (its open-files limit)."""
     try:
         return os.sysconf("SC_OPEN_MAX")
     except (OSError, ValueError):
-        return 65536
+        return resource.getrlimit(resource.RLIMIT_NOFILE)[1]
 
 
 def _sealer(key: bytes) -> Callable[[str, str, str, str, str], bytes]:

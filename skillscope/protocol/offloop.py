@@ -10,6 +10,8 @@ from mcp.client import session as sdk_session
 from mcp.client.session import ClientSession
 from mcp_types import methods as sdk_methods
 
+from skillscope.core.spec import LEGACY
+
 __all__ = ["CHECKED_IN_THREAD", "send_checked_in_thread", "usable"]
 
 CHECKED_IN_THREAD: Final[frozenset[str]] = frozenset(
@@ -18,8 +20,6 @@ CHECKED_IN_THREAD: Final[frozenset[str]] = frozenset(
 """Methods whose one page may hold tens of thousands of items: checking 20,000 resources takes ~70 ms of CPU."""
 _WRITTEN_FOR: Final = "2.3."
 """The SDK release line whose ``send_request`` this module repeats; any other takes ``send_request`` itself."""
-_LEGACY: Final = "2025-11-25"
-"""The version the SDK checks against before a version is negotiated (as its ``send_request`` does)."""
 
 
 def usable(session: ClientSession) -> bool:
@@ -53,7 +53,7 @@ async def send_checked_in_thread(
     if timeout is not None:
         opts["timeout"] = timeout
     raw: dict[str, Any] = await session._dispatcher.send_raw_request(method, data.get("params"), opts)  # type: ignore[arg-type]
-    version = session.protocol_version or _LEGACY
+    version = session.protocol_version or LEGACY  # before negotiation, as send_request does
     return await anyio.to_thread.run_sync(_checked, method, version, raw)
 
 
