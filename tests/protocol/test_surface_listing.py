@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 import pytest
+from mcp_types import methods
 
+from skillscope.protocol import offloop
 from skillscope.protocol.connection import connect
 from skillscope.protocol.surface import list_surface
 from skillscope.protocol.target import Target
@@ -61,24 +64,26 @@ async def test_every_page_of_every_kind_is_listed_in_both_eras(era: str) -> None
     assert all(listing.complete for listing in listings.values())
 
 
-@pytest.mark.parametrize("era", ["modern", "legacy"])
-async def test_list_pages_are_checked_against_the_schema_in_a_worker_thread(era: str, monkeypatch) -> None:
-    """Checking a 20,000-resource page takes tens of ms: done on the event loop, it holds a screen's keys."""
-    import threading
-
-    from mcp_types import methods
-
+def list_checks(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, bool]]:
+    """Record each list page the SDK's schema check sees: (method, whether it ran on the event loop's thread)."""
     checked: list[tuple[str, bool]] = []
     check = methods.validate_server_result
 
     def spy(method: str, version: str, data: Any, **options: Any) -> None:
-        checked.append((method, threading.current_thread() is threading.main_thread()))
+        if method.endswith("/list"):
+            checked.append((method, threading.current_thread() is threading.main_thread()))
         check(method, version, data, **options)
 
     monkeypatch.setattr(methods, "validate_server_result", spy)
+    return checked
+
+
+@pytest.mark.parametrize("era", ["modern", "legacy"])
+async def test_list_pages_are_checked_against_the_schema_in_a_worker_thread(era: str, monkeypatch) -> None:
+    """Checking a 20,000-resource page takes tens of ms: done on the event loop, it holds a screen's keys."""
+    lists = list_checks(monkeypatch)
     async with connect(_inprocess(surface_server()), era=era) as conn:
         listings = await list_surface(conn.request)
-    lists = [(method, on_loop) for method, on_loop in checked if method.endswith("/list")]
     # Every page of every kind was still checked (the SDK's own check, same verdicts), none on the loop.
     assert {method for method, _ in lists} == {
         "tools/list",
@@ -93,31 +98,17 @@ async def test_list_pages_are_checked_against_the_schema_in_a_worker_thread(era:
 async def test_another_sdk_release_lists_through_the_sdks_own_request(monkeypatch) -> None:
     """The threaded check repeats private parts of one SDK release: under any other, the SDK's public
     ``send_request`` sends and checks every page, and the listing is the same."""
-    import threading
-
-    from mcp_types import methods
-
-    from skillscope.protocol import offloop
-
     async with connect(_inprocess(surface_server()), era="modern") as conn:
         expected = await list_surface(conn.request)
-    checked: list[tuple[str, bool]] = []
-    check = methods.validate_server_result
-
-    def spy(method: str, version: str, data: Any, **options: Any) -> None:
-        checked.append((method, threading.current_thread() is threading.main_thread()))
-        check(method, version, data, **options)
-
-    monkeypatch.setattr(methods, "validate_server_result", spy)
+    lists = list_checks(monkeypatch)
     monkeypatch.setattr(offloop, "_sdk_version", lambda: "2.4.0")
     async with connect(_inprocess(surface_server()), era="modern") as conn:
         listings = await list_surface(conn.request)
     assert {kind: listing.items for kind, listing in listings.items()} == {
         kind: listing.items for kind, listing in expected.items()
     }
-    lists = [on_loop for method, on_loop in checked if method.endswith("/list")]
     assert len(lists) == sum(listing.pages for listing in listings.values())
-    assert all(lists)  # checked where send_request checks them
+    assert all(on_loop for _, on_loop in lists)  # checked where send_request checks them
 
 
 async def test_definitions_are_the_raw_dicts_with_unknown_fields_kept() -> None:
