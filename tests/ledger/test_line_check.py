@@ -79,17 +79,19 @@ REVIEW_KEYS = [
 ]
 
 
-@settings(max_examples=400, deadline=None)
-@given(
-    where=st.sampled_from(["outer", "review", "file"]),
-    key=st.sampled_from(["hash", "prev", "seq", "review", "sig", "key", *REVIEW_KEYS, "digest", "size", "extra"]),
-    how=st.sampled_from(["set", "delete", "append", "prepend"]),
-    value=VALUES,
-    layout=st.sampled_from(["writer", "unicode", "spaced", "sorted"]),
-    name=st.text(max_size=6),
-)
-def test_the_shortcut_accepts_only_what_the_strict_parse_accepts(where, key, how, value, layout, name):
-    data = json.loads(signed_line(name=name or "srv:x"))
+# One change to a signed line: a key of the line, its review or a file set, deleted, moved last or first,
+# and the line written in the writer's layout or another one.
+CHANGES = {
+    "where": st.sampled_from(["outer", "review", "file"]),
+    "key": st.sampled_from(["hash", "prev", "seq", "review", "sig", "key", *REVIEW_KEYS, "digest", "size", "extra"]),
+    "how": st.sampled_from(["set", "delete", "append", "prepend"]),
+    "value": VALUES,
+    "layout": st.sampled_from(["writer", "unicode", "spaced", "sorted"]),
+}
+
+
+def changed(data: dict, where: str, key: str, how: str, value: object, layout: str) -> bytes:
+    """The line of ``data`` (a parsed signed line, changed in place) after one change drawn from ``CHANGES``."""
     target = {"outer": data, "review": data["review"], "file": data["review"]["files"][0]}[where]
     if how == "set":
         target[key] = value
@@ -103,7 +105,13 @@ def test_the_shortcut_accepts_only_what_the_strict_parse_accepts(where, key, how
         target.clear()
         target[key] = value
         target.update({k: v for k, v in rest.items() if k != key})
-    line = rewritten(data, ensure_ascii=layout != "unicode", spaced=layout == "spaced", sort_keys=layout == "sorted")
+    return rewritten(data, ensure_ascii=layout != "unicode", spaced=layout == "spaced", sort_keys=layout == "sorted")
+
+
+@settings(max_examples=400, deadline=None)
+@given(**CHANGES, name=st.text(max_size=6))
+def test_the_shortcut_accepts_only_what_the_strict_parse_accepts(where, key, how, value, layout, name):
+    line = changed(json.loads(signed_line(name=name or "srv:x")), where, key, how, value, layout)
     fast = _signed_as_written(line)
     if fast is None:
         return  # the strict parse decides such a line, alone

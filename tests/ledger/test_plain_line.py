@@ -16,7 +16,7 @@ from skillscope.ledger.plainline import plain_signed
 from skillscope.ledger.record import GENESIS, FileEntry, LineError, canonical_review, chain_fields, encode_line
 from skillscope.ledger.sshsig import sign_with_key
 from tests.ledger.helpers import record
-from tests.ledger.test_line_check import KEY, PUBLIC, REVIEW_KEYS, VALUES, rewritten
+from tests.ledger.test_line_check import CHANGES, KEY, PUBLIC, changed
 
 
 def signed(review, *, sign_as=None) -> bytes:
@@ -89,29 +89,9 @@ def test_a_line_the_writer_writes_is_read_as_the_json_parse_reads_it(
 
 
 @settings(max_examples=400, deadline=None)
-@given(
-    where=st.sampled_from(["outer", "review", "file"]),
-    key=st.sampled_from(["hash", "prev", "seq", "review", "sig", "key", *REVIEW_KEYS, "digest", "size", "extra"]),
-    how=st.sampled_from(["set", "delete", "append", "prepend"]),
-    value=VALUES,
-    layout=st.sampled_from(["writer", "unicode", "spaced", "sorted"]),
-)
+@given(**CHANGES)
 def test_a_line_changed_in_any_way_is_read_as_the_json_parse_reads_it_or_left_to_it(where, key, how, value, layout):
-    data = json.loads(signed(base()))
-    target = {"outer": data, "review": data["review"], "file": data["review"]["files"][0]}[where]
-    if how == "set":
-        target[key] = value
-    elif how == "delete":
-        target.pop(key, None)
-    elif how == "append":
-        target.pop(key, None)
-        target[key] = value
-    else:
-        rest = dict(target)
-        target.clear()
-        target[key] = value
-        target.update({k: v for k, v in rest.items() if k != key})
-    agree(rewritten(data, ensure_ascii=layout != "unicode", spaced=layout == "spaced", sort_keys=layout == "sorted"))
+    agree(changed(json.loads(signed(base())), where, key, how, value, layout))
 
 
 def rehashed(line: bytes) -> bytes:
