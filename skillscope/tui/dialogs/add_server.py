@@ -101,9 +101,8 @@ class AddServerDialog(ModalScreen[ServerSeed | None]):
         The tabs start by activating their first tab through a message that arrives a few frames
         after the dialog opens. Until it has come through, ``TabbedContent.active`` is empty and a
         tab set by the dialog would be switched back by it, so ctrl+t pressed that early only records
-        the choice (``_kind``) and it is applied here. Nothing is focused before then, since focusing
-        a field in a tab activates that tab: a second start-up activation that could land after
-        ctrl+t. Later events may also be stale, so the field follows the active tab, not the event.
+        the choice (``_kind``) and it is applied here, where the first field is focused. Later events
+        may also be stale, so the field follows the active tab, not the event.
         """
         event.stop()
         tabs = self.query_one("#kind", TabbedContent)
