@@ -51,7 +51,6 @@ _LINE = re.compile(
     # The armored signature's only escapes are its line breaks.
     rb'"sig":"(' + _CHAR + rb"+(?:\\n" + _CHAR + rb'*)*)","key":' + _TEXT + rb"\}"
 )
-_FILES = re.compile(rb'\{"uri":' + _TEXT + rb',"digest":' + _TEXT + rb',"size":(' + _INT + rb")\}")
 
 
 def plain_signed(line: bytes) -> tuple[str, Checked] | None:
@@ -84,7 +83,7 @@ def plain_signed(line: bytes) -> tuple[str, Checked] | None:
             b'{"action":"',
             action,
             b'","files":[',
-            b",".join([b'{"digest":"%b","size":%b,"uri":"%b"}' % (d, s, u) for u, d, s in _FILES.findall(files)]),
+            _sorted_files(files),
             b'],"fingerprint":',
             fingerprint,
             b',"label":"',
@@ -120,6 +119,23 @@ def plain_signed(line: bytes) -> tuple[str, Checked] | None:
         action.decode("ascii"), _text(name), None if bare_fp is None else _text(bare_fp), who, _text(time)
     )
     return "sha256:" + digest.decode("ascii"), Checked(hashlib.sha256(canonical).hexdigest(), who, signer, what)
+
+
+def _sorted_files(files: bytes) -> bytes:
+    """The files ``_LINE`` matched (``{"uri":U,"digest":D,"size":S},...``) with each entry's keys sorted.
+
+    Cut at the separators between them, not matched again: inside a string ``_TEXT`` matched, a quote
+    is only ever the second byte of an escape (``\\"``), so a quote after a brace or comma is never
+    inside one, and each of these separators occurs only where the layout puts it.
+    """
+    if not files:
+        return b""
+    out = []
+    for entry in files[len(b'{"uri":"') : -len(b"}")].split(b'},{"uri":"'):
+        uri, rest = entry.split(b'","digest":"', 1)
+        digest, size = rest.split(b'","size":', 1)
+        out.append(b'{"digest":"%b","size":%b,"uri":"%b"}' % (digest, size, uri))
+    return b",".join(out)
 
 
 def _text(value: bytes) -> str:

@@ -9,6 +9,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal, SupportsBytes
 
+from skillscope.core.textsafe import safe_line
+
 __all__ = [
     "GENESIS",
     "Action",
@@ -188,8 +190,6 @@ def describe(record: Record) -> str:
 
 def describe_review(action: str, name: str, fingerprint: str | None, reviewer: str, time: str) -> str:
     """``describe`` of a review's fields (read from a line without building its ``Record``)."""
-    from skillscope.core.textsafe import safe_line
-
     return safe_line(
         f"{action} of {name or '(the ledger)'} ({fingerprint or 'no fingerprint'}) by {reviewer} at {time}", limit=400
     )

@@ -62,6 +62,7 @@ TEXT = st.text(alphabet=st.sampled_from('ab /"\\\b\f\n\r\t\x00\x1f\x7féß\u2028
     reviewer=TEXT,
     time=TEXT,
     uri=TEXT,
+    digest=TEXT,
     key_comment=TEXT,
     size=st.one_of(st.integers(-3, 3), st.integers(-(2**70), 2**70)),
     files=st.integers(0, 3),
@@ -69,7 +70,7 @@ TEXT = st.text(alphabet=st.sampled_from('ab /"\\\b\f\n\r\t\x00\x1f\x7féß\u2028
     forged=st.booleans(),
 )
 def test_a_line_the_writer_writes_is_read_as_the_json_parse_reads_it(
-    name, note, reviewer, time, uri, key_comment, size, files, fingerprint, forged
+    name, note, reviewer, time, uri, digest, key_comment, size, files, fingerprint, forged
 ):
     review = base(
         name="srv:" + name,
@@ -77,7 +78,7 @@ def test_a_line_the_writer_writes_is_read_as_the_json_parse_reads_it(
         reviewer=reviewer,
         time=time,
         fingerprint=fingerprint,
-        files=tuple(FileEntry(f"skill://x/{uri}{i}", "sha256:" + "2" * 64, size) for i in range(files)),
+        files=tuple(FileEntry(f"skill://x/{uri}{i}", f"sha256:{digest}{i}", size) for i in range(files)),
         key=f"{PUBLIC} {key_comment}" if key_comment else PUBLIC,
     )
     line = signed(review, sign_as=replace(review, note=note + "x") if forged else None)
@@ -92,6 +93,22 @@ def test_a_line_the_writer_writes_is_read_as_the_json_parse_reads_it(
 @given(**CHANGES)
 def test_a_line_changed_in_any_way_is_read_as_the_json_parse_reads_it_or_left_to_it(where, key, how, value, layout):
     agree(changed(json.loads(signed(base())), where, key, how, value, layout))
+
+
+@pytest.mark.parametrize(
+    ("uri", "digest"),
+    [
+        ('a"},{"uri":"b', 'c","size":1'),  # what separates files and their fields, inside their strings
+        ('a","digest":"b', 'c"},{"uri":"d'),
+        ("a\\", "b\\"),  # a string that ends in a backslash, just before the separator
+        ('\\"},{"uri":"', '\\","size":'),
+    ],
+)
+def test_files_whose_strings_hold_the_separators_are_read_as_the_json_parse_reads_them(uri, digest):
+    files = tuple(FileEntry(uri + str(i), digest + str(i), i) for i in range(3))
+    line = signed(base(files=files))
+    assert agree(line)
+    assert check_line(line) == plain_signed(line)[1]
 
 
 def rehashed(line: bytes) -> bytes:
