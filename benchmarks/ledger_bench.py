@@ -71,7 +71,8 @@ def write_ledger(path: Path, count: int, signer: Signer | None) -> None:
 
 
 def _workers_cpu() -> float:
-    """CPU seconds of the finished child processes (the cold check's workers), which ``process_time`` leaves out."""
+    """CPU seconds of the finished child processes (the cold check's workers and the cache's row writer), which
+    ``process_time`` leaves out."""
     used = resource.getrusage(resource.RUSAGE_CHILDREN)
     return used.ru_utime + used.ru_stime
 
@@ -105,9 +106,12 @@ def bench(records: int, appends: int, signed: bool, tmp: Path, runs: int = 5) ->
     verdicts = read_verdicts(path)
     cold_s, cold_cpu, workers_cpu = time.perf_counter() - t0, time.process_time() - c0, _workers_cpu() - w0
     what = "strict parse and signature of every line" if signed else "strict parse of every line"
+    # Wall time is CPU time over the cores, plus what other jobs take of them: both are given, and the load.
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(
         f"[{kind}] cold verify + replay of {records + appends:,} records ({what}, filling the cache of checked lines): "
-        f"{cold_s:.2f} s (CPU {cold_cpu:.2f} s, and {workers_cpu:.2f} s in worker processes)"
+        f"{cold_s:.2f} s (CPU {cold_cpu:.2f} s, and {workers_cpu:.2f} s in child processes: the workers and the row "
+        f"writer); load average {load}"
     )
 
     # The machine is shared: several runs, wall and CPU time apart, and the median is what is judged.
