@@ -284,15 +284,25 @@ def _lines(chunks: Iterator[bytes]) -> Iterator[bytes]:
         carry = data[start:]
 
 
-def _count_lines(path: Path) -> tuple[int, int]:
-    """(lines, bytes) of the file, counted through one reused buffer (this runs on every read of the ledger)."""
-    buffer = bytearray(1 << 22)
+COUNT_BLOCK = 1 << 22
+"""How much of the file a count of its lines reads at a time."""
+
+
+def _count_lines(path: Path, enough: int | None = None) -> tuple[int, int]:
+    """(lines, bytes) of the file, counted through one reused buffer (this runs on every read of the ledger).
+
+    With ``enough``, the count stops after the block that brings it to that many lines: (lines, bytes) of
+    the start of the file counted.
+    """
+    buffer = bytearray(COUNT_BLOCK)
     count = size = 0
     try:
         with open(path, "rb", buffering=0) as handle:
             while got := handle.readinto(buffer):
                 count += buffer.count(b"\n", 0, got)
                 size += got
+                if enough is not None and count >= enough:
+                    break
     except OSError:
         return 0, 0
     return count, size
@@ -305,8 +315,11 @@ def _segments(path: Path, size: int, count: int) -> list[tuple[int, int]]:
     with open(path, "rb") as handle:
         for n in range(1, wanted):
             handle.seek(size * n // wanted)
-            probe = handle.read(1 << 20)  # no line the writer writes is longer
+            probe = handle.read(1 << 16)  # a line's end is near, and none the writer writes is longer than 1 MiB
             newline = probe.find(b"\n")
+            if newline < 0:
+                probe += handle.read((1 << 20) - len(probe))
+                newline = probe.find(b"\n")
             at = size * n // wanted + newline + 1
             if newline >= 0 and cuts[-1] < at < size:
                 cuts.append(at)
@@ -387,7 +400,19 @@ def precheck(path: Path, read: Callable[[], Iterator[bytes]], cache: CheckedCach
     # A count of lines first (at C speed): with most of them in the cache, as on every read but the
     # first, that is all this costs.
     known = cache.load() if cache is not None else {}
-    count, size = _count_lines(path)
+    if known:
+        count, size = _count_lines(path)
+    else:
+        # Nothing checked before (a first read): enough lines to pay for the workers is all that needs
+        # counting, on one core before they start; the rest is estimated from the bytes (it only sets
+        # how many segments the file is cut into, and the cuts still fall where lines start).
+        count, counted = _count_lines(path, PARALLEL_FROM)
+        try:
+            size = os.stat(path).st_size
+        except OSError:
+            return Fresh()
+        if count >= PARALLEL_FROM and 0 < counted < size:
+            count = count * size // counted
     if count - len(known) < PARALLEL_FROM:
         return Fresh()
     if known and sum(1 for line in _lines(read()) if _claimed(line) not in known) < PARALLEL_FROM:

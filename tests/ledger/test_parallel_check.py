@@ -7,6 +7,7 @@ import hashlib
 import os
 import subprocess
 import sys
+import threading
 from dataclasses import replace
 
 import pytest
@@ -69,6 +70,29 @@ def test_a_cold_check_finds_the_same_in_workers_as_in_one_process(tmp_path, monk
     again = ReviewBook(path).ledger.verify()
     assert [(p.line, p.kind) for p in again.problems] == [(1001, "signature"), (1002, "chain")]
     assert [(n, d, c.review_id) for n, d, c in again.reviews] == [(n, d, c.review_id) for n, d, c in result.reviews]
+
+
+def test_a_first_read_counts_only_the_lines_that_pay_for_the_workers_and_they_still_check_each_line(
+    tmp_path, monkeypatch
+):
+    path = tmp_path / "ledger.jsonl"
+    lines = write(path, 3 * linecheck.PARALLEL_FROM)
+    monkeypatch.setattr(linecheck, "COUNT_BLOCK", 1 << 16)  # blocks far smaller than the file
+    counted: list[tuple[int, int]] = []
+    real = linecheck._count_lines
+    monkeypatch.setattr(linecheck, "_count_lines", lambda *args: counted.append(real(*args)) or counted[-1])
+    fresh = linecheck.precheck(path, Ledger(path)._chunks, None)
+    fresh.get("", path.stat().st_size)  # every segment taken
+    try:
+        if not fresh.started:  # no second CPU, or other threads in this test worker: nothing was counted
+            assert linecheck._workers() < 2 or threading.active_count() > 1
+            return
+        # The count stopped about a third of the way, and yet every line was checked, each once.
+        assert counted[0][0] >= linecheck.PARALLEL_FROM
+        assert counted[0][1] < path.stat().st_size / 2
+        assert sorted(row[0] for row in fresh.rows) == sorted("sha256:" + line[16:80].decode() for line in lines)
+    finally:
+        fresh.close(None)
 
 
 def children() -> set[int]:
