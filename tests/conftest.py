@@ -1,6 +1,7 @@
 """Shared pytest configuration."""
 
 import os
+import sys
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -10,6 +11,12 @@ from hypothesis import HealthCheck, settings
 # module is imported, so every @settings(...) inherits it; tests/test_suite_rules.py checks none undoes it.
 settings.register_profile("skillscope", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("skillscope")
+
+# pytest rewrites the asserts of every test module it imports (half of collecting the suite) and keeps the
+# result beside the module only when bytecode may be written. With PYTHONDONTWRITEBYTECODE set, as on many
+# CI runners, every xdist worker rewrote every module on every run; scripts/test.sh byte-compiles the tree
+# anyway, so let pytest keep its rewritten modules too. Only this process: its children keep the variable.
+sys.dont_write_bytecode = False
 
 
 @pytest.fixture

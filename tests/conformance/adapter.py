@@ -3,8 +3,9 @@
 Usage (as the suite calls it): ``python tests/conformance/adapter.py <URL>``
 
 The suite appends the mock server's URL and sets ``MCP_CONFORMANCE_SCENARIO`` and
-``MCP_CONFORMANCE_PROTOCOL_VERSION``. The adapter then runs, as subprocesses of this very
-interpreter (``sys.executable -m skillscope``):
+``MCP_CONFORMANCE_PROTOCOL_VERSION``. The adapter then runs, each in a child process forked from
+this one with skillscope's CLI and the SDK already imported (what ``python -m skillscope`` runs,
+without importing it all again for every command):
 
 1. ``skillscope list <URL> --json``; the ``sep-2640-client-no-prefetch`` scenario stops here,
    since listing must not read any file;
@@ -20,24 +21,34 @@ JSON). Everything it runs and sees is logged to stderr.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
-import subprocess
+import signal
 import sys
+import tempfile
+import traceback
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
+
+# Imported once here, so each forked command starts with them: the CLI and the modules its list and
+# show commands defer (the SDK among them). Whatever is missing, the command imports itself.
+import skillscope.protocol.connection  # noqa: F401
+import skillscope.service.catalog  # noqa: F401
+import skillscope.service.review_state  # noqa: F401
+from skillscope.cli import main as skillscope_main
 
 VERIFY_PREFIX = "sep-2640-client-verify-"
 # skillscope options per MCP_CONFORMANCE_PROTOCOL_VERSION. The mocks answer server/discover at
 # every --spec-version, so skillscope's default (auto) always lands on 2026-07-28; forcing the
 # handshake is the only way a 2025-11-25 run exercises the legacy session.
 ERA_OPTIONS: dict[str, list[str]] = {"2025-11-25": ["--era", "legacy"]}
-# A guard against a hung process only: a busy CI runner can take minutes over what a quiet one
-# does in seconds, and no outcome here depends on how fast the command ran.
-COMMAND_TIMEOUT_S = 600.0
 # 0 success, 1 verification failed, 4 skill not found / cannot be opened (`skillscope --help`);
 # 2 (usage) and 3 (connection or protocol error) mean the run itself went wrong.
 CONTRACT_EXIT_CODES = {0, 1, 4}
+# A guard against a hung command only: a busy CI runner can take minutes over what a quiet one
+# does in seconds, and no outcome here depends on how fast the command ran.
+COMMAND_TIMEOUT_S = 600
 ADAPTER_ERROR = 3
 
 
@@ -58,23 +69,51 @@ def loopback(url: str) -> str:
     return url
 
 
+def _run_forked(args: list[str], out: int, err: int) -> int:
+    """Run ``skillscope ARGS`` in a forked child writing to ``out`` and ``err``; return its exit status."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    pid = os.fork()
+    if pid == 0:  # the child: become ``python -m skillscope ARGS``
+        code = 1
+        try:
+            os.dup2(out, 1)
+            os.dup2(err, 2)
+            os.dup2(os.open(os.devnull, os.O_RDONLY), 0)
+            sys.argv = ["skillscope", *args]
+            signal.alarm(COMMAND_TIMEOUT_S)  # a hung command dies of SIGALRM: an exit outside the contract
+            skillscope_main(args)
+            code = 0
+        except SystemExit as exc:
+            code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+        except BaseException:  # noqa: BLE001 - printed as the interpreter would, exit 1
+            traceback.print_exc()
+        finally:
+            for stream in (sys.stdout, sys.stderr):
+                with contextlib.suppress(Exception):
+                    stream.flush()
+            os._exit(code)
+    status = os.waitpid(pid, 0)[1]
+    return os.waitstatus_to_exitcode(status)
+
+
 def skillscope(*args: str) -> tuple[int, Any]:
     """Run ``skillscope <args>``; return its exit code and its stdout parsed as JSON."""
-    argv = [sys.executable, "-m", "skillscope", *args]
-    log("run: " + " ".join(argv))
-    try:
-        proc = subprocess.run(argv, capture_output=True, text=True, timeout=COMMAND_TIMEOUT_S, check=False)
-    except subprocess.TimeoutExpired as exc:
-        raise AdapterError(f"skillscope did not finish within {COMMAND_TIMEOUT_S:.0f} s") from exc
-    for line in proc.stderr.splitlines():
+    log("run: skillscope " + " ".join(args))
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        returncode = _run_forked(list(args), out.fileno(), err.fileno())
+        out.seek(0)
+        err.seek(0)
+        stdout, stderr = (f.read().decode("utf-8", errors="replace") for f in (out, err))
+    for line in stderr.splitlines():
         log(f"  skillscope stderr: {line}")
-    log(f"  exit {proc.returncode}, {len(proc.stdout)} bytes on stdout")
+    log(f"  exit {returncode}, {len(stdout)} bytes on stdout")
     try:
-        data = json.loads(proc.stdout)
+        data = json.loads(stdout)
     except json.JSONDecodeError as exc:
-        head = proc.stdout[:400].replace("\n", "\\n")
-        raise AdapterError(f"exit {proc.returncode} with stdout that is not JSON ({exc}): {head!r}") from exc
-    return proc.returncode, data
+        head = stdout[:400].replace("\n", "\\n")
+        raise AdapterError(f"exit {returncode} with stdout that is not JSON ({exc}): {head!r}") from exc
+    return returncode, data
 
 
 def list_skills(url: str, era: list[str]) -> list[dict[str, Any]] | None:

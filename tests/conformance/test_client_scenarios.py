@@ -28,6 +28,8 @@ from typing import Any
 
 import pytest
 
+from tests.cli.conftest import run_cli
+
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
 CACHE = REPO / ".cache" / "conformance"
@@ -217,14 +219,14 @@ def test_skillscope_loads_untampered_skill(tmp_path: Path, spec_version: str) ->
     try:
         url = _wait_for_url(mock)
         era = ["--era", "legacy"] if spec_version == "2025-11-25" else []
-        argv = [sys.executable, "-m", "skillscope", "show", "pdf-processing", url, "--all-files", "--json", *era]
-        show = subprocess.run(argv, cwd=tmp_path, env=_suite_env(), capture_output=True, text=True, timeout=60)
+        # In this process, through the console entry point: the adapter's runs cover the command as a process.
+        show = run_cli("show", "pdf-processing", url, "--all-files", "--json", *era, cwd=str(tmp_path))
     finally:
         mock.send_signal(signal.SIGINT)  # the interactive mock writes checks.json on SIGINT
         mock_output = mock.communicate(timeout=30)[0]
-    context = f"skillscope exit {show.returncode}\nstdout:\n{_indent(show.stdout)}\nstderr:\n{_indent(show.stderr)}"
-    assert show.returncode == 0, context
-    report = json.loads(show.stdout)
+    context = f"skillscope exit {show.code}\nstdout:\n{_indent(show.out)}\nstderr:\n{_indent(show.err)}"
+    assert show.code == 0, context
+    report = show.json()
     assert report["verified"] is True and report["failure"] is None, context
     checks = [json.loads(p.read_text()) for p in (tmp_path / "results").glob("*/checks.json")]
     assert len(checks) == 1, f"no checks.json from the mock\n{mock_output}"

@@ -3,12 +3,13 @@
 Runs in RoomKit's own venv (``.cache/interop/roomkit``, made by tests/interop/setup.sh), never in
 skillscope's: RoomKit needs ``mcp<2``.
 
-    python roomkit_host.py APPROVALS_PY LABEL NAME [NAME...] -- SERVER COMMAND...
+    python roomkit_host.py LABEL APPROVALS_PY NAME [NAME...] [+ APPROVALS_PY NAME...]... -- SERVER COMMAND...
 
-For each NAME, a fresh conversation whose (scripted) model activates the skill and then calls
-``run_code``, a host tool registered as running code. Prints one JSON object: per name, whether
-activation was served, whether ``run_code`` ran, the outcome RoomKit recorded for it, and the
-fingerprint RoomKit computed for the skill.
+Each ``+``-separated group is a host of its own over the same server: a skill registry gated by that
+group's exported module. For each NAME, a fresh conversation whose (scripted) model activates the
+skill and then calls ``run_code``, a host tool registered as running code. Prints a JSON list, one
+object per group: per name, whether activation was served, whether ``run_code`` ran, the outcome
+RoomKit recorded for it, and the fingerprint RoomKit computed for the skill.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ RUN_CODE = AITool(
 
 
 def load_approvals(path: str) -> Any:
-    """Import the exported module from its file, as a host's one import line would."""
+    """Import the exported module from its file, as a host's one import line would (a fresh module each call)."""
     spec = importlib.util.spec_from_file_location("reviewed_skills", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -100,16 +101,28 @@ async def converse(registry: SkillRegistry, name: str) -> dict[str, Any]:
     }
 
 
+def groups(args: list[str]) -> list[tuple[str, list[str]]]:
+    """``APPROVALS_PY NAME... + APPROVALS_PY NAME...`` as (module path, names) pairs."""
+    found: list[tuple[str, list[str]]] = []
+    while args:
+        cut = args.index("+") if "+" in args else len(args)
+        (path, *names), args = args[:cut], args[cut + 1 :]
+        found.append((path, names))
+    return found
+
+
 async def main(argv: list[str]) -> None:
     cut = argv.index("--")
-    (approvals_path, label, *names), command = argv[:cut], argv[cut + 1 :]
-    approvals = load_approvals(approvals_path)
+    (label, *rest), command = argv[:cut], argv[cut + 1 :]
+    results = []
     async with MCPToolProvider.from_command(command[0], command[1:], discover=False) as server:
-        registry = SkillRegistry()
-        await registry.add_mcp_server(
-            server, label, approve_execution=approvals.approve_execution, execution_tools=["run_*"]
-        )
-        results = {name: await converse(registry, name) for name in names}
+        for approvals_path, names in groups(rest):
+            approvals = load_approvals(approvals_path)
+            registry = SkillRegistry()
+            await registry.add_mcp_server(
+                server, label, approve_execution=approvals.approve_execution, execution_tools=["run_*"]
+            )
+            results.append({name: await converse(registry, name) for name in names})
     print(json.dumps(results))
 
 

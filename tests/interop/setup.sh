@@ -84,6 +84,14 @@ pip_venv() {
   printf '%s' "$*" > "$dir/.interop-stamp"
   say "$part: done"
 }
+# compile_venv DIR: byte-compile the venv's modules, also when its install was skipped. pip compiles
+# what it installs, but a venv restored or copied without its __pycache__ folders (a CI cache, cp)
+# keeps a valid stamp and has none; with PYTHONDONTWRITEBYTECODE set, every scanner run, host and
+# publisher start then compiles its imports from source again (about half of a RoomKit host's CPU).
+# Current .pyc files are only checked, so a second run costs a few seconds.
+compile_venv() {
+  "$1/bin/python" -m compileall -q -j 0 "$1/lib" >/dev/null 2>&1 || true
+}
 
 part_python() {
   if py_ready; then
@@ -91,6 +99,7 @@ part_python() {
   else
     pip_venv python "$PYDIR" 'import agentskills_mcp_server, agentskills_fs, fastmcp' "${PY_PINS[@]}"
   fi
+  compile_venv "$PYDIR"
 }
 
 # ---------------------------------------------------------------- RoomKit host venv
@@ -106,6 +115,7 @@ part_roomkit() {
   else
     pip_venv roomkit "$ROOMKITDIR" 'import roomkit.skills, roomkit.tools.mcp, mcp' "$RK_PIN"
   fi
+  compile_venv "$ROOMKITDIR"
 }
 
 # ---------------------------------------------------------------- Cisco skill-scanner venv
@@ -126,6 +136,7 @@ part_scanner() {
     pip_venv skill-scanner "$CISCODIR" 'import skill_scanner.cli.cli' "$CS_PIN"
     [ -x "$CISCODIR/bin/skill-scanner" ] || fail "$CS_PIN installed no skill-scanner command in $CISCODIR/bin"
   fi
+  compile_venv "$CISCODIR"
 }
 
 # ---------------------------------------------------------------- Node packages
