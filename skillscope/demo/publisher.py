@@ -13,6 +13,7 @@ import os
 import secrets
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path, PurePosixPath
 from typing import Any, Literal
 from urllib.parse import quote
@@ -205,6 +206,17 @@ def parse_frontmatter(data: bytes) -> dict[str, Any]:
     Raises:
         ValueError: If there is no ``---`` block or it is not a YAML mapping.
     """
+    result: dict[str, Any] = json.loads(_frontmatter_json(data))
+    return result
+
+
+@lru_cache(maxsize=256)
+def _frontmatter_json(data: bytes) -> str:
+    """The frontmatter of ``data`` as JSON text, parsed once per process for the same bytes.
+
+    Building a server, its catalog and the demo ledger parse each SKILL.md several times, and YAML is
+    slow: every TUI test paid ~100 parses. JSON text is kept so every caller gets its own mapping.
+    """
     text = data.decode("utf-8").removeprefix("\ufeff")
     lines = text.splitlines()
     if not lines or lines[0].rstrip(" \t\r") != "---":
@@ -218,8 +230,7 @@ def parse_frontmatter(data: bytes) -> dict[str, Any]:
     loaded = yaml.safe_load(block)
     if not isinstance(loaded, dict):
         raise ValueError("SKILL.md frontmatter is not a mapping")
-    result: dict[str, Any] = json.loads(json.dumps(loaded, default=str))
-    return result
+    return json.dumps(loaded, default=str)
 
 
 def entry_for(skill: PublishedSkill) -> dict[str, Any]:

@@ -85,7 +85,7 @@ class MainScreen(PaneKeys, ServerWork, ReviewWork, SurfaceWork):
                     yield CatalogTree(id="tree")
                     yield Static(id="catalog-status")
             yield DetailPane(id="detail")
-        yield KeyFooter()
+        yield KeyFooter(first_area="catalog")
 
     def on_mount(self) -> None:
         self.query_one("#filter").display = False

@@ -49,14 +49,16 @@ class KeyFooter(Footer):
     }
     """
 
-    def __init__(self) -> None:
+    def __init__(self, *, first_area: str = "") -> None:
         super().__init__()
         self._drawn: tuple[object, ...] | None = None
         """What the footer shows now (its plan); a change of focus or size that keeps it recomposes nothing."""
+        self._first_area = first_area
+        """The area the screen focuses first: the footer is composed before that focus lands."""
 
     def compose(self) -> ComposeResult:
-        if not self._bindings_ready:
-            return
+        # Composed at once, not when the bindings are first announced as Textual's footer does: the hints
+        # come from the screen's command table, and rebuilding a dozen keys then cost a tenth of the start.
         hints, pinned, palette = self._plan()
         self._drawn = (tuple(hints), tuple(pinned), palette)
         for command in hints:
@@ -74,13 +76,17 @@ class KeyFooter(Footer):
         commands: Sequence[Command] = getattr(screen, "KEY_COMMANDS", ())
         area_of = getattr(screen, "focus_area", None)
         area = area_of() if callable(area_of) else ""
+        if not area and not self._bindings_ready:
+            area = self._first_area
         hints, pinned = footer_hints(commands, area)
         # Only whole hints: a hint cut in the middle ("i Au") reads as a different key.
-        room = self.size.width - sum(self._cells(c) for c in pinned) - 12
+        # Before its first layout the footer has no size; it spans the screen, so the app's width is its own.
+        width = self.size.width or self.app.size.width
+        room = width - sum(self._cells(c) for c in pinned) - 12
         shown: list[Command] = []
         for command in hints:
             room -= self._cells(command)
-            if room < 0 and self.size.width:
+            if room < 0 and width:
                 break
             shown.append(command)
         palette = None
