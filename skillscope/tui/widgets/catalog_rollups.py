@@ -11,7 +11,7 @@ from textual.widgets.tree import TreeNode
 from skillscope.service.session import ServerSession
 from skillscope.service.workspace import SkillView
 from skillscope.tui.view_model import Folder, build_index, state_tags
-from skillscope.tui.widgets.catalog_places import NodeRef
+from skillscope.tui.widgets.catalog_places import NodeRef, write_label
 from skillscope.tui.widgets.surface_branch import SurfacePlaces
 from skillscope.tui.widgets.tree_labels import folder_label
 
@@ -69,7 +69,7 @@ class CatalogRollups(SurfacePlaces):
             if node.data == ref:
                 del old[0]
                 if node.label != label:
-                    node.set_label(label)
+                    write_label(node, label)
                 node.allow_expand = expand
                 if node.children:
                     # Its own children are built again over these: now if it is open, else when it is opened.
@@ -142,12 +142,12 @@ class CatalogRollups(SurfacePlaces):
         node = self._server_nodes.get(label)
         if session is None or node is None or label not in self._views:
             return
-        node.set_label(self._server_label(session))
+        write_label(node, self._server_label(session))
         folders = self._folders.get(label, {})
         for (server, path), (folder_node, shown) in self._folder_nodes.items():
             folder = folders.get(path)
             if server == label and folder is not None:
-                folder_node.set_label(folder_label(folder, shown))
+                write_label(folder_node, folder_label(folder, shown))
 
     def _reindex(self, label: str, index: Index | None = None, folded: Folded | None = None) -> None:
         self._order = None
