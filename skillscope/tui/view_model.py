@@ -22,6 +22,7 @@ __all__ = [
     "parse_filter",
     "path_segments",
     "review_key",
+    "rollup_states",
     "skill_states",
     "state_tags",
 ]
@@ -228,7 +229,7 @@ def build_index(views: dict[str, SkillView], names: list[str] | None = None) -> 
     for name in views if names is None else names:
         view = views[name]
         entry = view.entry
-        counted = _counted(view)
+        counted = rollup_states(view)
         for key in counted:
             root.counts[key] = root.counts.get(key, 0) + 1
         if entry.status == "malformed" or entry.path is None:
@@ -249,7 +250,7 @@ def build_index(views: dict[str, SkillView], names: list[str] | None = None) -> 
     return root, malformed
 
 
-def _counted(view: SkillView) -> tuple[str, ...]:
+def rollup_states(view: SkillView) -> tuple[str, ...]:
     """The roll-up states of one skill: its verdict column, and ``failed`` when it did not verify."""
     key = review_key(view)
     return (key, "failed") if view.phase == "failed" else (key,)

@@ -10,7 +10,7 @@ from textual.widgets.tree import TreeNode
 
 from skillscope.service.session import ServerSession
 from skillscope.service.workspace import SkillView
-from skillscope.tui.view_model import Folder, build_index, state_tags
+from skillscope.tui.view_model import Folder, build_index, path_segments, rollup_states, state_tags
 from skillscope.tui.widgets.catalog_places import NodeRef, write_label
 from skillscope.tui.widgets.surface_branch import SurfacePlaces
 from skillscope.tui.widgets.tree_labels import folder_label
@@ -23,6 +23,8 @@ Folded = tuple[dict[str, Folder], list[str], dict[str, int]]
 """What the filter shows of a catalog, by folder path; its malformed entries; the whole catalog's counts (``_fold``)."""
 INLINE_FOLD = 1000
 """Roll-ups of a catalog up to this size are counted again at once; a larger one is counted in a thread."""
+IN_PLACE = 100
+"""Up to this many skills changed at once, only the folders holding them are counted again (on the loop)."""
 
 
 class CatalogRollups(SurfacePlaces):
@@ -30,7 +32,7 @@ class CatalogRollups(SurfacePlaces):
     writes nodes over the ones a redraw replaces."""
 
     _totals: dict[str, dict[str, int]]
-    _recount_due: set[str]
+    _recount_due: dict[str, set[str]]
     _folder_nodes: dict[tuple[str, str], tuple[TreeNode[NodeRef], str]]
     _filter: str
     _populated: set[int]
@@ -84,23 +86,64 @@ class CatalogRollups(SurfacePlaces):
             old.clear()
         return parent.add(label, ref, allow_expand=expand) if expand else parent.add_leaf(label, ref)
 
-    def _recount_later(self, server: str) -> None:
+    def _recount_later(self, server: str, name: str) -> None:
         """Count the roll-ups again after this burst of changes (a ledger reread touches every skill)."""
         if not self._recount_due:
             self.call_later(self._recount)
-        self._recount_due.add(server)
+        self._recount_due.setdefault(server, set()).add(name)
 
     def _recount(self) -> None:
-        due, self._recount_due = self._recount_due, set()
-        large = [label for label in due if len(self._views.get(label, ())) > INLINE_FOLD]
-        for label in due:
-            if label not in large:
+        due, self._recount_due = self._recount_due, {}
+        large = []
+        for label, names in due.items():
+            if self._recount_in_place(label, names):
+                self._relabel(label)
+            elif len(self._views.get(label, ())) > INLINE_FOLD:
+                large.append(label)
+            else:
                 self._reindex(label)
                 self._relabel(label)
         if large:
             # Folding 10,000 skills takes long enough to stall every key: a thread folds, the loop relabels.
             self.run_worker(self._recount_off_loop(large), group="recount", exit_on_error=False)
         self._post_counts()
+
+    def _recount_in_place(self, label: str, names: set[str]) -> bool:
+        """Count again only the folders that hold ``names``, deepest first; False when the catalog must be folded.
+
+        An open or an audit changes one skill's state, not the catalog's shape: folding 10,000 skills
+        again for it kept a thread busy for a second, and every key waited on it for the interpreter.
+        A filter may show or hide the changed skills, so the catalog is folded again under one.
+        """
+        folders, views = self._folders.get(label), self._views.get(label)
+        if self._filter or folders is None or views is None or "" not in folders or len(names) > IN_PLACE:
+            return False
+        chain: dict[str, Folder] = {"": folders[""]}
+        for name in names:
+            view = views.get(name)
+            if view is None:
+                return False
+            if view.entry.status == "malformed" or view.entry.path is None:
+                continue  # counted in the root only
+            segments = path_segments(view.entry.path)
+            for depth in range(1, len(segments)):
+                folder = folders.get("/".join(segments[:depth]))
+                if folder is None:
+                    return False
+                chain[folder.path] = folder
+        for folder in sorted(chain.values(), key=lambda f: -len(path_segments(f.path)) if f.path else 1):
+            counts: dict[str, int] = {}
+            for sub in folder.folders.values():
+                for state, count in sub.counts.items():
+                    counts[state] = counts.get(state, 0) + count
+            direct = folder.skills if folder.path else [*folder.skills, *self._malformed.get(label, [])]
+            for name in direct:
+                for state in rollup_states(views[name]):
+                    counts[state] = counts.get(state, 0) + 1
+            folder.counts = counts
+        self._order = None
+        self._totals[label] = folders[""].counts  # no filter: the whole catalog is what the root holds
+        return True
 
     async def _recount_off_loop(self, labels: list[str]) -> None:
         for label in labels:

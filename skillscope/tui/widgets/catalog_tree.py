@@ -109,7 +109,7 @@ class CatalogTree(CatalogRollups):
         self._filter = ""
         self._text = ""
         self._states: list[str] = []
-        self._recount_due: set[str] = set()
+        self._recount_due: dict[str, set[str]] = {}
         self._surface: dict[str, tuple[Any, dict[str, Any]]] = {}
         """Each server's surface (tools, prompts, resources, templates) and its items' review states."""
         self._reuse: dict[int, list[TreeNode[NodeRef]]] = {}
@@ -181,7 +181,7 @@ class CatalogTree(CatalogRollups):
         view = self._views.get(server, {}).get(name)
         if view is None:
             return
-        self._recount_later(server)
+        self._recount_later(server, name)
         node = self._skill_nodes.get((server, name))
         if node is None:
             return
