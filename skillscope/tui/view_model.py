@@ -201,6 +201,8 @@ class Folder:
     """How many skills lie anywhere below."""
     counts: dict[str, int] = field(default_factory=dict)
     """How many skills below are in each ``ROLLUP`` state (only states with at least one)."""
+    counted: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """In the root only: the roll-up states each skill was counted in, so a change is counted again in place."""
     _sorted: list[tuple[str, Any]] | None = field(default=None, repr=False)
 
     def children(self, views: dict[str, SkillView]) -> list[tuple[str, Any]]:
@@ -232,6 +234,7 @@ def build_index(views: dict[str, SkillView], names: list[str] | None = None) -> 
         counted = rollup_states(view)
         for key in counted:
             root.counts[key] = root.counts.get(key, 0) + 1
+        root.counted[name] = counted
         if entry.status == "malformed" or entry.path is None:
             malformed.append(name)
             continue

@@ -109,40 +109,48 @@ class CatalogRollups(SurfacePlaces):
         self._post_counts()
 
     def _recount_in_place(self, label: str, names: set[str]) -> bool:
-        """Count again only the folders that hold ``names``, deepest first; False when the catalog must be folded.
+        """Move the changed skills' counts in the folders that hold them; False when the catalog must be folded.
 
         An open or an audit changes one skill's state, not the catalog's shape: folding 10,000 skills
         again for it kept a thread busy for a second, and every key waited on it for the interpreter.
-        A filter may show or hide the changed skills, so the catalog is folded again under one.
+        Each skill's old states are the ones it was counted in (``Folder.counted``), so the cost is
+        the folders above the skill, whatever the catalog's size. A filter may show or hide a changed
+        skill, so under one the catalog is folded again.
         """
         folders, views = self._folders.get(label), self._views.get(label)
         if self._filter or folders is None or views is None or "" not in folders or len(names) > IN_PLACE:
             return False
-        chain: dict[str, Folder] = {"": folders[""]}
+        root = folders[""]
+        moves: list[tuple[str, tuple[str, ...], tuple[str, ...], list[Folder]]] = []
         for name in names:
-            view = views.get(name)
-            if view is None:
+            view, old = views.get(name), root.counted.get(name)
+            if view is None or old is None:
                 return False
-            if view.entry.status == "malformed" or view.entry.path is None:
-                continue  # counted in the root only
-            segments = path_segments(view.entry.path)
-            for depth in range(1, len(segments)):
-                folder = folders.get("/".join(segments[:depth]))
-                if folder is None:
-                    return False
-                chain[folder.path] = folder
-        for folder in sorted(chain.values(), key=lambda f: -len(path_segments(f.path)) if f.path else 1):
-            counts: dict[str, int] = {}
-            for sub in folder.folders.values():
-                for state, count in sub.counts.items():
-                    counts[state] = counts.get(state, 0) + count
-            direct = folder.skills if folder.path else [*folder.skills, *self._malformed.get(label, [])]
-            for name in direct:
-                for state in rollup_states(views[name]):
-                    counts[state] = counts.get(state, 0) + 1
-            folder.counts = counts
-        self._order = None
-        self._totals[label] = folders[""].counts  # no filter: the whole catalog is what the root holds
+            new = rollup_states(view)
+            if new == old:
+                continue
+            chain = [root]
+            if view.entry.status != "malformed" and view.entry.path is not None:  # else counted in the root only
+                segments = path_segments(view.entry.path)
+                for depth in range(1, len(segments)):
+                    folder = folders.get("/".join(segments[:depth]))
+                    if folder is None:
+                        return False
+                    chain.append(folder)
+            moves.append((name, old, new, chain))
+        for name, old, new, chain in moves:  # checked first: nothing is half counted
+            for folder in chain:
+                for state in old:
+                    left = folder.counts.get(state, 0) - 1
+                    if left > 0:
+                        folder.counts[state] = left
+                    else:
+                        folder.counts.pop(state, None)  # only states with at least one skill
+                for state in new:
+                    folder.counts[state] = folder.counts.get(state, 0) + 1
+            root.counted[name] = new
+        self._order = None  # the jump keys' order says which skills wait for a verdict
+        self._totals[label] = root.counts  # no filter: the whole catalog is what the root holds
         return True
 
     async def _recount_off_loop(self, labels: list[str]) -> None:
