@@ -1,6 +1,7 @@
 """TUI benchmark: a 10,000-skill catalog in the tree; time to first paint and navigation latency.
 
     python benchmarks/tui_bench.py [--skills 10000] [--layout nested|flat|both] [--keys 200] [--server stdio|inprocess]
+                                   [--work-only] [--profile N]
 
 The catalog is served by the demo publisher, listed with skills/list like any other server,
 then shown in the real app run headless at 120×36. By default the publisher runs as a stdio
@@ -24,7 +25,10 @@ Prints, per layout:
   key during audit    the same while that skill is audited (i: every file read, verified and scanned)
   … CPU worst         for the keys above: the most CPU time the event loop's thread spent between a key
                       and its answer (what the TUI's own work costs, whatever else loads the machine)
-The machine's load average (one minute) is printed with each layout's figures.
+The machine's load average (one minute) is printed with each layout's figures. ``--profile N``
+prints, for the N keys during each kind of work that cost the loop most CPU, what the loop ran
+meanwhile (cProfile on the loop's thread, timed in CPU; it slows the loop several times over, so take the
+figures from a run without it); ``--work-only`` skips the quiet cases.
 
 A key's latency runs from the key event reaching the app to the first screen update after the
 cursor moved: the reviewer sees the answer. (Textual's ``pilot.press`` is not used for it: it
