@@ -48,7 +48,7 @@ def write_label(node: TreeNode[Any], label: Text) -> None:
     """
     tree = node.tree
     text = tree.process_label(label)
-    if text == node._label:
+    if text == node._label and text.style == node._label.style:  # Text's == leaves out its own style
         return
     node._label = text
     node._updates += 1  # part of the line cache's key: this node's lines are drawn again

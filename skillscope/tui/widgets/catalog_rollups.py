@@ -70,8 +70,7 @@ class CatalogRollups(SurfacePlaces):
             node = old[0]
             if node.data == ref:
                 del old[0]
-                if node.label != label:
-                    write_label(node, label)
+                write_label(node, label)
                 node.allow_expand = expand
                 if node.children:
                     # Its own children are built again over these: now if it is open, else when it is opened.
