@@ -1,6 +1,7 @@
 """TUI benchmark: a 10,000-skill catalog in the tree; time to first paint and navigation latency.
 
     python benchmarks/tui_bench.py [--skills 10000] [--layout nested|flat|both] [--keys 200] [--server stdio|inprocess]
+                                   [--work-only] [--profile N]
 
 The catalog is served by the demo publisher, listed with skills/list like any other server,
 then shown in the real app run headless at 120×36. By default the publisher runs as a stdio
@@ -24,7 +25,10 @@ Prints, per layout:
   key during audit    the same while that skill is audited (i: every file read, verified and scanned)
   … CPU worst         for the keys above: the most CPU time the event loop's thread spent between a key
                       and its answer (what the TUI's own work costs, whatever else loads the machine)
-The machine's load average (one minute) is printed with each layout's figures.
+The machine's load average (one minute) is printed with each layout's figures. ``--profile N``
+prints, for the N keys during each kind of work that cost the loop most CPU, what the loop ran
+meanwhile (cProfile on the loop's thread, timed in CPU; it slows the loop several times over, so take the
+figures from a run without it); ``--work-only`` skips the quiet cases.
 
 A key's latency runs from the key event reaching the app to the first screen update after the
 cursor moved: the reviewer sees the answer. (Textual's ``pilot.press`` is not used for it: it
@@ -37,7 +41,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import cProfile
 import os
+import pstats
 import statistics
 import sys
 import tempfile
@@ -63,10 +69,13 @@ def make_skills(count: int, layout: str) -> list:
 class KeyProbe:
     """Times keys from the event reaching the app to the first screen update after the tree's cursor moved."""
 
-    def __init__(self, app, tree) -> None:  # noqa: ANN001 - the running app and its tree
+    def __init__(self, app, tree, *, profile: bool = False) -> None:  # noqa: ANN001 - the running app and its tree
         self.app, self.tree = app, tree
         self.cpu: list[float] = []
         """Per press, the CPU time the event loop's thread spent until the answer was on screen."""
+        self.profile = profile
+        self.profiles: list[tuple[float, cProfile.Profile]] = []
+        """With ``profile``, per press (in order): its loop CPU time and what the loop ran meanwhile."""
         self.moved: asyncio.Event | None = None
         self.line = -1
         self.answered: asyncio.Event | None = None
@@ -96,7 +105,12 @@ class KeyProbe:
         from textual import events
 
         self.moved, self.answered, self.line = asyncio.Event(), asyncio.Event(), self.tree.cursor_line
+        profiler = (
+            cProfile.Profile(time.thread_time) if self.profile else None
+        )  # CPU: the machine's load does not count
         t0, cpu0 = time.perf_counter(), time.thread_time()
+        if profiler is not None:
+            profiler.enable()  # the loop's thread only: what holds the key on the loop
         self.app._driver.send_message(events.Key(key, None))
         try:
             await asyncio.wait_for(self.answered.wait(), timeout=60)
@@ -107,6 +121,9 @@ class KeyProbe:
             ) from None
         took = time.perf_counter() - t0
         self.cpu.append(time.thread_time() - cpu0)
+        if profiler is not None:
+            profiler.disable()
+            self.profiles.append((self.cpu[-1], profiler))
         self.moved = self.answered = None
         return took
 
@@ -164,7 +181,9 @@ def bench_target(count: int, layout: str, kind: str) -> object:
     return Target(label="bench", kind="stdio", command=command, cwd=str(Path(__file__).resolve().parents[1]))
 
 
-async def measure(count: int, layout: str, keys: int, server: str = "stdio") -> dict[str, float]:
+async def measure(
+    count: int, layout: str, keys: int, server: str = "stdio", *, profile: int = 0, work_only: bool = False
+) -> dict[str, float]:
     from skillscope.catalog.entry import Policy
     from skillscope.tui.app import make_app
     from skillscope.tui.settings import ServerSeed, TuiSettings
@@ -219,30 +238,50 @@ async def measure(count: int, layout: str, keys: int, server: str = "stdio") -> 
             await pilot.press("right")
             await pilot.pause()
             out["open folder (→)"] = time.perf_counter() - t0
-        say("moves")
         probe = KeyProbe(app, tree)
-        moves = sorted([await probe.press("down" if (n // 15) % 2 == 0 else "up") for n in range(keys)])
-        out["move (↓) median"] = statistics.median(moves)
-        out["move (↓) p95"] = moves[int(len(moves) * 0.95) - 1]
-        t0 = time.perf_counter()
-        tree.set_filter("skill-000")
-        await _filtered(pilot, app)
-        out["filter (1% match)"] = time.perf_counter() - t0
-        t0 = time.perf_counter()
-        tree.set_filter("state:needs-review")
-        await _filtered(pilot, app)
-        out["state filter (all)"] = time.perf_counter() - t0
-        tree.set_filter("")
-        await _filtered(pilot, app)
-        jumps = [await probe.press("N") for _ in range(min(keys, 50))]
-        out["jump (N) median"] = statistics.median(jumps)
-        out["jump (N) worst"] = max(jumps)
+        if not work_only:
+            out.update(await _moves(pilot, app, tree, probe, keys))
+        probe.profile = profile > 0
         say("refresh")
+        first = len(probe.profiles)
         out.update(await _refresh(pilot, screen, session, shown, probe))
+        show_profiles("refresh", probe.profiles[first:], profile)
         say("open and audit")
-        out.update(await _open_and_audit(pilot, screen, probe))
+        out.update(await _open_and_audit(pilot, screen, probe, profile))
         await screen.shutdown()
     return out
+
+
+async def _moves(pilot, app, tree, probe: KeyProbe, keys: int) -> dict[str, float]:  # noqa: ANN001 - the running app's objects
+    """Moves, filters and the jump key on a quiet catalog."""
+    out: dict[str, float] = {}
+    say("moves")
+    moves = sorted([await probe.press("down" if (n // 15) % 2 == 0 else "up") for n in range(keys)])
+    out["move (↓) median"] = statistics.median(moves)
+    out["move (↓) p95"] = moves[int(len(moves) * 0.95) - 1]
+    t0 = time.perf_counter()
+    tree.set_filter("skill-000")
+    await _filtered(pilot, app)
+    out["filter (1% match)"] = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    tree.set_filter("state:needs-review")
+    await _filtered(pilot, app)
+    out["state filter (all)"] = time.perf_counter() - t0
+    tree.set_filter("")
+    await _filtered(pilot, app)
+    jumps = [await probe.press("N") for _ in range(min(keys, 50))]
+    out["jump (N) median"] = statistics.median(jumps)
+    out["jump (N) worst"] = max(jumps)
+    return out
+
+
+def show_profiles(what: str, profiles: list[tuple[float, cProfile.Profile]], worst: int) -> None:
+    """Print what the event loop ran for the ``worst`` keys (most loop CPU) pressed while ``what`` ran."""
+    for cpu, profiler in sorted(profiles, key=lambda item: -item[0])[:worst]:
+        print(
+            f"\n--- a key during {what}: {cpu * 1000:.1f} ms of loop CPU; what ran, by cumulative time", file=sys.stderr
+        )
+        pstats.Stats(profiler, stream=sys.stderr).sort_stats("cumulative").print_stats(45)
 
 
 async def _filtered(pilot, app) -> None:  # noqa: ANN001 - the running app's objects
@@ -290,7 +329,7 @@ async def _refresh(pilot, screen, session, shown: dict[str, float], probe: KeyPr
     return out
 
 
-async def _open_and_audit(pilot, screen, probe: KeyProbe) -> dict[str, float]:  # noqa: ANN001 - the running app's objects
+async def _open_and_audit(pilot, screen, probe: KeyProbe, profile: int) -> dict[str, float]:  # noqa: ANN001 - the running app's objects
     """Press keys while the large skill's 3 MB file is opened (enter), then while the skill is audited (i)."""
     from textual import events
 
@@ -312,8 +351,9 @@ async def _open_and_audit(pilot, screen, probe: KeyProbe) -> dict[str, float]:  
         app._driver.send_message(events.Key(key, key if len(key) == 1 else None))
         while not busy() and not done[what]():
             await pilot.pause(0.01)
-        first = len(probe.cpu)
+        first, profiled = len(probe.cpu), len(probe.profiles)
         keys = await probe.during(lambda: busy() and not done[what]())  # noqa: B023 - used at once
+        show_profiles(what, probe.profiles[profiled:], profile)
         assert view.phase == "verified", f"the large skill did not verify ({what})"
         if keys:
             out[f"key during {what} median"] = statistics.median(keys)
@@ -352,6 +392,12 @@ def main() -> None:
     parser.add_argument("--layout", choices=["nested", "flat", "both"], default="both")
     parser.add_argument("--keys", type=int, default=200)
     parser.add_argument("--server", choices=["stdio", "inprocess"], default="stdio")
+    parser.add_argument(
+        "--profile", type=int, default=0, metavar="N", help="print what the loop ran for the N worst keys during work"
+    )
+    parser.add_argument(
+        "--work-only", action="store_true", help="only the keys pressed during a refresh, an open and an audit"
+    )
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)  # the stdio server's own process
     args = parser.parse_args()
     if args.serve:
@@ -362,7 +408,9 @@ def main() -> None:
     print(f"floor: one key on a bare 20-node tree is answered on screen in {floor * 1000:.1f} ms (median)")
     for layout in layouts:
         before = os.getloadavg()[0]
-        numbers = asyncio.run(measure(args.skills, layout, args.keys, args.server))
+        numbers = asyncio.run(
+            measure(args.skills, layout, args.keys, args.server, profile=args.profile, work_only=args.work_only)
+        )
         load = f"load average {before:.1f} → {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs"
         print(f"{args.skills:,} skills, {layout} catalog, {args.server} server ({load})")
         for key, value in numbers.items():

@@ -22,6 +22,7 @@ __all__ = [
     "parse_filter",
     "path_segments",
     "review_key",
+    "rollup_states",
     "skill_states",
     "state_tags",
 ]
@@ -200,6 +201,8 @@ class Folder:
     """How many skills lie anywhere below."""
     counts: dict[str, int] = field(default_factory=dict)
     """How many skills below are in each ``ROLLUP`` state (only states with at least one)."""
+    counted: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """In the root only: the roll-up states each skill was counted in, so a change is counted again in place."""
     _sorted: list[tuple[str, Any]] | None = field(default=None, repr=False)
 
     def children(self, views: dict[str, SkillView]) -> list[tuple[str, Any]]:
@@ -228,9 +231,10 @@ def build_index(views: dict[str, SkillView], names: list[str] | None = None) -> 
     for name in views if names is None else names:
         view = views[name]
         entry = view.entry
-        counted = _counted(view)
+        counted = rollup_states(view)
         for key in counted:
             root.counts[key] = root.counts.get(key, 0) + 1
+        root.counted[name] = counted
         if entry.status == "malformed" or entry.path is None:
             malformed.append(name)
             continue
@@ -249,7 +253,7 @@ def build_index(views: dict[str, SkillView], names: list[str] | None = None) -> 
     return root, malformed
 
 
-def _counted(view: SkillView) -> tuple[str, ...]:
+def rollup_states(view: SkillView) -> tuple[str, ...]:
     """The roll-up states of one skill: its verdict column, and ``failed`` when it did not verify."""
     key = review_key(view)
     return (key, "failed") if view.phase == "failed" else (key,)

@@ -9,7 +9,7 @@ from skillscope.demo.publisher import PublishedSkill, SkillFile, build_server
 from skillscope.protocol.target import Target
 from skillscope.tui.app import make_app
 from skillscope.tui.settings import ServerSeed
-from tests.tui.helpers import listed, running, select, settings_for, wait_until
+from tests.tui.helpers import listed, open_skill, running, select, settings_for, wait_until
 
 pytestmark = pytest.mark.anyio
 
@@ -55,3 +55,31 @@ async def test_only_the_last_of_several_quick_filters_is_shown(tmp_path):
         await pilot.pause()
         shown = [node.data.key for node in tree.root.children[0].children if node.data.kind == "skill"]
         assert shown == [f"big:skill-115{n}" for n in range(10)]
+
+
+async def test_an_open_in_a_large_catalog_counts_its_folders_again_without_folding_the_catalog(tmp_path):
+    # An open changes one skill's state: only the folders holding it are counted again, at once and on the
+    # loop; folding all 1,200 skills again in a thread kept it busy, and every key waited on it meanwhile.
+    skills = [
+        PublishedSkill(
+            f"team-{n % 3}/skill-{n:04d}",
+            [SkillFile("SKILL.md", f"---\nname: skill-{n:04d}\ndescription: Number {n}.\n---\nx\n".encode())],
+            served={"SKILL.md": b"tampered\n"} if n == 4 else {},
+        )
+        for n in range(1200)
+    ]
+    seed = ServerSeed(Target(label="big", kind="inprocess", server=build_server(skills)), None, "demo", Policy())
+    app = make_app(settings_for([seed], tmp_path))
+    app.animation_level = "none"
+    async with running(app) as pilot:
+        await listed(pilot, "big")
+        tree = app.main_screen.catalog_tree
+        folds: list[str] = []
+        fold = tree._fold
+        tree._fold = lambda views, index: folds.append("fold") or fold(views, index)
+        await open_skill(pilot, "big:team-1/skill-0004", server="big")
+        server, team = tree.root.children[0], tree._skill_nodes[("big", "big:team-1/skill-0004")].parent
+        await wait_until(pilot, lambda: "✗1" in str(server.label), what="the failure counted in the server row")
+        assert "○400 ✗1" in str(team.label)
+        assert all("✗" not in str(other.label) for other in server.children if other is not team)
+        assert folds == []

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from rich.text import Text
 from textual.widgets import Tree
 from textual.widgets.tree import TreeNode
 
@@ -13,7 +14,7 @@ from skillscope.service.session import ServerSession
 from skillscope.service.workspace import SkillView
 from skillscope.tui.view_model import ATTENTION, Folder, needs_review, state_tags
 
-__all__ = ["ATTENTION_LIMIT", "CatalogPlaces", "NodeRef", "Place", "skill_order", "start_index"]
+__all__ = ["ATTENTION_LIMIT", "CatalogPlaces", "NodeRef", "Place", "skill_order", "start_index", "write_label"]
 
 ATTENTION_LIMIT = 20
 """At most this many changed or failed skills have their folders opened when a catalog first shows."""
@@ -36,6 +37,22 @@ class NodeRef:
 
 Place = tuple[set[tuple[str, str, str]], "TreeNode[NodeRef] | None", "NodeRef | None"]
 """What a redraw keeps: every open node as (server, kind, key), the cursor's node and what it stood for."""
+
+
+def write_label(node: TreeNode[Any], label: Text) -> None:
+    """``node.set_label(label)`` only when the label differs, with one repaint for a burst of them.
+
+    ``set_label`` queues a callback per node (a skill's 200 file rows are 200 of them) and marks the
+    lines below it as changed even when it writes the same text: a server's label repaints every
+    row of its catalog. Lines whose nodes did not change are drawn from the tree's line cache.
+    """
+    tree = node.tree
+    text = tree.process_label(label)
+    if text == node._label and text.style == node._label.style:  # Text's == leaves out its own style
+        return
+    node._label = text
+    node._updates += 1  # part of the line cache's key: this node's lines are drawn again
+    tree.refresh()
 
 
 class CatalogPlaces(Tree[NodeRef]):

@@ -10,8 +10,8 @@ from textual.widgets.tree import TreeNode
 
 from skillscope.service.session import ServerSession
 from skillscope.service.workspace import SkillView
-from skillscope.tui.view_model import Folder, build_index, state_tags
-from skillscope.tui.widgets.catalog_places import NodeRef
+from skillscope.tui.view_model import Folder, build_index, path_segments, rollup_states, state_tags
+from skillscope.tui.widgets.catalog_places import NodeRef, write_label
 from skillscope.tui.widgets.surface_branch import SurfacePlaces
 from skillscope.tui.widgets.tree_labels import folder_label
 
@@ -23,6 +23,8 @@ Folded = tuple[dict[str, Folder], list[str], dict[str, int]]
 """What the filter shows of a catalog, by folder path; its malformed entries; the whole catalog's counts (``_fold``)."""
 INLINE_FOLD = 1000
 """Roll-ups of a catalog up to this size are counted again at once; a larger one is counted in a thread."""
+IN_PLACE = 100
+"""Up to this many skills changed at once, only the folders holding them are counted again (on the loop)."""
 
 
 class CatalogRollups(SurfacePlaces):
@@ -30,7 +32,7 @@ class CatalogRollups(SurfacePlaces):
     writes nodes over the ones a redraw replaces."""
 
     _totals: dict[str, dict[str, int]]
-    _recount_due: set[str]
+    _recount_due: dict[str, set[str]]
     _folder_nodes: dict[tuple[str, str], tuple[TreeNode[NodeRef], str]]
     _filter: str
     _populated: set[int]
@@ -68,8 +70,7 @@ class CatalogRollups(SurfacePlaces):
             node = old[0]
             if node.data == ref:
                 del old[0]
-                if node.label != label:
-                    node.set_label(label)
+                write_label(node, label)
                 node.allow_expand = expand
                 if node.children:
                     # Its own children are built again over these: now if it is open, else when it is opened.
@@ -84,23 +85,72 @@ class CatalogRollups(SurfacePlaces):
             old.clear()
         return parent.add(label, ref, allow_expand=expand) if expand else parent.add_leaf(label, ref)
 
-    def _recount_later(self, server: str) -> None:
+    def _recount_later(self, server: str, name: str) -> None:
         """Count the roll-ups again after this burst of changes (a ledger reread touches every skill)."""
         if not self._recount_due:
             self.call_later(self._recount)
-        self._recount_due.add(server)
+        self._recount_due.setdefault(server, set()).add(name)
 
     def _recount(self) -> None:
-        due, self._recount_due = self._recount_due, set()
-        large = [label for label in due if len(self._views.get(label, ())) > INLINE_FOLD]
-        for label in due:
-            if label not in large:
+        due, self._recount_due = self._recount_due, {}
+        large = []
+        for label, names in due.items():
+            if self._recount_in_place(label, names):
+                self._relabel(label)
+            elif len(self._views.get(label, ())) > INLINE_FOLD:
+                large.append(label)
+            else:
                 self._reindex(label)
                 self._relabel(label)
         if large:
             # Folding 10,000 skills takes long enough to stall every key: a thread folds, the loop relabels.
             self.run_worker(self._recount_off_loop(large), group="recount", exit_on_error=False)
         self._post_counts()
+
+    def _recount_in_place(self, label: str, names: set[str]) -> bool:
+        """Move the changed skills' counts in the folders that hold them; False when the catalog must be folded.
+
+        An open or an audit changes one skill's state, not the catalog's shape: folding 10,000 skills
+        again for it kept a thread busy for a second, and every key waited on it for the interpreter.
+        Each skill's old states are the ones it was counted in (``Folder.counted``), so the cost is
+        the folders above the skill, whatever the catalog's size. A filter may show or hide a changed
+        skill, so under one the catalog is folded again.
+        """
+        folders, views = self._folders.get(label), self._views.get(label)
+        if self._filter or folders is None or views is None or "" not in folders or len(names) > IN_PLACE:
+            return False
+        root = folders[""]
+        moves: list[tuple[str, tuple[str, ...], tuple[str, ...], list[Folder]]] = []
+        for name in names:
+            view, old = views.get(name), root.counted.get(name)
+            if view is None or old is None:
+                return False
+            new = rollup_states(view)
+            if new == old:
+                continue
+            chain = [root]
+            if view.entry.status != "malformed" and view.entry.path is not None:  # else counted in the root only
+                segments = path_segments(view.entry.path)
+                for depth in range(1, len(segments)):
+                    folder = folders.get("/".join(segments[:depth]))
+                    if folder is None:
+                        return False
+                    chain.append(folder)
+            moves.append((name, old, new, chain))
+        for name, old, new, chain in moves:  # checked first: nothing is half counted
+            for folder in chain:
+                for state in old:
+                    left = folder.counts.get(state, 0) - 1
+                    if left > 0:
+                        folder.counts[state] = left
+                    else:
+                        folder.counts.pop(state, None)  # only states with at least one skill
+                for state in new:
+                    folder.counts[state] = folder.counts.get(state, 0) + 1
+            root.counted[name] = new
+        self._order = None  # the jump keys' order says which skills wait for a verdict
+        self._totals[label] = root.counts  # no filter: the whole catalog is what the root holds
+        return True
 
     async def _recount_off_loop(self, labels: list[str]) -> None:
         for label in labels:
@@ -142,12 +192,12 @@ class CatalogRollups(SurfacePlaces):
         node = self._server_nodes.get(label)
         if session is None or node is None or label not in self._views:
             return
-        node.set_label(self._server_label(session))
+        write_label(node, self._server_label(session))
         folders = self._folders.get(label, {})
         for (server, path), (folder_node, shown) in self._folder_nodes.items():
             folder = folders.get(path)
             if server == label and folder is not None:
-                folder_node.set_label(folder_label(folder, shown))
+                write_label(folder_node, folder_label(folder, shown))
 
     def _reindex(self, label: str, index: Index | None = None, folded: Folded | None = None) -> None:
         self._order = None

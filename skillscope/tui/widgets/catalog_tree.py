@@ -14,7 +14,7 @@ from textual.widgets.tree import TreeNode
 from skillscope.service.session import ServerSession
 from skillscope.service.workspace import SkillView
 from skillscope.tui.view_model import Folder, parse_filter
-from skillscope.tui.widgets.catalog_places import NodeRef
+from skillscope.tui.widgets.catalog_places import NodeRef, write_label
 from skillscope.tui.widgets.catalog_rollups import INLINE_FOLD, CatalogRollups, Folded, Index
 from skillscope.tui.widgets.tree_labels import file_label, folder_label, note_label, server_label, skill_label
 
@@ -109,7 +109,7 @@ class CatalogTree(CatalogRollups):
         self._filter = ""
         self._text = ""
         self._states: list[str] = []
-        self._recount_due: set[str] = set()
+        self._recount_due: dict[str, set[str]] = {}
         self._surface: dict[str, tuple[Any, dict[str, Any]]] = {}
         """Each server's surface (tools, prompts, resources, templates) and its items' review states."""
         self._reuse: dict[int, list[TreeNode[NodeRef]]] = {}
@@ -148,7 +148,7 @@ class CatalogTree(CatalogRollups):
             # Built again over the nodes it has: a row whose meaning is unchanged keeps its node (and only
             # its label is written again when it differs), so a refresh does not rebuild a 500-row page.
             self._reuse[node.id] = list(node.children)
-            node.set_label(self._server_label(session))
+            write_label(node, self._server_label(session))
         self._populated.discard(node.id)
         self._populate(node)
         node.expand()
@@ -181,13 +181,13 @@ class CatalogTree(CatalogRollups):
         view = self._views.get(server, {}).get(name)
         if view is None:
             return
-        self._recount_later(server)
+        self._recount_later(server, name)
         node = self._skill_nodes.get((server, name))
         if node is None:
             return
-        node.set_label(skill_label(view))
+        write_label(node, skill_label(view))
         for file_node in self._file_nodes.get((server, name), []):
-            file_node.set_label(file_label(view, file_node.data.path if file_node.data else ""))
+            write_label(file_node, file_label(view, file_node.data.path if file_node.data else ""))
 
     def _post_counts(self) -> None:
         counts = self._item_counts()

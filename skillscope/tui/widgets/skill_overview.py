@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
+from typing import Any, Self
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.widgets import DataTable, Static
+from textual.widgets.data_table import RowKey
 
 from skillscope.service.workspace import SkillView
 from skillscope.tui.inert import STATE_LOOK, compact, human_size, inert_line, state_words
@@ -169,6 +172,39 @@ class FileTable(DataTable[Text]):
         self._view: SkillView | None = None
         self.shown = FILE_ROWS
         """How many files the table draws (the "more" row adds ``FILE_ROWS``)."""
+        self._measured: Size | None = None
+        """While the table measures its rows: the extent it had before (see ``refresh``)."""
+
+    def _update_dimensions(self, new_rows: Iterable[RowKey]) -> None:
+        self._measured = self.virtual_size
+        try:
+            super()._update_dimensions(new_rows)
+        finally:
+            self._measured = None
+
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False) -> Self:
+        # A new extent asks for a layout of the whole screen (30-60 ms beside a 10,000-skill tree) even when
+        # the table's box stays: another skill's two files in place of two. Then the rows are only repainted.
+        if layout and self._measured is not None and self._same_box(self._measured, self.virtual_size):
+            layout = False
+            self._scroll_update(self.virtual_size)  # the scrollbars' thumbs follow the new extent
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
+    def _same_box(self, before: Size, after: Size) -> bool:
+        """Whether the table keeps its height and its scrollbars with content of extent ``after`` instead of ``before``."""
+        size = self.scrollable_content_region.size
+        if not self.display or not size.width or not size.height:
+            return False
+        cap = self.styles.max_height
+        limit = int(cap.value) if cap is not None and cap.is_cells else None
+        heights = (
+            (before.height, after.height) if limit is None else (min(before.height, limit), min(after.height, limit))
+        )
+        return (
+            heights[0] == heights[1]
+            and (before.width > size.width) == (after.width > size.width)
+            and (before.height > size.height) == (after.height > size.height)
+        )
 
     def show(self, view: SkillView) -> None:
         """Fill the table from the entry and the last open's per-file results.
