@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from skillscope.catalog.entry import Policy
-from skillscope.ledger import ReviewBook
+from skillscope.ledger.book import ReviewBook
 from skillscope.protocol.connection import connect
 from skillscope.protocol.target import Target
 from skillscope.tui.app import make_app
