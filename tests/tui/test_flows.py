@@ -333,7 +333,7 @@ async def test_ledger_screen_filters_and_exports(tmp_path, fmt):
 
 
 async def test_a_damaged_ledger_shows_the_chain_check(tmp_path):
-    from skillscope.tui.demo_ledger import seed_demo_ledger
+    from skillscope.demo.ledger import seed_demo_ledger
 
     path = tmp_path / "ledger.jsonl"
     seed_demo_ledger(path)
@@ -488,7 +488,7 @@ async def test_a_large_flat_catalog_is_paged_and_still_reachable(tmp_path):
     from skillscope.catalog.entry import Policy
     from skillscope.demo.publisher import PublishedSkill, SkillFile, build_server
     from skillscope.protocol.target import Target
-    from skillscope.tui.settings import ServerSeed
+    from skillscope.service.targets import ServerSeed
 
     skills = [
         PublishedSkill(
