@@ -23,10 +23,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from skillscope.ledger import FileEntry, Ledger, Record, ReviewBook, read_verdicts  # noqa: E402
+from skillscope.ledger.book import ReviewBook, read_verdicts
 from skillscope.ledger.export import export_approved  # noqa: E402
-from skillscope.ledger.record import GENESIS, encode_line  # noqa: E402
+from skillscope.ledger.record import GENESIS, FileEntry, Record, encode_line  # noqa: E402
 from skillscope.ledger.signing import Signer, load_signer  # noqa: E402
+from skillscope.ledger.store import Ledger
 
 
 def make_record(n: int) -> Record:

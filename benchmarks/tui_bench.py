@@ -185,8 +185,9 @@ async def measure(
     count: int, layout: str, keys: int, server: str = "stdio", *, profile: int = 0, work_only: bool = False
 ) -> dict[str, float]:
     from skillscope.catalog.entry import Policy
+    from skillscope.service.targets import ServerSeed
     from skillscope.tui.app import make_app
-    from skillscope.tui.settings import ServerSeed, TuiSettings
+    from skillscope.tui.settings import TuiSettings
 
     target = bench_target(count, layout, server)
     tmp = Path(tempfile.mkdtemp(prefix="tui-bench-"))

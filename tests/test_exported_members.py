@@ -40,26 +40,16 @@ def test_every_package_declares_its_api():
     assert [p for p in packages if p not in DECLARED] == []
 
 
-REEXPORTING = {"skillscope.ledger"}
-"""Packages whose ``__init__`` still re-exports names from their modules; the set may only shrink."""
-
-
-def test_package_inits_reexport_nothing():
-    """A name has one home, its module: an ``__init__`` that re-exports gives it a second one to import from."""
-    reexporting = set()
+def test_no_module_reexports_another_modules_names():
+    """A name has one home, its module: an ``__all__`` that lists an imported name gives it a second one."""
+    reexported = []
     for path in MODULES:
-        if path.name != "__init__.py":
-            continue
-        package = module_name(path)
         listed = set(declared_all(path) or ())
         for node in ast.parse(path.read_text(encoding="utf-8")).body:
-            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith(package + "."):
-                if listed & {alias.asname or alias.name for alias in node.names}:
-                    reexporting.add(package)
-    assert reexporting <= REEXPORTING, f"a package __init__ re-exports: {sorted(reexporting - REEXPORTING)}"
-    assert REEXPORTING <= reexporting, (
-        f"no longer re-exporting, drop from REEXPORTING: {sorted(REEXPORTING - reexporting)}"
-    )
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("skillscope"):
+                names = listed & {alias.asname or alias.name for alias in node.names}
+                reexported += [f"{module_name(path)}.{name} (from {node.module})" for name in sorted(names)]
+    assert reexported == []
 
 
 @pytest.mark.parametrize("module", sorted(DECLARED))

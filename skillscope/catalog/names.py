@@ -10,7 +10,6 @@ from urllib.parse import urlsplit
 from skillscope.core.spec import NAME_MAX, NAME_RE
 
 __all__ = [
-    "NAME_RE",
     "LABEL_RE",
     "SkillUri",
     "parse_skill_uri",

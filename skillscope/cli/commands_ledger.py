@@ -119,7 +119,7 @@ def ledger_verify(
 @click.option("--reviewer", help="Who repaired (default: git config user.email, else user.name, else the login name).")
 def ledger_repair(config_path: str | None, ledger_file: str | None, reviewer: str | None) -> None:
     """Cut an unfinished last line (only that) and record the repair in the ledger."""
-    from skillscope.ledger import default_reviewer
+    from skillscope.ledger.defaults import default_reviewer
     from skillscope.ledger.recording import tool_id, utc_now
 
     try:
@@ -194,7 +194,7 @@ def ledger_merge(base: str, ours: str, theirs: str) -> None:
     rejected on the other side. BASE is not needed. Exits 5, writing nothing, when either
     side is damaged.
     """
-    from skillscope.ledger import merge_ledgers
+    from skillscope.ledger.merge import merge_ledgers
 
     del base
     try:

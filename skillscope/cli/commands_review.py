@@ -48,7 +48,7 @@ def _review_options(fn: Any) -> Any:
 
 
 def _book(path: Path, config: Any) -> Any:
-    from skillscope.ledger import ReviewBook
+    from skillscope.ledger.book import ReviewBook
 
     return ReviewBook.from_config(path, config)
 
@@ -308,7 +308,7 @@ def diff_command(
             check = report.failure.check if report.failure is not None else "read"
             click.echo(f"skillscope: {entry.name} did not verify ({check} check): no diff is shown", err=True)
             return EXIT_VERIFY
-        from skillscope.ledger import skill_diffs
+        from skillscope.ledger.objects import skill_diffs
 
         current = {r.uri: r.served.data for r in report.files if r.served is not None}
         diffs = skill_diffs(book.objects, entry, state.changes, current)
@@ -386,7 +386,7 @@ def export_command(
       skillscope export --format roomkit -o reviewed_skills.py   # for RoomKit's approve_execution
     """
     from skillscope.core.errors import EXIT_LEDGER
-    from skillscope.ledger import export_approved
+    from skillscope.ledger.export import export_approved
 
     try:
         path, config = _ledger_config(config_path, ledger_file)
@@ -446,7 +446,7 @@ def report_check(path: Path, check: Any) -> None:
 
 def _ledger_config(config_path: str | None, ledger_file: str | None) -> tuple[Path, Any]:
     from skillscope.config.file import load_config
-    from skillscope.ledger import ledger_path
+    from skillscope.ledger.defaults import ledger_path
 
     config = load_config(config_path)
     return ledger_path(ledger_file, config.ledger, config.path.parent if config.path else None), config

@@ -22,15 +22,7 @@ if TYPE_CHECKING:  # annotations only: the connection and opener modules import 
     from skillscope.protocol.connection import ServerInfo
     from skillscope.verify.opener import FileResult, SkillReport
 
-__all__ = [
-    "make_console",
-    "render_listing",
-    "render_report",
-    "render_review",
-    "render_verdicts",
-    "render_diffs",
-    "human_size",
-]
+__all__ = ["make_console", "render_listing", "render_report", "render_review", "render_verdicts", "render_diffs"]
 
 _STATUS_STYLE = {
     "available": "green",

@@ -33,8 +33,6 @@ from skillscope import __version__
 from skillscope.core.spec import EXTENSION_ID, INVALID_PARAMS, MODERN
 
 __all__ = [
-    "EXTENSION_ID",
-    "INVALID_PARAMS",
     "PublishedSkill",
     "SkillFile",
     "SkillResource",

@@ -21,7 +21,7 @@ from skillscope.ledger.store import Ledger, Problem, VerifyResult, damage_messag
 from skillscope.ledger.summary import LineSummary
 from skillscope.ledger.verdicts import Distrust, Verdicts, replay
 
-__all__ = ["LedgerCheck", "ReviewBook", "SignatureStatus", "distrust_of", "signing_order"]
+__all__ = ["LedgerCheck", "ReviewBook", "SignatureStatus", "distrust_of", "read_verdicts", "signing_order"]
 
 SignatureStatus = Literal["allowed", "not-allowed", "unsigned"]
 """How a record's signature counts: by an allowed key, by a key not allowed for its reviewer, or none."""
@@ -370,6 +370,17 @@ class ReviewBook:
                 self.ledger.stream(result, reviews=False), distrust_of(TrustRule(check.trust, True), result)
             )
         return exportable_approvals(verdicts, label=label)
+
+
+def read_verdicts(path: str | Path) -> Verdicts:
+    """Check the ledger at ``path`` and replay it into verdicts (a missing file has none).
+
+    Every line is parsed strictly and its signature checked (once: see ``CheckedCache``).
+
+    Raises:
+        LedgerDamaged: the chain is broken, a line is malformed, a signature fails or the last line is torn.
+    """
+    return ReviewBook(Path(path)).verdicts()
 
 
 def _kept(records: Iterator[Record], keep: list[Record]) -> Iterator[Record]:

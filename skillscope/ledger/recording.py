@@ -43,7 +43,7 @@ def review_record(
         time: the record's time (default: now).
         extra: further review fields (``audit``: finding counts and ids), signed with the rest.
     """
-    from skillscope.ledger import default_reviewer
+    from skillscope.ledger.defaults import default_reviewer
 
     return Record(
         action=action,

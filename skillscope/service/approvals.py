@@ -11,13 +11,13 @@ from skillscope.catalog.entry import CatalogEntry
 from skillscope.catalog.names import relative_path
 from skillscope.core.errors import ApprovalRefused, UsageError
 from skillscope.core.textsafe import safe_line
-from skillscope.ledger import default_reviewer
+from skillscope.ledger.defaults import default_reviewer
 from skillscope.ledger.record import Action, Record
 from skillscope.ledger.recording import review_record, tool_id, utc_now
 
 if TYPE_CHECKING:
     from skillscope.audit.run.results import SkillAudit
-    from skillscope.ledger import Verdicts
+    from skillscope.ledger.verdicts import Verdicts
     from skillscope.protocol.connection import Connection, ServerInfo
     from skillscope.verify.opener import SkillReport
 

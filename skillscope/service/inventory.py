@@ -19,7 +19,7 @@ from skillscope.service.targets import attach_problem, client_seeds, server_seed
 if TYPE_CHECKING:
     from skillscope.catalog.entry import CatalogEntry
     from skillscope.config.file import Config
-    from skillscope.ledger import ReviewState, Verdicts
+    from skillscope.ledger.verdicts import ReviewState, Verdicts
     from skillscope.protocol.connection import Era, ServerInfo
     from skillscope.service.targets import ServerSeed
 

@@ -14,15 +14,16 @@ from skillscope.catalog.entry import CatalogEntry, Policy
 from skillscope.catalog.surface import SurfaceItem
 from skillscope.core.errors import ApprovalRefused, SkillscopeError, UsageError
 from skillscope.core.textsafe import safe_line
-from skillscope.ledger import ReviewBook, ReviewState
+from skillscope.ledger.book import ReviewBook
 from skillscope.ledger.record import Action, Record
+from skillscope.ledger.verdicts import ReviewState
 from skillscope.service.approvals import ApprovalPlan, approval_plan, audit_for_approval, verdict_record
 from skillscope.service.review_state import TrustChoice
 from skillscope.service.suppressions import load_suppressions, suppress_in_skill, today_utc
 from skillscope.service.surface import item_contents, item_record
 
 if TYPE_CHECKING:
-    from skillscope.ledger import Verdicts
+    from skillscope.ledger.verdicts import Verdicts
     from skillscope.protocol.connection import Connection, ServerInfo
 
 __all__ = [

@@ -5,8 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from skillscope.core.errors import SkillscopeError
-from skillscope.ledger import ReviewBook
-from skillscope.ledger.book import SignatureStatus
+from skillscope.ledger.book import ReviewBook, SignatureStatus
 
 __all__ = ["Signature", "SignatureReport", "check_signatures"]
 

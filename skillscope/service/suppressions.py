@@ -9,7 +9,8 @@ from typing import Any
 
 from skillscope.audit.reports import assign_keys
 from skillscope.audit.run.results import ServerAudit
-from skillscope.ledger import default_reviewer, tool_id, utc_now
+from skillscope.ledger.defaults import default_reviewer
+from skillscope.ledger.recording import tool_id, utc_now
 from skillscope.ledger.signing import load_signer
 from skillscope.ledger.suppressions import (
     Suppression,

@@ -5,12 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from skillscope.demo.ledger import DEMO_LEDGER_NAME, demo_ledger, seed_demo_ledger
+from skillscope.demo.ledger import demo_ledger
 
 if TYPE_CHECKING:
     from skillscope.tui.settings import TuiSettings
 
-__all__ = ["DEMO_LEDGER_NAME", "demo_settings", "seed_demo_ledger"]
+__all__ = ["demo_settings"]
 
 
 def demo_settings(
@@ -19,7 +19,8 @@ def demo_settings(
     """Settings for the TUI on the in-process demo server, with the demo ledger (seeded when new)."""
     from skillscope.catalog.entry import Policy
     from skillscope.demo import demo_target
-    from skillscope.tui.settings import ServerSeed, TuiSettings
+    from skillscope.service.targets import ServerSeed
+    from skillscope.tui.settings import TuiSettings
 
     path = demo_ledger(ledger)
     return TuiSettings(

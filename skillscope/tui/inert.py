@@ -9,23 +9,12 @@ from typing import Any
 from rich.text import Text
 
 from skillscope.core.redact import SECRETS
-from skillscope.core.sizes import human_size
 from skillscope.core.textsafe import safe_text
 from skillscope.core.unicode_policy import escape_run, hidden_runs
 from skillscope.tui.view_model import SkillState
 from skillscope.views import ESCAPE_STYLE, escaped
 
-__all__ = [
-    "ESCAPE_STYLE",
-    "STATE_LOOK",
-    "compact",
-    "human_size",
-    "inert",
-    "inert_line",
-    "short_word",
-    "state_badges",
-    "state_words",
-]
+__all__ = ["STATE_LOOK", "compact", "inert", "inert_line", "short_word", "state_badges", "state_words"]
 
 STATE_LOOK: dict[str, tuple[str, str, str]] = {
     # state: (glyph, words, style)

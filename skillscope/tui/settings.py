@@ -9,7 +9,7 @@ from skillscope.core.locations import CONFIG_NAME, user_config_dir, user_data_di
 from skillscope.service.review_state import TrustChoice
 from skillscope.service.targets import ServerSeed
 
-__all__ = ["ServerSeed", "TuiSettings"]
+__all__ = ["TuiSettings"]
 
 
 @dataclass

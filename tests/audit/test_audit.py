@@ -158,8 +158,10 @@ async def test_untestable_is_not_a_finding():
 
 
 async def test_review_state_from_the_ledger(tmp_path):
-    from skillscope.ledger import FileEntry, Ledger, Record, read_verdicts
+    from skillscope.ledger.book import read_verdicts
+    from skillscope.ledger.record import FileEntry, Record
     from skillscope.ledger.signing import load_signer
+    from skillscope.ledger.store import Ledger
 
     audit = await audited(build_scenario("samples"))
     hello = next(s.entry for s in audit.skills if s.entry.name == "p:hello-world")

@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from skillscope.ledger import Ledger, Record, ReviewBook
-from skillscope.ledger.record import GENESIS, encode_line
+from skillscope.ledger.book import ReviewBook
+from skillscope.ledger.record import GENESIS, Record, encode_line
 from skillscope.ledger.signing import load_signer
+from skillscope.ledger.store import Ledger
 from tests.cli.conftest import run_cli, stdio
 from tests.cli.test_cli_ledger import isolated_env
 from tests.fixtures.http import REPO_ROOT
@@ -115,7 +116,7 @@ def test_a_new_branch_from_before_a_review_is_no_rollback(repo):
 WRITER = """
 import sys
 from pathlib import Path
-from skillscope.ledger import ReviewBook
+from skillscope.ledger.book import ReviewBook
 from tests.ledger.helpers import record
 book = ReviewBook(Path(sys.argv[1]))
 for n in range(int(sys.argv[3])):

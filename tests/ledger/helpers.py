@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import sys
 
-from skillscope.ledger import FileEntry, Ledger, Record
+from skillscope.ledger.record import FileEntry, Record
 from skillscope.ledger.signing import load_signer
+from skillscope.ledger.store import Ledger
 
 
 def record(

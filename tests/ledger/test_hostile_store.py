@@ -10,8 +10,10 @@ from pathlib import Path
 import pytest
 
 from skillscope.demo.publisher import build_server
-from skillscope.ledger import FileEntry, Ledger, store_dir
+from skillscope.ledger.objects import store_dir
+from skillscope.ledger.record import FileEntry
 from skillscope.ledger.signing import load_signer
+from skillscope.ledger.store import Ledger
 from tests.cli.conftest import run_cli
 from tests.cli.test_cli_ledger import changed_pdf, isolated_env
 from tests.fixtures.http import serve_http_in_thread
@@ -254,7 +256,8 @@ def signed_lines(tmp_path_factory):
 @given(mutations())
 def test_fuzzed_lines_are_damage_or_records_never_a_crash(signed_lines, tmp_path_factory, mutation):
     from skillscope.core.errors import SkillscopeError
-    from skillscope.ledger import ReviewBook, merge_ledgers
+    from skillscope.ledger.book import ReviewBook
+    from skillscope.ledger.merge import merge_ledgers
 
     which, edits, keep_hash = mutation
     lines = list(signed_lines)
@@ -321,7 +324,7 @@ def test_a_symlink_committed_in_a_cloned_repository_is_never_written_through(env
 def test_a_raw_non_ascii_byte_in_a_head_field_is_damage_not_a_crash(tmp_path, field):
     # Found by the fuzzer: the fast path decoded these fields as ASCII before anything rejected the line.
     from skillscope.core.errors import LedgerDamaged
-    from skillscope.ledger import ReviewBook
+    from skillscope.ledger.book import ReviewBook
 
     path = tmp_path / "ledger.jsonl"
     ledger = Ledger(path, signer=load_signer())

@@ -13,12 +13,13 @@ from dataclasses import replace
 import pytest
 
 from skillscope.core.locations import user_data_dir
-from skillscope.ledger import Ledger, ReviewBook, linecheck
+from skillscope.ledger import linecheck
+from skillscope.ledger.book import ReviewBook
 from skillscope.ledger.checked import CheckedCache
 from skillscope.ledger.checkpoint import Prefix
 from skillscope.ledger.record import GENESIS, encode_line
 from skillscope.ledger.signing import load_signer
-from skillscope.ledger.store import VerifyResult
+from skillscope.ledger.store import Ledger, VerifyResult
 from tests.ledger.helpers import record
 
 
@@ -123,7 +124,7 @@ def lockable(path) -> bool:
 # worker may hold threads left by earlier tests. It prints what the writer held open before opening the cache.
 _FIRST_READ = """
 import os, sys
-from skillscope.ledger import ReviewBook
+from skillscope.ledger.book import ReviewBook
 from skillscope.ledger.checked import CheckedCache
 parent, real = os.getpid(), CheckedCache.add_sealed
 def add_sealed(cache, rows):

@@ -12,11 +12,11 @@ from dataclasses import replace
 import pytest
 
 from skillscope.core.errors import EXIT_FILE, LocalFileError, UsageError
-from skillscope.ledger import Ledger
 from skillscope.ledger.record import canonical_review
 from skillscope.ledger.signers import AllowedSigners
 from skillscope.ledger.signing import default_key_path, load_signer
 from skillscope.ledger.sshsig import NAMESPACE, SignatureError, verify_signature
+from skillscope.ledger.store import Ledger
 from tests.ledger.helpers import record, signed_ledger
 
 SSH_KEYGEN = shutil.which("ssh-keygen")

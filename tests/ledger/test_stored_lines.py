@@ -8,7 +8,7 @@ import os
 import pytest
 
 from skillscope.core.errors import LedgerError
-from skillscope.ledger import read_verdicts
+from skillscope.ledger.book import read_verdicts
 from skillscope.ledger.stored import StoredLine
 from tests.ledger.helpers import record, signed_ledger
 

@@ -9,7 +9,7 @@ import pytest
 from skillscope.audit.findings import AuditFinding, check_info
 from skillscope.catalog.entry import Policy
 from skillscope.core.errors import ApprovalRefused, UsageError
-from skillscope.ledger import ReviewBook, read_verdicts
+from skillscope.ledger.book import ReviewBook, read_verdicts
 from skillscope.protocol.connection import connect
 from skillscope.protocol.target import Target
 from skillscope.service.approvals import (

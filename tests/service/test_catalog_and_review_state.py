@@ -7,7 +7,7 @@ import pytest
 from skillscope.catalog.entry import Policy
 from skillscope.config.file import load_config
 from skillscope.core.errors import SkillNotFound, UsageError
-from skillscope.ledger import ReviewBook
+from skillscope.ledger.book import ReviewBook
 from skillscope.protocol.connection import connect
 from skillscope.service.approvals import approval_plan, audit_for_approval
 from skillscope.service.catalog import find_entry, load_catalog, open_named, resolve_name

@@ -18,9 +18,10 @@ from rich.segment import Segment
 
 from skillscope.catalog.entry import Policy
 from skillscope.protocol.target import Target
+from skillscope.service.targets import ServerSeed
 from skillscope.tui.app import SkillscopeApp, make_app
 from skillscope.tui.demo_ledger import demo_settings
-from skillscope.tui.settings import ServerSeed, TuiSettings
+from skillscope.tui.settings import TuiSettings
 from tests.fixtures.http import REPO_ROOT, stdio_command
 
 __all__ = [

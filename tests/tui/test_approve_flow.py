@@ -7,11 +7,11 @@ from textual import events
 from textual.command import CommandPalette
 
 from skillscope.catalog.entry import Policy
-from skillscope.ledger import Ledger
+from skillscope.ledger.store import Ledger
 from skillscope.protocol.target import Target
+from skillscope.service.targets import ServerSeed
 from skillscope.tui.app import make_app
 from skillscope.tui.dialogs.review import ChangesDialog, ReviewDialog
-from skillscope.tui.settings import ServerSeed
 from tests.fixtures.unlisted_notes import SWAPPED, notes_server
 from tests.tui.helpers import demo_app, running, screen_text, select, settings_for, wait_until
 

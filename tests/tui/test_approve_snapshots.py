@@ -12,9 +12,9 @@ import pytest
 
 from skillscope.catalog.entry import Policy
 from skillscope.protocol.target import Target
+from skillscope.service.targets import ServerSeed
 from skillscope.tui.app import make_app
 from skillscope.tui.dialogs.review import ChangesDialog, ReviewDialog
-from skillscope.tui.settings import ServerSeed
 from tests.fixtures.unlisted_notes import notes_server
 from tests.tui.helpers import settings_for
 from tests.tui.test_snapshots import demo, highlighted, pressed, shows

@@ -17,9 +17,9 @@ from skillscope.catalog.entry import Policy
 from skillscope.demo.catalog import demo_skills
 from skillscope.demo.publisher import PublishedSkill, SkillFile, SkillsPublisher, build_server, entry_for
 from skillscope.protocol.target import Target
+from skillscope.service.targets import ServerSeed
 from skillscope.tui.app import make_app
 from skillscope.tui.dialogs.help import help_text
-from skillscope.tui.settings import ServerSeed
 from tests.processes import is_alive as process_alive
 from tests.tui.helpers import (
     counting_connect,

@@ -8,7 +8,9 @@ import pytest
 import yaml
 
 from skillscope.audit.approval import approval_audit
-from skillscope.ledger import Ledger, ObjectStore, read_verdicts, store_dir
+from skillscope.ledger.book import read_verdicts
+from skillscope.ledger.objects import ObjectStore, store_dir
+from skillscope.ledger.store import Ledger
 from skillscope.tui.app import make_app
 from skillscope.tui.widgets.detail_pane import DetailPane
 from tests.processes import is_alive as process_alive
@@ -331,7 +333,7 @@ async def test_ledger_screen_filters_and_exports(tmp_path, fmt):
 
 
 async def test_a_damaged_ledger_shows_the_chain_check(tmp_path):
-    from skillscope.tui.demo_ledger import seed_demo_ledger
+    from skillscope.demo.ledger import seed_demo_ledger
 
     path = tmp_path / "ledger.jsonl"
     seed_demo_ledger(path)
@@ -486,7 +488,7 @@ async def test_a_large_flat_catalog_is_paged_and_still_reachable(tmp_path):
     from skillscope.catalog.entry import Policy
     from skillscope.demo.publisher import PublishedSkill, SkillFile, build_server
     from skillscope.protocol.target import Target
-    from skillscope.tui.settings import ServerSeed
+    from skillscope.service.targets import ServerSeed
 
     skills = [
         PublishedSkill(

@@ -7,8 +7,8 @@ import pytest
 from skillscope.catalog.entry import Policy
 from skillscope.demo.publisher import PublishedSkill, SkillFile, build_server
 from skillscope.protocol.target import Target
+from skillscope.service.targets import ServerSeed
 from skillscope.tui.app import make_app
-from skillscope.tui.settings import ServerSeed
 from tests.tui.helpers import listed, open_skill, running, select, settings_for, wait_until
 
 pytestmark = pytest.mark.anyio

@@ -12,8 +12,9 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from skillscope.ledger import Ledger, Record
+from skillscope.ledger.record import Record
 from skillscope.ledger.signing import load_signer
+from skillscope.ledger.store import Ledger
 from skillscope.tui.app import make_app
 from skillscope.tui.widgets.catalog_tree import CatalogTree
 from skillscope.tui.widgets.connection_panel import ConnectionPanel

@@ -6,11 +6,11 @@ import pytest
 
 from skillscope.catalog.entry import Policy
 from skillscope.demo.publisher import build_server
-from skillscope.ledger import Ledger
+from skillscope.ledger.store import Ledger
 from skillscope.protocol.target import Target
+from skillscope.service.targets import ServerSeed
 from skillscope.tui.app import make_app
 from skillscope.tui.dialogs.review import ReviewAnswer, ReviewDialog
-from skillscope.tui.settings import ServerSeed
 from tests.cli.conftest import run_cli
 from tests.cli.test_cli_ledger import changed_pdf, isolated_env
 from tests.fixtures.http import serve_http_in_thread

@@ -10,8 +10,8 @@ import pytest
 from skillscope.catalog.entry import Policy
 from skillscope.demo.publisher import PublishedSkill, SkillFile, SkillsPublisher, build_server, entry_for
 from skillscope.protocol.target import Target
+from skillscope.service.targets import ServerSeed
 from skillscope.tui.app import make_app
-from skillscope.tui.settings import ServerSeed
 from tests.tui.helpers import listed, notifications, open_skill, running, select, settings_for, wait_until
 
 pytestmark = pytest.mark.anyio

@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 
 from skillscope.catalog.entry import Policy
+from skillscope.demo.ledger import seed_demo_ledger
 from skillscope.protocol.target import Target
+from skillscope.service.targets import ServerSeed
 from skillscope.tui.app import make_app
-from skillscope.tui.demo_ledger import seed_demo_ledger
-from skillscope.tui.settings import ServerSeed
 from tests.fixtures.http import REPO_ROOT
 from tests.tui.helpers import (
     SIZE,

@@ -13,8 +13,8 @@ import pytest
 
 from skillscope.catalog.entry import Policy
 from skillscope.protocol.target import Target
+from skillscope.service.targets import ServerSeed
 from skillscope.tui.app import make_app
-from skillscope.tui.settings import ServerSeed
 from tests.fixtures.http import REPO_ROOT
 from tests.tui.helpers import listed, open_skill, screen_text, settings_for, wait_until
 from tests.tui.test_snapshots import demo, demo_listed, pressed, shows

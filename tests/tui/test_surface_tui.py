@@ -11,12 +11,12 @@ from pathlib import Path
 import pytest
 
 from skillscope.catalog.entry import Policy
-from skillscope.ledger import ReviewBook
+from skillscope.ledger.book import ReviewBook
 from skillscope.protocol.connection import connect
 from skillscope.protocol.target import Target
+from skillscope.service.targets import ServerSeed
 from skillscope.tui.app import make_app
 from skillscope.tui.dialogs.review import ReviewDialog
-from skillscope.tui.settings import ServerSeed
 from tests.fixtures.surface import surface_server
 from tests.tui.helpers import listed, running, screen_text, settings_for, wait_until
 from tests.tui.test_snapshots import settle

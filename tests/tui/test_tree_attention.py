@@ -119,7 +119,7 @@ async def test_the_overview_draws_fifty_files_at_a_time_and_a_more_row_draws_the
     from skillscope.catalog.entry import Policy
     from skillscope.demo.publisher import PublishedSkill, SkillFile, build_server
     from skillscope.protocol.target import Target
-    from skillscope.tui.settings import ServerSeed
+    from skillscope.service.targets import ServerSeed
     from skillscope.tui.widgets.skill_overview import FILE_ROWS, FileTable
     from tests.tui.helpers import select
 

@@ -23,7 +23,7 @@ from skillscope.catalog.names import relative_path
 from skillscope.core.errors import MethodError, SkillNotFound
 from skillscope.core.spec import MAX_FILES, MAX_TOTAL_BYTES
 from skillscope.core.textsafe import safe_line
-from skillscope.ledger import review_state
+from skillscope.ledger.verdicts import review_state
 from skillscope.protocol.connection import Connection
 from skillscope.verify.opener import SkillReport, open_skill
 

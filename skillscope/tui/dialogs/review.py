@@ -14,7 +14,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Static
 
-from skillscope.ledger import ReviewState
+from skillscope.ledger.verdicts import ReviewState
 from skillscope.service.approvals import ApprovalPlan
 from skillscope.service.review import note_needed
 from skillscope.tui.inert import inert_line

@@ -13,7 +13,7 @@ from textual.widgets import Header, Input, Static
 from textual.worker import Worker
 
 from skillscope.core.errors import ExtensionNotOffered
-from skillscope.ledger import default_reviewer
+from skillscope.ledger.defaults import default_reviewer
 from skillscope.service.session import GONE, ConnectFn, ServerSession
 from skillscope.service.workspace import Workspace
 from skillscope.tui.dialogs.help import HelpDialog

@@ -9,8 +9,9 @@ from skillscope.audit.findings import AuditFinding
 from skillscope.audit.run.results import SkillAudit
 from skillscope.catalog.entry import CatalogEntry
 from skillscope.core.errors import ApprovalRefused, SkillscopeError
-from skillscope.ledger import ReviewState, skill_diffs
+from skillscope.ledger.objects import skill_diffs
 from skillscope.ledger.record import Action
+from skillscope.ledger.verdicts import ReviewState
 from skillscope.service.approvals import approval_plan, review_refusal
 from skillscope.service.review import Verdict
 from skillscope.service.review_state import read_ledger

@@ -14,14 +14,14 @@ from skillscope.config.file import save_server
 from skillscope.core.collector import cycle_collector_paused
 from skillscope.protocol.errors import as_skillscope_error
 from skillscope.service.session import GONE, ServerSession
+from skillscope.service.targets import ServerSeed
 from skillscope.service.workspace import Drift, SkillView, drift_words
 from skillscope.tui import heap
 from skillscope.tui.dialogs.add_server import AddServerDialog
 from skillscope.tui.notify import tell
 from skillscope.tui.screens.main_state import MainState
-from skillscope.tui.settings import ServerSeed
 from skillscope.tui.view_model import build_index
-from skillscope.tui.widgets.catalog_tree import Index
+from skillscope.tui.widgets.catalog_rollups import Index
 
 __all__ = ["EMPTY", "ServerWork"]
 

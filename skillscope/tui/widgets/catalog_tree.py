@@ -18,7 +18,7 @@ from skillscope.tui.widgets.catalog_places import NodeRef, write_label
 from skillscope.tui.widgets.catalog_rollups import INLINE_FOLD, CatalogRollups, Folded, Index
 from skillscope.tui.widgets.tree_labels import file_label, folder_label, note_label, server_label, skill_label
 
-__all__ = ["PAGE", "CatalogTree", "Index", "NodeRef"]
+__all__ = ["PAGE", "CatalogTree"]
 
 PAGE = 500
 """Children added at a time; a "more" node brings the next ones (keeps huge flat catalogs quick)."""

@@ -9,7 +9,8 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from skillscope.tui.inert import compact, human_size, inert_line
+from skillscope.core.sizes import human_size
+from skillscope.tui.inert import compact, inert_line
 from skillscope.tui.widgets.digest import Digest
 
 __all__ = ["changes_view", "entry_warnings_view", "failure_view", "findings_head"]

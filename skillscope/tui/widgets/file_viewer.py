@@ -13,14 +13,15 @@ from textual.containers import VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Static
 
+from skillscope.core.sizes import human_size
 from skillscope.core.textsafe import safe_text
-from skillscope.tui.inert import human_size, inert_line
+from skillscope.tui.inert import inert_line
 from skillscope.tui.widgets.digest import Digest
 from skillscope.tui.widgets.source_lines import SourceLines
 from skillscope.verify.filekind import read_as
-from skillscope.views import HEX_LIMIT, SourceView, binary_view, hex_dump, hidden_panel, rendered_view, source_view
+from skillscope.views import SourceView, binary_view, hidden_panel, rendered_view, source_view
 
-__all__ = ["HEX_LIMIT", "FileViewer", "file_body", "hex_dump", "is_binary", "scroll_to_line", "skill_md_view"]
+__all__ = ["FileViewer", "file_body", "is_binary", "scroll_to_line", "skill_md_view"]
 
 
 def is_binary(data: bytes, path: str = "") -> bool:

@@ -15,8 +15,9 @@ from textual.message import Message
 from textual.widgets import DataTable, Static
 from textual.widgets.data_table import RowKey
 
+from skillscope.core.sizes import human_size
 from skillscope.service.workspace import SkillView
-from skillscope.tui.inert import STATE_LOOK, compact, human_size, inert_line, state_words
+from skillscope.tui.inert import STATE_LOOK, compact, inert_line, state_words
 from skillscope.tui.view_model import REVIEW_LOOK, skill_states
 from skillscope.tui.widgets.digest import Digest
 from skillscope.tui.widgets.refill import refill

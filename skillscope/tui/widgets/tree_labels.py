@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from skillscope.core.sizes import human_size
 from skillscope.service.session import GONE, ServerSession
 from skillscope.service.workspace import SkillView
-from skillscope.tui.inert import STATE_LOOK, human_size, inert_line, short_word
+from skillscope.tui.inert import STATE_LOOK, inert_line, short_word
 from skillscope.tui.view_model import ROLLUP, Folder, path_segments, review_key, skill_states
 from skillscope.tui.widgets.connection_panel import session_state
 
