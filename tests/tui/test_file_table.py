@@ -57,3 +57,16 @@ async def test_other_files_in_the_same_box_are_repainted_without_a_layout_and_a_
         fill(table, ["SKILL.md", "one.md", "two.md", "x" * 120])  # too wide: a scrollbar appears under it
         await pilot.pause()
         assert layouts and table.show_horizontal_scrollbar and below.region.y == top + 3
+
+
+async def test_another_skills_short_paths_get_a_column_as_narrow_as_they_are() -> None:
+    app = Overview()
+    async with app.run_test(size=(80, 30)) as pilot:
+        table = app.query_one(FileTable)
+        fill(table, ["SKILL.md", "references/" + "a-very-long-file-name-" * 2 + ".md"])
+        await pilot.pause()
+        fill(table, ["SKILL.md", "a.md"])
+        await pilot.pause()
+        row = next(line for line in shown(table).splitlines() if "SKILL.md" in line)
+        # The size column follows the widest path shown ("SKILL.md"), not the last skill's.
+        assert row.index("1 KiB") < len("SKILL.md") + 6, row

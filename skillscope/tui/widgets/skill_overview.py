@@ -176,6 +176,14 @@ class FileTable(DataTable[Text]):
         self._measured: Size | None = None
         """While the table measures its rows: the extent it had before (see ``refresh``)."""
 
+    def clear(self, columns: bool = False) -> Self:
+        # DataTable keeps each column as wide as the widest cell it ever held: another skill's short paths
+        # would sit in the column the last skill's long ones widened, its digests pushed off the pane.
+        super().clear(columns)
+        for column in self.columns.values():
+            column.content_width = column.label.cell_len
+        return self
+
     def _update_dimensions(self, new_rows: Iterable[RowKey]) -> None:
         self._measured = self.virtual_size
         try:
