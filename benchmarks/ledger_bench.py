@@ -24,9 +24,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from skillscope.ledger.book import ReviewBook, read_verdicts
-from skillscope.ledger.export import export_approved  # noqa: E402
-from skillscope.ledger.record import GENESIS, FileEntry, Record, encode_line  # noqa: E402
-from skillscope.ledger.signing import Signer, load_signer  # noqa: E402
+from skillscope.ledger.export import export_approved
+from skillscope.ledger.record import GENESIS, FileEntry, Record, encode_line
+from skillscope.ledger.signing import Signer, load_signer
 from skillscope.ledger.store import Ledger
 
 

@@ -111,7 +111,8 @@ class CatalogRollups(SurfacePlaces):
         """Move the changed skills' counts in the folders that hold them; False when the catalog must be folded.
 
         An open or an audit changes one skill's state, not the catalog's shape: folding 10,000 skills
-        again for it kept a thread busy for a second, and every key waited on it for the interpreter.
+        again for it took a few hundred ms of a thread's CPU per open, which keys competed with for the
+        interpreter.
         Each skill's old states are the ones it was counted in (``Folder.counted``), so the cost is
         the folders above the skill, whatever the catalog's size. A filter may show or hide a changed
         skill, so under one the catalog is folded again.

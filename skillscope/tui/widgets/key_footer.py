@@ -58,7 +58,7 @@ class KeyFooter(Footer):
 
     def compose(self) -> ComposeResult:
         # Composed at once, not when the bindings are first announced as Textual's footer does: the hints
-        # come from the screen's command table, and rebuilding a dozen keys then cost a tenth of the start.
+        # come from the screen's command table, and rebuilding a dozen keys then was work done twice.
         hints, pinned, palette = self._plan()
         self._drawn = (tuple(hints), tuple(pinned), palette)
         for command in hints:
