@@ -403,22 +403,24 @@ class SkillsPublisher(Extension):
         bindings: list[ResourceBinding] = []
         seen: set[str] = set()
         for skill in self.skills:
+            # The first file of each path, as PublishedSkill.file finds it: looked up once, not once per file.
+            listed: dict[str, SkillFile] = {}
+            for item in skill.files:
+                listed.setdefault(item.path, item)
             paths = [item.path for item in skill.files]
-            paths += [path for path in skill.served if path not in paths]
+            paths += [path for path in skill.served if path not in listed]
             for path in paths:
                 uri = file_uri(skill, path)
                 if uri in seen:
                     continue
                 seen.add(uri)
-                bindings.append(ResourceBinding(self._resource(skill, path, uri)))
+                data = skill.served[path] if path in skill.served else listed[path].data
+                spec = listed[path] if path in listed else SkillFile(path, data)
+                bindings.append(ResourceBinding(self._resource(skill, spec, data, uri)))
         return bindings
 
-    def _resource(self, skill: PublishedSkill, path: str, uri: str) -> SkillResource:
-        data = skill.served_bytes(path)
-        try:
-            spec = skill.file(path)
-        except KeyError:
-            spec = SkillFile(path, data)
+    def _resource(self, skill: PublishedSkill, spec: SkillFile, data: bytes, uri: str) -> SkillResource:
+        path = spec.path
         mime = spec.mime_type or _guess_mime(path, data)
         name, description = path, None
         if path == "SKILL.md":
