@@ -1,5 +1,6 @@
 """Shared pytest configuration."""
 
+import itertools
 import os
 import sys
 
@@ -25,10 +26,19 @@ def anyio_backend() -> str:
     return "asyncio"
 
 
+_data_dirs = itertools.count()
+
+
 @pytest.fixture(autouse=True)
 def _own_data_dir(tmp_path_factory, monkeypatch):
-    """Each test gets its own user data dir: signing key, rollback memory and checked-line cache."""
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("xdg-data")))
+    """Each test gets its own user data dir: signing key, rollback memory and checked-line cache.
+
+    Numbered here, not by ``mktemp``: that lists the whole base folder to find the next number, so a
+    worker's thousandth test listed a thousand folders for it (and so did every ``tmp_path`` after it).
+    """
+    path = tmp_path_factory.getbasetemp() / "xdg-data" / str(next(_data_dirs))
+    path.mkdir(parents=True)
+    monkeypatch.setenv("XDG_DATA_HOME", str(path))
 
 
 pytest_plugins = ["pytester"]
