@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 import importlib
 from pathlib import Path
 
@@ -20,9 +21,15 @@ def module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
+@functools.cache
+def parsed(path: Path) -> ast.Module:
+    """The module's syntax tree, parsed once for all the tests here (they read every module, some twice)."""
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
 def declared_all(path: Path) -> list[str] | None:
     """The module's ``__all__`` as written, or None when it declares none."""
-    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+    for node in parsed(path).body:
         targets = (
             node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AnnAssign) else []
         )
@@ -45,7 +52,7 @@ def test_no_module_reexports_another_modules_names():
     reexported = []
     for path in MODULES:
         listed = set(declared_all(path) or ())
-        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        for node in parsed(path).body:
             if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("skillscope"):
                 names = listed & {alias.asname or alias.name for alias in node.names}
                 reexported += [f"{module_name(path)}.{name} (from {node.module})" for name in sorted(names)]
@@ -64,7 +71,7 @@ def test_what_the_front_ends_import_is_public():
     for path in MODULES:
         if path.relative_to(ROOT).parts[0] not in FRONT_ENDS:
             continue
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(parsed(path)):
             if not isinstance(node, ast.ImportFrom) or not (node.module or "").startswith("skillscope"):
                 continue
             listed = DECLARED.get(node.module)
@@ -84,7 +91,7 @@ def test_a_module_that_declares_all_lists_every_public_definition(module):
     path = path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
     defined = [
         n.name
-        for n in ast.parse(path.read_text(encoding="utf-8")).body
+        for n in parsed(path).body
         if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and not n.name.startswith("_")
     ]
     assert [name for name in defined if name not in DECLARED[module]] == []
