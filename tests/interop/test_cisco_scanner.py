@@ -9,8 +9,9 @@ the gate, and a skill that failed verification never reaches the scanner.
 
 ``fetch --to DIR`` followed by the scanner on DIR, the README's other way, is checked too.
 
-One scan costs about 17 s of CPU (the scanner loads its rule packs on every run), so each
-audit here scans a single skill and the module runs three scans in all.
+A scan costs about 17 s of CPU when the scanner starts cold (it loads its rule packs on every run):
+each is forked from a process that loaded them once (tests/interop/scanners.py), each audit here
+scans a single skill, and the module runs three scans in all.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ import pytest
 from skillscope.demo.publisher import PublishedSkill, SkillFile, build_server
 from tests.cli.conftest import run_cli
 from tests.fixtures.http import serve_http_in_thread
-from tests.interop.scanners import SKILL_SCANNER, cisco_scanner, cisco_skip_reason
+from tests.interop.scanners import cisco_scanner, cisco_skip_reason, skill_scanner
 
 pytestmark = [pytest.mark.interop, pytest.mark.xdist_group("cisco-scanner")]
 
@@ -184,7 +185,7 @@ def test_fetch_then_the_scanner_on_the_folder_reads_the_verified_bytes(served, h
     script = dest / "scripts" / "sync%20notes.py"  # fetch keeps the path as the URI spells it
     assert script.read_bytes() == SCRIPT
     scan = subprocess.run(
-        [str(SKILL_SCANNER), "scan", str(dest), "--format", "sarif"],
+        skill_scanner("scan", str(dest), "--format", "sarif"),
         cwd=dest,
         capture_output=True,
         timeout=600,
