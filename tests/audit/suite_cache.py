@@ -24,6 +24,7 @@ _FILES = (
     "tests/conformance/package-lock.json",
     "tests/audit/suite_runner.py",
     "tests/audit/suite_cache.py",
+    "tests/audit/suite_batch.mjs",
 )
 _PACKAGES = ("mcp", "mcp-types", "pydantic", "starlette", "uvicorn")
 
