@@ -345,9 +345,7 @@ async def test_enter_on_a_finding_opens_skill_md_at_its_line_and_column(tmp_path
     async with running(app, size=NARROW) as pilot:
         view = await open_skill(pilot, "hidden-markdown", server="tests")
         await pilot.press("i")
-        await wait_until(
-            pilot, lambda: view.audit is not None and not app.main_screen.query_one("#progress").display, what="audited"
-        )
+        await wait_until(pilot, lambda: view.audit is not None and not app.main_screen.detail.busy, what="audited")
         detail = app.main_screen.detail
         detail.activate("findings")
         await pilot.pause()
@@ -372,9 +370,7 @@ async def test_enter_on_a_finding_in_a_file_reads_that_file_and_shows_the_line(t
     async with running(app) as pilot:
         view = await select(pilot, "stray-byte", server="tests")
         await pilot.press("i")
-        await wait_until(
-            pilot, lambda: view.audit is not None and not app.main_screen.query_one("#progress").display, what="audited"
-        )
+        await wait_until(pilot, lambda: view.audit is not None and not app.main_screen.detail.busy, what="audited")
         detail = app.main_screen.detail
         finding = next(
             f for f in view.audit.findings if f.uri and f.uri.endswith("scripts/install.sh") and f.at.line == 3
