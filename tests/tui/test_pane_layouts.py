@@ -6,13 +6,18 @@ these tests count the layouts (``Screen._refresh_layout``) instead of timing any
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.text import Text
+from textual.widgets import Static
 
+from skillscope.tui.widgets.file_viewer import FileViewer
 from skillscope.tui.widgets.progress_row import ProgressRow
-from tests.tui.helpers import demo_app, running, screen_text, select
+from skillscope.tui.widgets.skill_overview import FileTable
+from tests.tui.helpers import demo_app, open_skill, running, screen_text, select
 
 pytestmark = pytest.mark.anyio
 
@@ -46,3 +51,37 @@ async def test_the_progress_row_says_what_is_read_and_goes_blank_without_a_layou
         assert not detail.busy and not row.has_class("-busy")
         assert "Reading" not in screen_text(app)
         assert layouts == [] and detail.query_one("#tabs").region == tabs_at
+
+
+async def test_a_file_read_again_with_the_same_bytes_is_not_written_again(tmp_path: Path) -> None:
+    app = demo_app(tmp_path)
+    async with running(app) as pilot:
+        view = await open_skill(pilot, "pdf-processing", path="references/FORMS.md")
+        viewer = app.main_screen.detail.query_one(FileViewer)
+        meta = viewer.query_one("#file-meta", Static)
+        shown = meta.visual
+        layouts = count_layouts(app)
+        again = dataclasses.replace(view.opened["references/FORMS.md"])  # what an audit's read of it brings
+        viewer.show("references/FORMS.md", again)
+        await pilot.pause()
+        assert viewer.result is again and meta.visual is shown and not viewer.laying_out
+        assert layouts == []
+        assert "references/FORMS.md" in screen_text(app)
+
+
+async def test_a_skill_shown_again_after_its_folder_keeps_its_file_rows(tmp_path: Path) -> None:
+    app = demo_app(tmp_path)
+    async with running(app) as pilot:
+        view = await select(pilot, "pdf-processing")
+        detail = app.main_screen.detail
+        table = detail.query_one(FileTable)
+        rows = dict(table.rows)
+        assert rows and table.display
+        detail.show_message(Text("Folder acme/billing: 1 skill"))
+        await pilot.pause()
+        assert not table.display and "references/FORMS.md" not in screen_text(app)
+        detail.show_skill("demo", view)
+        await pilot.pause()
+        assert table.display and table.rows == rows
+        assert all(table.rows[key] is row for key, row in rows.items())  # the same rows, not added again
+        assert "references/FORMS.md" in screen_text(app)

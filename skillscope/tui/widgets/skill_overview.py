@@ -241,6 +241,7 @@ class FileTable(DataTable[Text]):
                 if state != before:
                     self.update_cell(item.path, "state", Text(state[0], style=state[1]))
             self._states = states
+            self.display = bool(files)  # hidden while a folder's or server's summary was shown
             return
         self.clear()
         self._listed, self._states = listed, states
@@ -292,8 +293,7 @@ class SkillOverview(VerticalScroll):
     def show_message(self, renderable: RenderableType) -> None:
         """Show a server summary or a placeholder instead of a skill."""
         refill(self.query_one("#overview-header", Static), renderable)
-        table = self.query_one(FileTable)
-        table.clear()
-        table._listed = None
-        table.display = False
+        # The table keeps its rows while hidden: the skill shown again (the cursor back on it from its
+        # folder) has its files drawn from them instead of added, measured and rendered anew.
+        self.query_one(FileTable).display = False
         refill(self.query_one("#overview-review", Static), "")
