@@ -16,7 +16,7 @@ from textual.widgets import Static
 
 from skillscope.tui.widgets.file_viewer import FileViewer
 from skillscope.tui.widgets.progress_row import ProgressRow
-from skillscope.tui.widgets.skill_overview import FileTable
+from skillscope.tui.widgets.skill_overview import FileTable, SkillOverview
 from tests.tui.helpers import demo_app, open_skill, running, screen_text, select
 
 pytestmark = pytest.mark.anyio
@@ -69,19 +69,23 @@ async def test_a_file_read_again_with_the_same_bytes_is_not_written_again(tmp_pa
         assert "references/FORMS.md" in screen_text(app)
 
 
-async def test_a_skill_shown_again_after_its_folder_keeps_its_file_rows(tmp_path: Path) -> None:
+async def test_a_skill_shown_again_after_its_folder_keeps_its_header_rows_and_rendered_cells(tmp_path: Path) -> None:
     app = demo_app(tmp_path)
     async with running(app) as pilot:
         view = await select(pilot, "pdf-processing")
         detail = app.main_screen.detail
-        table = detail.query_one(FileTable)
-        rows = dict(table.rows)
-        assert rows and table.display
+        overview, table = detail.query_one(SkillOverview), detail.query_one(FileTable)
+        header = overview.query_one("#overview-header", Static)
+        rows, written, rendered = dict(table.rows), header.visual, table._update_count
+        assert rows and table.display and overview.showing_skill
         detail.show_message(Text("Folder acme/billing: 1 skill"))
         await pilot.pause()
-        assert not table.display and "references/FORMS.md" not in screen_text(app)
+        assert not overview.showing_skill and "Folder acme/billing" in screen_text(app)
+        assert "references/FORMS.md" not in screen_text(app)
         detail.show_skill("demo", view)
         await pilot.pause()
-        assert table.display and table.rows == rows
+        assert overview.showing_skill and "Folder acme/billing" not in screen_text(app)
         assert all(table.rows[key] is row for key, row in rows.items())  # the same rows, not added again
+        assert header.visual is written  # the same header, not written again
+        assert table._update_count == rendered  # DataTable's key for its rendered cells: they are reused
         assert "references/FORMS.md" in screen_text(app)

@@ -196,8 +196,8 @@ class DetailPane(Vertical):
         """The widget Tab stops at in this pane, for the active tab."""
         active = self.query_one(TabbedContent).active
         if active == "overview":
-            table = self.query_one(FileTable)
-            return table if table.display else self.query_one(SkillOverview)
+            table, overview = self.query_one(FileTable), self.query_one(SkillOverview)
+            return table if table.display and overview.showing_skill else overview
         if active == "findings":
             listing = self.query_one(FindingList)
             return listing if listing.display else self.query_one("#findings-scroll")
