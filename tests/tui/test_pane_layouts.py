@@ -12,8 +12,9 @@ from typing import Any
 
 import pytest
 from rich.text import Text
-from textual.widgets import Static
+from textual.widgets import Static, TabbedContent
 
+from skillscope.tui.widgets.detail_pane import TABS
 from skillscope.tui.widgets.file_viewer import FileViewer
 from skillscope.tui.widgets.progress_row import ProgressRow
 from skillscope.tui.widgets.skill_overview import FileTable, SkillOverview
@@ -89,3 +90,25 @@ async def test_a_skill_shown_again_after_its_folder_keeps_its_header_rows_and_re
         assert header.visual is written  # the same header, not written again
         assert table._update_count == rendered  # DataTable's key for its rendered cells: they are reused
         assert "references/FORMS.md" in screen_text(app)
+
+
+async def test_the_tab_row_is_left_alone_when_the_same_tabs_apply(tmp_path: Path) -> None:
+    app = demo_app(tmp_path)
+    async with running(app) as pilot:
+        view = await select(pilot, "pdf-processing")
+        detail = app.main_screen.detail
+        tabs = detail.query_one(TabbedContent)
+        enabled = {tab: not tabs.get_tab(tab).disabled for tab in TABS}
+        touched: list[str] = []
+        enable, disable = tabs.enable_tab, tabs.disable_tab
+        tabs.enable_tab = lambda tab: touched.append(tab) or enable(tab)  # type: ignore[method-assign]
+        tabs.disable_tab = lambda tab: touched.append(tab) or disable(tab)  # type: ignore[method-assign]
+        detail.show_skill("demo", view)
+        await pilot.pause()
+        assert touched == [] and {tab: not tabs.get_tab(tab).disabled for tab in TABS} == enabled
+        detail.show_skill("demo", view, activate="findings")  # another active tab among the same ones
+        await pilot.pause()
+        assert touched == [] and tabs.active == "findings"
+        detail.show_message(Text("Folder acme/billing: 1 skill"))  # fewer tabs apply: the row changes
+        await pilot.pause()
+        assert touched and tabs.active == "overview" and tabs.get_tab("findings").disabled

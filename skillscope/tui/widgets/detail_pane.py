@@ -299,6 +299,12 @@ class DetailPane(Vertical):
         # Tabs that do not apply are disabled, not hidden: the row keeps its layout, so the
         # underline always lands under the active tab, and nothing jumps as the reviewer moves.
         tabs = self.query_one(TabbedContent)
+        if visible == self._visible_tabs:
+            # The same tabs apply (the same skill re-shown as its reads progress, or the next one alike):
+            # each enable, disable and fit below is a query of the tab row, a few ms a show for nothing.
+            if tabs.active != active:
+                tabs.active = active
+            return
         for tab in TABS:
             if tab in visible:
                 tabs.enable_tab(tab)
