@@ -53,7 +53,7 @@ def _show(name: str, path: str | None = None, *, open_it: bool = False, tab: str
                     and (path is None or path in view.opened or view.phase == "failed")
                 ),
             )
-            await _until(pilot, lambda: not screen.query_one("#progress").display)
+            await _until(pilot, lambda: not screen.detail.busy)
         if tab is not None:
             screen.detail.activate(tab)
         await pilot.pause()
@@ -88,7 +88,7 @@ def _audit(name: str) -> Step:
         view = pilot.app.main_screen.views["demo"][f"demo:{name}"]
         await pilot.press("i")
         await _until(pilot, lambda: view.audit is not None)
-        await _until(pilot, lambda: not pilot.app.main_screen.query_one("#progress").display)
+        await _until(pilot, lambda: not pilot.app.main_screen.detail.busy)
         await pilot.pause()
 
     return step

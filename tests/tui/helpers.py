@@ -156,7 +156,7 @@ async def open_skill(pilot: Any, name: str, *, server: str = "demo", path: str |
         ),
         what=f"{name} opened",
     )
-    await wait_until(pilot, lambda: not pilot.app.main_screen.query_one("#progress").display, what="progress hidden")
+    await wait_until(pilot, lambda: not pilot.app.main_screen.detail.busy, what="progress hidden")
     await wait_until(pilot, lambda: not laying_out(pilot.app), what="file laid out")
     await pilot.pause()
     return view

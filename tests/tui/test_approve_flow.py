@@ -131,7 +131,7 @@ async def test_tui_approve_names_the_unlisted_file_and_records_only_when_the_fin
         # The server swaps the unlisted file: the audit still names the reference as an error.
         notes.swap(SWAPPED)
         await pilot.press("i")
-        await wait_until(pilot, lambda: view.audit is not None and not app.main_screen.query_one("#progress").display)
+        await wait_until(pilot, lambda: view.audit is not None and not app.main_screen.detail.busy)
         await wait_until(
             pilot, lambda: "skillscope/unlisted-reference" in screen_text(app), what="the finding on screen"
         )

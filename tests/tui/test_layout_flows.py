@@ -282,8 +282,9 @@ async def test_long_source_lines_wrap_under_a_continuation_mark_not_a_new_number
         await open_skill(pilot, "pdf-processing")
         rows = screen_text(app).splitlines()
         at = next(n for n, row in enumerate(rows) if " 3 │ description: Extract text and" in row)
-        assert re.search(rf"[│╯]│\s+{CONTINUED} \S", rows[at + 1]), rows[at + 1]
-        assert not re.search(r"[│╯]│\s+\d+ │", rows[at + 1]), "a wrap is not a new numbered line"
+        # The left column's character beside the detail pane's border is whatever of the left panes is on that row.
+        assert re.search(rf"[│╯╮]│\s+{CONTINUED} \S", rows[at + 1]), rows[at + 1]
+        assert not re.search(r"[│╯╮]│\s+\d+ │", rows[at + 1]), "a wrap is not a new numbered line"
         assert any(" 4 │ license: MIT" in row for row in rows[at + 2 :]), "the next number is the next source line"
         tab_row = next(row for row in rows if "SKILL.md" in row and "Overview" in row)
         assert re.search(r"│ Overview  SKILL\.md  Findings\s+│", tab_row), "no tab label cut at the pane's edge"
@@ -345,9 +346,7 @@ async def test_enter_on_a_finding_opens_skill_md_at_its_line_and_column(tmp_path
     async with running(app, size=NARROW) as pilot:
         view = await open_skill(pilot, "hidden-markdown", server="tests")
         await pilot.press("i")
-        await wait_until(
-            pilot, lambda: view.audit is not None and not app.main_screen.query_one("#progress").display, what="audited"
-        )
+        await wait_until(pilot, lambda: view.audit is not None and not app.main_screen.detail.busy, what="audited")
         detail = app.main_screen.detail
         detail.activate("findings")
         await pilot.pause()
@@ -372,9 +371,7 @@ async def test_enter_on_a_finding_in_a_file_reads_that_file_and_shows_the_line(t
     async with running(app) as pilot:
         view = await select(pilot, "stray-byte", server="tests")
         await pilot.press("i")
-        await wait_until(
-            pilot, lambda: view.audit is not None and not app.main_screen.query_one("#progress").display, what="audited"
-        )
+        await wait_until(pilot, lambda: view.audit is not None and not app.main_screen.detail.busy, what="audited")
         detail = app.main_screen.detail
         finding = next(
             f for f in view.audit.findings if f.uri and f.uri.endswith("scripts/install.sh") and f.at.line == 3

@@ -18,9 +18,7 @@ def audited(name: str):
     async def step(pilot) -> None:
         view = await select(pilot, name)
         await pilot.press("i")
-        await wait_until(
-            pilot, lambda: view.audit is not None and not pilot.app.main_screen.query_one("#progress").display
-        )
+        await wait_until(pilot, lambda: view.audit is not None and not pilot.app.main_screen.detail.busy)
 
     return step
 

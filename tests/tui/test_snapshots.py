@@ -245,9 +245,7 @@ def test_audit_findings_name_each_hidden_character(snap_compare, here):
     async def audited(pilot) -> None:
         view = await select(pilot, "terminal-tricks")
         await pilot.press("i")
-        await wait_until(
-            pilot, lambda: view.audit is not None and not pilot.app.main_screen.query_one("#progress").display
-        )
+        await wait_until(pilot, lambda: view.audit is not None and not pilot.app.main_screen.detail.busy)
 
     assert snap_compare(demo(here), terminal_size=SIZE, run_before=shows(audited))
 
@@ -262,7 +260,7 @@ def test_skill_opened_by_name_joins_the_tree(snap_compare, here):
         await wait_until(
             pilot, lambda: "demo:internal-audit" in views and views["demo:internal-audit"].phase == "verified"
         )
-        await wait_until(pilot, lambda: not pilot.app.main_screen.query_one("#progress").display)
+        await wait_until(pilot, lambda: not pilot.app.main_screen.detail.busy)
 
     assert snap_compare(demo(here), terminal_size=SIZE, run_before=shows(by_name))
 

@@ -18,9 +18,7 @@ async def test_s_on_a_finding_asks_why_signs_it_and_the_next_audit_leaves_it_out
     async with running(app) as pilot:
         view = await select(pilot, "stray-byte", server="tests")
         await pilot.press("i")
-        await wait_until(
-            pilot, lambda: view.audit is not None and not app.main_screen.query_one("#progress").display, what="audited"
-        )
+        await wait_until(pilot, lambda: view.audit is not None and not app.main_screen.detail.busy, what="audited")
         detail = app.main_screen.detail
         detail.activate("findings")
         await pilot.pause()
@@ -54,7 +52,7 @@ async def test_s_on_a_finding_asks_why_signs_it_and_the_next_audit_leaves_it_out
         await pilot.press("i")
         await wait_until(
             pilot,
-            lambda: view.audit is not first and not app.main_screen.query_one("#progress").display,
+            lambda: view.audit is not first and not app.main_screen.detail.busy,
             what="audited again",
         )
         assert [f.key for f in view.audit.findings] == [f.key for f in before if f.key != chosen.key]

@@ -7,18 +7,18 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Vertical, VerticalScroll
 from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import LoadingIndicator, OptionList, Static, TabbedContent, TabPane
+from textual.widgets import OptionList, Static, TabbedContent, TabPane
 
 from skillscope.service.session import ServerSession
 from skillscope.service.workspace import SkillView
-from skillscope.tui.inert import inert_line
 from skillscope.tui.widgets.connection_panel import server_details
 from skillscope.tui.widgets.evidence import changes_view, entry_warnings_view, failure_view, findings_head
 from skillscope.tui.widgets.file_viewer import FileViewer, skill_md_view
 from skillscope.tui.widgets.finding_list import FindingList, finding_place
+from skillscope.tui.widgets.progress_row import ProgressRow
 from skillscope.tui.widgets.refill import refill
 from skillscope.tui.widgets.skill_overview import FileTable, SkillOverview
 from skillscope.verify.opener import SkillReport
@@ -65,9 +65,7 @@ class DetailPane(Vertical):
         """(path, line, column, end column) of the finding to show once its file is open."""
 
     def compose(self) -> ComposeResult:
-        with Horizontal(id="progress"):
-            yield LoadingIndicator(id="progress-spinner")
-            yield Static(id="progress-text")
+        yield ProgressRow(id="progress")
         with TabbedContent(id="tabs", initial="overview"):
             with TabPane("Overview", id="overview"):
                 yield SkillOverview(id="overview-scroll")
@@ -89,17 +87,18 @@ class DetailPane(Vertical):
                     yield Static(id="findings-body")
 
     def on_mount(self) -> None:
-        self.query_one("#progress").display = False
         self.show_message(_PLACEHOLDER)
 
     # -- calls from the screen -----------------------------------------------------------------
 
     def set_progress(self, text: str | None) -> None:
-        """Show what is being read (None hides the indicator)."""
-        bar = self.query_one("#progress")
-        bar.display = text is not None
-        if text is not None:
-            refill(self.query_one("#progress-text", Static), inert_line(text, limit=300))
+        """Show what is being read (None blanks the row)."""
+        self.query_one(ProgressRow).say(text)
+
+    @property
+    def busy(self) -> bool:
+        """Whether the progress row says something is being read."""
+        return self.query_one(ProgressRow).busy
 
     def show_message(self, renderable: RenderableType) -> None:
         """A placeholder or a note instead of a skill."""
@@ -197,8 +196,8 @@ class DetailPane(Vertical):
         """The widget Tab stops at in this pane, for the active tab."""
         active = self.query_one(TabbedContent).active
         if active == "overview":
-            table = self.query_one(FileTable)
-            return table if table.display else self.query_one(SkillOverview)
+            table, overview = self.query_one(FileTable), self.query_one(SkillOverview)
+            return table if table.display and overview.showing_skill else overview
         if active == "findings":
             listing = self.query_one(FindingList)
             return listing if listing.display else self.query_one("#findings-scroll")
@@ -300,6 +299,12 @@ class DetailPane(Vertical):
         # Tabs that do not apply are disabled, not hidden: the row keeps its layout, so the
         # underline always lands under the active tab, and nothing jumps as the reviewer moves.
         tabs = self.query_one(TabbedContent)
+        if visible == self._visible_tabs:
+            # The same tabs apply (the same skill re-shown as its reads progress, or the next one alike):
+            # each enable, disable and fit below is a query of the tab row, a few ms a show for nothing.
+            if tabs.active != active:
+                tabs.active = active
+            return
         for tab in TABS:
             if tab in visible:
                 tabs.enable_tab(tab)

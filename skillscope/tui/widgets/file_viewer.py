@@ -17,6 +17,7 @@ from skillscope.core.sizes import human_size
 from skillscope.core.textsafe import safe_text
 from skillscope.tui.inert import inert_line
 from skillscope.tui.widgets.digest import Digest
+from skillscope.tui.widgets.refill import refill
 from skillscope.tui.widgets.source_lines import SourceLines
 from skillscope.verify.filekind import read_as
 from skillscope.views import SourceView, binary_view, hidden_panel, rendered_view, source_view
@@ -73,6 +74,8 @@ class FileViewer(VerticalScroll):
     _key: object = None
     """What is on show (path, digest, size): a file shown again with the same bytes is not laid out again."""
     _binary: bool | None = None
+    _meta: tuple[object, ...] | None = None
+    """What the metadata on show says: the same facts again are not written again."""
     _point: tuple[int, int | None, int | None] | None = None
     """A finding to point at once the content is laid out."""
 
@@ -145,6 +148,19 @@ class FileViewer(VerticalScroll):
 
     def _show_meta(self, path: str, result: object, data: bytes, binary: bool | None) -> None:
         served = getattr(result, "served", None)
+        status = getattr(result, "status", "")
+        facts = (
+            path,
+            getattr(result, "uri", ""),
+            len(data),
+            getattr(result, "digest", None),
+            status,
+            None if served is None else (served.form, served.mime_type),
+            binary,
+        )
+        if facts == self._meta:
+            return  # an audit that read the shown file again: nothing to write, nothing to lay out
+        self._meta = facts
         grid = Table.grid(padding=(0, 2))
         grid.add_column(style="bold", no_wrap=True, min_width=8)
         grid.add_column(overflow="fold")
@@ -152,7 +168,6 @@ class FileViewer(VerticalScroll):
         grid.add_row("uri", inert_line(getattr(result, "uri", ""), limit=600))
         grid.add_row("size", Text(f"{human_size(len(data))} ({len(data):,} bytes)"))
         grid.add_row("digest", Digest(getattr(result, "digest", None), "dim"))
-        status = getattr(result, "status", "")
         grid.add_row(
             "state",
             Text(
@@ -164,7 +179,7 @@ class FileViewer(VerticalScroll):
             served_as = f", sent as {served.form}" + (f" ({safe_text(served.mime_type)})" if served.mime_type else "")
         kind = "…" if binary is None else ("binary" if binary else "text")
         grid.add_row("type", inert_line(kind + served_as))
-        self.query_one("#file-meta", Static).update(grid)
+        refill(self.query_one("#file-meta", Static), grid)  # the same rows in the same width: a repaint only
 
     def point_at(self, line: int, column: int | None = None, end_column: int | None = None) -> None:
         """Mark ``line`` (and the columns of a finding) and scroll to it once laid out."""

@@ -8,8 +8,9 @@ from typing import Any, Self
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
-from textual.containers import VerticalScroll
+from textual.containers import Vertical, VerticalScroll
 from textual.geometry import Region, Size
 from textual.message import Message
 from textual.widgets import DataTable, Static
@@ -175,6 +176,8 @@ class FileTable(DataTable[Text]):
         """How many files the table draws (the "more" row adds ``FILE_ROWS``)."""
         self._measured: Size | None = None
         """While the table measures its rows: the extent it had before (see ``refresh``)."""
+        self._resized_to: Size | None = None
+        """The size of the last Resize (see ``_on_resize``)."""
 
     def clear(self, columns: bool = False) -> Self:
         # DataTable keeps each column as wide as the widest cell it ever held: another skill's short paths
@@ -183,6 +186,13 @@ class FileTable(DataTable[Text]):
         for column in self.columns.values():
             column.content_width = column.label.cell_len
         return self
+
+    def _on_resize(self, event: events.Resize) -> None:
+        # DataTable forgets every rendered cell on each Resize, and one comes whenever the table is shown
+        # again: at the size it had, its cells are still right, so DataTable's handler is skipped.
+        if event.size == self._resized_to:
+            event.prevent_default()
+        self._resized_to = event.size
 
     def _update_dimensions(self, new_rows: Iterable[RowKey]) -> None:
         self._measured = self.virtual_size
@@ -241,6 +251,7 @@ class FileTable(DataTable[Text]):
                 if state != before:
                     self.update_cell(item.path, "state", Text(state[0], style=state[1]))
             self._states = states
+            self.display = bool(files)  # hidden while a folder's or server's summary was shown
             return
         self.clear()
         self._listed, self._states = listed, states
@@ -273,27 +284,48 @@ class FileTable(DataTable[Text]):
 
 
 class SkillOverview(VerticalScroll):
-    """The overview tab: header, file table, review and history."""
+    """The overview tab: header, file table, review and history; or a folder's or server's summary instead.
+
+    The summary has a Static of its own and the skill's parts stay as they were while it shows:
+    the cursor back on the same skill shows them again without writing, measuring or rendering
+    them anew (the header's grids and the table's cells were most of what such a key cost).
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
+        super().__init__(id=id)
+        self._header_of: tuple[object, str, tuple[str, ...]] | None = None
+        """(entry, phase, states) the header was written for."""
 
     def compose(self) -> ComposeResult:
-        yield Static(id="overview-header")
-        yield FileTable(id="file-table")
-        yield Static(id="overview-review")
+        yield Static(id="overview-message")
+        with Vertical(id="overview-skill"):
+            yield Static(id="overview-header")
+            yield FileTable(id="file-table")
+            yield Static(id="overview-review")
+
+    @property
+    def showing_skill(self) -> bool:
+        """Whether a skill is on show (not a summary)."""
+        return bool(self.query_one("#overview-skill").display)
 
     def show(self, view: SkillView) -> None:
         """Show one skill."""
-        refill(
-            self.query_one("#overview-header", Static),
-            _skill_header(view, verified_frontmatter=view.phase == "verified"),
-        )
+        self.query_one("#overview-message").display = False
+        self.query_one("#overview-skill").display = True
+        states = tuple(skill_states(view))
+        before = self._header_of
+        if before is None or before[0] is not view.entry or before[1:] != (view.phase, states):
+            self._header_of = (view.entry, view.phase, states)
+            refill(
+                self.query_one("#overview-header", Static),
+                _skill_header(view, verified_frontmatter=view.phase == "verified"),
+            )
         self.query_one(FileTable).show(view)
         refill(self.query_one("#overview-review", Static), review_summary(view))
 
     def show_message(self, renderable: RenderableType) -> None:
         """Show a server summary or a placeholder instead of a skill."""
-        refill(self.query_one("#overview-header", Static), renderable)
-        table = self.query_one(FileTable)
-        table.clear()
-        table._listed = None
-        table.display = False
-        refill(self.query_one("#overview-review", Static), "")
+        message = self.query_one("#overview-message", Static)
+        refill(message, renderable)
+        message.display = True
+        self.query_one("#overview-skill").display = False
