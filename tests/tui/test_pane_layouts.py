@@ -16,7 +16,7 @@ from textual.widgets import Static, TabbedContent
 
 from skillscope.tui.widgets.detail_pane import TABS
 from skillscope.tui.widgets.file_viewer import FileViewer
-from skillscope.tui.widgets.progress_row import ProgressRow
+from skillscope.tui.widgets.progress_row import ProgressRow, Spinner
 from skillscope.tui.widgets.skill_overview import FileTable, SkillOverview
 from tests.tui.helpers import demo_app, open_skill, running, screen_text, select
 
@@ -38,19 +38,21 @@ async def test_the_progress_row_says_what_is_read_and_goes_blank_without_a_layou
         await select(pilot, "hello-world")
         detail = app.main_screen.detail
         row = detail.query_one(ProgressRow)
+        spinner = row.query_one(Spinner)
+        assert spinner.auto_refresh is None  # idle: no redraw timer, whatever Textual's indicator starts on mount
         tabs_at = detail.query_one("#tabs").region
         layouts = count_layouts(app)
         detail.set_progress("Reading and verifying SKILL.md of hello-world")
         await pilot.pause()
-        assert detail.busy and row.has_class("-busy")
+        assert detail.busy and row.has_class("-busy") and spinner.auto_refresh == 1 / 16
         assert "Reading and verifying SKILL.md of hello-world" in screen_text(app)
         detail.set_progress("Reading references/a-much-longer-name-than-before.md " + "x" * 400)  # longer than the row
         await pilot.pause()
         assert "a-much-longer-name-than-before.md" in screen_text(app)
         detail.set_progress(None)
         await pilot.pause()
-        assert not detail.busy and not row.has_class("-busy")
-        assert "Reading" not in screen_text(app)
+        assert not detail.busy and not row.has_class("-busy") and spinner.auto_refresh is None
+        assert "Reading" not in screen_text(app) and "Loading" not in screen_text(app)
         assert layouts == [] and detail.query_one("#tabs").region == tabs_at
 
 

@@ -2,58 +2,55 @@
 
 from __future__ import annotations
 
-from time import monotonic
+from time import time
+from typing import cast
 
-from rich.style import Style
 from rich.text import Text
-from textual.app import ComposeResult
-from textual.color import Gradient
+from textual.app import ComposeResult, RenderResult
 from textual.containers import Horizontal
-from textual.widget import Widget
-from textual.widgets import Static
+from textual.dom import DOMNode
+from textual.widgets import LoadingIndicator, Static
 
 from skillscope.tui.inert import inert_line
 from skillscope.tui.widgets.refill import refill
 
 __all__ = ["ProgressRow", "Spinner"]
 
+_DOM_AUTO_REFRESH = cast(property, vars(DOMNode)["auto_refresh"])
+"""Textual's own ``auto_refresh`` (which starts and stops the redraw timer), for the Spinner's to defer to."""
 
-class Spinner(Widget):
-    """Textual's loading dots, drawn only while something runs and blank (and not redrawn) otherwise.
 
-    A LoadingIndicator redraws itself 16 times a second from its mount on, and it can only be
-    hidden by a change of display, which lays the whole screen out.
+class Spinner(LoadingIndicator):
+    """Textual's loading dots, drawn only while something runs, and blank (with no redraw timer) otherwise.
+
+    A plain LoadingIndicator redraws itself 16 times a second from its mount on, and it can only
+    be hidden by a change of display, which lays the whole screen out.
     """
 
     def __init__(self, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
-        super().__init__(id=id)
         self.spinning = False
-        self._started = 0.0
+        super().__init__(id=id)
+
+    @property
+    def auto_refresh(self) -> float | None:
+        return self._auto_refresh
+
+    @auto_refresh.setter
+    def auto_refresh(self, interval: float | None) -> None:
+        # LoadingIndicator's mount handler starts its redraw timer here; idle, there is none.
+        _DOM_AUTO_REFRESH.__set__(self, interval if self.spinning else None)
 
     def spin(self, on: bool) -> None:
         """Start or stop the dots; a repaint of this widget only."""
         if on == self.spinning:
             return
         self.spinning = on
-        self._started = monotonic()
+        self._start_time = time()
         self.auto_refresh = 1 / 16 if on else None
         self.refresh()
 
-    def render(self) -> Text:
-        if not self.spinning:
-            return Text("")
-        if self.app.animation_level == "none":
-            return Text("Loading...")
-        # The same dots and gradient as Textual's LoadingIndicator.
-        elapsed = monotonic() - self._started
-        _, _, background, color = self.colors
-        gradient = Gradient((0.0, background.blend(color, 0.1)), (0.7, color), (1.0, color.lighten(0.1)))
-        dots = Text()
-        for number in range(5):
-            blend = (elapsed * 0.8 - number / 8) % 1
-            dots.append("\u25cf ", Style.from_color(gradient.get_color((1 - blend) ** 2).rich_color))
-        dots.rstrip()
-        return dots
+    def render(self) -> RenderResult:
+        return super().render() if self.spinning else Text("")
 
 
 class ProgressRow(Horizontal):
