@@ -9,6 +9,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from skillscope.tui.widgets.skill_overview import FileTable
+from tests.tui.helpers import wait_until
 
 pytestmark = pytest.mark.anyio
 
@@ -50,13 +51,17 @@ async def test_other_files_in_the_same_box_are_repainted_without_a_layout_and_a_
         assert "references/a-longer-name.md" in shown(table) and "a.md " not in shown(table)
         assert layouts == [] and below.region.y == top
         fill(table, ["SKILL.md", "one.md", "two.md", "three.md"])  # two rows more: what follows moves down
-        await pilot.pause()
-        assert layouts and below.region.y == top + 2
-        assert "three.md" in shown(table)
+        # Waited for, not one pause: how many frames a layout takes is the machine's business.
+        await wait_until(pilot, lambda: below.region.y == top + 2, what="what follows the table moved down")
+        assert layouts and "three.md" in shown(table)
         layouts.clear()
         fill(table, ["SKILL.md", "one.md", "two.md", "x" * 120])  # too wide: a scrollbar appears under it
-        await pilot.pause()
-        assert layouts and table.show_horizontal_scrollbar and below.region.y == top + 3
+        await wait_until(
+            pilot,
+            lambda: table.show_horizontal_scrollbar and below.region.y == top + 3,
+            what="a scrollbar under the table, and what follows moved down for it",
+        )
+        assert layouts
 
 
 async def test_another_skills_short_paths_get_a_column_as_narrow_as_they_are() -> None:
