@@ -26,6 +26,7 @@ from tests.fixtures.http import REPO_ROOT, stdio_command
 
 __all__ = [
     "add_server_dialog",
+    "at_rest",
     "SIZE",
     "counting_connect",
     "demo_app",
@@ -101,6 +102,28 @@ async def wait_until(pilot: Any, condition: Callable[[], Any], *, timeout: float
         if time.monotonic() > deadline:
             raise AssertionError(f"timed out waiting for {what or condition}")
         await pilot.pause(0.05)
+
+
+def _drawn(app: Any) -> bool:
+    """Nothing is waiting for the screen's next refresh: no layout, scroll, repaint or after-refresh callback."""
+    screen = app.screen
+    return not (
+        screen._layout_required
+        or screen._scroll_required
+        or screen._repaint_required
+        or screen._dirty_widgets
+        or screen._callbacks
+    )
+
+
+async def at_rest(pilot: Any) -> None:
+    """Let everything already asked of the screen be laid out and drawn.
+
+    One ``pilot.pause()`` runs the refresh due now, but a change often asks for another (a scrollbar
+    that appears, a tab's underline): on a loaded machine the next one may come after the test looks.
+    """
+    await pilot.pause()
+    await wait_until(pilot, lambda: _drawn(pilot.app), what="the screen laid out and drawn")
 
 
 def add_server_ready(app: Any) -> bool:

@@ -23,6 +23,7 @@ from skillscope.views import CONTINUED, source_view
 from tests.cli.conftest import run_cli
 from tests.tui.helpers import (
     add_server_dialog,
+    at_rest,
     counting_connect,
     demo_app,
     listed,
@@ -56,9 +57,8 @@ async def test_at_80_columns_the_footer_keeps_help_and_quit_and_follows_the_focu
         seen = {}
         for _ in range(3):
             await pilot.press("tab")
-            await pilot.pause()
+            await at_rest(pilot)  # the footer is drawn for the area the focus is in now
             area = screen.focus_area()
-            await wait_until(pilot, lambda: "? Help" in footer_line(app), what="footer drawn")
             seen[area] = footer_line(app)
         assert set(seen) == {"servers", "catalog", "detail"}
         for area, line in seen.items():

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.tui.helpers import add_server_ready, select, wait_until
+from tests.tui.helpers import add_server_ready, at_rest, select, wait_until
 from tests.tui.test_snapshots import demo, demo_listed, here, highlighted, opened, pressed, shows  # noqa: F401 - here is a fixture
 
 SIZES = pytest.mark.parametrize("size", [(80, 24), (160, 45)], ids=["80x24", "160x45"])
@@ -27,7 +27,7 @@ def findings_focused():
     async def step(pilot) -> None:
         detail = pilot.app.main_screen.detail
         detail.activate("findings")
-        await pilot.pause()
+        await at_rest(pilot)
         detail.focus_content()
         await wait_until(pilot, lambda: pilot.app.focused is detail.query_one("FindingList"))
 

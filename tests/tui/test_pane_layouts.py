@@ -18,7 +18,7 @@ from skillscope.tui.widgets.detail_pane import TABS
 from skillscope.tui.widgets.file_viewer import FileViewer
 from skillscope.tui.widgets.progress_row import ProgressRow, Spinner
 from skillscope.tui.widgets.skill_overview import FileTable, SkillOverview
-from tests.tui.helpers import demo_app, open_skill, running, screen_text, select
+from tests.tui.helpers import at_rest, demo_app, open_skill, running, screen_text, select
 
 pytestmark = pytest.mark.anyio
 
@@ -36,6 +36,7 @@ async def test_the_progress_row_says_what_is_read_and_goes_blank_without_a_layou
     app = demo_app(tmp_path)
     async with running(app) as pilot:
         await select(pilot, "hello-world")
+        await at_rest(pilot)  # what selecting asked of the screen is drawn before counting starts
         detail = app.main_screen.detail
         row = detail.query_one(ProgressRow)
         spinner = row.query_one(Spinner)
@@ -43,14 +44,14 @@ async def test_the_progress_row_says_what_is_read_and_goes_blank_without_a_layou
         tabs_at = detail.query_one("#tabs").region
         layouts = count_layouts(app)
         detail.set_progress("Reading and verifying SKILL.md of hello-world")
-        await pilot.pause()
+        await at_rest(pilot)
         assert detail.busy and row.has_class("-busy") and spinner.auto_refresh == 1 / 16
         assert "Reading and verifying SKILL.md of hello-world" in screen_text(app)
         detail.set_progress("Reading references/a-much-longer-name-than-before.md " + "x" * 400)  # longer than the row
-        await pilot.pause()
+        await at_rest(pilot)
         assert "a-much-longer-name-than-before.md" in screen_text(app)
         detail.set_progress(None)
-        await pilot.pause()
+        await at_rest(pilot)
         assert not detail.busy and not row.has_class("-busy") and spinner.auto_refresh is None
         assert "Reading" not in screen_text(app) and "Loading" not in screen_text(app)
         assert layouts == [] and detail.query_one("#tabs").region == tabs_at
@@ -60,13 +61,14 @@ async def test_a_file_read_again_with_the_same_bytes_is_not_written_again(tmp_pa
     app = demo_app(tmp_path)
     async with running(app) as pilot:
         view = await open_skill(pilot, "pdf-processing", path="references/FORMS.md")
+        await at_rest(pilot)
         viewer = app.main_screen.detail.query_one(FileViewer)
         meta = viewer.query_one("#file-meta", Static)
         shown = meta.visual
         layouts = count_layouts(app)
         again = dataclasses.replace(view.opened["references/FORMS.md"])  # what an audit's read of it brings
         viewer.show("references/FORMS.md", again)
-        await pilot.pause()
+        await at_rest(pilot)
         assert viewer.result is again and meta.visual is shown and not viewer.laying_out
         assert layouts == []
         assert "references/FORMS.md" in screen_text(app)
@@ -76,17 +78,18 @@ async def test_a_skill_shown_again_after_its_folder_keeps_its_header_rows_and_re
     app = demo_app(tmp_path)
     async with running(app) as pilot:
         view = await select(pilot, "pdf-processing")
+        await at_rest(pilot)
         detail = app.main_screen.detail
         overview, table = detail.query_one(SkillOverview), detail.query_one(FileTable)
         header = overview.query_one("#overview-header", Static)
         rows, written, rendered = dict(table.rows), header.visual, table._update_count
         assert rows and table.display and overview.showing_skill
         detail.show_message(Text("Folder acme/billing: 1 skill"))
-        await pilot.pause()
+        await at_rest(pilot)
         assert not overview.showing_skill and "Folder acme/billing" in screen_text(app)
         assert "references/FORMS.md" not in screen_text(app)
         detail.show_skill("demo", view)
-        await pilot.pause()
+        await at_rest(pilot)
         assert overview.showing_skill and "Folder acme/billing" not in screen_text(app)
         assert all(table.rows[key] is row for key, row in rows.items())  # the same rows, not added again
         assert header.visual is written  # the same header, not written again
@@ -98,6 +101,7 @@ async def test_the_tab_row_is_left_alone_when_the_same_tabs_apply(tmp_path: Path
     app = demo_app(tmp_path)
     async with running(app) as pilot:
         view = await select(pilot, "pdf-processing")
+        await at_rest(pilot)
         detail = app.main_screen.detail
         tabs = detail.query_one(TabbedContent)
         enabled = {tab: not tabs.get_tab(tab).disabled for tab in TABS}
@@ -106,11 +110,11 @@ async def test_the_tab_row_is_left_alone_when_the_same_tabs_apply(tmp_path: Path
         tabs.enable_tab = lambda tab: touched.append(tab) or enable(tab)  # type: ignore[method-assign]
         tabs.disable_tab = lambda tab: touched.append(tab) or disable(tab)  # type: ignore[method-assign]
         detail.show_skill("demo", view)
-        await pilot.pause()
+        await at_rest(pilot)
         assert touched == [] and {tab: not tabs.get_tab(tab).disabled for tab in TABS} == enabled
         detail.show_skill("demo", view, activate="findings")  # another active tab among the same ones
-        await pilot.pause()
+        await at_rest(pilot)
         assert touched == [] and tabs.active == "findings"
         detail.show_message(Text("Folder acme/billing: 1 skill"))  # fewer tabs apply: the row changes
-        await pilot.pause()
+        await at_rest(pilot)
         assert touched and tabs.active == "overview" and tabs.get_tab("findings").disabled

@@ -22,6 +22,7 @@ from tests.fixtures.http import REPO_ROOT
 from tests.tui.helpers import (
     SIZE,
     add_server_ready,
+    at_rest,
     demo_app,
     laying_out,
     listed,
@@ -52,8 +53,7 @@ async def settle(pilot) -> None:
         box.cursor_blink = False
     # Let layout settle: a tab shown and activated in one step draws its underline a refresh later.
     await pilot.wait_for_scheduled_animations()
-    await pilot.pause(0.1)
-    await pilot.pause()
+    await at_rest(pilot)
 
 
 def shows(*steps):
