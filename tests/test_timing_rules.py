@@ -34,7 +34,6 @@ TIMEOUT_KEYWORDS = {"timeout", "timeout_s", "seconds"}
 # switch and then reads the screen. Listed so no new one can join; they should become wait_until polls.
 GRANDFATHERED = {
     ("tui/test_layout_flows.py", "test_a_single_click_selects_and_a_double_click_opens"),
-    ("tui/test_snapshots.py", "settle"),
 }
 
 
