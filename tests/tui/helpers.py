@@ -105,7 +105,8 @@ async def wait_until(pilot: Any, condition: Callable[[], Any], *, timeout: float
 
 
 def _drawn(app: Any) -> bool:
-    """Nothing is waiting for the screen's next refresh: no layout, scroll, repaint or after-refresh callback."""
+    """Nothing is waiting: no message for the app or a widget on screen, and no layout, scroll, repaint or
+    after-refresh callback for the screen's next refresh."""
     screen = app.screen
     return not (
         screen._layout_required
@@ -113,6 +114,8 @@ def _drawn(app: Any) -> bool:
         or screen._repaint_required
         or screen._dirty_widgets
         or screen._callbacks
+        or not app._message_queue.empty()
+        or any(not node._message_queue.empty() for node in screen.walk_children(with_self=True))
     )
 
 

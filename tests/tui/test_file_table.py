@@ -9,7 +9,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from skillscope.tui.widgets.skill_overview import FileTable
-from tests.tui.helpers import wait_until
+from tests.tui.helpers import at_rest
 
 pytestmark = pytest.mark.anyio
 
@@ -43,25 +43,21 @@ async def test_other_files_in_the_same_box_are_repainted_without_a_layout_and_a_
         relayout = app.screen._refresh_layout
         app.screen._refresh_layout = lambda *args, **kwargs: layouts.append(True) or relayout(*args, **kwargs)
         fill(table, ["SKILL.md", "a.md"])
-        await pilot.pause()
+        await at_rest(pilot)
         top = below.region.y
         layouts.clear()
         fill(table, ["SKILL.md", "references/a-longer-name.md"])  # wider, the same height
-        await pilot.pause()
+        await at_rest(pilot)
         assert "references/a-longer-name.md" in shown(table) and "a.md " not in shown(table)
         assert layouts == [] and below.region.y == top
         fill(table, ["SKILL.md", "one.md", "two.md", "three.md"])  # two rows more: what follows moves down
-        # Waited for, not one pause: how many frames a layout takes is the machine's business.
-        await wait_until(pilot, lambda: below.region.y == top + 2, what="what follows the table moved down")
-        assert layouts and "three.md" in shown(table)
+        await at_rest(pilot)
+        assert layouts and below.region.y == top + 2
+        assert "three.md" in shown(table)
         layouts.clear()
         fill(table, ["SKILL.md", "one.md", "two.md", "x" * 120])  # too wide: a scrollbar appears under it
-        await wait_until(
-            pilot,
-            lambda: table.show_horizontal_scrollbar and below.region.y == top + 3,
-            what="a scrollbar under the table, and what follows moved down for it",
-        )
-        assert layouts
+        await at_rest(pilot)  # the scrollbar's own layout comes a refresh after the first
+        assert layouts and table.show_horizontal_scrollbar and below.region.y == top + 3
 
 
 async def test_another_skills_short_paths_get_a_column_as_narrow_as_they_are() -> None:
@@ -69,9 +65,9 @@ async def test_another_skills_short_paths_get_a_column_as_narrow_as_they_are() -
     async with app.run_test(size=(80, 30)) as pilot:
         table = app.query_one(FileTable)
         fill(table, ["SKILL.md", "references/" + "a-very-long-file-name-" * 2 + ".md"])
-        await pilot.pause()
+        await at_rest(pilot)
         fill(table, ["SKILL.md", "a.md"])
-        await pilot.pause()
+        await at_rest(pilot)
         row = next(line for line in shown(table).splitlines() if "SKILL.md" in line)
         # The size column follows the widest path shown ("SKILL.md"), not the last skill's.
         assert row.index("1 KiB") < len("SKILL.md") + 6, row
