@@ -19,6 +19,7 @@ from skillscope.tui.app import make_app
 from skillscope.tui.widgets.catalog_tree import CatalogTree
 from skillscope.tui.widgets.connection_panel import ConnectionPanel
 from skillscope.tui.widgets.detail_pane import DetailPane
+from skillscope.tui.widgets.finding_list import finding_place
 from skillscope.views import CONTINUED, source_view
 from tests.cli.conftest import run_cli
 from tests.tui.helpers import (
@@ -373,15 +374,54 @@ async def test_enter_on_a_finding_in_a_file_reads_that_file_and_shows_the_line(t
         await pilot.press("i")
         await wait_until(pilot, lambda: view.audit is not None and not app.main_screen.detail.busy, what="audited")
         detail = app.main_screen.detail
-        finding = next(
-            f for f in view.audit.findings if f.uri and f.uri.endswith("scripts/install.sh") and f.at.line == 3
+        target = next(
+            n
+            for n, f in enumerate(view.audit.findings)
+            if f.uri and f.uri.endswith("scripts/install.sh") and f.at.line == 3
         )
-        detail.show_finding(view, finding)
+        detail.activate("findings")
+        await at_rest(pilot)
+        detail.focus_content()
+        listing = detail.query_one("FindingList")
+        await wait_until(pilot, lambda: app.focused is listing, what="the finding list focused")
+        listing.highlighted = target
+        await pilot.press("enter")
         await wait_until(pilot, lambda: detail.query_one("TabbedContent").active == "file", what="file tab")
         viewer = detail.query_one("FileViewer")
         await wait_until(pilot, lambda: viewer.source is not None, what="file laid out")
         assert viewer.path == "scripts/install.sh" and viewer.source.marked[0] == 3
         assert "scripts/install.sh" in view.opened
+        # The file is read after the Enter; once it is shown, the keys scroll it.
+        await wait_until(pilot, lambda: app.focused is viewer, what="the viewer focused")
+
+
+async def test_the_tab_a_finding_opens_can_take_the_focus_at_once(tmp_path):
+    """Enter on a finding switches the tab, then focuses what the new tab holds after a refresh.
+
+    The tab row enables a pane through a message of its own. On a loaded machine (or at a low frame
+    rate) that message came after the refresh: the viewer could not take the focus, the finding list
+    was hidden, and nothing had the focus. The pane must be usable the moment its tab is active.
+    """
+    app = demo_app(tmp_path)
+    app.animation_level = "none"
+    async with running(app) as pilot:
+        view = await select(pilot, "pdf-processing")
+        await pilot.press("i")
+        await wait_until(pilot, lambda: view.audit is not None and not app.main_screen.detail.busy, what="audited")
+        detail = app.main_screen.detail
+        tabs = detail.query_one("TabbedContent")
+        assert tabs.get_pane("file").disabled  # no file shown yet
+        in_a_file = [f for f in view.audit.findings if finding_place(view.entry, f) not in (None, "SKILL.md")]
+        assert in_a_file and finding_place(view.entry, in_a_file[0]) in view.opened
+        detail.activate("findings")
+        await at_rest(pilot)
+        detail.focus_content()
+        await wait_until(pilot, lambda: app.focused is detail.query_one("FindingList"), what="the list focused")
+        detail.show_finding(view, in_a_file[0])  # what Enter on it does
+        # Nothing awaited: this is the pane the next refresh (and the reviewer's next key) finds.
+        viewer = detail.query_one("FileViewer")
+        assert tabs.active == "file" and detail.focus_target() is viewer and viewer.focusable
+        await wait_until(pilot, lambda: app.focused is viewer, what="the viewer focused")
 
 
 # -- 8: the ledger screen -----------------------------------------------------------------------

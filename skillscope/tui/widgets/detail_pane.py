@@ -143,6 +143,7 @@ class DetailPane(Vertical):
                 if line:
                     viewer.point_at(line, column, end)
                 activate = "file"
+                self._focus_when_shown(viewer)  # the file a finding asked for has been read
         if view.phase == "failed" and report is not None and report.failure is not None:
             visible.add("failure")
             refill(self.query_one("#failure-body", Static), failure_view(report))
@@ -266,16 +267,28 @@ class DetailPane(Vertical):
                 body.update(self._skill_md_shown)
                 scroll = self.query_one("#skill-md-scroll", VerticalScroll)
                 self.call_after_refresh(lambda: self._scroll_skill_md(scroll, body, source, line))
-            # Focus once the tab is shown: a hidden widget cannot take focus, and the list that had it is hidden now.
-            self.call_after_refresh(self.query_one("#skill-md-scroll").focus)
+            self._focus_when_shown(self.query_one("#skill-md-scroll"))
             return
         self._jump = (path, line, column, end)
         if path in view.opened:
             self._file_path = path
             self.show_skill(self.shown[0] if self.shown else "", view, file=path, activate="file")
-            self.call_after_refresh(self.query_one(FileViewer).focus)
+            self._focus_when_shown(self.query_one(FileViewer))
         elif self.shown is not None:
             self.post_message(self.FileOpenRequested(self.shown[0], self.shown[1], path))
+
+    def _focus_when_shown(self, widget: Widget) -> None:
+        """Focus ``widget`` once its tab is shown, unless the reviewer has put the focus outside this pane meanwhile.
+
+        A hidden widget cannot take focus, and the finding list that had it is hidden by the switch.
+        """
+
+        def give() -> None:
+            focused = self.screen.focused
+            if focused is None or self in focused.ancestors_with_self:
+                widget.focus()
+
+        self.call_after_refresh(give)
 
     def _scroll_skill_md(self, scroll: VerticalScroll, body: Static, source: SourceView, line: int) -> None:
         # The source follows two lines of heading inside the same Static.
@@ -305,14 +318,19 @@ class DetailPane(Vertical):
             if tabs.active != active:
                 tabs.active = active
             return
+        # Each pane is enabled or disabled here with its tab. The tab row would do it too, but through a
+        # message handled a refresh or more later. Until then a widget in a pane just shown cannot take
+        # focus: Enter on a finding focuses the file's viewer after a refresh.
         for tab in TABS:
             if tab in visible:
                 tabs.enable_tab(tab)
+                tabs.get_pane(tab).disabled = False
         if tabs.active != active:
             tabs.active = active
         for tab in TABS:
             if tab not in visible:
                 tabs.disable_tab(tab)
+                tabs.get_pane(tab).disabled = True
         self._visible_tabs = visible
         self._fit_tabs()
 
