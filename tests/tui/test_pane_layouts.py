@@ -118,3 +118,27 @@ async def test_the_tab_row_is_left_alone_when_the_same_tabs_apply(tmp_path: Path
         detail.show_message(Text("Folder acme/billing: 1 skill"))  # fewer tabs apply: the row changes
         await at_rest(pilot)
         assert touched and tabs.active == "overview" and tabs.get_tab("findings").disabled
+
+
+async def test_the_tree_relabels_and_adds_rows_without_laying_out_the_screen(tmp_path: Path) -> None:
+    """Textual's Tree asks for a whole-screen layout on every added or relabelled node; ours, boxed by its
+    container, only repaints (a layout beside a large catalog costs tens of ms of the event loop). A change
+    in its number of lines still reaches the layout, through the tree's virtual size."""
+    app = demo_app(tmp_path)
+    async with running(app) as pilot:
+        await select(pilot, "hello-world")
+        await at_rest(pilot)
+        tree = app.main_screen.catalog_tree
+        node = tree.cursor_node
+        assert node is not None
+        layouts = count_layouts(app)
+        node.set_label(Text("hello-world  RELABELLED"))
+        node.add_leaf(Text("an extra row"))
+        await at_rest(pilot)
+        text = screen_text(app)
+        assert "RELABELLED" in text and "an extra row" not in text  # the new row is under a closed node
+        assert layouts == []
+        lines = tree.virtual_size.height
+        node.expand()
+        await at_rest(pilot)
+        assert "an extra row" in screen_text(app) and tree.virtual_size.height > lines

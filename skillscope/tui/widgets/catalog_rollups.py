@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+from typing import Self
 
 from rich.cells import cell_len
 from rich.text import Text
+from textual.geometry import Region
 from textual.widgets.tree import TreeNode
 
 from skillscope.service.session import ServerSession
@@ -50,18 +52,26 @@ class CatalogRollups(SurfacePlaces):
             return width
         return cell_len(self.ICON_NODE_EXPANDED if node.is_expanded else self.ICON_NODE) + width
 
+    _repaint_only = False
+    """While set, a refresh asked for with a layout is a repaint (see ``_invalidate``)."""
+
     def _invalidate(self) -> None:
         # Tree asks for a layout of the whole screen whenever a node is added, opened or relabelled: 50-90 ms
         # beside a large catalog, for a widget whose box its container sets. Its lines are rebuilt on the next
         # paint, and a change in their count reaches the layout through ``virtual_size`` (a layout reactive).
+        # Tree's own method runs, whatever it clears in a later Textual; only its layout request is dropped.
         styles = self.styles
         if (styles.width is not None and styles.width.is_auto) or (styles.height is not None and styles.height.is_auto):
             super()._invalidate()
             return
-        self._clear_line_cache()
-        self._updates += 1
-        self.root._reset()
-        self.refresh()
+        self._repaint_only = True
+        try:
+            super()._invalidate()
+        finally:
+            self._repaint_only = False
+
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False) -> Self:
+        return super().refresh(*regions, repaint=repaint, layout=layout and not self._repaint_only, recompose=recompose)
 
     def _add(self, parent: TreeNode[NodeRef], label: Text, ref: NodeRef, *, expand: bool = False) -> TreeNode[NodeRef]:
         """A child of ``parent`` for ``ref``: its next old child when that one stands for the same, else a new one."""
