@@ -27,6 +27,7 @@ from tests.fixtures.http import REPO_ROOT, stdio_command
 __all__ = [
     "add_server_dialog",
     "at_rest",
+    "findings_focused",
     "SIZE",
     "counting_connect",
     "demo_app",
@@ -127,6 +128,17 @@ async def at_rest(pilot: Any) -> None:
     """
     await pilot.pause()
     await wait_until(pilot, lambda: _drawn(pilot.app), what="the screen laid out and drawn")
+
+
+async def findings_focused(pilot: Any) -> Any:
+    """Show the Findings tab of the skill in the detail pane and focus its list, as Tab would; returns the list."""
+    detail = pilot.app.main_screen.detail
+    detail.activate("findings")
+    await at_rest(pilot)  # a hidden list cannot take the focus
+    detail.focus_content()
+    listing = detail.query_one("FindingList")
+    await wait_until(pilot, lambda: pilot.app.focused is listing, what="the finding list focused")
+    return listing
 
 
 def add_server_ready(app: Any) -> bool:

@@ -27,6 +27,7 @@ from tests.tui.helpers import (
     at_rest,
     counting_connect,
     demo_app,
+    findings_focused,
     listed,
     notifications,
     open_skill,
@@ -349,12 +350,7 @@ async def test_enter_on_a_finding_opens_skill_md_at_its_line_and_column(tmp_path
         await pilot.press("i")
         await wait_until(pilot, lambda: view.audit is not None and not app.main_screen.detail.busy, what="audited")
         detail = app.main_screen.detail
-        detail.activate("findings")
-        await pilot.pause()
-        detail.focus_content()
-        await pilot.pause()
-        listing = detail.query_one("FindingList")
-        assert app.focused is listing
+        listing = await findings_focused(pilot)
         target = next(n for n, f in enumerate(view.audit.findings) if f.at.line == 15)
         listing.highlighted = target
         await pilot.press("enter")
@@ -379,11 +375,7 @@ async def test_enter_on_a_finding_in_a_file_reads_that_file_and_shows_the_line(t
             for n, f in enumerate(view.audit.findings)
             if f.uri and f.uri.endswith("scripts/install.sh") and f.at.line == 3
         )
-        detail.activate("findings")
-        await at_rest(pilot)
-        detail.focus_content()
-        listing = detail.query_one("FindingList")
-        await wait_until(pilot, lambda: app.focused is listing, what="the finding list focused")
+        listing = await findings_focused(pilot)
         listing.highlighted = target
         await pilot.press("enter")
         await wait_until(pilot, lambda: detail.query_one("TabbedContent").active == "file", what="file tab")
@@ -413,10 +405,7 @@ async def test_the_tab_a_finding_opens_can_take_the_focus_at_once(tmp_path):
         assert tabs.get_pane("file").disabled  # no file shown yet
         in_a_file = [f for f in view.audit.findings if finding_place(view.entry, f) not in (None, "SKILL.md")]
         assert in_a_file and finding_place(view.entry, in_a_file[0]) in view.opened
-        detail.activate("findings")
-        await at_rest(pilot)
-        detail.focus_content()
-        await wait_until(pilot, lambda: app.focused is detail.query_one("FindingList"), what="the list focused")
+        await findings_focused(pilot)
         detail.show_finding(view, in_a_file[0])  # what Enter on it does
         # Nothing awaited: this is the pane the next refresh (and the reviewer's next key) finds.
         viewer = detail.query_one("FileViewer")

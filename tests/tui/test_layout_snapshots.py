@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.tui.helpers import add_server_ready, at_rest, select, wait_until
+from tests.tui.helpers import add_server_ready, findings_focused, select, wait_until
 from tests.tui.test_snapshots import demo, demo_listed, here, highlighted, opened, pressed, shows  # noqa: F401 - here is a fixture
 
 SIZES = pytest.mark.parametrize("size", [(80, 24), (160, 45)], ids=["80x24", "160x45"])
@@ -19,17 +19,6 @@ def audited(name: str):
         view = await select(pilot, name)
         await pilot.press("i")
         await wait_until(pilot, lambda: view.audit is not None and not pilot.app.main_screen.detail.busy)
-
-    return step
-
-
-def findings_focused():
-    async def step(pilot) -> None:
-        detail = pilot.app.main_screen.detail
-        detail.activate("findings")
-        await at_rest(pilot)
-        detail.focus_content()
-        await wait_until(pilot, lambda: pilot.app.focused is detail.query_one("FindingList"))
 
     return step
 
@@ -87,7 +76,7 @@ def test_add_server_dialog_says_how_to_switch_and_submit(snap_compare, here, siz
 
 @SIZES
 def test_findings_are_a_list_to_open(snap_compare, here, size):  # noqa: F811
-    assert snap_compare(demo(here), terminal_size=size, run_before=shows(audited("pdf-processing"), findings_focused()))
+    assert snap_compare(demo(here), terminal_size=size, run_before=shows(audited("pdf-processing"), findings_focused))
 
 
 @SIZES
@@ -101,7 +90,7 @@ def test_enter_on_a_finding_shows_its_file_at_the_line(snap_compare, here, size)
     assert snap_compare(
         demo(here),
         terminal_size=size,
-        run_before=shows(audited("pdf-processing"), findings_focused(), pressed("j", "j", "j", "enter", until=at_line)),
+        run_before=shows(audited("pdf-processing"), findings_focused, pressed("j", "j", "j", "enter", until=at_line)),
     )
 
 
