@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
@@ -50,24 +50,34 @@ def inputs_digest() -> str:
     return digest.hexdigest()[:32]
 
 
-def cached_suite_checks(name: str, digest: str, run: Callable[[], dict[str, Any]]) -> dict[str, Any]:
-    """The suite's checks for fixture ``name``: from the cache when ``digest`` matches, else ``run()`` and kept.
+def cached_suite_checks(
+    names: Sequence[str], digest: str, run: Callable[[list[str]], dict[str, dict[str, Any]]]
+) -> dict[str, dict[str, Any]]:
+    """The suite's checks for each fixture in ``names``: from the cache when ``digest`` matches, the rest from
+    one ``run(missing names)`` (one suite process for them all), kept for the next time.
 
     ``SKILLSCOPE_SUITE_CACHE=0`` always runs the suite (and refreshes the cache).
     """
+    found = {name: checks for name in names if (checks := _cached(name, digest)) is not None}
+    missing = [name for name in names if name not in found]
+    ran = run(missing) if missing else {}
+    for name, checks in ran.items():
+        # A run the suite could not finish is never kept: the next run tries again.
+        if not any(check.startswith("suite-error") for check in checks):
+            path = CACHE_DIR / digest / f"{name}.json"
+            path.parent.mkdir(parents=True, exist_ok=True)
+            temporary = path.with_suffix(f".{os.getpid()}.tmp")
+            temporary.write_text(json.dumps(checks), encoding="utf-8")
+            temporary.replace(path)
+    return {name: found[name] if name in found else ran[name] for name in names}
+
+
+def _cached(name: str, digest: str) -> dict[str, Any] | None:
     path = CACHE_DIR / digest / f"{name}.json"
-    if os.environ.get("SKILLSCOPE_SUITE_CACHE", "1") != "0" and path.is_file():
-        try:
-            cached = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            cached = None
-        if isinstance(cached, dict):
-            return cached
-    checks = run()
-    # A run the suite could not finish is never kept: the next run tries again.
-    if not any(check.startswith("suite-error") for check in checks):
-        path.parent.mkdir(parents=True, exist_ok=True)
-        temporary = path.with_suffix(f".{os.getpid()}.tmp")
-        temporary.write_text(json.dumps(checks), encoding="utf-8")
-        temporary.replace(path)
-    return checks
+    if os.environ.get("SKILLSCOPE_SUITE_CACHE", "1") == "0" or not path.is_file():
+        return None
+    try:
+        cached = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return cached if isinstance(cached, dict) else None

@@ -32,12 +32,13 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 __all__ = [
+    "BATCH_JS",
     "CACHE",
     "DEFAULT_SCENARIOS",
     "NODE",
@@ -45,8 +46,10 @@ __all__ = [
     "ScenarioRun",
     "SuiteNotInstalled",
     "run_scenario",
+    "run_pairs_together",
     "run_scenarios_together",
     "run_server_scenarios",
+    "run_servers_scenarios",
     "suite_command",
     "suite_installed",
 ]
@@ -197,11 +200,28 @@ def run_scenarios_together(
     run's CPU). Each run writes its own ``checks.json``, as :func:`run_scenario`'s would; ``output``
     and ``seconds`` are the whole process's, shared by its runs.
     """
+    return run_pairs_together(
+        [(url, scenario) for scenario in scenarios], workdir, spec_version=spec_version, timeout_ms=timeout_ms
+    )
+
+
+def run_pairs_together(
+    pairs: Sequence[tuple[str, str]],
+    workdir: Path,
+    *,
+    spec_version: str | None = None,
+    timeout_ms: int = SCENARIO_TIMEOUT_MS,
+) -> list[ScenarioRun]:
+    """:func:`run_scenarios_together` for (url, scenario) pairs: several servers checked by one suite process.
+
+    Starting Node and loading the suite costs about a second of CPU, several times what one scenario
+    run does, so servers checked together share it.
+    """
     _require_suite()
-    outs = [workdir / f"{index:02d}-results" for index in range(len(scenarios))]
+    outs = [workdir / f"{index:02d}-results" for index in range(len(pairs))]
     runs = [
         ScenarioRun(scenario, suite_command(url, scenario, out, spec_version=spec_version, timeout_ms=timeout_ms))
-        for scenario, out in zip(scenarios, outs, strict=True)
+        for (url, scenario), out in zip(pairs, outs, strict=True)
     ]
     codes_file = workdir / "exit-codes.json"
     argv = [str(NODE), str(BATCH_JS), str(SUITE_JS), json.dumps([run.argv[2:] for run in runs]), str(codes_file)]
@@ -270,28 +290,49 @@ def run_server_scenarios(
         in the order the suite reported them. A scenario that wrote no ``checks.json`` adds a
         pseudo-check ``suite-error:<scenario>`` with status ``ERROR`` and the suite's output.
     """
+    return run_servers_scenarios({url: url}, scenarios, spec_version, timeout_ms=timeout_ms, runs=runs)[url]
+
+
+def run_servers_scenarios(
+    urls: Mapping[str, str],
+    scenarios: Iterable[str] = DEFAULT_SCENARIOS,
+    spec_version: str | None = None,
+    *,
+    timeout_ms: int = SCENARIO_TIMEOUT_MS,
+    runs: list[ScenarioRun] | None = None,
+) -> dict[str, dict[str, list[dict[str, Any]]]]:
+    """:func:`run_server_scenarios` for several servers (``{name: url}``) in one suite process; checks by name."""
     _require_suite()
-    results: dict[str, list[dict[str, Any]]] = {}
+    scenarios = list(scenarios)
+    pairs = [(url, scenario) for url in urls.values() for scenario in scenarios]
     with tempfile.TemporaryDirectory(prefix="skillscope-suite-") as tmp:
-        done = run_scenarios_together(url, list(scenarios), Path(tmp), spec_version=spec_version, timeout_ms=timeout_ms)
+        done = run_pairs_together(pairs, Path(tmp), spec_version=spec_version, timeout_ms=timeout_ms)
         for run in done:
-            scenario = run.scenario
-            if runs is not None:
-                runs.append(run)
-            if not run.checks:
-                results.setdefault(f"suite-error:{scenario}", []).append(
-                    {
-                        "status": "ERROR",
-                        "untestable": False,
-                        "errorMessage": f"no checks.json (suite exit {run.returncode})",
-                        "details": {"output": run.output[-4000:]},
-                        "scenario": scenario,
-                    }
-                )
-                continue
-            for check in run.checks:
-                results.setdefault(str(check.get("id")), []).append(_outcome(check, scenario))
             run.result_dir = None  # the temporary directory goes away below
+    if runs is not None:
+        runs.extend(done)
+    return {
+        name: _merged(done[index * len(scenarios) : (index + 1) * len(scenarios)]) for index, name in enumerate(urls)
+    }
+
+
+def _merged(runs: Sequence[ScenarioRun]) -> dict[str, list[dict[str, Any]]]:
+    """One server's runs merged by check id (see :func:`run_server_scenarios`)."""
+    results: dict[str, list[dict[str, Any]]] = {}
+    for run in runs:
+        if not run.checks:
+            results.setdefault(f"suite-error:{run.scenario}", []).append(
+                {
+                    "status": "ERROR",
+                    "untestable": False,
+                    "errorMessage": f"no checks.json (suite exit {run.returncode})",
+                    "details": {"output": run.output[-4000:]},
+                    "scenario": run.scenario,
+                }
+            )
+            continue
+        for check in run.checks:
+            results.setdefault(str(check.get("id")), []).append(_outcome(check, run.scenario))
     return results
 
 

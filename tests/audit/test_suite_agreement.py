@@ -11,6 +11,7 @@ Known differences are by design and asserted as such:
 
 from __future__ import annotations
 
+import contextlib
 from concurrent.futures import ThreadPoolExecutor
 
 import anyio
@@ -21,7 +22,7 @@ from skillscope.catalog.entry import Policy
 from skillscope.protocol.connection import connect
 from skillscope.protocol.target import Target
 from tests.audit.suite_cache import cached_suite_checks, inputs_digest
-from tests.audit.suite_runner import run_server_scenarios, suite_installed
+from tests.audit.suite_runner import run_server_scenarios, run_servers_scenarios, suite_installed
 from tests.fixtures.hostile import build_scenario
 from tests.fixtures.http import serve_http_in_thread
 
@@ -60,25 +61,34 @@ async def _our_checks(url: str) -> dict[str, str]:
     return {check: outcome.status for check, outcome in audit.checks.items()}
 
 
-def _both(name: str, digest: str) -> tuple[dict[str, set[str]], dict[str, str]]:
-    with serve_http_in_thread(build_scenario(name)) as url:
-        # The suite's verdicts are kept under .cache keyed by their inputs (suite_cache.py): a rerun with
-        # the same fixtures, SDK and suite reads them instead of starting 3 Node processes per fixture.
-        suite = cached_suite_checks(name, digest, lambda: run_server_scenarios(url))
-        ours = anyio.run(_our_checks, url)
-    expected = {
+def _expected(suite: dict) -> dict[str, set[str]]:
+    return {
         check: {"untestable" if o["untestable"] else SUITE_STATUS.get(o["status"], o["status"]) for o in outcomes}
         for check, outcomes in suite.items()
     }
-    return expected, ours
+
+
+def _both_for(names: list[str]) -> dict[str, tuple[dict[str, set[str]], dict[str, str]]]:
+    """For each fixture: the suite's outcomes by check and skillscope's audit of the same server.
+
+    Every fixture is served at once and the suite checks them all in one process: starting Node and
+    loading the suite costs more than a fixture's three scenarios.
+    """
+    with contextlib.ExitStack() as stack:
+        urls = {name: stack.enter_context(serve_http_in_thread(build_scenario(name))) for name in names}
+        # The suite's verdicts are kept under .cache keyed by their inputs (suite_cache.py): a rerun with
+        # the same fixtures, SDK and suite reads them instead of starting the suite.
+        suite = cached_suite_checks(
+            names, inputs_digest(), lambda missing: run_servers_scenarios({name: urls[name] for name in missing})
+        )
+        with ThreadPoolExecutor(max_workers=2) as pool:
+            ours = dict(zip(names, pool.map(lambda name: anyio.run(_our_checks, urls[name]), names), strict=True))
+    return {name: (_expected(suite[name]), ours[name]) for name in names}
 
 
 @pytest.fixture(scope="module")
 def observed():
-    digest = inputs_digest()
-    with ThreadPoolExecutor(max_workers=2) as pool:
-        results = dict(zip(FIXTURES, pool.map(lambda name: _both(name, digest), FIXTURES), strict=True))
-    return results
+    return _both_for(FIXTURES)
 
 
 @pytest.mark.parametrize("fixture", FIXTURES)
@@ -94,7 +104,7 @@ def test_same_check_ids_with_the_same_outcomes(observed, fixture):
 
 
 def test_every_entry_is_checked_where_the_suite_reads_only_the_first():
-    suite, ours = _both("frontmatter-mismatch", inputs_digest())
+    suite, ours = _both_for(["frontmatter-mismatch"])["frontmatter-mismatch"]
     assert suite["sep-2640-entry-frontmatter-identical"] == {"pass"}, "the suite reads the clean first entry only"
     assert ours["sep-2640-entry-frontmatter-identical"] == "fail", "skillscope reads the mismatching second one too"
 
