@@ -5,9 +5,10 @@ command and asserts that every check the suite wrote to ``checks.json`` is ``SUC
 client is ``adapter.py`` (the skillscope CLI) or ``reference_client.py`` (a bare-SDK host): when
 both fail, suspect the harness; when only the adapter fails, suspect skillscope.
 
-Runs go to per-run temporary directories and are started together in a small thread pool
-(``SKILLSCOPE_CONFORMANCE_JOBS``, default 4), because each one is dominated by Node and Python
-start-up. Skipped until ``bash tests/conformance/setup.sh`` has installed the suite.
+Runs go to per-run temporary directories. Each client's runs go one after the other through one
+suite process (Node and the suite load once), the two clients side by side, and each client
+command is forked from a process that has imported the client's modules: start-up was most of
+every run's CPU. Skipped until ``bash tests/conformance/setup.sh`` has installed the suite.
 """
 
 from __future__ import annotations
@@ -28,7 +29,9 @@ from typing import Any
 
 import pytest
 
+from tests.audit.suite_runner import BATCH_JS
 from tests.cli.conftest import run_cli
+from tests.fixtures.forkserver import launched
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
@@ -49,7 +52,16 @@ CLIENTS = {"adapter": HERE / "adapter.py", "reference": HERE / "reference_client
 # run is killed after RUN_TIMEOUT_S. Both are far above a quiet run so a loaded runner still passes.
 CLIENT_TIMEOUT_MS = 900_000
 RUN_TIMEOUT_S = 1_200.0
-JOBS = max(1, int(os.environ.get("SKILLSCOPE_CONFORMANCE_JOBS", "4")))
+PRELOAD = {
+    "adapter": [
+        "skillscope.cli",
+        "skillscope.protocol.connection",
+        "skillscope.service.catalog",
+        "skillscope.service.review_state",
+    ],
+    "reference": ["mcp", "mcp_types", "yaml", "pydantic", "mcp.client"],
+}
+"""What each client imports, imported once by its fork server before the first run."""
 
 # One xdist worker runs the whole module: suite_runs launches every selected run at module start.
 pytestmark = [
@@ -106,76 +118,110 @@ def _suite_env() -> dict[str, str]:
     return env
 
 
-def run_suite(client: str, scenario: str, spec_version: str, base: Path) -> SuiteRun:
-    """Run one client scenario in its own working directory under ``base``."""
-    workdir = Path(tempfile.mkdtemp(prefix=f"{client}-{scenario}-{spec_version}-", dir=base))
-    run = SuiteRun(client, scenario, spec_version, workdir)
-    # The suite splits --command on single spaces and runs it through a shell, so hand it one
-    # space-free path: a wrapper that also records the client's exit code (the suite does not).
+def _wrapper(client: str, workdir: Path) -> Path:
+    """The client command handed to the suite: a space-free script that also records the client's exit code.
+
+    The suite splits --command on single spaces and runs it through a shell, and does not keep the
+    client's exit code. The client runs forked from a process that imported its modules already
+    (tests/fixtures/forkserver.py): still a process of its own on the suite's pipes, without a second
+    of imports per run.
+    """
     exit_file = workdir / "client-exit-code"
     wrapper = workdir / "client.sh"
+    command = launched(f"conformance-{client}", sys.executable, [str(CLIENTS[client])], PRELOAD[client])
     wrapper.write_text(
-        "#!/bin/sh\n"
-        f'{shlex.quote(sys.executable)} {shlex.quote(str(CLIENTS[client]))} "$@"\n'
-        f"rc=$?\necho $rc > {shlex.quote(str(exit_file))}\nexit $rc\n"
+        f'#!/bin/sh\n{shlex.join(command)} "$@"\nrc=$?\necho $rc > {shlex.quote(str(exit_file))}\nexit $rc\n'
     )
     wrapper.chmod(0o755)
     if " " in str(wrapper):
         raise RuntimeError(f"the suite cannot run a command whose path has a space: {wrapper}")
-    argv = [
-        str(NODE), str(SUITE_JS), "client",
-        "--command", str(wrapper),
-        "--scenario", scenario,
-        "--spec-version", spec_version, "--force",
-        "--timeout", str(CLIENT_TIMEOUT_MS),
-        "-o", str(workdir / "results"),
-    ]  # fmt: skip
+    return wrapper
+
+
+def run_batch(client: str, wanted: list[tuple[str, str]], base: Path) -> dict[tuple[str, str], SuiteRun]:
+    """Run ``client`` through the (scenario, spec version) runs in ``wanted``, one after the other in one suite
+    process (tests/audit/suite_batch.mjs: Node and the suite load once); each run in its own directory."""
+    runs: dict[tuple[str, str], SuiteRun] = {}
+    argvs = []
+    for scenario, spec_version in wanted:
+        workdir = Path(tempfile.mkdtemp(prefix=f"{client}-{scenario}-{spec_version}-", dir=base))
+        runs[(scenario, spec_version)] = SuiteRun(client, scenario, spec_version, workdir)
+        argvs.append([
+            "client",
+            "--command", str(_wrapper(client, workdir)),
+            "--scenario", scenario,
+            "--spec-version", spec_version, "--force",
+            "--timeout", str(CLIENT_TIMEOUT_MS),
+            "-o", str(workdir / "results"),
+        ])  # fmt: skip
+    codes_file = base / f"{client}-exit-codes.json"
+    argv = [str(NODE), str(BATCH_JS), str(SUITE_JS), json.dumps(argvs), str(codes_file)]
     start = time.monotonic()
+    returncode, output = None, ""
     try:
         proc = subprocess.run(
-            argv, cwd=workdir, env=_suite_env(), capture_output=True, text=True, timeout=RUN_TIMEOUT_S, check=False
+            argv,
+            cwd=base,
+            env=_suite_env(),
+            capture_output=True,
+            text=True,
+            timeout=RUN_TIMEOUT_S * len(argvs),
+            check=False,
         )
-        run.returncode, run.output = proc.returncode, proc.stdout + proc.stderr
+        returncode, output = proc.returncode, proc.stdout + proc.stderr
     except subprocess.TimeoutExpired as exc:
-        run.output = f"suite did not finish within {RUN_TIMEOUT_S:.0f} s\n{exc.stdout or ''}{exc.stderr or ''}"
-    run.seconds = time.monotonic() - start
-    found = sorted((workdir / "results").glob(f"{scenario}-*/checks.json"))
-    if len(found) == 1:
-        run.result_dir = found[0].parent
-        run.checks = json.loads(found[0].read_text())
-        stderr_file = run.result_dir / "stderr.txt"
-        run.client_stderr = stderr_file.read_text() if stderr_file.is_file() else ""
-    if exit_file.is_file():
-        run.client_exit = int(exit_file.read_text().strip())
-    return run
+        output = f"suite did not finish within {exc.timeout:.0f} s\n{exc.stdout or ''}{exc.stderr or ''}"
+    seconds = time.monotonic() - start
+    codes = json.loads(codes_file.read_text()) if codes_file.is_file() else []
+    for index, run in enumerate(runs.values()):
+        run.returncode = codes[index] if index < len(codes) else returncode
+        run.output, run.seconds = output, seconds
+        found = sorted((run.workdir / "results").glob(f"{run.scenario}-*/checks.json"))
+        if len(found) == 1:
+            run.result_dir = found[0].parent
+            run.checks = json.loads(found[0].read_text())
+            stderr_file = run.result_dir / "stderr.txt"
+            run.client_stderr = stderr_file.read_text() if stderr_file.is_file() else ""
+        exit_file = run.workdir / "client-exit-code"
+        if exit_file.is_file():
+            run.client_exit = int(exit_file.read_text().strip())
+    return runs
 
 
 class RunPool:
-    """Starts suite runs in parallel and hands each test its own."""
+    """Runs the selected scenario runs, one suite process per client, the clients side by side."""
 
-    def __init__(self, base: Path, jobs: int) -> None:
+    def __init__(self, base: Path) -> None:
         self.base = base
-        self.executor = ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="conformance")
-        self.futures: dict[tuple[str, str, str], Future[SuiteRun]] = {}
+        self.executor = ThreadPoolExecutor(max_workers=len(CLIENTS), thread_name_prefix="conformance")
+        self.batches: list[tuple[set[tuple[str, str, str]], Future[dict[tuple[str, str], SuiteRun]]]] = []
 
-    def submit(self, client: str, scenario: str, spec_version: str) -> None:
-        key = (client, scenario, spec_version)
-        if key not in self.futures:
-            self.futures[key] = self.executor.submit(run_suite, client, scenario, spec_version, self.base)
+    def submit(self, wanted: list[tuple[str, str, str]]) -> None:
+        """Start the (client, scenario, spec version) runs not started yet, a batch per client."""
+        started = set().union(*(keys for keys, _ in self.batches))
+        for client in CLIENTS:
+            batch = [(s, v) for c, s, v in dict.fromkeys(wanted) if c == client and (c, s, v) not in started]
+            if batch:
+                keys = {(client, s, v) for s, v in batch}
+                self.batches.append((keys, self.executor.submit(run_batch, client, batch, self.base)))
 
     def get(self, client: str, scenario: str, spec_version: str) -> SuiteRun:
-        self.submit(client, scenario, spec_version)
-        return self.futures[(client, scenario, spec_version)].result()
+        key = (client, scenario, spec_version)
+        self.submit([key])
+        future = next(future for keys, future in self.batches if key in keys)
+        return future.result()[(scenario, spec_version)]
 
 
 @pytest.fixture(scope="module")
 def suite_runs(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory):
-    """A pool pre-loaded with every run the selected tests of this module will ask for."""
-    pool = RunPool(tmp_path_factory.mktemp("conformance"), JOBS)
+    """A pool running every run the selected tests of this module will ask for."""
+    pool = RunPool(tmp_path_factory.mktemp("conformance"))
+    wanted = []
     for item in request.session.items:
         params = getattr(getattr(item, "callspec", None), "params", {})
         if item.path == Path(__file__) and {"client", "scenario", "spec_version"} <= params.keys():
-            pool.submit(params["client"], params["scenario"], params["spec_version"])
+            wanted.append((params["client"], params["scenario"], params["spec_version"]))
+    pool.submit(wanted)
     yield pool
     pool.executor.shutdown(wait=True, cancel_futures=True)
 
