@@ -27,6 +27,7 @@ from tests.fixtures.http import REPO_ROOT, stdio_command
 __all__ = [
     "add_server_dialog",
     "at_rest",
+    "audited",
     "findings_focused",
     "SIZE",
     "counting_connect",
@@ -128,6 +129,15 @@ async def at_rest(pilot: Any) -> None:
     """
     await pilot.pause()
     await wait_until(pilot, lambda: _drawn(pilot.app), what="the screen laid out and drawn")
+
+
+async def audited(pilot: Any, view: Any) -> Any:
+    """Press ``i`` on the shown skill and wait until its audit is in and nothing is being read; returns the audit."""
+    await pilot.press("i")
+    await wait_until(
+        pilot, lambda: view.audit is not None and not pilot.app.main_screen.detail.busy, what="the skill audited"
+    )
+    return view.audit
 
 
 async def findings_focused(pilot: Any) -> Any:

@@ -13,7 +13,7 @@ from skillscope.service.targets import ServerSeed
 from skillscope.tui.app import make_app
 from skillscope.tui.dialogs.review import ChangesDialog, ReviewDialog
 from tests.fixtures.unlisted_notes import SWAPPED, notes_server
-from tests.tui.helpers import demo_app, running, screen_text, select, settings_for, wait_until
+from tests.tui.helpers import audited, demo_app, running, screen_text, select, settings_for, wait_until
 
 pytestmark = pytest.mark.anyio
 
@@ -130,8 +130,7 @@ async def test_tui_approve_names_the_unlisted_file_and_records_only_when_the_fin
 
         # The server swaps the unlisted file: the audit still names the reference as an error.
         notes.swap(SWAPPED)
-        await pilot.press("i")
-        await wait_until(pilot, lambda: view.audit is not None and not app.main_screen.detail.busy)
+        await audited(pilot, view)
         await wait_until(
             pilot, lambda: "skillscope/unlisted-reference" in screen_text(app), what="the finding on screen"
         )

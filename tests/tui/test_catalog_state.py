@@ -22,6 +22,7 @@ from skillscope.tui.app import make_app
 from skillscope.tui.dialogs.help import help_text
 from tests.processes import is_alive as process_alive
 from tests.tui.helpers import (
+    audited,
     counting_connect,
     demo_app,
     listed,
@@ -361,8 +362,7 @@ async def test_findings_follow_a_review_action(tmp_path):
     app = demo_app(tmp_path)
     async with running(app) as pilot:
         view = await select(pilot, "pdf-processing")
-        await pilot.press("i")
-        await wait_until(pilot, lambda: view.audit is not None, what="audited")
+        await audited(pilot, view)
         assert "skillscope/not-reviewed" in {f.id for f in view.audit.findings}
         await pilot.press("x")
         await wait_until(pilot, lambda: app.screen.query("#note-input"))

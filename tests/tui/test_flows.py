@@ -16,6 +16,7 @@ from skillscope.tui.widgets.detail_pane import DetailPane
 from tests.processes import is_alive as process_alive
 from tests.tui.helpers import (
     add_server_dialog,
+    audited,
     counting_connect,
     demo_app,
     listed,
@@ -156,8 +157,7 @@ async def test_audit_lists_findings_for_the_selected_skill(tmp_path):
     app = demo_app(tmp_path)
     async with running(app) as pilot:
         view = await select(pilot, "terminal-tricks")
-        await pilot.press("i")
-        await wait_until(pilot, lambda: view.audit is not None, what="audited")
+        await audited(pilot, view)
         await wait_until(pilot, lambda: "skillscope/bidi-control" in screen_text(app))
         assert {f.id for f in view.audit.findings} >= {"skillscope/bidi-control", "skillscope/verification-failed"}
 

@@ -25,6 +25,7 @@ from tests.cli.conftest import run_cli
 from tests.tui.helpers import (
     add_server_dialog,
     at_rest,
+    audited,
     counting_connect,
     demo_app,
     findings_focused,
@@ -347,8 +348,7 @@ async def test_enter_on_a_finding_opens_skill_md_at_its_line_and_column(tmp_path
     app.animation_level = "none"
     async with running(app, size=NARROW) as pilot:
         view = await open_skill(pilot, "hidden-markdown", server="tests")
-        await pilot.press("i")
-        await wait_until(pilot, lambda: view.audit is not None and not app.main_screen.detail.busy, what="audited")
+        await audited(pilot, view)
         detail = app.main_screen.detail
         listing = await findings_focused(pilot)
         target = next(n for n, f in enumerate(view.audit.findings) if f.at.line == 15)
@@ -367,8 +367,7 @@ async def test_enter_on_a_finding_in_a_file_reads_that_file_and_shows_the_line(t
     app.animation_level = "none"
     async with running(app) as pilot:
         view = await select(pilot, "stray-byte", server="tests")
-        await pilot.press("i")
-        await wait_until(pilot, lambda: view.audit is not None and not app.main_screen.detail.busy, what="audited")
+        await audited(pilot, view)
         detail = app.main_screen.detail
         target = next(
             n
@@ -398,8 +397,7 @@ async def test_the_tab_a_finding_opens_can_take_the_focus_at_once(tmp_path):
     app.animation_level = "none"
     async with running(app) as pilot:
         view = await select(pilot, "pdf-processing")
-        await pilot.press("i")
-        await wait_until(pilot, lambda: view.audit is not None and not app.main_screen.detail.busy, what="audited")
+        await audited(pilot, view)
         detail = app.main_screen.detail
         tabs = detail.query_one("TabbedContent")
         assert tabs.get_pane("file").disabled  # no file shown yet

@@ -8,17 +8,16 @@ from __future__ import annotations
 
 import pytest
 
-from tests.tui.helpers import add_server_ready, findings_focused, select, wait_until
+from tests.tui.helpers import add_server_ready, audited, findings_focused, select, wait_until
 from tests.tui.test_snapshots import demo, demo_listed, here, highlighted, opened, pressed, shows  # noqa: F401 - here is a fixture
 
 SIZES = pytest.mark.parametrize("size", [(80, 24), (160, 45)], ids=["80x24", "160x45"])
 
 
-def audited(name: str):
+def audited_step(name: str):
     async def step(pilot) -> None:
         view = await select(pilot, name)
-        await pilot.press("i")
-        await wait_until(pilot, lambda: view.audit is not None and not pilot.app.main_screen.detail.busy)
+        await audited(pilot, view)
 
     return step
 
@@ -76,7 +75,9 @@ def test_add_server_dialog_says_how_to_switch_and_submit(snap_compare, here, siz
 
 @SIZES
 def test_findings_are_a_list_to_open(snap_compare, here, size):  # noqa: F811
-    assert snap_compare(demo(here), terminal_size=size, run_before=shows(audited("pdf-processing"), findings_focused))
+    assert snap_compare(
+        demo(here), terminal_size=size, run_before=shows(audited_step("pdf-processing"), findings_focused)
+    )
 
 
 @SIZES
@@ -90,7 +91,9 @@ def test_enter_on_a_finding_shows_its_file_at_the_line(snap_compare, here, size)
     assert snap_compare(
         demo(here),
         terminal_size=size,
-        run_before=shows(audited("pdf-processing"), findings_focused, pressed("j", "j", "j", "enter", until=at_line)),
+        run_before=shows(
+            audited_step("pdf-processing"), findings_focused, pressed("j", "j", "j", "enter", until=at_line)
+        ),
     )
 
 

@@ -23,6 +23,7 @@ from tests.tui.helpers import (
     SIZE,
     add_server_ready,
     at_rest,
+    audited,
     demo_app,
     laying_out,
     listed,
@@ -242,12 +243,11 @@ def test_terminal_tricks_show_as_visible_escapes(snap_compare, here):
 
 
 def test_audit_findings_name_each_hidden_character(snap_compare, here):
-    async def audited(pilot) -> None:
+    async def audit_it(pilot) -> None:
         view = await select(pilot, "terminal-tricks")
-        await pilot.press("i")
-        await wait_until(pilot, lambda: view.audit is not None and not pilot.app.main_screen.detail.busy)
+        await audited(pilot, view)
 
-    assert snap_compare(demo(here), terminal_size=SIZE, run_before=shows(audited))
+    assert snap_compare(demo(here), terminal_size=SIZE, run_before=shows(audit_it))
 
 
 def test_skill_opened_by_name_joins_the_tree(snap_compare, here):

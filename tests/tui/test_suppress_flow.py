@@ -7,7 +7,16 @@ import pytest
 from skillscope.service.review_state import TrustChoice
 from skillscope.service.suppressions import load_suppressions, today_utc
 from skillscope.tui.app import make_app
-from tests.tui.helpers import findings_focused, running, screen_text, select, settings_for, stdio_seed, wait_until
+from tests.tui.helpers import (
+    audited,
+    findings_focused,
+    running,
+    screen_text,
+    select,
+    settings_for,
+    stdio_seed,
+    wait_until,
+)
 
 pytestmark = pytest.mark.anyio
 
@@ -17,8 +26,7 @@ async def test_s_on_a_finding_asks_why_signs_it_and_the_next_audit_leaves_it_out
     app.animation_level = "none"
     async with running(app) as pilot:
         view = await select(pilot, "stray-byte", server="tests")
-        await pilot.press("i")
-        await wait_until(pilot, lambda: view.audit is not None and not app.main_screen.detail.busy, what="audited")
+        await audited(pilot, view)
         listing = await findings_focused(pilot)
         before = list(view.audit.findings)
         chosen = before[0]
