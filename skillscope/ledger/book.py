@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Literal
 
 from skillscope.core.errors import LedgerDamaged, LedgerError
+from skillscope.ledger.chain import Problem, VerifyResult
 from skillscope.ledger.checked import Checked, CheckedCache
 from skillscope.ledger.checkpoint import SAVE_AFTER, Checkpoints, Prefix, decode_state
 from skillscope.ledger.export import Exportable, exportable_approvals
@@ -17,7 +18,7 @@ from skillscope.ledger.objects import ObjectStore, store_dir
 from skillscope.ledger.record import Record, describe, review_id
 from skillscope.ledger.rollback import FIRST, SeenMemory, git_place, reviews_at_revision
 from skillscope.ledger.signers import AllowedSigners, TrustRule, resolve_trust
-from skillscope.ledger.store import Ledger, Problem, VerifyResult, damage_message
+from skillscope.ledger.store import Ledger, damage_message
 from skillscope.ledger.summary import LineSummary
 from skillscope.ledger.verdicts import Distrust, Verdicts, replay
 

@@ -22,9 +22,9 @@ from skillscope.ledger.summary import LineSummary
 from skillscope.ledger.verdicts import Content, Verdict, Verdicts
 
 if TYPE_CHECKING:
+    from skillscope.ledger.chain import VerifyResult
     from skillscope.ledger.checked import CheckedCache
     from skillscope.ledger.signers import TrustRule
-    from skillscope.ledger.store import VerifyResult
 
 __all__ = ["SAVE_AFTER", "Checkpoints", "Prefix", "decode_state", "encode_state"]
 

@@ -1,44 +1,37 @@
-"""The append-only ledger file: locked, fsynced appends and a full chain check."""
+"""The append-only ledger file: locked, fsynced appends, and reads checked line by line by chain.py."""
 
 from __future__ import annotations
 
 import errno
 import fcntl
-import itertools
 import os
 import secrets
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field, replace
+from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from skillscope.core.collector import cycle_collector_paused
 from skillscope.core.errors import LedgerDamaged, LedgerError
-from skillscope.ledger.checked import Checked, CheckedCache
+from skillscope.ledger.chain import VerifyResult, walk
+from skillscope.ledger.checked import CheckedCache
 from skillscope.ledger.checkpoint import Prefix
-from skillscope.ledger.linecheck import Fresh, check_line, precheck
+from skillscope.ledger.linecheck import Fresh, precheck
 from skillscope.ledger.record import (
     GENESIS,
     LineError,
     Record,
     canonical_review,
     chain_fields,
-    decode_line,
     encode_line,
-    partial_record,
-    replay_fields,
-    replay_record,
 )
-from skillscope.ledger.sshsig import SignatureError
-from skillscope.ledger.stored import OpenLedger, StoredLine
+from skillscope.ledger.stored import OpenLedger
 
 if TYPE_CHECKING:
     from skillscope.ledger.signing import Signer
 
 __all__ = [
     "Ledger",
-    "Problem",
-    "VerifyResult",
     "TAIL_READ",
     "MAX_RECORD_BYTES",
     "damage_message",
@@ -50,51 +43,6 @@ TAIL_READ = 64 * 1024
 """How much of the file's end an append reads at a time to find the last record."""
 READ_BLOCK = 4 * 1024 * 1024
 """How much of the file a scan reads at a time."""
-_ACTIONS = {action: action for action in ("approve", "reject", "revoke", "repair")}
-"""One string per action, shared by every record (not one per line)."""
-
-
-@dataclass(frozen=True)
-class Problem:
-    """One break in the ledger, at a 1-based line number."""
-
-    line: int
-    kind: str
-    """``torn-tail`` (an unfinished last line), ``edited``, ``chain`` (removed or reordered), ``format``
-    (not a strictly parsed record, e.g. a duplicate key), ``signature`` (does not verify), ``replayed``
-    (a signed review copied in again) or ``rollback`` (a review seen before is gone)."""
-    message: str
-
-
-@dataclass
-class VerifyResult:
-    """The outcome of checking the whole chain."""
-
-    records: int = 0
-    problems: list[Problem] = field(default_factory=list)
-    last_hash: str = GENESIS
-    torn_bytes: int = 0
-    first_hash: str | None = None
-    """The hash of the first record: what identifies the ledger for the rollback check."""
-    reviews: list[tuple[int, str, Checked]] = field(default_factory=list)
-    """(line number, line hash, what checking it established) for each well-formed record, in order
-    (left empty by a stream that does not keep them: see ``Ledger.stream``)."""
-    first_signed: int | None = None
-    """The line of the first signed record."""
-    unsigned_after: list[int] = field(default_factory=list)
-    """The lines of unsigned records after ``first_signed`` (see ``book.signing_order``)."""
-    current: tuple[str, Checked] | None = None
-    """While a stream is read: (line hash, what checking it established) of the record it yielded last."""
-
-    @property
-    def ok(self) -> bool:
-        """True when the chain is whole and the file ends cleanly."""
-        return not self.problems
-
-    @property
-    def only_torn_tail(self) -> bool:
-        """True when the only problem is an unfinished last line (what ``repair`` may fix)."""
-        return len(self.problems) == 1 and self.problems[0].kind == "torn-tail"
 
 
 class Ledger:
@@ -164,7 +112,15 @@ class Ledger:
         result = VerifyResult()
         with cycle_collector_paused():
             return result, list(
-                self._walk(self._chunks(), result, decode=decode, replay_only=replay_only, precheck=self._precheck)
+                walk(
+                    self.path,
+                    self.cache,
+                    self._chunks(),
+                    result,
+                    decode=decode,
+                    replay_only=replay_only,
+                    precheck=self._precheck,
+                )
             )
 
     def stream(self, result: VerifyResult, *, reviews: bool = True, prefix: Prefix | None = None) -> Iterator[Record]:
@@ -178,7 +134,9 @@ class Ledger:
         once the first record is taken); and once all are read, ``prefix.end`` describes the file as read.
         """
         opened: list[OpenLedger] = []
-        return self._walk(
+        return walk(
+            self.path,
+            self.cache,
             self._chunks(opened, prefix),
             result,
             decode=True,
@@ -199,166 +157,9 @@ class Ledger:
         """``scan`` of ledger bytes read elsewhere (another revision of the file, one side of a merge)."""
         result = VerifyResult()
         with cycle_collector_paused():
-            return result, list(self._walk(iter([data]), result, decode=decode, replay_only=replay_only))
-
-    def _walk(
-        self,
-        chunks: Iterator[bytes],
-        result: VerifyResult,
-        *,
-        decode: bool,
-        replay_only: bool,
-        precheck: Callable[[], Fresh] | None = None,
-        reviews: bool = True,
-        opened: list[OpenLedger] | None = None,
-        prefix: Prefix | None = None,
-    ) -> Iterator[Record]:
-        cache = self.cache
-        chunks = iter(chunks)
-        first_block = next(chunks, None)  # reads past a checked prefix of the file, if it is still there
-        seen_reviews: dict[str, int] | None = {}
-        expected_prev, expected_seq = GENESIS, 1
-        number, carry, read = 0, b"", 0
-        resumed = prefix is not None and prefix.matched
-        if resumed:
-            assert prefix is not None
-            number, read = prefix.lines, prefix.size
-            expected_prev, expected_seq = prefix.last_hash, prefix.last_seq + 1
-            result.records, result.last_hash = prefix.lines, prefix.last_hash
-            result.first_hash, result.first_signed = prefix.first_hash, prefix.first_signed
-            prefix.file = opened[0] if opened else None
-            seen_reviews = None  # the prefix's signed reviews, loaded when a signed line follows
-        # Checked lines: all of them read at once for a whole file, one at a time after a prefix.
-        lookup = (cache.get if resumed else cache.load().get) if cache is not None else _nothing
-        fresh = _NO_WORKERS  # lines the workers check as the scan reads on (kept in the cache when it ends)
-        if precheck is not None and not (resumed and prefix is not None and prefix.small_rest(self.path)):
-            fresh = precheck()
-        whole = False  # the file read to its end (and so its descriptor, which holds the reading lock, closed)
-        try:
-            found: dict[str, Checked] = {}  # newly checked here, for the cache
-            # The loop runs once per record on every command that reads the ledger: methods are looked up once.
-            problem = result.problems.append
-            review = result.reviews.append if reviews else _ignore
-            note = prefix.rest.add if prefix is not None else _ignore_line  # for the next checkpoint
-            file: OpenLedger | None = None
-            for chunk in itertools.chain((first_block,), chunks) if first_block is not None else ():
-                data = carry + chunk if carry else chunk
-                base = read - len(carry)  # where ``data`` starts in the file
-                read += len(chunk)
-                if opened:
-                    file = opened[0]
-                # Lines are views into the block, never copies. A record streamed from the file keeps only
-                # where its line is (a large ledger's verdicts keep a record for every fingerprint); one
-                # read otherwise holds its view (``replay`` copies out those it keeps).
-                view, find, start = memoryview(data), data.find, 0
-                while True:
-                    end = find(b"\n", start)
-                    if end < 0:
-                        break
-                    line: bytes | memoryview = view[start:end]
-                    at, start = start, end + 1
-                    number += 1
-                    head = replay_fields(line)
-                    if head is not None:
-                        digest, prev, seq = head[0], head[1], head[2]
-                    else:
-                        line = bytes(line)  # the careful path works on bytes
-                        try:
-                            digest, prev, seq = chain_fields(bytes(line))
-                        except LineError as exc:
-                            kind = "edited" if "edited" in str(exc) else "format"
-                            problem(Problem(number, kind, f"line {number}: {exc}"))
-                            expected_prev = "?"
-                            continue
-                    if (prev != expected_prev or seq != expected_seq) and expected_prev != "?":
-                        what = (
-                            "a record before it was removed"
-                            if seq > expected_seq
-                            else "records were reordered or duplicated"
-                        )
-                        problem(Problem(number, "chain", f"line {number}: does not follow line {number - 1} ({what})"))
-                    elif expected_prev != "?":
-                        prev = expected_prev  # the same string as the previous hash: held once
-                    expected_prev, expected_seq = digest, seq + 1
-                    result.records += 1
-                    result.last_hash = digest
-                    if result.first_hash is None:
-                        result.first_hash = digest
-                    checked = lookup(digest) or fresh.get(digest, base + at) or found.get(digest)
-                    if checked is None:
-                        try:
-                            checked = check_line(bytes(line))
-                        except LineError as exc:
-                            kind = (
-                                "signature"
-                                if isinstance(exc.__cause__, SignatureError) or "signature" in str(exc)
-                                else "format"
-                            )
-                            problem(Problem(number, kind, f"line {number}: {exc}"))
-                            continue
-                        found[digest] = checked
-                    if checked.key:
-                        if seen_reviews is None:
-                            assert prefix is not None
-                            seen_reviews = prefix.signed_reviews()
-                        first = seen_reviews.setdefault(checked.review_id, number)
-                        if first != number:
-                            problem(
-                                Problem(
-                                    number,
-                                    "replayed",
-                                    f"line {number}: repeats the signed review of line {first} (a copied record)",
-                                )
-                            )
-                        if result.first_signed is None:
-                            result.first_signed = number
-                    elif result.first_signed is not None:
-                        result.unsigned_after.append(number)
-                    review((number, digest, checked))
-                    note(number, checked)
-                    result.current = (digest, checked)
-                    if decode:
-                        try:
-                            if replay_only and head is not None:
-                                record = partial_record(
-                                    _ACTIONS.get(head[3], head[3]),
-                                    head[4],
-                                    head[5],
-                                    seq,
-                                    prev,
-                                    digest,
-                                    line if file is None else StoredLine(file, base + at, end - at, digest),
-                                )
-                            elif replay_only:
-                                record = replay_record(bytes(line), digest, prev, seq)
-                            else:
-                                record = decode_line(bytes(line))
-                        except LineError as exc:
-                            problem(Problem(number, "format", f"line {number}: {exc}"))
-                            continue
-                        yield record
-                carry = data[start:]
-                if cache is not None and len(found) > 2000 and cache.add(found):  # kept as read: memory stays bounded
-                    found = {}
-            if carry:  # bytes after the last newline: a line whose write never finished
-                number += 1
-                result.problems.append(
-                    Problem(
-                        number,
-                        "torn-tail",
-                        f"line {number} is unfinished (a write was interrupted); run `skillscope ledger repair`",
-                    )
-                )
-                result.torn_bytes = len(carry)
-            if self.cache is not None:
-                self.cache.add(found)
-            if prefix is not None and prefix.hasher is not None and not carry:
-                prefix.finish(read, number, result, expected_seq - 1, seen_reviews)
-            whole = True
-        finally:
-            # The workers stopped, and what they found kept (also when the reader stops early). A whole read
-            # that leaves a checkpoint (``prefix``) has it written apart while the checkpoint is encoded.
-            fresh.close(cache, apart=whole and prefix is not None)
+            return result, list(
+                walk(self.path, self.cache, iter([data]), result, decode=decode, replay_only=replay_only)
+            )
 
     def verify(self) -> VerifyResult:
         """Check every line's hash and its link to the previous one."""
@@ -500,21 +301,6 @@ class Ledger:
         note = f"cut an unfinished last line of {len(torn)} bytes at offset {keep}"
         record = self.append(Record(action="repair", time=time, reviewer=reviewer, name="", note=note, tool=tool))
         return len(torn), record
-
-
-_NO_WORKERS = Fresh()
-
-
-def _ignore(_item: object) -> None:
-    return None
-
-
-def _ignore_line(_line: int, _checked: Checked) -> None:
-    return None
-
-
-def _nothing(_digest: str) -> None:
-    return None
 
 
 def damage_message(path: Path, result: VerifyResult) -> str:

@@ -9,9 +9,9 @@ from pathlib import Path
 from skillscope.catalog.entry import CatalogEntry
 from skillscope.core.errors import LedgerError, SkillscopeError
 from skillscope.ledger.book import ReviewBook
+from skillscope.ledger.chain import VerifyResult
 from skillscope.ledger.objects import ObjectStore, store_dir
 from skillscope.ledger.record import Record
-from skillscope.ledger.store import VerifyResult
 from skillscope.ledger.verdicts import ReviewState, Verdicts, review_state
 
 __all__ = ["LedgerSnapshot", "TrustChoice", "entry_review", "load_verdicts", "read_ledger", "review_states"]

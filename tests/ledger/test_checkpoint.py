@@ -13,7 +13,7 @@ from cryptography.hazmat.primitives.asymmetric import ed25519
 
 from skillscope.core.errors import LedgerDamaged
 from skillscope.core.locations import user_data_dir
-from skillscope.ledger import checkpoint, store
+from skillscope.ledger import chain, checkpoint
 from skillscope.ledger.book import ReviewBook
 from skillscope.ledger.checked import CheckedCache
 from skillscope.ledger.checkpoint import Checkpoints
@@ -61,8 +61,8 @@ def checkpoint_rows():
 def lines_parsed(monkeypatch) -> list[int]:
     """Count the lines a read parses (the checkpoint's are not)."""
     calls: list[int] = []
-    real = store.replay_fields
-    monkeypatch.setattr(store, "replay_fields", lambda line: calls.append(1) or real(line))
+    real = chain.replay_fields
+    monkeypatch.setattr(chain, "replay_fields", lambda line: calls.append(1) or real(line))
     return calls
 
 

@@ -15,11 +15,12 @@ import pytest
 from skillscope.core.locations import user_data_dir
 from skillscope.ledger import linecheck
 from skillscope.ledger.book import ReviewBook
+from skillscope.ledger.chain import VerifyResult
 from skillscope.ledger.checked import CheckedCache
 from skillscope.ledger.checkpoint import Prefix
 from skillscope.ledger.record import GENESIS, encode_line
 from skillscope.ledger.signing import load_signer
-from skillscope.ledger.store import Ledger, VerifyResult
+from skillscope.ledger.store import Ledger
 from tests.ledger.helpers import record
 
 

@@ -6,9 +6,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from skillscope.ledger.book import signing_order
+from skillscope.ledger.chain import VerifyResult
 from skillscope.ledger.checked import Checked
 from skillscope.ledger.record import Record
-from skillscope.ledger.store import VerifyResult
 from skillscope.ledger.verdicts import replay, review_state
 
 FP = ["sha256:" + c * 64 for c in "abc"]
