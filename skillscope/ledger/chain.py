@@ -9,7 +9,8 @@ from pathlib import Path
 
 from skillscope.ledger.checked import Checked, CheckedCache
 from skillscope.ledger.checkpoint import Prefix
-from skillscope.ledger.linecheck import Fresh, check_line
+from skillscope.ledger.coldcheck import Fresh
+from skillscope.ledger.linecheck import check_line
 from skillscope.ledger.record import (
     GENESIS,
     LineError,

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from skillscope.core.collector import cycle_collector_paused
-from skillscope.ledger.linecheck import PARALLEL_FROM
+from skillscope.ledger.coldcheck import PARALLEL_FROM
 from skillscope.ledger.record import GENESIS, FileEntry, Record, partial_record
 from skillscope.ledger.stored import OpenLedger, StoredLine
 from skillscope.ledger.summary import LineSummary

@@ -16,7 +16,7 @@ from skillscope.core.errors import LedgerDamaged, LedgerError
 from skillscope.ledger.chain import VerifyResult, walk
 from skillscope.ledger.checked import CheckedCache
 from skillscope.ledger.checkpoint import Prefix
-from skillscope.ledger.linecheck import Fresh, precheck
+from skillscope.ledger.coldcheck import Fresh, precheck
 from skillscope.ledger.record import (
     GENESIS,
     LineError,

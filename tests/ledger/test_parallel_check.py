@@ -13,7 +13,7 @@ from dataclasses import replace
 import pytest
 
 from skillscope.core.locations import user_data_dir
-from skillscope.ledger import linecheck
+from skillscope.ledger import coldcheck
 from skillscope.ledger.book import ReviewBook
 from skillscope.ledger.chain import VerifyResult
 from skillscope.ledger.checked import CheckedCache
@@ -48,19 +48,19 @@ def forged(line: bytes) -> bytes:
 @pytest.mark.parametrize("parallel", [True, False])
 def test_a_cold_check_finds_the_same_in_workers_as_in_one_process(tmp_path, monkeypatch, parallel):
     path = tmp_path / "ledger.jsonl"
-    lines = write(path, linecheck.PARALLEL_FROM + 600)
+    lines = write(path, coldcheck.PARALLEL_FROM + 600)
     lines[1000] = forged(lines[1000])
     path.write_bytes(b"".join(lines))
     if not parallel:
-        monkeypatch.setattr(linecheck, "PARALLEL_FROM", 10**9)
-    fresh = linecheck.precheck(path, Ledger(path)._chunks, None)
+        monkeypatch.setattr(coldcheck, "PARALLEL_FROM", 10**9)
+    fresh = coldcheck.precheck(path, Ledger(path)._chunks, None)
     fresh.get("", path.stat().st_size)  # every segment taken, as the scan takes them when it reaches the end
     # Workers are forked only from a process without other threads and with more than one CPU.
-    if parallel and linecheck._workers() > 1 and not fresh.started:
+    if parallel and coldcheck._workers() > 1 and not fresh.started:
         import threading
 
         assert threading.active_count() > 1
-    elif parallel and linecheck._workers() > 1:
+    elif parallel and coldcheck._workers() > 1:
         # Every line but the forged one, keyed by its real hash, each once (the segments meet exactly).
         assert len(fresh.rows) == len({row[0] for row in fresh.rows}) == len(lines) - 1
     else:
@@ -78,19 +78,19 @@ def test_a_first_read_counts_only_the_lines_that_pay_for_the_workers_and_they_st
     tmp_path, monkeypatch
 ):
     path = tmp_path / "ledger.jsonl"
-    lines = write(path, 3 * linecheck.PARALLEL_FROM)
-    monkeypatch.setattr(linecheck, "COUNT_BLOCK", 1 << 16)  # blocks far smaller than the file
+    lines = write(path, 3 * coldcheck.PARALLEL_FROM)
+    monkeypatch.setattr(coldcheck, "COUNT_BLOCK", 1 << 16)  # blocks far smaller than the file
     counted: list[tuple[int, int]] = []
-    real = linecheck._count_lines
-    monkeypatch.setattr(linecheck, "_count_lines", lambda *args: counted.append(real(*args)) or counted[-1])
-    fresh = linecheck.precheck(path, Ledger(path)._chunks, None)
+    real = coldcheck._count_lines
+    monkeypatch.setattr(coldcheck, "_count_lines", lambda *args: counted.append(real(*args)) or counted[-1])
+    fresh = coldcheck.precheck(path, Ledger(path)._chunks, None)
     fresh.get("", path.stat().st_size)  # every segment taken
     try:
         if not fresh.started:  # no second CPU, or other threads in this test worker: nothing was counted
-            assert linecheck._workers() < 2 or threading.active_count() > 1
+            assert coldcheck._workers() < 2 or threading.active_count() > 1
             return
         # The count stopped about a third of the way, and yet every line was checked, each once.
-        assert counted[0][0] >= linecheck.PARALLEL_FROM
+        assert counted[0][0] >= coldcheck.PARALLEL_FROM
         assert counted[0][1] < path.stat().st_size / 2
         assert sorted(row[0] for row in fresh.rows) == sorted("sha256:" + line[16:80].decode() for line in lines)
     finally:
@@ -144,12 +144,12 @@ def test_a_first_read_returns_with_every_line_it_checked_in_the_cache_and_no_pro
     """The workers' rows are written by a forked process while the checkpoint is encoded; that process
     keeps no descriptor it inherited (no lock the reader holds), and the read waits for it."""
     path = tmp_path / "ledger.jsonl"
-    lines = write(path, linecheck.PARALLEL_FROM + 600, signed=False)  # a ledger that passes: it leaves a checkpoint
+    lines = write(path, coldcheck.PARALLEL_FROM + 600, signed=False)  # a ledger that passes: it leaves a checkpoint
     out = subprocess.run(
         [sys.executable, "-c", _FIRST_READ, str(path)], capture_output=True, text=True, check=True, timeout=600
     ).stdout.split("\n")
     assert f"read True {len(lines)} True children 0" in out
-    if linecheck._workers() > 1:
+    if coldcheck._workers() > 1:
         # The writer holds standard input, output and error, and the descriptor listing them: nothing of the reader's.
         (writer,) = [line.split()[1:] for line in out if line.startswith("writer ")]
         assert len(writer) <= 4
@@ -166,7 +166,7 @@ def test_a_first_read_returns_with_every_line_it_checked_in_the_cache_and_no_pro
 @pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="reads /proc")
 def test_a_read_that_stops_part_way_keeps_what_the_workers_found_and_leaves_no_process(tmp_path):
     path = tmp_path / "ledger.jsonl"
-    lines = write(path, linecheck.PARALLEL_FROM + 600)
+    lines = write(path, coldcheck.PARALLEL_FROM + 600)
     records = ReviewBook(path).ledger.stream(VerifyResult(), reviews=False, prefix=Prefix())
     before = children()
     next(records)

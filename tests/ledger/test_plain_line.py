@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from skillscope.ledger.checked import Checked
-from skillscope.ledger.linecheck import _check_parsed, check_line
+from skillscope.ledger.linecheck import check_line, check_parsed
 from skillscope.ledger.plainline import plain_signed
 from skillscope.ledger.record import GENESIS, FileEntry, LineError, canonical_review, chain_fields, encode_line
 from skillscope.ledger.sshsig import sign_with_key
@@ -42,7 +42,7 @@ def agree(line: bytes) -> bool:
     fast = outcome(plain_signed, line)
     if fast is None:
         return False
-    careful = outcome(lambda raw: _check_parsed(raw, hashed=False), line)
+    careful = outcome(lambda raw: check_parsed(raw, hashed=False), line)
     if fast == "bad signature":
         assert careful == "bad signature"
     else:
