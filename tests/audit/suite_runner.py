@@ -38,7 +38,6 @@ from pathlib import Path
 from typing import Any
 
 __all__ = [
-    "BATCH_JS",
     "CACHE",
     "DEFAULT_SCENARIOS",
     "NODE",
@@ -46,6 +45,7 @@ __all__ = [
     "ScenarioRun",
     "SuiteNotInstalled",
     "run_scenario",
+    "run_in_one_process",
     "run_pairs_together",
     "run_scenarios_together",
     "run_server_scenarios",
@@ -223,23 +223,40 @@ def run_pairs_together(
         ScenarioRun(scenario, suite_command(url, scenario, out, spec_version=spec_version, timeout_ms=timeout_ms))
         for (url, scenario), out in zip(pairs, outs, strict=True)
     ]
-    codes_file = workdir / "exit-codes.json"
-    argv = [str(NODE), str(BATCH_JS), str(SUITE_JS), json.dumps([run.argv[2:] for run in runs]), str(codes_file)]
-    start = time.monotonic()
-    returncode, output = _run(argv, workdir, len(runs) * max(PROCESS_TIMEOUT_S, timeout_ms / 1000 + 30))
-    seconds = time.monotonic() - start
-    codes = json.loads(codes_file.read_text()) if codes_file.is_file() else []
-    for index, (run, out) in enumerate(zip(runs, outs, strict=True)):
-        run.returncode = codes[index] if index < len(codes) else returncode
-        run.output, run.seconds = output, seconds
+    codes, output, seconds = run_in_one_process(
+        [run.argv[2:] for run in runs], workdir, len(runs) * max(PROCESS_TIMEOUT_S, timeout_ms / 1000 + 30)
+    )
+    for run, out, code in zip(runs, outs, codes, strict=True):
+        run.returncode, run.output, run.seconds = code, output, seconds
         _read_checks(run, out)
     return runs
 
 
-def _run(argv: list[str], cwd: Path, timeout: float) -> tuple[int | None, str]:
-    """Run a suite process; its exit code (None when killed on ``timeout``) and its output."""
+def run_in_one_process(
+    argvs: Sequence[Sequence[str]], workdir: Path, timeout: float, env: dict[str, str] | None = None
+) -> tuple[list[int | None], str, float]:
+    """Run suite invocations (each what ``node SUITE_JS ARGS...`` would take) one after the other in one Node
+    process (``suite_batch.mjs``), in ``workdir``, which gets the exit-code file.
+
+    Returns each invocation's exit code (the process's, None when killed on ``timeout``, for those it never
+    finished), the process's output and its wall time.
+    """
+    codes_file = workdir / "exit-codes.json"
+    argv = [str(NODE), str(BATCH_JS), str(SUITE_JS), json.dumps([list(args) for args in argvs]), str(codes_file)]
+    start = time.monotonic()
+    returncode, output = _run(argv, workdir, timeout, env)
+    seconds = time.monotonic() - start
+    codes = json.loads(codes_file.read_text()) if codes_file.is_file() else []
+    return [codes[index] if index < len(codes) else returncode for index in range(len(argvs))], output, seconds
+
+
+def _run(argv: list[str], cwd: Path, timeout: float, env: dict[str, str] | None = None) -> tuple[int | None, str]:
+    """Run a suite process (in ``env``, by default this one's without colours); its exit code (None when killed
+    on ``timeout``) and its output."""
     try:
-        proc = subprocess.run(argv, cwd=cwd, env=_env(), capture_output=True, text=True, timeout=timeout, check=False)
+        proc = subprocess.run(
+            argv, cwd=cwd, env=env or _env(), capture_output=True, text=True, timeout=timeout, check=False
+        )
     except subprocess.TimeoutExpired as exc:
         return None, f"suite process killed after {exc.timeout:.0f} s\n{exc.stdout or ''}{exc.stderr or ''}"
     return proc.returncode, proc.stdout + proc.stderr

@@ -29,7 +29,7 @@ from typing import Any
 
 import pytest
 
-from tests.audit.suite_runner import BATCH_JS
+from tests.audit.suite_runner import run_in_one_process
 from tests.cli.conftest import run_cli
 from tests.fixtures.forkserver import launched
 
@@ -154,28 +154,10 @@ def run_batch(client: str, wanted: list[tuple[str, str]], base: Path) -> dict[tu
             "--timeout", str(CLIENT_TIMEOUT_MS),
             "-o", str(workdir / "results"),
         ])  # fmt: skip
-    codes_file = base / f"{client}-exit-codes.json"
-    argv = [str(NODE), str(BATCH_JS), str(SUITE_JS), json.dumps(argvs), str(codes_file)]
-    start = time.monotonic()
-    returncode, output = None, ""
-    try:
-        proc = subprocess.run(
-            argv,
-            cwd=base,
-            env=_suite_env(),
-            capture_output=True,
-            text=True,
-            timeout=RUN_TIMEOUT_S * len(argvs),
-            check=False,
-        )
-        returncode, output = proc.returncode, proc.stdout + proc.stderr
-    except subprocess.TimeoutExpired as exc:
-        output = f"suite did not finish within {exc.timeout:.0f} s\n{exc.stdout or ''}{exc.stderr or ''}"
-    seconds = time.monotonic() - start
-    codes = json.loads(codes_file.read_text()) if codes_file.is_file() else []
-    for index, run in enumerate(runs.values()):
-        run.returncode = codes[index] if index < len(codes) else returncode
-        run.output, run.seconds = output, seconds
+    batch = Path(tempfile.mkdtemp(prefix=f"{client}-batch-", dir=base))
+    codes, output, seconds = run_in_one_process(argvs, batch, RUN_TIMEOUT_S * len(argvs), _suite_env())
+    for run, code in zip(runs.values(), codes, strict=True):
+        run.returncode, run.output, run.seconds = code, output, seconds
         found = sorted((run.workdir / "results").glob(f"{run.scenario}-*/checks.json"))
         if len(found) == 1:
             run.result_dir = found[0].parent
