@@ -272,8 +272,8 @@ class DetailPane(Vertical):
         self._jump = (path, line, column, end)
         if path in view.opened:
             self._file_path = path
+            # show_skill takes the jump, points the viewer at the line and gives it the focus.
             self.show_skill(self.shown[0] if self.shown else "", view, file=path, activate="file")
-            self._focus_when_shown(self.query_one(FileViewer))
         elif self.shown is not None:
             self.post_message(self.FileOpenRequested(self.shown[0], self.shown[1], path))
 
