@@ -9,6 +9,7 @@ import anyio
 from mcp.client import session as sdk_session
 from mcp.client.session import ClientSession
 from mcp_types import methods as sdk_methods
+from pydantic import ValidationError
 
 from skillscope.core.spec import LEGACY
 
@@ -18,6 +19,15 @@ CHECKED_IN_THREAD: Final[frozenset[str]] = frozenset(
     {"tools/list", "prompts/list", "resources/list", "resources/templates/list"}
 )
 """Methods whose one page may hold tens of thousands of items: checking 20,000 resources takes ~70 ms of CPU."""
+_LISTED: Final[dict[str, str]] = {
+    "tools/list": "tools",
+    "prompts/list": "prompts",
+    "resources/list": "resources",
+    "resources/templates/list": "resourceTemplates",
+}
+"""Each method's list field, the part of its answer that grows."""
+_SLICE: Final = 250
+"""Listed items checked in one call to the SDK (see ``_validate_in_steps``)."""
 _WRITTEN_FOR: Final = "2.3."
 """The SDK release line whose ``send_request`` this module repeats; any other takes ``send_request`` itself."""
 
@@ -60,13 +70,34 @@ async def send_checked_in_thread(
 def _checked(method: str, version: str, raw: dict[str, Any]) -> dict[str, Any]:
     sdk_session._clamp_inbound_ttl(raw)
     try:
-        sdk_methods.validate_server_result(method, version, raw)
+        _validate_in_steps(method, version, raw)
     except KeyError:
         pass  # a method this version does not know: the SDK does not check it either
     foreign = sdk_session._later_revision_fields(method, version)
     if not foreign.isdisjoint(raw):
         raw = {key: value for key, value in raw.items() if key not in foreign}
     return dict(raw)
+
+
+def _validate_in_steps(method: str, version: str, raw: dict[str, Any]) -> None:
+    """``validate_server_result(method, version, raw)``, a few hundred listed items at a time.
+
+    One call over 20,000 resources holds the GIL for tens of milliseconds, and the TUI's event loop
+    waits that long for it. Items are checked one by one by the schema, so checking the list in slices
+    accepts exactly what checking it whole does; a slice that fails is checked whole again, so the
+    error raised is the SDK's own, with the item's index in the whole list.
+    """
+    key = _LISTED.get(method)
+    items = raw.get(key) if key is not None else None
+    if key is None or not isinstance(items, list) or len(items) <= _SLICE:
+        sdk_methods.validate_server_result(method, version, raw)
+        return
+    try:
+        for start in range(0, len(items), _SLICE):
+            sdk_methods.validate_server_result(method, version, {**raw, key: items[start : start + _SLICE]})
+    except ValidationError as slice_error:
+        sdk_methods.validate_server_result(method, version, raw)
+        raise slice_error from None
 
 
 def _sdk_version() -> str:

@@ -19,6 +19,7 @@ from mcp.os.posix.utilities import terminate_posix_process_tree
 from mcp.shared.message import SessionMessage
 
 from skillscope.core.surrogates import HOLD_BACK, mark_lone_surrogates
+from skillscope.protocol.jsonsteps import loads_in_steps
 
 __all__ = [
     "ACCEPTED_ENCODINGS",
@@ -48,7 +49,8 @@ MAX_JUNK_BYTES = 256 * 1024
 
 _PARSE_ON_LOOP = 128 * 1024
 """A message up to this size is parsed where it arrives; a larger one (a page of thousands of entries)
-is parsed in a thread, so that a screen sharing the event loop keeps answering keys meanwhile."""
+is parsed in a thread, in short steps (``_parse_in_steps``), so that a screen sharing the event loop
+keeps answering keys meanwhile."""
 
 _INHERITED_ENV = ("HOME", "LOGNAME", "PATH", "SHELL", "TERM", "USER", "LANG", "LC_ALL", "TMPDIR", "SYSTEMROOT")
 
@@ -118,7 +120,7 @@ async def capped_stdio(
                             stats.too_large = True
                             return
                         if len(line) > _PARSE_ON_LOOP:
-                            message = await anyio.to_thread.run_sync(_parse, line)
+                            message = await anyio.to_thread.run_sync(_parse_in_steps, line)
                         else:
                             message = _parse(line)
                         if isinstance(message, Exception):
@@ -202,6 +204,19 @@ def _parse(line: bytes) -> SessionMessage | Exception:
         return SessionMessage(types.jsonrpc_message_adapter.validate_json(mark_lone_surrogates(line), by_name=False))
     except ValueError as exc:
         return exc
+
+
+def _parse_in_steps(line: bytes) -> SessionMessage | Exception:
+    """``_parse(line)``, without holding the GIL for the whole line (see ``jsonsteps``).
+
+    Only a well-formed message takes the stepped route: anything it refuses, or cannot decode, goes
+    to ``_parse``, so what is accepted and every error's wording stay the SDK's.
+    """
+    try:
+        value = loads_in_steps(mark_lone_surrogates(line).decode("utf-8"))
+        return SessionMessage(types.jsonrpc_message_adapter.validate_python(value, by_name=False))
+    except (ValueError, RecursionError):
+        return _parse(line)
 
 
 class TransportStats:

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 from mcp_types import methods
+from pydantic import ValidationError
 
 from skillscope.protocol import offloop
 from skillscope.protocol.connection import connect
@@ -206,3 +207,30 @@ async def test_a_lone_surrogate_spoils_only_its_own_tool() -> None:
     assert len(items) == 2 + FILLER_TOOLS
     assert [i.usable for i in items].count(False) == 1
     assert "lone UTF-16 surrogate" in (items[0].problem or "") and items[0].name == "fx:tool/read_invoice"
+
+
+def _resources(count: int) -> dict[str, Any]:
+    return {"resources": [{"uri": f"docs://r/{n}", "name": f"r{n}"} for n in range(count)], "nextCursor": "c2"}
+
+
+def test_a_long_list_page_is_checked_a_slice_at_a_time_with_the_same_verdict(monkeypatch) -> None:
+    """One check over 20,000 resources holds the GIL (and a screen's keys) for tens of ms: slices keep each short."""
+    sizes: list[int] = []
+    check = methods.validate_server_result
+
+    def spy(method: str, version: str, data: Any, **options: Any) -> None:
+        sizes.append(len(data["resources"]))
+        check(method, version, data, **options)
+
+    monkeypatch.setattr(methods, "validate_server_result", spy)
+    page = _resources(1_000)
+    assert offloop._checked("resources/list", "2025-11-25", page) == page
+    assert sum(sizes) == 1_000 and max(sizes) <= 250
+
+    sizes.clear()
+    page["resources"][777]["uri"] = 12  # one item off the schema
+    with pytest.raises(ValidationError) as refused:
+        offloop._checked("resources/list", "2025-11-25", page)
+    # The error is the whole page's: the SDK names the item by its place in the whole list.
+    assert "resources.777.uri" in str(refused.value)
+    assert sizes[-1] == 1_000
