@@ -39,7 +39,9 @@ __all__ = [
     "FILES_PER_SKILL",
     "build_catalog",
     "catalog_server",
+    "listening_socket",
     "serve_catalog",
+    "uvicorn_server",
     "write_catalog",
 ]
 
@@ -169,7 +171,7 @@ def catalog_server(skills: int = DEFAULT_SKILLS, page_size: int | None = DEFAULT
     return build_server(build_catalog(skills), name="skillscope-bench-catalog", page_size=page_size)
 
 
-def _listening_socket(port: int) -> socket.socket:
+def listening_socket(port: int) -> socket.socket:
     # IPPROTO_TCP explicitly: with proto 0, asyncio does not set TCP_NODELAY on accepted
     # connections, and Nagle plus delayed ACKs then add ~40 ms to every request.
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
@@ -179,7 +181,7 @@ def _listening_socket(port: int) -> socket.socket:
     return sock
 
 
-def _uvicorn(server: Any, *, stateless: bool, json_response: bool) -> Any:
+def uvicorn_server(server: Any, *, stateless: bool, json_response: bool) -> Any:
     import uvicorn
 
     app = server.streamable_http_app(streamable_http_path="/mcp", stateless_http=stateless, json_response=json_response)
@@ -216,8 +218,8 @@ def serve_catalog(
     Raises:
         RuntimeError: If uvicorn does not start within 15 seconds.
     """
-    web = _uvicorn(catalog_server(skills, page_size), stateless=stateless, json_response=json_response)
-    sock = _listening_socket(port)
+    web = uvicorn_server(catalog_server(skills, page_size), stateless=stateless, json_response=json_response)
+    sock = listening_socket(port)
     thread = threading.Thread(target=web.run, kwargs={"sockets": [sock]}, name="bench-catalog", daemon=True)
     thread.start()
     try:
@@ -247,10 +249,10 @@ def main(argv: list[str] | None = None) -> int:
         total = sum(len(f.data) for s in catalog for f in s.files)
         print(f"{len(catalog)} skills, {len(catalog) * FILES_PER_SKILL} files, {total:,} bytes (use --serve to serve)")
         return 0
-    web = _uvicorn(
+    web = uvicorn_server(
         catalog_server(args.skills, args.page_size or None), stateless=args.stateless, json_response=args.json
     )
-    sock = _listening_socket(args.port)
+    sock = listening_socket(args.port)
     print(f"http://127.0.0.1:{sock.getsockname()[1]}/mcp", flush=True)
     web.run(sockets=[sock])  # handles SIGINT/SIGTERM itself
     return 0

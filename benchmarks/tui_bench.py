@@ -44,13 +44,17 @@ import asyncio
 import cProfile
 import os
 import pstats
+import contextlib
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # audit_catalog, for --server http
 
 
 def make_skills(count: int, layout: str) -> list:
@@ -172,24 +176,55 @@ def serve(count: int, layout: str) -> None:
     anyio.run(bench_server(count, layout).run_stdio_async)  # type: ignore[attr-defined]
 
 
-def bench_target(count: int, layout: str, kind: str) -> object:
+def serve_http(count: int, layout: str) -> None:
+    """Serve the benchmark's catalog over Streamable HTTP (SSE answers), printing its URL first (``--server http``)."""
+    from audit_catalog import listening_socket, uvicorn_server
+
+    web = uvicorn_server(bench_server(count, layout), stateless=False, json_response=False)
+    sock = listening_socket(0)
+    print(f"http://127.0.0.1:{sock.getsockname()[1]}/mcp", flush=True)
+    web.run(sockets=[sock])
+
+
+@contextlib.contextmanager
+def bench_target(count: int, layout: str, kind: str) -> Iterator[object]:
+    """The target to attach to; with ``http``, the catalog is served by a child process for the duration."""
     from skillscope.protocol.target import Target
 
+    here = Path(__file__).resolve()
     if kind == "inprocess":
-        return Target(label="bench", kind="inprocess", server=bench_server(count, layout))
-    command = (sys.executable, str(Path(__file__).resolve()), "--serve", "--skills", str(count), "--layout", layout)
-    return Target(label="bench", kind="stdio", command=command, cwd=str(Path(__file__).resolve().parents[1]))
+        yield Target(label="bench", kind="inprocess", server=bench_server(count, layout))
+        return
+    serving = ["--skills", str(count), "--layout", layout]
+    if kind == "stdio":
+        command = (sys.executable, str(here), "--serve", *serving)
+        yield Target(label="bench", kind="stdio", command=command, cwd=str(here.parents[1]))
+        return
+    child = subprocess.Popen([sys.executable, str(here), "--serve-http", *serving], stdout=subprocess.PIPE, text=True)
+    try:
+        assert child.stdout is not None
+        url = child.stdout.readline().strip()
+        if not url.startswith("http://"):
+            raise SystemExit(f"the HTTP catalog server printed {url!r}")
+        yield Target(label="bench", kind="http", url=url)  # the socket listens already: connects wait in its backlog
+    finally:
+        child.terminate()
+        child.wait(timeout=30)
 
 
 async def measure(
     count: int, layout: str, keys: int, server: str = "stdio", *, profile: int = 0, work_only: bool = False
 ) -> dict[str, float]:
+    with bench_target(count, layout, server) as target:
+        return await _measure(target, layout, keys, profile=profile, work_only=work_only)
+
+
+async def _measure(target: object, layout: str, keys: int, *, profile: int, work_only: bool) -> dict[str, float]:
     from skillscope.catalog.entry import Policy
     from skillscope.service.targets import ServerSeed
     from skillscope.tui.app import make_app
     from skillscope.tui.settings import TuiSettings
 
-    target = bench_target(count, layout, server)
     tmp = Path(tempfile.mkdtemp(prefix="tui-bench-"))
     settings = TuiSettings(
         servers=[ServerSeed(target, None, "demo", Policy())],  # type: ignore[arg-type]
@@ -392,7 +427,7 @@ def main() -> None:
     parser.add_argument("--skills", type=int, default=10_000)
     parser.add_argument("--layout", choices=["nested", "flat", "both"], default="both")
     parser.add_argument("--keys", type=int, default=200)
-    parser.add_argument("--server", choices=["stdio", "inprocess"], default="stdio")
+    parser.add_argument("--server", choices=["stdio", "http", "inprocess"], default="stdio")
     parser.add_argument(
         "--profile", type=int, default=0, metavar="N", help="print what the loop ran for the N worst keys during work"
     )
@@ -400,9 +435,13 @@ def main() -> None:
         "--work-only", action="store_true", help="only the keys pressed during a refresh, an open and an audit"
     )
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)  # the stdio server's own process
+    parser.add_argument("--serve-http", action="store_true", help=argparse.SUPPRESS)  # the HTTP server's process
     args = parser.parse_args()
     if args.serve:
         serve(args.skills, args.layout)
+        return
+    if args.serve_http:
+        serve_http(args.skills, args.layout)
         return
     layouts = ["nested", "flat"] if args.layout == "both" else [args.layout]
     floor = asyncio.run(harness_floor(args.keys))

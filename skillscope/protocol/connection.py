@@ -48,6 +48,7 @@ from skillscope.protocol.errors import (
     stderr_tail,
     translate,
 )
+from skillscope.protocol.http_steps import streamable_http
 from skillscope.protocol.offloop import CHECKED_IN_THREAD, send_checked_in_thread, usable
 from skillscope.protocol.target import Target
 from skillscope.protocol.transport import (
@@ -392,14 +393,12 @@ def _make_client(
             **common,
         )
     if target.kind == "http":
-        from mcp.client.streamable_http import streamable_http_client
-
         http = capped_http_client(
             dict(target.headers), stats, timeout, tls=not (target.url or "").lower().startswith("http://")
         )
         stack.push_async_callback(http.aclose)
         # Our transport caps every response body, SSE included, so the SDK's own event cap is off.
-        transport = streamable_http_client(target.url or "", http_client=http, max_sse_event_size=None)
+        transport = streamable_http(target.url or "", http)
         return Client(transport, **common)
     assert errlog is not None
     transport = capped_stdio(

@@ -13,7 +13,9 @@ import json
 import re
 from typing import Any, Final
 
-__all__ = ["STEP_DEPTH", "loads_in_steps"]
+import mcp_types as types
+
+__all__ = ["STEP_DEPTH", "loads_in_steps", "message_in_steps"]
 
 STEP_DEPTH: Final = 3
 """Container levels walked member by member: message → result → list, whose items are decoded whole."""
@@ -33,6 +35,20 @@ def loads_in_steps(text: str, depth: int = STEP_DEPTH) -> Any:
     if end != len(text):
         raise json.JSONDecodeError("Extra data", text, end)
     return value
+
+
+def message_in_steps(data: bytes | str) -> types.JSONRPCMessage:
+    """``jsonrpc_message_adapter.validate_json(data)``, with the JSON decoded by ``loads_in_steps``.
+
+    Only a message that both decode and check take the stepped route: anything refused (or too deep
+    to decode) goes to the SDK's parser, so what is accepted, and every error with its wording, stay
+    the SDK's. Raises what ``validate_json`` raises (pydantic's ``ValidationError``).
+    """
+    try:
+        text = data.decode("utf-8") if isinstance(data, bytes) else data
+        return types.jsonrpc_message_adapter.validate_python(loads_in_steps(text), by_name=False)
+    except (ValueError, RecursionError):  # UnicodeDecodeError and ValidationError are ValueErrors
+        return types.jsonrpc_message_adapter.validate_json(data, by_name=False)
 
 
 def _skip(text: str, at: int) -> int:

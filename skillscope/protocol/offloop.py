@@ -13,7 +13,7 @@ from pydantic import ValidationError
 
 from skillscope.core.spec import LEGACY
 
-__all__ = ["CHECKED_IN_THREAD", "send_checked_in_thread", "usable"]
+__all__ = ["CHECKED_IN_THREAD", "sdk_release_is", "send_checked_in_thread", "usable"]
 
 CHECKED_IN_THREAD: Final[frozenset[str]] = frozenset(
     {"tools/list", "prompts/list", "resources/list", "resources/templates/list"}
@@ -39,7 +39,7 @@ def usable(session: ClientSession) -> bool:
     their names stay: only the release line it was checked against takes it.
     """
     return (
-        _sdk_version().startswith(_WRITTEN_FOR)
+        sdk_release_is()
         and callable(getattr(session, "_stamp", None))
         and hasattr(getattr(session, "_dispatcher", None), "send_raw_request")
         and callable(getattr(sdk_session, "_clamp_inbound_ttl", None))
@@ -98,6 +98,11 @@ def _validate_in_steps(method: str, version: str, raw: dict[str, Any]) -> None:
     except ValidationError as slice_error:
         sdk_methods.validate_server_result(method, version, raw)
         raise slice_error from None
+
+
+def sdk_release_is() -> bool:
+    """Whether the installed SDK is of the release line whose private parts this package's repeats were written for."""
+    return _sdk_version().startswith(_WRITTEN_FOR)
 
 
 def _sdk_version() -> str:

@@ -19,7 +19,7 @@ from mcp.os.posix.utilities import terminate_posix_process_tree
 from mcp.shared.message import SessionMessage
 
 from skillscope.core.surrogates import HOLD_BACK, mark_lone_surrogates
-from skillscope.protocol.jsonsteps import loads_in_steps
+from skillscope.protocol.jsonsteps import message_in_steps
 
 __all__ = [
     "ACCEPTED_ENCODINGS",
@@ -207,16 +207,11 @@ def _parse(line: bytes) -> SessionMessage | Exception:
 
 
 def _parse_in_steps(line: bytes) -> SessionMessage | Exception:
-    """``_parse(line)``, without holding the GIL for the whole line (see ``jsonsteps``).
-
-    Only a well-formed message takes the stepped route: anything it refuses, or cannot decode, goes
-    to ``_parse``, so what is accepted and every error's wording stay the SDK's.
-    """
+    """``_parse(line)``, without holding the GIL for the whole line (see ``jsonsteps``)."""
     try:
-        value = loads_in_steps(mark_lone_surrogates(line).decode("utf-8"))
-        return SessionMessage(types.jsonrpc_message_adapter.validate_python(value, by_name=False))
-    except (ValueError, RecursionError):
-        return _parse(line)
+        return SessionMessage(message_in_steps(mark_lone_surrogates(line)))
+    except ValueError as exc:
+        return exc
 
 
 class TransportStats:
