@@ -41,10 +41,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import cProfile
 import os
 import pstats
-import contextlib
 import statistics
 import subprocess
 import sys
