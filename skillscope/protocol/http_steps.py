@@ -51,6 +51,7 @@ class _SteppedTransport(sdk_http.StreamableHTTPTransport):
             message = await parse_message(content)
             await read_stream_writer.send(SessionMessage(message))
         except (httpx2.StreamError, ValidationError) as exc:
+            sdk_http.logger.exception("Error parsing JSON response")  # the run log keeps the detail, as the SDK's
             error = types.ErrorData(code=types.PARSE_ERROR, message=f"Failed to parse JSON response: {exc}")
             await read_stream_writer.send(SessionMessage(types.JSONRPCError(jsonrpc="2.0", id=request_id, error=error)))
 
@@ -72,6 +73,7 @@ class _SteppedTransport(sdk_http.StreamableHTTPTransport):
                 await resumption_callback(sse.id)
             return isinstance(message, types.JSONRPCResponse | types.JSONRPCError)
         except Exception as exc:  # noqa: BLE001 - as the SDK: a parse failure answers the request it belongs to
+            sdk_http.logger.exception("Error parsing SSE message")
             if original_request_id is not None:
                 error = types.ErrorData(code=types.PARSE_ERROR, message=f"Failed to parse SSE message: {exc}")
                 failed = types.JSONRPCError(jsonrpc="2.0", id=original_request_id, error=error)
@@ -93,8 +95,10 @@ def streamable_http(url: str, http: httpx2.AsyncClient) -> Any:
 
 
 def _usable() -> bool:
-    return sdk_release_is() and all(
-        callable(getattr(sdk_http, name, None)) for name in ("create_context_streams", "resync_tracer")
+    return (
+        sdk_release_is()
+        and hasattr(sdk_http, "logger")
+        and all(callable(getattr(sdk_http, name, None)) for name in ("create_context_streams", "resync_tracer"))
     )
 
 
