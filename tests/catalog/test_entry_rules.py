@@ -323,3 +323,21 @@ def test_fingerprint_ignores_order_and_sizes():
     assert a.fingerprint == check(reordered).fingerprint == check(resized).fingerprint
     preimage = "\n".join(sorted(f"{r['uri']} {r['digest']}" for r in good()["resources"]))
     assert a.fingerprint == "sha256:" + hashlib.sha256(preimage.encode()).hexdigest()
+
+
+@pytest.mark.parametrize(
+    ("place", "where"),
+    [
+        (lambda e: e["frontmatter"].update({"note\ud800": "x"}), "a key of the entry → frontmatter"),
+        (lambda e: e["resources"][1].update(title=["ok", "bad \udc00"]), "the entry → resources → #1 → title → #1"),
+        (lambda e: e["frontmatter"].update(description="marked \U0010fffe here"), "the entry → frontmatter"),
+    ],
+    ids=["raw-in-key", "raw-in-list", "transport-mark"],
+)
+def test_a_lone_surrogate_anywhere_is_found_and_placed(place, where):
+    """The quick whole-entry check must never hide what the walk would find, nor where."""
+    raw = good()
+    place(raw)
+    entry = check(raw)
+    assert entry.rule == "SS-E19", entry.reason
+    assert where in entry.reason
