@@ -67,10 +67,8 @@ def _value(text: str, at: int, depth: int) -> tuple[Any, int]:
 
 def _object(text: str, at: int, depth: int) -> tuple[dict[str, Any], int]:
     members: dict[str, Any] = {}
-    at = _skip(text, at)
-    if text[at : at + 1] == "}":
-        return members, at + 1
-    while True:
+    done, at = _opened(text, at, "}")
+    while not done:
         if text[at : at + 1] != '"':
             raise json.JSONDecodeError("Expecting property name enclosed in double quotes", text, at)
         key, at = _DECODER.raw_decode(text, at)  # a JSON string, since it starts with a quote
@@ -78,27 +76,32 @@ def _object(text: str, at: int, depth: int) -> tuple[dict[str, Any], int]:
         if text[at : at + 1] != ":":
             raise json.JSONDecodeError("Expecting ':' delimiter", text, at)
         members[key], at = _value(text, _skip(text, at + 1), depth)
-        at = _skip(text, at)
-        mark = text[at : at + 1]
-        if mark == "}":
-            return members, at + 1
-        if mark != ",":
-            raise json.JSONDecodeError("Expecting ',' delimiter", text, at)
-        at = _skip(text, at + 1)
+        done, at = _after_member(text, at, "}")
+    return members, at
 
 
 def _array(text: str, at: int, depth: int) -> tuple[list[Any], int]:
     items: list[Any] = []
-    at = _skip(text, at)
-    if text[at : at + 1] == "]":
-        return items, at + 1
-    while True:
+    done, at = _opened(text, at, "]")
+    while not done:
         item, at = _value(text, at, depth)
         items.append(item)
-        at = _skip(text, at)
-        mark = text[at : at + 1]
-        if mark == "]":
-            return items, at + 1
-        if mark != ",":
-            raise json.JSONDecodeError("Expecting ',' delimiter", text, at)
-        at = _skip(text, at + 1)
+        done, at = _after_member(text, at, "]")
+    return items, at
+
+
+def _opened(text: str, at: int, close: str) -> tuple[bool, int]:
+    """Just inside a container: (True, past ``close``) when it is empty, else (False, at its first member)."""
+    at = _skip(text, at)
+    return (True, at + 1) if text[at : at + 1] == close else (False, at)
+
+
+def _after_member(text: str, at: int, close: str) -> tuple[bool, int]:
+    """After a member: (True, past ``close``) at the container's end, else (False, at the next member)."""
+    at = _skip(text, at)
+    mark = text[at : at + 1]
+    if mark == close:
+        return True, at + 1
+    if mark != ",":
+        raise json.JSONDecodeError("Expecting ',' delimiter", text, at)
+    return False, _skip(text, at + 1)
