@@ -3,8 +3,8 @@
 The SDK's Streamable HTTP transport parses each message where it arrives, on the event loop: a
 10,000-skill page (~5 MB) holds the loop, and every key pressed in the TUI, for 90-150 ms. Here the
 transport is the SDK's own but for the two places that parse a message: a JSON answer and an SSE
-event. A message over ``PARSE_ON_LOOP`` bytes is parsed in a worker thread with ``parse_in_steps``
-(the same route as ``capped_stdio``'s); smaller ones, and every message under an SDK release other
+event. A message over ``PARSE_ON_LOOP`` bytes is parsed in a worker thread with ``message_in_steps``
+(the same threshold and route as ``capped_stdio``'s); smaller ones, and every message under an SDK release other
 than the one these methods were written for, go the SDK's way. What is accepted, every error and its
 wording stay the SDK's.
 """
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncGenerator, Awaitable, Callable
 from contextlib import asynccontextmanager
-from typing import Any, Final
+from typing import Any
 
 import anyio
 import anyio.to_thread
@@ -24,13 +24,10 @@ from mcp.client import streamable_http as sdk_http
 from mcp.shared.message import SessionMessage
 from pydantic import ValidationError
 
-from skillscope.protocol.jsonsteps import message_in_steps
+from skillscope.protocol.jsonsteps import PARSE_ON_LOOP, message_in_steps
 from skillscope.protocol.offloop import sdk_release_is
 
-__all__ = ["PARSE_ON_LOOP", "parse_message", "streamable_http"]
-
-PARSE_ON_LOOP: Final = 128 * 1024
-"""A message up to this size is parsed where it arrives; a larger one in a worker thread, in steps."""
+__all__ = ["parse_message", "streamable_http"]
 
 
 async def parse_message(data: bytes | str) -> types.JSONRPCMessage:

@@ -15,8 +15,12 @@ from typing import Any, Final
 
 import mcp_types as types
 
-__all__ = ["STEP_DEPTH", "loads_in_steps", "message_in_steps"]
+__all__ = ["PARSE_ON_LOOP", "STEP_DEPTH", "loads_in_steps", "message_in_steps"]
 
+PARSE_ON_LOOP: Final = 128 * 1024
+"""A message up to this size is parsed where it arrives, by every transport; a larger one (a page of
+thousands of entries) in a worker thread, with ``message_in_steps``, so a screen sharing the event
+loop keeps answering keys meanwhile."""
 STEP_DEPTH: Final = 3
 """Container levels walked member by member: message → result → list, whose items are decoded whole."""
 

@@ -19,7 +19,7 @@ from mcp.os.posix.utilities import terminate_posix_process_tree
 from mcp.shared.message import SessionMessage
 
 from skillscope.core.surrogates import HOLD_BACK, mark_lone_surrogates
-from skillscope.protocol.jsonsteps import message_in_steps
+from skillscope.protocol.jsonsteps import PARSE_ON_LOOP, message_in_steps
 
 __all__ = [
     "ACCEPTED_ENCODINGS",
@@ -46,11 +46,6 @@ no valid message yet, speaks something else and is named as no MCP server at onc
 """
 MAX_JUNK_BYTES = 256 * 1024
 """The same tolerance in bytes (start-up logging is lines of text, not a stream of another protocol)."""
-
-_PARSE_ON_LOOP = 128 * 1024
-"""A message up to this size is parsed where it arrives; a larger one (a page of thousands of entries)
-is parsed in a thread, in short steps (``_parse_in_steps``), so that a screen sharing the event loop
-keeps answering keys meanwhile."""
 
 _INHERITED_ENV = ("HOME", "LOGNAME", "PATH", "SHELL", "TERM", "USER", "LANG", "LC_ALL", "TMPDIR", "SYSTEMROOT")
 
@@ -119,7 +114,7 @@ async def capped_stdio(
                         if len(line) > max_message:
                             stats.too_large = True
                             return
-                        if len(line) > _PARSE_ON_LOOP:
+                        if len(line) > PARSE_ON_LOOP:
                             message = await anyio.to_thread.run_sync(_parse_in_steps, line)
                         else:
                             message = _parse(line)

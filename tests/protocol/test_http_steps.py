@@ -12,6 +12,7 @@ from skillscope.catalog.entry import Policy
 from skillscope.demo.publisher import PublishedSkill, SkillFile, build_server
 from skillscope.protocol import http_steps
 from skillscope.protocol.connection import connect
+from skillscope.protocol.jsonsteps import PARSE_ON_LOOP
 from skillscope.protocol.target import Target
 from skillscope.service.catalog import load_catalog
 from tests.fixtures.http import serve_http
@@ -69,7 +70,7 @@ async def test_a_large_page_is_parsed_in_a_thread_and_lists_what_the_sdk_route_l
         parses = _parses(monkeypatch)
         stepped = await _listing(url)
     # The page went the stepped way, off the loop; small messages (initialize, discover) did not.
-    assert parses and all(size > http_steps.PARSE_ON_LOOP for size, _ in parses)
+    assert parses and all(size > PARSE_ON_LOOP for size, _ in parses)
     assert not any(on_loop for _, on_loop in parses)
     assert [e.fingerprint for e in stepped.entries] == [e.fingerprint for e in sdk_route.entries]
     assert len(stepped.entries) == SKILLS
@@ -93,6 +94,6 @@ async def test_a_large_answer_off_the_schema_fails_its_request_with_the_sdks_own
             with pytest.raises(Exception) as failed:  # noqa: PT011 - whatever the SDK raises, both must agree
                 await _listing(url)
             errors.append((type(failed.value), str(failed.value)))
-    assert [size > http_steps.PARSE_ON_LOOP for size, _ in parses] == [True]  # the stepped route saw it, once
+    assert [size > PARSE_ON_LOOP for size, _ in parses] == [True]  # the stepped route saw it, once
     assert errors[0] == errors[1]
     assert "Failed to parse JSON response" in errors[1][1]
