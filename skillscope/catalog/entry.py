@@ -153,8 +153,6 @@ class _Refusal(Exception):
 
 def _invalid_unicode_at(value: Any, where: str = "the entry") -> str | None:
     """Where a string of the entry holds a lone surrogate (the transport marks each with ``LONE_SURROGATE``)."""
-    if where == "the entry" and not _may_hold_surrogate(value):
-        return None  # the usual case, found in one C pass: the walk below names a place, key by key
     if isinstance(value, str):
         return where if LONE_SURROGATE in value or _SURROGATE.search(value) else None
     if isinstance(value, dict):
@@ -219,7 +217,8 @@ def _check_shape(read: SkillEntry, entry: CatalogEntry) -> None:
     raw = read.raw
     if not isinstance(raw, dict):
         raise _Refusal("SS-E1", f"Entry is not an object (got {type(raw).__name__})")
-    broken = _invalid_unicode_at(raw)
+    # The usual case (no surrogate) is settled in one C pass; only then does the walk name the place.
+    broken = _invalid_unicode_at(raw) if _may_hold_surrogate(raw) else None
     if broken is not None:
         if read.uri is not None and LONE_SURROGATE not in read.uri:
             entry.uri = read.uri
