@@ -1,6 +1,6 @@
 """TUI benchmark: a 10,000-skill catalog in the tree; time to first paint and navigation latency.
 
-    python benchmarks/tui_bench.py [--skills 10000] [--layout nested|flat|both] [--keys 200] [--server stdio|inprocess]
+    python benchmarks/tui_bench.py [--skills 10000] [--layout nested|flat|both] [--keys 200] [--server stdio|http|inprocess]
                                    [--work-only] [--profile N]
 
 The catalog is served by the demo publisher, listed with skills/list like any other server,
@@ -22,7 +22,9 @@ Prints, per layout:
   refresh repaint     from the new listing in hand to the tree repainted with it (cursor and folders kept)
   key during refresh  latency of ↓/↑ presses while the refresh runs, median and worst
   key during open     the same while a large skill (many files, some large) is read and verified
-  key during audit    the same while that skill is audited (i: every file read, verified and scanned)
+  key during audit    the same while that skill is audited (i: every file read, verified and scanned; the
+                      scans run in the app's child process, started by the first audit)
+  open / audit total  from the key to the skill opened, or audited, and its result in hand
   … CPU worst         for the keys above: the most CPU time the event loop's thread spent between a key
                       and its answer (what the TUI's own work costs, whatever else loads the machine)
 The machine's load average (one minute) is printed with each layout's figures. ``--profile N``
@@ -384,11 +386,15 @@ async def _open_and_audit(pilot, screen, probe: KeyProbe, profile: int) -> dict[
         await pilot.pause()
         while screen._skill != ("bench", name):
             await pilot.pause(0.01)
+        started = time.perf_counter()
         app._driver.send_message(events.Key(key, key if len(key) == 1 else None))
         while not busy() and not done[what]():
             await pilot.pause(0.01)
         first, profiled = len(probe.cpu), len(probe.profiles)
         keys = await probe.during(lambda: busy() and not done[what]())  # noqa: B023 - used at once
+        while not done[what]():
+            await pilot.pause(0.01)
+        out[f"{what} ({key}) total"] = time.perf_counter() - started
         show_profiles(what, probe.profiles[profiled:], profile)
         assert view.phase == "verified", f"the large skill did not verify ({what})"
         if keys:

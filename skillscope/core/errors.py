@@ -14,9 +14,10 @@ SkillscopeError                 base; carries a title, a message and an exit cod
 ├── SkillNotFound               no skill answers to the name (exit 4)
 ├── VerificationFailed          content did not verify (exit 1)
 ├── ApprovalRefused             an approval breaks a rule: unverified, pinned fingerprint, findings (exit 1)
-└── LocalFileError              a local file cannot be read or written (exit 5)
-    └── LedgerError             the ledger cannot be read or written
-        └── LedgerDamaged       the hash chain is broken or the last line is torn
+├── LocalFileError              a local file cannot be read or written (exit 5)
+│   └── LedgerError             the ledger cannot be read or written
+│       └── LedgerDamaged       the hash chain is broken or the last line is torn
+└── ScanStopped                 the child process scanning content stopped before it answered (the TUI's)
 """
 
 from __future__ import annotations
@@ -51,6 +52,7 @@ __all__ = [
     "LocalFileError",
     "LedgerError",
     "LedgerDamaged",
+    "ScanStopped",
 ]
 
 EXIT_OK = 0
@@ -187,3 +189,9 @@ class LedgerDamaged(LedgerError):
     def __init__(self, message: str, *, detail: str | None = None, problems: Sequence[object] | None = None) -> None:
         super().__init__(message, detail=detail)
         self.problems = list(problems or ())
+
+
+class ScanStopped(SkillscopeError):
+    """The child process that scans content for the TUI stopped before it answered: nothing was judged."""
+
+    title = "Scan stopped"

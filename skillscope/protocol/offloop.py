@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from importlib import metadata
 from typing import Any, Final
 
@@ -103,6 +104,7 @@ def sdk_release_is() -> bool:
     return _sdk_version().startswith(_WRITTEN_FOR)
 
 
+@functools.cache  # asked on every request; the installed SDK does not change while skillscope runs
 def _sdk_version() -> str:
     try:
         return metadata.version("mcp")

@@ -10,6 +10,7 @@ from skillscope.audit.run.server import audit_skill
 from skillscope.catalog.entry import CatalogEntry
 from skillscope.catalog.names import relative_path
 from skillscope.core.errors import ApprovalRefused, UsageError
+from skillscope.core.offload import Offload, in_thread
 from skillscope.core.textsafe import safe_line
 from skillscope.ledger.defaults import default_reviewer
 from skillscope.ledger.record import Action, Record
@@ -97,7 +98,12 @@ class ApprovalPlan:
 
 
 async def audit_for_approval(
-    conn: Connection, entry: CatalogEntry, policy: Any, verdicts: Verdicts | None = None
+    conn: Connection,
+    entry: CatalogEntry,
+    policy: Any,
+    verdicts: Verdicts | None = None,
+    *,
+    scan_in: Offload = in_thread,
 ) -> SkillAudit:
     """Read, verify and audit every file of ``entry`` (each file read once), as an approval requires.
 
@@ -105,6 +111,7 @@ async def audit_for_approval(
     server serves under the skill (resources/list, and a walk of the skill's directory when the
     server declares directoryRead), so that files the manifest omits are named before anything
     is recorded. ``verdicts`` adds the review state (the TUI shows it beside the findings).
+    ``scan_in`` is where the content scans run (see ``audit_skill``).
 
     Raises:
         UsageError: the entry cannot be approved at all (see ``review_refusal``).
@@ -112,7 +119,7 @@ async def audit_for_approval(
     refusal = review_refusal(entry, "approve")
     if refusal is not None:
         raise UsageError(refusal)
-    return await audit_skill(conn, entry, policy, verdicts)
+    return await audit_skill(conn, entry, policy, verdicts, scan_in=scan_in)
 
 
 def approval_plan(skill: SkillAudit, *, pinned: str | None = None, accept_findings: bool = False) -> ApprovalPlan:

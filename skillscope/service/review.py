@@ -13,6 +13,7 @@ from skillscope.audit.surface_audit import item_findings
 from skillscope.catalog.entry import CatalogEntry, Policy
 from skillscope.catalog.surface import SurfaceItem
 from skillscope.core.errors import ApprovalRefused, SkillscopeError, UsageError
+from skillscope.core.offload import Offload, in_thread
 from skillscope.core.textsafe import safe_line
 from skillscope.ledger.book import ReviewBook
 from skillscope.ledger.record import Action, Record
@@ -81,17 +82,19 @@ async def audit_for_review(
     verdicts: Verdicts | None = None,
     *,
     approval: bool = True,
+    scan_in: Offload = in_thread,
 ) -> AuditedSkill:
     """Audit one skill as ``skillscope audit`` does and leave out what trusted suppressions beside the ledger accept.
 
     With ``approval`` it is the audit an approval rests on (``audit_for_approval``: every file read
-    once, files served but not listed named); the CLI and the TUI approve from it alike.
+    once, files served but not listed named); the CLI and the TUI approve from it alike. ``scan_in``
+    is where the content scans run: a thread for the CLI, a child process for the TUI.
 
     Raises:
         UsageError: ``approval`` and the entry cannot be approved at all (see ``review_refusal``).
     """
     run = audit_for_approval if approval else audit_skill
-    audit = await run(conn, entry, policy, verdicts)
+    audit = await run(conn, entry, policy, verdicts, scan_in=scan_in)
     try:
         found = load_suppressions(place.path, place.trust)
     except SkillscopeError as exc:

@@ -13,6 +13,7 @@ from skillscope.audit.run.results import SkillAudit
 from skillscope.catalog.entry import CatalogEntry, Policy
 from skillscope.catalog.listing import Listing
 from skillscope.core.errors import ConnectionFailed, SkillscopeError
+from skillscope.core.offload import Offload, in_thread
 from skillscope.ledger.record import Action, Record
 from skillscope.ledger.verdicts import ReviewState, Verdicts
 from skillscope.protocol.connection import Connection, ServerInfo
@@ -121,11 +122,20 @@ class ServerSession:
         return await open_skill(reader, entry, paths=paths, all_files=all_files, policy=self.policy)
 
     async def audit(
-        self, entry: CatalogEntry, place: LedgerPlace, verdicts: Verdicts | None = None, *, approval: bool = False
+        self,
+        entry: CatalogEntry,
+        place: LedgerPlace,
+        verdicts: Verdicts | None = None,
+        *,
+        approval: bool = False,
+        scan_in: Offload = in_thread,
     ) -> AuditedSkill:
-        """Audit one skill as ``skillscope audit`` (or, with ``approval``, ``skillscope approve``) does."""
+        """Audit one skill as ``skillscope audit`` (or, with ``approval``, ``skillscope approve``) does.
+
+        ``scan_in`` is where its content scans run (a screen passes a child process: see ``core.offload``).
+        """
         return await audit_for_review(
-            self.connection(), self.label, entry, self.policy, place, verdicts, approval=approval
+            self.connection(), self.label, entry, self.policy, place, verdicts, approval=approval, scan_in=scan_in
         )
 
     def record(

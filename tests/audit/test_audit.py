@@ -217,3 +217,34 @@ async def test_one_skill_audit_matches_the_server_audit(planted):
     whole = sorted((f.id, f.uri, f.at.line) for f in planted.findings if f.skill == "p:risky-scripts")
     assert sorted((f.id, f.uri, f.at.line) for f in single.findings) == whole
     assert single.report is not None and single.report.failure is None
+
+
+async def test_content_scanned_in_a_child_process_says_what_a_thread_says(planted):
+    # The TUI scans in a child process: every planted skill must be judged there exactly as here.
+    from skillscope.audit.run.server import audit_skill
+    from skillscope.core.offload import ChildProcess
+    from skillscope.service.catalog import load_catalog
+
+    worker = ChildProcess()
+    try:
+        async with connect(Target(label="p", kind="inprocess", server=planted_server()), timeout=120) as conn:
+            listing = await load_catalog(conn, Policy())
+            pairs, verified = [], 0
+            for entry in listing.entries:
+                if entry.status == "malformed":
+                    continue
+                here = await audit_skill(conn, entry, Policy(), None)
+                verified += here.report is not None and here.report.failure is None
+                pairs.append(
+                    (
+                        entry.name,
+                        here.findings,
+                        (await audit_skill(conn, entry, Policy(), None, scan_in=worker)).findings,
+                    )
+                )
+    finally:
+        worker.close()
+    assert worker.started == 1 and worker.answered == verified >= 4, "one call per verified skill, in one child"
+    assert sum(len(here) for _, here, _ in pairs) >= 20, "the planted skills have content findings to compare"
+    for name, here, there in pairs:
+        assert there == here, name

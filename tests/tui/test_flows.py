@@ -154,12 +154,20 @@ async def test_unavailable_and_malformed_entries_are_never_read(tmp_path):
 
 
 async def test_audit_lists_findings_for_the_selected_skill(tmp_path):
+    from skillscope.core.offload import shared_child
+
     app = demo_app(tmp_path)
     async with running(app) as pilot:
         view = await select(pilot, "terminal-tricks")
+        scanned = shared_child().answered
         await audited(pilot, view)
         await wait_until(pilot, lambda: "skillscope/bidi-control" in screen_text(app))
         assert {f.id for f in view.audit.findings} >= {"skillscope/bidi-control", "skillscope/verification-failed"}
+        assert shared_child().answered == scanned, "content that failed verification is not scanned"
+        # Verified content is scanned in the app's child process, so keys never wait on the scan.
+        view = await select(pilot, "pdf-processing")
+        await audited(pilot, view)
+        assert view.audit.report.failure is None and shared_child().answered == scanned + 1
 
 
 async def test_open_by_name_reaches_a_skill_only_skills_get_knows(tmp_path):

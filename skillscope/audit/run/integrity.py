@@ -8,6 +8,7 @@ import anyio
 
 from skillscope.audit.conformance import SuiteChecks, get_checks, skill_md_checks
 from skillscope.audit.custom_rules import scan_user_rules
+from skillscope.audit.findings import AuditFinding
 from skillscope.audit.run.references import reference_checks
 from skillscope.audit.run.results import (
     TIMEOUT_BREAKER,
@@ -18,16 +19,17 @@ from skillscope.audit.run.results import (
     finding,
 )
 from skillscope.audit.run.scans import scan_content, scan_strings
-from skillscope.catalog.entry import Policy
+from skillscope.catalog.entry import CatalogEntry, Policy
 from skillscope.catalog.names import relative_path
 from skillscope.core.errors import MethodError, SkillNotFound
+from skillscope.core.offload import Offload
 from skillscope.core.spec import MAX_FILES, MAX_TOTAL_BYTES
 from skillscope.core.textsafe import safe_line
 from skillscope.ledger.verdicts import review_state
 from skillscope.protocol.connection import Connection
 from skillscope.verify.opener import SkillReport, open_skill
 
-__all__ = ["REVIEW_CHECKS", "audit_one_skill", "judge_review_again"]
+__all__ = ["REVIEW_CHECKS", "audit_one_skill", "content_findings", "judge_review_again"]
 
 REVIEW_CHECKS = ("skillscope/not-reviewed", "skillscope/rejected", "skillscope/changed-since-approval")
 """The findings that come from the ledger, not from the content: they follow every recorded verdict."""
@@ -43,9 +45,13 @@ async def audit_one_skill(
     verdicts: Any,
     *,
     get: bool,
-    off_loop: bool = False,
+    scan_in: Offload | None = None,
 ) -> None:
-    """Audit one entry; with ``get``, also send it skills/get and run the suite's skills/get checks on the answer."""
+    """Audit one entry; with ``get``, also send it skills/get and run the suite's skills/get checks on the answer.
+
+    ``scan_in`` runs the content scans away from the event loop (a thread, or a child process for a
+    screen that must keep answering keys); without it they run here, as a whole-server audit wants.
+    """
     entry = skill.entry
     name = entry.name
     # Entry verdict and warnings (suite ids are reported by the conformance checks instead).
@@ -108,36 +114,35 @@ async def audit_one_skill(
         )
     if report is None:
         return
-    if off_loop:
-        # Scanning a large skill takes long enough to stall a screen: one skill's judging runs in a thread
-        # (only when nothing else judges into the same audit at the same time).
-        await anyio.to_thread.run_sync(_judge, audit, checks, skill, report, reader, verdicts)
-    else:
-        _judge(audit, checks, skill, report, reader, verdicts)
-
-
-def _judge(
-    audit: ServerAudit,
-    checks: SuiteChecks,
-    skill: SkillAudit,
-    report: SkillReport,
-    reader: RecordingReader,
-    verdicts: Any,
-) -> None:
-    """Everything an audit says about one skill once its files are read: integrity, content, references, limits, review."""
-    entry, name = skill.entry, skill.entry.name
+    # Everything an audit says about one skill once its files are read: integrity, content, references,
+    # limits, review, in that order.
+    entry = skill.entry
     _integrity(audit, skill, report)
     if entry.uri in reader.results:
         skill.file_name = skill_md_checks(
             checks, name, entry.uri, entry.frontmatter or {}, reader.results[entry.uri], parsed=report.file_frontmatter
         )
     if report.failure is None:
-        scan_content(audit, skill, report)
-        reference_checks(audit, skill, report)
-        if audit.rules:
-            scan_user_rules(audit, skill, report)
+        if scan_in is None:
+            skill.findings += content_findings(audit.label, audit.rules, entry, report)
+        else:
+            skill.findings += await scan_in(content_findings, audit.label, audit.rules, entry, report)
     _limits(audit, skill)
     _review(audit, skill, verdicts)
+
+
+def content_findings(label: str, rules: Any, entry: CatalogEntry, report: SkillReport) -> list[AuditFinding]:
+    """What the verified files of ``entry`` hold: hidden content, behaviour, references past the manifest, user rules.
+
+    Reads only its arguments and returns new findings, so it may run in another process.
+    """
+    audit = ServerAudit(label, "", rules=rules)
+    skill = SkillAudit(entry, report)
+    scan_content(audit, skill, report)
+    reference_checks(audit, skill, report)
+    if rules:
+        scan_user_rules(audit, skill, report)
+    return skill.findings
 
 
 def _integrity(audit: ServerAudit, skill: SkillAudit, report: SkillReport) -> None:

@@ -34,6 +34,7 @@ from skillscope.audit.run.suite import (
 )
 from skillscope.catalog.entry import CatalogEntry, Policy
 from skillscope.catalog.listing import catalog_entries, collect_listing
+from skillscope.core.offload import Offload, in_thread
 from skillscope.core.textsafe import safe_line
 from skillscope.protocol.connection import Connection
 from skillscope.protocol.values import ListedResource
@@ -159,19 +160,22 @@ async def audit_server(
     return audit
 
 
-async def audit_skill(conn: Connection, entry: CatalogEntry, policy: Policy, verdicts: Any) -> SkillAudit:
+async def audit_skill(
+    conn: Connection, entry: CatalogEntry, policy: Policy, verdicts: Any, *, scan_in: Offload = in_thread
+) -> SkillAudit:
     """Audit one skill the way ``audit_server`` audits each: read and verify every file, scan
     the content and the entry's strings, check skills/get and the review state, and name every
     file the server serves under the skill's directory (resources/list, directory reads) that its
     manifest omits.
 
-    Findings of the server-wide conformance checks that concern this skill are included.
+    Findings of the server-wide conformance checks that concern this skill are included. The
+    content scans run through ``scan_in`` (a thread unless the caller gives a child process).
     """
     audit = ServerAudit(label=conn.info.label, target=conn.info.target, info=conn.info)
     checks = SuiteChecks(conn.info.label)
     reader = RecordingReader(conn, {entry.uri} if entry.uri else set())
     skill = SkillAudit(entry)
-    await audit_one_skill(conn, reader, audit, checks, skill, policy, verdicts, get=True, off_loop=True)
+    await audit_one_skill(conn, reader, audit, checks, skill, policy, verdicts, get=True, scan_in=scan_in)
     if skill.report is not None:
         await skill_coverage(conn, audit, skill)
     skill.findings = [f for f in checks.findings if f.skill == entry.name] + skill.findings

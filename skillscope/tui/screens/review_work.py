@@ -9,6 +9,7 @@ from skillscope.audit.findings import AuditFinding
 from skillscope.audit.run.results import SkillAudit
 from skillscope.catalog.entry import CatalogEntry
 from skillscope.core.errors import ApprovalRefused, SkillscopeError
+from skillscope.core.offload import shared_child
 from skillscope.ledger.objects import skill_diffs
 from skillscope.ledger.record import Action
 from skillscope.ledger.verdicts import ReviewState
@@ -282,7 +283,11 @@ class ReviewWork(MainState):
         session = self.sessions[server]
         self._progress(server, view, f"Auditing {view.name}: reading and verifying every file")
         try:
-            audited = await session.audit(view.entry, self.place, self.ledger.verdicts, approval=approval)
+            # The scans run in a child process: a scanning thread would hold the interpreter lock for as long
+            # as each pattern runs over a large file, and keys would wait for it.
+            audited = await session.audit(
+                view.entry, self.place, self.ledger.verdicts, approval=approval, scan_in=shared_child()
+            )
         finally:
             if self.detail.shown in (None, (server, view.name)):
                 self.detail.set_progress(None)
