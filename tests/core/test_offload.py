@@ -120,3 +120,11 @@ def test_the_child_ends_with_its_parent_even_mid_call(tmp_path):
     assert app.stdout.readline().strip() == "scanning"
     assert app.wait(timeout=120) == -9
     assert wait_until_gone([pid]) == [], "the child outlived the app"
+
+
+async def test_warming_starts_the_child_once_and_answers_nothing(child):
+    await child.warm(operator.add)
+    await child.warm(operator.add)
+    assert (child.started, child.answered) == (1, 0)
+    assert await child(operator.add, 1, 2) == 3
+    assert (child.started, child.answered) == (1, 1), "the warmed child answers the first call"

@@ -9,9 +9,11 @@ from dataclasses import replace
 from rich.text import Text
 from textual.css.query import NoMatches
 
+from skillscope.audit.run.integrity import content_findings
 from skillscope.catalog.entry import CatalogEntry
 from skillscope.config.file import save_server
 from skillscope.core.collector import cycle_collector_paused
+from skillscope.core.offload import shared_child
 from skillscope.protocol.errors import as_skillscope_error
 from skillscope.service.session import GONE, ServerSession
 from skillscope.service.targets import ServerSeed
@@ -167,6 +169,8 @@ class ServerWork(MainState):
         self.catalog_tree.show_server(session, views, index=index)
         if first:
             self.catalog_tree.open_attention(session.label)
+            # An audit scans in a child process (see review_work): start it while the reviewer reads the catalog.
+            self.run_worker(shared_child().warm(content_findings), group="warm", exit_on_error=False)
         else:
             tell(
                 self,
