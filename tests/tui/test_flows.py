@@ -170,6 +170,30 @@ async def test_audit_lists_findings_for_the_selected_skill(tmp_path):
         assert view.audit.report.failure is None and shared_child().answered == scanned + 1
 
 
+async def test_a_scanning_child_that_dies_is_reported_and_nothing_is_judged(tmp_path, monkeypatch):
+    import os
+
+    from skillscope.core.offload import ChildProcess
+    from skillscope.tui.screens import review_work
+
+    worker = ChildProcess()
+
+    async def dies(_fn, *_args):  # the scans' child process ends (out of memory, say) before it answers
+        return await worker(os._exit, 3)
+
+    monkeypatch.setattr(review_work, "shared_child", lambda: dies)
+    app = demo_app(tmp_path)
+    try:
+        async with running(app) as pilot:
+            view = await select(pilot, "pdf-processing")
+            await pilot.press("i")
+            await wait_until(pilot, lambda: any("stopped (status 3)" in m for m in notifications(app)))
+            assert app.is_running and view.audit is None and not app.main_screen.detail.busy
+    finally:
+        worker.close()
+    assert worker.started == 1
+
+
 async def test_open_by_name_reaches_a_skill_only_skills_get_knows(tmp_path):
     app = demo_app(tmp_path)
     async with running(app) as pilot:
