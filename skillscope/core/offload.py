@@ -229,7 +229,7 @@ def _read_message(stream: IO[bytes]) -> bytes | None:
 def serve() -> None:
     """The child's loop: read a call, run it, write its result or its exception; return at the end of input."""
     niceness = int(sys.argv[1]) if len(sys.argv) > 1 else CHILD_NICENESS
-    with contextlib.suppress(OSError):
+    with contextlib.suppress(OSError, AttributeError):  # AttributeError: a system without os.nice
         os.nice(niceness)
     # Only the parent ends the child (by closing its input): a ^C meant for the app is not the child's.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
