@@ -55,6 +55,8 @@ class SkillscopeApp(App[None]):
         self._picker_closing = False
         """True from the moment a picker closes over the main screen until that screen has been drawn again."""
         self._last_input = time.monotonic()
+        self._last_pass = time.monotonic()
+        """When the app's own full pass of the cycle collector last ran (Python's never does while the app runs)."""
         self._walked = heap.frozen()
         """How many objects were frozen after the last pass that walked frozen objects too."""
         self._counted = heap.settled()
@@ -95,9 +97,13 @@ class SkillscopeApp(App[None]):
 
     def _collect_when_idle(self) -> None:
         # A full pass of the cycle collector stalls the screen for as long as it walks the heap: it runs
-        # once the reviewer has left the keys alone a while. Frozen catalogs are walked again only once
-        # enough new ones were frozen (a full walk of 10,000 skills takes a few hundred milliseconds).
-        if time.monotonic() - self._last_input < heap.IDLE_SECONDS:
+        # once the reviewer has left the keys alone a while (a shorter while once one is overdue).
+        # Frozen catalogs are walked again only once enough new ones were frozen (a full walk of 10,000
+        # skills takes a few hundred milliseconds).
+        now = time.monotonic()
+        rested = now - self._last_input
+        overdue = now - self._last_pass >= heap.OVERDUE_SECONDS and rested >= heap.OVERDUE_REST
+        if rested < heap.IDLE_SECONDS and not overdue:
             return
         everything = False
         if heap.settled() != self._counted:
@@ -105,6 +111,7 @@ class SkillscopeApp(App[None]):
             everything = heap.frozen() > self._walked * heap.REGROWN
         if everything or heap.walked_since():
             heap.collect(everything=everything)
+            self._last_pass = now
             if everything:
                 self._walked = heap.frozen()
 

@@ -7,6 +7,8 @@ import gc
 __all__ = [
     "FULL_PASS_EVERY",
     "IDLE_SECONDS",
+    "OVERDUE_REST",
+    "OVERDUE_SECONDS",
     "REGROWN",
     "collect",
     "frozen",
@@ -19,8 +21,13 @@ __all__ = [
 
 IDLE_SECONDS = 5.0
 """Seconds without input after which the collector's postponed full pass runs."""
-FULL_PASS_EVERY = 1000
-"""The collector's own full pass runs after this many passes over the middle generation (Python's default: 10)."""
+FULL_PASS_EVERY = 1_000_000_000
+"""The collector's own full pass would run after this many passes over the middle generation (Python's
+default: 10): never, in practice. The app runs full passes itself, when the keys rest."""
+OVERDUE_SECONDS = 600.0
+"""A full pass that waited this long for the keys to rest ``IDLE_SECONDS`` runs at the first rest of ``OVERDUE_REST``."""
+OVERDUE_REST = 1.0
+"""Seconds without input that an overdue full pass waits for."""
 REGROWN = 1.25
 """Frozen objects are walked again once there are this many times as many as after their last walk."""
 
@@ -32,9 +39,11 @@ def hold() -> tuple[int, int, int]:
     """Postpone the collector's automatic full passes (the app runs them when idle); returns the old thresholds.
 
     A full pass walks every object not frozen: during an audit or a listing that is hundreds of
-    thousands, 100-250 ms in which no key is answered. The young generations are still collected
-    as usual, so short-lived cycles go at once; with ``FULL_PASS_EVERY`` the automatic full pass
-    still comes under sustained work, only a hundred times less often.
+    thousands, 100-260 ms in which no key is answered, and it came at whatever moment a few million
+    allocations happened to complete its count (the TUI benchmark logged one of 262 ms, between two
+    of its measured stretches, in one run of six). The young generations are still collected as usual, so short-lived cycles go at once;
+    cyclic garbage that lived long waits for the app's own pass, when the keys rest (``IDLE_SECONDS``,
+    or ``OVERDUE_REST`` once ``OVERDUE_SECONDS`` passed without one).
     """
     thresholds = gc.get_threshold()
     gc.set_threshold(thresholds[0], thresholds[1], FULL_PASS_EVERY)
