@@ -92,3 +92,23 @@ async def test_the_collector_never_starts_a_full_pass_of_its_own_and_an_overdue_
         app._collect_when_idle()
         assert gone() is None
         assert time.monotonic() - app._last_pass < heap.OVERDUE_SECONDS, "the pass that ran is the new last one"
+
+
+async def test_no_collector_pass_runs_while_a_catalog_is_listed_and_merged(tmp_path, monkeypatch):
+    # A pass over the young generations holds the interpreter 5-20 ms while 10,000 entries are built.
+    from skillscope.service.session import ServerSession
+
+    seen: list[bool] = []
+    list_catalog = ServerSession.list_catalog
+
+    async def listing(self):  # noqa: ANN001, ANN202 - wraps the session's own method
+        seen.append(gc.isenabled())
+        return await list_catalog(self)
+
+    monkeypatch.setattr(ServerSession, "list_catalog", listing)
+    app = demo_app(tmp_path)
+    async with running(app) as pilot:
+        await listed(pilot)
+        assert seen == [False]
+        assert gc.isenabled(), "the collector is back once the catalog is shown"
+        assert not _walked(next(iter(app.main_screen.views["demo"].values()))), "and the catalog is frozen"
