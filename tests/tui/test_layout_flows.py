@@ -539,3 +539,19 @@ async def test_f_on_a_tampered_file_shows_expected_and_actual_digest_whole_at_80
         lines = screen_text(app).splitlines()
         for digest in (failure.expected, failure.actual):
             assert any(digest in line for line in lines), digest
+
+
+def test_warming_builds_the_skill_md_highlighters_before_one_is_shown():
+    # Their first use costs ~12 ms (0.3 ms after): the app warms them in a thread, not on the event loop.
+    import sys
+
+    script = (
+        "from pygments.lexers.data import YamlLexer\n"
+        "from pygments.lexers.markup import MarkdownLexer\n"
+        "from skillscope.views import warm_highlighting\n"
+        "built = lambda: ['_tokens' in vars(lexer) for lexer in (MarkdownLexer, YamlLexer)]\n"
+        "assert built() == [False, False], built()\n"
+        "warm_highlighting()\n"
+        "assert built() == [True, True], built()\n"
+    )
+    subprocess.run([sys.executable, "-c", script], check=True, timeout=120)

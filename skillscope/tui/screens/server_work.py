@@ -24,6 +24,7 @@ from skillscope.tui.notify import tell
 from skillscope.tui.screens.main_state import MainState
 from skillscope.tui.view_model import build_index
 from skillscope.tui.widgets.catalog_rollups import Index
+from skillscope.views import warm_highlighting
 
 __all__ = ["EMPTY", "ServerWork"]
 
@@ -176,8 +177,7 @@ class ServerWork(MainState):
         self.catalog_tree.show_server(session, views, index=index)
         if first:
             self.catalog_tree.open_attention(session.label)
-            # An audit scans in a child process (see review_work): start it while the reviewer reads the catalog.
-            self.run_worker(shared_child().warm(content_findings), group="warm", exit_on_error=False)
+            self.run_worker(self._warm(), group="warm", exit_on_error=False)
         else:
             tell(
                 self,
@@ -188,6 +188,12 @@ class ServerWork(MainState):
             )
         self._show_current(session.label)
         heap.settle()  # the new catalog lives until the next listing: out of the collector's full walks
+
+    async def _warm(self) -> None:
+        """While the reviewer reads the first catalog, get ready what the first open and audit would wait for."""
+        await asyncio.to_thread(warm_highlighting)  # the first SKILL.md is coloured on the event loop
+        # An audit scans in a child process (see review_work): started and its scanners imported now.
+        await shared_child().warm(content_findings)
 
     def _merged(self, label: str, entries: list[CatalogEntry]) -> tuple[dict[str, SkillView], Drift, Index]:
         """The new listing's views, what changed, and the catalog folded into folders (run in a worker thread)."""
