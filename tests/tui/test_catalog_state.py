@@ -268,12 +268,13 @@ async def test_launch_opens_the_changed_skill_and_rolls_up_counts(tmp_path):
         # The status line follows the tree by a posted message: wait for it rather than read it in the same instant.
         expected = "○3 not reviewed  Δ1 changed  ⊗1 rejected  ⊘2 unavailable"
         await wait_until(pilot, lambda: status(app) == expected, what="the status line")
+        # The status widget holds its words before the next frame draws them: wait for the screen too.
+        shown = ("○3 not reviewed", "Δ1 changed", "⊗1 rejected", "⊘2")  # the pane wraps the line
+        await wait_until(pilot, lambda: all(words in screen_text(app) for words in shown), what="the status drawn")
         text = screen_text(app)
         assert "demo  9 skills  ○3 Δ1 ⊗1 ⊘2" in text
         assert "acme/billing/  1  Δ1" in text
         assert status(app) == expected
-        for words in ("○3 not reviewed", "Δ1 changed", "⊗1 rejected", "⊘2"):  # the pane wraps the line
-            assert words in text, words
 
 
 async def test_rollups_follow_a_failed_open_and_a_review(tmp_path):
