@@ -206,12 +206,17 @@ def _exchange(child: subprocess.Popen[bytes], message: bytes) -> bytes | None:
     """Send one pickled call and read its pickled answer; None when the child's pipes closed first."""
     assert child.stdin is not None and child.stdout is not None
     try:
-        child.stdin.write(len(message).to_bytes(_HEADER, "big"))
-        child.stdin.write(message)
-        child.stdin.flush()
+        _write_message(child.stdin, message)
     except (OSError, ValueError):
         return None  # the child is gone (or was stopped by a cancel)
     return _read_message(child.stdout)
+
+
+def _write_message(stream: IO[bytes], body: bytes) -> None:
+    """Write one message: its length in ``_HEADER`` bytes, then the message (``_read_message`` reads it)."""
+    stream.write(len(body).to_bytes(_HEADER, "big"))
+    stream.write(body)
+    stream.flush()
 
 
 def _read_message(stream: IO[bytes]) -> bytes | None:
@@ -250,9 +255,7 @@ def serve() -> None:
                 answer = pickle.dumps((False, exc), protocol=pickle.HIGHEST_PROTOCOL)
             except Exception:  # noqa: BLE001 - an exception that does not pickle is described instead
                 answer = pickle.dumps((False, RuntimeError(f"{type(exc).__name__}: {exc}")))
-        answers.write(len(answer).to_bytes(_HEADER, "big"))
-        answers.write(answer)
-        answers.flush()
+        _write_message(answers, answer)
 
 
 def _loaded(_fn: Callable[..., Any]) -> None:

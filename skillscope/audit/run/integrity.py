@@ -116,7 +116,6 @@ async def audit_one_skill(
         return
     # Everything an audit says about one skill once its files are read: integrity, content, references,
     # limits, review, in that order.
-    entry = skill.entry
     _integrity(audit, skill, report)
     if entry.uri in reader.results:
         skill.file_name = skill_md_checks(
