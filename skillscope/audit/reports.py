@@ -23,6 +23,7 @@ __all__ = [
     "audit_sarif",
     "finding_keys",
     "finding_rows",
+    "help_uri",
     "skipped_checks",
     "summary",
 ]
@@ -158,8 +159,22 @@ def assign_keys(audits: list[ServerAudit]) -> None:
             skill.findings = [keyed.get(id(f), f) for f in skill.findings]
 
 
-HELP_URI = "https://pypi.org/project/skillscope/#auditing-a-server"
-"""Where every rule's help points: the README's section on audit checks."""
+HELP_ANCHOR = "auditing-a-server"
+"""The README heading every rule's ``helpUri`` points at, when the report knows where the README is published."""
+
+
+def help_uri(docs_url: str | None) -> str | None:
+    """The rules' ``helpUri``: our README's audit section at ``docs_url``, or None when no address is known.
+
+    No address is made up: the name ``skillscope`` on the public package index is another project's, so a
+    report links only to a README its caller named (the GitHub Action names its own, at the pinned ref);
+    without one, every rule still carries its whole help text inline.
+    """
+    if not docs_url or not docs_url.startswith(("https://", "http://")):
+        return None
+    return f"{docs_url.split('#', 1)[0]}#{HELP_ANCHOR}"
+
+
 _DEFAULT_SECURITY_SEVERITY = {"error": "7.0", "warning": "5.0", "note": "1.0"}
 _SECURITY_SEVERITY = {
     "skillscope/verification-failed": "8.0",
@@ -219,13 +234,17 @@ def _category_id(category: str | None) -> str:
     return category if category.endswith("/") else category + "/"
 
 
-def audit_sarif(audits: list[ServerAudit], *, category: str | None = None) -> dict[str, Any]:
+def audit_sarif(
+    audits: list[ServerAudit], *, category: str | None = None, docs_url: str | None = None
+) -> dict[str, Any]:
     """A SARIF 2.1.0 log for code scanning: one rule per check with help, stable fingerprints.
 
     Each result's physical location is a relative path standing for the skill file; its
     ``skill://`` URI is the logical location's fully qualified name and a result property.
-    ``category`` tells apart the analyses of several servers uploaded to one repository.
+    ``category`` tells apart the analyses of several servers uploaded to one repository;
+    ``docs_url``, the published README, gives the rules a ``helpUri`` (see ``help_uri``).
     """
+    link = help_uri(docs_url)
     assign_keys(audits)
     findings = [f for audit in audits for f in audit.findings]
     rule_ids = sorted({f.id for f in findings})
@@ -246,7 +265,7 @@ def audit_sarif(audits: list[ServerAudit], *, category: str | None = None) -> di
                 "shortDescription": {"text": info.title},
                 "fullDescription": {"text": info.help},
                 "help": {"text": info.help, "markdown": f"**{info.title}**\n\n{info.help}"},
-                "helpUri": HELP_URI,
+                **({"helpUri": link} if link else {}),
                 "defaultConfiguration": {"level": _LEVEL[info.severity]},
                 "properties": properties,
             }
@@ -290,7 +309,7 @@ def audit_sarif(audits: list[ServerAudit], *, category: str | None = None) -> di
                         "name": "skillscope",
                         "version": _version(),
                         "semanticVersion": _version(),
-                        "informationUri": "https://pypi.org/project/skillscope/",
+                        **({"informationUri": link.split("#", 1)[0]} if link else {}),
                         "rules": rules,
                     }
                 },

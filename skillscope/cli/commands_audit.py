@@ -336,6 +336,7 @@ def _emit(
     audits: list[Any], fmt: str, output: str | None, *, min_severity: str = "note", category: str | None = None
 ) -> None:
     import json
+    import os
 
     from skillscope.audit.reports import audit_json, audit_markdown, audit_sarif
     from skillscope.cli.audit_text import audit_text
@@ -348,7 +349,9 @@ def _emit(
     if fmt == "json":
         text = json.dumps(audit_json(audits), indent=2, ensure_ascii=True) + "\n"
     elif fmt == "sarif":
-        text = json.dumps(audit_sarif(audits, category=category), indent=2, ensure_ascii=True) + "\n"
+        # Where the README is published, for the rules' help links (the GitHub Action sets it); no link otherwise.
+        log = audit_sarif(audits, category=category, docs_url=os.environ.get("SKILLSCOPE_DOCS_URL"))
+        text = json.dumps(log, indent=2, ensure_ascii=True) + "\n"
     elif fmt == "markdown":
         text = audit_markdown(audits)
     else:

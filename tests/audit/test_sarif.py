@@ -118,10 +118,29 @@ def test_raw_uris_a_server_sent_become_valid_references():
     assert got[3] == "skillscope/srv/x/Aok.md"
 
 
-async def test_rules_carry_help_uri_and_security_severity(log):
+async def test_rules_carry_their_help_inline_and_a_security_severity(log):
     for rule in log["runs"][0]["tool"]["driver"]["rules"]:
-        assert rule["helpUri"].startswith("https://") and "#" in rule["helpUri"]
+        assert rule["help"]["text"] and rule["fullDescription"]["text"]
         assert float(rule["properties"]["security-severity"]) > 0
+
+
+async def test_help_links_only_to_a_readme_the_caller_named(log):
+    # With no published README named, no rule links anywhere: a made-up address could be another project's page.
+    driver = log["runs"][0]["tool"]["driver"]
+    assert "informationUri" not in driver
+    assert all("helpUri" not in rule for rule in driver["rules"])
+    audits = [ServerAudit(label="srv", target="https://h/mcp")]
+    audits[0].findings = [AuditFinding("skillscope/url", "note", "content", "m", "srv", "srv:x", "skill://x/SKILL.md")]
+    named = audit_sarif(audits, docs_url="https://github.com/acme/skillscope/blob/v2/README.md")
+    assert sarif_errors(named) == []
+    (rule,) = named["runs"][0]["tool"]["driver"]["rules"]
+    assert rule["helpUri"] == "https://github.com/acme/skillscope/blob/v2/README.md#auditing-a-server"
+    assert (
+        named["runs"][0]["tool"]["driver"]["informationUri"] == "https://github.com/acme/skillscope/blob/v2/README.md"
+    )
+    # Something that is not a web address is not a link.
+    odd = audit_sarif(audits, docs_url="javascript:alert(1)")
+    assert "helpUri" not in odd["runs"][0]["tool"]["driver"]["rules"][0]
 
 
 async def test_category_names_the_analysis():

@@ -104,25 +104,6 @@ def test_the_pre_commit_hook_runs_skillscope_audit_on_the_skills_folder(repo, en
     assert broken.code == 1 and "code-review" in broken.out
 
 
-def test_the_action_audits_to_sarif_that_it_uploads(repo, env):
-    action = yaml.safe_load((REPO_ROOT / "action.yml").read_text())
-    assert action["runs"]["using"] == "composite"
-    steps = action["runs"]["steps"]
-    audit = next(s for s in steps if "skillscope audit" in s.get("run", ""))
-    upload = next(s for s in steps if s.get("uses", "").startswith("github/codeql-action/upload-sarif@"))
-    inputs = {name: spec["default"] for name, spec in action["inputs"].items()}
-    values = {var: inputs[expr.split("inputs.")[1].rstrip(" }")] for var, expr in audit["env"].items()}
-    command = audit["run"]
-    for var, value in values.items():
-        command = command.replace(f'"${var}"', shlex.quote(value)).replace(f"${var}", value)
-    words = shlex.split(command)
-    assert words[:2] == ["skillscope", "audit"]
-    run = run_cli(*words[1:], env=env, cwd=str(repo))
-    assert run.code == 0, run.err
-    sarif = json.loads((repo / inputs["sarif-file"]).read_text())
-    assert sarif["version"] == "2.1.0" and upload["with"]["sarif_file"] == "${{ inputs.sarif-file }}"
-
-
 def test_a_bare_demo_stays_the_demo_but_a_demo_folder_is_reachable_as_a_path(tmp_path, env):
     write_skill(tmp_path / "demo", "invoice-review")
     bare = run_cli("list", "demo", "--json", env=env, cwd=str(tmp_path))
