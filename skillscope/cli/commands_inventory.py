@@ -18,7 +18,7 @@ from skillscope.cli.common import (
     trust_choice,
     trust_options,
 )
-from skillscope.core.errors import EXIT_CONNECTION, SkillscopeError
+from skillscope.core.errors import EXIT_CONNECTION, EXIT_USAGE, SkillscopeError
 
 __all__ = ["inventory_command"]
 
@@ -46,9 +46,15 @@ Inventory exit codes:
 @click.option(
     "-o", "--output", type=click.Path(dir_okay=False), help="Write to this file (atomically) instead of stdout."
 )
+@click.option(
+    "--yes",
+    "-y",
+    is_flag=True,
+    help="Start the local commands of servers no TARGET named (read from configs) without asking.",
+)
 @click.pass_context
 def inventory_command(
-    ctx: click.Context, /, targets: tuple[str, ...], fmt: str, output: str | None, **options: Any
+    ctx: click.Context, /, targets: tuple[str, ...], fmt: str, output: str | None, yes: bool, **options: Any
 ) -> None:
     """List what every server serves: each server's identity, each skill's fingerprint, files and review state.
 
@@ -58,10 +64,16 @@ def inventory_command(
     entry carries its files' SHA-256 digests and sizes. A server that cannot be attached is
     listed with its error and the others continue.
 
+    Before anything starts, the local commands it will run are printed on stderr as their
+    configs write them (a ${VAR} is shown as written, never its value). A command no TARGET
+    named starts only once confirmed: asked once on a terminal (default no; declined ones
+    are listed as not started), refused with exit 2 elsewhere unless --yes is given.
+    Connecting to a URL runs nothing on this machine and is not asked about.
+
     \b
     Examples:
       skillscope inventory
-      skillscope inventory --format cyclonedx -o skills.cdx.json
+      skillscope inventory --yes --format cyclonedx -o skills.cdx.json
       skillscope inventory docs https://skills.example.com/mcp
     """
     from skillscope.config.file import load_config
@@ -81,6 +93,7 @@ def inventory_command(
         )
     except SkillscopeError as exc:
         sys.exit(report_error(exc))
+    seeds = _confirmed(seeds, yes=yes)
     ledger = ledger_for(
         config, options.get("ledger_file"), demo_only=bool(seeds) and all(s.origin == "demo" for s in seeds)
     )
@@ -108,6 +121,57 @@ def inventory_command(
         return EXIT_CONNECTION if servers and all(s.error for s in servers) else 0
 
     run(body)
+
+
+NOT_CONFIRMED = "not started: its command was not confirmed (name it as a TARGET, or pass --yes)"
+UNNAMED = "not named on the command line"
+
+
+def _confirmed(seeds: list[Any], *, yes: bool) -> list[Any]:
+    """Say which local commands will run; have the ones no TARGET named confirmed, or refuse (exit 2).
+
+    Returns the seeds, with those whose command was declined marked as not started.
+    """
+    from dataclasses import replace
+
+    from skillscope.service.launches import launch_of, needs_confirmation
+
+    local = [seed for seed in seeds if seed.target.kind == "stdio" and seed.problem is None]
+    if not local:
+        return seeds
+    click.echo("skillscope: inventory starts these local commands:", err=True)
+    for seed in local:
+        click.echo(_launch_line(launch_of(seed)), err=True)
+    unasked = sum(1 for seed in local if needs_confirmation(seed))
+    if not unasked or yes:
+        return seeds
+    which = f"{unasked} command{'s' if unasked > 1 else ''} above {'were' if unasked > 1 else 'was'} {UNNAMED}"
+    if not (sys.stdin.isatty() and sys.stderr.isatty()):
+        click.echo(
+            f"skillscope: usage error: nothing was started: {which} (read from a config), and there is no terminal "
+            "to confirm on; pass --yes to start them, or name the servers to inventory as TARGETs",
+            err=True,
+        )
+        sys.exit(EXIT_USAGE)
+    if click.confirm(f"{which}. Start {'them' if unasked > 1 else 'it'}?", default=False, err=True):
+        return seeds
+    click.echo(f"skillscope: declined: {'they are' if unasked > 1 else 'it is'} listed as not started", err=True)
+    return [replace(seed, problem=NOT_CONFIRMED) if needs_confirmation(seed) else seed for seed in seeds]
+
+
+def _launch_line(launch: Any) -> str:
+    """One command as its config writes it, as one inert line, then whether it was named and where it comes from."""
+    from skillscope.core.textsafe import safe_line
+
+    facts = [] if launch.named else [UNNAMED]
+    if launch.written_in:
+        facts.append(f"written in {safe_line(launch.written_in, limit=300)}")
+    if launch.cwd:
+        facts.append(f"run in {safe_line(launch.cwd, limit=300)}")
+    if launch.env_names:
+        facts.append("env " + ", ".join(safe_line(name, limit=80) for name in launch.env_names))
+    tail = f"  ({'; '.join(facts)})" if facts else ""
+    return f"  {safe_line(launch.label, limit=80)}: {safe_line(launch.command, limit=2000)}{tail}"
 
 
 def _emit(servers: list[Any], fmt: str, output: str | None) -> None:

@@ -67,6 +67,9 @@ class ServerSeed:
     """Why the server cannot be attached at all (e.g. an unset ``${VAR}``); shown as its failure."""
     autoconnect: bool = True
     """Attach at start; False for servers only offered (found in MCP clients' configs: press c to attach)."""
+    named: bool = True
+    """The user named this server on this run (a TARGET, a command after --, the add dialog). False for servers
+    read from a config on a run that named none: a stdio one runs a local command, started only once confirmed."""
 
     @property
     def label(self) -> str:
@@ -211,9 +214,9 @@ def server_seeds(
         for name, spec in config.servers.items():
             policy = server_policy(spec, allow_dynamic)
             try:
-                add(ServerSeed(config.target(name), spec, "config", policy))
+                add(ServerSeed(config.target(name), spec, "config", policy, named=False))
             except SkillscopeError as exc:
-                add(ServerSeed(_placeholder(name, spec), spec, "config", policy, problem=exc.message))
+                add(ServerSeed(_placeholder(name, spec), spec, "config", policy, problem=exc.message, named=False))
         if not config.servers:
             for seed in client_seeds(allow_dynamic):
                 add(seed)
@@ -246,12 +249,13 @@ def client_seeds(allow_dynamic: bool) -> list[ServerSeed]:
             continue
         policy = server_policy(spec, allow_dynamic)
         try:
-            seeds.append(ServerSeed(spec.to_target(prompt=no_prompt), spec, "client", policy, autoconnect=False))
-        except SkillscopeError as exc:
             seeds.append(
-                ServerSeed(
-                    _placeholder(spec.label, spec), spec, "client", policy, problem=exc.message, autoconnect=False
-                )
+                ServerSeed(spec.to_target(prompt=no_prompt), spec, "client", policy, autoconnect=False, named=False)
+            )
+        except SkillscopeError as exc:
+            placeholder = _placeholder(spec.label, spec)
+            seeds.append(
+                ServerSeed(placeholder, spec, "client", policy, problem=exc.message, autoconnect=False, named=False)
             )
     return seeds
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shlex
 
 import pytest
 
@@ -49,12 +50,12 @@ def test_inventory_of_two_publishers_is_a_valid_cyclonedx_16_sbom(machine):
     assert run_cli("approve", approved, "remote", "--config", config, "--yes", env=env).code == 0
 
     out = tmp_path / "skills.cdx.json"
-    run = run_cli("inventory", "--config", config, "--format", "cyclonedx", "-o", str(out), env=env)
+    run = run_cli("inventory", "--config", config, "--yes", "--format", "cyclonedx", "-o", str(out), env=env)
     assert run.code == 0, run.err
     bom = valid_bom(json.loads(out.read_text(encoding="utf-8")))
     assert bom["specVersion"] == "1.6" and bom["metadata"]["tools"]["components"][0]["name"] == "skillscope"
     servers = {c["bom-ref"]: c for c in bom["components"]}
-    assert set(servers) == {"remote", "remote-2"}  # the config file's server and the one Cursor runs, without asking
+    assert set(servers) == {"remote", "remote-2"}  # the config file's server and the one Cursor runs, once --yes
     assert props(servers["remote-2"])["skillscope:origin"] == "client" and servers["remote-2"]["components"]
     assert props(servers["remote"])["skillscope:protocol"]
     assert props(servers["remote"])["skillscope:target"].endswith("?key=***")
@@ -72,7 +73,7 @@ def test_inventory_of_two_publishers_is_a_valid_cyclonedx_16_sbom(machine):
     others = [s for ref, s in skills.items() if ref != approved and ref in served]
     assert others and all(props(s)["skillscope:review-state"] == "not-reviewed" for s in others)
 
-    table = run_cli("inventory", "--config", config, env=env)
+    table = run_cli("inventory", "--config", config, "-y", env=env)
     assert table.code == 0, table.err
     assert "SERVER remote " in table.out and "SERVER remote-2 " in table.out and "SERVER off" not in table.out
     assert "hunter2" not in table.out + table.err
@@ -135,3 +136,75 @@ def test_untrusted_project_file_is_noted_and_its_servers_not_attached(tmp_path):
     assert run.code == 0, run.err
     assert "untrusted project file" in run.err and str(project / ".mcp.json") in run.err
     assert "sneaky" not in run.out and "No servers to inventory" in run.out
+
+
+@pytest.fixture
+def planted(tmp_path):
+    """A client config (Cursor's, under a HOME in tmp_path) whose stdio server first leaves a marker file.
+
+    The server is a real publisher, started through ``sh -c`` as an ``npx -y`` line would fetch and run a
+    package: the marker proves whether its command ran. Its last argument is a ``${env:…}`` secret.
+    """
+    home = tmp_path / "home"
+    marker = tmp_path / "the-command-ran"
+    cursor = home / ".cursor" / "mcp.json"
+    cursor.parent.mkdir(parents=True)
+    script = f"touch {shlex.quote(str(marker))} && exec {shlex.join(stdio_command('samples'))}"
+    server = {"command": "sh", "args": ["-c", script, "sh", "${env:PLANTED_TOKEN}"], "cwd": str(REPO_ROOT)}
+    cursor.write_text(json.dumps({"mcpServers": {"planted": server}}))
+    env = {
+        "HOME": str(home),
+        "XDG_CONFIG_HOME": str(home / ".config"),
+        "XDG_DATA_HOME": str(home / ".local" / "share"),
+        "SKILLSCOPE_LEDGER": str(tmp_path / "ledger.jsonl"),
+        "PLANTED_TOKEN": "hunter2-planted-token",
+    }
+    return env, marker, script
+
+
+def test_an_unnamed_client_command_is_listed_and_not_started_without_a_terminal(planted, tmp_path):
+    env, marker, script = planted
+    run = run_cli("inventory", env=env, cwd=str(tmp_path))
+    assert run.code == 2, run.err
+    assert not marker.exists(), "the client config's command ran without being confirmed"
+    assert run.out == ""
+    assert "inventory starts these local commands:" in run.err
+    assert f"planted: sh -c {shlex.quote(script)} sh '${{env:PLANTED_TOKEN}}'" in run.err
+    assert "not named on the command line" in run.err and "mcp.json" in run.err
+    assert "nothing was started" in run.err and "pass --yes" in run.err and "TARGET" in run.err
+    assert "hunter2" not in run.err  # the variable is shown as written, never its value
+
+
+def test_yes_starts_the_unnamed_command_it_listed(planted, tmp_path):
+    env, marker, script = planted
+    run = run_cli("inventory", "--yes", env=env, cwd=str(tmp_path))
+    assert run.code == 0, run.err
+    assert marker.exists()
+    assert f"planted: sh -c {shlex.quote(script)}" in run.err  # said before it ran, --yes or not
+    assert "SERVER planted " in run.out and "SKILL " in run.out
+    assert "hunter2" not in run.err
+
+
+def test_a_server_named_as_target_starts_without_asking(planted, tmp_path):
+    env, marker, _ = planted
+    run = run_cli("inventory", "planted", env=env, cwd=str(tmp_path))
+    assert run.code == 0, run.err
+    assert marker.exists()
+    assert "SERVER planted " in run.out
+    assert "planted: sh -c" in run.err and "not named on the command line" not in run.err
+
+
+def test_a_url_from_a_config_is_listed_without_asking(tmp_path, http_server):
+    """Connecting to a URL runs nothing on this machine: no confirmation, no refusal (the honest twin)."""
+    config = tmp_path / "skillscope.yaml"
+    config.write_text(f"servers:\n  remote: {{url: '{http_server('samples')}'}}\n", encoding="utf-8")
+    env = {
+        "HOME": str(tmp_path / "home"),
+        "XDG_CONFIG_HOME": str(tmp_path / "cfg"),
+        "XDG_DATA_HOME": str(tmp_path / "data"),
+        "SKILLSCOPE_LEDGER": str(tmp_path / "ledger.jsonl"),
+    }
+    run = run_cli("inventory", "--config", str(config), env=env, cwd=str(tmp_path))
+    assert run.code == 0, run.err
+    assert "SERVER remote " in run.out and "SKILL " in run.out
+    assert "local commands" not in run.err and "--yes" not in run.err

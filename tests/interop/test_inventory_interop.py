@@ -34,7 +34,8 @@ def test_inventory_of_two_third_party_publishers_matches_disk_and_the_schema(tmp
         "SKILLSCOPE_LEDGER": str(tmp_path / "ledger.jsonl"),
     }
 
-    run = run_cli("inventory", "--config", str(config), "--format", "cyclonedx", env=env, timeout=600)
+    # Both publishers are stdio commands read from the config: --yes is the confirmation a script gives.
+    run = run_cli("inventory", "--config", str(config), "--yes", "--format", "cyclonedx", env=env, timeout=600)
     assert run.code == 0, run.err
     bom = valid_bom(json.loads(run.out))
     by_label = {c["bom-ref"]: c for c in bom["components"]}
@@ -51,6 +52,6 @@ def test_inventory_of_two_third_party_publishers_matches_disk_and_the_schema(tmp
             }
             assert files == {f.uri: (f.digest.removeprefix("sha256:"), f.size) for f in expected.files}
 
-    table = run_cli("inventory", "--config", str(config), env=env, timeout=600)
+    table = run_cli("inventory", "--config", str(config), "--yes", env=env, timeout=600)
     assert table.code == 0, table.err
     assert "SERVER agentskills" in table.out and "SERVER typescript" in table.out
