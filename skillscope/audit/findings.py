@@ -479,7 +479,21 @@ CHECKS: dict[str, CheckInfo] = {
             "error",
             "integrity",
             "File failed verification",
-            "The served bytes do not match the entry (size, digest or frontmatter), or could not be read. Nothing of the skill should be used.",
+            "The served bytes do not match the entry (size, digest or frontmatter), or the read answer holds no usable bytes for the file. Nothing of the skill should be used.",
+        ),
+        _c(
+            "skillscope/read-failed",
+            "error",
+            "integrity",
+            "File could not be read",
+            "A read of the file timed out, the connection closed during it, or the server answered it with an error: no bytes came, so nothing was compared and this is not evidence of tampering. The audit cannot vouch for a skill it could not read, so the gate stops on it; the message says which of the three it was.",
+        ),
+        _c(
+            "skillscope/no-skills-served",
+            "note",
+            "conformance",
+            "No skills served",
+            "The server does not declare the skills extension (it may serve tools, prompts or resources): there is nothing to audit as a skill. With --surface all its tools, prompts, resources and templates are audited.",
         ),
         _c(
             "skillscope/not-read",

@@ -46,6 +46,7 @@ def summary(audits: list[ServerAudit]) -> dict[str, int]:
         "skills": 0,
         "verified": 0,
         "failed_verification": 0,
+        "unreadable": 0,
         "error": 0,
         "warning": 0,
         "note": 0,
@@ -57,7 +58,10 @@ def summary(audits: list[ServerAudit]) -> dict[str, int]:
         out["skills"] += len(audit.skills)
         for skill in audit.skills:
             if skill.report is not None:
-                out["verified" if skill.report.failure is None else "failed_verification"] += 1
+                failure = skill.report.failure
+                # A file that could not be read is not a mismatch: counted apart, never as failed verification.
+                state = "verified" if failure is None else "unreadable" if failure.unreadable else "failed_verification"
+                out[state] += 1
         for severity, count in audit.counts().items():
             out[severity] += count
     return out
@@ -386,7 +390,9 @@ def audit_markdown(audits: list[ServerAudit]) -> str:
         "# skillscope audit",
         "",
         f"{total['servers']} server(s), {total['skills']} skill(s): {total['verified']} verified, "
-        f"{total['failed_verification']} failed verification. Findings: **{total['error']} error(s)**, "
+        f"{total['failed_verification']} failed verification"
+        + (f", {total['unreadable']} could not be read" if total["unreadable"] else "")
+        + f". Findings: **{total['error']} error(s)**, "
         f"{total['warning']} warning(s), {total['note']} note(s)."
         + (f" Suppressed by review: {total['suppressed']}." if total["suppressed"] else ""),
         "",

@@ -61,7 +61,9 @@ def audit_text(audits: list[ServerAudit], *, min_severity: str = "note") -> Grou
     total = summary(audits)
     parts.append(
         Text(
-            f"{total['servers']} server(s), {total['skills']} skills: {total['verified']} verified, {total['failed_verification']} failed verification; "
+            f"{total['servers']} server(s), {total['skills']} skills: {total['verified']} verified, {total['failed_verification']} failed verification"
+            + (f", {total['unreadable']} could not be read" if total["unreadable"] else "")
+            + "; "
             f"{total['error']} errors, {total['warning']} warnings, {total['note']} notes"
             + (f"; {total['suppressed']} suppressed (see skillscope suppress --list)" if total["suppressed"] else "")
         )

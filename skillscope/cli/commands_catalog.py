@@ -166,9 +166,18 @@ def show_command(
             if ledger_warning:
                 click.echo(f"skillscope: warning: {ledger_warning}", err=True)
             make_console().print(render_report(report, review, render=render))
-        return 0 if report.failure is None else 1
+        return _exit_code(report)
 
     run(body)
+
+
+def _exit_code(report: Any) -> int:
+    """0 when everything read verified; 3 when a file could not be read (a connection fault); 1 when bytes differed."""
+    from skillscope.core.errors import EXIT_CONNECTION, EXIT_OK, EXIT_VERIFY
+
+    if report.failure is None:
+        return EXIT_OK
+    return EXIT_CONNECTION if report.unreadable else EXIT_VERIFY
 
 
 def _write_raw(report: Any, path: str | None) -> int:
@@ -179,7 +188,7 @@ def _write_raw(report: Any, path: str | None) -> int:
 
     if report.failure is not None:
         click.echo(f"skillscope: {safe_line(report.failure.message, limit=600)}; nothing is written", err=True)
-        return 1
+        return _exit_code(report)
     result = (
         report.files[0]
         if path is None

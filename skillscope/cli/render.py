@@ -33,6 +33,7 @@ _STATUS_STYLE = {
     "not-read": "dim",
     "refused": "red",
     "unverified": "yellow",
+    "unreadable": "bold red",
 }
 
 
@@ -184,6 +185,8 @@ def _entry_header(entry: CatalogEntry, report: SkillReport, review: Any) -> _Who
             and not any(f.status in ("verified", "failed") for f in report.files)
         ):
             verdict = Text("nothing read (a requested path is not listed)", style="bold red")
+        elif report.unreadable:
+            verdict = Text("NOT VERIFIED (a file could not be read; nothing was compared)", style="bold red")
         else:
             verdict = Text("NOT VERIFIED", style="bold red")
         grid.add_row("state", verdict)
@@ -226,7 +229,7 @@ def render_report(report: SkillReport, review: Any, *, render: bool = False) -> 
     failure = report.failure
     if failure is not None:
         lines = Text()
-        lines.append("Verification failed", style="bold red")
+        lines.append(failure.heading, style="bold red")
         lines.append(f" ({failure.check} check)\n")
         lines.append(safe_line(failure.message, limit=600) + "\n")
         lines.append("file      ", style="bold")
@@ -250,7 +253,8 @@ def render_report(report: SkillReport, review: Any, *, render: bool = False) -> 
             lines.append("entry     ", style="bold")
             lines.append(safe_line(report.refresh, limit=400) + "\n")
         lines.append("Nothing of this skill's content is shown.", style="red")
-        parts.append(Panel(lines, border_style="red", title="failed", title_align="left"))
+        title = "could not read" if failure.unreadable else "failed"
+        parts.append(Panel(lines, border_style="red", title=title, title_align="left"))
         return Group(*parts)
     if report.body is not None:
         parts.extend(_text_view("SKILL.md", report.body, render=render))

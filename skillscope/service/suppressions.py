@@ -32,8 +32,8 @@ __all__ = [
     "today_utc",
 ]
 
-NEVER_SUPPRESSED = frozenset({"skillscope/verification-failed"})
-"""Checks no suppression hides: what failed verification is never waved through (as with --policy)."""
+NEVER_SUPPRESSED = frozenset({"skillscope/verification-failed", "skillscope/read-failed"})
+"""Checks no suppression hides: what failed verification, or could not be read, is never waved through (as with --policy)."""
 
 
 def today_utc() -> date:

@@ -6,10 +6,19 @@ import difflib
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
+import anyio
+
 from skillscope.catalog.entry import CatalogEntry, Policy, validate_entry
 from skillscope.catalog.names import check_relative_request
-from skillscope.core.errors import MethodError, SkillNotFound
-from skillscope.core.spec import MAX_TOTAL_BYTES
+from skillscope.core.errors import (
+    ConnectionFailed,
+    MethodError,
+    ProtocolViolation,
+    RequestTimedOut,
+    SkillNotFound,
+    Unauthorised,
+)
+from skillscope.core.spec import MAX_TOTAL_BYTES, SDK_REQUEST_TIMEOUT
 from skillscope.core.textsafe import safe_line
 from skillscope.protocol.values import GetResult, ReadResult
 from skillscope.verify.content import ReadError, Served, normalisation_hint, served_bytes, sha256_digest
@@ -21,10 +30,12 @@ from skillscope.verify.frontmatter import (
     split_frontmatter,
 )
 
-__all__ = ["FileStatus", "FileResult", "Failure", "SkillReport", "Reader", "open_skill"]
+__all__ = ["FileStatus", "FileResult", "Failure", "ReadCause", "SkillReport", "Reader", "open_skill"]
 
-FileStatus = Literal["verified", "failed", "not-read", "refused", "unverified"]
+FileStatus = Literal["verified", "failed", "not-read", "refused", "unverified", "unreadable"]
 Check = Literal["size", "digest", "frontmatter", "read", "unlisted"]
+ReadCause = Literal["timed-out", "connection-closed", "server-error"]
+"""Why a file could not be read at all: no bytes came, so nothing was compared."""
 
 
 class Reader(Protocol):
@@ -71,12 +82,26 @@ class Failure:
     message: str
     hint: str | None = None
     differences: list[KeyDifference] = field(default_factory=list)
+    cause: ReadCause | None = None
+    """Set when the file could not be read (a timeout, a closed connection, an error answer): no bytes
+    were compared, so this is not evidence of tampering, and nothing is vouched for either."""
+
+    @property
+    def unreadable(self) -> bool:
+        """True when no bytes came to compare (the read failed), as opposed to bytes that did not match."""
+        return self.cause is not None
+
+    @property
+    def heading(self) -> str:
+        """What happened, in two or three words, for the head of a report."""
+        return "Could not read" if self.unreadable else "Verification failed"
 
     def as_json(self) -> dict[str, Any]:
         """The failure in ``show --json`` form."""
         out: dict[str, Any] = {
             "uri": self.uri,
             "check": self.check,
+            "cause": self.cause,
             "expected": self.expected,
             "actual": self.actual,
             "message": self.message,
@@ -107,6 +132,11 @@ class SkillReport:
     def verified(self) -> bool:
         """True when SKILL.md and every file that was read verified."""
         return self.failure is None and self.body is not None
+
+    @property
+    def unreadable(self) -> bool:
+        """True when opening stopped because a file could not be read, not because its bytes differed."""
+        return self.failure is not None and self.failure.unreadable
 
     def skill_md(self) -> FileResult:
         """The SKILL.md file result."""
@@ -186,7 +216,9 @@ async def open_skill(
     budget = [MAX_TOTAL_BYTES]
     for result in [skill_md, *wanted]:
         if not await _read_and_check(reader, report, result, entry, budget):
-            await _refresh(reader, report, policy)
+            # After a timeout or a closed connection a fresh skills/get would only wait or fail the same way.
+            if report.failure is None or report.failure.cause not in ("timed-out", "connection-closed"):
+                await _refresh(reader, report, policy)
             break
     return report
 
@@ -195,18 +227,16 @@ async def _read_and_check(
     reader: Reader, report: SkillReport, result: FileResult, entry: CatalogEntry, budget: list[int]
 ) -> bool:
     is_skill_md = result.uri == entry.uri
+    started = anyio.current_time()
     try:
         raw = await reader.read_resource(result.uri)
         served = served_bytes(raw, result.uri)
-    except MethodError as exc:
-        return _fail(
-            report,
-            result,
-            "read",
-            "readable content",
-            f"error {exc.code}",
-            f"Reading {safe_line(result.uri)!r} failed: error {exc.code}: {safe_line(exc.server_message)}",
-        )
+    except ConnectionFailed as exc:
+        if isinstance(exc, ProtocolViolation | Unauthorised) and not isinstance(exc, MethodError):
+            raise  # the transport refused what came (over the size cap, an encoding not offered): a protocol error
+        # No bytes came: a timeout, a closed connection or an error answer is its own finding, never a mismatch.
+        cause, said = _why_unread(exc, anyio.current_time() - started, getattr(reader, "timeout", None))
+        return _unreadable(report, result, cause, said)
     except ReadError as exc:
         return _fail(
             report,
@@ -301,6 +331,32 @@ async def _read_and_check(
     return True
 
 
+def _why_unread(exc: ConnectionFailed, waited: float, timeout: object) -> tuple[ReadCause, str]:
+    """Name why a read brought no bytes: it timed out, the connection closed, or the server answered an error."""
+    if isinstance(exc, MethodError):
+        limit = timeout if isinstance(timeout, int | float) else None
+        # The SDK gives up on a silent request with -32001; a server may send that code itself, faster.
+        if exc.code == SDK_REQUEST_TIMEOUT and (limit is None or waited >= limit):
+            return "timed-out", f"timed out: no answer within {limit if limit is not None else round(waited):g} s"
+        return "server-error", f"the server answered error {exc.code}: {safe_line(exc.server_message, limit=300)}"
+    if isinstance(exc, RequestTimedOut):
+        return "timed-out", f"timed out: {safe_line(exc.message, limit=300)}"
+    return "connection-closed", f"the connection was lost during the read: {safe_line(exc.message, limit=300)}"
+
+
+def _unreadable(report: SkillReport, result: FileResult, cause: ReadCause, said: str) -> bool:
+    """Record a file that could not be read: nothing was compared, and nothing of the skill is kept."""
+    message = f"Could not read {safe_line(result.path or result.uri)!r}: {said} (nothing was compared)"
+    _fail(report, result, "read", "an answer with the file's bytes", said, message)
+    result.status = "unreadable"
+    assert report.failure is not None
+    report.failure.cause = cause
+    for other in report.files:
+        if other.status == "not-read" and other.reason == "not read: verification failed earlier":
+            other.reason = "not read: an earlier file could not be read"
+    return False
+
+
 def _fail(
     report: SkillReport,
     result: FileResult,
@@ -347,7 +403,7 @@ async def _refresh(reader: Reader, report: SkillReport, policy: Policy) -> None:
     elif fresh.uri != entry.uri:
         report.refresh = "skills/get returned an entry for another URI"
     elif fresh.fingerprint == entry.fingerprint and fresh.frontmatter == entry.frontmatter:
-        if report.failure is not None and report.failure.check == "read":
+        if report.failure is not None and (report.failure.unreadable or report.failure.check == "read"):
             report.refresh = "The server's entry is unchanged: the file could not be read (nothing was compared)"
         else:
             report.refresh = "The server's entry is unchanged: the served content does not match the server's own entry"

@@ -154,14 +154,17 @@ def _integrity(audit: ServerAudit, skill: SkillAudit, report: SkillReport) -> No
         text += f" ({failure.hint})"
     if report.refresh:
         text += f". {report.refresh}"
-    skill.findings.append(finding(audit, "skillscope/verification-failed", text, skill=name, uri=failure.uri))
+    # No bytes came is not bytes that differ: a timeout or a dropped read must never read as tampering.
+    check = "skillscope/read-failed" if failure.unreadable else "skillscope/verification-failed"
+    skill.findings.append(finding(audit, check, text, skill=name, uri=failure.uri))
     unread = [f for f in report.files if f.status == "not-read"]
     if unread:
+        after = "the read that failed" if failure.unreadable else "the failure"
         skill.findings.append(
             finding(
                 audit,
                 "skillscope/file-not-read",
-                f"{name}: {len(unread)} file(s) not read after the failure",
+                f"{name}: {len(unread)} file(s) not read after {after}",
                 skill=name,
                 uri=skill.entry.uri,
             )

@@ -26,7 +26,7 @@ from skillscope.tui.screens.ledger import LedgerScreen
 from skillscope.tui.screens.main_state import MainState
 from skillscope.tui.widgets.evidence import changes_view
 from skillscope.tui.widgets.finding_list import FindingList
-from skillscope.verify.opener import SkillReport
+from skillscope.verify.opener import Failure, SkillReport
 
 __all__ = ["ReviewWork"]
 
@@ -87,12 +87,7 @@ class ReviewWork(MainState):
             tab = "failure" if report.failure is not None else ("file" if path else "skill-md")
             self.detail.show_skill(server, view, activate=tab, file=path if report.failure is None else None)
         if report.failure is not None:
-            tell(
-                self,
-                f"{view.name} did not verify ({report.failure.check} check): nothing of it is shown",
-                title="Verification failed",
-                severity="error",
-            )
+            tell(self, _failure_words(view.name, report.failure), title=report.failure.heading, severity="error")
         return report
 
     def _apply_report(self, server: str, view: SkillView, report: SkillReport) -> None:
@@ -301,12 +296,7 @@ class ReviewWork(MainState):
         if self._skill == (server, view.name) and (tab == "findings" or failure is not None):
             self.detail.show_skill(server, view, activate=tab)
         if failure is not None and tab == "failure":
-            tell(
-                self,
-                f"{view.name} did not verify ({failure.check} check): nothing of it is shown",
-                title="Verification failed",
-                severity="error",
-            )
+            tell(self, _failure_words(view.name, failure), title=failure.heading, severity="error")
         return audit
 
     def action_suppress(self) -> None:
@@ -360,3 +350,10 @@ class ReviewWork(MainState):
     def _reread_ledger(self, _closed: object) -> None:
         """Read the ledger again once its screen closes: a repair or an import there may have changed it."""
         self.run_worker(self._read_ledger(), group="ledger", exit_on_error=False)
+
+
+def _failure_words(name: str, failure: Failure) -> str:
+    """The notification for a skill that did not open: bytes that differed, or a read that brought none."""
+    if failure.unreadable:
+        return f"{name}: a file could not be read ({failure.actual}): nothing of it is shown"
+    return f"{name} did not verify ({failure.check} check): nothing of it is shown"

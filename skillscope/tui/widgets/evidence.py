@@ -33,7 +33,7 @@ def failure_view(report: Any) -> RenderableType:
     """Expected and actual, the differing frontmatter keys, the hint and the refresh result; no content."""
     failure = report.failure
     head = Text()
-    head.append("✗ Verification failed", style="bold red")
+    head.append(f"✗ {failure.heading}", style="bold red")
     head.append(f"  ({failure.check} check)")
     grid = Table.grid(padding=(0, 2))
     grid.add_column(style="bold", no_wrap=True, min_width=10)
@@ -66,7 +66,9 @@ def failure_view(report: Any) -> RenderableType:
     files.add_column("state", no_wrap=True)
     files.add_column("reason", overflow="fold")
     for result in report.files:
-        style = {"failed": "bold red", "refused": "red", "verified": "green"}.get(result.status, "dim")
+        style = {"failed": "bold red", "unreadable": "bold red", "refused": "red", "verified": "green"}.get(
+            result.status, "dim"
+        )
         files.add_row(
             inert_line(result.path, limit=300),
             Text(result.status, style=style),
@@ -75,7 +77,8 @@ def failure_view(report: Any) -> RenderableType:
     parts.append(Text(""))
     parts.append(files)
     parts.append(Text(""))
-    parts.append(Text("Nothing of this skill's content is shown: it did not verify.", style="red"))
+    why = "it could not be read, so nothing was compared" if failure.unreadable else "it did not verify"
+    parts.append(Text(f"Nothing of this skill's content is shown: {why}.", style="red"))
     return Group(*parts)
 
 

@@ -35,6 +35,7 @@ _FILE_STYLE = {
     "not-read": ("· not read", "dim"),
     "refused": ("✗ refused", "red"),
     "unverified": ("≈ unverified", "magenta"),
+    "unreadable": ("✗ could not be read", "bold red"),
 }
 
 
