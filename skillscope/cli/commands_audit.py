@@ -214,6 +214,15 @@ def audit_command(
                             audits.append(
                                 ServerAudit(label=inv.target.label, target=inv.target.display, info=conn.info)
                             )
+                        else:
+                            if conn.info.serves_no_skills:
+                                # Not an error (the report holds it as a note, exit 0), but said where a person looks.
+                                only = "; auditing its tools, prompts, resources and templates only"
+                                click.echo(
+                                    f"skillscope: {inv.target.label}: {conn.info.no_skills_words()}"
+                                    + (only if surface == "all" else ""),
+                                    err=True,
+                                )
                         if surface == "all":
                             from skillscope.service.surface import audit_surface
 

@@ -47,7 +47,6 @@ def list_command(ctx: click.Context, /, target: str | None, as_json: bool, surfa
 
     async def body() -> int:
         from skillscope.protocol.connection import connect
-        from skillscope.service.catalog import load_catalog
         from skillscope.service.review_state import load_verdicts, review_states
 
         verdicts, ledger_warning = load_verdicts(inv.ledger_path, trust_choice(inv.config, options, inv.ledger_path))
@@ -60,7 +59,7 @@ def list_command(ctx: click.Context, /, target: str | None, as_json: bool, surfa
 
                     listing, shown = await load_catalog_and_surface(conn, inv.policy)
                 else:
-                    listing = await load_catalog(conn, inv.policy)
+                    listing = await _skills_or_none(conn, inv.policy)
         reviews = review_states(verdicts, listing.entries)
         if as_json:
             from skillscope.cli.jsonout import listing_json
@@ -85,6 +84,20 @@ def list_command(ctx: click.Context, /, target: str | None, as_json: bool, surfa
         return 0
 
     run(body)
+
+
+async def _skills_or_none(conn: Any, policy: Any) -> Any:
+    """The catalog; an empty one for a server that plainly serves no skills (the output then says so, exit 0)."""
+    from skillscope.catalog.listing import Listing
+    from skillscope.core.errors import ExtensionNotOffered
+    from skillscope.service.catalog import load_catalog
+
+    try:
+        return await load_catalog(conn, policy)
+    except ExtensionNotOffered:
+        if not conn.info.serves_no_skills:
+            raise  # a malformed declaration, or --era legacy where the era may be why: an error with its hint
+        return Listing()
 
 
 @click.command("show", cls=TargetCommand, epilog=TARGET_HELP + "\n\n" + EXIT_CODES)

@@ -42,10 +42,13 @@ def listing_json(
 ) -> dict[str, Any]:
     """The whole catalog of one server."""
     warnings = [{"rule": w.rule, "message": w.message} for w in listing.warnings]
+    if info.serves_no_skills and not any(w.message == info.no_skills_words() for w in listing.warnings):
+        warnings.insert(0, {"rule": "no-skills-served", "message": info.no_skills_words()})
     if ledger_warning:
         warnings.append({"rule": "ledger", "message": ledger_warning})
     return {
         "server": info.as_json(),
+        "skills_served": not info.serves_no_skills,
         "skills": [entry_json(e, reviews.get(e.name) if e.status != "malformed" else None) for e in listing.entries],
         "warnings": warnings,
         "complete": listing.complete,

@@ -140,7 +140,9 @@ def render_listing(info: ServerInfo, listing: Listing, reviews: dict[str, Any]) 
         line.append(f"{warning.rule}: ")
         line.append(safe_line(warning.message, limit=400))
         parts.append(line)
-    if not listing.entries:
+    if info.serves_no_skills:
+        parts.insert(1, Text(f"{info.no_skills_words()}.", style="bold"))
+    elif not listing.entries:
         parts.insert(
             1, Text("The server lists no skills (skills may still be reachable by name with `show`).", style="dim")
         )

@@ -105,8 +105,28 @@ class ServerInfo:
     name: str | None = None
     version: str | None = None
     has_resources: bool = False
+    offers: list[str] = field(default_factory=list)
+    """The other capabilities the server declares, of tools, prompts and resources (for "no skills served")."""
     notes: list[str] = field(default_factory=list)
     """Capability-level findings (SS-C rules) in plain words."""
+
+    @property
+    def serves_no_skills(self) -> bool:
+        """True when the server plainly serves no skills: no extension, and the era cannot be why.
+
+        Only a session forced to the handshake (``--era legacy``) may hide skills a server serves
+        at 2026-07-28 (the MCP Python SDK does so); with ``auto`` the newer era was tried first.
+        """
+        return self.extension == "absent" and self.era != "legacy"
+
+    def no_skills_words(self) -> str:
+        """Why there is nothing to list, in one sentence that names what the server does offer."""
+        if self.offers:
+            offered = " and ".join(
+                [", ".join(self.offers[:-1]), self.offers[-1]] if len(self.offers) > 1 else self.offers
+            )
+            return f"No skills served: the server offers {offered} but not the skills extension"
+        return "No skills served: the server declares neither the skills extension nor tools, prompts or resources"
 
     @property
     def directory_read(self) -> bool:
@@ -131,6 +151,7 @@ class ServerInfo:
             "name": self.name,
             "version": self.version,
             "resources_capability": self.has_resources,
+            "offers": self.offers,
             "notes": self.notes,
         }
 
@@ -153,6 +174,11 @@ class Connection:
         self._stderr = stderr
         self._timeout = timeout
         self._target = target
+
+    @property
+    def timeout(self) -> float:
+        """Seconds each request may take (``--timeout``): how long a read waited before it was given up."""
+        return self._timeout
 
     @property
     def closed(self) -> bool:
@@ -218,20 +244,15 @@ class Connection:
             raise ExtensionNotOffered(
                 "Skills extension declared with a non-object value; ignored (sep-2640-capability-empty-object)"
             )
-        if self.info.protocol == MODERN:
-            message = "This server does not offer skills (extension not declared)"
-        elif self.info.era == "legacy":
+        if self.info.era == "legacy":
             message = (
                 f"No skills extension declared on this {self.info.protocol} session (--era legacy). The server may "
                 f"still serve skills on {MODERN}: servers built on the MCP Python SDK hide them from "
                 "handshake sessions; try --era auto"
             )
         else:
-            message = (
-                f"No skills extension declared: server/discover was refused, so the session fell back to "
-                f"{self.info.protocol or 'the handshake'}. The server may still serve skills on {MODERN} "
-                "(servers built on the MCP Python SDK hide them from handshake sessions); try --era modern"
-            )
+            # --era auto tried 2026-07-28 first (or the server answered it): the era is not why.
+            message = self.info.no_skills_words()
         raise ExtensionNotOffered(message)
 
     async def request(self, method: str, params: dict[str, Any], *, named: bool = False) -> dict[str, Any]:
@@ -309,9 +330,8 @@ class Connection:
 
     def _method_error(self, exc: MethodError, method: str) -> ConnectionFailed:
         if exc.code == METHOD_NOT_FOUND:
-            hint = (
-                "" if self.info.protocol == MODERN else f"; the server may only serve it on {MODERN} (try --era modern)"
-            )
+            # Only a session forced to the handshake can be why: --era auto tried 2026-07-28 first.
+            hint = "" if self.info.era != "legacy" else f"; the server may only serve it on {MODERN} (try --era auto)"
             return ProtocolViolation(f"The server does not implement {method} in this session (-32601){hint}")
         if self._stats.status in (401, 403):
             return _unauthorised(self._stats.status, self._target)
@@ -533,6 +553,7 @@ def _read_capabilities(info: ServerInfo, raw_caps: Any, client: Client) -> None:
         extensions = caps.extensions
         has_resources = caps.resources is not None
     info.has_resources = has_resources
+    info.offers = _offered(raw_caps if isinstance(raw_caps, dict) else None, client)
     value = extensions.get(EXTENSION_ID, None) if isinstance(extensions, dict) else None
     if isinstance(extensions, dict) and EXTENSION_ID in extensions and not isinstance(value, dict):
         info.extension = "malformed"
@@ -556,6 +577,15 @@ def _read_capabilities(info: ServerInfo, raw_caps: Any, client: Client) -> None:
             "Server declares skills but not the resources capability; file reads may fail "
             "(sep-2640-capability-requires-resources)"
         )
+
+
+def _offered(raw_caps: dict[str, Any] | None, client: Client) -> list[str]:
+    """Which of tools, prompts and resources the server declares (from the discover result, or the handshake's)."""
+    names = ("tools", "prompts", "resources")
+    if raw_caps is not None:
+        return [name for name in names if isinstance(raw_caps.get(name), dict)]
+    caps = client.server_capabilities
+    return [name for name in names if getattr(caps, name, None) is not None]
 
 
 def _version() -> str:

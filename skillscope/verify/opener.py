@@ -403,7 +403,9 @@ async def _refresh(reader: Reader, report: SkillReport, policy: Policy) -> None:
     elif fresh.uri != entry.uri:
         report.refresh = "skills/get returned an entry for another URI"
     elif fresh.fingerprint == entry.fingerprint and fresh.frontmatter == entry.frontmatter:
-        if report.failure is not None and (report.failure.unreadable or report.failure.check == "read"):
+        if report.failure is not None and report.failure.unreadable:
+            report.refresh = "The server's entry is unchanged since it was listed"
+        elif report.failure is not None and report.failure.check == "read":
             report.refresh = "The server's entry is unchanged: the file could not be read (nothing was compared)"
         else:
             report.refresh = "The server's entry is unchanged: the served content does not match the server's own entry"

@@ -24,6 +24,7 @@ from skillscope.audit.run.results import (
     RecordingReader,
     ServerAudit,
     SkillAudit,
+    finding,
 )
 from skillscope.audit.run.suite import (
     base_checks,
@@ -77,6 +78,10 @@ async def audit_server(
         for check in ("sep-2640-capability-empty-object", "sep-2640-skills-list-implemented"):
             checks.skip(check, "the server does not declare the skills extension")
         audit.checks = checks.outcomes
+        if info.serves_no_skills:
+            # Nothing to audit as a skill, and no fault of the era: a note, not a failed audit.
+            audit.findings = [finding(audit, "skillscope/no-skills-served", f"{info.label}: {info.no_skills_words()}")]
+            return audit
         conn.require_skills()  # raises, with the era hint
     declaration_checks(checks, info)
     if info.extension == "malformed":
