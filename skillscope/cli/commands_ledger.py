@@ -143,8 +143,10 @@ def ledger_list(
 ) -> None:
     """Show the current verdict on every reviewed skill, replayed from the records.
 
-    Approvals count only when signed by a key allowed for their reviewer (as for export);
-    others show as "approved, signature not trusted".
+    A skill's verdict is the one rule's verdict on the content it last reviewed (as list, show
+    and the gate give it for that content); an approval of an earlier version still in force is
+    listed under it as "approved (superseded)". Approvals count only when signed by a key allowed
+    for their reviewer (as for export); others show as "approved, signature not trusted".
     """
     try:
         path, config = _ledger_config(config_path, ledger_file)
@@ -153,8 +155,10 @@ def ledger_list(
         sys.exit(report_error(exc))
     rows = [v for v in verdicts.by_name.values() if label is None or v.record.label == label]
     states = {v.name: verdicts.name_state(v.name) for v in rows}
+    superseded = {v.name: verdicts.superseded(v.name) for v in rows}
     if as_json:
         from skillscope.cli.jsonout import record_json
+        from skillscope.ledger.verdicts import SUPERSEDED
 
         print_json(
             {
@@ -165,8 +169,13 @@ def ledger_list(
                         "name": v.name,
                         "verdict": states[v.name].label,
                         "state": states[v.name].state,
+                        "fingerprint": v.record.fingerprint,
                         "last": record_json(v.record),
                         "approved": sorted(verdicts.in_force(v.name)),
+                        "superseded": [
+                            {"fingerprint": r.fingerprint, "verdict": SUPERSEDED, "record": record_json(r)}
+                            for r in superseded[v.name]
+                        ],
                         "untrusted": sorted(fp for fp in v.untrusted if fp),
                         "rejected": sorted(fp for fp in v.rejected if fp),
                     }
@@ -177,7 +186,7 @@ def ledger_list(
         return
     from skillscope.cli.render import make_console, render_verdicts
 
-    make_console().print(render_verdicts(path, verdicts.records, rows, states))
+    make_console().print(render_verdicts(path, verdicts.records, rows, states, superseded))
 
 
 @ledger_group.command("merge", epilog=EXIT_CODES)

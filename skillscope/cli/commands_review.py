@@ -136,10 +136,18 @@ def approve_command(
 
     async def body() -> int:
         from skillscope.cli.render import make_console, render_report
+        from skillscope.core.errors import UsageError
         from skillscope.core.textsafe import safe_line
         from skillscope.protocol.connection import connect
         from skillscope.service.catalog import load_catalog, resolve_name
-        from skillscope.service.review import LedgerPlace, Verdict, approval_to_record, audit_for_review, record_review
+        from skillscope.service.review import (
+            LedgerPlace,
+            Verdict,
+            approval_to_record,
+            audit_for_review,
+            nothing_to_record,
+            record_review,
+        )
         from skillscope.service.review_state import TrustChoice, entry_review, load_verdicts
 
         place = LedgerPlace(inv.ledger_path, TrustChoice.from_config(inv.config))
@@ -148,6 +156,10 @@ def approve_command(
                 say("Listing skills")
                 listing = await load_catalog(conn, inv.policy)
                 entry = await resolve_name(conn, listing, name, inv.policy)
+                # Approving what is already approved changes nothing: said before any file is read.
+                pointless = nothing_to_record(load_verdicts(place.path, place.trust)[0], "approve", entry)
+                if pointless is not None:
+                    raise UsageError(f"{pointless}; nothing was recorded")
                 say(f"Reading, verifying and auditing {entry.name}")
                 audited = await audit_for_review(conn, inv.target.label, entry, inv.policy, place)
             info = conn.info

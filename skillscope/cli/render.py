@@ -13,6 +13,7 @@ from rich.text import Text
 from skillscope.audit.paths import path_hits
 from skillscope.core.sizes import human_size
 from skillscope.core.textsafe import safe_line
+from skillscope.ledger.verdicts import SUPERSEDED
 from skillscope.verify.filekind import read_as
 from skillscope.views import binary_view, hidden_panel, rendered_view, source_view
 
@@ -343,13 +344,21 @@ def render_review(entry: CatalogEntry, state: Any) -> RenderableType:
     return Group(*parts)
 
 
-def render_verdicts(path: Any, records: int, verdicts: list[Any], states: dict[str, Any]) -> RenderableType:
-    """The ledger's current verdict per skill: the review state of what it last reviewed (``states``, by name)."""
+def render_verdicts(
+    path: Any, records: int, verdicts: list[Any], states: dict[str, Any], superseded: dict[str, list[Any]] | None = None
+) -> RenderableType:
+    """The ledger's current verdict per skill: the review state of what it last reviewed (``states``, by name).
+
+    Under a skill, each approval of an earlier version still in force (``superseded``, by name) has
+    a row of its own saying so: it approves that version's fingerprint, never the skill as it is now.
+    """
     tables = []
-    rows = [
-        (verdict, states[verdict.name], (states[verdict.name].record or verdict.record).complete())
-        for verdict in verdicts
-    ]
+    rows: list[tuple[Text, Text, Any, bool]] = []
+    for verdict in verdicts:
+        state = states[verdict.name]
+        rows.append((_t(verdict.name), _review_text(state), (state.record or verdict.record).complete(), False))
+        for earlier in (superseded or {}).get(verdict.name, []):
+            rows.append((Text("  ″ earlier version", style="dim"), Text(SUPERSEDED, style="green"), earlier, True))
     for with_fingerprint in (True, False):
         table = Table(show_edge=False, pad_edge=False)
         table.add_column("SKILL", overflow="fold")
@@ -359,16 +368,21 @@ def render_verdicts(path: Any, records: int, verdicts: list[Any], states: dict[s
         table.add_column("BY")
         table.add_column("WHEN")
         table.add_column("NOTE", overflow="fold", max_width=40)
-        for verdict, state, record in rows:
-            cells: list[RenderableType] = [_t(verdict.name), _review_text(state)]
+        for skill, said, record, _earlier in rows:
+            cells: list[RenderableType] = [skill, said]
             if with_fingerprint:
                 cells.append(_hash(record.fingerprint, "dim"))
             cells += [_t(record.reviewer), _t(record.time), _t(record.note or "")]
             table.add_row(*cells)
         tables.append(table)
     hashes = [
-        (Text.assemble(("fingerprint of ", "dim"), _t(verdict.name)), _hash(record.fingerprint))
-        for verdict, _state, record in rows
+        (
+            Text.assemble(
+                ("fingerprint of ", "dim"), _t(record.name), (" (earlier version)" if earlier else "", "dim")
+            ),
+            _hash(record.fingerprint),
+        )
+        for _skill, _said, record, earlier in rows
     ]
     summary = Text(f"{len(verdicts)} skills reviewed, {records} records in {path}", style="dim")
     return Group(_Whole(tables[0], tables[1], hashes), summary)

@@ -12,6 +12,7 @@ from skillscope.ledger.record import FileEntry, Record
 __all__ = [
     "Content",
     "Distrust",
+    "SUPERSEDED",
     "Verdict",
     "Verdicts",
     "FileChange",
@@ -24,6 +25,9 @@ __all__ = [
 StateName = Literal[
     "approved", "approved-untrusted", "rejected", "not-reviewed", "changed-since-approval", "revoked", "unverifiable"
 ]
+
+SUPERSEDED = "approved (superseded)"
+"""How every view words an approval under a skill, still in force, of a version other than the one it last reviewed."""
 
 Distrust = Callable[[Record], "str | None"]
 """Why an approval does not count (its signature is not trusted); None when it counts. See ``TrustRule``."""
@@ -118,13 +122,84 @@ class Verdicts:
         return [other for other in self._by_path.get(_path_of(name), []) if other != name]
 
     def name_state(self, name: str) -> ReviewState:
-        """What the ledger says of the skill ``name`` as last reviewed (for ``ledger list`` and the ledger screen)."""
-        verdict = self.by_name[name]
-        last = self.last_approval(name)
-        record = last or verdict.record.complete()
+        """What the ledger says of the skill ``name`` now: the one rule applied to the content it last reviewed.
+
+        The last record under the name says which content was reviewed last (a changed skill is
+        reviewed under the same name); the verdict on that content, under any label, is the
+        skill's. An earlier version's approval still in force is ``superseded``'s, never the
+        skill's state (``ledger list`` and the ledger screen show both).
+        """
+        record = self.by_name[name].record.complete()
         if record.fingerprint:
             return review_state(self, name, record.fingerprint, [(f.uri, f.digest, f.size) for f in record.files])
+        # A revocation recorded from the ledger alone names no content: it withdrew every approval under the name.
         return ReviewState("revoked" if record.action == "revoke" else "not-reviewed", record, here=_label_of(name))
+
+    def superseded(self, name: str) -> list[Record]:
+        """Approvals under ``name`` still in force for content other than the one it last reviewed, oldest first.
+
+        Each still approves its own fingerprint (an export carries it, a host running that version
+        may run it); none is the skill's verdict now.
+        """
+        current = self.by_name[name].record.fingerprint if name in self.by_name else None
+        found = [r for fp, r in self.in_force(name).items() if fp != current]
+        return sorted((r.complete() for r in found), key=lambda r: r.seq)
+
+    def nothing_to_record(self, action: str, name: str, fingerprint: str | None) -> str | None:
+        """Why recording ``action`` on ``name`` (served with ``fingerprint``) would change no verdict, or None.
+
+        The replay's rule read forwards: an approval or rejection of content whose standing review
+        is already that very verdict under this name changes nothing; a revocation changes
+        something only when it withdraws an approval (trusted or not) of this content or under
+        this name. The sentence names the skill (made safe to print) and its state.
+        """
+        from skillscope.core.textsafe import safe_line
+
+        shown = safe_line(name, limit=200)
+        if action in ("approve", "reject") and fingerprint:
+            found = self.content.get(fingerprint)
+            latest = found.latest if found is not None else None
+            if latest is not None and latest.action == action and latest.name == name:
+                done = latest.complete()
+                word = "approved" if action == "approve" else "rejected"
+                return (
+                    f"{shown} is already {word} at {fingerprint} (record #{done.seq} by "
+                    f"{safe_line(done.reviewer, limit=80)} at {safe_line(done.time, limit=40)}): nothing to {action}"
+                )
+            return None
+        if action != "revoke":
+            return None
+        verdict = self.by_name.get(name)
+        withdrawn = {fingerprint or ""}
+        if verdict is not None:
+            withdrawn |= set(verdict.approved) | set(verdict.untrusted)
+        for fp in withdrawn - {""}:
+            found = self.content.get(fp)
+            if found is not None and (
+                found.untrusted is not None or (found.latest is not None and found.latest.action == "approve")
+            ):
+                return None
+        if verdict is not None and any(not fp for fp in (*verdict.approved, *verdict.untrusted)):
+            return None  # an approval that names no content (an old record): withdrawing it is a change
+        if fingerprint:
+            state = review_state(self, name, fingerprint, None)
+        elif verdict is not None:
+            state = self.name_state(name)
+        else:
+            state = ReviewState("not-reviewed", here=_label_of(name))
+        where = state.elsewhere
+        under = "" if where is None else f" under {safe_line(where, limit=80)}"
+        if state.state == "revoked":
+            return f"{shown}'s approval is already revoked{under}: nothing to revoke"
+        if state.state == "changed-since-approval":
+            # Approved under another label at the same path: that label's approval is withdrawn there.
+            return (
+                f"{shown} has no approval under its own label (the approval of an earlier version was recorded"
+                f"{under}): nothing to revoke here"
+            )
+        if state.state == "rejected":
+            return f"{shown} is rejected{under}, not approved: nothing to revoke"
+        return f"{shown} is {state.label}, not approved: nothing to revoke"
 
 
 def _label_of(name: str) -> str:

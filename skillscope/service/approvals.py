@@ -178,11 +178,14 @@ def offline_revocation(verdicts: Verdicts, name: str, *, reviewer: str | None, n
     """A revocation of ``name`` (LABEL:PATH exactly as reviewed) from the ledger alone, with no server.
 
     Raises:
-        UsageError: the ledger has no review of ``name``.
+        UsageError: the ledger has no review of ``name``, or nothing under it is approved (nothing to withdraw).
     """
     verdict = verdicts.by_name.get(name)
     if verdict is None:
         raise UsageError(f"The ledger has no review of {name!r}; give LABEL:PATH exactly as listed, or a TARGET")
+    pointless = verdicts.nothing_to_record("revoke", name, None)
+    if pointless is not None:
+        raise UsageError(f"{pointless}; nothing was recorded")
     last = verdict.record
     return Record(
         action="revoke",

@@ -12,7 +12,7 @@ from skillscope.audit.run.server import audit_skill
 from skillscope.audit.surface_audit import item_findings
 from skillscope.catalog.entry import CatalogEntry, Policy
 from skillscope.catalog.surface import SurfaceItem
-from skillscope.core.errors import ApprovalRefused, SkillscopeError, UsageError
+from skillscope.core.errors import ApprovalRefused, LedgerError, SkillscopeError, UsageError
 from skillscope.core.offload import Offload, in_thread
 from skillscope.core.textsafe import safe_line
 from skillscope.ledger.book import ReviewBook
@@ -34,6 +34,7 @@ __all__ = [
     "approval_to_record",
     "audit_for_review",
     "note_needed",
+    "nothing_to_record",
     "record_item_review",
     "record_review",
 ]
@@ -132,6 +133,25 @@ def approval_to_record(
     return plan, None
 
 
+def nothing_to_record(verdicts: Verdicts | None, action: Action, entry: CatalogEntry) -> str | None:
+    """Why recording ``action`` on ``entry`` as served now would change no verdict, or None.
+
+    Every front end refuses such a record (a no-op) with this sentence, before reading anything
+    when it can. Unknown verdicts (a damaged ledger) refuse nothing here: whatever else reads
+    the ledger says it is damaged.
+    """
+    if verdicts is None or entry.status != "available":
+        return None
+    return verdicts.nothing_to_record(action, entry.name, entry.fingerprint)
+
+
+def _verdicts_now(book: ReviewBook) -> Verdicts | None:
+    try:
+        return book.verdicts()
+    except LedgerError:
+        return None
+
+
 def record_review(
     book: ReviewBook,
     action: Action,
@@ -146,14 +166,20 @@ def record_review(
     verification, the fingerprint is not the one the reviewer saw, the audit found errors or files
     served but not listed that were not accepted, or a note is missing where one is needed
     (``note_needed``; ``review`` is the skill's state before this verdict). A rejection or a
-    revocation records the entry as served (reads no file). Returns the record as appended.
+    revocation records the entry as served (reads no file). A record that would change no verdict
+    (``nothing_to_record``: approving what is approved, rejecting what is rejected, revoking what
+    nothing approves) is refused. Returns the record as appended.
 
     Raises:
         ApprovalRefused: the approval breaks a rule about the content (nothing was recorded).
-        UsageError: the skill cannot be reviewed, or a note is missing (nothing was recorded).
+        UsageError: the skill cannot be reviewed, the record would change nothing, or a note is
+            missing (nothing was recorded).
     """
+    entry = skill.entry if isinstance(skill, SkillAudit) else skill
+    pointless = nothing_to_record(_verdicts_now(book), action, entry)
+    if pointless is not None:
+        raise UsageError(f"{pointless}; nothing was recorded")
     if action != "approve":
-        entry = skill.entry if isinstance(skill, SkillAudit) else skill
         return book.record(verdict_record(action, info, entry, reviewer=verdict.reviewer, note=verdict.note))
     if not isinstance(skill, SkillAudit):
         raise UsageError("An approval is recorded from an audit: every file is read, verified and audited first")

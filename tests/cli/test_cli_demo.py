@@ -62,8 +62,12 @@ def test_show_audit_and_approve_reach_the_demo(env, tmp_path):
     assert [r.name for r in Ledger(demo_ledger).records()][before:] == ["demo:pdf-processing"]
     assert not (tmp_path / "user-ledger.jsonl").exists()
     explicit = tmp_path / "mine.jsonl"
-    assert run_cli("approve", "hello-world", "demo", "--ledger", str(explicit), "--yes", env=env).code == 0
-    assert Ledger(explicit).records()[-1].name == "demo:hello-world"  # seeded like the demo's, then appended
+    # hello-world is approved in the seeded records, so approving it again would change nothing (refused).
+    again = run_cli("approve", "hello-world", "demo", "--ledger", str(explicit), "--yes", env=env)
+    assert again.code == 2 and "demo:hello-world is already approved" in again.err
+    approve_here = ["approve", "pdf-processing", "demo", "--ledger", str(explicit), "--yes", "--note", "expected"]
+    assert run_cli(*approve_here, env=env).code == 0
+    assert Ledger(explicit).records()[-1].name == "demo:pdf-processing"  # seeded like the demo's, then appended
 
 
 def test_a_configured_server_named_demo_wins(env, tmp_path):
