@@ -650,6 +650,25 @@ CHECKS: dict[str, CheckInfo] = {
             "A script (shebang or scripts/) that a host may be asked to run: review what it does.",
         ),
         _c(
+            "skillscope/dotgit-path",
+            "error",
+            "content",
+            "Ships git repository metadata",
+            "The skill serves a '.git' file or folder (in any spelling git or a case-insensitive file system reads as "
+            "'.git': .GIT, .git., GIT~1, with invisible characters) or a folder shaped like a bare repository. Git run "
+            "in a folder holding it reads its config, which can name commands git then runs (core.fsmonitor on git "
+            "status): fetch and audit --scanner refuse to write such a skill.",
+        ),
+        _c(
+            "skillscope/tool-config",
+            "note",
+            "content",
+            "Configures a tool",
+            "The skill serves a file that a common tool reads from the folder it runs in (.gitattributes, .gitignore, "
+            ".envrc, .npmrc, a Makefile, .vscode/ ...): it can make that tool run something or skip files. Review it "
+            "before running tools in a fetched copy.",
+        ),
+        _c(
             "skillscope/risky-shell",
             "warning",
             "content",

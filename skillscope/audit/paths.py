@@ -8,10 +8,11 @@ from collections import defaultdict
 from urllib.parse import unquote
 
 from skillscope.audit.findings import Hit
+from skillscope.catalog.tool_files import git_metadata, tool_files
 from skillscope.core.textsafe import safe_line
 from skillscope.core.unicode_policy import letter_scripts
 
-__all__ = ["path_hits"]
+__all__ = ["path_hits", "tool_file_hits"]
 
 _ENCODED = re.compile(r"%(2f|5c|2e)", re.IGNORECASE)
 _ENCODED_WHAT = {"2f": "a '/' separator", "5c": "a '\\' separator", "2e": "a dot"}
@@ -40,7 +41,8 @@ def path_hits(paths: list[str]) -> list[tuple[str, Hit]]:
 
     Reports percent-encoded separators and dots (a host that decodes them reads another
     path, ``..`` included), paths whose shown, decoded or case-folded forms collide, NFC/NFD
-    spellings of one name, and segments mixing Latin with look-alike letters of another script.
+    spellings of one name, segments mixing Latin with look-alike letters of another script, and
+    git repository metadata (a ``.git`` in any spelling some file system reads as one, a bare repository).
     """
     out: list[tuple[str, Hit]] = []
     for path in paths:
@@ -73,6 +75,20 @@ def path_hits(paths: list[str]) -> list[tuple[str, Hit]]:
                         ),
                     )
                 )
+    for repository in git_metadata(paths):
+        where = repr(safe_line(repository.where, limit=200)) if repository.where else "the skill's own folder"
+        shown = ", ".join(repr(safe_line(p, limit=120)) for p in repository.paths[:3])
+        more = f" and {len(repository.paths) - 3} more" if len(repository.paths) > 3 else ""
+        out.append(
+            (
+                repository.paths[0],
+                Hit(
+                    "skillscope/dotgit-path",
+                    f"{where} is git repository metadata ({shown}{more}): {repository.why}; "
+                    "fetch and audit --scanner refuse to write this skill",
+                ),
+            )
+        )
     groups: dict[tuple[str, str], list[str]] = defaultdict(list)
     for path in paths:
         decoded = unquote(path)
@@ -110,3 +126,17 @@ def path_hits(paths: list[str]) -> list[tuple[str, Hit]]:
             )
         out.extend((p, hit) for p in sorted(twins))
     return out
+
+
+def tool_file_hits(paths: list[str]) -> list[tuple[str, Hit]]:
+    """A note for each served file or folder a common tool reads as its own configuration, with its first path."""
+    return [
+        (
+            path,
+            Hit(
+                "skillscope/tool-config",
+                f"{safe_line(where, limit=200)!r} configures {tool.tools}: {tool.effect}",
+            ),
+        )
+        for where, path, tool in tool_files(paths)
+    ]

@@ -13,6 +13,7 @@ from pathlib import Path
 from urllib.parse import unquote
 
 from skillscope.catalog.names import check_relative_request
+from skillscope.catalog.tool_files import git_metadata, is_git_name
 from skillscope.core.errors import LocalFileError, UsageError, VerificationFailed
 from skillscope.core.files import current_umask
 from skillscope.core.textsafe import safe_line
@@ -37,7 +38,8 @@ def unsafe_path(rel: str) -> str | None:
 
     The path is written as spelled, never percent-decoded; it is refused when that spelling
     or its decoding could mean another place (``..``, ``/``, ``\\``), or holds a character a
-    file name should not (controls, NUL), or a segment no file system takes.
+    file name should not (controls, NUL), or a segment no file system takes, or a segment
+    git or a file system reads as ``.git`` (``.GIT``, ``.git.``, ``GIT~1``, ``.g<U+200C>it``).
     """
     problem = check_relative_request(rel)
     if problem is not None:
@@ -59,6 +61,15 @@ def unsafe_path(rel: str) -> str | None:
         return "the path is not valid UTF-8"
     if any(len(segment) > _SEGMENT_BYTES for segment in encoded.split(b"/")):
         return f"a path segment is longer than {_SEGMENT_BYTES} bytes"
+    for text, spelled in ((rel, "the segment"), (decoded, "percent-decoding gives the segment")):
+        dotgit = next((segment for segment in text.split("/") if is_git_name(segment)), None)
+        if dotgit is not None:
+            alias = (
+                ""
+                if dotgit == ".git" and text == rel
+                else f"{spelled} {safe_line(dotgit, limit=80)!r}, '.git' to git or to some file system; "
+            )
+            return f"{alias}a served '.git' is a repository whose config can make git run commands the server chose"
     return None
 
 
@@ -98,6 +109,11 @@ def _plan(report: SkillReport) -> list[tuple[str, str, bytes]]:
             raise VerificationFailed(f"Refused to write {safe_line(result.path)!r}: {problem}; nothing was written")
         planned.append((result.path, result.uri, result.served.data))
     files = {path for path, _, _ in planned}
+    for repository in git_metadata(sorted(files)):
+        # Each path passed on its own, yet together they make a folder git takes for a repository.
+        raise VerificationFailed(
+            f"Refused to write {safe_line(repository.where or '.', limit=200)!r}: {repository.why}; nothing was written"
+        )
     for path in files:
         parts = path.split("/")
         for cut in range(1, len(parts)):

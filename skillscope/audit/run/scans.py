@@ -8,7 +8,7 @@ from typing import Any
 
 from skillscope.audit.behavior.engine import SkillFileText, scan_skill
 from skillscope.audit.findings import Hit, TextSpan
-from skillscope.audit.paths import path_hits
+from skillscope.audit.paths import path_hits, tool_file_hits
 from skillscope.audit.run.results import ServerAudit, SkillAudit, finding
 from skillscope.audit.text_scan import scan_bytes_kind, scan_string, scan_text
 from skillscope.core.textsafe import safe_line
@@ -60,7 +60,8 @@ def scan_strings(audit: ServerAudit, skill: SkillAudit) -> None:
     for where, value in fields:
         for hit in scan_string(value):
             _add(audit, skill, hit, f"{entry.name}: {hit.message} in {safe_line(where, limit=120)}", entry.uri)
-    for path, hit in path_hits([f.path for f in entry.files or ()]):
+    paths = [f.path for f in entry.files or ()]
+    for path, hit in path_hits(paths) + tool_file_hits(paths):
         uri = next((f.uri for f in entry.files or () if f.path == path), entry.uri)
         _add(audit, skill, hit, f"{entry.name}: {hit.message}", uri)
     allowed = (entry.frontmatter or {}).get("allowed-tools", (entry.frontmatter or {}).get("allowed_tools"))
