@@ -17,6 +17,7 @@ from skillscope.core.textsafe import safe_line
 __all__ = [
     "JSON_SCHEMA_ID",
     "MARKDOWN_LIMIT",
+    "SOURCE_ROOT",
     "assign_keys",
     "audit_json",
     "audit_markdown",
@@ -217,6 +218,23 @@ def _artifact_path(finding: AuditFinding) -> str:
     return "/".join(encoded)
 
 
+SOURCE_ROOT = "%SRCROOT%"
+"""The base of a local folder's file paths: the repository root, as code scanning resolves relative paths."""
+
+
+def _artifact_location(finding: AuditFinding, on_disk: dict[tuple[str, str], str]) -> dict[str, Any]:
+    """The file a finding is about: its repository path for a local folder's file, else a synthetic path.
+
+    ``on_disk`` maps (server label, ``skill://`` URI) to a path relative to the repository root, which
+    code scanning matches against the pull request's files; it is percent-encoded segment by segment.
+    """
+    path = on_disk.get((finding.server, finding.uri or ""))
+    if path is None:
+        return {"uri": _artifact_path(finding)}
+    encoded = "/".join(quote(part.encode("utf-8", errors="surrogateescape"), safe="") for part in path.split("/"))
+    return {"uri": encoded, "uriBaseId": SOURCE_ROOT}
+
+
 def _region(finding: AuditFinding) -> dict[str, Any]:
     """Where in the file: start, and the end when the scanner knows it."""
     at = finding.at
@@ -243,7 +261,8 @@ def audit_sarif(
 ) -> dict[str, Any]:
     """A SARIF 2.1.0 log for code scanning: one rule per check with help, stable fingerprints.
 
-    Each result's physical location is a relative path standing for the skill file; its
+    Each result's physical location is a relative path: the file's path in the repository for a
+    local folder (``ServerAudit.artifact_paths``), else one standing for the skill file; its
     ``skill://`` URI is the logical location's fully qualified name and a result property.
     ``category`` tells apart the analyses of several servers uploaded to one repository;
     ``docs_url``, the published README, gives the rules a ``helpUri`` (see ``help_uri``).
@@ -251,6 +270,7 @@ def audit_sarif(
     link = help_uri(docs_url)
     assign_keys(audits)
     findings = [f for audit in audits for f in audit.findings]
+    on_disk = {(a.label, uri): path for a in audits for uri, path in a.artifact_paths.items()}
     rule_ids = sorted({f.id for f in findings})
     index = {rule: i for i, rule in enumerate(rule_ids)}
     rules = []
@@ -278,7 +298,10 @@ def audit_sarif(
     for finding in findings:
         digest = finding.key or ""
         location: dict[str, Any] = {
-            "physicalLocation": {"artifactLocation": {"uri": _artifact_path(finding)}, "region": _region(finding)},
+            "physicalLocation": {
+                "artifactLocation": _artifact_location(finding, on_disk),
+                "region": _region(finding),
+            },
             "logicalLocations": [
                 {
                     "name": safe_line(finding.skill or finding.server, limit=300),
@@ -318,6 +341,20 @@ def audit_sarif(
                     }
                 },
                 "automationDetails": {"id": _category_id(category)},
+                **(
+                    {
+                        "originalUriBaseIds": {
+                            SOURCE_ROOT: {
+                                "description": {
+                                    "text": "The root of the git work tree holding the audited folder, "
+                                    "else the folder skillscope ran in."
+                                }
+                            }
+                        }
+                    }
+                    if on_disk
+                    else {}
+                ),
                 "results": results,
                 "invocations": [
                     {

@@ -65,4 +65,9 @@ def folder_target(path: str, label: str | None = None) -> Target:
     """A target serving the skills of a local folder in-process (read once, now, as hostile content)."""
     from skillscope.demo.folder import folder_label, folder_server
 
-    return Target(label=label or folder_label(Path(path)), kind="inprocess", server=folder_server(Path(path)))
+    return Target(
+        label=label or folder_label(Path(path)),
+        kind="inprocess",
+        server=folder_server(Path(path)),
+        folder=os.path.abspath(path),
+    )

@@ -1,4 +1,4 @@
-"""A local folder of skills served in-process, read as hostile content: no link, FIFO or device is ever opened."""
+"""A local folder of skills served in-process as a host serves it, hidden files included: no link, FIFO or device is opened."""
 
 from __future__ import annotations
 
@@ -24,13 +24,27 @@ from skillscope.demo.publisher import (
     file_uri,
 )
 
-__all__ = ["FOLDER_SERVER_NAME", "FolderSkill", "RefusedResource", "folder_label", "folder_server", "load_folder"]
+__all__ = [
+    "FOLDER_SERVER_NAME",
+    "FolderSkill",
+    "RefusedResource",
+    "folder_label",
+    "folder_server",
+    "load_folder",
+    "repository_paths",
+    "repository_root",
+]
 
 FOLDER_SERVER_NAME = "skillscope-folder"
 _NOT_LABEL = re.compile(r"[^A-Za-z0-9_.-]+")
 _INTERNAL_ERROR = -32603
 _PLACEHOLDER_DIGEST = "sha256:" + "0" * 64
 """Listed for a file that was refused or not read: it can never verify, so the file is never shown."""
+_GIT_DIR = b".git"
+_GIT_DIR_REASON = (
+    "is a git repository's own folder (.git), never read: a host serving this skill folder as it is "
+    "would publish the repository's history and config with it"
+)
 
 
 @dataclass
@@ -97,11 +111,16 @@ def _link_reason(path: bytes, root: bytes) -> str:
 
 
 def _skill_dirs(root: bytes) -> list[bytes]:
-    """Every folder below ``root`` (itself included) holding a ``SKILL.md`` entry of any type; no link is entered."""
+    """Every folder below ``root`` (itself included) holding a ``SKILL.md`` entry of any type; no link is entered.
+
+    Hidden folders are searched only inside a skill, where they are part of what a host serves (so a skill
+    nested in one is found, not silently dropped); outside any skill (a repository's ``.venv``, ``.cache``)
+    they are not. A ``.git`` folder is never searched.
+    """
     found: list[bytes] = []
-    stack = [root]
+    stack: list[tuple[bytes, bool]] = [(root, False)]
     while stack:
-        current = stack.pop()
+        current, in_skill = stack.pop()
         try:
             with os.scandir(current) as entries:
                 listed = list(entries)
@@ -109,14 +128,24 @@ def _skill_dirs(root: bytes) -> list[bytes]:
             continue
         if any(entry.name == b"SKILL.md" for entry in listed):
             found.append(current)
+            in_skill = True
         stack.extend(
-            entry.path for entry in listed if entry.is_dir(follow_symlinks=False) and not entry.name.startswith(b".")
+            (entry.path, in_skill)
+            for entry in listed
+            if entry.is_dir(follow_symlinks=False)
+            and entry.name != _GIT_DIR
+            and (in_skill or not entry.name.startswith(b"."))
         )
     return sorted(found)
 
 
 def _skill_files(directory: bytes, root: bytes) -> list[tuple[str, bytes, int, str | None]]:
-    """(relative path, full path, size of a regular file, refusal) for every entry below one skill, nested skills left out."""
+    """(relative path, full path, size of a regular file, refusal) for every entry below one skill, nested skills left out.
+
+    Hidden files and folders are entries like any other: the reference publishers that serve a whole
+    skill folder (fastmcp, agentskills-fs) serve them, so an audit must see them. A ``.git`` folder is
+    listed as one refused entry, its contents never read.
+    """
     out: list[tuple[str, bytes, int, str | None]] = []
     stack: list[tuple[bytes, str, bool]] = [(directory, "", True)]
     while stack:
@@ -128,12 +157,13 @@ def _skill_files(directory: bytes, root: bytes) -> list[tuple[str, bytes, int, s
             out.append((prefix.rstrip("/"), current, 0, f"is a folder that cannot be listed ({exc.strerror})"))
             continue
         for entry in listed:
-            if entry.name.startswith(b"."):
-                continue
             name, valid = _name(entry.name)
             rel, valid = prefix + name, valid and valid_prefix
             info = entry.stat(follow_symlinks=False)
             mode = info.st_mode
+            if stat.S_ISDIR(mode) and entry.name == _GIT_DIR:
+                out.append((rel, entry.path, 0, _GIT_DIR_REASON))
+                continue
             if stat.S_ISDIR(mode):
                 if not os.path.lexists(os.path.join(entry.path, b"SKILL.md")):
                     stack.append((entry.path, rel + "/", valid))
@@ -149,12 +179,16 @@ def _skill_files(directory: bytes, root: bytes) -> list[tuple[str, bytes, int, s
     return out
 
 
-def _load_skill(directory: bytes, root: bytes) -> FolderSkill:
+def _skill_path(directory: bytes, root: bytes) -> str:
+    """The skill's path in its URIs: relative to ``root``, or the folder's own name when ``root`` is the skill."""
     rel_dir = (
         os.path.relpath(directory, os.path.dirname(root)) if directory == root else os.path.relpath(directory, root)
     )
-    skill_path = "/".join(_name(part)[0] for part in rel_dir.split(b"/"))
-    skill = FolderSkill(skill_path, [])
+    return "/".join(_name(part)[0] for part in rel_dir.split(b"/"))
+
+
+def _load_skill(directory: bytes, root: bytes) -> FolderSkill:
+    skill = FolderSkill(_skill_path(directory, root), [])
     listed = sorted(
         _skill_files(directory, root), key=lambda item: item[0] != "SKILL.md"
     )  # its frontmatter names the skill
@@ -222,6 +256,35 @@ def load_folder(root: Path) -> list[FolderSkill]:
     """Every skill in ``root`` (a folder of skills, or one skill's folder), sorted by skill path."""
     raw_root = os.fsencode(os.path.abspath(root))
     return [_load_skill(directory, raw_root) for directory in _skill_dirs(raw_root)]
+
+
+def repository_root(folder: Path) -> Path:
+    """The git work tree holding ``folder``: the nearest folder, itself or above, with a ``.git``; else the current one."""
+    here = Path(os.path.abspath(folder))
+    for candidate in (here, *here.parents):
+        if os.path.lexists(candidate / ".git"):
+            return candidate
+    return Path(os.path.abspath(os.curdir))
+
+
+def repository_paths(folder: Path) -> dict[str, str]:
+    """Each ``skill://`` URI the folder's server lists, and that file's path relative to the repository root.
+
+    The paths are what code scanning matches against the files of a pull request (POSIX separators, bytes
+    that are not UTF-8 kept as surrogate escapes). Nothing is read: the folder is walked as
+    :func:`load_folder` walks it. A folder outside both the repository and the current folder maps nothing.
+    """
+    raw_root = os.fsencode(os.path.abspath(folder))
+    base = os.fsencode(repository_root(folder))
+    paths: dict[str, str] = {}
+    for directory in _skill_dirs(raw_root):
+        skill = FolderSkill(_skill_path(directory, raw_root), [])
+        for rel, full, _size, _refusal in _skill_files(directory, raw_root):
+            relative = os.path.relpath(full, base)
+            if relative == b".." or relative.startswith(b"../"):
+                return {}
+            paths[file_uri(skill, rel)] = os.fsdecode(relative)
+    return paths
 
 
 def folder_label(root: Path) -> str:

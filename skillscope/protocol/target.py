@@ -26,6 +26,8 @@ class Target:
     cwd: str | None = None
     server: object | None = None
     """An in-process server object (tests and the embedded demo)."""
+    folder: str | None = None
+    """For a local folder served in-process: the folder's absolute path (reports point at its files)."""
     http_transport: Literal["streamable-http", "sse"] = "streamable-http"
     """For ``http``: Streamable HTTP, or the legacy HTTP+SSE transport some client configs name."""
 

@@ -71,6 +71,8 @@ class ServerAudit:
     """Findings a trusted local suppression left out of the report and the gate, each with why (JSON-ready)."""
     rules: Any = None
     """The user's own rules (a ``custom_rules.RuleSet``) run over every verified file, if any were given."""
+    artifact_paths: dict[str, str] = field(default_factory=dict)
+    """For a local folder: each listed file's ``skill://`` URI and its path relative to the repository root."""
 
     def counts(self) -> dict[str, int]:
         """Findings per severity."""
