@@ -227,6 +227,10 @@ def audit_command(
                 from skillscope.demo.folder import repository_paths
 
                 audits[-1].artifact_paths = repository_paths(Path(inv.target.folder))
+            if inv.target.folder is not None:  # SARIF then names the repository's own files, for code scanning
+                from skillscope.demo.folder import repository_paths
+
+                audits[-1].artifact_paths = repository_paths(Path(inv.target.folder))
         if scanners:
             from skillscope.service.scanners import run_scanners
 
