@@ -214,6 +214,15 @@ def audit_command(
                             audits.append(
                                 ServerAudit(label=inv.target.label, target=inv.target.display, info=conn.info)
                             )
+                        else:
+                            if conn.info.serves_no_skills:
+                                # Not an error (the report holds it as a note, exit 0), but said where a person looks.
+                                only = "; auditing its tools, prompts, resources and templates only"
+                                click.echo(
+                                    f"skillscope: {inv.target.label}: {conn.info.no_skills_words()}"
+                                    + (only if surface == "all" else ""),
+                                    err=True,
+                                )
                         if surface == "all":
                             from skillscope.service.surface import audit_surface
 
@@ -223,10 +232,6 @@ def audit_command(
                     failed = True
                     report_error(exc)
                     audits.append(ServerAudit(label=inv.target.label, target=inv.target.display, error=exc.message))
-            if inv.target.folder is not None:  # SARIF then names the repository's own files, for code scanning
-                from skillscope.demo.folder import repository_paths
-
-                audits[-1].artifact_paths = repository_paths(Path(inv.target.folder))
             if inv.target.folder is not None:  # SARIF then names the repository's own files, for code scanning
                 from skillscope.demo.folder import repository_paths
 
