@@ -55,6 +55,8 @@ class TextSpan:
     end_line: int | None = None
     end_column: int | None = None
     """The column just after the match's last character."""
+    lines_digest: str | None = None
+    """SHA-256 of the whole text of every line the match covers or its message names: what a finding's key binds."""
 
 
 NOWHERE = TextSpan()

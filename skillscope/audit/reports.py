@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import hashlib
 import re
-from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import quote, unquote
 
 from skillscope import __version__
 from skillscope.audit.findings import SEVERITY_ORDER, AuditFinding, CheckOutcome, check_info
+from skillscope.audit.keys import assign_keys, finding_keys
 from skillscope.audit.run.results import ServerAudit, SkillAudit
 from skillscope.core.textsafe import safe_line
 
@@ -121,47 +120,6 @@ def audit_json(audits: list[ServerAudit]) -> dict[str, Any]:
         ],
         "summary": summary(audits),
     }
-
-
-def finding_keys(findings: list[AuditFinding], digests: dict[str, str] | None = None) -> list[str]:
-    """Stable identities (32 hex digits) for suppressions and SARIF deduplication: check, skill path, file,
-    excerpt and occurrence.
-
-    Never the server's label (a reviewer may rename it), the message or the line number,
-    which carry digests or move when a file is edited; the occurrence count tells apart
-    identical findings (on one line, or on two servers serving the same skill). A finding
-    without an excerpt (a binary, an archive) is bound to its file's digest instead, so a
-    change to what was found always yields a new key, while edits elsewhere keep it.
-    """
-    seen: dict[str, int] = {}
-    out = []
-    for finding in findings:
-        skill = finding.skill or ""
-        if skill.startswith(f"{finding.server}:"):
-            skill = skill[len(finding.server) + 1 :]
-        content = finding.at.excerpt or (digests or {}).get(finding.uri or "", "")
-        basis = "\x1f".join([finding.id, skill, finding.uri or "", content])
-        seen[basis] = seen.get(basis, 0) + 1
-        out.append(hashlib.sha256(f"{basis}\x1f{seen[basis]}".encode()).hexdigest()[:32])
-    return out
-
-
-def assign_keys(audits: list[ServerAudit]) -> None:
-    """Give every finding of ``audits`` its key, counted over all of them at once (idempotent).
-
-    Done before anything is left out: a key never shifts to the next identical finding.
-    """
-    findings = [f for audit in audits for f in audit.findings]
-    if all(f.key is not None for f in findings):
-        return
-    digests = {
-        f.uri: f.digest for audit in audits for skill in audit.skills for f in skill.entry.files or () if f.digest
-    }
-    keyed = {id(f): replace(f, key=key) for f, key in zip(findings, finding_keys(findings, digests), strict=True)}
-    for audit in audits:
-        audit.findings = [keyed.get(id(f), f) for f in audit.findings]
-        for skill in audit.skills:
-            skill.findings = [keyed.get(id(f), f) for f in skill.findings]
 
 
 HELP_ANCHOR = "auditing-a-server"
@@ -317,7 +275,7 @@ def audit_sarif(
                 "level": _LEVEL[finding.severity],
                 "message": {"text": safe_line(finding.message, limit=2000)},
                 "locations": [location],
-                "partialFingerprints": {"primaryLocationLineHash": f"{digest[:16]}:1", "skillscopeFinding/v1": digest},
+                "partialFingerprints": {"primaryLocationLineHash": f"{digest[:16]}:1", "skillscopeFinding/v2": digest},
                 "properties": {
                     "server": finding.server,
                     "category": finding.category,

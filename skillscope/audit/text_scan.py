@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 from collections.abc import Iterator
 from dataclasses import replace
@@ -106,11 +108,33 @@ def _excerpt(text: str, start: int, end: int) -> str:
     return prefix + safe_line(text[lo:hi], limit=4 * EXCERPT + 40) + suffix
 
 
+_NAMED_LINE = re.compile(r"\bline (\d{1,9})\b")
+_MAX_NAMED_LINES = 16
+
+
+def _lines_digest(text: str, start: int, end: int, message: str) -> str:
+    """SHA-256 of every whole line ``text[start:end]`` touches and of each other line ``message`` names ("line 7").
+
+    A flow's message names its source line apart from the sink it is placed at: both are part of what was found.
+    """
+    first = text.rfind("\n", 0, start) + 1
+    last = text.find("\n", end)
+    covered = text[first : len(text) if last < 0 else last]
+    named = sorted({int(n) for n in _NAMED_LINE.findall(message)})[:_MAX_NAMED_LINES]
+    lines = text.split("\n") if named else []
+    others = [[n, lines[n - 1]] for n in named if 0 < n <= len(lines)]
+    basis = json.dumps([covered, others], ensure_ascii=True, separators=(",", ":"))
+    return hashlib.sha256(basis.encode("ascii")).hexdigest()
+
+
 def _at(check: str, message: str, text: str, start: int, end: int) -> Hit:
-    """A hit over ``text[start:end]``: where it starts and ends, and the excerpt around it."""
+    """A hit over ``text[start:end]``: where it starts and ends, the excerpt around it, and its lines' digest."""
     line, column = _position(text, start)
     end_line, end_column = _position(text, end)
-    return Hit(check, message, TextSpan(line, column, _excerpt(text, start, end), end_line, end_column))
+    span = TextSpan(
+        line, column, _excerpt(text, start, end), end_line, end_column, _lines_digest(text, start, end, message)
+    )
+    return Hit(check, message, span)
 
 
 hit_at = _at

@@ -51,9 +51,10 @@ def suppress_command(
 ) -> None:
     """Leave one audit finding out of audit reports and the gate, for a reason, until a date.
 
-    KEY is the finding's 'key' in `audit --format json` (also its SARIF skillscopeFinding/v1).
-    The key covers the finding's check, skill, file and the text found (or the file's digest),
-    so a changed finding comes back; line moves do not. The suppression is signed with the
+    KEY is the finding's 'key' in `audit --format json` (also its SARIF skillscopeFinding/v2).
+    The key covers every fact the finding states (check, server label, skill, file, message with
+    its destination and lines, the whole text of those lines) and the skill's fingerprint, so any
+    change to the skill or to the finding brings it back. The suppression is signed with the
     key reviews are signed with and appended to <ledger>.suppressions.jsonl (one JSON line
     each, so git merges keep both sides' lines). It counts only when signed by a key allowed
     for its reviewer, as approvals do; nothing a server or a skill ships is ever read.
@@ -94,10 +95,13 @@ def suppress_command(
 
 def _show(found: Any, today: Any, as_json: bool) -> None:
     from skillscope.core.textsafe import safe_line
+    from skillscope.ledger.suppressions import STALE
 
     def status(record: Any) -> str:
         if record.distrust:
             return f"ignored: {record.distrust}"
+        if record.stale:
+            return "stale"
         return "expired" if record.expired(today) else "in force"
 
     if as_json:
@@ -118,3 +122,5 @@ def _show(found: Any, today: Any, as_json: bool) -> None:
         )
     for warning in found.problems:
         click.echo(f"skillscope: warning: {found.path}: {warning}: ignored", err=True)
+    if any(record.stale and not record.distrust for record in found.records):
+        click.echo(f"skillscope: warning: a stale suppression is {STALE}", err=True)

@@ -17,6 +17,8 @@ from skillscope.ledger.sshsig import SignatureError, key_blob, verify_signature
 
 __all__ = [
     "KEY_PATTERN",
+    "LEGACY_KEY_PATTERN",
+    "STALE",
     "Suppression",
     "append_suppression",
     "new_suppression",
@@ -25,8 +27,14 @@ __all__ = [
     "suppressions_path",
 ]
 
-KEY_PATTERN = re.compile(r"^[0-9a-f]{32}$")
-"""A finding's key as the audit's JSON gives it (``reports.finding_keys``)."""
+KEY_PATTERN = re.compile(r"^[0-9a-f]{64}$")
+"""A finding's key as the audit's JSON gives it (``audit.keys.finding_keys``: SHA-256 of every fact it states)."""
+LEGACY_KEY_PATTERN = re.compile(r"^[0-9a-f]{32}$")
+"""A key of the scheme before: it bound a window of text around one line, so it names no finding now."""
+STALE = (
+    "keyed the old way (32 digits, a window of text around one line), it matches no finding: "
+    "audit again and suppress the finding's new key if it is still acceptable"
+)
 SUFFIX = ".suppressions.jsonl"
 DOMAIN = b"skillscope-suppression/v1\n"
 """Prefixed to the signed bytes, so a suppression's signature can never pass for a review's (same SSH namespace)."""
@@ -53,9 +61,14 @@ class Suppression:
         """True once ``today`` is past the expiry date."""
         return self.expires is not None and today > date.fromisoformat(self.expires)
 
+    @property
+    def stale(self) -> bool:
+        """True for a key of the old scheme: no finding has one, so it hides nothing (see ``STALE``)."""
+        return LEGACY_KEY_PATTERN.match(self.key) is not None
+
     def in_force(self, today: date) -> bool:
-        """True when it is trusted and not expired on ``today``."""
-        return self.distrust is None and not self.expired(today)
+        """True when it is trusted, not expired on ``today`` and keyed the current way."""
+        return self.distrust is None and not self.expired(today) and not self.stale
 
     def as_json(self) -> dict[str, Any]:
         """The suppression as the audit's JSON and ``suppress --list --json`` show it."""
@@ -101,9 +114,14 @@ def new_suppression(
     Raises:
         UsageError: the key or reason is malformed, or the key cannot sign.
     """
+    if LEGACY_KEY_PATTERN.match(key):
+        raise UsageError(
+            f"{key!r} is a finding key of the old scheme (32 hex digits) and matches no finding now: "
+            "audit again and use the finding's 'key' from audit --format json (64 hex digits)"
+        )
     if not KEY_PATTERN.match(key):
         raise UsageError(
-            f"{key[:80]!r} is not a finding key (32 hex digits, the 'key' of a finding in audit --format json)"
+            f"{key[:80]!r} is not a finding key (64 hex digits, the 'key' of a finding in audit --format json)"
         )
     reason = " ".join(reason.split())
     if not reason:
@@ -161,10 +179,16 @@ def _parse(raw: str, number: int, signers: AllowedSigners) -> Suppression | str:
         return f"line {number}: not a suppression record"
     key, reason, reviewer, time = (
         _text(fields.get(name), limit)
-        for name, limit in (("key", 32), ("reason", MAX_REASON), ("reviewer", 200), ("time", 40))
+        for name, limit in (("key", 64), ("reason", MAX_REASON), ("reviewer", 200), ("time", 40))
     )
     expires = fields.get("expires")
-    if key is None or not KEY_PATTERN.match(key) or reason is None or reviewer is None or time is None:
+    if (
+        key is None
+        or not (KEY_PATTERN.match(key) or LEGACY_KEY_PATTERN.match(key))
+        or reason is None
+        or reviewer is None
+        or time is None
+    ):
         return f"line {number}: a field is missing or malformed"
     if expires is not None:
         try:

@@ -7,12 +7,13 @@ from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
 
-from skillscope.audit.reports import assign_keys
+from skillscope.audit.keys import assign_keys
 from skillscope.audit.run.results import ServerAudit
 from skillscope.ledger.defaults import default_reviewer
 from skillscope.ledger.recording import tool_id, utc_now
 from skillscope.ledger.signing import load_signer
 from skillscope.ledger.suppressions import (
+    STALE,
     Suppression,
     append_suppression,
     new_suppression,
@@ -61,12 +62,17 @@ class SuppressionSet:
         return out
 
     def warnings(self) -> list[str]:
-        """One line per record that is ignored: a malformed line or an untrusted signature."""
+        """One line per record that is ignored: a malformed line, an untrusted signature, a key of the old scheme."""
         out = [f"{self.path}: {problem}: ignored" for problem in self.problems]
         out += [
             f"{self.path}: line {r.line}: suppression by {r.reviewer} ignored: {r.distrust}"
             for r in self.records
             if r.distrust
+        ]
+        out += [
+            f"{self.path}: line {r.line}: suppression {r.key} by {r.reviewer} is stale: {STALE}"
+            for r in self.records
+            if r.stale and not r.distrust
         ]
         return out
 

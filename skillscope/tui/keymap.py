@@ -191,7 +191,7 @@ MAIN_COMMANDS: tuple[Command, ...] = (
         "S",
         "Suppress finding",
         "Suppress the highlighted finding of the Findings tab with a note: signed beside the ledger, "
-        "left out of audits and the gate until its text changes",
+        "left out of audits and the gate until the skill or anything the finding states changes",
         "Review",
         footer=False,
         key_display="S",

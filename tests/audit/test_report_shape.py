@@ -62,7 +62,7 @@ def sarif_regions(audit: ServerAudit, check: str) -> list[dict]:
 def test_every_json_finding_has_the_same_keys_in_the_same_order(audit):
     findings = audit_json([audit])["servers"][0]["findings"]
     assert findings and all(list(f) == JSON_KEYS for f in findings)
-    assert all(re.fullmatch(r"[0-9a-f]{32}", f["key"]) for f in findings)
+    assert all(re.fullmatch(r"[0-9a-f]{64}", f["key"]) for f in findings)
 
 
 def test_a_behaviour_finding_in_json(audit):

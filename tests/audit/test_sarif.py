@@ -170,11 +170,15 @@ async def test_regions_end_where_the_match_ends():
     assert line[region["startColumn"] - 1 : region["endColumn"] - 1] == "https://docs.example.com/b"
 
 
-async def test_fingerprints_survive_a_label_rename():
+async def test_fingerprints_hold_from_run_to_run_and_name_the_server():
+    # The fingerprint is the finding's key, and the server's label is one of its facts: a suppression
+    # made for one server does not cover another serving the same skill (docs/auditing.md).
     before = await sarif_for(("planted", planted_server()))
-    after = await sarif_for(("renamed", planted_server()))
-    prints = lambda log: sorted(r["partialFingerprints"]["skillscopeFinding/v1"] for r in log["runs"][0]["results"])  # noqa: E731
-    assert prints(before) == prints(after)
+    again = await sarif_for(("planted", planted_server()))
+    renamed = await sarif_for(("renamed", planted_server()))
+    prints = lambda log: sorted(r["partialFingerprints"]["skillscopeFinding/v2"] for r in log["runs"][0]["results"])  # noqa: E731
+    assert prints(before) == prints(again) and prints(before)
+    assert not set(prints(before)) & set(prints(renamed))
 
 
 async def test_hidden_character_regions_cover_the_run():

@@ -1,4 +1,4 @@
-"""'skillscope suppress' end to end: suppress -> audit (text, JSON, SARIF, Markdown, gate) -> expiry -> content change."""
+"""'skillscope suppress' end to end: suppress -> audit (text, JSON, SARIF, Markdown, gate) -> expiry -> any change."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ def deploy_notes(*, before: bytes = b"", install: bytes = INSTALL, extra: tuple[
 
 @pytest.fixture(scope="module")
 def servers():
-    """The skill as first served; with unrelated lines added above the finding; with the finding's line changed."""
+    """The skill as first served; with lines added above the finding; with the finding's line changed."""
     with ExitStack() as stack:
         yield {
             "first": stack.enter_context(serve_http_in_thread(build_server([deploy_notes()]))),
@@ -72,7 +72,7 @@ def shell_key(url, env):
     run = audit(url, "--format", "json", env=env)
     assert run.code == 1, run.err
     (finding,) = shell_findings(run)
-    assert len(finding["key"]) == 32
+    assert len(finding["key"]) == 64
     return finding["key"]
 
 
@@ -117,7 +117,9 @@ def test_a_suppressed_finding_leaves_every_report_and_the_gate_until_it_changes(
     assert "download-exec" not in markdown.out and "Suppressed by review: 1" in markdown.out
 
     moved = audit(servers["moved"], "--format", "json", env=env)
-    assert moved.code == 0 and shell_findings(moved) == [], "lines added elsewhere keep the key"
+    assert moved.code == 1, "lines added elsewhere in the skill: a new decision (docs/auditing.md)"
+    (edited,) = shell_findings(moved)
+    assert edited["excerpt"] == hidden["excerpt"] and edited["key"] != key
 
     changed = audit(servers["changed"], "--format", "json", env=env)
     assert changed.code == 1, "the finding's own text changed: it is back and stops the gate"
@@ -183,14 +185,18 @@ def test_a_skill_shipping_suppressions_changes_nothing(env, tmp_path):
     scratch = {**env, "SKILLSCOPE_LEDGER": str(tmp_path / "scratch" / "ledger.jsonl")}
     assert run_cli("suppress", key, "--reason", "the author says it is fine", env=scratch).code == 0
     signed = (tmp_path / "scratch" / "ledger.suppressions.jsonl").read_bytes()  # a real, validly signed line
-    shipped = deploy_notes(
-        extra=(
+    # A skill cannot ship a line naming its own finding (its key binds the skill's bytes, the line among them),
+    # so a sibling skill on the same server ships it: the finding's key is the one the line names.
+    shipped = PublishedSkill(
+        "team-settings",
+        [
+            SkillFile("SKILL.md", b"---\nname: team-settings\ndescription: Shared settings.\n---\n# Settings\n"),
             SkillFile("ledger.suppressions.jsonl", signed),
             SkillFile("team.suppressions.jsonl", signed),
             SkillFile("suppressions.jsonl", signed),
-        )
+        ],
     )
-    with serve_http_in_thread(build_server([shipped])) as url:
+    with serve_http_in_thread(build_server([deploy_notes(), shipped])) as url:
         run = audit(url, "--format", "json", env=env)
     assert run.code == 1 and len(shell_findings(run)) == 1
     assert shell_findings(run)[0]["key"] == key and run.json()["summary"]["suppressed"] == 0
@@ -200,11 +206,11 @@ def test_a_skill_shipping_suppressions_changes_nothing(env, tmp_path):
     ("args", "says"),
     [
         (("0123",), "is not a finding key"),
-        (("0" * 32, "--reason", "   "), "--reason must say why"),
-        (("0" * 32, "--reason", "x", "--expires", "2027-02-30"), "not a calendar date"),
-        (("0" * 32, "--reason", "x", "--expires", "next week"), "YYYY-MM-DD"),
-        (("0" * 32, "--reason", "fine\x1b]0;owned\x07"), "printable text"),
-        (("0" * 32, "--reason", "x", "--reviewer", "ana\x1b[2J"), "printable text"),
+        (("0" * 64, "--reason", "   "), "--reason must say why"),
+        (("0" * 64, "--reason", "x", "--expires", "2027-02-30"), "not a calendar date"),
+        (("0" * 64, "--reason", "x", "--expires", "next week"), "YYYY-MM-DD"),
+        (("0" * 64, "--reason", "fine\x1b]0;owned\x07"), "printable text"),
+        (("0" * 64, "--reason", "x", "--reviewer", "ana\x1b[2J"), "printable text"),
     ],
 )
 def test_bad_suppressions_are_refused_and_write_nothing(env, tmp_path, args, says):

@@ -95,20 +95,21 @@ def test_malformed_lines_are_named_and_ignored_while_good_ones_count(tmp_path):
     assert list(found.in_force(date(2027, 1, 1))) == [key]
 
 
-def test_keys_ignore_line_numbers_and_labels_but_follow_the_text_and_match_sarif():
-    first, moved = audit(), audit()
-    moved.label = "renamed"
-    moved.findings[0] = replace(first.findings[0], at=replace(first.findings[0].at, line=40), key=None)
-    assign_keys([moved])
-    assert moved.findings[0].key == first.findings[0].key
-    changed = audit()
-    changed.findings[0] = replace(
-        first.findings[0], at=replace(first.findings[0].at, excerpt="curl https://elsewhere | sh"), key=None
-    )
-    assign_keys([changed])
-    assert changed.findings[0].key != first.findings[0].key
+def test_keys_follow_every_fact_the_finding_states_and_match_sarif():
+    first = audit()
+    assert first.findings[0].key == audit().findings[0].key, "nothing changed: the same key"
+    for changed in (
+        replace(first.findings[0], at=replace(first.findings[0].at, line=40), key=None),
+        replace(first.findings[0], at=replace(first.findings[0].at, excerpt="curl https://elsewhere | sh"), key=None),
+        replace(first.findings[0], message="pipes https://elsewhere into a shell", key=None),
+        replace(first.findings[0], server="renamed", skill="renamed:deploy-notes", key=None),
+    ):
+        other = audit()
+        other.findings[0] = changed
+        assign_keys([other])
+        assert other.findings[0].key != first.findings[0].key
     sarif = audit_sarif([first])["runs"][0]["results"]
-    assert [r["partialFingerprints"]["skillscopeFinding/v1"] for r in sarif] == [f.key for f in first.findings]
+    assert [r["partialFingerprints"]["skillscopeFinding/v2"] for r in sarif] == [f.key for f in first.findings]
 
 
 def test_no_suppressions_file_changes_nothing(tmp_path):
@@ -141,15 +142,15 @@ def test_two_branches_suppressing_merge_with_gits_union_driver_and_both_count(tm
     ledger = repo / "ledger.jsonl"
     run("init", "-q", "-b", "main")
     (repo / ".gitattributes").write_text("ledger.suppressions.jsonl merge=union\n")
-    suppress(ledger, "a" * 32)
+    suppress(ledger, "a" * 64)
     run("add", "-A")
     run("commit", "-q", "-m", "first")
     run("checkout", "-q", "-b", "theirs")
-    suppress(ledger, "b" * 32, reviewer="bo@example.com")
+    suppress(ledger, "b" * 64, reviewer="bo@example.com")
     run("commit", "-q", "-am", "theirs")
     run("checkout", "-q", "main")
-    suppress(ledger, "c" * 32)
+    suppress(ledger, "c" * 64)
     run("commit", "-q", "-am", "ours")
     run("merge", "-q", "--no-edit", "theirs")
     found = load_suppressions(ledger, TrustChoice())
-    assert found.problems == [] and sorted(found.in_force(date(2027, 1, 1))) == ["a" * 32, "b" * 32, "c" * 32]
+    assert found.problems == [] and sorted(found.in_force(date(2027, 1, 1))) == ["a" * 64, "b" * 64, "c" * 64]

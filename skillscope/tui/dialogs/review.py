@@ -25,7 +25,7 @@ _EXPLAIN = {
     "approve": "Every file was read, verified and audited; this fingerprint is recorded:",
     "reject": "No file is read; this fingerprint is recorded as rejected:",
     "revoke": "No file is read; every approval of this skill is withdrawn. It is served as:",
-    "suppress": "Signed beside the ledger, this finding is left out of audits and the gate until its text changes. Its key:",
+    "suppress": "Signed beside the ledger, this finding is left out of audits and the gate until the skill or anything the finding states changes. Its key:",
 }
 _VERB = {"approve": "Approve", "reject": "Reject", "revoke": "Revoke", "suppress": "Suppress"}
 _SEVERITY = {"error": "bold red", "warning": "yellow"}
