@@ -81,7 +81,7 @@ async def test_duplicate_across_pages_keeps_first_copy_and_warns():
     ("scenario", "words"),
     [
         ("repeating-cursor", "repeated a cursor"),
-        ("empty-page-cursor", "empty page that still carries a cursor"),
+        ("empty-page-cursor", "20 empty pages in a row that each still carry a cursor"),
         ("endless-paging", "stopped after 1000 pages"),
     ],
 )

@@ -8,9 +8,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from skillscope.catalog.entry import CatalogEntry, CatalogWarning, Policy, validate_entry
-from skillscope.core.errors import ProtocolViolation
-from skillscope.core.spec import MODERN, PAGE_CAP
+from skillscope.core.errors import MethodError, ProtocolViolation
+from skillscope.core.spec import EMPTY_PAGE_RUN, MODERN, PAGE_CAP
 from skillscope.core.textsafe import safe_line
+from skillscope.protocol.surface import unread_rest
 from skillscope.protocol.values import SkillEntry, SkillsPage
 
 __all__ = ["Listing", "cache_field_warning", "catalog_entries", "check_result_type", "collect_listing"]
@@ -29,13 +30,30 @@ class Listing:
     complete: bool = True
     """False when a guard stopped the walk before the server said it was done."""
     stop: str | None = None
-    """Why the walk stopped early: repeated-cursor, empty-page-cursor, page-cap, bad-cursor or no-skills-array."""
+    """Why the walk stopped early: repeated-cursor, empty-page-cursor, page-cap, bad-cursor, no-skills-array
+    or page-error."""
+    why: str | None = None
+    """The same, in words (server text made safe)."""
+    read: int = 0
+    """Entries read before the walk ended (repeats included)."""
     duplicate_uris: list[str] = field(default_factory=list)
     """URIs listed again on a later page (only the first copy is kept)."""
     duplicate_entries: list[SkillEntry] = field(default_factory=list)
     """The entries dropped as repeats, for the audit's name-uniqueness count."""
     missing_cache_fields: list[str] = field(default_factory=list)
     """ttlMs/cacheScope absent from the first page on 2026-07-28."""
+
+    @property
+    def gap(self) -> str | None:
+        """What was left unread, as a sentence; None when the walk read every page."""
+        if self.complete or self.why is None:
+            return None
+        return unread_rest("skills/list", self.pages, self.read, self.why)
+
+    def stop_early(self, stop: str, why: str, warning: CatalogWarning) -> None:
+        """Mark the walk as stopped before its end: the stop code, why in words, and the warning shown."""
+        self.complete, self.stop, self.why = False, stop, why
+        self.warnings.append(warning)
 
     def by_name(self, name: str) -> CatalogEntry | None:
         """The non-malformed entry with this registry name."""
@@ -69,6 +87,12 @@ async def collect_listing(
 ) -> tuple[list[SkillEntry], Listing]:
     """Fetch pages until the server says done or a guard trips.
 
+    An empty page that carries a cursor is followed, as a client that reads every page does;
+    ``EMPTY_PAGE_RUN`` of them in a row, a repeated cursor, ``page_cap`` pages, a cursor that is
+    not a string, a later page without the array or a later page answering an error stop the
+    walk, keeping what was read: ``Listing.complete`` is then False and ``Listing.gap`` says what
+    was not read. A first page that fails, and a failing connection, still raise.
+
     Returns:
         The entries as read (first copy of each URI) and a ``Listing`` holding the
         walk's warnings; entries are judged later by ``catalog_entries``.
@@ -78,17 +102,37 @@ async def collect_listing(
     seen_cursors: set[str] = set()
     seen_uris: set[str] = set()
     cursor: str | None = None
+    empty_run = 0
+    beyond = "entries beyond them were not read"
     while True:
         if listing.pages >= page_cap:
-            listing.complete, listing.stop = False, "page-cap"
-            listing.warnings.append(
+            listing.stop_early(
+                "page-cap",
+                f"the server was still paging at the page cap ({page_cap} pages)",
                 CatalogWarning(
                     "SS-L2",
-                    f"Server keeps paging; stopped after {page_cap} pages, showing the {len(raw_entries)} entries read so far",
-                )
+                    f"Server keeps paging; stopped after {page_cap} pages, showing the {len(raw_entries)} "
+                    f"entries read so far; {beyond}",
+                ),
             )
             break
-        page = await fetch_page(cursor)
+        try:
+            page = await fetch_page(cursor)
+        except MethodError as exc:
+            if listing.pages == 0:
+                raise  # nothing was read: the listing itself failed
+            # An error answer to a later page (the connection still works): keep what the earlier pages gave.
+            failure = safe_line(exc.message, limit=300)
+            listing.stop_early(
+                "page-error",
+                f"page {listing.pages + 1} failed ({failure})",
+                CatalogWarning(
+                    "SS-L6",
+                    f"Page {listing.pages + 1} of skills/list failed ({failure}); showing the {len(raw_entries)} "
+                    f"entries read so far; {beyond}",
+                ),
+            )
+            break
         listing.pages += 1
         check_result_type(page.raw, "skills/list")
         if listing.pages == 1 and (warning := cache_field_warning(page.raw, "skills/list", protocol)):
@@ -98,14 +142,17 @@ async def collect_listing(
         if skills is None:
             if listing.pages == 1:
                 raise ProtocolViolation("Server answered skills/list without a skills array; listing unreadable")
-            listing.complete, listing.stop = False, "no-skills-array"
-            listing.warnings.append(
+            listing.stop_early(
+                "no-skills-array",
+                f"page {listing.pages} has no skills array",
                 CatalogWarning(
                     "SS-L1",
-                    f"Page {listing.pages} of skills/list has no skills array; showing the {len(raw_entries)} entries read so far",
-                )
+                    f"Page {listing.pages} of skills/list has no skills array; showing the {len(raw_entries)} "
+                    f"entries read so far; {beyond}",
+                ),
             )
             break
+        listing.read += len(skills)
         for raw in skills:
             uri = raw.uri
             if uri is not None:
@@ -124,29 +171,37 @@ async def collect_listing(
         if next_cursor is None or next_cursor == "":
             break
         if not isinstance(next_cursor, str):
-            listing.complete, listing.stop = False, "bad-cursor"
-            listing.warnings.append(
+            shown = safe_line(next_cursor)
+            listing.stop_early(
+                "bad-cursor",
+                f"page {listing.pages} carries a nextCursor that is not a string ({shown})",
                 CatalogWarning(
-                    "SS-L2", f"Server sent a nextCursor that is not a string ({safe_line(next_cursor)}); stopped paging"
-                )
+                    "SS-L2", f"Server sent a nextCursor that is not a string ({shown}); stopped paging; {beyond}"
+                ),
             )
             break
         if next_cursor in seen_cursors:
-            listing.complete, listing.stop = False, "repeated-cursor"
-            listing.warnings.append(
+            listing.stop_early(
+                "repeated-cursor",
+                f"page {listing.pages} repeated a cursor it had sent before",
                 CatalogWarning(
                     "SS-L2",
-                    f"Server repeated a cursor; stopped paging, showing the {len(raw_entries)} entries read so far",
-                )
+                    f"Server repeated a cursor; stopped paging, showing the {len(raw_entries)} entries read so far; "
+                    f"{beyond}",
+                ),
             )
             break
-        if not skills:
-            listing.complete, listing.stop = False, "empty-page-cursor"
-            listing.warnings.append(
+        # A host that reads every page goes on past an empty page with a cursor; so does the walk, for a while.
+        empty_run = 0 if skills else empty_run + 1
+        if empty_run >= EMPTY_PAGE_RUN:
+            listing.stop_early(
+                "empty-page-cursor",
+                f"{empty_run} empty pages in a row each carried another cursor",
                 CatalogWarning(
                     "SS-L2",
-                    f"Server sent an empty page that still carries a cursor; showing the {len(raw_entries)} entries read so far",
-                )
+                    f"Server sent {empty_run} empty pages in a row that each still carry a cursor; stopped paging, "
+                    f"showing the {len(raw_entries)} entries read so far; {beyond}",
+                ),
             )
             break
         seen_cursors.add(next_cursor)

@@ -202,6 +202,8 @@ class Surface:
     warnings: list[str] = field(default_factory=list)
     offered: dict[Kind, bool] = field(default_factory=dict)
     complete: bool = True
+    gaps: list[str] = field(default_factory=list)
+    """For each list not read to its end, the sentence naming it and what was not read."""
 
     def all_items(self) -> list[SurfaceItem]:
         """Every item, tools first, then prompts, resources and templates, each in listing order."""
@@ -249,6 +251,8 @@ def build_surface(
     for kind, listing in listings.items():
         surface.offered[kind] = listing.offered
         surface.complete = surface.complete and listing.complete
+        if listing.gap is not None:
+            surface.gaps.append(listing.gap)
         surface.warnings.extend(listing.warnings)
         seen: dict[str, int] = {}
         for index, raw in enumerate(listing.items):

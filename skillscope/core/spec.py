@@ -10,6 +10,7 @@ __all__ = [
     "DIGEST_RE",
     "DIRECTORY_MIME",
     "DYNAMIC",
+    "EMPTY_PAGE_RUN",
     "ENTRY_KEYS",
     "ENTRY_RULES",
     "ENUMERATION_ENTRY_CHECKS",
@@ -67,6 +68,8 @@ ITEM_KEYS: Final = frozenset({"uri", "digest", "size"})
 # Walking and probing.
 PAGE_CAP: Final = 1000
 """Pages of ``skills/list`` read before the walk stops (RoomKit's cap)."""
+EMPTY_PAGE_RUN: Final = 20
+"""Empty pages in a row, each carrying a fresh cursor, that a listing walk follows before it stops."""
 PROBE_URI: Final = "skill://mcp-conformance-nonexistent-skill-9f3a2b/SKILL.md"
 """The URI the conformance suite asks ``skills/get`` for, expecting -32602."""
 
@@ -111,6 +114,7 @@ ENTRY_RULES: Final[dict[str, str]] = {
     "SS-L3": "Skill listed on more than one page",
     "SS-L4": "Result lacks the cache fields",
     "SS-L5": "Two skills share a name",
+    "SS-L6": "A later page of the listing failed",
     "SS-E1": "Entry is not an object",
     "SS-E2": "Entry has no uri",
     "SS-E3": "uri does not point at a SKILL.md",

@@ -7,10 +7,10 @@ from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
 from skillscope.core.errors import MethodError, ProtocolViolation
-from skillscope.core.spec import METHOD_NOT_FOUND, PAGE_CAP
+from skillscope.core.spec import EMPTY_PAGE_RUN, METHOD_NOT_FOUND, PAGE_CAP
 from skillscope.core.textsafe import safe_line
 
-__all__ = ["KINDS", "SURFACE_METHODS", "Kind", "KindListing", "collect_kind", "list_surface"]
+__all__ = ["KINDS", "SURFACE_METHODS", "Kind", "KindListing", "collect_kind", "list_surface", "unread_rest"]
 
 Kind = Literal["tool", "prompt", "resource", "template"]
 KINDS: Final[tuple[Kind, ...]] = ("tool", "prompt", "resource", "template")
@@ -25,6 +25,14 @@ SURFACE_METHODS: Final[dict[Kind, tuple[str, str]]] = {
 FetchRaw = Callable[[str, dict[str, Any]], Awaitable[dict[str, Any]]]
 
 
+def unread_rest(method: str, pages: int, read: int, why: str) -> str:
+    """The sentence that says a listing was not read to its end: which list, after how much, why, and what it means."""
+    return (
+        f"{method} was not read to its end: the walk stopped after {pages} page(s) and {read} item(s) because "
+        f"{why}; whatever the server lists beyond that was not read, so nothing beyond it was judged"
+    )
+
+
 @dataclass
 class KindListing:
     """A whole walk of one list method: the items as sent (any JSON value), and why the walk stopped early."""
@@ -35,9 +43,23 @@ class KindListing:
     complete: bool = True
     stop: str | None = None
     """repeated-cursor, empty-page-cursor, page-cap, bad-cursor, no-array, not-offered or error."""
+    why: str | None = None
+    """Why the walk stopped before the server said it was done, in words (server text made safe)."""
     warnings: list[str] = field(default_factory=list)
     offered: bool = True
     """False when the server answered -32601 (it has no such list in this session)."""
+
+    @property
+    def gap(self) -> str | None:
+        """What was left unread, as a sentence; None when the walk read every page (or the list is not offered)."""
+        if self.complete or self.why is None:
+            return None
+        return unread_rest(SURFACE_METHODS[self.kind][0], self.pages, len(self.items), self.why)
+
+    def stop_early(self, stop: str, why: str, warning: str) -> None:
+        """Mark the walk as stopped before its end: the stop code, why in words, and the warning shown."""
+        self.complete, self.stop, self.why = False, stop, why
+        self.warnings.append(warning)
 
 
 async def collect_kind(
@@ -45,8 +67,10 @@ async def collect_kind(
 ) -> KindListing:
     """Walk every page of ``kind``'s list method with the guards the skills listing has.
 
-    A repeated cursor, an empty page that still carries one, a cursor that is not a string,
-    a page without the array, or ``page_cap`` pages stop the walk, keeping what was read.
+    An empty page that carries a cursor is followed, as a client that reads every page does:
+    what lies behind it is what such a host loads. A repeated cursor, ``EMPTY_PAGE_RUN`` empty
+    pages in a row, a cursor that is not a string, a page without the array, or ``page_cap``
+    pages stop the walk, keeping what was read and saying why (``why``, ``gap``).
     A server without the method (-32601) gives an empty, not-offered listing; any other
     error answer, or a result the SDK finds off its schema, stops the walk with a warning.
     Connection failures propagate, and so does any error once ``broken()`` says the connection
@@ -56,12 +80,14 @@ async def collect_kind(
     listing = KindListing(kind)
     seen: set[str] = set()
     cursor: str | None = None
+    empty_run = 0
     while True:
         if listing.pages >= page_cap:
-            listing.complete, listing.stop = False, "page-cap"
-            listing.warnings.append(
+            listing.stop_early(
+                "page-cap",
+                f"the server was still paging at the page cap ({page_cap} pages)",
                 f"{method}: the server keeps paging; stopped after {page_cap} pages "
-                f"with {len(listing.items)} item(s) read"
+                f"with {len(listing.items)} item(s) read; the rest was not read",
             )
             break
         try:
@@ -70,31 +96,43 @@ async def collect_kind(
             if exc.code == METHOD_NOT_FOUND and listing.pages == 0:
                 listing.offered, listing.stop = False, "not-offered"
                 return listing
-            listing.complete, listing.stop = False, "error"
-            listing.warnings.append(f"{method} page {listing.pages + 1} failed: {safe_line(exc.message, limit=300)}")
+            failure = safe_line(exc.message, limit=300)
+            listing.stop_early(
+                "error",
+                f"page {listing.pages + 1} failed ({failure})",
+                f"{method} page {listing.pages + 1} failed: {failure}; "
+                f"{len(listing.items)} item(s) read before it, the rest was not read",
+            )
             break
         except ProtocolViolation as exc:
             if type(exc) is not ProtocolViolation or broken():
                 raise  # a refused message, a closed connection: the connection's trouble, not this list's
             # The SDK checks a known method's result against its schema (a nextCursor that is not a string,
             # a page without its array): this list stops here, the other kinds are still asked for.
-            listing.complete, listing.stop = False, "error"
-            listing.warnings.append(
-                f"{method} page {listing.pages + 1} refused: {safe_line(exc.message, limit=300)}; "
-                f"{len(listing.items)} item(s) read before it"
+            failure = safe_line(exc.message, limit=300)
+            listing.stop_early(
+                "error",
+                f"page {listing.pages + 1} was refused ({failure})",
+                f"{method} page {listing.pages + 1} refused: {failure}; "
+                f"{len(listing.items)} item(s) read before it, the rest was not read",
             )
             break
         listing.pages += 1
         kind_of_result = result.get("resultType", "complete")
         if kind_of_result != "complete":
-            listing.complete, listing.stop = False, "error"
-            listing.warnings.append(f"{method} answered with resultType {safe_line(kind_of_result)!r}; stopped")
+            shown = safe_line(kind_of_result)
+            listing.stop_early(
+                "error",
+                f"page {listing.pages} answered with resultType {shown!r}",
+                f"{method} answered with resultType {shown!r}; stopped",
+            )
             break
         page = result.get(key)
         if not isinstance(page, list):
-            listing.complete, listing.stop = False, "no-array"
-            listing.warnings.append(
-                f"{method} page {listing.pages} has no {key} array; {len(listing.items)} item(s) read before it"
+            listing.stop_early(
+                "no-array",
+                f"page {listing.pages} has no {key} array",
+                f"{method} page {listing.pages} has no {key} array; {len(listing.items)} item(s) read before it",
             )
             break
         listing.items.extend(page)
@@ -102,20 +140,28 @@ async def collect_kind(
         if next_cursor is None or next_cursor == "":
             break
         if not isinstance(next_cursor, str):
-            listing.complete, listing.stop = False, "bad-cursor"
-            listing.warnings.append(
-                f"{method} sent a nextCursor that is not a string ({safe_line(next_cursor)}); stopped paging"
+            shown = safe_line(next_cursor)
+            listing.stop_early(
+                "bad-cursor",
+                f"page {listing.pages} carries a nextCursor that is not a string ({shown})",
+                f"{method} sent a nextCursor that is not a string ({shown}); stopped paging",
             )
             break
         if next_cursor in seen:
-            listing.complete, listing.stop = False, "repeated-cursor"
-            listing.warnings.append(
-                f"{method}: the server repeated a cursor; stopped paging with {len(listing.items)} item(s) read"
+            listing.stop_early(
+                "repeated-cursor",
+                f"page {listing.pages} repeated a cursor it had sent before",
+                f"{method}: the server repeated a cursor; stopped paging with {len(listing.items)} item(s) read",
             )
             break
-        if not page:
-            listing.complete, listing.stop = False, "empty-page-cursor"
-            listing.warnings.append(f"{method} sent an empty page that still carries a cursor; stopped paging")
+        empty_run = 0 if page else empty_run + 1
+        if empty_run >= EMPTY_PAGE_RUN:
+            listing.stop_early(
+                "empty-page-cursor",
+                f"{empty_run} empty pages in a row each carried another cursor",
+                f"{method} sent {empty_run} empty pages in a row that each still carry a cursor; stopped paging "
+                f"with {len(listing.items)} item(s) read",
+            )
             break
         seen.add(next_cursor)
         cursor = next_cursor
