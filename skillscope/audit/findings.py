@@ -526,6 +526,17 @@ CHECKS: dict[str, CheckInfo] = {
             "With --thorough and a server that declares directoryRead, every skill's directory is read, subdirectories included, and each served file its manifest omits is reported (skillscope/unlisted-file). By default only the first skill's directory is walked; the check is then reported as skipped, with how many were not.",
         ),
         _c(
+            "skillscope/listing-incomplete",
+            "error",
+            "completeness",
+            "Listing not read to its end",
+            "A list the audit walks (skills/list, tools/list, prompts/list, resources/list, resources/templates/list) "
+            "stopped before the server said it was done: a repeated cursor, the page cap, a run of empty pages that "
+            "each carry a cursor, a page that failed or had no array, a cursor that is not a string. What the server "
+            "lists beyond was never read, so the audit cannot vouch for it: a host that reads every page may load it. "
+            "audit --require-approved fails on it whatever --fail-on says.",
+        ),
+        _c(
             "skillscope/unlisted-file",
             "warning",
             "completeness",

@@ -22,6 +22,7 @@ from skillscope.cli.common import (
     trust_options,
 )
 from skillscope.core.errors import EXIT_CONNECTION, ExtensionNotOffered, SkillscopeError
+from skillscope.core.textsafe import safe_line
 
 __all__ = ["audit_command"]
 
@@ -29,6 +30,7 @@ AUDIT_EXIT = """\b
 Audit exit codes:
   0  no finding at or above --fail-on (and, with --require-approved, every available skill approved)
   1  a finding at or above --fail-on, or (with --require-approved) a skill not approved as served
+     or a listing not read to its end (skills/list, tools/list, ...)
   2  usage or config error
   3  a server could not be attached to or listed (the report says which)
   5  the report (-o FILE), the ledger or the config could not be read or written
@@ -72,7 +74,8 @@ Audit exit codes:
 @click.option(
     "--require-approved",
     is_flag=True,
-    help="Exit 1 when any available skill lacks an approval in force at its current fingerprint (named on stderr).",
+    help="Exit 1 when any available skill lacks an approval in force at its current fingerprint (named on stderr), "
+    "or when a listing was not read to its end (what was not read is named on stderr).",
 )
 @click.option(
     "--surface",
@@ -254,7 +257,13 @@ def audit_command(
         unapproved = _unapproved(audits) + items_unapproved if require_approved else []
         for name, state in unapproved:
             click.echo(f"skillscope: not approved at its current fingerprint: {name} ({state})", err=True)
-        return 1 if unapproved or any(a.worst() >= threshold for a in audits) else 0
+        # A listing cut short hides what lies beyond it: the gate cannot call the server all approved.
+        unread = [(a.label, gap) for a in audits for gap in a.unread] if require_approved else []
+        for label, gap in unread:
+            click.echo(
+                f"skillscope: {safe_line(label)}: not everything was read, so not all is approved: {gap}", err=True
+            )
+        return 1 if unapproved or unread or any(a.worst() >= threshold for a in audits) else 0
 
     # A one-shot batch whose objects nearly all die young and acyclic: collecting every 700 allocations
     # cost 4-9% of its CPU (SDK import and ~800 requests). Cycles are still collected, just less often.

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import anyio
 
 from skillscope.audit.findings import AuditFinding, check_info
+from skillscope.audit.run.results import listing_incomplete
 from skillscope.audit.surface_audit import surface_findings
 from skillscope.catalog.entry import CatalogWarning
 from skillscope.catalog.listing import Listing
@@ -227,6 +228,8 @@ async def audit_surface(conn: Connection, audit: Any, verdicts: Verdicts | None)
     Returns each item not approved at its current fingerprint, with its state, for ``--require-approved``.
     """
     surface = await load_surface(conn, audit.listing)
+    for gap in surface.gaps:
+        listing_incomplete(audit, gap)
     reviews = item_reviews(verdicts, surface)
     audit.findings.extend(
         surface_findings(

@@ -12,12 +12,14 @@ from skillscope.audit.run.results import (
     ServerAudit,
     SkillAudit,
     finding,
+    listing_incomplete,
 )
 from skillscope.catalog.names import relative_path
 from skillscope.core.errors import MethodError
 from skillscope.core.textsafe import safe_line
 from skillscope.protocol.connection import Connection
-from skillscope.protocol.values import ListedResource
+from skillscope.protocol.surface import collect_kind
+from skillscope.protocol.values import ListedResource, parse_resource_page
 
 __all__ = [
     "DIRECTORY_CHECKS",
@@ -45,22 +47,20 @@ _DIRECTORY_READS = 200
 """Directory reads sent per skill when walking its subdirectories."""
 
 
-async def resource_listing(conn: Connection) -> list[ListedResource] | None:
-    """Every resources/list item (bounded), or None when the server does not list resources."""
-    items: list[ListedResource] = []
-    cursor: str | None = None
-    seen: set[str] = set()
-    for _ in range(_RESOURCE_PAGES):
-        try:
-            page = await conn.list_resources(cursor)
-        except MethodError:
-            return None if not items else items
-        items.extend(page.items or ())
-        cursor = page.next_cursor
-        if cursor is None or cursor in seen:
-            break
-        seen.add(cursor)
-    return items
+async def resource_listing(conn: Connection) -> tuple[list[ListedResource] | None, str | None]:
+    """Every resources/list item, walked with the surface listing's guards, and what was left unread.
+
+    Returns:
+        The items (None when the server has no resources/list), and the sentence naming what was
+        not read when the walk stopped before the server's last page (None when it read them all):
+        a file served beyond that point was never compared with any manifest.
+    """
+    listing = await collect_kind(conn.request, "resource", broken=lambda: conn.closed or conn.refused is not None)
+    if not listing.offered:
+        return None, None
+    # Tens of thousands of items take a while to read: off the event loop, as a single page's are.
+    page = await anyio.to_thread.run_sync(parse_resource_page, {"resources": listing.items})
+    return list(page.items or ()), listing.gap
 
 
 def manifest_checks(
@@ -162,7 +162,10 @@ async def skill_coverage(conn: Connection, audit: ServerAudit, skill: SkillAudit
     entry = skill.entry
     if entry.files is None or entry.directory is None or entry.status == "malformed":
         return
-    _listed_but_unlisted(audit, skill, await resource_listing(conn) or [])
+    resources, gap = await resource_listing(conn)
+    if gap is not None:
+        listing_incomplete(audit, gap, skill=skill)
+    _listed_but_unlisted(audit, skill, resources or [])
     if not conn.info.directory_read:
         return
     try:

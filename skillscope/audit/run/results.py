@@ -29,6 +29,7 @@ __all__ = [
     "ServerAudit",
     "SkillAudit",
     "finding",
+    "listing_incomplete",
 ]
 
 DEFAULT_CONCURRENCY = 8
@@ -71,6 +72,8 @@ class ServerAudit:
     """Findings a trusted local suppression left out of the report and the gate, each with why (JSON-ready)."""
     rules: Any = None
     """The user's own rules (a ``custom_rules.RuleSet``) run over every verified file, if any were given."""
+    unread: list[str] = field(default_factory=list)
+    """Each listing not read to its end, as the sentence naming it: no gate may call such a server all approved."""
     artifact_paths: dict[str, str] = field(default_factory=dict)
     """For a local folder: each listed file's ``skill://`` URI and its path relative to the repository root."""
 
@@ -127,6 +130,18 @@ class RecordingReader:
 
     async def get_skill(self, uri: str) -> GetResult:
         return await self._conn.get_skill(uri)
+
+
+def listing_incomplete(audit: ServerAudit, gap: str, *, skill: SkillAudit | None = None) -> None:
+    """Record a listing the audit could not read to its end: an error finding (the skill's, when one is given).
+
+    ``gap`` is the walk's own sentence (server text in it already made safe). It is also kept in
+    ``audit.unread``, which no policy or suppression touches, for ``--require-approved``.
+    """
+    audit.unread.append(gap)
+    name = skill.entry.name if skill is not None else None
+    found = finding(audit, "skillscope/listing-incomplete", gap, skill=name)
+    (skill.findings if skill is not None else audit.findings).append(found)
 
 
 def finding(

@@ -25,6 +25,7 @@ from skillscope.audit.run.results import (
     ServerAudit,
     SkillAudit,
     finding,
+    listing_incomplete,
 )
 from skillscope.audit.run.suite import (
     base_checks,
@@ -101,6 +102,8 @@ async def audit_server(
         raise
     listing = catalog_entries(raw_entries, listing, label=info.label, policy=policy)
     audit.listing = listing
+    if listing.gap is not None:
+        listing_incomplete(audit, listing.gap)
     checks.ran("sep-2640-skills-list-implemented")
     listing_checks(checks, listing, info)
     entry_checks(checks, raw_entries, info.label, repeated=listing.duplicate_entries)
@@ -128,7 +131,9 @@ async def audit_server(
             await probe_unknown_skill(conn, checks)
         else:
             checks.skip("sep-2640-skills-get-unknown-uri-invalid-params", "the listing is empty")
-        resources = await resource_listing(conn)
+        resources, gap = await resource_listing(conn)
+        if gap is not None:
+            listing_incomplete(audit, gap)
         completeness(audit, resources)
         if info.directory_read:
             checks.ran("sep-2640-capability-directory-read-flag")
