@@ -142,7 +142,9 @@ async def test_stalled_listing_times_out_with_a_clear_error():
 
 
 async def test_no_extension_says_so():
-    with pytest.raises(ExtensionNotOffered, match="does not offer skills"):
+    with pytest.raises(
+        ExtensionNotOffered, match="No skills served: the server offers tools, prompts and resources but not the skills"
+    ):
         await catalog("no-extension")
 
 

@@ -28,10 +28,11 @@ def test_a_read_that_times_out_is_not_called_a_content_mismatch(http_server):
     # timing: served from a thread of this process, the 3 s bound meets only the read that never
     # answers, never a server process still starting on a busy machine.
     done = run_cli("show", "quiet-0", "--json", "--timeout", "3", http_server("never-reads"))
-    assert done.code == 1
+    assert done.code == 3, "a read that got no answer is a connection fault, not a verification failure"
     report = done.json()
-    assert report["failure"]["check"] == "read"
-    assert "could not be read" in report["refresh"] and "does not match" not in report["refresh"]
+    assert report["failure"]["check"] == "read" and report["failure"]["cause"] == "timed-out"
+    assert "timed out: no answer within 3 s" in report["failure"]["message"]
+    assert "does not match" not in report["failure"]["message"] and report["refresh"] is None
 
 
 def test_a_mistyped_file_is_refused_before_any_read_with_the_closest_path():

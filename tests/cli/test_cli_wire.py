@@ -115,7 +115,6 @@ def test_escape_sequences_never_reach_the_terminal():
         # No --timeout: a program that writes more than a banner of junk and nothing valid is named at once.
         (["list", "--", sys.executable, "-m", "tests.fixtures.run_server", "junk"], 3, "Not an MCP server"),
         (["list", "http://127.0.0.1:9/mcp"], 3, "Cannot reach http://127.0.0.1:9/mcp"),
-        (["list", *stdio("no-extension")], 3, "does not offer skills"),
         (["list", "--era", "legacy", *stdio("modern-only")], 3, "may still serve skills on 2026-07-28"),
         (["list", *stdio("declaration-true")], 3, "non-object value"),
         (["list", *stdio("huge-list")], 3, "larger than"),
