@@ -130,7 +130,9 @@ def surface_findings(
             out.append(
                 _finding(_REVIEW_CHECK[state.state], f"{safe_line(item.name, limit=200)}: {state.label}", item, server)
             )
-        if state.state not in ("approved", "approved-untrusted"):
+        # A skill file's URI is its skill's business: a renamed file changes the skill's fingerprint, and files
+        # named one edit apart (step1.md, step2.md) are the honest norm there.
+        if state.state not in ("approved", "approved-untrusted") and not item.skill_file:
             twin = lookalike_of(item, approved)
             if twin is not None:
                 out.append(

@@ -24,6 +24,7 @@ __all__ = [
     "canonical_json",
     "definition_fingerprint",
     "is_item_name",
+    "skill_file_definition",
     "split_item_name",
 ]
 
@@ -151,6 +152,8 @@ class SurfaceItem:
     fingerprint: str | None
     problem: str | None = None
     """Why the item cannot be reviewed (no key, no canonical form, not an object, a repeat); None when it can."""
+    skill_file: bool = False
+    """A resource that is a listed skill's file: its bytes are the skill's to pin, its listed metadata is this item's."""
 
     @property
     def name(self) -> str:
@@ -173,8 +176,15 @@ class SurfaceItem:
         return self.problem is None and self.fingerprint is not None
 
     def texts(self) -> list[tuple[str, str]]:
-        """Every string a model reads as prose, with its field path: description, title, schema descriptions."""
+        """Every string a model reads as prose, with its field path: description, title, schema descriptions.
+
+        A resource's or template's ``name`` comes first: unlike a tool's, it is not the item's key.
+        """
         out: list[tuple[str, str]] = []
+        # A resource's or template's name is shown to the model beside its description (a tool's name is its key).
+        name = self.definition.get("name") if isinstance(self.definition, dict) else None
+        if self.kind in ("resource", "template") and isinstance(name, str):
+            out.append(("name", name))
         stack: list[tuple[Any, str, int]] = [(self.definition, "", 0)]
         while stack:
             node, where, depth = stack.pop()
@@ -214,7 +224,7 @@ class Surface:
         return next((item for item in self.all_items() if item.name == name), None)
 
 
-def _item(label: str, kind: Kind, index: int, raw: Any) -> SurfaceItem:
+def _item(label: str, kind: Kind, index: int, raw: Any, *, skill_file: bool = False) -> SurfaceItem:
     if not isinstance(raw, dict):
         return SurfaceItem(label, kind, index, None, raw, None, f"the {kind} definition is not a JSON object")
     key = raw.get(KEY_FIELD[kind])
@@ -226,13 +236,21 @@ def _item(label: str, kind: Kind, index: int, raw: Any) -> SurfaceItem:
         fingerprint, problem = None, f"the definition has no canonical form: {exc}"
     if usable_key is None:
         problem = problem or f"the {kind} has no {KEY_FIELD[kind]} (a non-empty string)"
-    return SurfaceItem(label, kind, index, usable_key, raw, fingerprint, problem)
+    return SurfaceItem(label, kind, index, usable_key, raw, fingerprint, problem, skill_file)
 
 
 def _is_skill_file(uri: str, skill_dirs: tuple[str, ...], skill_files: set[str]) -> bool:
-    # The skill:// scheme is the skills extension's: its files are pinned by their skill's fingerprint (a listed
-    # skill's), flagged by the audit when a listed skill's manifest omits them, or reached by name with show.
-    return uri.startswith(SKILL_SCHEME) or uri in skill_files or any(uri.startswith(d + "/") for d in skill_dirs)
+    """True when ``uri`` is a file a listed skill names or lies under a listed skill's directory."""
+    return uri in skill_files or any(uri.startswith(d + "/") for d in skill_dirs)
+
+
+def skill_file_definition(raw: dict[str, Any]) -> dict[str, Any]:
+    """What a listed skill file's item pins: its ``resources/list`` entry as sent, less ``size``.
+
+    The skill's fingerprint already binds the file's bytes; pinning their size here too would
+    make one edit of a file two reviews (the skill's and this item's) without a word to read.
+    """
+    return {key: value for key, value in raw.items() if key != "size"}
 
 
 def build_surface(
@@ -240,10 +258,12 @@ def build_surface(
 ) -> Surface:
     """Turn raw listings into items, one at a time (a bad definition spoils only itself).
 
-    Resources that are skill files (any ``skill://`` URI, a file a listed skill names, or a URI
-    under a listed skill's directory) belong to the skills' review and are left out. An item whose key
-    repeats an earlier one of its kind is kept, marked, and cannot be reviewed: which of the
-    two a host would use is unknown.
+    Every resource is an item, skill files too: a listed skill's file (a file it names, or a URI
+    under its directory) is marked ``skill_file`` and pinned without its ``size`` (the skill's
+    fingerprint binds its bytes, never the name, title and description ``resources/list`` gives
+    it). A ``skill://`` resource outside every listed skill stays a plain item, size and all.
+    An item whose key repeats an earlier one of its kind is kept, marked, and cannot be
+    reviewed: which of the two a host would use is unknown.
     """
     surface = Surface(label)
     dirs = tuple(sorted(set(skill_dirs)))
@@ -256,24 +276,24 @@ def build_surface(
         surface.warnings.extend(listing.warnings)
         seen: dict[str, int] = {}
         for index, raw in enumerate(listing.items):
-            if (
+            owned = (
                 kind == "resource"
                 and isinstance(raw, dict)
                 and isinstance(raw.get("uri"), str)
                 and _is_skill_file(raw["uri"], dirs, files)
-            ):
-                continue
-            item = _item(label, kind, index, raw)
+            )
+            item = _item(label, kind, index, skill_file_definition(raw) if owned else raw, skill_file=owned)
             if item.key is not None and item.key in seen:
                 item = SurfaceItem(
                     label,
                     kind,
                     index,
                     None,
-                    raw,
+                    item.definition,
                     item.fingerprint,
                     f"{kind} {safe_line(item.key, limit=120)!r} is listed again (first as item "
                     f"#{seen[item.key]}); a repeat cannot be reviewed",
+                    owned,
                 )
                 surface.warnings.append(f"{item.problem}")
             elif item.key is not None:

@@ -24,13 +24,17 @@ _STATE_STYLE = {
 
 
 def item_json(item: Any, review: Any) -> dict[str, Any]:
-    """One item: name, kind, fingerprint, review (state and the record it rests on), definition as sent."""
+    """One item: name, kind, fingerprint, review (state and the record it rests on), definition as pinned.
+
+    ``skill_file`` marks a listed skill's file, whose definition is its resources/list entry less ``size``.
+    """
     return {
         "name": item.name,
         "kind": item.kind,
         "fingerprint": item.fingerprint,
         "review": review.as_json() if review is not None else None,
         "problem": item.problem,
+        "skill_file": item.skill_file,
         "definition": item.definition,
     }
 
@@ -79,6 +83,8 @@ def render_surface(surface: Any, reviews: dict[str, Any]) -> RenderableType:
             line.append(safe_line(item.name, limit=300))
             line.append("  ")
             line.append_text(_state(reviews.get(item.name), item))
+            if item.skill_file:
+                line.append("  (a listed skill's file: its listing)", style="dim")
             parts.append(line)
             parts.append(
                 Text(

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from skillscope.audit.surface_audit import item_findings, lookalike_of, one_edit_apart, skeleton
+from skillscope.audit.surface_audit import item_findings, lookalike_of, one_edit_apart, skeleton, surface_findings
 from skillscope.catalog.surface import build_surface
+from skillscope.ledger.verdicts import ReviewState
 from skillscope.protocol.surface import KindListing
 
 
@@ -120,3 +121,12 @@ def test_a_surface_finding_says_where_in_its_field_as_a_skill_file_finding_does(
     (url,) = [f for f in found if f.id == "skillscope/url"]
     assert (url.host, url.at.line) == ("docs.example.org", 2)
     assert url.at.end_column == url.at.column + len("https://docs.example.org/a")
+
+
+def test_a_new_skill_file_named_like_an_approved_one_is_not_a_lookalike_but_a_stray_docs_resource_is():
+    resources = [{"uri": "skill://guide/step2.md", "name": "step2"}, {"uri": "docs://step2.md", "name": "step2"}]
+    surface = build_surface("srv", {"resource": KindListing("resource", resources)}, skill_dirs=["skill://guide"])
+    approved = ["srv:resource/skill://guide/step1.md", "srv:resource/docs://step1.md"]
+    reviews = {item.name: ReviewState("not-reviewed") for item in surface.all_items()}
+    flagged = {f.skill for f in surface_findings(surface, reviews, approved) if f.id == "skillscope/surface-lookalike"}
+    assert flagged == {"srv:resource/docs://step2.md"}

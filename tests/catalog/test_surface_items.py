@@ -92,21 +92,44 @@ def test_one_bad_definition_spoils_only_itself():
     assert "listed again" in (tools[4].problem or "") and surface.warnings
 
 
-def test_a_skills_own_files_are_not_surface_resources():
+def test_skill_files_are_items_pinned_by_their_listing_without_the_size_their_skill_already_binds():
     resources = [
-        {"uri": "skill://hello/SKILL.md", "name": "SKILL.md"},
+        {"uri": "skill://hello/SKILL.md", "name": "hello", "description": "Says hello.", "size": 58},
         {"uri": "skill://hello/_manifest", "name": "m"},
-        {"uri": "skill://other/x.md", "name": "x"},
-        {"uri": "docs://guide", "name": "guide"},
+        {"uri": "skill://other/x.md", "name": "x", "size": 3},
+        {"uri": "docs://guide", "name": "guide", "size": 9},
         {"uri": "https://files.example/hello/SKILL.md", "name": "listed elsewhere"},
         {"uri": "https://files.example/hello/notes.md", "name": "under a listed skill"},
     ]
-    surface = _surface(
-        resources=resources,
-        skill_dirs=["skill://hello", "https://files.example/hello"],
-        skill_files=["skill://hello/SKILL.md", "https://files.example/hello/SKILL.md"],
-    )
-    assert [r.key for r in surface.items["resource"]] == ["docs://guide"]
+    options = {
+        "skill_dirs": ["skill://hello", "https://files.example/hello"],
+        "skill_files": ["skill://hello/SKILL.md", "https://files.example/hello/SKILL.md"],
+    }
+    items = {r.key: r for r in _surface(resources=resources, **options).items["resource"]}
+    assert list(items) == [r["uri"] for r in resources]
+    owned = {key for key, item in items.items() if item.skill_file}
+    assert owned == {
+        "skill://hello/SKILL.md",
+        "skill://hello/_manifest",
+        "https://files.example/hello/SKILL.md",
+        "https://files.example/hello/notes.md",
+    }
+    # A skill file's bytes (and so their size) are its skill's to pin; a stray skill:// file keeps every field.
+    assert items["skill://hello/SKILL.md"].definition == {
+        "uri": "skill://hello/SKILL.md",
+        "name": "hello",
+        "description": "Says hello.",
+    }
+    assert items["skill://other/x.md"].definition["size"] == 3 and items["docs://guide"].definition["size"] == 9
+    resized = _surface(resources=[{**resources[0], "size": 60}], **options).items["resource"][0]
+    retold = _surface(resources=[{**resources[0], "description": "Says hi."}], **options).items["resource"][0]
+    assert resized.fingerprint == items["skill://hello/SKILL.md"].fingerprint
+    assert retold.fingerprint != items["skill://hello/SKILL.md"].fingerprint
+
+
+def test_a_resources_name_is_read_as_prose_beside_its_description():
+    item = _surface(resources=[{"uri": "skill://x/SKILL.md", "name": "x", "title": "X", "description": "d"}])
+    assert item.items["resource"][0].texts() == [("name", "x"), ("title", "X"), ("description", "d")]
 
 
 @pytest.mark.parametrize(

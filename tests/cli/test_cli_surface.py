@@ -41,10 +41,11 @@ def test_list_surface_json_over_stdio_has_every_item_of_every_page_in_both_eras(
     )
     document = run.json()
     assert [p["name"] for p in document["prompts"]] == ["fx:prompt/summarise", "fx:prompt/tldr"]
-    # The skill's own SKILL.md is the skill's, not a surface resource.
-    assert [r["name"] for r in document["resources"]] == [
-        "fx:resource/docs://guide/intro",
-        "fx:resource/docs://guide/faq",
+    # The skill's SKILL.md bytes are the skill's to pin; its resources/list entry (name, description) is an item.
+    assert [(r["name"], r["skill_file"]) for r in document["resources"]] == [
+        ("fx:resource/skill://hello-world/SKILL.md", True),
+        ("fx:resource/docs://guide/intro", False),
+        ("fx:resource/docs://guide/faq", False),
     ]
     assert [t["name"] for t in document["templates"]] == ["fx:template/docs://invoices/{number}"]
     assert document["skills"][0]["name"] == "fx:hello-world"

@@ -83,7 +83,7 @@ async def test_the_surface_branch_lists_items_and_a_verdict_updates_their_state(
     async with running(app, size=LARGE) as pilot:
         await on_item("fx:tool/read_invoice")(pilot)
         text = screen_text(app)
-        assert "surface (18)" in text and "○ read_invoice  not reviewed" in text
+        assert "surface (19)" in text and "○ read_invoice  not reviewed" in text
         assert '"description": "Read one invoice by its number and return its lines and total."' in text
         await pilot.press("a")
         await wait_until(pilot, lambda: isinstance(app.screen, ReviewDialog), what="dialog")
