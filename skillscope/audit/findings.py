@@ -544,6 +544,14 @@ CHECKS: dict[str, CheckInfo] = {
             "The server serves a file under the skill's directory that the entry's file list omits; hosts will never verify or load it.",
         ),
         _c(
+            "skillscope/unclaimed-skill-file",
+            "warning",
+            "completeness",
+            "Skill file outside every listed skill",
+            "resources/list shows a skill:// file that no listed skill names or contains: a host can load it by URI "
+            "(or a skill by name), yet no skill fingerprint binds it and no review covers it.",
+        ),
+        _c(
             "skillscope/unlisted-reference",
             "error",
             "completeness",

@@ -15,6 +15,7 @@ from skillscope.audit.run.results import (
     listing_incomplete,
 )
 from skillscope.catalog.names import relative_path
+from skillscope.catalog.surface import SKILL_SCHEME
 from skillscope.core.errors import MethodError
 from skillscope.core.textsafe import safe_line
 from skillscope.protocol.connection import Connection
@@ -135,9 +136,51 @@ def manifest_checks(
 
 
 def completeness(audit: ServerAudit, resources: list[ListedResource] | None) -> None:
-    """Every file resources/list shows under a skill's directory that its manifest omits."""
+    """Every file resources/list shows under a skill's directory that its manifest omits, and every
+    ``skill://`` file it shows outside every listed skill."""
     for skill in audit.skills if resources else ():
         _listed_but_unlisted(audit, skill, resources or [])
+    _unclaimed_skill_files(audit, resources or [])
+
+
+def _unclaimed_skill_files(audit: ServerAudit, resources: list[ListedResource]) -> None:
+    """A ``skill://`` file no listed skill names or contains: loadable by URI, and in no skill's review.
+
+    Files under a listed skill's directory are ``skillscope/unlisted-file``'s, never reported here too;
+    a skills listing cut short cannot say a file belongs to no skill, so none is reported then.
+    """
+    if audit.listing is None or not audit.listing.complete:
+        return
+    entries = audit.listing.entries
+    # Malformed entries count too: their files are reported with the entry, not as strays.
+    dirs = {d for e in entries if (d := e.directory or _skill_md_directory(e.uri))}
+    files = {f.uri for e in entries for f in e.files or ()} | {e.uri for e in entries if e.uri}
+    for item in resources:
+        uri = item.uri
+        if (
+            uri is None
+            or not uri.startswith(SKILL_SCHEME)
+            or item.is_directory
+            or uri in files
+            or any(uri.startswith(d + "/") for d in dirs)
+        ):
+            continue
+        audit.findings.append(
+            finding(
+                audit,
+                "skillscope/unclaimed-skill-file",
+                f"{safe_line(uri, limit=300)} is served (resources/list) but lies outside every listed skill: "
+                "a host can load it by URI, and no skill's review covers it",
+                uri=uri,
+            )
+        )
+
+
+def _skill_md_directory(uri: object) -> str | None:
+    """The directory a ``…/SKILL.md`` URI names (for entries too malformed to have been parsed)."""
+    if isinstance(uri, str) and uri.endswith("/SKILL.md"):
+        return uri[: -len("/SKILL.md")]
+    return None
 
 
 def _listed_but_unlisted(audit: ServerAudit, skill: SkillAudit, resources: list[ListedResource]) -> None:
