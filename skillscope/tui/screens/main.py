@@ -110,9 +110,7 @@ class MainScreen(PaneKeys, ServerWork, ReviewWork, SurfaceWork):
                 severity="warning",
                 timeout=10,
             )
-        for session in list(self.sessions.values()):
-            if session.seed.autoconnect:
-                self._connect(session)
+        self._connect_at_start([session for session in self.sessions.values() if session.seed.autoconnect])
         if self._reviewer is None:
             self._reviewer = await asyncio.to_thread(default_reviewer)
 

@@ -15,11 +15,13 @@ from skillscope.config.file import save_server
 from skillscope.core.collector import cycle_collector_paused
 from skillscope.core.offload import shared_child
 from skillscope.protocol.errors import as_skillscope_error
+from skillscope.service.launches import launch_of, needs_confirmation
 from skillscope.service.session import GONE, ServerSession
 from skillscope.service.targets import ServerSeed
 from skillscope.service.workspace import Drift, SkillView, drift_words
 from skillscope.tui import heap
 from skillscope.tui.dialogs.add_server import AddServerDialog
+from skillscope.tui.dialogs.start_servers import StartServersDialog
 from skillscope.tui.notify import tell
 from skillscope.tui.screens.main_state import MainState
 from skillscope.tui.view_model import build_index
@@ -50,6 +52,33 @@ class ServerWork(MainState):
         self._holders[session.label] = self.run_worker(
             self._hold(session), name=f"hold {session.label}", group=f"hold:{session.label}", exit_on_error=False
         )
+
+    def _connect_at_start(self, sessions: list[ServerSession]) -> None:
+        """Connect these servers, except the local commands a config names: those wait for the user's answer."""
+        held = [session for session in sessions if needs_confirmation(session.seed)]
+        for session in sessions:
+            if session not in held:
+                self._connect(session)
+        if held:
+            self.app.push_screen(
+                StartServersDialog([launch_of(session.seed) for session in held]),
+                lambda start: self._start_confirmed(held, start=bool(start)),
+            )
+
+    def _start_confirmed(self, held: list[ServerSession], *, start: bool) -> None:
+        """Start the servers the dialog listed, or leave them waiting (marked so) until c starts one."""
+        shown = [s for s in held if self.sessions.get(s.label) is s and s.state == "idle"]
+        if start:
+            for session in shown:
+                self._connect(session)
+        elif shown:
+            tell(
+                self,
+                f"Not started: {', '.join(s.label for s in shown)}. Select one in the servers list and press c "
+                "to start it.",
+                title="Waiting for confirmation",
+                timeout=8,
+            )
 
     async def _hold(self, session: ServerSession) -> None:
         """Own the server's connection for as long as it is shown (entered and left in this task)."""

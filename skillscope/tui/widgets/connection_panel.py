@@ -13,6 +13,7 @@ from textual.message import Message
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from skillscope.service.launches import needs_confirmation
 from skillscope.service.session import GONE, ServerSession
 from skillscope.tui.inert import inert, inert_line
 from skillscope.tui.widgets.refill import refill
@@ -28,11 +29,15 @@ _LOOK = {
     "unreachable": ("✗", "unreachable", "bold red"),
     "disconnected": ("○", "disconnected", "dim"),
 }
+_WAITING = ("○", "not started (needs confirmation)", "yellow")
+"""A local command read from a config, not named on the command line: it starts only when the user says so."""
 _STDERR_LINES = 12
 
 
 def session_state(session: ServerSession) -> tuple[str, str, str]:
     """Glyph, words and style of a server's state; an exit names its status (``exited (status 3)``)."""
+    if session.state == "idle" and needs_confirmation(session.seed):
+        return _WAITING
     glyph, words, style = _LOOK[session.state]
     if session.state == "exited":
         words = "exited" if session.exit_status is None else f"exited (status {_status(session.exit_status)})"
@@ -96,6 +101,14 @@ def server_details(session: ServerSession) -> Group:
         parts.append(_failure(title, session.error))
     if session.state in GONE:
         parts.append(Text("The catalog shown is the last one listed (stale). Press c to reconnect.", style="yellow"))
+    if session.state == "idle" and needs_confirmation(session.seed):
+        parts.append(
+            Text(
+                "Not started: this command runs on this machine, and it comes from a config, not from "
+                "the command line. Press c to start it.",
+                style="yellow",
+            )
+        )
     if info is not None and session.state == "connected":
         for note in info.notes:
             parts.append(Text.assemble(("note ", "yellow"), inert_line(note)))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from skillscope.core.sizes import human_size
+from skillscope.service.launches import needs_confirmation
 from skillscope.service.session import GONE, ServerSession
 from skillscope.service.workspace import SkillView
 from skillscope.tui.inert import STATE_LOOK, inert_line, short_word
@@ -106,6 +107,8 @@ def note_label(session: ServerSession) -> Text:
         return Text("listing skills…", style="cyan italic")
     if session.listing_state == "failed" and session.listing_error is not None:
         return Text.assemble(("✗ ", "bold red"), inert_line(session.listing_error.message, limit=200))
+    if session.state == "idle" and needs_confirmation(session.seed):
+        return Text("not started: needs confirmation (press c to start it)", style="yellow italic")
     if session.state in ("disconnected", "idle"):
         return Text("not connected (press c to connect)", style="dim italic")
     return Text("…", style="dim")
