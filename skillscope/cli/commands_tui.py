@@ -81,8 +81,10 @@ def tui_command(ctx: click.Context, /, targets: tuple[str, ...], reviewer: str |
     """Browse, verify and review skills in the terminal UI.
 
     Attaches to every TARGET (URLs and config labels; one stdio command after --), or to
-    every server in the config file when none is given. With neither, offers the servers
-    of your MCP clients' configs (see `skillscope servers`), attached when you press c.
+    every server in the config file when none is given: its stdio servers' commands are
+    listed first and start only once you confirm them (URLs run nothing here). With neither,
+    offers the servers of your MCP clients' configs (see `skillscope servers`), attached
+    when you press c.
     --header applies to every URL.
     Running skillscope with no command does the same as `skillscope tui`.
 
