@@ -14,7 +14,7 @@ from skillscope.ledger.objects import skill_diffs
 from skillscope.ledger.record import Action
 from skillscope.ledger.verdicts import ReviewState
 from skillscope.service.approvals import approval_plan, review_refusal
-from skillscope.service.review import Verdict
+from skillscope.service.review import Verdict, nothing_to_record
 from skillscope.service.review_state import read_ledger
 from skillscope.service.suppressions import record_suppression
 from skillscope.service.workspace import SkillView
@@ -169,6 +169,12 @@ class ReviewWork(MainState):
         if target is None:
             return
         server, view = target
+        # The rule every front end applies (``record_review`` enforces it again): a record that changes no verdict is
+        # refused before anything is read or asked.
+        pointless = nothing_to_record(self.ledger.verdicts, action, view.entry)
+        if pointless is not None:
+            tell(self, f"{pointless}.", title="Nothing to record", severity="warning")
+            return
         if action == "approve":
             # The dialog comes after the audit: it shows what would be recorded, and records exactly that.
             self.run_worker(

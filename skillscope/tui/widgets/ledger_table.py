@@ -10,6 +10,7 @@ from textual.message import Message
 from textual.widgets import DataTable
 from textual.widgets.data_table import CellDoesNotExist
 
+from skillscope.ledger.verdicts import SUPERSEDED
 from skillscope.service.review_state import LedgerSnapshot
 from skillscope.service.signatures import Signature, SignatureReport
 from skillscope.tui.inert import inert_line
@@ -82,12 +83,14 @@ class LedgerTable(DataTable[Text]):
             # The verdict as list, show and the gate state it (the one trust rule), by its state word.
             state = snapshot.verdicts.name_state(name) if name in snapshot.verdicts.by_name else None
             word, state_id = (state.label, state.state) if state is not None else ("", "")
+            # An earlier version's approval still in force says so on its own row, as `ledger list` does.
+            earlier = {r.seq for r in snapshot.verdicts.superseded(name)} if state is not None else set()
             first = True
             for item in history:
                 record = item.complete()
                 signature = signatures.by_hash.get(record.hash) if signatures is not None else None
                 said = signature.words if signature is not None else ""
-                haystack = f"{name}\n{record.action}\n{word}\n{record.reviewer}\n{record.note}\n{record.fingerprint or ''}\n{said}".casefold()
+                haystack = f"{name}\n{SUPERSEDED if record.seq in earlier else record.action}\n{word}\n{record.reviewer}\n{record.note}\n{record.fingerprint or ''}\n{said}".casefold()
                 if needle and needle not in haystack:
                     continue
                 if first:
@@ -95,7 +98,7 @@ class LedgerTable(DataTable[Text]):
                 self.add_row(
                     inert_line(name, limit=200) if first else Text("  ″", style="dim"),
                     Text(str(record.seq), justify="right"),
-                    Text(record.action, style=_STYLE.get(record.action, "")),
+                    Text(SUPERSEDED if record.seq in earlier else record.action, style=_STYLE.get(record.action, "")),
                     signature_text(signature, checking=signatures is None),
                     inert_line(record.reviewer, limit=60),
                     Text(record.time),
