@@ -3,7 +3,13 @@
 from __future__ import annotations
 
 import json
+import os
+import pty
+import select
 import shlex
+import subprocess
+import sys
+import time
 
 import pytest
 
@@ -208,3 +214,53 @@ def test_a_url_from_a_config_is_listed_without_asking(tmp_path, http_server):
     assert run.code == 0, run.err
     assert "SERVER remote " in run.out and "SKILL " in run.out
     assert "local commands" not in run.err and "--yes" not in run.err
+
+
+def _on_terminal(args: list[str], env: dict[str, str], cwd: str, answer: str) -> tuple[int, str, str]:
+    """Run skillscope with stdin and stderr on a terminal, answer its question, return (code, stdout, terminal)."""
+    master, slave = pty.openpty()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "skillscope", *args],
+        stdin=slave,
+        stderr=slave,
+        stdout=subprocess.PIPE,
+        cwd=cwd,
+        env={**os.environ, **env, "COLUMNS": "200"},
+    )
+    os.close(slave)
+    shown = b""
+    try:
+        deadline = time.monotonic() + 300  # only turns a hang into a failure
+        while b"[y/N]" not in shown:
+            assert time.monotonic() < deadline and proc.poll() is None, f"never asked; the terminal shows {shown!r}"
+            if select.select([master], [], [], 0.3)[0]:
+                shown += os.read(master, 4096)
+        os.write(master, answer.encode() + b"\n")
+        out, _ = proc.communicate(timeout=300)
+        while select.select([master], [], [], 0)[0]:
+            try:
+                chunk = os.read(master, 4096)
+            except OSError:  # the terminal closed with the process
+                break
+            if not chunk:
+                break
+            shown += chunk
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        os.close(master)
+    return proc.returncode, out.decode(), shown.decode(errors="replace")
+
+
+def test_on_a_terminal_it_asks_once_and_no_is_the_default(planted, tmp_path):
+    env, marker, script = planted
+    code, out, shown = _on_terminal(["inventory"], env, str(tmp_path), answer="")
+    assert "1 command above was not named on the command line. Start it? [y/N]" in shown
+    assert f"planted: sh -c {shlex.quote(script)}" in shown and "hunter2" not in shown
+    assert not marker.exists(), "enter (the default) started the command"
+    assert "SERVER planted " in out and "error: not started: its command was not confirmed" in out
+    assert code == 3  # nothing could be listed
+
+    code, out, _ = _on_terminal(["inventory"], env, str(tmp_path), answer="y")
+    assert code == 0 and marker.exists()
+    assert "SERVER planted " in out and "SKILL " in out
