@@ -8,11 +8,11 @@ import hashlib
 from dataclasses import dataclass
 from typing import Any
 
-from skillscope.core.surrogates import LONE_SURROGATE
+from skillscope.core.surrogates import lone_surrogate_at
 from skillscope.core.textsafe import safe_line
 from skillscope.protocol.values import ReadResult
 
-__all__ = ["ReadError", "Served", "served_bytes", "sha256_digest", "normalisation_hint"]
+__all__ = ["ReadError", "Served", "lone_surrogate_reason", "served_bytes", "sha256_digest", "normalisation_hint"]
 
 _BOM = b"\xef\xbb\xbf"
 
@@ -37,6 +37,19 @@ def sha256_digest(data: bytes) -> str:
     return "sha256:" + hashlib.sha256(data).hexdigest()
 
 
+def lone_surrogate_reason(code_point: int | None, offset: int) -> str:
+    """Why a text holding a lone surrogate (``lone_surrogate_at``) cannot be the file its digest names."""
+    if code_point is None:
+        return (
+            f"the text holds U+10FFFE at offset {offset}, the noncharacter that marks a lone UTF-16 surrogate on "
+            "the wire; it is refused as one: it cannot match its digest"
+        )
+    return (
+        f"the text holds a lone UTF-16 surrogate (U+{code_point:04X} at offset {offset}), which no UTF-8 bytes "
+        "encode; it cannot match its digest"
+    )
+
+
 def served_bytes(result: ReadResult, uri: str) -> Served:
     """Take the contents item whose uri equals ``uri`` and turn it into exact bytes.
 
@@ -57,14 +70,12 @@ def served_bytes(result: ReadResult, uri: str) -> Served:
             "the contents item carries both text and blob; which one is the file is ambiguous, so neither is used"
         )
     if item.text is not None:
-        if LONE_SURROGATE in item.text:
-            # The transport marked a lone surrogate escape: no bytes are that text, so none can be verified or shown.
-            raise ReadError("the text holds a lone UTF-16 surrogate (not valid Unicode), so no bytes match it")
-        try:
-            data = item.text.encode("utf-8")
-        except UnicodeEncodeError:
-            raise ReadError("the text holds a lone surrogate and cannot be UTF-8 encoded") from None
-        return Served(data, "text", item.mime_type, item.meta)
+        lone = lone_surrogate_at(item.text)
+        if lone is not None:
+            # No bytes are that text (the transport marked the surrogate, or a parser left it in), so whatever any
+            # encoder would make of it, nothing can match the digest, be verified or be shown.
+            raise ReadError(lone_surrogate_reason(*lone))
+        return Served(item.text.encode("utf-8"), "text", item.mime_type, item.meta)
     if item.blob is not None:
         try:
             data = base64.b64decode(item.blob, validate=True)

@@ -45,12 +45,25 @@ def url(tmp_path: Path, request: pytest.FixtureRequest):
         yield served
 
 
+SENTENCE = (
+    "the text holds a lone UTF-16 surrogate (U+D800 at offset 9), which no UTF-8 bytes encode; "
+    "it cannot match its digest"
+)
+
+
 def test_show_and_audit_agree_the_file_is_not_verified(url):
     shown = run_cli("show", "twin", url, "--file", "notes.md")
     audited = run_cli("audit", url, "--format", "json")
     assert "Traceback" not in shown.err + audited.err
-    assert shown.code not in (0, 3), shown.err  # the file fails on its own; the command is no protocol error
-    assert "lone UTF-16 surrogate" in shown.out + shown.err
+    assert shown.code == 1, shown.err  # verification failed: the file fails on its own, no protocol error (exit 3)
+    assert SENTENCE in " ".join((shown.out + shown.err).split())  # the panel wraps it; the words are the same
     assert "run this" not in shown.out  # nothing that failed is shown
-    assert audited.code != 0 and "lone UTF-16 surrogate" in audited.out
-    assert audited.json()["servers"][0]["error"] is None  # one file failed, the server's audit went on
+    assert audited.code != 0
+    server = audited.json()["servers"][0]
+    assert server["error"] is None  # one file failed, the server's audit went on
+    (skill,) = server["skills"]
+    notes = next(f for f in skill["files"] if f["path"] == "notes.md")
+    assert skill["verified"] is False and notes["status"] == "failed"
+    assert notes["reason"] == f"Reading 'skill://twin/notes.md' failed: {SENTENCE}"
+    shown_json = run_cli("show", "twin", url, "--file", "notes.md", "--json")
+    assert shown_json.code == 1 and SENTENCE in shown_json.out

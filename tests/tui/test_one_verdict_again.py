@@ -1,4 +1,4 @@
-"""The TUI's review keys and ledger screen follow the one rule (issue 34, item 9), as the CLI does."""
+"""The TUI's review keys, ledger screen and file reads follow the one rule (issue 34, item 9), as the CLI does."""
 
 from __future__ import annotations
 
@@ -13,9 +13,10 @@ from skillscope.tui.app import make_app
 from skillscope.tui.widgets.ledger_table import LedgerTable
 from tests.cli.conftest import run_cli
 from tests.cli.test_cli_ledger import changed_pdf, isolated_env
+from tests.cli.test_cli_surrogate_read import SENTENCE, url  # noqa: F401 - url is the surrogate server's fixture
 from tests.fixtures.http import serve_http_in_thread
 from tests.fixtures.samples import hello_world, pdf_processing
-from tests.tui.helpers import notifications, running, select, settings_for, wait_until
+from tests.tui.helpers import notifications, open_skill, running, screen_text, select, settings_for, wait_until
 
 pytestmark = pytest.mark.anyio
 
@@ -30,14 +31,15 @@ def rejected_after_approval(tmp_path):
     """Reviews recorded by the CLI under label a (the ledger ``settings_for`` gives the TUI): pdf-processing
     approved, then its changed version rejected; hello-world rejected. Yields the URL serving the changed version."""
     env = isolated_env(tmp_path)
-    with serve_http_in_thread(build_server([pdf_processing(), hello_world()])) as url:
+    with serve_http_in_thread(build_server([pdf_processing(), hello_world()])) as served:
         assert (
-            run_cli("approve", "--yes", "pdf-processing", url, "--label", "a", "--note", "read all", env=env).code == 0
+            run_cli("approve", "--yes", "pdf-processing", served, "--label", "a", "--note", "read all", env=env).code
+            == 0
         )
-    with serve_http_in_thread(build_server([changed_pdf(), hello_world()])) as url:
-        assert run_cli("reject", "pdf-processing", url, "--label", "a", "--note", "adds NEW.md", env=env).code == 0
-        assert run_cli("reject", "hello-world", url, "--label", "a", env=env).code == 0
-        yield url
+    with serve_http_in_thread(build_server([changed_pdf(), hello_world()])) as served:
+        assert run_cli("reject", "pdf-processing", served, "--label", "a", "--note", "adds NEW.md", env=env).code == 0
+        assert run_cli("reject", "hello-world", served, "--label", "a", env=env).code == 0
+        yield served
 
 
 async def test_keys_refuse_a_review_that_changes_nothing_and_the_ledger_screen_names_the_rejection(
@@ -76,3 +78,16 @@ async def test_keys_refuse_a_review_that_changes_nothing_and_the_ledger_screen_n
         approval, rejection = rows[start], rows[start + 1]
         assert (approval[2], approval[6], approval[7]) == ("approved (superseded)", "rejected", "read all"), rows
         assert (rejection[0].strip(), rejection[2], rejection[7]) == ("″", "reject", "adds NEW.md"), rows
+
+
+async def test_the_tui_says_what_show_and_audit_say_of_a_text_holding_a_lone_surrogate(tmp_path, url):  # noqa: F811
+    seed = ServerSeed(Target(label="s", kind="http", url=url), None, "command-line", Policy())
+    app = make_app(settings_for([seed], tmp_path))
+    async with running(app) as pilot:
+        view = await open_skill(pilot, "twin", server="s", path="notes.md")
+        assert view.phase == "failed" and view.report.failure.uri == "skill://twin/notes.md"
+        assert view.report.failure.message == f"Reading 'skill://twin/notes.md' failed: {SENTENCE}"
+        await wait_until(
+            pilot, lambda: "U+D800 at offset 9" in screen_text(app), what="the failure's sentence on screen"
+        )
+        assert "run this" not in screen_text(app)  # nothing of the file is shown
