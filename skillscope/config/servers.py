@@ -77,6 +77,7 @@ class ServerSpec:
                 url=expand_value(self.url, where(" url")),
                 headers=headers,
                 http_transport="sse" if self.transport == "sse" else "streamable-http",
+                written=(self.url,),
             )
         assert self.command is not None
         command = (expand_value(self.command, where(" command")), *(expand_value(a, where(" args")) for a in self.args))
@@ -97,7 +98,8 @@ class ServerSpec:
         cwd = expand_value(self.cwd, where(" cwd")) if self.cwd else None
         if cwd and root is not None and not os.path.isabs(cwd):
             cwd = str((root / cwd).resolve())
-        return Target(label=self.label, kind="stdio", command=command, env=env, cwd=cwd)
+        written = (self.command, *self.args)
+        return Target(label=self.label, kind="stdio", command=command, env=env, cwd=cwd, written=written)
 
     def env_file_path(self, expand_value: Any, root: Path | None, where: str) -> Path | None:
         """The absolute path of the ``envFile`` (relative to the project, else to ``root``), if any."""

@@ -30,6 +30,9 @@ class Target:
     """For a local folder served in-process: the folder's absolute path (reports point at its files)."""
     http_transport: Literal["streamable-http", "sse"] = "streamable-http"
     """For ``http``: Streamable HTTP, or the legacy HTTP+SSE transport some client configs name."""
+    written: tuple[str, ...] = ()
+    """The URL, or the command and its arguments, as a config file wrote them (``${VAR}`` unexpanded): what
+    ``display`` shows, so a value a variable brings in (a token passed as an argument) is never printed."""
 
     @property
     def display(self) -> str:
@@ -37,7 +40,7 @@ class Target:
         if self.kind == "http":
             from skillscope.core.redact import redact_url
 
-            return redact_url(self.url or "")
+            return redact_url(self.written[0] if self.written else self.url or "")
         if self.kind == "stdio":
-            return shlex.join(self.command)
+            return shlex.join(self.written or self.command)
         return f"in-process:{self.label}"

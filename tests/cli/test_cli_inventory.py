@@ -188,7 +188,12 @@ def test_yes_starts_the_unnamed_command_it_listed(planted, tmp_path):
     assert marker.exists()
     assert f"planted: sh -c {shlex.quote(script)}" in run.err  # said before it ran, --yes or not
     assert "SERVER planted " in run.out and "SKILL " in run.out
-    assert "hunter2" not in run.err
+    # The table and the SBOM show the command as the config wrote it: a value a variable brings in is never printed.
+    assert "hunter2" not in run.err and "hunter2" not in run.out
+    assert "'${env:PLANTED_TOKEN}'" in run.out
+    sbom = run_cli("inventory", "--yes", "--format", "cyclonedx", env=env, cwd=str(tmp_path))
+    assert sbom.code == 0, sbom.err
+    assert "hunter2" not in sbom.out and "${env:PLANTED_TOKEN}" in sbom.out
 
 
 def test_a_server_named_as_target_starts_without_asking(planted, tmp_path):
