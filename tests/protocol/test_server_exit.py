@@ -1,4 +1,4 @@
-"""A stdio server that dies is noticed as it happens, and a read on it is a connection error, never a verdict."""
+"""A server that dies is noticed as it happens: a read on it is a connection error, and opening a skill says 'could not read'."""
 
 from __future__ import annotations
 
@@ -13,10 +13,21 @@ from skillscope.core.errors import MethodError, ServerExited
 from skillscope.protocol.connection import connect
 from skillscope.protocol.target import Target
 from skillscope.service.catalog import load_catalog
-from skillscope.verify.opener import open_skill
+from skillscope.verify.opener import SkillReport, open_skill
 from tests.fixtures.http import REPO_ROOT, stdio_command
 
 pytestmark = pytest.mark.anyio
+
+
+def _could_not_read(report: SkillReport, why: str) -> None:
+    """A dead server's read is no answer about the skill: the file could not be read, nothing was compared or kept."""
+    failure = report.failure
+    assert failure is not None and failure.unreadable and failure.cause == "connection-closed"
+    assert failure.heading == "Could not read" and why in failure.message
+    assert "mismatch" not in failure.message and "verif" not in failure.message.lower()
+    assert report.skill_md().status == "unreadable" and not report.verified and report.body is None
+    # The server is gone: it is not asked for the entry again (that would only fail the same way).
+    assert report.refresh is None
 
 
 def _samples() -> Target:
@@ -35,9 +46,8 @@ async def test_a_killed_server_is_noticed_and_a_read_on_it_is_not_a_verification
         with pytest.raises(ServerExited, match="exited with status -9") as caught:
             await conn.read_resource(entry.uri)
         assert not isinstance(caught.value, MethodError)
-        # open_skill must not turn it into a "read" failure of the skill: the error goes up as it is.
-        with pytest.raises(ServerExited):
-            await open_skill(conn, entry)
+        _could_not_read(await open_skill(conn, entry), "exited with status -9")
+        assert conn.closed
 
 
 async def test_a_running_server_is_not_reported_closed_and_our_own_stop_is_no_exit():
@@ -82,8 +92,8 @@ async def test_a_stopped_http_server_fails_the_liveness_check_and_a_read_on_it_i
         with pytest.raises(ConnectionFailed) as caught:
             await conn.read_resource(entry.uri)
         assert not isinstance(caught.value, MethodError), "a dead server's read is no answer about the skill"
-        with pytest.raises(ConnectionFailed):
-            await open_skill(conn, entry)
+        _could_not_read(await open_skill(conn, entry), "Cannot reach")
+        assert conn.closed
 
     with contextlib.ExitStack() as stack:
         url = stack.enter_context(serve_http_in_thread(build_scenario("samples")))
