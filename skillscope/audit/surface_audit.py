@@ -31,9 +31,10 @@ _REVIEW_CHECK = {
 }
 
 
-def _finding(check: str | Hit, message: str, item: SurfaceItem, server: str) -> AuditFinding:
-    """A finding at the item: of a check by its id, or of a hit in one of its texts (where, severity, host kept)."""
-    place = item.uri or f"{item.kind}/{item.key if item.key is not None else '#' + str(item.index)}"
+def _finding(check: str | Hit, message: str, item: SurfaceItem, server: str, at: str | None = None) -> AuditFinding:
+    """A finding at the item (or at ``at``, a file of a skill listing): of a check by its id, or of a hit in one of
+    its texts (where, severity, host kept)."""
+    place = at or item.uri or f"{item.kind}/{item.key if item.key is not None else '#' + str(item.index)}"
     return placed(Hit(check, message) if isinstance(check, str) else check, server, item.name, place, message=message)
 
 
@@ -41,15 +42,21 @@ def item_findings(item: SurfaceItem, server: str = "") -> list[AuditFinding]:
     """What the content checks find in an item: its key, and every description and title (schemas walked).
 
     The hidden-character and hidden-Markdown checks of skill files, then the instruction rules of
-    the behaviour engine on the same prose; each finding names the field it is in.
+    the behaviour engine on the same prose; each finding names the field it is in. A skill listing's
+    findings are placed at the file whose entry holds the text (its URI), not at the listing.
     """
     out: list[AuditFinding] = []
-    if item.key is not None:
+    if item.skill_listing is not None:
+        # The listing's key is the skill's directory; each file's URI is what a host shows and loads.
+        for file_uri in _listed_uris(item):
+            for hit in scan_string(file_uri):
+                out.append(_finding(hit, f"in the file's URI: {hit.message}", item, server, at=file_uri))
+    elif item.key is not None:
         for hit in scan_string(item.key):
             out.append(_finding(hit, f"in the {item.kind}'s name: {hit.message}", item, server))
-    for path, text in item.texts():
+    for uri, path, text in item.placed_texts():
         for hit in scan_text(text, path, markdown=True):
-            out.append(_finding(hit, f"{safe_line(path, limit=200)}: {hit.message}", item, server))
+            out.append(_finding(hit, f"{safe_line(path, limit=200)}: {hit.message}", item, server, at=uri))
         ctx = Ctx(text, 0, text, path)
         scan_prose(ctx)
         for raw in ctx.hits:
@@ -57,8 +64,14 @@ def item_findings(item: SurfaceItem, server: str = "") -> list[AuditFinding]:
             hit = replace(
                 hit_at(raw.check, raw.message, text, raw.start, min(raw.end, len(text))), severity=raw.severity
             )
-            out.append(_finding(hit, f"{safe_line(path, limit=200)}: {raw.message}", item, server))
+            out.append(_finding(hit, f"{safe_line(path, limit=200)}: {raw.message}", item, server, at=uri))
     return out
+
+
+def _listed_uris(item: SurfaceItem) -> list[str]:
+    """The file URIs a skill listing holds, in its order (by URI)."""
+    entries = item.definition if isinstance(item.definition, list) else []
+    return [e["uri"] for e in entries if isinstance(e, dict) and isinstance(e.get("uri"), str)]
 
 
 def skeleton(name: str) -> str:
@@ -130,9 +143,8 @@ def surface_findings(
             out.append(
                 _finding(_REVIEW_CHECK[state.state], f"{safe_line(item.name, limit=200)}: {state.label}", item, server)
             )
-        # A skill file's URI is its skill's business: a renamed file changes the skill's fingerprint, and files
-        # named one edit apart (step1.md, step2.md) are the honest norm there.
-        if state.state not in ("approved", "approved-untrusted") and not item.skill_file:
+        # A skill listing's key is its skill's directory: the skill's own review and checks judge that name.
+        if state.state not in ("approved", "approved-untrusted") and item.skill_listing is None:
             twin = lookalike_of(item, approved)
             if twin is not None:
                 out.append(

@@ -24,7 +24,8 @@ __all__ = [
     "canonical_json",
     "definition_fingerprint",
     "is_item_name",
-    "skill_file_definition",
+    "listing_key",
+    "skill_file_entry",
     "split_item_name",
 ]
 
@@ -152,8 +153,11 @@ class SurfaceItem:
     fingerprint: str | None
     problem: str | None = None
     """Why the item cannot be reviewed (no key, no canonical form, not an object, a repeat); None when it can."""
-    skill_file: bool = False
-    """A resource that is a listed skill's file: its bytes are the skill's to pin, its listed metadata is this item's."""
+    skill_listing: str | None = None
+    """For the item that pins what ``resources/list`` says of a listed skill's files: that skill's directory URI.
+
+    Its key is the directory and a ``/``, its definition the files' entries (less ``size``) sorted by URI.
+    """
 
     @property
     def name(self) -> str:
@@ -175,32 +179,53 @@ class SurfaceItem:
         """True when the item can be reviewed (it has a key and a fingerprint)."""
         return self.problem is None and self.fingerprint is not None
 
+    def placed_texts(self) -> list[tuple[str | None, str, str]]:
+        """Every string a model reads as prose: the file URI it is about (None but in a skill listing), field, text.
+
+        A skill listing's texts are each file entry's, with their paths inside that entry.
+        """
+        if self.skill_listing is None:
+            return [(None, path, text) for path, text in _prose(self.kind, self.definition)]
+        entries = self.definition if isinstance(self.definition, list) else []
+        return [
+            (entry["uri"], path, text)
+            for entry in entries
+            if isinstance(entry, dict) and isinstance(entry.get("uri"), str)
+            for path, text in _prose("resource", entry)
+        ]
+
     def texts(self) -> list[tuple[str, str]]:
         """Every string a model reads as prose, with its field path: description, title, schema descriptions.
 
         A resource's or template's ``name`` comes first: unlike a tool's, it is not the item's key.
+        In a skill listing the path starts with the file's URI in brackets (``[skill://x/SKILL.md].description``).
         """
-        out: list[tuple[str, str]] = []
-        # A resource's or template's name is shown to the model beside its description (a tool's name is its key).
-        name = self.definition.get("name") if isinstance(self.definition, dict) else None
-        if self.kind in ("resource", "template") and isinstance(name, str):
-            out.append(("name", name))
-        stack: list[tuple[Any, str, int]] = [(self.definition, "", 0)]
-        while stack:
-            node, where, depth = stack.pop()
-            if depth > MAX_DEPTH:
-                continue
-            if isinstance(node, dict):
-                for key in sorted(node, reverse=True):
-                    value = node[key]
-                    path = f"{where}.{key}" if where else key
-                    if isinstance(value, str) and key in ("description", "title"):
-                        out.append((path, value))
-                    elif isinstance(value, (dict, list)):
-                        stack.append((value, path, depth + 1))
-            elif isinstance(node, list):
-                stack.extend((value, f"{where}[{i}]", depth + 1) for i, value in reversed(list(enumerate(node))))
-        return out
+        return [(path if uri is None else f"[{uri}].{path}", text) for uri, path, text in self.placed_texts()]
+
+
+def _prose(kind: Kind, definition: Any) -> list[tuple[str, str]]:
+    """The prose of one definition: a resource's or template's name, then every description and title, walked."""
+    out: list[tuple[str, str]] = []
+    # A resource's or template's name is shown to the model beside its description (a tool's name is its key).
+    name = definition.get("name") if isinstance(definition, dict) else None
+    if kind in ("resource", "template") and isinstance(name, str):
+        out.append(("name", name))
+    stack: list[tuple[Any, str, int]] = [(definition, "", 0)]
+    while stack:
+        node, where, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            continue
+        if isinstance(node, dict):
+            for key in sorted(node, reverse=True):
+                value = node[key]
+                path = f"{where}.{key}" if where else key
+                if isinstance(value, str) and key in ("description", "title"):
+                    out.append((path, value))
+                elif isinstance(value, (dict, list)):
+                    stack.append((value, path, depth + 1))
+        elif isinstance(node, list):
+            stack.extend((value, f"{where}[{i}]", depth + 1) for i, value in reversed(list(enumerate(node))))
+    return out
 
 
 @dataclass
@@ -224,28 +249,35 @@ class Surface:
         return next((item for item in self.all_items() if item.name == name), None)
 
 
-def _item(label: str, kind: Kind, index: int, raw: Any, *, skill_file: bool = False) -> SurfaceItem:
+def _item(label: str, kind: Kind, index: int, raw: Any) -> SurfaceItem:
     if not isinstance(raw, dict):
         return SurfaceItem(label, kind, index, None, raw, None, f"the {kind} definition is not a JSON object")
     key = raw.get(KEY_FIELD[kind])
     usable_key = key if isinstance(key, str) and key else None
-    try:
-        fingerprint: str | None = definition_fingerprint(raw)
-        problem = None
-    except CanonicalError as exc:
-        fingerprint, problem = None, f"the definition has no canonical form: {exc}"
+    fingerprint, problem = _fingerprint(raw)
     if usable_key is None:
         problem = problem or f"the {kind} has no {KEY_FIELD[kind]} (a non-empty string)"
-    return SurfaceItem(label, kind, index, usable_key, raw, fingerprint, problem, skill_file)
+    return SurfaceItem(label, kind, index, usable_key, raw, fingerprint, problem)
 
 
-def _is_skill_file(uri: str, skill_dirs: tuple[str, ...], skill_files: set[str]) -> bool:
-    """True when ``uri`` is a file a listed skill names or lies under a listed skill's directory."""
-    return uri in skill_files or any(uri.startswith(d + "/") for d in skill_dirs)
+def _fingerprint(definition: Any) -> tuple[str | None, str | None]:
+    """The definition's fingerprint, or None and why it has none."""
+    try:
+        return definition_fingerprint(definition), None
+    except CanonicalError as exc:
+        return None, f"the definition has no canonical form: {exc}"
 
 
-def skill_file_definition(raw: dict[str, Any]) -> dict[str, Any]:
-    """What a listed skill file's item pins: its ``resources/list`` entry as sent, less ``size``.
+def listing_key(directory: str) -> str:
+    """The key of the item pinning a skill's files' listing: its directory URI and a ``/`` (``skill://x/``).
+
+    No other resource can hold it: a URI spelled so lies under the directory, so it is one of the skill's files.
+    """
+    return directory + "/"
+
+
+def skill_file_entry(raw: dict[str, Any]) -> dict[str, Any]:
+    """What a skill listing pins of one file: its ``resources/list`` entry as sent, less ``size``.
 
     The skill's fingerprint already binds the file's bytes; pinning their size here too would
     make one edit of a file two reviews (the skill's and this item's) without a word to read.
@@ -253,37 +285,74 @@ def skill_file_definition(raw: dict[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in raw.items() if key != "size"}
 
 
+def _owner(uri: str, dirs: tuple[str, ...], named_by: Mapping[str, str]) -> str | None:
+    """The listed skill ``uri`` belongs to: the one whose entry names it, else the deepest directory holding it."""
+    if uri in named_by:
+        return named_by[uri]
+    holding = [d for d in dirs if uri.startswith(d + "/")]
+    return max(holding, key=len) if holding else None
+
+
+def _skill_listing(label: str, directory: str, index: int, raws: list[dict[str, Any]]) -> SurfaceItem:
+    """One item for everything ``resources/list`` says of a skill's files, entries sorted by URI."""
+    entries = sorted((skill_file_entry(raw) for raw in raws), key=lambda entry: str(entry["uri"]))
+    fingerprint, problem = _fingerprint(entries)
+    uris = [entry["uri"] for entry in entries]
+    repeated = next((uri for uri, after in zip(uris, uris[1:], strict=False) if uri == after), None)
+    if repeated is not None and problem is None:
+        # Which of the two entries a host shows the model is unknown, so neither can be the reviewed one.
+        problem = f"skill file {safe_line(repeated, limit=120)!r} is listed more than once; a repeat cannot be reviewed"
+    return SurfaceItem(
+        label, "resource", index, listing_key(directory), entries, fingerprint, problem, skill_listing=directory
+    )
+
+
 def build_surface(
-    label: str, listings: Mapping[Kind, KindListing], *, skill_dirs: Iterable[str] = (), skill_files: Iterable[str] = ()
+    label: str, listings: Mapping[Kind, KindListing], *, skills: Iterable[tuple[str, Iterable[str]]] = ()
 ) -> Surface:
     """Turn raw listings into items, one at a time (a bad definition spoils only itself).
 
-    Every resource is an item, skill files too: a listed skill's file (a file it names, or a URI
-    under its directory) is marked ``skill_file`` and pinned without its ``size`` (the skill's
-    fingerprint binds its bytes, never the name, title and description ``resources/list`` gives
-    it). A ``skill://`` resource outside every listed skill stays a plain item, size and all.
-    An item whose key repeats an earlier one of its kind is kept, marked, and cannot be
-    reviewed: which of the two a host would use is unknown.
+    ``skills`` holds each listed skill's directory URI and the file URIs its entry names. A
+    resource that is a listed skill's file (named by its entry, or under its directory) is
+    no item of its own: what ``resources/list`` says of all of one skill's files is one item,
+    ``resource/<directory>/``, pinned without the files' ``size`` (the skill's fingerprint
+    binds their bytes, never their listed name, title and description), and placed where
+    the skill's first file is listed. A ``skill://`` resource outside every listed skill
+    stays a plain item, size and all. An item whose key repeats an earlier one of its kind
+    is kept, marked, and cannot be reviewed: which of the two a host would use is unknown.
     """
     surface = Surface(label)
-    dirs = tuple(sorted(set(skill_dirs)))
-    files = set(skill_files)
+    named_by: dict[str, str] = {}
+    dirs: set[str] = set()
+    for directory, files in skills:
+        dirs.add(directory)
+        for file_uri in files:
+            named_by.setdefault(file_uri, directory)
+    ordered_dirs = tuple(sorted(dirs))
     for kind, listing in listings.items():
         surface.offered[kind] = listing.offered
         surface.complete = surface.complete and listing.complete
         if listing.gap is not None:
             surface.gaps.append(listing.gap)
         surface.warnings.extend(listing.warnings)
-        seen: dict[str, int] = {}
+        owned: dict[str, tuple[int, list[dict[str, Any]]]] = {}
+        plain: list[tuple[int, Any]] = []
         for index, raw in enumerate(listing.items):
-            owned = (
-                kind == "resource"
-                and isinstance(raw, dict)
-                and isinstance(raw.get("uri"), str)
-                and _is_skill_file(raw["uri"], dirs, files)
-            )
-            item = _item(label, kind, index, skill_file_definition(raw) if owned else raw, skill_file=owned)
-            if item.key is not None and item.key in seen:
+            uri = raw.get("uri") if kind == "resource" and isinstance(raw, dict) else None
+            owner = _owner(uri, ordered_dirs, named_by) if isinstance(uri, str) else None
+            if owner is None:
+                plain.append((index, raw))
+            else:
+                owned.setdefault(owner, (index, []))[1].append(raw)
+        made = [(index, _item(label, kind, index, raw)) for index, raw in plain]
+        for directory, (first, raws) in owned.items():
+            item = _skill_listing(label, directory, first, raws)
+            if item.problem is not None:
+                surface.warnings.append(f"{safe_line(item.name, limit=200)}: {item.problem}")
+            made.append((first, item))
+        seen: dict[str, int] = {}
+        for index, item in sorted(made, key=lambda pair: pair[0]):
+            if item.skill_listing is None and item.key is not None and item.key in seen:
                 item = SurfaceItem(
                     label,
                     kind,
@@ -293,7 +362,6 @@ def build_surface(
                     item.fingerprint,
                     f"{kind} {safe_line(item.key, limit=120)!r} is listed again (first as item "
                     f"#{seen[item.key]}); a repeat cannot be reviewed",
-                    owned,
                 )
                 surface.warnings.append(f"{item.problem}")
             elif item.key is not None:

@@ -26,7 +26,8 @@ _STATE_STYLE = {
 def item_json(item: Any, review: Any) -> dict[str, Any]:
     """One item: name, kind, fingerprint, review (state and the record it rests on), definition as pinned.
 
-    ``skill_file`` marks a listed skill's file, whose definition is its resources/list entry less ``size``.
+    ``skill_listing`` is the skill directory of the item pinning what resources/list says of that skill's
+    files (its definition: their entries less ``size``, sorted by URI); null for every other item.
     """
     return {
         "name": item.name,
@@ -34,7 +35,7 @@ def item_json(item: Any, review: Any) -> dict[str, Any]:
         "fingerprint": item.fingerprint,
         "review": review.as_json() if review is not None else None,
         "problem": item.problem,
-        "skill_file": item.skill_file,
+        "skill_listing": item.skill_listing,
         "definition": item.definition,
     }
 
@@ -83,8 +84,9 @@ def render_surface(surface: Any, reviews: dict[str, Any]) -> RenderableType:
             line.append(safe_line(item.name, limit=300))
             line.append("  ")
             line.append_text(_state(reviews.get(item.name), item))
-            if item.skill_file:
-                line.append("  (a listed skill's file: its listing)", style="dim")
+            if item.skill_listing is not None:
+                count = len(item.definition) if isinstance(item.definition, list) else 0
+                line.append(f"  (what resources/list says of this skill's {count} files)", style="dim")
             parts.append(line)
             parts.append(
                 Text(
@@ -115,7 +117,7 @@ def render_field_changes(name: str, state: Any, changes: list[Any], note: str | 
     if note:
         parts.append(Text(note, style="dim"))
     for change in changes:
-        parts.append(Text(f"{change.change} {safe_line(change.path, limit=300)}", style="bold"))
+        parts.append(Text(f"{change.change} {safe_line(change.place, limit=400)}", style="bold"))
         if change.change != "added":
             for line in safe_text(change.text(change.old)).splitlines() or [""]:
                 parts.append(Text("- " + line, style="red"))

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 import anyio
 
@@ -52,17 +52,16 @@ __all__ = [
 async def load_surface(conn: Connection, listing: Listing | None) -> Surface:
     """Every tool, prompt, static resource and template the server lists (all pages), as items.
 
-    ``listing`` is the skills listing: resources that are its skills' files are left out.
+    ``listing`` is the skills listing: what resources/list says of each of its skills' files is one item per skill.
     """
     listings = await list_surface(conn.request, broken=lambda: conn.closed or conn.refused is not None)
     entries = listing.entries if listing is not None else []
 
     def build() -> Surface:
-        # Every listed entry's directory, malformed and unavailable ones too: their files are the skill review's
-        # business (the audit's completeness checks), never surface items.
-        dirs = [d for e in entries if (d := e.directory or _directory_of(e.uri))]
-        files = [f.uri for e in entries for f in e.files or ()]
-        return build_surface(conn.info.label, listings, skill_dirs=dirs, skill_files=files)
+        # Every listed entry, malformed and unavailable ones too: their files' bytes are the skill review's business,
+        # what resources/list says of them one item per skill.
+        skills = [(d, [f.uri for f in e.files or ()]) for e in entries if (d := e.directory or _directory_of(e.uri))]
+        return build_surface(conn.info.label, listings, skills=skills)
 
     # Sorting tens of thousands of resources from the skills' files takes a while: in a thread, off the event loop.
     return await anyio.to_thread.run_sync(build)
@@ -174,25 +173,72 @@ ChangeKind = Literal["added", "removed", "changed"]
 
 @dataclass(frozen=True)
 class FieldChange:
-    """One field of a definition that differs: its path (``inputSchema.properties.x.description``), old and new."""
+    """One field of a definition that differs: its path (``inputSchema.properties.x.description``), old and new.
+
+    In a skill listing ``file`` names the file whose entry changed and ``path`` the field inside that entry
+    (``(entry)`` when the whole entry came or went).
+    """
 
     path: str
     change: ChangeKind
     old: Any = None
     new: Any = None
+    file: str | None = None
 
     @staticmethod
     def text(value: Any) -> str:
         """A value as a reviewer reads it: strings as they are, anything else as compact JSON."""
         return value if isinstance(value, str) else json.dumps(value, sort_keys=True, ensure_ascii=False)
 
+    @property
+    def place(self) -> str:
+        """Where, in words: ``description``, ``description of skill://x/SKILL.md`` or ``skill://x/new.md``."""
+        if self.file is None:
+            return self.path
+        return self.file if self.path == _WHOLE_ENTRY else f"{self.path} of {self.file}"
+
     def as_json(self) -> dict[str, Any]:
-        """The change in JSON reports."""
-        return {"path": self.path, "change": self.change, "old": self.old, "new": self.new}
+        """The change in JSON reports (``file`` is null but in a skill listing)."""
+        return {"file": self.file, "path": self.path, "change": self.change, "old": self.old, "new": self.new}
+
+
+_WHOLE_ENTRY: Final = "(entry)"
 
 
 def definition_changes(old: Any, new: Any, path: str = "") -> list[FieldChange]:
-    """Every field that differs between two definitions, deepest first-differing field, in path order."""
+    """Every field that differs between two definitions, deepest first-differing field, in path order.
+
+    Two skill listings (lists of file entries, each URI once) are matched file by file, by URI, so a
+    change names its file and field, never a position that shifts when a file is added.
+    """
+    old_files, new_files = _by_uri(old), _by_uri(new)
+    if not path and old_files is not None and new_files is not None:
+        out: list[FieldChange] = []
+        for uri in sorted(set(old_files) | set(new_files)):
+            if uri not in new_files:
+                out.append(FieldChange(_WHOLE_ENTRY, "removed", old_files[uri], None, file=uri))
+            elif uri not in old_files:
+                out.append(FieldChange(_WHOLE_ENTRY, "added", None, new_files[uri], file=uri))
+            else:
+                out.extend(replace(c, file=uri) for c in _field_changes(old_files[uri], new_files[uri], ""))
+        return out
+    return _field_changes(old, new, path)
+
+
+def _by_uri(definition: Any) -> dict[str, dict[str, Any]] | None:
+    """A skill listing's entries by URI; None when ``definition`` is not one (or repeats a URI)."""
+    if not isinstance(definition, list):
+        return None
+    out: dict[str, dict[str, Any]] = {}
+    for entry in definition:
+        uri = entry.get("uri") if isinstance(entry, dict) else None
+        if not isinstance(uri, str) or uri in out:
+            return None
+        out[uri] = entry
+    return out
+
+
+def _field_changes(old: Any, new: Any, path: str) -> list[FieldChange]:
     out: list[FieldChange] = []
     stack: list[tuple[Any, Any, str]] = [(old, new, path)]
     while stack:

@@ -92,44 +92,84 @@ def test_one_bad_definition_spoils_only_itself():
     assert "listed again" in (tools[4].problem or "") and surface.warnings
 
 
-def test_skill_files_are_items_pinned_by_their_listing_without_the_size_their_skill_already_binds():
+def test_a_skills_files_listing_is_one_item_pinned_without_the_size_their_skill_already_binds():
     resources = [
         {"uri": "skill://hello/SKILL.md", "name": "hello", "description": "Says hello.", "size": 58},
+        {"uri": "docs://guide", "name": "guide", "size": 9},
         {"uri": "skill://hello/_manifest", "name": "m"},
         {"uri": "skill://other/x.md", "name": "x", "size": 3},
-        {"uri": "docs://guide", "name": "guide", "size": 9},
         {"uri": "https://files.example/hello/SKILL.md", "name": "listed elsewhere"},
         {"uri": "https://files.example/hello/notes.md", "name": "under a listed skill"},
+        {"uri": "https://mirror.example/hello-extra.md", "name": "named by the entry, stored elsewhere"},
     ]
-    options = {
-        "skill_dirs": ["skill://hello", "https://files.example/hello"],
-        "skill_files": ["skill://hello/SKILL.md", "https://files.example/hello/SKILL.md"],
+    skills = [
+        ("skill://hello", ["skill://hello/SKILL.md"]),
+        (
+            "https://files.example/hello",
+            ["https://files.example/hello/SKILL.md", "https://mirror.example/hello-extra.md"],
+        ),
+    ]
+    items = {r.key: r for r in _surface(resources=resources, skills=skills).items["resource"]}
+    # One item per listed skill, where its first file is listed; strays and other resources one item each.
+    assert list(items) == ["skill://hello/", "docs://guide", "skill://other/x.md", "https://files.example/hello/"]
+    assert {key: item.skill_listing for key, item in items.items() if item.skill_listing} == {
+        "skill://hello/": "skill://hello",
+        "https://files.example/hello/": "https://files.example/hello",
     }
-    items = {r.key: r for r in _surface(resources=resources, **options).items["resource"]}
-    assert list(items) == [r["uri"] for r in resources]
-    owned = {key for key, item in items.items() if item.skill_file}
-    assert owned == {
-        "skill://hello/SKILL.md",
-        "skill://hello/_manifest",
+    # Every file's entry, sorted by URI, less its size (the skill's fingerprint binds the bytes).
+    assert items["skill://hello/"].definition == [
+        {"uri": "skill://hello/SKILL.md", "name": "hello", "description": "Says hello."},
+        {"uri": "skill://hello/_manifest", "name": "m"},
+    ]
+    assert [e["uri"] for e in items["https://files.example/hello/"].definition] == [
         "https://files.example/hello/SKILL.md",
         "https://files.example/hello/notes.md",
-    }
-    # A skill file's bytes (and so their size) are its skill's to pin; a stray skill:// file keeps every field.
-    assert items["skill://hello/SKILL.md"].definition == {
-        "uri": "skill://hello/SKILL.md",
-        "name": "hello",
-        "description": "Says hello.",
-    }
+        "https://mirror.example/hello-extra.md",
+    ]
+    # A stray skill:// file keeps every field.
     assert items["skill://other/x.md"].definition["size"] == 3 and items["docs://guide"].definition["size"] == 9
-    resized = _surface(resources=[{**resources[0], "size": 60}], **options).items["resource"][0]
-    retold = _surface(resources=[{**resources[0], "description": "Says hi."}], **options).items["resource"][0]
-    assert resized.fingerprint == items["skill://hello/SKILL.md"].fingerprint
-    assert retold.fingerprint != items["skill://hello/SKILL.md"].fingerprint
+    listing = items["skill://hello/"]
+
+    def again(first):
+        return _surface(resources=[first, resources[2]], skills=skills).items["resource"][0]
+
+    assert again({**resources[0], "size": 60}).fingerprint == listing.fingerprint
+    assert again({**resources[0], "description": "Says hi."}).fingerprint != listing.fingerprint
+    # The server's order of files is not content: the same entries listed the other way round pin the same.
+    swapped = _surface(resources=[resources[2], resources[0]], skills=skills).items["resource"][0]
+    assert swapped.fingerprint == listing.fingerprint
+
+
+def test_a_file_listed_twice_spoils_its_skills_listing_item():
+    twice = [
+        {"uri": "skill://hello/SKILL.md", "description": "a"},
+        {"uri": "skill://hello/SKILL.md", "description": "b"},
+    ]
+    surface = _surface(resources=twice, skills=[("skill://hello", ["skill://hello/SKILL.md"])])
+    (item,) = surface.items["resource"]
+    assert item.name == "srv:resource/skill://hello/" and not item.usable
+    assert "'skill://hello/SKILL.md' is listed more than once" in (item.problem or "")
+    assert any("listed more than once" in warning for warning in surface.warnings)
 
 
 def test_a_resources_name_is_read_as_prose_beside_its_description():
     item = _surface(resources=[{"uri": "skill://x/SKILL.md", "name": "x", "title": "X", "description": "d"}])
     assert item.items["resource"][0].texts() == [("name", "x"), ("title", "X"), ("description", "d")]
+
+
+def test_a_skill_listings_texts_name_the_file_they_are_about():
+    resources = [
+        {"uri": "skill://x/b.md", "name": "b", "description": "B."},
+        {"uri": "skill://x/SKILL.md", "name": "x", "title": "X"},
+    ]
+    (item,) = _surface(resources=resources, skills=[("skill://x", [])]).items["resource"]
+    assert item.placed_texts() == [
+        ("skill://x/SKILL.md", "name", "x"),
+        ("skill://x/SKILL.md", "title", "X"),
+        ("skill://x/b.md", "name", "b"),
+        ("skill://x/b.md", "description", "B."),
+    ]
+    assert item.texts()[-1] == ("[skill://x/b.md].description", "B.")
 
 
 @pytest.mark.parametrize(
@@ -143,6 +183,8 @@ def test_a_resources_name_is_read_as_prose_beside_its_description():
         ("srv:hello-world", None),
         ("acme/billing/invoice", None),
         ("srv:tool/", None),
+        ("srv:resource/skill://hello-world/", ("srv", "resource", "skill://hello-world/")),
+        ("resource/skill://acme/billing/", (None, "resource", "skill://acme/billing/")),
     ],
 )
 def test_item_names(name, parsed):

@@ -41,11 +41,11 @@ def test_list_surface_json_over_stdio_has_every_item_of_every_page_in_both_eras(
     )
     document = run.json()
     assert [p["name"] for p in document["prompts"]] == ["fx:prompt/summarise", "fx:prompt/tldr"]
-    # The skill's SKILL.md bytes are the skill's to pin; its resources/list entry (name, description) is an item.
-    assert [(r["name"], r["skill_file"]) for r in document["resources"]] == [
-        ("fx:resource/skill://hello-world/SKILL.md", True),
-        ("fx:resource/docs://guide/intro", False),
-        ("fx:resource/docs://guide/faq", False),
+    # The skill's SKILL.md bytes are the skill's to pin; what resources/list says of its files is one item.
+    assert [(r["name"], r["skill_listing"]) for r in document["resources"]] == [
+        ("fx:resource/skill://hello-world/", "skill://hello-world"),
+        ("fx:resource/docs://guide/intro", None),
+        ("fx:resource/docs://guide/faq", None),
     ]
     assert [t["name"] for t in document["templates"]] == ["fx:template/docs://invoices/{number}"]
     assert document["skills"][0]["name"] == "fx:hello-world"

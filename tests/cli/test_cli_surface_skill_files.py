@@ -1,4 +1,4 @@
-"""What resources/list says about skill:// files (issue 34): pinned as surface items, audited, strays reported."""
+"""What resources/list says about skill:// files (issue 34): pinned one item per skill, audited, strays reported."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ from tests.cli.conftest import run_cli, stdio
 from tests.cli.test_cli_ledger import isolated_env
 from tests.fixtures.surface import SKILL_MD, SKILL_RETOLD, STRAY_SKILL_FILE, TAG_SMUGGLED
 
-ITEM = f"fx:resource/{SKILL_MD}"
+ITEM = "fx:resource/skill://hello-world/"
+"""The item pinning what resources/list says of hello-world's files (the fixture lists only SKILL.md)."""
 
 
 @pytest.fixture
@@ -82,8 +83,10 @@ def test_a_skill_files_description_changed_after_approval_is_diffed_and_stops_th
     diff = run_cli("diff", "--json", "--exit-code", ITEM, *retold, env=env)
     assert diff.code == 1, diff.err
     assert diff.json()["fields"] == [
-        {"path": "description", "change": "changed", "old": "Says hello.", "new": SKILL_RETOLD}
+        {"file": SKILL_MD, "path": "description", "change": "changed", "old": "Says hello.", "new": SKILL_RETOLD}
     ]
+    shown = run_cli("diff", ITEM, *retold, env=env)
+    assert f"changed description of {SKILL_MD}" in shown.out and f"+ {SKILL_RETOLD}" in shown.out
     gate = run_cli("audit", "--surface", "all", "--require-approved", *retold, env=env)
     assert gate.code == 1
     assert "not approved at its current fingerprint" in gate.err
@@ -102,5 +105,7 @@ def test_a_skill_file_outside_every_listed_skill_is_one_warning(env):
         assert not [f for f in findings if f["id"] == "skillscope/unlisted-file"]
     listed = run_cli("list", "--surface", "--json", "--label", "fx", *stdio("surface-skill-stray"), env=env).json()
     items = {r["name"]: r for r in listed["resources"]}
-    assert items[f"fx:resource/{STRAY_SKILL_FILE}"]["skill_file"] is False
-    assert items[ITEM]["skill_file"] is True
+    assert items[f"fx:resource/{STRAY_SKILL_FILE}"]["skill_listing"] is None
+    assert items[f"fx:resource/{STRAY_SKILL_FILE}"]["definition"]["description"] == "Notes."
+    assert items[ITEM]["skill_listing"] == "skill://hello-world"
+    assert [entry["uri"] for entry in items[ITEM]["definition"]] == [SKILL_MD]

@@ -149,7 +149,7 @@ def refresh_surface(
 def _field_changes(changes: list[Any]) -> list[RenderableType]:
     out: list[RenderableType] = []
     for change in changes:
-        out.append(Text.assemble((f"{change.change} ", "bold"), inert_line(change.path, "bold", limit=200)))
+        out.append(Text.assemble((f"{change.change} ", "bold"), inert_line(change.place, "bold", limit=300)))
         for sign, value, style, skip in (("- ", change.old, "red", "added"), ("+ ", change.new, "green", "removed")):
             if change.change == skip:
                 continue
@@ -177,6 +177,17 @@ def item_detail(
     ]
     if item.problem:
         parts.append(inert_line(item.problem, "red", limit=400))
+    listing = item.skill_listing is not None
+    if listing:
+        count = len(item.definition) if isinstance(item.definition, list) else 0
+        parts.append(
+            Text.assemble(
+                f"What resources/list says of the {count} files of skill ",
+                inert_line(item.skill_listing, limit=200),
+                ": their bytes are the skill's to pin, their listed name, title and description this item's.",
+                style="dim",
+            )
+        )
     if note:
         parts.append(Text(note, style="yellow"))
     for finding in findings or []:
@@ -188,7 +199,8 @@ def item_detail(
         )
     if changes:
         parts.extend([Text(""), Text("Changed fields (approved → now)", style="bold yellow"), *_field_changes(changes)])
-    parts.extend([Text(""), Text("Definition as sent", style="bold")])
+    heading = "Files' entries as pinned (by URI, size left out)" if listing else "Definition as sent"
+    parts.extend([Text(""), Text(heading, style="bold")])
     try:
         shown = json.dumps(item.definition, indent=2, sort_keys=True, ensure_ascii=False)
     except ValueError:
