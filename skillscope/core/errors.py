@@ -13,6 +13,7 @@ SkillscopeError                 base; carries a title, a message and an exit cod
 │   └── ExtensionNotOffered     the server does not declare the skills extension
 ├── SkillNotFound               no skill answers to the name (exit 4)
 ├── VerificationFailed          content did not verify (exit 1)
+│   └── PathRefused             the local-folder publisher refused a path on purpose; nothing was read
 ├── ApprovalRefused             an approval breaks a rule: unverified, pinned fingerprint, findings (exit 1)
 ├── LocalFileError              a local file cannot be read or written (exit 5)
 │   └── LedgerError             the ledger cannot be read or written
@@ -48,6 +49,7 @@ __all__ = [
     "ExtensionNotOffered",
     "SkillNotFound",
     "VerificationFailed",
+    "PathRefused",
     "ApprovalRefused",
     "LocalFileError",
     "LedgerError",
@@ -159,6 +161,16 @@ class VerificationFailed(SkillscopeError):
 
     exit_code = EXIT_VERIFY
     title = "Verification failed"
+
+
+class PathRefused(VerificationFailed):
+    """skillscope's own local-folder publisher refused to serve a path (a link, a FIFO, a device, a bad name).
+
+    A deliberate refusal, not a server that could not answer: the file is judged as refused content.
+    ``message`` names the path and what it is; it holds file names from the folder, already made safe.
+    """
+
+    title = "Refused"
 
 
 class ApprovalRefused(SkillscopeError):

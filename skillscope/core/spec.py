@@ -18,6 +18,7 @@ __all__ = [
     "EXTENSION_ID",
     "FRONTMATTER_MAX",
     "INVALID_PARAMS",
+    "LOCAL_FOLDER_REFUSAL",
     "ITEM_KEYS",
     "LEGACY",
     "MAX_FILES",
@@ -83,6 +84,9 @@ SDK_CONNECTION_CLOSED: Final = -32000
 """The code the MCP SDK gives a request whose connection closed."""
 UNSUPPORTED_PROTOCOL_VERSION: Final = -32022
 """A 2026-07-28 server's answer to the 2025-11-25 ``initialize`` handshake (and to an unknown version)."""
+LOCAL_FOLDER_REFUSAL: Final = -32077
+"""The code skillscope's own local-folder publisher answers a read of a path it refused (a link, a FIFO, a
+device, a name that is not UTF-8, a ``.git``); honoured only from that in-process target, never from a server."""
 
 # Check ids the conformance scenarios evaluate together.
 ENUMERATION_ENTRY_CHECKS: Final = (

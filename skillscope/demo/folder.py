@@ -12,7 +12,7 @@ from typing import Any
 from mcp import MCPError
 from mcp.server.extension import ResourceBinding
 
-from skillscope.core.spec import MAX_FILES, MAX_TOTAL_BYTES
+from skillscope.core.spec import LOCAL_FOLDER_REFUSAL, MAX_FILES, MAX_TOTAL_BYTES
 from skillscope.demo.publisher import (
     PublishedSkill,
     SkillFile,
@@ -37,7 +37,6 @@ __all__ = [
 
 FOLDER_SERVER_NAME = "skillscope-folder"
 _NOT_LABEL = re.compile(r"[^A-Za-z0-9_.-]+")
-_INTERNAL_ERROR = -32603
 _PLACEHOLDER_DIGEST = "sha256:" + "0" * 64
 """Listed for a file that was refused or not read: it can never verify, so the file is never shown."""
 _GIT_DIR = b".git"
@@ -229,13 +228,17 @@ def _entry(skill: FolderSkill) -> dict[str, Any]:
 
 
 class RefusedResource(SkillResource):
-    """A file the folder loader refused: reading it answers an error naming why."""
+    """A file the folder loader refused: reading it answers the local-folder refusal code and why.
+
+    The client honours that code only from the in-process folder target, as a deliberate refusal of the
+    path (verification fails, exit 1), never as a server that could not answer.
+    """
 
     reason: str = ""
 
     async def read(self) -> str | bytes:
         """Refuse, with the reason."""
-        raise MCPError(code=_INTERNAL_ERROR, message=self.reason)
+        raise MCPError(code=LOCAL_FOLDER_REFUSAL, message=self.reason)
 
 
 class _FolderPublisher(SkillsPublisher):

@@ -20,6 +20,7 @@ from skillscope.core.errors import (
     ConnectionFailed,
     ExtensionNotOffered,
     MethodError,
+    PathRefused,
     ProtocolViolation,
     RequestTimedOut,
     ServerExited,
@@ -30,6 +31,7 @@ from skillscope.core.spec import (
     ENVELOPE_KEYS,
     EXTENSION_ID,
     INVALID_PARAMS,
+    LOCAL_FOLDER_REFUSAL,
     METHOD_NOT_FOUND,
     MODERN,
     SDK_REQUEST_TIMEOUT,
@@ -313,8 +315,19 @@ class Connection:
             raise self._method_error(exc, "skills/get") from None
 
     async def read_resource(self, uri: str) -> ReadResult:
-        """``resources/read`` of exactly this URI, read but not judged; an error answer is a ``MethodError``."""
-        return parse_read(await self.request("resources/read", {"uri": uri}, named=True))
+        """``resources/read`` of exactly this URI, read but not judged; an error answer is a ``MethodError``.
+
+        Raises:
+            PathRefused: the target is a local folder (skillscope's own in-process publisher) and it refused
+                the path on purpose; only that target's refusal code counts, a server's same code stays a
+                ``MethodError``.
+        """
+        try:
+            return parse_read(await self.request("resources/read", {"uri": uri}, named=True))
+        except MethodError as exc:
+            if exc.code == LOCAL_FOLDER_REFUSAL and self._target.kind == "inprocess" and self._target.folder:
+                raise PathRefused(safe_line(exc.server_message, limit=600)) from None
+            raise
 
     async def list_resources(self, cursor: str | None = None) -> ResourcePage:
         """One ``resources/list`` page, read but not judged; an error answer is a ``MethodError``."""

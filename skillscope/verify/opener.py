@@ -13,6 +13,7 @@ from skillscope.catalog.names import check_relative_request
 from skillscope.core.errors import (
     ConnectionFailed,
     MethodError,
+    PathRefused,
     ProtocolViolation,
     RequestTimedOut,
     SkillNotFound,
@@ -86,6 +87,10 @@ class Failure:
     """Set when the file could not be read (a timeout, a closed connection, an error answer): no bytes
     were compared, so this is not evidence of tampering, and nothing is vouched for either."""
 
+    refused: bool = False
+    """Set when the local-folder publisher refused the path on purpose (a link, a FIFO, a device, a bad
+    name): nothing was read, by design, and the skill fails as refused content, not as an unanswered read."""
+
     @property
     def unreadable(self) -> bool:
         """True when no bytes came to compare (the read failed), as opposed to bytes that did not match."""
@@ -94,7 +99,7 @@ class Failure:
     @property
     def heading(self) -> str:
         """What happened, in two or three words, for the head of a report."""
-        return "Could not read" if self.unreadable else "Verification failed"
+        return "Could not read" if self.unreadable else "Refused" if self.refused else "Verification failed"
 
     def as_json(self) -> dict[str, Any]:
         """The failure in ``show --json`` form."""
@@ -216,8 +221,10 @@ async def open_skill(
     budget = [MAX_TOTAL_BYTES]
     for result in [skill_md, *wanted]:
         if not await _read_and_check(reader, report, result, entry, budget):
-            # After a timeout or a closed connection a fresh skills/get would only wait or fail the same way.
-            if report.failure is None or report.failure.cause not in ("timed-out", "connection-closed"):
+            # After a timeout or a closed connection a fresh skills/get would only wait or fail the same way;
+            # a refused path is the folder's fixed answer, and its entry was made once, when it was loaded.
+            failure = report.failure
+            if failure is None or (failure.cause not in ("timed-out", "connection-closed") and not failure.refused):
                 await _refresh(reader, report, policy)
             break
     return report
@@ -231,6 +238,20 @@ async def _read_and_check(
     try:
         raw = await reader.read_resource(result.uri)
         served = served_bytes(raw, result.uri)
+    except PathRefused as exc:
+        # The local folder's publisher refused the path (its message names the path and what it is): the
+        # file is refused content, never "could not read".
+        _fail(
+            report,
+            result,
+            "read",
+            "a regular file inside the folder",
+            "refused by the folder's publisher",
+            f"{exc.message}; nothing of it was read",
+        )
+        assert report.failure is not None
+        report.failure.refused = True
+        return False
     except ConnectionFailed as exc:
         if isinstance(exc, ProtocolViolation | Unauthorised) and not isinstance(exc, MethodError):
             raise  # the transport refused what came (over the size cap, an encoding not offered): a protocol error
