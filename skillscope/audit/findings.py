@@ -99,7 +99,7 @@ class AuditFinding:
     family: str | None = None
     """The family a user rule declares; a built-in finding's is read from its id."""
     key: str | None = None
-    """The finding's stable identity (``reports.assign_keys``): what a suppression names."""
+    """The finding's stable identity (``audit.keys.assign_keys``): what a suppression names."""
 
     def as_json(self) -> dict[str, Any]:
         """The finding in the JSON report."""

@@ -9,7 +9,7 @@ from urllib.parse import quote, unquote
 
 from skillscope import __version__
 from skillscope.audit.findings import SEVERITY_ORDER, AuditFinding, CheckOutcome, check_info
-from skillscope.audit.keys import assign_keys, finding_keys
+from skillscope.audit.keys import assign_keys
 from skillscope.audit.run.results import ServerAudit, SkillAudit
 from skillscope.core.textsafe import safe_line
 
@@ -17,11 +17,9 @@ __all__ = [
     "JSON_SCHEMA_ID",
     "MARKDOWN_LIMIT",
     "SOURCE_ROOT",
-    "assign_keys",
     "audit_json",
     "audit_markdown",
     "audit_sarif",
-    "finding_keys",
     "finding_rows",
     "help_uri",
     "skipped_checks",

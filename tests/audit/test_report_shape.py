@@ -8,7 +8,8 @@ import anyio
 import pytest
 
 from skillscope.audit.custom_rules import load_rules
-from skillscope.audit.reports import assign_keys, audit_json, audit_sarif, finding_rows
+from skillscope.audit.keys import assign_keys
+from skillscope.audit.reports import audit_json, audit_sarif, finding_rows
 from skillscope.audit.run.results import ServerAudit
 from skillscope.audit.run.server import audit_server
 from skillscope.catalog.entry import Policy

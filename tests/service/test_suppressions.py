@@ -6,7 +6,8 @@ from dataclasses import replace
 from datetime import date
 
 from skillscope.audit.findings import AuditFinding, TextSpan
-from skillscope.audit.reports import assign_keys, audit_sarif
+from skillscope.audit.keys import assign_keys
+from skillscope.audit.reports import audit_sarif
 from skillscope.audit.run.results import ServerAudit
 from skillscope.ledger.signing import load_signer
 from skillscope.ledger.suppressions import append_suppression, new_suppression, suppressions_path
