@@ -11,7 +11,7 @@ from pathlib import Path
 from cryptography.exceptions import UnsupportedAlgorithm as UnsupportedAlgorithmError
 
 from skillscope.core.errors import LocalFileError, UsageError
-from skillscope.ledger.sshsig import SignatureError, agent_sign, key_blob, sign_with_key
+from skillscope.ledger.sshsig import SignatureError, agent_sign, agent_sign_raw, key_blob, sign_with_key
 
 __all__ = ["Signer", "default_key_path", "load_signer", "local_public_key"]
 
@@ -28,6 +28,8 @@ class Signer:
     source: str
     """Where the key came from, for messages."""
     _sign: Callable[[bytes], str]
+    _sign_raw: Callable[[bytes], bytes] | None = None
+    """A plain Ed25519 signature of the bytes given; None for a key of another type."""
 
     def sign(self, message: bytes) -> str:
         """The armored SSHSIG signature of ``message`` (namespace ``skillscope-review``).
@@ -37,6 +39,23 @@ class Signer:
         """
         try:
             return self._sign(message)
+        except SignatureError as exc:
+            raise UsageError(f"Cannot sign with {self.source}: {exc}") from None
+
+    def sign_raw(self, data: bytes) -> bytes:
+        """A plain Ed25519 signature (64 bytes) of ``data``, for a format whose signed bytes name it (DSSE's PAE).
+
+        The same key signs reviews as SSHSIG, whose signed bytes start with ``SSHSIG``; bytes that
+        start otherwise can never pass for a review's signature, nor a review's for them.
+
+        Raises:
+            UsageError: the key is not Ed25519, or the key or the agent could not sign.
+        """
+        if self._sign_raw is None:
+            kind = self.public_key.split()[0]
+            raise UsageError(f"Cannot sign with {self.source}: this needs an Ed25519 key, not {kind}")
+        try:
+            return self._sign_raw(data)
         except SignatureError as exc:
             raise UsageError(f"Cannot sign with {self.source}: {exc}") from None
 
@@ -85,7 +104,8 @@ def load_signer(config_value: str | None = None) -> Signer:
             blob = key_blob(public)
         except (SignatureError, IndexError):
             raise UsageError(f"Signing key {path} is not an OpenSSH public key") from None
-        return Signer(public, f"ssh-agent key {path}", lambda message: agent_sign(blob, message))
+        raw = (lambda data: agent_sign_raw(blob, data)) if public.startswith("ssh-ed25519 ") else None
+        return Signer(public, f"ssh-agent key {path}", lambda message: agent_sign(blob, message), raw)
     from cryptography.hazmat.primitives import serialization
 
     try:
@@ -102,7 +122,10 @@ def load_signer(config_value: str | None = None) -> Signer:
         .public_bytes(serialization.Encoding.OpenSSH, serialization.PublicFormat.OpenSSH)
         .decode("ascii")
     )
-    return Signer(_public_line(public), f"key file {path}", lambda message: sign_with_key(key, message))
+    from cryptography.hazmat.primitives.asymmetric import ed25519
+
+    raw_key = key.sign if isinstance(key, ed25519.Ed25519PrivateKey) else None
+    return Signer(_public_line(public), f"key file {path}", lambda message: sign_with_key(key, message), raw_key)
 
 
 def local_public_key(config_value: str | None = None) -> str | None:

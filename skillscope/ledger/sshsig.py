@@ -32,6 +32,7 @@ __all__ = [
     "SignatureError",
     "SshSignature",
     "agent_sign",
+    "agent_sign_raw",
     "armor",
     "ed25519_verify",
     "key_blob",
@@ -351,10 +352,30 @@ def agent_sign(
     Raises:
         SignatureError: no agent, the agent lacks the key, or it refused.
     """
+    inner = _agent_sign_data(public_blob, signed_data(message, namespace=namespace), socket_path)
+    return armor(public_blob, inner, namespace=namespace)
+
+
+def agent_sign_raw(public_blob: bytes, data: bytes, *, socket_path: str | None = None) -> bytes:
+    """The agent's plain Ed25519 signature of ``data`` (64 bytes), for formats that separate domains themselves.
+
+    Raises:
+        SignatureError: no agent, the agent lacks the key or refused, or the key is not Ed25519.
+    """
+    if _Reader(public_blob).string() != b"ssh-ed25519":
+        raise SignatureError("only an Ed25519 key signs raw data here")
+    reader = _Reader(_agent_sign_data(public_blob, data, socket_path))
+    algorithm, signature = reader.string(), reader.string()
+    if algorithm != b"ssh-ed25519" or len(signature) != 64:
+        raise SignatureError("ssh-agent answered with something other than an Ed25519 signature")
+    return signature
+
+
+def _agent_sign_data(public_blob: bytes, data: bytes, socket_path: str | None) -> bytes:
+    """The agent's signature blob (``string(algorithm) string(signature)``) over exactly ``data``."""
     path = socket_path or os.environ.get("SSH_AUTH_SOCK")
     if not path:
         raise SignatureError("no ssh-agent (SSH_AUTH_SOCK is not set)")
-    data = signed_data(message, namespace=namespace)
     key_type = _Reader(public_blob).string()
     flags = _AGENT_RSA_SHA2_512 if key_type == b"ssh-rsa" else 0
     request = bytes([_AGENT_SIGN_REQUEST]) + _string(public_blob) + _string(data) + struct.pack(">I", flags)
@@ -369,8 +390,7 @@ def agent_sign(
         raise SignatureError(f"cannot talk to ssh-agent at {path}: {exc.strerror or exc}") from None
     if not reply or reply[0] != _AGENT_SIGN_RESPONSE:
         raise SignatureError("ssh-agent refused to sign (is the key added? `ssh-add -l`)")
-    inner = _Reader(reply[1:]).string()
-    return armor(public_blob, inner, namespace=namespace)
+    return _Reader(reply[1:]).string()
 
 
 def _recv_exactly(sock: socket.socket, n: int) -> bytes:
