@@ -359,11 +359,12 @@ def diff_command(
 @click.option(
     "--format",
     "fmt",
-    type=click.Choice(["txt", "json", "yaml", "roomkit"]),
+    type=click.Choice(["txt", "json", "yaml", "roomkit", "in-toto"]),
     default="txt",
     show_default=True,
     help="txt: one sha256:… per line for a host's reviewed set; json/yaml add name, URI, label, reviewer, time; "
-    "roomkit: a Python module with approve_execution(request) for RoomKit's add_mcp_server.",
+    "roomkit: a Python module with approve_execution(request) for RoomKit's add_mcp_server; "
+    "in-toto: one DSSE-signed in-toto Statement per approved skill (JSON Lines), signed with your ledger key.",
 )
 @click.option("--label", help="Only approvals of skills from the server with this label.")
 @click.option(
@@ -396,6 +397,7 @@ def export_command(
     Examples:
       skillscope export > reviewed.txt
       skillscope export --format roomkit -o reviewed_skills.py   # for RoomKit's approve_execution
+      skillscope export --format in-toto -o reviews.intoto.jsonl  # signed attestations for auditors
     """
     from skillscope.core.errors import EXIT_LEDGER
     from skillscope.ledger.export import export_approved
@@ -408,7 +410,10 @@ def export_command(
             report_check(path, check)
             sys.exit(EXIT_LEDGER)
         exportable = book.exportable(check, include_unsigned=include_unsigned, label=label)
-        text = export_approved(exportable, fmt)  # type: ignore[arg-type]
+        if fmt == "in-toto":
+            text = _attestations(path, config, allowed_signers, include_unsigned, check, exportable)
+        else:
+            text = export_approved(exportable, fmt)  # type: ignore[arg-type]
         if label is not None and not exportable.approvals and not exportable.skipped:
             _warn_unmatched_label(label, book.exportable(check, include_unsigned=include_unsigned))
         deliver(text, output)
@@ -416,6 +421,20 @@ def export_command(
             click.echo(f"skillscope: {exportable.skipped_summary()} (trust: {check.trust.source})", err=True)
     except SkillscopeError as exc:
         sys.exit(report_error(exc))
+
+
+def _attestations(
+    path: Path, config: Any, allowed_signers: str | None, include_unsigned: bool, check: Any, exportable: Any
+) -> str:
+    """The in-toto export's JSON Lines; what it could not attest joins the held-back count on stderr."""
+    from skillscope.ledger.signers import TrustRule
+    from skillscope.service.attestations import export_attestations
+    from skillscope.service.review_state import TrustChoice
+
+    choice = TrustChoice.from_config(config, allowed_signers=allowed_signers, include_unsigned=include_unsigned)
+    made = export_attestations(path, choice, TrustRule(check.trust, include_unsigned), exportable)
+    exportable.skipped.update(made.skipped)
+    return str(made.text)
 
 
 def _warn_unmatched_label(label: str, exportable: Any) -> None:
