@@ -359,12 +359,14 @@ def diff_command(
 @click.option(
     "--format",
     "fmt",
-    type=click.Choice(["txt", "json", "yaml", "roomkit", "in-toto"]),
+    type=click.Choice(["txt", "json", "yaml", "roomkit", "in-toto", "cedar", "claude-managed"]),
     default="txt",
     show_default=True,
     help="txt: one sha256:… per line for a host's reviewed set; json/yaml add name, URI, label, reviewer, time; "
     "roomkit: a Python module with approve_execution(request) for RoomKit's add_mcp_server; "
-    "in-toto: one DSSE-signed in-toto Statement per approved skill (JSON Lines), signed with your ledger key.",
+    "in-toto: one DSSE-signed in-toto Statement per approved skill (JSON Lines), signed with your ledger key; "
+    "cedar: ToolHive's authorisation config permitting skills/get and resources/read of the approved skills; "
+    "claude-managed: Claude Code's allowedMcpServers entries for the servers whose skills were approved.",
 )
 @click.option("--label", help="Only approvals of skills from the server with this label.")
 @click.option(
@@ -398,7 +400,10 @@ def export_command(
       skillscope export > reviewed.txt
       skillscope export --format roomkit -o reviewed_skills.py   # for RoomKit's approve_execution
       skillscope export --format in-toto -o reviews.intoto.jsonl  # signed attestations for auditors
+      skillscope export --format cedar --label docs -o authz.json   # thv run --authz-config authz.json
+      skillscope export --format claude-managed   # allowedMcpServers for managed-settings.json
     """
+    from skillscope.cli.export_engines import ENGINE_FORMATS, engine_export
     from skillscope.core.errors import EXIT_LEDGER
     from skillscope.ledger.export import export_approved
 
@@ -412,6 +417,8 @@ def export_command(
         exportable = book.exportable(check, include_unsigned=include_unsigned, label=label)
         if fmt == "in-toto":
             text = _attestations(path, config, allowed_signers, include_unsigned, check, exportable)
+        elif fmt in ENGINE_FORMATS:
+            text = engine_export(fmt, exportable, config)
         else:
             text = export_approved(exportable, fmt)  # type: ignore[arg-type]
         if label is not None and not exportable.approvals and not exportable.skipped:

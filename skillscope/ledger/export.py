@@ -61,8 +61,9 @@ def exportable_approvals(verdicts: Verdicts, *, label: str | None = None) -> Exp
     return out
 
 
-ExportFormat = Literal["txt", "json", "yaml", "roomkit"]
+ExportFormat = Literal["txt", "json", "yaml", "roomkit", "cedar"]
 EXPORT_FORMATS: tuple[ExportFormat, ...] = ("txt", "json", "yaml", "roomkit")
+"""The formats the TUI's export dialog offers; ``cedar`` is the command line's (``export --format cedar``)."""
 
 
 def export_approved(source: Verdicts | Exportable, fmt: ExportFormat, *, label: str | None = None) -> str:
@@ -72,7 +73,7 @@ def export_approved(source: Verdicts | Exportable, fmt: ExportFormat, *, label: 
     rule when they were read from a file). ``txt`` is one ``sha256:…`` per line (each once), ready for a
     host's set of reviewed fingerprints; ``json`` and ``yaml`` add name, URI, label, reviewer
     and time; ``roomkit`` is a Python module whose ``approve_execution`` a RoomKit host
-    passes on unchanged.
+    passes on unchanged; ``cedar`` is ToolHive's authorisation config permitting the approved skills.
     """
     if fmt == "txt" and isinstance(source, Exportable):
         approvals = source.found  # a record as replayed holds its fingerprint
@@ -85,6 +86,10 @@ def export_approved(source: Verdicts | Exportable, fmt: ExportFormat, *, label: 
         from skillscope.ledger.roomkit import roomkit_module
 
         return roomkit_module(approvals, version=__version__)
+    if fmt == "cedar":
+        from skillscope.ledger.cedar import toolhive_authz_config
+
+        return toolhive_authz_config(approvals)
     if fmt == "txt":
         seen: dict[str, None] = {}
         for record in approvals:
