@@ -41,7 +41,14 @@ Inventory exit codes:
     type=click.Choice(["table", "cyclonedx"]),
     default="table",
     show_default=True,
-    help="A table for people, or a CycloneDX 1.6 JSON SBOM.",
+    help="A table for people, or a CycloneDX JSON SBOM.",
+)
+@click.option(
+    "--spec-version",
+    type=click.Choice(["1.7", "1.6"]),
+    default="1.7",
+    show_default=True,
+    help="The CycloneDX version --format cyclonedx writes (1.6 for consumers that do not read 1.7 yet).",
 )
 @click.option(
     "-o", "--output", type=click.Path(dir_okay=False), help="Write to this file (atomically) instead of stdout."
@@ -54,7 +61,14 @@ Inventory exit codes:
 )
 @click.pass_context
 def inventory_command(
-    ctx: click.Context, /, targets: tuple[str, ...], fmt: str, output: str | None, yes: bool, **options: Any
+    ctx: click.Context,
+    /,
+    targets: tuple[str, ...],
+    fmt: str,
+    spec_version: str,
+    output: str | None,
+    yes: bool,
+    **options: Any,
 ) -> None:
     """List what every server serves: each server's identity, each skill's fingerprint, files and review state.
 
@@ -74,6 +88,7 @@ def inventory_command(
     Examples:
       skillscope inventory
       skillscope inventory --yes --format cyclonedx -o skills.cdx.json
+      skillscope inventory docs --format cyclonedx --spec-version 1.6
       skillscope inventory docs https://skills.example.com/mcp
     """
     from skillscope.config.file import load_config
@@ -117,7 +132,7 @@ def inventory_command(
                 click.echo(
                     f"skillscope: {safe_line(server.label)}: not listed: {safe_line(server.error, limit=600)}", err=True
                 )
-        _emit(servers, fmt, output)
+        _emit(servers, fmt, output, spec_version)
         return EXIT_CONNECTION if servers and all(s.error for s in servers) else 0
 
     run(body)
@@ -174,15 +189,16 @@ def _launch_line(launch: Any) -> str:
     return f"  {safe_line(launch.label, limit=80)}: {safe_line(launch.command, limit=2000)}{tail}"
 
 
-def _emit(servers: list[Any], fmt: str, output: str | None) -> None:
+def _emit(servers: list[Any], fmt: str, output: str | None, spec_version: str) -> None:
     import json
 
     from skillscope.core.redact import SECRETS
 
     if fmt == "cyclonedx":
-        from skillscope.service.cyclonedx import cyclonedx_bom
+        from skillscope.service.cyclonedx import SPEC_VERSIONS, cyclonedx_bom
 
-        text = json.dumps(cyclonedx_bom(servers), indent=2, ensure_ascii=True) + "\n"
+        version = next(v for v in SPEC_VERSIONS if v == spec_version)  # click's Choice holds it to these
+        text = json.dumps(cyclonedx_bom(servers, spec_version=version), indent=2, ensure_ascii=True) + "\n"
     else:
         text = _table(servers)
     text = SECRETS.mask(text)

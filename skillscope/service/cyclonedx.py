@@ -1,18 +1,25 @@
-"""The inventory as a CycloneDX 1.6 JSON bill of materials: servers hold skills, skills hold files."""
+"""The inventory as a CycloneDX 1.7 (or 1.6) JSON bill of materials: servers hold skills, skills hold files."""
 
 from __future__ import annotations
 
+import re
 import uuid
 from collections.abc import Sequence
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Literal
 
 from skillscope import __version__
 from skillscope.service.inventory import InventoryItem, ServerInventory, signer_of
 
-__all__ = ["cyclonedx_bom", "review_words", "signer_words"]
+__all__ = ["DEFAULT_SPEC_VERSION", "SPEC_VERSIONS", "SpecVersion", "cyclonedx_bom", "review_words", "signer_words"]
 
-SCHEMA = "http://cyclonedx.org/schema/bom-1.6.schema.json"
+SpecVersion = Literal["1.7", "1.6"]
+SPEC_VERSIONS: tuple[SpecVersion, ...] = ("1.7", "1.6")
+DEFAULT_SPEC_VERSION: SpecVersion = "1.7"
+
+# A URI a consumer can take as an external reference: RFC 3986 characters only, every % followed by two hex
+# digits. A URI outside this (a space, a control, a non-ASCII letter a server put there) stays a property only.
+_PLAIN_URI = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*:(?:[A-Za-z0-9\-._~:/?#@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*")
 
 
 def review_words(item: InventoryItem) -> str:
@@ -37,6 +44,24 @@ def _properties(pairs: Sequence[tuple[str, Any]]) -> list[dict[str, str]]:
     return [{"name": f"skillscope:{name}", "value": str(value)} for name, value in pairs if value not in (None, "")]
 
 
+def _references(uri: str | None, comment: str) -> list[dict[str, str]]:
+    """The ``skill://`` URI as a distribution reference: where an agent reads these bytes from."""
+    if not uri or not _PLAIN_URI.fullmatch(uri):
+        return []
+    return [{"type": "distribution", "url": uri, "comment": comment}]
+
+
+def _listed_allowed_tools(item: InventoryItem) -> str | None:
+    """The ``allowed-tools`` grant the listing's frontmatter declares, as one line (None when it declares none)."""
+    front = item.entry.frontmatter or {}
+    value = front.get("allowed-tools", front.get("allowed_tools"))
+    if isinstance(value, str):
+        return value or None
+    if isinstance(value, list) and value and all(isinstance(tool, str) for tool in value):
+        return " ".join(value)
+    return None
+
+
 class _Refs:
     """bom-refs are unique in a document: a repeated one (two entries with one name) gets ``#2``, ``#3``..."""
 
@@ -58,27 +83,37 @@ def _skill(item: InventoryItem, refs: _Refs) -> dict[str, Any]:
         "bom-ref": refs(entry.name),
         "name": entry.skill_name or entry.path or entry.name,
     }
+    record = item.review.record if item.review is not None else None
     component["properties"] = _properties(
         [
+            ("type", "agent-skill"),
             ("name", entry.name),
             ("uri", entry.uri),
             ("status", entry.status),
             ("reason", f"{entry.rule}: {entry.reason}" if entry.rule else None),
             ("fingerprint", entry.fingerprint),
             ("review-state", review_words(item)),
+            ("reviewed-at", record.complete().time if record is not None else None),
             ("signer", signer_words(item)),
+            ("listed-allowed-tools", _listed_allowed_tools(item)),
         ]
     )
-    files = [
-        {
+    references = _references(entry.uri, "SKILL.md, read as an MCP resource")
+    if references:
+        component["externalReferences"] = references
+    files = []
+    for f in entry.files or ():
+        file: dict[str, Any] = {
             "type": "file",
             "bom-ref": refs(f"{entry.name}#{f.path}"),
             "name": f.path,
             "hashes": [{"alg": "SHA-256", "content": f.digest.removeprefix("sha256:")}],
-            "properties": _properties([("uri", f.uri), ("size", f.size)]),
         }
-        for f in entry.files or ()
-    ]
+        file_references = _references(f.uri, "read as an MCP resource")
+        if file_references:
+            file["externalReferences"] = file_references
+        file["properties"] = _properties([("uri", f.uri), ("size", f.size)])
+        files.append(file)
     if files:
         component["components"] = files
     return component
@@ -95,6 +130,7 @@ def _server(server: ServerInventory, refs: _Refs) -> dict[str, Any]:
         component["version"] = info.version
     component["properties"] = _properties(
         [
+            ("type", "mcp-server"),
             ("label", server.label),
             ("target", server.target),
             ("origin", server.origin),
@@ -109,19 +145,38 @@ def _server(server: ServerInventory, refs: _Refs) -> dict[str, Any]:
     return component
 
 
-def cyclonedx_bom(servers: Sequence[ServerInventory], *, now: datetime | None = None) -> dict[str, Any]:
-    """The CycloneDX 1.6 document: each server an application component holding its skills (data), each
-    skill holding its files (file, with their SHA-256); fingerprints and review states as properties."""
+def _composition(server: ServerInventory, ref: str) -> dict[str, Any]:
+    """How much of a server's catalog the document holds: all of it, part of it, or nothing known."""
+    aggregate = "unknown" if server.error else "complete" if server.complete else "incomplete"
+    return {"aggregate": aggregate, "assemblies": [ref]}
+
+
+def cyclonedx_bom(
+    servers: Sequence[ServerInventory], *, spec_version: SpecVersion = DEFAULT_SPEC_VERSION, now: datetime | None = None
+) -> dict[str, Any]:
+    """The CycloneDX document (1.7 unless ``spec_version`` asks for 1.6).
+
+    Each server is an application component holding its skills (data), each skill holding its files
+    (file, with their SHA-256 and their ``skill://`` URI as a distribution reference); fingerprints,
+    review states and signers are ``skillscope:*`` properties; a composition per server says whether
+    its listing was complete.
+    """
+    if spec_version not in SPEC_VERSIONS:
+        raise ValueError(f"CycloneDX {spec_version!r}: only {', '.join(SPEC_VERSIONS)} are written")
     refs = _Refs()
+    components = [_server(server, refs) for server in servers]
     return {
-        "$schema": SCHEMA,
+        "$schema": f"http://cyclonedx.org/schema/bom-{spec_version}.schema.json",
         "bomFormat": "CycloneDX",
-        "specVersion": "1.6",
+        "specVersion": spec_version,
         "serialNumber": f"urn:uuid:{uuid.uuid4()}",
         "version": 1,
         "metadata": {
             "timestamp": (now or datetime.now(UTC)).strftime("%Y-%m-%dT%H:%M:%SZ"),
             "tools": {"components": [{"type": "application", "name": "skillscope", "version": __version__}]},
         },
-        "components": [_server(server, refs) for server in servers],
+        "components": components,
+        "compositions": [
+            _composition(server, component["bom-ref"]) for server, component in zip(servers, components, strict=True)
+        ],
     }

@@ -1,4 +1,4 @@
-"""``inventory`` end to end: real publishers found the way a machine's agents find them, the SBOM held to CycloneDX 1.6."""
+"""``inventory`` end to end: real publishers found the way a machine's agents find them, the SBOM held to CycloneDX 1.7."""
 
 from __future__ import annotations
 
@@ -47,7 +47,7 @@ def machine(tmp_path, http_server):
     return env, str(config), tmp_path
 
 
-def test_inventory_of_two_publishers_is_a_valid_cyclonedx_16_sbom(machine):
+def test_inventory_of_two_publishers_is_a_valid_cyclonedx_17_sbom(machine):
     env, config, tmp_path = machine
     listed = run_cli("list", "remote", "--config", config, "--json", env=env)
     assert listed.code == 0, listed.err
@@ -59,11 +59,18 @@ def test_inventory_of_two_publishers_is_a_valid_cyclonedx_16_sbom(machine):
     run = run_cli("inventory", "--config", config, "--yes", "--format", "cyclonedx", "-o", str(out), env=env)
     assert run.code == 0, run.err
     bom = valid_bom(json.loads(out.read_text(encoding="utf-8")))
-    assert bom["specVersion"] == "1.6" and bom["metadata"]["tools"]["components"][0]["name"] == "skillscope"
+    assert bom["specVersion"] == "1.7" and bom["metadata"]["tools"]["components"][0]["name"] == "skillscope"
+    assert bom["$schema"] == "http://cyclonedx.org/schema/bom-1.7.schema.json"
     servers = {c["bom-ref"]: c for c in bom["components"]}
     assert set(servers) == {"remote", "remote-2"}  # the config file's server and the one Cursor runs, once --yes
     assert props(servers["remote-2"])["skillscope:origin"] == "client" and servers["remote-2"]["components"]
     assert props(servers["remote"])["skillscope:protocol"]
+    assert {props(s)["skillscope:type"] for s in servers.values()} == {"mcp-server"}
+    # Each server's listing was read whole: a consumer reads that from the compositions.
+    assert {(c["assemblies"][0], c["aggregate"]) for c in bom["compositions"]} == {
+        ("remote", "complete"),
+        ("remote-2", "complete"),
+    }
     assert props(servers["remote"])["skillscope:target"].endswith("?key=***")
     assert "hunter2" not in out.read_text(encoding="utf-8") + run.err
     assert "skipped off (Windsurf): disabled in its config" in run.err
@@ -74,8 +81,15 @@ def test_inventory_of_two_publishers_is_a_valid_cyclonedx_16_sbom(machine):
         assert skill["type"] == "data" and props(skill)["skillscope:fingerprint"] == entry["fingerprint"]
         hashes = {f["name"]: (f["hashes"][0]["content"], props(f)["skillscope:size"]) for f in skill["components"]}
         assert hashes == {f["path"]: (f["digest"].removeprefix("sha256:"), str(f["size"])) for f in entry["files"]}
+        # The skill:// URIs an agent reads are references a consumer can follow, not just properties.
+        assert skill["externalReferences"] == [
+            {"type": "distribution", "url": entry["uri"], "comment": "SKILL.md, read as an MCP resource"}
+        ]
+        refs = {f["name"]: f["externalReferences"][0]["url"] for f in skill["components"]}
+        assert refs == {f["path"]: f["uri"] for f in entry["files"]}
     assert props(skills[approved])["skillscope:review-state"] == "approved"
     assert "SHA256:" in props(skills[approved])["skillscope:signer"]
+    assert props(skills[approved])["skillscope:reviewed-at"].startswith("20")
     others = [s for ref, s in skills.items() if ref != approved and ref in served]
     assert others and all(props(s)["skillscope:review-state"] == "not-reviewed" for s in others)
 
@@ -102,6 +116,7 @@ def test_a_server_that_fails_is_listed_with_its_error_and_the_rest_continue(tmp_
     demo, failed = bom["components"]
     assert demo["components"] and "skillscope:error" not in props(demo)
     assert props(failed)["skillscope:error"] and "components" not in failed
+    assert [c["aggregate"] for c in bom["compositions"]] == ["complete", "unknown"]  # nothing known of the failed one
     assert "not listed: The server process exited with status 3" in run.err
 
     alone = run_cli("inventory", "--label", "gone", "--", *dead, env=env)
