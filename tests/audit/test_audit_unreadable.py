@@ -17,9 +17,14 @@ def env(tmp_path):
     return {"SKILLSCOPE_LEDGER": str(tmp_path / "ledger.jsonl"), "XDG_CONFIG_HOME": str(tmp_path / "cfg")}
 
 
+# timing: the read timeout is the subject, and --timeout also bounds connecting and every other request. The
+# server is already listening in a thread of this process when the audit starts (no start-up inside the bound);
+# connecting and listing take about 0.1 s on a loaded 2-core machine, so 10 s is met with a wide margin, while
+# the stalled read never answers and always reaches it.
+READ_TIMEOUT = "10"
+
+
 def _audit(scenario: str, env: dict[str, str], *options: str) -> tuple[int, dict, str]:
-    # timing: where --timeout is given, the read timeout is the subject; the server runs in a thread of this
-    # process, so nothing but the one read that never answers meets the bound.
     with serve_http_in_thread(build_scenario(scenario)) as url:
         json_run = run_cli("audit", "--format", "json", "--label", "fx", *options, url, env=env)
         text_run = run_cli("audit", "--label", "fx", *options, url, env=env)
@@ -34,17 +39,28 @@ def _by_id(report: dict) -> dict[str, list[dict]]:
     return found
 
 
-def test_a_stalled_read_is_a_read_failure_that_still_stops_the_gate(env):
-    code, report, text = _audit("read-stalls", env, "--timeout", "2")
+def test_a_stalled_read_is_a_read_failure_that_still_stops_the_gate(env, tmp_path):
+    # Two audits, not three: each waits the whole bound, so the JSON one is written with -o (valid, atomic JSON
+    # naming the cause is part of what this proves) and the text one goes to stdout.
+    out = tmp_path / "audit.json"
+    with serve_http_in_thread(build_scenario("read-stalls")) as url:
+        json_run = run_cli(
+            "audit", "--format", "json", "-o", str(out), "--label", "fx", "--timeout", READ_TIMEOUT, url, env=env
+        )
+        text_run = run_cli("audit", "--label", "fx", "--timeout", READ_TIMEOUT, url, env=env)
+    assert json_run.code == text_run.code, (json_run.err, text_run.err)
+    code, report, text = json_run.code, json.loads(out.read_text()), text_run.out
     found = _by_id(report)
     assert "skillscope/verification-failed" not in found, found.keys()
     (failed,) = found["skillscope/read-failed"]
     assert failed["severity"] == "error" and failed["uri"] == UNREADABLE_FILE
-    assert "Could not read 'references/FORMS.md': timed out: no answer within 2 s" in failed["message"]
+    assert f"Could not read 'references/FORMS.md': timed out: no answer within {READ_TIMEOUT} s" in failed["message"]
     assert "mismatch" not in failed["message"]
     skills = {s["name"]: s for s in report["servers"][0]["skills"]}
     assert skills["fx:hello-world"]["verified"] is True, "the honest skill beside it is audited as usual"
     assert skills["fx:pdf-processing"]["failure"]["cause"] == "timed-out"
+    files = {f["uri"]: f for f in skills["fx:pdf-processing"]["files"]}
+    assert files[UNREADABLE_FILE]["status"] == "unreadable"
     assert report["summary"]["unreadable"] == 1 and report["summary"]["failed_verification"] == 0
     # Nothing vouches for a skill that could not be read: the gate stops, as for any error.
     assert code == 1
@@ -92,12 +108,3 @@ def test_the_suppression_file_cannot_hide_a_read_failure():
 
     # Checked by id here; the suppress command's refusal of such keys is tested with verification-failed.
     assert "skillscope/read-failed" in NEVER_SUPPRESSED
-
-
-def test_the_json_report_of_a_stalled_read_is_valid_json_with_the_cause(env, tmp_path):
-    out = tmp_path / "audit.json"
-    with serve_http_in_thread(build_scenario("read-stalls")) as url:
-        done = run_cli("audit", "--format", "json", "-o", str(out), "--timeout", "2", url, env=env)
-    assert done.code == 1
-    files = {f["uri"]: f for s in json.loads(out.read_text())["servers"][0]["skills"] for f in s["files"]}
-    assert files[UNREADABLE_FILE]["status"] == "unreadable"

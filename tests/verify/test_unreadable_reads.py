@@ -15,9 +15,11 @@ from tests.fixtures.unreadable import UNREADABLE_FILE
 
 pytestmark = pytest.mark.anyio
 
-# timing: the read timeout is the subject. The servers run in a thread of this process (no start-up
-# inside the bound) and the stalled read never answers, so only the bound itself decides.
-READ_TIMEOUT = 2.0
+# timing: the read timeout is the subject, and connect's timeout also bounds connecting and every other request.
+# The servers are already listening in a thread of this process (no start-up inside the bound); connecting and
+# listing take about 0.1 s on a loaded 2-core machine, so 10 s is met with a wide margin, while the stalled read
+# never answers and always reaches it.
+READ_TIMEOUT = 10.0
 
 
 async def _open_pdf_processing(target: Target, timeout: float = 120.0) -> SkillReport:
