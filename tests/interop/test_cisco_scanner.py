@@ -127,7 +127,8 @@ def test_the_scanners_results_are_findings_on_the_served_uris_and_lines(first):
     # Every result landed on a file the server listed: none fell back to SKILL.md for want of a path.
     assert {f["uri"] for f in found} <= SERVED_URIS and SCRIPT_URI in {f["uri"] for f in found}
     assert not [f for f in found if "not a file of the skill" in f["message"]]
-    assert all(f["skill"].endswith(":sync-notes") and len(f["key"]) == 32 for f in found)
+    # Each has a key a suppression can name: the SHA-256 (64 hex digits) of every fact the finding states.
+    assert all(f["skill"].endswith(":sync-notes") and len(f["key"]) == 64 for f in found)
 
 
 def test_the_scanners_errors_alone_stop_the_gate(first):
