@@ -21,7 +21,7 @@ from skillscope.audit.run.results import (
 from skillscope.audit.run.scans import scan_content, scan_strings
 from skillscope.catalog.entry import CatalogEntry, Policy
 from skillscope.catalog.names import relative_path
-from skillscope.core.errors import MethodError, SkillNotFound
+from skillscope.core.errors import ConnectionFailed, MethodError, SkillNotFound
 from skillscope.core.offload import Offload
 from skillscope.core.spec import MAX_FILES, MAX_TOTAL_BYTES
 from skillscope.core.textsafe import safe_line
@@ -87,6 +87,10 @@ async def audit_one_skill(
             got, error = None, exc.message
         except MethodError as exc:
             got, error = None, f"error {exc.code}: {exc.server_message}"
+        except ConnectionFailed:
+            if not conn.closed:
+                raise
+            return  # the server is gone: no answer to judge, and the skill's reads say it could not read
         get_checks(checks, name, uri, conn.info.protocol, got, error)
 
     async def read() -> None:

@@ -36,6 +36,7 @@ from skillscope.audit.run.suite import (
 )
 from skillscope.catalog.entry import CatalogEntry, Policy
 from skillscope.catalog.listing import catalog_entries, collect_listing
+from skillscope.core.errors import ConnectionFailed
 from skillscope.core.offload import Offload, in_thread
 from skillscope.core.textsafe import safe_line
 from skillscope.protocol.connection import Connection
@@ -44,6 +45,8 @@ from skillscope.protocol.values import ListedResource
 __all__ = ["GET_CHECK", "audit_server", "audit_skill"]
 
 GET_CHECK = "skillscope/skills-get-every-entry"
+SERVER_WIDE_CHECKS = ("sep-2640-skills-get-unknown-uri-invalid-params", "sep-2164-error-code", "sep-2164-data-uri")
+"""The probes run beside the reads (besides the directory checks): untestable when the server ends first."""
 
 
 async def audit_server(
@@ -118,6 +121,8 @@ async def audit_server(
     total = len(audit.skills)
     resources: list[ListedResource] | None = None
 
+    lost: list[ConnectionFailed] = []  # why the server's side ended mid-audit, if it did
+
     async def one(skill: SkillAudit) -> None:
         async with limiter:
             await audit_one_skill(conn, reader, audit, checks, skill, policy, verdicts, get=skill.entry.uri in get_for)
@@ -125,6 +130,14 @@ async def audit_server(
             say(f"Audited {done[0]}/{total} skills")
 
     async def server_wide() -> None:
+        try:
+            await server_checks()
+        except ConnectionFailed as exc:
+            if not conn.closed:
+                raise
+            lost.append(exc)  # the server is gone: the checks not yet run are untestable, said after the reads
+
+    async def server_checks() -> None:
         # Independent of the file reads, so it overlaps them; the manifest checks wait for both.
         nonlocal resources
         if raw_entries:
@@ -149,6 +162,8 @@ async def audit_server(
         for skill in audit.skills:
             group.start_soon(one, skill)
 
+    if lost:
+        _connection_lost(audit, checks, lost[0])
     if not usable:
         empty_listing_checks(checks)
         checks.skip(GET_CHECK, "the listing has no usable entry")
@@ -168,6 +183,25 @@ async def audit_server(
     audit.findings = checks.findings + [f for s in audit.skills for f in s.findings] + audit.findings
     audit.findings.sort(key=lambda f: (-SEVERITY_ORDER[f.severity], f.skill or "", f.uri or "", f.at.line or 0, f.id))
     return audit
+
+
+def _connection_lost(audit: ServerAudit, checks: SuiteChecks, exc: ConnectionFailed) -> None:
+    """Keep an audit whose server ended mid-way when a skill's read names the loss; else it fails as a connection error.
+
+    Each read made after the loss is already 'could not read' (skillscope/read-failed, an error naming the
+    file and the lost connection), so the skills read before it keep their findings. The server-wide
+    checks that had not run yet are untestable, with why.
+    """
+    said = any(
+        s.report is not None and s.report.failure is not None and s.report.failure.cause == "connection-closed"
+        for s in audit.skills
+    )
+    if not said:
+        raise exc
+    why = f"the server's connection ended during the audit: {safe_line(exc.message, limit=300)}"
+    for check in (*SERVER_WIDE_CHECKS, *DIRECTORY_CHECKS, WALK_CHECK):
+        if check not in checks.outcomes:  # one that ran before the loss keeps its outcome
+            checks.untestable(check, why)
 
 
 async def audit_skill(
