@@ -26,7 +26,11 @@ __all__ = [
     "summary",
 ]
 
-JSON_SCHEMA_ID = "https://skillscope.dev/schemas/audit/v1"
+JSON_SCHEMA_ID = "urn:skillscope:schema:audit-report:v1"
+"""The ``$id`` of docs/schemas/audit-report.schema.json, which every JSON report names as its ``$schema``.
+
+A URN, not an address: no domain of ours serves the schema; the file in the repository is its home.
+"""
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 _LEVEL = {"error": "error", "warning": "warning", "note": "note"}
 
@@ -87,7 +91,7 @@ def _skill_json(skill: SkillAudit) -> dict[str, Any]:
 
 
 def audit_json(audits: list[ServerAudit]) -> dict[str, Any]:
-    """The JSON report (schema ``skillscope.audit/v1``, documented in docs/auditing.md)."""
+    """The JSON report: docs/schemas/audit-report.schema.json (``JSON_SCHEMA_ID``) holds its shape."""
     assign_keys(audits)
     return {
         "$schema": JSON_SCHEMA_ID,

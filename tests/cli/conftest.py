@@ -129,7 +129,23 @@ def run_cli(
     err = result.stderr
     if result.exception is not None and not isinstance(result.exception, SystemExit):
         err += "".join(traceback.format_exception(result.exception))
+    _hold_to_schema(args, result.stdout)
     return Run(result.exit_code, result.stdout, err, out_bytes=result.stdout_bytes)
+
+
+def _hold_to_schema(args: Sequence[str], out: str) -> None:
+    """Every JSON audit report a test makes on stdout follows the published schema (docs/schemas/)."""
+    formats = {b for a, b in zip(args, args[1:], strict=False) if a == "--format"}
+    formats |= {a.removeprefix("--format=") for a in args if a.startswith("--format=")}
+    if not args or args[0] != "audit" or "json" not in formats or not out.strip():
+        return
+    try:
+        report = json.loads(out)
+    except ValueError:
+        return  # not a report at all: the test that ran it says what it expected
+    from tests.fixtures.report_schema import valid_report
+
+    valid_report(report)
 
 
 # Runs a command and writes the peak resident memory of it and its waited-for children (KiB)

@@ -20,7 +20,7 @@ def test_clean_server_passes_with_json_report(env):
     run = run_cli("audit", "--format", "json", *stdio("samples"), env=env)
     assert run.code == 0, run.err
     data = run.json()
-    assert data["$schema"].endswith("/audit/v1") and data["tool"]["name"] == "skillscope"
+    assert data["$schema"] == "urn:skillscope:schema:audit-report:v1" and data["tool"]["name"] == "skillscope"
     (server,) = data["servers"]
     assert server["error"] is None and server["summary"]["error"] == 0
     assert {s["verified"] for s in server["skills"]} == {True}
