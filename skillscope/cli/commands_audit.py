@@ -172,6 +172,11 @@ def audit_command(
     if len(names) > 1 and options.get("label"):
         ctx.fail("--label names a single server; with several targets, name them in the config file")
     invocations = [setup(ctx, name, options, command=None if name is not None else stdio_command) for name in names]
+    if sum(1 for inv in invocations if inv.target.index) > 1:
+        from skillscope.demo.wellknown import origin_conflicts
+
+        for warning in origin_conflicts([inv.target for inv in invocations]):
+            click.echo(f"skillscope: warning: {warning}", err=True)
     rules, policy = _user_rules(rule_files, policy_file)
     scanners = _scanners(scanner_commands)
 

@@ -43,6 +43,7 @@ def tui_settings(
         headers=list(options.get("headers", ())),
         env=list(options.get("env", ())),
         allow_dynamic=allow_dynamic,
+        timeout=options.get("timeout", 30.0),
     )
     path = ledger_for(
         config, options.get("ledger_file"), demo_only=bool(seeds) and all(s.origin == "demo" for s in seeds)

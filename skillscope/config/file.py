@@ -20,7 +20,14 @@ from skillscope.config.variables import Expander
 from skillscope.core.errors import ConfigError, LocalFileError, UsageError
 from skillscope.core.files import write_file
 from skillscope.core.locations import default_config_path, is_project_config
-from skillscope.demo import DEMO_LABEL, demo_target, folder_target, is_folder_argument
+from skillscope.demo import (
+    DEMO_LABEL,
+    demo_target,
+    folder_target,
+    is_folder_argument,
+    is_wellknown_url,
+    wellknown_target,
+)
 from skillscope.protocol.target import Target
 
 __all__ = ["Config", "client_server", "load_config", "expand", "target_from_args", "parse_header", "save_server"]
@@ -182,10 +189,13 @@ def target_from_args(
     label: str | None = None,
     headers: list[str] = (),  # type: ignore[assignment]
     env: list[str] = (),  # type: ignore[assignment]
+    timeout: float = 30.0,
 ) -> Target:
     """Build the target from the command line: a URL, a config label, ``demo``, or a command after ``--``.
 
-    ``demo`` is the embedded demo server unless the config has a server of that label.
+    ``demo`` is the embedded demo server unless the config has a server of that label. A URL ending in
+    ``/.well-known/agent-skills/index.json`` is a publisher's index: fetched now (bounded by ``timeout``),
+    verified, and served in-process.
     """
     if label is not None and not is_valid_label(label):
         raise UsageError(f"--label {label!r} is not a valid label (1–64 of A-Z a-z 0-9 _ . -)")
@@ -202,6 +212,8 @@ def target_from_args(
         return Target(label=label or label_for_command(command), kind="stdio", command=tuple(command), env=extra_env)
     if not target:
         raise UsageError("Missing TARGET: give an http(s) URL, a label from the config file, or a command after --")
+    if is_wellknown_url(target):
+        return wellknown_target(target, label, headers=parsed_headers, timeout=timeout)
     if re.match(r"^https?://", target, re.IGNORECASE):
         return Target(label=label or label_for_url(target), kind="http", url=target, headers=parsed_headers)
     if "://" in target:

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Collection
+import re
+from collections.abc import Collection, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
 
 from skillscope.protocol.target import Target
 
@@ -16,13 +18,17 @@ __all__ = [
     "demo_server",
     "demo_target",
     "folder_target",
+    "wellknown_target",
     "is_demo_target",
     "is_folder_argument",
     "is_folder_target",
+    "is_wellknown_url",
     "DEMO_LABEL",
+    "WELL_KNOWN_PATH",
 ]
 
 DEMO_LABEL = "demo"
+WELL_KNOWN_PATH = "/.well-known/agent-skills/index.json"
 
 
 # The server stack (the MCP SDK) is imported inside the functions that build a server: config files name
@@ -43,8 +49,9 @@ def demo_target() -> Target:
 
 
 def is_demo_target(target: Target) -> bool:
-    """Whether ``target`` is the embedded demo (in-process, and not a local folder)."""
-    return getattr(target, "kind", None) == "inprocess" and not is_folder_target(target)
+    """Whether ``target`` is the embedded demo (in-process, and neither a local folder nor a well-known index)."""
+    in_process = getattr(target, "kind", None) == "inprocess"
+    return in_process and not is_folder_target(target) and getattr(target, "index", None) is None
 
 
 def is_folder_target(target: Target) -> bool:
@@ -71,3 +78,22 @@ def folder_target(path: str, label: str | None = None) -> Target:
         server=folder_server(Path(path)),
         folder=os.path.abspath(path),
     )
+
+
+def is_wellknown_url(target: str) -> bool:
+    """Whether a TARGET is an http(s) URL of a publisher's skills index (``…/.well-known/agent-skills/index.json``)."""
+    if not re.match(r"^https?://", target, re.IGNORECASE):
+        return False
+    try:
+        return urlsplit(target).path.endswith(WELL_KNOWN_PATH)
+    except ValueError:
+        return False
+
+
+def wellknown_target(
+    index_url: str, label: str | None = None, *, headers: Mapping[str, str] | None = None, timeout: float = 30.0
+) -> Target:
+    """A target serving a publisher's well-known skills in-process, fetched and verified now (see ``wellknown``)."""
+    from skillscope.demo.wellknown import site_target
+
+    return site_target(index_url, label, headers=headers, timeout=timeout)

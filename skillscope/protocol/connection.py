@@ -325,7 +325,8 @@ class Connection:
         try:
             return parse_read(await self.request("resources/read", {"uri": uri}, named=True))
         except MethodError as exc:
-            if exc.code == LOCAL_FOLDER_REFUSAL and self._target.kind == "inprocess" and self._target.folder:
+            own = self._target.folder or self._target.index  # skillscope's own publishers: a folder, a well-known index
+            if exc.code == LOCAL_FOLDER_REFUSAL and self._target.kind == "inprocess" and own:
                 raise PathRefused(safe_line(exc.server_message, limit=600)) from None
             raise
 

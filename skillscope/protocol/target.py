@@ -28,6 +28,8 @@ class Target:
     """An in-process server object (tests and the embedded demo)."""
     folder: str | None = None
     """For a local folder served in-process: the folder's absolute path (reports point at its files)."""
+    index: str | None = None
+    """For a publisher's well-known skills index served in-process: the index URL it was read from."""
     http_transport: Literal["streamable-http", "sse"] = "streamable-http"
     """For ``http``: Streamable HTTP, or the legacy HTTP+SSE transport some client configs name."""
     written: tuple[str, ...] = ()

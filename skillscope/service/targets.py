@@ -141,7 +141,13 @@ def resolve_target(
         SkillscopeError: the target cannot be understood (unknown label, bad header, unset ``${VAR}``).
     """
     built = target_from_args(
-        target, list(command) if command else None, config=config, label=label, headers=list(headers), env=list(env)
+        target,
+        list(command) if command else None,
+        config=config,
+        label=label,
+        headers=list(headers),
+        env=list(env),
+        timeout=timeout,
     )
     demo = is_demo_target(built)
     spec = None if built.kind == "inprocess" or command else _named_spec(target, config)[0]
@@ -158,6 +164,7 @@ def server_seeds(
     headers: Sequence[str] = (),
     env: Sequence[str] = (),
     allow_dynamic: bool = False,
+    timeout: float = 30.0,
 ) -> list[ServerSeed]:
     """The servers to show for TARGETs and a stdio command line; with neither, every configured server.
 
@@ -181,11 +188,11 @@ def server_seeds(
         seeds.append(seed)
 
     for target in targets:
-        built = target_from_args(target, None, config=config, label=label, headers=list(headers))
+        built = target_from_args(target, None, config=config, label=label, headers=list(headers), timeout=timeout)
         if is_demo_target(built):
             add(ServerSeed(built, None, "demo", Policy()))
             continue
-        if built.kind == "inprocess":  # a local folder: served from this process, nothing to save
+        if built.kind == "inprocess":  # a local folder or a well-known index: served from this process, nothing to save
             add(ServerSeed(built, None, "command-line", server_policy(None, allow_dynamic)))
             continue
         spec, origin = _named_spec(target, config)

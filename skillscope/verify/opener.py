@@ -239,14 +239,14 @@ async def _read_and_check(
         raw = await reader.read_resource(result.uri)
         served = served_bytes(raw, result.uri)
     except PathRefused as exc:
-        # The local folder's publisher refused the path (its message names the path and what it is): the
-        # file is refused content, never "could not read".
+        # skillscope's own publisher (a local folder, a well-known index) refused the path, its message naming
+        # the path and why: the file is refused content, never "could not read".
         _fail(
             report,
             result,
             "read",
-            "a regular file inside the folder",
-            "refused by the folder's publisher",
+            "a regular file of the folder, or a well-known entry whose digest matched",
+            "refused by skillscope's own publisher",
             f"{exc.message}; nothing of it was read",
         )
         assert report.failure is not None
