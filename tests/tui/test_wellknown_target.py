@@ -1,0 +1,37 @@
+"""``skillscope tui https://host/.well-known/agent-skills/index.json``: a publisher's index is a server in the TUI."""
+
+from __future__ import annotations
+
+import pytest
+
+from skillscope.cli.commands_tui import tui_settings
+from skillscope.tui.app import make_app
+from tests.fixtures.wellknown import publisher, sha, skill_md, tar_gz
+from tests.tui.helpers import listed, open_skill, running, settings_for
+
+pytestmark = pytest.mark.anyio
+
+
+async def test_a_well_known_index_lists_and_opens_its_skills_and_refuses_a_mismatch(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "cfg"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("SKILLSCOPE_LEDGER", str(tmp_path / "user.jsonl"))
+    with publisher() as site:
+        archive = tar_gz({"SKILL.md": skill_md("invoice-review"), "references/rules.md": b"Totals must match.\n"})
+        site.index(
+            [
+                site.skill_md_entry("code-review", skill_md("code-review"), digest=sha(b"reviewed bytes")),
+                site.archive_entry("invoice-review", archive, ".tar.gz"),
+            ]
+        )
+        started = tui_settings((site.index_url,), None, {"label": "acme"}, reviewer=None)
+    # The index was fetched and verified when the TUI started: the publisher is gone, the skills stay served.
+    assert [(s.label, s.origin, s.spec) for s in started.servers] == [("acme", "command-line", None)]
+    assert started.ledger_path == tmp_path / "user.jsonl"  # reviews are the user's, not the demo's
+    app = make_app(settings_for(started.servers, tmp_path))
+    async with running(app) as pilot:
+        views = await listed(pilot, server="acme")
+        assert set(views) == {"acme:code-review", "acme:invoice-review"}
+        assert (await open_skill(pilot, "invoice-review", server="acme")).phase == "verified"
+        refused = await open_skill(pilot, "code-review", server="acme")
+        assert refused.phase == "failed"
