@@ -24,7 +24,6 @@ from skillscope.core.errors import ConnectionFailed, ProtocolViolation, RequestT
 from skillscope.core.redact import redact_url
 from skillscope.core.spec import LOCAL_FOLDER_REFUSAL, MAX_TOTAL_BYTES
 from skillscope.core.textsafe import safe_line
-from skillscope.demo import WELL_KNOWN_PATH, is_wellknown_url
 from skillscope.demo.archive import ArchiveRefused, archive_format, unpack
 from skillscope.demo.folder import FolderSkill
 from skillscope.demo.publisher import (
@@ -40,11 +39,9 @@ from skillscope.protocol.target import Target
 
 __all__ = [
     "INDEX_SCHEMA",
-    "WELL_KNOWN_PATH",
     "WELLKNOWN_SERVER_NAME",
     "Refusal",
     "WellKnownSite",
-    "is_wellknown_url",
     "load_site",
     "origin_conflicts",
     "parse_index",
