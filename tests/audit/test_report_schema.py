@@ -5,9 +5,10 @@ from __future__ import annotations
 import copy
 import json
 import re
+import subprocess
+import sys
 
 import pytest
-import regopy
 
 from skillscope.audit.reports import JSON_SCHEMA_ID
 from skillscope.demo.publisher import build_server
@@ -41,14 +42,32 @@ def _documented_policy() -> str:
     return policy
 
 
+# rego-cpp carries its own RE2: loaded beside google-re2 (audit --rules) in one process, the next re2.compile
+# aborts the interpreter. The policy is evaluated in a process of its own, as a CI step would run an engine.
+_EVALUATE = """
+import json, sys, regopy
+policy, report = json.load(sys.stdin)
+rego = regopy.Interpreter()
+rego.add_module("skills", policy)
+rego.set_input(report)
+out = rego.query("x = data.main.deny")
+if not out.ok():
+    sys.exit(str(out))
+print(out.binding("x").json())
+"""
+
+
 def denials(report: dict) -> list[str]:
     """What the documented policy denies, evaluated by rego-cpp (the Rego engine on PyPI)."""
-    rego = regopy.Interpreter()
-    rego.add_module("skills", _documented_policy())
-    rego.set_input(report)
-    out = rego.query("x = data.main.deny")
-    assert out.ok(), str(out)
-    return sorted(json.loads(out.binding("x").json()))
+    run = subprocess.run(
+        [sys.executable, "-c", _EVALUATE],
+        input=json.dumps([_documented_policy(), report]),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    return sorted(json.loads(run.stdout))
 
 
 def test_the_schema_names_itself_as_every_report_does():
