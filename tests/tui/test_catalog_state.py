@@ -289,7 +289,8 @@ async def test_rollups_follow_a_failed_open_and_a_review(tmp_path):
         app.screen.query_one("#note-input").value = "no"
         await pilot.press("ctrl+s")  # a bare Enter never records
         await wait_until(pilot, lambda: "⊗2 rejected" in status(app), what="the rejection counted")
-        assert "○2 not reviewed" in status(app)
+        # Two skills, and the ten items of the surface branch pinning what resources/list says of skill files.
+        assert "○12 not reviewed" in status(app)
         await wait_until(pilot, lambda: "demo  9 skills  ○2 Δ1 ⊗2 ✗1 ⊘2" in screen_text(app), what="the server row")
 
 
@@ -324,20 +325,32 @@ async def test_the_jump_key_visits_each_skill_waiting_for_a_verdict_in_tree_orde
     async with running(app) as pilot:
         await listed(pilot)
         app.main_screen.catalog_tree.focus()
+        await wait_until(pilot, lambda: "demo" in app.main_screen._surfaces(), what="the surface listed")
+        # The surface branch comes after the skills: each skill's files' listing is an item waiting for a verdict.
+        waiting = [item.name for item in app.main_screen._surfaces()["demo"].all_items()]
+        assert len(waiting) == 10 and waiting[0] == "demo:resource/skill://pdf-processing/"
         visited = []
-        for _ in range(5):
+        for _ in range(4 + len(waiting) + 1):
             await pilot.press("N")
-            await wait_until(pilot, lambda: cursor_ref(app).kind == "skill" and cursor_ref(app).key not in visited[-1:])
+            await wait_until(
+                pilot, lambda: cursor_ref(app).kind in ("skill", "item") and cursor_ref(app).key not in visited[-1:]
+            )
             visited.append(cursor_ref(app).key)
         assert visited == [
             "demo:acme/billing/invoice-review",
             "demo:pdf-processing",
             "demo:release-notes",
             "demo:terminal-tricks",
+            *waiting,
             "demo:acme/billing/invoice-review",
         ]
-        await pilot.press("P")
-        await wait_until(pilot, lambda: cursor_ref(app).key == "demo:terminal-tricks")
+        backwards = []
+        for _ in range(len(waiting) + 1):  # back across the wrap, through the surface, to the last skill
+            previous = (backwards or visited)[-1]
+            await pilot.press("P")
+            await wait_until(pilot, lambda previous=previous: cursor_ref(app).key != previous)
+            backwards.append(cursor_ref(app).key)
+        assert backwards == [*reversed(waiting), "demo:terminal-tricks"]
         await wait_until(
             pilot, lambda: app.main_screen.detail.shown == ("demo", "demo:terminal-tricks"), what="the pane follows"
         )

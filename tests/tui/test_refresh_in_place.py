@@ -47,9 +47,12 @@ def _app(tmp_path):
 
 
 def _rows(tree) -> list[str]:
-    """What the server's rows say, top to bottom (skills by name, and the "more" row)."""
+    """What the server's skill rows say, top to bottom (skills by name, and the "more" row).
+
+    The "surface" branch below them (each skill's files' listing) is no skill row.
+    """
     server = tree.root.children[0]
-    return [str(node.label) for node in server.children]
+    return [str(node.label) for node in server.children if node.data is None or node.data.kind != "surface"]
 
 
 async def test_a_refresh_rewrites_only_the_rows_that_changed_and_keeps_the_place(tmp_path):
