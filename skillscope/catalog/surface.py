@@ -293,18 +293,20 @@ def _owner(uri: str, dirs: tuple[str, ...], named_by: Mapping[str, str]) -> str 
     return max(holding, key=len) if holding else None
 
 
-def _skill_listing(label: str, directory: str, index: int, raws: list[dict[str, Any]]) -> SurfaceItem:
-    """One item for everything ``resources/list`` says of a skill's files, entries sorted by URI."""
+def _skill_listing(label: str, directory: str, index: int, raws: list[dict[str, Any]]) -> tuple[SurfaceItem, bool]:
+    """One item for everything ``resources/list`` says of a skill's files, entries sorted by URI; True when a file
+    is listed more than once."""
     entries = sorted((skill_file_entry(raw) for raw in raws), key=lambda entry: str(entry["uri"]))
     fingerprint, problem = _fingerprint(entries)
     uris = [entry["uri"] for entry in entries]
     repeated = next((uri for uri, after in zip(uris, uris[1:], strict=False) if uri == after), None)
-    if repeated is not None and problem is None:
+    if repeated is not None:
         # Which of the two entries a host shows the model is unknown, so neither can be the reviewed one.
         problem = f"skill file {safe_line(repeated, limit=120)!r} is listed more than once; a repeat cannot be reviewed"
-    return SurfaceItem(
+    item = SurfaceItem(
         label, "resource", index, listing_key(directory), entries, fingerprint, problem, skill_listing=directory
     )
+    return item, repeated is not None
 
 
 def build_surface(
@@ -346,8 +348,8 @@ def build_surface(
                 owned.setdefault(owner, (index, []))[1].append(raw)
         made = [(index, _item(label, kind, index, raw)) for index, raw in plain]
         for directory, (first, raws) in owned.items():
-            item = _skill_listing(label, directory, first, raws)
-            if item.problem is not None:
+            item, repeats = _skill_listing(label, directory, first, raws)
+            if repeats:  # warned of as a repeated key is
                 surface.warnings.append(f"{safe_line(item.name, limit=200)}: {item.problem}")
             made.append((first, item))
         seen: dict[str, int] = {}

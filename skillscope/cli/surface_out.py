@@ -86,7 +86,8 @@ def render_surface(surface: Any, reviews: dict[str, Any]) -> RenderableType:
             line.append_text(_state(reviews.get(item.name), item))
             if item.skill_listing is not None:
                 count = len(item.definition) if isinstance(item.definition, list) else 0
-                line.append(f"  (what resources/list says of this skill's {count} files)", style="dim")
+                files = f"{count} file" if count == 1 else f"{count} files"
+                line.append(f"  (what resources/list says of this skill's {files})", style="dim")
             parts.append(line)
             parts.append(
                 Text(

@@ -182,7 +182,7 @@ def item_detail(
         count = len(item.definition) if isinstance(item.definition, list) else 0
         parts.append(
             Text.assemble(
-                f"What resources/list says of the {count} files of skill ",
+                f"What resources/list says of the {count} file{'' if count == 1 else 's'} of skill ",
                 inert_line(item.skill_listing, limit=200),
                 ": their bytes are the skill's to pin, their listed name, title and description this item's.",
                 style="dim",
