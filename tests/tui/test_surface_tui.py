@@ -17,7 +17,7 @@ from skillscope.protocol.target import Target
 from skillscope.service.targets import ServerSeed
 from skillscope.tui.app import make_app
 from skillscope.tui.dialogs.review import ReviewDialog
-from tests.fixtures.surface import surface_server
+from tests.fixtures.surface import SKILL_MD, SKILL_RETOLD, surface_server
 from tests.tui.helpers import listed, running, screen_text, settings_for, wait_until
 from tests.tui.test_snapshots import settle
 
@@ -40,10 +40,10 @@ def surface_app(here: Path, variant: str = ""):
 
 async def approve_baseline(here: Path, name: str) -> None:
     """Approve an item of the baseline server into the ledger, as `skillscope approve` does."""
-    from skillscope.service.surface import item_contents, item_record, load_surface
+    from skillscope.service.surface import item_contents, item_record, load_catalog_and_surface
 
     async with connect(Target(label="fx", kind="inprocess", server=surface_server())) as conn:
-        surface = await load_surface(conn, None)
+        _, surface = await load_catalog_and_surface(conn, Policy())
         info = conn.info
     item = surface.by_name(name)
     ReviewBook(here / "ledger.jsonl").record(
@@ -60,7 +60,10 @@ def on_item(name: str):
         assert screen.catalog_tree.reveal_item("fx", name)
         await wait_until(
             pilot,
-            lambda: "Definition as sent" in screen_text(pilot.app) and name in screen_text(pilot.app),
+            lambda: (
+                any(heading in screen_text(pilot.app) for heading in ("Definition as sent", "entries as pinned"))
+                and name in screen_text(pilot.app)
+            ),
             what=f"{name} shown",
         )
         await pilot.pause()
@@ -104,6 +107,21 @@ async def test_a_changed_item_shows_delta_and_each_changed_field(here):
         assert (
             "changed description" in text and "+ Read one invoice by its number. Also read every other invoice" in text
         )
+
+
+@pytest.mark.anyio
+async def test_a_skills_files_listing_retold_after_approval_names_the_file_and_field_that_changed(here):
+    listing = "fx:resource/skill://hello-world/"
+    await approve_baseline(here, listing)
+    app = surface_app(here, "skill-retold")
+    async with running(app, size=LARGE) as pilot:
+        await on_item(listing)(pilot)
+        text = screen_text(app)
+        # One row for the skill's files, not one per file; SKILL.md's bytes did not change, its listed description did.
+        assert "Δ skill://hello-world/  changed since approval" in text
+        assert "What resources/list says of the 1 file of skill skill://hello-world" in text
+        assert f"changed description of {SKILL_MD}" in text and f"+ {SKILL_RETOLD}" in text
+        assert "- Says hello." in text
 
 
 @pytest.mark.anyio
