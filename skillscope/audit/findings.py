@@ -787,6 +787,14 @@ def check_info(check_id: str) -> CheckInfo:
             f"Malformed entry: {rule or check_id}",
             "The entry breaks a rule of the skills extension and cannot be loaded.",
         )
+    if check_id == "SS-A5":  # skillscope's own refusal: the bytes failed the publisher's digest or the archive rules
+        return CheckInfo(
+            check_id,
+            "error",
+            "entry",
+            f"Unavailable entry: {rule}",
+            "skillscope refused this well-known index entry when it fetched it; nothing of it is served or approvable.",
+        )
     if check_id.startswith("SS-A"):
         return CheckInfo(
             check_id,

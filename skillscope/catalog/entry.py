@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -188,7 +189,9 @@ def _show(value: object) -> str:
     return "'" + safe_line(value, limit=120) + "'"
 
 
-def validate_entry(raw: Any, *, label: str, index: int, policy: Policy = Policy()) -> CatalogEntry:
+def validate_entry(
+    raw: Any, *, label: str, index: int, policy: Policy = Policy(), refusals: Mapping[str, str] | None = None
+) -> CatalogEntry:
     """Apply the entry rules in order (first failure wins) and return the verdict.
 
     Args:
@@ -196,6 +199,9 @@ def validate_entry(raw: Any, *, label: str, index: int, policy: Policy = Policy(
         label: the server's label, used for registry names.
         index: position of the entry in the de-duplicated listing.
         policy: host policy for dynamic skills and limits.
+        refusals: skill path → why skillscope itself refused that skill (``Connection.own_refusals``: only its own
+            in-process publishers fill this; nothing a server sends does). A well-formed entry named here is
+            unavailable under SS-A5, whatever other rule it meets.
 
     Returns:
         A ``CatalogEntry`` whose ``status`` is malformed (an SS-E rule failed),
@@ -210,6 +216,9 @@ def validate_entry(raw: Any, *, label: str, index: int, policy: Policy = Policy(
         entry.rule = refusal.rule
         entry.reason = refusal.reason
         entry.status = "unavailable" if refusal.rule.startswith("SS-A") else "malformed"
+    if refusals and entry.status != "malformed" and entry.path is not None and entry.path in refusals:
+        entry.status, entry.rule = "unavailable", "SS-A5"
+        entry.reason = safe_line(refusals[entry.path], limit=1000)
     return entry
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -209,9 +209,21 @@ async def collect_listing(
     return raw_entries, listing
 
 
-def catalog_entries(raw_entries: Sequence[Any], listing: Listing, *, label: str, policy: Policy) -> Listing:
-    """Validate each raw entry on its own and flag names shared by several paths (SS-L5)."""
-    listing.entries = [validate_entry(raw, label=label, index=i, policy=policy) for i, raw in enumerate(raw_entries)]
+def catalog_entries(
+    raw_entries: Sequence[Any],
+    listing: Listing,
+    *,
+    label: str,
+    policy: Policy,
+    refusals: Mapping[str, str] | None = None,
+) -> Listing:
+    """Validate each raw entry on its own and flag names shared by several paths (SS-L5).
+
+    ``refusals`` is skillscope's own word on skills it refused (``Connection.own_refusals``), never a server's.
+    """
+    listing.entries = [
+        validate_entry(raw, label=label, index=i, policy=policy, refusals=refusals) for i, raw in enumerate(raw_entries)
+    ]
     counts = Counter(e.skill_name for e in listing.entries if e.status != "malformed" and e.skill_name)
     for name, count in sorted(counts.items()):
         if count > 1:

@@ -141,6 +141,7 @@ ENTRY_RULES: Final[dict[str, str]] = {
     "SS-A2": "More files than the 512 allowed",
     "SS-A3": "Files total more than 16 MiB",
     "SS-A4": "Skill path cannot form a registry name",
+    "SS-A5": "Refused by skillscope when fetched from a well-known index (digest, archive or entry fields)",
     "SS-W5": "Size written as a float",
     "SS-W6": "Description is only whitespace",
     "SS-W7": "Fields beyond the format",

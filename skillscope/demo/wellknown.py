@@ -329,7 +329,13 @@ def site_target(
         ConnectionFailed: the index cannot be fetched or is refused.
     """
     site = load_site(index_url, headers=headers, timeout=timeout)
-    return Target(label=label or label_for_url(index_url), kind="inprocess", server=_server(site), index=index_url)
+    return Target(
+        label=label or label_for_url(index_url),
+        kind="inprocess",
+        server=_server(site),
+        index=index_url,
+        refused={r.name: f"skillscope refused {r.reason}" for r in site.refusals},
+    )
 
 
 def site_of(target: Target) -> WellKnownSite | None:

@@ -314,6 +314,16 @@ class Connection:
                 ) from None
             raise self._method_error(exc, "skills/get") from None
 
+    @property
+    def own_refusals(self) -> dict[str, str]:
+        """Skill path → why skillscope itself refused that skill, for its own in-process publishers only.
+
+        A well-known index's entry that failed its digest or archive checks is refused here, before any server
+        answers; a remote server has no way to fill this in (its answers never reach ``Target.refused``).
+        """
+        own = self._target.folder or self._target.index
+        return dict(self._target.refused) if self._target.kind == "inprocess" and own else {}
+
     async def read_resource(self, uri: str) -> ReadResult:
         """``resources/read`` of exactly this URI, read but not judged; an error answer is a ``MethodError``.
 

@@ -30,6 +30,9 @@ class Target:
     """For a local folder served in-process: the folder's absolute path (reports point at its files)."""
     index: str | None = None
     """For a publisher's well-known skills index served in-process: the index URL it was read from."""
+    refused: dict[str, str] = field(default_factory=dict)
+    """For skillscope's own in-process publishers: skill path → why skillscope refused it when it fetched it. Set
+    only in code (never from a server's answer or a config file); honoured only with ``folder`` or ``index``."""
     http_transport: Literal["streamable-http", "sse"] = "streamable-http"
     """For ``http``: Streamable HTTP, or the legacy HTTP+SSE transport some client configs name."""
     written: tuple[str, ...] = ()

@@ -34,7 +34,7 @@ async def load_catalog(conn: Connection, policy: Policy) -> Listing:
     raw_entries, listing = await collect_listing(conn.list_page, protocol=conn.info.protocol)
     # Judging 10,000 entries takes a while: off the event loop, so a screen keeps answering keys meanwhile.
     listing = await anyio.to_thread.run_sync(
-        partial(catalog_entries, raw_entries, listing, label=conn.info.label, policy=policy)
+        partial(catalog_entries, raw_entries, listing, label=conn.info.label, policy=policy, refusals=conn.own_refusals)
     )
     listing.warnings[:0] = [CatalogWarning("server", note) for note in conn.info.notes]
     return listing
@@ -83,7 +83,9 @@ async def resolve_name(conn: Connection, listing: Listing, name: str, policy: Po
     uri = uri_for_path(path)
     result = await conn.get_skill(uri)
     check_result_type(result.raw, "skills/get")
-    entry = validate_entry(result.skill, label=label, index=len(listing.entries), policy=policy)
+    entry = validate_entry(
+        result.skill, label=label, index=len(listing.entries), policy=policy, refusals=conn.own_refusals
+    )
     if entry.status == "malformed":
         raise SkillNotFound(
             f"skills/get for {safe_line(uri)!r} returned a malformed entry ({entry.rule}: {entry.reason})"

@@ -10,8 +10,10 @@ import json
 
 import pytest
 
+from skillscope.demo.wellknown import site_target
 from skillscope.ledger.store import Ledger
 from tests.cli.conftest import run_cli
+from tests.fixtures.http import serve_http_in_thread
 from tests.fixtures.wellknown import INDEX, publisher, sha, skill_md, tar_gz, zip_bytes
 
 
@@ -85,23 +87,70 @@ def test_list_show_audit_approve_diff_fetch_work_on_a_well_known_index(env, tmp_
         assert "scripts/run.sh" in drift.out
 
 
-def test_a_digest_mismatch_makes_that_skill_unavailable_naming_expected_and_got(env):
+def test_a_digest_mismatch_makes_that_skill_unavailable_naming_expected_and_got(env, tmp_path):
     with publisher() as site:
         served = skill_md("tampered")
         entries = honest(site) + [site.skill_md_entry("tampered", served, digest=sha(b"what was reviewed"))]
         site.index(entries)
-        show = run_cli("show", "tampered", site.index_url, env=env)
-        assert show.code == 1
-        assert sha(b"what was reviewed") in show.out and sha(served) in show.out
-        assert "Read the invoice" not in show.out  # nothing of the mismatching bytes is shown
+        # Listed as unavailable, under SS-A5, with the exact reason: before anyone opens it.
         listing = run_cli("list", site.index_url, "--json", env=env)
-        described = {s["name"]: s.get("description") for s in listing.json()["skills"]}
-        assert "the index gives digest" in described["127.0.0.1:tampered"]
+        assert listing.code == 0, listing.err
+        skills = {s["name"]: s for s in listing.json()["skills"]}
+        tampered = skills["127.0.0.1:tampered"]
+        assert (tampered["status"], tampered["rule"]) == ("unavailable", "SS-A5")
+        assert tampered["reason"].startswith("skillscope refused entry #3 'tampered' (skill-md, ")
+        expected, got = sha(b"what was reviewed"), sha(served)
+        assert f"the index gives digest {expected}, the bytes served hash to {got}" in tampered["reason"]
+        # The honest skills beside it stay available.
+        assert {n: s["status"] for n, s in skills.items() if n != "127.0.0.1:tampered"} == dict.fromkeys(
+            ("127.0.0.1:code-review", "127.0.0.1:invoice-review", "127.0.0.1:deploy"), "available"
+        )
+        text = run_cli("list", site.index_url, env={**env, "COLUMNS": "1000"})
+        row = next(line for line in text.out.splitlines() if "127.0.0.1:tampered" in line)
+        assert "│ unavailable │" in row and "SS-A5: skillscope refused entry #3 'tampered'" in row
+        assert "3 available, 1 unavailable, 0 malformed" in text.out
+        # show: exit 4 (cannot be opened: unavailable, with the reason), as for any unavailable skill.
+        show = run_cli("show", "tampered", site.index_url, env=env)
+        assert show.code == 4, show.out + show.err
+        assert "unavailable (SS-A5" in show.err and sha(b"what was reviewed") in show.err and sha(served) in show.err
+        assert "Read the invoice" not in show.out + show.err  # nothing of the mismatching bytes is shown
+        # The audit: an error finding under SS-A5 naming the reason, and the refused read as before.
         audit = run_cli("audit", site.index_url, "--format", "json", env=env)
         assert audit.code == 1
-        assert "the bytes served hash to" in audit.out
-        # The honest skills beside it are unaffected.
+        findings = audit.json()["servers"][0]["findings"]
+        about = {f["id"]: f for f in findings if f["skill"] == "127.0.0.1:tampered"}
+        assert about["SS-A5"]["severity"] == "error" and "the bytes served hash to" in about["SS-A5"]["message"]
+        assert "skillscope/verification-failed" in about
+        assert not [f for f in findings if f["severity"] == "error" and f["skill"] != "127.0.0.1:tampered"]
+        approve = run_cli("approve", "tampered", site.index_url, "--yes", "--reviewer", "me", env=env)
+        assert approve.code == 4 and "SS-A5" in approve.err
+        assert not (tmp_path / "ledger.jsonl").exists() or not list(Ledger(tmp_path / "ledger.jsonl").records())
+        fetched = run_cli("fetch", "tampered", site.index_url, "--to", str(tmp_path / "out"), env=env)
+        assert fetched.code == 4 and not (tmp_path / "out" / "SKILL.md").exists()
         assert run_cli("show", "code-review", site.index_url, env=env).code == 0
+
+
+def test_a_remote_server_sending_the_same_refusal_gets_no_such_treatment(env):
+    """Only skillscope's own in-process index marks a skill refused: the same publisher over HTTP cannot."""
+    with publisher() as site:
+        served = skill_md("tampered")
+        site.index(honest(site) + [site.skill_md_entry("tampered", served, digest=sha(b"what was reviewed"))])
+        local = site_target(site.index_url)
+    # The very server the well-known target runs (its description "Unavailable: skillscope refused …" and its
+    # SKILL.md answering the refusal code), now remote: its word is the server's, not skillscope's.
+    with serve_http_in_thread(local.server) as url:
+        listing = run_cli("list", url, "--json", env=env)
+        assert listing.code == 0, listing.err
+        tampered = next(s for s in listing.json()["skills"] if s["path"] == "tampered")
+        assert tampered["status"] == "available" and tampered["rule"] is None
+        assert tampered["description"].startswith("Unavailable: skillscope refused")
+        audit = run_cli("audit", url, "--format", "json", env=env)
+        ids = {
+            f["id"] for f in audit.json()["servers"][0]["findings"] if f["skill"] and f["skill"].endswith(":tampered")
+        }
+        assert "SS-A5" not in ids and "skillscope/read-failed" in ids
+        show = run_cli("show", "tampered", url, env=env)
+        assert show.code == 3 and "Refused" not in show.out  # an error answer, not skillscope's refusal
 
 
 HOSTILE = {
@@ -148,15 +197,21 @@ def test_a_hostile_archive_is_refused_with_the_reason_and_nothing_of_it_is_shown
     with publisher() as site:
         entries = honest(site) + [site.archive_entry(name, build(), suffix)]
         site.index(entries)
+        listing = run_cli("list", site.index_url, "--json", env=env)
+        statuses = {s["path"]: (s["status"], s["rule"]) for s in listing.json()["skills"]}
+        assert statuses == {
+            name: ("unavailable", "SS-A5"),
+            **dict.fromkeys(("code-review", "invoice-review", "deploy"), ("available", None)),
+        }
+        reason = next(s["reason"] for s in listing.json()["skills"] if s["path"] == name)
+        assert words in reason and f"entry #3 '{name}'" in reason
         show = run_cli("show", name, site.index_url, "--json", env=env)
-        assert show.code == 1, show.out + show.err
-        failure = json.dumps(show.json())
-        assert words in failure and f"entry #3 '{name}'" in failure
-        assert show.json()["verified"] is False
+        assert show.code == 4, show.out + show.err
+        assert words in show.err and f"entry #3 '{name}'" in show.err and show.out == ""
         fetched = run_cli("fetch", name, site.index_url, "--to", str(tmp_path / "out"), env=env)
-        assert fetched.code == 1 and not (tmp_path / "out" / "SKILL.md").exists()
+        assert fetched.code == 4 and not (tmp_path / "out" / "SKILL.md").exists()
         approve = run_cli("approve", name, site.index_url, "--yes", "--reviewer", "me", env=env)
-        assert approve.code == 1
+        assert approve.code == 4
         assert not (tmp_path / "ledger.jsonl").exists() or not list(Ledger(tmp_path / "ledger.jsonl").records())
         # Nothing escaped onto the disk, wherever the archive pointed.
         assert not (tmp_path / "outside.md").exists()

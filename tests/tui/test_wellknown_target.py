@@ -7,12 +7,12 @@ import pytest
 from skillscope.cli.commands_tui import tui_settings
 from skillscope.tui.app import make_app
 from tests.fixtures.wellknown import publisher, sha, skill_md, tar_gz
-from tests.tui.helpers import listed, open_skill, running, settings_for
+from tests.tui.helpers import listed, open_skill, running, screen_text, select, settings_for
 
 pytestmark = pytest.mark.anyio
 
 
-async def test_a_well_known_index_lists_and_opens_its_skills_and_refuses_a_mismatch(tmp_path, monkeypatch):
+async def test_a_well_known_index_lists_its_skills_a_mismatch_unavailable_before_it_is_opened(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "cfg"))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     monkeypatch.setenv("SKILLSCOPE_LEDGER", str(tmp_path / "user.jsonl"))
@@ -32,6 +32,18 @@ async def test_a_well_known_index_lists_and_opens_its_skills_and_refuses_a_misma
     async with running(app) as pilot:
         views = await listed(pilot, server="acme")
         assert set(views) == {"acme:code-review", "acme:invoice-review"}
+        # Unavailable from the listing on, under SS-A5 with the reason: nobody has to open it to learn so.
+        assert (views["acme:code-review"].entry.status, views["acme:code-review"].entry.rule) == (
+            "unavailable",
+            "SS-A5",
+        )
+        assert views["acme:invoice-review"].entry.status == "available"
+        refused = await select(pilot, "code-review", server="acme")
+        shown = screen_text(app)
+        assert "SS-A5" in shown and "skillscope refused entry #0 'code-review'" in shown
+        assert "unavailable" in shown
         assert (await open_skill(pilot, "invoice-review", server="acme")).phase == "verified"
-        refused = await open_skill(pilot, "code-review", server="acme")
-        assert refused.phase == "failed"
+        await select(pilot, "code-review", server="acme")
+        await pilot.press("enter")  # refused at once, with the reason; nothing is read
+        await pilot.pause()
+        assert refused.phase not in ("verified", "unverified") and not refused.opened

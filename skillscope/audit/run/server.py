@@ -103,7 +103,7 @@ async def audit_server(
         checks.fail("sep-2640-capability-commits-to-methods", "skills/list failed")
         audit.checks, audit.findings = checks.outcomes, checks.findings
         raise
-    listing = catalog_entries(raw_entries, listing, label=info.label, policy=policy)
+    listing = catalog_entries(raw_entries, listing, label=info.label, policy=policy, refusals=conn.own_refusals)
     audit.listing = listing
     if listing.gap is not None:
         listing_incomplete(audit, listing.gap)
