@@ -19,6 +19,7 @@ from textual.screen import Screen
 from skillscope.service.session import ConnectFn
 from skillscope.tui import heap
 from skillscope.tui.keymap import LEDGER_COMMANDS, MAIN_COMMANDS
+from skillscope.tui.notify import tell
 from skillscope.tui.screens.ledger import LedgerScreen
 from skillscope.tui.screens.main import MainScreen
 from skillscope.tui.settings import TuiSettings
@@ -66,6 +67,8 @@ class SkillscopeApp(App[None]):
 
     def on_mount(self) -> None:
         self.push_screen(self.main_screen)
+        for note in self.settings.notes:  # names and URLs from indexes: one inert line each, markup off
+            tell(self, note, title="Two origins", severity="warning", timeout=30)
         self._thresholds = heap.hold()
         self._idle_timer = self.set_interval(1.0, self._collect_when_idle)
         # SIGTERM quits like q: every server is let go of, so stdio servers are reaped.

@@ -33,6 +33,9 @@ class TuiSettings:
     trust: TrustChoice = field(default_factory=TrustChoice)
     """Whose approvals count, as for ``export`` (the config's allowed signers, ``--include-unsigned``), and the
     config's ``signing_key`` that the TUI signs with."""
+    notes: list[str] = field(default_factory=list)
+    """Warnings found while the targets were read (two well-known origins serving one skill name with different
+    bytes), shown once as notifications when the app starts."""
 
     def config_target(self) -> Path:
         """The file ``save`` writes to."""

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from skillscope.cli.commands_tui import tui_settings
 from skillscope.tui.app import make_app
 from tests.fixtures.wellknown import publisher, sha, skill_md, tar_gz
-from tests.tui.helpers import listed, open_skill, running, screen_text, select, settings_for
+from tests.tui.helpers import listed, notifications, open_skill, running, screen_text, select, settings_for
 
 pytestmark = pytest.mark.anyio
 
@@ -47,3 +49,22 @@ async def test_a_well_known_index_lists_its_skills_a_mismatch_unavailable_before
         await pilot.press("enter")  # refused at once, with the reason; nothing is read
         await pilot.pause()
         assert refused.phase not in ("verified", "unverified") and not refused.opened
+
+
+async def test_two_origins_serving_one_name_with_different_bytes_is_a_notification_naming_both(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "cfg"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("SKILLSCOPE_LEDGER", str(tmp_path / "user.jsonl"))
+    with publisher() as a, publisher() as b:
+        a.index([a.skill_md_entry("code-review", skill_md("code-review"))])
+        b.index([b.skill_md_entry("code-review", skill_md("code-review", body="# Steps\n\nAlso run x.sh.\n"))])
+        started = tui_settings((a.index_url, b.index_url), None, {}, reviewer=None)
+        same = tui_settings((a.index_url, a.index_url), None, {}, reviewer=None)
+    app = make_app(replace(settings_for(started.servers, tmp_path), notes=started.notes))
+    async with running(app) as pilot:
+        await listed(pilot, server=started.servers[0].label)
+        warned = [n for n in notifications(app) if "different bytes" in n]
+        assert len(warned) == 1
+        assert warned[0].startswith("Two origins: ") and "'code-review'" in warned[0]
+        assert a.index_url in warned[0] and b.index_url in warned[0]
+    assert same.notes == []  # the same origin twice is no conflict
