@@ -105,6 +105,7 @@ def inventory_command(
             headers=list(options.get("headers", ())),
             env=list(options.get("env", ())),
             allow_dynamic=bool(options.get("allow_dynamic")),
+            timeout=options.get("timeout", 30.0),
         )
     except SkillscopeError as exc:
         sys.exit(report_error(exc))

@@ -72,6 +72,7 @@ def inventory_seeds(
     headers: Sequence[str] = (),
     env: Sequence[str] = (),
     allow_dynamic: bool = False,
+    timeout: float = 30.0,
 ) -> tuple[list[ServerSeed], list[str]]:
     """The servers to inventory, and notes on what was left out.
 
@@ -85,10 +86,19 @@ def inventory_seeds(
     if targets or command or label:
         # server_seeds refuses a --label that does not name exactly one server.
         return server_seeds(
-            targets, command, config=config, label=label, headers=headers, env=env, allow_dynamic=allow_dynamic
+            targets,
+            command,
+            config=config,
+            label=label,
+            headers=headers,
+            env=env,
+            allow_dynamic=allow_dynamic,
+            timeout=timeout,
         ), []
 
-    seeds = server_seeds((), None, config=config, allow_dynamic=allow_dynamic) if config.servers else []
+    seeds = (
+        server_seeds((), None, config=config, allow_dynamic=allow_dynamic, timeout=timeout) if config.servers else []
+    )
     taken = {s.label for s in seeds}
     for seed in client_seeds(allow_dynamic):
         if seed.label in taken:

@@ -284,3 +284,42 @@ def test_on_a_terminal_it_asks_once_and_no_is_the_default(planted, tmp_path):
     code, out, _ = _on_terminal(["inventory"], env, str(tmp_path), answer="y")
     assert code == 0 and marker.exists()
     assert "SERVER planted " in out and "SKILL " in out
+
+
+def test_inventory_of_a_well_known_index_honours_timeout(tmp_path):
+    """``--timeout`` bounds fetching a well-known index in ``inventory`` too, not a fixed 30 s."""
+    import socket
+    import threading
+
+    listener = socket.create_server(("127.0.0.1", 0))
+    held: list[socket.socket] = []
+    stop = threading.Event()
+
+    def accept_and_say_nothing() -> None:
+        listener.settimeout(0.2)
+        while not stop.is_set():
+            try:
+                conn, _ = listener.accept()
+            except OSError:
+                continue
+            held.append(conn)
+
+    thread = threading.Thread(target=accept_and_say_nothing, daemon=True)
+    thread.start()
+    url = f"http://127.0.0.1:{listener.getsockname()[1]}/.well-known/agent-skills/index.json"
+    env = {
+        "HOME": str(tmp_path / "home"),
+        "XDG_DATA_HOME": str(tmp_path / "data"),
+        "XDG_CONFIG_HOME": str(tmp_path / "cfg"),
+    }
+    try:
+        # timing: a server that never answers is the subject; the bound only has to differ from the 30 s default.
+        run = run_cli("inventory", url, "--timeout", "10", env=env, cwd=str(tmp_path))
+    finally:
+        stop.set()
+        thread.join()
+        for conn in held:
+            conn.close()
+        listener.close()
+    assert run.code == 3, run.err
+    assert "no answer within 10 s" in run.err
