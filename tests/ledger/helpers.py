@@ -2,11 +2,54 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
+import shutil
+import signal
+import subprocess
 import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
 
 from skillscope.ledger.record import FileEntry, Record
 from skillscope.ledger.signing import load_signer
 from skillscope.ledger.store import Ledger
+
+SSH_KEYGEN = shutil.which("ssh-keygen")
+needs_openssh = pytest.mark.skipif(
+    SSH_KEYGEN is None, reason="openssh-client is not installed (scripts/test.sh installs it)"
+)
+
+
+@contextlib.contextmanager
+def key_in_ssh_agent(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A fresh Ed25519 key held only by a real ``ssh-agent`` (``SSH_AUTH_SOCK`` set); yields its public key's path."""
+    key = tmp_path / "agent_key"
+    subprocess.run(
+        [SSH_KEYGEN or "ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(key)], check=True, timeout=60
+    )
+    sock = tmp_path / "agent.sock"
+    agent = subprocess.Popen(
+        [shutil.which("ssh-agent") or "ssh-agent", "-D", "-a", str(sock)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 300
+        while not sock.exists() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        env = {**os.environ, "SSH_AUTH_SOCK": str(sock)}
+        add = shutil.which("ssh-add") or "ssh-add"
+        subprocess.run([add, str(key)], env=env, check=True, capture_output=True, timeout=30)
+        key.unlink()  # only the agent holds the private half now
+        monkeypatch.setenv("SSH_AUTH_SOCK", str(sock))
+        yield tmp_path / "agent_key.pub"
+    finally:
+        agent.send_signal(signal.SIGTERM)
+        agent.wait(timeout=60)
 
 
 def record(

@@ -6,11 +6,7 @@ import base64
 import copy
 import hashlib
 import json
-import os
-import shutil
-import signal
 import subprocess
-import time
 from dataclasses import replace
 
 import pytest
@@ -31,13 +27,9 @@ from skillscope.ledger.intoto import ReviewPolicy, attest_approvals
 from skillscope.ledger.record import FileEntry, Record
 from skillscope.ledger.signing import load_signer
 from skillscope.ledger.store import Ledger
-from tests.ledger.helpers import record
+from tests.ledger.helpers import SSH_KEYGEN, key_in_ssh_agent, needs_openssh, record
 
 POLICY = ReviewPolicy("a" * 64, "b" * 64, "c" * 64)
-SSH_KEYGEN = shutil.which("ssh-keygen")
-needs_openssh = pytest.mark.skipif(
-    SSH_KEYGEN is None, reason="openssh-client is not installed (scripts/test.sh installs it)"
-)
 
 
 def approval(name: str = "srv:pdf-processing", files: dict[str, bytes] | None = None, **changes) -> Record:
@@ -220,24 +212,8 @@ def test_a_key_that_is_not_ed25519_is_refused_with_a_sentence(tmp_path):
 
 @needs_openssh
 def test_a_key_held_by_ssh_agent_signs_envelopes_that_verify(tmp_path, monkeypatch):
-    key = tmp_path / "agent_key"
-    subprocess.run([SSH_KEYGEN, "-q", "-t", "ed25519", "-N", "", "-f", str(key)], check=True, timeout=60)
-    sock = tmp_path / "agent.sock"
-    agent = subprocess.Popen(
-        [shutil.which("ssh-agent"), "-D", "-a", str(sock)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-    )
-    try:
-        deadline = time.monotonic() + 300
-        while not sock.exists() and time.monotonic() < deadline:
-            time.sleep(0.05)
-        env = {**os.environ, "SSH_AUTH_SOCK": str(sock)}
-        subprocess.run([shutil.which("ssh-add"), str(key)], env=env, check=True, capture_output=True, timeout=30)
-        key.unlink()  # only the agent holds the private half now
-        monkeypatch.setenv("SSH_AUTH_SOCK", str(sock))
-        signer = load_signer(str(tmp_path / "agent_key.pub"))
+    with key_in_ssh_agent(tmp_path, monkeypatch) as public_key:
+        signer = load_signer(str(public_key))
         assert signer.source.startswith("ssh-agent")
         envelope, verifier = _one(signer)
         Envelope.from_dict(copy.deepcopy(envelope)).verify([verifier], 1)
-    finally:
-        agent.send_signal(signal.SIGTERM)
-        agent.wait(timeout=60)

@@ -2,11 +2,7 @@
 
 from __future__ import annotations
 
-import os
-import shutil
-import signal
 import subprocess
-import time
 from dataclasses import replace
 
 import pytest
@@ -17,12 +13,7 @@ from skillscope.ledger.signers import AllowedSigners
 from skillscope.ledger.signing import default_key_path, load_signer
 from skillscope.ledger.sshsig import NAMESPACE, SignatureError, verify_signature
 from skillscope.ledger.store import Ledger
-from tests.ledger.helpers import record, signed_ledger
-
-SSH_KEYGEN = shutil.which("ssh-keygen")
-needs_openssh = pytest.mark.skipif(
-    SSH_KEYGEN is None, reason="openssh-client is not installed (scripts/test.sh installs it)"
-)
+from tests.ledger.helpers import SSH_KEYGEN, key_in_ssh_agent, needs_openssh, record, signed_ledger
 
 
 def keygen_verify(
@@ -96,21 +87,8 @@ def test_signatures_made_by_ssh_keygen_verify_here(tmp_path, kind):
 
 @needs_openssh
 def test_a_key_held_by_ssh_agent_signs_through_the_agent_protocol(tmp_path, monkeypatch):
-    key = tmp_path / "agent_key"
-    subprocess.run([SSH_KEYGEN, "-q", "-t", "ed25519", "-N", "", "-f", str(key)], check=True, timeout=60)
-    sock = tmp_path / "agent.sock"
-    agent = subprocess.Popen(
-        [shutil.which("ssh-agent"), "-D", "-a", str(sock)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-    )
-    try:
-        deadline = time.monotonic() + 300
-        while not sock.exists() and time.monotonic() < deadline:
-            time.sleep(0.05)
-        env = {**os.environ, "SSH_AUTH_SOCK": str(sock)}
-        subprocess.run([shutil.which("ssh-add"), str(key)], env=env, check=True, capture_output=True, timeout=30)
-        key.unlink()  # only the agent holds the private half now
-        monkeypatch.setenv("SSH_AUTH_SOCK", str(sock))
-        monkeypatch.setenv("SKILLSCOPE_SIGNING_KEY", str(tmp_path / "agent_key.pub"))
+    with key_in_ssh_agent(tmp_path, monkeypatch) as public_key:
+        monkeypatch.setenv("SKILLSCOPE_SIGNING_KEY", str(public_key))
         signer = load_signer()
         assert signer.source.startswith("ssh-agent")
         saved = Ledger(tmp_path / "ledger.jsonl", signer=signer).append(replace(record(), reviewer="agent@example.com"))
@@ -118,9 +96,6 @@ def test_a_key_held_by_ssh_agent_signs_through_the_agent_protocol(tmp_path, monk
         assert stored.key == signer.public_key == saved.key
         done = keygen_verify(tmp_path, "agent@example.com", stored.key, canonical_review(stored), stored.sig)
         assert done.returncode == 0, done.stderr
-    finally:
-        agent.send_signal(signal.SIGTERM)
-        agent.wait(timeout=60)
     monkeypatch.setenv("SSH_AUTH_SOCK", str(tmp_path / "gone.sock"))
     with pytest.raises(UsageError, match="ssh-agent"):
         signer.sign(b"x")
