@@ -172,11 +172,10 @@ def audit_command(
     if len(names) > 1 and options.get("label"):
         ctx.fail("--label names a single server; with several targets, name them in the config file")
     invocations = [setup(ctx, name, options, command=None if name is not None else stdio_command) for name in names]
-    if sum(1 for inv in invocations if inv.target.index) > 1:
-        from skillscope.demo.wellknown import origin_conflicts
+    from skillscope.service.targets import origin_warnings, repository_paths_of
 
-        for warning in origin_conflicts([inv.target for inv in invocations]):
-            click.echo(f"skillscope: warning: {warning}", err=True)
+    for warning in origin_warnings([inv.target for inv in invocations]):
+        click.echo(f"skillscope: warning: {warning}", err=True)
     rules, policy = _user_rules(rule_files, policy_file)
     scanners = _scanners(scanner_commands)
 
@@ -240,10 +239,8 @@ def audit_command(
                     failed = True
                     report_error(exc)
                     audits.append(ServerAudit(label=inv.target.label, target=inv.target.display, error=exc.message))
-            if inv.target.folder is not None:  # SARIF then names the repository's own files, for code scanning
-                from skillscope.demo.folder import repository_paths
-
-                audits[-1].artifact_paths = repository_paths(Path(inv.target.folder))
+            if (paths := repository_paths_of(inv.target)) is not None:  # SARIF names the repository's own files
+                audits[-1].artifact_paths = paths
         if scanners:
             from skillscope.service.scanners import run_scanners
 

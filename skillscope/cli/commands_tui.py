@@ -30,8 +30,7 @@ def tui_settings(
         SkillscopeError: the config cannot be read, or a target cannot be understood.
     """
     from skillscope.config.file import load_config
-    from skillscope.demo.wellknown import origin_conflicts
-    from skillscope.service.targets import ledger_for, server_seeds
+    from skillscope.service.targets import ledger_for, origin_warnings, server_seeds
     from skillscope.tui.settings import TuiSettings
 
     config = load_config(options.get("config_path"))
@@ -58,7 +57,7 @@ def tui_settings(
         reviewer=reviewer,
         allow_dynamic=allow_dynamic,
         trust=trust_choice(config, options, path),
-        notes=origin_conflicts([seed.target for seed in seeds]),
+        notes=origin_warnings([seed.target for seed in seeds]),
     )
 
 

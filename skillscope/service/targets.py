@@ -30,6 +30,8 @@ __all__ = [
     "attach_problem",
     "client_seeds",
     "ledger_for",
+    "origin_warnings",
+    "repository_paths_of",
     "resolve_target",
     "seed_from_form",
     "server_policy",
@@ -332,3 +334,22 @@ def seed_from_form(
             allow_dynamic=allow_dynamic,
         )
     return ServerSeed(target=spec.to_target(), spec=spec, origin="dialog", policy=server_policy(None, allow_dynamic))
+
+
+def origin_warnings(targets: Sequence[Target]) -> list[str]:
+    """A sentence for each skill name that two attached well-known origins serve with different bytes, naming both."""
+    if sum(1 for target in targets if target.index) < 2:
+        return []
+    # Deferred: the well-known fetcher brings the HTTP client, which a run without such targets never needs.
+    from skillscope.demo.wellknown import origin_conflicts
+
+    return origin_conflicts(targets)
+
+
+def repository_paths_of(target: Target) -> dict[str, str] | None:
+    """For a local folder target, each listed ``skill://`` URI's path in its repository (what SARIF names); else None."""
+    if target.folder is None:
+        return None
+    from skillscope.demo.folder import repository_paths
+
+    return repository_paths(Path(target.folder))
