@@ -266,10 +266,12 @@ async def test_launch_opens_the_changed_skill_and_rolls_up_counts(tmp_path):
             pilot, lambda: "Δ· invoice-review" in screen_text(app), what="the changed skill without a keypress"
         )
         # The status line follows the tree by a posted message: wait for it rather than read it in the same instant.
-        expected = "○3 not reviewed  Δ1 changed  ⊗1 rejected  ⊘2 unavailable"
+        # It counts the 3 skills waiting for a verdict and the 10 surface items (the skills' files' listings and a
+        # stray skill:// file); the surface branch is listed after the skills, so the line reads ○3 for a moment.
+        expected = "○13 not reviewed  Δ1 changed  ⊗1 rejected  ⊘2 unavailable"
         await wait_until(pilot, lambda: status(app) == expected, what="the status line")
         # The status widget holds its words before the next frame draws them: wait for the screen too.
-        shown = ("○3 not reviewed", "Δ1 changed", "⊗1 rejected", "⊘2")  # the pane wraps the line
+        shown = ("○13 not reviewed", "Δ1 changed", "⊗1 rejected", "⊘2")  # the pane wraps the line
         await wait_until(pilot, lambda: all(words in screen_text(app) for words in shown), what="the status drawn")
         text = screen_text(app)
         assert "demo  9 skills  ○3 Δ1 ⊗1 ⊘2" in text
