@@ -292,7 +292,8 @@ async def test_rollups_follow_a_failed_open_and_a_review(tmp_path):
         await pilot.press("ctrl+s")  # a bare Enter never records
         await wait_until(pilot, lambda: "⊗2 rejected" in status(app), what="the rejection counted")
         # Two skills, and the ten items of the surface branch pinning what resources/list says of skill files.
-        assert "○12 not reviewed" in status(app)
+        # 2 skills and the 10 surface items, listed after the skills: wait for the count to settle.
+        await wait_until(pilot, lambda: "○12 not reviewed" in status(app), what="the surface items counted")
         await wait_until(pilot, lambda: "demo  9 skills  ○2 Δ1 ⊗2 ✗1 ⊘2" in screen_text(app), what="the server row")
 
 
