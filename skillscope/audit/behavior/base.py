@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from skillscope.audit.capabilities import CapabilityKind
 from skillscope.audit.findings import Severity
 
-__all__ = ["Raw", "Ctx"]
+__all__ = ["Raw", "RawCap", "Ctx"]
 
 
 @dataclass(frozen=True)
@@ -18,6 +19,17 @@ class Raw:
     start: int
     end: int
     severity: Severity | None = None
+
+
+@dataclass(frozen=True)
+class RawCap:
+    """A capability an analyser read over ``text[start:end]`` of the region (see ``audit.capabilities``)."""
+
+    kind: CapabilityKind
+    target: str
+    start: int
+    end: int
+    detail: str = ""
 
 
 @dataclass
@@ -35,6 +47,8 @@ class Ctx:
     """Set when the code sends anything over the network (the claim-mismatch rule reads it)."""
     sends: list[tuple[int, int, str]] = field(default_factory=list)
     """Where the code sends over the network, as (start, end, "upload" for file contents or secrets, else "network")."""
+    caps: list[RawCap] = field(default_factory=list)
+    """What the code can do (executes, sends, reads, ...), each with its target resolved as far as constants allow."""
     shell_values: dict[str, list[str]] | None = None
     """The values each shell variable may hold, worked out once per region when a rule needs them."""
 
@@ -45,3 +59,7 @@ class Ctx:
     def add(self, check: str, message: str, start: int, end: int, severity: Severity | None = None) -> None:
         """Record a hit over ``text[start:end]``."""
         self.hits.append(Raw(check, message, start, max(end, start + 1), severity))
+
+    def cap(self, kind: CapabilityKind, target: str, start: int, end: int, detail: str = "") -> None:
+        """Record that the code over ``text[start:end]`` can ``kind`` on ``target`` (a host, path, command, ...)."""
+        self.caps.append(RawCap(kind, target, start, max(end, start + 1), detail))

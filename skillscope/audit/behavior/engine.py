@@ -17,11 +17,12 @@ from skillscope.audit.behavior import (
     triggers,
 )
 from skillscope.audit.behavior.base import Ctx
+from skillscope.audit.capabilities import Capability
 from skillscope.audit.behavior.regions import MAX_SCAN, Region, code_regions, is_data_file, is_prose_file, prose_spans
 from skillscope.audit.findings import Hit, TextSpan
 from skillscope.audit.text_scan import hit_at
 
-__all__ = ["SkillFileText", "scan_skill"]
+__all__ = ["SkillFileText", "SkillAnalysis", "analyse_skill", "scan_skill"]
 
 _PER_CHECK = 20
 """Hits of one rule kept per file; a generated file repeating a pattern is reported that many times, not thousands."""
@@ -67,13 +68,29 @@ def _analyse(ctx: Ctx, language: str | None, modules: pymodules.Modules) -> None
     triggers.scan_blobs(ctx)
 
 
+@dataclass(frozen=True)
+class SkillAnalysis:
+    """What the analysers read in one skill: the findings' hits and the capabilities."""
+
+    hits: list[tuple[str, Hit]]
+    """(file path, hit) pairs in file order."""
+    capabilities: list[Capability]
+    """Every capability with its evidence, in file order (``capabilities.grouped`` folds them for display)."""
+
+
 def scan_skill(files: list[SkillFileText], frontmatter: dict[str, Any] | None) -> list[tuple[str, Hit]]:
-    """Every behaviour hit in a skill, as (file path, hit) pairs in file order.
+    """Every behaviour hit in a skill, as (file path, hit) pairs in file order (``analyse_skill`` without capabilities)."""
+    return analyse_skill(files, frontmatter).hits
+
+
+def analyse_skill(files: list[SkillFileText], frontmatter: dict[str, Any] | None) -> SkillAnalysis:
+    """Every behaviour hit and capability in a skill.
 
     Args:
         files: the verified files (text, or a binary's printable strings).
         frontmatter: the entry's frontmatter (allowed-tools, hooks).
     """
+    capabilities: list[Capability] = []
     modules = pymodules.Modules.of([(f.path, f.text) for f in files if not f.binary])
     out: list[tuple[str, Hit]] = []
     evidence = agentconfig.Evidence()
@@ -112,6 +129,7 @@ def scan_skill(files: list[SkillFileText], frontmatter: dict[str, Any] | None) -
         hosts.scan_hosts(whole, is_code=script)
         contexts.append(whole)
         out.extend((file.path, hit) for hit in _place(text, contexts, binary=file.binary))
+        capabilities.extend(_capabilities(text, file.path, contexts, binary=file.binary))
         texts.setdefault(file.path, "" if file.binary else text)
     for path, raw in agentconfig.scan_frontmatter(frontmatter or {}, evidence, texts.get("SKILL.md", "")):
         text = texts.get(path, "")
@@ -126,7 +144,20 @@ def scan_skill(files: list[SkillFileText], frontmatter: dict[str, Any] | None) -
                     ),
                 )
             )
-    return out
+    return SkillAnalysis(out, capabilities)
+
+
+def _capabilities(text: str, path: str, contexts: list[Ctx], *, binary: bool) -> list[Capability]:
+    seen: set[tuple[str, str, int | None]] = set()
+    caps: list[Capability] = []
+    for ctx in contexts:
+        for raw in ctx.caps:
+            line = None if binary else ctx.line(raw.start)
+            if (raw.kind, raw.target, line) in seen:
+                continue
+            seen.add((raw.kind, raw.target, line))
+            caps.append(Capability(raw.kind, raw.target, path, line, raw.detail))
+    return caps
 
 
 _HARM = frozenset(
