@@ -147,4 +147,4 @@ def capability_delta(approved: Iterable[str], now: Iterable[str]) -> CapabilityD
 
 def _order(key: str) -> tuple[int, str]:
     kind = key.partition(":")[0]
-    return (KINDS.index(kind) if kind in KINDS else len(KINDS), key)  # type: ignore[arg-type]
+    return (KINDS.index(kind) if kind in KINDS else len(KINDS), key)

@@ -7,9 +7,12 @@ from typing import Any
 
 from skillscope.audit.behavior import (
     agentconfig,
+    golang,
     hosts,
     javascript,
+    makefile,
     powershell,
+    ruby,
     prose,
     pymodules,
     shell,
@@ -52,8 +55,14 @@ def _code(ctx: Ctx, language: str | None, modules: pymodules.Modules) -> None:
 def _analyse(ctx: Ctx, language: str | None, modules: pymodules.Modules) -> None:
     if language == "python":
         pymodules.scan_python(ctx, modules)
-    elif language == "javascript":
+    elif language in ("javascript", "typescript"):
         javascript.scan_javascript(ctx)
+    elif language == "ruby":
+        ruby.scan_ruby(ctx)
+    elif language == "go":
+        golang.scan_go(ctx)
+    elif language == "makefile":
+        makefile.scan_makefile(ctx)
     else:  # shell, or code of no named language (a code span, a console block): read as shell
         shell.scan_shell(ctx)
         if (
@@ -62,7 +71,7 @@ def _analyse(ctx: Ctx, language: str | None, modules: pymodules.Modules) -> None
             powershell.scan_powershell(ctx)
         elif (
             language is None and not ctx.documented
-        ):  # a script in a language with no analyser (Ruby, Go, Perl): by tokens
+        ):  # a script in a language with no analyser (Perl, PHP): by tokens
             tokenflow.scan_tokens(ctx)
     triggers.scan_triggers(ctx)
     triggers.scan_blobs(ctx)

@@ -42,16 +42,23 @@ _LANGS = {
     "js": "javascript",
     "javascript": "javascript",
     "node": "javascript",
-    "ts": "javascript",
-    "typescript": "javascript",
+    "ts": "typescript",
+    "typescript": "typescript",
     "mjs": "javascript",
     "cjs": "javascript",
     "jsx": "javascript",
-    "tsx": "javascript",
+    "tsx": "typescript",
     "powershell": "powershell",
     "pwsh": "powershell",
     "ps1": "powershell",
     "ps": "powershell",
+    "ruby": "ruby",
+    "rb": "ruby",
+    "go": "go",
+    "golang": "go",
+    "make": "makefile",
+    "makefile": "makefile",
+    "mk": "makefile",
 }
 _SUFFIX = {
     ".py": "python",
@@ -62,12 +69,20 @@ _SUFFIX = {
     ".js": "javascript",
     ".mjs": "javascript",
     ".cjs": "javascript",
-    ".ts": "javascript",
-    ".tsx": "javascript",
+    ".ts": "typescript",
+    ".mts": "typescript",
+    ".cts": "typescript",
+    ".tsx": "typescript",
     ".jsx": "javascript",
     ".ps1": "powershell",
     ".psm1": "powershell",
+    ".rb": "ruby",
+    ".rake": "ruby",
+    ".go": "go",
+    ".mk": "makefile",
+    ".mak": "makefile",
 }
+_NAMES = {"makefile": "makefile", "gnumakefile": "makefile", "rakefile": "ruby", "gemfile": "ruby"}
 _PROSE_SUFFIX = (".md", ".markdown", ".txt", ".rst", ".mdx")
 
 
@@ -75,7 +90,7 @@ _PROSE_SUFFIX = (".md", ".markdown", ".txt", ".rst", ".mdx")
 class Region:
     """A stretch of code inside a file: where it starts (a character offset), its text and its language.
 
-    ``language`` is python, shell, javascript, powershell or None (unknown: the shell and generic rules read it).
+    ``language`` is python, shell, javascript, typescript, powershell, ruby, go, makefile or None (unknown: the shell and generic rules read it).
     ``inline`` marks a code span inside a prose line; ``documented`` marks code shown in a Markdown page.
     """
 
@@ -108,6 +123,9 @@ def is_prose_file(path: str) -> bool:
 def language_of(path: str, text: str) -> str | None:
     """The script language of a whole file, from its suffix or shebang, or None when it is not a script."""
     lower = path.lower()
+    named = _NAMES.get(lower.rsplit("/", 1)[-1])
+    if named:
+        return named
     for suffix, language in _SUFFIX.items():
         if lower.endswith(suffix):
             return language
@@ -121,7 +139,9 @@ def language_of(path: str, text: str) -> str | None:
             return "shell"
         if re.search(r"\b(?:pwsh|powershell)\b", first):
             return "powershell"
-        return None  # another interpreter (ruby, perl, php) named by the shebang: not shell
+        if re.search(r"\bruby\b", first):
+            return "ruby"
+        return None  # another interpreter (perl, php) named by the shebang: not shell
     if lower.startswith(("scripts/", "bin/")) and not is_prose_file(path):
         return "shell" if "." not in lower.rsplit("/", 1)[-1] else None
     return None

@@ -1,0 +1,13 @@
+"""Ruby scripts (``.rb``, ``Rakefile``, a ruby shebang): what they run, send, read and write."""
+
+from __future__ import annotations
+
+from skillscope.audit.behavior import tokenflow
+from skillscope.audit.behavior.base import Ctx
+
+__all__ = ["scan_ruby"]
+
+
+def scan_ruby(ctx: Ctx) -> None:
+    """Analyse a Ruby region (until its grammar-based analyser lands: the token flow every unnamed language gets)."""
+    tokenflow.scan_tokens(ctx)

@@ -1,0 +1,74 @@
+"""One place that loads the tree-sitter grammars the analysers parse code with.
+
+Every grammar is an MIT-licensed wheel from PyPI (``tree-sitter-bash``, ``-javascript``, ``-typescript``,
+``-powershell``, ``-ruby``, ``-go``, ``-make``) over the one maintained binding, ``tree-sitter``. A parser
+is made once per language and process; parsing never runs the code and never fails: text that is not valid
+in the language gives a tree with ``ERROR`` nodes, which the analysers read around.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from functools import cache
+from typing import Literal
+
+import tree_sitter
+
+__all__ = ["Grammar", "parse", "walk", "text_of"]
+
+Grammar = Literal["bash", "javascript", "typescript", "tsx", "powershell", "ruby", "go", "make"]
+
+
+def _loader(grammar: Grammar) -> Callable[[], object]:
+    if grammar == "bash":
+        import tree_sitter_bash
+
+        return tree_sitter_bash.language
+    if grammar == "javascript":
+        import tree_sitter_javascript
+
+        return tree_sitter_javascript.language
+    if grammar in ("typescript", "tsx"):
+        import tree_sitter_typescript
+
+        return tree_sitter_typescript.language_tsx if grammar == "tsx" else tree_sitter_typescript.language_typescript
+    if grammar == "powershell":
+        import tree_sitter_powershell
+
+        return tree_sitter_powershell.language
+    if grammar == "ruby":
+        import tree_sitter_ruby
+
+        return tree_sitter_ruby.language
+    if grammar == "go":
+        import tree_sitter_go
+
+        return tree_sitter_go.language
+    import tree_sitter_make
+
+    return tree_sitter_make.language
+
+
+@cache
+def _parser(grammar: Grammar) -> tree_sitter.Parser:
+    return tree_sitter.Parser(tree_sitter.Language(_loader(grammar)()))
+
+
+def parse(grammar: Grammar, text: str) -> tuple[tree_sitter.Tree, bytes]:
+    """The syntax tree of ``text`` and the UTF-8 bytes its nodes' offsets index into."""
+    data = text.encode("utf-8", "surrogatepass")
+    return _parser(grammar).parse(data), data
+
+
+def walk(node: tree_sitter.Node) -> Iterator[tree_sitter.Node]:
+    """Every node under ``node`` (itself first), depth first, without recursion (hostile nesting is deep)."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        yield current
+        stack.extend(reversed(current.children))
+
+
+def text_of(node: tree_sitter.Node, data: bytes) -> str:
+    """The source text of ``node``."""
+    return data[node.start_byte : node.end_byte].decode("utf-8", "replace")
