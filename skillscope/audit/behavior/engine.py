@@ -12,16 +12,16 @@ from skillscope.audit.behavior import (
     javascript,
     makefile,
     powershell,
-    ruby,
     prose,
     pymodules,
+    ruby,
     shell,
     tokenflow,
     triggers,
 )
 from skillscope.audit.behavior.base import Ctx
-from skillscope.audit.capabilities import Capability
 from skillscope.audit.behavior.regions import MAX_SCAN, Region, code_regions, is_data_file, is_prose_file, prose_spans
+from skillscope.audit.capabilities import Capability
 from skillscope.audit.findings import Hit, TextSpan
 from skillscope.audit.text_scan import hit_at
 
@@ -69,9 +69,7 @@ def _analyse(ctx: Ctx, language: str | None, modules: pymodules.Modules) -> None
             language == "powershell"
         ):  # after the shell rules, which read its native commands (curl, tar) and `iwr URL | iex`
             powershell.scan_powershell(ctx)
-        elif (
-            language is None and not ctx.documented
-        ):  # a script in a language with no analyser (Perl, PHP): by tokens
+        elif language is None and not ctx.documented:  # a script in a language with no analyser (Perl, PHP): by tokens
             tokenflow.scan_tokens(ctx)
     triggers.scan_triggers(ctx)
     triggers.scan_blobs(ctx)
