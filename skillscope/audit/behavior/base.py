@@ -49,6 +49,9 @@ class Ctx:
     """Where the code sends over the network, as (start, end, "upload" for file contents or secrets, else "network")."""
     caps: list[RawCap] = field(default_factory=list)
     """What the code can do (executes, sends, reads, ...), each with its target resolved as far as constants allow."""
+    printed: list[tuple[int, int, str]] = field(default_factory=list)
+    """Text the code prints or writes for the agent to read (echo, print, console.log, Write-Output, puts), as
+    (start, end, resolved text): the instruction rules read it as they read prose."""
     shell_values: dict[str, list[str]] | None = None
     """The values each shell variable may hold, worked out once per region when a rule needs them."""
 
@@ -63,3 +66,7 @@ class Ctx:
     def cap(self, kind: CapabilityKind, target: str, start: int, end: int, detail: str = "") -> None:
         """Record that the code over ``text[start:end]`` can ``kind`` on ``target`` (a host, path, command, ...)."""
         self.caps.append(RawCap(kind, target, start, max(end, start + 1), detail))
+
+    def say(self, text: str, start: int, end: int) -> None:
+        """Record that the code over ``text[start:end]`` prints ``text`` (resolved as far as constants allow)."""
+        self.printed.append((start, max(end, start + 1), text))
