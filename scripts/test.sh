@@ -37,15 +37,34 @@ bash tests/interop/setup.sh >"$logs/interop.log" 2>&1 & pids+=("$!:interop")
 if [ -f tests/conformance/setup.sh ]; then
   bash tests/conformance/setup.sh >"$logs/conformance.log" 2>&1 & pids+=("$!:conformance")
 fi
+# Where each part lands, so the wait can say how far it has come (a fresh install is about 1 GB).
+declare -A dest=([skillscope]=.venv [interop]="${SKILLSCOPE_INTEROP_CACHE:-.cache/interop}" [conformance]=.cache/conformance)
+started=$(date +%s)
+size_of() { du -sm "$1" 2>/dev/null | cut -f1 || echo 0; }
+# While the installs run, one line every 15 s with each running part's size on disk: a fresh machine
+# spends minutes here and a silent terminal looks hung.
+(
+  while sleep 15; do
+    line=""
+    for entry in "${pids[@]}"; do
+      pid=${entry%%:*}; part=${entry#*:}
+      kill -0 "$pid" 2>/dev/null && line+=" $part $(size_of "${dest[$part]}") MB,"
+    done
+    [ -n "$line" ] || break
+    say "still installing (${line%,}; $(( $(date +%s) - started )) s so far)"
+  done
+) & ticker=$!
 failed=0
 for entry in "${pids[@]}"; do
   pid=${entry%%:*}; part=${entry#*:}
   if wait "$pid"; then
-    say "$part: installed"
+    say "$part: installed (${dest[$part]}: $(size_of "${dest[$part]}") MB, $(( $(date +%s) - started )) s)"
   else
     say "$part: install FAILED; its log follows"; cat "$logs/$part.log" >&2; failed=1
   fi
 done
+kill "$ticker" 2>/dev/null || true
+wait "$ticker" 2>/dev/null || true
 [ "$failed" = 0 ] || exit 1
 cat "$logs/interop.log" "$logs/conformance.log" 2>/dev/null || true
 rm -rf "$logs"
