@@ -8,6 +8,7 @@ from typing import Any
 from urllib.parse import quote, unquote
 
 from skillscope import __version__
+from skillscope.audit.capabilities import KIND_TITLES, Capability, grouped
 from skillscope.audit.findings import SEVERITY_ORDER, AuditFinding, CheckOutcome, check_info
 from skillscope.audit.keys import assign_keys
 from skillscope.audit.run.results import ServerAudit, SkillAudit
@@ -20,6 +21,8 @@ __all__ = [
     "audit_json",
     "audit_markdown",
     "audit_sarif",
+    "capability_groups",
+    "capability_summary",
     "finding_rows",
     "help_uri",
     "skipped_checks",
@@ -87,6 +90,7 @@ def _skill_json(skill: SkillAudit) -> dict[str, Any]:
         ],
         "review": skill.review.as_json() if skill.review is not None else None,
         "findings": {sev: sum(1 for f in skill.findings if f.severity == sev) for sev in ("error", "warning", "note")},
+        "capabilities": [c.as_json() for c in skill.capabilities],
     }
 
 
@@ -468,3 +472,24 @@ def finding_rows(findings: list[AuditFinding], min_severity: str) -> list[tuple[
         rows.append((first, where, f"{len(group)} URL(s) to {safe_line(host, limit=120)} in {files} file(s)"))
     rows.sort(key=lambda row: -SEVERITY_ORDER[row[0].severity])
     return rows
+
+
+def capability_groups(capabilities: list[Capability]) -> list[tuple[str, list[tuple[str, str]]]]:
+    """The capabilities as every view lists them: (kind's words, [(target, where)]), kinds in reading order.
+
+    Each target once, with its first evidence as ``path:line``; the words are ``KIND_TITLES``'
+    (``sends to``, ``grants``). Everything is made safe for one line: targets come from server files.
+    """
+    out: list[tuple[str, list[tuple[str, str]]]] = []
+    for kind, caps in grouped(capabilities).items():
+        rows = []
+        for cap in caps:
+            where = safe_line(cap.path, limit=120) + (f":{cap.line}" if cap.line else "")
+            rows.append((safe_line(cap.target, limit=160), where))
+        out.append((KIND_TITLES[kind], rows))
+    return out
+
+
+def capability_summary(capabilities: list[Capability]) -> str:
+    """The capabilities in one line for a report: ``sends to collect.example · grants Bash(*), Read``."""
+    return " · ".join(f"{title} {', '.join(target for target, _ in rows)}" for title, rows in capability_groups(capabilities))

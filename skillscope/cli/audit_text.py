@@ -8,7 +8,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from skillscope.audit.reports import finding_rows, skipped_checks, summary
+from skillscope.audit.reports import capability_summary, finding_rows, skipped_checks, summary
 from skillscope.audit.run.results import ServerAudit
 from skillscope.core.textsafe import safe_line
 
@@ -58,6 +58,13 @@ def audit_text(audits: list[ServerAudit], *, min_severity: str = "note") -> Grou
                 Text(finding.severity, style=_STYLES[finding.severity]), Text(finding.id), Text(where), Text(message)
             )
         parts.append(table)
+        able = [s for s in audit.skills if s.capabilities]
+        if able:
+            parts.append(Text("What each skill can do (approvals pin these):", style="bold"))
+        for skill in able:
+            line = Text(f"  {safe_line(skill.entry.name, limit=120)}  ", style="bold")
+            line.append(capability_summary(skill.capabilities))
+            parts.append(line)
     total = summary(audits)
     parts.append(
         Text(

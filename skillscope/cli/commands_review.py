@@ -322,8 +322,12 @@ def diff_command(
             return EXIT_VERIFY
         from skillscope.ledger.objects import skill_diffs
 
+        from skillscope.service.capability_change import report_change
+
         current = {r.uri: r.served.data for r in report.files if r.served is not None}
         diffs = skill_diffs(book.objects, entry, state.changes, current)
+        # What the skill can do now against what the approval pinned comes first: a new host outweighs any text.
+        change = report_change(state, report)
         if as_json:
             from skillscope.cli.jsonout import review_json
 
@@ -332,15 +336,22 @@ def diff_command(
                     "name": entry.name,
                     "fingerprint": entry.fingerprint,
                     **(review_json(state) or {}),
+                    "capabilities": None if change is None else change.as_json(),
                     "diffs": [
                         {"path": d.path, "change": d.change, "lines": list(d.lines), "note": d.note} for d in diffs
                     ],
                 }
             )
         else:
+            from rich.text import Text
+
             from skillscope.cli.render import make_console, render_diffs, render_review
 
             console = make_console()
+            if change is not None:
+                console.print(Text("What it can do, against its approval:", style="bold"))
+                for line in change.lines:
+                    console.print(Text(f"  {line}", style="bold yellow" if change.added else ""))
             console.print(render_review(entry, state))
             console.print(render_diffs(diffs))
         refused = [d for d in diffs if d.refused]

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from skillscope.audit.approval import ApprovalAudit, approval_audit
+from skillscope.audit.capabilities import capability_keys
 from skillscope.audit.run.server import audit_skill
 from skillscope.catalog.entry import CatalogEntry
 from skillscope.catalog.names import relative_path
@@ -23,6 +24,7 @@ if TYPE_CHECKING:
     from skillscope.verify.opener import SkillReport
 
 __all__ = [
+    "CAPABILITY_KEYS",
     "ApprovalPlan",
     "Refusal",
     "approval_plan",
@@ -31,6 +33,9 @@ __all__ = [
     "review_refusal",
     "verdict_record",
 ]
+
+CAPABILITY_KEYS = "capability_keys"
+"""The approval record's field holding the sorted capability keys it pinned (absent in records made before it)."""
 
 _NAMED = 20
 """Unlisted files named in a refusal; past it the rest are counted."""
@@ -62,6 +67,8 @@ class ApprovalPlan:
     """Why it is refused, in words for a person (the front end adds how to proceed)."""
     accepted: bool = False
     """The audit found errors or unlisted files and the reviewer accepts them (their note says why)."""
+    capabilities: tuple[str, ...] = ()
+    """The capability keys (``kind:target``) of what verified: what the approval pins, signed with the rest."""
 
     @property
     def unlisted(self) -> list[str]:
@@ -89,7 +96,7 @@ class ApprovalPlan:
             raise ApprovalRefused(self.reason or self.refused)
         if self.accepted and not note.strip():
             raise UsageError("Accepting the audit's findings needs a note saying why they are acceptable")
-        extra: dict[str, Any] = {"audit": self.audit.record()}
+        extra: dict[str, Any] = {"audit": self.audit.record(), CAPABILITY_KEYS: list(self.capabilities)}
         if self.accepted:
             extra["accepted_findings"] = True
             if self.unlisted:
@@ -157,7 +164,9 @@ def approval_plan(skill: SkillAudit, *, pinned: str | None = None, accept_findin
                 f"so no approval would cover them: {names}{more}"
             )
         return ApprovalPlan(entry, report, own, "findings" if own.errors else "unlisted", "; ".join(reasons))
-    return ApprovalPlan(entry, report, own, accepted=bool(own.errors or unlisted))
+    return ApprovalPlan(
+        entry, report, own, accepted=bool(own.errors or unlisted), capabilities=tuple(capability_keys(skill.capabilities))
+    )
 
 
 def verdict_record(action: Action, info: ServerInfo, entry: CatalogEntry, *, reviewer: str | None, note: str) -> Record:

@@ -88,8 +88,10 @@ def _where(text: str, what: str) -> tuple[int, int]:
 
 
 def scan_config(text: str, path: str) -> Ctx:
-    """Findings for a shipped agent configuration file (nothing for other files)."""
+    """Findings for a shipped agent configuration file (nothing for other files); SKILL.md's allowed-tools grants."""
     ctx = Ctx(text, 0, text, path)
+    if path == "SKILL.md":
+        _grants(ctx)
     if not is_agent_config(path):
         return ctx
     try:
@@ -113,6 +115,20 @@ def scan_config(text: str, path: str) -> Ctx:
             None if runs else "warning",
         )
     return ctx
+
+
+def _grants(ctx: Ctx) -> None:
+    """Record each tool SKILL.md's frontmatter allowed-tools grants the agent (a ``grants`` capability)."""
+    from skillscope.verify.frontmatter import FrontmatterError, parse_frontmatter, split_frontmatter
+
+    try:
+        frontmatter = parse_frontmatter(split_frontmatter(ctx.text)[0])
+    except FrontmatterError:  # no frontmatter, or one that does not parse: the entry's checks say so
+        return
+    key = "allowed-tools" if "allowed-tools" in frontmatter else "allowed_tools"
+    at, end = _key_span(ctx.text, key)
+    for tool in _tools(frontmatter.get(key)):
+        ctx.cap("grants", re.sub(r"\s+", "", tool), max(at, 0), max(end, 0), "allowed-tools in the frontmatter")
 
 
 def _tools(allowed: Any) -> list[str]:

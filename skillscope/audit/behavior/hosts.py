@@ -142,6 +142,9 @@ def scan_hosts(ctx: Ctx, *, is_code: bool) -> None:
         for match in _URL.finditer(text):
             url = match.group(0).rstrip(".,;:")
             host = url_host_of(url)
+            if is_code and not ctx.documented and host:
+                # A URL a script spells is where it can send (until its analyser says how): pinned by the host.
+                ctx.cap("sends", host.lower(), match.start(), match.start() + len(url), "a URL in the script")
             look = _lookalike(host)
             if look:
                 ctx.add(

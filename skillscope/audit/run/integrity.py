@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import anyio
 
+from skillscope.audit.capabilities import Capability
 from skillscope.audit.conformance import SuiteChecks, get_checks, skill_md_checks
 from skillscope.audit.custom_rules import scan_user_rules
 from skillscope.audit.findings import AuditFinding
@@ -29,7 +31,7 @@ from skillscope.ledger.verdicts import review_state
 from skillscope.protocol.connection import Connection
 from skillscope.verify.opener import SkillReport, open_skill
 
-__all__ = ["REVIEW_CHECKS", "audit_one_skill", "content_findings", "judge_review_again"]
+__all__ = ["REVIEW_CHECKS", "ContentScan", "audit_one_skill", "content_findings", "judge_review_again"]
 
 REVIEW_CHECKS = ("skillscope/not-reviewed", "skillscope/rejected", "skillscope/changed-since-approval")
 """The findings that come from the ledger, not from the content: they follow every recorded verdict."""
@@ -127,15 +129,27 @@ async def audit_one_skill(
         )
     if report.failure is None:
         if scan_in is None:
-            skill.findings += content_findings(audit.label, audit.rules, entry, report)
+            scanned = content_findings(audit.label, audit.rules, entry, report)
         else:
-            skill.findings += await scan_in(content_findings, audit.label, audit.rules, entry, report)
+            scanned = await scan_in(content_findings, audit.label, audit.rules, entry, report)
+        skill.findings += scanned.findings
+        skill.capabilities = list(scanned.capabilities)
     _limits(audit, skill)
     _review(audit, skill, verdicts)
 
 
-def content_findings(label: str, rules: Any, entry: CatalogEntry, report: SkillReport) -> list[AuditFinding]:
-    """What the verified files of ``entry`` hold: hidden content, behaviour, references past the manifest, user rules.
+@dataclass(frozen=True)
+class ContentScan:
+    """What ``content_findings`` gives back: plain values, so it crosses a process boundary (pickled) unchanged."""
+
+    findings: list[AuditFinding]
+    capabilities: tuple[Capability, ...]
+    """What the verified files can do (``analyse_skill``), each with its evidence."""
+
+
+def content_findings(label: str, rules: Any, entry: CatalogEntry, report: SkillReport) -> ContentScan:
+    """What the verified files of ``entry`` hold: hidden content, behaviour, references past the manifest, user
+    rules, and the capabilities the behaviour analysers read.
 
     Reads only its arguments and returns new findings, so it may run in another process.
     """
@@ -145,7 +159,7 @@ def content_findings(label: str, rules: Any, entry: CatalogEntry, report: SkillR
     reference_checks(audit, skill, report)
     if rules:
         scan_user_rules(audit, skill, report)
-    return skill.findings
+    return ContentScan(skill.findings, tuple(skill.capabilities))
 
 
 def _integrity(audit: ServerAudit, skill: SkillAudit, report: SkillReport) -> None:

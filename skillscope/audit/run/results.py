@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from skillscope.audit.capabilities import Capability
 from skillscope.audit.findings import (
     SEVERITY_ORDER,
     AuditFinding,
@@ -53,6 +54,8 @@ class SkillAudit:
     """The name parsed from the served SKILL.md (for the final-segment check)."""
     not_read: bool = False
     """True when the audit stopped reading from the server before this skill was read."""
+    capabilities: list[Capability] = field(default_factory=list)
+    """What the verified files can do (``analyse_skill``), each with its evidence; empty when nothing was read."""
 
 
 @dataclass

@@ -6,7 +6,8 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from skillscope.audit.behavior.engine import SkillFileText, scan_skill
+from skillscope.audit.behavior.engine import SkillFileText, analyse_skill
+from skillscope.audit.capabilities import Capability
 from skillscope.audit.findings import Hit, TextSpan
 from skillscope.audit.paths import path_hits, tool_file_hits
 from skillscope.audit.run.results import ServerAudit, SkillAudit, finding
@@ -15,7 +16,7 @@ from skillscope.core.textsafe import safe_line
 from skillscope.verify.filekind import FileText, read_as
 from skillscope.verify.opener import SkillReport
 
-__all__ = ["looks_like_text", "real_text", "scan_content", "scan_strings"]
+__all__ = ["looks_like_text", "real_text", "scan_content", "scan_strings", "skill_capabilities"]
 
 
 def _strings_of(value: Any, path: str) -> list[tuple[str, str]]:
@@ -107,6 +108,23 @@ def scan_content(audit: ServerAudit, skill: SkillAudit, report: SkillReport) -> 
         markdown = result.path.lower().endswith((".md", ".markdown"))
         for hit in scan_text(read.text, result.path, markdown=markdown):
             _add(audit, skill, hit, f"{name}: {safe_line(result.path)}: {hit.message}", result.uri)
-    for path, hit in scan_skill(texts, skill.entry.frontmatter):
+    analysis = analyse_skill(texts, skill.entry.frontmatter)
+    skill.capabilities = list(analysis.capabilities)
+    for path, hit in analysis.hits:
         uri = uris.get(path, skill.entry.uri)
         _add(audit, skill, hit, f"{name}: {safe_line(path)}: {hit.message}", uri)
+
+
+def skill_capabilities(report: SkillReport) -> list[Capability]:
+    """What the verified files of ``report`` can do, read as the audit reads them (no finding is made).
+
+    For the views that show a skill without auditing it (``show``, ``diff``): the same texts the
+    audit's behaviour analysers read, so both name the same capabilities.
+    """
+    texts: list[SkillFileText] = []
+    for result in report.files:
+        if result.served is None:
+            continue
+        read = read_as(result.served.data, result.path)
+        texts.append(SkillFileText(result.path, real_text(read) if read.binary else read.text, read.binary))
+    return analyse_skill(texts, report.entry.frontmatter).capabilities
