@@ -8,8 +8,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from skillscope.audit.findings import CHECKS, check_info
-from skillscope.core.spec import ENTRY_RULES
+from skillscope.audit.findings import CHECKS
 from skillscope.ledger.export import Exportable
 from skillscope.ledger.intoto import Attestations, ReviewPolicy, attest_approvals
 from skillscope.ledger.signers import TrustRule
@@ -26,8 +25,7 @@ def _digest(value: Any) -> str:
 
 def rules_digest() -> str:
     """SHA-256 of the built-in rule table: ``[id, severity, category]`` for every check (entry rules too), sorted."""
-    checks = {**CHECKS, **{rule: check_info(rule) for rule in ENTRY_RULES}}
-    return _digest(sorted([c.id, c.severity, c.category] for c in checks.values()))
+    return _digest(sorted([c.id, c.severity, c.category] for c in CHECKS.values()))
 
 
 def review_policy(ledger: Path, choice: TrustChoice, rule: TrustRule, today: date | None = None) -> ReviewPolicy:
