@@ -3,10 +3,19 @@
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from skillscope.audit.behavior.base import Ctx
+from skillscope.audit.behavior.pyvalues import (
+    DECODE_NAMES,
+    Values,
+    as_text,
+    looks_like_python,
+    looks_like_shell,
+    render,
+)
 from skillscope.audit.behavior.pyvocab import (
     DECODERS,
     FETCHERS,
@@ -26,6 +35,7 @@ from skillscope.audit.behavior.vocab import (
     DOWNLOADERS,
     NET_TOOLS,
     PERSISTENCE_PATH,
+    SECRET_NAME,
     STORE_COMMAND,
     TOKEN_COMMAND,
     credential_what,
@@ -34,6 +44,7 @@ from skillscope.audit.behavior.vocab import (
     related_host,
     url_host_of,
 )
+from skillscope.audit.capabilities import CapabilityKind
 from skillscope.audit.findings import Severity
 from skillscope.core.textsafe import safe_line
 
@@ -41,6 +52,32 @@ if TYPE_CHECKING:
     from skillscope.audit.behavior.pymodules import Modules
 
 __all__ = ["Analyser", "Summary"]
+
+
+_SECRET_URL = re.compile(r"DSN\b|DATABASE_URL|CONN(?:ECTION)?_?STR", re.IGNORECASE)
+"""Environment names of connection strings, which carry a password."""
+
+
+def _host(dest: str) -> str:
+    """The host a destination names (a URL, ``host:port`` or a bare host), ``?`` when not resolvable."""
+    host = url_host_of(dest) if dest != "a computed address" else ""
+    return host if host and host.strip("*.") else "?"
+
+
+def _home(path: str) -> str:
+    """A path with the home folder written ``~`` (``/home/x/.ssh`` and ``/Users/x/.ssh`` -> ``~/.ssh``)."""
+    path = path.replace("\\", "/")
+    path = re.sub(r"^(?:/home/[^/]+|/Users/[^/]+|/root|\*?\$HOME|\$\{HOME\})(?=/|$)", "~", path)
+    return path
+
+
+def _package(word: str) -> str:
+    """A pip requirement's package name (``requests==2.0`` -> ``requests``); a URL stays a URL."""
+    if "://" in word:
+        return word
+    for mark in ("[", "=", "<", ">", "~", "!", ";", "@", " "):
+        word = word.split(mark, 1)[0]
+    return word.strip().lower() or "?"
 
 
 @dataclass
@@ -73,6 +110,10 @@ class Analyser:
         self.param: dict[str, Taint] = {}
         self._current = ""
         self._lines = ctx.text.split("\n")
+        self.values = Values()
+        """Constant values of names and real names of callees (``pyvalues``)."""
+        self.depth = 0
+        """How many decoded layers deep this analyser reads (a decoded script that decodes another)."""
 
     # --- positions and reports ------------------------------------------------------------
     def _span(self, node: ast.AST) -> tuple[int, int]:
@@ -111,13 +152,10 @@ class Analyser:
         chain = dotted(node)
         if chain in ("os.environ", "environ", "os.environ.copy()", "os.environ.items()"):
             return Taint("reads the whole environment", self._line(node))
-        if isinstance(node, ast.Subscript) and dotted(node.value) in ("os.environ", "environ"):
-            key = (
-                node.slice.value if isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str) else "?"
-            )
-            return Taint(f"reads ${key}", self._line(node), key)
+        if isinstance(node, ast.Subscript) and self._callee(node.value) in ("os.environ", "environ"):
+            return self._env_taint(node, self.values.value(node.slice))
         if isinstance(node, ast.Call):
-            return self._call_taint(node, dotted(node.func))
+            return self._call_taint(node, self._callee(node.func))
         if isinstance(node, (ast.Lambda, ast.FunctionDef)):
             return None
         for child in ast.iter_child_nodes(node):
@@ -126,10 +164,16 @@ class Analyser:
                 return found
         return None
 
+    def _env_taint(self, node: ast.AST, key: object) -> Taint | None:
+        """A read of one environment variable: a secret when its name says so (``*TOKEN*``, ``*_KEY``, ``*PASSWORD*``)."""
+        if not isinstance(key, str) or not (SECRET_NAME.search(key) or _SECRET_URL.search(key)):
+            return None  # $HOME, $REGION, a name computed at run time: configuration, not a secret
+        self._cap("reads", f"${key}", node, "a secret from the environment")
+        return Taint(f"reads ${key}", self._line(node), key)
+
     def _call_taint(self, node: ast.Call, fn: str) -> Taint | None:
-        if fn in ("os.getenv", "getenv", "os.environ.get", "environ.get"):
-            key = str(node.args[0].value) if node.args and isinstance(node.args[0], ast.Constant) else "?"
-            return Taint(f"reads ${key}", self._line(node), key)
+        if fn in ("os.getenv", "getenv", "os.environ.get", "environ.get", "os.environ.pop", "os.environ.setdefault"):
+            return self._env_taint(node, self.values.value(node.args[0]) if node.args else None)
         method = fn.rsplit(".", 1)[-1].rstrip("()")
         if method in (
             "open",
@@ -156,6 +200,7 @@ class Analyser:
             )
             if printed and not store:
                 tool = printed.group(0).split()[0]
+                self._cap("reads", safe_line(printed.group(0), limit=60), node, "a command that prints a credential")
                 return Taint(f"reads a credential ({safe_line(printed.group(0), limit=60)})", self._line(node), tool)
             what = (
                 store.group(0)
@@ -163,6 +208,7 @@ class Analyser:
                 else next((p for p in pieces if credential_what(p)), None) or credential_what(said)
             )
             if what:
+                self._cap("reads", _home(what) if not store else "credential store", node, safe_line(what, limit=60))
                 taint = Taint(
                     f"reads {safe_line(what, limit=80)}"
                     if not store
@@ -182,7 +228,8 @@ class Analyser:
         if fn.rsplit(".", 1)[-1] == "dotenv_values":
             return Taint("reads .env (dotenv_values)", self._line(node), ".env")
         local = fn.split(".")[-1].rstrip("()")
-        target = self.imports.get(fn.split(".")[0])
+        written = dotted(node.func)  # the name as written: how the skill's own modules are looked up
+        target = self.imports.get(written.split(".")[0])
         summary = self.modules.by_name.get(target[0]) if target else None
         name = target[1] if target and target[1] else local
         if summary and name in summary.returns:
@@ -196,27 +243,36 @@ class Analyser:
         return None
 
     def _resolve(self, node: ast.AST | None) -> str | None:
-        if isinstance(node, ast.Constant) and isinstance(node.value, str):
-            return node.value
-        if isinstance(node, ast.Name):
-            return self.consts.get(node.id)
-        if isinstance(node, ast.JoinedStr):
-            head = node.values[0] if node.values else None
-            return head.value + "…" if isinstance(head, ast.Constant) and isinstance(head.value, str) else None
-        if isinstance(node, ast.BinOp):
-            return self._resolve(node.left)
+        """A string an expression holds, as far as constants tell (unknown pieces as ``*``), or None."""
+        if node is None:
+            return None
+        value = self.values.value(node)
+        if isinstance(value, (list, tuple)) and value:
+            value = value[0]  # ("198.51.100.7", 443): the address of a socket
+        text = as_text(value)
+        if text is not None:
+            return text
         if isinstance(node, ast.Tuple) and node.elts:
             return self._resolve(node.elts[0])
-        return None
+        lenient = self.values.text(node)
+        return lenient if lenient.strip("*/ :") else None
+
+    def _callee(self, func: ast.AST) -> str:
+        """The real name of a callee (``sp.run`` -> ``subprocess.run``, ``getattr(os, "sys" + "tem")`` -> ``os.system``,
+        a builtin by its bare name)."""
+        name = self.values.callee(func)
+        return name[len("builtins.") :] if name.startswith("builtins.") else name
 
     def _has_decoder(self, node: ast.AST) -> bool:
         for sub in ast.walk(node):
             if isinstance(sub, ast.Name) and sub.id in self.decoded:
                 return True
-            if (
-                isinstance(sub, ast.Call)
-                and dotted(sub.func).rsplit(".", 1)[-1].rstrip("()") in DECODERS
-                and dotted(sub.func) not in ("json.loads", "loads")
+            if isinstance(sub, ast.Call) and (
+                self._callee(sub.func) in DECODE_NAMES
+                or (
+                    dotted(sub.func).rsplit(".", 1)[-1].rstrip("()") in DECODERS
+                    and dotted(sub.func) not in ("json.loads", "loads")
+                )
             ):
                 return True
             if (
@@ -242,7 +298,7 @@ class Analyser:
             if isinstance(sub, ast.Name) and sub.id in self.fetched:
                 return self.fetched[sub.id]
             if isinstance(sub, ast.Call):
-                fn = dotted(sub.func)
+                fn = self._callee(sub.func)
                 if (fn.split(".")[0] in NET_ROOTS + ("urlopen",) or fn.split(".")[0] in self.net_modules) and fn.rsplit(
                     ".", 1
                 )[-1] in FETCHERS | {"urlopen"}:
@@ -262,12 +318,19 @@ class Analyser:
                     self.imports[alias.asname or alias.name] = (alias.name.rsplit(".", 1)[-1], "")
                     if alias.asname and alias.name.split(".")[0] in NET_ROOTS:
                         self.net_modules.add(alias.asname)  # import urllib.request as u
+        self.values.learn_imports(tree)
+        for statement in tree.body:  # module constants first: a function defined above them still reads them
+            if isinstance(statement, (ast.Assign, ast.AnnAssign)):
+                self.values.execute(statement)
+        seed = dict(self.values.names)
         functions = [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
         for function in functions:  # what each local function returns and sends, before the calls are judged
             self._function_summary(function)
         report, self.report = self.report, False
+        self.values.names = dict(seed)
         self._block(tree.body)
         self.report = report
+        self.values.names = dict(seed)
         self._block(tree.body)
         for taint, node in self.reads:
             if taint not in self.sent and self.report:
@@ -296,24 +359,27 @@ class Analyser:
         for statement in body:
             self._statement(statement)
 
-    def _bind(self, target: ast.AST, value: ast.AST | None) -> None:
+    def _bind(self, target: ast.AST, value: ast.AST | None, *, loop: bool = False) -> None:
         names = [n.id for n in ast.walk(target) if isinstance(n, ast.Name)]
         if value is None:
             return
         taint = self.taint(value)
-        fn = dotted(value.func) if isinstance(value, ast.Call) else ""
+        fn = self._callee(value.func) if isinstance(value, ast.Call) else ""
+        resolved = None if loop else self.values.value(value)
+        if resolved is not None and isinstance(target, (ast.Name, ast.Tuple, ast.List)):
+            self.values.bind(target, resolved)
+        lenient = None if loop or resolved is not None else self.values.text(value)
         for name in names:
             # session.headers["Authorization"] = token configures a client like headers= does: it is not data the client sends.
             if taint and not (name in self.net and not isinstance(target, ast.Name)):
                 self.env[name] = taint
-            if isinstance(value, ast.Constant) and isinstance(value.value, str):
-                self.consts[name] = value.value
-            elif isinstance(value, (ast.JoinedStr, ast.BinOp)) and (resolved := self._resolve(value)):
-                self.consts[name] = resolved
-            if not isinstance(value, ast.Constant) and (path := built_path(value, self.consts)):
-                self.consts[name] = (
-                    path  # creds = Path.home() / ".aws" / "credentials": reading creds later reads that file
-                )
+            text = as_text(resolved) if isinstance(resolved, (str, bytes)) else None
+            if text is not None and isinstance(target, ast.Name):
+                self.consts[name] = text
+            elif lenient and lenient.strip("*/ ") and isinstance(target, ast.Name):
+                self.consts[name] = lenient  # f"{base}/.ssh/id_rsa" is still a key, whatever the base
+            if not loop and not isinstance(value, ast.Constant) and (path := built_path(value, self.consts)):
+                self.consts.setdefault(name, path)
             if carries_content(value, self.contents):
                 self.contents.add(name)
             if self._has_decoder(value):
@@ -331,6 +397,10 @@ class Analyser:
                 "HTTPSConnection",
                 "HTTPConnection",
                 "create_connection",
+                "FTP",
+                "FTP_TLS",
+                "ClientSession",
+                "PoolManager",
             ):
                 self.net.add(name)
             if fn in ("open", "io.open") and isinstance(value, ast.Call) and value.args:
@@ -350,7 +420,9 @@ class Analyser:
                 if item.optional_vars is not None:
                     self._bind(item.optional_vars, item.context_expr)
         elif isinstance(node, (ast.For, ast.AsyncFor)):
-            self._bind(node.target, node.iter)
+            if isinstance(node, ast.For):
+                self.values.execute(node)  # out += chr(c ^ KEY) for c in DATA: the loop worked out over constants
+            self._bind(node.target, node.iter, loop=True)
         compound = isinstance(node, (ast.If, ast.For, ast.While, ast.With, ast.Try, ast.AsyncWith, ast.AsyncFor))
         # A compound statement's own expressions (test, iterable, context managers); its body is a block of its own.
         parts = (
@@ -374,7 +446,7 @@ class Analyser:
 
     # --- calls ---------------------------------------------------------------------------------
     def _call(self, node: ast.Call) -> None:
-        fn = dotted(node.func)
+        fn = self._callee(node.func)
         method = fn.rsplit(".", 1)[-1]
         root = fn.split(".")[0]
         if fn in ("exec", "eval", "compile", "builtins.exec", "builtins.eval") or (
@@ -407,19 +479,70 @@ class Analyser:
 
     def _exec(self, node: ast.Call, fn: str) -> None:
         code = node.args[0] if node.args else None
-        if code is None or isinstance(code, ast.Constant):
+        if code is None:
             return
+        self._cap(
+            "executes", "python", node, f"{fn} of {'a constant' if isinstance(code, ast.Constant) else 'built code'}"
+        )
         fetched = self._fetch(code)
+        decoded = self._has_decoder(code)
         if fetched:
             self._add(
                 "skillscope/obfuscation/download-exec",
-                f"runs code it downloads from {safe_line(fetched, limit=100)} ({fn})",
+                f"runs code it downloads from {safe_line(fetched, limit=100)} ({fn}, line {self._line(node)})",
                 node,
             )
-        elif self._has_decoder(code):
-            self._add("skillscope/obfuscation/decode-exec", f"decodes hidden code and runs it ({fn})", node)
-        elif fn in ("exec", "eval", "builtins.exec", "builtins.eval"):
+            return
+        source = as_text(self.values.value(code)) if fn not in ("marshal.loads", "pickle.loads") else None
+        if decoded:
+            shown = f": {safe_line(source.strip(), limit=80)}" if source and source.strip() else ""
+            self._add(
+                "skillscope/obfuscation/decode-exec",
+                f"decodes hidden code and runs it ({fn}, line {self._line(node)}){shown}",
+                node,
+            )
+        elif (
+            not isinstance(code, ast.Constant)
+            and source is None
+            and fn in ("exec", "eval", "builtins.exec", "builtins.eval")
+        ):
             self._add("skillscope/obfuscation/dynamic-exec", f"runs code that is not a constant ({fn})", node)
+        if source:
+            self._inner(source, node, f"code {'decoded' if decoded else 'built'} for {fn}")
+
+    def _inner(self, source: str, node: ast.AST, where: str) -> None:
+        """Read text the code runs (decoded, joined or written out whole) as Python, else as shell, and report what it
+        does at ``node``: the line that runs it."""
+        if self.depth >= 4 or not self.report and self.depth:
+            return
+        sub = Ctx(source, 0, source, self.ctx.path, documented=False)
+        if looks_like_python(source):
+            inner = Analyser(sub, self.modules, report=self.report)
+            inner.depth = self.depth + 1
+            try:
+                inner.run(ast.parse(source))
+            except (SyntaxError, ValueError, RecursionError, MemoryError):
+                return
+            self.sent |= inner.sent
+            self.ctx.network = self.ctx.network or inner.ctx.network
+        elif looks_like_shell(source):
+            from skillscope.audit.behavior.shell import scan_shell
+
+            scan_shell(sub)
+        else:
+            return
+        for raw in sub.hits:
+            self._add(raw.check, f"{raw.message} (in {where}, line {self._line(node)})", node, raw.severity)
+        for cap in sub.caps:
+            self._cap(cap.kind, cap.target, node, f"{cap.detail}, in {where}".strip(", "))
+        if sub.sends and self.report:
+            start, end = self._span(node)
+            self.ctx.sends.extend((start, end, kind) for _, _, kind in sub.sends)
+
+    def _cap(self, kind: CapabilityKind, target: str, node: ast.AST, detail: str = "") -> None:
+        if self.report:
+            start, end = self._span(node)
+            self.ctx.cap(kind, safe_line(target, limit=120) or "?", start, end, detail)
 
     def _sink(self, node: ast.Call, fn: str, method: str, root: str) -> None:
         receiver = fn.rsplit(".", 1)[0].split(".")[0] if "." in fn else ""
@@ -428,10 +551,12 @@ class Analyser:
             or method in ("urlopen", "Request", "urlretrieve")
             or (receiver in self.net and method in SEND_METHODS | {"write"})
         )
-        imported = self.imports.get(fn.split(".")[0])
+        written = dotted(node.func)
+        imported = self.imports.get(written.split(".")[0])
         summary = self.modules.by_name.get(imported[0]) if imported else None
-        helper = (summary.sends.get(imported[1] or method) if summary and imported else None) or self.summary.sends.get(
-            method if "." not in fn else ""
+        local = written.rsplit(".", 1)[-1]
+        helper = (summary.sends.get(imported[1] or local) if summary and imported else None) or self.summary.sends.get(
+            local if "." not in written else ""
         )
         if not net and helper is None:
             return
@@ -464,6 +589,13 @@ class Analyser:
             )
             or "a computed address"
         )
+        if net:
+            self._cap(
+                "sends",
+                _host(dest),
+                node,
+                f"{fn}" + (f" of {taint.what}" if taint and taint.name != "\x00param" else ""),
+            )
         if net and self.report:
             # An upload to an address the skill names itself; one to an address the user configures is the user's choice.
             start, end = self._span(node)
@@ -496,17 +628,38 @@ class Analyser:
     def _enclosing_name(self, node: ast.AST) -> str:
         return self._current
 
+    def _command(self, command: ast.AST) -> tuple[list[str], str]:
+        """A command's words (an argv list resolved word by word, unknown words as ``*``) and its text."""
+        value = self.values.value(command)
+        if isinstance(value, (list, tuple)):
+            words = [render(v) for v in value]
+            return words, " ".join(words)
+        if isinstance(command, (ast.List, ast.Tuple)):
+            words = [self.values.text(e) for e in command.elts]
+            return words, " ".join(words)
+        text = as_text(value) if value is not None else self.values.text(command)
+        return [], text or ""
+
     def _runner(self, node: ast.Call, fn: str) -> None:
         if fn not in RUNNERS or not node.args:
             return
         command = node.args[0]
+        words, said = self._command(command)
+        if fn.startswith(("os.exec", "os.spawn", "os.posix_spawn")) and len(node.args) >= 2:
+            # os.execvp(file, args) / os.spawnv(mode, path, args): the argv is the last list argument
+            argv = next((a for a in reversed(node.args) if isinstance(a, (ast.List, ast.Tuple, ast.Name))), None)
+            if argv is not None and argv is not command:
+                words, said = self._command(argv)
+        head = words[0].rsplit("/", 1)[-1] if words else (said.split() or [""])[0].rsplit("/", 1)[-1]
+        inner_code = self._inline(words)
+        self._cap("executes", (inner_code[2] if inner_code else head) or "?", node, f"via {fn}")
+        self._installs(words or said.split(), node)
         fetched = self._fetch(command)
         if fetched or self._has_decoder(command):
             check = "skillscope/obfuscation/download-exec" if fetched else "skillscope/obfuscation/decode-exec"
             where = f"downloaded from {safe_line(fetched, limit=100)}" if fetched else "decoded at run time"
-            self._add(check, f"runs a command {where} ({fn})", node)
+            self._add(check, f"runs a command {where} ({fn}, line {self._line(node)})", node)
             return
-        said = " ".join(strings(command))
         for key, kind in self.dropped.items():
             if key and key in said or any(isinstance(n, ast.Name) and n.id == key for n in ast.walk(command)):
                 check = (
@@ -516,19 +669,15 @@ class Analyser:
                 )
                 self._add(check, f"runs {safe_line(key, limit=80)}, written from {kind}ed data", node)
                 return
-        words = command.elts if isinstance(command, (ast.List, ast.Tuple)) else []
-        head = (
-            words[0].value.rsplit("/", 1)[-1]
-            if words and isinstance(words[0], ast.Constant) and isinstance(words[0].value, str)
-            else ""
-        )
+        elements = command.elts if isinstance(command, (ast.List, ast.Tuple)) else []
         taint = (
-            next((t for t in (self.taint(w) for w in words[1:]) if t), None)
+            next((t for t in (self.taint(w) for w in elements[1:]) if t), None)
             if head in DOWNLOADERS | NET_TOOLS
             else None
         )
         if taint is not None:
-            url = next((s for s in strings(command) if "://" in s), None) or f"the network ({head})"
+            url = next((w for w in words if "://" in w), None) or f"the network ({head})"
+            self._cap("sends", url_host_of(url) or "?", node, f"{head} of {taint.what}")
             if not (taint.name and related_host(taint.name, url_host_of(url)) and endpoint_kind(url) is None):
                 self.sent.add(taint)
                 self._add(
@@ -537,13 +686,59 @@ class Analyser:
                     node,
                 )
                 return
-        if said and self.report:
+        if inner_code:
+            language, code, _ = inner_code
+            if language == "python":
+                self._inner(code, node, f"python -c run by {fn}")
+                return
+            said = code
+        if said.strip("* ") and self.report:
             from skillscope.audit.behavior.shell import scan_shell
 
             inner = Ctx(said, 0, said, self.ctx.path, documented=False)
             scan_shell(inner)
             for raw in inner.hits:
-                self._add(raw.check, f"{raw.message} (in {fn})", node, raw.severity)
+                self._add(raw.check, f"{raw.message} (in {fn}, line {self._line(node)})", node, raw.severity)
+            for cap in inner.caps:
+                self._cap(cap.kind, cap.target, node, f"{cap.detail}, via {fn}".strip(", "))
+            if inner.sends:
+                start, end = self._span(node)
+                self.ctx.sends.extend((start, end, kind) for _, _, kind in inner.sends)
+
+    @staticmethod
+    def _inline(words: list[str]) -> tuple[str, str, str] | None:
+        """(language, code, command name) of ``bash -c CODE`` / ``python -c CODE`` in an argv, else None."""
+        if len(words) < 3 or "-c" not in words[1:-1]:
+            return None
+        name = words[0].rsplit("/", 1)[-1]
+        code = words[words.index("-c", 1) + 1]
+        if name.startswith("python") or name == "*" and looks_like_python(code) and not looks_like_shell(code):
+            return "python", code, "python"
+        if name in ("sh", "bash", "zsh", "dash", "ksh"):
+            head = (code.split() or [""])[0].rsplit("/", 1)[-1]
+            return "shell", code, head or name
+        return None
+
+    def _installs(self, words: list[str], node: ast.AST) -> None:
+        """``pip install X`` / ``python -m pip install X`` in a command: an install of each package named."""
+        if "install" not in words:
+            return
+        at = words.index("install")
+        if not any(w.rsplit("/", 1)[-1].startswith(("pip", "uv", "pipx")) for w in words[:at]):
+            return
+        index = next(
+            (words[i + 1] for i, w in enumerate(words[:-1]) if w in ("--extra-index-url", "--index-url", "-i")), None
+        )
+        skip = False
+        for word in words[at + 1 :]:
+            if skip:
+                skip = False
+                continue
+            if word.startswith("-"):
+                skip = word in ("--extra-index-url", "--index-url", "-i", "-r", "--requirement", "-c", "--target", "-t")
+                continue
+            detail = "from a URL" if "://" in word else f"from the index {url_host_of(index)}" if index else "with pip"
+            self._cap("installs", _package(word), node, detail)
 
     def _writes(self, node: ast.Call, fn: str, method: str) -> None:
         if (
