@@ -11,6 +11,7 @@ from skillscope import __version__
 from skillscope.audit.capabilities import KIND_TITLES, Capability, grouped
 from skillscope.audit.findings import SEVERITY_ORDER, AuditFinding, CheckOutcome, check_info
 from skillscope.audit.keys import assign_keys
+from skillscope.audit.rule_manifest import load_manifest
 from skillscope.audit.run.results import ServerAudit, SkillAudit
 from skillscope.core.textsafe import safe_line
 
@@ -223,7 +224,10 @@ def _category_id(category: str | None) -> str:
 def audit_sarif(
     audits: list[ServerAudit], *, category: str | None = None, docs_url: str | None = None
 ) -> dict[str, Any]:
-    """A SARIF 2.1.0 log for code scanning: one rule per check with help, stable fingerprints.
+    """A SARIF 2.1.0 log for code scanning: every rule of the manifest with its help and tags, stable fingerprints.
+
+    The driver declares each rule of skillscope/audit/rules.yaml (tagged with its family and OWASP ids, e.g.
+    ``owasp-ast:AST01``), then any other id a finding carries (a user rule, a scanner's); ``ruleIndex`` points there.
 
     Each result's physical location is a relative path: the file's path in the repository for a
     local folder (``ServerAudit.artifact_paths``), else one standing for the skill file; its
@@ -235,14 +239,18 @@ def audit_sarif(
     assign_keys(audits)
     findings = [f for audit in audits for f in audit.findings]
     on_disk = {(a.label, uri): path for a in audits for uri, path in a.artifact_paths.items()}
-    rule_ids = sorted({f.id for f in findings})
+    # Every rule of the manifest is declared, emitted or not, so a viewer can list what was checked; ids the
+    # manifest does not hold (user/..., scanner/...) follow, for the findings that carry them.
+    catalogue = load_manifest().by_id()
+    rule_ids = [*catalogue, *sorted({f.id for f in findings} - catalogue.keys())]
     index = {rule: i for i, rule in enumerate(rule_ids)}
     rules = []
     for rule in rule_ids:
         info = check_info(rule)
+        entry = catalogue.get(rule)
         properties: dict[str, Any] = {
             "category": info.category,
-            "tags": ["security", "mcp-skills", info.category],
+            "tags": ["security", "mcp-skills", info.category, *(entry.tags() if entry else ())],
             "precision": "very-high" if info.category in ("conformance", "entry", "integrity") else "high",
         }
         properties["security-severity"] = _SECURITY_SEVERITY.get(rule, _DEFAULT_SECURITY_SEVERITY[info.severity])
@@ -492,4 +500,6 @@ def capability_groups(capabilities: list[Capability]) -> list[tuple[str, list[tu
 
 def capability_summary(capabilities: list[Capability]) -> str:
     """The capabilities in one line for a report: ``sends to collect.example · grants Bash(*), Read``."""
-    return " · ".join(f"{title} {', '.join(target for target, _ in rows)}" for title, rows in capability_groups(capabilities))
+    return " · ".join(
+        f"{title} {', '.join(target for target, _ in rows)}" for title, rows in capability_groups(capabilities)
+    )

@@ -133,7 +133,9 @@ async def test_help_links_only_to_a_readme_the_caller_named(log):
     audits[0].findings = [AuditFinding("skillscope/url", "note", "content", "m", "srv", "srv:x", "skill://x/SKILL.md")]
     named = audit_sarif(audits, docs_url="https://github.com/acme/skillscope/blob/v2/README.md")
     assert sarif_errors(named) == []
-    (rule,) = named["runs"][0]["tool"]["driver"]["rules"]
+    driver_rules = named["runs"][0]["tool"]["driver"]["rules"]
+    assert {r["helpUri"] for r in driver_rules} == {"https://github.com/acme/skillscope/blob/v2/README.md#auditing-a-server"}
+    (rule,) = [r for r in driver_rules if r["id"] == "skillscope/url"]
     assert rule["helpUri"] == "https://github.com/acme/skillscope/blob/v2/README.md#auditing-a-server"
     assert (
         named["runs"][0]["tool"]["driver"]["informationUri"] == "https://github.com/acme/skillscope/blob/v2/README.md"
@@ -187,3 +189,53 @@ async def test_hidden_character_regions_cover_the_run():
     hit = next(r for r in log["runs"][0]["results"] if r["ruleId"] == "skillscope/invisible-character")
     region = hit["locations"][0]["physicalLocation"]["region"]
     assert (region["startLine"], region["startColumn"], region["endLine"], region["endColumn"]) == (7, 3, 7, 6)
+
+
+# --- the driver declares the whole rule manifest ------------------------------------------------
+
+
+async def test_the_driver_declares_every_rule_of_the_manifest_with_its_tags(log):
+    from skillscope.audit.rule_manifest import load_manifest
+
+    manifest = load_manifest()
+    rules = log["runs"][0]["tool"]["driver"]["rules"]
+    declared = {r["id"]: r for r in rules}
+    assert [r["id"] for r in rules][: len(manifest.rules)] == [rule.id for rule in manifest.rules]
+    for entry in manifest.rules:
+        rule = declared[entry.id]
+        assert rule["shortDescription"]["text"] == entry.title
+        assert rule["help"]["text"] == entry.help
+        assert rule["defaultConfiguration"]["level"] == entry.severity
+        tags = rule["properties"]["tags"]
+        assert entry.category in tags and (entry.family is None or entry.family in tags)
+        assert {t for t in tags if t.startswith("owasp-")} == {
+            *(f"owasp-ast:{i}" for i in entry.owasp_ast),
+            *(f"owasp-asi:{i}" for i in entry.owasp_asi),
+        }
+    flow = declared["skillscope/exfiltration/data-flow"]["properties"]["tags"]
+    assert {"exfiltration", "owasp-ast:AST01", "owasp-asi:ASI02"} <= set(flow)
+
+
+async def test_a_clean_audit_still_declares_every_rule():
+    # A skill that draws no behaviour finding: its log still lists the behaviour rules, none of them used.
+    body = b"---\nname: plain\ndescription: Says hello.\n---\n# Plain\n\nGreet the user.\n"
+    log = await sarif_for(("srv", build_server([PublishedSkill("plain", [SkillFile("SKILL.md", body)])])))
+    assert sarif_errors(log) == []
+    run = log["runs"][0]
+    used = {r["ruleId"] for r in run["results"]}
+    declared = [r["id"] for r in run["tool"]["driver"]["rules"]]
+    assert "skillscope/exfiltration/data-flow" in declared and "skillscope/exfiltration/data-flow" not in used
+    assert all(declared[r["ruleIndex"]] == r["ruleId"] for r in run["results"])
+
+
+def test_an_id_outside_the_manifest_is_declared_after_it_and_indexed():
+    audit = ServerAudit(label="srv", target="https://h/mcp")
+    audit.findings = [
+        AuditFinding("user/paste-site", "error", "content", "m", "srv", "srv:x", "skill://x/SKILL.md"),
+        AuditFinding("skillscope/url", "note", "content", "m", "srv", "srv:x", "skill://x/SKILL.md"),
+    ]
+    log = audit_sarif([audit])
+    assert sarif_errors(log) == []
+    rules = log["runs"][0]["tool"]["driver"]["rules"]
+    assert rules[-1]["id"] == "user/paste-site"
+    assert [rules[r["ruleIndex"]]["id"] for r in log["runs"][0]["results"]] == ["user/paste-site", "skillscope/url"]
