@@ -178,7 +178,15 @@ def show_command(
 
             if ledger_warning:
                 click.echo(f"skillscope: warning: {ledger_warning}", err=True)
-            make_console().print(render_report(report, review, render=render))
+            console = make_console()
+            console.print(render_report(report, review, render=render))
+            if report.verified:
+                from skillscope.audit.run.scans import skill_capabilities
+                from skillscope.cli.render import render_capabilities
+
+                read = sum(1 for f in report.files if f.served is not None)
+                partial = read < len(report.entry.files or ()) and not all_files
+                console.print(render_capabilities(skill_capabilities(report), partial=partial))
         return _exit_code(report)
 
     run(body)

@@ -321,7 +321,6 @@ def diff_command(
             click.echo(f"skillscope: {entry.name} did not verify ({check} check): no diff is shown", err=True)
             return EXIT_VERIFY
         from skillscope.ledger.objects import skill_diffs
-
         from skillscope.service.capability_change import report_change
 
         current = {r.uri: r.served.data for r in report.files if r.served is not None}

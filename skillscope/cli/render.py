@@ -23,7 +23,15 @@ if TYPE_CHECKING:  # annotations only: the connection and opener modules import 
     from skillscope.protocol.connection import ServerInfo
     from skillscope.verify.opener import FileResult, SkillReport
 
-__all__ = ["make_console", "render_listing", "render_report", "render_review", "render_verdicts", "render_diffs"]
+__all__ = [
+    "make_console",
+    "render_capabilities",
+    "render_listing",
+    "render_report",
+    "render_review",
+    "render_verdicts",
+    "render_diffs",
+]
 
 _STATUS_STYLE = {
     "available": "green",
@@ -403,3 +411,27 @@ def render_diffs(diffs: list[Any]) -> RenderableType:
             body.append(line + "\n", style=_DIFF_STYLE[kind])
         parts.append(body)
     return Group(*parts)
+
+
+def render_capabilities(capabilities: list[Any], *, partial: bool = False) -> RenderableType:
+    """What a skill can do, grouped by kind in ``KIND_TITLES``' words, each target with its file:line.
+
+    ``partial``: only some files were read, so the list says it covers those (``--all-files`` reads them all).
+    """
+    from skillscope.audit.reports import capability_groups
+
+    head = Text("What it can do", style="bold")
+    if partial:
+        head.append(" (in the files read; --all-files reads every file)", style="dim")
+    groups = capability_groups(capabilities)
+    if not groups:
+        head.append(": nothing the audit recognises (no command, host, write, grant or install)")
+        return head
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(style="bold")
+    grid.add_column(overflow="fold")
+    grid.add_column(style="dim", overflow="fold")
+    for title, rows in groups:
+        for index, (target, where) in enumerate(rows):
+            grid.add_row(title if index == 0 else "", Text(target), Text(where))
+    return Group(head, grid)

@@ -41,7 +41,12 @@ class CapabilityChange:
 
     def as_json(self) -> dict[str, object]:
         """The change in ``diff --json``."""
-        return {"pinned": self.pinned, "added": list(self.added), "removed": list(self.removed), "lines": list(self.lines)}
+        return {
+            "pinned": self.pinned,
+            "added": list(self.added),
+            "removed": list(self.removed),
+            "lines": list(self.lines),
+        }
 
 
 def capability_change(state: ReviewState | None, now: list[Capability]) -> CapabilityChange | None:
@@ -53,7 +58,10 @@ def capability_change(state: ReviewState | None, now: list[Capability]) -> Capab
     if approved is None:
         tool = safe_line(record.complete().tool or "an older skillscope", limit=60)
         return CapabilityChange(
-            False, lines=(f"capabilities not pinned (approved with {tool}, before approvals pinned them): nothing to compare",)
+            False,
+            lines=(
+                f"capabilities not pinned (approved with {tool}, before approvals pinned them): nothing to compare",
+            ),
         )
     delta = capability_delta(approved, capability_keys(now))
     lines = [safe_line(line, limit=300) for line in delta.sentences()]

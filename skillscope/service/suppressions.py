@@ -7,7 +7,7 @@ from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
 
-from skillscope.audit.keys import assign_keys
+from skillscope.audit.keys import assign_keys, legacy_keys
 from skillscope.audit.run.results import ServerAudit
 from skillscope.ledger.defaults import default_reviewer
 from skillscope.ledger.recording import tool_id, utc_now
@@ -125,10 +125,12 @@ def apply_suppressions(audits: list[Any], suppressions: SuppressionSet, today: d
     active = suppressions.in_force(today)
     if not active:
         return
+    # A suppression recorded before keys bound capabilities names the key the finding had then (same content).
+    legacy = legacy_keys(audits)
     for audit in audits:
         kept, removed = [], set()
         for finding in audit.findings:
-            record = active.get(finding.key or "")
+            record = active.get(finding.key or "") or active.get(legacy.get(id(finding), ""))
             if record is None or finding.id in NEVER_SUPPRESSED:
                 kept.append(finding)
                 continue

@@ -16,14 +16,16 @@ from textual.message import Message
 from textual.widgets import DataTable, Static
 from textual.widgets.data_table import RowKey
 
+from skillscope.audit.reports import capability_groups
 from skillscope.core.sizes import human_size
+from skillscope.service.capability_change import capability_change, pinned_keys
 from skillscope.service.workspace import SkillView
 from skillscope.tui.inert import STATE_LOOK, compact, inert_line, state_words
 from skillscope.tui.view_model import REVIEW_LOOK, skill_states
 from skillscope.tui.widgets.digest import Digest
 from skillscope.tui.widgets.refill import refill
 
-__all__ = ["FileTable", "SkillOverview", "frontmatter_rows", "review_summary"]
+__all__ = ["FileTable", "SkillOverview", "capability_lead", "capability_summary", "frontmatter_rows", "review_summary"]
 
 FILE_ROWS = 50
 """Files the table draws at first; a "more" row draws the next ones."""
@@ -108,6 +110,62 @@ def review_summary(view: SkillView) -> RenderableType:
         parts.append(Text(f"History ({len(view.history)} record{'s' if len(view.history) != 1 else ''})", style="bold"))
         parts.append(table)
     return Group(*parts)
+
+
+def capability_summary(view: SkillView) -> RenderableType:
+    """What the skill can do, grouped by kind in the audit's words, each target with its file:line.
+
+    Read by the last audit (``i``); before one, a line saying so. An approval's pinned capabilities
+    are named beside it: an approval made before approvals pinned them says so.
+    """
+    parts: list[RenderableType] = [Text(""), Text("What it can do", style="bold underline")]
+    if view.audit is None or view.audit.report is None or not view.audit.report.verified:
+        parts.append(Text("Not read yet: audit the skill (i) to list what its files can do.", style="dim"))
+    else:
+        groups = capability_groups(view.audit.capabilities)
+        if not groups:
+            parts.append(Text("Nothing the audit recognises (no command, host, write, grant or install).", style="dim"))
+        grid = Table.grid(padding=(0, 2))
+        grid.add_column(style="bold", min_width=12, max_width=24, overflow="fold")
+        grid.add_column(overflow="fold")
+        grid.add_column(style="dim", overflow="fold")
+        for title, rows in groups:
+            for index, (target, where) in enumerate(rows):
+                grid.add_row(title if index == 0 else "", inert_line(target, limit=160), inert_line(where, limit=160))
+        if groups:
+            parts.append(grid)
+    record = view.review.record if view.review is not None else None
+    if (
+        record is not None
+        and record.action == "approve"
+        and view.review is not None
+        and view.review.state == "approved"
+    ):
+        keys = pinned_keys(record)
+        if keys is None:
+            parts.append(Text("Capabilities not pinned (approved before approvals pinned them).", style="yellow"))
+        else:
+            parts.append(
+                Text(f"The approval pinned {len(keys)} capabilit{'y' if len(keys) == 1 else 'ies'}.", style="dim")
+            )
+    return Group(*parts)
+
+
+def capability_lead(view: SkillView) -> RenderableType:
+    """The lines a changed skill's view leads with: what it can do now that its approval did not pin, and
+    what it no longer does; one line when nothing changed; before an audit, how to get them."""
+    head = Text("What it can do, against its approval", style="bold")
+    if view.audit is None or view.audit.report is None or not view.audit.report.verified:
+        return Group(
+            head,
+            Text("  Audit the skill (i) to compare what it can do with what the approval pinned.", style="dim"),
+            Text(""),
+        )
+    change = capability_change(view.review, view.audit.capabilities)
+    if change is None:
+        return Text("")
+    style = "bold yellow" if change.added else ("" if change.pinned else "yellow")
+    return Group(head, *(inert_line(f"  {line}", limit=400, style=style) for line in change.lines), Text(""))
 
 
 def _skill_header(view: SkillView, *, verified_frontmatter: bool) -> RenderableType:
@@ -302,6 +360,7 @@ class SkillOverview(VerticalScroll):
         with Vertical(id="overview-skill"):
             yield Static(id="overview-header")
             yield FileTable(id="file-table")
+            yield Static(id="overview-capabilities")
             yield Static(id="overview-review")
 
     @property
@@ -322,6 +381,10 @@ class SkillOverview(VerticalScroll):
                 _skill_header(view, verified_frontmatter=view.phase == "verified"),
             )
         self.query_one(FileTable).show(view)
+        capabilities = self.query_one("#overview-capabilities", Static)
+        capabilities.display = view.audit is not None  # shown once an audit read the files
+        if view.audit is not None:
+            refill(capabilities, capability_summary(view))
         refill(self.query_one("#overview-review", Static), review_summary(view))
 
     def show_message(self, renderable: RenderableType) -> None:
