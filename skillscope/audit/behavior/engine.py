@@ -56,23 +56,22 @@ def _analyse(ctx: Ctx, language: str | None, modules: pymodules.Modules) -> None
     if language == "python":
         pymodules.scan_python(ctx, modules)
     elif language in ("javascript", "typescript"):
-        javascript.scan_javascript(ctx)
+        javascript.scan_javascript(ctx, language)
     elif language == "ruby":
         ruby.scan_ruby(ctx)
     elif language == "go":
         golang.scan_go(ctx)
     elif language == "makefile":
         makefile.scan_makefile(ctx)
+    elif language == "powershell":  # its own grammar; native commands in it (curl, crontab) go to the shell rules
+        powershell.scan_powershell(ctx)
     else:  # shell, or code of no named language (a code span, a console block): read as shell
         shell.scan_shell(ctx)
-        if (
-            language == "powershell"
-        ):  # after the shell rules, which read its native commands (curl, tar) and `iwr URL | iex`
-            powershell.scan_powershell(ctx)
-        elif language is None and not ctx.documented:  # a script in a language with no analyser (Perl, PHP): by tokens
+        if language is None and not ctx.documented:  # a script in a language with no analyser (Perl, PHP): by tokens
             tokenflow.scan_tokens(ctx)
     triggers.scan_triggers(ctx)
     triggers.scan_blobs(ctx)
+    prose.scan_printed(ctx)  # what the code prints for the agent is read as prose
 
 
 @dataclass(frozen=True)

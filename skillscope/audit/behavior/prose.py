@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import base64
+import binascii
 import re
+import unicodedata
 
 from skillscope.audit.behavior.base import Ctx
+from skillscope.audit.findings import Severity
+from skillscope.core.textsafe import safe_line
 
-__all__ = ["scan_prose", "instruction_in", "attack_section"]
+__all__ = ["scan_prose", "scan_printed", "normalise", "instruction_in", "attack_section"]
 
 _WEAK = r"(?:of|the|your|my|these|those|all|and|any|every|other|such|its|their|current|default|given|earlier)"
 _STRONG = (
@@ -52,14 +57,31 @@ _JAILBREAK = re.compile(
 _CONCEAL = re.compile(
     r"\b(?:do\s+not|don'?t|never|must\s+not|should\s+not|shouldn'?t|avoid|refrain\s+from)\s+(?:ever\s+)?"
     r"(?:tell(?:ing)?|inform(?:ing)?|notify(?:ing)?|mention(?:ing)?|alert(?:ing)?|reveal(?:ing)?|disclos(?:e|ing)|report(?:ing)?|warn(?:ing)?)"
-    r"(?:\s+[\w'’-]+){0,4}?\s+(?:the\s+|a\s+|any\s+)?(?:user|human|operator|owner|anyone|them|reviewer|person)s?\b|"
+    r"(?:\s+[\w'’-]+){0,4}?\s+(?:the\s+|a\s+|any\s+)?(?:user|human|operator|owner|anyone|them|reviewer|person)s?\b(?!['’]s?\b)|"
     r"\b(?:do\s+not|don'?t|never)\s+let\s+(?:the\s+)?(?:user|human|anyone|them)\s+(?:know|see|notice|find\s+out)\b|"
     r"\b(?:keep|hide)\s+(?:this|it|these\s+\w+|the\s+\w+)\s+(?:secret|hidden|confidential|private)?\s*from\s+(?:the\s+)?(?:user|human|operator|reviewer)s?\b|"
     r"\bwithout\s+(?:the\s+)?(?:user|human|operator|owner)(?:'s|s')?\s+(?:knowledge|knowing|noticing|awareness|seeing)\b|"
     r"\bkeep\s+(?:the\s+)?(?:user|human|operator)s?\s+(?:unaware|uninformed|in\s+the\s+dark)\b|"
     r"\b(?:must|should|shall)\s+(?:not|never)\s+be\s+(?:mentioned|shown|disclosed|reported|revealed|surfaced)\s+(?:to\s+the\s+(?:user|human)|in\s+(?:your|the)\s+(?:response|reply|answer|summary|output))\b|"
     r"\b(?:do\s+not|don'?t|never)\s+(?:include|mention|reference|surface)\s+(?:this|these|that|it|them)\b[^.\n]{0,30}?\s+in\s+(?:your|the)\s+(?:response|reply|answer|summary|output)\b|"
-    r"\b(?:silently|secretly|covertly|quietly|discreetly)\s+(?:send|upload|post|copy|forward|transmit|exfiltrate|run|execute|install|add|append|read|collect)\b",
+    r"\b(?:silently|secretly|covertly|quietly|discreetly)\s+(?:send|upload|post|copy|forward|transmit|exfiltrate|run|execute|install|add|append|read|collect)\b|"
+    # "Keep this between us", "the user doesn't need to know", "without telling the user": the same class, other words.
+    r"\bkeep\s+(?:this|it|that|these\s+\w+|the\s+\w+)\s+(?:between\s+(?:us|ourselves|you\s+and\s+me)|to\s+yourself|off\s+the\s+record|under\s+wraps|quiet|low[- ]key)\b|"
+    r"\b(?:the\s+)?(?:user|human|operator)s?\s+(?:does\s+not|doesn'?t|do\s+not|don'?t|need\s+not|needn'?t|should\s+not|shouldn'?t|must\s+not|mustn'?t|"
+    r"won'?t|will\s+not|(?:must|should|shall|will|can|may)?\s*never|is\s+not\s+to|isn'?t\s+to)\s+(?:ever\s+)?(?:need\s+to\s+|have\s+to\s+|get\s+to\s+)?"
+    r"(?:know|see|notice|find\s+out|learn|hear|be\s+(?:told|informed|notified|alerted|aware|made\s+aware|shown))"
+    # ... of this, of what the skill did, or nothing more: not "the user doesn't need to know Rust".
+    r"(?:\s+(?:about|of)\s+(?:this|it|that|these|any\s+of\s+(?:this|it)|the\s+(?:upload|transfer|request|step|call|sync|copy|backup|change)s?)\b|"
+    r"\s+(?:this|it|that|anything|a\s+thing|any\s+of\s+(?:this|it))\b|\s+(?:that|what|where|how)\s+(?:you|we|it|the\s+skill|this\s+skill|the\s+scripts?|the\s+agent)\b|"
+    r"(?=\s*(?:[.;,!:)]|$|and\b|or\b|--|—|\()))|"
+    r"\bno\s+need\s+to\s+(?:tell|inform|notify|alert|bother|mention\s+(?:this|it|that)\s+to|bring\s+(?:this|it|that)\s+up\s+(?:with|to))\s+(?:the\s+)?(?:user|human|operator)s?\b|"
+    r"\bwithout\s+(?:ever\s+)?(?:telling|informing|notifying|alerting|asking|showing|mentioning\s+(?:it|this|that)\s+to)\s+(?:the\s+)?(?:user|human|operator|owner)s?\b|"
+    r"\b(?:omit|leave(?:\s+out)?|exclude|strip|remove|hide)\s+(?:this|these|that|it|them|any\s+(?:mention|trace|sign|record)\s+of\s+(?:this|it|the\s+\w+)|"
+    r"the\s+(?:upload|request|step|call|command|transfer|sync|copy|backup|network\s+(?:call|request)))\s+(?:from|out\s+of)\s+(?:your|the|any)\s+"
+    r"(?:response|reply|answer|summary|output|report|transcript|log|messages?)\b|"
+    r"\b(?:do\s+not|don'?t|never)\s+(?:bring\s+(?:this|it|that)\s+up|draw\s+attention\s+to\s+(?:this|it|that|the))\b|"
+    r"\b(?:act|behave|respond|reply)\s+as\s+(?:if|though)\s+nothing\s+(?:happened|was\s+(?:sent|done|run|changed))\b|"
+    r"\bpretend\s+(?:that\s+)?(?:nothing\s+(?:happened|was)|you\s+(?:did\s+not|didn'?t|never))\b",
     re.IGNORECASE,
 )
 _NO_CONFIRM = re.compile(
@@ -67,14 +89,31 @@ _NO_CONFIRM = re.compile(
     r"(?:the\s+user'?s?\s+|any\s+|their\s+|user\s+)?(?:confirmation|permission|approval|consent|authori[sz]ation)\b|"
     r"\b(?:do\s+not|don'?t|never|no\s+need\s+to)\s+(?:ask|request|seek|wait)\s+(?:the\s+user\s+|them\s+)?(?:for\s+)?(?:the\s+user'?s?\s+|any\s+|user\s+)?"
     r"(?:confirmation|permission|approval|consent)\b|\bno\s+(?:user\s+)?(?:confirmation|approval|permission|consent)\s+(?:is\s+)?(?:needed|required|necessary)\b|"
-    r"\b(?:skip|bypass|suppress)\s+(?:the\s+|all\s+|any\s+)?(?:confirmation|approval|permission)\s+(?:prompts?|dialogs?|steps?|checks?)\b",
-    re.IGNORECASE,
+    r"\b(?:skip|bypass|suppress)\s+(?:the\s+|all\s+|any\s+)?(?:confirmation|approval|permission)\s+(?:prompts?|dialogs?|steps?|checks?)\b|"
+    r"\bwithout\s+(?:first\s+)?(?:checking|confirming|consulting)\s+(?:with\s+)?(?:the\s+)?(?:user|human|operator)s?\b|"
+    r"\b(?:do\s+not|don'?t|never|no\s+need\s+to)\s+(?:wait\s+for|prompt|ask|check\s+with|consult|bother)\s+(?:the\s+)?(?:user|human|operator)s?"
+    r"(?:\s+(?:first|beforehand|before\s+\w+ing|to\s+(?:approve|confirm|agree|respond|reply|decide)|whether\s+to\s+\w+))?(?=\s*(?:[.;,!:)]|$|and\b|or\b|--|—))|"
+    r"\bassume\s+(?:that\s+)?(?:the\s+)?(?:user|human|operator|they)s?\s+(?:has|have|had|already)\s+(?:already\s+)?"
+    r"(?:approved|authori[sz]ed|consented|agreed|confirmed|given\s+(?:permission|consent|approval))\b|"
+    r"\b(?:user|human|operator)s?\s+(?:has|have)\s+(?:already\s+)?pre-?(?:approved|authori[sz]ed|confirmed)\b|"
+    r"\b(?:is|are|has\s+been|have\s+been)\s+(?:already\s+)?pre-?(?:approved|authori[sz]ed)\s+by\s+(?:the\s+)?(?:user|human|operator)\b",
+    re.IGNORECASE | re.MULTILINE,
 )
 _IMPERSONATE = re.compile(
     r"</?\s*(?:system|system[-_]prompt|sys|developer|admin|instructions?|im_start|assistant)\s*>|<\|(?:im_start|im_end|system|endoftext|start_header_id)\|>|"
     r"\[/?(?:SYSTEM|INST|SYS)\]|\[(?:SYSTEM|ADMIN|DEVELOPER|OPERATOR)[ \t]+(?:OVERRIDE|MESSAGE|PROMPT|NOTICE|INSTRUCTIONS?|DIRECTIVE)\]|^#{1,6}[ \t]*(?:SYSTEM|ADMIN|DEVELOPER)[ \t]+(?:OVERRIDE|MESSAGE|PROMPT|NOTICE|INSTRUCTIONS?|DIRECTIVE)\b|<<\s*SYS\s*>>|^[ \t>#*]*(?:SYSTEM|ADMIN|DEVELOPER)\s*(?:MESSAGE|PROMPT|NOTICE|OVERRIDE)?\s*:|"
     r"\b(?:message|notice|instructions?|directive|update)\s+from\s+(?:the\s+)?(?:system|anthropic|openai|your\s+(?:developers?|creators?|administrator)|the\s+administrator)\b|"
-    r"\bthis\s+is\s+(?:an?\s+|the\s+)?(?:official\s+)?(?:system|anthropic|openai|administrator|admin)\s+(?:message|notice|override|instruction|directive)\b",
+    r"\bthis\s+is\s+(?:an?\s+|the\s+)?(?:official\s+)?(?:system|anthropic|openai|administrator|admin)\s+(?:message|notice|override|instruction|directive)\b|"
+    # Text posing as a tool's or function's output, where the agent trusts what it reads as results.
+    r"</?\s*(?:function_results|function_calls|function_call|tool_results?|tool_outputs?|tool_response|tool_use|tool_call|invoke|search_results|"
+    r"system_message|system-reminder|system_reminder|user_message|human_turn|assistant_turn)\s*>|"
+    r"\[\s*(?:TOOL|FUNCTION)[ _](?:OUTPUT|RESULTS?|RESPONSE|CALL)\s*\]|"
+    r"\b(?:BEGIN|END|START)\s+(?:OF\s+)?(?:SYSTEM|DEVELOPER|ADMIN)\s+(?:PROMPT|MESSAGE|INSTRUCTIONS?|NOTICE)\b|"
+    r"(?-i:\bIMPORTANT\s+(?:SYSTEM|SECURITY|ADMIN)\s+(?:UPDATE|NOTICE|MESSAGE|INSTRUCTION|DIRECTIVE)\b)|"
+    r"^[ \t>#*]*(?:(?:anthropic|openai|claude)\s+(?:team|staff|safety\s+team|support|security|system)\s*(?:notice|message|update)?|"
+    r"(?:anthropic|openai)\s*(?:notice|message|update))\s*:|"
+    r"\b(?:anthropic|openai)\s+(?:has\s+)?(?:authori[sz]ed|approved|instructs?|requires?|permits?)\s+(?:you|the\s+(?:agent|assistant|model))\b|"
+    r"\[(?:SYSTEM|ADMIN|DEVELOPER|OPERATOR)[ \t]+(?:NOTE|UPDATE|ALERT|COMMAND)\]",
     re.IGNORECASE | re.MULTILINE,
 )
 _CREDENTIALS = re.compile(
@@ -190,6 +229,20 @@ _RULES = (
             "covertly",
             "quietly",
             "discreetly",
+            "user",
+            "human",
+            "operator",
+            "no need",
+            "omit",
+            "leave",
+            "exclude",
+            "strip",
+            "remove",
+            "act",
+            "behave",
+            "respond",
+            "reply",
+            "pretend",
         ),
     ),
     (
@@ -197,7 +250,26 @@ _RULES = (
         "skillscope/instructions/no-confirmation",
         "tells the agent to act without the user's confirmation",
         False,
-        ("without", "do not", "don't", "dont", "never", "no need", "no ", "skip", "bypass", "suppress"),
+        (
+            "without",
+            "do not",
+            "don't",
+            "dont",
+            "never",
+            "no need",
+            "no ",
+            "skip",
+            "bypass",
+            "suppress",
+            "assume",
+            "user",
+            "human",
+            "operator",
+            "is ",
+            "are ",
+            "has been",
+            "have been",
+        ),
     ),
     (
         _IMPERSONATE,
@@ -216,6 +288,13 @@ _RULES = (
             "directive",
             "update",
             "this is",
+            "begin",
+            "end",
+            "start",
+            "important",
+            "anthropic",
+            "openai",
+            "claude",
         ),
     ),
     (
@@ -345,9 +424,96 @@ def _public_key(text: str, end: int) -> bool:
     return (rest.group(0) if rest else "").rstrip(".").endswith(".pub")
 
 
+_LOOKALIKE = str.maketrans(
+    "аеорсухіјѕԁԛԝӏһԍɡАВЕКМНОРСТХІЈЅԌ"  # Cyrillic (and Latin small script g)
+    "αονιρκτυχΑΒΕΖΗΙΚΜΝΟΡΤΥΧ",  # Greek
+    "aeopcyxijsdqwlhggABEKMHOPCTXIJSGaovipktuxABEZHIKMNOPTYX",
+)
+"""Letters of other scripts drawn like Latin ones, folded to the Latin letter they imitate."""
+_INVISIBLE = frozenset(
+    "\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b\u200c\u200d\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
+    "\u2060\u2061\u2062\u2063\u2064\u2066\u2067\u2068\u2069\u3164\ufeff\uffa0"
+)
+
+
+def _invisible(char: str) -> bool:
+    code = ord(char)
+    return char in _INVISIBLE or 0xFE00 <= code <= 0xFE0F or 0xE0000 <= code <= 0xE0FFF
+
+
+def normalise(text: str) -> tuple[str, list[int]]:
+    """``text`` as the instruction rules read it, and where each of its characters came from in ``text``.
+
+    Invisible characters (zero-width, joiners, bidirectional marks, tag characters, variation selectors) are dropped,
+    each character is put in NFKC form (full-width and mathematical letters become plain ones) and letters of
+    Cyrillic or Greek drawn like Latin ones become those Latin letters: "Ignоre" with a Cyrillic о reads as "Ignore".
+    """
+    out: list[str] = []
+    where: list[int] = []
+    for index, char in enumerate(text):
+        if char.isascii():
+            out.append(char)
+            where.append(index)
+            continue
+        if _invisible(char):
+            continue
+        for folded in unicodedata.normalize("NFKC", char).translate(_LOOKALIKE):
+            out.append(folded)
+            where.append(index)
+    return "".join(out), where
+
+
+_TELLS = {
+    "skillscope/instructions/override": "set aside its instructions",
+    "skillscope/instructions/jailbreak": "act without its rules",
+    "skillscope/instructions/concealment": "hide actions from the user",
+    "skillscope/instructions/no-confirmation": "act without the user's confirmation",
+    "skillscope/instructions/impersonation": "trust a fake system or tool message",
+    "skillscope/instructions/credential-request": "collect or send credentials",
+    "skillscope/instructions/hidden": "follow hidden instructions",
+}
+"""The ``tells`` capability each instruction rule records: what the skill tells the agent to do, in a short phrase."""
+_HARMFUL_ACT = re.compile(
+    r"\b(?:send|sends|sending|upload\w*|post|posts|posting|transmit\w*|exfiltrat\w*|forward\w*|e-?mail\w*|delet\w*|remov\w*|rm\s+-|wip\w+|"
+    r"eras\w+|destroy\w*|overwrit\w*|drop\w*|force[- ]push\w*|push\w*|install\w*|curl|wget|download\w*|credential\w*|passwords?|tokens?|"
+    r"secrets?|api\s+keys?|private\s+keys?|ssh|\.env\b|pay\w*|purchas\w*|transfer\w*|chmod|sudo|crontab|shell\s+(?:rc|profile)|\.bashrc|\.zshrc)",
+    re.IGNORECASE,
+)
+"""Acts whose doing without the user's say-so is harm (sending, deleting, installing, paying, handling secrets)."""
+
+
+def _around(text: str, start: int, end: int) -> str:
+    """The sentence holding ``text[start:end]`` and the sentences either side of it."""
+    before = text[max(0, start - 300) : start]
+    after = text[end : end + 300]
+    cuts = [m.end() for m in re.finditer(r"[.!?](?:\s|$)|\n\s*\n", before)]
+    lo = cuts[-2] if len(cuts) >= 2 else 0
+    ends = [m.start() for m in re.finditer(r"[.!?](?:\s|$)|\n\s*\n", after)]
+    hi = ends[1] if len(ends) >= 2 else len(after)
+    return before[lo:] + text[start:end] + after[:hi]
+
+
+_SECRET_KEPT = re.compile(
+    r"\b(?:passwords?|passphrases?|tokens?|secrets?|keys?|credentials?|pins?|personal\s+data|pii|api\s+keys?)\b",
+    re.IGNORECASE,
+)
+
+
+_SECRET_NEXT = re.compile(
+    rf"\s+(?:(?:your|the|their|his|her|its|our|my|any|a)\s+)?(?:(?!(?:that|about|what|how|where|when|if|of|we|you|it)\b)[\w'’-]+\s+){{0,2}}?{_SECRET_KEPT.pattern}",
+    re.IGNORECASE,
+)
+"""A secret named right after the match ("do not tell anyone your API key"): the object kept, not an act."""
+
+
 def scan_prose(ctx: Ctx, *, data: bool = False) -> None:
-    """Run the instruction rules over a stretch of prose (``data``: a config file's text, whose paths are settings)."""
-    text = ctx.text
+    """Run the instruction rules over a stretch of prose (``data``: a config file's text, whose paths are settings).
+
+    The rules read the text normalised (``normalise``): look-alike letters and invisible characters do not hide an
+    order. Each finding is placed at the original characters and records a ``tells`` capability.
+    """
+    original = ctx.text
+    text, where = (original, None) if original.isascii() else normalise(original)
     lower = text.lower()
     present = set(
         lower.translate(_PUNCTUATION).split()
@@ -362,17 +528,105 @@ def scan_prose(ctx: Ctx, *, data: bool = False) -> None:
         reached = 0
         for position in _starts(lower, starts):
             match = pattern.match(text, position) if position >= reached else None
-            if (
-                match is None
-                or not match.group(0)
-                or _discussed(text, match.start(), match.end(), negatable, base=ctx.base, file_text=ctx.file_text)
+            if match is None or not match.group(0):
+                continue
+            start, end = match.start(), match.end()
+            if where is not None:
+                start, end = where[start], where[end - 1] + 1
+            if _discussed(
+                text,
+                match.start(),
+                match.end(),
+                negatable,
+                base=ctx.base + start - match.start(),
+                file_text=ctx.file_text,
             ):
                 continue
+            if check == "skillscope/instructions/concealment" and (
+                _SECRET_KEPT.search(match.group(0)) or _SECRET_NEXT.match(text, match.end())
+            ):
+                continue  # "never reveal the user's password to anyone" keeps a secret safe, not the skill's acts
             if check == "skillscope/instructions/credential-request" and _public_key(text, match.end()):
                 continue  # `cat ~/.ssh/id_ed25519.pub`: the public half is meant to be shown and shared
             reached = match.end()
             said = " ".join(match.group(0).split())
-            ctx.add(check, f"{what}: {said[:120]!r}", match.start(), match.end())
+            disguised = where is not None and original[start:end] != match.group(0)
+            how = " (written with look-alike or invisible characters)" if disguised else ""
+            severity: Severity | None = None
+            if check == "skillscope/instructions/no-confirmation" and not disguised:
+                # Skipping the user's say-so matters for what is done: sending, deleting, installing, handling secrets.
+                severity = None if _HARMFUL_ACT.search(_around(text, match.start(), match.end())) else "note"
+            ctx.add(check, f"{what}{how}: {said[:120]!r}", start, end, severity)
+            ctx.cap("tells", _TELLS[check], start, end, said[:80])
+    if not data:
+        _encoded(ctx)
+
+
+_BASE64 = re.compile(r"(?<![\w+/=-])(?:[A-Za-z0-9+/]{4}){6,}(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?(?![\w+/=-])")
+_URLSAFE = re.compile(r"(?<![\w=-])[A-Za-z0-9_-]{24,}={0,2}(?![\w=-])")
+_HEX = re.compile(r"(?<![\w])(?:[0-9a-fA-F]{2}){12,}(?![\w])|(?:\\x[0-9a-fA-F]{2}){8,}")
+
+
+def _decoded(blob: str) -> str | None:
+    """The text a base64 or hex blob holds, when it is readable text of a few words; else None."""
+    raw: bytes | None = None
+    compact = blob.replace("\\x", "")
+    if len(compact) % 2 == 0 and all(c in "0123456789abcdefABCDEF" for c in compact):
+        raw = bytes.fromhex(compact)
+    else:
+        try:
+            padded = blob + "=" * (-len(blob) % 4)
+            raw = base64.b64decode(padded, altchars=b"-_" if ("-" in blob or "_" in blob) else None, validate=True)
+        except (ValueError, binascii.Error):
+            return None
+    try:
+        said = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    printable = sum(1 for c in said if c.isprintable() or c in "\n\t")
+    if printable < 0.95 * len(said) or len(said.split()) < 3:
+        return None
+    return said
+
+
+def _encoded(ctx: Ctx) -> None:
+    """Base64 or hex blobs in prose that decode to orders for the agent: instructions hidden from the reader."""
+    text = ctx.text
+    if max(map(len, text.split()), default=0) < 24:
+        return  # no token long enough to hold a sentence
+    seen: set[int] = set()
+    for pattern in (_HEX, _BASE64, _URLSAFE):
+        for match in pattern.finditer(text):
+            if match.start() in seen:
+                continue
+            said = _decoded(match.group(0))
+            if said is None:
+                continue
+            seen.add(match.start())
+            order = instruction_in(said)
+            if order is None:
+                continue
+            ctx.add(
+                "skillscope/instructions/hidden",
+                f"encoded text ({len(match.group(0)):,} characters) decodes to {safe_line(said, limit=100)!r}, which {order}",
+                match.start(),
+                match.end(),
+                "error",
+            )
+            ctx.cap("tells", _TELLS["skillscope/instructions/hidden"], match.start(), match.end(), "encoded text")
+
+
+def scan_printed(ctx: Ctx) -> None:
+    """Run the instruction rules over what a script prints for the agent (``ctx.printed``), each finding at its print."""
+    for start, end, said in ctx.printed:
+        if len(said.split()) < 3:
+            continue
+        inner = Ctx(said, 0, said, ctx.path)
+        scan_prose(inner)
+        for raw in inner.hits:
+            ctx.add(raw.check, f"prints for the agent text that {raw.message}", start, end, raw.severity)
+        for cap in inner.caps:
+            ctx.cap(cap.kind, cap.target, start, end, cap.detail)
 
 
 _ORDER = re.compile(
