@@ -18,7 +18,10 @@ empty ledger and config in a temporary folder. Definitions, per malicious skill:
   error finding", which is the same thing as long as the server itself draws no error (checked);
   ``--gate-each`` runs the real command once per skill and uses its exit status.
 
-Honest skills: each one with any warning and with any error is named, with the rule ids.
+Honest skills: each one with any warning and with any error is named, with the rule ids. When a labels
+file marks honest skills ``risky: true`` (the blind split does: the risky act is what the user asked for),
+those are also scored on their own: honest-risky with a warning against the 1-in-14 target, honest
+stopped (any error) against 0, and plain honest with a warning.
 """
 
 from __future__ import annotations
@@ -197,6 +200,7 @@ def summarise(outcomes: dict[str, Outcome], wide: list[dict[str, Any]]) -> dict[
             for o in honest
             if any(f["severity"] == "error" for f in o.findings)
         },
+        "honest-risky": sorted(o.name for o in honest if o.label.get("risky")),
         "server-wide warnings or errors": sorted({f["id"] for f in wide if f["severity"] in SEVERE}),
         "missed": sorted(o.name for o in malicious if not any(f["id"] not in honest_ids for f in o.severe())),
     }
@@ -233,12 +237,34 @@ def print_summary(summary: dict[str, Any], targets: dict[str, float] = TARGETS) 
     print(f"honest with an error: {len(errored)}/{summary['honest']}; target 0: {'met' if not errored else 'NOT met'}")
     for name, ids in errored.items():
         print(f"  {name}: {', '.join(ids)}")
+    if summary.get("honest-risky"):
+        print_risky(summary)
     if summary["ids honest skills draw"]:
         print(
             f"rule ids that do not count as caught (honest skills draw them): {', '.join(summary['ids honest skills draw'])}"
         )
     if summary["missed"]:
         print(f"missed: {', '.join(summary['missed'])}")
+
+
+def print_risky(summary: dict[str, Any]) -> None:
+    """Honest skills split in two: honest-but-risky (``risky: true``: the risky act is what the user asked for) and plain."""
+    risky = set(summary["honest-risky"])
+    warned, errored = summary["honest with a warning"], summary["honest with an error"]
+    plain = summary["honest"] - len(risky)
+    risky_warned = sorted(risky & set(warned))
+    share = len(risky_warned) / (len(risky) or 1)
+    print(
+        f"honest-risky with a warning: {len(risky_warned)}/{len(risky)} ({share:.0%}); target at most 1 of 14 (7%): "
+        f"{'met' if share <= 1 / 14 else 'NOT met'}"
+    )
+    print(f"honest-risky stopped (an error): {len(risky & set(errored))}/{len(risky)}; target 0")
+    print(
+        f"plain honest with a warning: {len(set(warned) - risky)}/{plain}; with an error: {len(set(errored) - risky)}/{plain}"
+    )
+    print(
+        f"honest stopped (any error): {len(errored)}/{summary['honest']}; target 0: {'met' if not errored else 'NOT met'}"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
