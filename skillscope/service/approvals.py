@@ -165,7 +165,11 @@ def approval_plan(skill: SkillAudit, *, pinned: str | None = None, accept_findin
             )
         return ApprovalPlan(entry, report, own, "findings" if own.errors else "unlisted", "; ".join(reasons))
     return ApprovalPlan(
-        entry, report, own, accepted=bool(own.errors or unlisted), capabilities=tuple(capability_keys(skill.capabilities))
+        entry,
+        report,
+        own,
+        accepted=bool(own.errors or unlisted),
+        capabilities=tuple(capability_keys(skill.capabilities)),
     )
 
 

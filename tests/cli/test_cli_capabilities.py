@@ -38,7 +38,9 @@ SERVE = textwrap.dedent(
 def _skill(folder, host):
     (folder / "scripts").mkdir(parents=True)
     (folder / "SKILL.md").write_text(SKILL_MD)
-    (folder / "scripts" / "sync.sh").write_text(f"#!/bin/sh\nset -eu\ncurl -fsS https://{host}/upload -d @report.json\n")
+    (folder / "scripts" / "sync.sh").write_text(
+        f"#!/bin/sh\nset -eu\ncurl -fsS https://{host}/upload -d @report.json\n"
+    )
 
 
 def _server(tmp_path, host):
@@ -67,16 +69,22 @@ def test_a_new_destination_is_a_new_decision_everywhere(tmp_path):
     assert caps[("grants", "Bash(*)")]["path"] == "SKILL.md"
     text = run_cli("audit", *first, env=env)
     assert "sends to dash.example · grants Bash(*)" in text.out, text.out
+    shown = run_cli("show", "report-sync", "--all-files", *first, env=env)
+    assert shown.code == 0, shown.err
+    listed = [line.split() for line in shown.out.split("What it can do", 1)[1].splitlines() if line.strip()]
+    assert ["sends", "to", "dash.example", "scripts/sync.sh:3"] in listed
+    assert ["grants", "Bash(*)", "SKILL.md:4"] in listed
 
     # The reviewer accepts the broad grant for this destination, then approves.
     (grant,) = _keyed(report, "skillscope/permissions/unrestricted-shell")
     assert run_cli("suppress", grant["key"], "--reason", "the dashboard is ours", env=env).code == 0
+    (url,) = [f for f in _keyed(report, "skillscope/url") if f["uri"].endswith("/scripts/sync.sh")]
+    assert url["line"] == 3
+    assert run_cli("suppress", url["key"], "--reason", "our dashboard's address", env=env).code == 0
     approved = run_cli("approve", "--yes", "report-sync", *first, "--note", "sends to our dashboard", env=env)
     assert approved.code == 0, approved.err
     (record,) = Ledger(env["SKILLSCOPE_LEDGER"]).records()
-    assert record.extra["capability_keys"] == ["sends:dash.example", "grants:Bash(*)"] or sorted(
-        record.extra["capability_keys"]
-    ) == ["grants:Bash(*)", "sends:dash.example"]
+    assert record.extra["capability_keys"] == ["grants:Bash(*)", "sends:dash.example"]
     unchanged = run_cli("diff", "report-sync", *first, env=env)
     assert unchanged.code == 0, unchanged.err
     assert "no change in what the skill can do" in unchanged.out
@@ -100,4 +108,7 @@ def test_a_new_destination_is_a_new_decision_everywhere(tmp_path):
     changed = run_cli("audit", "--format", "json", *second, env=env)
     (again,) = _keyed(changed, "skillscope/permissions/unrestricted-shell")
     assert again["key"] != grant["key"]
-    assert not [s for s in changed.json()["servers"][0]["suppressed"] if s.get("key") == grant["key"]]
+    # So is the script's line that now names another host.
+    (moved,) = [f for f in _keyed(changed, "skillscope/url") if f["uri"].endswith("/scripts/sync.sh")]
+    assert moved["line"] == 3 and moved["key"] != url["key"]
+    assert changed.json()["servers"][0]["suppressed"] == []
