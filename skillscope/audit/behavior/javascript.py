@@ -1,285 +1,1228 @@
-"""JavaScript and TypeScript rules by tokens: env and credential files to the network, decode then run."""
+"""JavaScript and TypeScript over their tree-sitter grammars: what the code runs, sends, reads and writes.
+
+Values are resolved as far as constants allow (``jsvalues``): variables, concatenation, template literals,
+computed property names (``cp['ex' + 'ec']``), ``require`` of a computed name, ``path.join(os.homedir(), ...)``
+and constant decodes. Secrets (``process.env`` tokens, key files, credential stores) are followed through
+variables, objects, ``JSON.stringify`` and the parameters of the file's own functions to the network; downloaded
+or decoded text is followed to ``eval``, ``Function``, ``vm`` and ``child_process``; writes to start-up places
+are judged by what they write.
+"""
 
 from __future__ import annotations
 
 import re
+import shlex
+from dataclasses import dataclass, field
+
+import tree_sitter
 
 from skillscope.audit.behavior.base import Ctx
-from skillscope.audit.behavior.vocab import PERSISTENCE_PATH, credential_what, endpoint_kind, related_host, url_host_of
+from skillscope.audit.behavior.jsvalues import (
+    UNKNOWN,
+    Spans,
+    Taint,
+    Val,
+    carried,
+    decode_constant,
+    merge,
+    module_name,
+    shown,
+    unescape,
+)
+from skillscope.audit.behavior.treesitter import Grammar, parse, text_of, walk
+from skillscope.audit.behavior.vocab import (
+    DOTENV,
+    DOWNLOADERS,
+    NET_TOOLS,
+    PERSISTENCE_PATH,
+    SECRET_NAME,
+    STORE_COMMAND,
+    TOKEN_COMMAND,
+    credential_what,
+    endpoint_kind,
+    is_store,
+    related_host,
+    url_host_of,
+)
+from skillscope.audit.findings import Severity
 from skillscope.core.textsafe import safe_line
 
-__all__ = ["scan_javascript"]
+__all__ = ["scan_javascript", "normal_path", "payload_severity", "AGENT_CONFIG", "generic_secret"]
 
-_ASSIGN = re.compile(
-    r"\b(?:const|let|var)\s+(?:\{[^}]*\}|\[[^\]]*\]|([A-Za-z_$][\w$]*))\s*=\s*([^;\n]*(?:\n\s+[^;\n]*){0,3})"
+FLOW = "skillscope/exfiltration/data-flow"
+DOWNLOAD = "skillscope/obfuscation/download-exec"
+DECODE = "skillscope/obfuscation/decode-exec"
+DYNAMIC = "skillscope/obfuscation/dynamic-exec"
+BUILTIN = "skillscope/obfuscation/dynamic-builtin"
+PERSIST = "skillscope/persistence/startup"
+CRED_READ = "skillscope/exfiltration/credential-read"
+DESTROY = "skillscope/permissions/destructive"
+
+
+def shell_rules(ctx: Ctx) -> None:
+    """The shell analyser over a command the script runs (looked up when called: shell.py is its own module)."""
+    from skillscope.audit.behavior import shell
+
+    scan = getattr(shell, "scan_shell", None)
+    if scan is not None:
+        scan(ctx)
+
+
+_GLOBAL_PREFIXES = ("globalThis.", "global.", "window.", "self.")
+_RUNNERS = {
+    "eval",
+    "Function",
+    "vm.runInThisContext",
+    "vm.runInNewContext",
+    "vm.runInContext",
+    "vm.Script",
+    "vm.compileFunction",
+    "vm.SourceTextModule",
+    "setTimeout",
+    "setInterval",
+    "module._compile",
+}
+_CHILD = {"exec", "execSync", "spawn", "spawnSync", "execFile", "execFileSync", "fork", "execa", "execaSync", "$"}
+_FS_READ = {"readFileSync", "readFile", "createReadStream", "readTextFile", "readTextFileSync", "file", "readJson"}
+_FS_WRITE = {
+    "writeFileSync",
+    "writeFile",
+    "appendFileSync",
+    "appendFile",
+    "outputFile",
+    "outputFileSync",
+    "writeTextFile",
+    "writeTextFileSync",
+    "write",
+}
+_FS_COPY = {"copyFileSync", "copyFile", "cpSync", "cp", "symlinkSync", "symlink", "renameSync", "rename", "linkSync"}
+_FS_DELETE = {"rmSync", "rm", "rmdirSync", "rmdir", "remove", "removeSync", "emptyDirSync", "unlinkSync", "unlink"}
+_DECODERS = {"atob", "Buffer.from", "unescape", "decodeURIComponent", "String.fromCharCode", "zlib.inflateSync"}
+_PIPED_RUN = re.compile(
+    r"\b(?:curl|wget|iwr|irm|Invoke-WebRequest|Invoke-RestMethod)\b[^|;&]*\|\s*(?:sudo\s+)?(?:env\s+)?"
+    r"(sh|bash|zsh|dash|ksh|python3?|node|perl|ruby|iex|pwsh|powershell)\b",
+    re.IGNORECASE,
 )
-_ENV_ALL = re.compile(
-    r"\bprocess\.env\b(?!\s*(?:\.|\[))|Object\.(?:entries|keys|values)\(\s*process\.env\s*\)|Deno\.env\.toObject\(\)"
+"""A resolved command line piping a download into an interpreter (a check over a resolved string, not over code)."""
+_FUNCTIONS = frozenset({"arrow_function", "function_expression", "function", "method_definition", "generator_function"})
+_HTTP_MODULES = {"http", "https", "http2"}
+_FETCHERS = {"fetch", "undici.fetch", "undici.request", "got", "ky", "needle", "request", "superagent", "axios"}
+_SENDER_METHODS = {"post", "put", "patch", "get", "request", "delete", "head", "send", "ajax", "getJSON"}
+_HARMFUL_TEXT = re.compile(
+    r"\b(?:curl|wget|nc|ncat|socat|base64|xxd|eval|iex|Invoke-Expression|Invoke-WebRequest|irm|iwr)\b|https?://|"
+    r"/dev/tcp/|\balias\s+(?:sudo|su|ssh|git|ls|cd|cp|mv|rm)=|PROMPT_COMMAND|\btrap\b[^\n]*DEBUG|LD_PRELOAD|"
+    r"DYLD_INSERT|mcpServers|[\"']hooks[\"']\s*:|[\"']?permissions[\"']?\s*:",
+    re.IGNORECASE,
 )
-_ENV_ONE = re.compile(r"\bprocess\.env(?:\.([A-Za-z_]\w*)|\[\s*['\"]([^'\"]+)['\"]\s*\])")
-_READ = re.compile(r"\b(?:readFileSync|readFile|createReadStream|Deno\.readTextFile|Bun\.file)\s*\(")
-_SINK = re.compile(
-    r"\b(?:fetch|axios(?:\.(?:post|put|patch|get|request))?|(?:https?|http2)\.(?:request|get)|got(?:\.post)?|"
-    r"navigator\.sendBeacon|\$\.(?:post|ajax)|superagent\.post|needle\.post|ky\.post|request\.post|new\s+WebSocket|"
-    r"(?:net|tls)\.connect|new\s+XMLHttpRequest)\s*\(|\.send\s*\(|\.write\s*\("
+AGENT_CONFIG = re.compile(
+    r"\.claude/|\.claude\.json|\.cursor/|claude_desktop_config\.json|\.config/Code/User/settings\.json|"
+    r"\.codex/|\.gemini/|\.skillscope/",
+    re.IGNORECASE,
 )
-_EXEC = re.compile(
-    r"\b(?:eval|Function|setTimeout|setInterval|execSync|exec|spawnSync|spawn|execFileSync|runInNewContext|runInThisContext|vm\.Script)\s*\(|new\s+Function\s*\("
-)
-_DECODE = re.compile(
-    r"\batob\s*\(|Buffer\.from\([^)]*['\"](?:base64|hex|base64url)['\"]|String\.fromCharCode|\.split\(\s*['\"]{2}\s*\)\s*\.reverse\(\)|decodeURIComponent\(\s*escape|unescape\s*\("
-)
-_FETCH = re.compile(r"\b(?:fetch|axios(?:\.get)?|https?\.get|got)\s*\(")
-_WRITE = re.compile(
-    r"\b(?:writeFileSync|appendFileSync|writeFile|appendFile|createWriteStream|copyFileSync|copyFile|symlinkSync|cpSync|"
-    r"Deno\.writeTextFile|Bun\.write)\s*\("
-)
-_THEN_RUN = re.compile(
-    r"\b(?:fetch|axios(?:\.get)?|got)\s*\([^;]{0,300}?\.then\(\s*(?:eval|Function|new\s+Function|vm\.runInThisContext)\s*\)"
-)
-_URL = re.compile(r"['\"`]((?:https?|wss?)://[^'\"`\s]+)")
-
-
-def _call_span(text: str, open_paren: int, limit: int = 2000) -> int:
-    """The index just past the parenthesis that closes the one at ``open_paren``."""
-    depth = 0
-    for index in range(open_paren, min(len(text), open_paren + limit)):
-        char = text[index]
-        if char in "([{":
-            depth += 1
-        elif char in ")]}":
-            depth -= 1
-            if depth == 0:
-                return index + 1
-    return min(len(text), open_paren + limit)
-
-
-def _taint(expression: str, tainted: dict[str, tuple[str, str | None]]) -> tuple[str, str | None] | None:
-    if _ENV_ALL.search(expression):
-        return "reads the whole environment", None
-    one = _ENV_ONE.search(expression)
-    if one:
-        name = one.group(1) or one.group(2)
-        return f"reads process.env.{name}", name
-    if _READ.search(expression):
-        what = credential_what(expression)
-        if what:
-            return f"reads {what}", None
-    for name in re.findall(r"[A-Za-z_$][\w$]*", expression):
-        if name in tainted:
-            return tainted[name]
-    return None
-
-
-_FUNCTION = re.compile(
-    r"\b(?:function\s*\*?\s*([A-Za-z_$][\w$]*)\s*\(([^)]*)\)|(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*(?:async\s+)?"
-    r"(?:function\b[^(]*\(([^)]*)\)|\(([^)]*)\)\s*=>|([A-Za-z_$][\w$]*)\s*=>))\s*\{"
+"""Places the agent reads its own settings, hooks, servers and skills from (and skillscope its ledgers)."""
+_GENERIC_WORDS = frozenset(
+    {"api", "token", "key", "secret", "access", "auth", "pat", "password", "pass", "app", "client", "bearer"}
 )
 
 
-def _functions(text: str) -> list[tuple[str, list[str], int, int]]:
-    """(name, parameter names, body start, body end) of each named function or arrow function with a block body."""
-    out = []
-    for match in _FUNCTION.finditer(text):
-        name = match.group(1) or match.group(3)
-        params = next(
-            (g for g in (match.group(2), match.group(4), match.group(5), match.group(6)) if g is not None), ""
-        )
-        names = [re.sub(r"=.*", "", p).strip().lstrip(".") for p in params.split(",")]
-        out.append(
-            (
-                name,
-                [n for n in names if re.fullmatch(r"[A-Za-z_$][\w$]*", n)],
-                match.end() - 1,
-                _call_span(text, match.end() - 1, 20000),
+def generic_secret(name: str | None) -> bool:
+    """Whether a secret's name belongs to no vendor (API_TOKEN, ACCESS_KEY): a header carrying it is its use."""
+    if not name:
+        return False
+    words = [w for w in re.split(r"[^a-z0-9]+", name.lower()) if w]
+    return bool(words) and all(w in _GENERIC_WORDS for w in words)
+
+
+def normal_path(path: str) -> str:
+    """A path as capabilities name it: ``~`` for home, forward slashes."""
+    out = path.replace("\\", "/")
+    for home in ("$HOME", "${HOME}", "%USERPROFILE%", "$env:USERPROFILE", "$env:HOME", "$HOME"):
+        out = out.replace(home, "~")
+    out = re.sub(r"/+", "/", out)
+    return out.replace(UNKNOWN, "?")
+
+
+def payload_severity(path: str, payload: Val | None) -> tuple[Severity, str]:
+    """How bad a write to a start-up place is by what it writes: harm, or an agent's config, is an error."""
+    agent = AGENT_CONFIG.search(path) is not None
+    if payload is None:
+        return "warning", "content the script computes"
+    if payload.fetched:
+        return "error", f"text downloaded from {shown(payload.fetched)}"
+    if payload.decoded:
+        return "error", "decoded text"
+    if payload.taint:
+        return "error", payload.taint.what.removeprefix("reads ")
+    text = payload.text
+    if text is not None and _HARMFUL_TEXT.search(text):
+        return "error", f"a command that fetches, sends or decodes ({safe_line(text.strip(), limit=60)})"
+    if text is None or UNKNOWN in text:
+        return "warning", "content the script computes"
+    return ("warning" if agent else "note"), safe_line(text.strip(), limit=60) or "a fixed line"
+
+
+@dataclass
+class _Summary:
+    sends: dict[str, tuple[int, str, int, int]] = field(default_factory=dict)
+    """function name -> (parameter index, destination, sink start, sink end)"""
+    returns: dict[str, Val] = field(default_factory=dict)
+
+
+def _grammar(ctx: Ctx, language: str) -> Grammar:
+    if language != "typescript":
+        return "javascript"
+    if ctx.path.endswith(".tsx"):
+        return "tsx"
+    return "typescript"
+
+
+class _Analyser:
+    def __init__(self, ctx: Ctx, tree: tree_sitter.Tree, data: bytes) -> None:
+        self.ctx = ctx
+        self.tree = tree
+        self.data = data
+        self.spans = Spans(ctx.text, data)
+        self.env: dict[str, Val] = {}
+        self.report = False
+        self.summary = _Summary()
+        self.current: str | None = None
+        self.preset: dict[int, Val] = {}
+        self.dropped: dict[str, str] = {}
+        self.sent: set[Taint] = set()
+        self.reads: list[tuple[Taint, tree_sitter.Node]] = []
+        self.functions: dict[str, tree_sitter.Node] = {}
+        self.local_names: dict[int, str] = {}
+
+    # --- places -------------------------------------------------------------------------
+    def span(self, node: tree_sitter.Node) -> tuple[int, int]:
+        return self.spans.of(node)
+
+    def line(self, node: tree_sitter.Node) -> int:
+        return self.ctx.line(self.span(node)[0])
+
+    def add(self, check: str, message: str, node: tree_sitter.Node, severity: Severity | None = None) -> None:
+        if self.report:
+            start, end = self.span(node)
+            self.ctx.add(check, message, start, end, severity)
+
+    def cap(self, kind: str, target: str, node: tree_sitter.Node, detail: str = "") -> None:
+        if self.report:
+            start, end = self.span(node)
+            self.ctx.cap(kind, safe_line(target, limit=120) or "?", start, end, detail)  # type: ignore[arg-type]
+
+    def text(self, node: tree_sitter.Node) -> str:
+        return text_of(node, self.data)
+
+    # --- values -------------------------------------------------------------------------
+    def ev(self, node: tree_sitter.Node | None) -> Val:
+        if node is None:
+            return Val()
+        kind = node.type
+        if kind == "string":
+            return Val(text=unescape(node, self.data))
+        if kind == "template_string":
+            return self._template(node)
+        if kind == "number":
+            return Val(text=self.text(node))
+        if kind in ("true", "false", "null", "undefined"):
+            return Val(text=self.text(node))
+        if kind == "identifier":
+            return self._name(self.text(node))
+        if kind in (
+            "parenthesized_expression",
+            "await_expression",
+            "as_expression",
+            "non_null_expression",
+            "satisfies_expression",
+            "type_assertion",
+            "spread_element",
+        ):
+            inner = [c for c in node.named_children if c.type not in ("type_identifier", "predefined_type")]
+            return self.ev(inner[0] if inner else None) if kind != "parenthesized_expression" else self.ev(inner[-1])
+        if kind == "sequence_expression":
+            return self.ev(node.named_children[-1] if node.named_children else None)
+        if kind == "binary_expression":
+            return self._binary(node)
+        if kind == "ternary_expression":
+            a, b = self.ev(node.child_by_field_name("consequence")), self.ev(node.child_by_field_name("alternative"))
+            out = merge(a, b)
+            out.text = a.text if a.text is not None else b.text
+            out.ref = a.ref or b.ref
+            return out
+        if kind == "member_expression":
+            prop = node.child_by_field_name("property")
+            return self._member(self.ev(node.child_by_field_name("object")), self.text(prop) if prop else "", node)
+        if kind == "subscript_expression":
+            holder = self.ev(node.child_by_field_name("object"))
+            index = self.ev(node.child_by_field_name("index"))
+            if index.text is None or UNKNOWN in index.text:
+                return merge(holder, *(holder.items or []))
+            return self._member(holder, index.text, node, computed=index)
+        if kind in ("call_expression", "new_expression"):
+            return self._call(node)
+        if kind == "object":
+            return self._object(node)
+        if kind == "array":
+            items = [self.ev(c) for c in node.named_children]
+            out = merge(*items)
+            out.items = items
+            return out
+        if kind in ("arrow_function", "function_expression", "function", "generator_function"):
+            return Val(func=node)
+        if kind == "assignment_expression":
+            value = self.ev(node.child_by_field_name("right"))
+            return value
+        if kind == "augmented_assignment_expression":
+            return merge(self.ev(node.child_by_field_name("left")), self.ev(node.child_by_field_name("right")))
+        if kind == "unary_expression":
+            return merge(*(self.ev(c) for c in node.named_children))
+        if kind == "import":
+            return Val(ref="import")
+        return Val()
+
+    def _name(self, name: str) -> Val:
+        if name in self.env:
+            return self.env[name]
+        if name in self.functions:
+            return Val(func=self.functions[name])
+        return Val(ref=name)
+
+    def _template(self, node: tree_sitter.Node) -> Val:
+        parts: list[str] = []
+        vals: list[Val] = []
+        for child in node.children:
+            if child.type == "string_fragment":
+                parts.append(self.text(child))
+            elif child.type == "escape_sequence":
+                parts.append(unescape_one(self.text(child)))
+            elif child.type == "template_substitution":
+                inner = child.named_children[0] if child.named_children else None
+                val = self.ev(inner)
+                vals.append(val)
+                parts.append(val.text if val.text is not None else UNKNOWN)
+        out = merge(*(carried(v) for v in vals))
+        out.text = "".join(parts)
+        return out
+
+    def _binary(self, node: tree_sitter.Node) -> Val:
+        op = node.child_by_field_name("operator")
+        operator = self.text(op) if op else ""
+        left, right = self.ev(node.child_by_field_name("left")), self.ev(node.child_by_field_name("right"))
+        out = merge(carried(left), carried(right))
+        if operator == "+":
+            out.text = (left.text if left.text is not None else UNKNOWN) + (
+                right.text if right.text is not None else UNKNOWN
             )
-        )
-    return out
+            if left.text is None and right.text is None:
+                out.text = None
+        elif operator in ("||", "??"):
+            out.text = left.text if left.text is not None else right.text
+            out.ref = left.ref or right.ref
+        elif operator == "^" and left.text and right.text and left.text.isdigit() and right.text.isdigit():
+            out.text = str(int(left.text) ^ int(right.text))
+        return out
 
+    def _object(self, node: tree_sitter.Node) -> Val:
+        fields: dict[str, Val] = {}
+        for child in node.named_children:
+            if child.type == "pair":
+                key_node = child.child_by_field_name("key")
+                key = ""
+                if key_node is not None:
+                    if key_node.type == "string":
+                        key = unescape(key_node, self.data)
+                    elif key_node.type == "computed_property_name":
+                        key = self.ev(key_node.named_children[0] if key_node.named_children else None).text or "?"
+                    else:
+                        key = self.text(key_node)
+                fields[key] = self.ev(child.child_by_field_name("value"))
+            elif child.type == "shorthand_property_identifier":
+                name = self.text(child)
+                fields[name] = self._name(name)
+            elif child.type == "spread_element":
+                inner = self.ev(child)
+                fields.update(inner.fields or {})
+                if inner.taint:
+                    fields[f"...{len(fields)}"] = inner
+            elif child.type == "method_definition":
+                fields[self.text(child.child_by_field_name("name") or child)] = Val(func=child)
+        out = Val(fields=fields)
+        return out
 
-def _arguments(text: str, open_paren: int) -> list[str]:
-    """The top-level, comma-separated arguments of the call whose parenthesis opens at ``open_paren``."""
-    inner = text[open_paren + 1 : _call_span(text, open_paren) - 1]
-    parts, depth, current = [], 0, ""
-    for char in inner:
-        depth += char in "([{"
-        depth -= char in ")]}"
-        if char == "," and depth == 0:
-            parts.append(current)
-            current = ""
+    def _member(self, obj: Val, prop: str, node: tree_sitter.Node, computed: Val | None = None) -> Val:
+        if obj.ref == "process.env" or obj.ref in ("Bun.env", "import.meta.env", "Deno.env.object"):
+            return self._env(prop, node)
+        if obj.fields is not None and prop in obj.fields:
+            return obj.fields[prop]
+        if obj.items is not None and prop.isdigit() and int(prop) < len(obj.items):
+            return obj.items[int(prop)]
+        if prop == "length":
+            return Val()
+        if obj.ref is not None:
+            ref = f"{obj.ref}.{prop}"
+            for prefix in _GLOBAL_PREFIXES:
+                ref = ref.removeprefix(prefix)
+            if ref in ("process.env", "Bun.env"):
+                return Val(ref="process.env", taint=Taint("reads the whole environment", self.line(node), whole=True))
+            if ref == "import.meta.env":
+                return Val(ref="import.meta.env")
+            if ref.startswith("fs.promises."):
+                ref = "fs." + ref.removeprefix("fs.promises.")
+            if ref == "fs.promises":
+                ref = "fs"
+            if computed is not None and (computed.decoded or UNKNOWN in (computed.text or "")):
+                self.add(
+                    BUILTIN,
+                    f"calls {shown(ref, 60)} by a name decoded at run time, hiding which function is called",
+                    node,
+                )
+            out = Val(ref=ref, fetched=obj.fetched, decoded=obj.decoded, taint=obj.taint, dest=obj.dest)
+            out.path = obj.path
+            return out
+        out = merge(obj)
+        out.dest, out.path = obj.dest, obj.path
+        if obj.fetched:
+            out.fetched = obj.fetched
+        return out
+
+    def _env(self, name: str, node: tree_sitter.Node) -> Val:
+        if name in ("HOME", "USERPROFILE"):
+            return Val(text="~")
+        if SECRET_NAME.search(name) and not name.endswith(("_URL", "_HOST", "_PATH", "_FILE", "_DIR", "_URI")):
+            return Val(taint=Taint(f"reads process.env.{name}", self.line(node), name))
+        return Val()
+
+    # --- calls ---------------------------------------------------------------------------
+    def _callee(self, node: tree_sitter.Node) -> tuple[Val, str, Val | None, str]:
+        """The called value, its reference name, the receiver of a method call, and the method's name."""
+        fn = node.child_by_field_name("function") or node.child_by_field_name("constructor")
+        if fn is None:
+            return Val(), "", None, ""
+        receiver = None
+        method = ""
+        if fn.type == "member_expression":
+            receiver = self.ev(fn.child_by_field_name("object"))
+            prop = fn.child_by_field_name("property")
+            method = self.text(prop) if prop is not None else ""
+        elif fn.type == "subscript_expression":
+            receiver = self.ev(fn.child_by_field_name("object"))
+            method = self.ev(fn.child_by_field_name("index")).text or ""
+        callee = self.ev(fn)
+        ref = callee.ref or ""
+        for prefix in _GLOBAL_PREFIXES:
+            ref = ref.removeprefix(prefix)
+        return callee, ref, receiver, method or ref.rsplit(".", 1)[-1]
+
+    def _args(self, node: tree_sitter.Node) -> list[tree_sitter.Node]:
+        args = node.child_by_field_name("arguments")
+        if args is None:
+            return []
+        if args.type == "template_string":
+            return [args]
+        return [c for c in args.named_children if c.type != "comment"]
+
+    def _call(self, node: tree_sitter.Node) -> Val:
+        callee, ref, receiver, method = self._callee(node)
+        args = self._args(node)
+        vals = [self.ev(a) for a in args]
+        root = ref.split(".", 1)[0] if ref else ""
+        if ref in ("require", "import", "module.require", "createRequire"):
+            return self._require(node, vals)
+        if ref == "os.homedir" or ref == "os.userInfo().homedir":
+            return Val(text="~")
+        if ref in ("path.join", "path.resolve", "path.posix.join", "path.win32.join", "join", "resolve"):
+            pieces = [v.text if v.text is not None else UNKNOWN for v in vals]
+            out = merge(*vals)
+            out.text = "/".join(p.strip("/") if i else p.rstrip("/") for i, p in enumerate(pieces)) if pieces else None
+            return out
+        if ref in (
+            "JSON.stringify",
+            "String",
+            "encodeURIComponent",
+            "encodeURI",
+            "Object.entries",
+            "Object.values",
+            "Object.keys",
+            "Object.assign",
+            "structuredClone",
+            "qs.stringify",
+            "querystring.stringify",
+            "URLSearchParams",
+            "Array.from",
+        ):
+            out = merge(*(carried(v) for v in vals))
+            if ref == "Object.assign":
+                out.fields = {}
+                for v in vals:
+                    out.fields.update(v.fields or {})
+            out.text = vals[0].text if vals and ref in ("String", "encodeURIComponent", "encodeURI") else None
+            return out
+        decoded = self._decoder(ref, method, receiver, vals)
+        if decoded is not None:
+            return decoded
+        if ref.startswith("Deno.env.get") or ref in ("Deno.env.get",):
+            name = vals[0].text if vals and vals[0].text else "?"
+            return self._env(name, node)
+        if ref in ("Deno.env.toObject",):
+            return Val(taint=Taint("reads the whole environment", self.line(node), whole=True))
+        local = self.local_names.get(callee.func.id) if callee.func is not None else None
+        if local is None and ref.startswith("this.") and ref.removeprefix("this.") in self.functions:
+            local = ref.removeprefix("this.")
+        if local is not None:
+            return self._local_call(node, local, vals)
+        if callee.func is not None and ref == "":
+            return merge(*vals)
+        result = self._sinks(node, ref, method, root, receiver, vals, callee)
+        if result is not None:
+            return result
+        # An unknown call passes on what its receiver and arguments carry (a.trim(), Buffer.concat([a, b])).
+        out = merge(receiver, *(carried(v) for v in vals))
+        if receiver is not None:
+            out.fetched = receiver.fetched
+            out.dest, out.path = receiver.dest, receiver.path
+            if receiver.fetched and args:
+                for arg, val in zip(args, vals, strict=False):
+                    if val.func is not None:  # res.on('data', d => body += d), .then(r => r.text())
+                        self._preset(val.func, [Val(fetched=receiver.fetched)])
+                    if val.ref and self._runner(val.ref):
+                        self._exec(node, val.ref, Val(fetched=receiver.fetched), arg)
+            if method == "split" and receiver.text is not None and vals and vals[0].text == "":
+                out.items = [Val(text=c) for c in receiver.text]
+            elif method == "reverse" and receiver.items is not None:
+                out.items = list(reversed(receiver.items))
+            elif method == "join" and receiver.items is not None:
+                sep = vals[0].text if vals and vals[0].text is not None else ","
+                texts = [i.text for i in receiver.items]
+                if all(t is not None for t in texts):
+                    out.text = sep.join(t for t in texts if t is not None)
+                out.decoded = out.decoded or any(i.decoded for i in receiver.items)
+            elif method in ("toString", "trim", "toUpperCase", "toLowerCase", "valueOf", "normalize"):
+                text = receiver.text
+                out.text = (
+                    None
+                    if text is None
+                    else (
+                        text.strip()
+                        if method == "trim"
+                        else text.upper()
+                        if method == "toUpperCase"
+                        else text.lower()
+                        if method == "toLowerCase"
+                        else text
+                    )
+                )
+                if method == "toString" and vals and vals[0].text in ("base64", "hex") and receiver.text is None:
+                    out.decoded = False
+            elif method in ("replace", "replaceAll") and receiver.text is not None and len(vals) >= 2:
+                if vals[0].text is not None and vals[1].text is not None:
+                    out.text = receiver.text.replace(vals[0].text, vals[1].text)
+            elif method == "concat" and receiver.text is not None:
+                out.text = receiver.text + "".join(v.text or UNKNOWN for v in vals)
+            elif method in ("map", "filter", "forEach", "then", "reduce", "catch", "finally"):
+                for val in vals:
+                    if val.func is not None and (receiver.taint or receiver.decoded):
+                        self._preset(val.func, [merge(receiver)])
+                if method == "then" and receiver.fetched:
+                    out.fetched = receiver.fetched
+        return out
+
+    def _preset(self, func: tree_sitter.Node, vals: list[Val]) -> None:
+        self.preset[func.id] = vals[0]
+
+    def _require(self, node: tree_sitter.Node, vals: list[Val]) -> Val:
+        name = vals[0] if vals else Val()
+        if name.text is None or UNKNOWN in (name.text or ""):
+            if name.decoded:
+                self.add(BUILTIN, "loads a module whose name is decoded at run time", node)
+            elif name.fetched:
+                self.add(DOWNLOAD, f"imports code it downloads from {shown(name.fetched)}", node)
+            return Val()
+        text = name.text
+        if text.lower().startswith("data:") and re.match(
+            r"data:(?:text|application)/(?:x-)?(?:java|ecma)script", text, re.I
+        ):
+            self.add(
+                DECODE,
+                "imports a module written inline as a data: URL, running code the skill's files do not show",
+                node,
+            )
+            return Val()
+        if re.match(r"https?://", text):
+            self.add(DOWNLOAD, f"imports code straight from {shown(text)}", node)
+            self.cap("executes", url_host_of(text) or "?", node, "imports a module from the network")
+            return Val()
+        if name.decoded:
+            self.add(BUILTIN, f"loads the module {shown(text, 40)} by a name decoded at run time", node)
+        return Val(ref=module_name(text))
+
+    def _decoder(self, ref: str, method: str, receiver: Val | None, vals: list[Val]) -> Val | None:
+        first = vals[0] if vals else Val()
+        how = None
+        if ref == "atob":
+            how = "base64"
+        elif ref == "Buffer.from" and len(vals) >= 2 and vals[1].text in ("base64", "hex", "base64url"):
+            how = vals[1].text
+        elif ref in ("String.fromCharCode", "String.fromCodePoint"):
+            codes = [v.text for v in vals]
+            out = merge(*vals)
+            out.decoded = True
+            if all(c is not None and c.isdigit() for c in codes):
+                out.text = "".join(chr(int(c)) for c in codes if c is not None)
+            return out
+        elif ref in ("zlib.inflateSync", "zlib.gunzipSync", "zlib.inflateRawSync", "zlib.brotliDecompressSync"):
+            out = merge(first)
+            out.decoded = True
+            out.text = first.text
+            return out
+        elif method == "toString" and receiver is not None and receiver.decoded and receiver.text is not None:
+            out = merge(receiver)
+            out.text = receiver.text
+            return out
+        elif method == "toString" and receiver is not None and vals and vals[0].text in ("base64", "hex"):
+            return None
+        if how is None:
+            return None
+        out = merge(first)
+        out.decoded = True
+        if first.text is not None and UNKNOWN not in first.text:
+            out.text = decode_constant(first.text, how)
+        return out
+
+    def _runner(self, ref: str) -> bool:
+        return ref in _RUNNERS or ref.rsplit(".", 1)[-1] in ("runInThisContext", "runInNewContext", "_compile")
+
+    # --- sinks ---------------------------------------------------------------------------
+    def _sinks(self, node, ref, method, root, receiver, vals, callee) -> Val | None:  # type: ignore[no-untyped-def]
+        args = self._args(node)
+        new = node.type == "new_expression"
+        if self._runner(ref) or (ref == "Function" and new):
+            code = vals[-1] if ref in ("Function",) and vals else (vals[0] if vals else Val())
+            if ref in ("setTimeout", "setInterval") and code.func is not None:
+                return Val()
+            self._exec(node, ref, code, args[0] if args else node)
+            return Val(ref="\x00compiled", fetched=code.fetched, decoded=code.decoded)
+        if root == "child_process" and method in _CHILD or ref in ("execa", "execaSync", "execa.command", "zx.$"):
+            return self._child(node, method, vals)
+        if root == "fs" or ref.startswith(("Deno.", "Bun.")):
+            out = self._fs(node, method, vals, receiver)
+            if out is not None:
+                return out
+        if root == "os" and method in ("hostname", "userInfo", "networkInterfaces"):
+            return Val()
+        if root == "dns" and method.startswith(("resolve", "lookup")):
+            host = vals[0] if vals else Val()
+            self.ctx.network = True
+            domain = (host.text or "").rsplit(UNKNOWN, 1)[-1].strip(".") or "?"
+            self.cap("sends", domain, node, "DNS lookup")
+            built = carried(host)
+            if built.taint:
+                self._flow(node, built.taint, f"DNS names under {shown(host.text, 60)}")
+            return Val()
+        return self._net(node, ref, method, root, receiver, vals, new)
+
+    def _net(self, node, ref, method, root, receiver, vals, new) -> Val | None:  # type: ignore[no-untyped-def]
+        base = ref.split(".", 1)[0]
+        url = vals[0] if vals else Val()
+        data: list[Val] = []
+        headers: list[Val] = []
+        dest: str | None = None
+        opts: Val | None = None
+        if new and ref in ("WebSocket", "ws", "ws.WebSocket", "EventSource", "socket.io-client", "Image"):
+            dest = url.text
+            self._note_send(node, dest, [url], [])
+            return Val(ref="\x00socket", dest=dest or UNKNOWN)
+        if new and ref == "XMLHttpRequest":
+            return Val(ref="\x00xhr", dest=UNKNOWN)
+        if receiver is not None and receiver.ref in ("\x00xhr",) and method == "open":
+            receiver.dest = vals[1].text if len(vals) > 1 and vals[1].text else UNKNOWN
+            self._note_send(node, receiver.dest, [vals[1]] if len(vals) > 1 else [], [])
+            return Val()
+        if receiver is not None and receiver.dest is not None and method in ("send", "write", "end", "emit"):
+            payload = [v for v in vals if v.func is None]
+            if receiver.path is not None:  # a write stream to a file
+                self._write(node, receiver.path, payload[0] if payload else None, "write")
+                return Val()
+            self._note_send(node, receiver.dest, payload, [], quiet_cap=True)
+            return Val()
+        if receiver is not None and receiver.dest is not None and method == "setRequestHeader":
+            self._note_send(node, receiver.dest, [], vals[1:2], quiet_cap=True)
+            return Val()
+        if base in _HTTP_MODULES and method in ("request", "get", "connect"):
+            opts = next((v for v in vals if v.fields is not None), None)
+            dest = self._url_of(url, opts)
+            data = [url] if url.fields is None else [opts] if opts else []
+            if opts is not None:
+                data = [opts.fields.get("path", Val()) if opts.fields else Val(), url if url.fields is None else Val()]
+                headers = [opts.fields.get("headers", Val())] if opts.fields else []
+            for val in vals:
+                if val.func is not None:
+                    self._preset(val.func, [Val(fetched=dest or UNKNOWN)])
+            self._note_send(node, dest, data, headers)
+            return Val(ref="\x00request", dest=dest or UNKNOWN, fetched=dest or UNKNOWN)
+        if base in ("net", "tls") and method in ("connect", "createConnection", "Socket"):
+            port = vals[0].text if vals else None
+            opts = vals[0] if vals and vals[0].fields is not None else None
+            host = (opts.fields.get("host", Val()).text if opts and opts.fields else None) or (
+                vals[1].text if len(vals) > 1 else None
+            )
+            dest = f"{host or UNKNOWN}:{(opts.fields.get('port', Val()).text if opts and opts.fields else port) or '?'}"
+            self._note_send(node, dest, [], [])
+            return Val(ref="\x00socket", dest=dest, fetched=dest)
+        if ref == "dgram.createSocket":
+            return Val(ref="\x00socket", dest=UNKNOWN)
+        if ref in ("navigator.sendBeacon",):
+            self._note_send(node, url.text, vals[1:] + [url], [])
+            return Val()
+        fetcher = base in _FETCHERS or ref in ("fetch", "$.post", "$.ajax", "$.get", "jQuery.ajax", "jQuery.post")
+        if not fetcher or not (ref == base or method in _SENDER_METHODS or ref.startswith(("$.", "jQuery."))):
+            return None
+        if url.fields is not None:  # axios({url, data}), request({url, body})
+            opts = url
+            dest = (opts.fields or {}).get("url", Val()).text or (opts.fields or {}).get("uri", Val()).text
+            urlval = (opts.fields or {}).get("url", Val())
         else:
-            current += char
-    return [*parts, current]
+            opts = vals[1] if len(vals) > 1 else None
+            dest = url.text
+            urlval = url
+        data = [urlval]
+        fields = (opts.fields or {}) if opts is not None else {}
+        if base == "axios" and method in ("post", "put", "patch") or ref in ("$.post", "needle.post"):
+            data.append(vals[1] if len(vals) > 1 else Val())
+            fields = (vals[2].fields or {}) if len(vals) > 2 else {}
+        for key, val in fields.items():
+            if key.lower() in ("headers", "auth"):
+                headers.append(val)
+            elif key.lower() not in ("method", "timeout", "signal", "mode", "credentials", "redirect", "agent"):
+                data.append(val)
+        if opts is not None and opts.fields is None and base != "axios":
+            data.append(opts)
+        self._note_send(node, dest, data, headers)
+        return Val(fetched=dest or UNKNOWN, dest=dest or UNKNOWN, ref="\x00response")
 
+    @staticmethod
+    def _url_of(url: Val, opts: Val | None) -> str | None:
+        if url.fields is None and url.text is not None:
+            return url.text
+        fields = (opts or url).fields or {}
+        host = fields.get("hostname", fields.get("host", Val())).text
+        if host is None:
+            return None
+        return f"https://{host}{fields.get('path', Val()).text or ''}"
 
-def _passed(
-    text: str, senders: dict[str, tuple[int, str, int, int]], tainted: dict[str, tuple[str, str | None]], ctx: Ctx
-) -> None:
-    """Report a secret passed to a local function that sends the parameter it lands in."""
-    for name, (index, where, start, end) in senders.items():
-        for call in re.finditer(rf"(?<![\w$.]){re.escape(name)}\s*\(", text):
-            if call.start() <= start <= _call_span(text, call.end() - 1) or re.search(
-                r"function\s*$", text[max(0, call.start() - 12) : call.start()]
-            ):
-                continue  # the definition itself, or a call inside the sending function
-            args = _arguments(text, call.end() - 1)
-            found = _taint(args[index], tainted) if index < len(args) else None
-            if found:
-                ctx.add(
-                    "skillscope/exfiltration/data-flow",
-                    f"{found[0]}, passes it to {name}() (line {ctx.line(call.start())}) and sends it to {where} "
-                    f"(line {ctx.line(start)})",
+    def _note_send(
+        self,
+        node: tree_sitter.Node,
+        dest: str | None,
+        data: list[Val],
+        headers: list[Val],
+        *,
+        quiet_cap: bool = False,
+    ) -> None:
+        """A send to ``dest``: record it, and report a secret in its data (or a vendor's secret in its headers)."""
+        self.ctx.network = True
+        host = dest_host(dest)
+        if not quiet_cap or host:
+            self.cap("sends", host or "?", node)
+        body = merge(*(carried(v) for v in data))
+        header = merge(*(carried(v) for v in headers))
+        named = bool(host) and "://" in (dest or "")
+        if self.report:
+            start, end = self.span(node)
+            self.ctx.sends.append((start, end, "upload" if named and (body.taint or body.content) else "network"))
+        taint = body.taint
+        where = shown(dest) if dest and dest.strip(UNKNOWN) else "a computed address"
+        if taint is None and header.taint is not None:
+            hdr = header.taint
+            # A token in a header is how an API is called; the whole environment, a key file, or any secret in a
+            # header to a data-collection host is not.
+            if (hdr.name or "").startswith("\x00param") or hdr.whole or (host and endpoint_kind(dest or "")):
+                taint = hdr
+        if taint is None:
+            return
+        if taint.name and taint.name.startswith("\x00param"):
+            if self.current:
+                index = int(taint.name.rsplit(":", 1)[-1])
+                start, end = self.span(node)
+                self.summary.sends.setdefault(self.current, (index, where, start, end))
+            return
+        if taint.name and host and related_host(taint.name, host) and endpoint_kind(dest or "") is None:
+            return  # a provider's token sent to that provider (GITHUB_TOKEN to api.github.com)
+        self._flow(node, taint, where)
+
+    def _flow(self, node: tree_sitter.Node, taint: Taint, where: str, via: str = "") -> None:
+        self.sent.add(taint)
+        self.add(FLOW, f"{taint.what} (line {taint.line}){via} and sends it to {where} (line {self.line(node)})", node)
+
+    def _local_call(self, node: tree_sitter.Node, name: str, vals: list[Val]) -> Val:
+        sent = self.summary.sends.get(name)
+        if sent is not None and self.report:
+            index, where, start, end = sent
+            val = carried(vals[index]) if index < len(vals) else Val()
+            if val.taint and not (val.taint.name or "").startswith("\x00param"):
+                self.sent.add(val.taint)
+                self.ctx.add(
+                    FLOW,
+                    f"{val.taint.what} (line {val.taint.line}), passes it to {name}() (line {self.line(node)}) and "
+                    f"sends it to {where} (line {self.ctx.line(start)})",
                     start,
                     end,
                 )
-                break
+        elif sent is not None and self.current and index_taint(vals, sent[0]):
+            self.summary.sends.setdefault(self.current, (index_taint(vals, sent[0]) or 0, *sent[1:]))
+        out = merge(self.summary.returns.get(name), *(carried(v) for v in vals))
+        returned = self.summary.returns.get(name)
+        if returned is not None:
+            out.text = returned.text
+            out.ref = returned.ref
+        return out
 
+    # --- exec -----------------------------------------------------------------------------
+    def _exec(self, node: tree_sitter.Node, ref: str, code: Val, arg: tree_sitter.Node) -> None:
+        self.cap("executes", ref, node, "runs JavaScript text")
+        if code.fetched:
+            self.add(DOWNLOAD, f"runs code it downloads from {shown(code.fetched)} ({ref})", node)
+        elif code.decoded:
+            said = f": {safe_line(code.text, limit=60)}" if code.text else ""
+            self.add(DECODE, f"decodes hidden code and runs it ({ref}){said}", node)
+            if code.text:
+                self._inner(node, code.text, f"decoded and run by {ref}")
+        elif code.text is not None and UNKNOWN not in code.text:
+            self._inner(node, code.text, f"run by {ref}")
+        elif code.func is None and ref != "setTimeout" and ref != "setInterval":
+            self.add(DYNAMIC, f"runs code that is not a constant ({ref})", node)
 
-_DATA_MODULE = r"(['\"`])data:(?:text|application)/(?:x-)?(?:java|ecma)script\b"
-_DATA_BIND = re.compile(rf"\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*{_DATA_MODULE}", re.IGNORECASE)
-_IMPORT = re.compile(rf"\bimport\s*\(\s*(?:([A-Za-z_$][\w$]*)\s*\)|{_DATA_MODULE})", re.IGNORECASE)
+    def _inner(self, node: tree_sitter.Node, code: str, how: str) -> None:
+        """Analyse JavaScript text the script runs (a constant, or a decoded one) and report its hits here."""
+        if not self.report or len(code) > 200_000:
+            return
+        inner = Ctx(code, 0, code, self.ctx.path)
+        scan_javascript(inner)
+        self.ctx.network = self.ctx.network or inner.network
+        start, end = self.span(node)
+        for raw in inner.hits:
+            self.ctx.add(raw.check, f"{raw.message} ({how})", start, end, raw.severity)
+        for cap in inner.caps:
+            self.ctx.cap(cap.kind, cap.target, start, end, cap.detail)
 
-
-def _data_imports(ctx: Ctx) -> None:
-    """import() of a module written inline as a data: URL runs code no file of the skill shows (often base64)."""
-    text = ctx.text
-    if "data:" not in text or "import" not in text:
-        return
-    inline = {match.group(1) for match in _DATA_BIND.finditer(text)}
-    for match in _IMPORT.finditer(text):
-        if match.group(1) is None or match.group(1) in inline:
-            ctx.add(
-                "skillscope/obfuscation/decode-exec",
-                "imports a module written inline as a data: URL, running code the skill's files do not show",
-                match.start(),
-                _call_span(text, text.index("(", match.start())),
+    def _child(self, node: tree_sitter.Node, method: str, vals: list[Val]) -> Val:
+        if not vals:
+            return Val()
+        head = vals[0]
+        words: list[Val] = [head]
+        if len(vals) > 1 and vals[1].items is not None:
+            words += vals[1].items
+        opts = next((v for v in vals[1:] if v.fields is not None), None)
+        shell_opt = bool(opts and opts.fields and opts.fields.get("shell", Val()).text not in (None, "false"))
+        texts = [w.text if w.text is not None else UNKNOWN for w in words]
+        if method in ("exec", "execSync", "command") or len(words) == 1 and " " in (head.text or ""):
+            command = texts[0]
+        else:
+            command = " ".join(shlex.quote(t) if not shell_opt else t for t in texts)
+        command_shell = command.replace(UNKNOWN, '"$__VALUE"')
+        name = (shlex.split(command_shell, posix=True) or [""])[0] if _splits(command_shell) else command.split(" ")[0]
+        self.cap(
+            "executes", name.rsplit("/", 1)[-1].replace(UNKNOWN, "?") or "?", node, safe_line(shown(command), limit=80)
+        )
+        everything = merge(*(carried(w) for w in words))
+        if everything.fetched:
+            self.add(
+                DOWNLOAD, f"runs a command downloaded from {shown(everything.fetched)} (child_process.{method})", node
             )
-
-
-def scan_javascript(ctx: Ctx) -> None:
-    """Run the JavaScript rules over ``ctx.text``."""
-    text = ctx.text
-    tainted: dict[str, tuple[str, str | None]] = {}
-    functions = _functions(text) if "function" in text or "=>" in text else []
-    senders: dict[str, tuple[int, str, int, int]] = {}
-    contents: set[str] = set()
-    paths: dict[str, str] = {}
-    decoded: set[str] = set()
-    fetched: set[str] = set()
-    urls: dict[str, str] = {}
-    for match in _ASSIGN.finditer(text):
-        name, value = match.group(1), match.group(2)
-        if not name:
-            continue
-        found = _taint(value, tainted)
-        if found:
-            tainted[name] = found
-        if _READ.search(value) or any(re.search(rf"(?<![\w$.]){re.escape(n)}\b", value) for n in contents):
-            contents.add(name)  # a file's content, and what is computed from it
-        if _DECODE.search(value) or any(re.search(rf"\b{re.escape(n)}\b", value) for n in decoded):
-            decoded.add(name)
-        if _FETCH.search(value) or "await" in value and any(re.search(rf"\b{re.escape(n)}\b", value) for n in fetched):
-            fetched.add(name)
-        literal = _URL.search(value)
-        if literal:
-            urls[name] = literal.group(1)
-        quoted = "/".join(q.strip("/") for q in re.findall(r"['\"`]([^'\"`\n]*)['\"`]", value))
-        if PERSISTENCE_PATH.search(quoted + "/"):
-            paths[name] = quoted + "/"  # path.join(os.homedir(), "Library", "LaunchAgents")
-    for match in _SINK.finditer(text):
-        end = _call_span(text, match.end() - 1)
-        args = text[match.end() : end - 1]
-        if match.group(0).startswith((".send", ".write")) and not re.search(
-            r"\b(?:socket|sock|client|ws|req|conn|xhr)\s*\.(?:send|write)\s*\($",
-            text[max(0, match.start() - 8) : match.end()],
-        ):
-            continue
-        ctx.network = True
-        head, _, rest = args.partition(",")
-        # An address read whole from the environment (fetch(process.env.WEBHOOK_URL, ...)) is where data goes, not data.
-        whole = re.fullmatch(r"\s*(?:process\.env(?:\.\w+|\[[^\]]+\])|[A-Za-z_$][\w$]*)\s*", head) is not None
-        found = _taint(rest if whole and not match.group(0).startswith((".send", ".write")) else args, tainted)
-        carried = _READ.search(args) or any(re.search(rf"(?<![\w$.]){re.escape(n)}\b", args) for n in contents)
-        url_match = _URL.search(args)
-        named = url_match is not None or args.split(",", 1)[0].strip() in urls  # an address written into the script
-        ctx.sends.append((match.start(), end, "upload" if named and (found or carried) else "network"))
-        first = args.split(",", 1)[0].strip()
-        url = url_match.group(1) if url_match else urls.get(first, "")
-        if not found:
-            data = rest if whole or url_match else args
-            for name, params, body_start, body_end in functions:
-                used = [
-                    i
-                    for i, p in enumerate(params)
-                    if body_start < match.start() < body_end and re.search(rf"(?<![\w$.]){re.escape(p)}\b", data)
-                ]
-                if name and used:  # function backup(text) { fetch(URL, {body: text}) }: what callers pass is sent
-                    senders.setdefault(
-                        name, (used[0], safe_line(url, limit=100) if url else "the network", match.start(), end)
-                    )
-            continue
-        if found[1] and url and related_host(found[1], url_host_of(url)) and endpoint_kind(url) is None:
-            continue
-        if (
-            found[1]
-            and re.search(r"headers\s*:\s*\{[^}]*" + re.escape(found[1]), args)
-            and not re.search(r"body\s*:[^,}]*" + re.escape(found[1]), args)
-        ):
-            continue  # the token travels as a credential in a header, which is its use
-        where = safe_line(url, limit=100) if url else "the network"
-        ctx.add(
-            "skillscope/exfiltration/data-flow",
-            f"{found[0]} and sends it to {where} (line {ctx.line(match.start())})",
-            match.start(),
-            end,
-        )
-    if senders:
-        _passed(text, senders, tainted, ctx)
-    for match in _WRITE.finditer(text):
-        end = _call_span(text, match.end() - 1)
-        written = (
-            text[match.end() : end]
-            + " "
-            + " ".join(paths.get(n, "") for n in re.findall(r"[A-Za-z_$][\w$]*", text[match.end() : end]))
-        )
-        target = PERSISTENCE_PATH.search(written.replace('" + "', "").replace("' + '", ""))
-        if target:
-            ctx.add(
-                "skillscope/persistence/startup",
-                f"writes to a start-up location ({safe_line(target.group(0), limit=60)}), which runs again later on its own",
-                match.start(),
-                end,
+            return Val()
+        if everything.decoded:
+            said = f": {safe_line(command, limit=60)}" if UNKNOWN not in command else ""
+            self.add(DECODE, f"runs a command decoded at run time (child_process.{method}){said}", node)
+            return Val()
+        for path, kind in self.dropped.items():
+            base = path.rsplit("/", 1)[-1]
+            if base and base in command:
+                check = DOWNLOAD if kind == "download" else DECODE
+                self.add(check, f"runs {shown(path, 80)}, written from {kind}ed data (child_process.{method})", node)
+                return Val()
+        tool = name.rsplit("/", 1)[-1]
+        taint = merge(*(carried(w) for w in words[1:])).taint if len(words) > 1 else None
+        if taint is None and UNKNOWN in command:
+            taint = carried(head).taint
+        if taint is not None and (tool in DOWNLOADERS or tool in NET_TOOLS):
+            url = next((t for t in re.findall(r"https?://\S+", command)), None)
+            host = url_host_of(url) if url else ""
+            if not (taint.name and host and related_host(taint.name, host) and endpoint_kind(url or "") is None):
+                self._flow(node, taint, shown(url) if url else f"the network ({tool})")
+        piped = _PIPED_RUN.search(command_shell)
+        if piped:
+            url = re.search(r"https?://[^\s'\"|]+", piped.group(0))
+            self.add(
+                DOWNLOAD,
+                f"runs what it downloads{' from ' + shown(url.group(0)) if url else ''} (a download piped into "
+                f"{piped.group(1)}, in child_process.{method})",
+                node,
             )
-    _data_imports(ctx)
-    for match in _THEN_RUN.finditer(text):  # fetch(url).then(r => r.text()).then(eval): the response is the program
-        ctx.add(
-            "skillscope/obfuscation/download-exec",
-            "runs code it downloads (a fetched response handed to eval or Function)",
-            match.start(),
-            match.end(),
-        )
-    for match in _EXEC.finditer(text):
-        end = _call_span(text, match.end() - 1)
-        args = text[match.end() : end - 1]
-        constant = re.fullmatch(r"\s*(['\"])[^'\"]*\1\s*", args) is not None
-        if (
-            not args.strip()
-            or (constant and not match.group(0).startswith(("exec", "spawn")))
-            or args.lstrip().startswith(("function", "(", "async"))
-        ):
-            continue
-        names = set(re.findall(r"[A-Za-z_$][\w$]*", args))
-        if _FETCH.search(args) or names & fetched:
-            ctx.add("skillscope/obfuscation/download-exec", "runs code it downloads", match.start(), end)
-        elif _DECODE.search(args) or names & decoded:
-            ctx.add("skillscope/obfuscation/decode-exec", "decodes hidden code and runs it", match.start(), end)
-        elif match.group(0).startswith(("exec", "spawn", "execSync", "execFile")):
-            from skillscope.audit.behavior.shell import scan_shell
-
-            command = " ".join(m.group(2) for m in re.finditer(r"(['\"`])((?:(?!\1).)*)\1", args))
-            inner = Ctx(command, 0, command, ctx.path)
-            scan_shell(inner)
+        if self.report:
+            inner = Ctx(command_shell, 0, command_shell, self.ctx.path)
+            shell_rules(inner)
+            self.ctx.network = self.ctx.network or inner.network
+            start, end = self.span(node)
             for raw in inner.hits:
-                ctx.add(raw.check, f"{raw.message} (in child_process)", match.start(), end, raw.severity)
-        elif match.group(0).startswith(("eval", "Function", "new")):
-            ctx.add("skillscope/obfuscation/dynamic-exec", "runs code that is not a constant", match.start(), end)
+                self.ctx.add(raw.check, f"{raw.message} (in child_process.{method})", start, end, raw.severity)
+            for cap in inner.caps:
+                self.ctx.cap(cap.kind, cap.target, start, end, cap.detail)
+        out = Val()
+        store = STORE_COMMAND.search(command)
+        printed = TOKEN_COMMAND.search(command)
+        if store:
+            out.taint = Taint(
+                f"reads a credential store ({safe_line(store.group(0), limit=60)})", self.line(node), whole=True
+            )
+            self.reads.append((out.taint, node))
+        elif printed:
+            out.taint = Taint(
+                f"reads a credential ({safe_line(printed.group(0), limit=60)})",
+                self.line(node),
+                printed.group(0).split()[0],
+            )
+        return out
+
+    # --- files ----------------------------------------------------------------------------
+    def _fs(self, node: tree_sitter.Node, method: str, vals: list[Val], receiver: Val | None) -> Val | None:
+        first = vals[0] if vals else Val()
+        path = first.text
+        if method in _FS_READ or method in ("readdirSync", "readdir", "existsSync", "statSync", "open", "openSync"):
+            out = Val(content=True)
+            if path is None:
+                return out
+            what = credential_what(path.replace(UNKNOWN, "*") + ("" if path.endswith("/") else " "))
+            if what:
+                store = is_store(what)
+                taint = Taint(
+                    f"reads {'a credential store (' + what + ')' if store else normal_path(path)}",
+                    self.line(node),
+                    whole=True,
+                )
+                self.cap("reads", normal_path(path), node, "a credential file" if not store else "a credential store")
+                if method in _FS_READ:
+                    out.taint = taint
+                    self.reads.append((taint, node))
+            elif DOTENV.search(path.rstrip()):
+                out.taint = Taint(f"reads {normal_path(path)}", self.line(node), ".env")
+                self.cap("reads", normal_path(path), node, "a .env file")
+            return out
+        if method in ("createWriteStream",):
+            return Val(ref="\x00stream", dest=UNKNOWN, path=path or UNKNOWN)
+        if method in _FS_WRITE and (method != "write" or receiver is None or receiver.ref in ("Bun",)):
+            self._write(node, path or UNKNOWN, vals[1] if len(vals) > 1 else None, method)
+            return Val()
+        if method in _FS_COPY and len(vals) >= 2:
+            source = vals[0]
+            self._write(
+                node, vals[1].text or UNKNOWN, Val(text=None, fetched=source.fetched), method, source=source.text
+            )
+            return Val()
+        if method in _FS_DELETE:
+            target = normal_path(path or UNKNOWN)
+            self.cap("destroys", target, node, f"fs.{method}")
+            if (
+                target.rstrip("/") in ("~", "", "/", "~/*", "/*", "C:", "c:")
+                or re.fullmatch(r"~/\.?[\w-]+/?", target)
+                and (credential_what(target + "/") or target.rstrip("/") in ("~/Documents", "~/Desktop", "~/.config"))
+            ):
+                self.add(
+                    DESTROY,
+                    f"deletes {safe_line(target, limit=60)}, which the user did not name (line {self.line(node)})",
+                    node,
+                )
+            return Val()
+        if method in ("chmodSync", "chmod"):
+            return Val()
+        return None
+
+    def _write(
+        self, node: tree_sitter.Node, path: str, payload: Val | None, method: str, source: str | None = None
+    ) -> None:
+        target = normal_path(path)
+        self.cap("writes", target, node, f"fs.{method}")
+        if payload is not None and (payload.fetched or payload.decoded):
+            self.dropped[path] = "download" if payload.fetched else "decode"
+        place = PERSISTENCE_PATH.search(target) or AGENT_CONFIG.search(target)
+        if place is None:
+            return
+        if source is not None and payload is not None and payload.text is None:
+            payload = None if UNKNOWN in source or not source else Val(text="")
+            if payload is not None and source and PERSISTENCE_PATH.search(source) is None:
+                payload = None
+        severity, what = payload_severity(target, carried(payload) if payload is not None else None)
+        self.add(
+            PERSIST,
+            f"writes {what} to {safe_line(target, limit=80)}, which runs again later on its own (line {self.line(node)})",
+            node,
+            None if severity == "error" else severity,
+        )
+
+    # --- statements ------------------------------------------------------------------------
+    def bind(self, target: tree_sitter.Node | None, val: Val) -> None:
+        if target is None:
+            return
+        kind = target.type
+        if kind in ("identifier", "shorthand_property_identifier_pattern"):
+            self.env[self.text(target)] = val
+        elif kind == "object_pattern":
+            for child in target.named_children:
+                if child.type == "shorthand_property_identifier_pattern":
+                    name = self.text(child)
+                    self.env[name] = self._member(val, name, child)
+                elif child.type == "pair_pattern":
+                    key = child.child_by_field_name("key")
+                    keytext = (
+                        unescape(key, self.data)
+                        if key is not None and key.type == "string"
+                        else (self.text(key) if key is not None else "")
+                    )
+                    self.bind(child.child_by_field_name("value"), self._member(val, keytext, child))
+                elif child.type == "object_assignment_pattern":
+                    left = child.child_by_field_name("left")
+                    if left is not None:
+                        self.env[self.text(left)] = self._member(val, self.text(left), child)
+                elif child.type == "rest_pattern":
+                    for sub in child.named_children:
+                        self.bind(sub, val)
+        elif kind == "array_pattern":
+            for index, child in enumerate(target.named_children):
+                item = val.items[index] if val.items is not None and index < len(val.items) else merge(val)
+                if val.items is None:
+                    item.fetched, item.ref = val.fetched, None
+                self.bind(child, item)
+        elif kind == "assignment_pattern":
+            self.bind(target.child_by_field_name("left"), val)
+        elif kind in ("required_parameter", "optional_parameter"):
+            self.bind(target.child_by_field_name("pattern"), val)
+        elif kind == "member_expression":
+            obj = target.child_by_field_name("object")
+            prop = target.child_by_field_name("property")
+            holder = self.ev(obj)
+            name = self.text(prop) if prop is not None else ""
+            if holder.fields is not None:
+                holder.fields[name] = val
+            elif holder.ref == "\x00socket" and name == "src" or (name == "src" and holder.ref in ("\x00image",)):
+                pass
+            if name in ("src", "href") and (val.taint or carried(val).taint):
+                self._note_send(target, val.text, [val], [])
+            if obj is not None and obj.type == "identifier" and holder.fields is None and carried(val).taint:
+                current = self.env.get(self.text(obj))
+                if current is not None and current.ref is None and current.func is None:
+                    current.taint = current.taint or carried(val).taint
+            if self.text(target) in ("module.exports", "exports"):
+                return
+
+    def params(self, func: tree_sitter.Node) -> list[tree_sitter.Node]:
+        single = func.child_by_field_name("parameter")
+        if single is not None:
+            return [single]
+        params = func.child_by_field_name("parameters")
+        return [p for p in params.named_children if p.type != "comment"] if params is not None else []
+
+    def visit(self, root: tree_sitter.Node) -> None:
+        stack = [root]
+        while stack:
+            node = stack.pop()
+            kind = node.type
+            if kind in _FUNCTIONS or kind in ("function_declaration", "generator_function_declaration"):
+                preset = self.preset.pop(node.id, None)
+                for index, param in enumerate(self.params(node)):
+                    self.bind(param, preset if preset is not None and index == 0 else Val())
+            elif kind == "variable_declarator":
+                value = node.child_by_field_name("value")
+                if value is not None:
+                    self.bind(node.child_by_field_name("name"), self.ev(value))
+                    # The value's own calls are judged when the walk reaches them: skip re-evaluating sinks twice.
+                    stack.extend([value] if value.type in _FUNCTIONS else self._nested(value))
+                    continue
+            elif kind == "assignment_expression":
+                left = node.child_by_field_name("left")
+                right = node.child_by_field_name("right")
+                self.bind(left, self.ev(right))
+                if right is not None:
+                    stack.extend([right] if right.type in _FUNCTIONS else self._nested(right))
+                continue
+            elif kind == "augmented_assignment_expression":
+                target = node.child_by_field_name("left")
+                grown = merge(self.ev(target), self.ev(node.child_by_field_name("right")))
+                if target is not None and target.type == "identifier":
+                    self.env[self.text(target)] = grown
+            elif kind in ("for_in_statement",):
+                self.bind(node.child_by_field_name("left"), carried(self.ev(node.child_by_field_name("right"))))
+            elif kind == "import_statement":
+                self._import(node)
+            elif kind in ("call_expression", "new_expression"):
+                self.ev(node)
+                stack.extend(self._nested(node))
+                continue
+            elif kind == "return_statement" and self.current:
+                value = node.named_children[0] if node.named_children else None
+                if value is not None:
+                    got = self.ev(value)
+                    if got.taint or got.fetched or got.decoded or got.text:
+                        self.summary.returns.setdefault(self.current, got)
+            stack.extend(reversed(node.children))
+
+    def _nested(self, node: tree_sitter.Node) -> list[tree_sitter.Node]:
+        """The parts of a call to walk after the call itself was judged: nested calls and function bodies."""
+        out: list[tree_sitter.Node] = []
+        todo = list(node.children)
+        while todo:
+            child = todo.pop()
+            if child.type in ("call_expression", "new_expression"):
+                # judged as part of its parent's value already; walk only its own nested functions
+                todo.extend(child.children)
+                continue
+            if child.type in _FUNCTIONS:
+                out.append(child)
+                continue
+            todo.extend(child.children)
+        return out
+
+    def _import(self, node: tree_sitter.Node) -> None:
+        source = node.child_by_field_name("source")
+        if source is None:
+            return
+        module = module_name(unescape(source, self.data))
+        clause = next((c for c in node.named_children if c.type == "import_clause"), None)
+        if clause is None:
+            return
+        for child in clause.named_children:
+            if child.type == "identifier":
+                self.env[self.text(child)] = Val(ref=module)
+            elif child.type == "namespace_import":
+                for sub in child.named_children:
+                    self.env[self.text(sub)] = Val(ref=module)
+            elif child.type == "named_imports":
+                for spec in child.named_children:
+                    name = spec.child_by_field_name("name")
+                    alias = spec.child_by_field_name("alias") or name
+                    if name is not None and alias is not None:
+                        self.env[self.text(alias)] = Val(ref=f"{module}.{self.text(name)}")
+
+    def _function_nodes(self) -> list[tuple[str, tree_sitter.Node]]:
+        out = []
+        for node in walk(self.tree.root_node):
+            if node.type in ("function_declaration", "generator_function_declaration"):
+                name = node.child_by_field_name("name")
+                if name is not None:
+                    out.append((self.text(name), node))
+            elif node.type == "variable_declarator":
+                value = node.child_by_field_name("value")
+                name = node.child_by_field_name("name")
+                if (
+                    value is not None
+                    and name is not None
+                    and name.type == "identifier"
+                    and value.type in ("arrow_function", "function_expression", "function")
+                ):
+                    out.append((self.text(name), value))
+            elif node.type == "method_definition":
+                name = node.child_by_field_name("name")
+                if name is not None:
+                    out.append((self.text(name), node))
+        return out
+
+    def run(self) -> None:
+        functions = self._function_nodes()
+        self.functions = dict(functions)
+        self.local_names = {node.id: name for name, node in functions}
+        self.visit(self.tree.root_node)
+        self.preset.clear()
+        # 1. What each function sends of its parameters and returns, twice so helpers calling helpers settle.
+        for _ in range(2):
+            for name, func in functions:
+                saved = dict(self.env)
+                self.current = name
+                for index, param in enumerate(self.params(func)):
+                    self.bind(param, Val(taint=Taint(f"argument {index}", 0, f"\x00param:{index}")))
+                body = func.child_by_field_name("body")
+                if body is not None:
+                    if body.type not in ("statement_block", "class_body"):
+                        got = self.ev(body)
+                        if got.taint or got.fetched or got.decoded or got.text:
+                            self.summary.returns.setdefault(name, got)
+                    self.visit(body)
+                self.current = None
+                self.env = saved
+        self.summary.returns = {
+            k: v
+            for k, v in self.summary.returns.items()
+            if not (v.taint and (v.taint.name or "").startswith("\x00param"))
+        }
+        # 2. The names the file binds, then 3. the verdicts with those names known.
+        self.visit(self.tree.root_node)
+        self.preset.clear()
+        self.report = True
+        self.visit(self.tree.root_node)
+        for taint, node in self.reads:
+            if taint not in self.sent and ("store" in taint.what):
+                self.add(CRED_READ, taint.what, node, "error")
+        self._printed()
+
+    def _printed(self) -> None:
+        for node in walk(self.tree.root_node):
+            if node.type != "call_expression":
+                continue
+            fn = node.child_by_field_name("function")
+            if fn is None or self.text(fn) not in (
+                "console.log",
+                "console.info",
+                "console.warn",
+                "console.error",
+                "process.stdout.write",
+                "process.stderr.write",
+                "print",
+            ):
+                continue
+            pieces = [self.ev(a).text for a in self._args(node)]
+            said = " ".join(p.replace(UNKNOWN, "…") for p in pieces if p)
+            if said.strip():
+                start, end = self.span(node)
+                self.ctx.say(said, start, end)
+
+
+def dest_host(dest: str | None) -> str:
+    """The host of an address when constants name it (not ``https://${host}/x``), else an empty string."""
+    if not dest:
+        return ""
+    if "://" in dest:
+        hostpart = dest.split("://", 1)[1].split("/", 1)[0]
+        return "" if UNKNOWN in hostpart or not hostpart else url_host_of(dest.replace(UNKNOWN, ""))
+    hostpart = dest.rsplit(":", 1)[0] if ":" in dest else dest
+    return "" if UNKNOWN in hostpart or "/" in hostpart else hostpart.lower()
+
+
+def index_taint(vals: list[Val], index: int) -> int | None:
+    val = carried(vals[index]) if index < len(vals) else Val()
+    if val.taint and (val.taint.name or "").startswith("\x00param"):
+        return int((val.taint.name or "0").rsplit(":", 1)[-1])
+    return None
+
+
+def unescape_one(raw: str) -> str:
+    import codecs
+
+    try:
+        return codecs.decode(raw, "unicode_escape") if raw[1:2] in "xunrtbfv0" else raw[1:]
+    except UnicodeDecodeError:
+        return raw[1:]
+
+
+def _splits(text: str) -> bool:
+    try:
+        shlex.split(text)
+    except ValueError:
+        return False
+    return True
+
+
+def scan_javascript(ctx: Ctx, language: str = "javascript") -> None:
+    """Run the JavaScript (or TypeScript, ``language="typescript"``) analyser over ``ctx.text``."""
+    grammar = _grammar(ctx, language)
+    tree, data = parse(grammar, ctx.text)
+    if grammar == "typescript" and tree.root_node.has_error:
+        other, other_data = parse("tsx", ctx.text)
+        if not other.root_node.has_error:
+            tree, data = other, other_data
+    _Analyser(ctx, tree, data).run()
