@@ -1,0 +1,517 @@
+"""What the grammar-based analysers of Ruby and Go share: values resolved as far as constants allow, and the
+verdicts a value earns when it reaches a sink (a send, an exec, a write, a delete).
+
+A :class:`Val` is what an expression may hold: its text when constants decide it (unknown pieces stand as
+``UNKNOWN``), the secrets it carries, whether it was downloaded or decoded, and a handle (an open file, a
+socket, an HTTP request) when it is one. The language modules walk their syntax trees, build these values and
+call the sinks here; the sinks record capabilities and report flows with the lines of both ends.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import codecs
+import re
+import zlib
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+
+from skillscope.audit.behavior.base import Ctx
+from skillscope.audit.behavior.vocab import (
+    DOTENV,
+    PERSISTENCE_PATH,
+    SECRET_NAME,
+    STORE_COMMAND,
+    TOKEN_COMMAND,
+    credential_what,
+    endpoint_kind,
+    is_store,
+    related_host,
+    url_host_of,
+)
+from skillscope.audit.findings import Severity
+from skillscope.core.textsafe import safe_line
+
+__all__ = [
+    "UNKNOWN",
+    "Secret",
+    "Val",
+    "Sinks",
+    "merge",
+    "concat",
+    "shown",
+    "home_path",
+    "env_value",
+    "path_secret",
+    "decode_constant",
+    "shell_quote",
+    "looks_like_shell",
+]
+
+UNKNOWN = "\x00"
+"""Stands for a piece of text the constants do not decide (an argument, a computed value)."""
+
+
+@dataclass(frozen=True)
+class Secret:
+    """A secret a value carries: what was read (``reads ~/.aws/credentials``), where, and its variable's name."""
+
+    what: str
+    line: int
+    name: str | None = None
+    """The environment variable (``GITHUB_TOKEN``) or tool (``gh``) it came from; None for a file or the whole environment."""
+    header: bool = False
+    """True once it travels only as a request header (an Authorization value), where a token is used, not leaked."""
+    store: bool = False
+    """True for a system credential store (keychain, browser logins)."""
+
+
+@dataclass(frozen=True)
+class Val:
+    """What an expression may hold, as far as the analysis can tell."""
+
+    text: str | None = None
+    secrets: tuple[Secret, ...] = ()
+    fetched: str | None = None
+    """The address it was downloaded from."""
+    decoded: bool = False
+    handle: tuple[str, str] | None = None
+    """(kind, target) when the value is an open thing: ("file", path), ("socket", host), ("http", host),
+    ("request", url), ("command", command line)."""
+    items: tuple[Val, ...] | None = None
+    """The elements of a literal list (an argv)."""
+    append: bool = False
+    """For a file handle: opened to append."""
+
+
+EMPTY = Val()
+
+
+def merge(vals: Iterable[Val], *, text: str | None = None) -> Val:
+    """The union of what ``vals`` carry (secrets, downloads, decodes, the first handle), with ``text`` as its text."""
+    secrets: list[Secret] = []
+    fetched = None
+    decoded = False
+    handle = None
+    for val in vals:
+        secrets.extend(s for s in val.secrets if s not in secrets)
+        fetched = fetched or val.fetched
+        decoded = decoded or val.decoded
+        handle = handle or val.handle
+    return Val(text, tuple(secrets[:8]), fetched, decoded, handle)
+
+
+def concat(vals: list[Val], sep: str = "") -> Val:
+    """Values joined as text: constant pieces kept, the rest ``UNKNOWN``."""
+    texts = [UNKNOWN if v.text is None else v.text for v in vals]
+    joined = sep.join(texts)
+    return replace(merge(vals, text=joined[:4000]), handle=None)
+
+
+def path_join(vals: list[Val]) -> Val:
+    """Values joined as a path is (File.join, filepath.Join): one slash between pieces, an absolute piece restarting."""
+    out = ""
+    for val in vals:
+        piece = UNKNOWN if val.text is None else val.text
+        if piece.startswith("/") or not out:
+            out = piece
+        else:
+            out = out.rstrip("/") + "/" + piece.lstrip("/")
+    return replace(merge(vals, text=out), handle=None)
+
+
+def shown(text: str | None, limit: int = 100) -> str:
+    """A resolved text for a message: unknown pieces as an ellipsis."""
+    if text is None:
+        return "a computed value"
+    return safe_line(text.replace(UNKNOWN, "…"), limit=limit)
+
+
+def home_path(text: str) -> str:
+    """A path with the home folder as ``~`` (``/root/.ssh`` and ``$HOME/.ssh`` as ``~/.ssh``)."""
+    text = re.sub(r"^(?:\$HOME|\$\{HOME\}|%USERPROFILE%|/root|/home/[\w.-]+|/Users/[\w.-]+)(?=/|$)", "~", text)
+    return text
+
+
+def env_value(name: str | None, line: int) -> Val:
+    """What reading environment variable ``name`` gives: the home folder, a secret, or nothing known."""
+    if name is None:
+        return Val(secrets=(Secret("reads an environment variable chosen at run time", line),))
+    if name in ("HOME", "USERPROFILE"):
+        return Val("~")
+    if SECRET_NAME.search(name):
+        return Val(secrets=(Secret(f"reads ${name}", line, name),))
+    return EMPTY
+
+
+def path_secret(val: Val, line: int) -> Val:
+    """``val`` plus the secret it names when its text is a credential place or a project's .env file."""
+    if val.text is None:
+        return val
+    text = home_path(val.text)
+    what = credential_what(text)
+    if what:
+        place = shown(text, 80)
+        return replace(val, secrets=(*val.secrets, Secret(f"reads {place}", line, store=is_store(what))))
+    if DOTENV.search(text.rsplit("/", 1)[-1] if "/" in text else text):
+        return replace(val, secrets=(*val.secrets, Secret(f"reads {shown(text, 80)}", line, ".env")))
+    return val
+
+
+def command_secret(command: str, line: int) -> Secret | None:
+    """The secret a shell command line prints (a keychain lookup, ``gh auth token``, ``env``), or None."""
+    store = STORE_COMMAND.search(command)
+    if store:
+        return Secret(f"reads a credential store ({safe_line(store.group(0), limit=60)})", line, store=True)
+    token = TOKEN_COMMAND.search(command)
+    if token:
+        return Secret(f"reads a credential ({safe_line(token.group(0), limit=60)})", line, token.group(0).split()[0])
+    words = command.split()
+    if words and words[0] in ("env", "printenv", "set") and len(words) == 1:
+        return Secret("reads the whole environment", line)
+    return None
+
+
+_B64 = re.compile(r"^[A-Za-z0-9+/=_\-\s]+$")
+
+
+def decode_constant(kind: str, text: str | None) -> str | None:
+    """A constant decoded (base64, hex, rot13, zlib, reversed), or None when it is not a constant or not text."""
+    if text is None or UNKNOWN in text:
+        return None
+    raw: bytes | None
+    try:
+        if kind == "base64":
+            if not _B64.match(text):
+                return None
+            cleaned = re.sub(r"\s", "", text).replace("-", "+").replace("_", "/")
+            raw = base64.b64decode(cleaned + "=" * (-len(cleaned) % 4))
+        elif kind == "hex":
+            raw = binascii.unhexlify(re.sub(r"\s", "", text))
+        elif kind == "rot13":
+            return codecs.decode(text, "rot13")
+        elif kind == "reverse":
+            return text[::-1]
+        elif kind == "zlib":
+            raw = zlib.decompress(text.encode("latin-1"))
+        else:
+            return None
+    except (ValueError, binascii.Error, zlib.error, UnicodeEncodeError):
+        return None
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return raw.decode("latin-1")
+
+
+def shell_quote(word: str) -> str:
+    """A word as the shell reads it back as one word (unknown pieces as a variable no one sets)."""
+    word = word.replace(UNKNOWN, "${_unresolved}")
+    if re.fullmatch(r"[\w@%+=:,./~-]+", word):
+        return word
+    return '"' + word.replace("\\", "\\\\").replace('"', '\\"').replace("`", "\\`") + '"'
+
+
+_SHELLISH = re.compile(
+    r"(?:^|[\s;|&(])(?:curl|wget|bash|sh|nc|base64|rm|crontab|echo|chmod|python3?|git|eval)\b|[|;&]\s*\w"
+)
+
+
+def looks_like_shell(text: str) -> bool:
+    """Whether decoded text reads as a shell command line rather than code of the host language."""
+    return bool(_SHELLISH.search(text))
+
+
+_HARMFUL_PAYLOAD = re.compile(
+    r"\b(?:curl|wget|nc|ncat|socat|base64|xxd|eval|iex|bash\s+-i)\b|https?://|/dev/tcp/|\|\s*(?:ba|z)?sh\b|"
+    r"PROMPT_COMMAND|LD_PRELOAD|DYLD_INSERT|mcpServers|[\"']hooks[\"']\s*:"
+)
+"""What turns a line written into a start-up file into an attack: it fetches, sends, decodes or runs hidden code."""
+
+_AUTHORIZED_KEYS = re.compile(r"\.ssh/authorized_keys\d?$")
+
+
+@dataclass
+class Sinks:
+    """The verdicts of values reaching sinks, recorded on one region's ``Ctx``."""
+
+    ctx: Ctx
+    language: str
+    files: dict[str, tuple[str, int]] = field(default_factory=dict)
+    """Files written with downloaded or decoded content: path -> (origin, line)."""
+    via: list[tuple[str, int]] = field(default_factory=list)
+    """The local functions being followed at the moment, with the line of each call (for the messages)."""
+
+    def _chain(self) -> str:
+        return "".join(f", passes it to {name}() (line {line})" for name, line in self.via)
+
+    # -- sends ---------------------------------------------------------------------------------------------------
+    def send(
+        self,
+        start: int,
+        end: int,
+        dest: Val,
+        payload: Iterable[Val] = (),
+        how: str = "sends",
+        dns: bool = False,
+    ) -> None:
+        """Code over ``start:end`` sends ``payload`` to the address ``dest``; a secret in either is a flow."""
+        ctx = self.ctx
+        url = dest.text
+        host = "?"
+        if url is not None:
+            candidate = url if "://" in url else "//" + url if not dns else "//" + url
+            host = url_host_of(candidate.replace(UNKNOWN, "unknown-piece")) or "?"
+            if "unknown-piece" in host:
+                host = host.replace("unknown-piece", "*") if dns else "?"
+        ctx.cap("sends", host, start, end, how)
+        carried = merge([dest, *payload])
+        leaks = [s for s in carried.secrets if not self._used_as_meant(s, host, url or "")]
+        ctx.network = True
+        ctx.sends.append((start, end, "upload" if leaks and host != "?" else "network"))
+        if not leaks:
+            return
+        secret = leaks[0]
+        where = shown(url) if url and host != "?" else "a computed address" if not dns else "a DNS name built from it"
+        if dns:
+            where = f"the DNS name {shown(url)}" if url else "a DNS lookup"
+        ctx.add(
+            "skillscope/exfiltration/data-flow",
+            f"{secret.what} (line {secret.line}){self._chain()} and sends it to {where} (line {ctx.line(start)})",
+            start,
+            end,
+        )
+
+    @staticmethod
+    def _used_as_meant(secret: Secret, host: str, url: str) -> bool:
+        """A named token in an auth header, or sent to its own provider (GITHUB_TOKEN to api.github.com), is its use."""
+        if secret.name is None or secret.name == ".env" or endpoint_kind(url) is not None:
+            return False
+        return secret.header or (host != "?" and related_host(secret.name, host))
+
+    # -- reads ---------------------------------------------------------------------------------------------------
+    def read(self, start: int, end: int, val: Val) -> None:
+        """Record the reads of secrets a value shows (each once, at the place it is read)."""
+        for secret in val.secrets:
+            target = secret.what.removeprefix("reads ")
+            self.ctx.cap("reads", target, start, end)
+
+    # -- runs ----------------------------------------------------------------------------------------------------
+    def execute(
+        self,
+        start: int,
+        end: int,
+        command: str | None,
+        parts: Iterable[Val],
+        *,
+        code_language: str | None = None,
+        what: str = "",
+    ) -> Val:
+        """Code over ``start:end`` runs ``command`` (a shell line) or code in ``code_language`` made of ``parts``.
+
+        Returns what the run prints, with the secrets a credential command prints.
+        """
+        ctx = self.ctx
+        parts = list(parts)
+        carried = merge(parts, text=parts[0].text if len(parts) == 1 else None)
+        line = ctx.line(start)
+        name = what or (command.split()[0].rsplit("/", 1)[-1] if command and command.split() else "?")
+        ctx.cap("executes", name.replace(UNKNOWN, "?") or "?", start, end, what and f"{self.language} {what}")
+        if carried.fetched:
+            ctx.add(
+                "skillscope/obfuscation/download-exec",
+                f"downloads {shown(carried.fetched)}{self._chain()} and runs it (line {line})",
+                start,
+                end,
+            )
+        elif carried.decoded:
+            ctx.add(
+                "skillscope/obfuscation/decode-exec",
+                f"decodes hidden content{self._chain()} and runs it (line {line})",
+                start,
+                end,
+            )
+        if command is not None:
+            for path, (origin, at) in self.files.items():
+                base = path.rsplit("/", 1)[-1]
+                if base and re.search(rf"(?:^|[\s/\"']){re.escape(base)}(?:$|[\s\"';])", command):
+                    check = (
+                        "skillscope/obfuscation/download-exec"
+                        if origin.startswith("download")
+                        else "skillscope/obfuscation/decode-exec"
+                    )
+                    ctx.add(check, f"runs {shown(path, 80)}, written from {origin} on line {at}", start, end)
+                    break
+            self._inner(start, end, command, "shell")
+        elif code_language is not None and carried.text is not None and UNKNOWN not in carried.text:
+            self._inner(start, end, carried.text, code_language)
+        secret = command_secret(command, line) if command else None
+        out = Val(secrets=(secret,) if secret else (), fetched=carried.fetched, decoded=carried.decoded)
+        if secret is not None:
+            ctx.cap("reads", secret.what.removeprefix("reads "), start, end)
+        return out
+
+    def _inner(self, start: int, end: int, code: str, language: str) -> None:
+        """Analyse code handed to a shell or an eval in its own language, each finding placed on the call."""
+        if len(code) > 20000:
+            return
+        inner = Ctx(code, 0, code, self.ctx.path, documented=self.ctx.documented)
+        if language == "shell":
+            from skillscope.audit.behavior.shell import scan_shell
+
+            scan_shell(inner)
+        elif language == "ruby":
+            from skillscope.audit.behavior.ruby import scan_ruby
+
+            scan_ruby(inner)
+        elif language == "go":
+            from skillscope.audit.behavior.golang import scan_go
+
+            scan_go(inner)
+        elif language == "python":
+            from skillscope.audit.behavior.pymodules import Modules, scan_python
+
+            scan_python(inner, Modules())
+        ctx = self.ctx
+        ctx.network = ctx.network or inner.network
+        if inner.sends:
+            ctx.sends.append((start, end, max((kind for _, _, kind in inner.sends), key=lambda k: k == "upload")))
+        for raw in inner.hits:
+            ctx.add(raw.check, raw.message, start, end, raw.severity)
+        for cap in inner.caps:
+            ctx.cap(cap.kind, cap.target, start, end, cap.detail)
+        for _, _, said in inner.printed:
+            ctx.say(said, start, end)
+
+    # -- writes --------------------------------------------------------------------------------------------------
+    def write(self, start: int, end: int, path: Val, content: Val, *, append: bool = False) -> None:
+        """Code over ``start:end`` writes ``content`` to ``path``."""
+        ctx = self.ctx
+        target = home_path(path.text) if path.text is not None else None
+        if target is None:
+            return
+        shown_target = shown(target, 80)
+        if target.startswith(("~", "/")) or PERSISTENCE_PATH.search(target):
+            ctx.cap("writes", shown_target, start, end, "append" if append else "")
+        if content.fetched or content.decoded:
+            origin = f"download from {shown(content.fetched)}" if content.fetched else "a decode"
+            self.files[target] = (origin, ctx.line(start))
+        startup = PERSISTENCE_PATH.search(target) or _AUTHORIZED_KEYS.search(target)
+        if not startup:
+            return
+        harmful = bool(
+            content.fetched
+            or content.decoded
+            or content.secrets
+            or (content.text is not None and _HARMFUL_PAYLOAD.search(content.text.replace(UNKNOWN, " ")))
+            or _AUTHORIZED_KEYS.search(target)
+            or _HARMFUL_PAYLOAD.search(startup.group(0))
+        )
+        why = ""
+        if content.fetched:
+            why = f" what it downloads from {shown(content.fetched)}"
+        elif content.decoded:
+            why = " decoded hidden content"
+        elif content.secrets:
+            why = f" a secret ({content.secrets[0].what}, line {content.secrets[0].line})"
+        elif content.text is not None and harmful:
+            why = f" {shown(content.text, 80)}"
+        severity: Severity | None = None if harmful else "note"
+        ctx.add(
+            "skillscope/persistence/startup",
+            f"writes{why}{' into' if why else ' to'} {shown_target}{self._chain()}, which runs again later on its own "
+            f"(line {ctx.line(start)})",
+            start,
+            end,
+            severity,
+        )
+
+    # -- deletes -------------------------------------------------------------------------------------------------
+    def destroy(self, start: int, end: int, path: Val, how: str) -> None:
+        """Code over ``start:end`` deletes ``path`` recursively: read as the shell's ``rm -rf`` of that path."""
+        if path.text is None:
+            return
+        target = home_path(path.text)
+        self.ctx.cap("destroys", shown(target, 80), start, end, how)
+        self._inner(start, end, f"rm -rf {shell_quote(target)}", "shell")
+
+    # -- prints --------------------------------------------------------------------------------------------------
+    def say(self, start: int, end: int, vals: Iterable[Val]) -> None:
+        """Code over ``start:end`` prints ``vals`` for whoever runs it (the agent)."""
+        texts = [v.text for v in vals if v.text is not None and v.text.replace(UNKNOWN, "").strip()]
+        if texts:
+            self.ctx.say(" ".join(t.replace(UNKNOWN, "…") for t in texts)[:2000], start, end)
+
+
+_SIMPLE_ESCAPES = {
+    "n": "\n",
+    "t": "\t",
+    "r": "\r",
+    "e": "\x1b",
+    "0": "\0",
+    "s": " ",
+    "a": "\a",
+    "b": "\b",
+    "f": "\f",
+    "v": "\v",
+}
+
+
+def unescape(seq: str) -> str:
+    """The character(s) a backslash escape in a string literal stands for (``\\x63``, ``\\u0063``, ``\\143``, ``\\n``)."""
+    body = seq[1:]
+    try:
+        if body[:1] == "x" and len(body) > 1:
+            return chr(int(body[1:3], 16)) + body[3:]
+        if body[:2] == "u{":
+            return "".join(chr(int(h, 16)) for h in body[2:].rstrip("}").split())
+        if body[:1] in ("u", "U") and len(body) > 1:
+            return chr(int(body[1:], 16))
+        if body[:1].isdigit() and len(body) > 1:
+            return chr(int(body[:3], 8)) + body[3:]
+    except (ValueError, OverflowError):
+        return seq
+    return _SIMPLE_ESCAPES.get(body, body)
+
+
+_FORMAT = re.compile(r"%(?:\d+\$)?[-+ #0]*\d*(?:\.\d+)?[a-zA-Z%]")
+
+
+def format_text(template: Val, args: list[Val]) -> Val:
+    """A printf-style format filled with the texts of ``args`` (``%s``, ``%-20s``, ``%d``, ``%v``, ``%q``)."""
+    if template.text is None:
+        return merge([template, *args])
+    pieces = iter(args)
+
+    def fill(match: re.Match[str]) -> str:
+        if match.group(0) == "%%":
+            return "%"
+        arg = next(pieces, None)
+        if arg is None or arg.text is None:
+            return UNKNOWN
+        return f'"{arg.text}"' if match.group(0).endswith("q") else arg.text
+
+    text = _FORMAT.sub(fill, template.text)
+    return replace(merge([template, *args], text=text[:4000]), handle=None)
+
+
+class Offsets:
+    """Character offsets of a tree's byte offsets (the region text may hold non-ASCII)."""
+
+    def __init__(self, text: str, data: bytes) -> None:
+        self._ends: list[int] | None = None
+        if len(data) != len(text):
+            total, ends = 0, []
+            for char in text:
+                total += len(char.encode("utf-8", "surrogatepass"))
+                ends.append(total)
+            self._ends = ends
+
+    def at(self, byte: int) -> int:
+        """The character offset of ``byte``."""
+        if self._ends is None:
+            return byte
+        from bisect import bisect_right
+
+        return bisect_right(self._ends, byte)
