@@ -23,6 +23,16 @@ if ! command -v ssh-keygen >/dev/null || ! command -v ssh-agent >/dev/null; then
   fi
 fi
 
+# The TUI's copy test puts text in a real tmux server's paste buffer (its own socket under the test's tmp dir).
+if ! command -v tmux >/dev/null; then
+  if command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
+    say "installing tmux (the TUI's copy-under-tmux test)"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq tmux >/dev/null
+  else
+    say "tmux is missing and cannot be installed here: the copy-under-tmux test will be skipped (fail in CI)"
+  fi
+fi
+
 if [ ! -x .venv/bin/python ]; then
   say "creating .venv with $("$PYTHON" --version)"
   "$PYTHON" -m venv .venv

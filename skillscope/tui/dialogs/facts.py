@@ -13,6 +13,8 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from skillscope.tui.actions import copy_value
+
 __all__ = ["Fact", "FactsDialog", "facts_view"]
 
 Fact = tuple[str, Text]
@@ -76,6 +78,4 @@ class FactsDialog(ModalScreen[None]):
         self.dismiss(None)
 
     def action_copy(self) -> None:
-        if self._copy:
-            self.app.copy_to_clipboard(self._copy)
-            self.app.notify(f"Copied {self._copy}", title="Clipboard", markup=False, timeout=4)
+        copy_value(self, "fingerprint", self._copy)
