@@ -511,9 +511,11 @@ class _Ruby:
             return EMPTY
         keys = [self.eval(c, scope) for c in node.named_children[1:]]
         if self.src(obj) == "ENV":
-            return env_value(
-                keys[0].text if keys and keys[0].text and UNKNOWN not in keys[0].text else None, self.line(node)
-            )
+            name = keys[0].text if keys and keys[0].text and UNKNOWN not in keys[0].text else None
+            val = env_value(name, self.line(node))
+            start, end = self.span(node)
+            self.sinks.read(start, end, val)
+            return val
         val = self.eval(obj, scope)
         if val.items is not None and keys and keys[0].text is not None and keys[0].text.lstrip("-").isdigit():
             index = int(keys[0].text)
