@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 
 from skillscope.audit.behavior.base import Ctx
-from skillscope.audit.behavior.shellparse import Cmd, Pipeline, parse_shell
-from skillscope.audit.behavior.shellvalues import expand, vendor_host
+from skillscope.audit.behavior.shellparse import SHELLS, Cmd, Pipeline, parse_script, parse_shell
+from skillscope.audit.behavior.shellvalues import vendor_host
 from skillscope.audit.behavior.vocab import (
     DOTENV,
     DOWNLOADERS,
@@ -16,9 +16,13 @@ from skillscope.audit.behavior.vocab import (
     SECRET_NAME,
     STORE_COMMAND,
     TOKEN_COMMAND,
+    credential_glob,
     credential_what,
     endpoint_kind,
+    home_path,
     is_store,
+    one_edit_from,
+    persistence_glob,
     related_host,
     url_host_of,
 )
@@ -197,16 +201,25 @@ def _source(ctx: Ctx, flow: _Flow, cmd: Cmd) -> tuple[str, int, str | None] | No
         or cmd.name in DOWNLOADERS
         or cmd.name in ("nc", "ncat", "netcat", "socat", "telnet", "scp", "rsync")
     ):
-        for word in cmd.args:
-            what = credential_what(word)
+        for word in [*cmd.args, *cmd.alts]:
+            if "$(" in word or "`" in word:
+                continue  # what a substitution reads is read from its own commands, below
+            path = word.rsplit("@", 1)[-1]
+            what = credential_what(word) or credential_glob(path.rsplit("=", 1)[-1])
             if what and not (cmd.name in ("ls", "find") and not is_store(what)):
-                return f"reads {safe_line(word.rsplit('@', 1)[-1], limit=80)}", line, None
+                shown = path if credential_what(word) else f"{path} ({what})"
+                return f"reads {safe_line(shown, limit=80)}", line, None
             if DOTENV.search(word.rsplit("@", 1)[-1].rsplit("=", 1)[-1]) and cmd.name not in ("ls", "find", "cp"):
                 return (
                     f"reads {safe_line(word.rsplit('@', 1)[-1], limit=80)}",
                     line,
                     ".env",
                 )  # named: reading alone is no finding
+    for op, target in cmd.redirects:
+        if op == "<":
+            what = credential_what(target) or credential_glob(target)
+            if what:
+                return f"reads {safe_line(target, limit=80)}", line, None
     if cmd.name in ("env", "printenv", "set", "export", "declare") and not [
         a for a in cmd.args if not a.startswith("-")
     ]:
@@ -247,7 +260,7 @@ def _sends(cmd: Cmd) -> bool:
         )
     if cmd.name in NET_TOOLS and cmd.name not in ("ssh", "rsync", "scp", "sftp"):
         return True
-    if cmd.name in ("scp", "rsync") and any(re.match(r"^[\w.@-]+:", a) for a in cmd.args[1:]):
+    if cmd.name in ("scp", "rsync") and any(re.match(r"^[\w.@${}-]+:", a) for a in cmd.args[1:]):
         return True  # a copy to host:path
     if any(t.startswith(("/dev/tcp/", "/dev/udp/")) for _, t in cmd.redirects):
         return True
@@ -305,60 +318,13 @@ def _report_flow(ctx: Ctx, cmd: Cmd, source: tuple[str, int, str | None]) -> Non
     )
 
 
-_HARMFUL_PAYLOAD = re.compile(
-    r"\b(?:curl|wget|nc|ncat|socat|base64|xxd|eval)\b|https?://|/dev/tcp/|\balias\s+(?:sudo|su|ssh|git|ls|cd|cp|mv|rm)=|"
-    r"PROMPT_COMMAND|\btrap\b[^\n]*DEBUG|LD_PRELOAD|DYLD_INSERT|\.claude|mcpServers|[\"']hooks[\"']\s*:"
-)
-"""What turns a documented scheduling or start-up step into an attack: it fetches, sends or decodes."""
-
-
-def _persistence(ctx: Ctx, cmd: Cmd, pipeline: Pipeline) -> None:
-    targets = [t for op, t in cmd.redirects if ">" in op]
-    if cmd.name == "tee":
-        targets += [a for a in cmd.args if not a.startswith("-")]
-    if cmd.name in ("cp", "mv", "ln", "install", "rsync") and cmd.args:
-        targets.append(cmd.args[-1])
-    if cmd.name == "sed" and any(a.startswith("-i") for a in cmd.args):
-        targets += [a for a in cmd.args[1:] if not a.startswith("-")]
-    payload = " ".join(c.words and " ".join(c.words) or "" for stage in pipeline for c in stage)
-    # A page showing the reader how to schedule or configure something of their own (`crontab -e`, a PATH line
-    # in ~/.bashrc, `systemctl --user enable backup.timer`) documents a step; with a download or a send in it,
-    # it is the attack itself.
-    severity: Severity | None = "note" if ctx.documented and not _HARMFUL_PAYLOAD.search(payload) else None
-    for target in (expand(ctx, t) for t in targets):
-        match = PERSISTENCE_PATH.search(target)
-        if match:
-            if _HARMFUL_PAYLOAD.search(match.group(0)):
-                severity = None  # agent configuration written from a page is the shipped-config attack, shown or not
-            ctx.add(
-                "skillscope/persistence/startup",
-                f"writes to {safe_line(target, limit=80)}, which runs again later on its own",
-                cmd.start,
-                cmd.end,
-                severity,
-            )
-            return
-    args = cmd.args
-    what = None
-    if cmd.name == "crontab" and args and not set(args) <= {"-l", "-u"}:
-        what = "installs a crontab"
-    elif cmd.name == "git" and any("hookspath" in a.lower() for a in args):
-        what = "points git at other hooks (core.hooksPath)"
-    elif cmd.name == "launchctl" and args[:1] and args[0] in ("load", "bootstrap", "enable", "submit"):
-        what = "loads a launchd job"
-    elif cmd.name == "systemctl" and "enable" in args:
-        what = "enables a systemd unit"
-    elif cmd.name == "schtasks" and any(a.lower() == "/create" for a in args):
-        what = "creates a scheduled task"
-    elif cmd.name == "reg" and "add" in [a.lower() for a in args] and any("\\run" in a.lower() for a in args):
-        what = "adds a Run key"
-    if what:
-        ctx.add("skillscope/persistence/startup", what, cmd.start, cmd.end, severity)
-
-
-def _reverse_shell(ctx: Ctx, cmd: Cmd) -> bool:
+def _reverse_shell(ctx: Ctx, cmd: Cmd, socket_open: bool = False) -> bool:
     tcp = any(t.startswith(("/dev/tcp/", "/dev/udp/")) for _, t in cmd.redirects) or any(
         "/dev/tcp/" in a for a in cmd.args
+    )
+    # `exec 3<>/dev/tcp/host/port` opens a socket on a descriptor; a shell reading or writing that descriptor serves it
+    tcp = tcp or (
+        socket_open and any(op in ("<&", ">&", "<&-") and t.isdigit() and int(t) >= 3 for op, t in cmd.redirects)
     )
     if (
         (cmd.name in INTERPRETERS and tcp)
@@ -454,12 +420,699 @@ def _inline_code(ctx: Ctx, cmd: Cmd) -> None:
         ctx.add(raw.check, f"{raw.message} (in {cmd.name} {args[index]})", cmd.start, cmd.end, raw.severity)
 
 
+def _lift(ctx: Ctx, inner: Ctx, cmd: Cmd, where: str) -> None:
+    """Bring what an analyser found in code a command carries (python -c, a here-document) to the command."""
+    ctx.network = ctx.network or inner.network
+    for raw in inner.hits:
+        ctx.add(raw.check, f"{raw.message} (in {where})", cmd.start, cmd.end, raw.severity)
+    for cap in inner.caps:
+        ctx.cap(cap.kind, cap.target, cmd.start, cmd.end, f"{cap.detail}, in {where}".strip(", "))
+    for _, _, kind in inner.sends:
+        ctx.sends.append((cmd.start, cmd.end, kind))
+
+
+def _stdin_code(ctx: Ctx, cmd: Cmd) -> None:
+    """A program fed to python, node, ruby or perl on standard input (a here-document, a here-string)."""
+    if cmd.stdin is None or not cmd.stdin.strip() or cmd.name in SHELLS:
+        return
+    if cmd.name.startswith("python") or cmd.name in ("node", "deno", "bun"):
+        if any(a in _STDIN_CODE for a in cmd.args):
+            return  # the program is on the command line; the here-document is its data
+        inner = Ctx(cmd.stdin, 0, cmd.stdin, ctx.path, documented=ctx.documented)
+        if cmd.name.startswith("python"):
+            from skillscope.audit.behavior.pymodules import Modules, scan_python
+
+            scan_python(inner, Modules())
+        else:
+            from skillscope.audit.behavior.javascript import scan_javascript
+
+            scan_javascript(inner)
+        _lift(ctx, inner, cmd, f"the program fed to {cmd.name}")
+
+
+# --- capabilities -------------------------------------------------------------------------------------
+
+_QUIET = frozenset(
+    {
+        "echo",
+        "printf",
+        "cd",
+        "pwd",
+        "test",
+        "[",
+        "[[",
+        "true",
+        "false",
+        "set",
+        "unset",
+        "export",
+        "local",
+        "declare",
+        "readonly",
+        "read",
+        "shift",
+        "exit",
+        "return",
+        ":",
+        "trap",
+        "wait",
+        "sleep",
+        "break",
+        "continue",
+        "source",
+        ".",
+        "eval",
+        "exec",
+        "alias",
+        "typeset",
+        "let",
+        "shopt",
+        "getopts",
+        "type",
+        "hash",
+        "command",
+        "builtin",
+        "mapfile",
+        "readarray",
+        "printenv",
+        "env",
+        "date",
+        "basename",
+        "dirname",
+        "mkdir",
+        "touch",
+        "cat",
+        "head",
+        "tail",
+        "grep",
+        "sed",
+        "awk",
+        "cut",
+        "sort",
+        "uniq",
+        "wc",
+        "tr",
+        "ls",
+        "which",
+        "jq",
+        "tee",
+        "xargs",
+        "find",
+        "cp",
+        "mv",
+        "ln",
+        "chmod",
+        "chown",
+        "rm",
+        "realpath",
+        "readlink",
+        "mktemp",
+        "seq",
+        "expr",
+        "stat",
+        "diff",
+        "cmp",
+        "comm",
+        "paste",
+        "fold",
+        "fmt",
+        "column",
+        "rev",
+        "nl",
+        "od",
+        "yes",
+    }
+)
+"""Shell built-ins and text tools: running them is not worth a capability of its own."""
+
+
+def _host_of(word: str) -> str:
+    if word.startswith(("/dev/tcp/", "/dev/udp/")):
+        return word.split("/")[3] if len(word.split("/")) > 3 else "?"
+    if "://" in word:
+        return url_host_of(word) or "?"
+    if re.match(r"^[\w.-]+@[\w.-]+:", word) or re.match(r"^[\w.-]+:", word):
+        return word.split(":", 1)[0].rsplit("@", 1)[-1].lower()
+    host = word.split("/", 1)[0].split(":", 1)[0].rsplit("@", 1)[-1]
+    return host.lower() if "$" not in host else "?"
+
+
+def _send_host(cmd: Cmd) -> str:
+    if cmd.name in _RESOLVERS:
+        name = next((a for a in cmd.args if not a.startswith(("-", "@"))), "?")
+        known = re.split(r"\$\(|\$\{?\w+\}?|`[^`]*`|\)", name)[-1].strip(".")
+        return known.lower() or "?"
+    if cmd.name in ("scp", "rsync", "sftp"):
+        dest = next((a for a in reversed(cmd.args) if re.match(r"^[\w.@${}-]+:", a)), None)
+        return _host_of(dest) if dest else "?"
+    if cmd.name == "git":
+        url = next((a for a in cmd.args if "://" in a or re.match(r"^[\w.-]+@[\w.-]+:", a)), None)
+        return _host_of(url) if url else "?"
+    url = _url_of(cmd)
+    return _host_of(url) if url else "?"
+
+
+def _record(ctx: Ctx, cmd: Cmd, sends: bool) -> None:
+    """Record what the command does as capabilities, each with its target resolved as far as constants allow."""
+    name = cmd.name
+    if not name:
+        return
+    if name not in _QUIET and not name.startswith(("$", "`")):
+        ctx.cap("executes", name, cmd.start, cmd.end, cmd.via)
+    if name == "git" and cmd.args[:1] == ["push"]:
+        ctx.cap("sends", _send_host(cmd) if _send_host(cmd) != "?" else "git remote", cmd.start, cmd.end, "git push")
+    if sends:
+        ctx.cap("sends", _send_host(cmd), cmd.start, cmd.end, name)
+    elif _is_downloader(cmd) and _url_of(cmd):
+        ctx.cap("sends", _send_host(cmd), cmd.start, cmd.end, f"{name} download")
+    for word in [*cmd.args, *cmd.alts, *(t for op, t in cmd.redirects if op == "<")]:
+        if "$(" in word or "`" in word:
+            continue
+        what = credential_what(word) or credential_glob(word.rsplit("@", 1)[-1])
+        if what:
+            ctx.cap("reads", home_path(_path_word(word, what)), cmd.start, cmd.end, name)
+        for var in _VAR.findall(word):
+            if SECRET_NAME.search(var) and name != "export":
+                ctx.cap("reads", f"${var}", cmd.start, cmd.end, name)
+    joined = " ".join(cmd.words)
+    store = STORE_COMMAND.search(joined) or (TOKEN_COMMAND.search(joined) if name in _TOKEN_TOOLS else None)
+    if store:
+        ctx.cap("reads", safe_line(store.group(0), limit=60), cmd.start, cmd.end, "credential command")
+    if name in ("env", "printenv") and not [a for a in cmd.args if not a.startswith("-")]:
+        ctx.cap("reads", "environment", cmd.start, cmd.end, name)
+    for target in _write_targets(cmd):
+        ctx.cap("writes", home_path(target), cmd.start, cmd.end, name)
+    if name in ("echo", "printf") and cmd.args and not any(op in (">", ">>", ">|", "&>") for op, _ in cmd.redirects):
+        text = " ".join(a for a in cmd.args if a not in ("-n", "-e", "-E")) if name == "echo" else cmd.args[0]
+        if text.strip():
+            ctx.say(text, cmd.start, cmd.end)
+
+
+def _path_word(word: str, what: str) -> str:
+    """The path part of a word that names a credential (``f=@$HOME/.ssh/id_rsa`` -> ``$HOME/.ssh/id_rsa``)."""
+    word = word.rsplit("@", 1)[-1].rsplit("=", 1)[-1]
+    return word if what in word or any(ch in word for ch in "*?[") else what
+
+
+def _write_targets(cmd: Cmd) -> list[str]:
+    targets = [t for op, t in cmd.redirects if op in (">", ">>", ">|", "&>", "&>>") and not t.startswith("/dev/")]
+    args = [a for a in cmd.args if not a.startswith("-")]
+    if cmd.name == "tee":
+        targets += args
+    elif cmd.name in ("cp", "mv", "ln", "install", "rsync") and len(args) >= 2 and ":" not in args[-1]:
+        targets.append(args[-1])
+    elif cmd.name == "sed" and any(a.startswith("-i") for a in cmd.args):
+        targets += args[1:]
+    elif cmd.name == "dd":
+        targets += [a[3:] for a in cmd.args if a.startswith("of=")]
+    return [t for t in targets if t and not t.isdigit()]
+
+
+# --- persistence --------------------------------------------------------------------------------------
+
+_HIJACK = re.compile(
+    r"\balias\s+(?:sudo|su|ssh|git|ls|cd|cp|mv|rm|curl|python3?)=|PROMPT_COMMAND|\btrap\b[^\n]*DEBUG|LD_PRELOAD|"
+    r"DYLD_INSERT|mcpServers|[\"']hooks[\"']\s*:"
+)
+"""A start-up line that takes over what the user types or loads (resolved text, not code to parse)."""
+_HIDDEN_RUN = re.compile(r"(?:^|[\s'\"=/])(?:/tmp|/var/tmp|/dev/shm)/|(?:^|/)\.[\w-]+(?:\.sh|\.py)?(?:\s|$|['\"])")
+
+
+def _payload_harm(ctx: Ctx, text: str, depth: int) -> str | None:
+    """Why a start-up entry's content is harmful (it fetches, sends, decodes, reads secrets or hides), or None."""
+    text = text.strip()
+    if not text:
+        return None
+    hijack = _HIJACK.search(text)
+    if hijack:
+        return f"it takes over {safe_line(hijack.group(0).strip(), limit=40)}"
+    code = _entry_code(text)
+    if depth > 3 or not code.strip():
+        return None
+    inner = Ctx(code, 0, code, ctx.path)
+    _scan(inner, depth + 1)
+    bad = next((h for h in inner.hits if h.check in _HARM_CHECKS and h.severity in (None, "error")), None)
+    if bad is not None:
+        return bad.message
+    if any(c.kind in ("sends", "installs") for c in inner.caps):
+        host = next(c.target for c in inner.caps if c.kind in ("sends", "installs"))
+        return f"it reaches the network ({safe_line(host, limit=60)})"
+    if any(c.kind == "reads" for c in inner.caps):
+        return "it reads credentials"
+    for script in parse_shell(code):
+        for stage in script:
+            for cmd in stage:
+                if cmd.words and (
+                    _HIDDEN_RUN.search(cmd.words[0])
+                    or (cmd.name in INTERPRETERS and any(_HIDDEN_RUN.search(a) for a in cmd.args[:1]))
+                ):
+                    return f"it runs a hidden file ({safe_line(cmd.words[0] if _HIDDEN_RUN.search(cmd.words[0]) else cmd.args[0], limit=60)})"
+    return None
+
+
+def _entry_code(text: str) -> str:
+    """The commands a start-up entry runs: a crontab line without its schedule, a unit's Exec lines, else itself."""
+    lines = []
+    for line in text.splitlines():
+        line = line.strip()
+        if re.match(r"^(?:Exec\w*|ExecStart|ExecStartPre|ExecStop)\s*=", line):
+            lines.append(line.split("=", 1)[1].lstrip("-@!+"))
+            continue
+        cron = re.match(
+            r"^(?:@\w+|(?:[\d*/,\-]+\s+){4}[\d*/,\-A-Za-z]+)\s+(?:(?:root|[a-z_][\w-]*)\s+(?=/))?(.*)$", line
+        )
+        if cron:
+            lines.append(cron.group(1))
+            continue
+        strings = re.findall(r"<string>([^<]*)</string>", line)
+        if strings:
+            lines.append(" ".join(strings))
+            continue
+        if re.match(r"^\[\w+\]$|^\w+=", line) and not line.startswith(("export ", "PATH=")):
+            continue
+        lines.append(line)
+    return "\n".join(lines)
+
+
+_HARM_CHECKS = frozenset(
+    {
+        "skillscope/exfiltration/data-flow",
+        "skillscope/exfiltration/reverse-shell",
+        "skillscope/obfuscation/download-exec",
+        "skillscope/obfuscation/decode-exec",
+        "skillscope/permissions/destructive",
+        "skillscope/exfiltration/credential-read",
+    }
+)
+_AGENT_CONFIG = re.compile(
+    r"\.claude/settings|\.claude\.json|\.cursor/mcp\.json|claude_desktop_config\.json|\.config/Code/User/settings\.json"
+)
+
+
+def _stage_output(pipeline: Pipeline, cmd: Cmd) -> str:
+    """What the stages before ``cmd`` print into it, as far as it is known (echo'd text, a here-document)."""
+    out: list[str] = []
+    for stage in pipeline:
+        if cmd in stage:
+            break
+        for other in stage:
+            out.append(_printed(other))
+    return "\n".join(o for o in out if o)
+
+
+def _printed(cmd: Cmd) -> str:
+    if cmd.name == "echo":
+        return " ".join(a for a in cmd.args if a not in ("-n", "-e", "-E", "-ne"))
+    if cmd.name == "printf":
+        return " ".join(cmd.args[1:]) if "%" in (cmd.args[:1] or [""])[0] else " ".join(cmd.args).replace("\\n", "\n")
+    if cmd.stdin is not None and cmd.name in ("cat", "tee", ""):
+        return cmd.stdin
+    if cmd.words:
+        return " ".join(cmd.words)  # a command writing its own output (curl URL > ~/.bashrc) is itself the payload
+    return ""
+
+
+class _Persist:
+    """Start-up writes seen so far, and what each file written earlier in the script holds."""
+
+    def __init__(self) -> None:
+        self.contents: dict[str, str] = {}
+
+
+def _persistence(ctx: Ctx, cmd: Cmd, pipeline: Pipeline, flow: _Flow, persist: _Persist, depth: int) -> None:
+    targets = _write_targets(cmd)
+    if cmd.name == "tee":
+        payload = cmd.stdin if cmd.stdin is not None else _stage_output(pipeline, cmd)
+    elif cmd.name in ("cp", "mv", "ln", "install", "rsync"):
+        source = next((a for a in cmd.args if not a.startswith("-")), "")
+        payload = persist.contents.get(source, "")
+        if source in flow.files:
+            payload = f"curl {flow.files[source][1]} | sh"
+    elif cmd.name == "sed":
+        payload = " ".join(a for a in cmd.args if not a.startswith("-"))
+    else:
+        payload = _printed(cmd) if cmd.name not in ("", "exec") else ""
+    for target in targets:
+        persist.contents[target] = (persist.contents.get(target, "") + "\n" + payload).strip()
+    every = [*targets, *(v for t in targets for v in _alternatives(ctx, cmd, t))]
+    for target in every:
+        place = PERSISTENCE_PATH.search(target)
+        hit = place.group(0) if place else persistence_glob(target)
+        if hit is None:
+            continue
+        _startup(
+            ctx,
+            cmd,
+            f"writes to {safe_line(home_path(target), limit=80)}",
+            payload,
+            depth,
+            agent=bool(_AGENT_CONFIG.search(target)),
+        )
+        return
+    args = cmd.args
+    what = None
+    payload = ""
+    if cmd.name == "crontab" and args and not set(args) <= {"-l", "-u", "-r"}:
+        what = "installs a crontab"
+        named = next((a for a in args if a != "-" and not a.startswith("-")), None)
+        payload = (cmd.stdin or _stage_output(pipeline, cmd)) if named is None else persist.contents.get(named, "")
+        if named is not None and named in flow.files:
+            payload = f"curl {flow.files[named][1]} | sh"
+    elif cmd.name == "git" and "config" in args:
+        key = next(
+            (
+                a.lower()
+                for a in args
+                if a.lower()
+                in (
+                    "core.hookspath",
+                    "core.fsmonitor",
+                    "credential.helper",
+                    "core.sshcommand",
+                    "core.pager",
+                    "core.editor",
+                )
+                or a.lower().startswith("alias.")
+            ),
+            None,
+        )
+        if key is not None:
+            value = args[-1] if args[-1].lower() != key else ""
+            what = f"sets git {key}"
+            payload = value.lstrip("!") if key != "core.hookspath" else ""
+    elif cmd.name == "launchctl" and args[:1] and args[0] in ("load", "bootstrap", "enable", "submit"):
+        what = "loads a launchd job"
+        payload = " ".join(args[args.index("--") + 1 :]) if "--" in args else ""
+    elif cmd.name == "systemctl" and "enable" in args:
+        what = "enables a systemd unit"
+    elif cmd.name == "schtasks" and any(a.lower() == "/create" for a in args):
+        what = "creates a scheduled task"
+        payload = next((args[i + 1] for i, a in enumerate(args[:-1]) if a.lower() == "/tr"), "")
+    elif cmd.name == "reg" and "add" in [a.lower() for a in args] and any("\\run" in a.lower() for a in args):
+        what = "adds a Run key"
+        payload = next((args[i + 1] for i, a in enumerate(args[:-1]) if a.lower() == "/d"), "")
+    elif cmd.name == "at" or cmd.name == "batch":
+        what = "schedules a job with at"
+        payload = cmd.stdin or _stage_output(pipeline, cmd)
+    if what:
+        _startup(ctx, cmd, what, payload, depth, agent=False)
+
+
+def _alternatives(ctx: Ctx, cmd: Cmd, target: str) -> list[str]:
+    return (
+        [a for a in cmd.alts if a != target] if target in cmd.args or any(target == t for _, t in cmd.redirects) else []
+    )
+
+
+def _startup(ctx: Ctx, cmd: Cmd, what: str, payload: str, depth: int, *, agent: bool) -> None:
+    """One start-up write: an error when what runs later fetches, sends, decodes, reads secrets or hides; agent
+    settings without such content a warning; anything else (a PATH line, the user's own job) a note."""
+    ctx.cap("writes", what.removeprefix("writes to "), cmd.start, cmd.end, "runs again later on its own")
+    harm = _payload_harm(ctx, payload, depth)
+    if harm:
+        ctx.add(
+            "skillscope/persistence/startup",
+            f"{what} (line {ctx.line(cmd.start)}), which runs again later on its own, and what runs there {harm.removeprefix('it ') if harm.startswith('it ') else harm}",
+            cmd.start,
+            cmd.end,
+        )
+        return
+    severity: Severity = "warning" if agent and not ctx.documented else "note"
+    ctx.add(
+        "skillscope/persistence/startup", f"{what}, which runs again later on its own", cmd.start, cmd.end, severity
+    )
+
+
+# --- destruction, installs, privileges -----------------------------------------------------------------
+
+_SYSTEM_DIRS = re.compile(
+    r"^/(?:\*|etc|usr|var|bin|sbin|lib\w*|boot|home|Users|opt|root|System|Library|Applications)?/?\*?$"
+)
+_HOME_ITSELF = re.compile(
+    r"^(?:~|\$\{?HOME\}?)/?(?:\*|\.\*)?$|^(?:~|\$\{?HOME\}?)/(?:\.ssh|\.gnupg|\.aws|\.config|Documents|Desktop|Pictures|\.git)/?\*?$"
+)
+_DISK = re.compile(r"^/dev/(?:sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|nvme\d|mmcblk\d|disk\d|rdisk\d)")
+
+
+def _destroys(ctx: Ctx, cmd: Cmd, assigned: set[str]) -> None:
+    name, args = cmd.name, cmd.args
+    harm: str | None = None
+    if name == "rm" and any(re.fullmatch(r"-\w*[rRf]\w*|--recursive|--force|--no-preserve-root", a) for a in args):
+        for target in [a for a in args if not a.startswith("-")] + [a for a in cmd.alts if not a.startswith("-")]:
+            ctx.cap("destroys", home_path(target), cmd.start, cmd.end, "rm -r")
+            unset = re.match(r"^\$\{?([A-Za-z_]\w*)\}?(?:/|$)", target)
+            if _HOME_ITSELF.match(target) or _SYSTEM_DIRS.match(target) or "--no-preserve-root" in args:
+                harm = harm or f"deletes {safe_line(home_path(target), limit=60)}"
+            elif unset and unset.group(1) not in assigned and unset.group(1) not in _ENV_SET:
+                harm = (
+                    harm
+                    or f"deletes {safe_line(target, limit=60)}, built from ${unset.group(1)} which the script never sets (it runs as /{target.split('/', 1)[1] if '/' in target else ''})"
+                )
+    elif name == "dd":
+        out = next((a[3:] for a in args if a.startswith("of=")), "")
+        if out:
+            ctx.cap("destroys", out, cmd.start, cmd.end, "dd")
+            if _DISK.match(out):
+                harm = f"overwrites the disk {safe_line(out, limit=40)}"
+    elif name.startswith("mkfs") or name in ("wipefs", "shred", "fdisk", "sfdisk", "parted", "sgdisk"):
+        for target in (a for a in args if not a.startswith("-")):
+            ctx.cap("destroys", home_path(target), cmd.start, cmd.end, name)
+            if _DISK.match(target) or (name == "shred" and (_HOME_ITSELF.match(target) or credential_what(target))):
+                harm = harm or f"{name} {safe_line(target, limit=40)}"
+    elif (
+        name == "git"
+        and args[:1] == ["push"]
+        and any(a in ("--force", "-f", "--mirror") or (a.startswith("+") and len(a) > 1) for a in args)
+    ):
+        remote = next((a for a in args[1:] if not a.startswith("-") and not a.startswith("+")), "origin")
+        ctx.cap("destroys", f"git remote {remote}", cmd.start, cmd.end, "git push --force")
+        harm = "force-pushes, overwriting the remote's history"
+    elif name == "find" and "-delete" in args:
+        root = next((a for a in args if not a.startswith("-")), ".")
+        ctx.cap("destroys", home_path(root), cmd.start, cmd.end, "find -delete")
+        if (_HOME_ITSELF.match(root) or _SYSTEM_DIRS.match(root)) and "-name" not in args and "-iname" not in args:
+            harm = f"deletes everything under {safe_line(home_path(root), limit=40)}"
+    if harm:
+        ctx.add("skillscope/permissions/destructive", f"{harm} (line {ctx.line(cmd.start)})", cmd.start, cmd.end)
+
+
+_ENV_SET = frozenset(
+    {
+        "HOME",
+        "PWD",
+        "OLDPWD",
+        "USER",
+        "LOGNAME",
+        "SHELL",
+        "PATH",
+        "TMPDIR",
+        "TMP",
+        "TEMP",
+        "XDG_CONFIG_HOME",
+        "XDG_CACHE_HOME",
+        "XDG_DATA_HOME",
+        "XDG_STATE_HOME",
+        "XDG_RUNTIME_DIR",
+        "CLAUDE_PROJECT_DIR",
+        "GITHUB_WORKSPACE",
+        "RUNNER_TEMP",
+        "CI_PROJECT_DIR",
+        "HOSTNAME",
+        "LANG",
+        "BASH_SOURCE",
+        "CLAUDE_PLUGIN_ROOT",
+        "SKILL_DIR",
+    }
+)
+"""Variables the environment sets before any script runs."""
+
+_PIP = ("pip", "pip3", "pipx", "uv", "poetry", "pdm", "conda", "mamba")
+_NODE = ("npm", "pnpm", "yarn", "bun", "npx")
+_SYSTEM_PM = ("apt", "apt-get", "yum", "dnf", "apk", "brew", "zypper", "pacman", "port", "choco", "winget", "snap")
+
+
+def _installs(ctx: Ctx, cmd: Cmd) -> None:
+    name, args = cmd.name, list(cmd.args)
+    if name in ("python", "python3") and args[:2] == ["-m", "pip"]:
+        name, args = "pip", args[2:]
+    if name == "uv" and args[:1] == ["pip"]:
+        args = args[1:]
+    verb = args[0] if args else ""
+    manager = name
+    if name in _PIP and verb in ("install", "add"):
+        pass
+    elif name in _NODE and verb in ("install", "i", "add", "ci") or name == "npx":
+        pass
+    elif name in ("gem", "cargo", "go") and verb in ("install", "get"):
+        pass
+    elif name in _SYSTEM_PM and verb in ("install", "add", "-S"):
+        pass
+    else:
+        return
+    rest = args[1:] if name != "npx" else args
+    takes = {
+        "-i",
+        "--index-url",
+        "--extra-index-url",
+        "-f",
+        "--find-links",
+        "--registry",
+        "--source",
+        "-r",
+        "--requirement",
+        "-c",
+        "--constraint",
+        "--trusted-host",
+        "-e",
+        "--editable",
+        "--target",
+        "-t",
+        "--prefix",
+        "--root",
+        "--cache-dir",
+        "--python",
+        "-p",
+        "--index",
+        "--default-index",
+    }
+    reasons: list[str] = []
+    names: list[str] = []
+    index = 0
+    while index < len(rest):
+        arg = rest[index]
+        value = rest[index + 1] if index + 1 < len(rest) else ""
+        flag, eq, inline = arg.partition("=")
+        if flag in takes:
+            if not eq:
+                index += 1
+            else:
+                value = inline
+            if (
+                flag
+                in (
+                    "-i",
+                    "--index-url",
+                    "--extra-index-url",
+                    "-f",
+                    "--find-links",
+                    "--registry",
+                    "--source",
+                    "--index",
+                    "--default-index",
+                )
+                and value
+            ):
+                host = url_host_of(value) if "://" in value else value
+                if host not in (
+                    "pypi.org",
+                    "files.pythonhosted.org",
+                    "registry.npmjs.org",
+                    "rubygems.org",
+                    "registry.yarnpkg.com",
+                ):
+                    reasons.append(f"from the package index {safe_line(host, limit=60)}")
+                    ctx.cap("installs", f"index {host}", cmd.start, cmd.end, manager)
+            if flag in ("-e", "--editable") and value and "://" in value:
+                names.append(value)
+            index += 1
+            continue
+        if not arg.startswith("-"):
+            names.append(arg)
+        index += 1
+    for package in names:
+        if "://" in package or package.startswith(("git+", "github:", "git@")):
+            reasons.append(f"from {safe_line(package, limit=80)}")
+            ctx.cap("installs", package, cmd.start, cmd.end, manager)
+            continue
+        if name == "npx" and package.startswith("@"):
+            bare = package
+        else:
+            bare = (
+                re.split(r"[=<>!~\[;@ ]", package.lstrip("@"), maxsplit=1)[0]
+                if not package.startswith("@")
+                else package.rsplit("@", 1)[0]
+                if package.count("@") > 1
+                else package
+            )
+        if (
+            not bare
+            or bare in (".", "..")
+            or bare.endswith((".txt", ".whl", ".tar.gz", ".zip", ".tgz"))
+            or "/" in bare
+            and name in _PIP
+        ):
+            if bare.endswith((".whl", ".tar.gz", ".zip", ".tgz")):
+                ctx.cap("installs", bare, cmd.start, cmd.end, manager)
+            continue
+        ctx.cap("installs", bare.lower(), cmd.start, cmd.end, manager)
+        near = one_edit_from(bare) if name not in _SYSTEM_PM else None
+        if near:
+            reasons.append(f"{bare}, one letter from the popular {near}")
+        if name == "npx":
+            break
+    if reasons:
+        severity: Severity | None = "note" if ctx.documented and not ctx.path.upper().endswith("SKILL.MD") else None
+        ctx.add(
+            "skillscope/permissions/risky-install",
+            f"installs {'; '.join(reasons)} with {manager} (line {ctx.line(cmd.start)})",
+            cmd.start,
+            cmd.end,
+            severity,
+        )
+
+
+def _privilege(ctx: Ctx, cmd: Cmd, pipeline: Pipeline, persist: _Persist) -> None:
+    name, args = cmd.name, cmd.args
+    if name == "chmod" and args:
+        mode = next((a for a in args if not a.startswith("-") or re.fullmatch(r"-[rwxXst]+", a)), "")
+        paths = [a for a in args if a != mode and not a.startswith("-")]
+        setuid = bool(re.fullmatch(r"[ugoa]*\+[rwx]*s[rwx]*|[4-7][0-7]{3}", mode))
+        wide = bool(re.fullmatch(r"0?[0-7]?7[0-7]7|a\+rwx|o\+w|ugo\+rwx", mode))
+        for path in paths:
+            if setuid or wide:
+                ctx.cap("grants", f"chmod {mode} {home_path(path)}", cmd.start, cmd.end, "file mode")
+        if setuid:
+            shellish = any(
+                re.search(r"(?:^|/)(?:ba|z|da|k)?sh$|python\d?$|/tmp/|/dev/shm/|(?:^|/)\.", p) for p in paths
+            )
+            ctx.add(
+                "skillscope/permissions/privilege",
+                f"sets the setuid bit on {safe_line(' '.join(paths), limit=60)} (line {ctx.line(cmd.start)})",
+                cmd.start,
+                cmd.end,
+                "error" if shellish else None,
+            )
+        return
+    for target in _write_targets(cmd):
+        if re.search(r"(?:^|/)etc/sudoers", target):
+            payload = _printed(cmd) if cmd.name != "tee" else (cmd.stdin or _stage_output(pipeline, cmd))
+            ctx.cap("grants", "sudoers", cmd.start, cmd.end, "writes a sudoers rule")
+            ctx.add(
+                "skillscope/permissions/privilege",
+                f"writes a sudoers rule to {safe_line(target, limit=60)} (line {ctx.line(cmd.start)})",
+                cmd.start,
+                cmd.end,
+                "error" if "NOPASSWD" in payload else None,
+            )
+
+
+# --- the walk -----------------------------------------------------------------------------------------
+
+
 def scan_shell(ctx: Ctx) -> None:
     """Run every shell rule over ``ctx.text``."""
-    if not any(word in ctx.text for word in SHELL_WORDS):
+    _scan(ctx, 0)
+
+
+def _scan(ctx: Ctx, depth: int) -> None:
+    if not ctx.text.strip():
         return
+    script = parse_script(ctx.text)
     flow = _Flow()
-    for pipeline in parse_shell(ctx.text):
+    persist = _Persist()
+    code_vars: dict[str, tuple[str, str]] = {}
+    socket_open = False
+    for pipeline in script.pipelines:
         secret: tuple[str, int, str | None] | None = None
         downloaded: str | None = None
         decoded = False
@@ -470,9 +1123,32 @@ def scan_shell(ctx: Ctx) -> None:
                     found = next((s for s in (_pipeline_source(ctx, flow, p) for p in subs) if s), None)
                     if found:
                         flow.vars[name] = found[:2]
-                if _reverse_shell(ctx, cmd):
+                    inner = [c for p in subs for st in p for c in st]
+                    fetch = next((c for c in inner if _is_downloader(c) and not _sends(c)), None)
+                    if fetch is not None:
+                        code_vars[name] = ("download", _url_of(fetch) or "the network")
+                    elif any(_is_decoder(c) for c in inner):
+                        code_vars[name] = ("decode", "")
+                if cmd.name in ("read", "mapfile", "readarray"):
+                    found = _source(ctx, flow, cmd)
+                    if found:
+                        for arg in cmd.args:
+                            if re.fullmatch(r"[A-Za-z_]\w*", arg):
+                                flow.vars[arg] = found[:2]
+                    continue
+                sending = _sends(cmd)
+                _record(ctx, cmd, sending)
+                if cmd.name == "exec" and any(t.startswith(("/dev/tcp/", "/dev/udp/")) for _, t in cmd.redirects):
+                    socket_open = True
+                if any(_reverse_shell(ctx, c, socket_open) for c in ([cmd] if cmd.name in INTERPRETERS else [])):
+                    continue
+                if cmd.name not in INTERPRETERS and _reverse_shell(ctx, cmd):
                     continue
                 _inline_code(ctx, cmd)
+                _stdin_code(ctx, cmd)
+                _destroys(ctx, cmd, script.assigned)
+                _installs(ctx, cmd)
+                _privilege(ctx, cmd, pipeline, persist)
                 if cmd.name in ("powershell", "pwsh", "powershell.exe", "pwsh.exe") and any(
                     a.lower() in ("-enc", "-encodedcommand", "-e", "-ec", "-en") for a in cmd.args
                 ):
@@ -487,17 +1163,37 @@ def scan_shell(ctx: Ctx) -> None:
                     ctx.add(
                         "skillscope/obfuscation/download-exec",
                         f"runs what it downloads from {safe_line(downloaded, limit=100)}",
-                        pipeline[0][0].start,
+                        cmd.start,
                         cmd.end,
                         installer_severity(ctx, downloaded),
                     )
                 elif runs and decoded:
                     ctx.add(
-                        "skillscope/obfuscation/decode-exec",
-                        "decodes hidden content and runs it",
-                        pipeline[0][0].start,
-                        cmd.end,
+                        "skillscope/obfuscation/decode-exec", "decodes hidden content and runs it", cmd.start, cmd.end
                     )
+                executes_text = cmd.name == "eval" or (
+                    cmd.name in INTERPRETERS and (any(a in _STDIN_CODE for a in cmd.args) or cmd.stdin is not None)
+                )
+                if executes_text:
+                    words = [*cmd.args, cmd.stdin or ""]
+                    for var, (kind, origin) in code_vars.items():
+                        if any(re.search(rf"\$\{{?{re.escape(var)}\b", w) for w in words):
+                            if kind == "download":
+                                ctx.add(
+                                    "skillscope/obfuscation/download-exec",
+                                    f"runs what it downloads from {safe_line(origin, limit=100)} (kept in ${var})",
+                                    cmd.start,
+                                    cmd.end,
+                                    installer_severity(ctx, origin),
+                                )
+                            else:
+                                ctx.add(
+                                    "skillscope/obfuscation/decode-exec",
+                                    f"decodes hidden content into ${var} and runs it",
+                                    cmd.start,
+                                    cmd.end,
+                                )
+                            break
                 if cmd.name in INTERPRETERS or cmd.name == "eval":
                     for sub in cmd.subs:
                         inner = [c for st in sub for c in st]
@@ -537,7 +1233,7 @@ def scan_shell(ctx: Ctx) -> None:
                         break
                 own = _source(ctx, flow, cmd)
                 source = secret or own
-                if _sends(cmd):
+                if sending:
                     ctx.network = True
                     reads = (
                         source is not None
@@ -546,17 +1242,20 @@ def scan_shell(ctx: Ctx) -> None:
                     )
                     named = _named_host(_url_of(cmd))
                     ctx.sends.append((cmd.start, cmd.end, "upload" if reads and named else "network"))
-                if _sends(cmd) and source is not None:
+                if sending and source is not None:
                     _report_flow(ctx, cmd, source)
                 elif own is not None and own[2] is None and own[0] != "reads the whole environment" and not sends_later:
                     store = "credential store" in own[0] or is_store(own[0])
+                    settings = ".aws/config" in own[0]  # the region and profile names, no secret
                     # A page telling the reader to look at their own config is not the skill reading it.
                     level: Severity | None = (
-                        ("warning" if store else "note") if ctx.documented else ("error" if store else None)
+                        ("warning" if store else "note")
+                        if ctx.documented
+                        else ("error" if store else "note" if settings else None)
                     )
                     ctx.add("skillscope/exfiltration/credential-read", own[0], cmd.start, cmd.end, level)
                 secret = secret or own
-                _persistence(ctx, cmd, pipeline)
+                _persistence(ctx, cmd, pipeline, flow, persist, depth)
                 written = _written(cmd)
                 if (
                     written

@@ -1,19 +1,41 @@
-"""Shell code as pipelines of commands, through bashlex, with a tokenising fallback where it cannot parse."""
+"""Shell code as pipelines of commands, read from the tree-sitter-bash syntax tree with its values resolved.
+
+The parser walks the tree in the order the shell would run it and keeps what constants allow it to know:
+the values variables are assigned (plain words, quoted strings, ``$'\\x63'`` escapes, concatenations, for-loop
+lists, ``${VAR:-default}``), the functions and aliases the script defines, and the output of a pipeline that
+only decodes a constant (``echo Y3VybA== | base64 -d``). Each command's words come out unquoted and resolved
+(``c'u'rl``, ``"cu""rl"`` and ``$'\\x63url'`` are all ``curl``), with wrappers (``sudo``, ``env``, ``nohup``,
+``xargs``, ``busybox``) stripped. Code the shell runs from a string (``eval``, ``bash -c``, ``sh <<EOF``, a
+decoded constant piped into ``sh``, an alias, a function body called with arguments) is parsed and walked
+as well, so its commands reach the rules as if they were written out.
+
+A variable whose value is not known stays as ``$NAME`` in the words, and a command substitution stays as its
+source text, so the rules can still see that a word carries data from elsewhere.
+"""
 
 from __future__ import annotations
 
+import base64
+import binascii
+import codecs
+import itertools
 import re
-import shlex
+import zlib
 from dataclasses import dataclass, field
-from typing import Any
 
-__all__ = ["Cmd", "Pipeline", "parse_shell"]
+import tree_sitter
 
-_WRAPPERS = frozenset(
-    {"sudo", "doas", "env", "nohup", "exec", "command", "time", "nice", "builtin", "stdbuf", "timeout", "xargs"}
-)
-_MAX_PARSE = 64 * 1024
-"""Characters handed to bashlex at once; a longer script is parsed line by line (bashlex slows on big inputs)."""
+from skillscope.audit.behavior.treesitter import parse
+
+__all__ = ["Cmd", "Pipeline", "Script", "parse_shell", "parse_script", "SHELLS", "decode_constant"]
+
+SHELLS = frozenset({"sh", "bash", "zsh", "dash", "ksh", "ash", "busybox"})
+"""Interpreters whose program is shell code the parser can walk itself."""
+
+_MAX_VALUES = 8
+"""Values kept per word; a for-loop over many names keeps the first few."""
+_MAX_DEPTH = 6
+"""Nesting of eval, bash -c, aliases and function calls followed before giving up (hostile recursion)."""
 
 
 @dataclass
@@ -24,8 +46,20 @@ class Cmd:
     start: int
     end: int
     redirects: list[tuple[str, str]] = field(default_factory=list)
+    """(operator, target) for each redirect; a target with several possible values is listed once per value."""
     subs: list[Pipeline] = field(default_factory=list)
+    """The pipelines of the command substitutions in its words and redirects."""
     assigns: list[tuple[str, str, list[Pipeline]]] = field(default_factory=list)
+    """(name, value, the value's command substitutions) of each assignment the command makes."""
+    stdin: str | None = None
+    """Text fed to the command's standard input when it is known: a here-document, a here-string, or the
+    output of an earlier stage that decodes a constant."""
+    alts: list[str] = field(default_factory=list)
+    """Every value each argument may take beyond the first (a for-loop's other items, ``${X:-default}``)."""
+    wrappers: list[str] = field(default_factory=list)
+    """The wrappers stripped from the front (sudo, env, nohup, xargs, ...)."""
+    via: str = ""
+    """How the command was reached when it is not written out: ``eval``, ``bash -c``, ``function send``."""
 
     @property
     def name(self) -> str:
@@ -41,165 +75,784 @@ Pipeline = list[list[Cmd]]
 """Stages joined by |; a stage is one command, or every command of a compound ( ... ) or { ... } stage."""
 
 
-def _strip_wrappers(words: list[str]) -> list[str]:
-    while words and words[0] in ("$", "%", "#", ">", "PS>"):  # a prompt copied from a terminal session
+@dataclass
+class Script:
+    """What a shell text does: its pipelines in running order and what the parser learnt about its names."""
+
+    pipelines: list[Pipeline]
+    assigned: set[str]
+    """Every variable the text assigns anywhere (assignment, for, read, export, local)."""
+    functions: set[str]
+
+
+# Wrappers whose own options take a value (sudo -u USER, timeout 10, nice -n 5, xargs -I {}).
+_WRAPPERS: dict[str, frozenset[str]] = {
+    "sudo": frozenset({"-u", "-g", "-h", "-p", "-C", "-U", "-r", "-t", "-D", "-R", "-T"}),
+    "doas": frozenset({"-u", "-C"}),
+    "env": frozenset({"-u", "--unset", "-C", "--chdir", "-S", "--split-string"}),
+    "nohup": frozenset(),
+    "exec": frozenset({"-a"}),
+    "command": frozenset(),
+    "builtin": frozenset(),
+    "time": frozenset({"-f", "-o"}),
+    "nice": frozenset({"-n", "--adjustment"}),
+    "ionice": frozenset({"-c", "-n", "-p"}),
+    "stdbuf": frozenset({"-i", "-o", "-e"}),
+    "timeout": frozenset({"-s", "--signal", "-k", "--kill-after"}),
+    "xargs": frozenset({"-I", "-i", "-n", "-P", "-d", "-L", "-s", "-E", "-a", "--arg-file", "--delimiter"}),
+    "setsid": frozenset(),
+    "busybox": frozenset(),
+    "unbuffer": frozenset(),
+    "caffeinate": frozenset({"-t", "-w"}),
+    "chronic": frozenset(),
+    "torsocks": frozenset(),
+    "proxychains": frozenset({"-f"}),
+    "proxychains4": frozenset({"-f"}),
+    "watch": frozenset({"-n", "--interval", "-d"}),
+    "flock": frozenset({"-w", "-E"}),
+    "runuser": frozenset({"-u", "-g"}),
+    "su": frozenset({"-s", "-g"}),
+}
+_VALUELESS_WRAPPERS = frozenset({"timeout"})
+"""Wrappers that take one positional value before the command (timeout DURATION)."""
+_PROMPTS = frozenset({"$", "%", "#", ">", "PS>"})
+
+
+def _strip_wrappers(words: list[str]) -> tuple[list[str], list[str]]:
+    stripped: list[str] = []
+    while words and words[0] in _PROMPTS:  # a prompt copied from a terminal session
         words = words[1:]
-    if len(words) > 1 and re.fullmatch(r"\(?[^()\s$`]+\)", words[0]):
-        words = words[1:]  # a case arm's pattern (`*prod*) curl ... | sh ;;`) guards the command after it
-    while words and words[0].rsplit("/", 1)[-1] in _WRAPPERS:
+    while words:
+        base = words[0].rsplit("/", 1)[-1]
+        if base not in _WRAPPERS:
+            break
+        if base == "command" and any(w in ("-v", "-V") for w in words[1:2]):
+            break  # `command -v curl` asks where curl is; it runs nothing
+        if base == "su" and "-c" in words[1:]:
+            index = words.index("-c")
+            if index + 1 < len(words):
+                words = ["sh", "-c", *words[index + 1 :]]
+                stripped.append("su")
+                continue
+        takes = _WRAPPERS[base]
         rest = words[1:]
-        while rest and (rest[0].startswith("-") or re.match(r"^[A-Za-z_]\w*=", rest[0]) or rest[0].isdigit()):
+        while rest and (rest[0].startswith("-") or re.match(r"^[A-Za-z_]\w*=", rest[0])):
+            flag = rest[0]
+            rest = rest[2:] if flag in takes else rest[1:]
+        if base in _VALUELESS_WRAPPERS and rest:
+            rest = rest[1:]
+        if base in ("nice", "flock") and rest and rest[0].lstrip("-").isdigit():
             rest = rest[1:]
         if not rest:
             break  # `env` or `sudo -l` on its own is the command itself
+        stripped.append(base)
         words = rest
-    return words
+    return words, stripped
 
 
-class _Collector:
-    """Turns bashlex nodes into pipelines; every pipeline, nested ones included, lands in ``out``."""
-
-    def __init__(self, offset: int) -> None:
-        self.offset = offset
-        self.out: list[Pipeline] = []
-
-    def _subs(self, node: Any) -> list[Pipeline]:
-        found: list[Pipeline] = []
-        for part in getattr(node, "parts", None) or []:
-            if part.kind in ("commandsubstitution", "processsubstitution"):
-                inner = _Collector(self.offset)
-                inner.visit(part.command)
-                found.extend(inner.out)
-                self.out.extend(inner.out)
-            else:
-                found.extend(self._subs(part))
-        return found
-
-    def command(self, node: Any) -> Cmd:
-        cmd = Cmd([], node.pos[0] + self.offset, node.pos[1] + self.offset)
-        for part in node.parts:
-            if part.kind == "word":
-                cmd.words.append(part.word)
-                cmd.subs.extend(self._subs(part))
-            elif part.kind == "assignment":
-                name, _, value = part.word.partition("=")
-                cmd.assigns.append((name, value, self._subs(part)))
-            elif part.kind == "redirect":
-                target = part.output
-                if hasattr(target, "word"):
-                    cmd.redirects.append((str(part.type), target.word))
-                    cmd.subs.extend(self._subs(target))
-        cmd.words = _strip_wrappers(cmd.words)
-        return cmd
-
-    def _stage(self, node: Any) -> list[Cmd]:
-        if node.kind == "command":
-            return [self.command(node)]
-        inner = _Collector(self.offset)
-        inner.visit(node)
-        self.out.extend(inner.out)
-        return [cmd for pipeline in inner.out for stage in pipeline for cmd in stage]
-
-    def visit(self, node: Any) -> None:
-        kind = node.kind
-        if kind == "pipeline":
-            stages = [self._stage(part) for part in node.parts if part.kind != "pipe"]
-            self.out.append(stages)
-        elif kind == "command":
-            self.out.append([[self.command(node)]])
-        else:
-            for part in getattr(node, "parts", None) or getattr(node, "list", None) or []:
-                if hasattr(part, "kind"):
-                    self.visit(part)
+# --- decoding a constant -----------------------------------------------------------------------------
 
 
-_SUB = re.compile(r"\$\(([^()]*)\)|`([^`]*)`|<\(([^()]*)\)")
-_SPLIT = re.compile(r"\s*(?:;|&&|\|\||&(?!>))\s*")
+def _ansi_c(body: str) -> str:
+    """The value of a ``$'...'`` string's body."""
+    simple = {"n": "\n", "t": "\t", "r": "\r", "a": "\a", "b": "\b", "e": "\x1b", "E": "\x1b", "f": "\f", "v": "\v"}
 
-
-def _fallback_line(line: str, offset: int, out: list[Pipeline]) -> None:
-    """Tokenise one line when bashlex cannot parse it: statements, pipes, redirects, $( ) substitutions."""
-    subs: list[Pipeline] = []
-    for match in _SUB.finditer(line):
-        body = next(g for g in match.groups() if g is not None)
-        before = len(out)
-        _fallback_line(body, offset + match.start(), out)
-        subs.extend(out[before:])
-    line = _SUB.sub(lambda m: "S" * len(m.group(0)), line)  # keep offsets; the bodies were parsed above
-    position = 0
-    for statement in _SPLIT.split(line):
-        at = line.find(statement, position)
-        position = at + len(statement)
-        stages: Pipeline = []
-        stage_at = at
-        for piece in re.split(r"(?<![|>])\|(?!\|)", statement):
-            start = line.find(piece, stage_at)
-            stage_at = start + len(piece)
-            redirects = [(m.group(1), m.group(2)) for m in re.finditer(r"(>>|&>|>|<)\s*([^\s;|&]+)", piece)]
-            bare = re.sub(r"\d?(?:>>|&>|>|<)\s*[^\s;|&]+", " ", piece)
+    def one(match: re.Match[str]) -> str:
+        token = match.group(0)[1:]
+        if token[0] in "xX":
+            return chr(int(token[1:], 16))
+        if token[0] in "uU":
             try:
-                words = shlex.split(bare, comments=True)
+                return chr(int(token[1:], 16))
             except ValueError:
-                words = bare.split()
-            assigns = []
-            while words and re.match(r"^[A-Za-z_]\w*=", words[0]):
-                name, _, value = words.pop(0).partition("=")
-                assigns.append((name, value, [p for p in subs if value and p]))
-            cmd = Cmd(
-                _strip_wrappers(words), offset + start, offset + start + len(piece), redirects, list(subs), assigns
-            )
-            stages.append([cmd])
-        if any(stage[0].words or stage[0].assigns for stage in stages):
-            out.append(stages)
+                return ""
+        if token[0] in "01234567":
+            return chr(int(token, 8) & 0xFF)
+        return simple.get(token, token)
+
+    return re.sub(r"\\(?:[xX][0-9a-fA-F]{1,2}|u[0-9a-fA-F]{1,4}|U[0-9a-fA-F]{1,8}|[0-7]{1,3}|.)", one, body)
 
 
-def _logical_lines(text: str) -> list[tuple[int, str]]:
-    lines = []
-    offset = 0
-    pending = ""
-    pending_at = 0
-    for raw in text.split("\n"):
-        if not pending:
-            pending_at = offset
-        offset += len(raw) + 1
-        if raw.endswith("\\"):
-            pending += raw[:-1] + " "
-            continue
-        lines.append((pending_at, pending + raw))
-        pending = ""
-    if pending:
-        lines.append((pending_at, pending))
-    return lines
-
-
-def _parse_bashlex(text: str, offset: int) -> list[Pipeline] | None:
-    import bashlex  # deferred: building its parser tables costs ~0.3 s, paid only when a shell text is parsed
-
-    try:
-        nodes = bashlex.parse(text)
-    except Exception:  # bashlex raises assorted errors (ParsingError, NotImplementedError, IndexError...)
+def _printf(args: list[str]) -> str | None:
+    if not args:
         return None
-    collector = _Collector(offset)
-    for node in nodes:
-        collector.visit(node)
-    return collector.out
+    fmt, rest = args[0], args[1:]
+    if "%" in fmt.replace("%%", ""):
+        if re.fullmatch(r"(?:%[sb]|\s)+", fmt) and rest:
+            return "".join(_ansi_c(a) if "%b" in fmt else a for a in rest)
+        return None
+    return _ansi_c(fmt.replace("%%", "%"))
+
+
+def _b64(data: bytes) -> bytes | None:
+    cleaned = re.sub(rb"\s+", b"", data)
+    try:
+        return base64.b64decode(cleaned + b"=" * (-len(cleaned) % 4), validate=True)
+    except (binascii.Error, ValueError):
+        try:
+            return base64.b32decode(cleaned + b"=" * (-len(cleaned) % 8))
+        except (binascii.Error, ValueError):
+            return None
+
+
+def decode_constant(name: str, args: list[str], data: bytes) -> bytes | None:
+    """What a decoding stage (``base64 -d``, ``xxd -r -p``, ``rev``, ``tr`` rot13, ``gunzip``) makes of ``data``, or None."""
+    if name in ("base64", "base32", "b64") and any(
+        a in ("-d", "--decode", "-D") or re.fullmatch(r"-\w*d\w*", a) for a in args
+    ):
+        return _b64(data)
+    if name == "openssl" and "-d" in args and ("base64" in args or "-base64" in args or "-a" in args):
+        return _b64(data)
+    if name == "xxd" and any(a.startswith("-r") for a in args):
+        try:
+            return binascii.unhexlify(re.sub(rb"[^0-9a-fA-F]", b"", data))
+        except (binascii.Error, ValueError):
+            return None
+    if name == "rev":
+        return b"\n".join(line[::-1] for line in data.split(b"\n"))
+    if name == "tr" and len(args) == 2 and args[0].replace("a-z", "").replace("A-Z", "") == "":
+        text = data.decode("latin-1")
+        if re.fullmatch(r"[A-Za-z-]+", args[1]) and ("N-Z" in args[1] or "n-z" in args[1]):
+            return codecs.encode(text, "rot13").encode("latin-1")
+    if name in ("gunzip", "zcat", "gzip") and (name != "gzip" or "-d" in args):
+        try:
+            return zlib.decompress(data, 47)
+        except zlib.error:
+            return None
+    if name == "zlib-flate" and "-uncompress" in args:
+        try:
+            return zlib.decompress(data)
+        except zlib.error:
+            return None
+    return None
+
+
+def _emits(cmd: Cmd) -> bytes | None:
+    """The output of a command that prints a constant (echo, printf, a here-string fed to cat)."""
+    if any("$" in w or "`" in w for w in cmd.words):
+        return None
+    if cmd.name == "echo":
+        args = [a for a in cmd.args if a not in ("-n", "-e", "-ne", "-en", "-E")]
+        text = " ".join(args)
+        return (_ansi_c(text) if "-e" in "".join(cmd.args) else text).encode("latin-1", "replace")
+    if cmd.name == "printf":
+        out = _printf(cmd.args)
+        return out.encode("latin-1", "replace") if out is not None else None
+    if cmd.name in ("cat", "") and cmd.stdin is not None and not cmd.args:
+        return cmd.stdin.encode("latin-1", "replace")
+    return None
+
+
+def _as_text(data: bytes) -> str | None:
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    printable = sum(ch.isprintable() or ch in "\n\t\r" for ch in text)
+    return text if text and printable >= 0.9 * len(text) else None
+
+
+# --- walking the tree ---------------------------------------------------------------------------------
+
+
+class _Offsets:
+    """Byte offsets of the UTF-8 tree to character offsets of the text."""
+
+    def __init__(self, text: str, data: bytes) -> None:
+        self.identity = len(text) == len(data)
+        self.chars: list[int] = []
+        if not self.identity:
+            for index, ch in enumerate(text):
+                self.chars.extend([index] * len(ch.encode("utf-8", "surrogatepass")))
+            self.chars.append(len(text))
+
+    def __call__(self, byte: int) -> int:
+        if self.identity:
+            return byte
+        return self.chars[min(byte, len(self.chars) - 1)]
+
+
+@dataclass
+class _Scope:
+    """Names in force: variables (each with its possible values), functions, aliases, positional arguments."""
+
+    env: dict[str, list[str]] = field(default_factory=dict)
+    functions: dict[str, tuple[tree_sitter.Node, bytes, _Offsets, int]] = field(default_factory=dict)
+    aliases: dict[str, str] = field(default_factory=dict)
+    positional: list[list[str]] | None = None
+    assigned: set[str] = field(default_factory=set)
+    called: set[str] = field(default_factory=set)
+
+
+class _Walker:
+    """Turns one parsed text into pipelines; nested texts (eval, bash -c, functions) get walkers of their own."""
+
+    def __init__(
+        self,
+        text: str,
+        scope: _Scope,
+        out: list[Pipeline],
+        base: int = 0,
+        span: tuple[int, int] | None = None,
+        via: str = "",
+        depth: int = 0,
+    ) -> None:
+        self.tree, self.data = parse("bash", text)
+        self.at = _Offsets(text, self.data)
+        self.scope = scope
+        self.out = out
+        self.base = base
+        self.span = span
+        self.via = via
+        self.depth = depth
+
+    # positions
+
+    def pos(self, node: tree_sitter.Node) -> tuple[int, int]:
+        if self.span is not None:
+            return self.span
+        return self.base + self.at(node.start_byte), self.base + self.at(node.end_byte)
+
+    def src(self, node: tree_sitter.Node) -> str:
+        return self.data[node.start_byte : node.end_byte].decode("utf-8", "replace")
+
+    # values
+
+    def lookup(self, name: str) -> list[str]:
+        scope = self.scope
+        if name.isdigit() and scope.positional is not None:
+            index = int(name) - 1
+            return scope.positional[index] if 0 <= index < len(scope.positional) else [""]
+        if name in ("@", "*") and scope.positional is not None:
+            return [" ".join(v[0] for v in scope.positional)]
+        if name in scope.env:
+            return scope.env[name]
+        return [f"${name}"]
+
+    def values(self, node: tree_sitter.Node, subs: list[Pipeline]) -> list[str]:
+        """Every value (at most a few) a word node may take, unquoted, its substitutions walked into ``subs``."""
+        kind = node.type
+        if kind == "word":
+            return [re.sub(r"\\(.)", r"\1", self.src(node), flags=re.DOTALL)]
+        if kind == "raw_string":
+            return [self.src(node)[1:-1]]
+        if kind == "ansi_c_string":
+            return [_ansi_c(self.src(node)[2:-1])]
+        if kind in ("string", "translated_string", "concatenation"):
+            parts = [c for c in node.children if c.type not in ('"', "$")]
+            if kind == "translated_string":
+                parts = [c for c in node.children if c.type == "string"]
+            return self.product([self.part(c, subs) for c in parts])
+        return self.part(node, subs)
+
+    def part(self, node: tree_sitter.Node, subs: list[Pipeline]) -> list[str]:
+        kind = node.type
+        if kind == "string_content":
+            return [re.sub(r"\\([\\\"$`\n])", r"\1", self.src(node))]
+        if kind == "simple_expansion":
+            name = self.src(node)[1:]
+            return self.lookup(name)
+        if kind == "expansion":
+            return self.expansion(node, subs)
+        if kind in ("command_substitution", "process_substitution"):
+            return [self.substitution(node, subs)]
+        if kind in ("string", "raw_string", "ansi_c_string", "word", "concatenation", "translated_string"):
+            return self.values(node, subs)
+        return [self.src(node)]
+
+    def expansion(self, node: tree_sitter.Node, subs: list[Pipeline]) -> list[str]:
+        text = self.src(node)
+        names = [c for c in node.children if c.type in ("variable_name", "special_variable_name")]
+        if not names or text.startswith(("${!", "${#")):
+            return [text]
+        name = self.src(names[0])
+        known = name in self.scope.env or (name.isdigit() and self.scope.positional is not None)
+        value = self.lookup(name)
+        operator = next((c for c in node.children if self.src(c) in (":-", "-", ":=", "=")), None)
+        if operator is not None:
+            rest = [c for c in node.children if c.start_byte >= operator.end_byte and c.type != "}"]
+            default = self.product([self.values(c, subs) for c in rest]) if rest else [""]
+            if known:
+                return value
+            return (value + default)[:_MAX_VALUES]
+        return value
+
+    def substitution(self, node: tree_sitter.Node, subs: list[Pipeline]) -> str:
+        """Walk a $( ) or <( ) body; its value is a decoded constant when it is one, else its source text."""
+        inner: list[Pipeline] = []
+        walker = self.child(inner)
+        for child in node.children:
+            if child.type == "file_redirect":  # $(<file) reads the file, as $(cat file) does
+                cmd = self.make(child, ["cat"], [])
+                walker.apply_redirects(cmd, [child])
+                cmd.words += [t for op, t in cmd.redirects if op == "<"]
+                inner.append([[cmd]])
+            else:
+                walker.statement(child)
+        subs.extend(inner)
+        self.out.extend(inner)
+        if len(inner) == 1 and node.type == "command_substitution":
+            output = _pipeline_output(inner[0])
+            if output is not None:
+                text = _as_text(output)
+                if text is not None:
+                    return text.rstrip("\n")
+        return self.src(node)
+
+    @staticmethod
+    def product(parts: list[list[str]]) -> list[str]:
+        if not parts:
+            return [""]
+        out = []
+        for combo in itertools.islice(itertools.product(*parts), _MAX_VALUES):
+            out.append("".join(combo))
+        return out
+
+    def child(self, out: list[Pipeline]) -> _Walker:
+        clone = _Walker.__new__(_Walker)
+        clone.__dict__.update(self.__dict__)
+        clone.out = out
+        return clone
+
+    # statements
+
+    def walk(self) -> None:
+        self.statement(self.tree.root_node)
+
+    def statement(self, node: tree_sitter.Node) -> list[Cmd]:
+        """Walk one statement; the commands it is made of (for a pipeline stage) are returned."""
+        kind = node.type
+        if kind == "command":
+            return self.command(node, [])
+        if kind == "redirected_statement":
+            return self.redirected(node)
+        if kind == "pipeline":
+            self.pipeline(node, [])
+            return []
+        if kind == "variable_assignment":
+            cmd = self.make(node, [], [])
+            self.assign(node, cmd)
+            self.out.append([[cmd]])
+            return [cmd]
+        if kind == "variable_assignments":
+            cmd = self.make(node, [], [])
+            for child in node.children:
+                if child.type == "variable_assignment":
+                    self.assign(child, cmd)
+            self.out.append([[cmd]])
+            return [cmd]
+        if kind == "declaration_command":
+            return self.declaration(node)
+        if kind == "function_definition":
+            name_node = node.child_by_field_name("name")
+            body = node.child_by_field_name("body")
+            if name_node is not None and body is not None:
+                self.scope.functions[self.src(name_node)] = (body, self.data, self.at, self.base)
+            return []
+        if kind == "for_statement":
+            variable = node.child_by_field_name("variable")
+            items = node.children_by_field_name("value")
+            if variable is not None:
+                name = self.src(variable)
+                values: list[str] = []
+                subs: list[Pipeline] = []
+                for item in items:
+                    values.extend(self.values(item, subs))
+                self.scope.env[name] = values[:_MAX_VALUES] or [f"${name}"]
+                self.scope.assigned.add(name)
+            body = node.child_by_field_name("body")
+            if body is not None:
+                self.statement(body)
+            return []
+        if kind in ("comment", "heredoc_body", "heredoc_start", "heredoc_end"):
+            return []
+        commands: list[Cmd] = []
+        for child in node.children:
+            commands.extend(self.statement(child))
+        return commands
+
+    def pipeline(self, node: tree_sitter.Node, redirects: list[tree_sitter.Node]) -> Pipeline:
+        stages: Pipeline = []
+        for child in node.children:
+            if child.type in ("|", "|&"):
+                continue
+            before = len(self.out)
+            commands = self.statement(child)
+            produced = self.out[before:]
+            mine = {id(c) for c in commands}
+            # a stage's own commands belong to this pipeline, not to pipelines of their own
+            self.out[before:] = [p for p in produced if not all(id(c) in mine for st in p for c in st)]
+            if not commands:
+                commands = [c for p in produced for st in p for c in st]
+            stages.append(commands)
+        for redirect in redirects:
+            heredoc = redirect.type in ("heredoc_redirect", "herestring_redirect")
+            for cmd in (stages[0] if heredoc else stages[-1]) if stages else []:
+                self.apply_redirects(cmd, [redirect])
+        self.out.append(stages)
+        self.expand_stages(stages)
+        return stages
+
+    def redirected(self, node: tree_sitter.Node) -> list[Cmd]:
+        body = node.child_by_field_name("body")
+        redirects = [c for c in node.children if c.type.endswith("redirect")]
+        if body is None:
+            cmd = self.make(node, [], [])
+            self.apply_redirects(cmd, redirects)
+            self.out.append([[cmd]])
+            return [cmd]
+        if body.type == "command":
+            return self.command(body, redirects, outer=node)
+        if body.type == "pipeline":
+            self.pipeline(body, redirects)
+            return []
+        before = len(self.out)
+        commands = self.statement(body)
+        touched = commands or [c for p in self.out[before:] for st in p for c in st]
+        for cmd in touched:
+            self.apply_redirects(cmd, redirects)
+        return commands
+
+    def apply_redirects(self, cmd: Cmd, redirects: list[tree_sitter.Node]) -> None:
+        for redirect in redirects:
+            if redirect.type == "heredoc_redirect":
+                body = next((c for c in redirect.children if c.type == "heredoc_body"), None)
+                start = next((c for c in redirect.children if c.type == "heredoc_start"), None)
+                quoted = start is not None and self.src(start)[:1] in ("'", '"', "\\")
+                if body is None:
+                    continue
+                text = self.src(body)
+                if not quoted:
+                    text = self.resolve_text(body, cmd.subs)
+                cmd.stdin = text
+                cmd.redirects.append(("<<", text))
+                if cmd.name in SHELLS and self.depth < _MAX_DEPTH:
+                    # bash <<EOF ... EOF: the body is a script at its own place in the file
+                    exact = self.span is None and quoted
+                    self.nested(
+                        self.src(body) if exact else text,
+                        base=self.pos(body)[0] if exact else 0,
+                        span=None if exact else (cmd.start, cmd.end),
+                        via=f"{cmd.name} here-document",
+                    )
+                continue
+            op_node = next(
+                (c for c in redirect.children if c.type not in ("file_descriptor",) and not c.is_named), None
+            )
+            op = self.src(op_node) if op_node is not None else ">"
+            targets = redirect.children_by_field_name("destination") or [
+                c for c in redirect.children if c.is_named and c.type != "file_descriptor"
+            ]
+            if redirect.type == "herestring_redirect":
+                values = [v for t in targets for v in self.values(t, cmd.subs)]
+                cmd.stdin = values[0] if values else ""
+                cmd.redirects.append(("<<<", cmd.stdin))
+                if cmd.name in SHELLS and self.depth < _MAX_DEPTH:
+                    self.nested(cmd.stdin, span=(cmd.start, cmd.end), via=f"{cmd.name} <<<")
+                continue
+            for target in targets[:1]:
+                for value in self.values(target, cmd.subs):
+                    cmd.redirects.append((op, value))
+
+    def resolve_text(self, body: tree_sitter.Node, subs: list[Pipeline]) -> str:
+        """An unquoted here-document's text with its expansions replaced by their values."""
+        pieces: list[str] = []
+        at = body.start_byte
+        for child in body.children:
+            if child.type in ("simple_expansion", "expansion", "command_substitution"):
+                pieces.append(self.data[at : child.start_byte].decode("utf-8", "replace"))
+                pieces.append(self.part(child, subs)[0])
+                at = child.end_byte
+        pieces.append(self.data[at : body.end_byte].decode("utf-8", "replace"))
+        return "".join(pieces)
+
+    def make(self, node: tree_sitter.Node, words: list[str], alts: list[str]) -> Cmd:
+        start, end = self.pos(node)
+        return Cmd(words, start, end, alts=alts, via=self.via)
+
+    def assign(self, node: tree_sitter.Node, cmd: Cmd, *, bind: bool = True) -> None:
+        name_node = node.child_by_field_name("name")
+        value_node = node.child_by_field_name("value")
+        if name_node is None:
+            return
+        name = self.src(name_node)
+        if name.endswith("+"):
+            name = name[:-1]
+        subs: list[Pipeline] = []
+        values = self.values(value_node, subs) if value_node is not None else [""]
+        if value_node is not None and value_node.type == "array":
+            values = [" ".join(v for c in value_node.named_children for v in self.values(c, subs)[:1])]
+        cmd.assigns.append((name, values[0], subs))
+        cmd.subs.extend(subs)
+        if bind:
+            self.bind(name, values, subs)
+
+    def bind(self, name: str, values: list[str], subs: list[Pipeline]) -> None:
+        """Give ``name`` its values; one that is the output of a command the parser cannot know stays ``$name``
+        in later words, so the rules can follow the variable by name."""
+        self.scope.assigned.add(name)
+        if subs and any("$(" in v or "`" in v or "<(" in v for v in values):
+            self.scope.env.pop(name, None)
+            return
+        self.scope.env[name] = values
+
+    def declaration(self, node: tree_sitter.Node) -> list[Cmd]:
+        keyword = self.src(node.children[0]) if node.children else "declare"
+        cmd = self.make(node, [keyword], [])
+        for child in node.children[1:]:
+            if child.type == "variable_assignment":
+                self.assign(child, cmd)
+                cmd.words.append(f"{cmd.assigns[-1][0]}={cmd.assigns[-1][1]}")
+            elif child.type == "variable_name":
+                self.scope.assigned.add(self.src(child))
+                cmd.words.append(self.src(child))
+            elif child.is_named:
+                cmd.words.extend(self.values(child, cmd.subs)[:1])
+        self.out.append([[cmd]])
+        return [cmd]
+
+    def command(
+        self, node: tree_sitter.Node, redirects: list[tree_sitter.Node], outer: tree_sitter.Node | None = None
+    ) -> list[Cmd]:
+        cmd = self.make(outer or node, [], [])
+        local: list[tree_sitter.Node] = []
+        argument_nodes: list[tree_sitter.Node] = []
+        for child in node.children:
+            if child.type == "variable_assignment":
+                self.assign(child, cmd, bind=False)
+            elif child.type.endswith("redirect"):
+                local.append(child)
+            elif child.type == "command_name":
+                inner = child.named_children[0] if child.named_children else child
+                cmd.words.extend(self.values(inner, cmd.subs)[:1])
+                argument_nodes.append(inner)
+            elif child.is_named and child.type != "comment":
+                values = self.values(child, cmd.subs)
+                cmd.words.append(values[0])
+                cmd.alts.extend(values[1:])
+                argument_nodes.append(child)
+        if cmd.words and cmd.words[0] in self.scope.aliases and self.depth < _MAX_DEPTH:
+            alias = self.scope.aliases[cmd.words[0]]
+            expanded: list[Pipeline] = []
+            _Walker(alias, self.scope, expanded, span=(cmd.start, cmd.end), depth=self.depth + 1).walk()
+            simple = [c for p in expanded for st in p for c in st]
+            if len(expanded) == 1 and len(simple) == 1 and simple[0].words:
+                cmd.via = f"alias {cmd.words[0]}"
+                cmd.words = [*simple[0].words, *cmd.words[1:]]  # a one-command alias stands in for its command
+            else:
+                self.nested(
+                    " ".join([alias, *(_quote(w) for w in cmd.words[1:])]),
+                    span=(cmd.start, cmd.end),
+                    via=f"alias {cmd.words[0]}",
+                )
+        cmd.words, cmd.wrappers = _strip_wrappers(cmd.words)
+        self.apply_redirects(cmd, local + redirects)
+        if not cmd.words:
+            for name, value, subs in cmd.assigns:  # `A=1 B=2` alone sets shell variables
+                self.bind(name, [value], subs)
+        self.out.append([[cmd]])
+        self.follow(cmd, argument_nodes)
+        return [cmd]
+
+    def follow(self, cmd: Cmd, argument_nodes: list[tree_sitter.Node]) -> None:
+        """Walk the code a command runs from its words: eval, sh -c, alias definitions, find -exec, functions."""
+        if self.depth >= _MAX_DEPTH or not cmd.words:
+            return
+        name, args = cmd.name, cmd.args
+        if name in ("read", "mapfile", "readarray"):
+            for arg in args:
+                if re.fullmatch(r"[A-Za-z_]\w*", arg):
+                    self.scope.assigned.add(arg)
+                    self.scope.env.pop(arg, None)
+            return
+        if name == "alias":
+            for arg in args:
+                key, eq, value = arg.partition("=")
+                if eq:
+                    self.scope.aliases[key] = value
+            return
+        if name == "eval" and args:
+            self.nested(" ".join(args), span=(cmd.start, cmd.end), via="eval")
+            return
+        if name in SHELLS and "-c" in args[:3]:
+            index = args.index("-c")
+            if index + 1 < len(args):
+                code = args[index + 1]
+                node = _argument_node(argument_nodes, cmd, index + 1)
+                if node is not None and node.type == "raw_string" and self.span is None:
+                    start = node.start_byte + 1
+                    self.nested(code, base=self.base + self.at(start), via=f"{name} -c")
+                else:
+                    self.nested(code, span=(cmd.start, cmd.end), via=f"{name} -c")
+            return
+        if name in ("find",) and any(a in ("-exec", "-execdir", "-ok", "-okdir") for a in args):
+            found = _find_output(args)
+            index = next(i for i, a in enumerate(args) if a in ("-exec", "-execdir", "-ok", "-okdir"))
+            inner = []
+            for word in args[index + 1 :]:
+                if word in (";", "+", "\\;"):
+                    break
+                inner.append(word.replace("{}", found))
+            if inner:
+                words, wrappers = _strip_wrappers(inner)
+                self.out.append([[Cmd(words, cmd.start, cmd.end, wrappers=wrappers, via="find -exec")]])
+                self.follow(self.out[-1][0][0], [])
+            return
+        function = self.scope.functions.get(cmd.words[0])
+        if function is not None and cmd.words[0] not in self.scope.called:
+            self.call(cmd, function)
+
+    def call(self, cmd: Cmd, function: tuple[tree_sitter.Node, bytes, _Offsets, int]) -> None:
+        body, data, at, base = function
+        positional = [[w] for w in cmd.args]
+        saved = self.scope.positional
+        self.scope.positional = positional
+        self.scope.called.add(cmd.words[0])
+        walker = _Walker.__new__(_Walker)
+        walker.__dict__.update(self.__dict__)
+        walker.data, walker.at, walker.base = data, at, base
+        walker.via = f"function {cmd.words[0]}"
+        before = len(self.out)
+        walker.depth = self.depth + 1
+        walker.span = None
+        try:
+            walker.statement(body)
+        finally:
+            self.scope.called.discard(cmd.words[0])
+            self.scope.positional = saved
+        if cmd.subs:  # the data a call hands over ($(cat key) as $1) reaches the commands that use it
+            handed = [a for a in cmd.args if "$(" in a or "`" in a or "<(" in a]
+            for pipeline in self.out[before:]:
+                for stage in pipeline:
+                    for inner in stage:
+                        if any(h in w for h in handed for w in inner.words):
+                            inner.subs.extend(cmd.subs)
+
+    def nested(self, code: str, *, base: int = 0, span: tuple[int, int] | None = None, via: str) -> None:
+        if not code.strip():
+            return
+        walker = _Walker(code, self.scope, self.out, base=base, span=span, via=via, depth=self.depth + 1)
+        walker.walk()
+
+    def expand_stages(self, stages: Pipeline) -> None:
+        """Feed what a stage prints into the next: a decoded constant into sh, a listing into xargs."""
+        output: bytes | None = None
+        listing: str | None = None
+        for stage in stages:
+            for cmd in stage:
+                if output is not None and cmd.stdin is None:
+                    if cmd.name in SHELLS or (cmd.wrappers and cmd.name in SHELLS):
+                        text = _as_text(output)
+                        if text is not None and self.depth < _MAX_DEPTH:
+                            cmd.stdin = text
+                            self.nested(text, span=(cmd.start, cmd.end), via=f"decoded text piped into {cmd.name}")
+                    else:
+                        text = _as_text(output)
+                        if (
+                            text is not None
+                            and cmd.name not in SHELLS
+                            and decode_constant(cmd.name, cmd.args, output) is None
+                        ):
+                            cmd.stdin = text
+                if "xargs" in cmd.wrappers and listing is not None:
+                    _xargs(cmd, listing)
+            if len(stage) == 1:
+                cmd = stage[0]
+                decoded = decode_constant(cmd.name, cmd.args, output) if output is not None else None
+                if output is None:
+                    output = _emits(cmd)
+                    if output is None and cmd.stdin is not None and cmd.name not in SHELLS:
+                        decoded = decode_constant(cmd.name, cmd.args, cmd.stdin.encode("latin-1", "replace"))
+                        output = decoded
+                else:
+                    output = decoded
+                listing = _listing(cmd)
+            else:
+                output, listing = None, None
+
+
+def _quote(word: str) -> str:
+    return "'" + word.replace("'", "'\\''") + "'"
+
+
+def _argument_node(nodes: list[tree_sitter.Node], cmd: Cmd, index: int) -> tree_sitter.Node | None:
+    """The node of ``cmd.args[index]`` when no wrapper was stripped (so words and nodes line up)."""
+    if cmd.wrappers or index + 1 >= len(nodes):
+        return None
+    return nodes[index + 1]
+
+
+def _pipeline_output(pipeline: Pipeline) -> bytes | None:
+    output: bytes | None = None
+    for stage in pipeline:
+        if len(stage) != 1:
+            return None
+        cmd = stage[0]
+        if output is None:
+            output = _emits(cmd)
+            if output is None and cmd.stdin is not None:
+                output = decode_constant(cmd.name, cmd.args, cmd.stdin.encode("latin-1", "replace"))
+            if output is None:
+                return None
+        else:
+            output = decode_constant(cmd.name, cmd.args, output)
+            if output is None:
+                return None
+    return output
+
+
+def _find_output(args: list[str]) -> str:
+    """What ``find`` lists, as a path pattern: its start folder and its -name pattern (``~/.ssh/id_*``)."""
+    roots = []
+    for arg in args:
+        if arg.startswith("-") or arg in ("(", "!", ")"):
+            break
+        roots.append(arg)
+    root = roots[0] if roots else "."
+    pattern = next((args[i + 1] for i, a in enumerate(args[:-1]) if a in ("-name", "-iname", "-path")), "")
+    if not pattern:
+        return root
+    if pattern.startswith(("/", "~", "$", "*/")) or "/" in pattern:
+        return pattern if not pattern.startswith("*/") else root.rstrip("/") + "/" + pattern[2:]
+    return root.rstrip("/") + "/" + pattern
+
+
+def _listing(cmd: Cmd) -> str | None:
+    """The paths a listing command prints, as one pattern (find's root and -name, ls's argument, echo's words)."""
+    if cmd.name == "find":
+        return _find_output(cmd.args)
+    if cmd.name in ("ls", "echo", "printf"):
+        items = [a for a in cmd.args if not a.startswith("-")]
+        return " ".join(items) if items else None
+    return None
+
+
+def _xargs(cmd: Cmd, listing: str) -> None:
+    """Put what the stage before prints where xargs puts it: in place of -I's marker, else at the end."""
+    if any("{}" in w for w in cmd.words):
+        cmd.words = [w.replace("{}", listing) for w in cmd.words]
+    else:
+        cmd.words = [*cmd.words, *listing.split()]
+
+
+def parse_script(text: str) -> Script:
+    """Every pipeline of a shell text in running order, nested ones (substitutions, eval, functions) included."""
+    out: list[Pipeline] = []
+    scope = _Scope()
+    walker = _Walker(text, scope, out)
+    walker.walk()
+    for name, function in list(scope.functions.items()):
+        if not any(c.words[:1] == [name] for p in out for st in p for c in st):
+            # A function nobody calls here may be called by whoever sources the file: read its body as written.
+            sub = _Walker.__new__(_Walker)
+            sub.__dict__.update(walker.__dict__)
+            sub.data, sub.at, sub.base = function[1], function[2], function[3]
+            sub.via = f"function {name}"
+            sub.span = None
+            sub.statement(function[0])
+    return Script(out, scope.assigned, set(scope.functions))
 
 
 def parse_shell(text: str) -> list[Pipeline]:
     """Every pipeline of a shell text, nested ones (from substitutions and compound commands) included."""
-    if len(text) <= _MAX_PARSE:
-        whole = _parse_bashlex(text, 0)
-        if whole is not None:
-            return whole
-    out: list[Pipeline] = []
-    for offset, line in _logical_lines(text[: 4 * _MAX_PARSE]):
-        stripped = line.strip()
-        if not stripped or stripped.startswith("#"):
-            continue
-        lead = len(line) - len(line.lstrip())
-        parsed = _parse_bashlex(line, offset) if len(line) < 4096 else None
-        if parsed is None:
-            _fallback_line(line[lead:], offset + lead, out)
-        else:
-            out.extend(parsed)
-    return out
+    return parse_script(text).pipelines

