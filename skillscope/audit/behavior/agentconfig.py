@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from skillscope.audit.behavior.base import Ctx, Raw
+from skillscope.audit.capabilities import CapabilityKind
 from skillscope.audit.findings import Severity
 from skillscope.core.textsafe import safe_line
 
@@ -23,7 +24,6 @@ _OFFLINE = re.compile(
     r"\bno\s+data\s+(?:leaves|is\s+sent|is\s+uploaded)\b|\b(?:local[- ]only|offline[- ]only|100%\s+local)\b",
     re.IGNORECASE,
 )
-_SHELLY = re.compile(r"\b(?:curl|wget|nc|bash|sh|python3?|node|base64|eval)\b|https?://|/dev/tcp", re.IGNORECASE)
 
 
 def is_agent_config(path: str) -> bool:
@@ -31,18 +31,18 @@ def is_agent_config(path: str) -> bool:
     return _CONFIG.search(path) is not None
 
 
-def _commands(value: Any, trail: str = "") -> list[tuple[str, str]]:
-    """Every (where, command-or-URL) pair in a parsed configuration."""
-    out: list[tuple[str, str]] = []
+def _commands(value: Any, trail: str = "") -> list[tuple[str, str, list[str]]]:
+    """Every (where, command-or-URL, its words) triple in a parsed configuration."""
+    out: list[tuple[str, str, list[str]]] = []
     if isinstance(value, dict):
         command = value.get("command")
         if isinstance(command, str):
             args = value.get("args")
-            joined = " ".join([command, *(str(a) for a in args)] if isinstance(args, list) else [command])
-            out.append((trail, joined))
+            words = [command, *(str(a) for a in args)] if isinstance(args, list) else [command]
+            out.append((trail, " ".join(words), words))
         for key in ("url", "serverUrl", "endpoint"):
             if isinstance(value.get(key), str):
-                out.append((trail, value[key]))
+                out.append((trail, value[key], [value[key]]))
         for key, inner in value.items():
             if key not in ("command", "args"):
                 out.extend(_commands(inner, f"{trail}.{key}" if trail else str(key)))
@@ -52,27 +52,189 @@ def _commands(value: Any, trail: str = "") -> list[tuple[str, str]]:
     return out
 
 
-def _describe(config: Any) -> list[tuple[str, bool]]:
-    """(what the configuration would add, whether it runs something) for each server, hook and permission."""
-    added: list[tuple[str, bool]] = []
+@dataclass(frozen=True)
+class Added:
+    """One thing a shipped configuration adds: what it is, the verdict, and the capability it gives."""
+
+    what: str
+    severity: Severity | None
+    """None for the rule's own level (error), else warning or note."""
+    kind: CapabilityKind
+    target: str
+    detail: str
+
+
+_RUNNERS = frozenset({"npx", "bunx", "pnpx", "uvx", "pipx", "dlx", "deno", "docker", "podman"})
+"""Commands that fetch a package or image by name and run it."""
+_OFFICIAL = re.compile(
+    r"^(?:@modelcontextprotocol/[\w.-]+|@anthropic-ai/[\w.-]+|@playwright/mcp|@microsoft/[\w.-]+|@azure/[\w.-]+|@aws/[\w.-]+|"
+    r"@cloudflare/[\w.-]+|@stripe/[\w.-]+|@supabase/[\w.-]+|@sentry/[\w.-]+|@notionhq/[\w.-]+|@upstash/[\w.-]+|@github/[\w.-]+|"
+    r"@vercel/[\w.-]+|@neondatabase/[\w.-]+|@browserbasehq/[\w.-]+|@heroku/[\w.-]+|@elastic/[\w.-]+|@mongodb-js/[\w.-]+|"
+    r"@shopify/[\w.-]+|@hubspot/[\w.-]+|@pinecone-database/[\w.-]+|@google-cloud/[\w.-]+|@atlassian/[\w.-]+|@figma/[\w.-]+|"
+    r"mcp-server-(?:git|fetch|time|sqlite|filesystem|memory|everything)|awslabs\.[\w.-]+|"
+    r"(?:docker\.io/)?mcp/[\w.-]+|ghcr\.io/github/github-mcp-server)(?:@[\w.^~-]+|:[\w.-]+)?$",
+    re.IGNORECASE,
+)
+"""Packages and images the MCP project or a platform vendor publishes under its own name."""
+_FETCH_OR_HIDE = re.compile(
+    r"\b(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod|nc|ncat|netcat|socat|telnet|base64|xxd|certutil|eval|iex|"
+    r"invoke-expression|frombase64string)\b|/dev/(?:tcp|udp)|https?://|\|\s*(?:ba|z|da)?sh\b",
+    re.IGNORECASE,
+)
+_INLINE_CODE = re.compile(
+    r"^(?:(?:ba|z|da|k)?sh|python[\d.]*|node|perl|ruby|pwsh|powershell|deno|bun|osascript|cmd(?:\.exe)?)$",
+    re.IGNORECASE,
+)
+_REDIRECTING_ENV = re.compile(
+    r"(?:_BASE_URL|_API_URL|_ENDPOINT|_HOST|^HTTPS?_PROXY|^ALL_PROXY|^NODE_OPTIONS|^LD_PRELOAD|^DYLD_INSERT_LIBRARIES|^PYTHONSTARTUP|"
+    r"^BASH_ENV|^PROMPT_COMMAND|^NODE_TLS_REJECT_UNAUTHORIZED|^GIT_SSH_COMMAND|^PYTHONPATH)$",
+    re.IGNORECASE,
+)
+"""Settings that send the agent's traffic (and its keys) elsewhere, or load code into every process it starts."""
+
+
+def _name(word: str) -> str:
+    return word.rsplit("/", 1)[-1].rsplit("\\", 1)[-1]
+
+
+def _package(words: list[str]) -> str | None:
+    """The package or image a runner command fetches (``npx -y @scope/pkg`` -> ``@scope/pkg``), or None."""
+    rest = words[1:]
+    if _name(words[0]) in ("pipx", "deno", "docker", "podman", "pnpm", "yarn", "uv") and rest:
+        rest = rest[1:] if rest[0] in ("run", "dlx", "x", "tool") else rest
+    skip_value = {"-p", "--package", "--from", "-e", "--env", "-v", "--volume", "--name", "--network", "--mount", "-w"}
+    index = 0
+    while index < len(rest):
+        word = rest[index]
+        if word in skip_value:
+            index += 2
+            continue
+        if word.startswith("-"):
+            index += 1
+            continue
+        return word
+    return None
+
+
+def _server(where: str, command: str, words: list[str]) -> Added:
+    what = f"MCP server {safe_line(where, limit=60)}: {safe_line(command, limit=120)}"
+    if "://" in words[0]:
+        host = re.sub(r"^[a-z]+://", "", words[0]).split("/", 1)[0].split("@")[-1].split(":")[0].lower()
+        local = host in ("localhost", "127.0.0.1", "::1", "[::1]")
+        return Added(
+            what + ("" if local else f" (a remote server at {host} the agent would send to)"),
+            "note" if local else None,
+            "sends",
+            host or "?",
+            f"MCP server {where}",
+        )
+    runner = _name(words[0]).lower()
+    if _INLINE_CODE.match(runner) and any(
+        w in ("-c", "-e", "--eval", "-Command", "-EncodedCommand", "/c") for w in words[1:]
+    ):
+        return Added(what + " (code given inline to an interpreter)", None, "executes", runner, f"MCP server {where}")
+    if _FETCH_OR_HIDE.search(command):
+        return Added(what + " (it downloads, decodes or connects out)", None, "executes", runner, f"MCP server {where}")
+    if runner in _RUNNERS or (
+        runner in ("pnpm", "yarn", "uv") and len(words) > 1 and words[1] in ("dlx", "run", "tool")
+    ):
+        package = _package(words)
+        if package and _OFFICIAL.match(package):
+            return Added(what, "note", "installs", package, f"MCP server {where}, run with {runner}")
+        shown = safe_line(package or "?", limit=60)
+        return Added(
+            what + f" (fetches and runs {shown}, a package no known vendor publishes)",
+            None,
+            "installs",
+            package or "?",
+            f"MCP server {where}, run with {runner}",
+        )
+    # A server the skill ships itself (node ./server.js, python -m its own module): its code is analysed on its own.
+    return Added(what, "note", "executes", runner, f"MCP server {where}")
+
+
+def _hook(where: str, command: str, words: list[str]) -> Added:
+    what = f"hook {safe_line(where, limit=60)}: {safe_line(command, limit=120)}"
+    runner = _name(words[0].split()[0] if words[0].split() else words[0]).lower()
+    if _FETCH_OR_HIDE.search(command):
+        return Added(what + " (it downloads, decodes or connects out)", None, "executes", runner, f"hook {where}")
+    if _INLINE_CODE.match(runner) and re.search(r"\s-(?:c|e|Command|EncodedCommand)\b|\s/c\b", command):
+        return Added(what + " (code given inline to an interpreter)", None, "executes", runner, f"hook {where}")
+    if runner in _RUNNERS:
+        package = _package(command.split())
+        if not (package and _OFFICIAL.match(package)):
+            shown = safe_line(package or "?", limit=60)
+            return Added(
+                what + f" (fetches and runs {shown} each time)", None, "installs", package or "?", f"hook {where}"
+            )
+    # A formatter, linter or test run, or a script the skill ships (whose own findings say what it does).
+    return Added(what, "note", "executes", runner, f"hook {where}")
+
+
+def _describe(config: Any) -> list[Added]:
+    """What the configuration would add, with a verdict and capability, for each server, hook and permission."""
+    added: list[Added] = []
     if not isinstance(config, dict):
         return added
-    for where, command in _commands(config):
-        kind = (
-            "hook"
-            if "hooks" in where.lower()
-            else ("MCP server" if "mcpservers" in where.lower() or "servers" in where.lower() else "command")
-        )
-        runs = kind != "command" or _SHELLY.search(command) is not None
-        added.append((f"{kind} {safe_line(where, limit=60)}: {safe_line(command, limit=120)}", runs))
+    for where, command, words in _commands(config):
+        lowered = where.lower()
+        if "hooks" in lowered or "statusline" in lowered:
+            added.append(_hook(where, command, words))
+        elif "mcpservers" in lowered or "servers" in lowered:
+            added.append(_server(where, command, words))
+        else:
+            harmful = _FETCH_OR_HIDE.search(command) is not None
+            added.append(
+                Added(
+                    f"command {safe_line(where, limit=60)}: {safe_line(command, limit=120)}",
+                    None if harmful else "note",
+                    "executes",
+                    _name(words[0].split()[0] if words[0].split() else words[0]).lower(),
+                    f"command {where}",
+                )
+            )
     permissions = config.get("permissions")
     if isinstance(permissions, dict) and isinstance(permissions.get("allow"), list):
-        added.append(
-            (f"permissions allow {safe_line(', '.join(str(p) for p in permissions['allow']), limit=120)}", True)
+        allowed = [str(p) for p in permissions["allow"]]
+        broad = [p for p in allowed if _SHELL_TOOL.fullmatch(p.strip()) or _ANY_ARGS.fullmatch(p.strip())]
+        names = {p.split("(", 1)[0].strip().lower() for p in allowed}
+        wide = bool(broad) or bool(
+            names & {"write", "edit", "multiedit"} and names & {"webfetch", "websearch", "fetch"}
         )
+        for grant in allowed:
+            added.append(
+                Added(
+                    f"permissions allow {safe_line(', '.join(allowed), limit=120)}",
+                    "warning" if wide else "note",
+                    "grants",
+                    re.sub(r"\s+", "", grant),
+                    "permissions.allow in shipped settings",
+                )
+            )
     for key in ("enableAllProjectMcpServers", "enabledMcpjsonServers", "apiKeyHelper", "env"):
-        if key in config:
-            added.append((f"{key}: {safe_line(json.dumps(config[key]), limit=100)}", key != "env"))
+        if key not in config:
+            continue
+        value = config[key]
+        shown = f"{key}: {safe_line(json.dumps(value), limit=100)}"
+        if key == "apiKeyHelper":
+            harmful = _FETCH_OR_HIDE.search(str(value)) is not None
+            added.append(Added(shown, None if harmful else "warning", "executes", "apiKeyHelper", "apiKeyHelper"))
+        elif key == "env":
+            redirected = [k for k in value if _REDIRECTING_ENV.search(str(k))] if isinstance(value, dict) else []
+            if redirected:
+                added.append(
+                    Added(
+                        shown + f" (sets {', '.join(redirected)}: the agent's traffic or processes are redirected)",
+                        None,
+                        "writes",
+                        "agent settings env",
+                        ", ".join(redirected),
+                    )
+                )
+            else:
+                added.append(Added(shown, "note", "writes", "agent settings env", key))
+        else:
+            added.append(Added(shown, "warning", "grants", key, "servers enabled without asking"))
     return added
 
 
@@ -105,15 +267,16 @@ def scan_config(text: str, path: str) -> Ctx:
             "warning",
         )
         return ctx
-    for what, runs in _describe(config):
-        at, end = _where(text, what)
+    for added in _describe(config):
+        at, end = _where(text, added.what)
         ctx.add(
             "skillscope/persistence/agent-config",
-            f"ships agent configuration that adds {what}",
+            f"ships agent configuration that adds {added.what}",
             at,
             end,
-            None if runs else "warning",
+            added.severity,
         )
+        ctx.cap(added.kind, added.target, at, end, added.detail)
     return ctx
 
 
@@ -191,11 +354,22 @@ def scan_frontmatter(frontmatter: dict[str, Any], evidence: Evidence, skill_md: 
     hooks = frontmatter.get("hooks")
     if hooks:
         key_at, key_end = _key_span(skill_md, "hooks")
-        for what, _ in _describe({"hooks": hooks}) or [
-            (f"hooks {safe_line(json.dumps(hooks, default=str), limit=160)}", True)
+        for added in _describe({"hooks": hooks}) or [
+            Added(f"hooks {safe_line(json.dumps(hooks, default=str), limit=160)}", None, "executes", "?", "hooks")
         ]:
-            at, end = _where(skill_md, what) if key_at >= 0 else (key_at, key_end)
-            out.append(("SKILL.md", Raw("skillscope/persistence/agent-config", f"frontmatter adds {what}", at, end)))
+            at, end = _where(skill_md, added.what) if key_at >= 0 else (key_at, key_end)
+            out.append(
+                (
+                    "SKILL.md",
+                    Raw(
+                        "skillscope/persistence/agent-config",
+                        f"frontmatter adds {added.what}",
+                        at,
+                        end,
+                        added.severity,
+                    ),
+                )
+            )
     key = "allowed-tools" if "allowed-tools" in frontmatter else "allowed_tools"
     tools = _tools(frontmatter.get(key))
     at, end = _key_span(skill_md, key) if tools else (-1, -1)

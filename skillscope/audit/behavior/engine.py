@@ -7,6 +7,7 @@ from typing import Any
 
 from skillscope.audit.behavior import (
     agentconfig,
+    flows,
     golang,
     hosts,
     javascript,
@@ -109,9 +110,8 @@ def analyse_skill(files: list[SkillFileText], frontmatter: dict[str, Any] | None
         for region in regions:
             ctx = Ctx(region.text, region.start, text, file.path, documented=region.documented)
             _code(ctx, region.language, modules)
-            if region.inline and ctx.hits and prose.attack_section(text, region.start):
-                # A code span quoted in a section that catalogues attacks shows a shape to recognise; nothing runs it.
-                ctx.hits = [replace(raw, severity="note") for raw in ctx.hits]
+            if region.documented and ctx.hits:
+                prose.documented_verdict(ctx, inline=region.inline)  # quoted to warn, or an order to the agent
             contexts.append(ctx)
             if not region.documented:
                 _gather(evidence, file.path, ctx)
@@ -150,6 +150,7 @@ def analyse_skill(files: list[SkillFileText], frontmatter: dict[str, Any] | None
                     ),
                 )
             )
+    out.extend(flows.cross_file(texts, capabilities, out))  # a secret read in one file, sent from another
     return SkillAnalysis(out, capabilities)
 
 

@@ -6,12 +6,13 @@ import base64
 import binascii
 import re
 import unicodedata
+from dataclasses import replace
 
 from skillscope.audit.behavior.base import Ctx
 from skillscope.audit.findings import Severity
 from skillscope.core.textsafe import safe_line
 
-__all__ = ["scan_prose", "scan_printed", "normalise", "instruction_in", "attack_section"]
+__all__ = ["scan_prose", "scan_printed", "normalise", "instruction_in", "attack_section", "documented_verdict"]
 
 _WEAK = r"(?:of|the|your|my|these|those|all|and|any|every|other|such|its|their|current|default|given|earlier)"
 _STRONG = (
@@ -651,3 +652,55 @@ def instruction_in(hidden: str) -> str | None:
         return ctx.hits[0].message
     order = _ORDER.search(hidden)
     return f"orders the agent: {' '.join(hidden[order.start() :].split())[:100]!r}" if order else None
+
+
+_HUMAN_PAGE = re.compile(
+    r"(?:^|/)(?:README|INSTALL|CHANGELOG|CHANGES|HISTORY|CONTRIBUTING|SECURITY|CODE_OF_CONDUCT|LICENSE|NOTICE|AUTHORS)(?:\.[\w.]+)?$",
+    re.IGNORECASE,
+)
+"""Pages written for the people who install or maintain a skill; the agent is not told to follow them."""
+_SETUP_HEADING = re.compile(
+    r"^#{1,6}[ \t]+[^\n]*\b(?:install\w*|setup|set\s+up|prerequisites?|requirements?|getting\s+started|quick\s*start|dependencies)\b",
+    re.IGNORECASE,
+)
+_WARNED = re.compile(
+    r"\b(?:never|do\s+not|don'?t|must\s+not|should\s+not|avoid|refuse\s+to|beware|dangerous|unsafe|malicious|attackers?|"
+    r"red\s+flags?|warning\s+signs?|suspicious|insecure|anti-?patterns?)\b",
+    re.IGNORECASE,
+)
+
+
+def _lead_in(file_text: str, offset: int) -> str:
+    """The last paragraph of prose before a fenced block starting at ``offset`` (the fence line left out)."""
+    fence_line = file_text.rfind("\n", 0, max(0, offset - 1)) + 1
+    before = file_text[max(0, fence_line - 400) : fence_line].rstrip()
+    cut = before.rfind("\n\n")
+    return before[cut + 2 :] if cut >= 0 else before
+
+
+def _section_heading(file_text: str, offset: int) -> str:
+    headings = list(re.finditer(r"^#{1,6}[ \t]+[^\n]*", file_text[:offset], re.MULTILINE))
+    return headings[-1].group(0) if headings else ""
+
+
+def documented_verdict(ctx: Ctx, *, inline: bool) -> None:
+    """Settle the severity of what the code rules found in code a Markdown page shows.
+
+    Code quoted to be recognised (under a heading that catalogues attacks, or after "never run the following")
+    runs nowhere: a note. A page for people (README, INSTALL) documents an installer for the user and keeps the
+    installer's own verdict (a note from the vendor's host, a warning from another). A page the agent follows
+    (SKILL.md, references/*.md) that shows a download piped to an interpreter outside a setup section is telling
+    the agent to run it: an error.
+    """
+    if attack_section(ctx.file_text, ctx.base) or (not inline and _WARNED.search(_lead_in(ctx.file_text, ctx.base))):
+        ctx.hits = [replace(raw, severity="note") for raw in ctx.hits]
+        return
+    human = _HUMAN_PAGE.search(ctx.path) is not None
+    setup = _SETUP_HEADING.match(_section_heading(ctx.file_text, ctx.base)) is not None
+    hits = []
+    for raw in ctx.hits:
+        if raw.check == "skillscope/obfuscation/download-exec" and raw.severity == "warning":
+            if not (human or setup):
+                raw = replace(raw, severity="error", message=f"{raw.message}, in steps the agent is told to follow")
+        hits.append(raw)
+    ctx.hits = hits

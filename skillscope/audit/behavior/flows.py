@@ -1,0 +1,141 @@
+"""Flows between a skill's files: a secret one script reads reaching a send in another.
+
+Each analyser reads one region; what a skill does across files shows only in the capabilities they record. Two
+shapes are read here, after every file is analysed:
+
+- a script reads a secret and writes a file, and another script names that file and sends over the network (the
+  key copied to ``/tmp/k`` that an upload script posts);
+- a page the agent follows (SKILL.md, references) pipes one script's output into another (``python a.py | sh
+  b.sh``), the first reading a secret and the second sending.
+
+Each is reported once, at the send line of the sending script, as one sentence naming both files and lines.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from skillscope.audit.behavior.vocab import SECRET_NAME, related_host
+from skillscope.audit.capabilities import Capability
+from skillscope.audit.findings import Hit
+from skillscope.audit.text_scan import hit_at
+from skillscope.core.textsafe import safe_line
+
+__all__ = ["cross_file"]
+
+FLOW = "skillscope/exfiltration/data-flow"
+_SCRATCH = re.compile(r"^(?:/tmp/|/var/tmp/|/dev/shm/|\$TMPDIR/|~/|\./|\.\./|[\w.-]+/)|^[\w.-]+\.\w+$")
+_NEAR = 5
+"""Lines from a secret read to the write that saves it, in one script."""
+_HARMLESS_READS = frozenset({"~/.aws/config"})
+"""Credential places whose common use is a setting, not a secret (the region in ~/.aws/config)."""
+_RUN = re.compile(
+    r"(?:^|[\s;&(])(?:(?:python3?|node|bash|sh|zsh|ruby|perl|deno\s+run|bun|pwsh|tsx|ts-node)\s+)?"
+    r"(?:\./)?((?:scripts|bin|tools|lib|src|hooks)/[\w./-]+\.\w+|[\w.-]+\.(?:py|sh|js|mjs|ts|rb|pl|ps1))\b"
+)
+
+
+def _secret(cap: Capability) -> bool:
+    """Whether a ``reads`` capability reads a secret: a credential place, a secret variable, a store or a token."""
+    if cap.kind != "reads" or cap.target in _HARMLESS_READS or cap.target.endswith(".pub"):
+        return False
+    target = cap.target
+    if target.startswith("$"):
+        return SECRET_NAME.search(target[1:]) is not None
+    return True  # the analysers record a read only for a credential file, store, .env or token command
+
+
+def _what(cap: Capability) -> str:
+    return safe_line(cap.target, limit=60)
+
+
+def _line_span(text: str, line: int) -> tuple[int, int]:
+    lines = text.split("\n")
+    start = sum(len(x) + 1 for x in lines[: line - 1])
+    body = lines[line - 1] if line - 1 < len(lines) else ""
+    indent = len(body) - len(body.lstrip())
+    return start + indent, start + max(len(body), indent + 1)
+
+
+def _names(text: str, path: str) -> bool:
+    """Whether a file's text names ``path`` (a written file another script picks up), as a whole path word."""
+    if len(path) < 4 or path in ("/tmp", "/tmp/", "~/", "."):
+        return False
+    bare = path.removeprefix("~/").removeprefix("./")
+    return re.search(rf"(?<![\w.-]){re.escape(bare)}(?![\w-])", text) is not None
+
+
+def cross_file(
+    texts: Mapping[str, str], capabilities: list[Capability], hits: list[tuple[str, Hit]]
+) -> list[tuple[str, Hit]]:
+    """Flows from a secret read in one file to a send in another, as (path, hit) pairs at the send lines."""
+    by_path: dict[str, list[Capability]] = {}
+    for cap in capabilities:
+        by_path.setdefault(cap.path, []).append(cap)
+    readers = {p: [c for c in caps if _secret(c)] for p, caps in by_path.items()}
+    readers = {p: caps for p, caps in readers.items() if caps}
+    senders = {p: [c for c in caps if c.kind == "sends" and c.line] for p, caps in by_path.items()}
+    senders = {p: caps for p, caps in senders.items() if caps}
+    if not readers or not senders:
+        return []
+    flagged = {(path, hit.at.line) for path, hit in hits if hit.id == FLOW}
+    out: list[tuple[str, Hit]] = []
+
+    def report(sender: str, send: Capability, how: str, secret: Capability) -> None:
+        if (sender, send.line) in flagged or send.line is None or sender not in texts:
+            return
+        if secret.target.startswith("$") and related_host(secret.target[1:], send.target):
+            return  # GITHUB_TOKEN sent to api.github.com: the token's own use
+        flagged.add((sender, send.line))
+        start, end = _line_span(texts[sender], send.line)
+        message = f"{how}, and {sender} sends it to {safe_line(send.target, limit=80)} (line {send.line})"
+        out.append((sender, hit_at(FLOW, message, texts[sender], start, end)))
+
+    # A secret written to a file that another script names and sends.
+    for reader, secrets in readers.items():
+        writes = [c for c in by_path.get(reader, []) if c.kind == "writes" and _SCRATCH.search(c.target)]
+        for write in writes:
+            # The secret read just before the write (or on its line) is what the written file holds.
+            near = [c for c in secrets if c.line and write.line and 0 <= write.line - c.line <= _NEAR]
+            for sender, sends in senders.items():
+                if not near or sender == reader or not _names(texts.get(sender, ""), write.target):
+                    continue
+                secret = near[-1]
+                report(
+                    sender,
+                    sends[0],
+                    f"{reader} reads {_what(secret)} (line {secret.line}) and writes it to "
+                    f"{safe_line(write.target, limit=60)} (line {write.line}), which {sender} picks up",
+                    secret,
+                )
+    # A page the agent follows piping one script into another.
+    for page, text in texts.items():
+        if not page.lower().endswith((".md", ".markdown", ".txt")) or "|" not in text:
+            continue
+        for number, line in enumerate(text.split("\n"), 1):
+            if "|" not in line:
+                continue
+            stages = [_RUN.search(part) for part in line.split("|")]
+            named = [m.group(1) for m in stages if m]
+            for first, second in zip(named, named[1:], strict=False):
+                source, sink = _file(first, texts), _file(second, texts)
+                if source in readers and sink in senders and source != sink and source and sink:
+                    secret = readers[source][0]
+                    report(
+                        sink,
+                        senders[sink][0],
+                        f"{page} (line {number}) pipes the output of {source}, which reads {_what(secret)} "
+                        f"(line {secret.line}), into {sink}",
+                        secret,
+                    )
+    return out
+
+
+def _file(named: str, texts: Mapping[str, str]) -> str | None:
+    """The skill file a command names (``scripts/a.py``, or ``a.py`` when one file has that name)."""
+    named = named.removeprefix("./")
+    if named in texts:
+        return named
+    matches = [p for p in texts if p.rsplit("/", 1)[-1] == named.rsplit("/", 1)[-1]]
+    return matches[0] if len(matches) == 1 else None
