@@ -47,7 +47,15 @@ from skillscope.audit.behavior.vocab import (
 from skillscope.audit.findings import Severity
 from skillscope.core.textsafe import safe_line
 
-__all__ = ["scan_javascript", "normal_path", "payload_severity", "AGENT_CONFIG", "generic_secret"]
+__all__ = [
+    "scan_javascript",
+    "PIPED_RUN",
+    "dest_host",
+    "normal_path",
+    "payload_severity",
+    "AGENT_CONFIG",
+    "generic_secret",
+]
 
 FLOW = "skillscope/exfiltration/data-flow"
 DOWNLOAD = "skillscope/obfuscation/download-exec"
@@ -98,7 +106,7 @@ _FS_WRITE = {
 _FS_COPY = {"copyFileSync", "copyFile", "cpSync", "cp", "symlinkSync", "symlink", "renameSync", "rename", "linkSync"}
 _FS_DELETE = {"rmSync", "rm", "rmdirSync", "rmdir", "remove", "removeSync", "emptyDirSync", "unlinkSync", "unlink"}
 _DECODERS = {"atob", "Buffer.from", "unescape", "decodeURIComponent", "String.fromCharCode", "zlib.inflateSync"}
-_PIPED_RUN = re.compile(
+PIPED_RUN = re.compile(
     r"\b(?:curl|wget|iwr|irm|Invoke-WebRequest|Invoke-RestMethod)\b[^|;&]*\|\s*(?:sudo\s+)?(?:env\s+)?"
     r"(sh|bash|zsh|dash|ksh|python3?|node|perl|ruby|iex|pwsh|powershell)\b",
     re.IGNORECASE,
@@ -848,7 +856,7 @@ class _Analyser:
             host = url_host_of(url) if url else ""
             if not (taint.name and host and related_host(taint.name, host) and endpoint_kind(url or "") is None):
                 self._flow(node, taint, shown(url) if url else f"the network ({tool})")
-        piped = _PIPED_RUN.search(command_shell)
+        piped = PIPED_RUN.search(command_shell)
         if piped:
             url = re.search(r"https?://[^\s'\"|]+", piped.group(0))
             self.add(
