@@ -21,6 +21,7 @@ from skillscope.cli.commands_review import (
     reject_command,
     revoke_command,
 )
+from skillscope.cli.commands_rules import rules_command
 from skillscope.cli.commands_servers import servers_command
 from skillscope.cli.commands_suppress import suppress_command
 from skillscope.cli.commands_tui import tui_command
@@ -73,6 +74,7 @@ for _command in (
     tui_command,
     fetch_command,
     inventory_command,
+    rules_command,
 ):
     cli.add_command(_command)
 cli.add_command(suppress_command)
