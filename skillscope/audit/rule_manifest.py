@@ -66,7 +66,9 @@ OWASP_ASI: Final[dict[str, str]] = {
 
 _RULE_KEYS = frozenset({"id", "family", "category", "severity", "title", "help", "owasp-ast", "owasp-asi"})
 _REQUIRED = ("id", "category", "severity", "title", "help")
-_ID = re.compile(r"^(?:skillscope/[a-z0-9]+(?:-[a-z0-9]+)*(?:/[a-z0-9]+(?:-[a-z0-9]+)*)?|sep-\d+(?:-[a-z0-9]+)+|SS-[A-Z]\d+)$")
+_ID = re.compile(
+    r"^(?:skillscope/[a-z0-9]+(?:-[a-z0-9]+)*(?:/[a-z0-9]+(?:-[a-z0-9]+)*)?|sep-\d+(?:-[a-z0-9]+)+|SS-[A-Z]\d+)$"
+)
 _FAMILY = re.compile(r"^[a-z]+(?:-[a-z]+)*$")
 
 
@@ -131,7 +133,9 @@ def _owasp(value: object, where: str, field: str, known: dict[str, str]) -> tupl
         raise ManifestError(f"{where}: {field} must be a list of ids")
     unknown = [item for item in value if item not in known]
     if unknown:
-        raise ManifestError(f"{where}: {field} names unknown id(s) {', '.join(unknown)} (known: {min(known)}-{max(known)})")
+        raise ManifestError(
+            f"{where}: {field} names unknown id(s) {', '.join(unknown)} (known: {min(known)}-{max(known)})"
+        )
     if len(set(value)) != len(value):
         raise ManifestError(f"{where}: {field} repeats an id")
     return tuple(value)
@@ -159,7 +163,9 @@ def _rule(index: int, raw: object, families: set[str]) -> RuleEntry:
         raise ManifestError(f"{where}: missing field(s) {', '.join(missing)}")
     rule_id = _text(raw["id"], where, "id", one_line=True)
     if not _ID.match(rule_id):
-        raise ManifestError(f"{where}: id is not skillscope/<rule>, skillscope/<family>/<rule>, sep-<n>-<name> or SS-<X><n>")
+        raise ManifestError(
+            f"{where}: id is not skillscope/<rule>, skillscope/<family>/<rule>, sep-<n>-<name> or SS-<X><n>"
+        )
     parts = rule_id.split("/")
     prefix = parts[1] if len(parts) == 3 else None
     family = raw.get("family")

@@ -19,8 +19,8 @@ from skillscope.audit.behavior.rules import BEHAVIOR_RULES, FAMILIES, family_of
 from skillscope.audit.findings import CHECKS, check_info
 from skillscope.audit.rule_manifest import (
     CATEGORIES,
-    OWASP_AST,
     OWASP_ASI,
+    OWASP_AST,
     SEVERITIES,
     ManifestError,
     load_manifest,
@@ -37,7 +37,9 @@ EMITTERS = {"add", "Hit", "finding", "placed", "_finding", "_hit", "hit", "Raw"}
 def _constants(path: Path) -> list[tuple[int, str]]:
     tree = ast.parse(path.read_text(encoding="utf-8"))
     return [
-        (node.lineno, node.value) for node in ast.walk(tree) if isinstance(node, ast.Constant) and isinstance(node.value, str)
+        (node.lineno, node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str)
     ]
 
 
@@ -99,7 +101,9 @@ def test_every_rule_of_the_manifest_is_written_somewhere_in_the_code():
 def test_the_scan_catches_an_id_the_manifest_lacks(tmp_path):
     # The scan itself, on a module a new analyser might be: the unknown id is reported with its place.
     module = tmp_path / "analyser.py"
-    module.write_text('CHECK = "skillscope/exfiltration/not-in-manifest"\n\ndef run(ctx):\n    ctx.add(CHECK, "m", 0, 1)\n')
+    module.write_text(
+        'CHECK = "skillscope/exfiltration/not-in-manifest"\n\ndef run(ctx):\n    ctx.add(CHECK, "m", 0, 1)\n'
+    )
     assert [value for _, value in _constants(module) if FINDING_ID.match(value)] == [
         "skillscope/exfiltration/not-in-manifest"
     ]
@@ -208,7 +212,9 @@ def test_a_bad_entry_is_refused_by_name(change, said):
 
 
 def test_a_repeated_id_or_a_missing_field_is_refused():
-    with pytest.raises(ManifestError, match=r"rule skillscope/exfiltration/data-flow \(rules\[1\]\): the id is listed twice"):
+    with pytest.raises(
+        ManifestError, match=r"rule skillscope/exfiltration/data-flow \(rules\[1\]\): the id is listed twice"
+    ):
         parse_manifest(manifest_text(GOOD_RULE, GOOD_RULE))
     missing = {k: v for k, v in GOOD_RULE.items() if k != "severity"}
     with pytest.raises(ManifestError, match=r"missing field\(s\) severity"):

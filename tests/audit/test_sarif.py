@@ -134,7 +134,9 @@ async def test_help_links_only_to_a_readme_the_caller_named(log):
     named = audit_sarif(audits, docs_url="https://github.com/acme/skillscope/blob/v2/README.md")
     assert sarif_errors(named) == []
     driver_rules = named["runs"][0]["tool"]["driver"]["rules"]
-    assert {r["helpUri"] for r in driver_rules} == {"https://github.com/acme/skillscope/blob/v2/README.md#auditing-a-server"}
+    assert {r["helpUri"] for r in driver_rules} == {
+        "https://github.com/acme/skillscope/blob/v2/README.md#auditing-a-server"
+    }
     (rule,) = [r for r in driver_rules if r["id"] == "skillscope/url"]
     assert rule["helpUri"] == "https://github.com/acme/skillscope/blob/v2/README.md#auditing-a-server"
     assert (
