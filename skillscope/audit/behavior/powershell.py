@@ -762,9 +762,9 @@ class _Analyser:
             return Val()
         if name == "remove-item":
             where = args.get("path", "literalpath", position=0) or piped
-            target = normal_path((where.text if where else None) or UNKNOWN)
-            self.cap("destroys", target, node, "Remove-Item")
-            if args.has("recurse") and target.rstrip("/\\") in (
+            gone = normal_path((where.text if where else None) or UNKNOWN)
+            self.cap("destroys", gone, node, "Remove-Item")
+            if args.has("recurse") and gone.rstrip("/\\") in (
                 "~",
                 "C:",
                 "c:",
@@ -776,7 +776,7 @@ class _Analyser:
                 "~/Documents",
             ):
                 self.add(
-                    DESTROY, f"deletes {safe_line(target, limit=60)} recursively, which the user did not name", node
+                    DESTROY, f"deletes {safe_line(gone, limit=60)} recursively, which the user did not name", node
                 )
             return Val()
         if name == "set-executionpolicy":
