@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from skillscope.audit.behavior.base import Ctx
 from skillscope.audit.behavior.pyvalues import (
     DECODE_NAMES,
+    Ref,
     Values,
     as_text,
     looks_like_python,
@@ -53,6 +54,23 @@ if TYPE_CHECKING:
 
 __all__ = ["Analyser", "Summary"]
 
+
+_HARMFUL_PAYLOAD = re.compile(
+    r"\b(?:curl|wget|nc|ncat|socat|base64|xxd|eval|exec|openssl\s+enc|python[\d.]*\s+-c|perl\s+-e|bash\s+-i)\b|https?://|"
+    r"/dev/tcp/|\balias\s+(?:sudo|su|ssh|git|ls|cd|cp|mv|rm)=|PROMPT_COMMAND|\btrap\b[^\n]*DEBUG|LD_PRELOAD|DYLD_INSERT|"
+    r"mcpServers|[\"']hooks[\"']\s*:|/tmp/\.|>\s*/dev/null\s+2>&1\s*&|\bnohup\b|\bdisown\b"
+)
+"""What turns a start-up write into an attack: it fetches, sends, decodes, hijacks a command or hides in the background."""
+
+_PLAIN_SETTING = re.compile(
+    r"(?:(?:#[^\n]*|export\s+\w+=[^\n;|&`]*|\w+=[^\n;|&`]*|alias\s+\w+=[^\n;|&`]*|(?:source|\.)\s+[\w~./$-]+|"
+    r"eval\s+\"\$\(\w+\s+(?:init|env)[\w\s-]*\)\"|set\s+-gx\s+\w+[^\n;|&`]*|fish_add_path[^\n;|&`]*|)\s*(?:\n|$))+"
+)
+"""A start-up payload that only sets variables, PATH or aliases, or sources a local file: a setting, not a program."""
+
+_INNER_LINES = re.compile(r", line \d+(?=\))|\s\(line \d+\)")
+
+_GIT_HOOKS_CONFIG = re.compile(r"(?:^|/)\.git/config$")
 
 _SECRET_URL = re.compile(r"DSN\b|DATABASE_URL|CONN(?:ECTION)?_?STR", re.IGNORECASE)
 """Environment names of connection strings, which carry a password."""
@@ -110,6 +128,14 @@ class Analyser:
         self.param: dict[str, Taint] = {}
         self._current = ""
         self._lines = ctx.text.split("\n")
+        self._loops = 0
+        self.parts: dict[str, list[ast.expr]] = {}
+        """What the module appends to each list name (``lines.append(ENTRY)``): a payload joined from a list holds them."""
+        self.handles: dict[str, str] = {}
+        """Names of open files, with the path each was opened at."""
+        self.opened: dict[str, ast.Call] = {}
+        self.written: set[str] = set()
+        """Names of file handles the module writes to (``f.write``, ``print(file=f)``, ``json.dump(x, f)``)."""
         self.values = Values()
         """Constant values of names and real names of callees (``pyvalues``)."""
         self.depth = 0
@@ -208,7 +234,12 @@ class Analyser:
                 else next((p for p in pieces if credential_what(p)), None) or credential_what(said)
             )
             if what:
-                self._cap("reads", _home(what) if not store else "credential store", node, safe_line(what, limit=60))
+                self._cap(
+                    "reads",
+                    self._read_target(node, what) if not store else "credential store",
+                    node,
+                    safe_line(what, limit=60),
+                )
                 taint = Taint(
                     f"reads {safe_line(what, limit=80)}"
                     if not store
@@ -319,6 +350,13 @@ class Analyser:
                     if alias.asname and alias.name.split(".")[0] in NET_ROOTS:
                         self.net_modules.add(alias.asname)  # import urllib.request as u
         self.values.learn_imports(tree)
+        for call in (n for n in ast.walk(tree) if isinstance(n, ast.Call)):
+            if isinstance(call.func, ast.Attribute) and call.func.attr in ("write", "writelines"):
+                self.written.add(dotted(call.func.value))
+            if isinstance(call.func, ast.Attribute) and call.func.attr in ("append", "extend", "insert") and call.args:
+                self.parts.setdefault(dotted(call.func.value), []).append(call.args[-1])
+            for value in [*call.args[1:2], *(k.value for k in call.keywords if k.arg in ("file", "fp"))]:
+                self.written.add(dotted(value))
         for statement in tree.body:  # module constants first: a function defined above them still reads them
             if isinstance(statement, (ast.Assign, ast.AnnAssign)):
                 self.values.execute(statement)
@@ -403,8 +441,15 @@ class Analyser:
                 "PoolManager",
             ):
                 self.net.add(name)
-            if fn in ("open", "io.open") and isinstance(value, ast.Call) and value.args:
+            if fn in ("open", "io.open", "codecs.open") and isinstance(value, ast.Call) and value.args:
                 self.files[name] = self._resolve(value.args[0]) or dotted(value.args[0])
+                self.handles[name] = self._path(value.args[0])
+                self.opened[name] = value
+            elif isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr == "open":
+                if fn not in ("open", "io.open", "codecs.open", "os.open") and fn.split(".")[0] not in NET_ROOTS:
+                    self.files[name] = self._path(value.func.value)  # Path(...).open("a"): the path is the receiver
+                    self.handles[name] = self.files[name]
+                    self.opened[name] = value
 
     def _statement(self, node: ast.stmt) -> None:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
@@ -413,8 +458,16 @@ class Analyser:
         if isinstance(node, ast.Assign):
             for target in node.targets:
                 self._bind(target, node.value)
-        elif isinstance(node, (ast.AnnAssign, ast.AugAssign)):
+        elif isinstance(node, ast.AnnAssign):
             self._bind(node.target, node.value)
+        elif isinstance(node, ast.AugAssign):
+            # s += piece: the taint and content of the piece join s's; its value is s's old value and the piece
+            # (inside a loop the loop was worked out whole before its body is read).
+            combined = ast.BinOp(
+                left=ast.Name(getattr(node.target, "id", "_"), ast.Load()), op=node.op, right=node.value
+            )
+            ast.copy_location(combined, node.value)
+            self._bind(node.target, node.value if self._loops else combined, loop=bool(self._loops))
         elif isinstance(node, (ast.With, ast.AsyncWith)):
             for item in node.items:
                 if item.optional_vars is not None:
@@ -439,10 +492,13 @@ class Analyser:
             if isinstance(inner, list) and isinstance(
                 node, (ast.If, ast.For, ast.While, ast.With, ast.Try, ast.AsyncWith, ast.AsyncFor, ast.ExceptHandler)
             ):
+                looping = isinstance(node, (ast.For, ast.While, ast.AsyncFor))
+                self._loops += looping
                 self._block(
                     [s for s in inner if isinstance(s, ast.stmt)]
                     + [s for h in inner if isinstance(h, ast.ExceptHandler) for s in h.body]
                 )
+                self._loops -= looping
 
     # --- calls ---------------------------------------------------------------------------------
     def _call(self, node: ast.Call) -> None:
@@ -532,7 +588,8 @@ class Analyser:
         else:
             return
         for raw in sub.hits:
-            self._add(raw.check, f"{raw.message} (in {where}, line {self._line(node)})", node, raw.severity)
+            said = _INNER_LINES.sub("", raw.message)  # the inner code's own line numbers mean nothing in the file
+            self._add(raw.check, f"{said} (in {where}, line {self._line(node)})", node, raw.severity)
         for cap in sub.caps:
             self._cap(cap.kind, cap.target, node, f"{cap.detail}, in {where}".strip(", "))
         if sub.sends and self.report:
@@ -632,7 +689,9 @@ class Analyser:
         """A command's words (an argv list resolved word by word, unknown words as ``*``) and its text."""
         value = self.values.value(command)
         if isinstance(value, (list, tuple)):
-            words = [render(v) for v in value]
+            words = [
+                "python3" if isinstance(v, Ref) and v.name.endswith("sys.executable") else render(v) for v in value
+            ]
             return words, " ".join(words)
         if isinstance(command, (ast.List, ast.Tuple)):
             words = [self.values.text(e) for e in command.elts]
@@ -654,6 +713,9 @@ class Analyser:
         inner_code = self._inline(words)
         self._cap("executes", (inner_code[2] if inner_code else head) or "?", node, f"via {fn}")
         self._installs(words or said.split(), node)
+        feed = next((k.value for k in node.keywords if k.arg == "input"), None)
+        if feed is not None and head == "crontab":
+            self._persist(node, "crontab", feed)  # crontab - fed by input=: the entries are what it installs
         fetched = self._fetch(command)
         if fetched or self._has_decoder(command):
             check = "skillscope/obfuscation/download-exec" if fetched else "skillscope/obfuscation/decode-exec"
@@ -741,47 +803,174 @@ class Analyser:
             self._cap("installs", _package(word), node, detail)
 
     def _writes(self, node: ast.Call, fn: str, method: str) -> None:
-        if (
-            fn in ("open", "io.open")
-            and len(node.args) >= 2
-            and isinstance(node.args[1], ast.Constant)
-            and str(node.args[1].value)[:1] in "wax"
-        ):
-            target = self._resolve(node.args[0]) or " ".join(strings(node.args[0]))
-            if target and PERSISTENCE_PATH.search(target):
-                self._add(
-                    "skillscope/persistence/startup",
-                    f"writes to {safe_line(target, limit=80)}, which runs again later on its own",
-                    node,
-                )
-        appends = method == "open" and any(
-            isinstance(a, ast.Constant) and str(a.value)[:1] in "wax"
-            for a in [*node.args[:1], *(k.value for k in node.keywords)]
-        )
-        if method in ("write_text", "write_bytes", "copy", "copyfile", "copy2", "move", "symlink_to") or appends:
-            named = (
-                "/".join(
-                    [self.consts.get(n.id, "") for n in ast.walk(node.func) if isinstance(n, ast.Name)]
-                    + strings(node.func)
-                )
-                + "/"
-            )
-            place = PERSISTENCE_PATH.search(
-                named + " " + " ".join(self._resolve(a) or "" for a in node.args[1:2]) + "/"
-            )
-            if place:
-                self._add(
-                    "skillscope/persistence/startup",
-                    f"writes to a start-up location ({safe_line(place.group(0), limit=60)}), which runs again later on its own",
-                    node,
-                )
+        self._acts(node, fn, method)
         if method == "write" and isinstance(node.func, ast.Attribute) and node.args:
             handle = dotted(node.func.value)
             opened = node.func.value
-            if isinstance(opened, ast.Call) and dotted(opened.func) in ("open", "io.open") and opened.args:
+            if isinstance(opened, ast.Call) and self._callee(opened.func) in ("open", "io.open") and opened.args:
                 handle = f"\x00{id(opened)}"  # open(path, "wb").write(data): the file is named right there
                 self.files[handle] = self._resolve(opened.args[0]) or dotted(opened.args[0])
             if handle in self.files and (self._has_decoder(node.args[0]) or self._fetch(node.args[0])):
                 self.dropped[self.files[handle]] = "download" if self._fetch(node.args[0]) else "decode"
         if method == "urlretrieve" and len(node.args) >= 2:
             self.dropped[self._resolve(node.args[1]) or dotted(node.args[1])] = "download"
+
+    def _acts(self, node: ast.Call, fn: str, method: str) -> None:
+        """Writes (with what they write), deletions, permission grants and printed text."""
+        args = node.args
+        keyword = {k.arg: k.value for k in node.keywords if k.arg}
+        if fn in ("open", "io.open", "os.open", "codecs.open") and args:
+            mode = self.values.value(args[1] if len(args) > 1 else keyword.get("mode"))
+            if isinstance(mode, str) and mode[:1] in "wax":
+                opened_at = self._path(args[0])
+                self._cap("writes", opened_at, node, f"open mode {mode}")
+                written = self._handle_of(node)
+                if written is None or written not in self.written:
+                    self._persist(node, opened_at, None)  # opened and handed on: the write is not in view, the place is
+            return
+        receiver = node.func.value if isinstance(node.func, ast.Attribute) else None
+        if method == "open" and receiver is not None and fn.split(".")[0] not in NET_ROOTS:
+            mode = self.values.value(args[0] if args else keyword.get("mode"))
+            if isinstance(mode, str) and mode[:1] in "wax":
+                opened_at = self._path(receiver)
+                self._cap("writes", opened_at, node, f"open mode {mode}")
+                written = self._handle_of(node)
+                if written is None or written not in self.written:
+                    self._persist(node, opened_at, None)
+            return
+        if method in ("write", "writelines") and receiver is not None and args:
+            handle = dotted(receiver)
+            opened = receiver if isinstance(receiver, ast.Call) else None
+            dest: str | None = (
+                self.handles.get(handle)
+                if opened is None
+                else self._path(opened.args[0])
+                if opened.args and self._callee(opened.func) in ("open", "io.open")
+                else None
+            )
+            if dest is not None:
+                self._persist(node, dest, args[0])
+            return
+        if fn in ("print", "json.dump", "yaml.dump", "yaml.safe_dump", "toml.dump") and (
+            (target := keyword.get("file") if fn == "print" else (args[1] if len(args) > 1 else keyword.get("fp")))
+            is not None
+        ):
+            into = self.handles.get(dotted(target))
+            if into is not None:
+                self._persist(node, into, args[0] if args else None)
+            return
+        if method in ("write_text", "write_bytes") and receiver is not None:
+            dest = self._path(receiver)
+            self._cap("writes", dest, node, method)
+            self._persist(node, dest, args[0] if args else keyword.get("data"))
+            return
+        if (
+            fn
+            in (
+                "shutil.copy",
+                "shutil.copyfile",
+                "shutil.copy2",
+                "shutil.move",
+                "os.rename",
+                "os.replace",
+                "os.symlink",
+                "os.link",
+            )
+            and len(args) >= 2
+        ):
+            dest = self._path(args[1])
+            self._cap("writes", dest, node, f"{fn} of {self._path(args[0])}")
+            self._persist(node, dest, args[0], copied=True)
+            return
+        if method in ("symlink_to", "hardlink_to") and receiver is not None:
+            dest = self._path(receiver)
+            self._cap("writes", dest, node, method)
+            self._persist(node, dest, args[0] if args else None, copied=True)
+            return
+        if fn in ("shutil.rmtree", "os.remove", "os.unlink", "os.rmdir", "os.removedirs") and args:
+            self._cap("destroys", self._path(args[0]), node, fn)
+            return
+        if method in ("unlink", "rmdir") and receiver is not None and fn not in ("os.unlink", "os.rmdir"):
+            self._cap("destroys", self._path(receiver), node, method)
+            return
+        if (fn == "os.chmod" or method == "chmod") and (args[1:] or (args and receiver is not None)):
+            mode = self.values.value(args[1] if fn == "os.chmod" else args[0])
+            where = self._path(args[0] if fn == "os.chmod" else receiver)  # type: ignore[arg-type]
+            if isinstance(mode, int) and mode & 0o002:
+                self._cap("grants", f"write by anyone to {where}", node, f"chmod {oct(mode)}")
+            return
+        if fn in ("print", "sys.stdout.write", "sys.stderr.write", "logging.info", "logging.warning"):
+            shown = [self.values.text(a) for a in args]
+            said = " ".join(t for t in shown if t.strip("* "))
+            if said and self.report:
+                start, end = self._span(node)
+                self.ctx.say(said, start, end)
+
+    def _read_target(self, node: ast.Call, what: str) -> str:
+        """The whole path a credential read names (``~/.aws/credentials``), else the credential piece found."""
+        places = [*node.args[:1]] + ([node.func.value] if isinstance(node.func, ast.Attribute) else [])
+        for place in places:
+            path = self._path(place)
+            if credential_what(path) and path.startswith(("~", "/")):
+                return path
+        return _home(what)
+
+    def _path(self, node: ast.AST) -> str:
+        """Where a path expression points, with ``~`` for home and ``*`` for pieces not known."""
+        value = self.values.value(node)
+        text = as_text(value) if value is not None else None
+        if text is None:
+            text = self.values.text(node)
+            if text.strip("*") == "" and isinstance(node, ast.Name) and node.id in self.consts:
+                text = self.consts[node.id]
+        return _home(text) if text else "?"
+
+    def _handle_of(self, node: ast.Call) -> str | None:
+        return next((name for name, opened in self.opened.items() if opened is node), None)
+
+    def _persist(self, node: ast.Call, dest: str, payload: ast.AST | None, *, copied: bool = False) -> None:
+        """A write to a place that runs later on its own: an error when what it writes fetches, decodes, sends or
+        carries a secret; a warning outside the project; a note for a plain setting (a PATH line, a project hook)."""
+        place = PERSISTENCE_PATH.search(dest + "/") or (_GIT_HOOKS_CONFIG.search(dest) if dest else None)
+        if place is None:
+            return
+        harm = self._payload_harm(payload, copied=copied) if payload is not None else None
+        outside = dest.startswith(("~", "/", "*", "?"))
+        text = as_text(self.values.value(payload)) if payload is not None else None
+        if harm:
+            severity: Severity | None = None
+            why = f", and what it writes {harm}"
+        elif not outside or (text is not None and _PLAIN_SETTING.fullmatch(text.strip())):
+            severity, why = "note", ""
+        else:
+            severity, why = "warning", ""
+        self._add(
+            "skillscope/persistence/startup",
+            f"writes to {safe_line(dest, limit=80)} (line {self._line(node)}), which runs again later on its own{why}",
+            node,
+            severity,
+        )
+
+    def _payload_harm(self, payload: ast.AST, *, copied: bool) -> str | None:
+        """What makes a start-up payload harmful (fetches, decodes, carries a secret, sends), or None."""
+        taint = self.taint(payload)
+        if taint is not None:
+            return f"carries a secret ({taint.what}, line {taint.line})"
+        fetched = self._fetch(payload)
+        if fetched:
+            return f"was downloaded from {safe_line(fetched, limit=80)}"
+        if self._has_decoder(payload):
+            return "was decoded at run time"
+        if copied:
+            source = self._path(payload)
+            kind = self.dropped.get(source)
+            return f"was written from {kind}ed data" if kind else None
+        pieces = [payload] + [
+            part for name in ast.walk(payload) if isinstance(name, ast.Name) for part in self.parts.get(name.id, [])
+        ]
+        for piece in pieces:
+            text = as_text(self.values.value(piece)) or self.values.text(piece)
+            found = _HARMFUL_PAYLOAD.search(text)
+            if found:
+                return f"fetches, decodes or hides ({safe_line(found.group(0), limit=40)})"
+        return None
