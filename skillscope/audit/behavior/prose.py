@@ -483,15 +483,24 @@ _HARMFUL_ACT = re.compile(
 """Acts whose doing without the user's say-so is harm (sending, deleting, installing, paying, handling secrets)."""
 
 
+_SENTENCE_END = re.compile(r"[.!?](?:\s|$)|\n\s*\n")
+_NEGATED_SENTENCE = re.compile(r"^\W*(?:never|do\s+not|don'?t|must\s+not|avoid|no\b)", re.IGNORECASE)
+
+
 def _around(text: str, start: int, end: int) -> str:
-    """The sentence holding ``text[start:end]`` and the sentences either side of it."""
+    """The sentence holding ``text[start:end]`` and the sentences either side of it (a neighbour that forbids
+    something, "Never run ...", says what not to do, so it is left out)."""
     before = text[max(0, start - 300) : start]
     after = text[end : end + 300]
-    cuts = [m.end() for m in re.finditer(r"[.!?](?:\s|$)|\n\s*\n", before)]
+    cuts = [m.end() for m in _SENTENCE_END.finditer(before)]
     lo = cuts[-2] if len(cuts) >= 2 else 0
-    ends = [m.start() for m in re.finditer(r"[.!?](?:\s|$)|\n\s*\n", after)]
+    ends = [m.end() for m in _SENTENCE_END.finditer(after)]
     hi = ends[1] if len(ends) >= 2 else len(after)
-    return before[lo:] + text[start:end] + after[:hi]
+    own_start = cuts[-1] if cuts else 0
+    own_end = ends[0] if ends else len(after)
+    previous, following = before[lo:own_start], after[own_end:hi]
+    kept = [part for part in (previous, following) if not _NEGATED_SENTENCE.match(part)]
+    return " ".join([before[own_start:] + text[start:end] + after[:own_end], *kept])
 
 
 _SECRET_KEPT = re.compile(
