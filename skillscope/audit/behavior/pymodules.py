@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import ast
+import posixpath
+import tomllib
+from dataclasses import replace
 
 from skillscope.audit.behavior.base import Ctx
 from skillscope.audit.behavior.python import Analyser, Summary
@@ -17,10 +20,16 @@ class Modules:
         self.by_name: dict[str, Summary] = {}
         self.trees: dict[str, ast.Module] = {}
         """Each file's parsed tree, by its text, so a script is parsed once."""
+        self.install_time: dict[str, str] = {}
+        """Python files a pyproject.toml runs when the package is built or installed, with how (a hatch build hook,
+        an in-tree build backend, a setuptools cmdclass)."""
 
     @classmethod
     def of(cls, files: list[tuple[str, str]]) -> Modules:
         modules = cls()
+        for path, text in files:
+            if path.rsplit("/", 1)[-1] == "pyproject.toml":
+                modules.install_time.update(build_hooks(path, text))
         sources = [(p, t) for p, t in files if p.endswith(".py") and len(t) < 256 * 1024]
         for _, text in sources:
             try:
@@ -38,6 +47,49 @@ class Modules:
                 analyser.run(tree)
                 modules.by_name[path.rsplit("/", 1)[-1][:-3]] = analyser.summary
         return modules
+
+
+def build_hooks(path: str, text: str) -> dict[str, str]:
+    """The skill paths of Python files a pyproject.toml runs at build or install time, with how each is named."""
+    try:
+        data = tomllib.loads(text)
+    except (tomllib.TOMLDecodeError, ValueError):
+        return {}
+    here = posixpath.dirname(path)
+    out: dict[str, str] = {}
+
+    def add(relative: str, how: str) -> None:
+        out[posixpath.normpath(posixpath.join(here, relative))] = how
+
+    tool = data.get("tool")
+    tool = tool if isinstance(tool, dict) else {}
+    hatch = tool.get("hatch", {}) if isinstance(tool, dict) else {}
+    build = hatch.get("build", {}) if isinstance(hatch, dict) else {}
+    places = [build.get("hooks", {})] if isinstance(build, dict) else []
+    targets = build.get("targets", {}) if isinstance(build, dict) else {}
+    places += [t.get("hooks", {}) for t in targets.values() if isinstance(t, dict)] if isinstance(targets, dict) else []
+    for hooks in places:
+        custom = hooks.get("custom") if isinstance(hooks, dict) else None
+        if isinstance(custom, dict):
+            add(str(custom.get("path", "hatch_build.py")), "a hatch build hook ([tool.hatch.build.hooks.custom])")
+    system = data.get("build-system")
+    system = system if isinstance(system, dict) else {}
+    backend, where = system.get("build-backend"), system.get("backend-path")
+    if isinstance(backend, str) and isinstance(where, list):
+        module = backend.split(":", 1)[0].replace(".", "/")
+        for folder in where:
+            add(f"{folder}/{module}.py", "an in-tree build backend (backend-path)")
+            add(f"{folder}/{module}/__init__.py", "an in-tree build backend (backend-path)")
+    setuptools = tool.get("setuptools", {}) if isinstance(tool, dict) else {}
+    cmdclass = setuptools.get("cmdclass") if isinstance(setuptools, dict) else None
+    if isinstance(cmdclass, dict):
+        for target in cmdclass.values():
+            if isinstance(target, str) and "." in target:
+                add(
+                    target.rsplit(".", 1)[0].replace(".", "/") + ".py",
+                    "a setuptools cmdclass ([tool.setuptools.cmdclass])",
+                )
+    return out
 
 
 _REACHES = (
@@ -58,7 +110,12 @@ _REACHES = (
 
 def scan_python(ctx: Ctx, modules: Modules) -> None:
     """Run the Python rules over ``ctx.text`` (code that does not parse is left to the other rules)."""
-    if not any(word in ctx.text for word in _REACHES):
+    install = modules.install_time.get(ctx.path) or (
+        "setup.py, which pip runs to build and install the package"
+        if ctx.path.rsplit("/", 1)[-1] == "setup.py"
+        else None
+    )
+    if not install and not any(word in ctx.text for word in _REACHES):
         return
     tree = modules.trees.get(ctx.text)
     if tree is None:
@@ -69,4 +126,9 @@ def scan_python(ctx: Ctx, modules: Modules) -> None:
         except (RecursionError, MemoryError):
             ctx.add("skillscope/obfuscation/unanalysable", "Python nested too deeply for its own parser", 0, 1)
             return
-    Analyser(ctx, modules).run(tree)
+    analyser = Analyser(ctx, modules)
+    analyser.install = install
+    before = len(ctx.hits)
+    analyser.run(tree)
+    if install:  # what a build hook does happens on `pip install`, before anyone runs the skill
+        ctx.hits[before:] = [replace(raw, message=f"{raw.message}, at install time") for raw in ctx.hits[before:]]

@@ -68,6 +68,27 @@ _PLAIN_SETTING = re.compile(
 )
 """A start-up payload that only sets variables, PATH or aliases, or sources a local file: a setting, not a program."""
 
+_INSTALL_COMMANDS = frozenset(
+    {
+        "install",
+        "develop",
+        "egg_info",
+        "build_py",
+        "build_ext",
+        "build",
+        "sdist",
+        "bdist_wheel",
+        "bdist_egg",
+        "install_lib",
+        "install_scripts",
+        "BuildHookInterface",
+    }
+)
+"""Base classes of a setuptools command or hatch hook whose ``run``/``initialize`` runs when the package is built."""
+_BACKEND_HOOKS = frozenset(
+    {"build_wheel", "build_sdist", "build_editable", "prepare_metadata_for_build_wheel", "get_requires_for_build_wheel"}
+)
+
 _INNER_LINES = re.compile(r", line \d+(?=\))|\s\(line \d+\)")
 
 _GIT_HOOKS_CONFIG = re.compile(r"(?:^|/)\.git/config$")
@@ -139,6 +160,8 @@ class Analyser:
         self.values = Values()
         """Constant values of names and real names of callees (``pyvalues``)."""
         self.depth = 0
+        self.install: str | None = None
+        """How the file runs at build or install time (setup.py, a hatch hook, an in-tree backend), else None."""
         """How many decoded layers deep this analyser reads (a decoded script that decodes another)."""
 
     # --- positions and reports ------------------------------------------------------------
@@ -350,6 +373,8 @@ class Analyser:
                     if alias.asname and alias.name.split(".")[0] in NET_ROOTS:
                         self.net_modules.add(alias.asname)  # import urllib.request as u
         self.values.learn_imports(tree)
+        if self.install:
+            self._install_hooks(tree)
         for call in (n for n in ast.walk(tree) if isinstance(n, ast.Call)):
             if isinstance(call.func, ast.Attribute) and call.func.attr in ("write", "writelines"):
                 self.written.add(dotted(call.func.value))
@@ -595,6 +620,24 @@ class Analyser:
         if sub.sends and self.report:
             start, end = self._span(node)
             self.ctx.sends.extend((start, end, kind) for _, _, kind in sub.sends)
+
+    def _install_hooks(self, tree: ast.Module) -> None:
+        """A build or install hook is a capability of its own: what it does runs when the package is installed."""
+        hooks = [
+            node
+            for node in ast.walk(tree)
+            if isinstance(node, ast.ClassDef)
+            and any(self._callee(base).rsplit(".", 1)[-1] in _INSTALL_COMMANDS for base in node.bases)
+        ] + [
+            node
+            for node in tree.body
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name in _BACKEND_HOOKS
+        ]
+        for hook in hooks:
+            self._cap("executes", f"install hook {hook.name}", hook, f"runs at install time, {self.install}")
+        if not hooks and self.install:
+            first = tree.body[0] if tree.body else tree
+            self._cap("executes", "install hook", first, f"runs at install time, {self.install}")
 
     def _cap(self, kind: CapabilityKind, target: str, node: ast.AST, detail: str = "") -> None:
         if self.report:
