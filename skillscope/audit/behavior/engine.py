@@ -12,6 +12,7 @@ from skillscope.audit.behavior import (
     hosts,
     javascript,
     makefile,
+    manifests,
     powershell,
     prose,
     pymodules,
@@ -117,6 +118,11 @@ def analyse_skill(files: list[SkillFileText], frontmatter: dict[str, Any] | None
                 _gather(evidence, file.path, ctx)
         if not file.binary:
             contexts.append(agentconfig.scan_config(text, file.path))
+        if not file.binary and manifests.is_manifest(file.path):  # what installing its packages pulls in and runs
+            manifest = Ctx(text, 0, text, file.path)
+            manifests.scan_manifest(manifest)
+            contexts.append(manifest)
+            _gather(evidence, file.path, manifest)
         if is_data_file(file.path) and not file.binary:
             # A config the skill tells the agent to follow ("preamble: Disregard your prior guidelines") speaks to it
             # like prose; its keys and paths are not orders, so only the hijacking rules read it.
