@@ -1,13 +1,162 @@
-"""Makefiles: each recipe line is a shell command the build runs."""
+"""Makefiles over the tree-sitter-make grammar: each recipe line is shell code the build runs.
+
+A rule's recipe lines are joined into one shell script (so a file one line downloads and the next runs is
+followed) with make's own references resolved where they are constant: ``$(VAR)`` and ``${VAR}`` from the
+Makefile's assignments (``=``, ``:=``, ``?=``, ``+=``), ``$$`` as the shell's ``$``, ``$@`` as the target's
+name. ``$(shell ...)`` in an assignment is shell code too. What the shell rules find is placed back on the
+recipe line it came from, at its real offset where the line needed no resolving.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+import tree_sitter
+
 from skillscope.audit.behavior import shell
 from skillscope.audit.behavior.base import Ctx
+from skillscope.audit.behavior.treesitter import parse, walk
 
 __all__ = ["scan_makefile"]
 
+_MAX_DEPTH = 8
+"""References followed inside references (A = $(B), B = $(C) ...) before a value is left as written."""
+
+
+@dataclass(frozen=True)
+class _Piece:
+    """One recipe line in the joined script: where it starts there, and where it is in the region."""
+
+    at: int
+    length: int
+    start: int
+    end: int
+    exact: bool
+
+
+class _Make:
+    def __init__(self, ctx: Ctx) -> None:
+        self.ctx = ctx
+        self.tree, self.data = parse("make", ctx.text)
+        self.values: dict[str, tree_sitter.Node | None] = {}
+        self.chars: list[int] | None = None
+        if len(self.data) != len(ctx.text):
+            self.chars = []
+            for index, ch in enumerate(ctx.text):
+                self.chars.extend([index] * len(ch.encode("utf-8", "surrogatepass")))
+            self.chars.append(len(ctx.text))
+
+    def offset(self, byte: int) -> int:
+        return byte if self.chars is None else self.chars[min(byte, len(self.chars) - 1)]
+
+    def src(self, node: tree_sitter.Node) -> str:
+        return self.data[node.start_byte : node.end_byte].decode("utf-8", "replace")
+
+    def value(self, name: str, depth: int) -> str:
+        node = self.values.get(name)
+        if name not in self.values:
+            return f"${{{name}}}"  # make reads the environment for a name the Makefile does not set ($(HOME))
+        if node is None or depth > _MAX_DEPTH:
+            return ""
+        return self.resolve(node, "", depth + 1)
+
+    def resolve(self, node: tree_sitter.Node, target: str, depth: int = 0) -> str:
+        """The text of ``node`` with make's references replaced by their constant values."""
+        out: list[str] = []
+        at = node.start_byte
+        for child in node.children:
+            kind = child.type
+            if kind not in ("variable_reference", "escape", "automatic_variable", "shell_text", "shell_function"):
+                continue
+            out.append(self.data[at : child.start_byte].decode("utf-8", "replace"))
+            if kind == "shell_function":  # $(shell cmd) is the shell's $(cmd)
+                command = next((c for c in child.children if c.type == "shell_command"), None)
+                out.append(f"$({self.resolve(command, target, depth) if command is not None else ''})")
+            elif kind == "shell_text":
+                out.append(self.resolve(child, target, depth))
+            elif kind == "escape":
+                out.append("$")
+            elif kind == "automatic_variable":
+                symbol = self.src(child)[1:]
+                out.append(target if symbol.startswith("@") and target else self.src(child))
+            else:
+                name = next((self.src(c) for c in child.named_children if c.type == "word"), "")
+                out.append(self.value(name, depth) if name else self.src(child))
+            at = child.end_byte
+        out.append(self.data[at : node.end_byte].decode("utf-8", "replace"))
+        return "".join(out)
+
+    def run(self) -> None:
+        root = self.tree.root_node
+        for node in walk(root):
+            if node.type == "variable_assignment":
+                name = node.child_by_field_name("name")
+                value = node.child_by_field_name("value")
+                if name is not None:
+                    self.values.setdefault(self.src(name).strip(), value)
+        for node in walk(root):
+            if node.type == "shell_function":
+                command = next((c for c in node.children if c.type == "shell_command"), None)
+                if command is not None:
+                    self.script([(command, "")])
+            elif node.type == "rule":
+                targets = node.child_by_field_name("targets") or next(
+                    (c for c in node.children if c.type == "targets"), None
+                )
+                target = self.src(targets).split()[0] if targets is not None and self.src(targets).split() else ""
+                recipe = next((c for c in node.children if c.type == "recipe"), None)
+                if recipe is not None:
+                    lines = [(c, target) for c in recipe.children if c.type == "recipe_line"]
+                    self.script(lines)
+
+    def script(self, lines: list[tuple[tree_sitter.Node, str]]) -> None:
+        """Analyse recipe lines as one shell script and place what is found on the lines themselves."""
+        pieces: list[_Piece] = []
+        parts: list[str] = []
+        at = 0
+        for line, target in lines:
+            body = [c for c in line.children if c.type in ("shell_text", "shell_command")]
+            if not body:
+                continue
+            first, last = body[0], body[-1]
+            written = self.data[first.start_byte : last.end_byte].decode("utf-8", "replace")
+            text = self.resolve(line, target) if line.type == "recipe_line" else self.resolve(first, target)
+            text = text.lstrip("@-+ \t")
+            start, end = self.offset(first.start_byte), self.offset(last.end_byte)
+            # each line sits on its own line number in the joined script, so the rules' "(line N)" are the file's
+            gap = "\n" * max(1 if parts else 0, self.ctx.line(start) - 1 - sum(p.count("\n") for p in parts))
+            parts.append(gap)
+            at += len(gap)
+            pieces.append(_Piece(at, len(text), start, end, text == written))
+            parts.append(text)
+            at += len(text)
+        if not pieces:
+            return
+        code = "".join(parts)
+        inner = Ctx(code, 0, code, self.ctx.path, documented=self.ctx.documented)
+        shell.scan_shell(inner)
+        ctx = self.ctx
+        ctx.network = ctx.network or inner.network
+        for hit in inner.hits:
+            start, end = self.place(pieces, hit.start, hit.end)
+            ctx.add(hit.check, hit.message, start, end, hit.severity)
+        for cap in inner.caps:
+            start, end = self.place(pieces, cap.start, cap.end)
+            ctx.cap(cap.kind, cap.target, start, end, cap.detail)
+        for start, end, kind in inner.sends:
+            ctx.sends.append((*self.place(pieces, start, end), kind))
+        for start, end, said in inner.printed:
+            ctx.say(said, *self.place(pieces, start, end))
+
+    @staticmethod
+    def place(pieces: list[_Piece], start: int, end: int) -> tuple[int, int]:
+        piece = next((p for p in reversed(pieces) if p.at <= start), pieces[0])
+        if piece.exact and end <= piece.at + piece.length:
+            return piece.start + start - piece.at, piece.start + end - piece.at
+        return piece.start, piece.end
+
 
 def scan_makefile(ctx: Ctx) -> None:
-    """Analyse a Makefile (until its grammar-based analyser lands: the whole text read as shell)."""
-    shell.scan_shell(ctx)
+    """Analyse a Makefile: every rule's recipe as shell, with make's constant references resolved."""
+    if ctx.text.strip():
+        _Make(ctx).run()

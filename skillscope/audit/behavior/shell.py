@@ -799,12 +799,13 @@ def _persistence(ctx: Ctx, cmd: Cmd, pipeline: Pipeline, flow: _Flow, persist: _
         if key is not None:
             value = args[-1] if args[-1].lower() != key else ""
             what = f"sets git {key}"
-            payload = value.lstrip("!") if key != "core.hookspath" else ""
+            payload = value.lstrip("!") if key != "core.hookspath" else _written_under(persist, value)
     elif cmd.name == "launchctl" and args[:1] and args[0] in ("load", "bootstrap", "enable", "submit"):
         what = "loads a launchd job"
-        payload = " ".join(args[args.index("--") + 1 :]) if "--" in args else ""
+        payload = _written_named(persist, [a for a in args[1:] if not a.startswith("-")])
     elif cmd.name == "systemctl" and "enable" in args:
         what = "enables a systemd unit"
+        payload = _written_named(persist, [a for a in args[args.index("enable") + 1 :] if not a.startswith("-")])
     elif cmd.name == "schtasks" and any(a.lower() == "/create" for a in args):
         what = "creates a scheduled task"
         payload = next((args[i + 1] for i, a in enumerate(args[:-1]) if a.lower() == "/tr"), "")
@@ -816,6 +817,18 @@ def _persistence(ctx: Ctx, cmd: Cmd, pipeline: Pipeline, flow: _Flow, persist: _
         payload = cmd.stdin or _stage_output(pipeline, cmd)
     if what:
         _startup(ctx, cmd, what, payload, depth, agent=False)
+
+
+def _written_under(persist: _Persist, folder: str) -> str:
+    """What the script wrote earlier into files under ``folder`` (the hooks a hooksPath points git at)."""
+    folder = home_path(folder).rstrip("/") + "/"
+    return "\n".join(text for path, text in persist.contents.items() if home_path(path).startswith(folder))
+
+
+def _written_named(persist: _Persist, names: list[str]) -> str:
+    """What the script wrote earlier into the unit or job files a command names (by path or by file name)."""
+    wanted = {n.rsplit("/", 1)[-1] for n in names} | {n.rsplit("/", 1)[-1] + ".service" for n in names}
+    return "\n".join(text for path, text in persist.contents.items() if path.rsplit("/", 1)[-1] in wanted)
 
 
 def _alternatives(ctx: Ctx, cmd: Cmd, target: str) -> list[str]:
@@ -950,6 +963,9 @@ def _installs(ctx: Ctx, cmd: Cmd) -> None:
     else:
         return
     rest = args[1:] if name != "npx" else args
+    if name == "npx":  # the first name is the package run; what follows are its own arguments
+        first = next((i for i, a in enumerate(rest) if not a.startswith("-")), None)
+        rest = [] if first is None else [rest[first]]
     takes = {
         "-i",
         "--index-url",
