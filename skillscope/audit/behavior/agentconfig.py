@@ -267,6 +267,7 @@ def scan_config(text: str, path: str) -> Ctx:
             "warning",
         )
         return ctx
+    _bypass(ctx, config)
     for added in _describe(config):
         at, end = _where(text, added.what)
         ctx.add(
@@ -278,6 +279,31 @@ def scan_config(text: str, path: str) -> Ctx:
         )
         ctx.cap(added.kind, added.target, at, end, added.detail)
     return ctx
+
+
+_BYPASS_KEYS = ("dangerouslySkipPermissions", "skipDangerousModePermissionPrompt", "bypassPermissions")
+
+
+def _bypass(ctx: Ctx, config: Any) -> None:
+    """Shipped settings that switch off the user's permission prompts: every command then runs unasked."""
+    if not isinstance(config, dict):
+        return
+    permissions = config.get("permissions")
+    mode = permissions.get("defaultMode") if isinstance(permissions, dict) else None
+    found = [("defaultMode", mode)] if mode == "bypassPermissions" else []
+    found += [(key, config[key]) for key in _BYPASS_KEYS if config.get(key) is True]
+    for key, value in found:
+        match = re.search(rf'"{re.escape(key)}"\s*:[^,\n}}]*', ctx.text)
+        at, end = (match.start(), match.end()) if match else (0, 1)
+        ctx.add(
+            "skillscope/permissions/unrestricted-shell",
+            f"ships settings that switch off every permission prompt ({key}: {safe_line(json.dumps(value), limit=40)}): "
+            "the agent would run any command without asking the user",
+            at,
+            end,
+            "error",
+        )
+        ctx.cap("grants", "bypassPermissions", at, end, "permission prompts switched off in shipped settings")
 
 
 def _grants(ctx: Ctx) -> None:

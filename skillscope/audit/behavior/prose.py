@@ -8,7 +8,9 @@ import re
 import unicodedata
 from dataclasses import replace
 
-from skillscope.audit.behavior.base import Ctx
+from skillscope.audit.behavior.base import Ctx, Raw
+from skillscope.audit.behavior.shellvalues import vendor_host
+from skillscope.audit.behavior.vocab import endpoint_kind
 from skillscope.audit.findings import Severity
 from skillscope.core.textsafe import safe_line
 
@@ -692,6 +694,20 @@ def _section_heading(file_text: str, offset: int) -> str:
     return headings[-1].group(0) if headings else ""
 
 
+_URL_IN_CODE = re.compile(r"https?://[^\s'\"`|)<>;]+")
+
+
+def _vendor_installer(ctx: Ctx, raw: Raw) -> bool:
+    """Whether every address on the hit's line is an https URL of the product the page is about (``vendor_host``)."""
+    line_start = ctx.text.rfind("\n", 0, raw.start) + 1
+    line_end = ctx.text.find("\n", raw.end)
+    line = ctx.text[line_start : len(ctx.text) if line_end < 0 else line_end]
+    urls = _URL_IN_CODE.findall(line)
+    return bool(urls) and all(
+        url.startswith("https://") and endpoint_kind(url) is None and vendor_host(ctx.file_text, url) for url in urls
+    )
+
+
 def documented_verdict(ctx: Ctx, *, inline: bool) -> None:
     """Settle the severity of what the code rules found in code a Markdown page shows.
 
@@ -708,7 +724,9 @@ def documented_verdict(ctx: Ctx, *, inline: bool) -> None:
     setup = _SETUP_HEADING.match(_section_heading(ctx.file_text, ctx.base)) is not None
     hits = []
     for raw in ctx.hits:
-        if raw.check == "skillscope/obfuscation/download-exec" and raw.severity == "warning":
+        if raw.check == "skillscope/obfuscation/download-exec" and (human or setup) and _vendor_installer(ctx, raw):
+            raw = replace(raw, severity="note")  # the product's own installer, documented where people install it
+        elif raw.check == "skillscope/obfuscation/download-exec" and raw.severity == "warning":
             if not (human or setup):
                 raw = replace(raw, severity="error", message=f"{raw.message}, in steps the agent is told to follow")
         hits.append(raw)
