@@ -1,4 +1,5 @@
-"""Credentials followed to the network by tokens, for script languages with no analyser of their own (Ruby, Go, Perl, PHP)."""
+"""Credentials followed to the network by tokens, for script languages with no grammar-based analyser (Perl, PHP, a
+script of no named language); Ruby and Go have their own (ruby.py, golang.py)."""
 
 from __future__ import annotations
 
