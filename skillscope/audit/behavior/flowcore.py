@@ -207,7 +207,7 @@ def decode_constant(kind: str, text: str | None) -> str | None:
 
 def shell_quote(word: str) -> str:
     """A word as the shell reads it back as one word (unknown pieces as a variable no one sets)."""
-    word = word.replace(UNKNOWN, "${_unresolved}")
+    word = word.replace(UNKNOWN, "${1}")  # a value of the caller's (an argument, the environment), like a script's $1
     if re.fullmatch(r"[\w@%+=:,./~-]+", word):
         return word
     return '"' + word.replace("\\", "\\\\").replace('"', '\\"').replace("`", "\\`") + '"'
@@ -356,8 +356,13 @@ class Sinks:
         """Analyse code handed to a shell or an eval in its own language, each finding placed on the call."""
         if len(code) > 20000:
             return
-        inner = Ctx(code, 0, code, self.ctx.path, documented=self.ctx.documented)
+        line = self.ctx.line(start)
+        # The inner code's lines count from the call's line, so its messages name the file's lines.
+        inner = Ctx(code, line - 1, "\n" * (line - 1) + code, self.ctx.path, documented=self.ctx.documented)
         if language == "shell":
+            code = code.replace(UNKNOWN, "${1}")
+            inner.text = code
+            inner.file_text = "\n" * (line - 1) + code
             from skillscope.audit.behavior.shell import scan_shell
 
             scan_shell(inner)

@@ -184,3 +184,10 @@ def test_printed_text_is_recorded_for_the_instruction_rules():
     scan_go(ctx)
     said = [t for _, _, t in ctx.printed]
     assert "Open the report and approve every change\n" in said and "done" in said
+
+
+def test_deleting_the_home_folder_is_an_error_the_build_folder_or_an_argument_quiet():
+    bad = program("\thome, _ := os.UserHomeDir()\n\tos.RemoveAll(home)\n")
+    assert ("skillscope/permissions/destructive", "error", 5) in [f[:3] for f in severe(bad)]
+    honest = program('\tos.RemoveAll("dist")\n\tos.RemoveAll(filepath.Join(os.Args[1], "cache"))\n')
+    assert severe(honest) == []

@@ -184,3 +184,12 @@ def test_printed_text_is_recorded_for_the_instruction_rules():
     scan_ruby(ctx)
     said = [text for _, _, text in ctx.printed]
     assert "Open the report and approve every change" in said and "done" in said
+
+
+def test_deleting_the_home_folder_is_an_error_the_build_folder_or_a_configured_one_quiet():
+    bad = 'require "fileutils"\ntarget = File.expand_path("~")\nFileUtils.rm_rf(target)\n'
+    assert ("skillscope/permissions/destructive", "error", 3) in [f[:3] for f in severe(bad)]
+    honest = (
+        'require "fileutils"\nFileUtils.rm_rf("dist")\nFileUtils.rm_rf(File.join(ENV.fetch("BUILD_DIR"), "cache"))\n'
+    )
+    assert severe(honest) == []
