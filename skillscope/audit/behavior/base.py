@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from skillscope.audit.capabilities import CapabilityKind
@@ -47,6 +48,9 @@ class Ctx:
     """Set when the code sends anything over the network (the claim-mismatch rule reads it)."""
     sends: list[tuple[int, int, str]] = field(default_factory=list)
     """Where the code sends over the network, as (start, end, "upload" for file contents or secrets, else "network")."""
+    skill_files: Mapping[str, str] = field(default_factory=dict)
+    """Every verified text file of the skill by path (this one too): where a value read from a shipped config file,
+    a hook copied from the skill's folder, or a script another one runs can be looked up. Read-only."""
     caps: list[RawCap] = field(default_factory=list)
     """What the code can do (executes, sends, reads, ...), each with its target resolved as far as constants allow."""
     printed: list[tuple[int, int, str]] = field(default_factory=list)

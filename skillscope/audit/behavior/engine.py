@@ -100,6 +100,7 @@ def analyse_skill(files: list[SkillFileText], frontmatter: dict[str, Any] | None
     """
     capabilities: list[Capability] = []
     modules = pymodules.Modules.of([(f.path, f.text) for f in files if not f.binary])
+    skill_files = {f.path: f.text[:MAX_SCAN] for f in files if not f.binary}
     out: list[tuple[str, Hit]] = []
     evidence = agentconfig.Evidence()
     texts: dict[str, str] = {}
@@ -109,7 +110,7 @@ def analyse_skill(files: list[SkillFileText], frontmatter: dict[str, Any] | None
         # A binary's real-text strings (the only text given for one) are read as shell: a command hides there too.
         regions = [Region(0, text, "shell")] if file.binary else code_regions(text, file.path)
         for region in regions:
-            ctx = Ctx(region.text, region.start, text, file.path, documented=region.documented)
+            ctx = Ctx(region.text, region.start, text, file.path, documented=region.documented, skill_files=skill_files)
             _code(ctx, region.language, modules)
             if region.documented and ctx.hits:
                 prose.documented_verdict(ctx, inline=region.inline)  # quoted to warn, or an order to the agent
@@ -119,7 +120,7 @@ def analyse_skill(files: list[SkillFileText], frontmatter: dict[str, Any] | None
         if not file.binary:
             contexts.append(agentconfig.scan_config(text, file.path))
         if not file.binary and manifests.is_manifest(file.path):  # what installing its packages pulls in and runs
-            manifest = Ctx(text, 0, text, file.path)
+            manifest = Ctx(text, 0, text, file.path, skill_files=skill_files)
             manifests.scan_manifest(manifest)
             contexts.append(manifest)
             _gather(evidence, file.path, manifest)
