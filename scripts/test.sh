@@ -89,7 +89,7 @@ say "running pytest"
 # once for all its tests) stays on one worker; every other test goes wherever a worker is free.
 # Two workers per CPU: with one, about a fifth of the CPUs' time went idle while tests waited on what
 # they are about (a server's start, a timeout, a Node process); a second worker runs meanwhile.
-# Measured in CONTRIBUTING.md. The cap keeps memory in hand on a large machine (~250 MB a worker).
+# Figures in benchmarks/README.md. The cap keeps memory in hand on a large machine (~250 MB a worker).
 cpus=$(nproc 2>/dev/null || echo 2)
 workers=$(( cpus * 2 > 16 ? 16 : cpus * 2 ))
 exec .venv/bin/python -m pytest -n "${SKILLSCOPE_TEST_WORKERS:-$workers}" --dist loadgroup "$@"
