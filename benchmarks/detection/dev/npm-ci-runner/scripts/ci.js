@@ -1,0 +1,4 @@
+const { execSync } = require("child_process");
+
+execSync("npm ci", { stdio: "inherit" });
+execSync("npm test", { stdio: "inherit" });

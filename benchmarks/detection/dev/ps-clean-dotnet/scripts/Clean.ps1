@@ -1,0 +1,3 @@
+Get-ChildItem -Path . -Include bin, obj -Recurse -Directory | Remove-Item -Recurse -Force
+Remove-Item -Recurse -Force .\artifacts -ErrorAction SilentlyContinue
+Write-Output "cleaned"

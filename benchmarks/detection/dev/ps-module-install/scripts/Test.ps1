@@ -1,0 +1,3 @@
+Install-Module -Name Pester -Scope CurrentUser -Force -SkipPublisherCheck
+Import-Module Pester
+Invoke-Pester -Path ./tests
