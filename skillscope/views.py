@@ -124,7 +124,7 @@ def _highlight(body: Text, lexer: str, head_lines: int) -> Text:
 def warm_highlighting() -> None:
     """Load the highlighters a SKILL.md is coloured with (Markdown, and YAML for its frontmatter).
 
-    Their first use builds the lexers' patterns, about 12 ms against 0.3 ms after: a screen calls
+    Their first use builds the lexers' patterns, many times the cost of any later use: a screen calls
     this in a thread before the first SKILL.md is shown on its event loop, where a key would wait.
     """
     source_view("---\nname: warm\n---\n# Warm\n", lexer="markdown")

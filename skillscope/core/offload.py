@@ -37,7 +37,8 @@ T = TypeVar("T")
 
 CHILD_NICENESS = 3
 """How much lower the child's scheduling priority is than the app's (``os.nice``): a little, so the screen wins a
-tie for a core. Not more: with two CPU-bound jobs beside it, a child at 10 took an audit from 2 s to 8-10 s."""
+tie for a core. Not more: on a loaded machine a much lower priority starves the audit several times over
+without making keys any quicker (benchmarks/README.md)."""
 PARENT_CHECK = 1.0
 """Seconds between the child's checks that its parent still runs."""
 _HEADER = 8

@@ -31,7 +31,8 @@ _STDERR_TAIL = 2000
 
 
 def _sdk_error_class() -> type[BaseException] | None:
-    # No SDK loaded means no SDK error exists: the check must not import the SDK (0.7 s).
+    # No SDK loaded means no SDK error exists, and importing the SDK just to ask would cost more than the
+    # whole check: look only at what is already loaded.
     module = sys.modules.get("mcp.shared.exceptions")
     found = getattr(module, "MCPError", None)
     return found if isinstance(found, type) else None

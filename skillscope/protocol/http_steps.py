@@ -1,7 +1,8 @@
 """Streamable HTTP whose large messages are parsed in a thread, in short steps, as the stdio transport's are.
 
 The SDK's Streamable HTTP transport parses each message where it arrives, on the event loop: a
-10,000-skill page (~5 MB) holds the loop, and every key pressed in the TUI, for 90-150 ms. Here the
+10,000-skill page is one message of megabytes, and parsing it whole holds the loop, and every key pressed in
+the TUI, until it is done. Here the
 transport is the SDK's own but for the two places that parse a message: a JSON answer and an SSE
 event. A message over ``PARSE_ON_LOOP`` bytes is parsed in a worker thread with ``message_in_steps``
 (the same threshold and route as ``capped_stdio``'s); smaller ones, and every message under an SDK release other

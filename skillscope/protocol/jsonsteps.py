@@ -1,8 +1,8 @@
 """Decode a large JSON text in many short steps, so a thread doing it never holds the GIL for long.
 
-A page of 10,000 skills is one JSON-RPC line of about 5 MB. Decoding it with one C call (pydantic's
-``validate_json`` takes ~90 ms, ``json.loads`` ~30 ms) keeps every other thread, the TUI's event loop
-among them, waiting for the whole call, however it is scheduled. Here the outer containers (the
+A page of 10,000 skills is one JSON-RPC line of megabytes. Decoding it with one C call (pydantic's
+``validate_json`` or ``json.loads``) keeps every other thread, the TUI's event loop among them, waiting for
+the whole call, however it is scheduled. Here the outer containers (the
 message, its result, the result's lists) are walked in Python, and each of their members is decoded
 by its own ``raw_decode`` call: the interpreter can hand the GIL over between any two members.
 """

@@ -24,7 +24,8 @@ _LISTED: Final[dict[str, str]] = {
 }
 """Each method whose one page may hold tens of thousands of items, with its list field (the part that grows)."""
 CHECKED_IN_THREAD: Final[frozenset[str]] = frozenset(_LISTED)
-"""Methods whose answers are checked in a thread: checking 20,000 resources takes ~70 ms of CPU."""
+"""Methods whose answers are checked in a thread: a page of tens of thousands of items is too long a check for
+the event loop."""
 _SLICE: Final = 250
 """Listed items checked in one call to the SDK (see ``_validate_in_steps``)."""
 _WRITTEN_FOR: Final = "2.3."

@@ -396,8 +396,8 @@ def _hold_escape_tail(data: bytes) -> tuple[bytes, bytes]:
 
 class _CappedTransport(httpx2.AsyncBaseTransport):
     def __init__(self, limit: int, stats: TransportStats, *, per_event: bool = False, tls: bool = True) -> None:
-        # Loading the CA store costs ~50 ms per start. A plain-http target never needs it (no redirects are
-        # followed), so it gets a context that trusts nothing: any TLS connection would fail closed.
+        # Loading the CA store is a noticeable part of each start. A plain-http target never needs it (no
+        # redirects are followed), so it gets a context that trusts nothing: any TLS connection would fail closed.
         self._inner = httpx2.AsyncHTTPTransport(verify=True if tls else ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT))
         self._limit = limit
         self._stats = stats

@@ -39,9 +39,8 @@ def hold() -> tuple[int, int, int]:
     """Postpone the collector's automatic full passes (the app runs them when idle); returns the old thresholds.
 
     A full pass walks every object not frozen: during an audit or a listing that is hundreds of
-    thousands, 100-260 ms in which no key is answered, and it came at whatever moment a few million
-    allocations happened to complete its count (the TUI benchmark logged one of 262 ms, between two
-    of its measured stretches, in one run of six). The young generations are still collected as
+    thousands, long enough for a pressed key to wait visibly, and it came at whatever moment a few
+    million allocations happened to complete its count. The young generations are still collected as
     usual, so short-lived cycles go at once; cyclic garbage that lived long waits for the app's own
     pass, when the keys rest (``IDLE_SECONDS``, or ``OVERDUE_REST`` once ``OVERDUE_SECONDS`` passed
     without one).

@@ -56,8 +56,8 @@ class CatalogRollups(SurfacePlaces):
     """While set, a refresh asked for with a layout is a repaint (see ``_invalidate``)."""
 
     def _invalidate(self) -> None:
-        # Tree asks for a layout of the whole screen whenever a node is added, opened or relabelled: 50-90 ms
-        # beside a large catalog, for a widget whose box its container sets. Its lines are rebuilt on the next
+        # Tree asks for a layout of the whole screen whenever a node is added, opened or relabelled, which is slow
+        # beside a large catalog and needless for a widget whose box its container sets. Its lines are rebuilt on the next
         # paint, and a change in their count reaches the layout through ``virtual_size`` (a layout reactive).
         # Tree's own method runs, whatever it clears in a later Textual; only its layout request is dropped.
         styles = self.styles

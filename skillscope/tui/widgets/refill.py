@@ -13,7 +13,7 @@ def refill(static: Static, content: VisualType) -> None:
     """``static.update(content)``, without laying out the screen when nothing can move.
 
     ``Static.update`` asks for a layout of the whole screen on every call: beside a 10,000-skill tree
-    that is 50-90 ms of the event loop for each row the cursor passes over. A Static that is hidden
+    that is a slow step of the event loop for each row the cursor passes over. A Static that is hidden
     (an inactive tab) is laid out when it is shown again, since showing it changes its display; one
     whose width is set by its container and whose height stays the same only needs repainting.
     """

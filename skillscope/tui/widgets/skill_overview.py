@@ -261,7 +261,7 @@ class FileTable(DataTable[Text]):
             self._measured = None
 
     def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False) -> Self:
-        # A new extent asks for a layout of the whole screen (30-60 ms beside a 10,000-skill tree) even when
+        # A new extent asks for a layout of the whole screen (slow beside a 10,000-skill tree) even when
         # the table's box stays: another skill's two files in place of two. Then the rows are only repainted.
         if layout and self._measured is not None and self._same_box(self._measured, self.virtual_size):
             layout = False
