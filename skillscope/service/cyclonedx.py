@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 from typing import Any, Literal
 
 from skillscope import __version__
+from skillscope.service.capability_change import pinned_keys
 from skillscope.service.inventory import InventoryItem, ServerInventory, signer_of
 
 __all__ = ["DEFAULT_SPEC_VERSION", "SPEC_VERSIONS", "SpecVersion", "cyclonedx_bom", "review_words", "signer_words"]
@@ -62,6 +63,23 @@ def _listed_allowed_tools(item: InventoryItem) -> str | None:
     return None
 
 
+def _approved_capabilities(item: InventoryItem) -> list[tuple[str, str]]:
+    """The capabilities the approval in force was recorded with, as (property, value) pairs.
+
+    ``approved-capabilities`` says whether the approval pinned them (``pinned``) or was recorded before
+    approvals did (``not pinned``); each pinned key (``kind:target``) is one ``approved-capability``.
+    Nothing for a skill no approval speaks for (never approved, rejected, revoked).
+    """
+    review = item.review
+    record = review.record if review is not None else None
+    if review is None or record is None or record.action != "approve" or review.state in ("rejected", "revoked"):
+        return []
+    keys = pinned_keys(record)
+    if keys is None:
+        return [("approved-capabilities", "not pinned")]
+    return [("approved-capabilities", "pinned"), *(("approved-capability", key) for key in sorted(keys))]
+
+
 class _Refs:
     """bom-refs are unique in a document: a repeated one (two entries with one name) gets ``#2``, ``#3``..."""
 
@@ -95,6 +113,7 @@ def _skill(item: InventoryItem, refs: _Refs) -> dict[str, Any]:
             ("review-state", review_words(item)),
             ("reviewed-at", record.complete().time if record is not None else None),
             ("signer", signer_words(item)),
+            *_approved_capabilities(item),
             ("listed-allowed-tools", _listed_allowed_tools(item)),
         ]
     )
@@ -158,8 +177,8 @@ def cyclonedx_bom(
 
     Each server is an application component holding its skills (data), each skill holding its files
     (file, with their SHA-256 and their ``skill://`` URI as a distribution reference); fingerprints,
-    review states and signers are ``skillscope:*`` properties; a composition per server says whether
-    its listing was complete.
+    review states, signers and the capabilities an approval pinned are ``skillscope:*`` properties;
+    a composition per server says whether its listing was complete.
     """
     if spec_version not in SPEC_VERSIONS:
         raise ValueError(f"CycloneDX {spec_version!r}: only {', '.join(SPEC_VERSIONS)} are written")
