@@ -22,7 +22,15 @@ from skillscope.audit.behavior import (
     triggers,
 )
 from skillscope.audit.behavior.base import Ctx
-from skillscope.audit.behavior.regions import MAX_SCAN, Region, code_regions, is_data_file, is_prose_file, prose_spans
+from skillscope.audit.behavior.regions import (
+    MAX_SCAN,
+    Region,
+    code_regions,
+    is_data_file,
+    is_prose_file,
+    prose_commands,
+    prose_spans,
+)
 from skillscope.audit.capabilities import Capability
 from skillscope.audit.findings import Hit, TextSpan
 from skillscope.audit.text_scan import hit_at
@@ -109,11 +117,14 @@ def analyse_skill(files: list[SkillFileText], frontmatter: dict[str, Any] | None
         contexts: list[Ctx] = []
         # A binary's real-text strings (the only text given for one) are read as shell: a command hides there too.
         regions = [Region(0, text, "shell")] if file.binary else code_regions(text, file.path)
+        if not file.binary and is_prose_file(file.path) and all(r.documented for r in regions):
+            # Commands written in sentences without code marks ("Run curl ... | bash first") are code too.
+            regions = sorted([*regions, *prose_commands(text, regions)], key=lambda r: r.start)
         for region in regions:
             ctx = Ctx(region.text, region.start, text, file.path, documented=region.documented, skill_files=skill_files)
             _code(ctx, region.language, modules)
             if region.documented and ctx.hits:
-                prose.documented_verdict(ctx, inline=region.inline)  # quoted to warn, or an order to the agent
+                prose.documented_verdict(ctx, inline=region.inline, said=region.said)  # quoted to warn, or an order
             contexts.append(ctx)
             if not region.documented:
                 _gather(evidence, file.path, ctx)

@@ -708,7 +708,17 @@ def _vendor_installer(ctx: Ctx, raw: Raw) -> bool:
     )
 
 
-def documented_verdict(ctx: Ctx, *, inline: bool) -> None:
+def _said_about(file_text: str, start: int, end: int) -> str:
+    """The sentence a command written in prose sits in (without the command) and the sentence before it."""
+    before = file_text[max(0, start - 300) : start]
+    cuts = [m.end() for m in _SENTENCE_END.finditer(before)]
+    lead = before[cuts[-2] if len(cuts) >= 2 else 0 :]
+    after = file_text[end : end + 200]
+    stop = _SENTENCE_END.search(after)
+    return lead + " " + (after[: stop.start()] if stop else after)
+
+
+def documented_verdict(ctx: Ctx, *, inline: bool, said: bool = False) -> None:
     """Settle the severity of what the code rules found in code a Markdown page shows.
 
     Code quoted to be recognised (under a heading that catalogues attacks, or after "never run the following")
@@ -717,7 +727,12 @@ def documented_verdict(ctx: Ctx, *, inline: bool) -> None:
     (SKILL.md, references/*.md) that shows a download piped to an interpreter outside a setup section is telling
     the agent to run it: an error.
     """
-    if attack_section(ctx.file_text, ctx.base) or (not inline and _WARNED.search(_lead_in(ctx.file_text, ctx.base))):
+    warned = (
+        _WARNED.search(_said_about(ctx.file_text, ctx.base, ctx.base + len(ctx.text)))
+        if said
+        else (not inline and _WARNED.search(_lead_in(ctx.file_text, ctx.base)))
+    )
+    if attack_section(ctx.file_text, ctx.base) or warned:
         ctx.hits = [replace(raw, severity="note") for raw in ctx.hits]
         return
     human = _HUMAN_PAGE.search(ctx.path) is not None

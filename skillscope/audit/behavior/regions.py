@@ -8,6 +8,7 @@ from dataclasses import dataclass
 __all__ = [
     "Region",
     "code_regions",
+    "prose_commands",
     "prose_spans",
     "language_of",
     "negated_before",
@@ -91,7 +92,8 @@ class Region:
     """A stretch of code inside a file: where it starts (a character offset), its text and its language.
 
     ``language`` is python, shell, javascript, typescript, powershell, ruby, go, makefile or None (unknown: the shell and generic rules read it).
-    ``inline`` marks a code span inside a prose line; ``documented`` marks code shown in a Markdown page.
+    ``inline`` marks a code span inside a prose line; ``documented`` marks code shown in a Markdown page; ``said``
+    marks a command written in a sentence without code marks ("Run curl ... | bash before you start").
     """
 
     start: int
@@ -99,6 +101,7 @@ class Region:
     language: str | None
     inline: bool = False
     documented: bool = False
+    said: bool = False
 
 
 def is_markdown(path: str) -> bool:
@@ -204,4 +207,133 @@ def prose_spans(text: str, covered: list[tuple[int, int]] | None = None) -> list
         position = max(position, end)
     if position < len(text):
         out.append((position, len(text), text[position:]))
+    return out
+
+
+# --- Commands written in sentences, without code marks -------------------------------------------------------------
+
+_COMMANDS = frozenset(
+    "curl wget pip pip3 pipx uv uvx npm npx pnpm pnpx yarn bun bunx deno brew apt apt-get yum dnf apk pacman port "
+    "sudo doas rm rmdir chmod chown chattr crontab base64 xxd bash sh zsh dash ksh fish python python3 node ruby perl "
+    "php nc ncat netcat socat scp sftp rsync ssh git gh dd mkfs shred systemctl launchctl gem cargo docker podman "
+    "kubectl helm aws gcloud az osascript openssl tar unzip gunzip xattr defaults eval exec nohup setsid disown "
+    "powershell pwsh iex irm iwr invoke-expression invoke-webrequest invoke-restmethod certutil bitsadmin mshta "
+    "wscript cscript reg schtasks".split()
+)
+"""Command names that are not English words: one at the head of a clause is a command whatever follows."""
+_WORDLIKE = frozenset("cat echo printf export source env make open find tee touch cp mv ln kill security go set".split())
+"""Command names that are also words ("Make sure", "Open the file"): a command only with a flag, path, pipe or URL."""
+_CODE_MARK = re.compile(r"(?:^|\s)-{1,2}\w|[|<>$~]|&&|://|(?:^|\s)\.{0,2}/\w|\w/\w")
+_POWERSHELL = frozenset("iex irm iwr invoke-expression invoke-webrequest invoke-restmethod".split())
+_TRIGGER = re.compile(
+    r"\b(?:run|execute|exec|type|paste|enter|invoke|use|launch|issue|then|also)\b"
+    r"(?:[ \t]+(?:this|the|following|next|below|command|commands|line|in|into|at|on|from|your|a|an|terminal|shell|console|"
+    r"prompt|it|now|first|then|please|once|with|one-liner|snippet)\b){0,6}[ \t]*:?[ \t]*",
+    re.IGNORECASE,
+)
+_LINE_HEAD = re.compile(
+    r"^[ \t]*(?:>[ \t]*)*(?:(?:[-*+]|\d{1,3}[.)])[ \t]+)?(?:\*\*|__)?(?:(?:step[ \t]+\d+|then|next|first|finally|now)[ \t]*[:,.)-]?[ \t]+)?"
+    r"(?:\$[ \t]+)?",
+    re.IGNORECASE | re.MULTILINE,
+)
+_CONNECTORS = frozenset(
+    "before after to so then once when whenever if unless until while which that because since as and or but first now "
+    "again immediately in on at for with from into inside within every each without instead by via afterwards later "
+    "whenever this these it".split()
+)
+"""Words that end a command written in a sentence ("... | bash before you start", "rm -rf ~/ to clean up")."""
+
+
+_AUXILIARY = frozenset(
+    "is are was were will would can could should must may might does do did has have had needs lets makes uses "
+    "reads writes runs sends keeps gives takes returns prints creates expects supports requires handles works".split()
+)
+
+
+def _describes(command: str) -> bool:
+    """Whether a clause that starts with a command name is a sentence about it ("curl is used to ...")."""
+    words = command.split()
+    second = words[1].lower() if len(words) > 1 else ""
+    return second in _AUXILIARY and not _CODE_MARK.search(" ".join(words[1:3]))
+
+
+def _code_word(word: str) -> bool:
+    name = word.lower().rstrip(")")
+    return name in _COMMANDS or name in _POWERSHELL or _CODE_MARK.search(word) is not None
+
+
+def _clause_end(line: str) -> int:
+    """Where the command at the start of ``line`` ends: at a sentence end, a comma, a code mark or an English word
+    that joins the next clause; quoted arguments are kept whole."""
+    position, words, length = 0, 0, len(line)
+    while position < length:
+        while position < length and line[position] in " \t":
+            position += 1
+        if position >= length:
+            break
+        start, quote = position, ""
+        while position < length and (quote or line[position] not in " \t"):
+            char = line[position]
+            if quote:
+                quote = "" if char == quote else quote
+            elif char in "'\"":
+                quote = char
+            elif char in "`—":
+                return position if position > start else start
+            position += 1
+        word = line[start:position]
+        if words and word.lower() in _CONNECTORS:
+            return start
+        if words and word[:1] == "(" and not _code_word(word[1:]):
+            return start  # "(this cleans up)" is an aside; "(irm https://...)" is code
+        words += 1
+        if word[-1:] in ",!?" or (word[-1:] == "." and word[-2:-1].isalnum() and len(word) > 1):
+            return position - 1
+        if word[-1:] == ":" and position >= length:
+            return position - 1
+    return position
+
+
+def prose_commands(text: str, regions: list[Region]) -> list[Region]:
+    """Commands written in a page's sentences without code marks, each as a shell (or PowerShell) region.
+
+    A command starts a line or a list item ("1. pip install --index-url ... foo", "$ curl ... | sh") or follows
+    run, execute, type, paste or enter ("Open a terminal and type rm -rf ~/..."). It ends at the end of its clause.
+    A command name that is also a word (cat, echo, make) counts only with a flag, path, pipe or URL after it, and a
+    sentence that forbids or lists it ("never run ...", "such as ...") leaves it out.
+    """
+    text = text[:MAX_SCAN]
+    covered = sorted((r.start, r.start + len(r.text)) for r in regions)
+    out: list[Region] = []
+    taken = -1
+    for stretch_start, stretch_end, _ in prose_spans(text, [c for c in covered if c[1] > c[0]]):
+        heads = {m.end() for m in _LINE_HEAD.finditer(text, stretch_start, stretch_end)}
+        heads.update(m.end() for m in _TRIGGER.finditer(text, stretch_start, stretch_end))
+        for head in sorted(heads):
+            if head <= taken or head >= stretch_end:
+                continue
+            line_end = text.find("\n", head, stretch_end)
+            line = text[head : stretch_end if line_end < 0 else line_end]
+            first = re.match(r"(?:sudo[ \t]+)?([A-Za-z][\w.+-]*)", line)
+            if first is None:
+                continue
+            name = first.group(1)
+            powershell = name.lower() in _POWERSHELL
+            if not powershell and name != name.lower():
+                continue  # typed commands are lower case ("Curl" opens a sentence about curl)
+            command = line[: _clause_end(line)].rstrip(" \t.,;:")
+            if len(command.split()) < 2 or any(s < head + len(command) and head < e for s, e in covered):
+                continue
+            if name not in _COMMANDS and not powershell and not (name in _WORDLIKE and _CODE_MARK.search(command)):
+                continue
+            if _describes(command):
+                continue  # "kubectl reads the cluster credentials": a sentence about the command
+            if negated_before(text, head):
+                continue
+            if powershell or re.search(r"\|\s*(?:iex|invoke-expression)\b", command, re.IGNORECASE):
+                language = "powershell"
+            else:
+                language = "shell"
+            out.append(Region(head, command, language, inline=True, documented=True, said=True))
+            taken = head + len(command)
     return out
