@@ -16,10 +16,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from rich.console import Console  # noqa: E402
+from rich.console import Console
 
-from skillscope.verify.filekind import read_as  # noqa: E402
-from skillscope.views import binary_view, rendered_view, source_view  # noqa: E402
+from skillscope.verify.filekind import read_as
+from skillscope.views import binary_view, rendered_view, source_view
 
 
 def _timed(label: str, build: object) -> None:

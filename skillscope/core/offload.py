@@ -135,7 +135,7 @@ class ChildProcess:
         if self._child is not None and self._child.poll() is None:
             return self._child
         self._reap()
-        stderr = tempfile.TemporaryFile()  # noqa: SIM115 - kept until the child is reaped; its tail explains a crash
+        stderr = tempfile.TemporaryFile()  # kept until the child is reaped; its tail explains a crash
         try:
             # -P: the working directory (a cloned repository, say) never lends the child a module.
             self._child = subprocess.Popen(
@@ -251,10 +251,10 @@ def serve() -> None:
         fn, args = pickle.loads(message)
         try:
             answer = pickle.dumps((True, fn(*args)), protocol=pickle.HIGHEST_PROTOCOL)
-        except Exception as exc:  # noqa: BLE001 - every failure goes back to the caller, which raises it
+        except Exception as exc:  # every failure goes back to the caller, which raises it
             try:
                 answer = pickle.dumps((False, exc), protocol=pickle.HIGHEST_PROTOCOL)
-            except Exception:  # noqa: BLE001 - an exception that does not pickle is described instead
+            except Exception:  # an exception that does not pickle is described instead
                 answer = pickle.dumps((False, RuntimeError(f"{type(exc).__name__}: {exc}")))
         _write_message(answers, answer)
 

@@ -66,7 +66,7 @@ class _TerminalHandler(logging.Handler):
             more = "" if self.verbose else f" (more in {where})" if where else ""
             self.stream.write(f"skillscope: {record.levelname.lower()}: {line}{more}\n")
             self.stream.flush()
-        except Exception:  # noqa: BLE001 - logging must never break a run
+        except Exception:  # logging must never break a run
             pass
 
 

@@ -214,7 +214,7 @@ def _entry(skill: FolderSkill) -> dict[str, Any]:
     """The entry a host would serve: real digests for what was read, the lstat size for what was refused."""
     try:
         entry = entry_for(skill)
-    except Exception:  # noqa: BLE001 - a SKILL.md without readable frontmatter is served without it (malformed)
+    except Exception:  # a SKILL.md without readable frontmatter is served without it (malformed)
         entry = {
             "uri": skill.uri,
             "resources": [

@@ -193,7 +193,7 @@ def _verified(name: str, files: list[SkillFile]) -> FolderSkill:
     skill = FolderSkill(name, files)
     try:
         skill.entry = entry_for(skill)
-    except Exception:  # noqa: BLE001 - served as it is; the catalog then names the entry malformed
+    except Exception:  # served as it is; the catalog then names the entry malformed
         skill.entry = {
             "uri": skill.uri,
             "resources": [

@@ -164,7 +164,7 @@ class Fresh:
             self._next += 1
             try:
                 rows: list[Row] = future.result()
-            except Exception:  # noqa: BLE001 - whatever went wrong in a worker, the scan checks those lines itself
+            except Exception:  # whatever went wrong in a worker, the scan checks those lines itself
                 rows = []
             self._end = end
             self.rows.extend(rows)
@@ -238,7 +238,7 @@ def precheck(path: Path, read: Callable[[], Iterator[bytes]], cache: CheckedCach
         pending = [
             (end, pool.submit(_check_segment, str(path), start, end)) for start, end in _segments(path, size, count)
         ]
-    except Exception:  # noqa: BLE001 - the workers could not start: the scan checks every line itself
+    except Exception:  # the workers could not start: the scan checks every line itself
         if pool is not None:
             pool.shutdown(wait=False, cancel_futures=True)
         return Fresh()

@@ -288,7 +288,7 @@ class Connection:
                 # The SDK turns a bare HTTP error into a JSON-RPC code (404 becomes -32601): name the status.
                 raise _http_status_error(status, method, self._target) from None
             raise method_error(exc, method) from None
-        except Exception as exc:  # noqa: BLE001 - everything else is translated for people
+        except Exception as exc:  # everything else is translated for people
             raise translate(exc, self._target, self._stats, self._stderr) from None
 
     async def list_page(self, cursor: str | None) -> SkillsPage:
@@ -400,7 +400,7 @@ async def connect(
                     raise mcp_error(exc, target, stats, errlog, "connect") from None
                 except ConnectionFailed:
                     raise
-                except Exception as exc:  # noqa: BLE001
+                except Exception as exc:
                     raise translate(exc, target, stats, errlog) from None
                 scope.deadline = math.inf
                 yield Connection(client, info, stats, errlog, timeout, target)

@@ -42,7 +42,7 @@ def _cancelled_class(anyio: Any) -> type[BaseException]:
     """The running event loop's cancellation exception (asyncio's when no loop runs)."""
     try:
         found = anyio.get_cancelled_exc_class() if anyio is not None else asyncio.CancelledError
-    except Exception:  # noqa: BLE001 - no event loop: called from plain code
+    except Exception:  # no event loop: called from plain code
         found = asyncio.CancelledError
     return found if isinstance(found, type) else asyncio.CancelledError
 

@@ -70,7 +70,7 @@ class _SteppedTransport(sdk_http.StreamableHTTPTransport):
             if sse.id and resumption_callback:
                 await resumption_callback(sse.id)
             return isinstance(message, types.JSONRPCResponse | types.JSONRPCError)
-        except Exception as exc:  # noqa: BLE001 - as the SDK: a parse failure answers the request it belongs to
+        except Exception as exc:  # as the SDK: a parse failure answers the request it belongs to
             sdk_http.logger.exception("Error parsing SSE message")
             if original_request_id is not None:
                 error = types.ErrorData(code=types.PARSE_ERROR, message=f"Failed to parse SSE message: {exc}")

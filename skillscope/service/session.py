@@ -177,7 +177,7 @@ class ServerSession:
                 # The server's stderr goes to a file: never over the screen, and its tail explains failures.
                 log_dir.mkdir(parents=True, exist_ok=True)
                 self.log_path = log_dir / f"{self.label}.stderr.log"
-                errlog = open(self.log_path, "w+", encoding="utf-8", errors="replace")  # noqa: SIM115
+                errlog = open(self.log_path, "w+", encoding="utf-8", errors="replace")
             cancelled = False
             gone: SkillscopeError | None = None
             async with connect(self.seed.target, era=era, timeout=timeout, errlog=errlog) as conn:
@@ -207,7 +207,7 @@ class ServerSession:
         except asyncio.CancelledError:
             self.state = "disconnected"
             raise
-        except Exception as exc:  # noqa: BLE001 - every failure becomes the session's error
+        except Exception as exc:  # every failure becomes the session's error
             if self.state not in GONE:  # leaving a dead connection may raise too; the exit says it better
                 self.state, self.error = "failed", as_skillscope_error(exc)
         finally:

@@ -80,7 +80,7 @@ def tmux_paste_buffer(value: str) -> str | None:
     if tmux is None:
         return "tmux is not on PATH"
     try:
-        done = subprocess.run(  # noqa: S603 - a fixed argv, the value on stdin
+        done = subprocess.run(  # a fixed argv, the value on stdin
             [tmux, "load-buffer", "-"],
             input=value.encode(),
             capture_output=True,

@@ -93,7 +93,7 @@ class _CoreLoader(_StrictLoader):
     ``1_000``, ``1:20``, dates and ``<<`` stay strings, where YAML 1.1 (PyYAML) types them.
     """
 
-    yaml_implicit_resolvers: dict[Any, Any] = {}  # noqa: RUF012 - PyYAML's class-level table, replaced whole
+    yaml_implicit_resolvers: dict[Any, Any] = {}  # PyYAML's class-level table, replaced whole
 
     def construct_yaml_int(self, node: Any) -> int:
         text = str(self.construct_scalar(node))
@@ -128,7 +128,7 @@ def parse_frontmatter(block: str, *, schema: str = "yaml-1.1") -> dict[str, Any]
         raise FrontmatterError(f"Frontmatter is {len(block):,} characters, more than {FRONTMATTER_MAX:,}")
     loader = _CoreLoader if schema == "core" else _StrictLoader
     try:
-        data = yaml.load(block, Loader=loader)  # noqa: S506 - a SafeLoader subclass
+        data = yaml.load(block, Loader=loader)  # a SafeLoader subclass
     except FrontmatterError:
         raise
     except yaml.YAMLError as exc:

@@ -409,7 +409,7 @@ async def _refresh(reader: Reader, report: SkillReport, policy: Policy) -> None:
     except SkillNotFound:
         report.refresh = "The server no longer serves this skill (skills/get answered -32602)"
         return
-    except Exception as exc:  # noqa: BLE001 - a failed refresh only lowers what we can say
+    except Exception as exc:  # a failed refresh only lowers what we can say
         report.refresh = f"Could not re-read the entry with skills/get: {safe_line(getattr(exc, 'message', str(exc)))}"
         return
     fresh = validate_entry(

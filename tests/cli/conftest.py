@@ -47,7 +47,7 @@ class _EntryPoint:
     both output streams, which the click group alone would skip.
     """
 
-    def main(self, args: Sequence[str], prog_name: str) -> None:  # noqa: ARG002 - CliRunner's signature
+    def main(self, args: Sequence[str], prog_name: str) -> None:  # CliRunner's signature
         from skillscope.cli import main
 
         try:

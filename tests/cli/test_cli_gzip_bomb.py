@@ -56,7 +56,7 @@ class GzipBomb:
         class Handler(BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"
 
-            def do_POST(self) -> None:  # noqa: N802 - the standard library's name
+            def do_POST(self) -> None:  # the standard library's name
                 self.rfile.read(int(self.headers.get("content-length") or 0))
                 packer = zlib.compressobj(9, zlib.DEFLATED, 31 if encoding == "gzip" else 15)
                 opening = (
@@ -135,7 +135,7 @@ class SseFlood:
         class Handler(BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"
 
-            def do_GET(self) -> None:  # noqa: N802 - the standard library's name
+            def do_GET(self) -> None:  # the standard library's name
                 packer = zlib.compressobj(9, zlib.DEFLATED, 31)
                 head = packer.compress(b"event: endpoint\ndata: /messages\n\n") + packer.flush(zlib.Z_FULL_FLUSH)
                 comment = b": " + b"k" * 1018 + b"\n\n"
@@ -159,7 +159,7 @@ class SseFlood:
                     pass
                 owner.counts.finish(count)
 
-            def do_POST(self) -> None:  # noqa: N802
+            def do_POST(self) -> None:
                 self.rfile.read(int(self.headers.get("content-length") or 0))
                 self.send_response(202)
                 self.send_header("content-length", "0")

@@ -23,13 +23,13 @@ class HeaderLog:
         log = self.requests
 
         class Handler(BaseHTTPRequestHandler):
-            def do_POST(self) -> None:  # noqa: N802 - the standard library's name
+            def do_POST(self) -> None:  # the standard library's name
                 log.append({k.lower(): v for k, v in self.headers.items()})
                 self.send_response(404)
                 self.send_header("content-length", "0")
                 self.end_headers()
 
-            do_GET = do_DELETE = do_POST  # noqa: N815
+            do_GET = do_DELETE = do_POST
 
             def log_message(self, *args: object) -> None:
                 pass

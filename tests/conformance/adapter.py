@@ -33,9 +33,9 @@ from urllib.parse import urlsplit, urlunsplit
 
 # Imported once here, so each forked command starts with them: the CLI and the modules its list and
 # show commands defer (the SDK among them). Whatever is missing, the command imports itself.
-import skillscope.protocol.connection  # noqa: F401
-import skillscope.service.catalog  # noqa: F401
-import skillscope.service.review_state  # noqa: F401
+import skillscope.protocol.connection
+import skillscope.service.catalog
+import skillscope.service.review_state
 from skillscope.cli import main as skillscope_main
 
 VERIFY_PREFIX = "sep-2640-client-verify-"
@@ -86,7 +86,7 @@ def _run_forked(args: list[str], out: int, err: int) -> int:
             code = 0
         except SystemExit as exc:
             code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
-        except BaseException:  # noqa: BLE001 - printed as the interpreter would, exit 1
+        except BaseException:  # printed as the interpreter would, exit 1
             traceback.print_exc()
         finally:
             for stream in (sys.stdout, sys.stderr):

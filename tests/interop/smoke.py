@@ -254,7 +254,7 @@ async def one_run(
                 read_timeout_seconds=30,
             ) as client:
                 await exercise(client, run)
-    except BaseException as exc:  # noqa: BLE001 - report every failure, including groups
+    except BaseException as exc:  # report every failure, including groups
         if isinstance(exc, (KeyboardInterrupt, SystemExit)):
             raise
         run.error = "; ".join(describe(leaf) for leaf in leaf_errors(exc))

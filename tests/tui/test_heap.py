@@ -101,7 +101,7 @@ async def test_no_collector_pass_runs_while_a_catalog_is_listed_and_merged(tmp_p
     seen: list[bool] = []
     list_catalog = ServerSession.list_catalog
 
-    async def listing(self):  # noqa: ANN001, ANN202 - wraps the session's own method
+    async def listing(self):  # wraps the session's own method
         seen.append(gc.isenabled())
         return await list_catalog(self)
 

@@ -89,7 +89,7 @@ class CatalogTree(CatalogRollups):
             self.name = name
             self.path = path
 
-    def __init__(self, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
+    def __init__(self, *, id: str | None = None) -> None:  # Textual's name
         super().__init__(Text("servers"), id=id)
         self.show_root = False
         self.auto_expand = False

@@ -142,7 +142,7 @@ class ConnectionPanel(Vertical):
             super().__init__()
             self.label = label
 
-    def __init__(self, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
+    def __init__(self, *, id: str | None = None) -> None:  # Textual's name
         super().__init__(id=id)
         self._sessions: dict[str, ServerSession] = {}
         self._shown: str | None = None

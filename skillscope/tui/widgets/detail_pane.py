@@ -47,7 +47,7 @@ class DetailPane(Vertical):
             self.name = name
             self.path = path
 
-    def __init__(self, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
+    def __init__(self, *, id: str | None = None) -> None:  # Textual's name
         super().__init__(id=id)
         self.shown: tuple[str, str] | None = None
         """(server, skill name) on show, or None."""

@@ -126,7 +126,7 @@ class FileViewer(VerticalScroll):
     async def _lay_out(self, key: object, path: str, data: bytes, room: int) -> None:
         try:
             binary, body = await asyncio.to_thread(file_body, path, data, room)
-        except Exception as exc:  # noqa: BLE001 - said in the tab, not a crash of the screen
+        except Exception as exc:  # said in the tab, not a crash of the screen
             if self._key == key:
                 self.laying_out = False
                 self.query_one("#file-body", Static).update(inert_line(f"This file could not be shown: {exc}"))

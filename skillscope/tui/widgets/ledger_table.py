@@ -63,7 +63,7 @@ class LedgerTable(DataTable[Text]):
             super().__init__()
             self.record = record
 
-    def __init__(self, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
+    def __init__(self, *, id: str | None = None) -> None:  # Textual's name
         super().__init__(id=id, cursor_type="row", zebra_stripes=True)
         for column in ("skill", "#", "action", "signature", "by", "when", "verdict now", "note"):
             self.add_column(Text(column), key=column)

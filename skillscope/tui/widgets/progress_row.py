@@ -27,7 +27,7 @@ class Spinner(LoadingIndicator):
     be hidden by a change of display, which lays the whole screen out.
     """
 
-    def __init__(self, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
+    def __init__(self, *, id: str | None = None) -> None:  # Textual's name
         self.spinning = False
         super().__init__(id=id)
 
@@ -61,7 +61,7 @@ class ProgressRow(Horizontal):
     screen and repaints the pane (tens of ms beside a 10,000-skill tree). Idle, it is blank.
     """
 
-    def __init__(self, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
+    def __init__(self, *, id: str | None = None) -> None:  # Textual's name
         super().__init__(id=id)
         self.busy = False
         """True while it says what is being read."""

@@ -222,7 +222,7 @@ class FileTable(DataTable[Text]):
             super().__init__()
             self.path = path
 
-    def __init__(self, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
+    def __init__(self, *, id: str | None = None) -> None:  # Textual's name
         super().__init__(id=id, cursor_type="row", zebra_stripes=False, show_cursor=True)
         self.add_column(Text("path"), key="path")
         self.add_column(Text("size", justify="right"), key="size")
@@ -350,7 +350,7 @@ class SkillOverview(VerticalScroll):
     them anew (the header's grids and the table's cells were most of what such a key cost).
     """
 
-    def __init__(self, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
+    def __init__(self, *, id: str | None = None) -> None:  # Textual's name
         super().__init__(id=id)
         self._header_of: tuple[object, str, tuple[str, ...]] | None = None
         """(entry, phase, states) the header was written for."""

@@ -29,7 +29,7 @@ class SourceLines(Widget):
 
     DEFAULT_CSS = "SourceLines { width: 1fr; height: auto; }"
 
-    def __init__(self, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
+    def __init__(self, *, id: str | None = None) -> None:  # Textual's name
         super().__init__(id=id)
         self.source: SourceView | None = None
         self._width = -1
