@@ -224,7 +224,7 @@ class Values:
             return " ".join(self.text(e) for e in node.elts)
         return "*"
 
-    def _value(self, node: ast.AST) -> Value:  # noqa: C901 - one dispatch over expression kinds
+    def _value(self, node: ast.AST) -> Value:  # one dispatch over expression kinds
         if isinstance(node, ast.Constant):
             return node.value if isinstance(node.value, (str, bytes, int, float, bool)) else None
         if isinstance(node, ast.Name):
@@ -382,7 +382,7 @@ class Values:
                 self.bind(element, items[i] if items is not None else None)
 
     # --- calls ---------------------------------------------------------------------------------
-    def _call(self, node: ast.Call) -> Value:  # noqa: C901 - one dispatch over known pure functions
+    def _call(self, node: ast.Call) -> Value:  # one dispatch over known pure functions
         fn = self.callee(node.func)
         args = [self.value(a) for a in node.args]
         kwargs: dict[str | None, Value] = {k.arg: self.value(k.value) for k in node.keywords if k.arg}
@@ -494,7 +494,7 @@ class Values:
 
     def _method(
         self, receiver: Value, attr: str, args: list[Value], kwargs: dict[str | None, Value], node: ast.Call
-    ) -> Value:  # noqa: C901
+    ) -> Value:
         first = args[0] if args else None
         if isinstance(receiver, str):
             if attr == "join" and isinstance(first, (list, tuple)):

@@ -180,7 +180,7 @@ class ServerWork(MainState):
             self._show_session(session)
         try:
             listing = await session.list_catalog()
-        except Exception as exc:  # noqa: BLE001 - shown on the server, not as a crash
+        except Exception as exc:  # shown on the server, not as a crash
             if generation == session.generation:
                 session.listing_state, session.listing_error = "failed", as_skillscope_error(exc)
                 self._show_session(session)

@@ -46,7 +46,7 @@ class SurfaceWork(MainState):
         generation = session.generation
         try:
             surface = await load_surface(conn, listing)
-        except Exception as exc:  # noqa: BLE001 - the catalog stays usable without its surface
+        except Exception as exc:  # the catalog stays usable without its surface
             tell(
                 self,
                 f"Listing the tools, prompts, resources and templates of {session.label} failed: "
