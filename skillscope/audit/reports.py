@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
+from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Literal
 from urllib.parse import quote, unquote
 
 from skillscope import __version__
@@ -18,7 +20,10 @@ from skillscope.core.textsafe import safe_line
 __all__ = [
     "JSON_SCHEMA_ID",
     "MARKDOWN_LIMIT",
+    "NOTES_HINT",
     "SOURCE_ROOT",
+    "NoteGroup",
+    "NotesMode",
     "audit_json",
     "audit_markdown",
     "audit_sarif",
@@ -26,6 +31,7 @@ __all__ = [
     "capability_summary",
     "finding_rows",
     "help_uri",
+    "note_groups",
     "skipped_checks",
     "summary",
 ]
@@ -71,6 +77,81 @@ def summary(audits: list[ServerAudit]) -> dict[str, int]:
         for severity, count in audit.counts().items():
             out[severity] += count
     return out
+
+
+NotesMode = Literal["summary", "all"]
+"""How a report shows notes: ``summary`` groups them by rule and by host or folder; ``all`` lists every one."""
+
+NOTES_HINT = "--notes all"
+"""The option every report names when it left notes out, so the detail is one step away."""
+
+
+@dataclass(frozen=True)
+class NoteGroup:
+    """The notes of one rule on one server, counted by host (URLs) or by folder (anything else)."""
+
+    id: str
+    title: str
+    count: int
+    files: int
+    by: Literal["host", "path"]
+    parts: tuple[tuple[str, int], ...]
+    """(host or path pattern such as ``scripts/`` or ``SKILL.md``, how many notes), most first."""
+
+    def words(self, *, top: int = 4) -> str:
+        """One line a reviewer reads: ``44 links to 9 hosts (github.com 20, pypi.org 9, … 7 more)``."""
+        shown = ", ".join(f"{safe_line(name, limit=80)} {n}" for name, n in self.parts[:top])
+        more = f", {len(self.parts) - top} more" if len(self.parts) > top else ""
+        if self.by == "host":
+            head = f"{self.count} link{'s' * (self.count != 1)} to {len(self.parts)} host{'s' * (len(self.parts) != 1)}"
+        else:
+            head = f"{self.count} × {self.title.lower()} in {self.files} file{'s' * (self.files != 1)}"
+        return f"{head} ({shown}{more})"
+
+    def as_json(self) -> dict[str, Any]:
+        """The group in the JSON report's ``notes_summary``."""
+        return {
+            "id": self.id,
+            "title": self.title,
+            "count": self.count,
+            "files": self.files,
+            "by": self.by,
+            "groups": [{"name": name, "count": n} for name, n in self.parts],
+            "text": self.words(),
+        }
+
+
+def _pattern(finding: AuditFinding, paths: dict[str, str]) -> str:
+    """The folder a note is in, as a reviewer groups them: ``scripts/``, ``references/``, or a top-level file's name."""
+    if not finding.uri:
+        return "(server)"
+    path = paths.get(finding.uri) or finding.uri.rsplit("/", 1)[-1]
+    head, slash, _ = path.partition("/")
+    return head + "/" if slash else path
+
+
+def note_groups(audit: ServerAudit) -> list[NoteGroup]:
+    """The server's notes, one group per rule (most notes first), each counted by host or by folder."""
+    paths = {f.uri: f.path for skill in audit.skills for f in skill.entry.files or ()}
+    by_rule: dict[str, list[AuditFinding]] = {}
+    for finding in audit.findings:
+        if finding.severity == "note":
+            by_rule.setdefault(finding.id, []).append(finding)
+    groups = []
+    for rule, found in by_rule.items():
+        hosts = all(f.host is not None for f in found)
+        names = Counter(f.host or "" for f in found) if hosts else Counter(_pattern(f, paths) for f in found)
+        groups.append(
+            NoteGroup(
+                rule,
+                check_info(rule).title,
+                len(found),
+                len({(f.skill, f.uri) for f in found}),
+                "host" if hosts else "path",
+                tuple(sorted(names.items(), key=lambda item: (-item[1], item[0]))),
+            )
+        )
+    return sorted(groups, key=lambda g: (-g.count, g.id))
 
 
 def _version() -> str:
@@ -122,6 +203,7 @@ def audit_json(audits: list[ServerAudit]) -> dict[str, Any]:
                 "findings": [f.as_json() for f in audit.findings],
                 "suppressed": audit.suppressed,
                 "summary": {**audit.counts(), "skills": len(audit.skills)},
+                "notes_summary": [g.as_json() for g in note_groups(audit)],
             }
             for audit in audits
         ],
@@ -222,7 +304,11 @@ def _category_id(category: str | None) -> str:
 
 
 def audit_sarif(
-    audits: list[ServerAudit], *, category: str | None = None, docs_url: str | None = None
+    audits: list[ServerAudit],
+    *,
+    category: str | None = None,
+    docs_url: str | None = None,
+    notes: NotesMode = "summary",
 ) -> dict[str, Any]:
     """A SARIF 2.1.0 log for code scanning: every rule of the manifest with its help and tags, stable fingerprints.
 
@@ -234,10 +320,16 @@ def audit_sarif(
     ``skill://`` URI is the logical location's fully qualified name and a result property.
     ``category`` tells apart the analyses of several servers uploaded to one repository;
     ``docs_url``, the published README, gives the rules a ``helpUri`` (see ``help_uri``).
+
+    Note-level results are carried only with ``notes="all"``: a thousand URL notes bury the error a code
+    scanning reviewer must see. Otherwise the run's properties say how many were left out, by rule, and how
+    to include them.
     """
     link = help_uri(docs_url)
     assign_keys(audits)
-    findings = [f for audit in audits for f in audit.findings]
+    every = [f for audit in audits for f in audit.findings]
+    findings = every if notes == "all" else [f for f in every if f.severity != "note"]
+    left_out = len(every) - len(findings)
     on_disk = {(a.label, uri): path for a in audits for uri, path in a.artifact_paths.items()}
     # Every rule of the manifest is declared, emitted or not, so a viewer can list what was checked; ids the
     # manifest does not hold (user/..., scanner/...) follow, for the findings that carry them.
@@ -348,7 +440,17 @@ def audit_sarif(
                     }
                 ],
                 "properties": {
-                    "servers": [{"label": a.label, "target": safe_line(a.target, limit=500)} for a in audits]
+                    "servers": [{"label": a.label, "target": safe_line(a.target, limit=500)} for a in audits],
+                    **(
+                        {
+                            "notesLeftOut": left_out,
+                            "notesLeftOutText": f"{left_out} note-level result(s) not included; "
+                            f"skillscope audit --format sarif {NOTES_HINT} includes them",
+                            "notesSummary": [f"{a.label}: {g.id}: {g.words()}" for a in audits for g in note_groups(a)],
+                        }
+                        if left_out
+                        else {}
+                    ),
                 },
             }
         ],
@@ -356,7 +458,11 @@ def audit_sarif(
 
 
 MARKDOWN_LIMIT = 60_000
-"""Characters a Markdown report may hold (a GitHub comment takes 65,536); the rest is cut with a note."""
+"""Characters a Markdown report may hold (a GitHub comment takes 65,536): past it the report is shortened
+finding by finding, never cut inside one, and says what it left out."""
+
+_TABLE_ROWS_SHORT = 100
+"""Skills a shortened Markdown report lists per server (their counts; the JSON has every one)."""
 
 
 def _md(text: object) -> str:
@@ -380,83 +486,157 @@ def _code(text: object, *, limit: int = 300, cell: bool = False) -> str:
     return f"{fence} {value} {fence}"
 
 
-def _cut(report: str, limit: int = MARKDOWN_LIMIT) -> str:
-    if len(report) <= limit:
-        return report
-    note = (
-        "\n---\n\n**Report cut at {:,} characters** ({:,} more not shown). The JSON and SARIF reports "
-        "(`--format json`, `--format sarif`) hold everything.\n"
-    )
-    room = limit - len(note.format(limit, len(report))) - 20
-    head = report[: report.rfind("\n", 0, room) + 1]
-    return head + note.format(limit, len(report) - len(head))
+def _finding_block(finding: AuditFinding) -> str:
+    """One finding in full, as Markdown lines: what, where, and the excerpt."""
+    where = f" — {_code(finding.uri)}" if finding.uri else ""
+    if finding.at.line:
+        where += f" line {finding.at.line}" + (f", column {finding.at.column}" if finding.at.column else "")
+    block = f"- {_code(finding.id, limit=80)}{where}: {_code(finding.message, limit=500)}\n"
+    if finding.at.excerpt:
+        block += f"  - excerpt: {_code(finding.at.excerpt)}\n"
+    return block
 
 
-def audit_markdown(audits: list[ServerAudit]) -> str:
-    """A report a person reads in a pull request."""
+def _markdown_head(audits: list[ServerAudit]) -> str:
     total = summary(audits)
-    lines = [
-        "# skillscope audit",
-        "",
+    return (
+        "# skillscope audit\n\n"
         f"{total['servers']} server(s), {total['skills']} skill(s): {total['verified']} verified, "
         f"{total['failed_verification']} failed verification"
         + (f", {total['unreadable']} could not be read" if total["unreadable"] else "")
         + f". Findings: **{total['error']} error(s)**, "
         f"{total['warning']} warning(s), {total['note']} note(s)."
-        + (f" Suppressed by review: {total['suppressed']}." if total["suppressed"] else ""),
-        "",
-    ]
-    for audit in audits:
-        lines += [f"## {_code(audit.label)}", "", f"Target: {_code(audit.target)}"]
-        if audit.info:
-            lines.append(f"Protocol: {_code(audit.info.protocol, limit=40)} · extension: {audit.info.extension}")
-        if audit.error:
-            lines += ["", f"**Could not audit:** {_code(audit.error, limit=500)}", ""]
-            continue
-        lines += ["", "| Skill | Status | Verified | Review | Findings |", "|---|---|---|---|---|"]
-        for skill in audit.skills:
-            verified = "—" if skill.report is None else ("yes" if skill.report.failure is None else "**NO**")
-            review = _md(skill.review.label) if skill.review is not None else "—"
-            counts = ", ".join(
-                f"{n} {sev}"
-                for sev in ("error", "warning", "note")
-                if (n := sum(f.severity == sev for f in skill.findings))
-            )
-            lines.append(
-                f"| {_code(skill.entry.name, cell=True)} | {skill.entry.status} | {verified} | {review} | {counts or 'none'} |"
-            )
-        checks = audit.check_counts()
-        untestable = [o for o in audit.checks.values() if o.status == "untestable"]
+        + (f" Suppressed by review: {total['suppressed']}." if total["suppressed"] else "")
+        + "\n\n"
+    )
+
+
+def _markdown_server(audit: ServerAudit, *, table_rows: int | None) -> str:
+    """A server's heading, its skills' counts (at most ``table_rows`` of them) and its conformance lines."""
+    lines = [f"## {_code(audit.label)}", "", f"Target: {_code(audit.target)}"]
+    if audit.info:
+        lines.append(f"Protocol: {_code(audit.info.protocol, limit=40)} · extension: {audit.info.extension}")
+    if audit.error:
+        return "\n".join([*lines, "", f"**Could not audit:** {_code(audit.error, limit=500)}", "", ""])
+    lines += ["", "| Skill | Status | Verified | Review | Findings |", "|---|---|---|---|---|"]
+    skills = audit.skills if table_rows is None else audit.skills[:table_rows]
+    for skill in skills:
+        verified = "—" if skill.report is None else ("yes" if skill.report.failure is None else "**NO**")
+        review = _md(skill.review.label) if skill.review is not None else "—"
+        counts = ", ".join(
+            f"{n} {sev}"
+            for sev in ("error", "warning", "note")
+            if (n := sum(f.severity == sev for f in skill.findings))
+        )
+        lines.append(
+            f"| {_code(skill.entry.name, cell=True)} | {skill.entry.status} | {verified} | {review} | {counts or 'none'} |"
+        )
+    if len(skills) < len(audit.skills):
         lines += [
             "",
-            f"Conformance: {checks['passed']} passed, {checks['failed']} failed, "
-            f"{checks['untestable']} untestable, {checks['skipped']} skipped.",
+            f"{len(audit.skills) - len(skills)} more skill(s) not listed here; the JSON report lists every one.",
         ]
-        if untestable:
-            lines += ["", "Untestable (not defects): " + ", ".join(f"`{o.id}` ({_code(o.detail)})" for o in untestable)]
-        if skipped := skipped_checks(audit):
-            lines += ["", "Skipped (not run): " + ", ".join(f"`{o.id}` ({_code(o.detail)})" for o in skipped)]
+    checks = audit.check_counts()
+    untestable = [o for o in audit.checks.values() if o.status == "untestable"]
+    lines += [
+        "",
+        f"Conformance: {checks['passed']} passed, {checks['failed']} failed, "
+        f"{checks['untestable']} untestable, {checks['skipped']} skipped.",
+    ]
+    if untestable:
+        lines += ["", "Untestable (not defects): " + ", ".join(f"`{o.id}` ({_code(o.detail)})" for o in untestable)]
+    if skipped := skipped_checks(audit):
+        lines += ["", "Skipped (not run): " + ", ".join(f"`{o.id}` ({_code(o.detail)})" for o in skipped)]
+    return "\n".join(lines) + "\n"
+
+
+def _markdown_notes(audit: ServerAudit) -> str:
+    """The server's notes summarised: one line per rule, by host or folder, and how to list them."""
+    groups = note_groups(audit)
+    if not groups:
+        return ""
+    count = sum(g.count for g in groups)
+    lines = [
+        "",
+        f"### Notes ({count}, summarised, not listed)",
+        "",
+        *(f"- {_code(g.id, limit=80)}: {_code(g.words())}" for g in groups),
+        "",
+        f"{count} note(s) left out of this report: `skillscope audit … --format markdown {NOTES_HINT}` lists them, "
+        "and the JSON report (`--format json`) always holds every finding.",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def _render_markdown(
+    audits: list[ServerAudit], shown: dict[int, list[AuditFinding]], notes: NotesMode, *, table_rows: int | None
+) -> str:
+    parts = [_markdown_head(audits)]
+    for i, audit in enumerate(audits):
+        parts.append(_markdown_server(audit, table_rows=table_rows))
+        if audit.error:
+            continue
         for severity in ("error", "warning", "note"):
-            group = [f for f in audit.findings if f.severity == severity]
+            group = [f for f in shown[i] if f.severity == severity]
+            total = sum(f.severity == severity for f in audit.findings)
             if not group:
                 continue
-            lines += ["", f"### {severity.capitalize()}s ({len(group)})", ""]
-            for finding in group:
-                where = f" — {_code(finding.uri)}" if finding.uri else ""
-                if finding.at.line:
-                    where += f" line {finding.at.line}" + (f", column {finding.at.column}" if finding.at.column else "")
-                lines.append(f"- {_code(finding.id, limit=80)}{where}: {_code(finding.message, limit=500)}")
-                if finding.at.excerpt:
-                    lines.append(f"  - excerpt: {_code(finding.at.excerpt)}")
-        lines.append("")
-    return _cut("\n".join(lines) + "\n")
+            more = f" — {len(group)} shown" if len(group) < total else ""
+            parts.append(f"\n### {severity.capitalize()}s ({total}{more})\n\n" + "".join(map(_finding_block, group)))
+        if notes == "summary":
+            parts.append(_markdown_notes(audit))
+        parts.append("\n")
+    return "".join(parts)
 
 
-def finding_rows(findings: list[AuditFinding], min_severity: str) -> list[tuple[AuditFinding, str, str]]:
+def audit_markdown(audits: list[ServerAudit], *, notes: NotesMode = "summary", limit: int = MARKDOWN_LIMIT) -> str:
+    """A report a person reads in a pull request: errors and warnings in full, notes summarised.
+
+    ``notes="all"`` lists every note too. A report longer than ``limit`` characters is shortened, never
+    cut inside a finding: each server's skill counts, then as many whole findings as fit, worst first
+    (every error before any warning, every warning before any note), and a closing line saying how many
+    of each were left out and where to see them.
+    """
+    listed = {
+        i: [f for f in audit.findings if notes == "all" or f.severity != "note"] for i, audit in enumerate(audits)
+    }
+    report = _render_markdown(audits, listed, notes, table_rows=None)
+    if len(report) <= limit:
+        return report
+    frame = _render_markdown(audits, {i: [] for i in listed}, notes, table_rows=_TABLE_ROWS_SHORT)
+    closing_room = 600
+    budget = limit - len(frame) - closing_room - 200 * len(audits)  # 200: each server's severity headings
+    shown: dict[int, list[AuditFinding]] = {i: [] for i in listed}
+    for severity in ("error", "warning", "note"):
+        for i, found in listed.items():
+            for finding in found:
+                if finding.severity != severity:
+                    continue
+                size = len(_finding_block(finding))
+                if size > budget:
+                    budget = -1  # whole findings only, and in order: nothing after the first that does not fit
+                    break
+                budget -= size
+                shown[i].append(finding)
+    left = Counter(f.severity for found in listed.values() for f in found)
+    left.subtract(f.severity for found in shown.values() for f in found)
+    words = ", ".join(f"{left[sev]} {sev}(s)" for sev in ("error", "warning", "note") if left[sev])
+    closing = (
+        f"\n---\n\n**Shortened to fit {limit:,} characters:** {sum(len(v) for v in shown.values())} of "
+        f"{sum(len(v) for v in listed.values())} findings are shown in full; left out: {words}. "
+        "`skillscope audit … --format json` holds every finding, and the text report "
+        "(`skillscope audit …`) lists every error and warning.\n"
+    )
+    return _render_markdown(audits, shown, notes, table_rows=_TABLE_ROWS_SHORT) + closing
+
+
+def finding_rows(
+    findings: list[AuditFinding], min_severity: str, *, by_host: bool = True
+) -> list[tuple[AuditFinding, str, str]]:
     """The findings a text report lists, worst first: (finding, where, message), plain strings made safe.
 
-    Findings below ``min_severity`` are left out (the counts still hold them), and URL notes
-    collapse to one row per distinct host, saying how many URLs and files point there.
+    Findings below ``min_severity`` are left out (the counts still hold them), and with ``by_host`` URL
+    notes collapse to one row per distinct host, saying how many URLs and files point there.
     """
     floor = SEVERITY_ORDER[min_severity]
     rows: list[tuple[AuditFinding, str, str]] = []
@@ -464,7 +644,7 @@ def finding_rows(findings: list[AuditFinding], min_severity: str) -> list[tuple[
     for finding in findings:
         if SEVERITY_ORDER[finding.severity] < floor:
             continue
-        if finding.id == "skillscope/url" and finding.host is not None:
+        if by_host and finding.id == "skillscope/url" and finding.host is not None:
             hosts.setdefault(finding.host, []).append(finding)
             continue
         where = safe_line(finding.uri or finding.skill or "server", limit=200)

@@ -292,9 +292,70 @@ def scan_text(text: str, path: str, *, markdown: bool) -> list[Hit]:
                 TextSpan(1, 1, safe_line(first, limit=200)),
             )
         )
-    elif path.startswith("scripts/"):
-        hits.append(Hit("skillscope/script", "file under scripts/"))
+    elif path.startswith("scripts/") and (kind := _script_kind(path)) is not None:
+        hits.append(Hit("skillscope/script", f"{kind} under scripts/"))
     return hits
+
+
+_CODE_KINDS = {
+    ".py": "Python script",
+    ".pyw": "Python script",
+    ".sh": "shell script",
+    ".bash": "shell script",
+    ".zsh": "shell script",
+    ".fish": "shell script",
+    ".ksh": "shell script",
+    ".js": "JavaScript script",
+    ".mjs": "JavaScript script",
+    ".cjs": "JavaScript script",
+    ".ts": "TypeScript script",
+    ".mts": "TypeScript script",
+    ".cts": "TypeScript script",
+    ".ps1": "PowerShell script",
+    ".psm1": "PowerShell module",
+    ".bat": "Windows batch script",
+    ".cmd": "Windows batch script",
+    ".vbs": "VBScript",
+    ".rb": "Ruby script",
+    ".pl": "Perl script",
+    ".php": "PHP script",
+    ".lua": "Lua script",
+    ".r": "R script",
+    ".go": "Go source",
+    ".rs": "Rust source",
+    ".java": "Java source",
+    ".kt": "Kotlin source",
+    ".kts": "Kotlin script",
+    ".swift": "Swift source",
+    ".c": "C source",
+    ".cc": "C++ source",
+    ".cpp": "C++ source",
+    ".cs": "C# source",
+    ".applescript": "AppleScript",
+    ".scpt": "AppleScript",
+    ".awk": "awk script",
+    ".tcl": "Tcl script",
+    ".groovy": "Groovy script",
+    ".makefile": "Makefile",
+    ".mk": "Makefile",
+}
+_CODE_NAMES = {"makefile": "Makefile", "gnumakefile": "Makefile", "justfile": "justfile", "dockerfile": "Dockerfile"}
+
+
+def _script_kind(path: str) -> str | None:
+    """What a file under scripts/ is when it is code a host may run (``Python script``); None for anything else.
+
+    A schema (.xsd, a JSON schema), data (.csv, .json, .yaml), a template, a document or an asset kept in
+    scripts/ is not a script: only code, by its name, is named; a file with no suffix (no shebang either,
+    or it would have been named by its interpreter) may be a program of any kind, so it is named as unknown.
+    """
+    name = path.rsplit("/", 1)[-1].lower()
+    if name in _CODE_NAMES:
+        return _CODE_NAMES[name]
+    stem, dot, suffix = name.rpartition(".")
+    if not dot or not stem:
+        return "file with no suffix (kind unknown, may be a program)"
+    return _CODE_KINDS.get("." + suffix)
 
 
 def scan_bytes_kind(data: bytes, path: str) -> list[Hit]:

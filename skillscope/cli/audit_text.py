@@ -8,7 +8,15 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from skillscope.audit.reports import capability_summary, finding_rows, skipped_checks, summary
+from skillscope.audit.reports import (
+    NOTES_HINT,
+    NotesMode,
+    capability_summary,
+    finding_rows,
+    note_groups,
+    skipped_checks,
+    summary,
+)
 from skillscope.audit.run.results import ServerAudit
 from skillscope.core.textsafe import safe_line
 
@@ -17,10 +25,12 @@ __all__ = ["audit_text"]
 _STYLES = {"error": "bold red", "warning": "yellow", "note": "dim"}
 
 
-def audit_text(audits: list[ServerAudit], *, min_severity: str = "note") -> Group:
+def audit_text(audits: list[ServerAudit], *, min_severity: str = "note", notes: NotesMode = "summary") -> Group:
     """The terminal summary as a Rich renderable (server text stays inert).
 
-    Findings below ``min_severity`` are not listed, though counted; URL notes show one row per host.
+    Errors and warnings are listed in full. Notes are summarised, one line per rule counted by host or
+    folder, unless ``notes="all"`` lists every one; below ``min_severity`` nothing is listed or summarised,
+    only counted, and the report says how many it left out and how to see them.
     """
     parts: list[Any] = []
     for audit in audits:
@@ -53,11 +63,15 @@ def audit_text(audits: list[ServerAudit], *, min_severity: str = "note") -> Grou
         table.add_column("CHECK", overflow="fold")
         table.add_column("WHERE", overflow="fold", max_width=50)
         table.add_column("MESSAGE", overflow="fold", max_width=80)
-        for finding, where, message in finding_rows(audit.findings, min_severity):
+        listing = "warning" if min_severity == "note" and notes == "summary" else min_severity
+        rows = finding_rows(audit.findings, listing, by_host=False)
+        for finding, where, message in rows:
             table.add_row(
                 Text(finding.severity, style=_STYLES[finding.severity]), Text(finding.id), Text(where), Text(message)
             )
-        parts.append(table)
+        if rows:
+            parts.append(table)
+        parts.extend(_left_out(audit, min_severity, notes))
         able = [s for s in audit.skills if s.capabilities]
         if able:
             parts.append(Text("What each skill can do (approvals pin these):", style="bold"))
@@ -76,3 +90,27 @@ def audit_text(audits: list[ServerAudit], *, min_severity: str = "note") -> Grou
         )
     )
     return Group(*parts)
+
+
+def _left_out(audit: ServerAudit, min_severity: str, notes: NotesMode) -> list[Text]:
+    """What the table did not list: notes summarised by rule (host or folder), and counts of anything below the floor."""
+    counts = audit.counts()
+    out: list[Text] = []
+    if min_severity == "note" and notes == "summary" and counts["note"]:
+        out.append(Text(f"{counts['note']} notes, summarised (rerun with {NOTES_HINT} to list them):", style="bold"))
+        for group in note_groups(audit):
+            line = Text(f"  {group.id}  ", style="dim")
+            line.append(group.words())
+            out.append(line)
+    hidden = [sev for sev in ("warning", "note") if _below(sev, min_severity) and counts[sev]]
+    if hidden:
+        words = " and ".join(f"{counts[sev]} {sev}s" for sev in hidden)
+        out.append(
+            Text(f"{words} not listed (rerun with --min-severity {hidden[-1]} {NOTES_HINT} to list them)", style="dim")
+        )
+    return out
+
+
+def _below(severity: str, floor: str) -> bool:
+    order = ("note", "warning", "error")
+    return order.index(severity) < order.index(floor)

@@ -90,7 +90,17 @@ Audit exit codes:
     type=click.Choice(["note", "warning", "error"]),
     default="note",
     show_default=True,
-    help="Text format: list only findings of this severity or worse (the counts still include all).",
+    help="Text format: list only findings of this severity or worse (the counts still include all, and the "
+    "report says how many it left out).",
+)
+@click.option(
+    "--notes",
+    type=click.Choice(["summary", "all"]),
+    default="summary",
+    show_default=True,
+    help="summary: list errors and warnings in full and sum up notes by rule, host and folder "
+    "('44 links to 9 hosts'), saying how many were left out; all: list every note too (text, Markdown) and "
+    "carry note-level results in SARIF. JSON always holds every finding, plus a notes_summary.",
 )
 @click.option(
     "--sarif-category",
@@ -136,6 +146,7 @@ def audit_command(
     require_approved: bool,
     surface: str,
     min_severity: str,
+    notes: str,
     sarif_category: str | None,
     rule_files: tuple[str, ...],
     policy_file: str | None,
@@ -252,7 +263,7 @@ def audit_command(
             audits, invocations[0].ledger_path, trust_choice(invocations[0].config, options, invocations[0].ledger_path)
         ):
             return code
-        _emit(audits, fmt, output, min_severity=min_severity, category=sarif_category)
+        _emit(audits, fmt, output, min_severity=min_severity, category=sarif_category, notes=notes)
         if failed:
             return EXIT_CONNECTION
         threshold = {"error": 2, "warning": 1, "never": 99}[fail_on]
@@ -357,7 +368,13 @@ def _unapproved(audits: list[Any]) -> list[tuple[str, str]]:
 
 
 def _emit(
-    audits: list[Any], fmt: str, output: str | None, *, min_severity: str = "note", category: str | None = None
+    audits: list[Any],
+    fmt: str,
+    output: str | None,
+    *,
+    min_severity: str = "note",
+    category: str | None = None,
+    notes: Any = "summary",
 ) -> None:
     import json
     import os
@@ -368,22 +385,22 @@ def _emit(
     if fmt == "text" and not output:
         from skillscope.cli.render import make_console
 
-        make_console().print(audit_text(audits, min_severity=min_severity))
+        make_console().print(audit_text(audits, min_severity=min_severity, notes=notes))
         return
     if fmt == "json":
         text = json.dumps(audit_json(audits), indent=2, ensure_ascii=True) + "\n"
     elif fmt == "sarif":
         # Where the README is published, for the rules' help links (the GitHub Action sets it); no link otherwise.
-        log = audit_sarif(audits, category=category, docs_url=os.environ.get("SKILLSCOPE_DOCS_URL"))
+        log = audit_sarif(audits, category=category, docs_url=os.environ.get("SKILLSCOPE_DOCS_URL"), notes=notes)
         text = json.dumps(log, indent=2, ensure_ascii=True) + "\n"
     elif fmt == "markdown":
-        text = audit_markdown(audits)
+        text = audit_markdown(audits, notes=notes)
     else:
         from skillscope.cli.render import make_console
 
         console = make_console(width=160)
         with console.capture() as capture:
-            console.print(audit_text(audits, min_severity=min_severity))
+            console.print(audit_text(audits, min_severity=min_severity, notes=notes))
         text = capture.get()
     from skillscope.core.redact import SECRETS
 

@@ -54,7 +54,7 @@ def sarif_regions(audit: ServerAudit, check: str) -> list[dict]:
     """The SARIF regions of ``check``'s results in the risky-scripts skill."""
     places = [
         r["locations"][0]["physicalLocation"]
-        for r in audit_sarif([audit])["runs"][0]["results"]
+        for r in audit_sarif([audit], notes="all")["runs"][0]["results"]
         if r["ruleId"] == check
     ]
     return [p["region"] for p in places if "/risky-scripts/" in p["artifactLocation"]["uri"]]

@@ -21,7 +21,7 @@ async def sarif_for(*servers):
     for label, server in servers:
         async with connect(Target(label=label, kind="inprocess", server=server), timeout=120) as conn:
             audits.append(await audit_server(conn, Policy(), None))
-    return audit_sarif(audits)
+    return audit_sarif(audits, notes="all")
 
 
 @pytest.fixture
@@ -109,7 +109,7 @@ def test_raw_uris_a_server_sent_become_valid_references():
     raw = ["skill://x/100%/a b.md", "skill://x/caf\u00e9/%zz/%2F/../n.md", "skill://x/q?a=1#frag", "skill://x/%41ok.md"]
     audit = ServerAudit(label="srv", target="https://h/mcp")
     audit.findings = [AuditFinding("skillscope/url", "note", "content", "m", "srv", "srv:x", uri) for uri in raw]
-    log = audit_sarif([audit])
+    log = audit_sarif([audit], notes="all")
     assert sarif_errors(log) == []
     got = [r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in log["runs"][0]["results"]]
     assert all(RFC3986_PATH.match(u) for u in got), got
@@ -236,7 +236,7 @@ def test_an_id_outside_the_manifest_is_declared_after_it_and_indexed():
         AuditFinding("user/paste-site", "error", "content", "m", "srv", "srv:x", "skill://x/SKILL.md"),
         AuditFinding("skillscope/url", "note", "content", "m", "srv", "srv:x", "skill://x/SKILL.md"),
     ]
-    log = audit_sarif([audit])
+    log = audit_sarif([audit], notes="all")
     assert sarif_errors(log) == []
     rules = log["runs"][0]["tool"]["driver"]["rules"]
     assert rules[-1]["id"] == "user/paste-site"

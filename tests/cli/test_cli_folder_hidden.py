@@ -147,7 +147,18 @@ def test_a_folder_outside_any_repository_is_named_from_the_current_folder(tmp_pa
 
 def test_server_targets_keep_their_synthetic_paths_beside_a_local_folder(repo, env):
     # Run where the fixture server's module is importable: the folder's paths come from its own repository.
-    run = run_cli("audit", str(repo / "skills"), "--format", "sarif", "--fail-on", "never", *stdio("samples"), env=env)
+    run = run_cli(
+        "audit",
+        str(repo / "skills"),
+        "--format",
+        "sarif",
+        "--notes",
+        "all",
+        "--fail-on",
+        "never",
+        *stdio("samples"),
+        env=env,
+    )
     assert run.code == 0, run.err
     log = run.json()
     assert sarif_errors(log) == []

@@ -110,7 +110,7 @@ def test_a_suppressed_finding_leaves_every_report_and_the_gate_until_it_changes(
         data.json()["summary"]["suppressed"] == 1 and data.json()["servers"][0]["skills"][0]["findings"]["warning"] == 0
     )
 
-    sarif = audit(servers["first"], "--format", "sarif", env=env)
+    sarif = audit(servers["first"], "--format", "sarif", "--notes", "all", env=env)
     results = json.loads(sarif.out)["runs"][0]["results"]
     assert sarif.code == 0 and results and all(r["ruleId"] != "skillscope/obfuscation/download-exec" for r in results)
     markdown = audit(servers["first"], "--format", "markdown", env=env)
