@@ -18,10 +18,12 @@ from skillscope.ledger.sshsig import SignatureError, key_blob
 
 __all__ = [
     "PAYLOAD_TYPE",
+    "POLICY_DIGESTS",
     "PREDICATE_TYPE",
     "STATEMENT_TYPE",
     "Attestations",
     "ReviewPolicy",
+    "approval_digests",
     "attest_approvals",
     "pae",
     "review_statement",
@@ -33,7 +35,12 @@ STATEMENT_TYPE = "https://in-toto.io/Statement/v1"
 PREDICATE_TYPE = "https://in-toto.io/attestation/svr/v0.1"
 """The Simple Verification Result: a verifier, a time and the properties it found to hold."""
 
+POLICY_DIGESTS = "policy_digests"
+"""The approval record's field holding the SHA-256 hex digests of the ``rules`` and ``suppressions`` in force when
+it was recorded (absent in records made before approvals kept them)."""
+
 _DIGEST = re.compile(r"^sha256:([0-9a-f]{64})$")
+_HEX = re.compile(r"^[0-9a-f]{64}$")
 _TIME = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$")
 
 
@@ -44,19 +51,45 @@ class ReviewPolicy:
     rules: str
     """The built-in audit rule table of the exporting skillscope (id, severity, category of each check)."""
     suppressions: str
-    """The trusted, unexpired suppressions beside the ledger."""
+    """The trusted, unexpired suppressions beside the ledger when exporting."""
     allowed_signers: str
     """The trust rule: the allowed signers in force and whether unsigned approvals count."""
 
-    def descriptor(self) -> dict[str, Any]:
-        """An in-toto ResourceDescriptor: one digest over the three, each also given on its own."""
-        parts = {"rules": self.rules, "suppressions": self.suppressions, "allowedSigners": self.allowed_signers}
+    def descriptor(self, at_approval: dict[str, str] | None = None) -> dict[str, Any]:
+        """An in-toto ResourceDescriptor: one digest over the three, each also given on its own.
+
+        ``at_approval`` holds the digests the approval record kept of the rules and suppressions in
+        force when it was made; each one given replaces this (export-time) one. Every part says
+        which it is: ``inForceAt`` is ``approval`` or ``export`` (the allowed signers are always the
+        exporter's: whose approvals count is decided when exporting).
+        """
+        kept = at_approval or {}
+        parts = {
+            "rules": kept.get("rules", self.rules),
+            "suppressions": kept.get("suppressions", self.suppressions),
+            "allowedSigners": self.allowed_signers,
+        }
         whole = hashlib.sha256(json.dumps(parts, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
         return {
             "name": "skillscope review policy",
             "digest": {"sha256": whole},
-            "annotations": {key: {"sha256": value} for key, value in parts.items()},
+            "annotations": {
+                key: {"sha256": value, "inForceAt": "approval" if key in kept else "export"}
+                for key, value in parts.items()
+            },
         }
+
+
+def approval_digests(record: Record) -> dict[str, str]:
+    """The rules and suppressions digests ``record`` kept from when it was made (only well-formed ones)."""
+    kept = record.extra.get(POLICY_DIGESTS)
+    if not isinstance(kept, dict):
+        return {}
+    return {
+        key: value
+        for key in ("rules", "suppressions")
+        if isinstance(value := kept.get(key), str) and _HEX.match(value) is not None
+    }
 
 
 @dataclass
@@ -149,7 +182,10 @@ def review_statement(record: Record, policy: ReviewPolicy, *, version: str) -> d
         "subject": subjects,
         "predicateType": PREDICATE_TYPE,
         "predicate": {
-            "verifier": {"id": f"pkg:pypi/skillscope-mcp@{version}", "policy": policy.descriptor()},
+            "verifier": {
+                "id": f"pkg:pypi/skillscope-mcp@{version}",
+                "policy": policy.descriptor(approval_digests(record)),
+            },
             "timeCreated": record.time,
             "properties": _properties(record),
             "skill": {

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -14,6 +15,7 @@ from skillscope.core.errors import ApprovalRefused, UsageError
 from skillscope.core.offload import Offload, in_thread
 from skillscope.core.textsafe import safe_line
 from skillscope.ledger.defaults import default_reviewer
+from skillscope.ledger.intoto import POLICY_DIGESTS
 from skillscope.ledger.record import Action, Record
 from skillscope.ledger.recording import review_record, tool_id, utc_now
 
@@ -85,8 +87,13 @@ class ApprovalPlan:
         files = self.report.files if self.report is not None else []
         return {r.path: r.served.data for r in files if r.served is not None}
 
-    def record(self, info: ServerInfo, *, reviewer: str | None, note: str) -> Record:
+    def record(
+        self, info: ServerInfo, *, reviewer: str | None, note: str, policy: Mapping[str, str] | None = None
+    ) -> Record:
         """The approval record (not yet appended), carrying the audit's counts and finding ids.
+
+        ``policy`` is the digests of the rules and suppressions in force (``approval_policy``), kept
+        signed in the record so an attestation can say what the approval was made under.
 
         Raises:
             ApprovalRefused: the plan is refused.
@@ -97,6 +104,8 @@ class ApprovalPlan:
         if self.accepted and not note.strip():
             raise UsageError("Accepting the audit's findings needs a note saying why they are acceptable")
         extra: dict[str, Any] = {"audit": self.audit.record(), CAPABILITY_KEYS: list(self.capabilities)}
+        if policy:
+            extra[POLICY_DIGESTS] = dict(policy)
         if self.accepted:
             extra["accepted_findings"] = True
             if self.unlisted:

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from skillscope.audit.findings import CHECKS
+from skillscope.core.errors import SkillscopeError
 from skillscope.ledger.export import Exportable
 from skillscope.ledger.intoto import Attestations, ReviewPolicy, attest_approvals
 from skillscope.ledger.signers import TrustRule
@@ -16,7 +17,7 @@ from skillscope.ledger.signing import load_signer
 from skillscope.service.review_state import TrustChoice
 from skillscope.service.suppressions import load_suppressions, today_utc
 
-__all__ = ["export_attestations", "review_policy", "rules_digest"]
+__all__ = ["approval_policy", "export_attestations", "review_policy", "rules_digest", "suppressions_digest"]
 
 
 def _digest(value: Any) -> str:
@@ -37,9 +38,34 @@ def review_policy(ledger: Path, choice: TrustChoice, rule: TrustRule, today: dat
         UsageError: the allowed signers file cannot be read.
         LocalFileError: the suppressions file cannot be read.
     """
+    return ReviewPolicy(rules_digest(), suppressions_digest(ledger, choice, today), rule.digest().hex())
+
+
+def suppressions_digest(ledger: Path, choice: TrustChoice, today: date | None = None) -> str:
+    """SHA-256 of the suppressions in force beside ``ledger``: ``[key, expires, reviewer, reason]``, sorted by key.
+
+    In force as ``audit`` counts them: signed by a key ``choice`` allows, and not expired.
+
+    Raises:
+        UsageError: the allowed signers file cannot be read.
+        LocalFileError: the suppressions file cannot be read.
+    """
     found = load_suppressions(ledger, choice).in_force(today or today_utc())
-    suppressions = [[s.key, s.expires, s.reviewer, s.reason] for _, s in sorted(found.items())]
-    return ReviewPolicy(rules_digest(), _digest(suppressions), rule.digest().hex())
+    return _digest([[s.key, s.expires, s.reviewer, s.reason] for _, s in sorted(found.items())])
+
+
+def approval_policy(ledger: Path, choice: TrustChoice) -> dict[str, str]:
+    """The digests an approval record keeps (``policy_digests``): the rules, and the suppressions in force now.
+
+    The suppressions are left out when they cannot be read (the audit then applied none, and says so);
+    an attestation of the approval then gives the export-time digest, labelled as such.
+    """
+    kept = {"rules": rules_digest()}
+    try:
+        kept["suppressions"] = suppressions_digest(ledger, choice)
+    except SkillscopeError:
+        pass
+    return kept
 
 
 def export_attestations(ledger: Path, choice: TrustChoice, rule: TrustRule, exportable: Exportable) -> Attestations:

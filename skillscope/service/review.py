@@ -19,6 +19,7 @@ from skillscope.ledger.book import ReviewBook
 from skillscope.ledger.record import Action, Record
 from skillscope.ledger.verdicts import ReviewState
 from skillscope.service.approvals import ApprovalPlan, approval_plan, audit_for_approval, verdict_record
+from skillscope.service.attestations import approval_policy
 from skillscope.service.review_state import TrustChoice
 from skillscope.service.suppressions import load_suppressions, suppress_in_skill, today_utc
 from skillscope.service.surface import item_contents, item_record
@@ -188,7 +189,9 @@ def record_review(
         raise ApprovalRefused(refusal or plan.refused)
     if refusal is not None:
         raise UsageError(f"Approving {skill.entry.name}: {refusal}")
-    return book.record(plan.record(info, reviewer=verdict.reviewer, note=verdict.note), plan.contents())
+    # The rules and suppressions in force now are signed into the approval (what an attestation of it cites).
+    policy = approval_policy(book.path, TrustChoice(book.signing_key, book.allowed_signers, book.config_dir))
+    return book.record(plan.record(info, reviewer=verdict.reviewer, note=verdict.note, policy=policy), plan.contents())
 
 
 def record_item_review(

@@ -15,6 +15,7 @@ from securesystemslib.dsse import Envelope
 from securesystemslib.exceptions import VerificationError
 from securesystemslib.signer import SSlibKey
 
+from skillscope.ledger.store import Ledger
 from tests.cli.conftest import run_cli
 
 
@@ -92,7 +93,14 @@ def test_a_revoked_skill_and_a_signer_not_allowed_are_not_attested(tmp_path):
     assert "signed by a key not allowed for its reviewer" in run.err
 
 
-def test_the_policy_digest_follows_the_suppressions_in_force(tmp_path):
+def test_an_approval_cites_the_policy_it_was_made_under_and_an_older_one_the_policy_at_export(tmp_path):
+    """pdf-processing is approved with no suppression in force; a suppression is recorded after, then two exports.
+
+    The new approval kept the digests of the rules and suppressions in force when it was made (signed in
+    the record), so both exports attest those, labelled ``approval``. The demo's seeded hello-world approval
+    was recorded the way older skillscope did, without them: it gets the exporter's digests, labelled
+    ``export``, and its policy digest follows the suppression.
+    """
     env = _env(tmp_path)
     _approve(env, tmp_path)
     first, second = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
@@ -101,12 +109,33 @@ def test_the_policy_digest_follows_the_suppressions_in_force(tmp_path):
     assert suppress.code == 0, suppress.err
     assert run_cli("export", "--format", "in-toto", "-o", str(second), env=env).code == 0
     key = _reviewer_key(tmp_path)
-    before = _statements(first, key)["demo:pdf-processing"]["predicate"]["verifier"]["policy"]
-    after = _statements(second, key)["demo:pdf-processing"]["predicate"]["verifier"]["policy"]
-    assert before["annotations"]["rules"] == after["annotations"]["rules"]
-    assert before["annotations"]["allowedSigners"] == after["annotations"]["allowedSigners"]
-    assert before["annotations"]["suppressions"] != after["annotations"]["suppressions"]
-    assert before["digest"] != after["digest"]
+    before, after = _statements(first, key), _statements(second, key)
+
+    def policy(statements: dict, name: str) -> dict:
+        return statements[name]["predicate"]["verifier"]["policy"]
+
+    def where(found: dict) -> dict:
+        return {part: value["inForceAt"] for part, value in found["annotations"].items()}
+
+    approved = policy(after, "demo:pdf-processing")
+    assert policy(before, "demo:pdf-processing") == approved  # the suppression came later: not cited
+    assert where(approved) == {"rules": "approval", "suppressions": "approval", "allowedSigners": "export"}
+    # No suppression was in force when it was approved: the digest of the empty list.
+    assert approved["annotations"]["suppressions"]["sha256"] == hashlib.sha256(b"[]").hexdigest()
+    (record,) = [r for r in Ledger(tmp_path / "ledger.jsonl").records() if r.name == "demo:pdf-processing"]
+    assert record.extra["policy_digests"] == {
+        part: approved["annotations"][part]["sha256"] for part in ("rules", "suppressions")
+    }
+
+    older_before, older_after = policy(before, "demo:hello-world"), policy(after, "demo:hello-world")
+    assert where(older_after) == {"rules": "export", "suppressions": "export", "allowedSigners": "export"}
+    assert older_before["annotations"]["rules"] == older_after["annotations"]["rules"]
+    assert older_before["annotations"]["allowedSigners"] == older_after["annotations"]["allowedSigners"]
+    assert older_before["annotations"]["suppressions"] != older_after["annotations"]["suppressions"]
+    assert older_before["digest"] != older_after["digest"]
+    # The ledger holding both kinds of approval still verifies end to end.
+    checked = run_cli("ledger", "verify", "--ledger", str(tmp_path / "ledger.jsonl"), env=env)
+    assert checked.code == 0, checked.err
 
 
 def test_a_tampered_export_line_fails_verification(tmp_path):

@@ -98,11 +98,44 @@ def test_each_approval_is_a_signed_statement_that_securesystemslib_and_in_toto_v
         assert predicate["review"]["reviewer"] == "Ada Reviewer <ada@example.com>"
         assert predicate["timeCreated"] == approved.time and predicate["review"]["tool"] == "skillscope test"
         assert predicate["verifier"]["id"] == "pkg:pypi/skillscope-mcp@9.9.9"
+        # Records without approval-time digests: the exporter's policy, and each part says so.
         assert predicate["verifier"]["policy"]["annotations"] == {
-            "rules": {"sha256": "a" * 64},
-            "suppressions": {"sha256": "b" * 64},
-            "allowedSigners": {"sha256": "c" * 64},
+            "rules": {"sha256": "a" * 64, "inForceAt": "export"},
+            "suppressions": {"sha256": "b" * 64, "inForceAt": "export"},
+            "allowedSigners": {"sha256": "c" * 64, "inForceAt": "export"},
         }
+
+
+def test_an_approval_that_kept_its_policy_digests_is_attested_under_them():
+    """The digests signed into the approval win over the exporter's; a malformed one is not repeated."""
+    signer = load_signer()
+    kept = approval(extra={"policy_digests": {"rules": "d" * 64, "suppressions": "e" * 64}})
+    half = approval("srv:hello-world", extra={"policy_digests": {"rules": "d" * 64, "suppressions": "not hex\n"}})
+    made = attest_approvals([kept, half], signer, POLICY, version="1")
+    key = verifier_key(signer.public_key)
+    policies = {}
+    for envelope in envelopes(made.text):
+        Envelope.from_dict(copy.deepcopy(envelope)).verify([key], 1)
+        statement = statement_of(envelope)
+        Statement.copy_from_pb(json_format.Parse(json.dumps(statement), statement_pb2.Statement())).validate()
+        policies[statement["predicate"]["skill"]["name"]] = statement["predicate"]["verifier"]["policy"]
+    assert policies["srv:pdf-processing"]["annotations"] == {
+        "rules": {"sha256": "d" * 64, "inForceAt": "approval"},
+        "suppressions": {"sha256": "e" * 64, "inForceAt": "approval"},
+        "allowedSigners": {"sha256": "c" * 64, "inForceAt": "export"},
+    }
+    whole = {"allowedSigners": "c" * 64, "rules": "d" * 64, "suppressions": "e" * 64}
+    assert (
+        policies["srv:pdf-processing"]["digest"]["sha256"]
+        == hashlib.sha256(json.dumps(whole, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+    )
+    assert policies["srv:hello-world"]["annotations"]["rules"] == {"sha256": "d" * 64, "inForceAt": "approval"}
+    assert policies["srv:hello-world"]["annotations"]["suppressions"] == {"sha256": "b" * 64, "inForceAt": "export"}
+    # Claiming an approval-time digest the record did not keep breaks the signature.
+    (envelope, _) = envelopes(made.text)
+    forged = statement_of(envelope)
+    forged["predicate"]["verifier"]["policy"]["annotations"]["suppressions"]["sha256"] = "b" * 64
+    _refused(with_statement(envelope, forged), key)
 
 
 def _one(signer=None) -> tuple[dict, SSlibKey]:
