@@ -9,8 +9,23 @@ import subprocess
 from pathlib import Path
 
 import pytest
+import yaml
+from textual.geometry import Region
+from textual.widgets import Button
 
-from tests.tui.helpers import demo_app, notifications, running, select, wait_until
+from skillscope.tui.dialogs.review import ReviewDialog
+from tests.tui.helpers import (
+    add_server_dialog,
+    at_rest,
+    demo_app,
+    listed,
+    notifications,
+    running,
+    screen_text,
+    select,
+    wait_until,
+)
+from tests.tui.test_start_confirmation import app_for, asked, planted_server
 
 pytestmark = pytest.mark.anyio
 
@@ -115,3 +130,227 @@ async def test_y_under_a_tmux_that_does_not_answer_says_only_osc_52_was_sent_and
         assert "Copied" not in words and "Sent the fingerprint to the terminal with OSC 52" in words
         assert "set -g set-clipboard on" in words and "paste buffer was not set" in words
     assert not Path(tmp_path / "no-such.sock").exists()
+
+
+# -- 1: every dialog keeps its title and its buttons on screen, and Tab reaches each button --------------
+
+_TITLES = {
+    "export": "Export approved fingerprints",
+    "approve": "Approve demo:acme/billing/invoice-review",
+    "changes": "Changes of demo:acme/billing/invoice-review",
+    "reject": "Reject demo:pdf-processing",
+    "revoke": "Revoke demo:hello-world",
+    "add": "Add a server",
+    "open": "Open a skill by name",
+    "confirm": "Remove demo?",
+    "help": "skillscope — keys",
+    "facts": "Fingerprint and digests, in full",
+}
+
+
+async def open_dialog(pilot, kind: str):
+    """Open one of the demo's dialogs the way a reviewer does; returns it once it is drawn."""
+    app = pilot.app
+    if kind == "export":
+        await listed(pilot)
+        await pilot.press("l")
+        await wait_until(pilot, lambda: app.screen.query("LedgerTable"), what="the ledger screen")
+        await pilot.press("e")
+        await wait_until(pilot, lambda: app.screen.query("#format-select"), what="the export dialog")
+    elif kind in ("approve", "changes"):
+        await select(pilot, "acme/billing/invoice-review")
+        await pilot.press("a")
+        await wait_until(pilot, lambda: isinstance(app.screen, ReviewDialog), what="the approve dialog")
+        if kind == "changes":
+            await pilot.press("ctrl+g")
+            await wait_until(pilot, lambda: app.screen.query("#changes-dialog"), what="the changes dialog")
+    elif kind in ("reject", "revoke"):
+        await select(pilot, "pdf-processing" if kind == "reject" else "hello-world")
+        await pilot.press("x" if kind == "reject" else "u")
+        await wait_until(pilot, lambda: isinstance(app.screen, ReviewDialog), what=f"the {kind} dialog")
+    elif kind == "add":
+        await add_server_dialog(pilot)
+    elif kind == "open":
+        await listed(pilot)
+        await pilot.press("o")
+        await wait_until(pilot, lambda: app.screen.query("#name-input"), what="the open-by-name dialog")
+    elif kind == "confirm":
+        await listed(pilot)
+        app.main_screen.panel.focus()
+        await pilot.press("delete")
+        await wait_until(pilot, lambda: app.screen.query("#confirm"), what="the remove question")
+    elif kind == "help":
+        await listed(pilot)
+        await pilot.press("question_mark")
+        await wait_until(pilot, lambda: app.screen.query("#help"), what="the help")
+    elif kind == "facts":
+        await select(pilot, "pdf-processing")
+        await pilot.press("f")
+        await wait_until(pilot, lambda: app.screen.query("#facts"), what="the digests")
+    await at_rest(pilot)
+    return app.screen
+
+
+def assert_on_screen(app, dialog, title: str) -> None:
+    """The title and every button are drawn whole inside the terminal."""
+    whole = Region(0, 0, *app.size)
+    text = " ".join(screen_text(app).split())
+    assert title in text, f"the title is not on screen:\n{screen_text(app)}"
+    buttons = list(dialog.query(Button))
+    assert buttons, "every dialog has a button to close it"
+    for button in buttons:
+        region = button.region
+        assert region.area and whole.contains_region(region), (button.id, region, app.size)
+        assert str(button.label) in text, (button.id, screen_text(app))
+
+
+async def tab_through(pilot, dialog) -> set[str]:
+    """Press Tab until the focus comes back round; returns the ids of the buttons it stopped on."""
+    seen: list[object] = []
+    for _ in range(40):
+        await pilot.press("tab")
+        await at_rest(pilot)
+        focused = pilot.app.focused
+        if focused in seen:
+            break
+        seen.append(focused)
+    return {widget.id for widget in seen if isinstance(widget, Button)}
+
+
+@SIZES
+@pytest.mark.parametrize("kind", list(_TITLES))
+async def test_every_dialog_keeps_its_title_and_buttons_on_screen_and_tab_reaches_each_button(
+    tmp_path, monkeypatch, kind, size
+):
+    monkeypatch.chdir(tmp_path)
+    app = demo_app(tmp_path)
+    async with running(app, size=size) as pilot:
+        dialog = await open_dialog(pilot, kind)
+        assert_on_screen(app, dialog, _TITLES[kind])
+        reached = await tab_through(pilot, dialog)
+        focusable = {button.id for button in dialog.query(Button) if button.can_focus}
+        assert focusable and focusable <= reached, (kind, focusable, reached)
+        # The record button of a verdict takes no focus on purpose (an Enter meant for a field must never
+        # record); ctrl+s and a click press it, and the dialog says so.
+        unfocusable = {button.id for button in dialog.query(Button) if not button.can_focus}
+        assert unfocusable <= {"record"}, unfocusable
+        if unfocusable:
+            assert "ctrl+s records" in screen_text(app)
+        assert_on_screen(app, dialog, _TITLES[kind])  # tabbing scrolled nothing out of view
+
+
+@SIZES
+async def test_the_start_servers_dialog_keeps_its_buttons_on_screen(tmp_path, monkeypatch, size):
+    home = tmp_path / "home"
+    home.mkdir()
+    for name, value in {
+        "HOME": home,
+        "XDG_CONFIG_HOME": home / ".config",
+        "XDG_DATA_HOME": home / ".local" / "share",
+        "SKILLSCOPE_LEDGER": tmp_path / "ledger.jsonl",
+        "START_TOKEN": "token",
+    }.items():
+        monkeypatch.setenv(name, str(value))
+    monkeypatch.chdir(tmp_path)
+    config = tmp_path / "skillscope.yaml"
+    servers = {f"server-{n}": planted_server(tmp_path / f"ran-{n}") for n in range(4)}
+    config.write_text(yaml.safe_dump({"servers": servers}), encoding="utf-8")
+    app = app_for(config, tmp_path)
+    async with running(app, size=size) as pilot:
+        dialog = await asked(pilot)
+        await at_rest(pilot)
+        assert_on_screen(app, dialog, "Start these 4 servers?")
+        assert await tab_through(pilot, dialog) >= {"all", "none"}
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: app.screen is app.main_screen, what="the dialog closed")
+        assert not any((tmp_path / f"ran-{n}").exists() for n in range(4))
+
+
+@SIZES
+@pytest.mark.parametrize("kind", ["export", "approve", "add", "open"])
+async def test_a_refusal_in_a_dialog_is_scrolled_into_view(tmp_path, monkeypatch, kind, size):
+    monkeypatch.chdir(tmp_path)
+    app = demo_app(tmp_path)
+    async with running(app, size=size) as pilot:
+        dialog = await open_dialog(pilot, kind)
+        if kind == "export":
+            dialog.query_one("#path-input").value = ""
+            dialog.query_one("#path-input").focus()
+            await pilot.press("enter")
+            words = "Name the file to write."
+        elif kind == "approve":
+            await pilot.press("ctrl+s")
+            words = "A note is required"
+        elif kind == "add":
+            await pilot.press("enter")
+            words = "URL"
+        else:
+            dialog.query_one("#name-input").value = ""
+            await pilot.press("enter")
+            words = "Type a skill name."
+        error = dialog.query_one("#dialog-error")
+        await wait_until(pilot, lambda: words in str(error.render()), what="the refusal written")
+        await at_rest(pilot)
+        assert error.region.area and Region(0, 0, *app.size).contains_region(error.region)
+        assert words in " ".join(screen_text(app).split()), screen_text(app)
+        assert isinstance(app.screen, type(dialog)), "a refusal keeps the dialog open"
+
+
+# -- 2: a cancelled dialog says so ---------------------------------------------------------------------
+
+
+async def focus_button(pilot, button_id: str) -> None:
+    """Tab to a dialog's button, as a keyboard user does."""
+    for _ in range(40):
+        if getattr(pilot.app.focused, "id", None) == button_id:
+            return
+        await pilot.press("tab")
+        await at_rest(pilot)
+    raise AssertionError(f"tab never reached #{button_id}")
+
+
+_CANCELLED = {
+    "export": "Export cancelled: nothing was written.",
+    "approve": "Approval of demo:acme/billing/invoice-review cancelled: nothing was recorded.",
+    "reject": "Rejection of demo:pdf-processing cancelled: nothing was recorded.",
+    "revoke": "Revocation of demo:hello-world cancelled: nothing was recorded.",
+    "open": "Open by name cancelled: nothing was opened.",
+    "add": "Add server cancelled: no server was added.",
+    "confirm": "Kept demo: nothing was removed.",
+}
+_CANCEL_BUTTON = {"confirm": "no"}
+
+
+@SIZES
+@pytest.mark.parametrize("kind", list(_CANCELLED))
+@pytest.mark.parametrize("how", ["enter-on-cancel", "escape"])
+async def test_a_cancelled_dialog_says_nothing_was_done(tmp_path, monkeypatch, kind, how, size):
+    monkeypatch.chdir(tmp_path)
+    ledger = tmp_path / "ledger.jsonl"
+    app = demo_app(tmp_path, ledger=ledger)
+    async with running(app, size=size) as pilot:
+        dialog = await open_dialog(pilot, kind)
+        before = ledger.read_bytes()
+        if how == "escape":
+            await pilot.press("escape")
+        else:
+            await focus_button(pilot, _CANCEL_BUTTON.get(kind, "cancel"))
+            await pilot.press("enter")
+        await wait_until(pilot, lambda: app.screen is not dialog, what="the dialog closed")
+        await wait_until(pilot, lambda: f"Cancelled: {_CANCELLED[kind]}" in notifications(app), what="said")
+        assert ledger.read_bytes() == before
+        assert list(tmp_path.glob("reviewed*")) == [] and "demo" in app.main_screen.sessions
+
+
+async def test_enter_in_the_export_dialogs_last_field_exports_and_says_no_cancel(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    app = demo_app(tmp_path)
+    async with running(app, size=NARROW) as pilot:
+        dialog = await open_dialog(pilot, "export")
+        dialog.query_one("#label-input").focus()
+        await at_rest(pilot)
+        await pilot.press("enter")
+        written = tmp_path / "reviewed.txt"
+        await wait_until(pilot, lambda: any(str(written) in n for n in notifications(app)), what="export told")
+        assert written.read_text().startswith("sha256:")
+        assert not any("cancelled" in n for n in notifications(app))

@@ -13,6 +13,7 @@ from textual.widgets import Button, Input, Label, Static, TabbedContent, TabPane
 
 from skillscope.core.errors import SkillscopeError
 from skillscope.service.targets import ServerSeed, seed_from_form
+from skillscope.tui.dialogs.shown import show_error
 
 __all__ = ["AddServerDialog"]
 
@@ -137,7 +138,7 @@ class AddServerDialog(ModalScreen[ServerSeed | None]):
                 allow_dynamic=self._allow_dynamic,
             )
         except SkillscopeError as exc:
-            self.query_one("#dialog-error", Static).update(Text(exc.message, style="bold red"))
+            show_error(self.query_one("#dialog-error", Static), Text(exc.message, style="bold red"))
             return
         self.dismiss(seed)
 

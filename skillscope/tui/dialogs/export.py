@@ -13,6 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
 from skillscope.ledger.export import EXPORT_FORMATS, ExportFormat
+from skillscope.tui.dialogs.shown import show_error
 
 __all__ = ["ExportRequest", "ExportDialog"]
 
@@ -83,7 +84,7 @@ class ExportDialog(ModalScreen[ExportRequest | None]):
         label = self.query_one("#label-input", Input).value.strip() or None
         fmt = next((known for known in EXPORT_FORMATS if known == chosen), None)
         if not path or fmt is None:
-            self.query_one("#dialog-error", Static).update(Text("Name the file to write.", style="bold red"))
+            show_error(self.query_one("#dialog-error", Static), Text("Name the file to write.", style="bold red"))
             return
         self.dismiss((fmt, Path(path).expanduser().absolute(), label))
 

@@ -9,9 +9,9 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import VerticalScroll
+from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Static
+from textual.widgets import Button, Static
 
 from skillscope.tui.actions import copy_value
 
@@ -26,11 +26,16 @@ def _whole(value: Text) -> bool:
     return bool(value.no_wrap) or "\n" in value.plain or value.cell_len > 40
 
 
+def facts_title(title: str, footer: str = "esc closes · y copies the fingerprint") -> Text:
+    """The title line: what the facts are, and the keys."""
+    return Text.assemble((title, "bold"), "   ", (footer, "dim"))
+
+
 def facts_view(
-    title: str, facts: list[Fact], *, footer: str = "esc closes · y copies the fingerprint"
+    title: str, facts: list[Fact], *, footer: str = "esc closes · y copies the fingerprint", head: bool = True
 ) -> RenderableType:
-    """The title and keys, then each fact: short ones in a grid, long ones under their label."""
-    parts: list[RenderableType] = [Text.assemble((title, "bold"), "   ", (footer, "dim")), Text("")]
+    """The title and keys (unless ``head`` is False), then each fact: short ones in a grid, long ones under their label."""
+    parts: list[RenderableType] = [facts_title(title, footer), Text("")] if head else []
     grid: Table | None = None
     for label, value in facts:
         if not _whole(value):
@@ -72,7 +77,19 @@ class FactsDialog(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         footer = "esc closes · y copies the fingerprint" if self._copy else "esc closes"
         with VerticalScroll(id="facts", classes="dialog"):
-            yield Static(facts_view(self._title, self._facts, footer=footer), id="facts-body")
+            yield Static(facts_title(self._title, footer), classes="dialog-title")
+            yield Static(facts_view(self._title, self._facts, head=False), id="facts-body")
+            with Horizontal(classes="dialog-buttons"):
+                if self._copy:
+                    yield Button("Copy fingerprint", id="copy", compact=True)
+                yield Button("Close", id="close", compact=True)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "copy":
+            self.action_copy()
+        else:
+            self.dismiss(None)
 
     def action_close(self) -> None:
         self.dismiss(None)

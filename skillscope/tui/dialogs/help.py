@@ -9,9 +9,9 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import VerticalScroll
+from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Static
+from textual.widgets import Button, Static
 
 from skillscope.tui.inert import STATE_LOOK
 from skillscope.tui.keymap import GROUPS, LEDGER_COMMANDS, MAIN_COMMANDS, Command
@@ -50,9 +50,12 @@ def _key(command: Command) -> str:
     return command.key_display or command.key
 
 
-def help_text() -> Group:
-    """The help as one renderable."""
-    parts: list[RenderableType] = [Text.assemble(("skillscope — keys", "bold"), ("   (esc closes)", "dim"))]
+_TITLE = Text.assemble(("skillscope — keys", "bold"), ("   (esc closes)", "dim"))
+
+
+def help_text(*, title: bool = True) -> Group:
+    """The help as one renderable (without its title line when the dialog shows that docked above it)."""
+    parts: list[RenderableType] = [_TITLE.copy()] if title else []
     keys = Table(show_edge=False, pad_edge=False, box=None, padding=(0, 2, 0, 0), show_header=False)
     keys.add_column(style="bold cyan", no_wrap=True, min_width=8)
     keys.add_column()
@@ -122,7 +125,14 @@ class HelpDialog(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help", classes="dialog"):
-            yield Static(help_text())
+            yield Static(_TITLE.copy(), classes="dialog-title")
+            yield Static(help_text(title=False))
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Close", id="close", compact=True)
 
     def action_close(self) -> None:
+        self.dismiss(None)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
         self.dismiss(None)

@@ -11,6 +11,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
+from skillscope.tui.dialogs.shown import show_error
+
 __all__ = ["OpenNameDialog"]
 
 
@@ -66,7 +68,7 @@ class OpenNameDialog(ModalScreen[tuple[str, str] | None]):
         name = self.query_one("#name-input", Input).value.strip()
         server = self.query_one("#server-select", Select).value
         if not name or not isinstance(server, str):
-            self.query_one("#dialog-error", Static).update(Text("Type a skill name.", style="bold red"))
+            show_error(self.query_one("#dialog-error", Static), Text("Type a skill name.", style="bold red"))
             return
         self.dismiss((server, name))
 

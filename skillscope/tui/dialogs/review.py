@@ -17,6 +17,7 @@ from textual.widgets import Button, Checkbox, Input, Static
 from skillscope.ledger.verdicts import ReviewState
 from skillscope.service.approvals import ApprovalPlan
 from skillscope.service.review import note_needed
+from skillscope.tui.dialogs.shown import show_error
 from skillscope.tui.inert import inert_line
 
 __all__ = ["ApprovalSummary", "ChangesDialog", "ReviewAnswer", "ReviewDialog", "approval_summary"]
@@ -154,10 +155,11 @@ class ReviewDialog(ModalScreen[ReviewAnswer | None]):
     ReviewDialog .review-dialog {
         width: 84; max-width: 95%; height: auto; max-height: 100%;
         border: round $accent; background: $surface; padding: 0 1;
+        overflow-y: auto;
     }
     ReviewDialog .review-field { height: auto; }
     ReviewDialog #reviewer-row { margin-top: 1; }
-    ReviewDialog #review-title { text-style: bold; }
+    ReviewDialog #review-title { text-style: bold; dock: top; background: $surface; }
     ReviewDialog #dialog-error { display: none; margin-top: 1; }
     ReviewDialog #dialog-error.shown { display: block; }
     ReviewDialog #dialog-keys { margin-top: 1; }
@@ -165,7 +167,9 @@ class ReviewDialog(ModalScreen[ReviewAnswer | None]):
     ReviewDialog .field-label { width: 10; color: $text-muted; }
     ReviewDialog .review-field Input { width: 1fr; }
     ReviewDialog #approval-summary { height: auto; max-height: 25vh; margin-top: 1; }
-    ReviewDialog .review-buttons { height: auto; margin-top: 1; align-horizontal: right; }
+    ReviewDialog .review-buttons {
+        height: auto; margin-top: 1; align-horizontal: right; dock: bottom; background: $surface;
+    }
     ReviewDialog .review-buttons Button { margin-left: 2; }
     """
 
@@ -255,8 +259,8 @@ class ReviewDialog(ModalScreen[ReviewAnswer | None]):
 
     def _error(self, words: str, style: str = "bold red") -> None:
         box = self.query_one("#dialog-error", Static)
-        box.update(Text(words, style=style))
         box.add_class("shown")
+        show_error(box, Text(words, style=style))
 
     def action_record(self) -> None:
         reviewer = self.query_one("#reviewer-input", Input).value.strip()
@@ -306,6 +310,7 @@ class ChangesDialog(ModalScreen[None]):
     ChangesDialog { align: center middle; background: $background 60%; }
     ChangesDialog #changes-dialog { width: 95%; height: 90%; max-width: 140; }
     ChangesDialog #changes-scroll { height: 1fr; }
+    ChangesDialog #changes-keys { width: 1fr; margin-top: 0; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -324,10 +329,16 @@ class ChangesDialog(ModalScreen[None]):
             yield Static(title, classes="dialog-title")
             with VerticalScroll(id="changes-scroll"):
                 yield Static(self._diff, id="changes-diff")
-            yield Static(Text("esc returns to the dialog", style="dim"))
+            with Horizontal(classes="dialog-buttons"):
+                yield Static(Text("esc returns to the dialog", style="dim"), id="changes-keys")
+                yield Button("Back", id="back", compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#changes-scroll").focus()
 
     def action_close(self) -> None:
+        self.dismiss(None)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
         self.dismiss(None)

@@ -304,8 +304,10 @@ class LedgerScreen(Screen[None]):
         self.app.push_screen(ExportDialog(), self._export_chosen)
 
     def _export_chosen(self, request: ExportRequest | None) -> None:
-        if request is not None:
-            self.run_worker(self._export(request), group="export", exclusive=True, exit_on_error=False)
+        if request is None:
+            tell(self, "Export cancelled: nothing was written.", title="Cancelled", timeout=6)
+            return
+        self.run_worker(self._export(request), group="export", exclusive=True, exit_on_error=False)
 
     async def _export(self, request: ExportRequest) -> None:
         fmt, path, label = request

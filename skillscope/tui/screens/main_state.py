@@ -12,14 +12,21 @@ from skillscope.service.review import LedgerPlace
 from skillscope.service.review_state import LedgerSnapshot
 from skillscope.service.session import ConnectFn, ServerSession
 from skillscope.service.workspace import SkillView, Workspace
+from skillscope.tui.notify import tell
 from skillscope.tui.settings import TuiSettings
 from skillscope.tui.widgets.catalog_tree import CatalogTree
 from skillscope.tui.widgets.connection_panel import ConnectionPanel
 from skillscope.tui.widgets.detail_pane import DetailPane
 
-__all__ = ["MainState"]
+__all__ = ["MainState", "cancelled_words"]
 
 _Answer = TypeVar("_Answer")
+_NOUN = {"approve": "Approval", "reject": "Rejection", "revoke": "Revocation", "suppress": "Suppression"}
+
+
+def cancelled_words(action: str, name: str) -> str:
+    """What a cancelled review dialog says: which verdict was not recorded, for what."""
+    return f"{_NOUN[action]} of {name} cancelled: nothing was recorded."
 
 
 class MainState(Screen[None]):
@@ -77,13 +84,20 @@ class MainState(Screen[None]):
         work: Callable[[_Answer], Awaitable[object]],
         *,
         name: str,
+        cancelled: str,
         group: str = "review",
     ) -> None:
-        """Show ``dialog``; when it is answered (not cancelled), run ``work`` on the answer in an exclusive worker."""
+        """Show ``dialog``; when it is answered, run ``work`` on the answer in an exclusive worker.
+
+        When it is cancelled (Escape, or Enter on its Cancel button) the screen says so with ``cancelled``:
+        a dialog that closes without a word would leave the reviewer guessing whether anything happened.
+        """
 
         def chosen(answer: _Answer | None) -> None:
-            if answer is not None:
-                self.run_worker(work(answer), name=name, group=group, exclusive=True, exit_on_error=False)
+            if answer is None:
+                tell(self, cancelled, title="Cancelled", timeout=6)
+                return
+            self.run_worker(work(answer), name=name, group=group, exclusive=True, exit_on_error=False)
 
         self.app.push_screen(dialog, chosen)
 

@@ -154,5 +154,7 @@ class PaneKeys(MainState):
         def answered(yes: bool | None) -> None:
             if yes:
                 self._remove_session(session)
+            else:
+                tell(self, f"Kept {session.label}: nothing was removed.", title="Cancelled", timeout=6)
 
         self.app.push_screen(ConfirmDialog(question), answered)

@@ -23,7 +23,7 @@ from skillscope.tui.dialogs.open_name import OpenNameDialog
 from skillscope.tui.dialogs.review import ReviewAnswer, ReviewDialog, approval_summary
 from skillscope.tui.notify import tell
 from skillscope.tui.screens.ledger import LedgerScreen
-from skillscope.tui.screens.main_state import MainState
+from skillscope.tui.screens.main_state import MainState, cancelled_words
 from skillscope.tui.widgets.evidence import changes_view
 from skillscope.tui.widgets.finding_list import FindingList
 from skillscope.verify.opener import Failure, SkillReport
@@ -127,7 +127,13 @@ class ReviewWork(MainState):
         if not connected:
             tell(self, "No server is connected.", severity="warning")
             return
-        self._ask_then(OpenNameDialog(connected, self._server), self._open_by_name, name="open by name", group="open")
+        self._ask_then(
+            OpenNameDialog(connected, self._server),
+            self._open_by_name,
+            name="open by name",
+            cancelled="Open by name cancelled: nothing was opened.",
+            group="open",
+        )
 
     async def _open_by_name(self, choice: tuple[str, str]) -> None:
         """Resolve a name (skills/get when the listing lacks it), show it in the tree and open it."""
@@ -189,6 +195,7 @@ class ReviewWork(MainState):
             ReviewDialog(action, view.name, view.entry.fingerprint, self._reviewer or ""),
             lambda answer: self._verdict(action, server, view, answer),
             name=f"{action} {view.name}",
+            cancelled=cancelled_words(action, view.name),
         )
 
     def action_approve(self) -> None:
@@ -221,6 +228,7 @@ class ReviewWork(MainState):
             ReviewDialog("approve", view.name, view.entry.fingerprint, self._reviewer or "", summary),
             lambda answer: self._approve(server, view, audit, review, answer),
             name=f"approve {view.name}",
+            cancelled=cancelled_words("approve", view.name),
         )
 
     async def _approve(
@@ -326,6 +334,7 @@ class ReviewWork(MainState):
             ),
             lambda answer: self._suppress(server, view, finding, answer),
             name=f"suppress {finding.key}",
+            cancelled=cancelled_words("suppress", f"{finding.id} in {view.name}"),
         )
 
     async def _suppress(self, server: str, view: SkillView, finding: AuditFinding, answer: ReviewAnswer) -> None:

@@ -259,6 +259,7 @@ class ServerWork(MainState):
 
     def _server_added(self, seed: ServerSeed | None) -> None:
         if seed is None:
+            tell(self, "Add server cancelled: no server was added.", title="Cancelled", timeout=6)
             return
         session = self._add_session(seed)
         self.panel.set_servers(list(self.sessions.values()))

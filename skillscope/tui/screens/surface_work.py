@@ -22,7 +22,7 @@ from skillscope.service.surface import (
 from skillscope.tui import heap
 from skillscope.tui.dialogs.review import ReviewAnswer, ReviewDialog
 from skillscope.tui.notify import tell
-from skillscope.tui.screens.main_state import MainState
+from skillscope.tui.screens.main_state import MainState, cancelled_words
 from skillscope.tui.widgets.surface_branch import item_detail
 
 __all__ = ["SurfaceWork"]
@@ -125,6 +125,7 @@ class SurfaceWork(MainState):
             ReviewDialog(action, item.name, item.fingerprint, self._reviewer or ""),
             lambda answer: self._record_item(action, server, item, answer),
             name=f"{action} {item.name}",
+            cancelled=cancelled_words(action, item.name),
         )
         return True
 
