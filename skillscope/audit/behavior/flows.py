@@ -9,6 +9,11 @@ shapes are read here, after every file is analysed:
   b.sh``), the first reading a secret and the second sending.
 
 Each is reported once, at the send line of the sending script, as one sentence naming both files and lines.
+
+A third shape joins what a skill grants with what it asks for (``granted``): an unrestricted shell (``Bash(*)``,
+``bypassPermissions``) or writing plus the network, granted by allowed-tools or shipped settings, together with an
+instruction or flow the analysers found harmful at warning level (a credential store read, a download piped to a
+shell in a page) is how that harm gets done without the user being asked: an error at the harmful line.
 """
 
 from __future__ import annotations
@@ -16,13 +21,15 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from dataclasses import replace
+
 from skillscope.audit.behavior.vocab import SECRET_NAME, related_host
 from skillscope.audit.capabilities import Capability
-from skillscope.audit.findings import Hit
+from skillscope.audit.findings import Hit, check_info
 from skillscope.audit.text_scan import hit_at
 from skillscope.core.textsafe import safe_line
 
-__all__ = ["cross_file"]
+__all__ = ["cross_file", "granted", "broad_grant"]
 
 FLOW = "skillscope/exfiltration/data-flow"
 _SCRATCH = re.compile(r"^(?:/tmp/|/var/tmp/|/dev/shm/|\$TMPDIR/|~/|\./|\.\./|[\w.-]+/)|^[\w.-]+\.\w+$")
@@ -139,3 +146,64 @@ def _file(named: str, texts: Mapping[str, str]) -> str | None:
         return named
     matches = [p for p in texts if p.rsplit("/", 1)[-1] == named.rsplit("/", 1)[-1]]
     return matches[0] if len(matches) == 1 else None
+
+
+_SHELL_GRANT = re.compile(
+    r"(?:Bash|Shell|Terminal|run_terminal_cmd|Execute)(?:\(\s*(?:\*|:\*|\*\*)?\s*\))?|"
+    r"(?:Bash|Shell|Terminal|Execute)\(\s*(?:sudo|su|doas|pkexec|sh|bash|zsh|dash|env|xargs|eval|exec|python3?|node|perl|"
+    r"ruby|osascript)(?::\s*\*|\s+\*|\s*:\*|\*)\s*\)|bypassPermissions",
+    re.IGNORECASE,
+)
+_WRITE_TOOLS = frozenset({"write", "edit", "multiedit", "notebookedit"})
+_NET_TOOLS = frozenset({"webfetch", "websearch", "fetch"})
+_USED_BY_GRANT = ("skillscope/exfiltration/", "skillscope/obfuscation/", "skillscope/instructions/")
+"""Families whose harm a broad grant lets the agent carry out: sending secrets, running fetched or decoded code,
+orders against the user."""
+_PEOPLE_PAGE = re.compile(
+    r"(?:^|/)(?:README|INSTALL|CHANGELOG|CHANGES|HISTORY|CONTRIBUTING|SECURITY|CODE_OF_CONDUCT|LICENSE|NOTICE|AUTHORS)"
+    r"(?:\.[\w.]+)?$",
+    re.IGNORECASE,
+)
+
+
+def broad_grant(capabilities: list[Capability]) -> Capability | None:
+    """The first grant that lets the agent do anything unasked: an unrestricted shell, prompts switched off, or
+    writing files together with the network from one source (allowed-tools, or one settings file)."""
+    grants = [c for c in capabilities if c.kind == "grants"]
+    for cap in grants:
+        if _SHELL_GRANT.fullmatch(cap.target.strip()):
+            return cap
+    by_source: dict[str, list[Capability]] = {}
+    for cap in grants:
+        by_source.setdefault(cap.path, []).append(cap)
+    for caps in by_source.values():
+        names = {c.target.split("(", 1)[0].strip().lower() for c in caps}
+        if names & _WRITE_TOOLS and names & _NET_TOOLS:
+            write = next(c for c in caps if c.target.split("(", 1)[0].strip().lower() in _WRITE_TOOLS)
+            net = next(c for c in caps if c.target.split("(", 1)[0].strip().lower() in _NET_TOOLS)
+            return replace(net, target=f"{write.target} and {net.target}")
+    return None
+
+
+def granted(hits: list[tuple[str, Hit]], capabilities: list[Capability]) -> list[tuple[str, Hit]]:
+    """``hits`` with each warning-level harm (a secret read or sent, code fetched or decoded and run, an order
+    against the user) raised to an error when the skill also grants the agent a broad tool to carry it out.
+
+    Pages written for people (README, INSTALL) document steps for the user, not orders to the agent: they keep
+    their verdict. Notes (quoted attacks, vendors' installers) stay notes.
+    """
+    grant = broad_grant(capabilities)
+    if grant is None:
+        return hits
+    where = f"{grant.path} line {grant.line}" if grant.line else grant.path
+    out = []
+    for path, hit in hits:
+        level = hit.severity or check_info(hit.id).severity
+        if level == "warning" and hit.id.startswith(_USED_BY_GRANT) and not _PEOPLE_PAGE.search(path):
+            message = (
+                f"{hit.message}; the skill grants {safe_line(grant.target, limit=40)} ({where}), so the agent can do "
+                "this without asking the user"
+            )
+            hit = replace(hit, severity="error", message=message)
+        out.append((path, hit))
+    return out
