@@ -21,7 +21,6 @@ from skillscope.ledger.record import (
     replay_fields,
     replay_record,
 )
-from skillscope.ledger.sshsig import SignatureError
 from skillscope.ledger.stored import OpenLedger, StoredLine
 
 __all__ = ["Problem", "VerifyResult", "walk"]
@@ -140,8 +139,7 @@ def walk(
                     try:
                         digest, prev, seq = chain_fields(bytes(line))
                     except LineError as exc:
-                        kind = "edited" if "edited" in str(exc) else "format"
-                        problem(Problem(number, kind, f"line {number}: {exc}"))
+                        problem(Problem(number, exc.kind, f"line {number}: {exc}"))
                         expected_prev = "?"
                         continue
                 if (prev != expected_prev or seq != expected_seq) and expected_prev != "?":
@@ -163,12 +161,7 @@ def walk(
                     try:
                         checked = check_line(bytes(line))
                     except LineError as exc:
-                        kind = (
-                            "signature"
-                            if isinstance(exc.__cause__, SignatureError) or "signature" in str(exc)
-                            else "format"
-                        )
-                        problem(Problem(number, kind, f"line {number}: {exc}"))
+                        problem(Problem(number, exc.kind, f"line {number}: {exc}"))
                         continue
                     found[digest] = checked
                 if checked.key:

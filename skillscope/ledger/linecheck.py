@@ -61,7 +61,8 @@ def check_parsed(line: bytes, *, hashed: bool) -> Checked:
             message = canonical_review(record)
         except UnicodeEncodeError:
             raise LineError(
-                "the review holds a string that is not text (a lone surrogate); no signature can cover it"
+                "the review holds a string that is not text (a lone surrogate); no signature can cover it",
+                kind="signature",
             ) from None
         _verify(record.sig, record.key, message)
         return Checked(review_id(record, message), record.reviewer, record.key, describe(record))
@@ -72,7 +73,7 @@ def _verify(sig: str, key: str, message: bytes) -> None:
     try:
         verify_signed_by(sig, message, key)
     except SignatureError as exc:
-        raise LineError(f"the signature does not verify: {exc}") from exc
+        raise LineError(f"the signature does not verify: {exc}", kind="signature") from exc
 
 
 _OUTER = ("hash", "prev", "seq", "review", "sig", "key")

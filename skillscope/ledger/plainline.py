@@ -113,7 +113,7 @@ def plain_signed(line: bytes) -> tuple[str, Checked] | None:
     try:
         verify_signed_by(sig.decode("ascii").replace("\\n", "\n"), canonical, signer)
     except SignatureError as exc:
-        raise LineError(f"the signature does not verify: {exc}") from exc
+        raise LineError(f"the signature does not verify: {exc}", kind="signature") from exc
     who = _text(reviewer)
     what = describe_review(
         action.decode("ascii"), _text(name), None if bare_fp is None else _text(bare_fp), who, _text(time)

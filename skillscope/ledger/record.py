@@ -62,7 +62,16 @@ _HEAD_RE_B = re.compile(
 
 
 class LineError(ValueError):
-    """A ledger line is not a well-formed record."""
+    """A ledger line is not a well-formed record.
+
+    ``kind`` says which break it is, for a verify's report: ``edited`` (the content does not match its hash),
+    ``signature`` (a signed review that no signature can cover, or whose signature does not verify) or
+    ``format`` (anything else that is not a record in the writer's form).
+    """
+
+    def __init__(self, message: str, *, kind: Literal["format", "edited", "signature"] = "format") -> None:
+        super().__init__(message)
+        self.kind: Literal["format", "edited", "signature"] = kind
 
 
 @dataclass(frozen=True)
@@ -231,7 +240,7 @@ def chain_fields(line: str | bytes) -> tuple[str, str, int]:
     hasher.update(memoryview(raw)[_BODY_START:])
     # Comparing with a fresh hex digest also proves the field is a well-formed digest.
     if hasher.hexdigest().encode("ascii") != claimed:
-        raise LineError("the record's content does not match its hash (the line was edited)")
+        raise LineError("the record's content does not match its hash (the line was edited)", kind="edited")
     if raw[_BODY_START : _BODY_START + len(_PREV_PREFIX_B)] != _PREV_PREFIX_B:
         raise LineError("the record has no prev field where expected")
     start = _BODY_START + len(_PREV_PREFIX_B)

@@ -111,9 +111,10 @@ def load_signer(config_value: str | None = None) -> Signer:
     try:
         key = serialization.load_ssh_private_key(data, password=None)
     except (ValueError, TypeError, UnsupportedAlgorithmError) as exc:
+        # With no password given, cryptography raises TypeError for exactly one case: the key is encrypted.
         hint = (
             " (an encrypted key: add it to ssh-agent and name its .pub file instead)"
-            if "password" in str(exc).lower()
+            if isinstance(exc, TypeError)
             else ""
         )
         raise UsageError(f"Signing key {path} cannot be used: {exc}{hint}") from None
