@@ -34,14 +34,17 @@ from skillscope.audit.behavior.pyvocab import (
 from skillscope.audit.behavior.vocab import (
     DOTENV,
     DOWNLOADERS,
+    INTERPRETERS,
     NET_TOOLS,
     PERSISTENCE_PATH,
     SECRET_NAME,
     STORE_COMMAND,
     TOKEN_COMMAND,
+    credential_glob,
     credential_what,
     endpoint_kind,
-    is_store,
+    foreign_vendor_host,
+    persistence_glob,
     related_host,
     url_host_of,
 )
@@ -56,7 +59,7 @@ __all__ = ["Analyser", "Summary"]
 
 
 _HARMFUL_PAYLOAD = re.compile(
-    r"\b(?:curl|wget|nc|ncat|socat|base64|xxd|eval|exec|openssl\s+enc|python[\d.]*\s+-c|perl\s+-e|bash\s+-i)\b|https?://|"
+    r"\b(?:curl|wget|nc|ncat|socat|base64|xxd|eval|openssl\s+enc|python[\d.]*\s+-c|perl\s+-e|bash\s+-i)\b|\bexec\s*\(|https?://|"
     r"/dev/tcp/|\balias\s+(?:sudo|su|ssh|git|ls|cd|cp|mv|rm)=|PROMPT_COMMAND|\btrap\b[^\n]*DEBUG|LD_PRELOAD|DYLD_INSERT|"
     r"mcpServers|[\"']hooks[\"']\s*:|/tmp/\.|>\s*/dev/null\s+2>&1\s*&|\bnohup\b|\bdisown\b"
 )
@@ -89,9 +92,15 @@ _BACKEND_HOOKS = frozenset(
     {"build_wheel", "build_sdist", "build_editable", "prepare_metadata_for_build_wheel", "get_requires_for_build_wheel"}
 )
 
+AGENT_PLACE = re.compile(r"\.claude/|\.claude\.json|\.cursor/|claude_desktop_config\.json|Code/User/settings\.json")
+"""Places the agent reads its own settings and hooks from."""
+
 _INNER_LINES = re.compile(r", line \d+(?=\))|\s\(line \d+\)")
 
 _GIT_HOOKS_CONFIG = re.compile(r"(?:^|/)\.git/config$")
+
+_SETTINGS_ONLY = re.compile(r"\.aws/config\b|\.kube/config\b|\.docker/config\.json\b")
+"""Credential places that are mostly settings (a region, contexts, registry names): reading one alone is no finding."""
 
 _SECRET_URL = re.compile(r"DSN\b|DATABASE_URL|CONN(?:ECTION)?_?STR", re.IGNORECASE)
 """Environment names of connection strings, which carry a password."""
@@ -108,6 +117,18 @@ def _home(path: str) -> str:
     path = path.replace("\\", "/")
     path = re.sub(r"^(?:/home/[^/]+|/Users/[^/]+|/root|\*?\$HOME|\$\{HOME\})(?=/|$)", "~", path)
     return path
+
+
+_PERSONAL = ("~/Documents", "~/Desktop", "~/Downloads", "~/Pictures", "~/.config", "~/.local", "~/Library")
+
+
+def unnamed_target(target: str) -> bool:
+    """Whether a deleted path is one no cleanup names: the home folder or the root (or every entry in one, by a
+    glob), or a credential or personal folder in home. Unknown paths (``*``, ``?``) are not judged."""
+    path = target.replace("\\", "/").rstrip("/")
+    if path in ("~", "", "/", "C:", "c:") or re.fullmatch(r"(?:~|/|[Cc]:)?/(?:\.?\*|\*\*)(?:/\*)*", path):
+        return True
+    return bool(re.fullmatch(r"~/[^/*?]+", path)) and (path in _PERSONAL or credential_what(path + "/") is not None)
 
 
 def _package(word: str) -> str:
@@ -159,6 +180,12 @@ class Analyser:
         """Names of file handles the module writes to (``f.write``, ``print(file=f)``, ``json.dump(x, f)``)."""
         self.values = Values()
         """Constant values of names and real names of callees (``pyvalues``)."""
+        self.values.shipped = ctx.skill_files
+        self.requests: dict[str, str] = {}
+        """Names of request objects built before they are sent (``req = Request(url, data=...)``), with the address."""
+        self.sink_at: dict[str, ast.AST] = {}
+        self._built: set[int] = set()
+        """The line inside each of the module's own functions that sends a parameter over the network."""
         self.depth = 0
         self.install: str | None = None
         """How the file runs at build or install time (setup.py, a hatch hook, an in-tree backend), else None."""
@@ -277,7 +304,11 @@ class Analyser:
             ):  # a project's .env: reading it is ordinary, sending it anywhere is not (no credential-read of its own)
                 return Taint(f"reads {safe_line(dotenv, limit=80)}", self._line(node), ".env")
         root = fn.split(".")[0]
-        if method in SEND_METHODS and (root in self.net or root in NET_ROOTS or root in self.net_modules):
+        if (
+            method in SEND_METHODS
+            and method != "Request"
+            and (root in self.net or root in NET_ROOTS or root in self.net_modules)
+        ):
             return None  # what a request returns is the server's answer, not the values that went into the request
         if fn.rsplit(".", 1)[-1] == "dotenv_values":
             return Taint("reads .env (dotenv_values)", self._line(node), ".env")
@@ -309,6 +340,8 @@ class Analyser:
         if isinstance(node, ast.Tuple) and node.elts:
             return self._resolve(node.elts[0])
         lenient = self.values.text(node)
+        if not lenient.strip("*/ :") and isinstance(node, ast.Name):
+            lenient = self.consts.get(node.id, "")  # URL = BASE + sys.argv[1]: still the BASE host
         return lenient if lenient.strip("*/ :") else None
 
     def _callee(self, func: ast.AST) -> str:
@@ -396,13 +429,10 @@ class Analyser:
         self.values.names = dict(seed)
         self._block(tree.body)
         for taint, node in self.reads:
-            if taint not in self.sent and self.report:
-                self._add(
-                    "skillscope/exfiltration/credential-read",
-                    taint.what,
-                    node,
-                    "error" if "store" in taint.what or is_store(taint.what) else None,
-                )
+            # Read and kept: a capability. A settings file (~/.aws/config, ~/.kube/config) says nothing more; a key
+            # file or store read with nothing sent is a note. Only a flow to the network or a start-up write is harm.
+            if taint not in self.sent and self.report and not _SETTINGS_ONLY.search(taint.what):
+                self._add("skillscope/exfiltration/credential-read", taint.what, node, "note")
 
     def _function_summary(self, function: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
         report, self.report = self.report, False
@@ -466,6 +496,10 @@ class Analyser:
                 "PoolManager",
             ):
                 self.net.add(name)
+            if fn.rsplit(".", 1)[-1] == "Request" and isinstance(value, ast.Call) and isinstance(target, ast.Name):
+                # Request(url, data=...) is built here and sent where it is opened: the flow is judged there.
+                self.requests[name] = self._resolve(value.args[0] if value.args else None) or "a computed address"
+                self._built.add(id(value))
             if fn in ("open", "io.open", "codecs.open") and isinstance(value, ast.Call) and value.args:
                 self.files[name] = self._resolve(value.args[0]) or dotted(value.args[0])
                 self.handles[name] = self._path(value.args[0])
@@ -501,6 +535,7 @@ class Analyser:
             if isinstance(node, ast.For):
                 self.values.execute(node)  # out += chr(c ^ KEY) for c in DATA: the loop worked out over constants
             self._bind(node.target, node.iter, loop=True)
+            self._loop_place(node.target, node.iter)
         compound = isinstance(node, (ast.If, ast.For, ast.While, ast.With, ast.Try, ast.AsyncWith, ast.AsyncFor))
         # A compound statement's own expressions (test, iterable, context managers); its body is a block of its own.
         parts = (
@@ -524,6 +559,38 @@ class Analyser:
                     + [s for h in inner if isinstance(h, ast.ExceptHandler) for s in h.body]
                 )
                 self._loops -= looping
+
+    def _loop_place(self, target: ast.AST, iterable: ast.AST) -> None:
+        """What a loop variable stands for as a place: the most telling path of a constant list (a config's list of
+        files), or the file a glob takes in (``Path.home().glob(".*shrc")`` -> ``~/.bashrc``, ``glob(home + "/*")``)."""
+        if not isinstance(target, ast.Name):
+            return
+        items = self.values.value(iterable)
+        if isinstance(items, (list, tuple)) and items and all(isinstance(i, str) for i in items):
+            texts = [str(i) for i in items]
+            self.consts[target.id] = next(
+                (t for t in texts if credential_what(t)),
+                next((t for t in texts if PERSISTENCE_PATH.search(t + "/") or unnamed_target(t)), texts[0]),
+            )
+            return
+        if not isinstance(iterable, ast.Call):
+            return
+        fn = self._callee(iterable.func)
+        method = fn.rsplit(".", 1)[-1]
+        receiver = iterable.func.value if isinstance(iterable.func, ast.Attribute) else None
+        if fn in ("glob.glob", "glob.iglob") and iterable.args:
+            pattern = self._path(iterable.args[0])
+        elif method in ("glob", "rglob") and receiver is not None and iterable.args:
+            pattern = self._path(receiver).rstrip("/") + "/" + ("**/" if method == "rglob" else "")
+            pattern += self.values.text(iterable.args[0])
+        elif method in ("iterdir", "listdir", "scandir") and (receiver is not None or iterable.args):
+            base = self._path(iterable.args[0] if iterable.args else receiver)  # type: ignore[arg-type]
+            pattern = base.rstrip("/") + "/*"
+        else:
+            return
+        self.consts[target.id] = (
+            pattern if unnamed_target(pattern) else credential_glob(pattern) or persistence_glob(pattern) or pattern
+        )
 
     # --- calls ---------------------------------------------------------------------------------
     def _call(self, node: ast.Call) -> None:
@@ -554,6 +621,13 @@ class Analyser:
                 self._add(
                     "skillscope/obfuscation/dynamic-builtin", "imports a module whose name is decoded at run time", node
                 )
+        if method in ("append", "extend", "insert", "add", "update", "setdefault") and isinstance(
+            node.func, ast.Attribute
+        ):
+            holder = node.func.value
+            carried = next((t for t in (self.taint(a) for a in node.args) if t), None)
+            if carried is not None and isinstance(holder, ast.Name) and holder.id not in self.env:
+                self.env[holder.id] = carried  # out.append(key.read_text()): the list now holds the secret
         self._sink(node, fn, method, root)
         self._runner(node, fn)
         self._writes(node, fn, method)
@@ -675,20 +749,28 @@ class Analyser:
             "Request",
             "urlretrieve",
         )
+        built = node.args[0].id if node.args and isinstance(node.args[0], ast.Name) else ""
+        if built not in self.requests:
+            built = ""
         first = (
-            [after_base(node.args[0]) if url_first else node.args[0]]
-            if node.args and (not url_first or isinstance(node.args[0], (ast.JoinedStr, ast.BinOp)))
+            [after_base(node.args[0]) if url_first and not built else node.args[0]]
+            if node.args and (built or not url_first or isinstance(node.args[0], (ast.JoinedStr, ast.BinOp)))
             else []
         )
         values = [*first, *node.args[1:], *(k.value for k in node.keywords if k.arg not in NOT_DATA and k.arg != "url")]
         taint = next((t for t in (self.taint(v) for v in values) if t), None)
         dest = (
             helper
+            or (self.requests[built] if built else None)
             or self._resolve(
                 node.args[0] if node.args else next((k.value for k in node.keywords if k.arg in ("url", "host")), None)
             )
             or "a computed address"
         )
+        if method == "Request" and id(node) in self._built:
+            return  # the request is sent where it is opened (urlopen(req)): that line is the send
+        if taint is None and net:
+            taint = self._vendor_header(node, dest)
         if net:
             self._cap(
                 "sends",
@@ -713,17 +795,41 @@ class Analyser:
             return
         if taint.name == "\x00param":
             self.summary.sends.setdefault(self._enclosing_name(node), dest)
+            self.sink_at.setdefault(self._enclosing_name(node), node)
             return
         host = url_host_of(dest)
         if taint.name and host and related_host(taint.name, host) and endpoint_kind(dest) is None:
             return  # a provider's token sent to that provider (GITHUB_TOKEN to api.github.com)
         self.sent.add(taint)
+        sink = self.sink_at.get(local) if helper and "." not in written and not imported else None
+        if sink is not None:  # the module's own helper sends it: the harmful line is the helper's send
+            self._add(
+                "skillscope/exfiltration/data-flow",
+                f"{taint.what} (line {taint.line}), passes it to {local}() (line {self._line(node)}) and sends it to "
+                f"{safe_line(dest, limit=100)} (line {self._line(sink)})",
+                sink,
+            )
+            return
         via = f" via {fn}()" if helper else ""
         self._add(
             "skillscope/exfiltration/data-flow",
             f"{taint.what} (line {taint.line}) and sends it to {safe_line(dest, limit=100)}{via} (line {self._line(node)})",
             node,
         )
+
+    def _vendor_header(self, node: ast.Call, dest: str) -> Taint | None:
+        """A provider's token (its variable names the provider: GITHUB_TOKEN, OPENAI_API_KEY) in the headers or auth
+        of a request to a named host that is not that provider's: the token leaves for a stranger. A token of no
+        named provider (API_TOKEN) in a header is how an API is called, and stays quiet."""
+        for keyword in node.keywords:
+            if keyword.arg not in ("headers", "auth", "cookies"):
+                continue
+            taint = self.taint(keyword.value)
+            if taint is not None and taint.name and foreign_vendor_host(taint.name, dest):
+                return Taint(
+                    f"{taint.what} ({taint.name}, a {foreign_vendor_host(taint.name, dest)} token)", taint.line, None
+                )
+        return None
 
     def _enclosing_name(self, node: ast.AST) -> str:
         return self._current
@@ -759,6 +865,18 @@ class Analyser:
         feed = next((k.value for k in node.keywords if k.arg == "input"), None)
         if feed is not None and head == "crontab":
             self._persist(node, "crontab", feed)  # crontab - fed by input=: the entries are what it installs
+        if (
+            feed is not None
+            and head in INTERPRETERS
+            and not inner_code
+            and (self._fetch(feed) or self._has_decoder(feed))
+        ):
+            # bash (or python, node) reading its program from input=: what it is fed is the code it runs
+            fetched_feed = self._fetch(feed)
+            check = "skillscope/obfuscation/download-exec" if fetched_feed else "skillscope/obfuscation/decode-exec"
+            where = f"downloaded from {safe_line(fetched_feed, limit=100)}" if fetched_feed else "decoded at run time"
+            self._add(check, f"feeds {head} a program {where} on its input ({fn}, line {self._line(node)})", node)
+            return
         fetched = self._fetch(command)
         if fetched or self._has_decoder(command):
             check = "skillscope/obfuscation/download-exec" if fetched else "skillscope/obfuscation/decode-exec"
@@ -800,6 +918,7 @@ class Analyser:
         if said.strip("* ") and self.report:
             from skillscope.audit.behavior.shell import scan_shell
 
+            said = self._shell_text(command, said) if not inner_code else said
             inner = Ctx(said, 0, said, self.ctx.path, documented=False)
             scan_shell(inner)
             for raw in inner.hits:
@@ -809,6 +928,17 @@ class Analyser:
             if inner.sends:
                 start, end = self._span(node)
                 self.ctx.sends.extend((start, end, kind) for _, _, kind in inner.sends)
+
+    def _shell_text(self, command: ast.AST, said: str) -> str:
+        """An argv as the shell rules read it: a word no constant gives (an argument, the environment) is a value of
+        the caller's, written ``${1}``, not a ``*`` the shell would read as a glob over every file."""
+        if not isinstance(command, (ast.List, ast.Tuple)):
+            return said
+        words = []
+        for element in command.elts:
+            value = self.values.value(element)
+            words.append(render(value) if value is not None else self.values.text(element).replace("*", "${1}"))
+        return " ".join(words)
 
     @staticmethod
     def _inline(words: list[str]) -> tuple[str, str, str] | None:
@@ -931,10 +1061,10 @@ class Analyser:
             self._persist(node, dest, args[0] if args else None, copied=True)
             return
         if fn in ("shutil.rmtree", "os.remove", "os.unlink", "os.rmdir", "os.removedirs") and args:
-            self._cap("destroys", self._path(args[0]), node, fn)
+            self._destroy(node, self._path(args[0]), fn)
             return
         if method in ("unlink", "rmdir") and receiver is not None and fn not in ("os.unlink", "os.rmdir"):
-            self._cap("destroys", self._path(receiver), node, method)
+            self._destroy(node, self._path(receiver), method)
             return
         if (fn == "os.chmod" or method == "chmod") and (args[1:] or (args and receiver is not None)):
             mode = self.values.value(args[1] if fn == "os.chmod" else args[0])
@@ -948,6 +1078,17 @@ class Analyser:
             if said and self.report:
                 start, end = self._span(node)
                 self.ctx.say(said, start, end)
+
+    def _destroy(self, node: ast.Call, target: str, how: str) -> None:
+        """A deletion: a capability, and an error when what it deletes is the home folder, the root, everything in
+        one of them (a glob), or a credential or documents folder no user names for a cleanup."""
+        self._cap("destroys", target, node, how)
+        if unnamed_target(target):
+            self._add(
+                "skillscope/permissions/destructive",
+                f"deletes {safe_line(target, limit=60)} ({how}, line {self._line(node)}), which the user did not name",
+                node,
+            )
 
     def _read_target(self, node: ast.Call, what: str) -> str:
         """The whole path a credential read names (``~/.aws/credentials``), else the credential piece found."""
@@ -980,10 +1121,14 @@ class Analyser:
         harm = self._payload_harm(payload, copied=copied) if payload is not None else None
         outside = dest.startswith(("~", "/", "*", "?"))
         text = as_text(self.values.value(payload)) if payload is not None else None
+        agent = AGENT_PLACE.search(dest) is not None
         if harm:
             severity: Severity | None = None
             why = f", and what it writes {harm}"
-        elif not outside or (text is not None and _PLAIN_SETTING.fullmatch(text.strip())):
+        elif not outside or (text is not None and (_PLAIN_SETTING.fullmatch(text.strip()) or not agent)):
+            # A fixed text the audit reads whole and finds harmless (the user's own service unit, a PATH line) is
+            # the write the user asked for; content computed at run time, or a change to the agent's own settings,
+            # outside the project is a warning.
             severity, why = "note", ""
         else:
             severity, why = "warning", ""

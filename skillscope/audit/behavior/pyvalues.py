@@ -21,7 +21,7 @@ import gzip
 import json
 import lzma
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Union
 
@@ -155,6 +155,8 @@ class Values:
         """ids of values produced by a decoder (so a name bound to one is known as decoded text)."""
         self.steps = 0
         self._depth = 0
+        self.shipped: Mapping[str, str] = {}
+        """The skill's own files by path: ``json.load(open(HERE / "cfg.json"))`` reads the config the skill ships."""
 
     # --- names and callees --------------------------------------------------------------------
     def learn_imports(self, tree: ast.AST) -> None:
@@ -457,6 +459,13 @@ class Values:
             return "."
         if fn == "json.loads" and isinstance(first, (str, bytes)):
             return _json_value(json.loads(first))
+        if fn in _LOADERS and node.args:
+            text = first if isinstance(first, (str, bytes)) and fn in _TEXT_LOADERS else self.shipped_text(node.args[0])
+            return _parsed(fn, text) if text is not None else None
+        if isinstance(node.func, ast.Attribute) and node.func.attr in ("read_text", "read_bytes", "read"):
+            shipped = self.shipped_text(node.func.value)
+            if shipped is not None:
+                return shipped
         if fn in ("json.dumps",) and first is not None and not isinstance(first, Ref):
             return json.dumps(first, default=str)
         if isinstance(node.func, ast.Attribute):
@@ -468,6 +477,20 @@ class Values:
         if isinstance(node.func, ast.Name) and node.func.id in self.functions and node.func.id not in self.names:
             return self._local_call(self.functions[node.func.id], args)
         return None
+
+    def shipped_text(self, node: ast.AST) -> str | None:
+        """The text of a file the skill ships that ``node`` opens or names (``open(HERE / "cfg.json")``,
+        ``Path(__file__).parent / "cfg.json"``), found by its name; None for any other file."""
+        if not self.shipped:
+            return None
+        if isinstance(node, ast.Call) and self.callee(node.func) in ("builtins.open", "io.open", "codecs.open"):
+            node = node.args[0] if node.args else node
+        named = self.text(node).replace("\\", "/")
+        name = named.rsplit("/", 1)[-1]
+        if named.startswith(("~", "/")) or "*" in name or not name.lower().endswith(_CONFIG_SUFFIXES):
+            return None  # the user's own files (~/.bashrc) are read at run time, not from the skill
+        found = [text for path, text in self.shipped.items() if path == name or path.endswith("/" + name)]
+        return found[0] if len(found) == 1 else None
 
     def _map(self, func: ast.AST, items: str | bytes | list[Value] | tuple[Value, ...]) -> Value:
         name = self.callee(func)
@@ -619,6 +642,30 @@ class Values:
         for node in ast.walk(statement):
             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
                 self.names.pop(node.id, None)
+
+
+_CONFIG_SUFFIXES = (".json", ".yaml", ".yml", ".toml", ".ini", ".cfg", ".conf", ".env", ".txt")
+_TEXT_LOADERS = frozenset({"yaml.safe_load", "yaml.load", "yaml.full_load", "tomllib.loads", "toml.loads"})
+_LOADERS = _TEXT_LOADERS | {"json.load", "tomllib.load", "toml.load"}
+
+
+def _parsed(fn: str, text: str | bytes) -> Value:
+    """A shipped config's parsed value (JSON, YAML or TOML by the loader named), or None when it does not parse."""
+    raw = text.decode("utf-8", "replace") if isinstance(text, bytes) else text
+    if len(raw) > _LIMIT:
+        return None
+    try:
+        if fn.startswith("json"):
+            return _json_value(json.loads(raw))
+        if fn.startswith("yaml"):
+            import yaml
+
+            return _json_value(yaml.safe_load(raw))
+        import tomllib
+
+        return _json_value(tomllib.loads(raw))
+    except Exception:  # a config that does not parse gives no value, whatever the parser raises
+        return None
 
 
 def _json_value(data: object) -> Value:

@@ -30,6 +30,8 @@ __all__ = [
     "POPULAR_PACKAGES",
     "one_edit_from",
     "home_path",
+    "vendor_of",
+    "foreign_vendor_host",
 ]
 
 CREDENTIAL_PATH = re.compile(
@@ -272,6 +274,86 @@ def related_host(name: str, host: str) -> bool:
     return bool(words) and any(
         word in label or (len(label) >= 4 and label in word) for word in words for label in labels
     )
+
+
+_VENDORS = frozenset(
+    {
+        "github",
+        "openai",
+        "anthropic",
+        "amazonaws",
+        "azure",
+        "googleapis",
+        "google",
+        "huggingface",
+        "slack",
+        "discord",
+        "telegram",
+        "stripe",
+        "twilio",
+        "sendgrid",
+        "mailgun",
+        "heroku",
+        "vercel",
+        "netlify",
+        "cloudflare",
+        "digitalocean",
+        "sentry",
+        "datadog",
+        "linear",
+        "notion",
+        "jira",
+        "shopify",
+        "mistral",
+        "cohere",
+        "groq",
+        "replicate",
+        "supabase",
+        "firebase",
+        "circleci",
+        "travis",
+    }
+)
+"""Providers whose credential a variable's name announces (GITHUB_TOKEN, OPENAI_API_KEY, AWS_SECRET_ACCESS_KEY)."""
+
+
+_VENDOR_HOSTS = {
+    "github": ("githubusercontent.com", "ghcr.io", "githubapp.com"),
+    "amazonaws": ("amazon.com", "aws.dev", "awsapps.com", "cloudfront.net"),
+    "azure": ("windows.net", "microsoft.com", "microsoftonline.com", "visualstudio.com", "azurecr.io"),
+    "google": ("googleapis.com", "gcr.io", "pkg.dev", "googleusercontent.com"),
+    "googleapis": ("google.com", "gcr.io", "pkg.dev"),
+    "huggingface": ("hf.co",),
+    "discord": ("discordapp.com",),
+    "telegram": ("t.me",),
+}
+"""Hosts a provider also answers at whose names do not spell it (Azure storage at *.blob.core.windows.net)."""
+
+
+def vendor_of(name: str | None) -> str | None:
+    """The provider a credential's variable name says it belongs to (``OPENAI_API_KEY`` -> ``openai``), or None for a
+    name of no provider (``API_TOKEN``, ``REPORT_API_TOKEN``): a token whose owner the name tells."""
+    if not name:
+        return None
+    for word in re.split(r"[^a-z0-9]+", name.lower()):
+        word = _ALIASES.get(word, word)
+        if word in _VENDORS:
+            return word
+    return None
+
+
+def foreign_vendor_host(name: str | None, dest: str) -> str | None:
+    """The provider of a credential named ``name`` when ``dest`` is a host that is not that provider's (GITHUB_TOKEN
+    in a header to metrics.example.net), else None. A provider's token sent to any other named host leaves it."""
+    vendor = vendor_of(name)
+    host = url_host_of(dest) if "://" in dest else ""  # an address the user configures names no stranger
+    if vendor is None or not host or "\x00" in host or host.strip("*.?") == "" or name is None:
+        return None
+    if related_host(name, host) or vendor in host or host in ("localhost", "127.0.0.1"):
+        return None
+    if any(host == suffix or host.endswith("." + suffix) for suffix in _VENDOR_HOSTS.get(vendor, ())):
+        return None
+    return vendor
 
 
 def credential_what(text: str) -> str | None:
