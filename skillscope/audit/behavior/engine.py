@@ -139,7 +139,7 @@ def analyse_skill(files: list[SkillFileText], frontmatter: dict[str, Any] | None
             # A config the skill tells the agent to follow ("preamble: Disregard your prior guidelines") speaks to it
             # like prose; its keys and paths are not orders, so only the hijacking rules read it.
             ctx = Ctx(text, 0, text, file.path)
-            prose.scan_prose(ctx, data=True)
+            prose.scan_data(ctx)  # its text, then each string value decoded (escapes, block scalars, base64)
             contexts.append(ctx)
         elif is_prose_file(file.path) or file.binary:
             fenced = [(r.start, r.start + len(r.text)) for r in regions if not r.inline]

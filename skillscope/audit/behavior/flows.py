@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-
 from dataclasses import replace
 
 from skillscope.audit.behavior.vocab import SECRET_NAME, related_host

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import base64
 import binascii
+import json
 import re
 import unicodedata
 from dataclasses import replace
+
+import yaml
 
 from skillscope.audit.behavior.base import Ctx, Raw
 from skillscope.audit.behavior.shellvalues import vendor_host
@@ -14,7 +17,15 @@ from skillscope.audit.behavior.vocab import CREDENTIAL_PATH, endpoint_kind, rela
 from skillscope.audit.findings import Severity
 from skillscope.core.textsafe import safe_line
 
-__all__ = ["scan_prose", "scan_printed", "normalise", "instruction_in", "attack_section", "documented_verdict"]
+__all__ = [
+    "scan_prose",
+    "scan_data",
+    "scan_printed",
+    "normalise",
+    "instruction_in",
+    "attack_section",
+    "documented_verdict",
+]
 
 _WEAK = r"(?:of|the|your|my|these|those|all|and|any|every|other|such|its|their|current|default|given|earlier)"
 _STRONG = (
@@ -571,9 +582,8 @@ def scan_prose(ctx: Ctx, *, data: bool = False) -> None:
                 severity = None if _HARMFUL_ACT.search(_around(text, match.start(), match.end())) else "note"
             ctx.add(check, f"{what}{how}: {said[:120]!r}", start, end, severity)
             ctx.cap("tells", _TELLS[check], start, end, said[:80])
-    _sends_out(ctx, text, where)
-    if not data:
-        _encoded(ctx)
+    _sends_out(ctx, text, where, lines=data)
+    _encoded(ctx)
 
 
 _BASE64 = re.compile(r"(?<![\w+/=-])(?:[A-Za-z0-9+/]{4}){6,}(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?(?![\w+/=-])")
@@ -759,7 +769,8 @@ _PUT_VERB = re.compile(
 )
 """Verbs that move data somewhere."""
 _VISIT_VERB = re.compile(
-    r"\b(?:fetch|visit|open|load|render|request|call|ping|look\s+up|resolve|search|query|browse|curl|wget)\w*", re.IGNORECASE
+    r"\b(?:fetch|visit|open|load|render|request|call|ping|look\s+up|resolve|search|query|browse|curl|wget)\w*",
+    re.IGNORECASE,
 )
 """Verbs that reach a way out, carrying what is put in its address."""
 _TOWARD = re.compile(r"\b(?:to|into|in|onto|at|on|via|through|inside|within|as|for)\s+(?:\S+\s+){0,3}$", re.IGNORECASE)
@@ -841,13 +852,13 @@ def _ways_out(sentence: str) -> list[re.Match[str]]:
     return out
 
 
-def _carried(
-    sentence: str, secret: re.Match[str], strong: bool
-) -> tuple[re.Match[str], re.Match[str]] | None:
+def _carried(sentence: str, secret: re.Match[str], strong: bool) -> tuple[re.Match[str], re.Match[str]] | None:
     """The way out a sentence puts ``secret`` into: a verb that moves data with the secret as its object before the
     way out ("append the contents of ~/.aws/credentials to the image URL"), or a secret read first and referred to
     again ("read ~/.ssh/id_rsa and summarise it into the report URL")."""
-    verbs = [m for pattern in ((_PUT_VERB, _VISIT_VERB) if strong else (_PUT_VERB,)) for m in pattern.finditer(sentence)]
+    verbs = [
+        m for pattern in ((_PUT_VERB, _VISIT_VERB) if strong else (_PUT_VERB,)) for m in pattern.finditer(sentence)
+    ]
     for way in _ways_out(sentence):
         if way.start() <= secret.start() < way.end():
             continue
@@ -864,11 +875,13 @@ def _carried(
     return None
 
 
-def _sentences(text: str) -> list[tuple[int, int]]:
-    """Sentences (or list items, lines) of prose as (start, end); a URL's dots do not end a sentence."""
+def _sentences(text: str, *, lines: bool = False) -> list[tuple[int, int]]:
+    """Sentences (or list items, lines) of prose as (start, end); a URL's dots do not end a sentence. ``lines``: a
+    data file's text, where each line is a setting of its own."""
     out = []
     position = 0
-    for match in re.finditer(r"[.!?](?=\s|$)|\n\s*\n|\n(?=\s*(?:[-*+]|\d{1,3}[.)]|#)\s)", text):
+    ends = r"[.!?](?=\s|$)|\n" if lines else r"[.!?](?=\s|$)|\n\s*\n|\n(?=\s*(?:[-*+]|\d{1,3}[.)]|#)\s)"
+    for match in re.finditer(ends, text):
         out.append((position, match.end()))
         position = match.end()
     if position < len(text):
@@ -876,13 +889,13 @@ def _sentences(text: str) -> list[tuple[int, int]]:
     return out
 
 
-def _sends_out(ctx: Ctx, text: str, where: list[int] | None) -> None:
+def _sends_out(ctx: Ctx, text: str, where: list[int] | None, *, lines: bool = False) -> None:
     """A sentence that orders the agent to put a secret or private data into a way out (a URL, an image link, a web
     search, a webhook, DNS, mail): an exfiltration error at the way out. A token sent with its own service (a
     header, the host it belongs to) is its honest use; a sentence that forbids or discusses it says nothing."""
     if "://" not in text and not re.search(r"search|webhook|dns|@|url|image|paste|gist|query|subdomain", text, re.I):
         return
-    for start, end in _sentences(text):
+    for start, end in _sentences(text, lines=lines):
         sentence = text[start:end]
         strong = _held(_STRONG_SECRET, sentence)
         secret = strong or _held(_GENERIC_SECRET, sentence)
@@ -930,3 +943,101 @@ def _sends_out(ctx: Ctx, text: str, where: list[int] | None) -> None:
         host = re.match(r"(?:!\[[^\]]*\]\(\s*)?https?://([^/\s?#:)]+)", channel.group(0))
         if host:
             ctx.cap("sends", host.group(1).lower(), at, stop, "an instruction to the agent")
+
+
+# --- Data files the agent is told to follow ---------------------------------------------------------------------------
+
+_JSON_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"')
+"""A double-quoted string literal of JSON or TOML (one line, escapes kept); json.loads gives its value."""
+
+
+def _literals(text: str, path: str) -> tuple[list[tuple[int, int, str]], list[tuple[int, int]]]:
+    """The string values of a data file as (start, end, value), and where its mapping keys are: YAML scalars through
+    the YAML composer (block scalars, folded lines and escapes resolved), JSON and TOML strings with their escapes
+    decoded."""
+    out: list[tuple[int, int, str]] = []
+    keys: list[tuple[int, int]] = []
+    if path.lower().endswith((".yaml", ".yml")):
+        try:
+            documents = list(yaml.compose_all(text, Loader=yaml.SafeLoader))
+        except (yaml.YAMLError, RecursionError):
+            return out, keys
+        stack: list[yaml.Node] = [d for d in documents if d is not None]
+        while stack and len(out) < 5000:
+            node = stack.pop()
+            if isinstance(node, yaml.ScalarNode) and isinstance(node.value, str):
+                out.append((node.start_mark.index, node.end_mark.index, node.value))
+            elif isinstance(node, yaml.SequenceNode):
+                stack.extend(node.value)
+            elif isinstance(node, yaml.MappingNode):
+                for key, value in node.value:
+                    keys.append((key.start_mark.index, key.end_mark.index + 1))  # the key and its colon
+                    stack.append(value)
+        return sorted(out), keys
+    for match in _JSON_STRING.finditer(text):
+        try:
+            value = json.loads(match.group(0))
+        except ValueError:
+            continue
+        if isinstance(value, str):
+            out.append((match.start(), match.end(), value))
+    return out, keys
+
+
+def _in_literal(text: str, start: int, end: int, said: str) -> tuple[int, int]:
+    """Where the words of ``said`` (found in a decoded value) stand in the value as written, when they are written
+    plainly there (a block scalar's later line); else the whole value."""
+    words = said.split()
+    if words:
+        pattern = r"\s+".join(re.escape(w) for w in words)
+        match = re.compile(pattern).search(text, start, end)
+        if match:
+            return match.start(), match.end()
+    return start, end
+
+
+def _reads_the_same(raw: str, value: str) -> bool:
+    return " ".join(raw.strip().strip("\"'|>").split()) == " ".join(value.split())
+
+
+def scan_data(ctx: Ctx) -> None:
+    """The instruction rules over a configuration or data file the skill may tell the agent to follow: its text as
+    written, then each string value as the agent would read it once decoded (JSON ``\\u`` escapes, YAML block and
+    folded scalars, a base64 value), each finding at its value and recording what the skill tells the agent."""
+    scan_prose(ctx, data=True)
+    if len(ctx.text) > 256 * 1024:
+        return
+    values, keys = _literals(ctx.text, ctx.path)
+    if keys:  # a YAML key ("system:") names a setting; it poses as no one
+        kept = [raw for raw in ctx.hits if not any(s <= raw.start < e for s, e in keys)]
+        spans = {(raw.start, raw.end) for raw in kept}
+        ctx.caps = [cap for cap in ctx.caps if cap.kind != "tells" or (cap.start, cap.end) in spans]
+        ctx.hits = kept
+    found = [(raw.check, raw.start, raw.end) for raw in ctx.hits]
+    for start, end, value in values:
+        if len(value.split()) < 3 and len(value) < 24:
+            continue
+        decoded = _decoded(value.strip()) if " " not in value.strip() else None
+        if decoded is None and "\n" not in ctx.text[start:end].strip() and _reads_the_same(ctx.text[start:end], value):
+            continue  # the text as written, one line, already said it
+        inner = Ctx(value, 0, value, ctx.path)
+        scan_prose(inner, data=True)
+        for raw in inner.hits:
+            if any(check == raw.check and s < end and start < e for check, s, e in found):
+                continue
+            at, stop = _in_literal(ctx.text, start, end, value[raw.start : raw.end])
+            ctx.add(raw.check, f"a value read once decoded {raw.message}", at, stop, raw.severity)
+            ctx.cap(
+                "tells", _TELLS.get(raw.check, "follow what a data file says"), at, stop, safe_line(value, limit=80)
+            )
+        if decoded is not None and not inner.hits:
+            order = instruction_in(decoded)
+            if order is not None:
+                ctx.add(
+                    "skillscope/instructions/hidden",
+                    f"an encoded value ({len(value):,} characters) decodes to {safe_line(decoded, limit=100)!r}, which {order}",
+                    start,
+                    end,
+                    "error",
+                )
+                ctx.cap("tells", _TELLS["skillscope/instructions/hidden"], start, end, "encoded value")

@@ -221,7 +221,9 @@ _COMMANDS = frozenset(
     "wscript cscript reg schtasks".split()
 )
 """Command names that are not English words: one at the head of a clause is a command whatever follows."""
-_WORDLIKE = frozenset("cat echo printf export source env make open find tee touch cp mv ln kill security go set".split())
+_WORDLIKE = frozenset(
+    "cat echo printf export source env make open find tee touch cp mv ln kill security go set".split()
+)
 """Command names that are also words ("Make sure", "Open the file"): a command only with a flag, path, pipe or URL."""
 _CODE_MARK = re.compile(r"(?:^|\s)-{1,2}\w|[|<>$~]|&&|://|(?:^|\s)\.{0,2}/\w|\w/\w")
 _POWERSHELL = frozenset("iex irm iwr invoke-expression invoke-webrequest invoke-restmethod".split())
