@@ -6,6 +6,7 @@ import math
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from skillscope.core.jsontypes import JSONObject
 from skillscope.core.spec import DIGEST_RE, DIRECTORY_MIME, DYNAMIC, ENTRY_KEYS, ITEM_KEYS, MAX_SIZE_VALUE
 
 __all__ = [
@@ -182,11 +183,11 @@ class SkillsPage:
     """Which of ``ttlMs``/``cacheScope`` the result lacks (they are required on 2026-07-28)."""
 
 
-def _missing_cache_fields(raw: dict[str, Any]) -> tuple[str, ...]:
+def _missing_cache_fields(raw: JSONObject) -> tuple[str, ...]:
     return tuple(k for k in ("ttlMs", "cacheScope") if k not in raw)
 
 
-def parse_page(raw: dict[str, Any]) -> SkillsPage:
+def parse_page(raw: JSONObject) -> SkillsPage:
     """Read one ``skills/list`` result."""
     skills = raw.get("skills")
     return SkillsPage(
@@ -214,7 +215,7 @@ class GetResult:
         return "nextCursor" in self.raw
 
 
-def parse_get(raw: dict[str, Any]) -> GetResult:
+def parse_get(raw: JSONObject) -> GetResult:
     """Read one ``skills/get`` result."""
     return GetResult(
         raw=raw,
@@ -269,7 +270,7 @@ class ReadResult:
         return next((c for c in self.contents or () if isinstance(c.raw, dict) and c.uri == uri), None)
 
 
-def parse_read(raw: dict[str, Any]) -> ReadResult:
+def parse_read(raw: JSONObject) -> ReadResult:
     """Read one ``resources/read`` result."""
     contents = raw.get("contents")
     return ReadResult(raw, tuple(_read_item(c) for c in contents) if isinstance(contents, list) else None)
