@@ -321,12 +321,15 @@ def diff_command(
             click.echo(f"skillscope: {entry.name} did not verify ({check} check): no diff is shown", err=True)
             return EXIT_VERIFY
         from skillscope.ledger.objects import skill_diffs
+        from skillscope.service.audit_change import audit_change, lead_lines
         from skillscope.service.capability_change import report_change
 
         current = {r.uri: r.served.data for r in report.files if r.served is not None}
         diffs = skill_diffs(book.objects, entry, state.changes, current)
-        # What the skill can do now against what the approval pinned comes first: a new host outweighs any text.
+        # What the change brings comes first: new errors and warnings (the approved bytes audited alike), then
+        # what the skill can do now against what the approval pinned. A new host outweighs any text.
         change = report_change(state, report)
+        findings = audit_change(state, report, book.objects)
         if as_json:
             from skillscope.cli.jsonout import review_json
 
@@ -335,6 +338,7 @@ def diff_command(
                     "name": entry.name,
                     "fingerprint": entry.fingerprint,
                     **(review_json(state) or {}),
+                    "audit_change": None if findings is None else findings.as_json(),
                     "capabilities": None if change is None else change.as_json(),
                     "diffs": [
                         {"path": d.path, "change": d.change, "lines": list(d.lines), "note": d.note} for d in diffs
@@ -347,7 +351,12 @@ def diff_command(
             from skillscope.cli.render import make_console, render_diffs, render_review
 
             console = make_console()
-            if change is not None:
+            if state.changes and (findings is not None or change is not None):
+                styles = {"error": "bold red", "warning": "yellow", "added": "bold yellow", "plain": ""}
+                console.print(Text("What changed, first (against its approval):", style="bold"))
+                for style, line in lead_lines(findings, change):
+                    console.print(Text(f"  {line}", style=styles[style]))
+            elif change is not None:
                 console.print(Text("What it can do, against its approval:", style="bold"))
                 for line in change.lines:
                     console.print(Text(f"  {line}", style="bold yellow" if change.added else ""))
