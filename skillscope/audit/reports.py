@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Literal
@@ -176,8 +177,12 @@ def _skill_json(skill: SkillAudit) -> dict[str, Any]:
     }
 
 
-def audit_json(audits: list[ServerAudit]) -> dict[str, Any]:
-    """The JSON report: docs/schemas/audit-report.schema.json (``JSON_SCHEMA_ID``) holds its shape."""
+def audit_json(audits: list[ServerAudit], *, warnings: Sequence[dict[str, Any]] = ()) -> dict[str, Any]:
+    """The JSON report: docs/schemas/audit-report.schema.json (``JSON_SCHEMA_ID``) holds its shape.
+
+    ``warnings`` are about the run as a whole, not one server (two attached well-known origins serving
+    one skill name with different bytes): each an object with its ``kind`` and ``message``.
+    """
     assign_keys(audits)
     return {
         "$schema": JSON_SCHEMA_ID,
@@ -208,6 +213,7 @@ def audit_json(audits: list[ServerAudit]) -> dict[str, Any]:
             for audit in audits
         ],
         "summary": summary(audits),
+        "warnings": list(warnings),
     }
 
 

@@ -183,10 +183,11 @@ def audit_command(
     if len(names) > 1 and options.get("label"):
         ctx.fail("--label names a single server; with several targets, name them in the config file")
     invocations = [setup(ctx, name, options, command=None if name is not None else stdio_command) for name in names]
-    from skillscope.service.targets import origin_warnings, repository_paths_of
+    from skillscope.service.targets import origin_conflicts, repository_paths_of
 
-    for warning in origin_warnings([inv.target for inv in invocations]):
-        click.echo(f"skillscope: warning: {warning}", err=True)
+    conflicts = origin_conflicts([inv.target for inv in invocations])
+    for conflict in conflicts:
+        click.echo(f"skillscope: warning: {conflict.sentence()}", err=True)
     rules, policy = _user_rules(rule_files, policy_file)
     scanners = _scanners(scanner_commands)
 
@@ -263,7 +264,15 @@ def audit_command(
             audits, invocations[0].ledger_path, trust_choice(invocations[0].config, options, invocations[0].ledger_path)
         ):
             return code
-        _emit(audits, fmt, output, min_severity=min_severity, category=sarif_category, notes=notes)
+        _emit(
+            audits,
+            fmt,
+            output,
+            min_severity=min_severity,
+            category=sarif_category,
+            notes=notes,
+            warnings=[conflict.as_json() for conflict in conflicts],
+        )
         if failed:
             return EXIT_CONNECTION
         threshold = {"error": 2, "warning": 1, "never": 99}[fail_on]
@@ -375,6 +384,7 @@ def _emit(
     min_severity: str = "note",
     category: str | None = None,
     notes: Any = "summary",
+    warnings: list[dict[str, Any]] | None = None,
 ) -> None:
     import json
     import os
@@ -388,7 +398,7 @@ def _emit(
         make_console().print(audit_text(audits, min_severity=min_severity, notes=notes))
         return
     if fmt == "json":
-        text = json.dumps(audit_json(audits), indent=2, ensure_ascii=True) + "\n"
+        text = json.dumps(audit_json(audits, warnings=warnings or []), indent=2, ensure_ascii=True) + "\n"
     elif fmt == "sarif":
         # Where the README is published, for the rules' help links (the GitHub Action sets it); no link otherwise.
         log = audit_sarif(audits, category=category, docs_url=os.environ.get("SKILLSCOPE_DOCS_URL"), notes=notes)

@@ -40,6 +40,7 @@ from skillscope.protocol.target import Target
 __all__ = [
     "INDEX_SCHEMA",
     "WELLKNOWN_SERVER_NAME",
+    "OriginConflict",
     "Refusal",
     "WellKnownSite",
     "load_site",
@@ -344,10 +345,40 @@ def site_of(target: Target) -> WellKnownSite | None:
     return site if isinstance(site, WellKnownSite) else None
 
 
-def origin_conflicts(targets: Sequence[Target]) -> list[str]:
-    """A warning for each skill name two attached well-known origins serve with different bytes, naming both."""
+@dataclass(frozen=True)
+class OriginConflict:
+    """One skill name two attached well-known origins serve with different bytes: for each, (index URL, name, fingerprint)."""
+
+    skill: str
+    first: tuple[str, str, str]
+    second: tuple[str, str, str]
+
+    def sentence(self) -> str:
+        """The warning as a person reads it, naming both origins."""
+        (url_a, name_a, print_a), (url_b, name_b, print_b) = self.first, self.second
+        return (
+            f"skill {self.skill!r} is served with different bytes by two origins: "
+            f"{_shown(url_a)} ({name_a}, fingerprint {print_a[:16]}…) and "
+            f"{_shown(url_b)} ({name_b}, fingerprint {print_b[:16]}…)"
+        )
+
+    def as_json(self) -> dict[str, Any]:
+        """The warning in the JSON report (``warnings``): index URLs with any secret redacted."""
+        return {
+            "kind": "origin-conflict",
+            "message": self.sentence(),
+            "skill": self.skill,
+            "origins": [
+                {"index": redact_url(url), "name": name, "fingerprint": digest}
+                for url, name, digest in (self.first, self.second)
+            ],
+        }
+
+
+def origin_conflicts(targets: Sequence[Target]) -> list[OriginConflict]:
+    """Each skill name two attached well-known origins serve with different bytes, naming both."""
     sites = [(t.label, site) for t in targets if (site := site_of(t)) is not None]
-    warnings: list[str] = []
+    found: list[OriginConflict] = []
     for i, (label_a, a) in enumerate(sites):
         prints_a = a.fingerprints()
         for label_b, b in sites[i + 1 :]:
@@ -356,9 +387,11 @@ def origin_conflicts(targets: Sequence[Target]) -> list[str]:
             prints_b = b.fingerprints()
             for name in sorted(prints_a.keys() & prints_b.keys()):
                 if prints_a[name] != prints_b[name]:
-                    warnings.append(
-                        f"skill {name!r} is served with different bytes by two origins: "
-                        f"{_shown(a.index_url)} ({label_a}:{name}, fingerprint {prints_a[name][:16]}…) and "
-                        f"{_shown(b.index_url)} ({label_b}:{name}, fingerprint {prints_b[name][:16]}…)"
+                    found.append(
+                        OriginConflict(
+                            name,
+                            (a.index_url, f"{label_a}:{name}", prints_a[name]),
+                            (b.index_url, f"{label_b}:{name}", prints_b[name]),
+                        )
                     )
-    return warnings
+    return found

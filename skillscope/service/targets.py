@@ -21,6 +21,7 @@ from skillscope.protocol.target import Target
 
 if TYPE_CHECKING:
     # The connection module loads the SDK; only its Era type is needed here.
+    from skillscope.demo.wellknown import OriginConflict
     from skillscope.protocol.connection import Era
 
 __all__ = [
@@ -30,6 +31,7 @@ __all__ = [
     "attach_problem",
     "client_seeds",
     "ledger_for",
+    "origin_conflicts",
     "origin_warnings",
     "repository_paths_of",
     "resolve_target",
@@ -336,14 +338,19 @@ def seed_from_form(
     return ServerSeed(target=spec.to_target(), spec=spec, origin="dialog", policy=server_policy(None, allow_dynamic))
 
 
-def origin_warnings(targets: Sequence[Target]) -> list[str]:
-    """A sentence for each skill name that two attached well-known origins serve with different bytes, naming both."""
+def origin_conflicts(targets: Sequence[Target]) -> list[OriginConflict]:
+    """Each skill name that two attached well-known origins serve with different bytes (the JSON report's ``warnings``)."""
     if sum(1 for target in targets if target.index) < 2:
         return []
     # Deferred: the well-known fetcher brings the HTTP client, which a run without such targets never needs.
-    from skillscope.demo.wellknown import origin_conflicts
+    from skillscope.demo.wellknown import origin_conflicts as conflicts
 
-    return origin_conflicts(targets)
+    return conflicts(targets)
+
+
+def origin_warnings(targets: Sequence[Target]) -> list[str]:
+    """A sentence for each skill name that two attached well-known origins serve with different bytes, naming both."""
+    return [conflict.sentence() for conflict in origin_conflicts(targets)]
 
 
 def repository_paths_of(target: Target) -> dict[str, str] | None:
