@@ -233,6 +233,8 @@ _TRIGGER = re.compile(
     r"prompt|it|now|first|then|please|once|with|one-liner|snippet)\b){0,6}[ \t]*:?[ \t]*",
     re.IGNORECASE,
 )
+_COLON = re.compile(r":[ \t]+")
+"""A label before a command: "Clean the cache: rm -rf ..."."""
 _LINE_HEAD = re.compile(
     r"^[ \t]*(?:>[ \t]*)*(?:(?:[-*+]|\d{1,3}[.)])[ \t]+)?(?:\*\*|__)?(?:(?:step[ \t]+\d+|then|next|first|finally|now)[ \t]*[:,.)-]?[ \t]+)?"
     r"(?:\$[ \t]+)?",
@@ -311,6 +313,7 @@ def prose_commands(text: str, regions: list[Region]) -> list[Region]:
     for stretch_start, stretch_end, _ in prose_spans(text, [c for c in covered if c[1] > c[0]]):
         heads = {m.end() for m in _LINE_HEAD.finditer(text, stretch_start, stretch_end)}
         heads.update(m.end() for m in _TRIGGER.finditer(text, stretch_start, stretch_end))
+        heads.update(m.end() for m in _COLON.finditer(text, stretch_start, stretch_end))
         for head in sorted(heads):
             if head <= taken or head >= stretch_end:
                 continue
