@@ -18,6 +18,7 @@ from skillscope.audit.behavior.vocab import (
     SECRET_NAME,
     STORE_COMMAND,
     TOKEN_COMMAND,
+    credential_folder,
     credential_glob,
     credential_what,
     endpoint_kind,
@@ -203,13 +204,17 @@ def _source(ctx: Ctx, flow: _Flow, cmd: Cmd) -> tuple[str, int, str | None] | No
         or cmd.name in DOWNLOADERS
         or cmd.name in ("nc", "ncat", "netcat", "socat", "telnet", "scp", "rsync")
     ):
-        for word in [*cmd.args, *cmd.alts]:
+        for word in _read_words(cmd):
             if "$(" in word or "`" in word:
                 continue  # what a substitution reads is read from its own commands, below
             path = word.rsplit("@", 1)[-1]
-            what = credential_what(word) or credential_glob(path.rsplit("=", 1)[-1])
+            what = (
+                credential_what(word)
+                or credential_glob(path.rsplit("=", 1)[-1])
+                or credential_folder(path.rsplit("=", 1)[-1])
+            )
             if what and not (cmd.name in ("ls", "find") and not is_store(what)):
-                shown = path if credential_what(word) else f"{path} ({what})"
+                shown = path if credential_what(word) or home_path(path) == what else f"{path} ({what})"
                 return f"reads {safe_line(shown, limit=80)}", line, None
             if DOTENV.search(word.rsplit("@", 1)[-1].rsplit("=", 1)[-1]) and cmd.name not in ("ls", "find", "cp"):
                 return (
@@ -238,6 +243,24 @@ def _source(ctx: Ctx, flow: _Flow, cmd: Cmd) -> tuple[str, int, str | None] | No
             if SECRET_NAME.search(name) and cmd.name not in ("export",):
                 return f"reads ${name}", line, name
     return None
+
+
+def _read_words(cmd: Cmd) -> list[str]:
+    """The words that may name what a command reads: its arguments and their other values, and for an archiver
+    given a folder to work in (``tar -C "$HOME" .aws``) each relative name joined to that folder."""
+    words = [*cmd.args, *cmd.alts]
+    if cmd.name in ("tar", "zip", "7z", "rsync", "bsdtar", "gtar"):
+        folder = next(
+            (
+                cmd.args[i + 1] if a in ("-C", "--directory") else a.split("=", 1)[1]
+                for i, a in enumerate(cmd.args[:-1] if cmd.args else [])
+                if a in ("-C", "--directory") or a.startswith("--directory=")
+            ),
+            None,
+        )
+        if folder:
+            words += [f"{folder.rstrip('/')}/{w}" for w in cmd.args if not w.startswith(("-", "/", "~", "$"))]
+    return words
 
 
 def _pipeline_source(ctx: Ctx, flow: _Flow, pipeline: Pipeline) -> tuple[str, int, str | None] | None:
@@ -397,59 +420,112 @@ _INLINE_FLAGS = {
     "node": ("-e", "--eval", "-p", "--print"),
     "deno": ("eval",),
     "bun": ("-e", "--eval"),
+    "ruby": ("-e",),
+    "perl": ("-e", "-E"),
+    "php": ("-r",),
 }
 
 
-def _inline_code(ctx: Ctx, cmd: Cmd) -> None:
-    """Analyse the program an interpreter is handed on its command line (``python3 -c "..."``, ``node -e "..."``) in its own language."""
-    flags = _INLINE_FLAGS.get(cmd.name)
-    args = cmd.args
-    index = next((i for i, a in enumerate(args) if flags and a in flags), None)
-    if index is None or index + 1 >= len(args):
-        return
-    code = args[index + 1]
-    inner = Ctx(code, 0, code, ctx.path, documented=ctx.documented)
-    if cmd.name.startswith("python"):
+def _language(name: str) -> str | None:
+    if name.startswith("python"):
+        return "python"
+    if name in ("node", "deno", "bun"):
+        return "javascript"
+    if name in ("ruby", "perl", "php"):
+        return name
+    return None
+
+
+def _inner_ctx(ctx: Ctx, cmd: Cmd, code: str) -> Ctx:
+    """A region for code a command carries, whose line numbers count from the command's own line (so the
+    messages of what is found in ``python3 -c "..."`` name the file's lines)."""
+    line = ctx.line(cmd.start)
+    return Ctx(
+        code,
+        line - 1,
+        "\n" * (line - 1) + code,
+        ctx.path,
+        documented=ctx.documented,
+        skill_files=ctx.skill_files,
+    )
+
+
+def _run_language(inner: Ctx, language: str) -> None:
+    if language == "python":
         from skillscope.audit.behavior.pymodules import Modules, scan_python
 
         scan_python(inner, Modules())
-    else:
+    elif language == "javascript":
         from skillscope.audit.behavior.javascript import scan_javascript
 
         scan_javascript(inner)
-    ctx.network = ctx.network or inner.network
-    for raw in inner.hits:
-        ctx.add(raw.check, f"{raw.message} (in {cmd.name} {args[index]})", cmd.start, cmd.end, raw.severity)
+    elif language == "ruby":
+        from skillscope.audit.behavior.ruby import scan_ruby
+
+        scan_ruby(inner)
+    else:  # Perl and PHP have no grammar here: credentials to the network and fetched code run, by tokens
+        from skillscope.audit.behavior.tokenflow import scan_tokens
+
+        scan_tokens(inner)
 
 
-def _lift(ctx: Ctx, inner: Ctx, cmd: Cmd, where: str) -> None:
-    """Bring what an analyser found in code a command carries (python -c, a here-document) to the command."""
+def _inline_code(ctx: Ctx, cmd: Cmd) -> None:
+    """Analyse the program an interpreter is handed on its command line (``python3 -c "..."``, ``ruby -e``,
+    ``perl -e``), with the shell's variables resolved, in its own language."""
+    flags = _INLINE_FLAGS.get(cmd.name)
+    args = cmd.args
+    index = next((i for i, a in enumerate(args) if flags and a in flags), None)
+    language = _language(cmd.name)
+    if index is None or index + 1 >= len(args) or language is None:
+        return
+    code = args[index + 1]
+    inner = _inner_ctx(ctx, cmd, code)
+    _run_language(inner, language)
+    _lift(ctx, inner, cmd, f"{cmd.name} {args[index]}")
+
+
+def _lift(ctx: Ctx, inner: Ctx, cmd: Cmd, where: str, *, by_line: bool = True) -> None:
+    """Bring what an analyser found in code a command carries (python -c, a here-document) to the command: each
+    hit on the line of the code it names when the command spans several lines, else on the command."""
     ctx.network = ctx.network or inner.network
+    seen: set[tuple[str, str]] = set()
     for raw in inner.hits:
-        ctx.add(raw.check, f"{raw.message} (in {where})", cmd.start, cmd.end, raw.severity)
+        if (raw.check, raw.message) in seen:
+            continue
+        seen.add((raw.check, raw.message))
+        start, end = _inner_place(ctx, inner, cmd, raw.start) if by_line else (cmd.start, cmd.end)
+        ctx.add(raw.check, f"{raw.message} (in {where})", start, end, raw.severity)
     for cap in inner.caps:
         ctx.cap(cap.kind, cap.target, cmd.start, cmd.end, f"{cap.detail}, in {where}".strip(", "))
     for _, _, kind in inner.sends:
         ctx.sends.append((cmd.start, cmd.end, kind))
 
 
+def _inner_place(ctx: Ctx, inner: Ctx, cmd: Cmd, offset: int) -> tuple[int, int]:
+    """The span of ``ctx.text`` for an offset of code carried by ``cmd``: the same line of the command when the
+    command is written over as many lines, else the whole command."""
+    lines = inner.text.count("\n", 0, offset)
+    if lines == 0:
+        return cmd.start, cmd.end
+    written = ctx.text[cmd.start : cmd.end].split("\n")
+    if lines >= len(written):
+        return cmd.start, cmd.end
+    start = cmd.start + sum(len(piece) + 1 for piece in written[:lines])
+    return start, start + max(len(written[lines]), 1)
+
+
 def _stdin_code(ctx: Ctx, cmd: Cmd) -> None:
     """A program fed to python, node, ruby or perl on standard input (a here-document, a here-string)."""
     if cmd.stdin is None or not cmd.stdin.strip() or cmd.name in SHELLS:
         return
-    if cmd.name.startswith("python") or cmd.name in ("node", "deno", "bun"):
-        if any(a in _STDIN_CODE for a in cmd.args):
-            return  # the program is on the command line; the here-document is its data
-        inner = Ctx(cmd.stdin, 0, cmd.stdin, ctx.path, documented=ctx.documented)
-        if cmd.name.startswith("python"):
-            from skillscope.audit.behavior.pymodules import Modules, scan_python
-
-            scan_python(inner, Modules())
-        else:
-            from skillscope.audit.behavior.javascript import scan_javascript
-
-            scan_javascript(inner)
-        _lift(ctx, inner, cmd, f"the program fed to {cmd.name}")
+    language = _language(cmd.name)
+    if language is None:
+        return
+    if any(a in _STDIN_CODE or a in _INLINE_FLAGS.get(cmd.name, ()) for a in cmd.args):
+        return  # the program is on the command line; the here-document is its data
+    inner = Ctx(cmd.stdin, 0, cmd.stdin, ctx.path, documented=ctx.documented, skill_files=ctx.skill_files)
+    _run_language(inner, language)
+    _lift(ctx, inner, cmd, f"the program fed to {cmd.name}", by_line=False)
 
 
 # --- capabilities -------------------------------------------------------------------------------------
@@ -587,10 +663,14 @@ def _record(ctx: Ctx, cmd: Cmd, sends: bool) -> None:
         ctx.cap("sends", _send_host(cmd), cmd.start, cmd.end, name)
     elif _is_downloader(cmd) and _url_of(cmd):
         ctx.cap("sends", _send_host(cmd), cmd.start, cmd.end, f"{name} download")
-    for word in [*cmd.args, *cmd.alts, *(t for op, t in cmd.redirects if op == "<")]:
-        if "$(" in word or "`" in word:
-            continue
-        what = credential_what(word) or credential_glob(word.rsplit("@", 1)[-1])
+    for word in [*_read_words(cmd), *(t for op, t in cmd.redirects if op == "<")]:
+        if "$(" in word or "`" in word or "(" in word:
+            continue  # a substitution's own commands record what they read; a word with code in it is a program
+        what = (
+            credential_what(word)
+            or credential_glob(word.rsplit("@", 1)[-1])
+            or (credential_folder(word) if name in _READERS else None)
+        )
         if what:
             ctx.cap("reads", home_path(_path_word(word, what)), cmd.start, cmd.end, name)
         for var in _VAR.findall(word):
@@ -1126,12 +1206,32 @@ def _privilege(ctx: Ctx, cmd: Cmd, pipeline: Pipeline, persist: _Persist) -> Non
 def scan_shell(ctx: Ctx) -> None:
     """Run every shell rule over ``ctx.text``."""
     _scan(ctx, 0)
+    _dedupe(ctx)
 
 
-def _scan(ctx: Ctx, depth: int) -> None:
+def _dedupe(ctx: Ctx) -> None:
+    """One hit per rule, line and message: a credential read inside a helper and again through the call that
+    runs it (``K=$(get_key)``) is one read."""
+    seen: set[tuple[str, int, str]] = set()
+    reads: set[str] = set()
+    kept = []
+    for raw in ctx.hits:
+        key = (raw.check, ctx.line(raw.start), raw.message)
+        if key in seen:
+            continue
+        if raw.check == "skillscope/exfiltration/credential-read":
+            if raw.message in reads:
+                continue
+            reads.add(raw.message)
+        seen.add(key)
+        kept.append(raw)
+    ctx.hits[:] = kept
+
+
+def _scan(ctx: Ctx, depth: int, args: list[str] | None = None) -> None:
     if not ctx.text.strip():
         return
-    script = parse_script(ctx.text)
+    script = parse_script(ctx.text, ctx.skill_files, ctx.path, args)
     flow = _Flow()
     persist = _Persist()
     code_vars: dict[str, tuple[str, str]] = {}

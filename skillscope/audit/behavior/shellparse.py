@@ -21,10 +21,12 @@ import codecs
 import itertools
 import re
 import zlib
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 import tree_sitter
 
+from skillscope.audit.behavior.shellvalues import json_path, shipped
 from skillscope.audit.behavior.treesitter import parse
 
 __all__ = ["Cmd", "Pipeline", "Script", "parse_shell", "parse_script", "SHELLS", "decode_constant"]
@@ -282,6 +284,11 @@ class _Scope:
     positional: list[list[str]] | None = None
     assigned: set[str] = field(default_factory=set)
     called: set[str] = field(default_factory=set)
+    files: Mapping[str, str] = field(default_factory=dict)
+    """The skill's own files by path, where a value read from a shipped config file is looked up."""
+    here: str = ""
+    """The path of the script being read (a relative path in it is looked up beside it first)."""
+    sourced: set[str] = field(default_factory=set)
 
 
 class _Walker:
@@ -392,7 +399,7 @@ class _Walker:
         subs.extend(inner)
         self.out.extend(inner)
         if len(inner) == 1 and node.type == "command_substitution":
-            output = _pipeline_output(inner[0])
+            output = _pipeline_output(inner[0], self.file_output)
             if output is not None:
                 text = _as_text(output)
                 if text is not None:
@@ -460,6 +467,11 @@ class _Walker:
                     values.extend(self.values(item, subs))
                 self.scope.env[name] = values[:_MAX_VALUES] or [f"${name}"]
                 self.scope.assigned.add(name)
+                if subs:  # for x in $(cat key | xxd -p): the variable carries what the substitution prints
+                    cmd = self.make(variable, [], [])
+                    cmd.assigns.append((name, values[0] if values else "", subs))
+                    self.out.append([[cmd]])
+                    self.bind(name, values[:_MAX_VALUES] or [f"${name}"], subs)
             body = node.child_by_field_name("body")
             if body is not None:
                 self.statement(body)
@@ -660,10 +672,19 @@ class _Walker:
             return
         name, args = cmd.name, cmd.args
         if name in ("read", "mapfile", "readarray"):
-            for arg in args:
-                if re.fullmatch(r"[A-Za-z_]\w*", arg):
-                    self.scope.assigned.add(arg)
+            names = [a for a in args if re.fullmatch(r"[A-Za-z_]\w*", a)]
+            known = self.shipped_text(next((t for op, t in cmd.redirects if op == "<"), ""))
+            line = known.split("\n", 1)[0].strip() if known is not None and name == "read" else None
+            fields = line.split(None, max(len(names) - 1, 0)) if line is not None else []
+            for index, arg in enumerate(names):
+                self.scope.assigned.add(arg)
+                if index < len(fields):  # read -r URL < endpoint.txt: the skill ships the value
+                    self.scope.env[arg] = [fields[index]]
+                else:
                     self.scope.env.pop(arg, None)
+            return
+        if name in ("source", ".") and args and self.depth < _MAX_DEPTH:
+            self.source(args[0])
             return
         if name == "alias":
             for arg in args:
@@ -728,6 +749,68 @@ class _Walker:
                         if any(h in w for h in handed for w in inner.words):
                             inner.subs.extend(cmd.subs)
 
+    def shipped_text(self, word: str) -> str | None:
+        """The text of the one file of the skill a path word names, or None."""
+        found = shipped(self.scope.files, self.scope.here, word) if word else []
+        return found[0][1] if len(found) == 1 else None
+
+    def source(self, word: str) -> None:
+        """``source settings.env``: the variables and aliases a shipped file sets are in force afterwards (its
+        commands are its own file's to report)."""
+        found = shipped(self.scope.files, self.scope.here, word)
+        if len(found) != 1 or found[0][0] in self.scope.sourced:
+            return
+        path, text = found[0]
+        scope = _Scope(files=self.scope.files, here=path, sourced=self.scope.sourced | {path})
+        scope.env.update(self.scope.env)
+        try:
+            _Walker(text[:200_000], scope, [], depth=self.depth + 1).walk()
+        except RecursionError:
+            return
+        for key, values in scope.env.items():
+            if key not in self.scope.env or self.scope.env[key] != values:
+                self.scope.env[key] = values
+                self.scope.assigned.add(key)
+        self.scope.aliases.update(scope.aliases)
+
+    def file_output(self, cmd: Cmd) -> bytes | None:
+        """What a command prints when it only reads a file the skill ships: ``cat``, ``head -n1``, ``jq -r .a.b``."""
+        if cmd.name not in ("cat", "head", "jq", "yq", "tr", "grep", "base64", "xxd", "sed"):
+            return None
+        operands = [a for a in cmd.args if not a.startswith("-")]
+        stdin = next((t for op, t in cmd.redirects if op == "<"), None)
+        if cmd.name in ("jq", "yq"):
+            if not operands:
+                return None
+            expression, paths = operands[0], operands[1:] or ([stdin] if stdin else [])
+            text = self.shipped_text(paths[0]) if len(paths) == 1 else None
+            value = json_path(text, expression) if text is not None else None
+            return value.encode("utf-8") if value is not None else None
+        if cmd.name in ("cat", "head"):
+            paths = [a for a in operands if not a.isdigit()] or ([stdin] if stdin else [])
+            text = self.shipped_text(paths[0]) if len(paths) == 1 else None
+            if text is None:
+                return None
+            return (text.split("\n", 1)[0] if cmd.name == "head" else text).encode("utf-8")
+        if stdin is not None:  # tr -d '\n' < url.txt, base64 -d < endpoint.b64
+            text = self.shipped_text(stdin)
+            if text is None:
+                return None
+            if cmd.name == "tr" and cmd.args[:1] == ["-d"]:
+                gone = _ansi_c(cmd.args[1]) if len(cmd.args) > 1 else ""
+                return "".join(ch for ch in text if ch not in gone).encode("utf-8")
+            return decode_constant(cmd.name, cmd.args, text.encode("utf-8"))
+        if cmd.name == "grep" and len(operands) == 2:
+            text = self.shipped_text(operands[1])
+            if text is None:
+                return None
+            try:
+                lines = [line for line in text.splitlines() if re.search(operands[0], line)]
+            except re.error:
+                return None
+            return "\n".join(lines[:1] if "-m1" in cmd.args or "-m" in cmd.args else lines).encode("utf-8")
+        return None
+
     def nested(self, code: str, *, base: int = 0, span: tuple[int, int] | None = None, via: str) -> None:
         if not code.strip():
             return
@@ -782,12 +865,21 @@ def _argument_node(nodes: list[tree_sitter.Node], cmd: Cmd, index: int) -> tree_
     return nodes[index + 1]
 
 
-def _pipeline_output(pipeline: Pipeline) -> bytes | None:
+def _pipeline_output(pipeline: Pipeline, reads: Callable[[Cmd], bytes | None] | None = None) -> bytes | None:
     output: bytes | None = None
-    for stage in pipeline:
+    for index, stage in enumerate(pipeline):
         if len(stage) != 1:
             return None
         cmd = stage[0]
+        if output is None and index == 0 and reads is not None:
+            output = reads(cmd)
+            if output is not None:
+                continue
+        if output is not None and cmd.name in ("cut", "head", "tr", "xargs"):
+            output = _filter(cmd, output)
+            if output is None:
+                return None
+            continue
         if output is None:
             output = _emits(cmd)
             if output is None and cmd.stdin is not None:
@@ -799,6 +891,34 @@ def _pipeline_output(pipeline: Pipeline) -> bytes | None:
             if output is None:
                 return None
     return output
+
+
+def _filter(cmd: Cmd, data: bytes) -> bytes | None:
+    """What a text filter makes of a known value (``cut -d= -f2``, ``head -n1``, ``tr -d``, ``xargs`` trimming)."""
+    text = data.decode("utf-8", "replace")
+    args = cmd.args
+    if cmd.name == "xargs" and not args:
+        return " ".join(text.split()).encode("utf-8")
+    if cmd.name == "head":
+        return text.split("\n", 1)[0].encode("utf-8")
+    if cmd.name == "tr" and args[:1] == ["-d"] and len(args) == 2:
+        gone = _ansi_c(args[1])
+        return "".join(ch for ch in text if ch not in gone).encode("utf-8")
+    if cmd.name == "cut":
+        joined = " ".join(args)
+        delimiter = re.search(r"-d\s*(\S)", joined)
+        fields = re.search(r"-f\s*(\d+)(-?)", joined)
+        if not fields:
+            return None
+        sep = delimiter.group(1) if delimiter else "\t"
+        number = int(fields.group(1))
+        out = []
+        for line in text.split("\n"):
+            parts = line.split(sep)
+            if number - 1 < len(parts):
+                out.append(sep.join(parts[number - 1 :]) if fields.group(2) else parts[number - 1])
+        return "\n".join(out).encode("utf-8")
+    return None
 
 
 def _find_output(args: list[str]) -> str:
@@ -835,10 +955,20 @@ def _xargs(cmd: Cmd, listing: str) -> None:
         cmd.words = [*cmd.words, *listing.split()]
 
 
-def parse_script(text: str) -> Script:
-    """Every pipeline of a shell text in running order, nested ones (substitutions, eval, functions) included."""
+def parse_script(
+    text: str, files: Mapping[str, str] | None = None, path: str = "", args: list[str] | None = None
+) -> Script:
+    """Every pipeline of a shell text in running order, nested ones (substitutions, eval, functions) included.
+
+    Args:
+        files: the skill's own files by path, where a value the script reads from a shipped file is looked up.
+        path: the script's own path among them.
+        args: the arguments the script is run with, when a caller is known (``bash b.sh ~/.ssh/id_rsa``).
+    """
     out: list[Pipeline] = []
-    scope = _Scope()
+    scope = _Scope(files=files or {}, here=path, sourced={path} if path else set())
+    if args is not None:
+        scope.positional = [[a] for a in args]
     walker = _Walker(text, scope, out)
     walker.walk()
     for name, function in list(scope.functions.items()):

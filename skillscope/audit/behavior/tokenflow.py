@@ -14,8 +14,22 @@ __all__ = ["scan_tokens"]
 _SEND = re.compile(
     r"\bNet::HTTP\.(?:post|post_form|put|patch)\b|\b(?:HTTParty|RestClient|Faraday|Excon)\.(?:post|put|patch)\b|\bhttp\.(?:Post|PostForm)\s*\(|"
     r"\bhttp\.NewRequest(?:WithContext)?\s*\([^\n]*\"(?:POST|PUT|PATCH)\"|\bcurl_exec\s*\(|\$\w+->(?:post|request)\s*\(|"
-    r"\bureq::(?:post|put)\b|\breqwest::[^\n]*\.(?:post|put)\s*\(|\bsmtp\.SendMail\s*\(|\bnet\.Dial\s*\(|\bTCPSocket\.(?:new|open)\b"
+    r"\bureq::(?:post|put)\b|\breqwest::[^\n]*\.(?:post|put)\s*\(|\bsmtp\.SendMail\s*\(|\bnet\.Dial\s*\(|\bTCPSocket\.(?:new|open)\b|"
+    r"->\s*(?:post|put|post_form|request)\s*\(|\bIO::Socket::INET->new\b|\bLWP::Simple::post\b|\bfsockopen\s*\("
 )
+# Code fetched from the network (Perl's LWP::Simple get, HTTP::Tiny, a backtick curl; PHP's file_get_contents of
+# a URL) or decoded from a constant (decode_base64, base64_decode, gzinflate, pack "H*")...
+_FETCH = re.compile(
+    r"\b(?:LWP::Simple::)?(?:get|getstore)\s*\(\s*[\"'$]|->\s*get\s*\(|\bfile_get_contents\s*\(\s*[\"'$][^)]*(?:https?:|\$)|"
+    r"`\s*(?:curl|wget)\b|\bqx\s*[{(/|]\s*(?:curl|wget)\b|\breadpipe\s*\(\s*[\"']\s*(?:curl|wget)\b"
+)
+_DECODE = re.compile(r"\b(?:decode_base64|base64_decode|gzinflate|gzuncompress|str_rot13|MIME::Base64::decode)\s*\(|\bpack\s*\(\s*[\"']H\*")
+# ... reaching something that runs it: eval, system, exec, a pipe into a shell, PHP's assert or include.
+_RUN = re.compile(
+    r"\beval\b|\bsystem\s*\(|\bexec\s*\(|\bpassthru\s*\(|\bshell_exec\s*\(|\bassert\s*\(|\bcreate_function\s*\(|"
+    r"\bopen\s*\([^)]*\|\s*(?:ba|z)?sh\b|\bopen\s*\([^)]*[\"']\|-[\"']|\b(?:include|require)(?:_once)?\s*\(?\s*\$"
+)
+_OPEN = re.compile(r"\bopen\s*\(?\s*(?:my\s+)?([$]?\w+)\s*,")
 _STRING = re.compile(r"\"((?:[^\"\\\n]|\\.)*)\"|'((?:[^'\\\n]|\\.)*)'|`([^`\n]*)`")
 _BIND = re.compile(
     r"^\s*(?:const\s+|var\s+|let\s+|my\s+|local\s+)?([A-Za-z_$@][\w$@]*(?:\s*,\s*[A-Za-z_$@][\w$@]*)*)\s*(?::=|=(?![=~>]))\s*(.*)$"
@@ -42,10 +56,18 @@ def _said(line: str, consts: dict[str, str]) -> str:
 def scan_tokens(ctx: Ctx) -> None:
     """Data-flow for a script of no analysed language: a credential file named in a read, carried by names to a network send."""
     text = ctx.text
-    if not _SEND.search(text):
+    sends = bool(_SEND.search(text))
+    runs = bool(_RUN.search(text)) and bool(_FETCH.search(text) or _DECODE.search(text))
+    if not sends and not runs:
         return
-    # A comment keeps its length (the offsets of later lines stay right) but says nothing.
+    # A comment keeps its length (the offsets of later lines stay right) but says nothing; each statement of a
+    # one-line program (perl -e '...; ...') is read as a line of its own (";" and "\n" are one character each).
     lines = [(" " * len(line) if line.lstrip().startswith(_COMMENT) else line) for line in text.split("\n")]
+    lines = [piece for line in lines for piece in line.split(";")]
+    if runs:
+        _runs_fetched(ctx, lines)
+    if not sends:
+        return
     consts: dict[str, str] = {}
     for line in lines:
         bind = _BIND.match(line)
@@ -54,13 +76,17 @@ def scan_tokens(ctx: Ctx) -> None:
                 next(g for g in m.groups() if g is not None) for m in _STRING.finditer(bind.group(2))
             )
     tainted: dict[str, tuple[str, int]] = {}
-    for number, line in enumerate(lines):
+    offset = 0
+    for line in lines:
+        at, offset = offset, offset + len(line) + 1
         what = credential_what(_said(line, consts)) if "(" in line else None
         bind = _BIND.match(line)
-        if what and bind:
-            for name in bind.group(1).split(","):
+        opened = _OPEN.search(line)
+        names = bind.group(1).split(",") if bind else [opened.group(1)] if opened else []
+        if what:
+            for name in names:
                 if name.strip() not in ("_", ""):
-                    tainted.setdefault(name.strip(), (what, ctx.line(0) + number))
+                    tainted.setdefault(name.strip(), (what, ctx.line(at)))
     functions = {
         m.group(1): [p.split()[0].lstrip("*&$") for p in m.group(2).split(",") if p.strip()]
         for m in _DEF.finditer(text)
@@ -80,6 +106,43 @@ def scan_tokens(ctx: Ctx) -> None:
                 if target not in ("_", "") and not _SEND.search(line):
                     tainted.setdefault(target, carried)
     _report(ctx, lines, tainted)
+
+
+def _runs_fetched(ctx: Ctx, lines: list[str]) -> None:
+    """Code fetched from the network or decoded from a constant, carried by names to eval, system or a shell."""
+    carried: dict[str, tuple[str, re.Match[str] | None]] = {}
+    offset = 0
+    for line in lines:
+        start, offset = offset, offset + len(line) + 1
+        fetch, decode = _FETCH.search(line), _DECODE.search(line)
+        origin = ("download", _URL.search(line)) if fetch else ("decode", None) if decode else None
+        if origin is None:
+            origin_name = next((n for n in _NAME.findall(line) if n in carried), None)
+            origin = carried[origin_name] if origin_name else None
+        run = _RUN.search(line)
+        if origin is not None and run is not None:
+            kind, url = origin
+            if kind == "download":
+                where = safe_line(url.group(0), limit=100) if url else "the network"
+                ctx.add(
+                    "skillscope/obfuscation/download-exec",
+                    f"runs what it downloads from {where} (line {ctx.line(start)})",
+                    start + run.start(),
+                    start + len(line),
+                )
+            else:
+                ctx.add(
+                    "skillscope/obfuscation/decode-exec",
+                    f"decodes hidden content and runs it (line {ctx.line(start)})",
+                    start + run.start(),
+                    start + len(line),
+                )
+            return
+        bind = _BIND.match(line)
+        if origin is not None and bind:
+            for name in bind.group(1).split(","):
+                if name.strip() not in ("_", ""):
+                    carried[name.strip()] = origin
 
 
 def _report(ctx: Ctx, lines: list[str], tainted: dict[str, tuple[str, int]]) -> None:

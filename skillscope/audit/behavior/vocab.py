@@ -26,6 +26,7 @@ __all__ = [
     "CREDENTIAL_FILES",
     "PERSISTENCE_FILES",
     "credential_glob",
+    "credential_folder",
     "persistence_glob",
     "POPULAR_PACKAGES",
     "one_edit_from",
@@ -116,7 +117,8 @@ DOWNLOADERS = frozenset(
 NET_TOOLS = frozenset({"nc", "ncat", "netcat", "socat", "telnet", "ssh", "scp", "sftp", "rsync", "ftp", "tftp"})
 
 SECRET_NAME = re.compile(
-    r"(?:SECRET|TOKEN|PASSW(?:OR)?D|PASS\b|API_?KEY|ACCESS_?KEY|PRIVATE|CREDENTIAL|AUTH|SESSION|COOKIE)", re.IGNORECASE
+    r"(?:SECRET|TOKEN|PASSW(?:OR)?D|PASS\b|API_?KEY|ACCESS_?KEY|PRIVATE|CREDENTIAL|AUTH|SESSION|COOKIE|(?:^|_)PAT(?:_|$))",
+    re.IGNORECASE
 )
 """An environment variable name that holds a secret."""
 
@@ -430,6 +432,35 @@ def _glob_hits(pattern: str, names: tuple[str, ...]) -> str | None:
 def credential_glob(pattern: str) -> str | None:
     """The credential file a glob (``~/.ss?/id_*``, ``$HOME/.aws/cred*``) takes in, or None."""
     return _glob_hits(pattern, CREDENTIAL_FILES)
+
+
+CREDENTIAL_FOLDERS = frozenset(
+    {
+        "~/.ssh",
+        "~/.aws",
+        "~/.kube",
+        "~/.docker",
+        "~/.gnupg",
+        "~/.azure",
+        "~/.config/gh",
+        "~/.config/gcloud",
+        "~/.password-store",
+        "~/Library/Keychains",
+    }
+)
+"""Folders that hold little but credentials: archiving or copying one whole takes the keys in it."""
+
+
+def credential_folder(path: str) -> str | None:
+    """The credential folder a path (or a glob) names whole (``~/.aws``, ``$HOME/.kube/``, ``~/.do*``), or None."""
+    path = home_path(path.strip()).rstrip("/")
+    if path.endswith("/*"):
+        path = path[:-2]
+    if path in CREDENTIAL_FOLDERS:
+        return path
+    if any(ch in path for ch in "*?[") and path.startswith("~/"):
+        return next((f for f in sorted(CREDENTIAL_FOLDERS) if fnmatchcase(f, path)), None)
+    return None
 
 
 def persistence_glob(pattern: str) -> str | None:
