@@ -40,6 +40,7 @@ from skillscope.audit.behavior.vocab import (
     TOKEN_COMMAND,
     credential_what,
     endpoint_kind,
+    foreign_vendor_host,
     is_store,
     related_host,
     url_host_of,
@@ -530,6 +531,9 @@ class _Analyser:
                 for val in vals:
                     if val.func is not None and (receiver.taint or receiver.decoded):
                         self._preset(val.func, [merge(receiver)])
+                    body = val.func.child_by_field_name("body") if val.func is not None else None
+                    if method in ("map", "reduce") and body is not None and body.type != "statement_block":
+                        out.decoded = out.decoded or self.ev(body).decoded  # .map(b => String.fromCharCode(b ^ K))
                 if method == "then" and receiver.fetched:
                     out.fetched = receiver.fetched
         return out
@@ -741,9 +745,15 @@ class _Analyser:
         where = shown(dest) if dest and dest.strip(UNKNOWN) else "a computed address"
         if taint is None and header.taint is not None:
             hdr = header.taint
-            # A token in a header is how an API is called; the whole environment, a key file, or any secret in a
-            # header to a data-collection host is not.
-            if (hdr.name or "").startswith("\x00param") or hdr.whole or (host and endpoint_kind(dest or "")):
+            # A token in a header is how an API is called; the whole environment, a key file, any secret in a
+            # header to a data-collection host, or a provider's token (OPENAI_API_KEY) to a host not that provider's
+            # is not.
+            if (
+                (hdr.name or "").startswith("\x00param")
+                or hdr.whole
+                or (host and endpoint_kind(dest or ""))
+                or foreign_vendor_host(hdr.name, dest or "")
+            ):
                 taint = hdr
         if taint is None:
             return
@@ -1153,11 +1163,15 @@ class _Analyser:
                     self.visit(body)
                 self.current = None
                 self.env = saved
-        self.summary.returns = {
-            k: v
-            for k, v in self.summary.returns.items()
-            if not (v.taint and (v.taint.name or "").startswith("\x00param"))
-        }
+        # A return built from a parameter says nothing of the caller's secret; but text the helper decodes or
+        # downloads (out += String.fromCharCode(bytes[i] ^ KEY)) is decoded whatever it was given.
+        returns: dict[str, Val] = {}
+        for key, val in self.summary.returns.items():
+            if not (val.taint and (val.taint.name or "").startswith("\x00param")):
+                returns[key] = val
+            elif val.decoded or val.fetched:
+                returns[key] = Val(text=val.text, decoded=val.decoded, fetched=val.fetched)
+        self.summary.returns = returns
         # 2. The names the file binds, then 3. the verdicts with those names known.
         self.visit(self.tree.root_node)
         self.preset.clear()
@@ -1165,7 +1179,7 @@ class _Analyser:
         self.visit(self.tree.root_node)
         for taint, node in self.reads:
             if taint not in self.sent and ("store" in taint.what):
-                self.add(CRED_READ, taint.what, node, "error")
+                self.add(CRED_READ, taint.what, node, "note")  # read and kept: only a flow out is harm
         self._printed()
 
     def _printed(self) -> None:

@@ -28,6 +28,7 @@ from skillscope.audit.behavior.vocab import (
     SECRET_NAME,
     credential_what,
     endpoint_kind,
+    foreign_vendor_host,
     is_store,
     related_host,
     url_host_of,
@@ -775,9 +776,7 @@ class _Analyser:
                 "/*",
                 "~/Documents",
             ):
-                self.add(
-                    DESTROY, f"deletes {safe_line(gone, limit=60)} recursively, which the user did not name", node
-                )
+                self.add(DESTROY, f"deletes {safe_line(gone, limit=60)} recursively, which the user did not name", node)
             return Val()
         if name == "set-executionpolicy":
             policy = (args.get("executionpolicy", position=0) or Val()).text or "?"
@@ -841,6 +840,15 @@ class _Analyser:
             )
         if name.split(".")[0] in _NATIVE or name in ("curl.exe", "wget.exe"):
             return self._native(node, name, args, piped)
+        if name in ("foreach-object", "%", "foreach"):
+            # $bytes | ForEach-Object { [char]($_ -bxor $k) }: what the block makes of each item is decoded text
+            out = merge(carried(piped) if piped else None)
+            blocks = [v.func for v in [*args.positional, *args.named.values()] if v.func is not None]
+            for block in blocks:
+                for sub in _walk(block):
+                    if sub.type in ("bitwise_expression", "comparison_expression", "cast_expression"):
+                        out.decoded = out.decoded or self.ev(sub).decoded
+            return out
         out = merge(carried(piped) if piped else None, *(carried(v) for v in args.positional))
         if piped is not None:
             out.fetched = piped.fetched
@@ -886,6 +894,7 @@ class _Analyser:
                 header.taint.whole
                 or (host and endpoint_kind(dest or ""))
                 or (header.taint.name or "").startswith("\x00")
+                or foreign_vendor_host(header.taint.name, dest or "")  # $env:GITHUB_TOKEN to a stranger's host
             )
         ):
             taint = header.taint

@@ -340,8 +340,8 @@ class Analyser:
         if isinstance(node, ast.Tuple) and node.elts:
             return self._resolve(node.elts[0])
         lenient = self.values.text(node)
-        if not lenient.strip("*/ :") and isinstance(node, ast.Name):
-            lenient = self.consts.get(node.id, "")  # URL = BASE + sys.argv[1]: still the BASE host
+        if not lenient.strip("*/ :") and isinstance(node, ast.Name) and "://" in self.consts.get(node.id, ""):
+            lenient = self.consts[node.id]  # URL = BASE + sys.argv[1]: still the BASE host
         return lenient if lenient.strip("*/ :") else None
 
     def _callee(self, func: ast.AST) -> str:
@@ -937,7 +937,10 @@ class Analyser:
         words = []
         for element in command.elts:
             value = self.values.value(element)
-            words.append(render(value) if value is not None else self.values.text(element).replace("*", "${1}"))
+            if isinstance(value, Ref) and value.name.endswith("sys.executable"):
+                words.append("python3")
+            else:
+                words.append(render(value) if value is not None else self.values.text(element).replace("*", "${1}"))
         return " ".join(words)
 
     @staticmethod

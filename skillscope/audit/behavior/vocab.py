@@ -118,7 +118,7 @@ NET_TOOLS = frozenset({"nc", "ncat", "netcat", "socat", "telnet", "ssh", "scp", 
 
 SECRET_NAME = re.compile(
     r"(?:SECRET|TOKEN|PASSW(?:OR)?D|PASS\b|API_?KEY|ACCESS_?KEY|PRIVATE|CREDENTIAL|AUTH|SESSION|COOKIE|(?:^|_)PAT(?:_|$))",
-    re.IGNORECASE
+    re.IGNORECASE,
 )
 """An environment variable name that holds a secret."""
 
