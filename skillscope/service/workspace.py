@@ -13,6 +13,7 @@ from skillscope.catalog.entry import CatalogEntry
 from skillscope.ledger.objects import FileDiff, skill_diffs
 from skillscope.ledger.record import Action, Record
 from skillscope.ledger.verdicts import ReviewState
+from skillscope.service.audit_change import AuditChange, audit_change
 from skillscope.service.review import LedgerPlace, Verdict
 from skillscope.service.review_state import LedgerSnapshot, TrustChoice, read_ledger
 from skillscope.service.session import ServerSession
@@ -43,6 +44,8 @@ class SkillView:
     """The ``SkillAudit`` of the last audit (findings), when one ran."""
     diffs: list[FileDiff] | None = None
     """The Changes tab's diffs against the approved bytes, once the skill's files were read and verified."""
+    audit_change: AuditChange | None = None
+    """The new errors and warnings since the approved version, once a changed skill was audited (``audit_change``)."""
     by_name: bool = False
     """True for a skill the listing lacks, fetched with skills/get; kept when the catalog is listed again."""
     stale: bool = False
@@ -202,6 +205,9 @@ class Workspace:
             if result.served is not None:
                 view.opened[result.path] = result
         review, objects = view.review, self.ledger.objects
+        if view.audit is not None and view.audit.report is report:
+            # What the change brought, the approved bytes audited alike when the store keeps them.
+            view.audit_change = audit_change(review, report, objects, now=view.audit.findings)
         if review is None or not review.changes or objects is None or len(view.opened) <= 1:
             return
         # The changed files that were read and verified, diffed against the approved bytes.

@@ -81,6 +81,6 @@ async def test_the_changes_tab_leads_with_the_new_destination(tmp_path):
         app.main_screen.detail.activate("changes")
         await at_rest(pilot)
         shown = _text(app)
-        lead = shown.index("What it can do, against its approval")
+        lead = shown.index("What changed, first (against its approval)")
         assert shown.index("now sends to a new host collect.example") > lead
         assert shown.index("no longer sends to dash.example") < shown.index("Changed since approval")

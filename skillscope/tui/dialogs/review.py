@@ -14,8 +14,11 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Static
 
+from skillscope.ledger.objects import ObjectStore
 from skillscope.ledger.verdicts import ReviewState
 from skillscope.service.approvals import ApprovalPlan
+from skillscope.service.audit_change import audit_change, lead_lines
+from skillscope.service.capability_change import report_change
 from skillscope.service.review import note_needed
 from skillscope.tui.dialogs.shown import show_error
 from skillscope.tui.inert import inert_line
@@ -63,10 +66,19 @@ class ApprovalSummary:
     """The change with each file's diff against the approved bytes (one key away in the dialog)."""
     needs_note: str | None = None
     """Why a note is required (``note_needed``: a changed skill, or findings to accept), or None."""
+    lead: tuple[tuple[str, str], ...] = ()
+    """For a changed skill, (style, line) of what the change brings, first: new errors and warnings since the
+    approved version, then new capabilities (``lead_lines``), or "nothing new to judge"."""
 
 
-def approval_summary(plan: ApprovalPlan, review: ReviewState | None, diff: RenderableType | None) -> ApprovalSummary:
-    """The dialog's summary of an ``ApprovalPlan`` and the skill's review state (``diff`` from ``changes_view``)."""
+def approval_summary(
+    plan: ApprovalPlan, review: ReviewState | None, diff: RenderableType | None, *, store: ObjectStore | None = None
+) -> ApprovalSummary:
+    """The dialog's summary of an ``ApprovalPlan`` and the skill's review state (``diff`` from ``changes_view``).
+
+    For a changed skill it leads with the audit delta and the capability delta; ``store`` holds the approved
+    bytes, audited again so only what the change brought is new (without it, the approval record's rule ids).
+    """
     entry = plan.entry
     directory = entry.directory or ""
 
@@ -83,6 +95,10 @@ def approval_summary(plan: ApprovalPlan, review: ReviewState | None, diff: Rende
     record = review.record if review is not None else None
     approved = record.fingerprint if changes and record is not None else None
     refusal = plan.reason if plan.refused in ("findings", "unlisted") else None
+    lead: tuple[tuple[str, str], ...] = ()
+    if changes and plan.report is not None and plan.report.verified:
+        found = audit_change(review, plan.report, store, now=plan.audit.findings)
+        lead = tuple(lead_lines(found, report_change(review, plan.report)))
     return ApprovalSummary(
         plan.audit.counts,
         findings,
@@ -92,6 +108,7 @@ def approval_summary(plan: ApprovalPlan, review: ReviewState | None, diff: Rende
         approved,
         diff if changes else None,
         note_needed(plan, review),
+        lead,
     )
 
 
@@ -112,6 +129,15 @@ def _summary_view(name: str, summary: ApprovalSummary) -> RenderableType:
         f"{counts.get('warning', 0)} warning(s)", style=_SEVERITY["warning"] if counts.get("warning") else "green"
     )
     audit.append(f", {counts.get('note', 0)} note(s)")
+    if summary.lead:
+        styles = {"error": "bold red", "warning": "yellow", "added": "bold yellow", "plain": ""}
+        for index, (style, line) in enumerate(summary.lead[:_SHOWN]):
+            grid.add_row(
+                Text("new" if index == 0 else "", style="bold yellow"),
+                inert_line(line, limit=300, style=styles[style]),
+            )
+        if len(summary.lead) > _SHOWN:
+            grid.add_row("", Text(f"… {len(summary.lead) - _SHOWN} more (the Changes tab has them all)", style="dim"))
     grid.add_row("audit", audit)
     for severity, message in summary.findings[:_SHOWN]:
         for prefix in (f"{name}: ", f"{name} "):

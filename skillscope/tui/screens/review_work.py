@@ -223,7 +223,7 @@ class ReviewWork(MainState):
             )
         elif changed is not None:
             diff = changes_view(view.entry, changed)
-        summary = approval_summary(plan, review, diff)
+        summary = approval_summary(plan, review, diff, store=self.ledger.objects)
         self._ask_then(
             ReviewDialog("approve", view.name, view.entry.fingerprint, self._reviewer or "", summary),
             lambda answer: self._approve(server, view, audit, review, answer),

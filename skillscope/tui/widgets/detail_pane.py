@@ -20,7 +20,7 @@ from skillscope.tui.widgets.file_viewer import FileViewer, skill_md_view
 from skillscope.tui.widgets.finding_list import FindingList, finding_place
 from skillscope.tui.widgets.progress_row import ProgressRow
 from skillscope.tui.widgets.refill import refill
-from skillscope.tui.widgets.skill_overview import FileTable, SkillOverview, capability_lead
+from skillscope.tui.widgets.skill_overview import FileTable, SkillOverview, change_lead
 from skillscope.verify.opener import SkillReport
 from skillscope.views import SourceView
 
@@ -149,9 +149,9 @@ class DetailPane(Vertical):
             refill(self.query_one("#failure-body", Static), failure_view(report))
         if view.review is not None and view.review.state == "changed-since-approval":
             visible.add("changes")
-            refill(  # what the skill can do against its approval leads, before the file changes
+            refill(  # new findings, then what the skill can do against its approval, lead before the file changes
                 self.query_one("#changes-body", Static),
-                Group(capability_lead(view), changes_view(view.entry, view.review, view.diffs)),
+                Group(change_lead(view), changes_view(view.entry, view.review, view.diffs)),
             )
         self._show_findings(view)
         tabs = self.query_one(TabbedContent)

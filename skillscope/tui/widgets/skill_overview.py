@@ -18,6 +18,7 @@ from textual.widgets.data_table import RowKey
 
 from skillscope.audit.reports import capability_groups
 from skillscope.core.sizes import human_size
+from skillscope.service.audit_change import lead_lines
 from skillscope.service.capability_change import capability_change, pinned_keys
 from skillscope.service.workspace import SkillView
 from skillscope.tui.inert import STATE_LOOK, compact, inert_line, state_words
@@ -25,7 +26,15 @@ from skillscope.tui.view_model import REVIEW_LOOK, skill_states
 from skillscope.tui.widgets.digest import Digest
 from skillscope.tui.widgets.refill import refill
 
-__all__ = ["FileTable", "SkillOverview", "capability_lead", "capability_summary", "frontmatter_rows", "review_summary"]
+__all__ = [
+    "FileTable",
+    "SkillOverview",
+    "capability_lead",
+    "capability_summary",
+    "change_lead",
+    "frontmatter_rows",
+    "review_summary",
+]
 
 FILE_ROWS = 50
 """Files the table draws at first; a "more" row draws the next ones."""
@@ -166,6 +175,30 @@ def capability_lead(view: SkillView) -> RenderableType:
         return Text("")
     style = "bold yellow" if change.added else ("" if change.pinned else "yellow")
     return Group(head, *(inert_line(f"  {line}", limit=400, style=style) for line in change.lines), Text(""))
+
+
+_LEAD_STYLE = {"error": "bold red", "warning": "yellow", "added": "bold yellow", "plain": ""}
+
+
+def change_lead(view: SkillView) -> RenderableType:
+    """What a changed skill's Changes tab leads with, before the file changes: the new errors and warnings
+    since the approved version, then what it can do that its approval did not pin ("nothing new to judge"
+    when neither has anything); before an audit, how to get them."""
+    head = Text("What changed, first (against its approval)", style="bold")
+    audit = view.audit
+    if audit is None or audit.report is None or not audit.report.verified:
+        return Group(
+            head,
+            Text("  Audit the skill (i) to see its new findings and what it can do against the approval.", style="dim"),
+            Text(""),
+        )
+    change = capability_change(view.review, audit.capabilities)
+    if view.audit_change is None and change is None:
+        return Text("")
+    lines = lead_lines(view.audit_change, change)
+    return Group(
+        head, *(inert_line(f"  {line}", limit=400, style=_LEAD_STYLE[style]) for style, line in lines), Text("")
+    )
 
 
 def _skill_header(view: SkillView, *, verified_frontmatter: bool) -> RenderableType:
