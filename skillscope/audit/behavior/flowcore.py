@@ -358,7 +358,14 @@ class Sinks:
             return
         line = self.ctx.line(start)
         # The inner code's lines count from the call's line, so its messages name the file's lines.
-        inner = Ctx(code, line - 1, "\n" * (line - 1) + code, self.ctx.path, documented=self.ctx.documented)
+        inner = Ctx(
+            code,
+            line - 1,
+            "\n" * (line - 1) + code,
+            self.ctx.path,
+            documented=self.ctx.documented,
+            skill_files=self.ctx.skill_files,
+        )
         if language == "shell":
             code = code.replace(UNKNOWN, "${1}")
             inner.text = code

@@ -66,10 +66,27 @@ class _Make:
         at = node.start_byte
         for child in node.children:
             kind = child.type
-            if kind not in ("variable_reference", "escape", "automatic_variable", "shell_text", "shell_function"):
+            if kind not in (
+                "variable_reference",
+                "escape",
+                "automatic_variable",
+                "shell_text",
+                "shell_function",
+                "function_call",
+                "text",
+            ):
                 continue
             out.append(self.data[at : child.start_byte].decode("utf-8", "replace"))
-            if kind == "shell_function":  # $(shell cmd) is the shell's $(cmd)
+            if kind == "text":
+                out.append(self.resolve(child, target, depth))
+            elif kind == "function_call":  # $(wildcard hooks/*) names the files its pattern takes in
+                name = child.children[2].type if len(child.children) > 2 else ""
+                arguments = next((c for c in child.children if c.type == "arguments"), None)
+                if name in _PASSING and arguments is not None:
+                    out.append(self.resolve(arguments, target, depth))
+                else:
+                    out.append(self.src(child))
+            elif kind == "shell_function":  # $(shell cmd) is the shell's $(cmd)
                 command = next((c for c in child.children if c.type == "shell_command"), None)
                 out.append(f"$({self.resolve(command, target, depth) if command is not None else ''})")
             elif kind == "shell_text":
@@ -133,7 +150,7 @@ class _Make:
         if not pieces:
             return
         code = "".join(parts)
-        inner = Ctx(code, 0, code, self.ctx.path, documented=self.ctx.documented)
+        inner = Ctx(code, 0, code, self.ctx.path, documented=self.ctx.documented, skill_files=self.ctx.skill_files)
         shell.scan_shell(inner)
         ctx = self.ctx
         ctx.network = ctx.network or inner.network
@@ -154,6 +171,10 @@ class _Make:
         if piece.exact and end <= piece.at + piece.length:
             return piece.start + start - piece.at, piece.start + end - piece.at
         return piece.start, piece.end
+
+
+_PASSING = frozenset({"wildcard", "strip", "abspath", "realpath", "sort"})
+"""Make functions whose value is their argument as far as the rules care (the pattern, the path)."""
 
 
 def scan_makefile(ctx: Ctx) -> None:

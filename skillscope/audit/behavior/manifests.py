@@ -256,7 +256,7 @@ class _Npm:
             if not isinstance(command, str):
                 continue
             start = self._value_at(key, command, section)
-            inner = Ctx(command, ctx.base + start, ctx.file_text, ctx.path)
+            inner = Ctx(command, ctx.base + start, ctx.file_text, ctx.path, skill_files=ctx.skill_files)
             if key in _HOOKS:
                 words = command.split()
                 runs = _RUNS_FILE.search(command)

@@ -8,7 +8,7 @@ import shlex
 
 from skillscope.audit.behavior.base import Ctx
 from skillscope.audit.behavior.shellparse import SHELLS, Cmd, Pipeline, parse_script, parse_shell
-from skillscope.audit.behavior.shellvalues import vendor_host
+from skillscope.audit.behavior.shellvalues import shipped, vendor_host
 from skillscope.audit.behavior.vocab import (
     DOTENV,
     DOWNLOADERS,
@@ -484,6 +484,95 @@ def _inline_code(ctx: Ctx, cmd: Cmd) -> None:
     _lift(ctx, inner, cmd, f"{cmd.name} {args[index]}")
 
 
+_EXTENSIONS = {".sh": "shell", ".bash": "shell", ".zsh": "shell", ".py": "python", ".js": "javascript",
+               ".mjs": "javascript", ".cjs": "javascript", ".rb": "ruby", ".pl": "perl", ".php": "php"}
+_CALLEE_HARM = frozenset(
+    {
+        "skillscope/exfiltration/data-flow",
+        "skillscope/exfiltration/reverse-shell",
+        "skillscope/obfuscation/download-exec",
+        "skillscope/obfuscation/decode-exec",
+        "skillscope/persistence/startup",
+        "skillscope/permissions/destructive",
+    }
+)
+
+
+def _callee(ctx: Ctx, cmd: Cmd) -> tuple[str, str, str, list[str]] | None:
+    """(path, text, language, arguments) of a script of the skill a command runs: ``bash scripts/b.sh ARG``,
+    ``"$here/b.sh"``, ``python3 tools/x.py``, ``source lib.sh``."""
+    if not ctx.skill_files or not cmd.words:
+        return None
+    words = cmd.words
+    if cmd.name in INTERPRETERS:
+        rest = [w for w in words[1:]]
+        while rest and rest[0].startswith("-"):
+            if rest[0] in _STDIN_CODE or rest[0] in _INLINE_FLAGS.get(cmd.name, ()) or rest[0] == "-m":
+                return None
+            rest = rest[1:]
+        if not rest:
+            return None
+        word, args = rest[0], rest[1:]
+    else:
+        word, args = words[0], words[1:]
+        if "/" not in word:
+            return None
+    found = shipped(ctx.skill_files, ctx.path, word)
+    if len(found) != 1 or found[0][0] == ctx.path:
+        return None
+    path, text = found[0]
+    suffix = "." + path.rsplit(".", 1)[-1] if "." in path.rsplit("/", 1)[-1] else ""
+    language = _EXTENSIONS.get(suffix)
+    first = text.split("\n", 1)[0]
+    if language is None and first.startswith("#!"):
+        language = next(
+            (lang for key, lang in (("python", "python"), ("node", "javascript"), ("ruby", "ruby"), ("perl", "perl"))
+             if key in first),
+            "shell",
+        )
+    if cmd.name in SHELLS or cmd.name in ("source", "."):
+        language = "shell"
+    elif _language(cmd.name):
+        language = _language(cmd.name)
+    return (path, text, language, args) if language else None
+
+
+def _runs_shipped(ctx: Ctx, cmd: Cmd, depth: int) -> None:
+    """A command that runs another script of the skill carries what that script does: what the script does with
+    the arguments given here (a key path handed to an uploader) is a finding on this line; what it does on its
+    own is reported in its file, and named here as a note."""
+    if depth > 2:
+        return
+    callee = _callee(ctx, cmd)
+    if callee is None:
+        return
+    path, text, language, args = callee
+    ctx.cap("executes", path, cmd.start, cmd.end, "a script of the skill")
+    alone = Ctx(text, 0, text, path, skill_files=ctx.skill_files)
+    if language == "shell":
+        _scan(alone, depth + 1)
+    else:
+        _run_language(alone, language)
+    known = {(h.check, h.message) for h in alone.hits}
+    shown = safe_line(" ".join([path, *args]), limit=100)
+    if language == "shell" and args:
+        given = Ctx(text, 0, text, path, skill_files=ctx.skill_files)
+        _scan(given, depth + 1, args)
+        for raw in given.hits:
+            if raw.check in _CALLEE_HARM and raw.severity in (None, "error") and (raw.check, raw.message) not in known:
+                ctx.add(raw.check, f"runs {shown} (line {ctx.line(cmd.start)}), which {_in(path, raw.message)}", cmd.start, cmd.end)
+                return
+    for raw in alone.hits:
+        if raw.check in _CALLEE_HARM and raw.severity in (None, "error"):
+            ctx.add(raw.check, f"runs {shown}, which {_in(path, raw.message)}", cmd.start, cmd.end, "note")
+            return
+
+
+def _in(path: str, message: str) -> str:
+    """A finding's message with its line numbers named as the lines of ``path``."""
+    return re.sub(r"\(line (\d+)\)", lambda m: f"({path} line {m.group(1)})", message)
+
+
 def _lift(ctx: Ctx, inner: Ctx, cmd: Cmd, where: str, *, by_line: bool = True) -> None:
     """Bring what an analyser found in code a command carries (python -c, a here-document) to the command: each
     hit on the line of the code it names when the command spans several lines, else on the command."""
@@ -720,10 +809,14 @@ _HIJACK = re.compile(
 _HIDDEN_RUN = re.compile(r"(?:^|[\s'\"=/])(?:/tmp|/var/tmp|/dev/shm)/|(?:^|/)\.[\w-]+(?:\.sh|\.py)?(?:\s|$|['\"])")
 
 
-def _payload_harm(ctx: Ctx, text: str, depth: int) -> str | None:
-    """Why a start-up entry's content is harmful (it fetches, sends, decodes, reads secrets or hides), or None."""
-    text = text.strip()
-    if not text:
+def _payload_harm(ctx: Ctx, text: str, depth: int, path: str | None = None) -> str | None:
+    """Why a start-up entry's content is harmful (it fetches, sends, decodes, reads secrets or hides), or None.
+
+    ``path`` names the skill's own file the content comes from (a hook or unit copied into place): the lines
+    the reason names are that file's."""
+    if path is None:
+        text = text.strip()
+    if not text.strip():
         return None
     hijack = _HIJACK.search(text)
     if hijack:
@@ -731,7 +824,7 @@ def _payload_harm(ctx: Ctx, text: str, depth: int) -> str | None:
     code = _entry_code(text)
     if depth > 3 or not code.strip():
         return None
-    inner = Ctx(code, 0, code, ctx.path)
+    inner = Ctx(code, 0, code, path or ctx.path, skill_files=ctx.skill_files)
     _scan(inner, depth + 1)
     bad = next((h for h in inner.hits if h.check in _HARM_CHECKS and h.severity in (None, "error")), None)
     if bad is not None:
@@ -753,10 +846,26 @@ def _payload_harm(ctx: Ctx, text: str, depth: int) -> str | None:
 
 
 def _entry_code(text: str) -> str:
-    """The commands a start-up entry runs: a crontab line without its schedule, a unit's Exec lines, else itself."""
-    lines = []
+    """The commands a start-up entry runs: a crontab line without its schedule, a unit's Exec lines, a launchd
+    job's ProgramArguments as one command, else itself. Each line stays on its own line number (what is not a
+    command is left blank), so what is found names the entry file's lines."""
+    lines: list[str] = []
+    program: list[str] | None = None
+    program_at = 0
     for line in text.splitlines():
         line = line.strip()
+        strings = re.findall(r"<string>([^<]*)</string>", line)
+        if program is not None:  # inside a ProgramArguments array: each string is one word of one command
+            program.extend(html.unescape(s) for s in strings)
+            lines.append("")
+            if "</array>" in line:
+                lines[program_at] = " ".join(shlex.quote(w) for w in program)
+                program = None
+            continue
+        if "ProgramArguments" in line and "<array>" not in line.split("ProgramArguments", 1)[1]:
+            program, program_at = [], len(lines)
+            lines.append("")
+            continue
         if re.match(r"^(?:Exec\w*|ExecStart|ExecStartPre|ExecStop)\s*=", line):
             lines.append(line.split("=", 1)[1].lstrip("-@!+"))
             continue
@@ -766,15 +875,18 @@ def _entry_code(text: str) -> str:
         if cron:
             lines.append(cron.group(1))
             continue
-        strings = re.findall(r"<string>([^<]*)</string>", line)
-        if strings:  # a launchd job's ProgramArguments: each string is one word
+        if strings:  # a launchd job's ProgramArguments on one line: each string is one word
             lines.append(" ".join(shlex.quote(html.unescape(s)) for s in strings))
             continue
         if line.startswith("<"):
-            continue  # the rest of a launchd plist is markup, not commands
+            lines.append("")  # the rest of a launchd plist is markup, not commands
+            continue
         if re.match(r"^\[\w+\]$|^\w+=", line) and not line.startswith(("export ", "PATH=")):
+            lines.append("")
             continue
         lines.append(line)
+    if program:
+        lines[program_at] = " ".join(shlex.quote(w) for w in program)
     return "\n".join(lines)
 
 
@@ -821,10 +933,62 @@ class _Persist:
 
     def __init__(self) -> None:
         self.contents: dict[str, str] = {}
+        self.files: dict[str, list[tuple[str, str]]] = {}
+        """The skill's own files each written path received (a hooks folder copied there, a unit installed)."""
+
+
+_OPTION_VALUES = {"install": ("-m", "--mode", "-o", "--owner", "-g", "--group"), "ln": (), "cp": (), "mv": ()}
+
+
+def _shipped_read(ctx: Ctx, cmd: Cmd) -> list[tuple[str, str]]:
+    """The skill's own files a command copies or prints into what it writes (``cp -r hooks/. .git/hooks/``,
+    ``install -m 644 units/a.service ~/.config/systemd/user/``, ``cat share/job.cron >> "$tab"``)."""
+    if not ctx.skill_files:
+        return []
+    takes = _OPTION_VALUES.get(cmd.name, ())
+    operands: list[str] = []
+    skip = False
+    for arg in cmd.args:
+        if skip:
+            skip = False
+            continue
+        if arg in takes:
+            skip = True
+            continue
+        if not arg.startswith("-"):
+            operands.append(arg)
+    if cmd.name in ("cp", "mv", "ln", "install", "rsync"):
+        sources = operands[:-1]
+    elif cmd.name in ("cat", "sed", "envsubst", "awk", "tee", "m4", "head", "tail"):
+        sources = operands + [t for op, t in cmd.redirects if op == "<"]
+    else:
+        return []
+    found: list[tuple[str, str]] = []
+    for word in [*sources, *(a for a in cmd.alts if a not in sources)]:
+        for path, text in shipped(ctx.skill_files, ctx.path, word):
+            if (path, text) not in found:
+                found.append((path, text))
+    return found
+
+
+def _shipped_named(ctx: Ctx, persist: _Persist, names: list[str]) -> list[tuple[str, str]]:
+    """The skill's files a launchctl or systemctl command names by path or by file name (``enable x.timer`` takes
+    in x.service too), and those the script put in place earlier."""
+    wanted = {n.rsplit("/", 1)[-1] for n in names}
+    wanted |= {w.rsplit(".", 1)[0] + ".service" for w in wanted} | {w + ".service" for w in wanted}
+    found = [(p, t) for p, t in ctx.skill_files.items() if p.rsplit("/", 1)[-1] in wanted]
+    for target, files in persist.files.items():
+        if target.rstrip("/").rsplit("/", 1)[-1] in wanted or target.endswith("/"):
+            found += [(p, t) for p, t in files if p.rsplit("/", 1)[-1] in wanted and (p, t) not in found]
+    return found
 
 
 def _persistence(ctx: Ctx, cmd: Cmd, pipeline: Pipeline, flow: _Flow, persist: _Persist, depth: int) -> None:
     targets = _write_targets(cmd)
+    copied = _shipped_read(ctx, cmd)
+    for target in targets:
+        if copied:
+            persist.files[target] = persist.files.get(target, []) + copied
     if cmd.name == "tee":
         payload = cmd.stdin if cmd.stdin is not None else _stage_output(pipeline, cmd)
     elif cmd.name in ("cp", "mv", "ln", "install", "rsync"):
@@ -851,17 +1015,23 @@ def _persistence(ctx: Ctx, cmd: Cmd, pipeline: Pipeline, flow: _Flow, persist: _
             payload,
             depth,
             agent=bool(_AGENT_CONFIG.search(target)),
+            shipped=copied,
         )
         return
     args = cmd.args
     what = None
     payload = ""
+    files: list[tuple[str, str]] = []
     if cmd.name == "crontab" and args and not set(args) <= {"-l", "-u", "-r"}:
         what = "installs a crontab"
         named = next((a for a in args if a != "-" and not a.startswith("-")), None)
         payload = (cmd.stdin or _stage_output(pipeline, cmd)) if named is None else persist.contents.get(named, "")
         if named is not None and named in flow.files:
             payload = f"curl {flow.files[named][1]} | sh"
+        if named is not None:
+            files = persist.files.get(named, []) + shipped(ctx.skill_files, ctx.path, named)
+        else:
+            files = [f for stage in pipeline if cmd not in stage for c in stage for f in _shipped_read(ctx, c)]
     elif (
         cmd.name == "git"
         and "config" in args
@@ -888,12 +1058,18 @@ def _persistence(ctx: Ctx, cmd: Cmd, pipeline: Pipeline, flow: _Flow, persist: _
             value = args[-1] if args[-1].lower() != key else ""
             what = f"sets git {key}"
             payload = value.lstrip("!") if key != "core.hookspath" else _written_under(persist, value)
+            if key == "core.hookspath":
+                files = shipped(ctx.skill_files, ctx.path, value) + [
+                    f for target, copied in persist.files.items() if _under(target, value) for f in copied
+                ]
     elif cmd.name == "launchctl" and args[:1] and args[0] in ("load", "bootstrap", "enable", "submit"):
         what = "loads a launchd job"
         payload = _written_named(persist, [a for a in args[1:] if not a.startswith("-")])
+        files = _shipped_named(ctx, persist, [a for a in args[1:] if not a.startswith("-")])
     elif cmd.name == "systemctl" and "enable" in args:
         what = "enables a systemd unit"
         payload = _written_named(persist, [a for a in args[args.index("enable") + 1 :] if not a.startswith("-")])
+        files = _shipped_named(ctx, persist, [a for a in args[args.index("enable") + 1 :] if not a.startswith("-")])
     elif cmd.name == "schtasks" and any(a.lower() == "/create" for a in args):
         what = "creates a scheduled task"
         payload = next((args[i + 1] for i, a in enumerate(args[:-1]) if a.lower() == "/tr"), "")
@@ -904,7 +1080,12 @@ def _persistence(ctx: Ctx, cmd: Cmd, pipeline: Pipeline, flow: _Flow, persist: _
         what = "schedules a job with at"
         payload = cmd.stdin or _stage_output(pipeline, cmd)
     if what:
-        _startup(ctx, cmd, what, payload, depth, agent=False)
+        _startup(ctx, cmd, what, payload, depth, agent=False, shipped=files)
+
+
+def _under(target: str, folder: str) -> bool:
+    target, folder = home_path(target).rstrip("/"), home_path(folder).rstrip("/")
+    return target == folder or target.startswith(folder + "/")
 
 
 def _written_under(persist: _Persist, folder: str) -> str:
@@ -925,10 +1106,36 @@ def _alternatives(ctx: Ctx, cmd: Cmd, target: str) -> list[str]:
     )
 
 
-def _startup(ctx: Ctx, cmd: Cmd, what: str, payload: str, depth: int, *, agent: bool) -> None:
+def _startup(
+    ctx: Ctx,
+    cmd: Cmd,
+    what: str,
+    payload: str,
+    depth: int,
+    *,
+    agent: bool,
+    shipped: list[tuple[str, str]] | None = None,
+) -> None:
     """One start-up write: an error when what runs later fetches, sends, decodes, reads secrets or hides; agent
-    settings without such content a warning; anything else (a PATH line, the user's own job) a note."""
+    settings without such content a warning; anything else (a PATH line, the user's own job) a note.
+
+    ``shipped`` are the skill's own files put in place (a hooks folder copied into .git/hooks, a unit installed,
+    a folder set as core.hooksPath): each is judged as what runs there, its lines named in the message."""
     ctx.cap("writes", what.removeprefix("writes to "), cmd.start, cmd.end, "runs again later on its own")
+    for path, text in shipped or []:
+        if path == ctx.path:
+            continue
+        reason = _payload_harm(ctx, text, depth, path)
+        if reason:
+            reason = re.sub(r"\(line (\d+)\)", lambda m: f"({path} line {m.group(1)})", reason)
+            ctx.add(
+                "skillscope/persistence/startup",
+                f"{what} (line {ctx.line(cmd.start)}), which runs again later on its own, and what runs there "
+                f"({path}) {reason.removeprefix('it ')}",
+                cmd.start,
+                cmd.end,
+            )
+            return
     harm = _payload_harm(ctx, payload, depth)
     if harm:
         ctx.add(
@@ -1270,6 +1477,7 @@ def _scan(ctx: Ctx, depth: int, args: list[str] | None = None) -> None:
                     continue
                 _inline_code(ctx, cmd)
                 _stdin_code(ctx, cmd)
+                _runs_shipped(ctx, cmd, depth)
                 _destroys(ctx, cmd, script.assigned)
                 _installs(ctx, cmd)
                 _privilege(ctx, cmd, pipeline, persist)
