@@ -16,7 +16,9 @@ from textual.message import Message
 from textual.widgets import DataTable, Static
 from textual.widgets.data_table import RowKey
 
+from skillscope.audit.capabilities import Capability
 from skillscope.audit.reports import capability_groups
+from skillscope.audit.run.scans import skill_capabilities
 from skillscope.core.sizes import human_size
 from skillscope.service.audit_change import lead_lines
 from skillscope.service.capability_change import capability_change, pinned_keys
@@ -124,14 +126,16 @@ def review_summary(view: SkillView) -> RenderableType:
 def capability_summary(view: SkillView) -> RenderableType:
     """What the skill can do, grouped by kind in the audit's words, each target with its file:line.
 
-    Read by the last audit (``i``); before one, a line saying so. An approval's pinned capabilities
-    are named beside it: an approval made before approvals pinned them says so.
+    Read by the last audit (``i``), or, before one, from the files already read and verified when every
+    listed file was (the same analysers read them); otherwise a line saying to press i. An approval's
+    pinned capabilities are named beside it: an approval made before approvals pinned them says so.
     """
     parts: list[RenderableType] = [Text(""), Text("What it can do", style="bold underline")]
-    if view.audit is None or view.audit.report is None or not view.audit.report.verified:
-        parts.append(Text("Not read yet: audit the skill (i) to list what its files can do.", style="dim"))
+    capabilities = _known_capabilities(view)
+    if capabilities is None:
+        parts.append(Text("Not read yet: press i to audit the skill and list what its files can do.", style="dim"))
     else:
-        groups = capability_groups(view.audit.capabilities)
+        groups = capability_groups(capabilities)
         if not groups:
             parts.append(Text("Nothing the audit recognises (no command, host, write, grant or install).", style="dim"))
         grid = Table.grid(padding=(0, 2))
@@ -158,6 +162,18 @@ def capability_summary(view: SkillView) -> RenderableType:
                 Text(f"The approval pinned {len(keys)} capabilit{'y' if len(keys) == 1 else 'ies'}.", style="dim")
             )
     return Group(*parts)
+
+
+def _known_capabilities(view: SkillView) -> list[Capability] | None:
+    """The capabilities the last audit read, else those of a report whose every listed file verified; else None."""
+    if view.audit is not None and view.audit.report is not None and view.audit.report.verified:
+        return view.audit.capabilities
+    report, files = view.report, view.entry.files
+    if report is None or not report.verified or files is None:
+        return None
+    if {f.path for f in files} - {r.path for r in report.files if r.served is not None}:
+        return None  # some file was not read: what it does is unknown, so nothing is claimed
+    return skill_capabilities(report)
 
 
 def capability_lead(view: SkillView) -> RenderableType:
