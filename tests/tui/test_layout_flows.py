@@ -462,7 +462,7 @@ async def test_the_ledger_screen_shows_each_record_with_its_signature_as_ledger_
         table = app.screen.query_one("LedgerTable")
         assert table.row_count == 5, "every record, not only the latest per skill"
         cells = [table.get_row_at(n) for n in range(5)]
-        words = [row[3].plain for row in cells]
+        words = [row[table.columns_shown.index("signature")].plain for row in cells]
         assert (
             words.count("✓ allowed key") == 3
             and words.count("· unsigned") == 1

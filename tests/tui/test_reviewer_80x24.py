@@ -13,6 +13,10 @@ import yaml
 from textual.geometry import Region
 from textual.widgets import Button
 
+from skillscope.demo.ledger import seed_demo_ledger
+from skillscope.ledger.record import Record
+from skillscope.ledger.signing import load_signer
+from skillscope.ledger.store import Ledger
 from skillscope.tui.dialogs.review import ReviewDialog
 from tests.tui.helpers import (
     add_server_dialog,
@@ -354,3 +358,65 @@ async def test_enter_in_the_export_dialogs_last_field_exports_and_says_no_cancel
         await wait_until(pilot, lambda: any(str(written) in n for n in notifications(app)), what="export told")
         assert written.read_text().startswith("sha256:")
         assert not any("cancelled" in n for n in notifications(app))
+
+
+# -- 3: the ledger keeps its verdict column at 80 columns ----------------------------------------------
+
+LONG = "demo:acme/finance/quarterly-reporting/consolidation/intercompany-eliminations"
+
+
+def _ledger_with_a_long_name(tmp_path: Path) -> Path:
+    """The demo ledger, then a rejection of a skill whose name alone is as wide as an 80-column table."""
+    path = tmp_path / "ledger.jsonl"
+    seed_demo_ledger(path)
+    Ledger(path, signer=load_signer()).append(
+        Record(
+            action="reject",
+            time="2026-03-04T10:00:00Z",
+            reviewer="Rita Reviewer <rita@example.org>",
+            name=LONG,
+            label="demo",
+            fingerprint="sha256:" + "d" * 64,
+            note="Moves money between ledgers without asking.",
+        )
+    )
+    return path
+
+
+@SIZES
+async def test_the_ledger_table_keeps_the_verdict_column_on_screen(tmp_path, size):
+    app = demo_app(tmp_path, ledger=_ledger_with_a_long_name(tmp_path))
+    async with running(app, size=size) as pilot:
+        await listed(pilot)
+        await pilot.press("l")
+        await wait_until(pilot, lambda: app.screen.query("LedgerTable"), what="the ledger screen")
+        table = app.screen.query_one("LedgerTable")
+        await wait_until(pilot, lambda: table.row_count == 4, what="every record")
+        await at_rest(pilot)
+        rows = screen_text(app).splitlines()
+        header = next(row for row in rows if row.strip().startswith("skill"))
+        assert "verdict now" in header, header
+        row = next(row for row in rows if row.strip().startswith("demo:acme/fin"))
+        assert "rejected" in row, row
+        code_review = next(row for row in rows if "demo:code-review" in row)
+        assert "rejected" in code_review
+        if size == NARROW:
+            # The name is cut in its middle: where it lives and what it is called both stay.
+            assert "…" in row and "demo:acme/fin" in row and "eliminations" in row, row
+            assert " by " not in header, "the reviewer gives way first (enter shows the record in full)"
+        else:
+            assert LONG in row, "wide enough: the name is whole"
+
+
+async def test_a_wide_ledger_table_shows_every_column(tmp_path):
+    app = demo_app(tmp_path)
+    async with running(app, size=WIDE) as pilot:
+        await listed(pilot)
+        await pilot.press("l")
+        await wait_until(pilot, lambda: app.screen.query("LedgerTable"), what="the ledger screen")
+        await at_rest(pilot)
+        rows = screen_text(app).splitlines()
+        header = next(row for row in rows if row.strip().startswith("skill"))
+        assert header.split() == ["skill", "#", "action", "signature", "by", "when", "verdict", "now", "note"]
+        row = next(row for row in rows if "demo:code-review" in row)
+        assert "skillscope demo" in row and "2026-03-03T14:05:00Z" in row and "rejected" in row

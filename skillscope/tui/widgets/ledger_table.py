@@ -15,7 +15,7 @@ from skillscope.service.review_state import LedgerSnapshot
 from skillscope.service.signatures import Signature, SignatureReport
 from skillscope.tui.inert import inert_line
 
-__all__ = ["SIGNATURE_LOOK", "LedgerTable", "signature_text"]
+__all__ = ["NARROW", "SIGNATURE_LOOK", "WIDE", "LedgerTable", "elide_middle", "signature_text"]
 
 _STYLE = {"approve": "green", "reject": "red", "revoke": "yellow"}
 _VERDICT_STYLE = {
@@ -42,6 +42,38 @@ def signature_text(signature: Signature | None, *, checking: bool = False) -> Te
     return Text(words, style=style)
 
 
+WIDE = ("skill", "#", "action", "signature", "by", "when", "verdict now", "note")
+"""Every column, when the table is wide enough to show each up to the verdict."""
+NARROW = ("skill", "#", "action", "verdict now", "signature", "note")
+"""At 80 columns: the verdict beside the action; reviewer and time are in the record (enter)."""
+_SKILL_LIMIT = 200
+
+
+def _needed(rows: list[tuple[str, dict[str, Text]]], columns: tuple[str, ...]) -> int:
+    """Cells the columns take with their widest content (a DataTable pads each cell by one on both sides)."""
+    total = 0
+    for column in columns:
+        widest = max([len(column)] + [cells[column].cell_len for _, cells in rows])
+        total += widest + 2
+    return total
+
+
+def elide_middle(value: str, limit: int) -> str:
+    """``value`` cut to ``limit`` characters by a … in its middle (both ends of a skill's name tell it apart)."""
+    if len(value) <= limit:
+        return value
+    head = (limit - 1) // 2
+    return value[:head] + "…" + value[len(value) - (limit - 1 - head) :]
+
+
+def _skill_cell(cell: Text, limit: int | None) -> Text:
+    """The skill column's cell: the name inert (and elided to ``limit``), or the ditto mark as it is."""
+    if cell.style:
+        return cell  # the ″ of a skill's later records
+    name = cell.plain
+    return inert_line(elide_middle(name, limit) if limit is not None else name, limit=_SKILL_LIMIT)
+
+
 class LedgerTable(DataTable[Text]):
     """One row per record: skill, #, action, signature, reviewer, time, note (the fingerprint shows below).
 
@@ -65,17 +97,21 @@ class LedgerTable(DataTable[Text]):
 
     def __init__(self, *, id: str | None = None) -> None:  # Textual's name
         super().__init__(id=id, cursor_type="row", zebra_stripes=True)
-        for column in ("skill", "#", "action", "signature", "by", "when", "verdict now", "note"):
-            self.add_column(Text(column), key=column)
+        self.columns_shown: tuple[str, ...] = ()
+        """The columns as laid out now: ``WIDE``, or ``NARROW`` when the verdict would not fit beside the rest."""
         self.records: dict[str, Any] = {}
         """The shown records by row key (the record's hash)."""
+        self._rows: list[tuple[str, dict[str, Text]]] = []
+        self._laid_for = -1
 
     def show(self, snapshot: LedgerSnapshot, text: str = "", signatures: SignatureReport | None = None) -> int:
         """Fill the table with the records matching ``text``; returns how many skills have a row."""
         keep = self._current_key()
-        self.clear()
         self.records = {}
+        rows: list[tuple[str, dict[str, Text]]] = []
         if snapshot.verdicts is None:
+            self._rows = []
+            self._lay_out(keep)
             return 0
         needle = text.strip().casefold()
         skills = 0
@@ -95,23 +131,56 @@ class LedgerTable(DataTable[Text]):
                     continue
                 if first:
                     skills += 1
-                self.add_row(
-                    inert_line(name, limit=200) if first else Text("  ″", style="dim"),
-                    Text(str(record.seq), justify="right"),
-                    Text(SUPERSEDED if record.seq in earlier else record.action, style=_STYLE.get(record.action, "")),
-                    signature_text(signature, checking=signatures is None),
-                    inert_line(record.reviewer, limit=60),
-                    Text(record.time),
-                    Text(word, style=_VERDICT_STYLE.get(state_id, "")) if first else Text(""),
-                    inert_line(record.note, limit=60),
-                    key=record.hash,
-                )
+                cells = {
+                    "skill": Text(name) if first else Text("  ″", style="dim"),
+                    "#": Text(str(record.seq), justify="right"),
+                    "action": Text(
+                        SUPERSEDED if record.seq in earlier else record.action, style=_STYLE.get(record.action, "")
+                    ),
+                    "signature": signature_text(signature, checking=signatures is None),
+                    "by": inert_line(record.reviewer, limit=60),
+                    "when": Text(record.time),
+                    "verdict now": Text(word, style=_VERDICT_STYLE.get(state_id, "")) if first else Text(""),
+                    "note": inert_line(record.note, limit=60),
+                }
+                rows.append((record.hash, cells))
                 self.records[record.hash] = record
                 first = False
+        self._rows = rows
+        self._lay_out(keep)
+        return skills
+
+    def on_resize(self) -> None:
+        if self._rows and self.size.width != self._laid_for:
+            self._lay_out(self._current_key())
+
+    def _lay_out(self, keep: str | None) -> None:
+        """Fill the columns that fit the table's width: the verdict never falls off the right edge.
+
+        When the wide layout's columns up to the verdict do not fit, the reviewer and the time go
+        (enter shows a record in full), the verdict moves next to the action, and a long skill name
+        is elided in its middle, where a ``server:`` prefix and the last path segment both stay.
+        """
+        width = self.size.width
+        self._laid_for = width
+        wide = not width or _needed(self._rows, WIDE[: WIDE.index("verdict now") + 1]) <= width
+        columns = WIDE if wide else NARROW
+        limit = None
+        if not wide:
+            others = _needed(self._rows, ("#", "action", "verdict now", "signature")) + 2
+            limit = max(16, min(_SKILL_LIMIT, width - others - 2))
+        self.clear(columns=columns != self.columns_shown)
+        if columns != self.columns_shown:
+            for column in columns:
+                self.add_column(Text(column), key=column)
+            self.columns_shown = columns
+        for key, cells in self._rows:
+            shown = dict(cells)
+            shown["skill"] = _skill_cell(cells["skill"], limit)
+            self.add_row(*(shown[column] for column in columns), key=key)
         if keep in self.records:
             self.move_cursor(row=self.get_row_index(keep))
         self._announce()
-        return skills
 
     def highlighted_record(self) -> Any:
         """The record under the cursor, or None."""
