@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from skillscope.catalog.fingerprint import fingerprint
-from skillscope.ledger.record import Record
-from skillscope.ledger.signing import Signer
-from skillscope.ledger.sshsig import SignatureError, key_blob
+from skillscope.ledger.core.record import Record
+from skillscope.ledger.core.signing import Signer
+from skillscope.ledger.core.sshsig import SignatureError, key_blob
 
 __all__ = [
     "PAYLOAD_TYPE",
