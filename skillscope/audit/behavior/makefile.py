@@ -55,6 +55,8 @@ class _Make:
     def value(self, name: str, depth: int) -> str:
         node = self.values.get(name)
         if name not in self.values:
+            if name in _DEFAULTS:  # make's own default ($(SHELL) is /bin/sh unless the Makefile sets it)
+                return _DEFAULTS[name]
             return f"${{{name}}}"  # make reads the environment for a name the Makefile does not set ($(HOME))
         if node is None or depth > _MAX_DEPTH:
             return ""
@@ -173,6 +175,8 @@ class _Make:
         return piece.start, piece.end
 
 
+_DEFAULTS = {"SHELL": "/bin/sh", "MAKE": "make", "RM": "rm -f", "CC": "cc", "CXX": "g++", "CP": "cp"}
+"""Variables make sets itself when the Makefile does not."""
 _PASSING = frozenset({"wildcard", "strip", "abspath", "realpath", "sort"})
 """Make functions whose value is their argument as far as the rules care (the pattern, the path)."""
 

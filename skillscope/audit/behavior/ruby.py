@@ -386,7 +386,10 @@ class _Ruby:
     _class_variable = _instance_variable
 
     def _scope_resolution(self, node: Node, scope: dict[str, Val]) -> Val:
-        return self.globals.get(self.src(node), EMPTY)
+        name = self.src(node)
+        if name not in self.globals and name in _RUBY_CONSTANTS:  # File::SEPARATOR is "/" on every system it targets
+            return Val(text=_RUBY_CONSTANTS[name])
+        return self.globals.get(name, EMPTY)
 
     # -- assignment ------------------------------------------------------------------------------------------------
     def _bind(self, target: Node, val: Val, scope: dict[str, Val]) -> None:
@@ -989,6 +992,9 @@ class _Ruby:
             text=next((v.text for v in vals if v.text is not None and "://" in v.text), None)
             or next((v.text for v in vals if v.text is not None), None),
         )
+
+
+_RUBY_CONSTANTS = {"File::SEPARATOR": "/", "File::ALT_SEPARATOR": "/", "File::PATH_SEPARATOR": ":"}
 
 
 def scan_ruby(ctx: Ctx) -> None:

@@ -263,6 +263,22 @@ def _read_words(cmd: Cmd) -> list[str]:
     return words
 
 
+def _carried(ctx: Ctx, flow: _Flow, cmd: Cmd, source: tuple[str, int, str | None]) -> bool:
+    """Whether a command only hands on a secret a variable got earlier (``bash fetch.sh "$token"``): the read is
+    the assignment's, on its own line."""
+    return source[1] != ctx.line(cmd.start) and (source[0], source[1]) in flow.vars.values()
+
+
+_ONE_ITEM = re.compile(
+    r"\bsecurity\s+find-(?:generic|internet)-password\b[^|;&]*\s-[sal]\s|\bsecret-tool\s+lookup\b|\bkeyring\s+get\b"
+)
+
+
+def _one_item(cmd: Cmd) -> bool:
+    """A look-up of one named item of the keychain (a tool reading its own saved token), not a dump of the store."""
+    return bool(_ONE_ITEM.search(" ".join(cmd.words) + " "))
+
+
 def _pipeline_source(ctx: Ctx, flow: _Flow, pipeline: Pipeline) -> tuple[str, int, str | None] | None:
     for stage in pipeline:
         for cmd in stage:
@@ -1576,9 +1592,16 @@ def _scan(ctx: Ctx, depth: int, args: list[str] | None = None) -> None:
                     ctx.sends.append((cmd.start, cmd.end, "upload" if reads and named else "network"))
                 if sending and source is not None:
                     _report_flow(ctx, cmd, source)
-                elif own is not None and own[2] is None and own[0] != "reads the whole environment" and not sends_later:
-                    store = "credential store" in own[0] or is_store(own[0])
-                    settings = ".aws/config" in own[0]  # the region and profile names, no secret
+                elif (
+                    own is not None
+                    and own[2] is None
+                    and own[0] != "reads the whole environment"
+                    and not sends_later
+                    and not _carried(ctx, flow, cmd, own)
+                ):
+                    store = ("credential store" in own[0] or is_store(own[0])) and not _one_item(cmd)
+                    # the region and profile names (no secret), or the one keychain item a tool saved for itself
+                    settings = ".aws/config" in own[0] or _one_item(cmd)
                     # A page telling the reader to look at their own config is not the skill reading it.
                     level: Severity | None = (
                         ("warning" if store else "note")

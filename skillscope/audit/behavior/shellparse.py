@@ -349,7 +349,22 @@ class _Walker:
             parts = [c for c in node.children if c.type not in ('"', "$")]
             if kind == "translated_string":
                 parts = [c for c in node.children if c.type == "string"]
-            return self.product([self.part(c, subs) for c in parts])
+            values = [self.part(c, subs) for c in parts]
+            if kind == "string" and parts:
+                # the grammar leaves the line breaks (and blanks around them) of a quoted string between its
+                # pieces: they are part of the value (a python -c program written over several lines)
+                pieces: list[list[str]] = []
+                at = parts[0].start_byte if node.children[0].type != '"' else node.children[0].end_byte
+                for child, value in zip(parts, values, strict=True):
+                    if child.start_byte > at:
+                        pieces.append([self.data[at : child.start_byte].decode("utf-8", "replace")])
+                    pieces.append(value)
+                    at = child.end_byte
+                closing = node.children[-1]
+                if closing.type == '"' and closing.start_byte > at:
+                    pieces.append([self.data[at : closing.start_byte].decode("utf-8", "replace")])
+                values = pieces
+            return self.product(values)
         return self.part(node, subs)
 
     def part(self, node: tree_sitter.Node, subs: list[Pipeline]) -> list[str]:
