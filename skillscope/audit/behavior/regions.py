@@ -110,6 +110,8 @@ def is_markdown(path: str) -> bool:
 
 
 _DATA_SUFFIX = (".yaml", ".yml", ".json", ".toml", ".ini", ".cfg", ".conf")
+_DOCUMENT_SUFFIX = (".csv", ".tsv", ".xml", ".xsd", ".xsl", ".xslt", ".dtd", ".svg", ".html", ".htm", ".css", ".sql")
+"""Data, schemas, markup and templates: under scripts/ they are still not programs the shell would run."""
 
 
 def is_data_file(path: str) -> bool:
@@ -161,7 +163,10 @@ def code_regions(text: str, path: str) -> list[Region]:
     text = text[:MAX_SCAN]
     language = language_of(path, text)
     if language is not None or (
-        not is_markdown(path) and not is_prose_file(path) and path.startswith(("scripts/", "bin/"))
+        not is_markdown(path)
+        and not is_prose_file(path)
+        and path.startswith(("scripts/", "bin/"))
+        and not path.lower().endswith(_DATA_SUFFIX + _DOCUMENT_SUFFIX)
     ):
         return [Region(0, text, language)]
     if not is_markdown(path):
