@@ -11,8 +11,8 @@ ROOT = Path(skillscope.__file__).parent
 WRITES = {"write_text", "write_bytes", "replace", "rename", "mkstemp", "NamedTemporaryFile", "link"}
 """Calls that write or swap a file: each belongs in files.py."""
 KEPT = {
-    ("ledger/signing.py", "mkstemp"),
-    ("ledger/signing.py", "link"),  # the key's first write must never replace one
+    ("ledger/core/signing.py", "mkstemp"),
+    ("ledger/core/signing.py", "link"),  # the key's first write must never replace one
     ("tui/screenshots.py", "NamedTemporaryFile"),  # a scratch copy for rsvg-convert, deleted after
     ("service/fetch.py", "rename"),  # a fetched skill's staged folder swapped onto an empty one, files made O_EXCL
 }

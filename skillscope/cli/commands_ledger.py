@@ -64,7 +64,7 @@ def ledger_verify(
     not allowed for their reviewer.
     """
     from skillscope.core.textsafe import safe_line
-    from skillscope.ledger.recording import utc_now
+    from skillscope.ledger.core.recording import utc_now
 
     if accept and not note.strip():
         click.echo("skillscope: usage error: --accept needs a --note saying why the reviews may be gone", err=True)
@@ -119,8 +119,8 @@ def ledger_verify(
 @click.option("--reviewer", help="Who repaired (default: git config user.email, else user.name, else the login name).")
 def ledger_repair(config_path: str | None, ledger_file: str | None, reviewer: str | None) -> None:
     """Cut an unfinished last line (only that) and record the repair in the ledger."""
-    from skillscope.ledger.defaults import default_reviewer
-    from skillscope.ledger.recording import tool_id, utc_now
+    from skillscope.ledger.core.defaults import default_reviewer
+    from skillscope.ledger.core.recording import tool_id, utc_now
 
     try:
         path, config = _ledger_config(config_path, ledger_file)
@@ -158,7 +158,7 @@ def ledger_list(
     superseded = {v.name: verdicts.superseded(v.name) for v in rows}
     if as_json:
         from skillscope.cli.jsonout import record_json
-        from skillscope.ledger.verdicts import SUPERSEDED
+        from skillscope.ledger.core.verdicts import SUPERSEDED
 
         print_json(
             {
@@ -203,7 +203,7 @@ def ledger_merge(base: str, ours: str, theirs: str) -> None:
     rejected on the other side. BASE is not needed. Exits 5, writing nothing, when either
     side is damaged.
     """
-    from skillscope.ledger.merge import merge_ledgers
+    from skillscope.ledger.team.merge import merge_ledgers
 
     del base
     try:

@@ -320,7 +320,7 @@ def diff_command(
             check = report.failure.check if report.failure is not None else "read"
             click.echo(f"skillscope: {entry.name} did not verify ({check} check): no diff is shown", err=True)
             return EXIT_VERIFY
-        from skillscope.ledger.objects import skill_diffs
+        from skillscope.ledger.team.objects import skill_diffs
         from skillscope.service.audit_change import audit_change, lead_lines
         from skillscope.service.capability_change import report_change
 
@@ -424,7 +424,7 @@ def export_command(
     """
     from skillscope.cli.export_engines import ENGINE_FORMATS, engine_export
     from skillscope.core.errors import EXIT_LEDGER
-    from skillscope.ledger.export import export_approved
+    from skillscope.ledger.team.export import export_approved
 
     try:
         path, config = _ledger_config(config_path, ledger_file)
@@ -453,7 +453,7 @@ def _attestations(
     path: Path, config: Any, allowed_signers: str | None, include_unsigned: bool, check: Any, exportable: Any
 ) -> str:
     """The in-toto export's JSON Lines; what it could not attest joins the held-back count on stderr."""
-    from skillscope.ledger.signers import TrustRule
+    from skillscope.ledger.core.signers import TrustRule
     from skillscope.service.attestations import export_attestations
     from skillscope.service.review_state import TrustChoice
 
@@ -503,7 +503,7 @@ def report_check(path: Path, check: Any) -> None:
 
 def _ledger_config(config_path: str | None, ledger_file: str | None) -> tuple[Path, Any]:
     from skillscope.config.file import load_config
-    from skillscope.ledger.defaults import ledger_path
+    from skillscope.ledger.core.defaults import ledger_path
 
     config = load_config(config_path)
     return ledger_path(ledger_file, config.ledger, config.path.parent if config.path else None), config

@@ -127,7 +127,7 @@ def diff_item(inv: Any, choice: Any, name: str, *, as_json: bool, exit_code: boo
 
     async def body() -> int:
         from skillscope.cli.surface_out import render_field_changes
-        from skillscope.ledger.verdicts import review_state
+        from skillscope.ledger.core.verdicts import review_state
         from skillscope.service.surface import approved_definition, definition_changes
 
         book = choice.book(inv.ledger_path)

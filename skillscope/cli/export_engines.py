@@ -22,7 +22,7 @@ def engine_export(fmt: str, exportable: Any, config: Any) -> str:
         for line in allowlist.held_back:
             click.echo(f"skillscope: not in the allowlist: {line}", err=True)
         return allowlist.text()
-    from skillscope.ledger.export import export_approved
+    from skillscope.ledger.team.export import export_approved
 
     labels = sorted({r.label for r in exportable.approvals if "surface" not in r.extra})
     if len(labels) > 1:

@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # the opener and the connection load the SDK; the JSON shapes need their types only
     from skillscope.catalog.entry import CatalogEntry
     from skillscope.catalog.listing import Listing
-    from skillscope.ledger.record import Record
-    from skillscope.ledger.verdicts import ReviewState
+    from skillscope.ledger.core.record import Record
+    from skillscope.ledger.core.verdicts import ReviewState
     from skillscope.protocol.connection import ServerInfo
     from skillscope.verify.opener import SkillReport
 

@@ -14,7 +14,7 @@ from skillscope.config.trust import ABSENT, read_pulled
 from skillscope.config.variables import Expander
 from skillscope.core.errors import SkillscopeError
 from skillscope.core.redact import redact_url
-from skillscope.ledger.signers import ALLOWED_SIGNERS_NAME
+from skillscope.ledger.core.signers import ALLOWED_SIGNERS_NAME
 
 __all__ = ["Pulled", "pulled_files", "describe_config"]
 

@@ -10,17 +10,17 @@ from pathlib import Path
 from typing import Literal
 
 from skillscope.core.errors import LedgerDamaged, LedgerError
-from skillscope.ledger.chain import Problem, VerifyResult
-from skillscope.ledger.checked import Checked, CheckedCache
-from skillscope.ledger.checkpoint import SAVE_AFTER, Checkpoints, Prefix, decode_state
-from skillscope.ledger.export import Exportable, exportable_approvals
-from skillscope.ledger.objects import ObjectStore, store_dir
-from skillscope.ledger.record import Record, describe, review_id
-from skillscope.ledger.rollback import FIRST, SeenMemory, git_place, reviews_at_revision
-from skillscope.ledger.signers import AllowedSigners, TrustRule, resolve_trust
-from skillscope.ledger.store import Ledger, damage_message
-from skillscope.ledger.summary import LineSummary
-from skillscope.ledger.verdicts import Distrust, Verdicts, replay
+from skillscope.ledger.core.chain import Problem, VerifyResult
+from skillscope.ledger.cache.checked import Checked, CheckedCache
+from skillscope.ledger.cache.checkpoint import SAVE_AFTER, Checkpoints, Prefix, decode_state
+from skillscope.ledger.team.export import Exportable, exportable_approvals
+from skillscope.ledger.team.objects import ObjectStore, store_dir
+from skillscope.ledger.core.record import Record, describe, review_id
+from skillscope.ledger.team.rollback import FIRST, SeenMemory, git_place, reviews_at_revision
+from skillscope.ledger.core.signers import AllowedSigners, TrustRule, resolve_trust
+from skillscope.ledger.core.store import Ledger, damage_message
+from skillscope.ledger.core.summary import LineSummary
+from skillscope.ledger.core.verdicts import Distrust, Verdicts, replay
 
 __all__ = ["LedgerCheck", "ReviewBook", "SignatureStatus", "distrust_of", "read_verdicts", "signing_order"]
 
@@ -101,7 +101,7 @@ class LedgerCheck:
 
     def signature(self, checked: Checked) -> SignatureStatus:
         """How one line's signature counts under this check's allowed signers."""
-        from skillscope.ledger.sshsig import key_blob
+        from skillscope.ledger.core.sshsig import key_blob
 
         if not checked.key:
             return "unsigned"
@@ -173,7 +173,7 @@ class ReviewBook:
             UsageError: the signing key cannot be used.
             LedgerDamaged, LedgerError: nothing was appended.
         """
-        from skillscope.ledger.signing import load_signer
+        from skillscope.ledger.core.signing import load_signer
 
         signer = load_signer(self.signing_key)
         for data in (contents or {}).values():
@@ -193,7 +193,7 @@ class ReviewBook:
 
     def repair(self, *, reviewer: str, time: str, tool: str) -> tuple[int, Record]:
         """``Ledger.repair``, its record signed."""
-        from skillscope.ledger.signing import load_signer
+        from skillscope.ledger.core.signing import load_signer
 
         return Ledger(self.path, signer=load_signer(self.signing_key)).repair(reviewer=reviewer, time=time, tool=tool)
 
@@ -201,7 +201,7 @@ class ReviewBook:
 
     def trust(self, option: str | None = None) -> AllowedSigners:
         """The allowed signers in force (see ``resolve_trust``)."""
-        from skillscope.ledger.signing import local_public_key
+        from skillscope.ledger.core.signing import local_public_key
 
         return resolve_trust(
             option, self.allowed_signers, self.config_dir, self.path, local_public_key(self.signing_key)

@@ -14,7 +14,7 @@ from skillscope.config.servers import ServerSpec
 from skillscope.core.errors import SkillscopeError
 from skillscope.core.redact import redact_url
 from skillscope.core.textsafe import safe_line
-from skillscope.ledger.record import Record
+from skillscope.ledger.core.record import Record
 
 __all__ = ["Allowlist", "claude_allowlist"]
 

@@ -30,8 +30,8 @@ from skillscope.verify.frontmatter import FrontmatterError, parse_frontmatter, s
 from skillscope.verify.opener import FileResult, SkillReport
 
 if TYPE_CHECKING:
-    from skillscope.ledger.objects import ObjectStore
-    from skillscope.ledger.verdicts import ReviewState
+    from skillscope.ledger.team.objects import ObjectStore
+    from skillscope.ledger.core.verdicts import ReviewState
     from skillscope.service.capability_change import CapabilityChange
 
 __all__ = ["NOTHING_NEW", "AuditChange", "audit_change", "lead_lines"]

@@ -11,8 +11,8 @@ from skillscope.core.textsafe import safe_line
 from skillscope.service.approvals import CAPABILITY_KEYS
 
 if TYPE_CHECKING:
-    from skillscope.ledger.record import Record
-    from skillscope.ledger.verdicts import ReviewState
+    from skillscope.ledger.core.record import Record
+    from skillscope.ledger.core.verdicts import ReviewState
     from skillscope.verify.opener import SkillReport
 
 __all__ = ["CapabilityChange", "capability_change", "pinned_keys", "report_change"]

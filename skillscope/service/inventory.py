@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from skillscope.config.clients.discovery import discover_servers
 from skillscope.core.errors import SkillscopeError
-from skillscope.ledger.sshsig import key_blob
+from skillscope.ledger.core.sshsig import key_blob
 from skillscope.protocol.connection import connect
 from skillscope.service.catalog import load_catalog
 from skillscope.service.review_state import entry_review
@@ -19,7 +19,7 @@ from skillscope.service.targets import attach_problem, client_seeds, server_seed
 if TYPE_CHECKING:
     from skillscope.catalog.entry import CatalogEntry
     from skillscope.config.file import Config
-    from skillscope.ledger.verdicts import ReviewState, Verdicts
+    from skillscope.ledger.core.verdicts import ReviewState, Verdicts
     from skillscope.protocol.connection import Era, ServerInfo
     from skillscope.service.targets import ServerSeed
 

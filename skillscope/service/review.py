@@ -16,8 +16,8 @@ from skillscope.core.errors import ApprovalRefused, LedgerError, SkillscopeError
 from skillscope.core.offload import Offload, in_thread
 from skillscope.core.textsafe import safe_line
 from skillscope.ledger.book import ReviewBook
-from skillscope.ledger.record import Action, Record
-from skillscope.ledger.verdicts import ReviewState
+from skillscope.ledger.core.record import Action, Record
+from skillscope.ledger.core.verdicts import ReviewState
 from skillscope.service.approvals import ApprovalPlan, approval_plan, audit_for_approval, verdict_record
 from skillscope.service.attestations import approval_policy
 from skillscope.service.review_state import TrustChoice
@@ -25,7 +25,7 @@ from skillscope.service.suppressions import load_suppressions, suppress_in_skill
 from skillscope.service.surface import item_contents, item_record
 
 if TYPE_CHECKING:
-    from skillscope.ledger.verdicts import Verdicts
+    from skillscope.ledger.core.verdicts import Verdicts
     from skillscope.protocol.connection import Connection, ServerInfo
 
 __all__ = [

@@ -9,10 +9,10 @@ from pathlib import Path
 from skillscope.catalog.entry import CatalogEntry
 from skillscope.core.errors import LedgerError, SkillscopeError
 from skillscope.ledger.book import ReviewBook
-from skillscope.ledger.chain import VerifyResult
-from skillscope.ledger.objects import ObjectStore, store_dir
-from skillscope.ledger.record import Record
-from skillscope.ledger.verdicts import ReviewState, Verdicts, review_state
+from skillscope.ledger.core.chain import VerifyResult
+from skillscope.ledger.team.objects import ObjectStore, store_dir
+from skillscope.ledger.core.record import Record
+from skillscope.ledger.core.verdicts import ReviewState, Verdicts, review_state
 
 __all__ = ["LedgerSnapshot", "TrustChoice", "entry_review", "load_verdicts", "read_ledger", "review_states"]
 
@@ -127,7 +127,7 @@ def read_ledger(path: str | Path, trust: TrustChoice | None = None) -> LedgerSna
         snapshot.error = exc.message
         return snapshot
     if verdicts is None:
-        from skillscope.ledger.store import damage_message
+        from skillscope.ledger.core.store import damage_message
 
         snapshot.error, snapshot.damage = damage_message(Path(path), result), result
         return snapshot

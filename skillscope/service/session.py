@@ -14,8 +14,8 @@ from skillscope.catalog.entry import CatalogEntry, Policy
 from skillscope.catalog.listing import Listing
 from skillscope.core.errors import ConnectionFailed, SkillscopeError
 from skillscope.core.offload import Offload, in_thread
-from skillscope.ledger.record import Action, Record
-from skillscope.ledger.verdicts import ReviewState, Verdicts
+from skillscope.ledger.core.record import Action, Record
+from skillscope.ledger.core.verdicts import ReviewState, Verdicts
 from skillscope.protocol.connection import Connection, ServerInfo
 from skillscope.protocol.errors import as_skillscope_error
 from skillscope.protocol.values import GetResult, ReadResult

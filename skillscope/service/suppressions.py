@@ -9,10 +9,10 @@ from typing import Any
 
 from skillscope.audit.keys import assign_keys, legacy_keys
 from skillscope.audit.run.results import ServerAudit
-from skillscope.ledger.defaults import default_reviewer
-from skillscope.ledger.recording import tool_id, utc_now
-from skillscope.ledger.signing import load_signer
-from skillscope.ledger.suppressions import (
+from skillscope.ledger.core.defaults import default_reviewer
+from skillscope.ledger.core.recording import tool_id, utc_now
+from skillscope.ledger.core.signing import load_signer
+from skillscope.ledger.team.suppressions import (
     STALE,
     Suppression,
     append_suppression,

@@ -23,15 +23,15 @@ from skillscope.catalog.surface import (
 )
 from skillscope.core.errors import ExtensionNotOffered, SkillNotFound, UsageError
 from skillscope.core.textsafe import safe_line
-from skillscope.ledger.record import Action, Record
-from skillscope.ledger.recording import review_record
-from skillscope.ledger.verdicts import ReviewState, Verdicts, review_state
+from skillscope.ledger.core.record import Action, Record
+from skillscope.ledger.core.recording import review_record
+from skillscope.ledger.core.verdicts import ReviewState, Verdicts, review_state
 from skillscope.protocol.surface import list_surface
 from skillscope.service.catalog import load_catalog
 
 if TYPE_CHECKING:
     from skillscope.catalog.entry import Policy
-    from skillscope.ledger.objects import ObjectStore
+    from skillscope.ledger.team.objects import ObjectStore
     from skillscope.protocol.connection import Connection, ServerInfo
 
 __all__ = [

@@ -16,7 +16,7 @@ from skillscope.config.file import Config, client_server, parse_header, target_f
 from skillscope.config.servers import ServerSpec
 from skillscope.core.errors import SkillscopeError, UsageError
 from skillscope.demo import is_demo_target
-from skillscope.ledger.defaults import ledger_path
+from skillscope.ledger.core.defaults import ledger_path
 from skillscope.protocol.target import Target
 
 if TYPE_CHECKING:

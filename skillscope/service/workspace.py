@@ -10,9 +10,9 @@ from typing import Literal
 from skillscope.audit.run.integrity import judge_review_again
 from skillscope.audit.run.results import SkillAudit
 from skillscope.catalog.entry import CatalogEntry
-from skillscope.ledger.objects import FileDiff, skill_diffs
-from skillscope.ledger.record import Action, Record
-from skillscope.ledger.verdicts import ReviewState
+from skillscope.ledger.team.objects import FileDiff, skill_diffs
+from skillscope.ledger.core.record import Action, Record
+from skillscope.ledger.core.verdicts import ReviewState
 from skillscope.service.audit_change import AuditChange, audit_change
 from skillscope.service.review import LedgerPlace, Verdict
 from skillscope.service.review_state import LedgerSnapshot, TrustChoice, read_ledger

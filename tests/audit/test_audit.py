@@ -159,9 +159,9 @@ async def test_untestable_is_not_a_finding():
 
 async def test_review_state_from_the_ledger(tmp_path):
     from skillscope.ledger.book import read_verdicts
-    from skillscope.ledger.record import FileEntry, Record
-    from skillscope.ledger.signing import load_signer
-    from skillscope.ledger.store import Ledger
+    from skillscope.ledger.core.record import FileEntry, Record
+    from skillscope.ledger.core.signing import load_signer
+    from skillscope.ledger.core.store import Ledger
 
     audit = await audited(build_scenario("samples"))
     hello = next(s.entry for s in audit.skills if s.entry.name == "p:hello-world")

@@ -6,7 +6,7 @@ import pytest
 
 from skillscope.audit.surface_audit import item_findings, lookalike_of, one_edit_apart, skeleton, surface_findings
 from skillscope.catalog.surface import build_surface
-from skillscope.ledger.verdicts import ReviewState
+from skillscope.ledger.core.verdicts import ReviewState
 from skillscope.protocol.surface import KindListing
 
 

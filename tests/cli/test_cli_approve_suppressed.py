@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from skillscope.demo.publisher import PublishedSkill, SkillFile, build_server
-from skillscope.ledger.store import Ledger
+from skillscope.ledger.core.store import Ledger
 from tests.cli.conftest import run_cli
 from tests.cli.test_cli_ledger import isolated_env
 from tests.fixtures.http import serve_http_in_thread

@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 import textwrap
 
-from skillscope.ledger.store import Ledger
+from skillscope.ledger.core.store import Ledger
 from tests.cli.conftest import run_cli
 from tests.cli.test_cli_ledger import isolated_env
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from skillscope.cli.commands_tui import tui_settings
-from skillscope.ledger.store import Ledger
+from skillscope.ledger.core.store import Ledger
 from tests.cli.conftest import run_cli
 
 SEEDED = {

@@ -15,7 +15,7 @@ from securesystemslib.dsse import Envelope
 from securesystemslib.exceptions import VerificationError
 from securesystemslib.signer import SSlibKey
 
-from skillscope.ledger.store import Ledger
+from skillscope.ledger.core.store import Ledger
 from tests.cli.conftest import run_cli
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from skillscope.ledger.store import Ledger
+from skillscope.ledger.core.store import Ledger
 from tests.cli.conftest import run_cli
 from tests.fixtures.http import REPO_ROOT
 

@@ -14,7 +14,7 @@ import textwrap
 
 from cyclonedx.model.bom import Bom
 
-from skillscope.ledger.store import Ledger
+from skillscope.ledger.core.store import Ledger
 from tests.cli.conftest import run_cli
 from tests.cli.test_cli_ledger import isolated_env
 from tests.fixtures.sbom import props, valid_bom

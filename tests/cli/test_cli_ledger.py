@@ -8,7 +8,7 @@ import pytest
 import yaml
 
 from skillscope.demo.publisher import SkillFile, build_server
-from skillscope.ledger.store import Ledger
+from skillscope.ledger.core.store import Ledger
 from tests.cli.conftest import run_cli, stdio
 from tests.fixtures.http import serve_http_in_thread
 from tests.fixtures.samples import pdf_processing

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from skillscope.ledger.signing import load_signer
-from skillscope.ledger.store import Ledger
+from skillscope.ledger.core.signing import load_signer
+from skillscope.ledger.core.store import Ledger
 from tests.cli.conftest import run_cli
 from tests.cli.test_cli_ledger import isolated_env
 from tests.fixtures.http import REPO_ROOT

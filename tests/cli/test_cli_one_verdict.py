@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from skillscope.demo.publisher import build_server
-from skillscope.ledger.record import Record
-from skillscope.ledger.store import Ledger
+from skillscope.ledger.core.record import Record
+from skillscope.ledger.core.store import Ledger
 from tests.cli.conftest import run_cli
 from tests.cli.test_cli_ledger import changed_pdf, isolated_env
 from tests.fixtures.http import serve_http_in_thread

@@ -9,7 +9,7 @@ import click
 import pytest
 
 from skillscope.cli import cli
-from skillscope.ledger.defaults import default_reviewer
+from skillscope.ledger.core.defaults import default_reviewer
 
 
 def _commands(group: click.Group, prefix: str = "") -> Iterator[tuple[str, click.Command]]:

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from skillscope.ledger.book import ReviewBook
-from skillscope.ledger.record import GENESIS, Record, encode_line
-from skillscope.ledger.signing import load_signer
-from skillscope.ledger.store import Ledger
+from skillscope.ledger.core.record import GENESIS, Record, encode_line
+from skillscope.ledger.core.signing import load_signer
+from skillscope.ledger.core.store import Ledger
 from tests.cli.conftest import run_cli, stdio
 from tests.cli.test_cli_ledger import isolated_env
 from tests.fixtures.http import REPO_ROOT
@@ -169,7 +169,7 @@ def test_checks_beside_concurrent_appends_never_report_a_lost_review(tmp_path):
 def test_what_an_earlier_version_remembered_still_counts(tmp_path):
     import os
 
-    from skillscope.ledger.record import review_id
+    from skillscope.ledger.core.record import review_id
 
     path = tmp_path / "ledger.jsonl"
     ledger = Ledger(path, signer=load_signer())

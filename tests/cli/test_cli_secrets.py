@@ -6,7 +6,7 @@ import json
 
 from skillscope.config.file import Config, target_from_args
 from skillscope.core.redact import SecretMask, redact_url
-from skillscope.ledger.store import Ledger
+from skillscope.ledger.core.store import Ledger
 
 from .conftest import run_cli, stdio
 

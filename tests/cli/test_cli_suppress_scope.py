@@ -9,8 +9,8 @@ from contextlib import ExitStack
 import pytest
 
 from skillscope.demo.publisher import PublishedSkill, SkillFile, build_server
-from skillscope.ledger.signing import load_signer
-from skillscope.ledger.suppressions import _signed_bytes, suppressions_path
+from skillscope.ledger.core.signing import load_signer
+from skillscope.ledger.team.suppressions import _signed_bytes, suppressions_path
 from tests.cli.conftest import run_cli, run_process
 from tests.fixtures.http import serve_http_in_thread
 

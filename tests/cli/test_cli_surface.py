@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from skillscope.ledger.store import Ledger
+from skillscope.ledger.core.store import Ledger
 from tests.cli.conftest import run_cli, stdio
 from tests.cli.test_cli_ledger import isolated_env
 from tests.fixtures.surface import FILLER_TOOLS, HIDDEN_ORDER

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from skillscope.demo.publisher import SkillFile, build_server
-from skillscope.ledger.record import Record
-from skillscope.ledger.signing import load_signer
-from skillscope.ledger.store import Ledger
+from skillscope.ledger.core.record import Record
+from skillscope.ledger.core.signing import load_signer
+from skillscope.ledger.core.store import Ledger
 from tests.cli.conftest import run_cli, stdio
 from tests.cli.test_cli_ledger import changed_pdf, isolated_env
 from tests.fixtures.http import REPO_ROOT, serve_http_in_thread
@@ -78,7 +78,7 @@ def test_approve_prints_the_audit_and_records_its_counts_and_ids(env):
     audit = record.extra["audit"]
     assert audit["counts"]["warning"] >= 1 and "skillscope/risky-shell" in audit["ids"]
     # The bytes audited are the bytes kept for diff.
-    from skillscope.ledger.objects import ObjectStore, store_dir
+    from skillscope.ledger.team.objects import ObjectStore, store_dir
 
     kept = ObjectStore(store_dir(Path(env["SKILLSCOPE_LEDGER"])))
     assert {kept.get(f.digest) is not None for f in record.files} == {True}

@@ -11,7 +11,7 @@ import json
 import pytest
 
 from skillscope.demo.wellknown import site_target
-from skillscope.ledger.store import Ledger
+from skillscope.ledger.core.store import Ledger
 from tests.cli.conftest import run_cli
 from tests.fixtures.http import serve_http_in_thread
 from tests.fixtures.wellknown import INDEX, publisher, sha, skill_md, tar_gz, zip_bytes

@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from skillscope.ledger.record import FileEntry, Record
-from skillscope.ledger.signing import load_signer
-from skillscope.ledger.store import Ledger
+from skillscope.ledger.core.record import FileEntry, Record
+from skillscope.ledger.core.signing import load_signer
+from skillscope.ledger.core.store import Ledger
 
 SSH_KEYGEN = shutil.which("ssh-keygen")
 needs_openssh = pytest.mark.skipif(

@@ -6,12 +6,12 @@ import json
 import sqlite3
 from dataclasses import replace
 
-from skillscope.ledger import record as record_module
+from skillscope.ledger.core import record as record_module
 from skillscope.ledger.book import ReviewBook
-from skillscope.ledger.export import export_approved
-from skillscope.ledger.record import describe
-from skillscope.ledger.store import Ledger
-from skillscope.ledger.summary import LineSummary
+from skillscope.ledger.team.export import export_approved
+from skillscope.ledger.core.record import describe
+from skillscope.ledger.core.store import Ledger
+from skillscope.ledger.core.summary import LineSummary
 from tests.ledger.helpers import record
 from tests.ledger.test_checkpoint import cache_file, lines_parsed, other_key
 

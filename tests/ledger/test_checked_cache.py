@@ -11,13 +11,14 @@ from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ed25519
 
 from skillscope.core.locations import user_data_dir
-from skillscope.ledger import linecheck, plainline
+from skillscope.ledger.core import linecheck
+from skillscope.ledger.cache import plainline
 from skillscope.ledger.book import ReviewBook, read_verdicts
-from skillscope.ledger.checked import Checked, CheckedCache, _sealer
-from skillscope.ledger.record import encode_line
-from skillscope.ledger.signing import load_signer
-from skillscope.ledger.store import Ledger
-from skillscope.ledger.verdicts import review_state
+from skillscope.ledger.cache.checked import Checked, CheckedCache, _sealer
+from skillscope.ledger.core.record import encode_line
+from skillscope.ledger.core.signing import load_signer
+from skillscope.ledger.core.store import Ledger
+from skillscope.ledger.core.verdicts import review_state
 from tests.ledger.helpers import record, signed_ledger
 
 

@@ -13,14 +13,15 @@ from cryptography.hazmat.primitives.asymmetric import ed25519
 
 from skillscope.core.errors import LedgerDamaged
 from skillscope.core.locations import user_data_dir
-from skillscope.ledger import chain, checkpoint
+from skillscope.ledger.core import chain
+from skillscope.ledger.cache import checkpoint
 from skillscope.ledger.book import ReviewBook
-from skillscope.ledger.checked import CheckedCache
-from skillscope.ledger.checkpoint import Checkpoints
-from skillscope.ledger.record import GENESIS, decode_line, encode_line
-from skillscope.ledger.signing import load_signer
-from skillscope.ledger.store import Ledger
-from skillscope.ledger.verdicts import review_state
+from skillscope.ledger.cache.checked import CheckedCache
+from skillscope.ledger.cache.checkpoint import Checkpoints
+from skillscope.ledger.core.record import GENESIS, decode_line, encode_line
+from skillscope.ledger.core.signing import load_signer
+from skillscope.ledger.core.store import Ledger
+from skillscope.ledger.core.verdicts import review_state
 from tests.ledger.helpers import record, signed_ledger
 
 

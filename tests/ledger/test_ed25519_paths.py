@@ -12,8 +12,8 @@ from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 from nacl.bindings import crypto_sign_open
 from nacl.exceptions import CryptoError
 
-from skillscope.ledger import sshsig
-from skillscope.ledger.sshsig import ed25519_verify
+from skillscope.ledger.core import sshsig
+from skillscope.ledger.core.sshsig import ed25519_verify
 
 L = 2**252 + 27742317777372353535851937790883648493
 """The order of the Ed25519 base point: a signature's S must be below it."""

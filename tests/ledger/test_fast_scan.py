@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from skillscope.ledger.book import ReviewBook, read_verdicts
-from skillscope.ledger.record import Record, chain_fields, encode_line, partial_record, replay_fields, replay_record
-from skillscope.ledger.store import Ledger
+from skillscope.ledger.core.record import Record, chain_fields, encode_line, partial_record, replay_fields, replay_record
+from skillscope.ledger.core.store import Ledger
 from tests.ledger.helpers import record, signed_ledger
 
 

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from skillscope.demo.publisher import build_server
-from skillscope.ledger.objects import store_dir
-from skillscope.ledger.record import FileEntry
-from skillscope.ledger.signing import load_signer
-from skillscope.ledger.store import Ledger
+from skillscope.ledger.team.objects import store_dir
+from skillscope.ledger.core.record import FileEntry
+from skillscope.ledger.core.signing import load_signer
+from skillscope.ledger.core.store import Ledger
 from tests.cli.conftest import run_cli
 from tests.cli.test_cli_ledger import changed_pdf, isolated_env
 from tests.fixtures.http import serve_http_in_thread
@@ -257,7 +257,7 @@ def signed_lines(tmp_path_factory):
 def test_fuzzed_lines_are_damage_or_records_never_a_crash(signed_lines, tmp_path_factory, mutation):
     from skillscope.core.errors import SkillscopeError
     from skillscope.ledger.book import ReviewBook
-    from skillscope.ledger.merge import merge_ledgers
+    from skillscope.ledger.team.merge import merge_ledgers
 
     which, edits, keep_hash = mutation
     lines = list(signed_lines)

@@ -11,8 +11,8 @@ from dataclasses import replace
 import pytest
 
 from skillscope.core.errors import LedgerError
-from skillscope.ledger.record import FileEntry, encode_line
-from skillscope.ledger.store import MAX_RECORD_BYTES, Ledger
+from skillscope.ledger.core.record import FileEntry, encode_line
+from skillscope.ledger.core.store import MAX_RECORD_BYTES, Ledger
 from tests.ledger.helpers import record, signed_ledger
 
 

@@ -12,9 +12,9 @@ from cryptography.hazmat.primitives.asymmetric import ed25519
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from skillscope.ledger.checked import Checked
-from skillscope.ledger.linecheck import _signed_as_written, check_line
-from skillscope.ledger.record import (
+from skillscope.ledger.cache.checked import Checked
+from skillscope.ledger.core.linecheck import _signed_as_written, check_line
+from skillscope.ledger.core.record import (
     GENESIS,
     FileEntry,
     LineError,
@@ -24,7 +24,7 @@ from skillscope.ledger.record import (
     review_id,
     strict_decode,
 )
-from skillscope.ledger.sshsig import sign_with_key
+from skillscope.ledger.core.sshsig import sign_with_key
 from tests.ledger.helpers import record
 
 KEY = ed25519.Ed25519PrivateKey.generate()

@@ -13,14 +13,14 @@ from dataclasses import replace
 import pytest
 
 from skillscope.core.locations import user_data_dir
-from skillscope.ledger import coldcheck
+from skillscope.ledger.cache import coldcheck
 from skillscope.ledger.book import ReviewBook
-from skillscope.ledger.chain import VerifyResult
-from skillscope.ledger.checked import CheckedCache
-from skillscope.ledger.checkpoint import Prefix
-from skillscope.ledger.record import GENESIS, encode_line
-from skillscope.ledger.signing import load_signer
-from skillscope.ledger.store import Ledger
+from skillscope.ledger.core.chain import VerifyResult
+from skillscope.ledger.cache.checked import CheckedCache
+from skillscope.ledger.cache.checkpoint import Prefix
+from skillscope.ledger.core.record import GENESIS, encode_line
+from skillscope.ledger.core.signing import load_signer
+from skillscope.ledger.core.store import Ledger
 from tests.ledger.helpers import record
 
 
@@ -126,7 +126,7 @@ def lockable(path) -> bool:
 _FIRST_READ = """
 import os, sys
 from skillscope.ledger.book import ReviewBook
-from skillscope.ledger.checked import CheckedCache
+from skillscope.ledger.cache.checked import CheckedCache
 parent, real = os.getpid(), CheckedCache.add_sealed
 def add_sealed(cache, rows):
     if os.getpid() != parent:

@@ -8,11 +8,11 @@ from dataclasses import replace
 import pytest
 
 from skillscope.core.errors import EXIT_FILE, LocalFileError, UsageError
-from skillscope.ledger.record import canonical_review
-from skillscope.ledger.signers import AllowedSigners
-from skillscope.ledger.signing import default_key_path, load_signer
-from skillscope.ledger.sshsig import NAMESPACE, SignatureError, verify_signature
-from skillscope.ledger.store import Ledger
+from skillscope.ledger.core.record import canonical_review
+from skillscope.ledger.core.signers import AllowedSigners
+from skillscope.ledger.core.signing import default_key_path, load_signer
+from skillscope.ledger.core.sshsig import NAMESPACE, SignatureError, verify_signature
+from skillscope.ledger.core.store import Ledger
 from tests.ledger.helpers import SSH_KEYGEN, key_in_ssh_agent, needs_openssh, record, signed_ledger
 
 
@@ -106,7 +106,7 @@ def test_a_review_changed_after_signing_is_damage(tmp_path):
     signed_ledger(path).append(record())
     line = path.read_bytes()
     # Re-sign nothing, re-hash the line: only the signature can tell the note was changed.
-    from skillscope.ledger.record import decode_line, encode_line
+    from skillscope.ledger.core.record import decode_line, encode_line
 
     changed = replace(decode_line(line.rstrip(b"\n")), note="approved by the security team")
     path.write_text(encode_line(changed)[0])
@@ -117,7 +117,7 @@ def test_a_review_changed_after_signing_is_damage(tmp_path):
 
 def test_allowed_signers_principals_patterns_and_namespaces(tmp_path):
     signer = load_signer()
-    from skillscope.ledger.sshsig import key_blob
+    from skillscope.ledger.core.sshsig import key_blob
 
     blob = key_blob(signer.public_key)
     signers = AllowedSigners.parse(

@@ -13,8 +13,8 @@ from itertools import pairwise
 import pytest
 
 from skillscope.core.errors import LedgerDamaged, LedgerError
-from skillscope.ledger.record import GENESIS, chain_fields
-from skillscope.ledger.store import Ledger
+from skillscope.ledger.core.record import GENESIS, chain_fields
+from skillscope.ledger.core.store import Ledger
 from tests.fixtures.http import REPO_ROOT
 from tests.ledger.helpers import record
 

@@ -9,7 +9,7 @@ import pytest
 
 from skillscope.core.errors import LedgerError
 from skillscope.ledger.book import read_verdicts
-from skillscope.ledger.stored import StoredLine
+from skillscope.ledger.core.stored import StoredLine
 from tests.ledger.helpers import record, signed_ledger
 
 

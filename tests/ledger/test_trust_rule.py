@@ -6,10 +6,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from skillscope.ledger.book import signing_order
-from skillscope.ledger.chain import VerifyResult
-from skillscope.ledger.checked import Checked
-from skillscope.ledger.record import Record
-from skillscope.ledger.verdicts import replay, review_state
+from skillscope.ledger.core.chain import VerifyResult
+from skillscope.ledger.cache.checked import Checked
+from skillscope.ledger.core.record import Record
+from skillscope.ledger.core.verdicts import replay, review_state
 
 FP = ["sha256:" + c * 64 for c in "abc"]
 NAMES = ["srv:a", "other:a", "srv:b"]
@@ -112,7 +112,7 @@ def test_an_unsigned_record_after_a_signed_one_is_damage_naming_its_line():
 
 def test_a_read_that_keeps_no_reviews_still_finds_an_unsigned_record_after_a_signed_one(tmp_path):
     from skillscope.ledger.book import ReviewBook
-    from skillscope.ledger.store import Ledger
+    from skillscope.ledger.core.store import Ledger
     from tests.ledger.helpers import record, signed_ledger
 
     path = tmp_path / "ledger.jsonl"

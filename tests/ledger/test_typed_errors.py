@@ -13,8 +13,8 @@ import subprocess
 import pytest
 
 from skillscope.core.errors import UsageError
-from skillscope.ledger.signing import KEY_ENV, load_signer
-from skillscope.ledger.store import Ledger
+from skillscope.ledger.core.signing import KEY_ENV, load_signer
+from skillscope.ledger.core.store import Ledger
 from tests.ledger.helpers import SSH_KEYGEN, needs_openssh, record
 
 

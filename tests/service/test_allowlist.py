@@ -10,7 +10,7 @@ import pytest
 
 from skillscope.config.file import Config
 from skillscope.config.servers import ServerSpec
-from skillscope.ledger.record import Record
+from skillscope.ledger.core.record import Record
 from skillscope.service.allowlist import claude_allowlist
 
 SCHEMA = json.loads(

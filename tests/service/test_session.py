@@ -12,7 +12,7 @@ import pytest
 from skillscope.catalog.entry import Policy
 from skillscope.core.errors import ApprovalRefused, ConnectionFailed, UsageError
 from skillscope.demo.publisher import PublishedSkill, SkillFile, build_server
-from skillscope.ledger.store import Ledger
+from skillscope.ledger.core.store import Ledger
 from skillscope.protocol.connection import connect
 from skillscope.protocol.target import Target
 from skillscope.service.review import LedgerPlace, Verdict, record_item_review

@@ -9,8 +9,8 @@ from skillscope.audit.findings import AuditFinding, TextSpan
 from skillscope.audit.keys import assign_keys
 from skillscope.audit.reports import audit_sarif
 from skillscope.audit.run.results import ServerAudit
-from skillscope.ledger.signing import load_signer
-from skillscope.ledger.suppressions import append_suppression, new_suppression, suppressions_path
+from skillscope.ledger.core.signing import load_signer
+from skillscope.ledger.team.suppressions import append_suppression, new_suppression, suppressions_path
 from skillscope.service.review_state import TrustChoice
 from skillscope.service.suppressions import apply_suppressions, load_suppressions
 

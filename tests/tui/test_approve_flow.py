@@ -7,7 +7,7 @@ from textual import events
 from textual.command import CommandPalette
 
 from skillscope.catalog.entry import Policy
-from skillscope.ledger.store import Ledger
+from skillscope.ledger.core.store import Ledger
 from skillscope.protocol.target import Target
 from skillscope.service.targets import ServerSeed
 from skillscope.tui.app import make_app

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from skillscope.ledger.record import Record
-from skillscope.ledger.signing import load_signer
-from skillscope.ledger.store import Ledger
+from skillscope.ledger.core.record import Record
+from skillscope.ledger.core.signing import load_signer
+from skillscope.ledger.core.store import Ledger
 from skillscope.tui.app import make_app
 from skillscope.tui.widgets.catalog_tree import CatalogTree
 from skillscope.tui.widgets.connection_panel import ConnectionPanel
@@ -497,7 +497,7 @@ async def test_enter_on_a_ledger_record_shows_the_whole_note_the_fingerprint_and
 
 @pytest.mark.parametrize("fmt", ["roomkit", "yaml"])
 async def test_ledger_export_offers_every_cli_format_and_names_the_absolute_path(tmp_path, monkeypatch, fmt):
-    from skillscope.ledger.export import EXPORT_FORMATS
+    from skillscope.ledger.team.export import EXPORT_FORMATS
 
     monkeypatch.chdir(tmp_path)
     app = demo_app(tmp_path)

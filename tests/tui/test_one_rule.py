@@ -6,7 +6,7 @@ import pytest
 
 from skillscope.catalog.entry import Policy
 from skillscope.demo.publisher import build_server
-from skillscope.ledger.store import Ledger
+from skillscope.ledger.core.store import Ledger
 from skillscope.protocol.target import Target
 from skillscope.service.targets import ServerSeed
 from skillscope.tui.app import make_app

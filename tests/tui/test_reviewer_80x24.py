@@ -14,9 +14,9 @@ from textual.geometry import Region
 from textual.widgets import Button
 
 from skillscope.demo.ledger import seed_demo_ledger
-from skillscope.ledger.record import Record
-from skillscope.ledger.signing import load_signer
-from skillscope.ledger.store import Ledger
+from skillscope.ledger.core.record import Record
+from skillscope.ledger.core.signing import load_signer
+from skillscope.ledger.core.store import Ledger
 from skillscope.tui.dialogs.review import ReviewDialog
 from tests.tui.helpers import (
     add_server_dialog,

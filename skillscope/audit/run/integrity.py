@@ -27,7 +27,7 @@ from skillscope.core.errors import ConnectionFailed, MethodError, SkillNotFound
 from skillscope.core.offload import Offload
 from skillscope.core.spec import MAX_FILES, MAX_TOTAL_BYTES
 from skillscope.core.textsafe import safe_line
-from skillscope.ledger.verdicts import review_state
+from skillscope.ledger.core.verdicts import review_state
 from skillscope.protocol.connection import Connection
 from skillscope.verify.opener import SkillReport, open_skill
 

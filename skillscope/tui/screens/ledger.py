@@ -22,8 +22,8 @@ from textual.worker import Worker
 
 from skillscope.core.files import write_file
 from skillscope.core.textsafe import safe_line
-from skillscope.ledger.export import export_approved
-from skillscope.ledger.record import Record
+from skillscope.ledger.team.export import export_approved
+from skillscope.ledger.core.record import Record
 from skillscope.service.review_state import LedgerSnapshot, read_ledger
 from skillscope.service.signatures import SignatureReport, check_signatures
 from skillscope.tui.actions import copy_value, move_focused
@@ -74,7 +74,7 @@ def damage_report(snapshot: LedgerSnapshot) -> Group:
 
 def key_fingerprint(key: str) -> str:
     """A public key as ``ssh-keygen -l`` names it: its type and ``SHA256:`` of its blob."""
-    from skillscope.ledger.sshsig import SignatureError, key_blob
+    from skillscope.ledger.core.sshsig import SignatureError, key_blob
 
     kind = key.split()[0] if key.split() else "key"
     try:

@@ -9,11 +9,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.timer import Timer
-from textual.widgets import Header, Input, Static
+from textual.widgets import Header, Input
 from textual.worker import Worker
 
 from skillscope.core.errors import ExtensionNotOffered
-from skillscope.ledger.defaults import default_reviewer
+from skillscope.ledger.core.defaults import default_reviewer
 from skillscope.service.session import GONE, ConnectFn, ServerSession
 from skillscope.service.workspace import Workspace
 from skillscope.tui.dialogs.help import HelpDialog
@@ -25,12 +25,11 @@ from skillscope.tui.screens.server_work import EMPTY, ServerWork
 from skillscope.tui.screens.surface_work import SurfaceWork
 from skillscope.tui.settings import TuiSettings
 from skillscope.tui.view_model import STATE_TAGS, parse_filter
+from skillscope.tui.widgets.catalog_status import CatalogStatus
 from skillscope.tui.widgets.catalog_tree import CatalogTree
 from skillscope.tui.widgets.connection_panel import ConnectionPanel
 from skillscope.tui.widgets.detail_pane import DetailPane
 from skillscope.tui.widgets.key_footer import KeyFooter
-from skillscope.tui.widgets.refill import refill
-from skillscope.tui.widgets.tree_labels import status_line
 
 __all__ = ["MainScreen"]
 
@@ -83,7 +82,7 @@ class MainScreen(PaneKeys, ServerWork, ReviewWork, SurfaceWork):
                         placeholder="filter: name, description, state:changed … (enter keeps, esc clears)", id="filter"
                     )
                     yield CatalogTree(id="tree")
-                    yield Static(id="catalog-status")
+                    yield CatalogStatus(id="catalog-status")
             yield DetailPane(id="detail")
         yield KeyFooter(first_area="catalog")
 
@@ -188,9 +187,9 @@ class MainScreen(PaneKeys, ServerWork, ReviewWork, SurfaceWork):
         self._open(event.server, event.name, event.path)
 
     def on_catalog_tree_counted(self, event: CatalogTree.Counted) -> None:
-        status = self.query_one("#catalog-status", Static)
-        status.display = bool(event.counts)
-        refill(status, status_line(event.counts, stale=event.stale))
+        status = self.query_one(CatalogStatus)
+        status.display = bool(event.counts or event.items)
+        status.show(event.counts, event.items, stale=event.stale)
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id != "filter":

@@ -11,13 +11,12 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from skillscope.core.collector import cycle_collector_paused
 from skillscope.core.errors import LedgerDamaged, LedgerError
-from skillscope.ledger.chain import VerifyResult, walk
-from skillscope.ledger.checked import CheckedCache
-from skillscope.ledger.checkpoint import Prefix
-from skillscope.ledger.coldcheck import Fresh, precheck
-from skillscope.ledger.record import (
+from skillscope.ledger.core.chain import VerifyResult, walk
+from skillscope.ledger.cache.checked import CheckedCache
+from skillscope.ledger.cache.checkpoint import Prefix
+from skillscope.ledger.cache.coldcheck import Fresh, precheck
+from skillscope.ledger.core.record import (
     GENESIS,
     LineError,
     Record,
@@ -25,10 +24,10 @@ from skillscope.ledger.record import (
     chain_fields,
     encode_line,
 )
-from skillscope.ledger.stored import OpenLedger
+from skillscope.ledger.core.stored import OpenLedger
 
 if TYPE_CHECKING:
-    from skillscope.ledger.signing import Signer
+    from skillscope.ledger.core.signing import Signer
 
 __all__ = [
     "Ledger",
@@ -110,18 +109,17 @@ class Ledger:
         the cache, by line hash). Records are parsed for replay only (see ``Record.complete``).
         """
         result = VerifyResult()
-        with cycle_collector_paused():
-            return result, list(
-                walk(
-                    self.path,
-                    self.cache,
-                    self._chunks(),
-                    result,
-                    decode=decode,
-                    replay_only=replay_only,
-                    precheck=self._precheck,
-                )
+        return result, list(
+            walk(
+                self.path,
+                self.cache,
+                self._chunks(),
+                result,
+                decode=decode,
+                replay_only=replay_only,
+                precheck=self._precheck,
             )
+        )
 
     def stream(self, result: VerifyResult, *, reviews: bool = True, prefix: Prefix | None = None) -> Iterator[Record]:
         """The records parsed for replay, one at a time as the file is read; ``result`` is complete once
@@ -156,10 +154,9 @@ class Ledger:
     ) -> tuple[VerifyResult, list[Record]]:
         """``scan`` of ledger bytes read elsewhere (another revision of the file, one side of a merge)."""
         result = VerifyResult()
-        with cycle_collector_paused():
-            return result, list(
-                walk(self.path, self.cache, iter([data]), result, decode=decode, replay_only=replay_only)
-            )
+        return result, list(
+            walk(self.path, self.cache, iter([data]), result, decode=decode, replay_only=replay_only)
+        )
 
     def verify(self) -> VerifyResult:
         """Check every line's hash and its link to the previous one."""

@@ -5,9 +5,9 @@ from __future__ import annotations
 import hashlib
 import re
 
-from skillscope.ledger.checked import Checked
-from skillscope.ledger.record import _BODY_START, _PLAIN_DECODER, LineError, describe_review
-from skillscope.ledger.sshsig import SignatureError, verify_signed_by
+from skillscope.ledger.cache.checked import Checked
+from skillscope.ledger.core.record import _BODY_START, _PLAIN_DECODER, LineError, describe_review
+from skillscope.ledger.core.sshsig import SignatureError, verify_signed_by
 
 __all__ = ["plain_signed"]
 

@@ -7,9 +7,9 @@ from pathlib import Path
 
 from skillscope.core.errors import LedgerDamaged
 from skillscope.core.files import write_file
-from skillscope.ledger.record import GENESIS, Record, encode_line, review_id
-from skillscope.ledger.store import Ledger, damage_message
-from skillscope.ledger.verdicts import replay
+from skillscope.ledger.core.record import GENESIS, Record, encode_line, review_id
+from skillscope.ledger.core.store import Ledger, damage_message
+from skillscope.ledger.core.verdicts import replay
 
 __all__ = ["MergeResult", "merge_ledgers", "merged_order"]
 

@@ -11,9 +11,9 @@ from pathlib import Path
 from typing import Any
 
 from skillscope.core.errors import LocalFileError, UsageError
-from skillscope.ledger.signers import AllowedSigners
-from skillscope.ledger.signing import Signer
-from skillscope.ledger.sshsig import SignatureError, key_blob, verify_signature
+from skillscope.ledger.core.signers import AllowedSigners
+from skillscope.ledger.core.signing import Signer
+from skillscope.ledger.core.sshsig import SignatureError, key_blob, verify_signature
 
 __all__ = [
     "KEY_PATTERN",

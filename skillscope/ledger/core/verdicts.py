@@ -6,8 +6,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Literal
 
-from skillscope.core.collector import cycle_collector_paused
-from skillscope.ledger.record import FileEntry, Record
+from skillscope.ledger.core.record import FileEntry, Record
 
 __all__ = [
     "Content",
@@ -217,8 +216,7 @@ def replay(records: Iterable[Record], distrust: Distrust | None = None, start: V
     ledger file passes one. Without it every record counts (records built in memory).
     ``start`` is the verdicts of the records before these (a checkpoint's), folded into.
     """
-    with cycle_collector_paused():
-        return _replay(records, distrust, Verdicts() if start is None else start)
+    return _replay(records, distrust, Verdicts() if start is None else start)
 
 
 def _replay(records: Iterable[Record], distrust: Distrust | None, verdicts: Verdicts) -> Verdicts:

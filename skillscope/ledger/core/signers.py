@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from skillscope.core.errors import UsageError
-from skillscope.ledger.checked import Checked
-from skillscope.ledger.sshsig import NAMESPACE, SignatureError, key_blob
+from skillscope.ledger.cache.checked import Checked
+from skillscope.ledger.core.sshsig import NAMESPACE, SignatureError, key_blob
 
 __all__ = ["AllowedSigners", "TrustRule", "resolve_trust"]
 

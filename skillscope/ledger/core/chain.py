@@ -7,11 +7,11 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from skillscope.ledger.checked import Checked, CheckedCache
-from skillscope.ledger.checkpoint import Prefix
-from skillscope.ledger.coldcheck import Fresh
-from skillscope.ledger.linecheck import check_line
-from skillscope.ledger.record import (
+from skillscope.ledger.cache.checked import Checked, CheckedCache
+from skillscope.ledger.cache.checkpoint import Prefix
+from skillscope.ledger.cache.coldcheck import Fresh
+from skillscope.ledger.core.linecheck import check_line
+from skillscope.ledger.core.record import (
     GENESIS,
     LineError,
     Record,
@@ -21,7 +21,7 @@ from skillscope.ledger.record import (
     replay_fields,
     replay_record,
 )
-from skillscope.ledger.stored import OpenLedger, StoredLine
+from skillscope.ledger.core.stored import OpenLedger, StoredLine
 
 __all__ = ["Problem", "VerifyResult", "walk"]
 

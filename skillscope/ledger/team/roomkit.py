@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from skillscope.ledger.record import Record
+from skillscope.ledger.core.record import Record
 
 __all__ = ["roomkit_module"]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import marshal
 from typing import Any
 
-from skillscope.ledger.checked import Checked
+from skillscope.ledger.cache.checked import Checked
 
 __all__ = ["LineSummary"]
 

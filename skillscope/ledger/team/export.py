@@ -7,8 +7,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from skillscope.ledger.record import Record
-from skillscope.ledger.verdicts import Verdicts
+from skillscope.ledger.core.record import Record
+from skillscope.ledger.core.verdicts import Verdicts
 
 __all__ = ["EXPORT_FORMATS", "ExportFormat", "Exportable", "exportable_approvals", "export_approved"]
 
@@ -83,11 +83,11 @@ def export_approved(source: Verdicts | Exportable, fmt: ExportFormat, *, label: 
         # RoomKit's hook approves skill executions only: an item's fingerprint there would mean nothing.
         approvals = [r for r in approvals if "surface" not in r.extra]
         from skillscope import __version__
-        from skillscope.ledger.roomkit import roomkit_module
+        from skillscope.ledger.team.roomkit import roomkit_module
 
         return roomkit_module(approvals, version=__version__)
     if fmt == "cedar":
-        from skillscope.ledger.cedar import toolhive_authz_config
+        from skillscope.ledger.team.cedar import toolhive_authz_config
 
         return toolhive_authz_config(approvals)
     if fmt == "txt":

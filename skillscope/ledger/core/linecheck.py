@@ -9,9 +9,9 @@ from collections.abc import Callable
 from json.encoder import c_make_encoder, encode_basestring, encode_basestring_ascii  # type: ignore[attr-defined]
 from typing import Any
 
-from skillscope.ledger.checked import Checked
-from skillscope.ledger.plainline import plain_signed
-from skillscope.ledger.record import (
+from skillscope.ledger.cache.checked import Checked
+from skillscope.ledger.cache.plainline import plain_signed
+from skillscope.ledger.core.record import (
     _BODY_START,
     _PLAIN_DECODER,
     _SURROGATE_ESCAPE,
@@ -23,7 +23,7 @@ from skillscope.ledger.record import (
     review_id,
     strict_decode,
 )
-from skillscope.ledger.sshsig import SignatureError, verify_signed_by
+from skillscope.ledger.core.sshsig import SignatureError, verify_signed_by
 
 __all__ = ["check_line", "check_parsed"]
 

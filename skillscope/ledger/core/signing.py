@@ -11,7 +11,7 @@ from pathlib import Path
 from cryptography.exceptions import UnsupportedAlgorithm as UnsupportedAlgorithmError
 
 from skillscope.core.errors import LocalFileError, UsageError
-from skillscope.ledger.sshsig import SignatureError, agent_sign, agent_sign_raw, key_blob, sign_with_key
+from skillscope.ledger.core.sshsig import SignatureError, agent_sign, agent_sign_raw, key_blob, sign_with_key
 
 __all__ = ["Signer", "default_key_path", "load_signer", "local_public_key"]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from skillscope.ledger.record import Action, FileEntry, Record
+from skillscope.ledger.core.record import Action, FileEntry, Record
 
 __all__ = ["review_record", "tool_id", "utc_now"]
 
@@ -43,7 +43,7 @@ def review_record(
         time: the record's time (default: now).
         extra: further review fields (``audit``: finding counts and ids), signed with the rest.
     """
-    from skillscope.ledger.defaults import default_reviewer
+    from skillscope.ledger.core.defaults import default_reviewer
 
     return Record(
         action=action,

@@ -7,10 +7,10 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from skillscope.ledger.checked import Checked, CheckedCache
-from skillscope.ledger.linecheck import check_parsed
-from skillscope.ledger.plainline import plain_signed
-from skillscope.ledger.record import LineError, chain_fields
+from skillscope.ledger.cache.checked import Checked, CheckedCache
+from skillscope.ledger.core.linecheck import check_parsed
+from skillscope.ledger.cache.plainline import plain_signed
+from skillscope.ledger.core.record import LineError, chain_fields
 
 __all__ = ["PARALLEL_FROM", "Fresh", "precheck"]
 

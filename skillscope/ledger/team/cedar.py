@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 
-from skillscope.ledger.record import Record
+from skillscope.ledger.core.record import Record
 
 __all__ = ["GET_SKILL", "READ_RESOURCE", "cedar_policies", "cedar_string", "toolhive_authz_config"]
 

@@ -14,17 +14,16 @@ from dataclasses import fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from skillscope.core.collector import cycle_collector_paused
-from skillscope.ledger.coldcheck import PARALLEL_FROM
-from skillscope.ledger.record import GENESIS, FileEntry, Record, partial_record
-from skillscope.ledger.stored import OpenLedger, StoredLine
-from skillscope.ledger.summary import LineSummary
-from skillscope.ledger.verdicts import Content, Verdict, Verdicts
+from skillscope.ledger.cache.coldcheck import PARALLEL_FROM
+from skillscope.ledger.core.record import GENESIS, FileEntry, Record, partial_record
+from skillscope.ledger.core.stored import OpenLedger, StoredLine
+from skillscope.ledger.core.summary import LineSummary
+from skillscope.ledger.core.verdicts import Content, Verdict, Verdicts
 
 if TYPE_CHECKING:
-    from skillscope.ledger.chain import VerifyResult
-    from skillscope.ledger.checked import CheckedCache
-    from skillscope.ledger.signers import TrustRule
+    from skillscope.ledger.core.chain import VerifyResult
+    from skillscope.ledger.cache.checked import CheckedCache
+    from skillscope.ledger.core.signers import TrustRule
 
 __all__ = ["SAVE_AFTER", "Checkpoints", "Prefix", "decode_state", "encode_state"]
 
@@ -210,8 +209,7 @@ class Checkpoints:
         key = self.cache.key(create=True)
         if state is None or key is None:
             return False
-        with cycle_collector_paused():
-            lines = summary.encode()
+        lines = summary.encode()
         chain = marshal.dumps(
             (
                 FORMAT,
@@ -301,8 +299,7 @@ class _NoPlace(Exception):
 
 def encode_state(verdicts: Verdicts) -> bytes | None:
     """The verdicts as plain data, each record as where its line is; None when a record has no such place."""
-    with cycle_collector_paused():
-        return _encode_state(verdicts)
+    return _encode_state(verdicts)
 
 
 def _encode_state(verdicts: Verdicts) -> bytes | None:
@@ -376,9 +373,7 @@ def decode_state(data: bytes, file: OpenLedger) -> Verdicts:
     Raises:
         ValueError: the state is not one ``encode_state`` wrote.
     """
-    # A few objects per record, none in a cycle: the cycle collector would only walk them again and again.
-    with cycle_collector_paused():
-        return _decode_state(data, file)
+    return _decode_state(data, file)
 
 
 def _decode_state(data: bytes, file: OpenLedger) -> Verdicts:

@@ -1,0 +1,1 @@
+"""What a team does with a ledger: kept bytes, rollback memory, merges, exports and suppressions."""
