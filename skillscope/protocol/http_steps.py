@@ -6,8 +6,8 @@ the TUI, until it is done. Here the
 transport is the SDK's own but for the two places that parse a message: a JSON answer and an SSE
 event. A message over ``PARSE_ON_LOOP`` bytes is parsed in a worker thread with ``message_in_steps``
 (the same threshold and route as ``capped_stdio``'s); smaller ones, and every message under an SDK release other
-than the one these methods were written for, go the SDK's way. What is accepted, every error and its
-wording stay the SDK's.
+than the one these methods were written for or with the fast parse switched off (``fastparse``), go the
+SDK's way. What is accepted, every error and its wording stay the SDK's.
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ from mcp.client import streamable_http as sdk_http
 from mcp.shared.message import SessionMessage
 from pydantic import ValidationError
 
+from skillscope.protocol.fastparse import sdk_repeats
 from skillscope.protocol.jsonsteps import PARSE_ON_LOOP, message_in_steps
-from skillscope.protocol.offloop import sdk_release_is
 
 __all__ = ["parse_message", "streamable_http"]
 
@@ -85,7 +85,7 @@ def streamable_http(url: str, http: httpx2.AsyncClient) -> Any:
     """The client transport for ``url`` over ``http`` (whose responses skillscope caps, so no SSE event cap).
 
     Under the SDK release line the overrides were written for, large messages are parsed in steps off
-    the loop; under any other, this is the SDK's ``streamable_http_client`` itself.
+    the loop; under any other, or with the fast parse switched off, this is the SDK's ``streamable_http_client``.
     """
     if not _usable():
         return sdk_http.streamable_http_client(url, http_client=http, max_sse_event_size=None)
@@ -94,7 +94,7 @@ def streamable_http(url: str, http: httpx2.AsyncClient) -> Any:
 
 def _usable() -> bool:
     return (
-        sdk_release_is()
+        sdk_repeats()
         and hasattr(sdk_http, "logger")
         and all(callable(getattr(sdk_http, name, None)) for name in ("create_context_streams", "resync_tracer"))
     )

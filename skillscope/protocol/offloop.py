@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import functools
-from importlib import metadata
 from typing import Any, Final
 
 import anyio
@@ -13,8 +11,9 @@ from mcp_types import methods as sdk_methods
 from pydantic import ValidationError
 
 from skillscope.core.spec import LEGACY
+from skillscope.protocol.fastparse import sdk_repeats
 
-__all__ = ["CHECKED_IN_THREAD", "sdk_release_is", "send_checked_in_thread", "usable"]
+__all__ = ["CHECKED_IN_THREAD", "send_checked_in_thread", "usable"]
 
 _LISTED: Final[dict[str, str]] = {
     "tools/list": "tools",
@@ -28,18 +27,17 @@ CHECKED_IN_THREAD: Final[frozenset[str]] = frozenset(_LISTED)
 the event loop."""
 _SLICE: Final = 250
 """Listed items checked in one call to the SDK (see ``_validate_in_steps``)."""
-_WRITTEN_FOR: Final = "2.3."
-"""The SDK release line whose ``send_request`` this module repeats; any other takes ``send_request`` itself."""
 
 
 def usable(session: ClientSession) -> bool:
-    """Whether this SDK is the one ``send_checked_in_thread`` was written for (else: ``send_request``).
+    """Whether ``send_checked_in_thread`` may run (else: ``send_request``): one of the fast parse's parts.
 
     It goes through the SDK's private parts, whose meaning may change in any release even where
-    their names stay: only the release line it was checked against takes it.
+    their names stay: only the release line it was checked against takes it, and only while the fast
+    parse is switched on (see ``fastparse``).
     """
     return (
-        sdk_release_is()
+        sdk_repeats()
         and callable(getattr(session, "_stamp", None))
         and hasattr(getattr(session, "_dispatcher", None), "send_raw_request")
         and callable(getattr(sdk_session, "_clamp_inbound_ttl", None))
@@ -98,16 +96,3 @@ def _validate_in_steps(method: str, version: str, raw: dict[str, Any]) -> None:
     except ValidationError as slice_error:
         sdk_methods.validate_server_result(method, version, raw)
         raise slice_error from None
-
-
-def sdk_release_is() -> bool:
-    """Whether the installed SDK is of the release line whose private parts this package's repeats were written for."""
-    return _sdk_version().startswith(_WRITTEN_FOR)
-
-
-@functools.cache  # asked on every request; the installed SDK does not change while skillscope runs
-def _sdk_version() -> str:
-    try:
-        return metadata.version("mcp")
-    except metadata.PackageNotFoundError:
-        return ""

@@ -19,6 +19,7 @@ from mcp.os.posix.utilities import terminate_posix_process_tree
 from mcp.shared.message import SessionMessage
 
 from skillscope.core.surrogates import HOLD_BACK, mark_lone_surrogates
+from skillscope.protocol.fastparse import stepped_decode
 from skillscope.protocol.jsonsteps import PARSE_ON_LOOP, message_in_steps
 
 __all__ = [
@@ -102,6 +103,8 @@ async def capped_stdio(
     async def read_lines() -> None:
         assert process.stdout is not None
         buffer = bytearray()
+        # A large line is parsed in a thread; in steps unless the fast parse is switched off (see ``fastparse``).
+        large_parse = _parse_in_steps if stepped_decode() else _parse
         async with read_writer:
             try:
                 scanned = 0  # bytes of the buffer known to hold no newline (a long line arrives in many chunks)
@@ -115,7 +118,7 @@ async def capped_stdio(
                             stats.too_large = True
                             return
                         if len(line) > PARSE_ON_LOOP:
-                            message = await anyio.to_thread.run_sync(_parse_in_steps, line)
+                            message = await anyio.to_thread.run_sync(large_parse, line)
                         else:
                             message = _parse(line)
                         if isinstance(message, Exception):

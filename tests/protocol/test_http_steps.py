@@ -12,6 +12,7 @@ from skillscope.catalog.entry import Policy
 from skillscope.demo.publisher import PublishedSkill, SkillFile, build_server
 from skillscope.protocol import http_steps
 from skillscope.protocol.connection import connect
+from skillscope.protocol.fastparse import SWITCH
 from skillscope.protocol.jsonsteps import PARSE_ON_LOOP
 from skillscope.protocol.target import Target
 from skillscope.service.catalog import load_catalog
@@ -51,10 +52,13 @@ def _parses(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, bool]]:
 
 @pytest.fixture
 def route(monkeypatch: pytest.MonkeyPatch) -> Any:
-    """``route(stepped)``: connect through the stepped transport, or through the SDK's own."""
+    """``route(stepped)``: connect through the stepped transport, or (the fast parse switched off) the SDK's own."""
 
     def use(stepped: bool) -> None:
-        monkeypatch.setattr(http_steps, "_usable", lambda: stepped)
+        if stepped:
+            monkeypatch.delenv(SWITCH, raising=False)
+        else:
+            monkeypatch.setenv(SWITCH, "off")
 
     return use
 

@@ -16,7 +16,8 @@ from skillscope.service.catalog import load_catalog
 from skillscope.verify.opener import SkillReport, open_skill
 from tests.fixtures.http import REPO_ROOT, stdio_command
 
-pytestmark = pytest.mark.anyio
+# Read through the fast parse and through the SDK's public path (SKILLSCOPE_FAST_PARSE=off).
+pytestmark = [pytest.mark.anyio, pytest.mark.usefixtures("either_parse")]
 
 
 def _could_not_read(report: SkillReport, why: str) -> None:

@@ -10,7 +10,8 @@ import pytest
 
 from skillscope.protocol.transport import TransportStats, capped_stdio, child_environment
 
-pytestmark = pytest.mark.anyio
+# Read through the fast parse and through the SDK's public path (SKILLSCOPE_FAST_PARSE=off).
+pytestmark = [pytest.mark.anyio, pytest.mark.usefixtures("either_parse")]
 
 # A child that writes three JSON-RPC notifications: a small one, one of 3 MB (a catalog page or a large
 # file's size, read in a thread), and a small one again, in small writes so that lines span many chunks.

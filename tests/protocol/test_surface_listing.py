@@ -9,7 +9,7 @@ import pytest
 from mcp_types import methods
 from pydantic import ValidationError
 
-from skillscope.protocol import offloop
+from skillscope.protocol import fastparse, offloop
 from skillscope.protocol.connection import connect
 from skillscope.protocol.surface import list_surface
 from skillscope.protocol.target import Target
@@ -50,6 +50,7 @@ def _inprocess(server: Any) -> Target:
     return Target(kind="inprocess", label="fx", server=server)
 
 
+@pytest.mark.usefixtures("either_parse")
 @pytest.mark.parametrize("era", ["modern", "legacy"])
 async def test_every_page_of_every_kind_is_listed_in_both_eras(era: str) -> None:
     server = surface_server()
@@ -96,13 +97,18 @@ async def test_list_pages_are_checked_against_the_schema_in_a_worker_thread(era:
     assert not any(on_loop for _, on_loop in lists)
 
 
-async def test_another_sdk_release_lists_through_the_sdks_own_request(monkeypatch) -> None:
-    """The threaded check repeats private parts of one SDK release: under any other, the SDK's public
-    ``send_request`` sends and checks every page, and the listing is the same."""
+@pytest.mark.parametrize("why", ["another-sdk-release", "switched-off"])
+async def test_another_sdk_release_or_the_switch_lists_through_the_sdks_own_request(why: str, monkeypatch) -> None:
+    """The threaded check repeats private parts of one SDK release: under any other, or with
+    SKILLSCOPE_FAST_PARSE=off, the SDK's public ``send_request`` sends and checks every page, and the
+    listing is the same."""
     async with connect(_inprocess(surface_server()), era="modern") as conn:
         expected = await list_surface(conn.request)
     lists = list_checks(monkeypatch)
-    monkeypatch.setattr(offloop, "_sdk_version", lambda: "2.4.0")
+    if why == "another-sdk-release":
+        monkeypatch.setattr(fastparse, "sdk_version", lambda: "2.4.0")
+    else:
+        monkeypatch.setenv(fastparse.SWITCH, "off")
     async with connect(_inprocess(surface_server()), era="modern") as conn:
         listings = await list_surface(conn.request)
     assert {kind: listing.items for kind, listing in listings.items()} == {
@@ -112,6 +118,7 @@ async def test_another_sdk_release_lists_through_the_sdks_own_request(monkeypatc
     assert all(on_loop for _, on_loop in lists)  # checked where send_request checks them
 
 
+@pytest.mark.usefixtures("either_parse")
 async def test_definitions_are_the_raw_dicts_with_unknown_fields_kept() -> None:
     async with connect(_inprocess(surface_server("vendor")), era="modern") as conn:
         listings = await list_surface(conn.request)
@@ -121,6 +128,7 @@ async def test_definitions_are_the_raw_dicts_with_unknown_fields_kept() -> None:
     assert "inputSchema" in tool and "input_schema" not in tool
 
 
+@pytest.mark.usefixtures("either_parse")
 @pytest.mark.parametrize(
     ("mode", "stop"), [("endless", "page-cap"), ("repeat", "repeated-cursor"), ("empty", "empty-page-cursor")]
 )
@@ -143,6 +151,7 @@ async def test_hostile_paging_stops_keeping_what_was_read(mode: str, stop: str) 
         assert hostile.pages == 2
 
 
+@pytest.mark.usefixtures("either_parse")
 async def test_a_server_without_prompts_is_not_offered_rather_than_failed() -> None:
     from skillscope.demo.publisher import build_server
     from tests.fixtures.samples import hello_world
@@ -174,6 +183,7 @@ async def _list_over_http(edit) -> Any:
             return await list_surface(conn.request, ("tool",))
 
 
+@pytest.mark.usefixtures("either_parse")
 @pytest.mark.parametrize(("change", "stop"), [("number-cursor", "bad-cursor"), ("no-array", "no-array")])
 async def test_malformed_pages_on_the_wire_stop_the_walk_with_a_warning(change: str, stop: str) -> None:
     def edit(result: dict, body: bytes) -> None:
@@ -188,6 +198,7 @@ async def test_malformed_pages_on_the_wire_stop_the_walk_with_a_warning(change: 
     assert "tools/list page 1" in listing.warnings[0] and listing.items == []
 
 
+@pytest.mark.usefixtures("either_parse")
 async def test_a_lone_surrogate_spoils_only_its_own_tool() -> None:
     from skillscope.catalog.surface import build_surface
 
