@@ -500,8 +500,18 @@ def _inline_code(ctx: Ctx, cmd: Cmd) -> None:
     _lift(ctx, inner, cmd, f"{cmd.name} {args[index]}")
 
 
-_EXTENSIONS = {".sh": "shell", ".bash": "shell", ".zsh": "shell", ".py": "python", ".js": "javascript",
-               ".mjs": "javascript", ".cjs": "javascript", ".rb": "ruby", ".pl": "perl", ".php": "php"}
+_EXTENSIONS = {
+    ".sh": "shell",
+    ".bash": "shell",
+    ".zsh": "shell",
+    ".py": "python",
+    ".js": "javascript",
+    ".mjs": "javascript",
+    ".cjs": "javascript",
+    ".rb": "ruby",
+    ".pl": "perl",
+    ".php": "php",
+}
 _CALLEE_HARM = frozenset(
     {
         "skillscope/exfiltration/data-flow",
@@ -521,7 +531,7 @@ def _callee(ctx: Ctx, cmd: Cmd) -> tuple[str, str, str, list[str]] | None:
         return None
     words = cmd.words
     if cmd.name in INTERPRETERS:
-        rest = [w for w in words[1:]]
+        rest = list(words[1:])
         while rest and rest[0].startswith("-"):
             if rest[0] in _STDIN_CODE or rest[0] in _INLINE_FLAGS.get(cmd.name, ()) or rest[0] == "-m":
                 return None
@@ -542,8 +552,11 @@ def _callee(ctx: Ctx, cmd: Cmd) -> tuple[str, str, str, list[str]] | None:
     first = text.split("\n", 1)[0]
     if language is None and first.startswith("#!"):
         language = next(
-            (lang for key, lang in (("python", "python"), ("node", "javascript"), ("ruby", "ruby"), ("perl", "perl"))
-             if key in first),
+            (
+                lang
+                for key, lang in (("python", "python"), ("node", "javascript"), ("ruby", "ruby"), ("perl", "perl"))
+                if key in first
+            ),
             "shell",
         )
     if cmd.name in SHELLS or cmd.name in ("source", "."):
@@ -576,7 +589,12 @@ def _runs_shipped(ctx: Ctx, cmd: Cmd, depth: int) -> None:
         _scan(given, depth + 1, args)
         for raw in given.hits:
             if raw.check in _CALLEE_HARM and raw.severity in (None, "error") and (raw.check, raw.message) not in known:
-                ctx.add(raw.check, f"runs {shown} (line {ctx.line(cmd.start)}), which {_in(path, raw.message)}", cmd.start, cmd.end)
+                ctx.add(
+                    raw.check,
+                    f"runs {shown} (line {ctx.line(cmd.start)}), which {_in(path, raw.message)}",
+                    cmd.start,
+                    cmd.end,
+                )
                 return
     for raw in alone.hits:
         if raw.check in _CALLEE_HARM and raw.severity in (None, "error"):
@@ -868,6 +886,9 @@ def _entry_code(text: str) -> str:
     lines: list[str] = []
     program: list[str] | None = None
     program_at = 0
+    # KEY=value lines are a unit's or .desktop file's settings only in a file with [Section] headers; in a hook
+    # or a crontab they are shell assignments the commands below use
+    ini = bool(re.search(r"^\s*\[[\w ]+\]\s*$", text, re.MULTILINE))
     for line in text.splitlines():
         line = line.strip()
         strings = re.findall(r"<string>([^<]*)</string>", line)
@@ -897,7 +918,7 @@ def _entry_code(text: str) -> str:
         if line.startswith("<"):
             lines.append("")  # the rest of a launchd plist is markup, not commands
             continue
-        if re.match(r"^\[\w+\]$|^\w+=", line) and not line.startswith(("export ", "PATH=")):
+        if re.match(r"^\[[\w ]+\]$", line) or (ini and re.match(r"^[\w-]+=", line)):
             lines.append("")
             continue
         lines.append(line)
@@ -1143,7 +1164,7 @@ def _startup(
             continue
         reason = _payload_harm(ctx, text, depth, path)
         if reason:
-            reason = re.sub(r"\(line (\d+)\)", lambda m: f"({path} line {m.group(1)})", reason)
+            reason = _in(path, reason)
             ctx.add(
                 "skillscope/persistence/startup",
                 f"{what} (line {ctx.line(cmd.start)}), which runs again later on its own, and what runs there "

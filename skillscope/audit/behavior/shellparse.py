@@ -789,8 +789,16 @@ class _Walker:
         self.scope.aliases.update(scope.aliases)
 
     def file_output(self, cmd: Cmd) -> bytes | None:
-        """What a command prints when it only reads a file the skill ships: ``cat``, ``head -n1``, ``jq -r .a.b``."""
-        if cmd.name not in ("cat", "head", "jq", "yq", "tr", "grep", "base64", "xxd", "sed"):
+        """What a command prints when it only reads a file the skill ships: ``cat``, ``head -n1``, ``jq -r .a.b``;
+        or where git keeps the repository's own files (``git rev-parse --git-dir`` is ``.git``)."""
+        if cmd.name == "git" and cmd.args[:1] == ["rev-parse"]:
+            rest = cmd.args[1:]
+            if rest in (["--git-dir"], ["--git-common-dir"], ["--absolute-git-dir"]):
+                return b".git"
+            if rest[:1] == ["--git-path"] and len(rest) == 2:
+                return f".git/{rest[1]}".encode()
+            return None
+        if cmd.name not in ("cat", "head", "jq", "yq", "tr", "grep", "base64", "xxd"):
             return None
         operands = [a for a in cmd.args if not a.startswith("-")]
         stdin = next((t for op, t in cmd.redirects if op == "<"), None)

@@ -23,7 +23,9 @@ _FETCH = re.compile(
     r"\b(?:LWP::Simple::)?(?:get|getstore)\s*\(\s*[\"'$]|->\s*get\s*\(|\bfile_get_contents\s*\(\s*[\"'$][^)]*(?:https?:|\$)|"
     r"`\s*(?:curl|wget)\b|\bqx\s*[{(/|]\s*(?:curl|wget)\b|\breadpipe\s*\(\s*[\"']\s*(?:curl|wget)\b"
 )
-_DECODE = re.compile(r"\b(?:decode_base64|base64_decode|gzinflate|gzuncompress|str_rot13|MIME::Base64::decode)\s*\(|\bpack\s*\(\s*[\"']H\*")
+_DECODE = re.compile(
+    r"\b(?:decode_base64|base64_decode|gzinflate|gzuncompress|str_rot13|MIME::Base64::decode)\s*\(|\bpack\s*\(\s*[\"']H\*"
+)
 # ... reaching something that runs it: eval, system, exec, a pipe into a shell, PHP's assert or include.
 _RUN = re.compile(
     r"\beval\b|\bsystem\s*\(|\bexec\s*\(|\bpassthru\s*\(|\bshell_exec\s*\(|\bassert\s*\(|\bcreate_function\s*\(|"
