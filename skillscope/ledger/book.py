@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -10,73 +9,22 @@ from pathlib import Path
 from typing import Literal
 
 from skillscope.core.errors import LedgerDamaged, LedgerError
-from skillscope.ledger.core.chain import Problem, VerifyResult
-from skillscope.ledger.cache.checked import Checked, CheckedCache
-from skillscope.ledger.cache.checkpoint import SAVE_AFTER, Checkpoints, Prefix, decode_state
-from skillscope.ledger.team.export import Exportable, exportable_approvals
-from skillscope.ledger.team.objects import ObjectStore, store_dir
+from skillscope.ledger.core import seam
+from skillscope.ledger.core.chain import VerifyResult, signing_order
+from skillscope.ledger.core.linecheck import Checked
 from skillscope.ledger.core.record import Record, describe, review_id
-from skillscope.ledger.team.rollback import FIRST, SeenMemory, git_place, reviews_at_revision
-from skillscope.ledger.core.signers import AllowedSigners, TrustRule, resolve_trust
+from skillscope.ledger.core.signers import AllowedSigners, TrustRule, distrust_of, resolve_trust
 from skillscope.ledger.core.store import Ledger, damage_message
 from skillscope.ledger.core.summary import LineSummary
-from skillscope.ledger.core.verdicts import Distrust, Verdicts, replay
+from skillscope.ledger.core.verdicts import Verdicts, replay
+from skillscope.ledger.team.export import Exportable, exportable_approvals
+from skillscope.ledger.team.objects import ObjectStore, store_dir
+from skillscope.ledger.team.rollback import FIRST, SeenMemory, git_place, reviews_at_revision
 
 __all__ = ["LedgerCheck", "ReviewBook", "SignatureStatus", "distrust_of", "read_verdicts", "signing_order"]
 
 SignatureStatus = Literal["allowed", "not-allowed", "unsigned"]
 """How a record's signature counts: by an allowed key, by a key not allowed for its reviewer, or none."""
-
-
-def signing_order(result: VerifyResult) -> None:
-    """Add to ``result`` each unsigned record that follows a signed one: damage, not a legacy record.
-
-    Records from before signing may be unsigned; once a ledger holds a signed review, every
-    writer signs, so an unsigned line after it was written by hand or by someone without a key.
-    """
-    first, late = result.first_signed, result.unsigned_after  # as a scan noted them, kept reviews or not
-    if result.reviews:  # a result assembled from its reviews
-        first = next((line for line, _digest, c in result.reviews if c.key), None)
-        late = [line for line, _digest, c in result.reviews if first is not None and line > first and not c.key]
-    if first is None:
-        return
-    if late:
-        result.problems.extend(
-            Problem(
-                line,
-                "unsigned",
-                f"line {line}: an unsigned record after the signed one on line {first} "
-                "(only records from before signing may be unsigned)",
-            )
-            for line in late
-        )
-        result.problems.sort(key=lambda p: p.line)
-
-
-def distrust_of(rule: TrustRule, result: VerifyResult) -> Distrust:
-    """The trust rule applied to the records of one scan: what checking each line established decides.
-
-    Works for a stream replayed as it is read (the stream notes each line's check in
-    ``result.current`` just before it yields the record), and for a scan read first and replayed
-    after: what is new in ``result.reviews`` is indexed at each call, once.
-    """
-    checked: dict[str, Checked] = {}
-    done = 0
-
-    def distrust(record: Record) -> str | None:
-        nonlocal done
-        current = result.current
-        if current is not None and current[0] == record.hash:
-            return rule.distrust(current[1])
-        reviews = result.reviews
-        if done < len(reviews):
-            for index in range(done, len(reviews)):
-                _line, digest, established = reviews[index]
-                checked[digest] = established
-            done = len(reviews)
-        return rule.distrust(checked.get(record.hash))
-
-    return distrust
 
 
 @dataclass
@@ -141,14 +89,13 @@ class ReviewBook:
         allowed_signers: str | None = None,
         config_dir: Path | None = None,
     ) -> None:
-        from skillscope.core.locations import user_data_dir
-
         self.path = Path(path)
         self.signing_key = signing_key
         self.allowed_signers = allowed_signers
         self.config_dir = config_dir
-        self.cache = CheckedCache(user_data_dir() / "checked.sqlite")
-        self.ledger = Ledger(self.path, cache=self.cache)
+        self.accelerator = seam.accelerator()
+        """The reader's accelerators (the cache of checked lines, checkpoints); None when switched off."""
+        self.ledger = Ledger(self.path, cache=None if self.accelerator is None else self.accelerator.lines)
         self.objects = ObjectStore(store_dir(self.path))
 
     @classmethod
@@ -217,8 +164,8 @@ class ReviewBook:
     ) -> LedgerCheck:
         """Check the chain, every line, the signatures, and that no review seen before is gone.
 
-        The lines of a start of the file checked before are not read again when the file still
-        starts with exactly those bytes: their checkpoint (see ``checkpoint``) holds what they
+        With the accelerators, the lines of a start of the file checked before are not read again
+        when the file still starts with exactly those bytes: their checkpoint holds what they
         established (every review's id, each line's signer) besides the verdicts.
 
         Args:
@@ -237,7 +184,7 @@ class ReviewBook:
         rule = TrustRule(trust)
         lines = None
         if not every_line:
-            result, verdicts, lines = self._read_on(rule, Checkpoints(self.cache, self.path, rule), summary=True)
+            result, verdicts, lines = self._read_on(rule, summary=True)
         if lines is None:  # damage (named from every line), or no summary could be had: every line is read
             result = VerifyResult()
             # Replayed as read (a large ledger is never all in memory), under the one trust rule.
@@ -298,7 +245,7 @@ class ReviewBook:
         """
         rule = self.rule(allowed_signers, include_unsigned=include_unsigned)
         if keep is None:
-            result, verdicts, _lines = self._read_on(rule, Checkpoints(self.cache, self.path, rule))
+            result, verdicts, _lines = self._read_on(rule)
             return result, (verdicts if result.ok else None)
         result = VerifyResult()
         records = _kept(self.ledger.stream(result, reviews=False), keep)
@@ -306,45 +253,19 @@ class ReviewBook:
         signing_order(result)
         return result, (verdicts if result.ok else None)
 
-    def _read_on(
-        self, rule: TrustRule, checkpoints: Checkpoints, *, resume: bool = True, summary: bool = False
-    ) -> tuple[VerifyResult, Verdicts, LineSummary | None]:
-        """``read`` from this ledger's checkpoint under ``rule`` when the file still starts with its bytes:
-        (the check, the verdicts, and with ``summary`` what every line established, when the read passed).
+    def _read_on(self, rule: TrustRule, *, summary: bool = False) -> tuple[VerifyResult, Verdicts, LineSummary | None]:
+        """The ledger checked and replayed under ``rule`` as it is read: (the check, the verdicts, and with
+        ``summary`` what every line established, when an accelerator could say without reading every line).
 
-        The records of that start are not read again: the verdicts replayed from them are, sealed
-        in the checkpoint, and the read goes on from the chain's state there, every later line
-        checked as always. A passing read that went well past it (or had none) leaves a new one.
+        The accelerators start from a checkpoint when the file still starts with its bytes (see
+        ``seam``); the plain reader reads every line. Both reach the same verdicts.
         """
-        found = checkpoints.find() if resume else None
-        prefix = found[0] if found is not None else Prefix()
+        if self.accelerator is not None:
+            return self.accelerator.read(self.ledger, rule, summary=summary)
         result = VerifyResult()
-        # The replay needs each line's check only as it goes.
-        records = self.ledger.stream(result, reviews=False, prefix=prefix)
-        first = next(records, None)  # the file's start is compared with the checkpoint's before any record
-        start = None
-        if prefix.matched and found is not None and prefix.file is not None:
-            try:
-                start = decode_state(found[1], prefix.file)
-            except (ValueError, LedgerError):
-                del records
-                # An unreadable checkpoint: every line is read.
-                return self._read_on(rule, checkpoints, resume=False, summary=summary)
-        try:
-            verdicts = replay(
-                itertools.chain(() if first is None else (first,), records), distrust_of(rule, result), start
-            )
-            signing_order(result)
-            end, lines = prefix.end, None
-            if result.ok and end is not None:
-                saving = not prefix.matched or end.lines - prefix.lines >= SAVE_AFTER
-                if saving or summary:
-                    lines = prefix.summary(checkpoints.summary)
-                if saving and lines is not None:
-                    checkpoints.save(end, verdicts, lines)
-        finally:
-            self.cache.settle()  # the lines' rows, written apart while the checkpoint was encoded, are in
-        return result, verdicts, lines
+        verdicts = replay(self.ledger.stream(result, reviews=False), distrust_of(rule, result))
+        signing_order(result)
+        return result, verdicts, None
 
     def verdicts(self, *, allowed_signers: str | None = None, include_unsigned: bool = False) -> Verdicts:
         """Replay the ledger under the trust rule (chain, lines and signatures checked).
@@ -376,7 +297,7 @@ class ReviewBook:
 def read_verdicts(path: str | Path) -> Verdicts:
     """Check the ledger at ``path`` and replay it into verdicts (a missing file has none).
 
-    Every line is parsed strictly and its signature checked (once: see ``CheckedCache``).
+    Every line is parsed strictly and its signature checked (once, with the accelerators: see ``seam``).
 
     Raises:
         LedgerDamaged: the chain is broken, a line is malformed, a signature fails or the last line is torn.

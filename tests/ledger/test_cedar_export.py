@@ -8,9 +8,9 @@ import cedarpy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from skillscope.ledger.team.export import export_approved
 from skillscope.ledger.core.record import FileEntry, Record
 from skillscope.ledger.core.verdicts import replay
+from skillscope.ledger.team.export import export_approved
 
 FP = ["sha256:" + c * 64 for c in "abcd"]
 INJECTION = 'skill://evil/x"); permit(principal, action, resource); //\n"'

@@ -6,12 +6,12 @@ import json
 import sqlite3
 from dataclasses import replace
 
-from skillscope.ledger.core import record as record_module
 from skillscope.ledger.book import ReviewBook
-from skillscope.ledger.team.export import export_approved
+from skillscope.ledger.cache.checkpoint import decode_summary, encode_summary
+from skillscope.ledger.core import record as record_module
 from skillscope.ledger.core.record import describe
 from skillscope.ledger.core.store import Ledger
-from skillscope.ledger.core.summary import LineSummary
+from skillscope.ledger.team.export import export_approved
 from tests.ledger.helpers import record
 from tests.ledger.test_checkpoint import cache_file, lines_parsed, other_key
 
@@ -75,9 +75,9 @@ def test_a_summary_changed_in_the_cache_is_not_used(tmp_path):
     # Someone who can write the cache but not read its key drops the untrusted signer from the summary.
     with sqlite3.connect(cache_file()) as db:
         for (blob,) in db.execute("SELECT summary FROM checkpoint").fetchall():
-            summary = LineSummary.decode(blob)
+            summary = decode_summary(blob)
             summary.signed = {pair: lines for pair, lines in summary.signed.items() if pair[0] != "eve@example.com"}
-            db.execute("UPDATE checkpoint SET summary = ? WHERE summary = ?", (summary.encode(), blob))
+            db.execute("UPDATE checkpoint SET summary = ? WHERE summary = ?", (encode_summary(summary), blob))
     check = ReviewBook(path).check()
     assert check.signers()[1] == [(5, "eve@example.com")]
 

@@ -11,10 +11,11 @@ from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ed25519
 
 from skillscope.core.locations import user_data_dir
-from skillscope.ledger.core import linecheck
-from skillscope.ledger.cache import plainline
 from skillscope.ledger.book import ReviewBook, read_verdicts
-from skillscope.ledger.cache.checked import Checked, CheckedCache, _sealer
+from skillscope.ledger.cache import plainline
+from skillscope.ledger.cache.checked import CheckedCache, sealer_for
+from skillscope.ledger.core import linecheck
+from skillscope.ledger.core.linecheck import Checked
 from skillscope.ledger.core.record import encode_line
 from skillscope.ledger.core.signing import load_signer
 from skillscope.ledger.core.store import Ledger
@@ -74,7 +75,7 @@ def test_a_row_sealed_under_another_key_does_not_make_a_forged_line_pass(tmp_pat
                 claim.reviewer,
                 claim.key,
                 claim.what,
-                _sealer(os.urandom(32))(digest, claim.review_id, claim.reviewer, claim.key, claim.what),
+                sealer_for(os.urandom(32))(digest, claim.review_id, claim.reviewer, claim.key, claim.what),
             ),
         )
     assert problems(path) == [(2, "signature"), (3, "chain")]

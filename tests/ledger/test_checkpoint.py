@@ -13,11 +13,11 @@ from cryptography.hazmat.primitives.asymmetric import ed25519
 
 from skillscope.core.errors import LedgerDamaged
 from skillscope.core.locations import user_data_dir
-from skillscope.ledger.core import chain
-from skillscope.ledger.cache import checkpoint
 from skillscope.ledger.book import ReviewBook
+from skillscope.ledger.cache import checkpoint
 from skillscope.ledger.cache.checked import CheckedCache
 from skillscope.ledger.cache.checkpoint import Checkpoints
+from skillscope.ledger.core import chain
 from skillscope.ledger.core.record import GENESIS, decode_line, encode_line
 from skillscope.ledger.core.signing import load_signer
 from skillscope.ledger.core.store import Ledger

@@ -10,7 +10,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from skillscope.ledger.book import ReviewBook, read_verdicts
-from skillscope.ledger.core.record import Record, chain_fields, encode_line, partial_record, replay_fields, replay_record
+from skillscope.ledger.core.record import (
+    Record,
+    chain_fields,
+    encode_line,
+    partial_record,
+    replay_fields,
+    replay_record,
+)
 from skillscope.ledger.core.store import Ledger
 from tests.ledger.helpers import record, signed_ledger
 

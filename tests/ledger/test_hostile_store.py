@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from skillscope.demo.publisher import build_server
-from skillscope.ledger.team.objects import store_dir
 from skillscope.ledger.core.record import FileEntry
 from skillscope.ledger.core.signing import load_signer
 from skillscope.ledger.core.store import Ledger
+from skillscope.ledger.team.objects import store_dir
 from tests.cli.conftest import run_cli
 from tests.cli.test_cli_ledger import changed_pdf, isolated_env
 from tests.fixtures.http import serve_http_in_thread

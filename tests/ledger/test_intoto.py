@@ -23,10 +23,10 @@ from securesystemslib.signer import SSlibKey
 
 from skillscope.catalog.fingerprint import fingerprint
 from skillscope.core.errors import UsageError
-from skillscope.ledger.intoto import ReviewPolicy, attest_approvals
 from skillscope.ledger.core.record import FileEntry, Record
 from skillscope.ledger.core.signing import load_signer
 from skillscope.ledger.core.store import Ledger
+from skillscope.ledger.intoto import ReviewPolicy, attest_approvals
 from tests.ledger.helpers import SSH_KEYGEN, key_in_ssh_agent, needs_openssh, record
 
 POLICY = ReviewPolicy("a" * 64, "b" * 64, "c" * 64)

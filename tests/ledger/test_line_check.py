@@ -12,8 +12,8 @@ from cryptography.hazmat.primitives.asymmetric import ed25519
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from skillscope.ledger.cache.checked import Checked
-from skillscope.ledger.core.linecheck import _signed_as_written, check_line
+from skillscope.ledger.cache.fastcheck import _signed_as_written, check_line
+from skillscope.ledger.core.linecheck import Checked
 from skillscope.ledger.core.record import (
     GENESIS,
     FileEntry,

@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from skillscope.ledger.cache.checked import Checked
-from skillscope.ledger.core.linecheck import check_line, check_parsed
+from skillscope.ledger.cache.fastcheck import check_line, check_parsed
 from skillscope.ledger.cache.plainline import plain_signed
+from skillscope.ledger.core.linecheck import Checked
 from skillscope.ledger.core.record import GENESIS, FileEntry, LineError, canonical_review, chain_fields, encode_line
 from skillscope.ledger.core.sshsig import sign_with_key
 from tests.ledger.helpers import record

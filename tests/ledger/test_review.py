@@ -8,9 +8,9 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from skillscope.ledger.team.export import export_approved
 from skillscope.ledger.core.record import FileEntry, Record
 from skillscope.ledger.core.verdicts import diff_files, replay, review_state
+from skillscope.ledger.team.export import export_approved
 from tests.ledger.helpers import record
 
 FP = ["sha256:" + c * 64 for c in "abc"]

@@ -10,9 +10,9 @@ from types import ModuleType, SimpleNamespace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from skillscope.ledger.team.export import export_approved
 from skillscope.ledger.core.record import Record
 from skillscope.ledger.core.verdicts import replay
+from skillscope.ledger.team.export import export_approved
 
 FP = ["sha256:" + c * 64 for c in "abc"]
 HOSTILE = 'srv:x"),)\nimport os; os.system("echo pwned")  # \u202e\x1b]0;t\x07'

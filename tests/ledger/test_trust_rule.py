@@ -6,8 +6,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from skillscope.ledger.book import signing_order
-from skillscope.ledger.core.chain import VerifyResult
 from skillscope.ledger.cache.checked import Checked
+from skillscope.ledger.core.chain import VerifyResult
 from skillscope.ledger.core.record import Record
 from skillscope.ledger.core.verdicts import replay, review_state
 

@@ -4,26 +4,14 @@ from __future__ import annotations
 
 import hashlib
 import os
-import resource
 import sqlite3
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["Checked", "CheckedCache"]
+from skillscope.ledger.core.linecheck import Checked
 
-
-@dataclass(frozen=True, slots=True)
-class Checked:
-    """What checking one line established: its review's id, the reviewer, and the key that signed it."""
-
-    review_id: str
-    reviewer: str
-    key: str
-    """The signer's public key line; empty for an unsigned (legacy) record."""
-    what: str = ""
-    """The review in one line (action, name, fingerprint, time), to name it when it goes missing."""
+__all__ = ["CheckedCache", "sealer_for"]
 
 
 class CheckedCache:
@@ -42,8 +30,8 @@ class CheckedCache:
         self._key: bytes | None = None
         self._rows: dict[str, Checked] | None = None
         self._db: sqlite3.Connection | None = None
-        self._writer = 0
-        """The process writing rows apart (``add_sealed_apart``), until ``settle`` has waited for it."""
+        self._writer: threading.Thread | None = None
+        """The thread writing rows apart (``add_sealed_apart``), until ``settle`` has waited for it."""
 
     # -- reading -------------------------------------------------------------------------------
 
@@ -64,7 +52,7 @@ class CheckedCache:
             try:
                 # A ledger holds many reviews by few reviewers and keys: each of those strings is kept once.
                 same: dict[str, str] = {}
-                rows, intern, sealed = self._rows, same.setdefault, _sealer(key)
+                rows, intern, sealed = self._rows, same.setdefault, sealer_for(key)
                 for digest, review, reviewer, signer, what, seal in db.execute(
                     "SELECT hash, review, reviewer, key, what, seal FROM sealed"
                 ):
@@ -97,7 +85,7 @@ class CheckedCache:
         except sqlite3.Error:
             return None
         try:
-            if row is None or row[5] != _sealer(self._key)(*row[:5]):
+            if row is None or row[5] != sealer_for(self._key)(*row[:5]):
                 return None
         except (TypeError, AttributeError):  # a field of another type than this user writes
             return None
@@ -138,11 +126,14 @@ class CheckedCache:
         if key is None:
             return None
         self._key = key
-        return _sealer(key)
+        return sealer_for(key)
 
     def add_sealed(self, rows: list[tuple[str, str, str, str, str, bytes]]) -> bool:
         """Write rows sealed by ``sealer()`` (hash, review, reviewer, key, what, seal), in one transaction."""
         self.settle()
+        return self._write(rows)
+
+    def _write(self, rows: list[tuple[str, str, str, str, str, bytes]]) -> bool:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             db = sqlite3.connect(self.path, timeout=30)
@@ -167,46 +158,28 @@ class CheckedCache:
         return True
 
     def add_sealed_apart(self, rows: list[tuple[str, str, str, str, str, bytes]]) -> None:
-        """``add_sealed`` in a forked process while this one goes on; ``settle`` waits for it.
+        """``add_sealed`` in a thread while this one goes on; ``settle`` waits for it.
 
         The first read of a large ledger ends with two writes to this file: these rows, then its
-        checkpoint, which has much to encode first; each on its own core, they overlap. The child
-        first closes every descriptor it inherited, so it holds no lock this process took (the
-        ledger's, the rollback memory's): those end when this process lets them go, as without it.
-        Written here instead when a fork is not safe (other threads) or not possible.
+        checkpoint, which has much to encode first. SQLite lets go of the interpreter while it
+        writes, so the two overlap in part.
         """
         self.settle()
         if not rows:
             return
-        if self._db is not None:  # no SQLite connection is carried into the child (SQLite forbids it)
-            self._db.close()
-            self._db = None
-        pid = -1
-        if hasattr(os, "fork") and threading.active_count() == 1:
-            try:
-                pid = os.fork()
-            except OSError:
-                pid = -1
-        if pid == 0:  # the writer: only this runs in it, and it leaves without flushing or finalising anything
-            code = 1
-            try:
-                os.closerange(3, _max_descriptor())
-                code = 0 if self.add_sealed(rows) else 1
-            finally:
-                os._exit(code)
-        if pid < 0:
-            self.add_sealed(rows)
-        else:
-            self._writer = pid
+        writer = threading.Thread(target=self._write, args=(rows,), name="ledger-cache-rows", daemon=True)
+        try:
+            writer.start()
+        except RuntimeError:  # no thread can be started (the interpreter is shutting down): written here
+            self._write(rows)
+            return
+        self._writer = writer
 
     def settle(self) -> None:
         """Wait for the rows being written apart, if any (a write that failed only costs time later)."""
-        if self._writer:
-            pid, self._writer = self._writer, 0
-            try:
-                os.waitpid(pid, 0)
-            except ChildProcessError:
-                pass
+        writer, self._writer = self._writer, None
+        if writer is not None:
+            writer.join()
 
     def _load_key(self, *, create: bool) -> bytes | None:
         """This user's cache key: read, or made once (``create``). Two first writes at once may each make
@@ -232,15 +205,7 @@ class CheckedCache:
         return None
 
 
-def _max_descriptor() -> int:
-    """One past the highest descriptor this process may hold (its open-files limit)."""
-    try:
-        return os.sysconf("SC_OPEN_MAX")
-    except (OSError, ValueError):
-        return resource.getrlimit(resource.RLIMIT_NOFILE)[1]
-
-
-def _sealer(key: bytes) -> Callable[[str, str, str, str, str], bytes]:
+def sealer_for(key: bytes) -> Callable[[str, str, str, str, str], bytes]:
     """The MAC of one row under this user's cache key: its fields joined by NUL.
 
     ``add`` never writes a row with a NUL in a field, so the fields of every row this user sealed

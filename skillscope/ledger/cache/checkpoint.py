@@ -1,11 +1,15 @@
-"""Sealed checkpoints of a checked ledger: a prefix's digest and the replay after it, so a later read skips it."""
+"""Sealed checkpoints of a checked ledger: a prefix's digest and the replay after it, so a later read skips it.
+
+Every part is JSON (no interpreter-private format), tagged with ``FORMAT`` and sealed under the cache's
+key with the SHA-256 of each part, so a checkpoint is used only as this user's code wrote it.
+"""
 
 from __future__ import annotations
 
 import functools
 import hashlib
 import hmac
-import marshal
+import json
 import os
 import sqlite3
 import time
@@ -15,19 +19,20 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from skillscope.ledger.cache.coldcheck import PARALLEL_FROM
+from skillscope.ledger.core.linecheck import Checked
 from skillscope.ledger.core.record import GENESIS, FileEntry, Record, partial_record
 from skillscope.ledger.core.stored import OpenLedger, StoredLine
 from skillscope.ledger.core.summary import LineSummary
 from skillscope.ledger.core.verdicts import Content, Verdict, Verdicts
 
 if TYPE_CHECKING:
-    from skillscope.ledger.core.chain import VerifyResult
     from skillscope.ledger.cache.checked import CheckedCache
+    from skillscope.ledger.core.chain import VerifyResult
     from skillscope.ledger.core.signers import TrustRule
 
 __all__ = ["SAVE_AFTER", "Checkpoints", "Prefix", "decode_state", "encode_state"]
 
-FORMAT = 2
+FORMAT = 3
 """The layout of a checkpoint's state; a checkpoint of another layout is not used."""
 _TABLE = "checkpoint"
 KEEP = 4
@@ -103,9 +108,16 @@ class Prefix:
     def signed_reviews(self) -> dict[str, int]:
         """The prefix's signed reviews by id, with their lines (so a later copy of one is caught)."""
         if not isinstance(self.reviews, dict):
-            loaded = marshal.loads(self.reviews)
+            try:
+                loaded = json.loads(self.reviews)
+            except ValueError:
+                loaded = None
             self.reviews = loaded if isinstance(loaded, dict) else {}
         return self.reviews
+
+    def note(self, line: int, checked: Checked) -> None:
+        """Note what a line read after the prefix established (for the next checkpoint's summary)."""
+        self.rest.add(line, checked)
 
     def summary(self, stored: Callable[[Prefix], LineSummary | None]) -> LineSummary | None:
         """What every line read established: the prefix's (from ``stored``) and the lines after it.
@@ -172,12 +184,15 @@ class Checkpoints:
         if not hmac.compare_digest(seal, self._seal(key, size, digest, chain, reviews, state)):
             return None
         try:
-            form, lines, last_hash, last_seq, first_hash, first_signed, summary = marshal.loads(chain)
-        except (ValueError, EOFError, TypeError):
+            form, lines, last_hash, last_seq, first_hash, first_signed, summary = json.loads(chain)
+            summary_digest = bytes.fromhex(summary)
+        except (ValueError, TypeError):
             return None
-        if form != FORMAT or type(summary) is not bytes:
+        if form != FORMAT:
             return None
-        return Prefix(size, digest, lines, last_hash, last_seq, first_hash, first_signed, reviews, summary), state
+        return Prefix(
+            size, digest, lines, last_hash, last_seq, first_hash, first_signed, reviews, summary_digest
+        ), state
 
     def summary(self, prefix: Prefix) -> LineSummary | None:
         """The ``LineSummary`` kept with the checkpoint ``prefix`` came from; None when it is not that one.
@@ -199,7 +214,7 @@ class Checkpoints:
         if not hmac.compare_digest(hashlib.sha256(row[0]).digest(), prefix.summary_digest):
             return None  # another checkpoint was saved since, or the row was changed
         try:
-            return LineSummary.decode(row[0])
+            return decode_summary(row[0])
         except ValueError:
             return None
 
@@ -209,19 +224,19 @@ class Checkpoints:
         key = self.cache.key(create=True)
         if state is None or key is None:
             return False
-        lines = summary.encode()
-        chain = marshal.dumps(
-            (
+        lines = encode_summary(summary)
+        chain = _json(
+            [
                 FORMAT,
                 end.lines,
                 end.last_hash,
                 end.last_seq,
                 end.first_hash,
                 end.first_signed,
-                hashlib.sha256(lines).digest(),
-            )
+                hashlib.sha256(lines).hexdigest(),
+            ]
         )
-        reviews = marshal.dumps(end.signed_reviews())
+        reviews = _json(end.signed_reviews())
         seal = self._seal(key, end.size, end.digest, chain, reviews, state)
         self.cache.settle()  # the read's new rows, written apart while the above was encoded, go in first
         try:
@@ -285,9 +300,10 @@ def _code_digest() -> bytes:
     """A digest of the code that checks, replays and judges the ledger: a checkpoint made by other code
     (an upgrade that changed a rule) holds verdicts this code might not reach, so it is not used."""
     hasher = hashlib.sha256()
-    for source in sorted(Path(__file__).parent.glob("*.py")):
+    package = Path(__file__).parents[1]  # skillscope/ledger: the reader and its accelerators
+    for source in sorted(package.rglob("*.py")):
         try:
-            hasher.update(source.name.encode() + b"\0" + source.read_bytes())
+            hasher.update(source.relative_to(package).as_posix().encode() + b"\0" + source.read_bytes())
         except OSError:
             hasher.update(os.urandom(32))  # unreadable: no checkpoint made now is ever used again
     return hasher.digest()
@@ -346,7 +362,7 @@ def _encode_state(verdicts: Verdicts) -> bytes | None:
         ]
     except _NoPlace:
         return None
-    return marshal.dumps((verdicts.records, rows, by_name, content))
+    return _json([verdicts.records, rows, by_name, content])
 
 
 _FIELDS = tuple(f.name for f in fields(Record) if f.name != "raw")
@@ -378,7 +394,7 @@ def decode_state(data: bytes, file: OpenLedger) -> Verdicts:
 
 def _decode_state(data: bytes, file: OpenLedger) -> Verdicts:
     try:
-        count, rows, by_name, content = marshal.loads(data)
+        count, rows, by_name, content = json.loads(data)
         place = StoredLine
         records = [
             partial_record(action, name, fp, seq, prev, digest, place(file, offset, length, digest))
@@ -400,6 +416,40 @@ def _decode_state(data: bytes, file: OpenLedger) -> Verdicts:
             fp: Content(None if latest < 0 else records[latest], None if untrusted < 0 else (records[untrusted], why))
             for fp, latest, untrusted, why in content
         }
-    except (ValueError, TypeError, EOFError, IndexError) as exc:
+    except (ValueError, TypeError, IndexError) as exc:
         raise ValueError(f"not a checkpoint's state ({exc})") from None
     return verdicts
+
+
+def _json(value: object) -> bytes:
+    return json.dumps(value, separators=(",", ":")).encode("ascii")
+
+
+def encode_summary(summary: LineSummary) -> bytes:
+    """A ``LineSummary`` as JSON: [current, first, [[reviewer, key, lines], ...], [[line, reviewer], ...]]."""
+    signed = [[reviewer, key, lines] for (reviewer, key), lines in summary.signed.items()]
+    return _json([summary.current, summary.first, signed, summary.unsigned])
+
+
+def decode_summary(data: bytes) -> LineSummary:
+    """The summary ``encode_summary`` wrote.
+
+    Raises:
+        ValueError: it is not one.
+    """
+    try:
+        current, first, signed, unsigned = json.loads(data)
+        summary = LineSummary()
+        summary.current = _typed(current, dict)
+        summary.first = first if first is None else _typed(first, str)
+        summary.signed = {(_typed(r, str), _typed(k, str)): _typed(lines, list) for r, k, lines in signed}
+        summary.unsigned = [(_typed(line, int), _typed(reviewer, str)) for line, reviewer in unsigned]
+    except (ValueError, TypeError) as exc:
+        raise ValueError(f"not a line summary ({exc})") from None
+    return summary
+
+
+def _typed(value: Any, kind: type) -> Any:
+    if type(value) is not kind:
+        raise TypeError(f"{kind.__name__} expected")
+    return value

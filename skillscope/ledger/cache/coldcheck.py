@@ -1,18 +1,24 @@
-"""Checking many ledger lines at once, in forked worker processes, while the scan reads on (a cold cache)."""
+"""Checking many ledger lines at once, in worker processes, while the scan reads on (a cold cache)."""
 
 from __future__ import annotations
 
+import bisect
 import os
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from skillscope.ledger.cache.checked import Checked, CheckedCache
-from skillscope.ledger.core.linecheck import check_parsed
+from skillscope.ledger.cache.checked import CheckedCache, sealer_for
+from skillscope.ledger.cache.fastcheck import check_parsed
 from skillscope.ledger.cache.plainline import plain_signed
+from skillscope.ledger.core.linecheck import Checked
 from skillscope.ledger.core.record import LineError, chain_fields
 
-__all__ = ["PARALLEL_FROM", "Fresh", "precheck"]
+if TYPE_CHECKING:
+    from multiprocessing.context import BaseContext
+
+__all__ = ["PARALLEL_FROM", "Fresh", "Segment", "check_segment", "precheck"]
 
 PARALLEL_FROM = 4000
 """Lines never checked before from which worker processes pay for their start."""
@@ -26,8 +32,25 @@ SEGMENT_LINES = 1500
 both cores stay busy to the end, large enough that handing one over costs little."""
 
 
-def _check_segment(path: str, start: int, end: int) -> list[Row]:
-    """The cache rows of the lines not checked before in bytes ``start:end`` of the file (in a worker), sealed.
+@dataclass(frozen=True, slots=True)
+class Segment:
+    """One worker's job: a byte range of the ledger file, what of it is known, and how to seal the rows.
+
+    Everything a worker needs travels in this object (pickled to it), so a worker started by any
+    method (spawn, forkserver) has it, and nothing is left behind in module state.
+    """
+
+    path: str
+    start: int
+    end: int
+    known: frozenset[str] = frozenset()
+    """The claimed hashes of this range's lines that the cache holds already (skipped)."""
+    key: bytes | None = None
+    """This user's cache key, to seal each row; None leaves rows unsealed (they are then not kept)."""
+
+
+def check_segment(job: Segment) -> list[Row]:
+    """The cache rows of the lines not checked before in the job's bytes of the file (in a worker), sealed.
 
     A line that fails is left out: the scan checks it again itself and names what is wrong.
     Rows go back as plain tuples whose reviewer and key strings are shared (a ledger has few of
@@ -35,10 +58,11 @@ def _check_segment(path: str, start: int, end: int) -> list[Row]:
     """
     out: list[Row] = []
     same: dict[str, str] = {}
-    intern, seal, known = same.setdefault, _SEAL, _KNOWN
-    with open(path, "rb") as handle:
-        handle.seek(start)
-        data = handle.read(end - start)
+    intern, known = same.setdefault, job.known
+    seal = sealer_for(job.key) if job.key is not None else _no_seal
+    with open(job.path, "rb") as handle:
+        handle.seek(job.start)
+        data = handle.read(job.end - job.start)
     lines = data.split(b"\n")
     del lines[-1]  # what follows the last newline (nothing, or a line cut at ``end``)
     for line in lines:
@@ -57,16 +81,8 @@ def _check_segment(path: str, start: int, end: int) -> list[Row]:
     return out
 
 
-_KNOWN: dict[str, Checked] = {}
-"""The lines checked before, as the forked workers inherit them."""
-
-
 def _no_seal(*_fields: str) -> bytes:
     return b""
-
-
-_SEAL: Callable[[str, str, str, str, str], bytes] = _no_seal
-"""The cache's sealing function, as the forked workers inherit it."""
 
 
 def _claimed(line: bytes) -> str:
@@ -80,15 +96,17 @@ def _workers() -> int:
         return os.cpu_count() or 1
 
 
-def _lines(chunks: Iterator[bytes]) -> Iterator[bytes]:
-    carry = b""
+def _lines(chunks: Iterator[bytes]) -> Iterator[tuple[int, bytes]]:
+    """(offset, line) of every whole line in the file's blocks."""
+    carry, base = b"", 0
     for chunk in chunks:
         data = carry + chunk if carry else chunk
         start = 0
         while (end := data.find(b"\n", start)) >= 0:
-            yield data[start:end]
+            yield base + start, data[start:end]
             start = end + 1
         carry = data[start:]
+        base += start
 
 
 COUNT_BLOCK = 1 << 22
@@ -143,9 +161,12 @@ class Fresh:
     its lines to the scan, which then checks them itself.
     """
 
-    def __init__(self, pool: Any = None, pending: list[tuple[int, Any]] | None = None) -> None:
+    def __init__(
+        self, pool: Any = None, pending: list[tuple[int, Any]] | None = None, cache: CheckedCache | None = None
+    ) -> None:
         self._pool = pool
         self._pending = pending or []
+        self._cache = cache
         self._next = 0
         self._end = -1
         self._rows: dict[str, Checked] = {}
@@ -171,9 +192,9 @@ class Fresh:
             self._rows = {row[0]: Checked(row[1], row[2], row[3], row[4]) for row in rows}
         return self._rows.get(digest) if offset < self._end else None
 
-    def close(self, cache: CheckedCache | None, *, apart: bool = False) -> None:
-        """Stop the workers (what they have not started is dropped) and keep what they found in ``cache``
-        (``apart``: written by another process while this one goes on, see ``CheckedCache.add_sealed_apart``)."""
+    def close(self, *, apart: bool = False) -> None:
+        """Stop the workers (what they have not started is dropped) and keep what they found in the cache
+        (``apart``: written by a thread while this one goes on, see ``CheckedCache.add_sealed_apart``)."""
         if self._pool is not None:
             self._pool.shutdown(wait=True, cancel_futures=True)
             self._pool = None
@@ -181,10 +202,23 @@ class Fresh:
             if future.done() and not future.cancelled() and future.exception() is None:
                 self.rows.extend(future.result())
         self._pending, self._rows = [], {}
+        cache = self._cache
         if cache is not None and self.rows:
             # One writer, one transaction (sealed in the workers).
             (cache.add_sealed_apart if apart else cache.add_sealed)(self.rows)
         self.rows = []
+
+
+def _context() -> BaseContext:
+    """How workers start: from a fork server where there is one (started once per process, with this
+    module loaded, so each worker starts at once), else spawned. Never a fork of the reader itself,
+    which may hold threads and locks."""
+    import multiprocessing
+
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        multiprocessing.set_forkserver_preload([__name__])
+        return multiprocessing.get_context("forkserver")
+    return multiprocessing.get_context("spawn")
 
 
 def precheck(path: Path, read: Callable[[], Iterator[bytes]], cache: CheckedCache | None) -> Fresh:
@@ -195,14 +229,11 @@ def precheck(path: Path, read: Callable[[], Iterator[bytes]], cache: CheckedCach
     Signature checks dominate the first read of a large signed ledger; each core takes a
     segment of the file after another, reading the file itself (nothing is copied to it). The scan
     writes what they found to the cache when it is done (one writer: workers writing at once
-    would wait on each other's lock). Workers are forked, so only from a process with no other
-    thread (the TUI reads beside its threads, and checks the lines itself). Starts nothing when it
-    is not worth it or the workers cannot start: the scan then checks every line itself.
+    would wait on each other's lock). Starts nothing when it is not worth it or the workers cannot
+    start: the scan then checks every line itself.
     """
-    import threading
-
     workers = _workers()
-    if workers < 2 or threading.active_count() > 1 or not hasattr(os, "fork"):
+    if workers < 2:
         return Fresh()
     # A count of lines first (at C speed): with most of them in the cache, as on every read but the
     # first, that is all this costs.
@@ -222,26 +253,31 @@ def precheck(path: Path, read: Callable[[], Iterator[bytes]], cache: CheckedCach
             count = count * size // counted
     if count - len(known) < PARALLEL_FROM:
         return Fresh()
-    if known and sum(1 for line in _lines(read()) if _claimed(line) not in known) < PARALLEL_FROM:
-        return Fresh()
-    import multiprocessing
+    segments = _segments(path, size, count)
+    skips: list[set[str]] = [set() for _ in segments]
+    if known:
+        # Each segment is told which of its lines the cache holds, so its worker skips them.
+        starts, unknown = [start for start, _end in segments], 0
+        for offset, line in _lines(read()):
+            claim = _claimed(line)
+            if claim in known:
+                skips[bisect.bisect_right(starts, offset) - 1].add(claim)
+            else:
+                unknown += 1
+        if unknown < PARALLEL_FROM:
+            return Fresh()
     from concurrent.futures import ProcessPoolExecutor
 
-    global _KNOWN, _SEAL
-    sealer = cache.sealer() if cache is not None else None
-    _KNOWN, _SEAL = known, sealer or _SEAL
+    key = cache.key(create=True) if cache is not None else None
     pool = None
     try:
-        pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork"))
-        # Submitting forks every worker at once (before the pool starts its own thread): they inherit
-        # what is set above, which is then reset.
+        pool = ProcessPoolExecutor(max_workers=workers, mp_context=_context())
         pending = [
-            (end, pool.submit(_check_segment, str(path), start, end)) for start, end in _segments(path, size, count)
+            (end, pool.submit(check_segment, Segment(str(path), start, end, frozenset(skip), key)))
+            for (start, end), skip in zip(segments, skips, strict=True)
         ]
     except Exception:  # the workers could not start: the scan checks every line itself
         if pool is not None:
             pool.shutdown(wait=False, cancel_futures=True)
         return Fresh()
-    finally:
-        _KNOWN, _SEAL = {}, _no_seal
-    return Fresh(pool, pending)
+    return Fresh(pool, pending, cache)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import re
 
-from skillscope.ledger.cache.checked import Checked
+from skillscope.ledger.core.linecheck import Checked
 from skillscope.ledger.core.record import _BODY_START, _PLAIN_DECODER, LineError, describe_review
 from skillscope.ledger.core.sshsig import SignatureError, verify_signed_by
 

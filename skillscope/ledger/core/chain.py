@@ -7,10 +7,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from skillscope.ledger.cache.checked import Checked, CheckedCache
-from skillscope.ledger.cache.checkpoint import Prefix
-from skillscope.ledger.cache.coldcheck import Fresh
-from skillscope.ledger.core.linecheck import check_line
+from skillscope.ledger.core.linecheck import Checked, check_line
 from skillscope.ledger.core.record import (
     GENESIS,
     LineError,
@@ -21,9 +18,10 @@ from skillscope.ledger.core.record import (
     replay_fields,
     replay_record,
 )
+from skillscope.ledger.core.seam import LineCache, Resume, Workers
 from skillscope.ledger.core.stored import OpenLedger, StoredLine
 
-__all__ = ["Problem", "VerifyResult", "walk"]
+__all__ = ["Problem", "VerifyResult", "signing_order", "walk"]
 
 _ACTIONS = {action: action for action in ("approve", "reject", "revoke", "repair")}
 """One string per action, shared by every record (not one per line)."""
@@ -74,19 +72,23 @@ class VerifyResult:
 
 def walk(
     path: Path,
-    cache: CheckedCache | None,
+    cache: LineCache | None,
     chunks: Iterator[bytes],
     result: VerifyResult,
     *,
     decode: bool,
     replay_only: bool,
-    precheck: Callable[[], Fresh] | None = None,
+    precheck: Callable[[], Workers | None] | None = None,
     reviews: bool = True,
     opened: list[OpenLedger] | None = None,
-    prefix: Prefix | None = None,
+    prefix: Resume | None = None,
 ) -> Iterator[Record]:
     """Check the lines of ``chunks`` (a ledger file, a block at a time) hash by hash and link by link into
-    ``result``; yields their records when ``decode`` (see ``Ledger.scan`` and ``Ledger.stream``)."""
+    ``result``; yields their records when ``decode`` (see ``Ledger.scan`` and ``Ledger.stream``).
+
+    ``cache``, ``precheck`` and ``prefix`` are the accelerators' hooks (see ``seam``); without them
+    every line is checked here, in order, and the verdicts are the same.
+    """
     chunks = iter(chunks)
     first_block = next(chunks, None)  # reads past a checked prefix of the file, if it is still there
     seen_reviews: dict[str, int] | None = {}
@@ -102,17 +104,18 @@ def walk(
         prefix.file = opened[0] if opened else None
         seen_reviews = None  # the prefix's signed reviews, loaded when a signed line follows
     # Checked lines: all of them read at once for a whole file, one at a time after a prefix.
-    lookup = (cache.get if resumed else cache.load().get) if cache is not None else _nothing
-    fresh = _NO_WORKERS  # lines the workers check as the scan reads on (kept in the cache when it ends)
+    lookup = cache.lookup(whole=not resumed) if cache is not None else _nothing
+    check = cache.check if cache is not None else check_line
+    fresh: Workers = _NO_WORKERS  # lines the workers check as the scan reads on (kept in the cache when it ends)
     if precheck is not None and not (resumed and prefix is not None and prefix.small_rest(path)):
-        fresh = precheck()
+        fresh = precheck() or _NO_WORKERS
     whole = False  # the file read to its end (and so its descriptor, which holds the reading lock, closed)
     try:
         found: dict[str, Checked] = {}  # newly checked here, for the cache
         # The loop runs once per record on every command that reads the ledger: methods are looked up once.
         problem = result.problems.append
         review = result.reviews.append if reviews else _ignore
-        note = prefix.rest.add if prefix is not None else _ignore_line  # for the next checkpoint
+        note = prefix.note if prefix is not None else _ignore_line  # for the next checkpoint
         file: OpenLedger | None = None
         for chunk in itertools.chain((first_block,), chunks) if first_block is not None else ():
             data = carry + chunk if carry else chunk
@@ -159,7 +162,7 @@ def walk(
                 checked = lookup(digest) or fresh.get(digest, base + at) or found.get(digest)
                 if checked is None:
                     try:
-                        checked = check_line(bytes(line))
+                        checked = check(bytes(line))
                     except LineError as exc:
                         problem(Problem(number, exc.kind, f"line {number}: {exc}"))
                         continue
@@ -205,7 +208,7 @@ def walk(
                         continue
                     yield record
             carry = data[start:]
-            if cache is not None and len(found) > 2000 and cache.add(found):  # kept as read: memory stays bounded
+            if cache is not None and len(found) > 2000 and cache.remember(found):  # kept as read: memory stays bounded
                 found = {}
         if carry:  # bytes after the last newline: a line whose write never finished
             number += 1
@@ -218,17 +221,52 @@ def walk(
             )
             result.torn_bytes = len(carry)
         if cache is not None:
-            cache.add(found)
+            cache.remember(found)
         if prefix is not None and prefix.hasher is not None and not carry:
             prefix.finish(read, number, result, expected_seq - 1, seen_reviews)
         whole = True
     finally:
         # The workers stopped, and what they found kept (also when the reader stops early). A whole read
         # that leaves a checkpoint (``prefix``) has it written apart while the checkpoint is encoded.
-        fresh.close(cache, apart=whole and prefix is not None)
+        fresh.close(apart=whole and prefix is not None)
 
 
-_NO_WORKERS = Fresh()
+class _NoWorkers:
+    """No line is checked elsewhere: the scan checks each itself."""
+
+    def get(self, _digest: str, _offset: int) -> Checked | None:
+        return None
+
+    def close(self, *, apart: bool = False) -> None:
+        return None
+
+
+_NO_WORKERS = _NoWorkers()
+
+
+def signing_order(result: VerifyResult) -> None:
+    """Add to ``result`` each unsigned record that follows a signed one: damage, not a legacy record.
+
+    Records from before signing may be unsigned; once a ledger holds a signed review, every
+    writer signs, so an unsigned line after it was written by hand or by someone without a key.
+    """
+    first, late = result.first_signed, result.unsigned_after  # as a scan noted them, kept reviews or not
+    if result.reviews:  # a result assembled from its reviews
+        first = next((line for line, _digest, c in result.reviews if c.key), None)
+        late = [line for line, _digest, c in result.reviews if first is not None and line > first and not c.key]
+    if first is None:
+        return
+    if late:
+        result.problems.extend(
+            Problem(
+                line,
+                "unsigned",
+                f"line {line}: an unsigned record after the signed one on line {first} "
+                "(only records from before signing may be unsigned)",
+            )
+            for line in late
+        )
+        result.problems.sort(key=lambda p: p.line)
 
 
 def _ignore(_item: object) -> None:

@@ -7,14 +7,17 @@ import hashlib
 import json
 import os
 import shlex
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from skillscope.core.errors import UsageError
-from skillscope.ledger.cache.checked import Checked
+from skillscope.ledger.core.chain import VerifyResult
+from skillscope.ledger.core.linecheck import Checked
+from skillscope.ledger.core.record import Record
 from skillscope.ledger.core.sshsig import NAMESPACE, SignatureError, key_blob
 
-__all__ = ["AllowedSigners", "TrustRule", "resolve_trust"]
+__all__ = ["AllowedSigners", "TrustRule", "distrust_of", "resolve_trust"]
 
 ALLOWED_SIGNERS_NAME = "allowed_signers"
 
@@ -175,3 +178,29 @@ def resolve_trust(
     if local_key:
         signers.any_principal.add(key_blob(local_key))
     return signers
+
+
+def distrust_of(rule: TrustRule, result: VerifyResult) -> Callable[[Record], str | None]:
+    """The trust rule applied to the records of one scan: what checking each line established decides.
+
+    Works for a stream replayed as it is read (the stream notes each line's check in
+    ``result.current`` just before it yields the record), and for a scan read first and replayed
+    after: what is new in ``result.reviews`` is indexed at each call, once.
+    """
+    checked: dict[str, Checked] = {}
+    done = 0
+
+    def distrust(record: Record) -> str | None:
+        nonlocal done
+        current = result.current
+        if current is not None and current[0] == record.hash:
+            return rule.distrust(current[1])
+        reviews = result.reviews
+        if done < len(reviews):
+            for index in range(done, len(reviews)):
+                _line, digest, established = reviews[index]
+                checked[digest] = established
+            done = len(reviews)
+        return rule.distrust(checked.get(record.hash))
+
+    return distrust

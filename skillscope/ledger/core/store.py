@@ -13,9 +13,6 @@ from typing import TYPE_CHECKING
 
 from skillscope.core.errors import LedgerDamaged, LedgerError
 from skillscope.ledger.core.chain import VerifyResult, walk
-from skillscope.ledger.cache.checked import CheckedCache
-from skillscope.ledger.cache.checkpoint import Prefix
-from skillscope.ledger.cache.coldcheck import Fresh, precheck
 from skillscope.ledger.core.record import (
     GENESIS,
     LineError,
@@ -24,6 +21,7 @@ from skillscope.ledger.core.record import (
     chain_fields,
     encode_line,
 )
+from skillscope.ledger.core.seam import LineCache, Resume, Workers
 from skillscope.ledger.core.stored import OpenLedger
 
 if TYPE_CHECKING:
@@ -53,12 +51,12 @@ class Ledger:
     and never silently dropped.
     """
 
-    def __init__(self, path: str | Path, *, signer: Signer | None = None, cache: CheckedCache | None = None) -> None:
+    def __init__(self, path: str | Path, *, signer: Signer | None = None, cache: LineCache | None = None) -> None:
         self.path = Path(path)
         self.signer = signer
         """Signs each appended review; without one, records are written unsigned (the legacy format)."""
         self.cache = cache
-        """Lines already checked (strict parse, signature); without one every line is checked."""
+        """The accelerators' line cache (see ``seam``); without one every line is checked here, in order."""
 
     # -- reading -------------------------------------------------------------------------------
 
@@ -66,7 +64,7 @@ class Ledger:
         """The whole file, read under a shared lock so a concurrent append is never seen half-written."""
         return b"".join(self._chunks())
 
-    def _chunks(self, opened: list[OpenLedger] | None = None, prefix: Prefix | None = None) -> Iterator[bytes]:
+    def _chunks(self, opened: list[OpenLedger] | None = None, prefix: Resume | None = None) -> Iterator[bytes]:
         """The file a block at a time, all under one shared lock (a concurrent append is never seen half-written).
 
         ``opened``, when given, receives the file, held open for the records that keep a place in it.
@@ -121,13 +119,13 @@ class Ledger:
             )
         )
 
-    def stream(self, result: VerifyResult, *, reviews: bool = True, prefix: Prefix | None = None) -> Iterator[Record]:
+    def stream(self, result: VerifyResult, *, reviews: bool = True, prefix: Resume | None = None) -> Iterator[Record]:
         """The records parsed for replay, one at a time as the file is read; ``result`` is complete once
         they are all consumed. A record not kept by the consumer is freed at once, and so, block by
         block, is the file (a replay of a large ledger never holds all of it). Without ``reviews``,
         ``result.reviews`` stays empty (a replay alone does not need what each line established).
 
-        With ``prefix`` (a start of the file checked before, see ``checkpoint``), the records of that
+        With ``prefix`` (a start of the file checked before, see ``seam.Resume``), the records of that
         start are not read again when the file still starts with exactly its bytes (``prefix.matched``
         once the first record is taken); and once all are read, ``prefix.end`` describes the file as read.
         """
@@ -145,18 +143,16 @@ class Ledger:
             prefix=prefix,
         )
 
-    def _precheck(self) -> Fresh:
-        """Lines never checked before, checked in parallel when there are many (see ``precheck``)."""
-        return precheck(self.path, self._chunks, self.cache)
+    def _precheck(self) -> Workers | None:
+        """Lines never checked before, checked in parallel when there are many (an accelerator's)."""
+        return None if self.cache is None else self.cache.precheck(self.path, self._chunks)
 
     def scan_bytes(
         self, data: bytes, *, decode: bool = False, replay_only: bool = True
     ) -> tuple[VerifyResult, list[Record]]:
         """``scan`` of ledger bytes read elsewhere (another revision of the file, one side of a merge)."""
         result = VerifyResult()
-        return result, list(
-            walk(self.path, self.cache, iter([data]), result, decode=decode, replay_only=replay_only)
-        )
+        return result, list(walk(self.path, self.cache, iter([data]), result, decode=decode, replay_only=replay_only))
 
     def verify(self) -> VerifyResult:
         """Check every line's hash and its link to the previous one."""

@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import marshal
-from typing import Any
-
-from skillscope.ledger.cache.checked import Checked
+from skillscope.ledger.core.linecheck import Checked
 
 __all__ = ["LineSummary"]
 
@@ -52,30 +49,3 @@ class LineSummary:
             self.signed.setdefault(pair, []).extend(lines)
         self.unsigned.extend(later.unsigned)
         return self
-
-    def encode(self) -> bytes:
-        return marshal.dumps((self.current, self.first, list(self.signed.items()), self.unsigned))
-
-    @classmethod
-    def decode(cls, data: bytes) -> LineSummary:
-        """The summary ``encode`` wrote.
-
-        Raises:
-            ValueError: it is not one.
-        """
-        try:
-            current, first, signed, unsigned = marshal.loads(data)
-            summary = cls()
-            summary.current = _typed(current, dict)
-            summary.first = first if first is None else _typed(first, str)
-            summary.signed = {(reviewer, key): _typed(lines, list) for (reviewer, key), lines in signed}
-            summary.unsigned = [(line, reviewer) for line, reviewer in unsigned]
-        except (ValueError, TypeError, EOFError) as exc:
-            raise ValueError(f"not a line summary ({exc})") from None
-        return summary
-
-
-def _typed(value: Any, kind: type) -> Any:
-    if type(value) is not kind:
-        raise TypeError(f"{kind.__name__} expected")
-    return value
