@@ -596,6 +596,8 @@ def _runs_shipped(ctx: Ctx, cmd: Cmd, depth: int) -> None:
                     cmd.end,
                 )
                 return
+    if ctx.documented:
+        return  # a page naming the script adds nothing to the finding in the script itself
     for raw in alone.hits:
         if raw.check in _CALLEE_HARM and raw.severity in (None, "error"):
             ctx.add(raw.check, f"runs {shown}, which {_in(path, raw.message)}", cmd.start, cmd.end, "note")
