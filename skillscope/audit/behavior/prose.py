@@ -889,12 +889,17 @@ def _sentences(text: str, *, lines: bool = False) -> list[tuple[int, int]]:
     return out
 
 
+_MAX_SENT = 20
+"""Orders to send secrets out reported per stretch of text (the engine keeps as many per file)."""
+
+
 def _sends_out(ctx: Ctx, text: str, where: list[int] | None, *, lines: bool = False) -> None:
     """A sentence that orders the agent to put a secret or private data into a way out (a URL, an image link, a web
     search, a webhook, DNS, mail): an exfiltration error at the way out. A token sent with its own service (a
     header, the host it belongs to) is its honest use; a sentence that forbids or discusses it says nothing."""
     if "://" not in text and not re.search(r"search|webhook|dns|@|url|image|paste|gist|query|subdomain", text, re.I):
         return
+    reported = 0
     for start, end in _sentences(text, lines=lines):
         sentence = text[start:end]
         strong = _held(_STRONG_SECRET, sentence)
@@ -916,8 +921,7 @@ def _sends_out(ctx: Ctx, text: str, where: list[int] | None, *, lines: bool = Fa
         # addresses left out: a host named "c.example" is no example of anything).
         plain = _ADDRESS.sub(" ", sentence[: channel.start()])
         if (
-            attack_section(ctx.file_text, ctx.base + start)
-            or _ABOUT_ATTACKS.search(plain)
+            _ABOUT_ATTACKS.search(plain)
             or _WARNED.search(plain)
             or _RELATIVE.search(sentence[max(0, verb.start() - 60) : verb.start()])
         ):
@@ -928,6 +932,13 @@ def _sends_out(ctx: Ctx, text: str, where: list[int] | None, *, lines: bool = Fa
             re.IGNORECASE,
         ):
             continue
+        if attack_section(
+            ctx.file_text, ctx.base + (where[start] if where is not None and start < len(where) else start)
+        ):
+            continue
+        reported += 1
+        if reported > _MAX_SENT:
+            return  # a generated page repeating one sentence: the first ones say it
         at, stop = start + channel.start(), start + channel.start() + len(channel.group(0).rstrip(".,;:"))
         if where is not None:
             at, stop = where[at], where[stop - 1] + 1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass
 
@@ -332,7 +333,7 @@ def prose_commands(text: str, regions: list[Region]) -> list[Region]:
             if not powershell and name != name.lower():
                 continue  # typed commands are lower case ("Curl" opens a sentence about curl)
             command = line[: _clause_end(line)].rstrip(" \t.,;:")
-            if len(command.split()) < 2 or any(s < head + len(command) and head < e for s, e in covered):
+            if len(command.split()) < 2 or _overlaps(covered, head, head + len(command)):
                 continue
             if name not in _COMMANDS and not powershell and not (name in _WORDLIKE and _CODE_MARK.search(command)):
                 continue
@@ -346,4 +347,22 @@ def prose_commands(text: str, regions: list[Region]) -> list[Region]:
                 language = "shell"
             out.append(Region(head, command, language, inline=True, documented=True, said=True))
             taken = head + len(command)
+            if len(out) >= _MAX_SAID:
+                return out
     return out
+
+
+_MAX_SAID = 400
+"""Commands read from one page's sentences; a page of thousands is generated, and its first ones tell enough."""
+
+
+def _overlaps(spans: list[tuple[int, int]], start: int, end: int) -> bool:
+    """Whether ``[start, end)`` overlaps one of ``spans`` (sorted by start, not overlapping each other)."""
+    index = bisect.bisect_right(spans, (end, end)) - 1
+    while index >= 0 and spans[index][1] > start:
+        if spans[index][0] < end:
+            return True
+        index -= 1
+        if index >= 0 and spans[index][1] <= start:
+            break
+    return False
