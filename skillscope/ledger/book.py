@@ -21,7 +21,7 @@ from skillscope.ledger.team.export import Exportable, exportable_approvals
 from skillscope.ledger.team.objects import ObjectStore, store_dir
 from skillscope.ledger.team.rollback import FIRST, SeenMemory, git_place, reviews_at_revision
 
-__all__ = ["LedgerCheck", "ReviewBook", "SignatureStatus", "distrust_of", "read_verdicts", "signing_order"]
+__all__ = ["LedgerCheck", "ReviewBook", "SignatureStatus", "read_verdicts"]
 
 SignatureStatus = Literal["allowed", "not-allowed", "unsigned"]
 """How a record's signature counts: by an allowed key, by a key not allowed for its reviewer, or none."""

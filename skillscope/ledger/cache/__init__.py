@@ -9,7 +9,7 @@ from __future__ import annotations
 from skillscope.ledger.cache.accelerator import CacheAccelerator
 from skillscope.ledger.core.seam import Accelerator
 
-__all__ = ["CacheAccelerator", "accelerator"]
+__all__ = ["accelerator"]
 
 
 def accelerator() -> Accelerator:

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from skillscope.ledger.core.chain import VerifyResult
     from skillscope.ledger.core.signers import TrustRule
 
-__all__ = ["SAVE_AFTER", "Checkpoints", "Prefix", "decode_state", "encode_state"]
+__all__ = ["SAVE_AFTER", "Checkpoints", "Prefix", "decode_state", "decode_summary", "encode_state", "encode_summary"]
 
 FORMAT = 3
 """The layout of a checkpoint's state; a checkpoint of another layout is not used."""

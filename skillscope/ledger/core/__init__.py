@@ -2,3 +2,5 @@
 
 Nothing here imports ``skillscope.ledger.cache``: the reader works without it (see ``seam``).
 """
+
+__all__: list[str] = []
