@@ -223,7 +223,7 @@ async def measure(
 
 async def _measure(target: object, layout: str, keys: int, *, profile: int, work_only: bool) -> dict[str, float]:
     from skillscope.catalog.entry import Policy
-    from skillscope.service.targets import ServerSeed
+    from skillscope.service.targets import ServerSeed, TargetOptions
     from skillscope.tui.app import make_app
     from skillscope.tui.settings import TuiSettings
 
@@ -233,7 +233,7 @@ async def _measure(target: object, layout: str, keys: int, *, profile: int, work
         ledger_path=tmp / "ledger.jsonl",
         reviewer="bench",
         log_dir=tmp,
-        timeout=300,
+        options=TargetOptions(timeout=300),
     )
     app = make_app(settings)
     app.animation_level = "none"

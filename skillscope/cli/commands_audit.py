@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -23,6 +23,9 @@ from skillscope.cli.common import (
 )
 from skillscope.core.errors import EXIT_CONNECTION, ExtensionNotOffered, SkillscopeError
 from skillscope.core.textsafe import safe_line
+
+if TYPE_CHECKING:
+    from skillscope.service.targets import TargetOptions
 
 __all__ = ["audit_command"]
 
@@ -151,6 +154,7 @@ def audit_command(
     rule_files: tuple[str, ...],
     policy_file: str | None,
     scanner_commands: tuple[str, ...],
+    reach: TargetOptions,
     **options: Any,
 ) -> None:
     """Audit whole servers: read and verify every file of every skill, and report every problem.
@@ -180,9 +184,9 @@ def audit_command(
     names: list[str | None] = list(targets) + ([None] if stdio_command else [])
     if not names:
         ctx.fail("Missing TARGET: give one or more URLs or config labels, and/or a command after --")
-    if len(names) > 1 and options.get("label"):
+    if len(names) > 1 and reach.label:
         ctx.fail("--label names a single server; with several targets, name them in the config file")
-    invocations = [setup(ctx, name, options, command=None if name is not None else stdio_command) for name in names]
+    invocations = [setup(ctx, name, reach, command=None if name is not None else stdio_command) for name in names]
     from skillscope.service.targets import origin_conflicts, repository_paths_of
 
     conflicts = origin_conflicts([inv.target for inv in invocations])

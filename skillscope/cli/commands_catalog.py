@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -19,6 +19,9 @@ from skillscope.cli.common import (
     trust_options,
 )
 
+if TYPE_CHECKING:
+    from skillscope.service.targets import TargetOptions
+
 __all__ = ["list_command", "show_command", "demo_command"]
 
 
@@ -33,7 +36,9 @@ __all__ = ["list_command", "show_command", "demo_command"]
     help="Also list every tool, prompt, resource and resource template, each with its fingerprint and review state.",
 )
 @click.pass_context
-def list_command(ctx: click.Context, /, target: str | None, as_json: bool, surface: bool, **options: Any) -> None:
+def list_command(
+    ctx: click.Context, /, target: str | None, as_json: bool, surface: bool, reach: TargetOptions, **options: Any
+) -> None:
     """List every skill a server serves, with the reason for each that cannot be used.
 
     Reads no file. Each skill's review state comes from the approval ledger.
@@ -43,7 +48,7 @@ def list_command(ctx: click.Context, /, target: str | None, as_json: bool, surfa
       skillscope list https://example.com/mcp --header 'Authorization: Bearer ${TOKEN}'
       skillscope list --json -- python -m my_skill_server
     """
-    inv = setup(ctx, target, options)
+    inv = setup(ctx, target, reach)
 
     async def body() -> int:
         from skillscope.protocol.connection import connect
@@ -135,6 +140,7 @@ def show_command(
     as_json: bool,
     render: bool,
     raw: bool,
+    reach: TargetOptions,
     **options: Any,
 ) -> None:
     """Open one skill: verify SKILL.md, then the requested files, and show them.
@@ -157,7 +163,7 @@ def show_command(
         raise click.UsageError(
             "--raw writes one file: SKILL.md, or a single --file, without --all-files, --json or --render"
         )
-    inv = setup(ctx, target, options)
+    inv = setup(ctx, target, reach)
 
     async def body() -> int:
         from skillscope.service.catalog import open_named

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -17,6 +17,9 @@ from skillscope.cli.common import (
     setup,
     target_options,
 )
+
+if TYPE_CHECKING:
+    from skillscope.service.targets import TargetOptions
 
 __all__ = ["fetch_command"]
 
@@ -34,7 +37,9 @@ __all__ = ["fetch_command"]
     help="Folder to write the skill to: created when missing, refused when not empty.",
 )
 @click.pass_context
-def fetch_command(ctx: click.Context, /, name: str, target: str | None, dest: str, **options: Any) -> None:
+def fetch_command(
+    ctx: click.Context, /, name: str, target: str | None, dest: str, reach: TargetOptions, **options: Any
+) -> None:
     """Write a verified skill to DIR, so any local tool (a scanner, an editor) can read it.
 
     Every file is read and verified first (size, digest, SKILL.md's frontmatter), exactly as
@@ -55,7 +60,7 @@ def fetch_command(ctx: click.Context, /, name: str, target: str | None, dest: st
         check_destination(folder)  # before connecting: a wrong folder costs no reads
     except SkillscopeError as exc:
         ctx.exit(report_error(exc))
-    inv = setup(ctx, target, options)
+    inv = setup(ctx, target, reach)
 
     async def body() -> int:
         from skillscope.core.textsafe import safe_line

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -19,6 +19,9 @@ from skillscope.cli.common import (
     trust_options,
 )
 from skillscope.core.errors import EXIT_CONNECTION, EXIT_USAGE, SkillscopeError
+
+if TYPE_CHECKING:
+    from skillscope.service.targets import TargetOptions
 
 __all__ = ["inventory_command"]
 
@@ -68,6 +71,7 @@ def inventory_command(
     spec_version: str,
     output: str | None,
     yes: bool,
+    reach: TargetOptions,
     **options: Any,
 ) -> None:
     """List what every server serves: each server's identity, each skill's fingerprint, files and review state.
@@ -96,23 +100,12 @@ def inventory_command(
     from skillscope.service.targets import ledger_for
 
     try:
-        config = load_config(options.get("config_path"))
-        seeds, notes = inventory_seeds(
-            targets,
-            ctx.meta.get("stdio_command"),
-            config=config,
-            label=options.get("label"),
-            headers=list(options.get("headers", ())),
-            env=list(options.get("env", ())),
-            allow_dynamic=bool(options.get("allow_dynamic")),
-            timeout=options.get("timeout", 30.0),
-        )
+        config = load_config(reach.config_path)
+        seeds, notes = inventory_seeds(targets, ctx.meta.get("stdio_command"), config=config, options=reach)
     except SkillscopeError as exc:
         sys.exit(report_error(exc))
     seeds = _confirmed(seeds, yes=yes)
-    ledger = ledger_for(
-        config, options.get("ledger_file"), demo_only=bool(seeds) and all(s.origin == "demo" for s in seeds)
-    )
+    ledger = ledger_for(config, reach.ledger_file, demo_only=bool(seeds) and all(s.origin == "demo" for s in seeds))
 
     async def body() -> int:
         from skillscope.core.textsafe import safe_line
@@ -125,9 +118,7 @@ def inventory_command(
         if ledger_warning:
             click.echo(f"skillscope: warning: {ledger_warning}", err=True)
         with progress("Taking the inventory") as say:
-            servers = await take_inventory(
-                seeds, verdicts, era=options.get("era", "auto"), timeout=options.get("timeout", 30.0), say=say
-            )
+            servers = await take_inventory(seeds, verdicts, era=reach.era, timeout=reach.timeout, say=say)
         for server in servers:
             if server.error:
                 click.echo(

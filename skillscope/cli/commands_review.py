@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import click
 
@@ -25,6 +25,9 @@ from skillscope.cli.common import (
     trust_options,
 )
 from skillscope.core.errors import EXIT_VERIFY, SkillscopeError
+
+if TYPE_CHECKING:
+    from skillscope.service.targets import TargetOptions
 
 __all__ = ["approve_command", "reject_command", "revoke_command", "diff_command", "export_command", "report_check"]
 
@@ -91,6 +94,7 @@ def approve_command(
     pinned: str | None,
     yes: bool,
     accept_findings: bool,
+    reach: TargetOptions,
     **options: Any,
 ) -> None:
     """Verify and audit a whole skill (SKILL.md and every file), then record its fingerprint as approved.
@@ -115,7 +119,7 @@ def approve_command(
             "skillscope: usage error: --accept-findings needs a --note saying why the findings are acceptable", err=True
         )
         sys.exit(2)
-    inv = setup(ctx, target, options)
+    inv = setup(ctx, target, reach)
     from skillscope.catalog.surface import is_item_name
 
     if is_item_name(name):
@@ -219,13 +223,20 @@ def _verdict_command(action: Literal["reject", "revoke"], verb: str, doc: str) -
     @_review_options
     @click.pass_context
     def command(
-        ctx: click.Context, /, name: str, target: str | None, reviewer: str | None, note: str, **options: Any
+        ctx: click.Context,
+        /,
+        name: str,
+        target: str | None,
+        reviewer: str | None,
+        note: str,
+        reach: TargetOptions,
+        **options: Any,
     ) -> None:
         offline = action == "revoke" and target is None and not ctx.meta.get("stdio_command")
         if offline:
-            _revoke_offline(name, reviewer, note, options)
+            _revoke_offline(name, reviewer, note, reach)
             return
-        inv = setup(ctx, target, options)
+        inv = setup(ctx, target, reach)
         from skillscope.catalog.surface import is_item_name
 
         if is_item_name(name):
@@ -264,11 +275,11 @@ revoke_command = _verdict_command(
 )
 
 
-def _revoke_offline(name: str, reviewer: str | None, note: str, options: dict[str, Any]) -> None:
+def _revoke_offline(name: str, reviewer: str | None, note: str, reach: TargetOptions) -> None:
     from skillscope.service.approvals import offline_revocation
 
     try:
-        path, config = _ledger_config(options.get("config_path"), options.get("ledger_file"))
+        path, config = _ledger_config(reach.config_path, reach.ledger_file)
         book = _book(path, config)
         saved = book.record(offline_revocation(book.verdicts(), name, reviewer=reviewer, note=note))
     except SkillscopeError as exc:
@@ -285,14 +296,21 @@ def _revoke_offline(name: str, reviewer: str | None, note: str, options: dict[st
 @click.option("--exit-code", is_flag=True, help="Exit 1 when the skill changed since its approval.")
 @click.pass_context
 def diff_command(
-    ctx: click.Context, /, name: str, target: str | None, as_json: bool, exit_code: bool, **options: Any
+    ctx: click.Context,
+    /,
+    name: str,
+    target: str | None,
+    as_json: bool,
+    exit_code: bool,
+    reach: TargetOptions,
+    **options: Any,
 ) -> None:
     """Show how a skill changed since its last approval: a unified diff of each changed text file
     against the approved bytes kept beside the ledger; size and digest for binaries.
 
     The current files are read and verified first; nothing that fails verification is shown.
     """
-    inv = setup(ctx, target, options)
+    inv = setup(ctx, target, reach)
     from skillscope.catalog.surface import is_item_name
 
     if is_item_name(name):

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import sys
-from typing import Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -18,11 +19,19 @@ from skillscope.cli.common import (
 )
 from skillscope.core.errors import SkillscopeError
 
+if TYPE_CHECKING:
+    from skillscope.service.targets import TargetOptions
+
 __all__ = ["run_tui", "tui_command", "tui_settings"]
 
 
 def tui_settings(
-    targets: tuple[str, ...], stdio_command: list[str] | None, options: dict[str, Any], *, reviewer: str | None
+    targets: tuple[str, ...],
+    stdio_command: list[str] | None,
+    reach: TargetOptions,
+    *,
+    reviewer: str | None,
+    trust: Mapping[str, Any] | None = None,
 ) -> Any:
     """Turn the command line into ``TuiSettings``: the given targets, else every server in the config.
 
@@ -33,30 +42,16 @@ def tui_settings(
     from skillscope.service.targets import ledger_for, origin_warnings, server_seeds
     from skillscope.tui.settings import TuiSettings
 
-    config = load_config(options.get("config_path"))
-    allow_dynamic = bool(options.get("allow_dynamic"))
-    seeds = server_seeds(
-        targets,
-        stdio_command,
-        config=config,
-        label=options.get("label"),
-        headers=list(options.get("headers", ())),
-        env=list(options.get("env", ())),
-        allow_dynamic=allow_dynamic,
-        timeout=options.get("timeout", 30.0),
-    )
-    path = ledger_for(
-        config, options.get("ledger_file"), demo_only=bool(seeds) and all(s.origin == "demo" for s in seeds)
-    )
+    config = load_config(reach.config_path)
+    seeds = server_seeds(targets, stdio_command, config=config, options=reach)
+    path = ledger_for(config, reach.ledger_file, demo_only=bool(seeds) and all(s.origin == "demo" for s in seeds))
     return TuiSettings(
         servers=seeds,
         ledger_path=path,
-        era=options.get("era", "auto"),
-        timeout=options.get("timeout", 30.0),
+        options=reach,
         config_path=config.path,
         reviewer=reviewer,
-        allow_dynamic=allow_dynamic,
-        trust=trust_choice(config, options, path),
+        trust=trust_choice(config, dict(trust or {}), path),
         notes=origin_warnings([seed.target for seed in seeds]),
     )
 
@@ -79,7 +74,9 @@ def run_tui(settings: Any) -> None:
     help="Who reviews, and the signing principal (default: git config user.email, else user.name, else the login name).",
 )
 @click.pass_context
-def tui_command(ctx: click.Context, /, targets: tuple[str, ...], reviewer: str | None, **options: Any) -> None:
+def tui_command(
+    ctx: click.Context, /, targets: tuple[str, ...], reviewer: str | None, reach: TargetOptions, **options: Any
+) -> None:
     """Browse, verify and review skills in the terminal UI.
 
     Attaches to every TARGET (URLs and config labels; one stdio command after --), or to
@@ -96,7 +93,7 @@ def tui_command(ctx: click.Context, /, targets: tuple[str, ...], reviewer: str |
       skillscope tui -- python -m my_skill_server
     """
     try:
-        settings = tui_settings(targets, ctx.meta.get("stdio_command"), options, reviewer=reviewer)
+        settings = tui_settings(targets, ctx.meta.get("stdio_command"), reach, reviewer=reviewer, trust=options)
     except SkillscopeError as exc:
         sys.exit(report_error(exc))
     run_tui(settings)

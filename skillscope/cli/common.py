@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import sys
 from collections.abc import Awaitable, Callable
@@ -12,7 +13,7 @@ import click
 from skillscope.core.errors import EXIT_INTERRUPTED, SkillscopeError
 
 if TYPE_CHECKING:
-    from skillscope.service.targets import Invocation
+    from skillscope.service.targets import Invocation, TargetOptions
 
 __all__ = [
     "deliver",
@@ -120,8 +121,13 @@ def trust_choice(config: Any, options: dict[str, Any], ledger: Any = None) -> An
     )
 
 
+_TARGET_KEYS = ("era", "label", "headers", "env", "timeout", "allow_dynamic", "config_path", "ledger_file")
+"""The parameters ``target_options`` adds, gathered into one ``TargetOptions`` before the command runs."""
+
+
 def target_options(fn: Callable[..., Any]) -> Callable[..., Any]:
-    """The options that say how to reach a server, plus ``--config`` and ``--ledger``."""
+    """The options that say how to reach a server, plus ``--config`` and ``--ledger``, handed to the command as one
+    ``TargetOptions`` in its ``reach`` parameter."""
     options: list[Callable[[Callable[..., Any]], Callable[..., Any]]] = [
         click.option(
             "--era",
@@ -160,16 +166,35 @@ def target_options(fn: Callable[..., Any]) -> Callable[..., Any]:
             "--allow-dynamic", is_flag=True, help="Treat dynamic skills (no manifest, nothing verifiable) as available."
         ),
     ]
+
+    @functools.wraps(fn)
+    def gathered(*args: Any, **kwargs: Any) -> Any:
+        from skillscope.service.targets import TargetOptions
+
+        given = {key: kwargs.pop(key) for key in _TARGET_KEYS}
+        reach = TargetOptions(
+            era=given["era"],
+            label=given["label"],
+            headers=tuple(given["headers"]),
+            env=tuple(given["env"]),
+            timeout=float(given["timeout"]),
+            allow_dynamic=bool(given["allow_dynamic"]),
+            config_path=given["config_path"],
+            ledger_file=given["ledger_file"],
+        )
+        return fn(*args, reach=reach, **kwargs)
+
+    command: Callable[..., Any] = gathered
     for option in reversed(options):
-        fn = option(fn)
-    return fn
+        command = option(command)
+    return command
 
 
 _FROM_CONTEXT: Any = object()
 
 
 def setup(
-    ctx: click.Context, /, target: str | None, options: dict[str, Any], *, command: Any = _FROM_CONTEXT
+    ctx: click.Context, /, target: str | None, reach: TargetOptions, *, command: Any = _FROM_CONTEXT
 ) -> Invocation:
     """Resolve the target, policy and ledger path, or exit 2 with the reason.
 
@@ -181,19 +206,7 @@ def setup(
     from skillscope.service.targets import resolve_target
 
     try:
-        config = load_config(options.get("config_path"))
-        return resolve_target(
-            target,
-            command,
-            config=config,
-            label=options.get("label"),
-            headers=list(options.get("headers", ())),
-            env=list(options.get("env", ())),
-            allow_dynamic=bool(options.get("allow_dynamic")),
-            era=options.get("era", "auto"),
-            timeout=options.get("timeout", 30.0),
-            ledger_file=options.get("ledger_file"),
-        )
+        return resolve_target(target, command, config=load_config(reach.config_path), options=reach)
     except SkillscopeError as exc:
         sys.exit(report_error(exc))
 

@@ -11,7 +11,7 @@ if TYPE_CHECKING:  # the opener and the connection load the SDK; the JSON shapes
     from skillscope.catalog.listing import Listing
     from skillscope.ledger.core.record import Record
     from skillscope.ledger.core.verdicts import ReviewState
-    from skillscope.protocol.connection import ServerInfo
+    from skillscope.protocol.info import ServerInfo
     from skillscope.verify.opener import SkillReport
 
 __all__ = ["entry_json", "listing_json", "report_json", "review_json", "record_json"]

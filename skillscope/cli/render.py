@@ -20,7 +20,7 @@ from skillscope.views import binary_view, hidden_panel, rendered_view, source_vi
 if TYPE_CHECKING:  # annotations only: the connection and opener modules import the MCP SDK
     from skillscope.catalog.entry import CatalogEntry
     from skillscope.catalog.listing import Listing
-    from skillscope.protocol.connection import ServerInfo
+    from skillscope.protocol.info import ServerInfo
     from skillscope.verify.opener import FileResult, SkillReport
 
 __all__ = [

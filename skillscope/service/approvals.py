@@ -15,14 +15,15 @@ from skillscope.core.errors import ApprovalRefused, UsageError
 from skillscope.core.offload import Offload, in_thread
 from skillscope.core.textsafe import safe_line
 from skillscope.ledger.core.defaults import default_reviewer
-from skillscope.ledger.intoto import POLICY_DIGESTS
 from skillscope.ledger.core.record import Action, Record
 from skillscope.ledger.core.recording import review_record, tool_id, utc_now
+from skillscope.ledger.intoto import POLICY_DIGESTS
 
 if TYPE_CHECKING:
     from skillscope.audit.run.results import SkillAudit
     from skillscope.ledger.core.verdicts import Verdicts
-    from skillscope.protocol.connection import Connection, ServerInfo
+    from skillscope.protocol.connection import Connection
+    from skillscope.protocol.info import ServerInfo
     from skillscope.verify.opener import SkillReport
 
 __all__ = [

@@ -10,10 +10,10 @@ from typing import Any
 
 from skillscope.audit.findings import CHECKS
 from skillscope.core.errors import SkillscopeError
-from skillscope.ledger.team.export import Exportable
-from skillscope.ledger.intoto import Attestations, ReviewPolicy, attest_approvals
 from skillscope.ledger.core.signers import TrustRule
 from skillscope.ledger.core.signing import load_signer
+from skillscope.ledger.intoto import Attestations, ReviewPolicy, attest_approvals
+from skillscope.ledger.team.export import Exportable
 from skillscope.service.review_state import TrustChoice
 from skillscope.service.suppressions import load_suppressions, today_utc
 

@@ -19,7 +19,7 @@ from skillscope.protocol.connection import Connection, connect
 from skillscope.verify.opener import open_skill
 
 if TYPE_CHECKING:
-    from skillscope.protocol.connection import ServerInfo
+    from skillscope.protocol.info import ServerInfo
     from skillscope.service.targets import Invocation
     from skillscope.verify.opener import SkillReport
 

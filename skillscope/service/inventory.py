@@ -14,13 +14,13 @@ from skillscope.ledger.core.sshsig import key_blob
 from skillscope.protocol.connection import connect
 from skillscope.service.catalog import load_catalog
 from skillscope.service.review_state import entry_review
-from skillscope.service.targets import attach_problem, client_seeds, server_seeds, unique_label
+from skillscope.service.targets import TargetOptions, attach_problem, client_seeds, server_seeds, unique_label
 
 if TYPE_CHECKING:
     from skillscope.catalog.entry import CatalogEntry
     from skillscope.config.file import Config
     from skillscope.ledger.core.verdicts import ReviewState, Verdicts
-    from skillscope.protocol.connection import Era, ServerInfo
+    from skillscope.protocol.info import Era, ServerInfo
     from skillscope.service.targets import ServerSeed
 
 __all__ = ["InventoryItem", "ServerInventory", "inventory_seeds", "signer_of", "take_inventory"]
@@ -68,11 +68,7 @@ def inventory_seeds(
     command: Sequence[str] | None,
     *,
     config: Config,
-    label: str | None = None,
-    headers: Sequence[str] = (),
-    env: Sequence[str] = (),
-    allow_dynamic: bool = False,
-    timeout: float = 30.0,
+    options: TargetOptions,
 ) -> tuple[list[ServerSeed], list[str]]:
     """The servers to inventory, and notes on what was left out.
 
@@ -83,24 +79,13 @@ def inventory_seeds(
     Raises:
         SkillscopeError: the config cannot be read, or a target cannot be understood.
     """
-    if targets or command or label:
+    if targets or command or options.label:
         # server_seeds refuses a --label that does not name exactly one server.
-        return server_seeds(
-            targets,
-            command,
-            config=config,
-            label=label,
-            headers=headers,
-            env=env,
-            allow_dynamic=allow_dynamic,
-            timeout=timeout,
-        ), []
+        return server_seeds(targets, command, config=config, options=options), []
 
-    seeds = (
-        server_seeds((), None, config=config, allow_dynamic=allow_dynamic, timeout=timeout) if config.servers else []
-    )
+    seeds = server_seeds((), None, config=config, options=options) if config.servers else []
     taken = {s.label for s in seeds}
-    for seed in client_seeds(allow_dynamic):
+    for seed in client_seeds(options.allow_dynamic):
         if seed.label in taken:
             label = unique_label(seed.label, taken)
             seed = replace(seed, target=replace(seed.target, label=label))

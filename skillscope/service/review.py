@@ -26,7 +26,8 @@ from skillscope.service.surface import item_contents, item_record
 
 if TYPE_CHECKING:
     from skillscope.ledger.core.verdicts import Verdicts
-    from skillscope.protocol.connection import Connection, ServerInfo
+    from skillscope.protocol.connection import Connection
+    from skillscope.protocol.info import ServerInfo
 
 __all__ = [
     "AuditedSkill",

@@ -10,9 +10,9 @@ from skillscope.catalog.entry import CatalogEntry
 from skillscope.core.errors import LedgerError, SkillscopeError
 from skillscope.ledger.book import ReviewBook
 from skillscope.ledger.core.chain import VerifyResult
-from skillscope.ledger.team.objects import ObjectStore, store_dir
 from skillscope.ledger.core.record import Record
 from skillscope.ledger.core.verdicts import ReviewState, Verdicts, review_state
+from skillscope.ledger.team.objects import ObjectStore, store_dir
 
 __all__ = ["LedgerSnapshot", "TrustChoice", "entry_review", "load_verdicts", "read_ledger", "review_states"]
 

@@ -16,8 +16,9 @@ from skillscope.core.errors import ConnectionFailed, SkillscopeError
 from skillscope.core.offload import Offload, in_thread
 from skillscope.ledger.core.record import Action, Record
 from skillscope.ledger.core.verdicts import ReviewState, Verdicts
-from skillscope.protocol.connection import Connection, ServerInfo
+from skillscope.protocol.connection import Connection
 from skillscope.protocol.errors import as_skillscope_error
+from skillscope.protocol.info import ServerInfo
 from skillscope.protocol.values import GetResult, ReadResult
 from skillscope.service.catalog import load_catalog, resolve_name
 from skillscope.service.review import AuditedSkill, LedgerPlace, Verdict, audit_for_review, record_review

@@ -32,7 +32,8 @@ from skillscope.service.catalog import load_catalog
 if TYPE_CHECKING:
     from skillscope.catalog.entry import Policy
     from skillscope.ledger.team.objects import ObjectStore
-    from skillscope.protocol.connection import Connection, ServerInfo
+    from skillscope.protocol.connection import Connection
+    from skillscope.protocol.info import ServerInfo
 
 __all__ = [
     "FieldChange",

@@ -20,12 +20,13 @@ from skillscope.ledger.core.defaults import ledger_path
 from skillscope.protocol.target import Target
 
 if TYPE_CHECKING:
-    # The connection module loads the SDK; only its Era type is needed here.
     from skillscope.demo.wellknown import OriginConflict
-    from skillscope.protocol.connection import Era
+    from skillscope.protocol.info import Era
+
 
 __all__ = [
     "Invocation",
+    "TargetOptions",
     "Origin",
     "ServerSeed",
     "attach_problem",
@@ -43,6 +44,32 @@ __all__ = [
 
 Origin = Literal["config", "command-line", "dialog", "demo", "client"]
 _URL = re.compile(r"^https?://", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class TargetOptions:
+    """How to reach the servers a run names: the options every target command shares, and the TUI's settings.
+
+    The CLI builds one from its shared options (``--era``, ``--label``, ``--header``, ``--env``, ``--timeout``,
+    ``--allow-dynamic``, ``--config``, ``--ledger``); the TUI keeps the one it was started with.
+    """
+
+    era: Era = "auto"
+    """Protocol era: ``auto`` tries the modern ``server/discover`` first and falls back to the handshake."""
+    label: str | None = None
+    """The name of the one server named (a TARGET or a command); None derives it from the URL or command."""
+    headers: tuple[str, ...] = ()
+    """``NAME: VALUE`` HTTP headers for every URL (``${VAR}`` expands from the environment)."""
+    env: tuple[str, ...] = ()
+    """``NAME=VALUE`` variables for a stdio server (``${VAR}`` expands from the environment)."""
+    timeout: float = 30.0
+    """Seconds allowed for connecting and for each request."""
+    allow_dynamic: bool = False
+    """Treat dynamic skills (no manifest, nothing verifiable) as available."""
+    config_path: str | None = None
+    """The config file given; None looks for ./skillscope.yaml, then the per-user one."""
+    ledger_file: str | None = None
+    """The ledger file given; None takes $SKILLSCOPE_LEDGER, the config's, or the per-user one."""
 
 
 @dataclass(frozen=True)
@@ -131,13 +158,7 @@ def resolve_target(
     command: Sequence[str] | None,
     *,
     config: Config,
-    label: str | None = None,
-    headers: Sequence[str] = (),
-    env: Sequence[str] = (),
-    allow_dynamic: bool = False,
-    era: Era = "auto",
-    timeout: float = 30.0,
-    ledger_file: str | None = None,
+    options: TargetOptions = TargetOptions(),
 ) -> Invocation:
     """What one TARGET (a URL, a label, ``demo``) or stdio command line means, with its policy and ledger.
 
@@ -148,15 +169,15 @@ def resolve_target(
         target,
         list(command) if command else None,
         config=config,
-        label=label,
-        headers=list(headers),
-        env=list(env),
-        timeout=timeout,
+        label=options.label,
+        headers=list(options.headers),
+        env=list(options.env),
+        timeout=options.timeout,
     )
     demo = is_demo_target(built)
     spec = None if built.kind == "inprocess" or command else _named_spec(target, config)[0]
-    path = ledger_for(config, ledger_file, demo_only=demo)
-    return Invocation(built, server_policy(spec, allow_dynamic), config, era, timeout, path)
+    path = ledger_for(config, options.ledger_file, demo_only=demo)
+    return Invocation(built, server_policy(spec, options.allow_dynamic), config, options.era, options.timeout, path)
 
 
 def server_seeds(
@@ -164,11 +185,7 @@ def server_seeds(
     command: Sequence[str] | None,
     *,
     config: Config,
-    label: str | None = None,
-    headers: Sequence[str] = (),
-    env: Sequence[str] = (),
-    allow_dynamic: bool = False,
-    timeout: float = 30.0,
+    options: TargetOptions = TargetOptions(),
 ) -> list[ServerSeed]:
     """The servers to show for TARGETs and a stdio command line; with neither, every configured server.
 
@@ -178,6 +195,7 @@ def server_seeds(
     Raises:
         SkillscopeError: the config cannot be read, or a target cannot be understood.
     """
+    label, headers, env, allow_dynamic = options.label, options.headers, options.env, options.allow_dynamic
     if label and len(targets) + (1 if command else 0) != 1:
         raise UsageError("--label names one server: give exactly one TARGET (or one command after --)")
     seeds: list[ServerSeed] = []
@@ -192,7 +210,9 @@ def server_seeds(
         seeds.append(seed)
 
     for target in targets:
-        built = target_from_args(target, None, config=config, label=label, headers=list(headers), timeout=timeout)
+        built = target_from_args(
+            target, None, config=config, label=label, headers=list(headers), timeout=options.timeout
+        )
         if is_demo_target(built):
             add(ServerSeed(built, None, "demo", Policy()))
             continue

@@ -6,6 +6,7 @@ import pytest
 
 from skillscope.cli.commands_tui import tui_settings
 from skillscope.ledger.core.store import Ledger
+from skillscope.service.targets import TargetOptions
 from tests.cli.conftest import run_cli
 
 SEEDED = {
@@ -82,6 +83,6 @@ def test_tui_on_the_demo_uses_the_demo_ledger(monkeypatch, tmp_path):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "cfg"))
     monkeypatch.setenv("SKILLSCOPE_LEDGER", str(tmp_path / "user.jsonl"))
-    settings = tui_settings(("demo",), None, {}, reviewer=None)
+    settings = tui_settings(("demo",), None, TargetOptions(), reviewer=None)
     assert [(s.label, s.origin) for s in settings.servers] == [("demo", "demo")]
     assert settings.ledger_path == tmp_path / "data" / "skillscope" / "demo-ledger.jsonl"

@@ -12,7 +12,7 @@ from skillscope.protocol.connection import connect
 from skillscope.service.approvals import approval_plan, audit_for_approval
 from skillscope.service.catalog import find_entry, load_catalog, open_named, resolve_name
 from skillscope.service.review_state import entry_review, load_verdicts, read_ledger, review_states
-from skillscope.service.targets import resolve_target
+from skillscope.service.targets import TargetOptions, resolve_target
 from tests.fixtures.hostile import build_scenario
 from tests.fixtures.http import serve_http
 
@@ -28,7 +28,9 @@ def config(tmp_path, monkeypatch):
 
 async def test_a_name_resolves_by_label_path_bare_name_or_index(config, tmp_path):
     async with serve_http(build_scenario("samples")) as url:
-        inv = resolve_target(url, None, config=config, label="fx", ledger_file=str(tmp_path / "l.jsonl"))
+        inv = resolve_target(
+            url, None, config=config, options=TargetOptions(label="fx", ledger_file=str(tmp_path / "l.jsonl"))
+        )
         async with connect(inv.target, timeout=120) as conn:
             listing = await load_catalog(conn, Policy())
             by_path = await resolve_name(conn, listing, "fx:pdf-processing", Policy())
@@ -46,7 +48,7 @@ async def test_a_name_resolves_by_label_path_bare_name_or_index(config, tmp_path
 
 async def test_two_skills_of_one_name_must_be_named_by_path(config):
     async with serve_http(build_scenario("same-name")) as url:
-        inv = resolve_target(url, None, config=config, label="fx")
+        inv = resolve_target(url, None, config=config, options=TargetOptions(label="fx"))
         with pytest.raises(UsageError, match="2 skills are named 'pdf-processing'"):
             await find_entry(inv, "pdf-processing", lambda _: None)
         _, entry = await find_entry(inv, "team-b/pdf-processing", lambda _: None)
@@ -56,7 +58,10 @@ async def test_two_skills_of_one_name_must_be_named_by_path(config):
 async def test_review_state_follows_the_ledger_for_every_front_end(config, tmp_path):
     path = tmp_path / "ledger.jsonl"
     async with connect(
-        resolve_target("demo", None, config=config, ledger_file=str(tmp_path / "d.jsonl")).target, timeout=120
+        resolve_target(
+            "demo", None, config=config, options=TargetOptions(ledger_file=str(tmp_path / "d.jsonl"))
+        ).target,
+        timeout=120,
     ) as conn:
         listing = await load_catalog(conn, Policy())
         hello = await resolve_name(conn, listing, "hello-world", Policy())

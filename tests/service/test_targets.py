@@ -8,7 +8,7 @@ import pytest
 
 from skillscope.config.file import load_config
 from skillscope.core.errors import SkillscopeError, UsageError
-from skillscope.service.targets import attach_problem, resolve_target, seed_from_form, server_seeds
+from skillscope.service.targets import TargetOptions, attach_problem, resolve_target, seed_from_form, server_seeds
 from tests.fixtures.http import REPO_ROOT, stdio_command
 
 
@@ -48,7 +48,9 @@ def config(tmp_path, home):
 
 def test_a_url_gets_the_default_policy_and_the_configs_ledger(config, tmp_path):
     # timing: the timeout is only carried into the target here; nothing waits on it
-    inv = resolve_target("https://skills.example.com/mcp", None, config=config, era="modern", timeout=5)
+    inv = resolve_target(
+        "https://skills.example.com/mcp", None, config=config, options=TargetOptions(era="modern", timeout=5)
+    )
     assert (inv.target.kind, inv.target.label, inv.target.url) == (
         "http",
         "skills.example.com",
@@ -61,7 +63,7 @@ def test_a_url_gets_the_default_policy_and_the_configs_ledger(config, tmp_path):
 def test_a_config_label_brings_its_own_policy(config):
     assert resolve_target("docs", None, config=config).policy.allow_dynamic
     assert not resolve_target("plain", None, config=config).policy.allow_dynamic
-    assert resolve_target("plain", None, config=config, allow_dynamic=True).policy.allow_dynamic
+    assert resolve_target("plain", None, config=config, options=TargetOptions(allow_dynamic=True)).policy.allow_dynamic
 
 
 def test_a_client_config_label_brings_its_policy_to_the_cli_as_to_the_tui(config):
@@ -73,7 +75,7 @@ def test_a_client_config_label_brings_its_policy_to_the_cli_as_to_the_tui(config
 
 
 def test_the_demo_gets_its_own_ledger(config, tmp_path):
-    inv = resolve_target("demo", None, config=config, ledger_file=str(tmp_path / "d.jsonl"))
+    inv = resolve_target("demo", None, config=config, options=TargetOptions(ledger_file=str(tmp_path / "d.jsonl")))
     assert inv.target.kind == "inprocess" and inv.ledger_path == tmp_path / "d.jsonl"
     assert inv.ledger_path.exists()  # seeded on first use, so every review state shows
 
@@ -91,15 +93,14 @@ def test_seeds_get_unique_labels_and_keep_headers_as_typed(config, monkeypatch):
         ["https://a.example/mcp", "https://a.example/mcp"],
         ["python", "-m", "srv"],
         config=config,
-        headers=["Authorization: Bearer ${TOKEN}"],
-        env=["KEY=${TOKEN}"],
+        options=TargetOptions(headers=("Authorization: Bearer ${TOKEN}",), env=("KEY=${TOKEN}",)),
     )
     assert [s.label for s in seeds] == ["a.example", "a.example-2", "srv"]
     assert seeds[0].target.headers["Authorization"] == "Bearer s3cret"
     assert seeds[0].spec.headers["Authorization"] == "Bearer ${TOKEN}"  # what would be saved
     assert seeds[2].spec.env == {"KEY": "${TOKEN}"} and seeds[2].target.env == {"KEY": "s3cret"}
     with pytest.raises(UsageError, match="--label names one server"):
-        server_seeds(["docs", "plain"], None, config=config, label="x")
+        server_seeds(["docs", "plain"], None, config=config, options=TargetOptions(label="x"))
 
 
 def test_no_target_means_every_configured_server(config):

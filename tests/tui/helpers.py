@@ -18,7 +18,7 @@ from rich.segment import Segment
 
 from skillscope.catalog.entry import Policy
 from skillscope.protocol.target import Target
-from skillscope.service.targets import ServerSeed
+from skillscope.service.targets import ServerSeed, TargetOptions
 from skillscope.tui.app import SkillscopeApp, make_app
 from skillscope.tui.demo_ledger import demo_settings
 from skillscope.tui.settings import TuiSettings
@@ -86,7 +86,7 @@ def settings_for(seeds: list[ServerSeed], tmp_path: Path) -> TuiSettings:
         reviewer="Rita Reviewer <rita@example.org>",
         log_dir=tmp_path / "logs",
         save_path=tmp_path / "skillscope.yaml",
-        timeout=120,
+        options=TargetOptions(timeout=120),
     )
 
 

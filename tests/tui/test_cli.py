@@ -15,11 +15,12 @@ from click.testing import CliRunner
 from skillscope.cli import cli
 from skillscope.cli.commands_tui import tui_settings
 from skillscope.core.errors import UsageError
+from skillscope.service.targets import TargetOptions
 from tests.cli.conftest import run_cli
 from tests.fixtures.http import REPO_ROOT, stdio_command
 from tests.processes import children_of
 
-OPTIONS = {"era": "auto", "timeout": 30.0, "headers": (), "env": ()}
+OPTIONS = TargetOptions()
 
 
 @pytest.fixture
@@ -64,7 +65,7 @@ def test_targets_keep_headers_unexpanded_for_saving(monkeypatch, no_config):
     settings = tui_settings(
         ("https://a.example/mcp", "https://b.example/mcp"),
         ["python", "-m", "srv"],
-        {**OPTIONS, "headers": ("Authorization: Bearer ${TOKEN}",), "env": ("LEVEL=debug",)},
+        TargetOptions(headers=("Authorization: Bearer ${TOKEN}",), env=("LEVEL=debug",)),
         reviewer="me",
     )
     first, second, third = settings.servers
@@ -80,7 +81,7 @@ def test_env_values_expand_for_the_server_and_save_unexpanded(monkeypatch, tmp_p
 
     monkeypatch.setenv("TOKEN", "s3cret-env-value")
     (tmp_path / "empty.yaml").write_text("servers: {}\n")
-    options = {**OPTIONS, "config_path": str(tmp_path / "empty.yaml"), "env": ("LEVEL=debug", "API_KEY=${TOKEN}")}
+    options = TargetOptions(config_path=str(tmp_path / "empty.yaml"), env=("LEVEL=debug", "API_KEY=${TOKEN}"))
     settings = tui_settings((), ["python", "-m", "srv"], options, reviewer="me")
     (seed,) = settings.servers
     assert seed.target.env == {"LEVEL": "debug", "API_KEY": "s3cret-env-value"}
@@ -97,7 +98,7 @@ def test_same_labels_are_told_apart(no_config):
 
 def test_label_names_one_server_only(no_config):
     with pytest.raises(UsageError, match="exactly one"):
-        tui_settings(("https://a.example/mcp", "https://b.example/mcp"), None, {**OPTIONS, "label": "x"}, reviewer=None)
+        tui_settings(("https://a.example/mcp", "https://b.example/mcp"), None, TargetOptions(label="x"), reviewer=None)
 
 
 def test_a_configured_server_with_an_unset_variable_is_shown_failed(tmp_path, monkeypatch):
@@ -106,7 +107,7 @@ def test_a_configured_server_with_an_unset_variable_is_shown_failed(tmp_path, mo
     config.write_text(
         "servers:\n  docs:\n    url: https://docs.example/mcp\n    headers: {Authorization: 'Bearer ${NOT_SET_ANYWHERE}'}\n"
     )
-    settings = tui_settings((), None, {**OPTIONS, "config_path": str(config)}, reviewer=None)
+    settings = tui_settings((), None, TargetOptions(config_path=str(config)), reviewer=None)
     assert (
         settings.servers[0].problem
         == "Environment variable NOT_SET_ANYWHERE is not set (used in server 'docs' header 'Authorization')"

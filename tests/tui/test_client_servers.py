@@ -7,6 +7,7 @@ import json
 import pytest
 
 from skillscope.cli.commands_tui import tui_settings
+from skillscope.service.targets import TargetOptions
 from skillscope.tui.app import make_app
 from tests.fixtures.http import REPO_ROOT, stdio_command
 from tests.tui.helpers import listed, running, wait_until
@@ -40,7 +41,7 @@ def client_home(tmp_path, monkeypatch):
 
 
 def test_client_servers_are_offered_not_attached(client_home):
-    settings = tui_settings((), None, {}, reviewer="r")
+    settings = tui_settings((), None, TargetOptions(), reviewer="r")
     seeds = {s.label: s for s in settings.servers}
     assert set(seeds) == {"samples", "needs-token"}  # the disabled one is left out
     assert all(s.origin == "client" and not s.autoconnect for s in seeds.values())
@@ -50,12 +51,12 @@ def test_client_servers_are_offered_not_attached(client_home):
 def test_a_configured_server_keeps_the_client_servers_out(client_home, tmp_path):
     config = tmp_path / "own.yaml"
     config.write_text("servers:\n  mine: {url: 'https://mine.example/mcp'}\n")
-    settings = tui_settings((), None, {"config_path": str(config)}, reviewer="r")
+    settings = tui_settings((), None, TargetOptions(config_path=str(config)), reviewer="r")
     assert [s.label for s in settings.servers] == ["mine"]
 
 
 async def test_offered_server_attaches_when_asked(client_home, tmp_path):
-    settings = tui_settings((), None, {}, reviewer="r")
+    settings = tui_settings((), None, TargetOptions(), reviewer="r")
     settings.log_dir = tmp_path / "logs"
     app = make_app(settings)
     app.animation_level = "none"
@@ -73,7 +74,7 @@ async def test_offered_server_attaches_when_asked(client_home, tmp_path):
 
 
 def test_a_client_label_as_target_keeps_its_spec(client_home):
-    settings = tui_settings(("samples",), None, {}, reviewer="r")
+    settings = tui_settings(("samples",), None, TargetOptions(), reviewer="r")
     (seed,) = settings.servers
     assert seed.origin == "client" and seed.autoconnect and seed.spec.source.endswith("mcp.json")
     assert seed.target.command[-2:] == ("tests.fixtures.run_server", "samples")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from skillscope.cli.commands_tui import tui_settings
+from skillscope.service.targets import TargetOptions
 from skillscope.tui.app import make_app
 from tests.cli.test_cli_folders import write_skill
 from tests.tui.helpers import listed, open_skill, running, settings_for
@@ -19,7 +20,7 @@ async def test_a_folder_target_lists_and_opens_its_skills(tmp_path, monkeypatch)
     write_skill(tmp_path / "skills", "invoice-review")
     write_skill(tmp_path / "skills", "code-review")
     monkeypatch.chdir(tmp_path)
-    started = tui_settings(("./skills",), None, {}, reviewer=None)
+    started = tui_settings(("./skills",), None, TargetOptions(), reviewer=None)
     assert [(s.label, s.origin, s.spec) for s in started.servers] == [("skills", "command-line", None)]
     assert started.ledger_path == tmp_path / "user.jsonl"  # a folder's reviews are the user's, not the demo's
     app = make_app(settings_for(started.servers, tmp_path))

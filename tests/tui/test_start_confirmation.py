@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import shlex
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 import yaml
 
 from skillscope.cli.commands_tui import tui_settings
+from skillscope.service.targets import TargetOptions
 from skillscope.tui.app import make_app
 from skillscope.tui.dialogs.start_servers import StartServersDialog
 from tests.fixtures.http import REPO_ROOT, stdio_command
@@ -52,9 +54,9 @@ def config(home, tmp_path):
 
 def app_for(config_path: Path, tmp_path: Path, targets: tuple[str, ...] = ()):
     """The app as ``skillscope tui [TARGET...] --config FILE`` builds it."""
-    settings = tui_settings(targets, None, {"config_path": str(config_path)}, reviewer="r")
+    settings = tui_settings(targets, None, TargetOptions(config_path=str(config_path)), reviewer="r")
     settings.log_dir = tmp_path / "logs"
-    settings.timeout = 120
+    settings.options = replace(settings.options, timeout=120)
     app = make_app(settings)
     app.animation_level = "none"
     return app
@@ -170,7 +172,7 @@ def test_the_start_dialog_fits_80x24(snap_compare, home, tmp_path):
         ),
         encoding="utf-8",
     )
-    settings = tui_settings((), None, {"config_path": str(path), "ledger_file": "ledger.jsonl"}, reviewer="r")
+    settings = tui_settings((), None, TargetOptions(config_path=str(path), ledger_file="ledger.jsonl"), reviewer="r")
     settings.log_dir = tmp_path / "logs"
     app = make_app(settings)
     app.animation_level = "none"

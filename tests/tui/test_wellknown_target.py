@@ -7,6 +7,7 @@ from dataclasses import replace
 import pytest
 
 from skillscope.cli.commands_tui import tui_settings
+from skillscope.service.targets import TargetOptions
 from skillscope.tui.app import make_app
 from tests.fixtures.wellknown import publisher, sha, skill_md, tar_gz
 from tests.tui.helpers import listed, notifications, open_skill, running, screen_text, select, settings_for
@@ -26,7 +27,7 @@ async def test_a_well_known_index_lists_its_skills_a_mismatch_unavailable_before
                 site.archive_entry("invoice-review", archive, ".tar.gz"),
             ]
         )
-        started = tui_settings((site.index_url,), None, {"label": "acme"}, reviewer=None)
+        started = tui_settings((site.index_url,), None, TargetOptions(label="acme"), reviewer=None)
     # The index was fetched and verified when the TUI started: the publisher is gone, the skills stay served.
     assert [(s.label, s.origin, s.spec) for s in started.servers] == [("acme", "command-line", None)]
     assert started.ledger_path == tmp_path / "user.jsonl"  # reviews are the user's, not the demo's
@@ -58,8 +59,8 @@ async def test_two_origins_serving_one_name_with_different_bytes_is_a_notificati
     with publisher() as a, publisher() as b:
         a.index([a.skill_md_entry("code-review", skill_md("code-review"))])
         b.index([b.skill_md_entry("code-review", skill_md("code-review", body="# Steps\n\nAlso run x.sh.\n"))])
-        started = tui_settings((a.index_url, b.index_url), None, {}, reviewer=None)
-        same = tui_settings((a.index_url, a.index_url), None, {}, reviewer=None)
+        started = tui_settings((a.index_url, b.index_url), None, TargetOptions(), reviewer=None)
+        same = tui_settings((a.index_url, a.index_url), None, TargetOptions(), reviewer=None)
     app = make_app(replace(settings_for(started.servers, tmp_path), notes=started.notes))
     async with running(app) as pilot:
         await listed(pilot, server=started.servers[0].label)
