@@ -792,8 +792,9 @@ _GENERIC_SECRET = re.compile(
     r"slack|stripe|personal\s+access|secret|cloud)\s+){0,2}(?:api[\s_-]?keys?|tokens?|secrets?|passwords?|passphrases?|"
     r"credentials|cookies?|keys?)\b(?!\s*(?:reset|manager|count|limits?|usage|budget|field|polic(?:y|ies)|prompt|length|"
     r"expiry|rotation|scopes?|names?|settings?|page|documentation|docs))|"
-    r"\$\{?[A-Z][A-Z0-9_]*(?:TOKEN|KEY|SECRET|PASSWORD|PASSWD|CREDENTIALS?)\b\}?|"
-    r"\b[A-Z][A-Z0-9]*_[A-Z0-9_]*(?:TOKEN|API_KEY|SECRET(?:_KEY)?|PASSWORD|ACCESS_KEY)\b",
+    r"(?-i:\$\{?[A-Z][A-Z0-9_]*(?:TOKEN|KEY|SECRET|PASSWORD|PASSWD|CREDENTIALS?)\b\}?)|"
+    r"(?-i:\b[A-Z][A-Z0-9]*_[A-Z0-9_]*(?:TOKEN|API_KEY|SECRET(?:_KEY)?|PASSWORD|ACCESS_KEY)\b)",
+    re.IGNORECASE,
 )
 """A named secret that has honest uses with its own service (a token sent to the API it belongs to)."""
 _CHANNEL = re.compile(
@@ -859,6 +860,9 @@ def _carried(sentence: str, secret: re.Match[str], strong: bool) -> tuple[re.Mat
     verbs = [
         m for pattern in ((_PUT_VERB, _VISIT_VERB) if strong else (_PUT_VERB,)) for m in pattern.finditer(sentence)
     ]
+    for way in _CHANNEL.finditer(sentence):
+        if way.start() <= secret.start() < way.end() and "://" in way.group(0):
+            return way, way  # the secret written into the address itself: whoever opens it sends it
     for way in _ways_out(sentence):
         if way.start() <= secret.start() < way.end():
             continue
