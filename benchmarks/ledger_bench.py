@@ -24,10 +24,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from skillscope.ledger.book import ReviewBook, read_verdicts
-from skillscope.ledger.team.export import export_approved
 from skillscope.ledger.core.record import GENESIS, FileEntry, Record, encode_line
 from skillscope.ledger.core.signing import Signer, load_signer
 from skillscope.ledger.core.store import Ledger
+from skillscope.ledger.team.export import export_approved
 
 
 def make_record(n: int) -> Record:

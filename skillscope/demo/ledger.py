@@ -13,11 +13,11 @@ from skillscope.core.spec import MODERN
 from skillscope.demo import DEMO_LABEL
 from skillscope.demo.catalog import demo_skills
 from skillscope.demo.publisher import entry_for
-from skillscope.ledger.team.objects import ObjectStore, store_dir
 from skillscope.ledger.core.record import Action, FileEntry, Record
 from skillscope.ledger.core.recording import tool_id
 from skillscope.ledger.core.signing import load_signer
 from skillscope.ledger.core.store import Ledger
+from skillscope.ledger.team.objects import ObjectStore, store_dir
 
 __all__ = ["DEMO_LEDGER_NAME", "demo_ledger", "seed_demo_ledger"]
 

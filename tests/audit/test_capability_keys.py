@@ -9,8 +9,8 @@ from skillscope.audit.capabilities import Capability
 from skillscope.audit.keys import assign_keys, legacy_keys
 from skillscope.audit.run.results import ServerAudit, SkillAudit
 from skillscope.ledger.core.record import Record
-from skillscope.ledger.team.suppressions import Suppression
 from skillscope.ledger.core.verdicts import ReviewState
+from skillscope.ledger.team.suppressions import Suppression
 from skillscope.service.capability_change import capability_change
 from skillscope.service.suppressions import SuppressionSet, apply_suppressions
 from tests.audit.test_finding_keys import served_audit, upload

@@ -9,8 +9,8 @@ import yaml
 
 from skillscope.audit.approval import approval_audit
 from skillscope.ledger.book import read_verdicts
-from skillscope.ledger.team.objects import ObjectStore, store_dir
 from skillscope.ledger.core.store import Ledger
+from skillscope.ledger.team.objects import ObjectStore, store_dir
 from skillscope.tui.app import make_app
 from skillscope.tui.widgets.detail_pane import DetailPane
 from tests.processes import is_alive as process_alive

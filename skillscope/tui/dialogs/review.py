@@ -14,8 +14,8 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Static
 
-from skillscope.ledger.team.objects import ObjectStore
 from skillscope.ledger.core.verdicts import ReviewState
+from skillscope.ledger.team.objects import ObjectStore
 from skillscope.service.approvals import ApprovalPlan
 from skillscope.service.audit_change import audit_change, lead_lines
 from skillscope.service.capability_change import report_change

@@ -22,8 +22,8 @@ from textual.worker import Worker
 
 from skillscope.core.files import write_file
 from skillscope.core.textsafe import safe_line
-from skillscope.ledger.team.export import export_approved
 from skillscope.ledger.core.record import Record
+from skillscope.ledger.team.export import export_approved
 from skillscope.service.review_state import LedgerSnapshot, read_ledger
 from skillscope.service.signatures import SignatureReport, check_signatures
 from skillscope.tui.actions import copy_value, move_focused
