@@ -10,9 +10,9 @@ from skillscope.audit.run.results import SkillAudit
 from skillscope.catalog.entry import CatalogEntry
 from skillscope.core.errors import ApprovalRefused, SkillscopeError
 from skillscope.core.offload import shared_child
-from skillscope.ledger.team.objects import skill_diffs
 from skillscope.ledger.core.record import Action
 from skillscope.ledger.core.verdicts import ReviewState
+from skillscope.ledger.team.objects import skill_diffs
 from skillscope.service.approvals import approval_plan, review_refusal
 from skillscope.service.review import Verdict, nothing_to_record
 from skillscope.service.review_state import read_ledger
