@@ -30,11 +30,11 @@ from skillscope.verify.frontmatter import FrontmatterError, parse_frontmatter, s
 from skillscope.verify.opener import FileResult, SkillReport
 
 if TYPE_CHECKING:
-    from skillscope.ledger.team.objects import ObjectStore
     from skillscope.ledger.core.verdicts import ReviewState
+    from skillscope.ledger.team.objects import ObjectStore
     from skillscope.service.capability_change import CapabilityChange
 
-__all__ = ["NOTHING_NEW", "AuditChange", "audit_change", "lead_lines"]
+__all__ = ["NOTHING_NEW", "AuditChange", "audit_change", "audit_change_of", "change_due", "lead_lines"]
 
 NOTHING_NEW = "nothing new to judge: no new error or warning, and the skill can do what was approved"
 """What a changed skill leads with when neither its audit nor its capabilities have anything new."""
@@ -148,6 +148,22 @@ def _approved_report(report: SkillReport, state: ReviewState, store: ObjectStore
     return replace(report, entry=replace(entry, frontmatter=frontmatter), files=files)
 
 
+def change_due(state: ReviewState | None, report: SkillReport) -> bool:
+    """Whether ``audit_change`` has versions to compare: an approved skill that changed since, now verified."""
+    record = state.record if state is not None else None
+    if state is None or record is None or record.action != "approve" or state.state in ("rejected", "revoked"):
+        return False
+    return bool(state.changes) and report.verified
+
+
+def audit_change_of(
+    state: ReviewState | None, report: SkillReport, store: ObjectStore | None, now: list[AuditFinding] | None
+) -> AuditChange | None:
+    """``audit_change`` with its arguments by position, for an ``Offload`` (a thread, or the child process a
+    screen audits in: the approved bytes are scanned again, too slow for a screen's thread)."""
+    return audit_change(state, report, store, now=now)
+
+
 def audit_change(
     state: ReviewState | None, report: SkillReport, store: ObjectStore | None, *, now: list[AuditFinding] | None = None
 ) -> AuditChange | None:
@@ -156,11 +172,9 @@ def audit_change(
     ``now`` is the current audit's findings when the caller has them (an approval's audit); otherwise the
     current files in ``report`` are scanned here, as the approved ones are.
     """
-    record = state.record if state is not None else None
-    if state is None or record is None or record.action != "approve" or state.state in ("rejected", "revoked"):
+    if state is None or state.record is None or not change_due(state, report):
         return None
-    if not state.changes or not report.verified:
-        return None
+    record = state.record
     directory = report.entry.directory or ""
     current = _judged(now if now is not None else _scan(report))
     approved = _approved_report(report, state, store) if store is not None else None

@@ -10,10 +10,11 @@ from typing import Literal
 from skillscope.audit.run.integrity import judge_review_again
 from skillscope.audit.run.results import SkillAudit
 from skillscope.catalog.entry import CatalogEntry
-from skillscope.ledger.team.objects import FileDiff, skill_diffs
+from skillscope.core.offload import Offload, in_thread
 from skillscope.ledger.core.record import Action, Record
 from skillscope.ledger.core.verdicts import ReviewState
-from skillscope.service.audit_change import AuditChange, audit_change
+from skillscope.ledger.team.objects import FileDiff, skill_diffs
+from skillscope.service.audit_change import AuditChange, audit_change, audit_change_of, change_due
 from skillscope.service.review import LedgerPlace, Verdict
 from skillscope.service.review_state import LedgerSnapshot, TrustChoice, read_ledger
 from skillscope.service.session import ServerSession
@@ -46,6 +47,8 @@ class SkillView:
     """The Changes tab's diffs against the approved bytes, once the skill's files were read and verified."""
     audit_change: AuditChange | None = None
     """The new errors and warnings since the approved version, once a changed skill was audited (``audit_change``)."""
+    comparing: bool = False
+    """True from an audit of a changed skill until ``Workspace.compare`` has found what the change brought."""
     by_name: bool = False
     """True for a skill the listing lacks, fetched with skills/get; kept when the catalog is listed again."""
     stale: bool = False
@@ -206,13 +209,37 @@ class Workspace:
                 view.opened[result.path] = result
         review, objects = view.review, self.ledger.objects
         if view.audit is not None and view.audit.report is report:
-            # What the change brought, the approved bytes audited alike when the store keeps them.
-            view.audit_change = audit_change(review, report, objects, now=view.audit.findings)
+            # What the change brought is computed apart (``compare``): the approved bytes are audited again.
+            view.audit_change = None
+            view.comparing = change_due(review, report)
         if review is None or not review.changes or objects is None or len(view.opened) <= 1:
             return
         # The changed files that were read and verified, diffed against the approved bytes.
         current = {r.uri: r.served.data for r in view.opened.values() if r.served is not None}
         view.diffs = skill_diffs(objects, view.entry, review.changes, current)
+
+    async def compare(self, view: SkillView, offload: Offload = in_thread) -> bool:
+        """Find what the change of an audited skill brought (``audit_change``: the approved bytes audited alike when
+        the store keeps them) where ``offload`` runs it, and keep it in ``view.audit_change``.
+
+        Returns True when it was kept: False when there was nothing to compare, or the view was audited
+        again (or listed anew) meanwhile, when the answer is about an audit no longer shown.
+        """
+        audit = view.audit
+        if not view.comparing or audit is None or audit.report is None:
+            return False
+        change = await offload(audit_change_of, view.review, audit.report, self.ledger.objects, audit.findings)
+        if view.audit is not audit:
+            return False
+        view.audit_change, view.comparing = change, False
+        return True
+
+    def compare_now(self, view: SkillView) -> None:
+        """``compare`` on the caller's thread (a front end without an event loop)."""
+        audit = view.audit
+        if view.comparing and audit is not None and audit.report is not None:
+            view.audit_change = audit_change(view.review, audit.report, self.ledger.objects, now=audit.findings)
+            view.comparing = False
 
     def read_ledger(self) -> None:
         """Read the ledger again and judge every skill by it (blocking: a front end reads in a thread, then ``use_ledger``)."""

@@ -55,6 +55,8 @@ class PaneKeys(MainState):
 
     def _cycle_area(self, step: int) -> None:
         here = self.focus_area()
+        if here == "detail" and self.detail.step_within(step):
+            return  # the overview's file table and capability list are both stops
         start = AREAS.index(here) if here in AREAS else (-1 if step > 0 else 0)
         self._focus_area(AREAS[(start + step) % len(AREAS)])
 

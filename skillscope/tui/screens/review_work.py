@@ -12,8 +12,8 @@ from skillscope.core.errors import ApprovalRefused, SkillscopeError
 from skillscope.core.offload import shared_child
 from skillscope.ledger.core.record import Action
 from skillscope.ledger.core.verdicts import ReviewState
-from skillscope.ledger.team.objects import skill_diffs
 from skillscope.service.approvals import approval_plan, review_refusal
+from skillscope.service.ledgers import changed_files
 from skillscope.service.review import Verdict, nothing_to_record
 from skillscope.service.review_state import read_ledger
 from skillscope.service.suppressions import record_suppression
@@ -94,6 +94,19 @@ class ReviewWork(MainState):
         """Keep what an open (or an audit) found (the workspace's rule: content only when it verified); redraw its row."""
         self.workspace.apply_report(view, report)
         self.catalog_tree.refresh_skill(server, view.name)
+        if view.comparing:  # the approved bytes are audited again in the audit's child process, not here
+            self._progress(server, view, f"Comparing {view.name} with its approved version")
+            self.run_worker(self._compare(server, view), name=f"compare {view.name}", exit_on_error=False)
+
+    async def _compare(self, server: str, view: SkillView) -> None:
+        """Find what the change of an audited skill brought, then show it (``Workspace.compare``)."""
+        try:
+            kept = await self.workspace.compare(view, shared_child())
+        finally:
+            if self.detail.shown in (None, (server, view.name)):
+                self.detail.set_progress(None)
+        if kept and self.detail.shown == (server, view.name):
+            self.detail.show_skill(server, view)
 
     def action_diff(self) -> None:
         target = self._review_target("diff")
@@ -219,7 +232,7 @@ class ReviewWork(MainState):
         if changed is not None and self.ledger.objects is not None and plan.report is not None:
             current = {r.uri: r.served.data for r in plan.report.files if r.served is not None}
             diff = changes_view(
-                view.entry, changed, skill_diffs(self.ledger.objects, view.entry, changed.changes, current)
+                view.entry, changed, changed_files(self.ledger.objects, view.entry, changed.changes, current)
             )
         elif changed is not None:
             diff = changes_view(view.entry, changed)

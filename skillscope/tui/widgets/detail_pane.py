@@ -20,7 +20,7 @@ from skillscope.tui.widgets.file_viewer import FileViewer, skill_md_view
 from skillscope.tui.widgets.finding_list import FindingList, finding_place
 from skillscope.tui.widgets.progress_row import ProgressRow
 from skillscope.tui.widgets.refill import refill
-from skillscope.tui.widgets.skill_overview import FileTable, SkillOverview, change_lead
+from skillscope.tui.widgets.skill_overview import CapabilityList, FileTable, SkillOverview, change_lead
 from skillscope.verify.opener import SkillReport
 from skillscope.views import SourceView
 
@@ -200,14 +200,42 @@ class DetailPane(Vertical):
         """The widget Tab stops at in this pane, for the active tab."""
         active = self.query_one(TabbedContent).active
         if active == "overview":
-            table, overview = self.query_one(FileTable), self.query_one(SkillOverview)
-            return table if table.display and overview.showing_skill else overview
+            stops = self._overview_stops()
+            return stops[0] if stops else self.query_one(SkillOverview)
         if active == "findings":
             listing = self.query_one(FindingList)
             return listing if listing.display else self.query_one("#findings-scroll")
         if active == "file":
             return self.query_one(FileViewer)
         return self.query_one(f"#{active}-scroll")
+
+    def _overview_stops(self) -> list[Widget]:
+        """The overview's widgets Tab stops at, in order: the file table, then the list of what the skill can do."""
+        overview = self.query_one(SkillOverview)
+        if not overview.showing_skill:
+            return []
+        table, capabilities = self.query_one(FileTable), overview.capability_list
+        shown = capabilities.display and capabilities.parent is not None and capabilities.parent.display
+        return [w for w, on in ((table, table.display), (capabilities, shown)) if on]
+
+    def step_within(self, step: int) -> bool:
+        """Tab (``step`` 1) or shift+Tab (-1) inside the pane: to the overview's next stop when there is one.
+
+        Returns False when the focus should leave the pane instead (no further stop that way).
+        """
+        if self.query_one(TabbedContent).active != "overview":
+            return False
+        stops = self._overview_stops()
+        focused = self.screen.focused
+        if focused not in stops:
+            return False
+        index = stops.index(focused) + step
+        if not 0 <= index < len(stops):
+            return False
+        stops[index].focus()
+        overview = self.query_one(SkillOverview)
+        self.call_after_refresh(lambda: overview.scroll_to_widget(stops[index], animate=False))
+        return True
 
     def highlighted_finding(self) -> tuple[str, SkillView, Any] | None:
         """(server, skill, finding) highlighted in the Findings tab when that tab is shown; None otherwise."""
@@ -229,7 +257,7 @@ class DetailPane(Vertical):
         focused = self.screen.focused
         if isinstance(focused, FileTable):
             focused.action_select_cursor()
-        elif isinstance(focused, FindingList):
+        elif isinstance(focused, (FindingList, CapabilityList)):
             focused.action_select()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -257,6 +285,13 @@ class DetailPane(Vertical):
         line, column, end = finding.at.line, finding.at.column, finding.at.end_column
         if finding.at.end_line and finding.at.end_line != line:
             end = None
+        self.show_place(view, path, line, column, end)
+
+    def show_place(
+        self, view: SkillView, path: str, line: int | None, column: int | None = None, end: int | None = None
+    ) -> None:
+        """Open ``path`` of the skill at ``line`` (SKILL.md in its tab, another file in the file tab, read first
+        when it has not been): where a finding or a capability's evidence is."""
         if path == "SKILL.md" and self._report is not None and self._report.body is not None:
             if self.rendered:
                 self.rendered = False
@@ -279,6 +314,23 @@ class DetailPane(Vertical):
             self.show_skill(self.shown[0] if self.shown else "", view, file=path, activate="file")
         elif self.shown is not None:
             self.post_message(self.FileOpenRequested(self.shown[0], self.shown[1], path))
+
+    def on_capability_list_evidence_requested(self, event: CapabilityList.EvidenceRequested) -> None:
+        event.stop()
+        view = self._view
+        if view is None or self.shown is None:
+            return
+        capability = event.capability
+        if capability.path not in {item.path for item in view.entry.files or ()} and capability.path != "SKILL.md":
+            self.app.notify(
+                "This capability's evidence is in no file the skill lists.",
+                title="What it can do",
+                severity="information",
+                markup=False,
+                timeout=5,
+            )
+            return
+        self.show_place(view, capability.path, capability.line)
 
     def _focus_when_shown(self, widget: Widget) -> None:
         """Focus ``widget`` once its tab is shown, unless the reviewer has put the focus outside this pane meanwhile.

@@ -3,23 +3,26 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.geometry import Region, Size
 from textual.message import Message
-from textual.widgets import DataTable, Static
+from textual.widgets import DataTable, OptionList, Static
 from textual.widgets.data_table import RowKey
+from textual.widgets.option_list import Option
 
-from skillscope.audit.capabilities import Capability
-from skillscope.audit.reports import capability_groups
-from skillscope.audit.run.scans import skill_capabilities
+from skillscope.audit.capabilities import KIND_TITLES, Capability, grouped
+from skillscope.service.audits import capabilities_of
+from skillscope.core.offload import shared_child
 from skillscope.core.sizes import human_size
+from skillscope.core.textsafe import safe_line
 from skillscope.service.audit_change import lead_lines
 from skillscope.service.capability_change import capability_change, pinned_keys
 from skillscope.service.workspace import SkillView
@@ -27,14 +30,19 @@ from skillscope.tui.inert import STATE_LOOK, compact, inert_line, state_words
 from skillscope.tui.view_model import REVIEW_LOOK, skill_states
 from skillscope.tui.widgets.digest import Digest
 from skillscope.tui.widgets.refill import refill
+from skillscope.verify.opener import SkillReport
 
 __all__ = [
+    "CapabilityList",
     "FileTable",
     "SkillOverview",
+    "capability_head",
     "capability_lead",
+    "capability_rows",
     "capability_summary",
     "change_lead",
     "frontmatter_rows",
+    "pinned_line",
     "review_summary",
 ]
 
@@ -123,57 +131,97 @@ def review_summary(view: SkillView) -> RenderableType:
     return Group(*parts)
 
 
+Known = tuple[str, list[Capability]] | None
+"""("audit" or "files", the capabilities) when what the skill can do has been read; None when not yet."""
+
+
+def capability_rows(capabilities: list[Capability]) -> list[tuple[str, str, str, Capability]]:
+    """The capabilities as the overview lists them: (kind's words on a group's first row, target, where, evidence).
+
+    The same grouping and words as every report (``capability_groups``): each target once, with its first evidence.
+    """
+    out: list[tuple[str, str, str, Capability]] = []
+    for kind, caps in grouped(capabilities).items():
+        for index, cap in enumerate(caps):
+            where = safe_line(cap.path, limit=120) + (f":{cap.line}" if cap.line else "")
+            out.append((KIND_TITLES[kind] if index == 0 else "", safe_line(cap.target, limit=160), where, cap))
+    return out
+
+
+def capability_head(known: Known, *, pending: bool = False) -> RenderableType:
+    """The heading of the overview's capability list, and a line when there is no list to show."""
+    parts: list[RenderableType] = [Text(""), Text("What it can do", style="bold underline")]
+    if pending:
+        parts.append(Text("Reading what the verified files can do…", style="dim italic"))
+    elif known is None:
+        parts.append(Text("Not read yet: press i to audit the skill and list what its files can do.", style="dim"))
+    elif not known[1]:
+        parts.append(Text("Nothing the audit recognises (no command, host, write, grant or install).", style="dim"))
+    else:
+        parts.append(Text("enter on a line opens its evidence", style="dim"))
+    return Group(*parts)
+
+
+def pinned_line(view: SkillView) -> Text:
+    """Beside an approved skill's list: how many capabilities its approval pinned (or that it pinned none)."""
+    review = view.review
+    record = review.record if review is not None else None
+    if record is None or record.action != "approve" or review is None or review.state != "approved":
+        return Text("")
+    keys = pinned_keys(record)
+    if keys is None:
+        return Text("Capabilities not pinned (approved before approvals pinned them).", style="yellow")
+    return Text(f"The approval pinned {len(keys)} capabilit{'y' if len(keys) == 1 else 'ies'}.", style="dim")
+
+
 def capability_summary(view: SkillView) -> RenderableType:
-    """What the skill can do, grouped by kind in the audit's words, each target with its file:line.
+    """What the skill can do as one renderable (heading, grouped rows with their file:line, the pinned line).
 
     Read by the last audit (``i``), or, before one, from the files already read and verified when every
-    listed file was (the same analysers read them); otherwise a line saying to press i. An approval's
-    pinned capabilities are named beside it: an approval made before approvals pinned them says so.
+    listed file was (the same analysers read them); otherwise a line saying to press i. The overview shows
+    the same rows as a list whose lines open their evidence (``CapabilityList``); this is the printable form.
     """
-    parts: list[RenderableType] = [Text(""), Text("What it can do", style="bold underline")]
-    capabilities = _known_capabilities(view)
-    if capabilities is None:
-        parts.append(Text("Not read yet: press i to audit the skill and list what its files can do.", style="dim"))
-    else:
-        groups = capability_groups(capabilities)
-        if not groups:
-            parts.append(Text("Nothing the audit recognises (no command, host, write, grant or install).", style="dim"))
+    known = _known_capabilities(view)
+    parts: list[RenderableType] = [capability_head(known)]
+    if known is not None and known[1]:
         grid = Table.grid(padding=(0, 2))
         grid.add_column(style="bold", min_width=12, max_width=24, overflow="fold")
         grid.add_column(overflow="fold")
         grid.add_column(style="dim", overflow="fold")
-        for title, rows in groups:
-            for index, (target, where) in enumerate(rows):
-                grid.add_row(title if index == 0 else "", inert_line(target, limit=160), inert_line(where, limit=160))
-        if groups:
-            parts.append(grid)
-    record = view.review.record if view.review is not None else None
-    if (
-        record is not None
-        and record.action == "approve"
-        and view.review is not None
-        and view.review.state == "approved"
-    ):
-        keys = pinned_keys(record)
-        if keys is None:
-            parts.append(Text("Capabilities not pinned (approved before approvals pinned them).", style="yellow"))
-        else:
-            parts.append(
-                Text(f"The approval pinned {len(keys)} capabilit{'y' if len(keys) == 1 else 'ies'}.", style="dim")
-            )
+        for title, target, where, _ in capability_rows(known[1]):
+            grid.add_row(title, inert_line(target, limit=160), inert_line(where, limit=160))
+        parts.append(grid)
+    parts.append(pinned_line(view))
     return Group(*parts)
 
 
-def _known_capabilities(view: SkillView) -> list[Capability] | None:
-    """The capabilities the last audit read, else those of a report whose every listed file verified; else None."""
+def _audited(view: SkillView) -> list[Capability] | None:
+    """The capabilities the last audit read, when it read a verified skill."""
     if view.audit is not None and view.audit.report is not None and view.audit.report.verified:
         return view.audit.capabilities
+    return None
+
+
+def _all_files_verified(view: SkillView) -> SkillReport | None:
+    """The last open's report when it verified every listed file (what they can do is then known); else None."""
     report, files = view.report, view.entry.files
     if report is None or not report.verified or files is None:
         return None
     if {f.path for f in files} - {r.path for r in report.files if r.served is not None}:
         return None  # some file was not read: what it does is unknown, so nothing is claimed
-    return skill_capabilities(report)
+    return report
+
+
+def _known_capabilities(view: SkillView) -> Known:
+    """The capabilities the last audit read, else those of a report whose every listed file verified; else None.
+
+    Blocking (the analysers run here): the overview reads them in a worker instead (``SkillOverview``).
+    """
+    audited = _audited(view)
+    if audited is not None:
+        return ("audit", audited)
+    report = _all_files_verified(view)
+    return None if report is None else ("files", skill_capabilities(report))
 
 
 def capability_lead(view: SkillView) -> RenderableType:
@@ -206,6 +254,12 @@ def change_lead(view: SkillView) -> RenderableType:
         return Group(
             head,
             Text("  Audit the skill (i) to see its new findings and what it can do against the approval.", style="dim"),
+            Text(""),
+        )
+    if view.comparing:
+        return Group(
+            head,
+            Text("  Comparing with the approved version (its files audited again)…", style="dim italic"),
             Text(""),
         )
     change = capability_change(view.review, audit.capabilities)
@@ -391,25 +445,110 @@ class FileTable(DataTable[Text]):
             self.post_message(self.FileOpenRequested(event.row_key.value))
 
 
+class CapabilityList(OptionList):
+    """What the skill can do, one option per target; enter (or a click) opens the file at its evidence.
+
+    | Key | Action |
+    | :- | :- |
+    | enter | Open the file at the line that gives the skill this capability |
+    | j / k | Down / up |
+    """
+
+    DEFAULT_CSS = """
+    CapabilityList, CapabilityList:focus {
+        height: auto;
+        max-height: 100%;
+        border: none;
+        padding: 0;
+        background: transparent;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("j", "cursor_down", "Down", show=False, id="capability-down", tooltip="Next capability"),
+        Binding("k", "cursor_up", "Up", show=False, id="capability-up", tooltip="Previous capability"),
+    ]
+
+    class EvidenceRequested(Message):
+        """The reviewer chose a capability: show the file at its evidence."""
+
+        def __init__(self, capability: Capability) -> None:
+            super().__init__()
+            self.capability = capability
+
+    def __init__(self, *, id: str | None = None) -> None:  # Textual's name
+        super().__init__(id=id)
+        self.capabilities: list[Capability] = []
+        """The capability of each option, in order."""
+        self._rows: tuple[tuple[str, str, str], ...] | None = None
+
+    def show(self, capabilities: list[Capability]) -> None:
+        """List ``capabilities`` grouped by kind (the same rows again keep the highlight)."""
+        rows = capability_rows(capabilities)
+        drawn = tuple((title, target, where) for title, target, where, _ in rows)
+        if drawn == self._rows:
+            self.capabilities = [cap for *_, cap in rows]
+            return
+        self._rows = drawn
+        self.capabilities = [cap for *_, cap in rows]
+        width = max((len(title) for title, *_ in drawn), default=0)
+        self.clear_options()
+        options = []
+        for n, (title, target, where) in enumerate(drawn):
+            prompt = Text.assemble((f"{title:<{width}}  ", "bold"))
+            prompt.append_text(inert_line(target, limit=160))
+            prompt.append("  ")
+            prompt.append_text(inert_line(where, limit=160, style="dim"))
+            options.append(Option(prompt, id=str(n)))
+        self.add_options(options)
+        if options:
+            self.highlighted = 0
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option_list is not self:
+            return
+        event.stop()
+        if 0 <= event.option_index < len(self.capabilities):
+            self.post_message(self.EvidenceRequested(self.capabilities[event.option_index]))
+
+
 class SkillOverview(VerticalScroll):
-    """The overview tab: header, file table, review and history; or a folder's or server's summary instead.
+    """The overview tab: header, file table, what the skill can do, review and history; or a folder's or
+    server's summary instead.
 
     The summary has a Static of its own and the skill's parts stay as they were while it shows:
     the cursor back on the same skill shows them again without writing, measuring or rendering
     them anew (the header's grids and the table's cells were most of what such a key cost).
+
+    What a skill can do comes from its last audit, or, when every listed file was read and verified,
+    from the analysers run over them in the child process that audits (never on the screen's thread),
+    kept per skill and fingerprint: showing the skill again reads nothing again.
+    """
+
+    DEFAULT_CSS = """
+    SkillOverview #overview-capabilities {
+        height: auto;
+    }
     """
 
     def __init__(self, *, id: str | None = None) -> None:  # Textual's name
         super().__init__(id=id)
         self._header_of: tuple[object, str, tuple[str, ...]] | None = None
         """(entry, phase, states) the header was written for."""
+        self._read: dict[tuple[str, str | None], tuple[object, list[Capability]]] = {}
+        """By (skill name, fingerprint): the report whose files were read for what the skill can do, and that."""
+        self._reading: set[tuple[str, str | None]] = set()
+        self._view: SkillView | None = None
 
     def compose(self) -> ComposeResult:
         yield Static(id="overview-message")
         with Vertical(id="overview-skill"):
             yield Static(id="overview-header")
             yield FileTable(id="file-table")
-            yield Static(id="overview-capabilities")
+            with Vertical(id="overview-capabilities"):
+                yield Static(id="capabilities-head")
+                yield CapabilityList(id="capability-list")
+                yield Static(id="capabilities-pinned")
             yield Static(id="overview-review")
 
     @property
@@ -417,8 +556,44 @@ class SkillOverview(VerticalScroll):
         """Whether a skill is on show (not a summary)."""
         return bool(self.query_one("#overview-skill").display)
 
+    @property
+    def capability_list(self) -> CapabilityList:
+        """The list of what the shown skill can do."""
+        return self.query_one(CapabilityList)
+
+    def known_capabilities(self, view: SkillView) -> tuple[Known, bool]:
+        """What ``view`` can do as far as it is known, and whether it is being read now (a worker is started
+        for a skill whose every file verified, once per fingerprint and report)."""
+        audited = _audited(view)
+        if audited is not None:
+            return ("audit", audited), False
+        report = _all_files_verified(view)
+        if report is None:
+            return None, False
+        key = (view.name, view.entry.fingerprint)
+        kept = self._read.get(key)
+        if kept is not None and kept[0] is report:
+            return ("files", kept[1]), False
+        if key not in self._reading:
+            self._reading.add(key)
+            self.run_worker(self._read_capabilities(key, report), group="capabilities", exit_on_error=False)
+        return None, True
+
+    async def _read_capabilities(self, key: tuple[str, str | None], report: SkillReport) -> None:
+        try:
+            capabilities = await shared_child()(capabilities_of, report)
+        finally:
+            self._reading.discard(key)
+        for kept in [k for k in self._read if k[0] == key[0] and k != key]:
+            del self._read[kept]  # another version of the skill: its reading says nothing about this one
+        self._read[key] = (report, capabilities)
+        view = self._view
+        if view is not None and (view.name, view.entry.fingerprint) == key and self.showing_skill:
+            self._show_capabilities(view)
+
     def show(self, view: SkillView) -> None:
         """Show one skill."""
+        self._view = view
         self.query_one("#overview-message").display = False
         self.query_one("#overview-skill").display = True
         states = tuple(skill_states(view))
@@ -430,14 +605,26 @@ class SkillOverview(VerticalScroll):
                 _skill_header(view, verified_frontmatter=view.phase == "verified"),
             )
         self.query_one(FileTable).show(view)
-        capabilities = self.query_one("#overview-capabilities", Static)
-        capabilities.display = view.audit is not None  # shown once an audit read the files
-        if view.audit is not None:
-            refill(capabilities, capability_summary(view))
+        self._show_capabilities(view)
         refill(self.query_one("#overview-review", Static), review_summary(view))
+
+    def _show_capabilities(self, view: SkillView) -> None:
+        known, pending = self.known_capabilities(view)
+        box = self.query_one("#overview-capabilities")
+        box.display = known is not None or pending or view.audit is not None  # nothing is claimed before a read
+        if not box.display:
+            return
+        refill(self.query_one("#capabilities-head", Static), capability_head(known, pending=pending))
+        listing = self.capability_list
+        listing.show(known[1] if known is not None else [])
+        listing.display = bool(listing.capabilities)
+        pinned, line = self.query_one("#capabilities-pinned", Static), pinned_line(view)
+        pinned.display = bool(line.plain)
+        refill(pinned, line)
 
     def show_message(self, renderable: RenderableType) -> None:
         """Show a server summary or a placeholder instead of a skill."""
+        self._view = None
         message = self.query_one("#overview-message", Static)
         refill(message, renderable)
         message.display = True
