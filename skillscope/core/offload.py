@@ -8,6 +8,30 @@ interpreter (and a slightly lower scheduling priority), so the loop's thread nev
 The child runs only skillscope's own functions, named by the parent; it unpickles what the parent
 sends, and the parent unpickles what it answers. Content from a server travels inside the
 arguments as data (bytes and strings), never as code.
+
+Why not ``anyio.to_process.run_sync``, which skillscope already depends on: its worker cannot give
+three guarantees this child gives (checked against anyio 4.16; ``tests/core/test_offload.py``
+holds the first as a tripwire, so a fixed anyio shows up as a failing test):
+
+- **Nothing from the working directory is imported.** anyio starts its worker as ``python -u -m
+  anyio.to_process``, and ``-m`` puts the working directory first on the import path before any of
+  our code runs: reviewing a cloned repository that holds an ``anyio`` folder would run that
+  folder's code. This child starts with ``-P`` (no such entry) and imports only installed modules.
+- **^C is the app's.** A SIGINT reaching anyio's worker (sent to the app's whole process group: ^C
+  typed while the terminal is not in the app's raw mode, or a ``kill`` of the group) raises
+  ``KeyboardInterrupt`` in it, which it answers as the call's result, or
+  writes unasked while idle and so breaks the next exchange. This child ignores SIGINT from its
+  first instruction.
+- **The child ends with its parent, even mid-call.** anyio's worker notices its parent is gone only
+  when the call it runs returns and it reads its input again; a scan of a large skill would run on
+  after the app was killed. This child watches its parent (``PARENT_CHECK``).
+
+It also names how a child died (its exit status and the last line it wrote to stderr, kept in a
+file of its own, never on the TUI's terminal), which anyio's ``BrokenWorkerProcess`` does not.
+Cancelling works alike in both: the child is killed and the next call starts another.
+
+``SKILLSCOPE_SCAN_CHILD=off`` (or ``0``, ``no``, ``false``) switches the child off: every call then
+runs in a thread, as when no child can be started (``ChildProcess.unavailable`` says why).
 """
 
 from __future__ import annotations
@@ -31,7 +55,16 @@ import anyio.to_thread
 from skillscope.core.errors import ScanStopped
 from skillscope.core.textsafe import safe_line
 
-__all__ = ["CHILD_NICENESS", "PARENT_CHECK", "ChildProcess", "Offload", "in_thread", "serve", "shared_child"]
+__all__ = [
+    "CHILD_NICENESS",
+    "PARENT_CHECK",
+    "SWITCH",
+    "ChildProcess",
+    "Offload",
+    "in_thread",
+    "serve",
+    "shared_child",
+]
 
 T = TypeVar("T")
 
@@ -41,6 +74,9 @@ tie for a core. Not more: on a loaded machine a much lower priority starves the 
 without making keys any quicker (benchmarks/README.md)."""
 PARENT_CHECK = 1.0
 """Seconds between the child's checks that its parent still runs."""
+SWITCH = "SKILLSCOPE_SCAN_CHILD"
+"""The environment variable that switches the child off (``off``, ``0``, ``no`` or ``false``): calls run in a thread."""
+_OFF = frozenset({"off", "0", "no", "false"})
 _HEADER = 8
 """Bytes of the length that goes before every pickled message, both ways."""
 _CHILD = "from skillscope.core.offload import serve; serve()"
@@ -86,6 +122,8 @@ class ChildProcess:
         """How many calls a child answered (with a result or an exception)."""
         self.unavailable: str | None = None
         """Why no child process could be started (calls then run in a thread), or None."""
+        if os.environ.get(SWITCH, "").strip().lower() in _OFF:
+            self.unavailable = f"switched off by {SWITCH}"
 
     async def __call__(self, fn: Callable[..., T], /, *args: Any) -> T:
         if self.unavailable is not None:

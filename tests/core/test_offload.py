@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import operator
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -128,3 +129,46 @@ async def test_warming_starts_the_child_once_and_answers_nothing(child):
     assert (child.started, child.answered) == (1, 0)
     assert await child(operator.add, 1, 2) == 3
     assert (child.started, child.answered) == (1, 1), "the warmed child answers the first call"
+
+
+def test_an_interrupt_sent_to_the_child_is_not_its_own(child):
+    # ^C belongs to the app: a SIGINT reaching the child (sent to the whole process group) neither ends
+    # it nor comes back as a call's answer.
+    pid = anyio.run(child, os.getpid)
+    os.kill(pid, signal.SIGINT)
+    assert anyio.run(child, operator.add, 20, 22) == 42
+    assert anyio.run(child, os.getpid) == pid and child.started == 1
+
+
+def test_why_the_child_is_not_anyios_worker_it_imports_from_the_working_directory(tmp_path):
+    # The reason core/offload.py gives for keeping its own child rather than anyio.to_process: anyio's
+    # worker starts with `python -m`, so a folder named like a module in the working directory (a cloned
+    # repository under review) is imported, and runs, before anything else. When this fails, anyio no
+    # longer does that: weigh moving the scanning child onto anyio.to_process again (see the docstring).
+    marker = tmp_path / "planted-code-ran"
+    (tmp_path / "anyio").mkdir()
+    (tmp_path / "anyio" / "__init__.py").write_text(f"open({str(marker)!r}, 'w').close()\nraise SystemExit(3)\n")
+    script = (
+        "import anyio, anyio.to_process, operator\n"
+        "async def main():\n"
+        "    try:\n"
+        "        print(await anyio.to_process.run_sync(operator.add, 2, 2))\n"
+        "    except anyio.BrokenWorkerProcess:\n"
+        "        print('broken')\n"
+        "anyio.run(main)\n"
+    )
+    # -P: the parent itself imports the installed anyio, as the skillscope command does.
+    done = subprocess.run(
+        [sys.executable, "-P", "-c", script], cwd=tmp_path, capture_output=True, text=True, timeout=120, check=True
+    )
+    assert marker.exists(), f"anyio's worker no longer imports from the working directory ({done.stdout.strip()})"
+
+
+async def test_switched_off_calls_run_in_a_thread_and_no_child_starts(monkeypatch):
+    monkeypatch.setenv("SKILLSCOPE_SCAN_CHILD", "off")
+    worker = ChildProcess()
+    await worker.warm(operator.add)
+    assert await worker(os.getpid) == os.getpid()
+    with pytest.raises(ZeroDivisionError):
+        await worker(operator.truediv, 1, 0)
+    assert worker.started == 0 and worker.unavailable == "switched off by SKILLSCOPE_SCAN_CHILD"
