@@ -196,9 +196,8 @@ def audit_command(
     scanners = _scanners(scanner_commands)
 
     async def body() -> int:
-        from skillscope.audit.run.results import ServerAudit
-        from skillscope.audit.run.server import audit_server
-        from skillscope.protocol.connection import connect
+        from skillscope.service.audits import audit_attached, not_audited
+        from skillscope.service.connect import attach
         from skillscope.service.review_state import load_verdicts
 
         verdicts, ledger_warning = load_verdicts(
@@ -206,16 +205,16 @@ def audit_command(
         )
         if ledger_warning:
             click.echo(f"skillscope: warning: {ledger_warning}", err=True)
-        audits: list[ServerAudit] = []
+        audits: list[Any] = []
         items_unapproved: list[tuple[str, str]] = []
         failed = False
         for inv in invocations:
             with progress(f"Connecting to {inv.target.display}") as say:
                 try:
-                    async with connect(inv.target, era=inv.era, timeout=inv.timeout) as conn:
+                    async with attach(inv) as conn:
                         try:
                             audits.append(
-                                await audit_server(
+                                await audit_attached(
                                     conn,
                                     inv.policy,
                                     verdicts,
@@ -234,9 +233,7 @@ def audit_command(
                                 "resources and templates only",
                                 err=True,
                             )
-                            audits.append(
-                                ServerAudit(label=inv.target.label, target=inv.target.display, info=conn.info)
-                            )
+                            audits.append(not_audited(inv.target.label, inv.target.display, info=conn.info))
                         else:
                             if conn.info.serves_no_skills:
                                 # Not an error (the report holds it as a note, exit 0), but said where a person looks.
@@ -254,7 +251,7 @@ def audit_command(
                 except SkillscopeError as exc:
                     failed = True
                     report_error(exc)
-                    audits.append(ServerAudit(label=inv.target.label, target=inv.target.display, error=exc.message))
+                    audits.append(not_audited(inv.target.label, inv.target.display, error=exc.message))
             if (paths := repository_paths_of(inv.target)) is not None:  # SARIF names the repository's own files
                 audits[-1].artifact_paths = paths
         if scanners:
@@ -307,13 +304,13 @@ def _user_rules(rule_files: tuple[str, ...], policy_file: str | None) -> tuple[A
     rules = policy = None
     try:
         if rule_files:
-            from skillscope.audit.custom_rules import load_rules
+            from skillscope.service.audits import user_rules
 
-            rules = load_rules(rule_files)
+            rules = user_rules(rule_files)
         if policy_file:
-            from skillscope.audit.rule_policy import load_policy
+            from skillscope.service.audits import user_policy
 
-            policy = load_policy(policy_file)
+            policy = user_policy(policy_file)
     except SkillscopeError as exc:
         sys.exit(report_error(exc))
     return rules, policy
@@ -333,12 +330,9 @@ def _scanners(commands: tuple[str, ...]) -> list[Any]:
 
 def _apply(audits: list[Any], policy: Any) -> None:
     """The policy over every finding, the server's list and each skill's (the report counts both)."""
-    from skillscope.audit.rule_policy import apply_policy
+    from skillscope.service.audits import apply_user_policy
 
-    for audit in audits:
-        audit.findings = apply_policy(audit.findings, policy)
-        for skill in audit.skills:
-            skill.findings = apply_policy(skill.findings, policy)
+    apply_user_policy(audits, policy)
 
 
 def _suppress(audits: list[Any], ledger: Path, choice: Any) -> int:

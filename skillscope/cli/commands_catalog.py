@@ -51,13 +51,13 @@ def list_command(
     inv = setup(ctx, target, reach)
 
     async def body() -> int:
-        from skillscope.protocol.connection import connect
+        from skillscope.service.connect import attach
         from skillscope.service.review_state import load_verdicts, review_states
 
         verdicts, ledger_warning = load_verdicts(inv.ledger_path, trust_choice(inv.config, options, inv.ledger_path))
         shown = None
         with progress(f"Connecting to {inv.target.display}") as say:
-            async with connect(inv.target, era=inv.era, timeout=inv.timeout) as conn:
+            async with attach(inv) as conn:
                 say("Listing skills")
                 if surface:
                     from skillscope.service.surface import item_reviews, load_catalog_and_surface
@@ -187,12 +187,12 @@ def show_command(
             console = make_console()
             console.print(render_report(report, review, render=render))
             if report.verified:
-                from skillscope.audit.run.scans import skill_capabilities
                 from skillscope.cli.render import render_capabilities
+                from skillscope.service.audits import capabilities_of
 
                 read = sum(1 for f in report.files if f.served is not None)
                 partial = read < len(report.entry.files or ()) and not all_files
-                console.print(render_capabilities(skill_capabilities(report), partial=partial))
+                console.print(render_capabilities(capabilities_of(report), partial=partial))
         return _exit_code(report)
 
     run(body)
@@ -261,12 +261,12 @@ def demo_command(as_list: bool, ledger_file: str | None, reviewer: str | None) -
             from skillscope.cli.render import make_console, render_listing
             from skillscope.demo import demo_target
             from skillscope.demo.ledger import demo_ledger
-            from skillscope.protocol.connection import connect
             from skillscope.service.catalog import load_catalog
+            from skillscope.service.connect import attach_target
             from skillscope.service.review_state import load_verdicts, review_states
 
             verdicts, ledger_warning = load_verdicts(demo_ledger(ledger_file))
-            async with connect(demo_target(), timeout=30) as conn:
+            async with attach_target(demo_target(), timeout=30) as conn:
                 listing = await load_catalog(conn, Policy())
             if ledger_warning:
                 click.echo(f"skillscope: warning: {ledger_warning}", err=True)

@@ -203,11 +203,11 @@ def ledger_merge(base: str, ours: str, theirs: str) -> None:
     rejected on the other side. BASE is not needed. Exits 5, writing nothing, when either
     side is damaged.
     """
-    from skillscope.ledger.team.merge import merge_ledgers
+    from skillscope.service.ledgers import merge_branches
 
     del base
     try:
-        outcome = merge_ledgers(Path(ours), Path(theirs))
+        outcome = merge_branches(Path(ours), Path(theirs))
     except SkillscopeError as exc:
         sys.exit(report_error(exc))
     for warning in outcome.warnings:

@@ -142,8 +142,8 @@ def approve_command(
         from skillscope.cli.render import make_console, render_report
         from skillscope.core.errors import UsageError
         from skillscope.core.textsafe import safe_line
-        from skillscope.protocol.connection import connect
         from skillscope.service.catalog import load_catalog, resolve_name
+        from skillscope.service.connect import attach
         from skillscope.service.review import (
             LedgerPlace,
             Verdict,
@@ -156,7 +156,7 @@ def approve_command(
 
         place = LedgerPlace(inv.ledger_path, TrustChoice.from_config(inv.config))
         with progress(f"Connecting to {inv.target.display}") as say:
-            async with connect(inv.target, era=inv.era, timeout=inv.timeout) as conn:
+            async with attach(inv) as conn:
                 say("Listing skills")
                 listing = await load_catalog(conn, inv.policy)
                 entry = await resolve_name(conn, listing, name, inv.policy)
@@ -338,12 +338,12 @@ def diff_command(
             check = report.failure.check if report.failure is not None else "read"
             click.echo(f"skillscope: {entry.name} did not verify ({check} check): no diff is shown", err=True)
             return EXIT_VERIFY
-        from skillscope.ledger.team.objects import skill_diffs
         from skillscope.service.audit_change import audit_change, lead_lines
         from skillscope.service.capability_change import report_change
+        from skillscope.service.ledgers import changed_files
 
         current = {r.uri: r.served.data for r in report.files if r.served is not None}
-        diffs = skill_diffs(book.objects, entry, state.changes, current)
+        diffs = changed_files(book.objects, entry, state.changes, current)
         # What the change brings comes first: new errors and warnings (the approved bytes audited alike), then
         # what the skill can do now against what the approval pinned. A new host outweighs any text.
         change = report_change(state, report)
@@ -442,7 +442,7 @@ def export_command(
     """
     from skillscope.cli.export_engines import ENGINE_FORMATS, engine_export
     from skillscope.core.errors import EXIT_LEDGER
-    from skillscope.ledger.team.export import export_approved
+    from skillscope.service.ledgers import approved_text
 
     try:
         path, config = _ledger_config(config_path, ledger_file)
@@ -457,7 +457,7 @@ def export_command(
         elif fmt in ENGINE_FORMATS:
             text = engine_export(fmt, exportable, config)
         else:
-            text = export_approved(exportable, fmt)  # type: ignore[arg-type]
+            text = approved_text(exportable, fmt)  # type: ignore[arg-type]
         if label is not None and not exportable.approvals and not exportable.skipped:
             _warn_unmatched_label(label, book.exportable(check, include_unsigned=include_unsigned))
         deliver(text, output)

@@ -14,10 +14,10 @@ __all__ = ["approve_item", "diff_item", "verdict_item"]
 
 async def _load(inv: Any, name: str, say: Any) -> tuple[Any, Any, Any]:
     """Connect, list skills and surface, and find the item NAME means: (server info, surface, item)."""
-    from skillscope.protocol.connection import connect
+    from skillscope.service.connect import attach
     from skillscope.service.surface import load_catalog_and_surface, resolve_item
 
-    async with connect(inv.target, era=inv.era, timeout=inv.timeout) as conn:
+    async with attach(inv) as conn:
         say("Listing the server's tools, prompts, resources and templates")
         listing, surface = await load_catalog_and_surface(conn, inv.policy)
         _refuse_skill_twin(listing, name)
@@ -64,8 +64,8 @@ def approve_item(
     """Audit the item's texts, then record its fingerprint as approved and keep its definition in the content store."""
 
     async def body() -> int:
-        from skillscope.audit.surface_audit import item_findings
         from skillscope.core.textsafe import safe_line, safe_text
+        from skillscope.service.audits import item_audit
         from skillscope.service.review import Verdict, record_item_review
 
         with progress(f"Connecting to {inv.target.display}") as say:
@@ -77,7 +77,7 @@ def approve_item(
                 err=True,
             )
             return EXIT_VERIFY
-        findings = item_findings(item)
+        findings = item_audit(item)
         for finding in findings:
             click.echo(f"{finding.severity}: {finding.id}: {safe_line(finding.message, limit=400)}", err=True)
         errors = sum(1 for f in findings if f.severity == "error")

@@ -22,7 +22,7 @@ def engine_export(fmt: str, exportable: Any, config: Any) -> str:
         for line in allowlist.held_back:
             click.echo(f"skillscope: not in the allowlist: {line}", err=True)
         return allowlist.text()
-    from skillscope.ledger.team.export import export_approved
+    from skillscope.service.ledgers import approved_text
 
     labels = sorted({r.label for r in exportable.approvals if "surface" not in r.extra})
     if len(labels) > 1:
@@ -33,4 +33,4 @@ def engine_export(fmt: str, exportable: Any, config: Any) -> str:
             "ToolHive applies a policy to the one server it runs, so give each its own with --label",
             err=True,
         )
-    return export_approved(exportable, "cedar")
+    return approved_text(exportable, "cedar")

@@ -72,10 +72,10 @@ def report_json(info: ServerInfo, report: SkillReport, review: ReviewState | Non
         "review": review_json(review),
     }
     if report.verified:
-        from skillscope.audit.run.scans import skill_capabilities
+        from skillscope.service.audits import capabilities_of
 
         out["body"] = report.body
-        out["capabilities"] = [c.as_json() for c in skill_capabilities(report)]
+        out["capabilities"] = [c.as_json() for c in capabilities_of(report)]
         for shown, result in zip(out["files"], report.files, strict=True):
             if result.served is not None:
                 shown.update(_content_json(result.served.data))

@@ -176,7 +176,7 @@ def make_app(settings: TuiSettings, *, connect: ConnectFn | None = None) -> Skil
         connect: ``connect(target, *, era, timeout, errlog)``; defaults to skillscope's own.
     """
     if connect is None:
-        from skillscope.protocol.connection import connect as default_connect
+        from skillscope.service.connect import attach_target as default_connect
 
         connect = default_connect
     return SkillscopeApp(settings, connect)

@@ -7,7 +7,7 @@ from textual.notifications import SeverityLevel
 from textual.worker import Worker, WorkerState
 
 from skillscope.core.textsafe import safe_line
-from skillscope.protocol.errors import as_skillscope_error
+from skillscope.service.connect import failure_of
 
 __all__ = ["notify_error", "report_failed_worker", "tell"]
 
@@ -26,7 +26,7 @@ def tell(
 
 def notify_error(node: DOMNode, exc: BaseException) -> None:
     """Show a failure as an error notification (markup off, escapes visible)."""
-    error = as_skillscope_error(exc)
+    error = failure_of(exc)
     node.app.notify(safe_line(error.message, limit=800), title=error.title, severity="error", markup=False, timeout=8)
 
 

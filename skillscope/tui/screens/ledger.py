@@ -23,7 +23,7 @@ from textual.worker import Worker
 from skillscope.core.files import write_file
 from skillscope.core.textsafe import safe_line
 from skillscope.ledger.core.record import Record
-from skillscope.ledger.team.export import export_approved
+from skillscope.service.ledgers import approved_text
 from skillscope.service.review_state import LedgerSnapshot, read_ledger
 from skillscope.service.signatures import SignatureReport, check_signatures
 from skillscope.tui.actions import copy_value, move_focused
@@ -330,7 +330,7 @@ class LedgerScreen(Screen[None]):
             )
             return
         exportable = book.exportable(check, include_unsigned=trust.include_unsigned, label=label)
-        text = export_approved(exportable, fmt)
+        text = approved_text(exportable, fmt)
         await asyncio.to_thread(write_file, path, text)
         self.written = path
         self._show()

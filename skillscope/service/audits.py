@@ -1,0 +1,112 @@
+"""Auditing for any front end: a whole attached server, one verified skill's contents, a surface item's texts, and
+the user's own rules and policy over the findings.
+
+The front ends call these and never the analysers, so what an audit reads, and which rules and policy apply to
+it, is decided here once for the CLI and the TUI alike.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from skillscope.audit.custom_rules import RuleSet, load_rules
+from skillscope.audit.rule_policy import RulePolicy, apply_policy, load_policy
+from skillscope.audit.run.integrity import ContentScan, content_findings
+from skillscope.audit.run.results import ServerAudit
+from skillscope.audit.run.scans import skill_capabilities
+from skillscope.audit.run.server import audit_server
+from skillscope.audit.surface_audit import item_findings
+
+if TYPE_CHECKING:
+    from skillscope.audit.capabilities import Capability
+    from skillscope.audit.findings import AuditFinding
+    from skillscope.catalog.entry import CatalogEntry, Policy
+    from skillscope.catalog.surface import SurfaceItem
+    from skillscope.protocol.connection import Connection
+    from skillscope.protocol.info import ServerInfo
+    from skillscope.verify.opener import SkillReport
+
+__all__ = [
+    "apply_user_policy",
+    "audit_attached",
+    "capabilities_of",
+    "item_audit",
+    "not_audited",
+    "scan_contents",
+    "user_policy",
+    "user_rules",
+]
+
+
+async def audit_attached(
+    conn: Connection,
+    policy: Policy,
+    verdicts: Any,
+    *,
+    concurrency: int,
+    thorough: bool,
+    progress: Callable[[str], None] | None,
+    rules: RuleSet | None,
+) -> ServerAudit:
+    """Audit an attached server: every listed file read and verified, every check run (``thorough``: on every
+    entry), the user's rules too.
+
+    Raises:
+        SkillscopeError: the server cannot be listed (``ExtensionNotOffered`` when it serves no skills).
+    """
+    return await audit_server(
+        conn, policy, verdicts, concurrency=concurrency, progress=progress, thorough=thorough, rules=rules
+    )
+
+
+def not_audited(label: str, target: str, *, info: ServerInfo | None = None, error: str | None = None) -> ServerAudit:
+    """A server's place in the report when its skills were not audited: it failed (``error``), or serves none."""
+    if error is not None:
+        return ServerAudit(label=label, target=target, error=error)
+    return ServerAudit(label=label, target=target, info=info)
+
+
+def scan_contents(label: str, rules: Any, entry: CatalogEntry, report: SkillReport) -> ContentScan:
+    """What a verified skill's files hold (hidden content, behaviour, references past the manifest, user rules).
+
+    Reads only its arguments, so a screen may run it in a worker thread or another process.
+    """
+    return content_findings(label, rules, entry, report)
+
+
+def item_audit(item: SurfaceItem, server: str = "") -> list[AuditFinding]:
+    """What the content checks find in a tool, prompt, resource or template: its key, descriptions and titles."""
+    return item_findings(item, server)
+
+
+def capabilities_of(report: SkillReport) -> list[Capability]:
+    """What a verified skill can do, read as the audit reads it, without making a finding."""
+    return skill_capabilities(report)
+
+
+def user_rules(paths: Sequence[str | Path]) -> RuleSet:
+    """The user's own rules (YARA-like or YAML files), compiled once.
+
+    Raises:
+        SkillscopeError: a file cannot be read or a rule cannot be compiled.
+    """
+    return load_rules(paths)
+
+
+def user_policy(path: str | Path) -> RulePolicy:
+    """The user's policy file (which rules to drop, raise or lower).
+
+    Raises:
+        SkillscopeError: the file cannot be read or says something unknown.
+    """
+    return load_policy(path)
+
+
+def apply_user_policy(audits: Sequence[ServerAudit], policy: RulePolicy) -> None:
+    """The policy over every finding, the server's own and each skill's (the report counts both)."""
+    for audit in audits:
+        audit.findings = apply_policy(audit.findings, policy)
+        for skill in audit.skills:
+            skill.findings = apply_policy(skill.findings, policy)
