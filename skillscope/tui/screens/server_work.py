@@ -9,12 +9,12 @@ from dataclasses import replace
 from rich.text import Text
 from textual.css.query import NoMatches
 
-from skillscope.audit.run.integrity import content_findings
 from skillscope.catalog.entry import CatalogEntry
 from skillscope.config.file import save_server
 from skillscope.core.collector import cycle_collector_paused
 from skillscope.core.offload import shared_child
-from skillscope.protocol.errors import as_skillscope_error
+from skillscope.service.audits import scan_contents
+from skillscope.service.connect import failure_of
 from skillscope.service.launches import launch_of, needs_confirmation
 from skillscope.service.session import GONE, ServerSession
 from skillscope.service.targets import ServerSeed
@@ -182,7 +182,7 @@ class ServerWork(MainState):
             listing = await session.list_catalog()
         except Exception as exc:  # shown on the server, not as a crash
             if generation == session.generation:
-                session.listing_state, session.listing_error = "failed", as_skillscope_error(exc)
+                session.listing_state, session.listing_error = "failed", failure_of(exc)
                 self._show_session(session)
                 if session.label in self.views:
                     tell(
@@ -222,7 +222,7 @@ class ServerWork(MainState):
         """While the reviewer reads the first catalog, get ready what the first open and audit would wait for."""
         await asyncio.to_thread(warm_highlighting)  # the first SKILL.md is coloured on the event loop
         # An audit scans in a child process (see review_work): started and its scanners imported now.
-        await shared_child().warm(content_findings)
+        await shared_child().warm(scan_contents)
 
     def _merged(self, label: str, entries: list[CatalogEntry]) -> tuple[dict[str, SkillView], Drift, Index]:
         """The new listing's views, what changed, and the catalog folded into folders (run in a worker thread).
