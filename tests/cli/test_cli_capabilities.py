@@ -84,7 +84,13 @@ def test_a_new_destination_is_a_new_decision_everywhere(tmp_path):
     approved = run_cli("approve", "--yes", "report-sync", *first, "--note", "sends to our dashboard", env=env)
     assert approved.code == 0, approved.err
     (record,) = Ledger(env["SKILLSCOPE_LEDGER"]).records()
-    assert record.extra["capability_keys"] == ["grants:Bash(*)", "sends:dash.example"]
+    # What the reviewer saw is pinned: the page runs the script, the script runs curl to the dashboard, the grant.
+    assert record.extra["capability_keys"] == [
+        "executes:curl",
+        "executes:scripts/sync.sh",
+        "grants:Bash(*)",
+        "sends:dash.example",
+    ]
     unchanged = run_cli("diff", "report-sync", *first, env=env)
     assert unchanged.code == 0, unchanged.err
     assert "no change in what the skill can do" in unchanged.out
@@ -94,7 +100,7 @@ def test_a_new_destination_is_a_new_decision_everywhere(tmp_path):
     diff = run_cli("diff", "report-sync", *second, env=env)
     assert diff.code == 0, diff.err
     lines = [line.strip() for line in diff.out.splitlines() if line.strip()]
-    assert lines[0] == "What it can do, against its approval:"
+    assert lines[0] == "What changed, first (against its approval):"
     assert lines[1] == "now sends to a new host collect.example"
     assert lines[2] == "no longer sends to dash.example"
     as_json = run_cli("diff", "--json", "report-sync", *second, env=env).json()

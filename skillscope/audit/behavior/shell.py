@@ -780,7 +780,9 @@ def _record(ctx: Ctx, cmd: Cmd, sends: bool) -> None:
     name = cmd.name
     if not name:
         return
-    if name not in _QUIET and not name.startswith(("$", "`")):
+    # A script of the skill run by its path is recorded once, by that path (``_runs_shipped``), not also by its name.
+    shipped = name not in SHELLS and not _language(name) and _callee(ctx, cmd) is not None
+    if name not in _QUIET and not name.startswith(("$", "`")) and not shipped:
         ctx.cap("executes", name, cmd.start, cmd.end, cmd.via)
     if name == "git" and cmd.args[:1] == ["push"]:
         ctx.cap("sends", _send_host(cmd) if _send_host(cmd) != "?" else "git remote", cmd.start, cmd.end, "git push")
@@ -1486,6 +1488,7 @@ def _scan(ctx: Ctx, depth: int, args: list[str] | None = None) -> None:
         secret: tuple[str, int, str | None] | None = None
         downloaded: str | None = None
         decoded = False
+        fed_from: int | None = None  # where the download or decode that feeds this pipeline's interpreter starts
         sends_later = any(_sends(c) for stage in pipeline for c in stage)
         for stage in pipeline:
             for cmd in stage:
@@ -1530,17 +1533,21 @@ def _scan(ctx: Ctx, depth: int, args: list[str] | None = None) -> None:
                         cmd.end,
                     )
                 runs = _runs_stdin(cmd) or cmd.name == "eval"
+                # The finding covers the whole pipe (`curl … | sh`) when it is on one line: that is what a reader checks.
+                piped_from = (
+                    fed_from if fed_from is not None and ctx.line(fed_from) == ctx.line(cmd.start) else cmd.start
+                )
                 if runs and downloaded is not None:
                     ctx.add(
                         "skillscope/obfuscation/download-exec",
                         f"runs what it downloads from {safe_line(downloaded, limit=100)}",
-                        cmd.start,
+                        piped_from,
                         cmd.end,
                         installer_severity(ctx, downloaded),
                     )
                 elif runs and decoded:
                     ctx.add(
-                        "skillscope/obfuscation/decode-exec", "decodes hidden content and runs it", cmd.start, cmd.end
+                        "skillscope/obfuscation/decode-exec", "decodes hidden content and runs it", piped_from, cmd.end
                     )
                 executes_text = cmd.name == "eval" or (
                     cmd.name in INTERPRETERS and (any(a in _STDIN_CODE for a in cmd.args) or cmd.stdin is not None)
@@ -1645,5 +1652,9 @@ def _scan(ctx: Ctx, depth: int, args: list[str] | None = None) -> None:
                     flow.files[written] = (kind, origin, ctx.line(cmd.start))
             if any(_is_downloader(c) and not _sends(c) and _written(c) is None for c in stage):
                 downloaded = next((_url_of(c) for c in stage if _is_downloader(c)), None) or "the network"
+                if fed_from is None:
+                    fed_from = next(c.start for c in stage if _is_downloader(c))
             if any(_is_decoder(c) for c in stage):
                 decoded = True
+                if fed_from is None:
+                    fed_from = next(c.start for c in stage if _is_decoder(c))
