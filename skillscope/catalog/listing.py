@@ -42,6 +42,9 @@ class Listing:
     """The entries dropped as repeats, for the audit's name-uniqueness count."""
     missing_cache_fields: list[str] = field(default_factory=list)
     """ttlMs/cacheScope absent from the first page on 2026-07-28."""
+    ttl_ms: int | None = None
+    """The first page's ``ttlMs`` (how long the listing stays fresh; 0: stale at once) when it is a whole number
+    of at least 0; None when absent or misshapen. A client lists again once it has passed."""
 
     @property
     def gap(self) -> str | None:
@@ -135,6 +138,10 @@ async def collect_listing(
             break
         listing.pages += 1
         check_result_type(page.raw, "skills/list")
+        if listing.pages == 1:
+            ttl = page.raw.get("ttlMs")
+            if isinstance(ttl, int) and not isinstance(ttl, bool) and ttl >= 0:
+                listing.ttl_ms = ttl
         if listing.pages == 1 and (warning := cache_field_warning(page.raw, "skills/list", protocol)):
             listing.warnings.append(warning)
             listing.missing_cache_fields = list(page.missing_cache_fields)

@@ -18,6 +18,7 @@ from skillscope.service.session import GONE, ConnectFn, ServerSession
 from skillscope.service.workspace import Workspace
 from skillscope.tui.dialogs.help import HelpDialog
 from skillscope.tui.keymap import MAIN_COMMANDS, bindings
+from skillscope.tui.live_refresh import LiveRefresh
 from skillscope.tui.notify import report_failed_worker, tell
 from skillscope.tui.screens.pane_keys import PaneKeys
 from skillscope.tui.screens.review_work import ReviewWork
@@ -71,6 +72,8 @@ class MainScreen(PaneKeys, ServerWork, ReviewWork, SurfaceWork):
         self._reviewer = settings.reviewer
         self._filter_timer: Timer | None = None
         self._detail_timer: Timer | None = None
+        self.live = LiveRefresh(self, settings.refresh_minutes)
+        """Lists each server again on its cache hint or every few minutes, and tells of new drift."""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -98,6 +101,7 @@ class MainScreen(PaneKeys, ServerWork, ReviewWork, SurfaceWork):
             self.detail.show_message(EMPTY)
         self.catalog_tree.focus()
         self.run_worker(self._start(), name="startup", group="startup", exit_on_error=False)
+        self.live.start()
 
     async def _start(self) -> None:
         await self._read_ledger()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from textual.screen import Screen
 from textual.worker import Worker
@@ -19,6 +19,9 @@ from skillscope.tui.widgets.connection_panel import ConnectionPanel
 from skillscope.tui.widgets.detail_pane import DetailPane
 
 __all__ = ["MainState", "cancelled_words"]
+
+if TYPE_CHECKING:
+    from skillscope.tui.live_refresh import LiveRefresh
 
 _Answer = TypeVar("_Answer")
 _NOUN = {"approve": "Approval", "reject": "Rejection", "revoke": "Revocation", "suppress": "Suppression"}
@@ -40,6 +43,8 @@ class MainState(Screen[None]):
     _server: str | None
     _skill: tuple[str, str] | None
     _reviewer: str | None
+    live: LiveRefresh
+    """Lists each server again on its cache hint (``MainScreen`` makes it)."""
 
     # Properties, not attributes: MainScreen composes these widgets, and both halves only read them.
     @property

@@ -207,7 +207,7 @@ class ServerWork(MainState):
         if first:
             self.catalog_tree.open_attention(session.label)
             self.run_worker(self._warm(), group="warm", exit_on_error=False)
-        else:
+        elif drift or session.label not in self.live.timed:  # a timed listing that changed nothing stays quiet
             tell(
                 self,
                 drift_words(session.label, drift),
