@@ -178,8 +178,6 @@ def audit_command(
       skillscope audit docs --rules house.yar --rules house.yaml --policy policy.yaml
       skillscope audit docs --scanner 'skill-scanner scan {dir} --format sarif'
     """
-    import gc
-
     stdio_command = ctx.meta.get("stdio_command")
     names: list[str | None] = list(targets) + ([None] if stdio_command else [])
     if not names:
@@ -288,15 +286,7 @@ def audit_command(
             )
         return 1 if unapproved or unread or any(a.worst() >= threshold for a in audits) else 0
 
-    # A one-shot batch whose objects nearly all die young and acyclic: collecting every 700 allocations
-    # cost 4-9% of its CPU (SDK import and ~800 requests). Cycles are still collected, just less often.
-    # Restored afterwards: the command may run inside a longer-lived process (tests, an embedding tool).
-    collect_every = gc.get_threshold()
-    gc.set_threshold(50_000, 20, 100)
-    try:
-        run(body)
-    finally:
-        gc.set_threshold(*collect_every)
+    run(body)
 
 
 def _user_rules(rule_files: tuple[str, ...], policy_file: str | None) -> tuple[Any, Any]:

@@ -63,14 +63,15 @@ class SkillscopeApp(App[None]):
         self._counted = heap.settled()
         """``heap.settled()`` when frozen objects were last counted (no freeze since: no count to take)."""
         self._thresholds: tuple[int, int, int] | None = None
-        """The collector's thresholds before the app postponed its full passes (restored on unmount)."""
+        """The collector's thresholds before the app postponed its full passes (restored on unmount); None: not held."""
 
     def on_mount(self) -> None:
         self.push_screen(self.main_screen)
         for note in self.settings.notes:  # names and URLs from indexes: one inert line each, markup off
             tell(self, note, title="Two origins", severity="warning", timeout=30)
-        self._thresholds = heap.hold()
-        self._idle_timer = self.set_interval(1.0, self._collect_when_idle)
+        self._thresholds = heap.hold()  # None: SKILLSCOPE_TUI_HEAP=off, the collector runs as Python sets it
+        if self._thresholds is not None:
+            self._idle_timer = self.set_interval(1.0, self._collect_when_idle)
         # SIGTERM quits like q: every server is let go of, so stdio servers are reaped.
         try:
             asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, lambda: self.call_next(self.action_quit))

@@ -11,7 +11,6 @@ from textual.css.query import NoMatches
 
 from skillscope.catalog.entry import CatalogEntry
 from skillscope.config.file import save_server
-from skillscope.core.collector import cycle_collector_paused
 from skillscope.core.offload import shared_child
 from skillscope.service.audits import scan_contents
 from skillscope.service.connect import failure_of
@@ -165,7 +164,7 @@ class ServerWork(MainState):
         # A listing of 10,000 entries builds hundreds of thousands of objects that live until the next one:
         # no pass of the cycle collector walks them while they are made (each pass holds the interpreter
         # 5-20 ms, keys waiting), and once merged they are frozen out of its walks (``_merged``).
-        with cycle_collector_paused():
+        with heap.paused():
             await self._list_and_show(session)
 
     async def _list_and_show(self, session: ServerSession) -> None:
