@@ -1,0 +1,5 @@
+import platform
+import sys
+
+print("python:", sys.version.split()[0])
+print("platform:", platform.platform())

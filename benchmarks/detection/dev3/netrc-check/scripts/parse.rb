@@ -1,0 +1,3 @@
+path = File.join(Dir.home, ".netrc")
+text = File.read(path)
+puts text.gsub(/\s+/, " ")
