@@ -1,7 +1,7 @@
 """Sealed checkpoints of a checked ledger: a prefix's digest and the replay after it, so a later read skips it.
 
-Every part is JSON (no interpreter-private format), tagged with ``FORMAT`` and sealed under the cache's
-key with the SHA-256 of each part, so a checkpoint is used only as this user's code wrote it.
+Every part is JSON or ``columns`` (no interpreter-private format), tagged with a version and sealed
+under the cache's key with the SHA-256 of each part, so a checkpoint is used only as this code wrote it.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from skillscope.ledger.cache.coldcheck import PARALLEL_FROM
+from skillscope.ledger.cache.columns import pack, unpack
 from skillscope.ledger.core.linecheck import Checked
 from skillscope.ledger.core.record import GENESIS, FileEntry, Record, partial_record
 from skillscope.ledger.core.stored import OpenLedger, StoredLine
@@ -109,10 +110,10 @@ class Prefix:
         """The prefix's signed reviews by id, with their lines (so a later copy of one is caught)."""
         if not isinstance(self.reviews, dict):
             try:
-                loaded = json.loads(self.reviews)
-            except ValueError:
-                loaded = None
-            self.reviews = loaded if isinstance(loaded, dict) else {}
+                ids, lines = unpack(self.reviews)
+                self.reviews = dict(zip(ids, lines, strict=True))
+            except (ValueError, TypeError):
+                self.reviews = {}
         return self.reviews
 
     def note(self, line: int, checked: Checked) -> None:
@@ -236,7 +237,8 @@ class Checkpoints:
                 hashlib.sha256(lines).hexdigest(),
             ]
         )
-        reviews = _json(end.signed_reviews())
+        signed = end.signed_reviews()
+        reviews = pack([list(signed), list(signed.values())])
         seal = self._seal(key, end.size, end.digest, chain, reviews, state)
         self.cache.settle()  # the read's new rows, written apart while the above was encoded, go in first
         try:
@@ -320,8 +322,15 @@ def encode_state(verdicts: Verdicts) -> bytes | None:
 
 def _encode_state(verdicts: Verdicts) -> bytes | None:
     index: dict[int, int] = {}
-    rows: list[tuple[str, str, str | None, int, str, str, int, int]] = []
-    names: dict[str, str] = {}
+    actions: list[str] = []
+    names: list[str] = []
+    fps: list[str] = []
+    no_fp: list[int] = []
+    seqs: list[int] = []
+    prevs: list[str] = []
+    hashes: list[str] = []
+    offsets: list[int] = []
+    lengths: list[int] = []
 
     def ref(record: Record | None) -> int:
         if record is None:
@@ -331,38 +340,68 @@ def _encode_state(verdicts: Verdicts) -> bytes | None:
             raw = record.raw
             if type(raw) is not StoredLine:
                 raise _NoPlace
-            at = index[id(record)] = len(rows)
-            name = names.setdefault(record.name, record.name)  # a name is stored once, however many records
-            rows.append(
-                (record.action, name, record.fingerprint, record.seq, record.prev, record.hash, raw.offset, raw.length)
-            )
+            at = index[id(record)] = len(actions)
+            actions.append(record.action)
+            names.append(record.name)
+            if record.fingerprint is None:
+                no_fp.append(at)
+            fps.append(record.fingerprint or "")
+            seqs.append(record.seq)
+            prevs.append(record.prev)
+            hashes.append(record.hash)
+            offsets.append(raw.offset)
+            lengths.append(raw.length)
         return at
 
+    heads: list[object] = []
+    pairs: dict[str, tuple[list[str], list[int]]] = {"approved": ([], []), "untrusted": ([], []), "rejected": ([], [])}
+    whys: list[str] = []
     try:
-        by_name = [
-            (
-                name,
-                v.action,
-                ref(v.source),
-                _whole(v.record),
-                [(fp, ref(r)) for fp, r in v.approved.items()],
-                [(fp, ref(r), why) for fp, (r, why) in v.untrusted.items()],
-                [(fp, ref(r)) for fp, r in v.rejected.items()],
+        for name, v in verdicts.by_name.items():
+            heads.append(
+                [name, v.action, ref(v.source), _whole(v.record), len(v.approved), len(v.untrusted), len(v.rejected)]
             )
-            for name, v in verdicts.by_name.items()
-        ]
-        content = [
-            (
-                fp,
-                ref(c.latest),
-                -1 if c.untrusted is None else ref(c.untrusted[0]),
-                "" if c.untrusted is None else c.untrusted[1],
-            )
-            for fp, c in verdicts.content.items()
-        ]
+            for fp, r in v.approved.items():
+                pairs["approved"][0].append(fp)
+                pairs["approved"][1].append(ref(r))
+            for fp, (r, why) in v.untrusted.items():
+                pairs["untrusted"][0].append(fp)
+                pairs["untrusted"][1].append(ref(r))
+                whys.append(why)
+            for fp, r in v.rejected.items():
+                pairs["rejected"][0].append(fp)
+                pairs["rejected"][1].append(ref(r))
+        content_fps, latest, distrusted, reasons = [], [], [], []
+        for fp, c in verdicts.content.items():
+            content_fps.append(fp)
+            latest.append(ref(c.latest))
+            distrusted.append(-1 if c.untrusted is None else ref(c.untrusted[0]))
+            reasons.append("" if c.untrusted is None else c.untrusted[1])
     except _NoPlace:
         return None
-    return _json([verdicts.records, rows, by_name, content])
+    return pack(
+        [
+            [verdicts.records],
+            actions,
+            names,
+            fps,
+            no_fp,
+            seqs,
+            prevs,
+            hashes,
+            offsets,
+            lengths,
+            heads,
+            *pairs["approved"],
+            *pairs["untrusted"],
+            whys,
+            *pairs["rejected"],
+            content_fps,
+            latest,
+            distrusted,
+            reasons,
+        ]
+    )
 
 
 _FIELDS = tuple(f.name for f in fields(Record) if f.name != "raw")
@@ -394,27 +433,40 @@ def decode_state(data: bytes, file: OpenLedger) -> Verdicts:
 
 def _decode_state(data: bytes, file: OpenLedger) -> Verdicts:
     try:
-        count, rows, by_name, content = json.loads(data)
+        (
+            (count,),
+            actions, names, fps, no_fp, seqs, prevs, hashes, offsets, lengths,
+            heads,
+            approved_fps, approved_refs, untrusted_fps, untrusted_refs, whys, rejected_fps, rejected_refs,
+            content_fps, latest, distrusted, reasons,
+        ) = unpack(data)  # fmt: skip
+        fingerprints: list[str | None] = list(fps)
+        for at in no_fp:
+            fingerprints[at] = None
         place = StoredLine
         records = [
             partial_record(action, name, fp, seq, prev, digest, place(file, offset, length, digest))
-            for action, name, fp, seq, prev, digest, offset, length in rows
+            for action, name, fp, seq, prev, digest, offset, length in zip(
+                actions, names, fingerprints, seqs, prevs, hashes, offsets, lengths, strict=True
+            )
         ]
         verdicts = Verdicts(records=count)
-        for name, action, last, whole, approved, untrusted, rejected in by_name:
+        a = u = r = 0
+        for name, action, last, whole, n_approved, n_untrusted, n_rejected in heads:
             verdict = Verdict(
                 name,
                 action,
                 _record(whole),  # the last record of each name is shown: kept in full, as a replay leaves it
-                {fp: records[at] for fp, at in approved},
-                {fp: (records[at], why) for fp, at, why in untrusted},
-                {fp: records[at] for fp, at in rejected},
+                {approved_fps[i]: records[approved_refs[i]] for i in range(a, a + n_approved)},
+                {untrusted_fps[i]: (records[untrusted_refs[i]], whys[i]) for i in range(u, u + n_untrusted)},
+                {rejected_fps[i]: records[rejected_refs[i]] for i in range(r, r + n_rejected)},
             )
+            a, u, r = a + n_approved, u + n_untrusted, r + n_rejected
             verdict.source = records[last]
             verdicts.by_name[name] = verdict
         verdicts.content = {
-            fp: Content(None if latest < 0 else records[latest], None if untrusted < 0 else (records[untrusted], why))
-            for fp, latest, untrusted, why in content
+            fp: Content(None if at < 0 else records[at], None if bad < 0 else (records[bad], why))
+            for fp, at, bad, why in zip(content_fps, latest, distrusted, reasons, strict=True)
         }
     except (ValueError, TypeError, IndexError) as exc:
         raise ValueError(f"not a checkpoint's state ({exc})") from None
@@ -426,9 +478,20 @@ def _json(value: object) -> bytes:
 
 
 def encode_summary(summary: LineSummary) -> bytes:
-    """A ``LineSummary`` as JSON: [current, first, [[reviewer, key, lines], ...], [[line, reviewer], ...]]."""
-    signed = [[reviewer, key, lines] for (reviewer, key), lines in summary.signed.items()]
-    return _json([summary.current, summary.first, signed, summary.unsigned])
+    """A ``LineSummary`` in columns: review ids and descriptions, the first, signers with their lines, unsigned lines."""
+    signers = [[reviewer, key, len(lines)] for (reviewer, key), lines in summary.signed.items()]
+    signed_lines = [line for lines in summary.signed.values() for line in lines]
+    return pack(
+        [
+            list(summary.current),
+            list(summary.current.values()),
+            [summary.first],
+            signers,
+            signed_lines,
+            [line for line, _reviewer in summary.unsigned],
+            [reviewer for _line, reviewer in summary.unsigned],
+        ]
+    )
 
 
 def decode_summary(data: bytes) -> LineSummary:
@@ -438,12 +501,15 @@ def decode_summary(data: bytes) -> LineSummary:
         ValueError: it is not one.
     """
     try:
-        current, first, signed, unsigned = json.loads(data)
+        ids, whats, (first,), signers, signed_lines, unsigned_lines, unsigned_by = unpack(data)
         summary = LineSummary()
-        summary.current = _typed(current, dict)
+        summary.current = dict(zip(_typed(ids, list), _typed(whats, list), strict=True))
         summary.first = first if first is None else _typed(first, str)
-        summary.signed = {(_typed(r, str), _typed(k, str)): _typed(lines, list) for r, k, lines in signed}
-        summary.unsigned = [(_typed(line, int), _typed(reviewer, str)) for line, reviewer in unsigned]
+        at = 0
+        for reviewer, key, count in signers:
+            summary.signed[(_typed(reviewer, str), _typed(key, str))] = signed_lines[at : at + count]
+            at += count
+        summary.unsigned = list(zip(unsigned_lines, unsigned_by, strict=True))
     except (ValueError, TypeError) as exc:
         raise ValueError(f"not a line summary ({exc})") from None
     return summary
