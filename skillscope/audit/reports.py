@@ -105,8 +105,10 @@ class NoteGroup:
         more = f", {len(self.parts) - top} more" if len(self.parts) > top else ""
         if self.by == "host":
             head = f"{self.count} link{'s' * (self.count != 1)} to {len(self.parts)} host{'s' * (len(self.parts) != 1)}"
-        else:
+        elif self.files:
             head = f"{self.count} × {self.title.lower()} in {self.files} file{'s' * (self.files != 1)}"
+        else:  # notes about whole skills or tools, not files
+            head = f"{self.count} × {self.title.lower()}"
         return f"{head} ({shown}{more})"
 
     def as_json(self) -> dict[str, Any]:
@@ -125,10 +127,10 @@ class NoteGroup:
 def _pattern(finding: AuditFinding, paths: dict[str, str]) -> str:
     """The folder a note is in, as a reviewer groups them: ``scripts/``, ``references/``, or a top-level file's name."""
     if not finding.uri:
-        return "(server)"
-    path = paths.get(finding.uri) or finding.uri.rsplit("/", 1)[-1]
+        return finding.skill or "(server)"
+    path = paths.get(finding.uri) or finding.uri.rstrip("/").rsplit("/", 1)[-1]
     head, slash, _ = path.partition("/")
-    return head + "/" if slash else path
+    return (head + "/" if slash else path) or finding.skill or "(server)"
 
 
 def note_groups(audit: ServerAudit) -> list[NoteGroup]:
@@ -147,7 +149,7 @@ def note_groups(audit: ServerAudit) -> list[NoteGroup]:
                 rule,
                 check_info(rule).title,
                 len(found),
-                len({(f.skill, f.uri) for f in found}),
+                len({(f.skill, f.uri) for f in found if f.uri in paths}),
                 "host" if hosts else "path",
                 tuple(sorted(names.items(), key=lambda item: (-item[1], item[0]))),
             )

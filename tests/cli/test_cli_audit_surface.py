@@ -44,7 +44,8 @@ def test_a_hidden_instruction_in_a_tool_description_is_an_error_shown_escaped(en
     assert {"skillscope/instructions/hidden", "skillscope/hidden-markdown"} <= ids
     assert any(f["message"].startswith("description: ") for f in found if f["id"] == "skillscope/instructions/hidden")
     text = run_cli("audit", "--surface", "all", "--label", "fx", *stdio("surface-hidden"), env=env)
-    assert text.code == 1 and "fx:tool/send_report" in text.out and "\x1b" not in text.out
+    # The text report groups by server (its label heads the section), so the item is named without it.
+    assert text.code == 1 and "tool/send_report" in text.out and "\x1b" not in text.out
 
 
 def test_without_surface_the_audit_is_unchanged(env):
