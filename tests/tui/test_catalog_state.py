@@ -40,8 +40,8 @@ pytestmark = pytest.mark.anyio
 
 
 def status(app) -> str:
-    """The status line under the catalog, as one line (the screen wraps it in a narrow pane)."""
-    return str(app.main_screen.query_one("#catalog-status").content)
+    """The status line under the catalog, as one line (it breaks between counts to fit the pane)."""
+    return str(app.main_screen.query_one("#catalog-status").content).replace("\n", "  ")
 
 
 def cursor_ref(app):
@@ -266,12 +266,15 @@ async def test_launch_opens_the_changed_skill_and_rolls_up_counts(tmp_path):
             pilot, lambda: "Δ· invoice-review" in screen_text(app), what="the changed skill without a keypress"
         )
         # The status line follows the tree by a posted message: wait for it rather than read it in the same instant.
-        # It counts the 3 skills waiting for a verdict and the 10 surface items (the skills' files' listings and a
-        # stray skill:// file); the surface branch is listed after the skills, so the line reads ○3 for a moment.
-        expected = "○13 not reviewed  Δ1 changed  ⊗1 rejected  ⊘2 unavailable"
+        # It counts every state of the 9 skills on one line, and the 10 surface items (the skills' files' listings
+        # and a stray skill:// file) apart on the next; the surface branch is listed after the skills.
+        expected = (
+            "skills  ○3 not reviewed  Δ1 changed  ⊗1 rejected  ⊘2 unavailable  ✗1 malformed  ●1 approved  "
+            "surface  ○10 not reviewed"
+        )
         await wait_until(pilot, lambda: status(app) == expected, what="the status line")
         # The status widget holds its words before the next frame draws them: wait for the screen too.
-        shown = ("○13 not reviewed", "Δ1 changed", "⊗1 rejected", "⊘2")  # the pane wraps the line
+        shown = ("○3 not reviewed", "Δ1 changed", "⊗1 rejected", "●1 approved", "surface  ○10")  # the pane wraps
         await wait_until(pilot, lambda: all(words in screen_text(app) for words in shown), what="the status drawn")
         text = screen_text(app)
         assert "demo  9 skills  ○3 Δ1 ⊗1 ⊘2" in text
@@ -293,7 +296,11 @@ async def test_rollups_follow_a_failed_open_and_a_review(tmp_path):
         await wait_until(pilot, lambda: "⊗2 rejected" in status(app), what="the rejection counted")
         # Two skills, and the ten items of the surface branch pinning what resources/list says of skill files.
         # 2 skills and the 10 surface items, listed after the skills: wait for the count to settle.
-        await wait_until(pilot, lambda: "○12 not reviewed" in status(app), what="the surface items counted")
+        await wait_until(
+            pilot,
+            lambda: "skills  ○2 not reviewed" in status(app) and "surface  ○10 not reviewed" in status(app),
+            what="the skills and the surface items counted apart",
+        )
         await wait_until(pilot, lambda: "demo  9 skills  ○2 Δ1 ⊗2 ✗1 ⊘2" in screen_text(app), what="the server row")
 
 

@@ -420,3 +420,65 @@ async def test_a_wide_ledger_table_shows_every_column(tmp_path):
         assert header.split() == ["skill", "#", "action", "signature", "by", "when", "verdict", "now", "note"]
         row = next(row for row in rows if "demo:code-review" in row)
         assert "skillscope demo" in row and "2026-03-03T14:05:00Z" in row and "rejected" in row
+
+
+# -- 4: the counts say what they count ----------------------------------------------------------------
+
+
+def _status(app) -> str:
+    return str(app.main_screen.query_one("#catalog-status").render())
+
+
+@SIZES
+async def test_the_status_line_counts_skills_and_surface_items_apart_and_every_state(tmp_path, size):
+    app = demo_app(tmp_path)
+    async with running(app, size=size) as pilot:
+        await listed(pilot)
+        await wait_until(pilot, lambda: "surface" in _status(app), what="the surface items counted")
+        await at_rest(pilot)
+        lines = _status(app).split("\n")
+        surface = lines[-1]
+        skills = "  ".join(lines[:-1])
+        # The skills' part says what the server row says (○3 Δ1 ⊗1 ⊘2), and names the approved and malformed too.
+        server_row = next(row for row in screen_text(app).splitlines() if "▼ demo  9 skills" in row)
+        assert "○3 Δ1 ⊗1 ⊘2" in server_row
+        for glyph in ("○3", "Δ1", "⊗1", "⊘2", "✗1", "●1"):
+            assert glyph in skills, (glyph, skills)
+        assert surface.startswith("surface") and "○10" in surface and "○13" not in _status(app)
+        text = " ".join(screen_text(app).split())
+        assert "skills" in text and "surface" in text
+        if size == WIDE:
+            assert "○3 not reviewed" in text and "●1 approved" in text and "○10 not reviewed" in text
+        else:
+            assert "○3 Δ1 ⊗1 ⊘2 ✗1 ●1" in text, "at 80 columns the skills' counts keep to one line, as glyphs"
+
+
+async def test_a_revoked_approval_is_counted(tmp_path):
+    app = demo_app(tmp_path)
+    async with running(app, size=NARROW) as pilot:
+        await select(pilot, "hello-world")
+        await pilot.press("u")
+        await wait_until(pilot, lambda: isinstance(app.screen, ReviewDialog), what="the revoke dialog")
+        app.screen.query_one("#note-input").value = "withdrawn for the test"
+        await pilot.press("ctrl+s")
+        await wait_until(pilot, lambda: "↺1" in _status(app), what="the revocation counted")
+        assert "●1" not in _status(app).split("\n")[0], "the approval it withdrew is no longer counted"
+
+
+# -- 6: a revoke of a rejected skill is refused in words -----------------------------------------------
+
+
+async def test_u_on_the_rejected_code_review_says_there_is_nothing_to_revoke(tmp_path):
+    ledger = tmp_path / "ledger.jsonl"
+    app = demo_app(tmp_path, ledger=ledger)
+    async with running(app, size=NARROW) as pilot:
+        await select(pilot, "code-review")
+        before = ledger.read_bytes()
+        await pilot.press("u")
+        await wait_until(
+            pilot,
+            lambda: any("is rejected, not approved: nothing to revoke" in n for n in notifications(app)),
+            what="the refusal",
+        )
+        assert app.screen is app.main_screen, "no dialog was opened"
+        assert ledger.read_bytes() == before

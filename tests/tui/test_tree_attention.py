@@ -70,7 +70,14 @@ async def test_the_status_line_counts_unreviewed_tools_prompts_resources_and_tem
         items = sum(1 for item in surface.all_items() if item.usable)
         assert items > 0 and skills == 1
         status = screen.query_one("#catalog-status")
-        await wait_until(pilot, lambda: f"{skills + items} not reviewed" in str(status.render()), what="counted")
+        await wait_until(
+            pilot,
+            lambda: (
+                f"skills  ○{skills} not reviewed" in str(status.render())
+                and f"surface  ○{items} not reviewed" in str(status.render())
+            ),
+            what="the skills and the surface items counted, each under its label",
+        )
 
 
 async def test_the_jump_key_stops_at_a_tool_waiting_for_a_verdict_after_the_last_skill(tmp_path):

@@ -73,12 +73,15 @@ class CatalogTree(CatalogRollups):
             self.name = name
 
     class Counted(Message):
-        """The catalog's roll-up changed: skills per state over every server, and how many are stale."""
+        """The catalog's roll-up changed: skills and surface items per state over every server, and how many are stale."""
 
-        def __init__(self, counts: dict[str, int], stale: int) -> None:
+        def __init__(self, counts: dict[str, int], stale: int, items: dict[str, int] | None = None) -> None:
             super().__init__()
             self.counts = counts
+            """Skills per roll-up state."""
             self.stale = stale
+            self.items = items or {}
+            """Tools, prompts, resources and templates per roll-up state (counted apart: they are not skills)."""
 
     class OpenRequested(Message):
         """The reviewer asked to open a skill (``path`` None) or one of its files."""
@@ -190,7 +193,8 @@ class CatalogTree(CatalogRollups):
             write_label(file_node, file_label(view, file_node.data.path if file_node.data else ""))
 
     def _post_counts(self) -> None:
-        counts = self._item_counts()
+        items = self._item_counts()
+        counts: dict[str, int] = {}
         stale = 0
         for label, totals in self._totals.items():
             for state, count in totals.items():
@@ -198,7 +202,7 @@ class CatalogTree(CatalogRollups):
             session = self._sessions.get(label)
             if session is not None and session.state != "connected":
                 stale += len(self._views.get(label, {}))
-        self.post_message(self.Counted(counts, stale))
+        self.post_message(self.Counted(counts, stale, items))
 
     def set_filter(self, text: str) -> None:
         """Show only skills whose name or description holds the text and whose states hold every ``state:`` word."""

@@ -21,12 +21,14 @@ __all__ = [
     "server_label",
     "skill_label",
     "status_line",
+    "status_part",
 ]
 
 NAME_LIMIT = 48
 """A skill's name is cut here: the glyph column before it carries the verdict, the words after it are extra."""
+_ROOMY = 40
+"""A catalog pane this wide (a terminal of about 100 columns) has a third line for the status line's words."""
 _PHASE_GLYPH = {"not-opened": "·", "opening": "…", "verified": "✓", "unverified": "≈", "failed": "✗"}
-_STATUS_LINE = ("not-reviewed", "changed", "untrusted", "rejected", "failed", "unavailable")
 
 
 def rollup(counts: dict[str, int]) -> Text:
@@ -47,25 +49,50 @@ def rollup(counts: dict[str, int]) -> Text:
     return text
 
 
-def status_line(counts: dict[str, int], *, stale: int = 0) -> Text:
-    """The catalog's status line: how many skills are in each state that needs a reviewer (none: says so).
+def status_part(what: str, counts: dict[str, int], *, words: bool = True, width: int = 0) -> list[Text]:
+    """One labelled part of the status line: ``skills  ○3 not reviewed  ●1 approved …``, every state with a count.
 
-    Only states with skills are named: at 80 columns every line of the catalog counts.
+    Without ``words`` only the glyphs follow the label (``skills ○3 ●1``), as on the tree's rows. Within
+    ``width`` cells (0: any) the part is broken into lines between counts, never inside one.
     """
-    text = Text()
-    for state in _STATUS_LINE:
-        glyph, _words, style = STATE_LOOK[state]
+    gap = "  " if words else " "
+    lines = [Text(what, style="bold")]
+    for state in ROLLUP:
         count = counts.get(state, 0)
         if not count:
             continue
-        if text:
-            text.append("  ")
-        text.append(f"{glyph}{count:,} {short_word(state)}", style=style)
+        glyph, _words, style = STATE_LOOK[state]
+        # ✗ is both failed and malformed: in glyphs alone the malformed count keeps its word.
+        named = words or (state == "malformed" and bool(counts.get("failed")))
+        piece = Text(f"{glyph}{count:,}" + (f" {short_word(state)}" if named else ""), style=style)
+        line = lines[-1]
+        if width and line.cell_len + len(gap) + piece.cell_len > width:
+            lines.append(piece)
+            continue
+        line.append(gap)
+        line.append_text(piece)
+    return lines
+
+
+def status_line(counts: dict[str, int], items: dict[str, int] | None = None, *, stale: int = 0, width: int = 0) -> Text:
+    """The catalog's status line: how many skills, and apart from them how many surface items, are in each state.
+
+    Every state is counted (approved, revoked and malformed too), each count under the label of what it
+    counts, so the skills' line says what the server rows say. A part whose words would take more than two
+    lines of ``width`` cells (three in a pane ``_ROOMY`` wide; 0: any width) shows glyphs only: at 80 columns
+    every line of the catalog counts.
+    """
+    lines: list[Text] = []
+    for what, part in (("skills", counts), ("surface", items or {})):
+        if not part:
+            continue
+        shown = status_part(what, part, width=width)
+        if len(shown) > (2 if width < _ROOMY else 3):
+            shown = status_part(what, part, words=False, width=width)
+        lines.extend(shown)
     if stale:
-        if text:
-            text.append("  ")
-        text.append(f"~{stale:,} stale", style="yellow")
-    return text or Text("✓ nothing waits for a reviewer", style="green")
+        lines.append(Text(f"~{stale:,} stale", style="yellow"))
+    return Text("\n").join(lines) if lines else Text("✓ nothing waits for a reviewer", style="green")
 
 
 def server_label(
