@@ -54,6 +54,11 @@ _SECRETS = (
     ("Groq key", ("gsk_",), re.compile(r"\bgsk_[A-Za-z0-9]{48,}\b")),
     ("Replicate token", ("r8_",), re.compile(r"\br8_[A-Za-z0-9]{37,}\b")),
     (
+        "bearer token (JWT)",
+        ("eyJ",),
+        re.compile(r"\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}"),
+    ),
+    (
         "private key",
         ("PRIVATE KEY",),
         re.compile(r"-----BEGIN (?:RSA |EC |DSA |OPENSSH |PGP |ENCRYPTED )?PRIVATE KEY( BLOCK)?-----"),
@@ -204,7 +209,23 @@ def scan_hosts(ctx: Ctx, *, is_code: bool) -> None:
             token = match.group(0)
             if _PLACEHOLDER.search(token) or (what != "private key" and len(set(token)) < 8):
                 continue
+            if what == "private key" and _placeholder_key(text, match.end(), ctx.path):
+                continue
             used = _CONFIGURED.search(text[max(0, match.start() - 120) : match.start()])
+            if what == "bearer token (JWT)" and not (used and SECRET_NAME.search(used.group(1)) and _shipped(ctx)):
+                continue  # a JWT in prose is an example of the format; one set as a token in a shipped file is a login
+            if _shipped(ctx) and not (used and SECRET_NAME.search(used.group(1))):
+                # A live-format credential in a file the skill runs or reads is in use whatever name holds it (a
+                # constant, a URL's user part, a key file): installing the skill hands every user its author's login.
+                ctx.add(
+                    "skillscope/secrets/token",
+                    f"hard-coded {what} {_redact(token)} in {safe_line(ctx.path, limit=60)}, a file the skill runs "
+                    "or reads, so it ships a live credential and acts through its author's account",
+                    match.start(),
+                    match.end(),
+                    "error",
+                )
+                continue
             if used and SECRET_NAME.search(used.group(1)):
                 # Set as the credential the code or its tools read: whatever the skill does with it runs as an account
                 # its author controls (the user's data lands there), which no honest skill ships.
@@ -218,6 +239,22 @@ def scan_hosts(ctx: Ctx, *, is_code: bool) -> None:
                 )
             else:
                 ctx.add("skillscope/secrets/token", f"hard-coded {what} {_redact(token)}", match.start(), match.end())
+
+
+_PROSE_SUFFIXES = (".md", ".markdown", ".txt", ".rst", ".adoc", ".html")
+_DUMMY_NAME = re.compile(r"dummy|fake|example|sample|placeholder", re.I)
+
+
+def _shipped(ctx: Ctx) -> bool:
+    """The file is one the skill runs or reads (a script, a config, a key file), not prose that shows a value."""
+    return not ctx.path.lower().endswith(_PROSE_SUFFIXES)
+
+
+def _placeholder_key(text: str, start: int, path: str) -> bool:
+    """A key block whose body is a placeholder (EXAMPLE, XXXX) or whose file is named as a dummy is not a key."""
+    end = text.find("-----END", start)
+    body = text[start : end if end >= 0 else start + 4000]
+    return bool(_PLACEHOLDER.search(body)) or bool(_DUMMY_NAME.search(path.rsplit("/", 1)[-1]))
 
 
 _CONFIGURED = re.compile(r"([A-Za-z_][\w.]*|[\"'][A-Za-z_][\w-]*[\"'])\s*(?::=|=|:)\s*[\"'`]?(?:Bearer\s+|token\s+)?$")
