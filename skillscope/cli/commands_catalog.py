@@ -244,16 +244,33 @@ def _write_raw(report: Any, path: str | None) -> int:
     "--reviewer",
     help="Who reviews, and the signing principal (default: git config user.email, else user.name, else the login name).",
 )
-def demo_command(as_list: bool, ledger_file: str | None, reviewer: str | None) -> None:
+@click.option(
+    "--fresh",
+    is_flag=True,
+    help="Start the demo's reviews afresh: the demo ledger moves aside to a timestamped backup "
+    "(demo-ledger.backup-TIME.jsonl, nothing is deleted) and a newly seeded one takes its place.",
+)
+def demo_command(as_list: bool, ledger_file: str | None, reviewer: str | None, fresh: bool) -> None:
     """Open the TUI on the embedded demo server, which shows every state a reviewer meets.
 
     The demo runs in this process and needs nothing installed. Its reviews go to a separate
     demo ledger, seeded with an approval, a stale approval and a rejection so every review
-    state shows at once.
+    state shows at once. `--fresh` starts those reviews over; the old ledger is kept as a backup.
 
     `demo` is also a TARGET for every command: `skillscope list demo`, `show hello-world demo`,
     `audit demo`, `approve NAME demo` (recorded in the demo ledger).
     """
+    if fresh:
+        from skillscope.demo.ledger import fresh_demo_ledger
+
+        path, backup = fresh_demo_ledger(ledger_file)
+        if backup is None:
+            click.echo(f"skillscope: no demo ledger at {path} yet: the demo starts with a newly seeded one", err=True)
+        else:
+            click.echo(
+                f"skillscope: the demo starts afresh; its earlier reviews were moved to {backup} (nothing was deleted)",
+                err=True,
+            )
     if as_list:
 
         async def body() -> int:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import replace
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -18,8 +19,9 @@ from skillscope.ledger.core.recording import tool_id
 from skillscope.ledger.core.signing import load_signer
 from skillscope.ledger.core.store import Ledger
 from skillscope.ledger.team.objects import ObjectStore, store_dir
+from skillscope.ledger.team.suppressions import suppressions_path
 
-__all__ = ["DEMO_LEDGER_NAME", "demo_ledger", "seed_demo_ledger"]
+__all__ = ["DEMO_LEDGER_NAME", "demo_ledger", "demo_ledger_path", "fresh_demo_ledger", "seed_demo_ledger"]
 
 DEMO_LEDGER_NAME = "demo-ledger.jsonl"
 _REVIEWER = "skillscope demo"
@@ -74,12 +76,43 @@ def seed_demo_ledger(path: Path) -> None:
         )
 
 
+def demo_ledger_path(option: str | os.PathLike[str] | None = None) -> Path:
+    """Where the demo's ledger is: ``option`` when given, else ``demo-ledger.jsonl`` in the data dir."""
+    return Path(option).expanduser() if option else user_data_dir() / DEMO_LEDGER_NAME
+
+
 def demo_ledger(option: str | os.PathLike[str] | None = None) -> Path:
     """The demo's ledger: ``option`` when given, else ``demo-ledger.jsonl`` in the data dir; seeded when new.
 
     The user's own ledger (``$SKILLSCOPE_LEDGER``, the config's) never receives the demo's reviews.
     """
-    path = Path(option).expanduser() if option else user_data_dir() / DEMO_LEDGER_NAME
+    path = demo_ledger_path(option)
     if not path.exists():
         seed_demo_ledger(path)
     return path
+
+
+def fresh_demo_ledger(
+    option: str | os.PathLike[str] | None = None, *, now: datetime | None = None
+) -> tuple[Path, Path | None]:
+    """Start the demo's reviews afresh; returns the newly seeded ledger and where the old one went (None: there was none).
+
+    Nothing is deleted: the old ledger moves aside to ``<stem>.backup-<UTC time>.jsonl``, and its
+    suppressions and stored bytes move with it under the same stem, so the backup still reads as a
+    ledger (``--ledger BACKUP``) with everything it had.
+    """
+    path = demo_ledger_path(option)
+    backup = None
+    if path.exists():
+        stamp = (now or datetime.now(UTC)).strftime("%Y%m%dT%H%M%SZ")
+        backup = path.with_name(f"{path.stem}.backup-{stamp}{path.suffix}")
+        number = 1
+        while backup.exists() or store_dir(backup).exists() or suppressions_path(backup).exists():
+            number += 1
+            backup = path.with_name(f"{path.stem}.backup-{stamp}-{number}{path.suffix}")
+        path.rename(backup)  # the records first: whatever else moves, the reviews are kept
+        for old, new in ((suppressions_path(path), suppressions_path(backup)), (store_dir(path), store_dir(backup))):
+            if old.exists():
+                old.rename(new)
+    seed_demo_ledger(path)
+    return path, backup
