@@ -144,9 +144,19 @@ def _url_of(cmd: Cmd) -> str | None:
         if target.startswith(("/dev/tcp/", "/dev/udp/")):
             return target
     if cmd.name in NET_TOOLS:
-        hosts = [w for w in cmd.args if not w.startswith("-") and not w.isdigit()]
-        return hosts[0] if hosts else None
+        args = cmd.args
+        hosts = [
+            w
+            for i, w in enumerate(args)
+            if not w.startswith("-") and not w.isdigit() and not (i and args[i - 1] in _VALUE_FLAGS)
+        ]
+        remote = [w for w in hosts if re.match(r"^[\w.-]+@|^[\w.-]+:", w)]
+        return next(iter(remote or hosts), None)
     return None
+
+
+_VALUE_FLAGS = frozenset({"-o", "-i", "-p", "-P", "-e", "-l", "-F", "-w", "-b", "-c", "-J", "-L", "-R", "-D"})
+"""Options of ssh, scp, rsync and nc that take a value (ssh -o StrictHostKeyChecking=no, rsync -e "ssh")."""
 
 
 def _is_downloader(cmd: Cmd) -> bool:
@@ -187,6 +197,10 @@ class _Flow:
     def __init__(self) -> None:
         self.vars: dict[str, tuple[str, int]] = {}
         self.files: dict[str, tuple[str, str, int]] = {}
+        self.secret_files: dict[str, tuple[str, int]] = {}
+        """Files the script wrote a secret into (``env > out``, ``cp ~/.netrc out``): reading one reads the secret."""
+        self.committed: tuple[str, int] | None = None
+        """A secret the script put into the repository (a commit message, an added file): a push sends it."""
 
 
 def _source(ctx: Ctx, flow: _Flow, cmd: Cmd) -> tuple[str, int, str | None] | None:
@@ -227,6 +241,9 @@ def _source(ctx: Ctx, flow: _Flow, cmd: Cmd) -> tuple[str, int, str | None] | No
             what = credential_what(target) or credential_glob(target)
             if what:
                 return f"reads {safe_line(target, limit=80)}", line, None
+    tainted = _tainted_file(flow, cmd)
+    if tainted is not None:
+        return tainted[0], tainted[1], None
     if cmd.name in ("env", "printenv", "set", "export", "declare") and not [
         a for a in cmd.args if not a.startswith("-")
     ]:
@@ -243,6 +260,109 @@ def _source(ctx: Ctx, flow: _Flow, cmd: Cmd) -> tuple[str, int, str | None] | No
             if SECRET_NAME.search(name) and cmd.name not in ("export",):
                 return f"reads ${name}", line, name
     return None
+
+
+def _file_words(cmd: Cmd) -> list[str]:
+    """The file names a command may read: its arguments with an upload's marks taken off (``@f``, ``f=@f``,
+    ``FILE:f``, ``--post-file=f``) and its input redirects."""
+    names: list[str] = []
+    for word in [*cmd.args, *cmd.alts]:
+        names.append(word)
+        for mark in ("=@", "=<", "="):
+            if mark in word:
+                names.append(word.split(mark, 1)[1])
+        if word.startswith(("@", "<")):
+            names.append(word[1:])
+        if ":" in word and word.split(":", 1)[0].upper() in ("FILE", "OPEN", "GOPEN"):
+            names.append(word.split(":", 1)[1].split(",", 1)[0])
+    names += [t for op, t in cmd.redirects if op == "<"]
+    return names
+
+
+def _tainted_file(flow: _Flow, cmd: Cmd) -> tuple[str, int] | None:
+    """The secret a command reads back from a file the script wrote it into earlier, or None."""
+    if not flow.secret_files or cmd.name in _NOT_READING:
+        return None
+    for word in _file_words(cmd):
+        found = flow.secret_files.get(word.strip("\"'"))
+        if found is not None:
+            what, at = found
+            return f"{what} into {safe_line(word, limit=60)}", at
+    return None
+
+
+_NOT_READING = frozenset({"rm", "unlink", "shred", "chmod", "chown", "touch", "mkdir", "test", "[", "[[", "stat"})
+"""Commands that name a file without reading what is in it."""
+_SYNCED = re.compile(
+    r"^~/(?:Dropbox|OneDrive[^/]*|Google ?Drive|My Drive|Box|Box Sync|pCloud ?Drive|Nextcloud|ownCloud|MEGA|Sync)(?:/|$)"
+    r"|^~/Library/(?:Mobile Documents|CloudStorage)/",
+    re.IGNORECASE,
+)
+"""A folder a sync client copies to its cloud (Dropbox, iCloud Drive, OneDrive, Google Drive, Box, ...)."""
+
+
+def synced_folder(path: str) -> str | None:
+    """The sync service a (home-normalised) path belongs to, or None: a file put there leaves the machine."""
+    found = _SYNCED.match(home_path(path))
+    return found.group(0).rstrip("/").removeprefix("~/") if found else None
+
+
+def _secret_written(cmd: Cmd, source: tuple[str, int, str | None] | None) -> list[str]:
+    """Where a command that reads a secret puts it: its output file (``> f``, ``-o f``, ``tee f``) or the
+    destination of a local copy (``cp SECRET DEST``)."""
+    if source is None or source[2] == ".env":
+        return []
+    out: list[str] = []
+    written = _written(cmd)
+    if written and not written.startswith("/dev/"):
+        out.append(written)
+    if cmd.name in ("cp", "install", "ln", "mv", "tee", "dd"):
+        plain = [a for a in cmd.args if not a.startswith("-")]
+        if cmd.name == "dd":
+            plain = [a.split("=", 1)[1] for a in cmd.args if a.startswith("of=")]
+        elif cmd.name != "tee":
+            plain = plain[-1:] if len(plain) >= 2 else []
+        out += [p for p in plain if p and not _URL.search(p)]
+    if cmd.name in ("tar", "gtar", "bsdtar", "zip", "7z"):
+        out += [a for a in [_archive_out(cmd)] if a and a != "-"]
+    return out
+
+
+def _archive_out(cmd: Cmd) -> str | None:
+    """The archive an archiver writes: ``tar czf OUT``, ``tar -cf OUT``, ``--file=OUT``; ``zip OUT``, ``7z a OUT``."""
+    args = cmd.args
+    if cmd.name == "zip":
+        return next((a for a in args if not a.startswith("-")), None)
+    if cmd.name == "7z":
+        plain = [a for a in args if not a.startswith("-")]
+        return plain[1] if len(plain) > 1 else None
+    for i, a in enumerate(args):
+        if a.startswith("--file="):
+            return a.split("=", 1)[1]
+        bundled = a.lstrip("-")
+        if (i == 0 or a.startswith("-")) and not a.startswith("--") and bundled.endswith("f") and i + 1 < len(args):
+            return args[i + 1]
+    return None
+
+
+def _ssh_sends(cmd: Cmd, fed: bool) -> bool:
+    """ssh to a host with data on its standard input (``printenv | ssh host 'cat >> log'``, ``ssh host < f``):
+    what it is fed leaves the machine."""
+    if cmd.name not in ("ssh", "sftp"):
+        return False
+    hosts = [a for a in cmd.args if not a.startswith("-") and ("@" in a or "." in a)]
+    return bool(hosts) and (fed or any(op == "<" for op, _ in cmd.redirects))
+
+
+def _git_verb(cmd: Cmd) -> str:
+    """The subcommand of a git command (``git -C dir commit`` -> commit), or ''."""
+    if cmd.name != "git":
+        return ""
+    args = cmd.args
+    i = 0
+    while i < len(args) and args[i].startswith("-"):
+        i += 2 if args[i] in ("-C", "-c", "--git-dir", "--work-tree") else 1
+    return args[i] if i < len(args) else ""
 
 
 def _read_words(cmd: Cmd) -> list[str]:
@@ -389,17 +509,25 @@ _INSTALL_HEADING = re.compile(
 
 
 def installer_severity(ctx: Ctx, url: str | None) -> Severity | None:
-    """A documented installer from an ordinary https host is a warning; a drop host, a script or an order in SKILL.md stays an error.
+    """A product's own installer (its host or code-host project named in the file's words) over https is a note,
+    in a script or the docs; another documented installer from an ordinary https host is a warning; a drop host,
+    another script's download or an order in SKILL.md stays an error.
 
     In SKILL.md the agent follows what it reads, so only an installation section (by its heading) counts as documentation.
     """
-    if not (ctx.documented and url and url.startswith("https://") and endpoint_kind(url) is None):
+    if not (url and url.startswith("https://") and endpoint_kind(url) is None):
+        return None
+    if vendor_host(ctx.file_text, url):
+        # The product's own installer (sh.rustup.rs in a script that then runs rustup, get.scoop.sh beside scoop
+        # install): a capability the user asked for, in a script as much as in the docs.
+        return "note"
+    if not ctx.documented:
         return None
     if ctx.path.rsplit("/", 1)[-1].upper() == "SKILL.MD":
         headings = list(re.finditer(r"^#{1,6}[ \t]+[^\n]*", ctx.file_text[: ctx.base], re.MULTILINE))
         if not headings or not _INSTALL_HEADING.match(headings[-1].group(0)):
             return None
-    return "note" if vendor_host(ctx.file_text, url) else "warning"
+    return "warning"
 
 
 def _written(cmd: Cmd) -> str | None:
@@ -1509,7 +1637,7 @@ def _scan(ctx: Ctx, depth: int, args: list[str] | None = None) -> None:
                             if re.fullmatch(r"[A-Za-z_]\w*", arg):
                                 flow.vars[arg] = found[:2]
                     continue
-                sending = _sends(cmd)
+                sending = _sends(cmd) or _ssh_sends(cmd, pipeline.index(stage) > 0)
                 _record(ctx, cmd, sending)
                 if cmd.name == "exec" and any(t.startswith(("/dev/tcp/", "/dev/udp/")) for _, t in cmd.redirects):
                     socket_open = True
@@ -1620,12 +1748,19 @@ def _scan(ctx: Ctx, depth: int, args: list[str] | None = None) -> None:
                     )
                     named = _named_host(_url_of(cmd))
                     ctx.sends.append((cmd.start, cmd.end, "upload" if reads and named else "network"))
+                verb = _git_verb(cmd)
+                if verb in ("commit", "tag", "notes", "add") and source is not None and flow.committed is None:
+                    flow.committed = (f"{source[0]} (line {source[1]}) into a git {verb}", ctx.line(cmd.start))
+                if verb == "push" and flow.committed is not None and source is None:
+                    ctx.network = True
+                    _report_flow(ctx, cmd, (flow.committed[0], flow.committed[1], None))
                 if sending and source is not None:
                     _report_flow(ctx, cmd, source)
                 elif (
                     own is not None
                     and own[2] is None
                     and own[0] != "reads the whole environment"
+                    and _tainted_file(flow, cmd) is None
                     and not sends_later
                     and not _carried(ctx, flow, cmd, own)
                 ):
@@ -1640,6 +1775,18 @@ def _scan(ctx: Ctx, depth: int, args: list[str] | None = None) -> None:
                     )
                     ctx.add("skillscope/exfiltration/credential-read", own[0], cmd.start, cmd.end, level)
                 secret = secret or own
+                for target in _secret_written(cmd, secret):
+                    flow.secret_files.setdefault(target, (secret[0], secret[1]) if secret else ("", 0))
+                    synced = synced_folder(target)
+                    if secret is not None and synced and not sending:
+                        ctx.network = True
+                        ctx.add(
+                            "skillscope/exfiltration/data-flow",
+                            f"{secret[0]} (line {secret[1]}) and copies it into {safe_line(synced, limit=60)}, "
+                            f"a folder that syncs off the machine (line {ctx.line(cmd.start)})",
+                            cmd.start,
+                            cmd.end,
+                        )
                 _persistence(ctx, cmd, pipeline, flow, persist, depth)
                 written = _written(cmd)
                 if (
