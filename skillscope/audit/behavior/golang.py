@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-
-import tree_sitter
+from typing import TYPE_CHECKING
 
 from skillscope.audit.behavior.base import Ctx
 from skillscope.audit.behavior.flowcore import (
@@ -29,9 +28,11 @@ from skillscope.audit.behavior.flowcore import (
 )
 from skillscope.audit.behavior.treesitter import parse, text_of
 
+if TYPE_CHECKING:  # only names node types; the binding loads with the first parse (treesitter.py)
+    from tree_sitter import Node
+
 __all__ = ["scan_go"]
 
-Node = tree_sitter.Node
 
 _BUDGET = 20000
 _DEPTH = 4

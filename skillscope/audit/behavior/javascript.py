@@ -13,8 +13,7 @@ from __future__ import annotations
 import re
 import shlex
 from dataclasses import dataclass, field
-
-import tree_sitter
+from typing import TYPE_CHECKING
 
 from skillscope.audit.behavior.base import Ctx
 from skillscope.audit.behavior.jsvalues import (
@@ -47,6 +46,9 @@ from skillscope.audit.behavior.vocab import (
 )
 from skillscope.audit.findings import Severity
 from skillscope.core.textsafe import safe_line
+
+if TYPE_CHECKING:  # only names node types; the binding loads with the first parse (treesitter.py)
+    import tree_sitter
 
 __all__ = [
     "scan_javascript",

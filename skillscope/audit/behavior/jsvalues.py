@@ -14,10 +14,12 @@ import codecs
 import re
 import zlib
 from dataclasses import dataclass, field, replace
-
-import tree_sitter
+from typing import TYPE_CHECKING
 
 from skillscope.audit.behavior.treesitter import text_of
+
+if TYPE_CHECKING:  # only names node types; the binding loads with the first parse (treesitter.py)
+    import tree_sitter
 
 __all__ = ["Taint", "Val", "UNKNOWN", "merge", "decode_constant", "module_name", "shown", "Spans"]
 

@@ -10,12 +10,14 @@ recipe line it came from, at its real offset where the line needed no resolving.
 from __future__ import annotations
 
 from dataclasses import dataclass
-
-import tree_sitter
+from typing import TYPE_CHECKING
 
 from skillscope.audit.behavior import shell
 from skillscope.audit.behavior.base import Ctx
 from skillscope.audit.behavior.treesitter import parse, walk
+
+if TYPE_CHECKING:  # only names node types; the binding loads with the first parse (treesitter.py)
+    import tree_sitter
 
 __all__ = ["scan_makefile"]
 

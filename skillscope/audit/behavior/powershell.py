@@ -15,8 +15,7 @@ import base64
 import binascii
 import re
 from dataclasses import dataclass, field
-
-import tree_sitter
+from typing import TYPE_CHECKING
 
 from skillscope.audit.behavior.base import Ctx
 from skillscope.audit.behavior.javascript import PIPED_RUN, generic_secret, normal_path, payload_severity, shell_rules
@@ -35,6 +34,9 @@ from skillscope.audit.behavior.vocab import (
 )
 from skillscope.audit.findings import Severity
 from skillscope.core.textsafe import safe_line
+
+if TYPE_CHECKING:  # only names node types; the binding loads with the first parse (treesitter.py)
+    import tree_sitter
 
 __all__ = ["scan_powershell"]
 

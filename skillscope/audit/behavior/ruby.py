@@ -5,8 +5,7 @@ read, write and delete, with values resolved as far as constants allow (interpol
 from __future__ import annotations
 
 from dataclasses import replace
-
-import tree_sitter
+from typing import TYPE_CHECKING
 
 from skillscope.audit.behavior.base import Ctx
 from skillscope.audit.behavior.flowcore import (
@@ -28,9 +27,11 @@ from skillscope.audit.behavior.flowcore import (
 )
 from skillscope.audit.behavior.treesitter import parse, text_of
 
+if TYPE_CHECKING:  # only names node types; the binding loads with the first parse (treesitter.py)
+    from tree_sitter import Node
+
 __all__ = ["scan_ruby"]
 
-Node = tree_sitter.Node
 
 _BUDGET = 20000
 """Nodes one region may evaluate (local methods are followed per call; this bounds a hostile file)."""

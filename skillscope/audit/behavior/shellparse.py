@@ -23,11 +23,13 @@ import re
 import zlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-
-import tree_sitter
+from typing import TYPE_CHECKING
 
 from skillscope.audit.behavior.shellvalues import json_path, shipped
 from skillscope.audit.behavior.treesitter import parse
+
+if TYPE_CHECKING:  # only names node types; the binding loads with the first parse (treesitter.py)
+    import tree_sitter
 
 __all__ = ["Cmd", "Pipeline", "Script", "parse_shell", "parse_script", "SHELLS", "decode_constant"]
 

@@ -4,15 +4,20 @@ Every grammar is an MIT-licensed wheel from PyPI (``tree-sitter-bash``, ``-javas
 ``-powershell``, ``-ruby``, ``-go``, ``-make``) over the one maintained binding, ``tree-sitter``. A parser
 is made once per language and process; parsing never runs the code and never fails: text that is not valid
 in the language gives a tree with ``ERROR`` nodes, which the analysers read around.
+
+Nothing here is loaded until it is needed: importing the audit imports neither the binding nor a grammar, and a
+grammar's wheel is imported the first time a region of its language is parsed, so auditing a skill of Markdown
+and Python alone never loads tree-sitter at all.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from functools import cache
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
-import tree_sitter
+if TYPE_CHECKING:
+    import tree_sitter
 
 __all__ = ["Grammar", "parse", "walk", "text_of"]
 
@@ -51,6 +56,8 @@ def _loader(grammar: Grammar) -> Callable[[], object]:
 
 @cache
 def _parser(grammar: Grammar) -> tree_sitter.Parser:
+    import tree_sitter  # here, not at the top: see the module's docstring
+
     return tree_sitter.Parser(tree_sitter.Language(_loader(grammar)()))
 
 
