@@ -1177,9 +1177,7 @@ class _Analyser:
 
 
 def _installer_severity(ctx: Ctx, url: str) -> Severity | None:
-    """A vendor's installer documented under an install heading is judged as its shell twin is (shell.installer_severity)."""
-    if not ctx.documented:
-        return None
+    """A vendor's installer is judged as its shell twin is (shell.installer_severity)."""
     from skillscope.audit.behavior import shell
 
     judge = getattr(shell, "installer_severity", None)
