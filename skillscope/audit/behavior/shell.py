@@ -616,6 +616,9 @@ def _run_language(inner: Ctx, language: str) -> None:
 def _inline_code(ctx: Ctx, cmd: Cmd) -> None:
     """Analyse the program an interpreter is handed on its command line (``python3 -c "..."``, ``ruby -e``,
     ``perl -e``), with the shell's variables resolved, in its own language."""
+    if cmd.name == "osascript":
+        _applescript(ctx, cmd)
+        return
     flags = _INLINE_FLAGS.get(cmd.name)
     args = cmd.args
     index = next((i for i, a in enumerate(args) if flags and a in flags), None)
@@ -626,6 +629,28 @@ def _inline_code(ctx: Ctx, cmd: Cmd) -> None:
     inner = _inner_ctx(ctx, cmd, code)
     _run_language(inner, language)
     _lift(ctx, inner, cmd, f"{cmd.name} {args[index]}")
+
+
+_APPLESCRIPT_STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
+
+
+def _applescript(ctx: Ctx, cmd: Cmd) -> None:
+    """``osascript -e 'do shell script "..."'``: the shell command AppleScript runs, read as shell."""
+    args = cmd.args
+    for i, flag in enumerate(args[:-1]):
+        if flag != "-e":
+            continue
+        source = args[i + 1]
+        at = source.lower().find("do shell script")
+        if at < 0:
+            continue
+        found = _APPLESCRIPT_STRING.search(source, at)
+        if found is None:
+            continue
+        code = re.sub(r"\\(.)", r"\1", found.group(1))
+        inner = _inner_ctx(ctx, cmd, code)
+        _scan(inner, 1)
+        _lift(ctx, inner, cmd, "osascript do shell script", by_line=False)
 
 
 _EXTENSIONS = {
@@ -1089,12 +1114,41 @@ def _printed(cmd: Cmd) -> str:
     if cmd.name == "echo":
         return " ".join(a for a in cmd.args if a not in ("-n", "-e", "-E", "-ne"))
     if cmd.name == "printf":
-        return " ".join(cmd.args[1:]) if "%" in (cmd.args[:1] or [""])[0] else " ".join(cmd.args).replace("\\n", "\n")
+        args = [a for a in cmd.args if a != "--"]
+        if args[:1] == ["-v"]:
+            args = args[2:]
+        if args and "%" in args[0]:
+            return _format(args[0], args[1:])
+        return " ".join(args).replace("\\n", "\n")
     if cmd.stdin is not None and cmd.name in ("cat", "tee", ""):
         return cmd.stdin
     if cmd.words:
         return " ".join(cmd.words)  # a command writing its own output (curl URL > ~/.bashrc) is itself the payload
     return ""
+
+
+def _format(fmt: str, values: list[str]) -> str:
+    """What ``printf FMT VALUES...`` prints: each conversion (%s, %b, %d, %q) takes the next value, the escapes
+    turn into their characters, and the format is reused while values remain (as printf does)."""
+    spec = re.compile(r"%%|%[-+ #0]*\d*(?:\.\d+)?[sbdiqxXoufeEgGc]")
+    if not spec.search(fmt.replace("%%", "")):
+        return fmt.replace("\\n", "\n").replace("\\t", "\t")
+    out: list[str] = []
+    rest = list(values)
+    while True:
+        taken = 0
+
+        def one(found: re.Match[str]) -> str:
+            nonlocal taken
+            if found.group(0) == "%%":
+                return "%"
+            taken += 1
+            return rest.pop(0) if rest else ""
+
+        out.append(spec.sub(one, fmt))
+        if not rest or not taken or len(out) > 20:
+            break
+    return "".join(out).replace("\\n", "\n").replace("\\t", "\t")
 
 
 class _Persist:
