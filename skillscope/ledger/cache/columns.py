@@ -33,12 +33,14 @@ Column = object
 
 def pack(columns: Sequence[Column]) -> bytes:
     """The columns in this layout: a list of ``str`` or of ``int`` as such, anything else as JSON."""
-    body = bytearray()
+    parts: list[bytes] = []
+    digest = hashlib.sha256()
     for column in columns:
         kind, items, data = _encode(column)
-        body += _COLUMN.pack(kind, items, len(data))
-        body += data
-    return _HEAD.pack(MAGIC, VERSION, len(columns), hashlib.sha256(body).digest()) + bytes(body)
+        for part in (_COLUMN.pack(kind, items, len(data)), data):
+            digest.update(part)
+            parts.append(part)
+    return b"".join([_HEAD.pack(MAGIC, VERSION, len(columns), digest.digest()), *parts])
 
 
 def unpack(data: bytes) -> list[Any]:
@@ -87,7 +89,7 @@ def _encode(column: Column) -> tuple[int, int, bytes]:
 
 def _decode(kind: int, items: int, raw: memoryview) -> object:
     if kind == _STRINGS:
-        strings = bytes(raw).decode("utf-8", "surrogatepass").split(_SEP)
+        strings = str(raw, "utf-8", "surrogatepass").split(_SEP)
         if len(strings) != items:
             raise ValueError("a string column of another length than it says")
         return strings
