@@ -84,7 +84,33 @@ def _workspace_only(text: str, match: re.Match[str]) -> bool:
         return False
     rest = text[match.end() :].split("\n", 1)[0]
     targets = [w.strip("\"'") for w in re.split(r"[\s;&|]+", rest) if w and not w.startswith("-")][:4]
+    if match.group(0).startswith("chmod"):
+        return bool(targets) and not any(_chmod_worth_a_look(text, w) for w in targets)
     return bool(targets) and all(not w.startswith(("/", "~", "$", "*")) and ".." not in w for w in targets)
+
+
+_SHELL_ASSIGN = r"^[ \t]*(?:export[ \t]+|local[ \t]+|readonly[ \t]+)?{name}=(\S+)"
+_TEMP_PLACES = re.compile(r"^(?:/tmp\b|/var/tmp\b|/dev/shm\b|\$\{?TMPDIR\b|\$\{?TMP\b|\$\(mktemp\b|`mktemp\b)")
+_HOME_PLACES = re.compile(r"^(?:~|\$\{?HOME\b|/home/|/Users/|/root\b)")
+_DOWNLOAD_OUT = r"\b(?:curl\b[^\n]*?\s-(?:[a-zA-Z]*o|-output)|wget\b[^\n]*?\s-(?:O|-output-document))[ =]?[\"']?{target}\b"
+
+
+def _chmod_worth_a_look(text: str, target: str) -> bool:
+    """Whether making ``target`` executable deserves a warning: a temp file, a file the same text downloads, or a
+    system folder. A chmod of the skill's own script, of a tool it copies into the user's home, or ``700`` on the
+    user's ``~/.ssh`` is ordinary setup (a note)."""
+    value = target
+    var = re.match(r"^\$\{?([A-Za-z_]\w*)\}?", target)
+    if var is not None and var.group(1) not in ("HOME", "TMPDIR", "TMP"):
+        assigned = re.search(_SHELL_ASSIGN.format(name=re.escape(var.group(1))), text, re.MULTILINE)
+        if assigned is not None:
+            value = assigned.group(1).strip("\"'") + target[var.end() :]
+    if _TEMP_PLACES.match(value):
+        return True
+    bare = target.lstrip("./")
+    if bare and re.search(_DOWNLOAD_OUT.format(target=re.escape(bare)), text):
+        return True
+    return value.startswith("/") and not _HOME_PLACES.match(value)
 
 
 def url_host(url: str) -> str:
