@@ -32,7 +32,7 @@ def test_the_shared_decorator_hands_the_command_one_value():
         seen.append(reach)
 
     given = ["--era", "legacy", "--label", "docs", "--header", "X-A: 1", "--header", "X-B: 2", "--env", "LEVEL=debug"]
-    given += ["--timeout", "7", "--allow-dynamic", "--config", "team.yaml", "--ledger", "reviews.jsonl"]
+    given += ["--timeout", "45", "--allow-dynamic", "--config", "team.yaml", "--ledger", "reviews.jsonl"]
     result = CliRunner().invoke(probe, given)
     assert result.exit_code == 0, result.output
     assert seen == [
@@ -41,7 +41,7 @@ def test_the_shared_decorator_hands_the_command_one_value():
             label="docs",
             headers=("X-A: 1", "X-B: 2"),
             env=("LEVEL=debug",),
-            timeout=7.0,
+            timeout=45.0,
             allow_dynamic=True,
             config_path="team.yaml",
             ledger_file="reviews.jsonl",
@@ -68,9 +68,9 @@ def test_the_tui_keeps_the_value_it_was_started_with(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("HOME", str(tmp_path))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    reach = TargetOptions(era="modern", timeout=9.0, allow_dynamic=True, ledger_file=str(tmp_path / "l.jsonl"))
+    reach = TargetOptions(era="modern", timeout=90.0, allow_dynamic=True, ledger_file=str(tmp_path / "l.jsonl"))
     settings = tui_settings(("https://skills.example.com/mcp",), None, reach, reviewer=None)
     assert settings.options == reach
-    assert (settings.era, settings.timeout, settings.allow_dynamic) == ("modern", 9.0, True)
+    assert (settings.era, settings.timeout, settings.allow_dynamic) == ("modern", 90.0, True)
     assert settings.ledger_path == tmp_path / "l.jsonl"
     assert settings.servers[0].policy.allow_dynamic
