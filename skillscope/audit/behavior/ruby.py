@@ -260,8 +260,11 @@ class _Ruby:
             for child in node.named_children:
                 last = self.eval(child, scope)
                 vals.append(last)
-            if kind in ("if", "unless", "case", "conditional", "begin"):
-                return merge(vals, text=last.text)
+            if kind in ("if", "unless", "case", "conditional", "begin", "rescue_modifier"):
+                # `x = File.read(p) rescue ""`: the value is either branch, so it carries what the body read.
+                return merge(vals, text=last.text if kind != "rescue_modifier" else vals[0].text if vals else None)
+            if kind in ("if_modifier", "unless_modifier", "while_modifier", "until_modifier") and vals:
+                return vals[0]  # `x = read(p) if cond`: the statement's value is its body, not its condition
             return last
         handler = getattr(self, "_" + kind, None)
         if handler is not None:

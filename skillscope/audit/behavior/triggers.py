@@ -95,7 +95,9 @@ _LITERAL = re.compile(r"['\"`][^'\"`\n]{2,}['\"`]|(?<![\w.$])\d+(?:\.\d+)?(?![\w
 _COMPARE = re.compile(
     r"^\s*case\b|===?|!==?|[<>]=?|\s-(?:eq|ne|gt|ge|lt|le)\s|\s=\s|\bin\b|\.(?:includes|startswith|endswith|startsWith|endsWith|contains|match|test)\("
 )
-_CHANCE = re.compile(r"\brandom\b|Math\.random|\$RANDOM|\bSRANDOM\b|randint|secrets\.randbelow")
+_CHANCE = re.compile(r"\b(?:s?rand\w*|\w*Random\w*)\b|\$RANDOM\b|\bSRANDOM\b", re.IGNORECASE)
+"""Any random draw: rand(100), Random.rand, Math.random(), random.random(), randint, secrets.randbelow, rand.Intn,
+crypto.randomInt, Get-Random, $RANDOM."""
 _DATE_PART = re.compile(
     r"\b(?:getDay|getDate|getMonth|getHours|getFullYear|getUTCDay|getUTCHours|weekday|isoweekday|now|today|utcnow|localtime|"
     r"strftime|Date)\b|\.(?:day|month|hour|year)\b|date\s+\+%"
