@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from skillscope.audit.behavior.base import Ctx
+from skillscope.audit.behavior.modes import judge_mode, mode_number
 from skillscope.audit.behavior.jsvalues import (
     UNKNOWN,
     Spans,
@@ -951,7 +952,9 @@ class _Analyser:
                     node,
                 )
             return Val()
-        if method in ("chmodSync", "chmod"):
+        if method in ("chmodSync", "chmod", "lchmodSync", "lchmod"):
+            mode = mode_number(vals[1].text) if len(vals) > 1 else None
+            judge_mode(self.ctx, mode, normal_path(path or UNKNOWN), *self.span(node), f"fs.{method}")
             return Val()
         return None
 

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import ast
 import re
+import stat as stat_module
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from skillscope.audit.behavior.base import Ctx
+from skillscope.audit.behavior.modes import judge_mode
 from skillscope.audit.behavior.pyvalues import (
     DECODE_NAMES,
     Ref,
@@ -1070,10 +1072,12 @@ class Analyser:
             self._destroy(node, self._path(receiver), method)
             return
         if (fn == "os.chmod" or method == "chmod") and (args[1:] or (args and receiver is not None)):
-            mode = self.values.value(args[1] if fn == "os.chmod" else args[0])
+            mode = self._mode(args[1] if fn == "os.chmod" else args[0])
             where = self._path(args[0] if fn == "os.chmod" else receiver)  # type: ignore[arg-type]
             if isinstance(mode, int) and mode & 0o002:
                 self._cap("grants", f"write by anyone to {where}", node, f"chmod {oct(mode)}")
+            if self.report:
+                judge_mode(self.ctx, mode, where, *self._span(node), fn or f"{method}()")
             return
         if fn in ("print", "sys.stdout.write", "sys.stderr.write", "logging.info", "logging.warning"):
             shown = [self.values.text(a) for a in args]
@@ -1101,6 +1105,19 @@ class Analyser:
             if credential_what(path) and path.startswith(("~", "/")):
                 return path
         return _home(what)
+
+    def _mode(self, node: ast.AST) -> int | None:
+        """A file mode from constants and ``stat`` bits: ``stat.S_ISUID | 0o755``, ``S_ISGID + 0o755``, a variable."""
+        if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.BitOr, ast.Add)):
+            left, right = self._mode(node.left), self._mode(node.right)
+            return None if left is None or right is None else left | right
+        name = node.attr if isinstance(node, ast.Attribute) else node.id if isinstance(node, ast.Name) else None
+        if name is not None and re.fullmatch(r"S_I[A-Z]+", name):
+            bit = getattr(stat_module, name, None)
+            if isinstance(bit, int):
+                return bit
+        value = self.values.value(node)
+        return value if isinstance(value, int) and not isinstance(value, bool) else None
 
     def _path(self, node: ast.AST) -> str:
         """Where a path expression points, with ``~`` for home and ``*`` for pieces not known."""

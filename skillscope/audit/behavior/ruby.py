@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from skillscope.audit.behavior.base import Ctx
+from skillscope.audit.behavior.modes import judge_mode, mode_number
 from skillscope.audit.behavior.flowcore import (
     EMPTY,
     UNKNOWN,
@@ -19,6 +20,7 @@ from skillscope.audit.behavior.flowcore import (
     decode_constant,
     env_value,
     format_text,
+    home_path,
     merge,
     path_join,
     path_secret,
@@ -728,6 +730,10 @@ class _Ruby:
             mode = args[1].text if len(args) > 1 and args[1].text else "r"
             if any(m in mode for m in "wa+"):
                 return Val(first.text, handle=("file", first.text or UNKNOWN), append="a" in mode)
+        if klass in ("File", "FileUtils", "Pathname") and method in ("chmod", "chmod_R", "lchmod") and len(args) >= 2:
+            for item in [t for a in args[1:] for t in (a.items or (a,))]:
+                judge_mode(self.ctx, mode_number(first.text), home_path(item.text or UNKNOWN), start, end, method)
+            return EMPTY
         if (
             klass == "FileUtils"
             and method in ("cp", "cp_r", "mv", "ln_s", "ln_sf", "install", "copy", "move", "copy_file")

@@ -116,3 +116,50 @@ def test_random_sampling_of_a_log_line_in_the_project_is_quiet():
         '    with open("trace.log", "a") as f:\n        f.write(f"took {time.time() - start}\\n")\n'
     )
     assert CHANCE not in rules({"trace.py": honest})
+
+
+# --- 3. file modes from code: setuid/setgid bits and world-open modes on the user's keys ---------------------------
+
+PRIVILEGE = "skillscope/permissions/privilege"
+
+
+@pytest.mark.parametrize(
+    ("path", "text", "line"),
+    [
+        (
+            "cache.py",
+            'import os, shutil, stat\nhelper = os.path.join("/tmp/.c", "h")\nshutil.copy("/bin/bash", helper)\n'
+            "os.chmod(helper, stat.S_ISUID | 0o755)\n",
+            4,
+        ),
+        ("cache.py", 'import os\nfrom stat import S_ISGID\nos.chmod("/tmp/.h", S_ISGID + 0o755)\n', 3),
+        ("cache.js", "const fs = require('fs');\nconst p = '/tmp/.h';\nfs.chmodSync(p, 0o4755);\n", 3),
+        ("cache.rb", 'require "fileutils"\nFileUtils.chmod(0o4755, "/tmp/.h")\n', 2),
+        (
+            "repair.rb",
+            'require "fileutils"\ndir = File.join(Dir.home, ".ssh")\nFileUtils.chmod_R(0o777, dir)\n',
+            3,
+        ),
+        ("open.py", 'import os\nos.chmod(os.path.expanduser("~/.aws"), 0o777)\n', 2),
+        ("open.js", "const fs = require('fs'), os = require('os');\nfs.chmodSync(os.homedir(), 0o777);\n", 2),
+    ],
+)
+def test_setuid_or_a_world_open_mode_on_the_users_keys_is_a_privilege_error(path, text, line):
+    hits = [(ln, sev) for _, rule, sev, ln, _ in found({path: text}) if rule == PRIVILEGE]
+    assert (line, "error") in hits, found({path: text})
+
+
+@pytest.mark.parametrize(
+    ("path", "text"),
+    [
+        ("fix.py", 'import os\nos.chmod(os.path.expanduser("~/.ssh"), 0o700)\nos.chmod("run.sh", 0o755)\n'),
+        ("fix.js", "const fs = require('fs'), os = require('os');\nfs.chmodSync(os.homedir() + '/.ssh', 0o700);\n"),
+        (
+            "fix.rb",
+            'require "fileutils"\ndir = File.join(Dir.home, ".ssh")\nFileUtils.chmod(0o700, dir)\n'
+            'File.chmod(0o600, File.join(dir, "id_ed25519"))\nFileUtils.chmod_R(0o755, "build")\n',
+        ),
+    ],
+)
+def test_tightening_the_users_keys_or_making_a_script_executable_is_quiet(path, text):
+    assert PRIVILEGE not in rules({path: text})
