@@ -212,7 +212,11 @@ class Fresh:
 def _context() -> BaseContext:
     """How workers start: from a fork server where there is one (started once per process, with this
     module loaded, so each worker starts at once), else spawned. Never a fork of the reader itself,
-    which may hold threads and locks."""
+    which may hold threads and locks.
+
+    As with any pool started so, each worker imports the main module again: a script that reads a
+    large ledger through this library keeps its work under ``if __name__ == "__main__":`` (the
+    ``skillscope`` command does), or turns the workers off with ``SKILLSCOPE_LEDGER_CACHE=off``."""
     import multiprocessing
 
     if "forkserver" in multiprocessing.get_all_start_methods():
