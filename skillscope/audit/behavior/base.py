@@ -56,6 +56,9 @@ class Ctx:
     printed: list[tuple[int, int, str]] = field(default_factory=list)
     """Text the code prints or writes for the agent to read (echo, print, console.log, Write-Output, puts), as
     (start, end, resolved text): the instruction rules read it as they read prose."""
+    stdout_secrets: list[tuple[int, int, str]] = field(default_factory=list)
+    """Where the code prints a secret it read to its standard output, as (start, end, "reads X (line N)"): a caller
+    that captures this script's output (``v=$(ruby read.rb)``, ``python x.py | curl -d @-``) holds the secret."""
     shell_values: dict[str, list[str]] | None = None
     """The values each shell variable may hold, worked out once per region when a rule needs them."""
 

@@ -224,12 +224,22 @@ def looks_like_shell(text: str) -> bool:
 
 
 _HARMFUL_PAYLOAD = re.compile(
-    r"\b(?:curl|wget|nc|ncat|socat|base64|xxd|eval|iex|bash\s+-i)\b|https?://|/dev/tcp/|\|\s*(?:ba|z)?sh\b|"
+    r"\b(?:curl|wget|nc|ncat|socat|base64|xxd|iex|bash\s+-i)\b|https?://|/dev/tcp/|\|\s*(?:ba|z)?sh\b|"
     r"PROMPT_COMMAND|LD_PRELOAD|DYLD_INSERT|mcpServers|[\"']hooks[\"']\s*:"
 )
 """What turns a line written into a start-up file into an attack: it fetches, sends, decodes or runs hidden code."""
 
 _AUTHORIZED_KEYS = re.compile(r"\.ssh/authorized_keys\d?$")
+
+
+def _startup_shell_harm(ctx: Ctx, text: str) -> str | None:
+    """Why a line written into a start-up file is harmful when run as shell (it fetches, sends, decodes, reads
+    secrets or hides), or None: the shell analyser's own judgement of the entry, whoever wrote it."""
+    if not text.strip() or text.lstrip().startswith(("{", "<")) or re.match(r"\s*\[\s*[\[{\"\d\]]", text):
+        return None  # JSON settings or a plist: judged by their keys, not as shell
+    from skillscope.audit.behavior.shell import payload_harm
+
+    return payload_harm(ctx, text.replace(UNKNOWN, "${1}"))
 
 
 @dataclass
@@ -412,10 +422,14 @@ class Sinks:
         startup = PERSISTENCE_PATH.search(target) or _AUTHORIZED_KEYS.search(target)
         if not startup:
             return
+        # The written line is read as the shell code it is: `eval "$(rbenv init -)"` runs a local tool's output
+        # (harmless); `eval "$(curl …)"` or `source <(curl …)` runs a download (an attack), in whatever language wrote it.
+        shell_harm = _startup_shell_harm(self.ctx, content.text) if content.text is not None else None
         harmful = bool(
             content.fetched
             or content.decoded
             or content.secrets
+            or shell_harm
             or (content.text is not None and _HARMFUL_PAYLOAD.search(content.text.replace(UNKNOWN, " ")))
             or _AUTHORIZED_KEYS.search(target)
             or _HARMFUL_PAYLOAD.search(startup.group(0))
@@ -451,6 +465,9 @@ class Sinks:
     # -- prints --------------------------------------------------------------------------------------------------
     def say(self, start: int, end: int, vals: Iterable[Val]) -> None:
         """Code over ``start:end`` prints ``vals`` for whoever runs it (the agent)."""
+        vals = list(vals)
+        for secret in merge(vals).secrets:
+            self.ctx.stdout_secrets.append((start, end, f"{secret.what} (line {secret.line})"))
         texts = [v.text for v in vals if v.text is not None and v.text.replace(UNKNOWN, "").strip()]
         if texts:
             self.ctx.say(" ".join(t.replace(UNKNOWN, "…") for t in texts)[:2000], start, end)

@@ -1082,6 +1082,12 @@ class Analyser:
         if fn in ("print", "sys.stdout.write", "sys.stderr.write", "logging.info", "logging.warning"):
             shown = [self.values.text(a) for a in args]
             said = " ".join(t for t in shown if t.strip("* "))
+            # the value printed, not the test choosing it (`'set' if key else 'unset'` prints no secret)
+            shown_args = [b for a in args for b in ((a.body, a.orelse) if isinstance(a, ast.IfExp) else (a,))]
+            leaked = next((t for t in (self.taint(a) for a in shown_args) if t is not None and t.line), None)
+            if leaked is not None and self.report:  # an argument's taint has no line: not a secret read here
+                start, end = self._span(node)
+                self.ctx.stdout_secrets.append((start, end, f"{leaked.what} (line {leaked.line})"))
             if said and self.report:
                 start, end = self._span(node)
                 self.ctx.say(said, start, end)

@@ -252,6 +252,9 @@ def _source(ctx: Ctx, flow: _Flow, cmd: Cmd) -> tuple[str, int, str | None] | No
         found = _pipeline_source(ctx, flow, sub)
         if found:
             return found
+    printed = _callee_prints_secret(ctx, cmd)
+    if printed is not None:  # named, so capturing it alone is no finding here: the script's own read is one there
+        return printed, line, "\x00script"
     for word in cmd.words[1:] if cmd.words else []:
         for name in _VAR.findall(word):
             if name in flow.vars:
@@ -719,6 +722,32 @@ def _callee(ctx: Ctx, cmd: Cmd) -> tuple[str, str, str, list[str]] | None:
     return (path, text, language, args) if language else None
 
 
+_FOLLOWING: set[str] = set()
+"""The shipped scripts whose output is being worked out right now (a script that runs itself is read once)."""
+
+
+def _callee_prints_secret(ctx: Ctx, cmd: Cmd) -> str | None:
+    """What a script of the skill this command runs prints of a secret it reads (``ruby read.rb`` whose ``puts``
+    carries ~/.netrc), as "reads X (read.rb line N), which read.rb prints (line M)"; None when its output is clean."""
+    callee = _callee(ctx, cmd)
+    if callee is None or callee[0] in _FOLLOWING or len(_FOLLOWING) > 2:
+        return None
+    path, text, language, args = callee
+    _FOLLOWING.add(path)
+    try:
+        inner = Ctx(text, 0, text, path, skill_files=ctx.skill_files)
+        if language == "shell":
+            _scan(inner, 1, args or None)
+        else:
+            _run_language(inner, language)
+    finally:
+        _FOLLOWING.discard(path)
+    if not inner.stdout_secrets:
+        return None
+    start, _, what = inner.stdout_secrets[0]
+    return f"runs {path}, which {_in(path, what)} and prints it ({path} line {inner.line(start)}), takes its output"
+
+
 def _runs_shipped(ctx: Ctx, cmd: Cmd, depth: int) -> None:
     """A command that runs another script of the skill carries what that script does: what the script does with
     the arguments given here (a key path handed to an uploader) is a finding on this line; what it does on its
@@ -1034,6 +1063,11 @@ def _payload_harm(ctx: Ctx, text: str, depth: int, path: str | None = None) -> s
                 ):
                     return f"it runs a hidden file ({safe_line(cmd.words[0] if _HIDDEN_RUN.search(cmd.words[0]) else cmd.args[0], limit=60)})"
     return None
+
+
+def payload_harm(ctx: Ctx, text: str) -> str | None:
+    """Why a start-up entry another language writes is harmful when the shell runs it, or None."""
+    return _payload_harm(ctx, text, 1)
 
 
 def _entry_code(text: str) -> str:
@@ -1793,6 +1827,15 @@ def _scan(ctx: Ctx, depth: int, args: list[str] | None = None) -> None:
                         break
                 own = _source(ctx, flow, cmd)
                 source = secret or own
+                if (
+                    source is not None
+                    and not sending
+                    and stage is pipeline[-1]
+                    and (cmd.name in _READERS or cmd.name in ("echo", "printf", "tr", "xxd", "cut"))
+                    and cmd.name not in ("cp", "ls", "find")
+                    and not any(op in (">", ">>", "&>") and not t.startswith("/dev/std") for op, t in cmd.redirects)
+                ):  # printed to the script's output: whoever captures that output holds the secret
+                    ctx.stdout_secrets.append((cmd.start, cmd.end, f"{source[0]} (line {source[1]})"))
                 if sending:
                     ctx.network = True
                     reads = (
