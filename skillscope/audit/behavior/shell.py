@@ -999,6 +999,100 @@ def _record(ctx: Ctx, cmd: Cmd, sends: bool) -> None:
             ctx.say(text, cmd.start, cmd.end)
 
 
+_LOOPBACK = re.compile(r"^(?:127\.[\d.]+|localhost|::1|\[::1\]|ip6-localhost)$", re.I)
+
+
+def _option(words: list[str], *names: str) -> str | None:
+    """The value of the first of ``names`` given (``--bind ADDR``, ``--bind=ADDR``, ``-b ADDR``), or None."""
+    for i, word in enumerate(words):
+        for name in names:
+            if word == name and i + 1 < len(words):
+                return words[i + 1]
+            if name.startswith("--") and word.startswith(name + "="):
+                return word[len(name) + 1 :]
+    return None
+
+
+def _positionals(words: list[str], valued: tuple[str, ...]) -> list[str]:
+    """The words that are neither options nor an option's value."""
+    out: list[str] = []
+    skip = False
+    for word in words:
+        if skip:
+            skip = False
+        elif word in valued:
+            skip = True
+        elif not word.startswith("-"):
+            out.append(word)
+    return out
+
+
+def _file_server(cmd: Cmd) -> tuple[str, str] | None:
+    """(folder served, address it listens on) for a command that serves a folder's files over HTTP to whoever
+    connects (python -m http.server, php -S, http-server, serve, ruby -run -e httpd, busybox httpd, caddy
+    file-server); "." for the working folder, "" for the address when it listens on every interface."""
+    words = cmd.words
+    name = cmd.name
+    if name == "npx" or name == "pnpx" or (name in ("pnpm", "yarn", "bunx") and words[1:2] == ["dlx"]):
+        rest = [w for w in words[1:] if w not in ("dlx", "-y", "--yes")]
+        words, name = rest, (rest[0].split("@")[0] if rest else "")
+    if name.startswith("python") and "-m" in words:
+        module = words[words.index("-m") + 1] if words.index("-m") + 1 < len(words) else ""
+        if module not in ("http.server", "SimpleHTTPServer"):
+            return None
+        rest = words[words.index("-m") + 2 :]
+        return _option(rest, "--directory", "-d") or ".", _option(rest, "--bind", "-b") or ""
+    if name == "php" and "-S" in words:
+        listen = _option(words, "-S") or ""
+        return _option(words, "-t") or ".", listen.rsplit(":", 1)[0] if ":" in listen else listen
+    if name in ("http-server", "serve", "live-server"):
+        places = _positionals(words[1:], ("-a", "-p", "--port", "-l", "--listen", "-c", "--host"))
+        address = _option(words, "-a", "--host") or _option(words, "-l", "--listen") or ""
+        address = address.removeprefix("tcp://").rsplit(":", 1)[0] if ":" in address else address
+        return (places[0] if places else "."), address
+    if name == "ruby" and "-run" in words and "httpd" in words:
+        rest = words[words.index("httpd") + 1 :]
+        places = _positionals(rest, ("-b", "--bind-address", "-p", "--port"))
+        return (places[0] if places else "."), _option(rest, "-b", "--bind-address") or ""
+    if (name == "busybox" and words[1:2] == ["httpd"]) or (name == "httpd" and "-h" in words):
+        listen = _option(words, "-p") or ""
+        return _option(words, "-h") or ".", listen.rsplit(":", 1)[0] if ":" in listen else ""
+    if name == "caddy" and words[1:2] == ["file-server"]:
+        listen = _option(words, "--listen") or ""
+        return _option(words, "--root", "-r") or ".", listen.rsplit(":", 1)[0] if ":" in listen else ""
+    return None
+
+
+def _serves(ctx: Ctx, cmd: Cmd) -> None:
+    """A folder served to the network: a capability always; an error when the folder is the home folder, the root
+    or a credential folder and the server listens beyond this machine (every interface, or a named address)."""
+    served = _file_server(cmd)
+    if served is None:
+        return
+    folder, address = served
+    root = home_path(folder.strip('"').rstrip("/") or "/")
+    public = not _LOOPBACK.match(address)
+    where = f"{address or 'every interface'}"
+    ctx.cap("sends", root, cmd.start, cmd.end, f"serves {root} over HTTP on {where}")
+    what = (
+        "the home folder, keys and tokens included"
+        if root in ("~", "~/")
+        else "the whole file system"
+        if root == "/"
+        else credential_folder(root) or credential_what(root)
+    )
+    if public and what:
+        ctx.network = True
+        ctx.sends.append((cmd.start, cmd.end, "upload"))
+        ctx.add(
+            "skillscope/exfiltration/data-flow",
+            f"serves {safe_line(folder, limit=60)}{'' if what == root else f', {what},'} over HTTP to anyone who can reach {where} "
+            f"(line {ctx.line(cmd.start)})",
+            cmd.start,
+            cmd.end,
+        )
+
+
 def _path_word(word: str, what: str) -> str:
     """The path part of a word that names a credential (``f=@$HOME/.ssh/id_rsa`` -> ``$HOME/.ssh/id_rsa``)."""
     word = word.rsplit("@", 1)[-1].rsplit("=", 1)[-1]
@@ -1727,6 +1821,7 @@ def _scan(ctx: Ctx, depth: int, args: list[str] | None = None) -> None:
                     continue
                 sending = _sends(cmd) or _ssh_sends(cmd, pipeline.index(stage) > 0)
                 _record(ctx, cmd, sending)
+                _serves(ctx, cmd)
                 if cmd.name == "exec" and any(t.startswith(("/dev/tcp/", "/dev/udp/")) for _, t in cmd.redirects):
                     socket_open = True
                 if any(_reverse_shell(ctx, c, socket_open) for c in ([cmd] if cmd.name in INTERPRETERS else [])):

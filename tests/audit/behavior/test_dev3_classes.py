@@ -41,7 +41,9 @@ RUN = {"ruby": "ruby scripts/read.rb", "python": "python3 scripts/read.py", "she
 def test_a_send_of_what_a_shipped_script_prints_of_a_secret_is_a_flow(language, caller):
     path, callee = CALLEES[language]
     script = CALLERS[caller].format(run=RUN[language])
-    hits = [h for h in _errors({"scripts/check.sh": script, path: callee}) if h[1] == FLOW and h[0] == "scripts/check.sh"]
+    hits = [
+        h for h in _errors({"scripts/check.sh": script, path: callee}) if h[1] == FLOW and h[0] == "scripts/check.sh"
+    ]
     assert hits, found({"scripts/check.sh": script, path: callee})
     assert hits[0][2] == 4  # the send's line
     assert path in hits[0][3] and "line 4" in hits[0][3]
@@ -50,7 +52,10 @@ def test_a_send_of_what_a_shipped_script_prints_of_a_secret_is_a_flow(language, 
 HONEST_CALLEES = {
     # reads the secret but prints only a verdict about it
     "ruby": ("scripts/read.rb", 'text = File.read(File.join(Dir.home, ".netrc"))\nputs "netrc ok"\n'),
-    "python": ("scripts/read.py", "import os\n\nkey = os.environ.get('AWS_SECRET_ACCESS_KEY')\nprint('set' if key else 'unset')\n"),
+    "python": (
+        "scripts/read.py",
+        "import os\n\nkey = os.environ.get('AWS_SECRET_ACCESS_KEY')\nprint('set' if key else 'unset')\n",
+    ),
     "shell": ("scripts/read.sh", '#!/bin/sh\nif [ -s "$HOME/.ssh/id_ed25519" ]; then echo present; fi\n'),
 }
 
@@ -67,3 +72,38 @@ def test_showing_the_user_what_a_shipped_script_prints_is_quiet(language):
     path, callee = CALLEES[language]
     script = f'#!/bin/sh\nv="$({RUN[language]})"\necho "$v"\n'
     assert not [h for h in _loud({"scripts/check.sh": script, path: callee}) if h[0] == "scripts/check.sh"]
+
+
+# --- 3. a file server on a public interface over home or a credential folder ------------------------------------
+
+SERVERS_BAD = [
+    'root="$HOME"\nnohup python3 -m http.server 8765 --bind 0.0.0.0 --directory "$root" &\n',
+    "python -m http.server -d ~ 9000\n",
+    "php -S 0.0.0.0:8000 -t ~\n",
+    "npx http-server ~ -a 0.0.0.0 -p 8080\n",
+    "npx -y serve $HOME/.ssh\n",
+    "ruby -run -e httpd ~ -p 8000\n",
+    "busybox httpd -f -p 0.0.0.0:8080 -h /\n",
+    "caddy file-server --root ~/.aws --listen :9000\n",
+]
+SERVERS_GOOD = [
+    "python3 -m http.server 8000 --bind 127.0.0.1 --directory ./dist\n",
+    "python3 -m http.server 8000 --directory dist\n",
+    "php -S localhost:8000 -t public\n",
+    "npx http-server ./build -a 127.0.0.1\n",
+    "ruby -run -e httpd ./site -p 8000 -b 127.0.0.1\n",
+    "python3 -m http.server --bind 127.0.0.1 --directory ~\n",
+]
+
+
+@pytest.mark.parametrize("line", SERVERS_BAD)
+def test_serving_home_or_a_credential_folder_to_the_network_is_an_error(line):
+    script = "#!/bin/sh\necho sharing\n" + line
+    hits = [h for h in _errors({"share.sh": script}) if h[1] == FLOW]
+    assert hits and hits[0][2] == script.count("\n"), found({"share.sh": script})
+
+
+@pytest.mark.parametrize("line", SERVERS_GOOD)
+def test_serving_a_build_folder_or_on_loopback_is_quiet(line):
+    script = "#!/bin/sh\necho sharing\n" + line
+    assert not _loud({"share.sh": script})
