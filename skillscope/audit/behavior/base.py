@@ -8,7 +8,12 @@ from dataclasses import dataclass, field
 from skillscope.audit.capabilities import CapabilityKind
 from skillscope.audit.findings import Severity
 
-__all__ = ["Raw", "RawCap", "Ctx"]
+__all__ = ["Raw", "RawCap", "Ctx", "CUT", "TEXT_CAP"]
+
+CUT = "skillscope/obfuscation/unanalysable"
+"""The note an analyser leaves where it stopped reading (a bound reached), so a hostile file never passes unseen."""
+TEXT_CAP = 64 * 1024
+"""Characters a resolved string value keeps: a value doubled in a loop of assignments must not grow without end."""
 
 
 @dataclass(frozen=True)

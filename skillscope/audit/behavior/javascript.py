@@ -15,7 +15,7 @@ import shlex
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from skillscope.audit.behavior.base import Ctx
+from skillscope.audit.behavior.base import CUT, TEXT_CAP, Ctx
 from skillscope.audit.behavior.modes import judge_mode, mode_number
 from skillscope.audit.behavior.jsvalues import (
     UNKNOWN,
@@ -191,6 +191,7 @@ def _grammar(ctx: Ctx, language: str) -> Grammar:
 class _Analyser:
     def __init__(self, ctx: Ctx, tree: tree_sitter.Tree, data: bytes) -> None:
         self.ctx = ctx
+        self.cut = False
         self.tree = tree
         self.data = data
         self.spans = Spans(ctx.text, data)
@@ -227,6 +228,19 @@ class _Analyser:
 
     # --- values -------------------------------------------------------------------------
     def ev(self, node: tree_sitter.Node | None) -> Val:
+        val = self._ev(node)
+        if val.text is not None and len(val.text) > TEXT_CAP:  # s = s + s, sixty times: kept, but cut
+            val.text = val.text[:TEXT_CAP]
+            if node is not None and not self.cut:
+                self.cut = True
+                self.add(
+                    CUT,
+                    f"a string built here grows past {TEXT_CAP // 1024} KiB; the analysis read only its start",
+                    node,
+                )
+        return val
+
+    def _ev(self, node: tree_sitter.Node | None) -> Val:
         if node is None:
             return Val()
         kind = node.type

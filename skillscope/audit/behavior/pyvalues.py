@@ -25,6 +25,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Union
 
+from skillscope.audit.behavior.base import TEXT_CAP
+
 __all__ = ["Ref", "Value", "Values", "render", "as_text", "looks_like_python", "looks_like_shell"]
 
 _LIMIT = 1 << 20
@@ -303,7 +305,9 @@ class Values:
         if left is None or right is None or isinstance(left, Ref) or isinstance(right, Ref):
             return None
         if isinstance(op, ast.Add) and type(left) is type(right) and isinstance(left, (str, bytes, list, tuple, int)):
-            return left + right  # type: ignore[operator]
+            joined = left + right  # type: ignore[operator]
+            # s = s + s, sixty times: the text keeps its start (where a command or URL shows) and stops growing
+            return joined[:TEXT_CAP] if isinstance(joined, (str, bytes)) else joined
         if isinstance(op, ast.Mult) and isinstance(left, (str, bytes, list)) and isinstance(right, int):
             return left * right if len(left) * right <= _LIMIT else None
         if isinstance(left, int) and isinstance(right, int):
