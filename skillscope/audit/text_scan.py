@@ -44,7 +44,7 @@ _ARCHIVE_SUFFIXES = (".zip", ".tar", ".tgz", ".tar.gz", ".gz", ".bz2", ".xz", ".
 
 
 _LOCAL_SETUP = re.compile(
-    r"""eval\s+["']?\$\(\s*([\w.-]+)(?:\s+[\w.=:-]+)*\s*\)["']?[ \t]*(?:$|[;&|#)])""", re.MULTILINE
+    r"""eval\s+(["']?)\$\(\s*((?:~|\$\{?HOME\}?)?[\w./-]+)(?:\s+[\w.=:-]+)*\s*\)\1(?![\w$`(])""", re.MULTILINE
 )
 """``eval "$(ssh-agent -s)"``, ``eval "$(pyenv init -)"``: a local tool printing settings for this shell."""
 _NOT_LOCAL = frozenset(
@@ -79,7 +79,13 @@ def _workspace_only(text: str, match: re.Match[str]) -> bool:
     reads what a named local tool prints (``eval "$(ssh-agent -s)"``)."""
     if match.group(0).startswith("eval"):
         local = _LOCAL_SETUP.match(text, match.start())
-        return local is not None and local.group(1).lower() not in _NOT_LOCAL
+        if local is None:
+            return False
+        # The tool may be named by its path (~/.rbenv/bin/rbenv, /opt/homebrew/bin/brew), never from a temp folder.
+        command = local.group(2)
+        if re.match(r"^(?:/tmp/|/var/tmp/|/dev/shm/|\./|\.\./)", command):
+            return False
+        return command.rsplit("/", 1)[-1].lower() not in _NOT_LOCAL
     if not match.group(0).startswith(("rm", "chmod")):
         return False
     rest = text[match.end() :].split("\n", 1)[0]
