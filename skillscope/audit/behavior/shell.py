@@ -1402,10 +1402,15 @@ def _persistence(ctx: Ctx, cmd: Cmd, pipeline: Pipeline, flow: _Flow, persist: _
                     "core.editor",
                 )
                 or a.lower().startswith("alias.")
+                or _include_key(a.lower())
             ),
             None,
         )
-        if key is not None:
+        if key is not None and _include_key(key):
+            value = args[-1] if args[-1].lower() != key else ""
+            what = f"sets git {key} to {safe_line(value, limit=60)}"
+            files = [(path, gitconfig_commands(text)) for path, text in shipped(ctx.skill_files, ctx.path, value)]
+        elif key is not None:
             value = args[-1] if args[-1].lower() != key else ""
             what = f"sets git {key}"
             payload = value.lstrip("!") if key != "core.hookspath" else _written_under(persist, value)
@@ -1432,6 +1437,52 @@ def _persistence(ctx: Ctx, cmd: Cmd, pipeline: Pipeline, flow: _Flow, persist: _
         payload = cmd.stdin or _stage_output(pipeline, cmd)
     if what:
         _startup(ctx, cmd, what, payload, depth, agent=False, shipped=files)
+
+
+def _include_key(key: str) -> bool:
+    """``include.path`` or ``includeIf.<condition>.path``: git reads another config file, every setting in it."""
+    return key == "include.path" or (key.startswith("includeif.") and key.endswith(".path"))
+
+
+_GIT_RUNS = re.compile(
+    r"^(?:credential(?:\.[^.]+)?\.helper|core\.(?:fsmonitor|sshcommand|pager|editor|askpass)|sequence\.editor"
+    r"|diff\.external|gpg(?:\.\w+)?\.program|filter\..+\.(?:clean|smudge|process)|diff\..+\.(?:textconv|command)"
+    r"|merge\..+\.driver|pager\..+|alias\..+)$"
+)
+"""Git settings whose value git runs as a command (an alias only when it starts with ``!``)."""
+
+
+def gitconfig_commands(text: str) -> str:
+    """The commands a git config file makes git run (credential helpers, fsmonitor, sshCommand, pagers, ``!``
+    aliases, filters), each on its own line where the file has it and every other line blank, so a finding in
+    them names the file's line."""
+    out: list[str] = []
+    section = ""
+    for raw in text.split("\n"):
+        line = raw.strip()
+        header = re.match(r'^\[\s*([\w.-]+)(?:\s+"([^"]*)")?\s*\]', line)
+        if header:
+            section = header.group(1).lower() + (f".{header.group(2)}" if header.group(2) is not None else "")
+            out.append("")
+            continue
+        entry = re.match(r"^([\w-]+)\s*=\s*(.*)$", line)
+        if not entry or line.startswith(("#", ";")):
+            out.append("")
+            continue
+        key, value = f"{section}.{entry.group(1).lower()}", entry.group(2).strip()
+        if len(value) >= 2 and value[0] == value[-1] == '"':
+            value = value[1:-1].replace('\\"', '"').replace("\\\\", "\\")
+        if not _GIT_RUNS.match(key) or (key.startswith("alias.") and not value.startswith("!")):
+            out.append("")
+            continue
+        if key.startswith("credential") and not value.startswith("!") and "/" not in value:
+            out.append("")  # a named helper (store, osxkeychain, manager) is git's own
+            continue
+        if key == "core.fsmonitor" and value.lower() in ("true", "false"):
+            out.append("")
+            continue
+        out.append(value.removeprefix("!"))
+    return "\n".join(out)
 
 
 def _under(target: str, folder: str) -> bool:
