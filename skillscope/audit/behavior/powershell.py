@@ -1002,10 +1002,20 @@ class _Analyser:
     def _inner(self, node: tree_sitter.Node, code: str, how: str) -> None:
         if not self.report or len(code) > 200_000:
             return
-        inner = Ctx(code, 0, code, self.ctx.path)
+        start, end = self.spans.of(node)
+        # The inner code stands where the call stands: in the same page (its headings, the product it names), in
+        # the docs or a script as the call is, among the same skill files, so `powershell -c "irm … | iex"` is
+        # judged as the same `irm … | iex` written out would be.
+        inner = Ctx(
+            code,
+            self.ctx.base + start,
+            self.ctx.file_text,
+            self.ctx.path,
+            documented=self.ctx.documented,
+            skill_files=self.ctx.skill_files,
+        )
         scan_powershell(inner)
         self.ctx.network = self.ctx.network or inner.network
-        start, end = self.spans.of(node)
         for raw in inner.hits:
             self.ctx.add(raw.check, f"{raw.message} ({how})", start, end, raw.severity)
         for cap in inner.caps:

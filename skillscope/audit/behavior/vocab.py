@@ -261,6 +261,9 @@ _ALIASES = {
     "gl": "gitlab",
     "aws": "amazonaws",
     "gcp": "googleapis",
+    "gcloud": "googleapis",  # gcloud auth print-access-token: Google's APIs (storage.googleapis.com)
+    "gsutil": "googleapis",
+    "glab": "gitlab",
     "az": "azure",
     "oai": "openai",
     "do": "digitalocean",
