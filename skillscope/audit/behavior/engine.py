@@ -169,6 +169,7 @@ def analyse_skill(files: list[SkillFileText], frontmatter: dict[str, Any] | None
                 )
             )
     out.extend(flows.cross_file(texts, capabilities, out))  # a secret read in one file, sent from another
+    out.extend(flows.routed_output(texts))  # a page sending a script's printed secret, or running what it prints
     out = flows.granted(out, capabilities)  # a broad grant with a harm it would carry out
     return SkillAnalysis(out, capabilities)
 

@@ -28,7 +28,7 @@ from skillscope.audit.findings import Hit, check_info
 from skillscope.audit.text_scan import hit_at
 from skillscope.core.textsafe import safe_line
 
-__all__ = ["cross_file", "granted", "broad_grant"]
+__all__ = ["cross_file", "granted", "broad_grant", "routed_output"]
 
 FLOW = "skillscope/exfiltration/data-flow"
 _SCRATCH = re.compile(r"^(?:/tmp/|/var/tmp/|/dev/shm/|\$TMPDIR/|~/|\./|\.\./|[\w.-]+/)|^[\w.-]+\.\w+$")
@@ -205,4 +205,78 @@ def granted(hits: list[tuple[str, Hit]], capabilities: list[Capability]) -> list
             )
             hit = replace(hit, severity="error", message=message)
         out.append((path, hit))
+    return out
+
+
+_PASTE = re.compile(
+    r"\b(?:paste|submit|post|upload|send|enter|put|copy|share)\b[^.\n]{0,80}\b(?:output|result|printout)\b"
+    r"|\b(?:output|result)\b[^.\n]{0,60}\b(?:paste|submit|post|upload|send)\b",
+    re.I,
+)
+_RUN_PRINTED = re.compile(
+    r"\b(?:run|execute|paste into (?:a|the) (?:shell|terminal))\b[^.\n]{0,60}\b(?:command|line)s?\b[^.\n]{0,40}"
+    r"\b(?:prints|printed|shows|shown|outputs|gives|suggests)\b"
+    r"|\b(?:prints|outputs|shows)\b[^.\n]{0,60}\bcommands?\b[^.\n]{0,80}\b(?:run|execute)\b",
+    re.I,
+)
+_PAGE_URL = re.compile(r"https?://[^\s)>\]`'\"]+", re.I)
+_SCRIPTISH = re.compile(r"\.(?:sh|bash|zsh|py|rb|js|mjs|cjs)$|^(?:scripts|bin)/")
+
+
+def routed_output(texts: Mapping[str, str]) -> list[tuple[str, Hit]]:
+    """A page that routes a shipped script's output: "paste the output into https://..." where the script prints a
+    secret it read (the whole environment included) is a data-flow error at the page line; "run the command it
+    prints" where the script prints a download piped into a shell is a download-exec error at that print."""
+    from skillscope.audit.behavior.shell import analyse_script, payload_harm  # the shell rules read the scripts
+
+    out: list[tuple[str, Hit]] = []
+    pages = [p for p in texts if p.lower().endswith((".md", ".markdown", ".txt"))]
+    scripts = [p for p in texts if _SCRIPTISH.search(p) and p not in pages]
+    for page in pages:
+        text = texts[page]
+        named = [p for p in scripts if p in text or p.rsplit("/", 1)[-1] in text]
+        if not named:
+            continue
+        lines = text.split("\n")
+        for number, line in enumerate(lines, 1):
+            paste = _PASTE.search(line) and _PAGE_URL.search(line)
+            run = _RUN_PRINTED.search(line)
+            if not paste and not run:
+                continue
+            # the script meant: one named on this line or the lines just before it
+            near = "\n".join(lines[max(0, number - 4) : number])
+            for path in [p for p in named if p in near or p.rsplit("/", 1)[-1] in near] or named[:1]:
+                inner = analyse_script(path, texts[path], texts)
+                if inner is None:
+                    continue
+                start, end = _line_span(text, number)
+                if paste and inner.stdout_secrets:
+                    at, _, what = inner.stdout_secrets[0]
+                    url = _PAGE_URL.search(line)
+                    message = (
+                        f"{path} {what.replace('(line', f'({path} line')} and prints it ({path} line "
+                        f"{inner.line(at)}); the page tells the agent to paste that output into "
+                        f"{safe_line(url.group(0) if url else 'a web form', limit=80)} (line {number})"
+                    )
+                    out.append((page, hit_at(FLOW, message, text, start, end)))
+                    break
+                if run:
+                    for at, stop, said in inner.printed:
+                        harm = payload_harm(inner, said)
+                        if harm and ("download" in harm or "runs what it" in harm or "decod" in harm):
+                            s_start, s_end = _line_span(texts[path], inner.line(at))
+                            message = (
+                                f"prints `{safe_line(said, limit=80)}` (line {inner.line(at)}), a command that "
+                                f"{harm.removeprefix('it ')}, and {page} tells the agent to run what it prints "
+                                f"(line {number})"
+                            )
+                            out.append(
+                                (
+                                    path,
+                                    hit_at(
+                                        "skillscope/obfuscation/download-exec", message, texts[path], s_start, s_end
+                                    ),
+                                )
+                            )
+                            break
     return out

@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 import re
 import shlex
+from collections.abc import Mapping
 
 from skillscope.audit.behavior.base import Ctx
 from skillscope.audit.behavior.shellparse import SHELLS, Cmd, Pipeline, parse_script, parse_shell
@@ -722,6 +723,27 @@ def _callee(ctx: Ctx, cmd: Cmd) -> tuple[str, str, str, list[str]] | None:
     return (path, text, language, args) if language else None
 
 
+def analyse_script(path: str, text: str, skill_files: Mapping[str, str]) -> Ctx | None:
+    """A shipped script analysed on its own (by its extension, else its #! line), or None for a file that is no
+    script: what it prints (``printed``, ``stdout_secrets``) is what a page that runs it gets back."""
+    suffix = "." + path.rsplit(".", 1)[-1] if "." in path.rsplit("/", 1)[-1] else ""
+    first = text.split("\n", 1)[0]
+    language = _EXTENSIONS.get(suffix)
+    if language is None and first.startswith("#!"):
+        language = next(
+            (lang for key, lang in (("python", "python"), ("node", "javascript"), ("ruby", "ruby")) if key in first),
+            "shell",
+        )
+    if language is None:
+        return None
+    inner = Ctx(text, 0, text, path, skill_files=skill_files)
+    if language == "shell":
+        _scan(inner, 1)
+    else:
+        _run_language(inner, language)
+    return inner
+
+
 _FOLLOWING: set[str] = set()
 """The shipped scripts whose output is being worked out right now (a script that runs itself is read once)."""
 
@@ -994,7 +1016,11 @@ def _record(ctx: Ctx, cmd: Cmd, sends: bool) -> None:
     for target in _write_targets(cmd):
         ctx.cap("writes", home_path(target), cmd.start, cmd.end, name)
     if name in ("echo", "printf") and cmd.args and not any(op in (">", ">>", ">|", "&>") for op, _ in cmd.redirects):
-        text = " ".join(a for a in cmd.args if a not in ("-n", "-e", "-E")) if name == "echo" else cmd.args[0]
+        text = (
+            " ".join(a for a in cmd.args if a not in ("-n", "-e", "-E"))
+            if name == "echo"
+            else _format(cmd.args[0], cmd.args[1:])  # the format filled with its values, as printf prints it
+        )
         if text.strip():
             ctx.say(text, cmd.start, cmd.end)
 
