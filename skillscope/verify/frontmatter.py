@@ -8,10 +8,10 @@ from dataclasses import dataclass
 from typing import Any
 
 import yaml
-from yaml.events import AliasEvent
-from yaml.nodes import MappingNode, Node
+from yaml.nodes import MappingNode
 
 from skillscope.core.spec import FRONTMATTER_MAX
+from skillscope.core.strictyaml import MAX_DEPTH, BoundedLoader
 
 __all__ = [
     "MAX_DEPTH",
@@ -23,33 +23,16 @@ __all__ = [
     "frontmatter_differences",
 ]
 
-MAX_DEPTH = 64
-
 
 class FrontmatterError(ValueError):
     """SKILL.md has no usable frontmatter block, or the block is refused."""
 
 
-class _StrictLoader(yaml.SafeLoader):
-    """PyYAML's safe loader, refusing aliases, duplicate keys and deep nesting."""
+class _StrictLoader(BoundedLoader):
+    """The shared bounded YAML loader (``core.strictyaml``), refusing aliases and duplicate keys as well."""
 
-    def __init__(self, stream: str) -> None:
-        super().__init__(stream)
-        self._depth = 0
-
-    def compose_node(self, parent: Node | None, index: Any) -> Node | None:
-        if self.check_event(AliasEvent):
-            event: Any = self.peek_event()  # type: ignore[no-untyped-call]
-            raise FrontmatterError(
-                f"YAML aliases are refused (alias *{event.anchor} at line {event.start_mark.line + 1})"
-            )
-        self._depth += 1
-        if self._depth > MAX_DEPTH:
-            raise FrontmatterError(f"YAML nesting deeper than {MAX_DEPTH} levels is refused")
-        try:
-            return super().compose_node(parent, index)
-        finally:
-            self._depth -= 1
+    aliases = False
+    refusal = FrontmatterError
 
     def construct_mapping(self, node: MappingNode, deep: bool = False) -> dict[Any, Any]:
         seen: set[Any] = set()

@@ -11,10 +11,11 @@ from dataclasses import replace
 
 import yaml
 
-from skillscope.audit.behavior.base import Ctx, Raw
+from skillscope.audit.behavior.base import CUT, Ctx, Raw
 from skillscope.audit.behavior.shellvalues import vendor_host
 from skillscope.audit.behavior.vocab import CREDENTIAL_PATH, endpoint_kind, related_host
 from skillscope.audit.findings import Severity
+from skillscope.core.strictyaml import YamlRefused, compose_bounded
 from skillscope.core.textsafe import safe_line
 
 __all__ = [
@@ -966,20 +967,26 @@ _JSON_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"')
 """A double-quoted string literal of JSON or TOML (one line, escapes kept); json.loads gives its value."""
 
 
-def _literals(text: str, path: str) -> tuple[list[tuple[int, int, str]], list[tuple[int, int]]]:
-    """The string values of a data file as (start, end, value), and where its mapping keys are: YAML scalars through
-    the YAML composer (block scalars, folded lines and escapes resolved), JSON and TOML strings with their escapes
-    decoded."""
+def _literals(text: str, path: str) -> tuple[list[tuple[int, int, str]], list[tuple[int, int]], str]:
+    """The string values of a data file as (start, end, value), where its mapping keys are, and why the file was not
+    read in full ("" when it was): YAML scalars through the bounded YAML composer (block scalars, folded lines and
+    escapes resolved; an alias bomb or a deep nest refused), JSON and TOML strings with their escapes decoded."""
     out: list[tuple[int, int, str]] = []
     keys: list[tuple[int, int]] = []
     if path.lower().endswith((".yaml", ".yml")):
         try:
-            documents = list(yaml.compose_all(text, Loader=yaml.SafeLoader))
-        except (yaml.YAMLError, RecursionError):
-            return out, keys
-        stack: list[yaml.Node] = [d for d in documents if d is not None]
-        while stack and len(out) < 5000:
+            documents = compose_bounded(text)
+        except YamlRefused as exc:
+            return out, keys, str(exc)
+        except yaml.YAMLError:
+            return out, keys, ""
+        stack: list[yaml.Node] = list(documents)
+        seen: set[int] = set()  # an aliased part is one node reached twice: read it once
+        while stack and len(out) < 5000:  # the composer's node budget bounds the rest
             node = stack.pop()
+            if id(node) in seen:
+                continue
+            seen.add(id(node))
             if isinstance(node, yaml.ScalarNode) and isinstance(node.value, str):
                 out.append((node.start_mark.index, node.end_mark.index, node.value))
             elif isinstance(node, yaml.SequenceNode):
@@ -988,7 +995,7 @@ def _literals(text: str, path: str) -> tuple[list[tuple[int, int, str]], list[tu
                 for key, value in node.value:
                     keys.append((key.start_mark.index, key.end_mark.index + 1))  # the key and its colon
                     stack.append(value)
-        return sorted(out), keys
+        return sorted(out), keys, ""
     for match in _JSON_STRING.finditer(text):
         try:
             value = json.loads(match.group(0))
@@ -996,7 +1003,7 @@ def _literals(text: str, path: str) -> tuple[list[tuple[int, int, str]], list[tu
             continue
         if isinstance(value, str):
             out.append((match.start(), match.end(), value))
-    return out, keys
+    return out, keys, ""
 
 
 def _in_literal(text: str, start: int, end: int, said: str) -> tuple[int, int]:
@@ -1022,7 +1029,9 @@ def scan_data(ctx: Ctx) -> None:
     scan_prose(ctx, data=True)
     if len(ctx.text) > 256 * 1024:
         return
-    values, keys = _literals(ctx.text, ctx.path)
+    values, keys, cut = _literals(ctx.text, ctx.path)
+    if cut:
+        ctx.add(CUT, f"data file not read in full, so its values were not checked: {cut}", 0, min(len(ctx.text), 1))
     if keys:  # a YAML key ("system:") names a setting; it poses as no one
         kept = [raw for raw in ctx.hits if not any(s <= raw.start < e for s, e in keys)]
         spans = {(raw.start, raw.end) for raw in kept}

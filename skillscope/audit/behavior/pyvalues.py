@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Union
 
 from skillscope.audit.behavior.base import TEXT_CAP
+from skillscope.core.strictyaml import load_bounded
 
 __all__ = ["Ref", "Value", "Values", "render", "as_text", "looks_like_python", "looks_like_shell"]
 
@@ -662,9 +663,7 @@ def _parsed(fn: str, text: str | bytes) -> Value:
         if fn.startswith("json"):
             return _json_value(json.loads(raw))
         if fn.startswith("yaml"):
-            import yaml
-
-            return _json_value(yaml.safe_load(raw))
+            return _json_value(load_bounded(raw))  # an alias bomb or a deep nest is refused: no value
         import tomllib
 
         return _json_value(tomllib.loads(raw))
@@ -672,14 +671,29 @@ def _parsed(fn: str, text: str | bytes) -> Value:
         return None
 
 
+_JSON_NODES = 100_000
+"""Values one parsed config may give (a bigger one gives no value rather than a copy without end)."""
+
+
 def _json_value(data: object) -> Value:
-    if isinstance(data, (str, int, float, bool)):
-        return data
-    if isinstance(data, list):
-        return [_json_value(x) for x in data]
-    if isinstance(data, dict):
-        return {str(k): _json_value(v) for k, v in data.items()}
-    return None
+    budget = [_JSON_NODES]
+
+    def copy(item: object, depth: int) -> Value:
+        budget[0] -= 1
+        if budget[0] < 0 or depth > 64:
+            raise ValueError("config too large or too deep to copy")
+        if isinstance(item, (str, int, float, bool)):
+            return item
+        if isinstance(item, list):
+            return [copy(x, depth + 1) for x in item]
+        if isinstance(item, dict):
+            return {str(k): copy(v, depth + 1) for k, v in item.items()}
+        return None
+
+    try:
+        return copy(data, 0)
+    except ValueError:
+        return None
 
 
 def _dotted(node: ast.AST) -> str:
