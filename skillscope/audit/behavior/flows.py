@@ -261,7 +261,7 @@ def routed_output(texts: Mapping[str, str]) -> list[tuple[str, Hit]]:
                     out.append((page, hit_at(FLOW, message, text, start, end)))
                     break
                 if run:
-                    for at, stop, said in inner.printed:
+                    for at, _stop, said in inner.printed:
                         harm = payload_harm(inner, said)
                         if harm and ("download" in harm or "runs what it" in harm or "decod" in harm):
                             s_start, s_end = _line_span(texts[path], inner.line(at))

@@ -253,9 +253,9 @@ def _source(ctx: Ctx, flow: _Flow, cmd: Cmd) -> tuple[str, int, str | None] | No
         found = _pipeline_source(ctx, flow, sub)
         if found:
             return found
-    printed = _callee_prints_secret(ctx, cmd)
-    if printed is not None:  # named, so capturing it alone is no finding here: the script's own read is one there
-        return printed, line, "\x00script"
+    relayed = _callee_prints_secret(ctx, cmd)
+    if relayed is not None:  # named, so capturing it alone is no finding here: the script's own read is one there
+        return relayed, line, "\x00script"
     for word in cmd.words[1:] if cmd.words else []:
         for name in _VAR.findall(word):
             if name in flow.vars:
