@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from skillscope.audit.behavior.base import Ctx, Raw
-from skillscope.audit.behavior.vocab import SECRET_NAME, endpoint_kind, url_host_of
+from skillscope.audit.behavior.vocab import SECRET_NAME, endpoint_kind, lookalike_site, url_host_of
 from skillscope.core.textsafe import safe_line
 from skillscope.core.unicode_policy import letter_scripts
 
@@ -157,6 +157,15 @@ def scan_hosts(ctx: Ctx, *, is_code: bool) -> None:
                     f"URL to a look-alike {look}",
                     match.start(),
                     match.start() + len(url),
+                )
+            elif host and (site := lookalike_site(host)) is not None:
+                # ASCII dressed as a known site: a warning alone; the flow rules make a secret or a download to it an error.
+                ctx.add(
+                    "skillscope/deception/lookalike-host",
+                    f"URL to {safe_line(host, limit=80)}, which imitates {site} (line {ctx.line(match.start())})",
+                    match.start(),
+                    match.start() + len(url),
+                    "warning",
                 )
             kind = endpoint_kind(url)
             if kind == "collector":

@@ -271,8 +271,68 @@ _ALIASES = {
 }
 
 
+WELL_KNOWN_SITES = (
+    "github.com",
+    "githubusercontent.com",
+    "gitlab.com",
+    "bitbucket.org",
+    "pypi.org",
+    "pythonhosted.org",
+    "npmjs.org",
+    "npmjs.com",
+    "rubygems.org",
+    "openai.com",
+    "anthropic.com",
+    "amazonaws.com",
+    "googleapis.com",
+    "google.com",
+    "microsoft.com",
+    "stripe.com",
+    "slack.com",
+    "docker.com",
+    "cloudflare.com",
+    "huggingface.co",
+)
+"""Sites a skill's code commonly talks to: a host one edit from one of these is dressed up as it."""
+_BORROWED = ("github", "anthropic", "openai", "stripe", "pypi", "npmjs", "amazonaws", "googleapis", "huggingface")
+"""Vendor names that a third party's domain has no reason to carry as a hyphenated word (``anthropic-skills.net``)."""
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """Whether ``a`` and ``b`` differ by exactly one insertion, deletion, substitution or swap of neighbours."""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    i = 0
+    while i < min(len(a), len(b)) and a[i] == b[i]:
+        i += 1
+    if len(a) == len(b):
+        return a[i + 1 :] == b[i + 1 :] or (a[i + 2 :] == b[i + 2 :] and a[i : i + 2] == b[i : i + 2][::-1])
+    longer, shorter = (a, b) if len(a) > len(b) else (b, a)
+    return longer[i + 1 :] == shorter[i:]
+
+
+def lookalike_site(host: str) -> str | None:
+    """The well-known site ``host`` imitates (``api.githubb.com`` -> github.com, ``x.anthropic-skills.net`` ->
+    anthropic.com), or None for the site itself, its subdomains and unrelated hosts."""
+    labels = [label for label in host.lower().rstrip(".").split(".") if label]
+    if len(labels) < 2 or not all(label.isascii() for label in labels):
+        return None
+    domain = ".".join(labels[-2:])
+    if domain in WELL_KNOWN_SITES:
+        return None
+    for site in WELL_KNOWN_SITES:
+        if len(site.split(".")[0]) >= 4 and _one_edit(domain, site):
+            return site
+    for brand in _BORROWED:
+        if re.search(rf"(?:^|-){brand}(?:-|$)", labels[-2]) and labels[-2] != brand:
+            return next((site for site in WELL_KNOWN_SITES if site.startswith(brand + ".")), brand)
+    return None
+
+
 def related_host(name: str, host: str) -> bool:
     """Whether a credential named ``name`` (GITHUB_TOKEN) plausibly belongs to ``host`` (api.github.com)."""
+    if lookalike_site(host) is not None:
+        return False  # GITHUB_TOKEN to api.githubb.com: the name matches, the site is an imitation
     words = [_ALIASES.get(w, w) for w in re.split(r"[^a-z0-9]+", name.lower())]
     words = [w for w in words if len(w) >= 3 and w not in ("token", "key", "api", "secret", "access", "auth", "pat")]
     labels = [label for label in host.split(".") if label]
@@ -354,7 +414,7 @@ def foreign_vendor_host(name: str | None, dest: str) -> str | None:
     host = url_host_of(dest) if "://" in dest else ""  # an address the user configures names no stranger
     if vendor is None or not host or "\x00" in host or host.strip("*.?") == "" or name is None:
         return None
-    if related_host(name, host) or vendor in host or host in ("localhost", "127.0.0.1"):
+    if related_host(name, host) or (vendor in host and lookalike_site(host) is None) or host in ("localhost", "127.0.0.1"):
         return None
     if any(host == suffix or host.endswith("." + suffix) for suffix in _VENDOR_HOSTS.get(vendor, ())):
         return None
