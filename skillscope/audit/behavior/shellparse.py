@@ -25,6 +25,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from skillscope.audit.behavior.base import TEXT_CAP
 from skillscope.audit.behavior.shellvalues import json_path, shipped
 from skillscope.audit.behavior.treesitter import parse
 
@@ -87,6 +88,8 @@ class Script:
     assigned: set[str]
     """Every variable the text assigns anywhere (assignment, for, read, export, local)."""
     functions: set[str]
+    cut: bool = False
+    """True when a value grew past ``TEXT_CAP`` (a string doubled in a loop) and was kept only in part."""
 
 
 # Wrappers whose own options take a value (sudo -u USER, timeout 10, nice -n 5, xargs -I {}).
@@ -291,6 +294,8 @@ class _Scope:
     here: str = ""
     """The path of the script being read (a relative path in it is looked up beside it first)."""
     sourced: set[str] = field(default_factory=set)
+    cut: bool = False
+    """Set when a value was cut at ``TEXT_CAP``."""
 
 
 class _Walker:
@@ -423,13 +428,17 @@ class _Walker:
                     return text.rstrip("\n")
         return self.src(node)
 
-    @staticmethod
-    def product(parts: list[list[str]]) -> list[str]:
+    def product(self, parts: list[list[str]]) -> list[str]:
+        """Every joining of one value of each part (at most ``_MAX_VALUES``), each cut at ``TEXT_CAP``."""
         if not parts:
             return [""]
         out = []
         for combo in itertools.islice(itertools.product(*parts), _MAX_VALUES):
-            out.append("".join(combo))
+            joined = "".join(combo)
+            if len(joined) > TEXT_CAP:
+                joined = joined[:TEXT_CAP]
+                self.scope.cut = True
+            out.append(joined)
         return out
 
     def child(self, out: list[Pipeline]) -> _Walker:
@@ -623,6 +632,9 @@ class _Walker:
         if subs and any("$(" in v or "`" in v or "<(" in v for v in values):
             self.scope.env.pop(name, None)
             return
+        if len(values) > _MAX_VALUES or any(len(v) > TEXT_CAP for v in values):
+            self.scope.cut = True
+            values = [v[:TEXT_CAP] for v in values[:_MAX_VALUES]]
         self.scope.env[name] = values
 
     def declaration(self, node: tree_sitter.Node) -> list[Cmd]:
@@ -1005,7 +1017,7 @@ def parse_script(
             sub.via = f"function {name}"
             sub.span = None
             sub.statement(function[0])
-    return Script(out, scope.assigned, set(scope.functions))
+    return Script(out, scope.assigned, set(scope.functions), scope.cut)
 
 
 def parse_shell(text: str) -> list[Pipeline]:

@@ -91,3 +91,17 @@ def test_an_instruction_inside_an_anchored_block_is_still_found(tmp_path: Path) 
     rules = {rule for rule, _, path in analyse(tmp_path, {"config.yaml": config}) if path == "config.yaml"}
     assert "skillscope/instructions/override" in rules
     assert CUT not in rules
+
+
+# --- 2. shell string doubling ---------------------------------------------------------------------------------------
+
+
+def test_a_shell_variable_doubled_sixty_times_is_cut_with_a_note(tmp_path: Path) -> None:
+    script = "#!/bin/sh\ns=ab\n" + 's="$s$s"\n' * 60 + 'eval "$s"\n'
+    notes = cut_notes(analyse(tmp_path, {"run.sh": script}))
+    assert [(path, "grew past" in message) for path, message in notes] == [("run.sh", True)]
+
+
+def test_a_shell_variable_built_up_a_few_times_is_read_whole_and_quiet(tmp_path: Path) -> None:
+    script = '#!/bin/sh\nout=build\nout="$out/release"\nout="$out/$out"\nmkdir -p "$out"\necho "$out"\n'
+    assert cut_notes(analyse(tmp_path, {"run.sh": script})) == []
