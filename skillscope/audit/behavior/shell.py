@@ -7,7 +7,7 @@ import re
 import shlex
 from collections.abc import Mapping
 
-from skillscope.audit.behavior.base import Ctx
+from skillscope.audit.behavior.base import CUT, TEXT_CAP, Ctx
 from skillscope.audit.behavior.shellparse import SHELLS, Cmd, Pipeline, parse_script, parse_shell
 from skillscope.audit.behavior.shellvalues import shipped, vendor_host
 from skillscope.audit.behavior.vocab import (
@@ -1867,6 +1867,8 @@ def _scan(ctx: Ctx, depth: int, args: list[str] | None = None) -> None:
     if not ctx.text.strip():
         return
     script = parse_script(ctx.text, ctx.skill_files, ctx.path, args)
+    if script.cut:
+        ctx.add(CUT, f"a shell value grew past {TEXT_CAP:,} characters and was read only that far", 0, 1)
     flow = _Flow()
     persist = _Persist()
     code_vars: dict[str, tuple[str, str]] = {}
