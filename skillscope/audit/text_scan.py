@@ -98,7 +98,9 @@ def _workspace_only(text: str, match: re.Match[str]) -> bool:
 _SHELL_ASSIGN = r"^[ \t]*(?:export[ \t]+|local[ \t]+|readonly[ \t]+)?{name}=(\S+)"
 _TEMP_PLACES = re.compile(r"^(?:/tmp\b|/var/tmp\b|/dev/shm\b|\$\{?TMPDIR\b|\$\{?TMP\b|\$\(mktemp\b|`mktemp\b)")
 _HOME_PLACES = re.compile(r"^(?:~|\$\{?HOME\b|/home/|/Users/|/root\b)")
-_DOWNLOAD_OUT = r"\b(?:curl\b[^\n]*?\s-(?:[a-zA-Z]*o|-output)|wget\b[^\n]*?\s-(?:O|-output-document))[ =]?[\"']?{target}\b"
+_DOWNLOAD_OUT = (
+    r"\b(?:curl\b[^\n]*?\s-(?:[a-zA-Z]*o|-output)|wget\b[^\n]*?\s-(?:O|-output-document))[ =]?[\"']?{target}\b"
+)
 
 
 def _chmod_worth_a_look(text: str, target: str) -> bool:

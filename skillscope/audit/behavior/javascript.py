@@ -16,7 +16,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from skillscope.audit.behavior.base import CUT, TEXT_CAP, Ctx
-from skillscope.audit.behavior.modes import judge_mode, mode_number
 from skillscope.audit.behavior.jsvalues import (
     UNKNOWN,
     Spans,
@@ -29,6 +28,7 @@ from skillscope.audit.behavior.jsvalues import (
     shown,
     unescape,
 )
+from skillscope.audit.behavior.modes import judge_mode, mode_number
 from skillscope.audit.behavior.treesitter import Grammar, parse, text_of, walk
 from skillscope.audit.behavior.vocab import (
     DOTENV,

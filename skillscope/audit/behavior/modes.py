@@ -67,8 +67,8 @@ def judge_mode(ctx: Ctx, mode: int | None, target: str, start: int, end: int, ho
     if mode & (stat.S_ISUID | stat.S_ISGID):
         ctx.cap("grants", f"chmod {oct(mode)} {target}", start, end, how)
         bit = "setuid" if mode & stat.S_ISUID else "setgid"
-        severity = "error" if _SHELLISH.search(target) or "?" in target or not target else None
-        ctx.add(PRIVILEGE, f"sets the {bit} bit on {shown} (line {line})", start, end, severity)
+        risky = bool(_SHELLISH.search(target)) or "?" in target or not target
+        ctx.add(PRIVILEGE, f"sets the {bit} bit on {shown} (line {line})", start, end, "error" if risky else None)
         return
     if mode & 0o006:
         ctx.cap("grants", f"chmod {oct(mode)} {target}", start, end, how)

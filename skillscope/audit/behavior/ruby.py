@@ -8,7 +8,6 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from skillscope.audit.behavior.base import Ctx
-from skillscope.audit.behavior.modes import judge_mode, mode_number
 from skillscope.audit.behavior.flowcore import (
     EMPTY,
     UNKNOWN,
@@ -27,6 +26,7 @@ from skillscope.audit.behavior.flowcore import (
     shell_quote,
     unescape,
 )
+from skillscope.audit.behavior.modes import judge_mode, mode_number
 from skillscope.audit.behavior.treesitter import parse, text_of
 
 if TYPE_CHECKING:  # only names node types; the binding loads with the first parse (treesitter.py)

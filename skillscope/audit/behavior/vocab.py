@@ -298,19 +298,6 @@ _BORROWED = ("github", "anthropic", "openai", "stripe", "pypi", "npmjs", "amazon
 """Vendor names that a third party's domain has no reason to carry as a hyphenated word (``anthropic-skills.net``)."""
 
 
-def _one_edit(a: str, b: str) -> bool:
-    """Whether ``a`` and ``b`` differ by exactly one insertion, deletion, substitution or swap of neighbours."""
-    if a == b or abs(len(a) - len(b)) > 1:
-        return False
-    i = 0
-    while i < min(len(a), len(b)) and a[i] == b[i]:
-        i += 1
-    if len(a) == len(b):
-        return a[i + 1 :] == b[i + 1 :] or (a[i + 2 :] == b[i + 2 :] and a[i : i + 2] == b[i : i + 2][::-1])
-    longer, shorter = (a, b) if len(a) > len(b) else (b, a)
-    return longer[i + 1 :] == shorter[i:]
-
-
 def lookalike_site(host: str) -> str | None:
     """The well-known site ``host`` imitates (``api.githubb.com`` -> github.com, ``x.anthropic-skills.net`` ->
     anthropic.com), or None for the site itself, its subdomains and unrelated hosts."""
@@ -414,7 +401,11 @@ def foreign_vendor_host(name: str | None, dest: str) -> str | None:
     host = url_host_of(dest) if "://" in dest else ""  # an address the user configures names no stranger
     if vendor is None or not host or "\x00" in host or host.strip("*.?") == "" or name is None:
         return None
-    if related_host(name, host) or (vendor in host and lookalike_site(host) is None) or host in ("localhost", "127.0.0.1"):
+    if (
+        related_host(name, host)
+        or (vendor in host and lookalike_site(host) is None)
+        or host in ("localhost", "127.0.0.1")
+    ):
         return None
     if any(host == suffix or host.endswith("." + suffix) for suffix in _VENDOR_HOSTS.get(vendor, ())):
         return None

