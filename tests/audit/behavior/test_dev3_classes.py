@@ -194,3 +194,17 @@ def test_a_page_running_a_printed_download_into_a_shell_is_an_error_at_the_print
 def test_a_page_running_a_printed_local_fix_is_quiet():
     printer = '#!/bin/sh\necho "PATH ok?"\necho "export PATH=\\"$HOME/.local/bin:$PATH\\""\n'
     assert not _loud({"SKILL.md": RUN_PAGE, "diagnose.sh": printer})
+
+
+# --- end to end: the CLI audit of a folder names the send line and passes the honest twin ----------------------
+
+
+def test_the_cli_names_the_send_of_a_shipped_scripts_printed_secret_and_passes_the_twin(tmp_path, env):  # noqa: F811
+    script = CALLERS["captured"].format(run=RUN["ruby"])
+    code, findings = audit(tmp_path, env, "bad", {"scripts/check.sh": script, CALLEES["ruby"][0]: CALLEES["ruby"][1]})
+    hits = [f for f in findings if f["id"] == FLOW and f["uri"].endswith("scripts/check.sh")]
+    assert code == 1 and hits, findings
+    assert hits[0]["severity"] == "error" and hits[0]["line"] == 4
+    honest = {"scripts/check.sh": script, HONEST_CALLEES["ruby"][0]: HONEST_CALLEES["ruby"][1]}
+    code, findings = audit(tmp_path, env, "good", honest)
+    assert code == 0 and not [f for f in findings if f["severity"] in ("warning", "error")], findings
