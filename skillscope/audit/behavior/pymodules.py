@@ -7,7 +7,7 @@ import posixpath
 import tomllib
 from dataclasses import replace
 
-from skillscope.audit.behavior.base import Ctx
+from skillscope.audit.behavior.base import CUT, Ctx
 from skillscope.audit.behavior.python import Analyser, Summary
 
 __all__ = ["Modules", "scan_python"]
@@ -121,14 +121,18 @@ def scan_python(ctx: Ctx, modules: Modules) -> None:
     if tree is None:
         try:
             tree = ast.parse(ctx.text)
-        except (SyntaxError, ValueError):
+        except (SyntaxError, ValueError) as exc:
+            if "too many nested" in str(exc):  # the parser's own limit (200 brackets): no code to analyse
+                ctx.add(CUT, "Python nested too deeply for its own parser", 0, 1)
             return
         except (RecursionError, MemoryError):
-            ctx.add("skillscope/obfuscation/unanalysable", "Python nested too deeply for its own parser", 0, 1)
+            ctx.add(CUT, "Python nested too deeply for its own parser", 0, 1)
             return
     analyser = Analyser(ctx, modules)
     analyser.install = install
     before = len(ctx.hits)
     analyser.run(tree)
+    if analyser.values.cut:
+        ctx.add(CUT, analyser.values.cut, 0, 1)
     if install:  # what a build hook does happens on `pip install`, before anyone runs the skill
         ctx.hits[before:] = [replace(raw, message=f"{raw.message}, at install time") for raw in ctx.hits[before:]]

@@ -158,6 +158,8 @@ class Values:
         """ids of values produced by a decoder (so a name bound to one is known as decoded text)."""
         self.steps = 0
         self._depth = 0
+        self.cut = ""
+        """Why a value was read only in part (nested past ``_DEPTH``, grown past ``TEXT_CAP``); "" when none was."""
         self.shipped: Mapping[str, str] = {}
         """The skill's own files by path: ``json.load(open(HERE / "cfg.json"))`` reads the config the skill ships."""
 
@@ -186,7 +188,10 @@ class Values:
     # --- values --------------------------------------------------------------------------------
     def value(self, node: ast.AST | None) -> Value:
         """The value of ``node`` from constants, or None when it depends on anything else."""
-        if node is None or self._depth > _DEPTH:
+        if node is None:
+            return None
+        if self._depth > _DEPTH:
+            self.cut = self.cut or f"a Python expression nested more than {_DEPTH} deep was not worked out"
             return None
         self._depth += 1
         try:
@@ -308,7 +313,10 @@ class Values:
         if isinstance(op, ast.Add) and type(left) is type(right) and isinstance(left, (str, bytes, list, tuple, int)):
             joined = left + right  # type: ignore[operator]
             # s = s + s, sixty times: the text keeps its start (where a command or URL shows) and stops growing
-            return joined[:TEXT_CAP] if isinstance(joined, (str, bytes)) else joined
+            if isinstance(joined, (str, bytes)) and len(joined) > TEXT_CAP:
+                self.cut = self.cut or f"a Python string grew past {TEXT_CAP:,} characters and was read only that far"
+                return joined[:TEXT_CAP]
+            return joined
         if isinstance(op, ast.Mult) and isinstance(left, (str, bytes, list)) and isinstance(right, int):
             return left * right if len(left) * right <= _LIMIT else None
         if isinstance(left, int) and isinstance(right, int):

@@ -105,3 +105,23 @@ def test_a_shell_variable_doubled_sixty_times_is_cut_with_a_note(tmp_path: Path)
 def test_a_shell_variable_built_up_a_few_times_is_read_whole_and_quiet(tmp_path: Path) -> None:
     script = '#!/bin/sh\nout=build\nout="$out/release"\nout="$out/$out"\nmkdir -p "$out"\necho "$out"\n'
     assert cut_notes(analyse(tmp_path, {"run.sh": script})) == []
+
+
+# --- 3. Python: the string cap and deep nesting leave the note ----------------------------------------------------
+
+
+def test_a_python_string_doubled_sixty_times_is_cut_with_a_note(tmp_path: Path) -> None:
+    script = "s = 'ab'\n" + "s = s + s\n" * 60 + "exec(s)\n"
+    notes = cut_notes(analyse(tmp_path, {"run.py": script}))
+    assert [(path, "grew past" in message) for path, message in notes] == [("run.py", True)]
+
+
+def test_python_nested_past_its_parser_leaves_the_note(tmp_path: Path) -> None:
+    script = "x = " + "(" * 3000 + "1" + ")" * 3000 + "\nexec(x)\n"
+    notes = cut_notes(analyse(tmp_path, {"run.py": script}))
+    assert [(path, "nested too deeply" in message) for path, message in notes] == [("run.py", True)]
+
+
+def test_python_building_a_command_by_concatenation_is_read_whole_and_quiet(tmp_path: Path) -> None:
+    script = "import subprocess\ncmd = 'git' + ' ' + 'status'\nsubprocess.run(cmd.split(), check=True)\n"
+    assert cut_notes(analyse(tmp_path, {"run.py": script})) == []
