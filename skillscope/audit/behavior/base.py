@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import re
+from bisect import bisect_right
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from skillscope.audit.capabilities import CapabilityKind
 from skillscope.audit.findings import Severity
@@ -14,6 +17,12 @@ CUT = "skillscope/obfuscation/unanalysable"
 """The note an analyser leaves where it stopped reading (a bound reached), so a hostile file never passes unseen."""
 TEXT_CAP = 64 * 1024
 """Characters a resolved string value keeps: a value doubled in a loop of assignments must not grow without end."""
+
+
+@lru_cache(maxsize=16)
+def _newlines(text: str) -> list[int]:
+    """Offsets of every line break in ``text``."""
+    return [match.start() for match in re.finditer("\n", text)]
 
 
 @dataclass(frozen=True)
@@ -68,8 +77,9 @@ class Ctx:
     """The values each shell variable may hold, worked out once per region when a rule needs them."""
 
     def line(self, offset: int) -> int:
-        """The file's 1-based line number of a region offset."""
-        return self.file_text.count("\n", 0, self.base + offset) + 1
+        """The file's 1-based line number of a region offset (a binary search over the file's line starts, which
+        are worked out once per file text: counting from 0 on every call made a long script quadratic)."""
+        return bisect_right(_newlines(self.file_text), self.base + offset - 1) + 1
 
     def add(self, check: str, message: str, start: int, end: int, severity: Severity | None = None) -> None:
         """Record a hit over ``text[start:end]``."""
