@@ -301,9 +301,9 @@ _BORROWED = ("github", "anthropic", "openai", "stripe", "pypi", "npmjs", "amazon
 def lookalike_site(host: str) -> str | None:
     """The well-known site ``host`` imitates (``api.githubb.com`` -> github.com, ``x.anthropic-skills.net`` ->
     anthropic.com), or None for the site itself, its subdomains and unrelated hosts."""
-    labels = [label for label in host.lower().rstrip(".").split(".") if label]
-    if len(labels) < 2 or not all(label.isascii() for label in labels):
-        return None
+    labels = [label for label in host.lower().rstrip("*?\x00").rstrip(".").split(".") if label]
+    if len(labels) < 2 or not all(re.fullmatch(r"[a-z0-9-]+", label) for label in labels):
+        return None  # not a whole host name (``api.github.com*``, a part left unresolved): nothing to compare
     domain = ".".join(labels[-2:])
     if domain in WELL_KNOWN_SITES:
         return None
