@@ -443,6 +443,21 @@ def _decode_state(data: bytes, file: OpenLedger) -> Verdicts:
         fingerprints: list[str | None] = list(fps)
         for at in no_fp:
             fingerprints[at] = None
+        # Each string once, as the scan holds them: a record's prev is the hash of the record before it,
+        # and a ledger has few actions and names for many records.
+        same = {digest: digest for digest in hashes}
+        prevs = [same.get(prev, prev) for prev in prevs]
+        few: dict[str, str] = {}
+        actions = [few.setdefault(action, action) for action in actions]
+        names = [few.setdefault(name, name) for name in names]
+        whys = [few.setdefault(why, why) for why in whys]
+        reasons = [few.setdefault(why, why) for why in reasons]
+        # A fingerprint is a key of the verdicts and of the content, and a field of its records: held once.
+        prints = {fp: fp for fp in fps}
+        approved_fps, untrusted_fps, rejected_fps, content_fps = (
+            [prints.setdefault(fp, fp) for fp in column]
+            for column in (approved_fps, untrusted_fps, rejected_fps, content_fps)
+        )
         place = StoredLine
         records = [
             partial_record(action, name, fp, seq, prev, digest, place(file, offset, length, digest))
