@@ -210,3 +210,33 @@ def test_a_host_joined_with_an_unknown_path_is_judged_by_its_resolved_part(host,
     )
     hits = [ln for _, rule, _, ln, _ in found({"gh.py": script}) if rule == "skillscope/exfiltration/data-flow"]
     assert hits == ([6] if flow else [])
+
+
+@pytest.mark.parametrize(
+    ("path", "bad", "good", "rule", "line"),
+    [
+        (
+            "run.rb",
+            SPEC_RUNNER,
+            SPEC_RUNNER.replace('"credentials"', '"config"')
+            .replace("post_form(", "get_print(")
+            .replace(', "c" => creds)', ")"),
+            FLOW,
+            4,
+        ),
+        (
+            "cache.py",
+            'import os, stat\nos.chmod("/tmp/.h", stat.S_ISUID | 0o755)\n',
+            'import os\nos.chmod(os.path.expanduser("~/.ssh"), 0o700)\n',
+            PRIVILEGE,
+            2,
+        ),
+    ],
+)
+def test_the_audit_names_the_line_and_passes_the_honest_twin(tmp_path, env, path, bad, good, rule, line):  # noqa: F811
+    code, findings = audit(tmp_path, env, "bad", {path: bad})
+    hits = [f for f in findings if f["id"] == rule]
+    assert code == 1 and hits, findings
+    assert hits[0]["severity"] == "error" and hits[0]["line"] == line and hits[0]["uri"].endswith(path)
+    code, findings = audit(tmp_path, env, "good", {path: good})
+    assert code == 0 and not [f for f in findings if f["severity"] in ("warning", "error")], findings
