@@ -32,8 +32,12 @@ def tui_settings(
     *,
     reviewer: str | None,
     trust: Mapping[str, Any] | None = None,
+    refresh_minutes: float | None = None,
 ) -> Any:
     """Turn the command line into ``TuiSettings``: the given targets, else every server in the config.
+
+    ``refresh_minutes`` (``--refresh-minutes``) wins over the config's ``tui: refresh_minutes``, which wins over the
+    TUI's default.
 
     Raises:
         SkillscopeError: the config cannot be read, or a target cannot be understood.
@@ -45,6 +49,8 @@ def tui_settings(
     config = load_config(reach.config_path)
     seeds = server_seeds(targets, stdio_command, config=config, options=reach)
     path = ledger_for(config, reach.ledger_file, demo_only=bool(seeds) and all(s.origin == "demo" for s in seeds))
+    minutes = refresh_minutes if refresh_minutes is not None else config.refresh_minutes
+    extra: dict[str, Any] = {} if minutes is None else {"refresh_minutes": minutes}
     return TuiSettings(
         servers=seeds,
         ledger_path=path,
@@ -53,6 +59,7 @@ def tui_settings(
         reviewer=reviewer,
         trust=trust_choice(config, dict(trust or {}), path),
         notes=origin_warnings([seed.target for seed in seeds]),
+        **extra,
     )
 
 
@@ -73,9 +80,22 @@ def run_tui(settings: Any) -> None:
     "--reviewer",
     help="Who reviews, and the signing principal (default: git config user.email, else user.name, else the login name).",
 )
+@click.option(
+    "--refresh-minutes",
+    type=click.FloatRange(min=0),
+    metavar="N",
+    help="Minutes between listings of a server that gives no cache hint (default 5, or the config's "
+    "tui: refresh_minutes); 0 lists only when you press r.",
+)
 @click.pass_context
 def tui_command(
-    ctx: click.Context, /, targets: tuple[str, ...], reviewer: str | None, reach: TargetOptions, **options: Any
+    ctx: click.Context,
+    /,
+    targets: tuple[str, ...],
+    reviewer: str | None,
+    refresh_minutes: float | None,
+    reach: TargetOptions,
+    **options: Any,
 ) -> None:
     """Browse, verify and review skills in the terminal UI.
 
@@ -93,7 +113,14 @@ def tui_command(
       skillscope tui -- python -m my_skill_server
     """
     try:
-        settings = tui_settings(targets, ctx.meta.get("stdio_command"), reach, reviewer=reviewer, trust=options)
+        settings = tui_settings(
+            targets,
+            ctx.meta.get("stdio_command"),
+            reach,
+            reviewer=reviewer,
+            trust=options,
+            refresh_minutes=refresh_minutes,
+        )
     except SkillscopeError as exc:
         sys.exit(report_error(exc))
     run_tui(settings)

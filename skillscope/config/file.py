@@ -46,6 +46,9 @@ class Config:
     """The key that signs reviews: a private key file, or a public key whose private half ssh-agent holds."""
     allowed_signers: str | None = None
     """The ssh-keygen ``allowed_signers`` file that says whose signatures count."""
+    refresh_minutes: float | None = None
+    """The TUI's ``tui: refresh_minutes:``: minutes between listings of a server that gives no cache hint (0: only
+    when asked); None leaves the TUI's default."""
 
     def target(self, label: str) -> Target:
         """The target of a configured server, else of the one server of that label in the user's MCP clients."""
@@ -143,10 +146,29 @@ def load_config(path: str | Path | None) -> Config:
         if value is not None and not isinstance(value, str):
             raise ConfigError(f"{chosen}: '{key}' must be a path")
         setattr(config, key, value)
+    config.refresh_minutes = _refresh_minutes(data.get("tui"), chosen)
     _add_servers(config, data, json_file)
     for spec in config.servers.values():
         spec.trust_source = trust_source
     return config
+
+
+def _refresh_minutes(section: Any, where: Path) -> float | None:
+    """The ``refresh_minutes`` of the config's ``tui:`` mapping, if given.
+
+    Raises:
+        ConfigError: ``tui`` is not a mapping, or the value is not a number of minutes, 0 or more.
+    """
+    if section is None:
+        return None
+    if not isinstance(section, dict):
+        raise ConfigError(f"{where}: 'tui' must be a mapping (for example tui: {{refresh_minutes: 5}})")
+    value = section.get("refresh_minutes")
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value < 10_000_000:
+        raise ConfigError(f"{where}: 'tui: refresh_minutes' must be a number of minutes, 0 or more (0: only on r)")
+    return float(value)
 
 
 def _add_servers(config: Config, data: dict[str, Any], json_file: bool) -> None:
