@@ -276,7 +276,7 @@ revoke_command = _verdict_command(
 
 
 def _revoke_offline(name: str, reviewer: str | None, note: str, reach: TargetOptions) -> None:
-    from skillscope.service.approvals import offline_revocation
+    from skillscope.service.review import offline_revocation
 
     try:
         path, config = _ledger_config(reach.config_path, reach.ledger_file)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from skillscope.audit.capabilities import Capability, capability_delta, capability_keys
 from skillscope.audit.run.scans import skill_capabilities
 from skillscope.core.textsafe import safe_line
-from skillscope.service.approvals import CAPABILITY_KEYS
+from skillscope.service.review import CAPABILITY_KEYS
 
 if TYPE_CHECKING:
     from skillscope.ledger.core.record import Record

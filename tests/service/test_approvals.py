@@ -12,7 +12,7 @@ from skillscope.core.errors import ApprovalRefused, UsageError
 from skillscope.ledger.book import ReviewBook, read_verdicts
 from skillscope.protocol.connection import connect
 from skillscope.protocol.target import Target
-from skillscope.service.approvals import (
+from skillscope.service.review import (
     approval_plan,
     audit_for_approval,
     offline_revocation,

@@ -15,11 +15,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Static
 
 from skillscope.ledger.core.verdicts import ReviewState
-from skillscope.ledger.team.objects import ObjectStore
-from skillscope.service.approvals import ApprovalPlan
-from skillscope.service.audit_change import audit_change, lead_lines
-from skillscope.service.capability_change import report_change
-from skillscope.service.review import note_needed
+from skillscope.service.audit_change import AuditChange, lead_lines
+from skillscope.service.capability_change import CapabilityChange
+from skillscope.service.review import ApprovalPlan, note_needed
 from skillscope.tui.dialogs.shown import show_error
 from skillscope.tui.inert import inert_line
 
@@ -72,12 +70,18 @@ class ApprovalSummary:
 
 
 def approval_summary(
-    plan: ApprovalPlan, review: ReviewState | None, diff: RenderableType | None, *, store: ObjectStore | None = None
+    plan: ApprovalPlan,
+    review: ReviewState | None,
+    diff: RenderableType | None,
+    *,
+    found: AuditChange | None = None,
+    change: CapabilityChange | None = None,
 ) -> ApprovalSummary:
     """The dialog's summary of an ``ApprovalPlan`` and the skill's review state (``diff`` from ``changes_view``).
 
-    For a changed skill it leads with the audit delta and the capability delta; ``store`` holds the approved
-    bytes, audited again so only what the change brought is new (without it, the approval record's rule ids).
+    For a changed skill it leads with the audit delta (``found``: what ``Workspace.compare`` kept, computed off
+    the screen's thread) and the capability delta ``change`` (``capability_change`` of the audit's capabilities);
+    nothing is scanned here.
     """
     entry = plan.entry
     directory = entry.directory or ""
@@ -97,8 +101,7 @@ def approval_summary(
     refusal = plan.reason if plan.refused in ("findings", "unlisted") else None
     lead: tuple[tuple[str, str], ...] = ()
     if changes and plan.report is not None and plan.report.verified:
-        found = audit_change(review, plan.report, store, now=plan.audit.findings)
-        lead = tuple(lead_lines(found, report_change(review, plan.report)))
+        lead = tuple(lead_lines(found, change))
     return ApprovalSummary(
         plan.audit.counts,
         findings,

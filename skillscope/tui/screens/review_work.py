@@ -12,9 +12,9 @@ from skillscope.core.errors import ApprovalRefused, SkillscopeError
 from skillscope.core.offload import shared_child
 from skillscope.ledger.core.record import Action
 from skillscope.ledger.core.verdicts import ReviewState
-from skillscope.service.approvals import approval_plan, review_refusal
+from skillscope.service.capability_change import capability_change
 from skillscope.service.ledgers import changed_files
-from skillscope.service.review import Verdict, nothing_to_record
+from skillscope.service.review import Verdict, approval_plan, nothing_to_record, review_refusal
 from skillscope.service.review_state import read_ledger
 from skillscope.service.suppressions import record_suppression
 from skillscope.service.workspace import SkillView
@@ -90,11 +90,14 @@ class ReviewWork(MainState):
             tell(self, _failure_words(view.name, report.failure), title=report.failure.heading, severity="error")
         return report
 
-    def _apply_report(self, server: str, view: SkillView, report: SkillReport) -> None:
-        """Keep what an open (or an audit) found (the workspace's rule: content only when it verified); redraw its row."""
+    def _apply_report(self, server: str, view: SkillView, report: SkillReport, *, compare: bool = True) -> None:
+        """Keep what an open (or an audit) found (the workspace's rule: content only when it verified); redraw its row.
+
+        Without ``compare`` the caller compares with the approved version itself (an approval awaits it).
+        """
         self.workspace.apply_report(view, report)
         self.catalog_tree.refresh_skill(server, view.name)
-        if view.comparing:  # the approved bytes are audited again in the audit's child process, not here
+        if view.comparing and compare:  # the approved bytes are audited again in the audit's child process, not here
             self._progress(server, view, f"Comparing {view.name} with its approved version")
             self.run_worker(self._compare(server, view), name=f"compare {view.name}", exit_on_error=False)
 
@@ -236,7 +239,14 @@ class ReviewWork(MainState):
             )
         elif changed is not None:
             diff = changes_view(view.entry, changed)
-        summary = approval_summary(plan, review, diff, store=self.ledger.objects)
+        if view.comparing and view.audit is audit:
+            # What the change brought: the approved bytes are audited again in the audit's child, not on this thread.
+            self._progress(server, view, f"Comparing {view.name} with its approved version")
+            await self._compare(server, view)
+        found = view.audit_change if view.audit is audit else None
+        summary = approval_summary(
+            plan, review, diff, found=found, change=capability_change(review, audit.capabilities)
+        )
         self._ask_then(
             ReviewDialog("approve", view.name, view.entry.fingerprint, self._reviewer or "", summary),
             lambda answer: self._approve(server, view, audit, review, answer),
@@ -318,7 +328,7 @@ class ReviewWork(MainState):
             tell(self, audited.warning, severity="warning")
         report = audit.report
         if report is not None and view.entry.status == "available":
-            self._apply_report(server, view, report)
+            self._apply_report(server, view, report, compare=not approval)
         failure = report.failure if report is not None else None
         if self._skill == (server, view.name) and (tab == "findings" or failure is not None):
             self.detail.show_skill(server, view, activate=tab)
