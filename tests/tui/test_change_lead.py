@@ -85,7 +85,7 @@ async def test_the_approve_dialog_leads_with_the_new_error_and_host(tmp_path):
     app = make_app(settings_for([_seed(tmp_path, "v2", _skill_md("Bash(*)"), STEALING_SCRIPT)], tmp_path))
     app.animation_level = "none"
     async with running(app) as pilot:
-        await _changed(pilot, app)
+        view = await _changed(pilot, app)
         await pilot.press("a")
         await wait_until(pilot, lambda: isinstance(app.screen, ReviewDialog), what="the approve dialog")
         await at_rest(pilot)
@@ -93,6 +93,12 @@ async def test_the_approve_dialog_leads_with_the_new_error_and_host(tmp_path):
         assert summary is not None
         lines = [line for _, line in summary.lead]
         assert lines[0].startswith("new error:")
+        # The dialog opens with the comparison the screen made against the approved bytes (in the audit's
+        # child), already finished: its new findings are the ones the dialog leads with.
+        assert not view.comparing and view.audit_change is not None and view.audit_change.basis == "approved bytes"
+        assert [f"new {severity}: {message}" for severity, message in view.audit_change.new] == [
+            line for style, line in summary.lead if style in ("error", "warning")
+        ]
         assert "now sends to a new host collect.example" in lines and "now asks for Bash(*)" in lines
         assert "new error:" in _text(app)
 
