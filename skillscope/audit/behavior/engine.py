@@ -7,6 +7,7 @@ from typing import Any
 
 from skillscope.audit.behavior import (
     agentconfig,
+    cooccur,
     flows,
     golang,
     hosts,
@@ -170,6 +171,7 @@ def analyse_skill(files: list[SkillFileText], frontmatter: dict[str, Any] | None
             )
     out.extend(flows.cross_file(texts, capabilities, out))  # a secret read in one file, sent from another
     out.extend(flows.routed_output(texts))  # a page sending a script's printed secret, or running what it prints
+    out.extend(cooccur.cooccurring(texts, capabilities, out))  # acts held together where the path was lost
     out = flows.granted(out, capabilities)  # a broad grant with a harm it would carry out
     return SkillAnalysis(out, capabilities)
 

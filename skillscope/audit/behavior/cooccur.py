@@ -1,0 +1,262 @@
+"""A skill-level safety net: verdicts from what one script can do together, when the path between acts was lost.
+
+Taint tracking follows a value as far as the grammar lets it; an opaque helper, a list walked in a loop or a temp
+file named at run time breaks the path. The acts themselves still show as capabilities. This pass reads them per
+script file, after every analyser and the cross-file pass, and judges by class:
+
+- a secret or credential store read (or a string value naming one) and a send to a named host that is not the
+  secret's own provider, in one script: an exfiltration error at the send line;
+- a download from a host that is not a well-known site and an interpreter run, in one script, with no download-exec
+  already reported: a warning at the run line (``flows.granted`` raises it with a broad grant);
+- a write to a start-up place (shell rc, cron, systemd, launchd, git hooks, agent settings) and a download, secret
+  or foreign send in the same script: a persistence error at the write line.
+
+A send to ``?`` (a host from arguments, the environment or a config the user edits) names no stranger and stays
+quiet, as does a provider's token sent to the provider (GITHUB_TOKEN to api.github.com, ~/.aws to amazonaws.com).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import replace
+
+from skillscope.audit.behavior import treesitter
+from skillscope.audit.behavior.regions import code_regions, is_data_file, is_prose_file
+from skillscope.audit.behavior.vocab import (
+    CREDENTIAL_PATH,
+    INTERPRETERS,
+    PERSISTENCE_PATH,
+    SECRET_NAME,
+    STORE_COMMAND,
+    TOKEN_COMMAND,
+    WELL_KNOWN_SITES,
+    credential_glob,
+    endpoint_kind,
+    foreign_vendor_host,
+    is_public_ip,
+    persistence_glob,
+    vendor_of,
+)
+from skillscope.audit.capabilities import Capability
+from skillscope.audit.findings import Hit, Severity, check_info
+from skillscope.audit.text_scan import hit_at
+from skillscope.core.textsafe import safe_line
+
+__all__ = ["cooccurring"]
+
+FLOW = "skillscope/exfiltration/data-flow"
+DOWNLOAD_EXEC = "skillscope/obfuscation/download-exec"
+STARTUP = "skillscope/persistence/startup"
+
+_HOST = re.compile(r"^(?:[a-z0-9-]+\.)+[a-z][a-z0-9-]+$")
+_HARMLESS = re.compile(r"\.aws/config$|\.pub$")
+"""Credential places whose common use is a setting or a public half (the region, an id_rsa.pub)."""
+_PROVIDERS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
+    (re.compile(r"\.aws/|\baws\s"), ("amazonaws.com", "amazon.com", "aws.dev", "awsapps.com")),
+    (re.compile(r"gcloud|application_default_credentials"), ("googleapis.com", "google.com")),
+    (re.compile(r"\.azure/|\baz\s"), ("azure.com", "windows.net", "microsoftonline.com", "microsoft.com")),
+    (re.compile(r"\.config/gh|\bgh\s"), ("github.com", "githubusercontent.com")),
+    (re.compile(r"git-credentials|git\s+credential"), ("github.com", "gitlab.com", "bitbucket.org")),
+    (re.compile(r"\.npmrc|npm\s"), ("npmjs.org", "npmjs.com")),
+    (re.compile(r"\.pypirc"), ("pypi.org", "pythonhosted.org")),
+    (re.compile(r"\.docker/|docker-credential"), ("docker.io", "docker.com")),
+)
+"""Who a credential file or token command belongs to: sending it there is its use, not a leak."""
+_TEXT_RUN = re.compile(r"\b(?:eval|exec|Function|Invoke-Expression|iex|runs \w+ text|-c\b)", re.IGNORECASE)
+_SCRIPT_LIKE = re.compile(r"\.(?:py|sh|bash|js|mjs|cjs|ts|rb|ps1|pl|php)$")
+_GRAMMARS: Mapping[str, treesitter.Grammar] = {
+    "shell": "bash",
+    "javascript": "javascript",
+    "typescript": "typescript",
+    "powershell": "powershell",
+    "ruby": "ruby",
+    "go": "go",
+}
+
+
+def _literals(text: str, language: str | None) -> Iterator[tuple[int, str]]:
+    """Every string value a script spells out, with its 1-based line, read with the language's grammar."""
+    if language == "python":
+        try:
+            tree = ast.parse(text)
+        except (SyntaxError, ValueError, RecursionError):
+            return
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                yield node.lineno, node.value
+        return
+    grammar = _GRAMMARS.get(language or "shell")
+    if grammar is None:
+        return
+    try:
+        tree, data = treesitter.parse(grammar, text)
+    except Exception:  # a grammar that cannot load reads nothing here; the analysers still ran
+        return
+    for node in treesitter.walk(tree.root_node):
+        kind = node.type
+        if node.child_count == 0 and ("string" in kind or kind in ("word", "fragment", "content", "generic_token")):
+            yield node.start_point[0] + 1, treesitter.text_of(node, data).strip("'\"`")
+
+
+def _secret_value(value: str) -> str | None:
+    """The credential place a string value is (a path, a glob or a token command), or None for prose about one."""
+    value = value.strip().replace("\\", "/")
+    if not value or len(value) > 200:
+        return None
+    store = STORE_COMMAND.search(value) or TOKEN_COMMAND.search(value)
+    if store:
+        return store.group(0)
+    if " " in value.replace("Login Data", "").replace("Application Support", "").replace("Local State", ""):
+        return None  # a sentence naming a path ("put your key in ~/.ssh/id_rsa") is help text, not a read
+    found = CREDENTIAL_PATH.search(value)
+    what = found.group(0) if found else credential_glob(value)
+    if what is None or _HARMLESS.search(value) or _HARMLESS.search(what):
+        return None
+    return value if value.startswith(("~", "/", "$")) else what
+
+
+def _secrets(text: str, language: str | None, caps: list[Capability]) -> list[tuple[str, int]]:
+    """What secret the script holds and on which line: read capabilities, then credential places its strings name."""
+    out: list[tuple[str, int]] = []
+    for cap in caps:
+        if cap.kind != "reads" or not cap.line or _HARMLESS.search(cap.target):
+            continue
+        if cap.target.startswith("$"):
+            name = cap.target[1:]
+            if SECRET_NAME.search(name) and vendor_of(name):
+                out.append((cap.target, cap.line))  # a provider's token; a nameless API_TOKEN is the script's own
+            continue
+        out.append((cap.target, cap.line))
+    values = list(_literals(text, language))
+    for index, (line, value) in enumerate(values):
+        what = _secret_value(value)
+        if what is None and index + 1 < len(values) and values[index + 1][0] - line <= 1:
+            # pieces joined at run time: (".aws", "credentials"), ("~/.ssh", "id_ed25519")
+            joined = _secret_value(value.rstrip("/") + "/" + values[index + 1][1].lstrip("/"))
+            what = joined if joined and CREDENTIAL_PATH.search(joined) else None
+        if what is not None:
+            out.append((what, line))
+    return out
+
+
+def _host_like(target: str) -> bool:
+    return bool(_HOST.fullmatch(target)) or is_public_ip(target)
+
+
+def _well_known(host: str) -> bool:
+    return any(host == site or host.endswith("." + site) for site in WELL_KNOWN_SITES)
+
+
+def _belongs(secret: str, host: str) -> bool:
+    """Whether sending ``secret`` to ``host`` is the secret's own use (its provider's host)."""
+    if secret.startswith("$"):
+        return foreign_vendor_host(secret[1:], "https://" + host) is None
+    for pattern, hosts in _PROVIDERS:
+        if pattern.search(secret) and any(host == h or host.endswith("." + h) for h in hosts):
+            return True
+    return False
+
+
+def _line_span(text: str, line: int) -> tuple[int, int]:
+    lines = text.split("\n")
+    start = sum(len(x) + 1 for x in lines[: line - 1])
+    body = lines[line - 1] if line - 1 < len(lines) else ""
+    indent = len(body) - len(body.lstrip())
+    return start + indent, start + max(len(body), indent + 1)
+
+
+def _level(hit: Hit) -> str:
+    return hit.severity or check_info(hit.id).severity
+
+
+def _startup(target: str) -> bool:
+    """Whether a written place runs on its own later; a glob counts when it spells part of a path (not ``*``)."""
+    target = target.replace("\\", "/")
+    if PERSISTENCE_PATH.search(target):
+        return True
+    return len(target.strip("*?/[]")) >= 3 and "/" in target and persistence_glob(target) is not None
+
+
+def cooccurring(
+    texts: Mapping[str, str], capabilities: list[Capability], hits: list[tuple[str, Hit]]
+) -> list[tuple[str, Hit]]:
+    """Findings from what each script file can do together, where no proven flow already reported that harm."""
+    by_path: dict[str, list[Capability]] = {}
+    for cap in capabilities:
+        by_path.setdefault(cap.path, []).append(cap)
+    out: list[tuple[str, Hit]] = []
+    for path, caps in by_path.items():
+        text = texts.get(path, "")
+        if not text or is_prose_file(path) or is_data_file(path):
+            continue
+        regions = code_regions(text, path)
+        if not regions or regions[0].documented:
+            continue
+        language = regions[0].language
+        found = [hit for p, hit in hits if p == path]
+        sends = [c for c in caps if c.kind == "sends" and c.line and _host_like(c.target)]
+        foreign = [c for c in sends if not _well_known(c.target) or endpoint_kind("https://" + c.target)]
+        secrets = _secrets(text, language, caps) if sends or any(c.kind == "writes" for c in caps) else []
+
+        def add(check: str, line: int, message: str, severity: Severity, path: str = path, text: str = text) -> None:
+            start, end = _line_span(text, line)
+            out.append((path, replace(hit_at(check, message, text, start, end), severity=severity)))
+
+        # 1. a secret and a send to a host that is not the secret's provider
+        leaked = [(s, c) for c in sends for s in secrets if not _belongs(s[0], c.target)]
+        if leaked and not any(h.id.startswith("skillscope/exfiltration/") and _level(h) == "error" for h in found):
+            (what, read_line), send = leaked[0]
+            add(
+                FLOW,
+                send.line or 1,
+                f"reads {safe_line(what, limit=60)} (line {read_line}) and sends to {safe_line(send.target, limit=60)} "
+                f"(line {send.line}) in the same script; the data path between them was not followed",
+                "error",
+            )
+        # 3. a start-up write beside a download, a secret or a foreign send
+        for write in [c for c in caps if c.kind == "writes" and c.line and _startup(c.target)]:
+            if any(h.id == STARTUP and _level(h) == "error" for h in found):
+                break
+            if foreign:
+                why = f"downloads from or sends to {safe_line(foreign[0].target, limit=60)} (line {foreign[0].line})"
+            elif secrets:
+                why = f"reads {safe_line(secrets[0][0], limit=60)} (line {secrets[0][1]})"
+            else:
+                continue
+            said = next((h.at.line for h in found if h.id == STARTUP and h.at.line), None)
+            add(
+                STARTUP,
+                said or write.line or 1,
+                f"writes {safe_line(write.target, limit=60)} (line {write.line}), which runs again on its own, in a "
+                f"script that also {why}; what it writes could not be resolved",
+                "error",
+            )
+            break
+        # 2. a download and an interpreter run on fetched text
+        runs = [
+            c
+            for c in caps
+            if c.kind == "executes"
+            and c.line
+            and "a script of the skill" not in c.detail
+            and (
+                _TEXT_RUN.search(c.detail)
+                or (
+                    c.target.lower() in INTERPRETERS
+                    and any(w.kind == "writes" and not _SCRIPT_LIKE.search(w.target) for w in caps)
+                )
+            )
+        ]
+        if foreign and runs and not any(h.id == DOWNLOAD_EXEC for h in found):
+            run = runs[0]
+            add(
+                DOWNLOAD_EXEC,
+                run.line or 1,
+                f"downloads from {safe_line(foreign[0].target, limit=60)} (line {foreign[0].line}) and runs "
+                f"{safe_line(run.target, limit=40)} (line {run.line}) in the same script; the data path between "
+                "them was not followed",
+                "warning",
+            )
+    return out
