@@ -80,10 +80,10 @@ def _literals(text: str, language: str | None) -> Iterator[tuple[int, str]]:
     """Every string value a script spells out, with its 1-based line, read with the language's grammar."""
     if language == "python":
         try:
-            tree = ast.parse(text)
+            module = ast.parse(text)
         except (SyntaxError, ValueError, RecursionError):
             return
-        for node in ast.walk(tree):
+        for node in ast.walk(module):
             if isinstance(node, ast.Constant) and isinstance(node.value, str):
                 yield node.lineno, node.value
         return
@@ -94,10 +94,10 @@ def _literals(text: str, language: str | None) -> Iterator[tuple[int, str]]:
         tree, data = treesitter.parse(grammar, text)
     except Exception:  # a grammar that cannot load reads nothing here; the analysers still ran
         return
-    for node in treesitter.walk(tree.root_node):
-        kind = node.type
-        if node.child_count == 0 and ("string" in kind or kind in ("word", "fragment", "content", "generic_token")):
-            yield node.start_point[0] + 1, treesitter.text_of(node, data).strip("'\"`")
+    for leaf in treesitter.walk(tree.root_node):
+        kind = leaf.type
+        if leaf.child_count == 0 and ("string" in kind or kind in ("word", "fragment", "content", "generic_token")):
+            yield leaf.start_point[0] + 1, treesitter.text_of(leaf, data).strip("'\"`")
 
 
 def _secret_value(value: str) -> str | None:
