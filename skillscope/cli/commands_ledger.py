@@ -158,7 +158,7 @@ def ledger_list(
     superseded = {v.name: verdicts.superseded(v.name) for v in rows}
     if as_json:
         from skillscope.cli.jsonout import record_json
-        from skillscope.ledger.core.verdicts import SUPERSEDED
+        from skillscope.ledger.core.values import SUPERSEDED
 
         print_json(
             {

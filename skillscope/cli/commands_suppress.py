@@ -95,7 +95,7 @@ def suppress_command(
 
 def _show(found: Any, today: Any, as_json: bool) -> None:
     from skillscope.core.textsafe import safe_line
-    from skillscope.ledger.team.suppressions import STALE
+    from skillscope.ledger.core.values import STALE
 
     def status(record: Any) -> str:
         if record.distrust:

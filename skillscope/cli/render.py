@@ -13,7 +13,7 @@ from rich.text import Text
 from skillscope.audit.paths import path_hits
 from skillscope.core.sizes import human_size
 from skillscope.core.textsafe import safe_line
-from skillscope.ledger.core.verdicts import SUPERSEDED
+from skillscope.ledger.core.values import SUPERSEDED
 from skillscope.verify.filekind import read_as
 from skillscope.views import binary_view, hidden_panel, rendered_view, source_view
 

@@ -12,8 +12,9 @@ from skillscope.ledger.team.merge import MergeResult, merge_ledgers
 from skillscope.ledger.team.objects import FileDiff, ObjectStore, skill_diffs
 
 if TYPE_CHECKING:
+    from skillscope.ledger.core.values import ExportFormat
     from skillscope.ledger.core.verdicts import Verdicts
-    from skillscope.ledger.team.export import Exportable, ExportFormat
+    from skillscope.ledger.team.export import Exportable
 
 __all__ = ["approved_text", "changed_files", "merge_branches"]
 

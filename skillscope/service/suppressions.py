@@ -12,8 +12,8 @@ from skillscope.audit.run.results import ServerAudit
 from skillscope.ledger.core.defaults import default_reviewer
 from skillscope.ledger.core.recording import tool_id, utc_now
 from skillscope.ledger.core.signing import load_signer
+from skillscope.ledger.core.values import STALE
 from skillscope.ledger.team.suppressions import (
-    STALE,
     Suppression,
     append_suppression,
     new_suppression,

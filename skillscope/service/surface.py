@@ -23,8 +23,9 @@ from skillscope.catalog.surface import (
 )
 from skillscope.core.errors import ExtensionNotOffered, SkillNotFound, UsageError
 from skillscope.core.textsafe import safe_line
-from skillscope.ledger.core.record import Action, Record
+from skillscope.ledger.core.record import Record
 from skillscope.ledger.core.recording import review_record
+from skillscope.ledger.core.values import Action
 from skillscope.ledger.core.verdicts import ReviewState, Verdicts, review_state
 from skillscope.protocol.surface import list_surface
 from skillscope.service.catalog import load_catalog

@@ -497,7 +497,7 @@ async def test_enter_on_a_ledger_record_shows_the_whole_note_the_fingerprint_and
 
 @pytest.mark.parametrize("fmt", ["roomkit", "yaml"])
 async def test_ledger_export_offers_every_cli_format_and_names_the_absolute_path(tmp_path, monkeypatch, fmt):
-    from skillscope.ledger.team.export import EXPORT_FORMATS
+    from skillscope.ledger.core.values import EXPORT_FORMATS
 
     monkeypatch.chdir(tmp_path)
     app = demo_app(tmp_path)

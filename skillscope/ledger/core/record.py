@@ -10,10 +10,10 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, SupportsBytes
 
 from skillscope.core.textsafe import safe_line
+from skillscope.ledger.core.values import Action
 
 __all__ = [
     "GENESIS",
-    "Action",
     "FileEntry",
     "Record",
     "LineError",
@@ -33,7 +33,6 @@ __all__ = [
 GENESIS = "sha256:" + "0" * 64
 """The ``prev`` of the first record."""
 
-Action = Literal["approve", "reject", "revoke", "repair"]
 ACTIONS = ("approve", "reject", "revoke", "repair")
 FORMAT_VERSION = 1
 SIGNED_VERSION = 2

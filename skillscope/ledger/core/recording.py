@@ -5,7 +5,8 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from skillscope.ledger.core.record import Action, FileEntry, Record
+from skillscope.ledger.core.record import FileEntry, Record
+from skillscope.ledger.core.values import Action
 
 __all__ = ["review_record", "tool_id", "utc_now"]
 

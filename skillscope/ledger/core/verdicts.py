@@ -7,11 +7,11 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from skillscope.ledger.core.record import FileEntry, Record
+from skillscope.ledger.core.values import StateName
 
 __all__ = [
     "Content",
     "Distrust",
-    "SUPERSEDED",
     "Verdict",
     "Verdicts",
     "FileChange",
@@ -20,13 +20,6 @@ __all__ = [
     "review_state",
     "diff_files",
 ]
-
-StateName = Literal[
-    "approved", "approved-untrusted", "rejected", "not-reviewed", "changed-since-approval", "revoked", "unverifiable"
-]
-
-SUPERSEDED = "approved (superseded)"
-"""How every view words an approval under a skill, still in force, of a version other than the one it last reviewed."""
 
 Distrust = Callable[[Record], "str | None"]
 """Why an approval does not count (its signature is not trusted); None when it counts. See ``TrustRule``."""

@@ -5,12 +5,13 @@ from __future__ import annotations
 import json
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
 from skillscope.ledger.core.record import Record
+from skillscope.ledger.core.values import ExportFormat
 from skillscope.ledger.core.verdicts import Verdicts
 
-__all__ = ["EXPORT_FORMATS", "ExportFormat", "Exportable", "exportable_approvals", "export_approved"]
+__all__ = ["Exportable", "exportable_approvals", "export_approved"]
 
 
 @dataclass
@@ -59,11 +60,6 @@ def exportable_approvals(verdicts: Verdicts, *, label: str | None = None) -> Exp
             ):
                 out.skipped[why] += 1
     return out
-
-
-ExportFormat = Literal["txt", "json", "yaml", "roomkit", "cedar"]
-EXPORT_FORMATS: tuple[ExportFormat, ...] = ("txt", "json", "yaml", "roomkit")
-"""The formats the TUI's export dialog offers; ``cedar`` is the command line's (``export --format cedar``)."""
 
 
 def export_approved(source: Verdicts | Exportable, fmt: ExportFormat, *, label: str | None = None) -> str:

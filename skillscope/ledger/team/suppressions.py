@@ -18,7 +18,6 @@ from skillscope.ledger.core.sshsig import SignatureError, key_blob, verify_signa
 __all__ = [
     "KEY_PATTERN",
     "LEGACY_KEY_PATTERN",
-    "STALE",
     "Suppression",
     "append_suppression",
     "new_suppression",
@@ -31,10 +30,6 @@ KEY_PATTERN = re.compile(r"^[0-9a-f]{64}$")
 """A finding's key as the audit's JSON gives it (``audit.keys.finding_keys``: SHA-256 of every fact it states)."""
 LEGACY_KEY_PATTERN = re.compile(r"^[0-9a-f]{32}$")
 """A key of the scheme before: it bound a window of text around one line, so it names no finding now."""
-STALE = (
-    "keyed the old way (32 digits, a window of text around one line), it matches no finding: "
-    "audit again and suppress the finding's new key if it is still acceptable"
-)
 SUFFIX = ".suppressions.jsonl"
 DOMAIN = b"skillscope-suppression/v1\n"
 """Prefixed to the signed bytes, so a suppression's signature can never pass for a review's (same SSH namespace)."""

@@ -12,7 +12,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
-from skillscope.ledger.team.export import EXPORT_FORMATS, ExportFormat
+from skillscope.ledger.core.values import EXPORT_FORMATS, ExportFormat
 from skillscope.tui.dialogs.shown import show_error
 
 __all__ = ["ExportRequest", "ExportDialog"]

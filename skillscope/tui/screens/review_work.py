@@ -10,7 +10,7 @@ from skillscope.audit.run.results import SkillAudit
 from skillscope.catalog.entry import CatalogEntry
 from skillscope.core.errors import ApprovalRefused, SkillscopeError
 from skillscope.core.offload import shared_child
-from skillscope.ledger.core.record import Action
+from skillscope.ledger.core.values import Action
 from skillscope.ledger.core.verdicts import ReviewState
 from skillscope.service.capability_change import capability_change
 from skillscope.service.ledgers import changed_files

@@ -8,7 +8,7 @@ from skillscope.audit.surface_audit import item_findings
 from skillscope.catalog.listing import Listing
 from skillscope.catalog.surface import Surface, SurfaceItem
 from skillscope.core.textsafe import safe_line
-from skillscope.ledger.core.record import Action
+from skillscope.ledger.core.values import Action
 from skillscope.ledger.core.verdicts import ReviewState
 from skillscope.protocol.connection import Connection
 from skillscope.service.review import Verdict, record_item_review

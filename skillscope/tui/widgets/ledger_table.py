@@ -10,7 +10,7 @@ from textual.message import Message
 from textual.widgets import DataTable
 from textual.widgets.data_table import CellDoesNotExist
 
-from skillscope.ledger.core.verdicts import SUPERSEDED
+from skillscope.ledger.core.values import SUPERSEDED
 from skillscope.service.review_state import LedgerSnapshot
 from skillscope.service.signatures import Signature, SignatureReport
 from skillscope.tui.inert import inert_line
