@@ -159,6 +159,14 @@ def _belongs(secret: str, host: str) -> bool:
     return False
 
 
+def _named_on(lines: list[str], line: int, host: str) -> bool:
+    """Whether the read on ``line`` names the send's site (``security find-internet-password -s github.com`` sent to
+    api.github.com): a keychain entry looked up for that site, used there."""
+    labels = host.split(".")
+    site = ".".join(labels[-2:]) if len(labels) >= 2 else host
+    return 0 < line <= len(lines) and site in lines[line - 1]
+
+
 def _line_span(text: str, line: int) -> tuple[int, int]:
     lines = text.split("\n")
     start = sum(len(x) + 1 for x in lines[: line - 1])
@@ -205,7 +213,13 @@ def cooccurring(
             out.append((path, replace(hit_at(check, message, text, start, end), severity=severity)))
 
         # 1. a secret and a send to a host that is not the secret's provider
-        leaked = [(s, c) for c in sends for s in secrets if not _belongs(s[0], c.target)]
+        lines = text.split("\n")
+        leaked = [
+            (s, c)
+            for c in sends
+            for s in secrets
+            if not _belongs(s[0], c.target) and not _named_on(lines, s[1], c.target)
+        ]
         if leaked and not any(h.id.startswith("skillscope/exfiltration/") and _level(h) == "error" for h in found):
             (what, read_line), send = leaked[0]
             add(
@@ -219,6 +233,11 @@ def cooccurring(
         for write in [c for c in caps if c.kind == "writes" and c.line and _startup(c.target)]:
             if any(h.id == STARTUP and _level(h) == "error" for h in found):
                 break
+            if any(
+                h.id == STARTUP and _level(h) == "note" and h.at.line in (write.line, (write.line or 0) + 1)
+                for h in found
+            ):
+                continue  # the analyser resolved what it writes (a PATH line) and found it harmless
             if foreign:
                 why = f"downloads from or sends to {safe_line(foreign[0].target, limit=60)} (line {foreign[0].line})"
             elif secrets:
