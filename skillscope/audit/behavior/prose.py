@@ -898,11 +898,17 @@ _MAX_SENT = 20
 """Orders to send secrets out reported per stretch of text (the engine keeps as many per file)."""
 
 
+_WAY_OUT_WORD = re.compile(
+    r"(?=[swd@uipgq])(?:search|webhook|dns|@|url|image|paste|gist|query|subdomain)", re.IGNORECASE
+)
+"""A word naming a way out; the look-ahead on the first letters lets a long page without one be passed over quickly."""
+
+
 def _sends_out(ctx: Ctx, text: str, where: list[int] | None, *, lines: bool = False) -> None:
     """A sentence that orders the agent to put a secret or private data into a way out (a URL, an image link, a web
     search, a webhook, DNS, mail): an exfiltration error at the way out. A token sent with its own service (a
     header, the host it belongs to) is its honest use; a sentence that forbids or discusses it says nothing."""
-    if "://" not in text and not re.search(r"search|webhook|dns|@|url|image|paste|gist|query|subdomain", text, re.I):
+    if "://" not in text and not _WAY_OUT_WORD.search(text):
         return
     reported = 0
     for start, end in _sentences(text, lines=lines):

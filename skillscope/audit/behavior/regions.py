@@ -240,6 +240,7 @@ _TRIGGER = re.compile(
     re.IGNORECASE,
 )
 _COLON = re.compile(r":[ \t]+")
+_FIRST_WORD = re.compile(r"(?:sudo[ \t]+)?([A-Za-z][\w.+-]*)")
 """A label before a command: "Clean the cache: rm -rf ..."."""
 _LINE_HEAD = re.compile(
     r"^[ \t]*(?:>[ \t]*)*(?:(?:[-*+]|\d{1,3}[.)])[ \t]+)?(?:\*\*|__)?(?:(?:step[ \t]+\d+|then|next|first|finally|now)[ \t]*[:,.)-]?[ \t]+)?"
@@ -325,13 +326,15 @@ def prose_commands(text: str, regions: list[Region]) -> list[Region]:
                 continue
             line_end = text.find("\n", head, stretch_end)
             line = text[head : stretch_end if line_end < 0 else line_end]
-            first = re.match(r"(?:sudo[ \t]+)?([A-Za-z][\w.+-]*)", line)
+            first = _FIRST_WORD.match(line)
             if first is None:
                 continue
             name = first.group(1)
             powershell = name.lower() in _POWERSHELL
             if not powershell and name != name.lower():
                 continue  # typed commands are lower case ("Curl" opens a sentence about curl)
+            if name not in _COMMANDS and not powershell and name not in _WORDLIKE:
+                continue  # no command name: the clause is not measured (most heads of a page start a sentence)
             command = line[: _clause_end(line)].rstrip(" \t.,;:")
             if len(command.split()) < 2 or _overlaps(covered, head, head + len(command)):
                 continue

@@ -76,13 +76,24 @@ def vendor_host(page: str, url: str) -> bool:
         )
     else:
         names = labels[:-1][-2:]  # the registered name and the one before it (sh.rustup.rs -> sh, rustup)
-    prose = re.sub(r"\S+://\S+", " ", page)  # the product named in words, not in this or another of its URLs
-    return any(
-        len(name) >= 3
-        and name.lower() not in _GENERIC_LABELS
-        and re.search(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", prose, re.IGNORECASE)
-        for name in names
-    )
+    return any(len(name) >= 3 and name.lower() not in _GENERIC_LABELS and _named_in(page, name) for name in names)
+
+
+_PAGE: list[tuple[str, str, dict[str, bool]]] = [("", "", {})]
+"""The last page asked about, its words without URLs, and the names looked up in them: a page with hundreds of
+installer commands is stripped and searched once, not once per command (one page kept, so no memory grows)."""
+
+
+def _named_in(page: str, name: str) -> bool:
+    last = _PAGE[0]
+    if last[0] is not page:
+        last = (page, re.sub(r"\S+://\S+", " ", page), {})  # the product named in words, not in a URL
+        _PAGE[0] = last
+    found = last[2].get(name)
+    if found is None:
+        found = re.search(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", last[1], re.IGNORECASE) is not None
+        last[2][name] = found
+    return found
 
 
 _UNKNOWN = re.compile(r"\$|`|\)")

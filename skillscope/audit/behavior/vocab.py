@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import ipaddress
 import re
 from fnmatch import fnmatchcase
@@ -243,6 +244,7 @@ def is_public_ip(host: str) -> bool:
     return not any(address in network for network in _LOCAL_NETWORKS if network.version == address.version)
 
 
+@functools.lru_cache(maxsize=4096)  # asked again for each command and sentence naming the URL
 def endpoint_kind(url: str) -> str | None:
     """What a URL's host is when it is a usual drop for stolen data: collector, chat webhook, bare IP; else None."""
     host = url_host_of(url)
@@ -298,6 +300,7 @@ _BORROWED = ("github", "anthropic", "openai", "stripe", "pypi", "npmjs", "amazon
 """Vendor names that a third party's domain has no reason to carry as a hyphenated word (``anthropic-skills.net``)."""
 
 
+@functools.lru_cache(maxsize=4096)  # a page names the same hosts many times
 def lookalike_site(host: str) -> str | None:
     """The well-known site ``host`` imitates (``api.githubb.com`` -> github.com, ``x.anthropic-skills.net`` ->
     anthropic.com), or None for the site itself, its subdomains and unrelated hosts."""
@@ -626,6 +629,8 @@ def one_edit_from(name: str) -> str | None:
 
 
 def _one_edit(a: str, b: str) -> bool:
+    if abs(len(a) - len(b)) > 1:
+        return False
     if len(a) == len(b):
         diff = [i for i in range(len(a)) if a[i] != b[i]]
         if len(diff) == 1:
