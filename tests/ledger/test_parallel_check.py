@@ -124,7 +124,7 @@ def lockable(path) -> bool:
 
 @pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="reads /proc")
 def test_a_first_read_returns_with_every_line_it_checked_in_the_cache_and_no_worker_left(tmp_path):
-    """The workers' rows are written by a thread while the checkpoint is encoded, and the read waits for it."""
+    """The workers' rows are in the cache when the read returns, and no worker outlives it."""
     path = tmp_path / "ledger.jsonl"
     lines = write(path, coldcheck.PARALLEL_FROM + 600, signed=False)  # a ledger that passes: it leaves a checkpoint
     before = children()

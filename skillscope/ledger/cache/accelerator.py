@@ -41,9 +41,6 @@ class CachedLines:
         fresh = coldcheck.precheck(path, read, self.cache)
         return fresh if fresh.started else None
 
-    def settle(self) -> None:
-        self.cache.settle()
-
 
 class CacheAccelerator:
     """One user's accelerators, kept in one SQLite file: checked lines and checkpoints."""
@@ -84,18 +81,13 @@ class CacheAccelerator:
                 del records
                 # An unreadable checkpoint: every line is read.
                 return self._read_on(ledger, rule, checkpoints, resume=False, summary=summary)
-        try:
-            verdicts = replay(
-                itertools.chain(() if first is None else (first,), records), distrust_of(rule, result), start
-            )
-            signing_order(result)
-            end, lines = prefix.end, None
-            if result.ok and end is not None:
-                saving = not prefix.matched or end.lines - prefix.lines >= SAVE_AFTER
-                if saving or summary:
-                    lines = prefix.summary(checkpoints.summary)
-                if saving and lines is not None:
-                    checkpoints.save(end, verdicts, lines)
-        finally:
-            self.cache.settle()  # the lines' rows, written apart while the checkpoint was encoded, are in
+        verdicts = replay(itertools.chain(() if first is None else (first,), records), distrust_of(rule, result), start)
+        signing_order(result)
+        end, lines = prefix.end, None
+        if result.ok and end is not None:
+            saving = not prefix.matched or end.lines - prefix.lines >= SAVE_AFTER
+            if saving or summary:
+                lines = prefix.summary(checkpoints.summary)
+            if saving and lines is not None:
+                checkpoints.save(end, verdicts, lines)
         return result, verdicts, lines

@@ -5,7 +5,6 @@ from __future__ import annotations
 import hashlib
 import os
 import sqlite3
-import threading
 from collections.abc import Callable
 from pathlib import Path
 
@@ -30,8 +29,6 @@ class CheckedCache:
         self._key: bytes | None = None
         self._rows: dict[str, Checked] | None = None
         self._db: sqlite3.Connection | None = None
-        self._writer: threading.Thread | None = None
-        """The thread writing rows apart (``add_sealed_apart``), until ``settle`` has waited for it."""
 
     # -- reading -------------------------------------------------------------------------------
 
@@ -40,7 +37,6 @@ class CheckedCache:
         empty one: lines are then checked again). Read once per cache object, in one query."""
         if self._rows is not None:
             return self._rows
-        self.settle()
         self._rows = {}
         if not self.path.exists():  # reading never creates the cache (a read-only command leaves no trace)
             return self._rows
@@ -68,7 +64,6 @@ class CheckedCache:
         """The cached check of one line whose seal holds (after a checkpoint, few lines are looked up)."""
         if self._rows is not None:
             return self._rows.get(digest)
-        self.settle()
         if self._key is None:
             if not self.path.exists():
                 return None
@@ -130,7 +125,6 @@ class CheckedCache:
 
     def add_sealed(self, rows: list[tuple[str, str, str, str, str, bytes]]) -> bool:
         """Write rows sealed by ``sealer()`` (hash, review, reviewer, key, what, seal), in one transaction."""
-        self.settle()
         return self._write(rows)
 
     def _write(self, rows: list[tuple[str, str, str, str, str, bytes]]) -> bool:
@@ -156,30 +150,6 @@ class CheckedCache:
         except (sqlite3.Error, OSError, ValueError):
             return False
         return True
-
-    def add_sealed_apart(self, rows: list[tuple[str, str, str, str, str, bytes]]) -> None:
-        """``add_sealed`` in a thread while this one goes on; ``settle`` waits for it.
-
-        The first read of a large ledger ends with two writes to this file: these rows, then its
-        checkpoint, which has much to encode first. SQLite lets go of the interpreter while it
-        writes, so the two overlap in part.
-        """
-        self.settle()
-        if not rows:
-            return
-        writer = threading.Thread(target=self._write, args=(rows,), name="ledger-cache-rows", daemon=True)
-        try:
-            writer.start()
-        except RuntimeError:  # no thread can be started (the interpreter is shutting down): written here
-            self._write(rows)
-            return
-        self._writer = writer
-
-    def settle(self) -> None:
-        """Wait for the rows being written apart, if any (a write that failed only costs time later)."""
-        writer, self._writer = self._writer, None
-        if writer is not None:
-            writer.join()
 
     def _load_key(self, *, create: bool) -> bytes | None:
         """This user's cache key: read, or made once (``create``). Two first writes at once may each make

@@ -240,7 +240,6 @@ class Checkpoints:
         signed = end.signed_reviews()
         reviews = pack([list(signed), list(signed.values())])
         seal = self._seal(key, end.size, end.digest, chain, reviews, state)
-        self.cache.settle()  # the read's new rows, written apart while the above was encoded, go in first
         try:
             self.cache.path.parent.mkdir(parents=True, exist_ok=True)
             db = sqlite3.connect(self.cache.path, timeout=30)

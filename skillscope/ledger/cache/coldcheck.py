@@ -192,9 +192,12 @@ class Fresh:
             self._rows = {row[0]: Checked(row[1], row[2], row[3], row[4]) for row in rows}
         return self._rows.get(digest) if offset < self._end else None
 
-    def close(self, *, apart: bool = False) -> None:
-        """Stop the workers (what they have not started is dropped) and keep what they found in the cache
-        (``apart``: written by a thread while this one goes on, see ``CheckedCache.add_sealed_apart``)."""
+    def close(self) -> None:
+        """Stop the workers (what they have not started is dropped) and keep what they found in the cache.
+
+        Written here, before the checkpoint is encoded: written beside it (in a thread), the rows and
+        the checkpoint's parts were in memory at once, which took a cold read past its peak's target.
+        """
         if self._pool is not None:
             self._pool.shutdown(wait=True, cancel_futures=True)
             self._pool = None
@@ -205,7 +208,7 @@ class Fresh:
         cache = self._cache
         if cache is not None and self.rows:
             # One writer, one transaction (sealed in the workers).
-            (cache.add_sealed_apart if apart else cache.add_sealed)(self.rows)
+            cache.add_sealed(self.rows)
         self.rows = []
 
 

@@ -109,7 +109,6 @@ def walk(
     fresh: Workers = _NO_WORKERS  # lines the workers check as the scan reads on (kept in the cache when it ends)
     if precheck is not None and not (resumed and prefix is not None and prefix.small_rest(path)):
         fresh = precheck() or _NO_WORKERS
-    whole = False  # the file read to its end (and so its descriptor, which holds the reading lock, closed)
     try:
         found: dict[str, Checked] = {}  # newly checked here, for the cache
         # The loop runs once per record on every command that reads the ledger: methods are looked up once.
@@ -224,11 +223,9 @@ def walk(
             cache.remember(found)
         if prefix is not None and prefix.hasher is not None and not carry:
             prefix.finish(read, number, result, expected_seq - 1, seen_reviews)
-        whole = True
     finally:
-        # The workers stopped, and what they found kept (also when the reader stops early). A whole read
-        # that leaves a checkpoint (``prefix``) has it written apart while the checkpoint is encoded.
-        fresh.close(apart=whole and prefix is not None)
+        # The workers stopped, and what they found kept (also when the reader stops early).
+        fresh.close()
 
 
 class _NoWorkers:
@@ -237,7 +234,7 @@ class _NoWorkers:
     def get(self, _digest: str, _offset: int) -> Checked | None:
         return None
 
-    def close(self, *, apart: bool = False) -> None:
+    def close(self) -> None:
         return None
 
 

@@ -49,8 +49,8 @@ class Workers(Protocol):
         """The check of the line with ``digest`` at byte ``offset`` of the file, if it was made there."""
         ...
 
-    def close(self, *, apart: bool = False) -> None:
-        """Stop, and keep what was found (``apart``: while the reader goes on)."""
+    def close(self) -> None:
+        """Stop, and keep what was found."""
         ...
 
 
@@ -71,10 +71,6 @@ class LineCache(Protocol):
 
     def precheck(self, path: Path, read: Callable[[], Iterator[bytes]]) -> Workers | None:
         """Start checking the file's unchecked lines elsewhere, when there are enough to be worth it."""
-        ...
-
-    def settle(self) -> None:
-        """Wait for what is being kept apart."""
         ...
 
 
