@@ -231,11 +231,12 @@ class _Analyser:
         val = self._ev(node)
         if val.text is not None and len(val.text) > TEXT_CAP:  # s = s + s, sixty times: kept, but cut
             val.text = val.text[:TEXT_CAP]
-            if node is not None and not self.cut:
+            # Noted on the reporting pass: the passes before it only learn names, and add() drops what they say.
+            if node is not None and self.report and not self.cut:
                 self.cut = True
                 self.add(
                     CUT,
-                    f"a string built here grows past {TEXT_CAP // 1024} KiB; the analysis read only its start",
+                    f"a JavaScript string grew past {TEXT_CAP:,} characters and was read only that far",
                     node,
                 )
         return val

@@ -116,6 +116,18 @@ def test_a_python_string_doubled_sixty_times_is_cut_with_a_note(tmp_path: Path) 
     assert [(path, "grew past" in message) for path, message in notes] == [("run.py", True)]
 
 
+def test_a_javascript_string_doubled_sixty_times_is_cut_with_a_note(tmp_path: Path) -> None:
+    script = "let s = 'ab';\n" + "s = s + s;\n" * 60 + "eval(s);\n"
+    notes = cut_notes(analyse(tmp_path, {"run.js": script}))
+    assert [(path, "grew past" in message) for path, message in notes] == [("run.js", True)]
+
+
+def test_javascript_building_a_command_by_concatenation_is_read_whole_and_quiet(tmp_path: Path) -> None:
+    script = "const { execFileSync } = require('child_process');\nlet cmd = 'git';\ncmd = cmd + ' status';\n"
+    script += "execFileSync('sh', ['-c', cmd]);\n"
+    assert cut_notes(analyse(tmp_path, {"run.js": script})) == []
+
+
 def test_python_nested_past_its_parser_leaves_the_note(tmp_path: Path) -> None:
     script = "x = " + "(" * 3000 + "1" + ")" * 3000 + "\nexec(x)\n"
     notes = cut_notes(analyse(tmp_path, {"run.py": script}))
