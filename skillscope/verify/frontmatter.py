@@ -14,7 +14,6 @@ from skillscope.core.spec import FRONTMATTER_MAX
 from skillscope.core.strictyaml import MAX_DEPTH, BoundedLoader
 
 __all__ = [
-    "MAX_DEPTH",
     "FrontmatterError",
     "KeyDifference",
     "split_frontmatter",
