@@ -902,13 +902,22 @@ _WAY_OUT_WORD = re.compile(
     r"(?=[swd@uipgq])(?:search|webhook|dns|@|url|image|paste|gist|query|subdomain)", re.IGNORECASE
 )
 """A word naming a way out; the look-ahead on the first letters lets a long page without one be passed over quickly."""
+_WAY_OUT_WORDS = ("search", "webhook", "dns", "@", "url", "image", "paste", "gist", "query", "subdomain")
+
+
+def _names_a_way_out(text: str) -> bool:
+    """``_WAY_OUT_WORD.search(text)``; in ASCII text (where case is only A-Z) as plain substring tests, faster."""
+    if text.isascii():
+        low = text.lower()
+        return any(word in low for word in _WAY_OUT_WORDS)
+    return _WAY_OUT_WORD.search(text) is not None
 
 
 def _sends_out(ctx: Ctx, text: str, where: list[int] | None, *, lines: bool = False) -> None:
     """A sentence that orders the agent to put a secret or private data into a way out (a URL, an image link, a web
     search, a webhook, DNS, mail): an exfiltration error at the way out. A token sent with its own service (a
     header, the host it belongs to) is its honest use; a sentence that forbids or discusses it says nothing."""
-    if "://" not in text and not _WAY_OUT_WORD.search(text):
+    if "://" not in text and not _names_a_way_out(text):
         return
     reported = 0
     for start, end in _sentences(text, lines=lines):

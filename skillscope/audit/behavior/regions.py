@@ -233,8 +233,8 @@ _WORDLIKE = frozenset(
 """Command names that are also words ("Make sure", "Open the file"): a command only with a flag, path, pipe or URL."""
 _CODE_MARK = re.compile(r"(?:^|\s)-{1,2}\w|[|<>$~]|&&|://|(?:^|\s)\.{0,2}/\w|\w/\w")
 _POWERSHELL = frozenset("iex irm iwr invoke-expression invoke-webrequest invoke-restmethod".split())
-_TRIGGER = re.compile(
-    r"\b(?:run|execute|exec|type|paste|enter|invoke|use|launch|issue|then|also)\b"
+_TRIGGER = re.compile(  # the look-ahead on the verbs' first letters passes over the other words quickly
+    r"\b(?=[retpiula])(?:run|execute|exec|type|paste|enter|invoke|use|launch|issue|then|also)\b"
     r"(?:[ \t]+(?:this|the|following|next|below|command|commands|line|in|into|at|on|from|your|a|an|terminal|shell|console|"
     r"prompt|it|now|first|then|please|once|with|one-liner|snippet)\b){0,6}[ \t]*:?[ \t]*",
     re.IGNORECASE,
