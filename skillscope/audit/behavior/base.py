@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from skillscope.audit.behavior.purpose import Purpose
 from skillscope.audit.capabilities import CapabilityKind
 from skillscope.audit.findings import Severity
 
@@ -74,6 +75,9 @@ class Ctx:
     """Where the code prints a secret it read to its standard output, as (start, end, "reads X (line N)"): a caller
     that captures this script's output (``v=$(ruby read.rb)``, ``python x.py | curl -d @-``) holds the secret."""
     shell_values: dict[str, list[str]] | None = None
+    purpose: Purpose = field(default_factory=Purpose)
+    """What the skill says it is for (frontmatter name and description, SKILL.md headings and first paragraph): a
+    risky act that is that purpose (the vendor's installer of the tool the skill installs) is a capability only."""
     """The values each shell variable may hold, worked out once per region when a rule needs them."""
 
     def line(self, offset: int) -> int:

@@ -23,6 +23,7 @@ from skillscope.audit.behavior import (
     triggers,
 )
 from skillscope.audit.behavior.base import Ctx
+from skillscope.audit.behavior.purpose import Purpose, purpose_of
 from skillscope.audit.behavior.regions import (
     MAX_SCAN,
     Region,
@@ -32,6 +33,7 @@ from skillscope.audit.behavior.regions import (
     prose_commands,
     prose_spans,
 )
+from skillscope.audit.behavior.vocab import url_host_of
 from skillscope.audit.capabilities import Capability
 from skillscope.audit.findings import Hit, TextSpan
 from skillscope.audit.text_scan import hit_at
@@ -113,6 +115,8 @@ def analyse_skill(files: list[SkillFileText], frontmatter: dict[str, Any] | None
     out: list[tuple[str, Hit]] = []
     evidence = agentconfig.Evidence()
     texts: dict[str, str] = {}
+    page = next((f.text[:MAX_SCAN] for f in files if f.path == "SKILL.md" and not f.binary), "")
+    purpose = purpose_of(frontmatter, page)  # what the skill says it is for: acts that are that purpose are asked for
     for file in files:
         text = file.text[:MAX_SCAN]
         contexts: list[Ctx] = []
@@ -122,7 +126,15 @@ def analyse_skill(files: list[SkillFileText], frontmatter: dict[str, Any] | None
             # Commands written in sentences without code marks ("Run curl ... | bash first") are code too.
             regions = sorted([*regions, *prose_commands(text, regions)], key=lambda r: r.start)
         for region in regions:
-            ctx = Ctx(region.text, region.start, text, file.path, documented=region.documented, skill_files=skill_files)
+            ctx = Ctx(
+                region.text,
+                region.start,
+                text,
+                file.path,
+                documented=region.documented,
+                skill_files=skill_files,
+                purpose=purpose,
+            )
             _code(ctx, region.language, modules)
             if region.documented and ctx.hits:
                 prose.documented_verdict(ctx, inline=region.inline, said=region.said)  # quoted to warn, or an order
@@ -132,7 +144,7 @@ def analyse_skill(files: list[SkillFileText], frontmatter: dict[str, Any] | None
         if not file.binary:
             contexts.append(agentconfig.scan_config(text, file.path))
         if not file.binary and manifests.is_manifest(file.path):  # what installing its packages pulls in and runs
-            manifest = Ctx(text, 0, text, file.path, skill_files=skill_files)
+            manifest = Ctx(text, 0, text, file.path, skill_files=skill_files, purpose=purpose)
             manifests.scan_manifest(manifest)
             contexts.append(manifest)
             _gather(evidence, file.path, manifest)
@@ -153,8 +165,10 @@ def analyse_skill(files: list[SkillFileText], frontmatter: dict[str, Any] | None
         whole = Ctx(text, 0, text, file.path, documented=not script)
         hosts.scan_hosts(whole, is_code=script)
         contexts.append(whole)
-        out.extend((file.path, hit) for hit in _place(text, contexts, binary=file.binary))
-        capabilities.extend(_capabilities(text, file.path, contexts, binary=file.binary))
+        placed = _place(text, contexts, binary=file.binary)
+        found = _capabilities(text, file.path, contexts, binary=file.binary)
+        out.extend((file.path, hit) for hit in _beside_other_fetch(placed, found, purpose))
+        capabilities.extend(found)
         texts.setdefault(file.path, "" if file.binary else text)
     for path, raw in agentconfig.scan_frontmatter(frontmatter or {}, evidence, texts.get("SKILL.md", "")):
         text = texts.get(path, "")
@@ -174,6 +188,43 @@ def analyse_skill(files: list[SkillFileText], frontmatter: dict[str, Any] | None
     out.extend(cooccur.cooccurring(texts, capabilities, out))  # acts held together where the path was lost
     out = flows.granted(out, capabilities)  # a broad grant with a harm it would carry out
     return SkillAnalysis(out, capabilities)
+
+
+_DOWNLOAD = "skillscope/obfuscation/download-exec"
+
+
+def _beside_other_fetch(hits: list[Hit], caps: list[Capability], purpose: Purpose) -> list[Hit]:
+    """A vendor's installer let through as a note stays an error when the same file also downloads from a host that
+    is neither that installer's nor one the skill's purpose names: the asked-for act carries an unasked one."""
+    relaxed = [h for h in hits if h.id == _DOWNLOAD and h.severity == "note"]
+    if not relaxed:
+        return hits
+    fetched = {c.target.lower(): c.line for c in caps if c.kind == "sends" and c.detail.endswith(" download")}
+    out = []
+    for hit in hits:
+        if hit in relaxed:
+            own = url_host_of(hit.message.rsplit(" from ", 1)[-1].split()[0]) if " from " in hit.message else ""
+            other = next(
+                (
+                    (host, line)
+                    for host, line in fetched.items()
+                    if "." in host and host != own and not purpose.names(host) and not _local(host)
+                ),
+                None,
+            )
+            if other is not None:
+                where = f" (line {other[1]})" if other[1] else ""
+                hit = replace(
+                    hit,
+                    severity=None,
+                    message=f"{hit.message}, beside a download from {other[0]}{where} it never names",
+                )
+        out.append(hit)
+    return out
+
+
+def _local(host: str) -> bool:
+    return host in ("localhost", "127.0.0.1", "::1") or host.endswith(".local")
 
 
 def _capabilities(text: str, path: str, contexts: list[Ctx], *, binary: bool) -> list[Capability]:

@@ -6,6 +6,7 @@ import html
 import re
 import shlex
 from collections.abc import Mapping
+from functools import lru_cache
 
 from skillscope.audit.behavior.base import CUT, TEXT_CAP, Ctx
 from skillscope.audit.behavior.shellparse import SHELLS, Cmd, Pipeline, parse_script, parse_shell
@@ -512,6 +513,12 @@ _INSTALL_HEADING = re.compile(
 )
 
 
+@lru_cache(maxsize=4)
+def _visible(text: str) -> str:
+    """The text without its HTML comments: a host named only where the user never looks names no product."""
+    return re.sub(r"<!--.*?(?:-->|\Z)", " ", text, flags=re.DOTALL) if "<!--" in text else text
+
+
 def installer_severity(ctx: Ctx, url: str | None) -> Severity | None:
     """A product's own installer (its host or code-host project named in the file's words) over https is a note,
     in a script or the docs; another documented installer from an ordinary https host is a warning; a drop host,
@@ -521,7 +528,7 @@ def installer_severity(ctx: Ctx, url: str | None) -> Severity | None:
     """
     if not (url and url.startswith("https://") and endpoint_kind(url) is None):
         return None
-    if vendor_host(ctx.file_text, url):
+    if ctx.purpose.names(url) or vendor_host(_visible(ctx.file_text), url):
         # The product's own installer (sh.rustup.rs in a script that then runs rustup, get.scoop.sh beside scoop
         # install): a capability the user asked for, in a script as much as in the docs.
         return "note"
