@@ -37,6 +37,7 @@ from skillscope.audit.behavior.vocab import (
     foreign_vendor_host,
     is_public_ip,
     persistence_glob,
+    related_host,
     vendor_of,
 )
 from skillscope.audit.capabilities import Capability
@@ -167,6 +168,18 @@ def _named_on(lines: list[str], line: int, host: str) -> bool:
     return 0 < line <= len(lines) and site in lines[line - 1]
 
 
+def _item_for(caps: list[Capability], line: int, host: str) -> bool:
+    """Whether the read on ``line`` is one keychain item named for the send's site (service ``linear-skill``
+    sent to api.linear.app): the analyser resolved the item's name into the capability's detail."""
+    return any(
+        cap.kind == "reads"
+        and cap.line == line
+        and ", item " in cap.detail
+        and related_host(cap.detail.split(", item ", 1)[1], host)
+        for cap in caps
+    )
+
+
 def _line_span(text: str, line: int) -> tuple[int, int]:
     lines = text.split("\n")
     start = sum(len(x) + 1 for x in lines[: line - 1])
@@ -191,10 +204,11 @@ def cooccurring(
     texts: Mapping[str, str], capabilities: list[Capability], hits: list[tuple[str, Hit]]
 ) -> list[tuple[str, Hit]]:
     """Findings from what each script file can do together, where no proven flow already reported that harm."""
-    by_path: dict[str, list[Capability]] = {}
+    by_path: dict[str, list[Capability]] = {path: [] for path in texts}  # a script whose reads went unseen too
     for cap in capabilities:
         by_path.setdefault(cap.path, []).append(cap)
     out: list[tuple[str, Hit]] = []
+    scripts: dict[str, tuple[str | None, list[Capability], list[Capability]]] = {}
     for path, caps in by_path.items():
         text = texts.get(path, "")
         if not text or is_prose_file(path) or is_data_file(path):
@@ -207,6 +221,7 @@ def cooccurring(
         sends = [c for c in caps if c.kind == "sends" and c.line and _host_like(c.target)]
         foreign = [c for c in sends if not _well_known(c.target) or endpoint_kind("https://" + c.target)]
         secrets = _secrets(text, language, caps) if sends or any(c.kind == "writes" for c in caps) else []
+        scripts[path] = (language, caps, foreign)
 
         def add(check: str, line: int, message: str, severity: Severity, path: str = path, text: str = text) -> None:
             start, end = _line_span(text, line)
@@ -218,7 +233,9 @@ def cooccurring(
             (s, c)
             for c in sends
             for s in secrets
-            if not _belongs(s[0], c.target) and not _named_on(lines, s[1], c.target)
+            if not _belongs(s[0], c.target)
+            and not _named_on(lines, s[1], c.target)
+            and not _item_for(caps, s[1], c.target)
         ]
         if leaked and not any(h.id.startswith("skillscope/exfiltration/") and _level(h) == "error" for h in found):
             (what, read_line), send = leaked[0]
@@ -278,4 +295,65 @@ def cooccurring(
                 "them was not followed",
                 "warning",
             )
+    out.extend(_across(texts, scripts, [*hits, *out]))
+    return out
+
+
+def _runs(text: str, path: str) -> bool:
+    """Whether ``text`` names the skill file ``path`` as a whole word (``python scripts/a.py``, ``./a.sh``, ``a.rb``)."""
+    name = path.rsplit("/", 1)[-1]
+    if len(name) < 4:
+        return False
+    return re.search(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", text) is not None
+
+
+def _linker(texts: Mapping[str, str], reader: str, sender: str) -> str | None:
+    """The file that joins two scripts: a page or script that names both, or one of the two naming the other (it
+    runs it, or reads what it saved)."""
+    if _runs(texts.get(reader, ""), sender):
+        return reader
+    if _runs(texts.get(sender, ""), reader):
+        return sender
+    for path, text in texts.items():
+        if path not in (reader, sender) and _runs(text, reader) and _runs(text, sender):
+            return path
+    return None
+
+
+def _across(
+    texts: Mapping[str, str],
+    scripts: Mapping[str, tuple[str | None, list[Capability], list[Capability]]],
+    hits: list[tuple[str, Hit]],
+) -> list[tuple[str, Hit]]:
+    """A secret held by one script and a send to a stranger in another: an error at the send when a page or a script
+    runs both (or one runs the other), a warning when nothing in the skill joins them."""
+    senders = {p: foreign for p, (_, _, foreign) in scripts.items() if foreign}
+    if not senders:
+        return []
+    leaked = {p for p, hit in hits if hit.id.startswith("skillscope/exfiltration/") and _level(hit) == "error"}
+    out: list[tuple[str, Hit]] = []
+    for reader, (language, caps, _) in scripts.items():
+        others = {p: sends for p, sends in senders.items() if p != reader and p not in leaked}
+        if not others:
+            continue
+        secrets = _secrets(texts.get(reader, ""), language, caps)
+        for sender, sends in others.items():
+            pairs = [(s, c) for c in sends for s in secrets if not _belongs(s[0], c.target)]
+            if not pairs:
+                continue
+            (what, read_line), send = pairs[0]
+            via = _linker(texts, reader, sender)
+            joined = (
+                f"; {via} runs both" if via not in (None, reader, sender) else f"; {via} runs the other" if via else ""
+            )
+            message = (
+                f"{reader} reads {safe_line(what, limit=60)} (line {read_line}) and {sender} sends to "
+                f"{safe_line(send.target, limit=60)} (line {send.line}){joined}; the data path between them was not "
+                "followed"
+            )
+            text = texts.get(sender, "")
+            start, end = _line_span(text, send.line or 1)
+            severity: Severity = "error" if via else "warning"
+            out.append((sender, replace(hit_at(FLOW, message, text, start, end), severity=severity)))
+            leaked.add(sender)
     return out
