@@ -36,8 +36,8 @@ from skillscope.audit.behavior.vocab import (
     endpoint_kind,
     foreign_vendor_host,
     is_public_ip,
+    item_for_site,
     persistence_glob,
-    related_host,
     vendor_of,
 )
 from skillscope.audit.capabilities import Capability
@@ -65,8 +65,10 @@ _PROVIDERS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
     (re.compile(r"\.docker/|docker-credential"), ("docker.io", "docker.com")),
 )
 """Who a credential file or token command belongs to: sending it there is its use, not a leak."""
-_TEXT_RUN = re.compile(r"\b(?:eval|exec|Function|Invoke-Expression|iex|runs \w+ text|-c\b)", re.IGNORECASE)
-_SCRIPT_LIKE = re.compile(r"\.(?:py|sh|bash|js|mjs|cjs|ts|rb|ps1|pl|php)$")
+_TEXT_RUN = re.compile(r"\b(?:(?i:eval|exec|invoke-expression|iex)|Function|runs \w+ text)\b|(?:^|\s)-c\b")
+"""An executes detail that runs text, not a file (``Function`` as the JS constructor, not a shell ``function``)."""
+_DATA_LIKE = re.compile(r"\.(?:json|csv|tsv|txt|md|html?|xml|ya?ml|toml|log|png|jpe?g|gif|svg|pdf|zip|tar|t?gz)$", re.I)
+"""A written file that holds data a run reads (a report, a status JSON), not a program an interpreter runs."""
 _GRAMMARS: Mapping[str, treesitter.Grammar] = {
     "shell": "bash",
     "javascript": "javascript",
@@ -175,7 +177,7 @@ def _item_for(caps: list[Capability], line: int, host: str) -> bool:
         cap.kind == "reads"
         and cap.line == line
         and ", item " in cap.detail
-        and related_host(cap.detail.split(", item ", 1)[1], host)
+        and item_for_site(cap.detail.split(", item ", 1)[1], host)
         for cap in caps
     )
 
@@ -192,10 +194,20 @@ def _level(hit: Hit) -> str:
     return hit.severity or check_info(hit.id).severity
 
 
+def _computed(lines: list[str], line: int) -> bool:
+    """Whether a shell write line carries a value the script computed (``"$line"``), beyond the home and PATH a
+    start-up line spells; single-quoted text is a constant and is left out."""
+    if not 0 < line <= len(lines):
+        return False
+    body = re.sub(r"'[^']*'", "", lines[line - 1])
+    names = set(re.findall(r"\$\{?(\w+)", body)) | set(re.findall(r"\$\((\w+)", body))
+    return bool(names - {"HOME", "PATH", "USER", "PWD", "SHELL", "PROFILE"})
+
+
 def _startup(target: str) -> bool:
     """Whether a written place runs on its own later; a glob counts when it spells part of a path (not ``*``)."""
     target = target.replace("\\", "/")
-    if PERSISTENCE_PATH.search(target):
+    if target.upper().startswith("$PROFILE") or PERSISTENCE_PATH.search(target):
         return True
     return len(target.strip("*?/[]")) >= 3 and "/" in target and persistence_glob(target) is not None
 
@@ -254,7 +266,8 @@ def cooccurring(
                 h.id == STARTUP and _level(h) == "note" and h.at.line in (write.line, (write.line or 0) + 1)
                 for h in found
             ):
-                continue  # the analyser resolved what it writes (a PATH line) and found it harmless
+                if not _computed(lines, write.line or 0):
+                    continue  # the analyser resolved what it writes (a PATH line) and found it harmless
             if foreign:
                 why = f"downloads from or sends to {safe_line(foreign[0].target, limit=60)} (line {foreign[0].line})"
             elif secrets:
@@ -281,7 +294,7 @@ def cooccurring(
                 _TEXT_RUN.search(c.detail)
                 or (
                     c.target.lower() in INTERPRETERS
-                    and any(w.kind == "writes" and not _SCRIPT_LIKE.search(w.target) for w in caps)
+                    and any(w.kind == "writes" and not _DATA_LIKE.search(w.target) for w in caps)
                 )
             )
         ]
