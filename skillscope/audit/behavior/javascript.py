@@ -154,6 +154,33 @@ def normal_path(path: str) -> str:
     return out.replace(UNKNOWN, "?")
 
 
+_INIT_RUN = re.compile(
+    r"""^\s*(?:&\s*)?(?P<a>[\w.-]+)(?:\s+[\w.=:-]+)*\s*\|\s*(?:Invoke-Expression|iex)\s*;?\s*$|"""
+    r"""^\s*(?:Invoke-Expression|iex)\s*\(\s*(?:&\s*)?(?P<b>[\w.-]+)(?:\s+[\w.=:-]+)*\s*\)[\s|]*(?:Out-String\s*)?;?\s*$|"""
+    r"""^\s*eval\s+(["']?)\$\(\s*(?P<c>(?:~/|\$\{?HOME\}?/)?[\w./-]+)(?:\s+[\w.=:-]+)*\s*\)\4\s*;?\s*$""",
+    re.IGNORECASE,
+)
+_NOT_A_TOOL = frozenset(
+    {
+        "curl", "wget", "iwr", "irm", "invoke-webrequest", "invoke-restmethod", "get-content", "gc", "cat", "type",
+        "echo", "printf", "write-output", "base64", "xxd", "openssl", "certutil", "nc", "ncat", "python", "python3",
+        "node", "perl", "ruby", "sh", "bash", "pwsh", "powershell", "cmd", "rev", "gunzip", "zcat",
+    }
+)  # fmt: skip
+
+
+def _tool_init(line: str) -> bool:
+    """Whether a start-up line only runs what an installed tool prints for this shell (``oh-my-posh init pwsh |
+    Invoke-Expression``, ``eval "$(starship init bash)"``): the tool's own init, no download, decode or address."""
+    match = _INIT_RUN.match(line)
+    if match is None or "://" in line:
+        return False
+    path = match.group("a") or match.group("b") or match.group("c") or ""
+    tool = path.rsplit("/", 1)[-1].lower()
+    temp = path.startswith(("/tmp/", "/var/tmp/", "/dev/shm/")) or tool.startswith(".")
+    return bool(tool) and tool.removesuffix(".exe") not in _NOT_A_TOOL and not temp
+
+
 def payload_severity(path: str, payload: Val | None) -> tuple[Severity, str]:
     """How bad a write to a start-up place is by what it writes: harm, or an agent's config, is an error."""
     agent = AGENT_CONFIG.search(path) is not None
@@ -166,6 +193,8 @@ def payload_severity(path: str, payload: Val | None) -> tuple[Severity, str]:
     if payload.taint:
         return "error", payload.taint.what.removeprefix("reads ")
     text = payload.text
+    if text is not None:
+        text = "\n".join(line for line in text.split("\n") if not _tool_init(line))
     if text is not None and _HARMFUL_TEXT.search(text):
         return "error", f"a command that fetches, sends or decodes ({safe_line(text.strip(), limit=60)})"
     if text is None or UNKNOWN in text:

@@ -755,6 +755,8 @@ class _Analyser:
                 value = Val(text=None, fetched=origin.fetched if origin else None)
             if name == "new-item" and (args.get("itemtype") or Val()).text in ("Directory",):
                 return Val()
+            if name == "new-item" and value is None:
+                value = Val(text="")  # an empty file: nothing runs from it
             self._write(node, (where.text if where else None) or UNKNOWN, value, name)
             return Val()
         if name in ("set-itemproperty", "new-itemproperty"):
@@ -802,6 +804,9 @@ class _Analyser:
             argument = args.get("argument") or Val()
             payload = merge(carried(action), carried(argument))
             payload.text = " ".join(t for t in (action.text, argument.text) if t) or None
+            if action.text and UNKNOWN not in action.text and argument.text and _file_argument(argument.text):
+                # pwsh -NoProfile -File "<a path the user passes>": a fixed program running a script file, not text
+                payload.text = f"{action.text} {argument.text.replace(UNKNOWN, '<script file>')}"
             if name == "new-scheduledtaskaction":
                 return payload
             self._persist(node, "a scheduled task", payload)
@@ -1183,7 +1188,40 @@ class _Analyser:
                 self.ev(node)
                 stack.extend(reversed(_blocks(node)))
                 continue
+            if node.type == "foreach_statement":
+                self._foreach(node)
             stack.extend(reversed(node.children))
+
+    def _foreach(self, node: tree_sitter.Node) -> None:
+        """Bind a foreach loop's variable to every item of a collection the script spells out: the body does what
+        it does with each of them, so the value carries all their texts (one a line) and all their taint."""
+        var = next((c for c in node.named_children if c.type == "variable"), None)
+        source = next((c for c in node.named_children if c.type == "pipeline"), None)
+        if var is None or source is None:
+            return
+        collection = self.ev(source)
+        items = collection.items
+        key = self.text(var).lstrip("$").strip("{}").lower()
+        if not items:
+            self.env[key] = merge(carried(collection))
+            return
+        value = merge(*(carried(item) for item in items))
+        texts = [item.text for item in items]
+        value.text = None if any(t is None for t in texts) else "\n".join(t for t in texts if t is not None)
+        self.env[key] = value
+
+
+def _file_argument(text: str) -> bool:
+    """Whether a scheduled task's argument string only runs a script file whose path the script computes
+    (``-NoProfile -File "<path>"``): switches, then -File and the one unknown path."""
+    words = text.replace("`", "").replace('"', " ").replace("'", " ").split()
+    if not words or words[-1] != UNKNOWN or sum(UNKNOWN in w for w in words) != 1:
+        return False
+    return (
+        len(words) >= 2
+        and words[-2].lower() in ("-file", "-f")
+        and all(w.startswith("-") and w.strip("-").isalpha() for w in words[:-1])
+    )
 
 
 def _installer_severity(ctx: Ctx, url: str) -> Severity | None:

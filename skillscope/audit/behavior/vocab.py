@@ -331,6 +331,19 @@ def related_host(name: str, host: str) -> bool:
     )
 
 
+def item_for_site(item: str, host: str) -> bool:
+    """Whether a keychain item's service name (``linear-skill``, ``notion cli``) names the site ``host`` belongs to
+    (api.linear.app): one of its words is the site's own label, not merely part of a longer one."""
+    if lookalike_site(host) is not None:
+        return False
+    labels = [label for label in host.lower().split(".") if label]
+    if len(labels) < 2:
+        return False
+    site = labels[-3] if len(labels) >= 3 and labels[-2] in ("co", "com", "org", "net") else labels[-2]
+    words = [w for w in re.split(r"[^a-z0-9]+", item.lower()) if len(w) >= 3]
+    return site in words
+
+
 _VENDORS = frozenset(
     {
         "github",
