@@ -84,6 +84,8 @@ _GENERIC_TOOLS = frozenset(
 """Command names too generic to be a purpose: a page that says "Python" has not asked for any python line."""
 
 _COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
+_URL = re.compile(r"\S+://\S+")
+_CODE_SPAN = re.compile(r"`[^`\n]*`")
 _FRONTMATTER = re.compile(r"\A---[ \t]*\n.*?\n---[ \t]*(?:\n|\Z)", re.DOTALL)
 
 
@@ -142,7 +144,8 @@ def purpose_of(frontmatter: Mapping[str, Any] | None, skill_md: str) -> Purpose:
         value = (frontmatter or {}).get(key)
         if isinstance(value, str):
             parts.append(_COMMENT.sub(" ", value))
-    body = _COMMENT.sub(" ", _FRONTMATTER.sub("", skill_md, count=1))
+    # Code spans are commands the page runs, not words saying what it is for: `curl host | sh` names no purpose.
+    body = _CODE_SPAN.sub(" ", _COMMENT.sub(" ", _FRONTMATTER.sub("", skill_md, count=1)))
     fenced = False
     paragraph: list[str] = []
     first_done = False
@@ -167,4 +170,5 @@ def purpose_of(frontmatter: Mapping[str, Any] | None, skill_md: str) -> Purpose:
         if not first_done:
             paragraph.append(stripped)
     parts.append(" ".join(paragraph))
-    return Purpose("\n".join(p for p in parts if p))
+    # A URL is where a command goes, not a word of purpose: the product or its domain must be named in words.
+    return Purpose(_URL.sub(" ", "\n".join(p for p in parts if p)))
