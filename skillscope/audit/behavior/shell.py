@@ -26,6 +26,7 @@ from skillscope.audit.behavior.vocab import (
     endpoint_kind,
     home_path,
     is_store,
+    item_for_site,
     one_edit_from,
     persistence_glob,
     related_host,
@@ -198,6 +199,8 @@ class _Flow:
 
     def __init__(self) -> None:
         self.vars: dict[str, tuple[str, int]] = {}
+        self.var_items: dict[str, str] = {}
+        """The name of what a secret variable holds (a keychain item's service, a token tool), for the provider test."""
         self.files: dict[str, tuple[str, str, int]] = {}
         self.secret_files: dict[str, tuple[str, int]] = {}
         """Files the script wrote a secret into (``env > out``, ``cp ~/.netrc out``): reading one reads the secret."""
@@ -211,7 +214,8 @@ def _source(ctx: Ctx, flow: _Flow, cmd: Cmd) -> tuple[str, int, str | None] | No
     line = ctx.line(cmd.start)
     store = STORE_COMMAND.search(joined)
     if store:
-        return f"reads a credential store ({safe_line(store.group(0), limit=60)})", line, None
+        item = _item_name(cmd)
+        return f"reads a credential store ({safe_line(store.group(0), limit=60)})", line, item and ITEM + item
     printed = TOKEN_COMMAND.search(joined) if cmd.name in _TOKEN_TOOLS else None
     if printed:  # named after its tool, so the token sent to that tool's own provider (gh to api.github.com) is its use
         return f"reads a credential ({safe_line(printed.group(0), limit=60)})", line, cmd.name
@@ -261,7 +265,7 @@ def _source(ctx: Ctx, flow: _Flow, cmd: Cmd) -> tuple[str, int, str | None] | No
         for name in _VAR.findall(word):
             if name in flow.vars:
                 what, at = flow.vars[name]
-                return what, at, None
+                return what, at, flow.var_items.get(name)
             if SECRET_NAME.search(name) and cmd.name not in ("export",):
                 return f"reads ${name}", line, name
     return None
@@ -404,6 +408,28 @@ def _one_item(cmd: Cmd) -> bool:
     return bool(_ONE_ITEM.search(" ".join(cmd.words) + " "))
 
 
+ITEM = "\x00item:"
+"""Marks a source's name as a keychain item's service name rather than a variable's."""
+
+
+def _item_name(cmd: Cmd) -> str | None:
+    """The service or label of the one keychain item a look-up names (``security find-generic-password -s
+    linear-skill``, ``secret-tool lookup service linear``, ``keyring get linear user``), so the item sent to the
+    site it is named for (api.linear.app) reads as its own use; None for a dump of the store or an unnamed read."""
+    if not _one_item(cmd):
+        return None
+    args = cmd.args
+    if cmd.name == "security":
+        for i, arg in enumerate(args[:-1]):
+            if arg in ("-s", "-l") or (arg.startswith("-") and not arg.startswith("--") and arg[-1] in "sl"):
+                return args[i + 1] or None
+        return None
+    values = [a for a in args[1:] if not a.startswith("-")]
+    if cmd.name == "secret-tool":
+        return " ".join(values[1::2]) or None  # the attribute values (service linear user me)
+    return values[0] if values else None
+
+
 def _pipeline_source(ctx: Ctx, flow: _Flow, pipeline: Pipeline) -> tuple[str, int, str | None] | None:
     for stage in pipeline:
         for cmd in stage:
@@ -471,7 +497,10 @@ def _report_flow(ctx: Ctx, cmd: Cmd, source: tuple[str, int, str | None]) -> Non
     what, line, name = source
     url = _url_of(cmd)
     host = url_host_of(url) if url and "://" in url else (url or "")
-    if name is not None and (
+    if name is not None and name.startswith(ITEM):
+        if host and item_for_site(name.removeprefix(ITEM), host) and endpoint_kind(url or "") is None:
+            return  # the keychain item the tool saved for this site (service linear-skill to api.linear.app)
+    elif name is not None and (
         _header_only(cmd, name) or (host and related_host(name, host) and endpoint_kind(url or "") is None)
     ):
         return  # a provider's token sent to that provider's API (GITHUB_TOKEN to api.github.com) is its use, not a leak
@@ -1018,7 +1047,9 @@ def _record(ctx: Ctx, cmd: Cmd, sends: bool) -> None:
     joined = " ".join(cmd.words)
     store = STORE_COMMAND.search(joined) or (TOKEN_COMMAND.search(joined) if name in _TOKEN_TOOLS else None)
     if store:
-        ctx.cap("reads", safe_line(store.group(0), limit=60), cmd.start, cmd.end, "credential command")
+        item = _item_name(cmd)
+        detail = f"credential command, item {safe_line(item, limit=60)}" if item else "credential command"
+        ctx.cap("reads", safe_line(store.group(0), limit=60), cmd.start, cmd.end, detail)
     if name in ("env", "printenv") and not [a for a in cmd.args if not a.startswith("-")]:
         ctx.cap("reads", "environment", cmd.start, cmd.end, name)
     for target in _write_targets(cmd):
@@ -1900,6 +1931,10 @@ def _scan(ctx: Ctx, depth: int, args: list[str] | None = None) -> None:
                     elif any(_is_decoder(c) for c in inner):
                         code_vars[name] = ("decode", "")
                 if cmd.name in ("read", "mapfile", "readarray"):
+                        if found[2] and found[2] != "\x00script":
+                            flow.var_items[name] = found[2]  # the named keychain item or token tool it holds
+                        else:
+                            flow.var_items.pop(name, None)
                     found = _source(ctx, flow, cmd)
                     if found:
                         for arg in cmd.args:
@@ -2037,7 +2072,7 @@ def _scan(ctx: Ctx, depth: int, args: list[str] | None = None) -> None:
                     _report_flow(ctx, cmd, source)
                 elif (
                     own is not None
-                    and own[2] is None
+                    and (own[2] is None or own[2].startswith(ITEM))
                     and own[0] != "reads the whole environment"
                     and _tainted_file(flow, cmd) is None
                     and not sends_later
