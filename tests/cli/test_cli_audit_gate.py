@@ -69,14 +69,16 @@ def test_url_notes_collapse_per_host_and_min_severity_hides_notes(env):
         warnings_only = run_cli("audit", url, "--fail-on", "never", "--min-severity", "warning", env=env)
         as_json = run_cli("audit", url, "--fail-on", "never", "--format", "json", "--min-severity", "warning", env=env)
     assert text.code == 0
+    # The notes are summarised: one line for the rule, counted by host, the detail one option away.
     url_rows = [line for line in text.out.splitlines() if "skillscope/url" in line]
-    assert len(url_rows) == 2, text.out
-    assert "30 URL(s) to docs.example.com in 1 file(s)" in text.out
-    assert "1 URL(s) to other.example.org" in text.out
+    assert len(url_rows) == 1, text.out
+    assert "31 links to 2 hosts (docs.example.com 30, other.example.org 1)" in url_rows[0]
+    assert "--notes all" in text.out
     assert "page17" not in text.out
     assert "skillscope/risky-shell" in warnings_only.out and "skillscope/url" not in warnings_only.out
-    counts = lambda out: [line for line in out.splitlines() if " notes" in line]  # noqa: E731
+    counts = lambda out: [line for line in out.splitlines() if " notes" in line and "·" in line]  # noqa: E731
     assert counts(warnings_only.out) == counts(text.out) != []  # the counts still hold the hidden notes
+    assert "32 notes not listed" in warnings_only.out  # and the report says how many it left out
     assert (
         sum(f["id"] == "skillscope/url" for f in as_json.json()["servers"][0]["findings"]) == 31
     )  # JSON keeps every one

@@ -94,7 +94,8 @@ def test_a_scanners_sarif_is_merged_mapped_to_skill_uris_and_gates_the_audit(url
 
 
 def test_scanner_results_reach_sarif_and_the_policy_can_turn_them_off(url, env, tmp_path):
-    run = run_cli("audit", url, "--format", "sarif", "--scanner", f"{TOY} {{dir}}", env=env)
+    # TOY002 is a note: SARIF carries notes when asked (--notes all).
+    run = run_cli("audit", url, "--format", "sarif", "--notes", "all", "--scanner", f"{TOY} {{dir}}", env=env)
     results = [r for r in run.json()["runs"][0]["results"] if r["ruleId"].startswith("scanner/")]
     assert {r["ruleId"] for r in results} == {"scanner/toy-scanner/TOY001", "scanner/toy-scanner/TOY002"}
     policy = tmp_path / "policy.yaml"

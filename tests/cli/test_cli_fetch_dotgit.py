@@ -192,7 +192,7 @@ def test_audit_flags_a_served_git_repository_as_an_error_and_names_tool_config_a
 
 
 def test_audit_text_names_tool_config_files(audited, env):
-    run = run_cli("audit", audited, env=env)
+    run = run_cli("audit", audited, "--notes", "all", env=env)  # the tool-config facts are notes
     assert "'.gitignore' configures git" in run.out
     assert "is git repository metadata" in run.out
 

@@ -38,7 +38,8 @@ def test_an_order_in_a_skill_files_listed_description_is_an_error_at_that_resour
     # SKILL.md's bytes are clean: the order lives only in the listing, which no skill fingerprint covers.
     assert not [f for f in findings if f.get("skill") == "fx:hello-world" and f["id"].startswith("skillscope/instr")]
     text = run_cli("audit", "--surface", "all", "--label", "fx", *stdio("surface-skill-order"), env=env)
-    assert text.code == 1 and ITEM in text.out
+    # The text report names where the order is: the listing entry of SKILL.md, at its column.
+    assert text.code == 1 and "skill://hello-world/SKILL.md:1:" in text.out
 
 
 def test_tag_characters_in_a_skill_files_listed_description_are_found_and_never_printed(env):
