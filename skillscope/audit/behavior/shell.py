@@ -1023,7 +1023,11 @@ def _record(ctx: Ctx, cmd: Cmd, sends: bool) -> None:
         return
     # A script of the skill run by its path is recorded once, by that path (``_runs_shipped``), not also by its name.
     shipped = name not in SHELLS and not _language(name) and _callee(ctx, cmd) is not None
-    if name not in _QUIET and not name.startswith(("$", "`")) and not shipped:
+    # A bare file name (`See `.gitignore``, `config.json`) names a file; it runs nothing.
+    mention = not cmd.args and (
+        name.startswith(".") or any(p == name or p.endswith("/" + name) for p in ctx.skill_files)
+    )
+    if name not in _QUIET and not name.startswith(("$", "`")) and not shipped and not mention:
         ctx.cap("executes", name, cmd.start, cmd.end, cmd.via)
     if name == "git" and cmd.args[:1] == ["push"]:
         ctx.cap("sends", _send_host(cmd) if _send_host(cmd) != "?" else "git remote", cmd.start, cmd.end, "git push")

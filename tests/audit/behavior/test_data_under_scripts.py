@@ -22,3 +22,10 @@ def test_an_extensionless_script_under_scripts_is_still_read_as_shell():
     analysis = analyse_skill([SkillFileText("scripts/cleanup", 'rm -rf "$HOME"\n')], {})
     assert any(cap.kind == "destroys" for cap in analysis.capabilities)
     assert any(hit.id == "skillscope/permissions/destructive" for _, hit in analysis.hits)
+
+
+def test_a_file_named_in_a_page_is_a_mention_not_a_run():
+    page = "---\nname: tidy-repo\ndescription: Keeps a repository tidy.\n---\n# Tidy\n\nSee `.gitignore`. Then run `make test`.\n"
+    analysis = analyse_skill([SkillFileText("SKILL.md", page), SkillFileText(".gitignore", "*.log\n")], {})
+    # `make test` runs make; `.gitignore` only names a file of the skill.
+    assert [(c.kind, c.target) for c in analysis.capabilities] == [("executes", "make")]
