@@ -103,6 +103,49 @@ def _literals(text: str, language: str | None) -> Iterator[tuple[int, str]]:
             yield leaf.start_point[0] + 1, treesitter.text_of(leaf, data).strip("'\"`")
 
 
+_PROBE = re.compile(
+    r"\bos\.path\.(?:l?exists|is(?:file|dir|link)|get(?:size|[mac]time))\s*\(|\bos\.(?:l?stat|access|chmod|chown)\s*\("
+    r"|\.(?:exists|is_file|is_dir|is_symlink|l?stat|chmod|owner)\s*\(\s*\)?"  # pathlib
+    r"|\bos\.(?:L?[Ss]tat|Chmod|Chown)\s*\("  # Go
+    r"|\bFile(?:Test)?\.(?:exists?|file|directory|readable|writable|world_readable|size|zero|empty|owned)\?"
+    r"|\bFile(?:Test)?\.(?:l?stat|size|mtime|chmod|chown)\b"  # Ruby
+    r"|\bfs(?:\.promises)?\.(?:exists|l?stat|access|chmod|chown)(?:Sync)?\b"  # JS
+    r"|\b(?i:Test-Path|Get-Acl|Set-Acl)\b"  # PowerShell
+    r"|(?:\[\[?|\btest)\s+!?\s*-[efsrwxdLhOG]\s|\b(?:stat|chmod|chown|ls\s+-\w*l\w*)\s"  # shell
+)
+"""A check that a file is there, its size or its mode, or a change of its mode: nothing of its content is read."""
+_CONTENT = re.compile(
+    r"(?i)\b(?:cat|open|read\w*|load\w*|get-content|gc|head|tail|cp|copy\w*|scp|rsync|tar|zip|base64|xxd|source|"
+    r"curl|wget|invoke-\w+|iwr|irm|post|upload|send\w*|request\w*|fetch)\b|<\s*[\"'$~/.]"
+)
+"""Words on a line that take a file's content (read, copy, send, parse it), beyond a check of the file."""
+_ASSIGNED = re.compile(r"^\s*(?:(?:const|let|var|local|export|readonly)\s+)?\$?(\w+)\s*(?::=|=(?!=))")
+
+
+def _probe_line(body: str) -> bool:
+    """Whether a line only checks a file (exists, size, mode) without taking its content."""
+    if not _PROBE.search(body):
+        return False
+    rest = re.sub(r"[~$]?[\w.{}-]*/[\w./{}-]*", " ", _PROBE.sub(" ", body))  # a path's words (.kube/config) name no act
+    return not _CONTENT.search(rest)
+
+
+def _only_probed(lines: list[str], line: int) -> bool:
+    """Whether the credential place named on ``line`` is only checked, not read: the line is a check, or it sets a
+    name that every later line using it only checks (``f = File.expand_path("~/.netrc")`` then ``File.exist?(f)``)."""
+    if not 0 < line <= len(lines):
+        return False
+    body = lines[line - 1]
+    if _probe_line(body):
+        return True
+    assigned = _ASSIGNED.match(body)
+    if assigned is None:
+        return False
+    name = re.compile(rf"(?<![\w.]){re.escape(assigned.group(1))}\b")
+    uses = [later for later in lines[line:] if name.search(later)]
+    return bool(uses) and all(_probe_line(later) for later in uses)
+
+
 def _secret_value(value: str) -> str | None:
     """The credential place a string value is (a path, a glob or a token command), or None for prose about one."""
     value = value.strip().replace("\\", "/")
@@ -123,8 +166,9 @@ def _secret_value(value: str) -> str | None:
 def _secrets(text: str, language: str | None, caps: list[Capability]) -> list[tuple[str, int]]:
     """What secret the script holds and on which line: read capabilities, then credential places its strings name."""
     out: list[tuple[str, int]] = []
+    lines = text.split("\n")
     for cap in caps:
-        if cap.kind != "reads" or not cap.line or _HARMLESS.search(cap.target):
+        if cap.kind != "reads" or not cap.line or _HARMLESS.search(cap.target) or _only_probed(lines, cap.line):
             continue
         if cap.target.startswith("$"):
             name = cap.target[1:]
@@ -135,11 +179,13 @@ def _secrets(text: str, language: str | None, caps: list[Capability]) -> list[tu
     values = list(_literals(text, language))
     for index, (line, value) in enumerate(values):
         what = _secret_value(value)
+        joined = 0  # the line of the second piece when two pieces make the place
         if what is None and index + 1 < len(values) and values[index + 1][0] - line <= 1:
             # pieces joined at run time: (".aws", "credentials"), ("~/.ssh", "id_ed25519")
-            joined = _secret_value(value.rstrip("/") + "/" + values[index + 1][1].lstrip("/"))
-            what = joined if joined and CREDENTIAL_PATH.search(joined) else None
-        if what is not None:
+            both = _secret_value(value.rstrip("/") + "/" + values[index + 1][1].lstrip("/"))
+            what = both if both and CREDENTIAL_PATH.search(both) else None
+            joined = values[index + 1][0]
+        if what is not None and not _only_probed(lines, line) and not (joined and _only_probed(lines, joined)):
             out.append((what, line))
     return out
 
@@ -333,6 +379,32 @@ def _linker(texts: Mapping[str, str], reader: str, sender: str) -> str | None:
     return None
 
 
+def _followed(
+    reader: str,
+    sender: str,
+    reader_caps: list[Capability],
+    scripts: Mapping[str, tuple[str | None, list[Capability], list[Capability]]],
+    hits: list[tuple[str, Hit]],
+) -> bool:
+    """Whether the analysers followed the data path between the two scripts, so a proven verdict stands for it:
+    the reader's own exfiltration error names the sender (a key handed to a shipped uploader), or the sender runs
+    the reader as a script of the skill (its output was read for a printed secret) and the reader writes no file
+    the sender could pick the secret up from."""
+    if any(
+        path == reader
+        and hit.id.startswith("skillscope/exfiltration/")
+        and _level(hit) == "error"
+        and sender in hit.message
+        for path, hit in hits
+    ):
+        return True
+    sender_caps = scripts.get(sender, (None, [], []))[1]
+    runs_reader = any(
+        c.kind == "executes" and c.target == reader and "a script of the skill" in c.detail for c in sender_caps
+    )
+    return runs_reader and not any(c.kind == "writes" for c in reader_caps)
+
+
 def _across(
     texts: Mapping[str, str],
     scripts: Mapping[str, tuple[str | None, list[Capability], list[Capability]]],
@@ -352,7 +424,7 @@ def _across(
         secrets = _secrets(texts.get(reader, ""), language, caps)
         for sender, sends in others.items():
             pairs = [(s, c) for c in sends for s in secrets if not _belongs(s[0], c.target)]
-            if not pairs:
+            if not pairs or _followed(reader, sender, caps, scripts, hits):
                 continue
             (what, read_line), send = pairs[0]
             via = _linker(texts, reader, sender)

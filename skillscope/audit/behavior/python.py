@@ -150,6 +150,14 @@ class Summary:
     sends: dict[str, str] = field(default_factory=dict)
 
 
+_PROBES = frozenset(
+    ("exists", "lexists", "isfile", "isdir", "islink", "getsize", "getmtime", "getctime", "getatime")
+    + ("stat", "lstat", "access", "chmod", "chown", "is_file", "is_dir", "is_symlink")
+)
+"""Calls on a path (``os.path.isfile``, ``Path.exists``, ``os.stat``, ``os.chmod``) that tell whether a file is there,
+its size or its mode, or change its mode: none returns what the file holds."""
+
+
 class Analyser:
     def __init__(self, ctx: Ctx, modules: Modules, *, report: bool = True) -> None:
         self.ctx = ctx
@@ -253,6 +261,8 @@ class Analyser:
         if fn in ("os.getenv", "getenv", "os.environ.get", "environ.get", "os.environ.pop", "os.environ.setdefault"):
             return self._env_taint(node, self.values.value(node.args[0]) if node.args else None)
         method = fn.rsplit(".", 1)[-1].rstrip("()")
+        if method in _PROBES and "." in fn:
+            return None  # os.path.isfile(key), key_path.exists(): whether the file is there, not what it holds
         if method in (
             "open",
             "read_text",
