@@ -595,7 +595,14 @@ def _runs_file(cmd: Cmd, name: str) -> bool:
         return False
     if cmd.words and cmd.words[0].rsplit("/", 1)[-1] == base and ("/" in cmd.words[0] or cmd.words[0] == name):
         return True
-    return cmd.name in INTERPRETERS and any(a.rsplit("/", 1)[-1] == base for a in cmd.args)
+    if cmd.name not in INTERPRETERS:
+        return False
+    for arg in cmd.args:
+        if arg == "-m":
+            return False  # python -m json.tool status.json runs the module; the file after it is its data
+        if arg.rsplit("/", 1)[-1] == base:
+            return True
+    return False
 
 
 _INLINE_FLAGS = {
@@ -1928,6 +1935,10 @@ def _scan(ctx: Ctx, depth: int, args: list[str] | None = None) -> None:
                     found = next((s for s in (_pipeline_source(ctx, flow, p) for p in subs) if s), None)
                     if found:
                         flow.vars[name] = found[:2]
+                        if found[2] and found[2] != "\x00script":
+                            flow.var_items[name] = found[2]  # the named keychain item or token tool it holds
+                        else:
+                            flow.var_items.pop(name, None)
                     inner = [c for p in subs for st in p for c in st]
                     fetch = next((c for c in inner if _is_downloader(c) and not _sends(c)), None)
                     if fetch is not None:
@@ -1935,10 +1946,6 @@ def _scan(ctx: Ctx, depth: int, args: list[str] | None = None) -> None:
                     elif any(_is_decoder(c) for c in inner):
                         code_vars[name] = ("decode", "")
                 if cmd.name in ("read", "mapfile", "readarray"):
-                        if found[2] and found[2] != "\x00script":
-                            flow.var_items[name] = found[2]  # the named keychain item or token tool it holds
-                        else:
-                            flow.var_items.pop(name, None)
                     found = _source(ctx, flow, cmd)
                     if found:
                         for arg in cmd.args:
