@@ -100,7 +100,8 @@ async def test_the_skill_md_tab_shows_every_planted_hiding_place(tmp_path, era):
 
     from tests.fixtures.hidden import PLANTED
 
-    app = make_app(replace(settings_for([stdio_seed("hidden-content", label="hid")], tmp_path), era=era))
+    settings = settings_for([stdio_seed("hidden-content", label="hid")], tmp_path)
+    app = make_app(replace(settings, options=replace(settings.options, era=era)))
     async with running(app, size=(200, 60)) as pilot:
         await listed(pilot, "hid")
         await open_skill(pilot, "hidden-markdown", server="hid")
