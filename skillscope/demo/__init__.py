@@ -39,9 +39,8 @@ def demo_server() -> MCPServer:
     """Build the demo MCPServer."""
     from skillscope.demo.catalog import demo_skills
     from skillscope.demo.publisher import build_server
-    from skillscope.demo.surface import add_demo_surface
 
-    return add_demo_surface(build_server(demo_skills(), name="skillscope-demo"))
+    return build_server(demo_skills(), name="skillscope-demo")
 
 
 def demo_target() -> Target:
