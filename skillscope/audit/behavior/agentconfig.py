@@ -12,7 +12,7 @@ from skillscope.audit.capabilities import CapabilityKind
 from skillscope.audit.findings import Severity
 from skillscope.core.textsafe import safe_line
 
-__all__ = ["scan_config", "scan_frontmatter", "is_agent_config", "Evidence"]
+__all__ = ["scan_config", "scan_frontmatter", "is_agent_config", "Evidence", "Added"]
 
 _CONFIG = re.compile(
     r"(?:^|/)(?:\.mcp\.json|mcp\.json|\.claude/settings(?:\.local)?\.json|hooks/hooks\.json|"

@@ -47,6 +47,11 @@ __all__ = [
     "decode_constant",
     "shell_quote",
     "looks_like_shell",
+    "path_join",
+    "command_secret",
+    "unescape",
+    "format_text",
+    "Offsets",
 ]
 
 UNKNOWN = "\x00"

@@ -59,6 +59,9 @@ __all__ = [
     "payload_severity",
     "AGENT_CONFIG",
     "generic_secret",
+    "shell_rules",
+    "index_taint",
+    "unescape_one",
 ]
 
 FLOW = "skillscope/exfiltration/data-flow"

@@ -21,7 +21,19 @@ from skillscope.audit.behavior.treesitter import text_of
 if TYPE_CHECKING:  # only names node types; the binding loads with the first parse (treesitter.py)
     import tree_sitter
 
-__all__ = ["Taint", "Val", "UNKNOWN", "merge", "decode_constant", "module_name", "shown", "Spans"]
+__all__ = [
+    "Taint",
+    "Val",
+    "UNKNOWN",
+    "merge",
+    "decode_constant",
+    "module_name",
+    "shown",
+    "Spans",
+    "carried",
+    "unescape",
+    "with_text",
+]
 
 UNKNOWN = "\x00"
 """Stands for a piece of text no constant gives (a parameter, user input) inside a resolved string."""

@@ -10,7 +10,7 @@ from dataclasses import replace
 from skillscope.audit.behavior.base import CUT, Ctx
 from skillscope.audit.behavior.python import Analyser, Summary
 
-__all__ = ["Modules", "scan_python"]
+__all__ = ["Modules", "scan_python", "build_hooks"]
 
 
 class Modules:

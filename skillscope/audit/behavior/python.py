@@ -57,7 +57,7 @@ from skillscope.core.textsafe import safe_line
 if TYPE_CHECKING:
     from skillscope.audit.behavior.pymodules import Modules
 
-__all__ = ["Analyser", "Summary"]
+__all__ = ["Analyser", "Summary", "unnamed_target"]
 
 
 _HARMFUL_PAYLOAD = re.compile(

@@ -35,7 +35,15 @@ from skillscope.audit.behavior.vocab import (
 from skillscope.audit.findings import Severity
 from skillscope.core.textsafe import safe_line
 
-__all__ = ["scan_shell", "SHELL_WORDS", "installer_severity"]
+__all__ = [
+    "scan_shell",
+    "SHELL_WORDS",
+    "installer_severity",
+    "synced_folder",
+    "analyse_script",
+    "payload_harm",
+    "gitconfig_commands",
+]
 
 SHELL_WORDS = (
     "curl",

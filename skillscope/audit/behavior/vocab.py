@@ -34,6 +34,8 @@ __all__ = [
     "home_path",
     "vendor_of",
     "foreign_vendor_host",
+    "lookalike_site",
+    "item_for_site",
 ]
 
 CREDENTIAL_PATH = re.compile(

@@ -15,7 +15,7 @@ from textual.widgets import Button, Static
 
 from skillscope.tui.actions import copy_value
 
-__all__ = ["Fact", "FactsDialog", "facts_view"]
+__all__ = ["Fact", "FactsDialog", "facts_view", "facts_title"]
 
 Fact = tuple[str, Text]
 """(label, value). A value that is ``no_wrap`` (a digest, a fingerprint) or spans lines (a note)
