@@ -11,7 +11,16 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from mcp.server.mcpserver import MCPServer
 
-__all__ = ["APPROVED_TOOL", "HIDDEN_ORDER_TOOL", "PROMPT", "add_demo_surface", "approved_tool_definition"]
+__all__ = [
+    "APPROVED_TOOL",
+    "HIDDEN_ORDER_TOOL",
+    "PROMPT",
+    "add_demo_surface",
+    "approved_tool_definition",
+    "convert_currency",
+    "fetch_rates",
+    "summarise_invoice",
+]
 
 APPROVED_TOOL = "convert_currency"
 """The honest tool the demo ledger's seed approves."""
