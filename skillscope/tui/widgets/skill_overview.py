@@ -19,11 +19,11 @@ from textual.widgets.data_table import RowKey
 from textual.widgets.option_list import Option
 
 from skillscope.audit.capabilities import KIND_TITLES, Capability, grouped
-from skillscope.service.audits import capabilities_of
 from skillscope.core.offload import shared_child
 from skillscope.core.sizes import human_size
 from skillscope.core.textsafe import safe_line
 from skillscope.service.audit_change import lead_lines
+from skillscope.service.audits import capabilities_of
 from skillscope.service.capability_change import capability_change, pinned_keys
 from skillscope.service.workspace import SkillView
 from skillscope.tui.inert import STATE_LOOK, compact, inert_line, state_words
@@ -221,7 +221,7 @@ def _known_capabilities(view: SkillView) -> Known:
     if audited is not None:
         return ("audit", audited)
     report = _all_files_verified(view)
-    return None if report is None else ("files", skill_capabilities(report))
+    return None if report is None else ("files", capabilities_of(report))
 
 
 def capability_lead(view: SkillView) -> RenderableType:
