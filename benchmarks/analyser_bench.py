@@ -102,7 +102,9 @@ def by_language(skills: list[list[SkillFileText]]) -> None:
     print(f"{'language':<12}{'files KB':>10}{'seconds':>9}{'KB/s':>9}  slowest file")
     for lang in sorted(seconds, key=lambda k: -seconds[k]):
         kb = sizes[lang] / 1024
-        print(f"{lang:<12}{kb:>10.0f}{seconds[lang]:>9.2f}{kb / max(seconds[lang], 1e-9):>9.0f}  {worst[lang][0] * 1000:.0f} ms")
+        print(
+            f"{lang:<12}{kb:>10.0f}{seconds[lang]:>9.2f}{kb / max(seconds[lang], 1e-9):>9.0f}  {worst[lang][0] * 1000:.0f} ms"
+        )
 
 
 def whole(label: str, skills: list[list[SkillFileText]]) -> None:
@@ -156,7 +158,7 @@ def hostile_cases() -> dict[str, list[SkillFileText]]:
         ],
         "shell doubling variable x 60": [
             SkillFileText("SKILL.md", head),
-            SkillFileText("run.sh", '#!/bin/sh\ns=ab\n' + 's="$s$s"\n' * 60 + 'eval "$s"\n'),
+            SkillFileText("run.sh", "#!/bin/sh\ns=ab\n" + 's="$s$s"\n' * 60 + 'eval "$s"\n'),
         ],
         "shell 100k lines": [
             SkillFileText("SKILL.md", head),

@@ -9,8 +9,8 @@ from skillscope.catalog.entry import Policy
 from skillscope.demo.publisher import PublishedSkill, SkillFile, build_server
 from skillscope.protocol.connection import connect
 from skillscope.protocol.target import Target
-from skillscope.service.review import approval_plan, audit_for_approval
 from skillscope.service.catalog import load_catalog, resolve_name
+from skillscope.service.review import approval_plan, audit_for_approval
 from tests.fixtures.honest import honest_skills
 from tests.fixtures.unlisted_notes import notes_server
 

@@ -12,6 +12,7 @@ from skillscope.core.errors import ApprovalRefused, UsageError
 from skillscope.ledger.book import ReviewBook, read_verdicts
 from skillscope.protocol.connection import connect
 from skillscope.protocol.target import Target
+from skillscope.service.catalog import load_catalog, resolve_name
 from skillscope.service.review import (
     approval_plan,
     audit_for_approval,
@@ -19,7 +20,6 @@ from skillscope.service.review import (
     review_refusal,
     verdict_record,
 )
-from skillscope.service.catalog import load_catalog, resolve_name
 from tests.fixtures.hostile import build_scenario
 
 pytestmark = pytest.mark.anyio

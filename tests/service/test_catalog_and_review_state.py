@@ -9,8 +9,8 @@ from skillscope.config.file import load_config
 from skillscope.core.errors import SkillNotFound, UsageError
 from skillscope.ledger.book import ReviewBook
 from skillscope.protocol.connection import connect
-from skillscope.service.review import approval_plan, audit_for_approval
 from skillscope.service.catalog import find_entry, load_catalog, open_named, resolve_name
+from skillscope.service.review import approval_plan, audit_for_approval
 from skillscope.service.review_state import entry_review, load_verdicts, read_ledger, review_states
 from skillscope.service.targets import TargetOptions, resolve_target
 from tests.fixtures.hostile import build_scenario
