@@ -175,6 +175,13 @@ async def listed(pilot: Any, server: str = "demo") -> dict[str, Any]:
         ),
         what=f"{server} listed",
     )
+    # The listing's worker goes on to list the server's tools, prompts and resources; their counts add a line under
+    # the tree, which then scrolls to keep its cursor in view. Moving the cursor before that would race it.
+    await wait_until(
+        pilot,
+        lambda: not any(w.name == f"list {server}" and w.is_running for w in pilot.app.workers),
+        what=f"{server}'s surface listed",
+    )
     return screen.views.get(server, {})
 
 

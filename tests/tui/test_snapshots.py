@@ -49,12 +49,26 @@ def demo(here: Path, **options):
 async def settle(pilot) -> None:
     """Quiet the screen before the picture: no toasts, no blinking cursors."""
     await wait_until(pilot, lambda: not laying_out(pilot.app), what="file laid out")
+    # Work the screen does after a key (a skill's capabilities read in the child, a changed skill compared with its
+    # approved bytes) changes what is drawn and where Tab goes: the picture waits for it.
+    await wait_until(pilot, lambda: not _working(pilot.app), what="background reading done")
     pilot.app.clear_notifications()
     for box in pilot.app.screen.query("Input, TextArea"):
         box.cursor_blink = False
     # Let layout settle: a tab shown and activated in one step draws its underline a refresh later.
     await pilot.wait_for_scheduled_animations()
     await at_rest(pilot)
+
+
+def _working(app) -> bool:
+    main = getattr(app, "main_screen", None)
+    if main is None:
+        return False
+    busy = main.detail.busy
+    # A listing's worker runs on after the skills to list the server's tools, prompts and resources, whose counts
+    # add a line to the catalog's status (and so move the tree).
+    listing = any(w.name.startswith(("compare ", "list ")) and w.is_running for w in app.workers)
+    return busy or listing
 
 
 def shows(*steps):

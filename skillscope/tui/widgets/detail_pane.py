@@ -97,8 +97,8 @@ class DetailPane(Vertical):
 
     @property
     def busy(self) -> bool:
-        """Whether the progress row says something is being read."""
-        return self.query_one(ProgressRow).busy
+        """Whether something is being read: a file or audit (the progress row), or the overview's capabilities."""
+        return self.query_one(ProgressRow).busy or self.query_one(SkillOverview).reading
 
     def show_message(self, renderable: RenderableType) -> None:
         """A placeholder or a note instead of a skill."""

@@ -579,6 +579,11 @@ class SkillOverview(VerticalScroll):
             self.run_worker(self._read_capabilities(key, report), group="capabilities", exit_on_error=False)
         return None, True
 
+    @property
+    def reading(self) -> bool:
+        """Whether a skill's capabilities are being read from its verified files (the list appears when done)."""
+        return bool(self._reading)
+
     async def _read_capabilities(self, key: tuple[str, str | None], report: SkillReport) -> None:
         try:
             capabilities = await shared_child()(capabilities_of, report)
