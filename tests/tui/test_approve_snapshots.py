@@ -35,24 +35,8 @@ def dialog_open(app) -> bool:
     return isinstance(app.screen, ReviewDialog)
 
 
-_BASIS = pytest.mark.skip(
-    reason="which basis the comparison with the approved version uses (the kept bytes or the recorded rule ids) "
-    "races the demo's object store; tests/tui/test_change_lead.py drives the dialog and checks its lead lines"
-)
-
-
-@_BASIS
-def test_approve_dialog_of_a_changed_skill_fits_80x24(snap_compare, here):
-    assert snap_compare(
-        demo(here), terminal_size=SMALL, run_before=shows(highlighted(CHANGED), pressed("a", until=dialog_open))
-    )
-
-
-@_BASIS
-def test_approve_dialog_of_a_changed_skill_at_160x45(snap_compare, here):
-    assert snap_compare(
-        demo(here), terminal_size=LARGE, run_before=shows(highlighted(CHANGED), pressed("a", until=dialog_open))
-    )
+# The approve dialog of a changed skill is not pictured: which basis its comparison uses (the kept bytes or the
+# recorded rule ids) races the demo's object store. tests/tui/test_change_lead.py drives it and checks its lead.
 
 
 def test_the_change_is_one_key_away_from_the_dialog_at_80x24(snap_compare, here):
