@@ -157,9 +157,11 @@ def test_why_the_child_is_not_anyios_worker_it_imports_from_the_working_director
         "        print('broken')\n"
         "anyio.run(main)\n"
     )
-    # -P: the parent itself imports the installed anyio, as the skillscope command does.
+    # -P: the parent itself imports the installed anyio, as the skillscope command does. How the parent then fails
+    # (BrokenWorkerProcess, or ProcessLookupError when the worker is gone before anyio writes to it) depends on
+    # timing; what counts is that the planted code ran.
     done = subprocess.run(
-        [sys.executable, "-P", "-c", script], cwd=tmp_path, capture_output=True, text=True, timeout=120, check=True
+        [sys.executable, "-P", "-c", script], cwd=tmp_path, capture_output=True, text=True, timeout=120
     )
     assert marker.exists(), f"anyio's worker no longer imports from the working directory ({done.stdout.strip()})"
 

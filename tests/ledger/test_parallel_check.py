@@ -117,7 +117,9 @@ def gone_back_to(before: set[int]) -> bool:
 
 def _fork_server(pid: int) -> bool:
     try:
-        return b"forkserver" in open(f"/proc/{pid}/cmdline", "rb").read()
+        command = open(f"/proc/{pid}/cmdline", "rb").read()
+        # multiprocessing's fork server and its resource tracker both stay for the process's life by design.
+        return b"forkserver" in command or b"resource_tracker" in command
     except OSError:
         return False
 
