@@ -34,6 +34,7 @@ from skillscope.audit.findings import Severity
 from skillscope.core.textsafe import safe_line
 
 __all__ = [
+    "with_places_read",
     "UNKNOWN",
     "Secret",
     "Val",
@@ -528,6 +529,18 @@ def format_text(template: Val, args: list[Val]) -> Val:
 
     text = _FORMAT.sub(fill, template.text)
     return replace(merge([template, *args], text=text[:4000]), handle=None)
+
+
+def with_places_read(result: Val, args: list[Val], sinks: Sinks, start: int, end: int, line: int) -> Val:
+    """What a call of the script's own helper gives back, when an argument names a credential place: the helper is
+    taken to read it (``parse_ini(File.join(Dir.home, ".aws", "credentials"))``), so that read is recorded at the
+    call and its secret is carried by the result. The Ruby and Go analysers share this."""
+    for arg in args:
+        read = path_secret(replace(arg, secrets=()), line)
+        if read.secrets:
+            sinks.read(start, end, read)
+            result = replace(merge([result, read], text=result.text), handle=result.handle)
+    return result
 
 
 class Offsets:

@@ -25,6 +25,7 @@ from skillscope.audit.behavior.flowcore import (
     path_secret,
     shell_quote,
     unescape,
+    with_places_read,
 )
 from skillscope.audit.behavior.modes import judge_mode, mode_number
 from skillscope.audit.behavior.treesitter import parse, text_of
@@ -956,14 +957,8 @@ class _Ruby:
     def _local_call(self, name: str, node: Node, args: list[Val], scope: dict[str, Val]) -> Val:
         """Follow a call of the script's own function with the values it is given; a helper handed a credential
         place (``parse_ini(File.join(Dir.home, ".aws", "credentials"))``) gives back what it read there."""
-        result = self._follow(name, node, args, scope)
         start, end = self.span(node)
-        for arg in args:
-            read = path_secret(replace(arg, secrets=()), self.line(node))
-            if read.secrets:
-                self.sinks.read(start, end, read)
-                result = replace(merge([result, read], text=result.text), handle=result.handle)
-        return result
+        return with_places_read(self._follow(name, node, args, scope), args, self.sinks, start, end, self.line(node))
 
     def _follow(self, name: str, node: Node, args: list[Val], scope: dict[str, Val]) -> Val:
         method = self.functions[name]
