@@ -64,7 +64,7 @@ def ledger_verify(
     not allowed for their reviewer.
     """
     from skillscope.core.textsafe import safe_line
-    from skillscope.ledger.core.recording import utc_now
+    from skillscope.service.ledgers import accept_ledger
 
     if accept and not note.strip():
         click.echo("skillscope: usage error: --accept needs a --note saying why the reviews may be gone", err=True)
@@ -74,7 +74,7 @@ def ledger_verify(
         book = _book(path, config)
         check = book.check(allowed_signers=allowed_signers, since=since)
         if accept and check.result.ok and check.missing:
-            book.accept(check, note, utc_now())
+            accept_ledger(book, check, note)
             click.echo(f"{path}: accepted the ledger without {len(check.missing)} review(s) seen before", err=True)
             check.missing = {}
             check = book.check(allowed_signers=allowed_signers, since=since)
@@ -119,14 +119,11 @@ def ledger_verify(
 @click.option("--reviewer", help="Who repaired (default: git config user.email, else user.name, else the login name).")
 def ledger_repair(config_path: str | None, ledger_file: str | None, reviewer: str | None) -> None:
     """Cut an unfinished last line (only that) and record the repair in the ledger."""
-    from skillscope.ledger.core.defaults import default_reviewer
-    from skillscope.ledger.core.recording import tool_id, utc_now
+    from skillscope.service.ledgers import repair_ledger
 
     try:
         path, config = _ledger_config(config_path, ledger_file)
-        removed, record = _book(path, config).repair(
-            reviewer=reviewer or default_reviewer(), time=utc_now(), tool=tool_id()
-        )
+        removed, record = repair_ledger(_book(path, config), reviewer)
     except SkillscopeError as exc:
         sys.exit(report_error(exc))
     click.echo(f"{path}: cut {removed} bytes of an unfinished last line; recorded as #{record.seq}")

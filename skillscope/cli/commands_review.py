@@ -51,9 +51,9 @@ def _review_options(fn: Any) -> Any:
 
 
 def _book(path: Path, config: Any) -> Any:
-    from skillscope.ledger.book import ReviewBook
+    from skillscope.service.ledgers import open_book
 
-    return ReviewBook.from_config(path, config)
+    return open_book(path, config)
 
 
 def _say_recorded(verb: str, saved: Any, path: Path) -> None:
@@ -471,12 +471,11 @@ def _attestations(
     path: Path, config: Any, allowed_signers: str | None, include_unsigned: bool, check: Any, exportable: Any
 ) -> str:
     """The in-toto export's JSON Lines; what it could not attest joins the held-back count on stderr."""
-    from skillscope.ledger.core.signers import TrustRule
     from skillscope.service.attestations import export_attestations
     from skillscope.service.review_state import TrustChoice
 
     choice = TrustChoice.from_config(config, allowed_signers=allowed_signers, include_unsigned=include_unsigned)
-    made = export_attestations(path, choice, TrustRule(check.trust, include_unsigned), exportable)
+    made = export_attestations(path, choice, check.trust, exportable)
     exportable.skipped.update(made.skipped)
     return str(made.text)
 
@@ -521,7 +520,7 @@ def report_check(path: Path, check: Any) -> None:
 
 def _ledger_config(config_path: str | None, ledger_file: str | None) -> tuple[Path, Any]:
     from skillscope.config.file import load_config
-    from skillscope.ledger.core.defaults import ledger_path
+    from skillscope.service.targets import ledger_for
 
     config = load_config(config_path)
-    return ledger_path(ledger_file, config.ledger, config.path.parent if config.path else None), config
+    return ledger_for(config, ledger_file), config

@@ -32,9 +32,9 @@ def rules_command(output_format: str, family: str | None) -> None:
       skillscope rules --family exfiltration
       skillscope rules --format json
     """
-    from skillscope.audit.rule_manifest import OWASP_ASI, OWASP_AST, load_manifest
+    from skillscope.service.rules import rule_catalogue
 
-    manifest = load_manifest()
+    manifest, owasp_lists = rule_catalogue()
     families = [f.id for f in manifest.families]
     if family is not None and family not in families:
         raise click.BadParameter(f"{family!r} is not one of {', '.join(families)}", param_hint="--family")
@@ -43,7 +43,7 @@ def rules_command(output_format: str, family: str | None) -> None:
         print_json(
             {
                 "families": [{"id": f.id, "title": f.title} for f in manifest.families],
-                "owasp": {"owasp-ast": OWASP_AST, "owasp-asi": OWASP_ASI},
+                "owasp": {name: dict(titles) for name, titles in owasp_lists.items()},
                 "rules": [
                     {
                         "id": r.id,

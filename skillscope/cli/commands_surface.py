@@ -127,14 +127,14 @@ def diff_item(inv: Any, choice: Any, name: str, *, as_json: bool, exit_code: boo
 
     async def body() -> int:
         from skillscope.cli.surface_out import render_field_changes
-        from skillscope.ledger.core.verdicts import review_state
+        from skillscope.service.review_state import item_review
         from skillscope.service.surface import approved_definition, definition_changes
 
         book = choice.book(inv.ledger_path)
         verdicts = choice.verdicts(inv.ledger_path)
         with progress(f"Connecting to {inv.target.display}") as say:
             _, _, item = await _load(inv, name, say)
-        state = review_state(verdicts, item.name, item.fingerprint, ())
+        state = item_review(verdicts, item)
         changes: list[Any] = []
         note = None
         if state.state == "changed-since-approval":

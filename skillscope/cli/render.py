@@ -10,7 +10,6 @@ from rich.syntax import Syntax
 from rich.table import Table
 from rich.text import Text
 
-from skillscope.audit.paths import path_hits
 from skillscope.core.sizes import human_size
 from skillscope.core.textsafe import safe_line
 from skillscope.ledger.core.values import SUPERSEDED
@@ -230,11 +229,10 @@ def render_report(report: SkillReport, review: Any, *, render: bool = False) -> 
     """
     entry = report.entry
     parts: list[RenderableType] = [_entry_header(entry, report, review), _file_table(report)]
-    said: set[str] = set()
-    for _, hit in path_hits([f.path for f in entry.files or ()]):
-        if hit.message not in said:
-            said.add(hit.message)
-            parts.append(Text.assemble(("path warning ", "bold yellow"), safe_line(hit.message, limit=600)))
+    from skillscope.service.audits import path_warnings
+
+    for warning in path_warnings(entry):
+        parts.append(Text.assemble(("path warning ", "bold yellow"), safe_line(warning, limit=600)))
     if review is not None and review.changes:
         parts.append(_changes_table(review.changes))
     failure = report.failure

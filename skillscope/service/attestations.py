@@ -10,7 +10,7 @@ from typing import Any
 
 from skillscope.audit.findings import CHECKS
 from skillscope.core.errors import SkillscopeError
-from skillscope.ledger.core.signers import TrustRule
+from skillscope.ledger.core.signers import AllowedSigners, TrustRule
 from skillscope.ledger.core.signing import load_signer
 from skillscope.ledger.intoto import Attestations, ReviewPolicy, attest_approvals
 from skillscope.ledger.team.export import Exportable
@@ -68,8 +68,13 @@ def approval_policy(ledger: Path, choice: TrustChoice) -> dict[str, str]:
     return kept
 
 
-def export_attestations(ledger: Path, choice: TrustChoice, rule: TrustRule, exportable: Exportable) -> Attestations:
+def export_attestations(
+    ledger: Path, choice: TrustChoice, signers: AllowedSigners, exportable: Exportable
+) -> Attestations:
     """One DSSE-signed in-toto Statement per approval ``exportable`` kept, signed with this machine's ledger key.
+
+    ``signers`` are the allowed signers the ledger's check applied (``LedgerCheck.trust``); unsigned approvals
+    count as ``choice`` says.
 
     Raises:
         UsageError: the signing key is not Ed25519 or cannot sign; the allowed signers cannot be read.
@@ -77,5 +82,5 @@ def export_attestations(ledger: Path, choice: TrustChoice, rule: TrustRule, expo
     """
     from skillscope import __version__
 
-    policy = review_policy(ledger, choice, rule)
+    policy = review_policy(ledger, choice, TrustRule(signers, choice.include_unsigned))
     return attest_approvals(exportable.approvals, load_signer(choice.signing_key), policy, version=__version__)

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from skillscope.audit.custom_rules import RuleSet, load_rules
+from skillscope.audit.paths import path_hits
 from skillscope.audit.rule_policy import RulePolicy, apply_policy, load_policy
 from skillscope.audit.run.integrity import ContentScan, content_findings
 from skillscope.audit.run.results import ServerAudit
@@ -34,6 +35,7 @@ __all__ = [
     "capabilities_of",
     "item_audit",
     "not_audited",
+    "path_warnings",
     "scan_contents",
     "user_policy",
     "user_rules",
@@ -84,6 +86,16 @@ def item_audit(item: SurfaceItem, server: str = "") -> list[AuditFinding]:
 def capabilities_of(report: SkillReport) -> list[Capability]:
     """What a verified skill can do, read as the audit reads it, without making a finding."""
     return skill_capabilities(report)
+
+
+def path_warnings(entry: CatalogEntry) -> list[str]:
+    """What a skill's listed file paths warn of, each warning once: percent-encoded separators, spellings that
+    collide, look-alike letters, git metadata (the audit reports the same as findings). Server text: show it safely."""
+    said: list[str] = []
+    for _, hit in path_hits([f.path for f in entry.files or ()]):
+        if hit.message not in said:
+            said.append(hit.message)
+    return said
 
 
 def user_rules(paths: Sequence[str | Path]) -> RuleSet:

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from skillscope.catalog.entry import CatalogEntry
+from skillscope.catalog.surface import SurfaceItem
 from skillscope.core.errors import LedgerError, SkillscopeError
 from skillscope.ledger.book import ReviewBook
 from skillscope.ledger.core.chain import VerifyResult
@@ -14,7 +15,15 @@ from skillscope.ledger.core.record import Record
 from skillscope.ledger.core.verdicts import ReviewState, Verdicts, review_state
 from skillscope.ledger.team.objects import ObjectStore, store_dir
 
-__all__ = ["LedgerSnapshot", "TrustChoice", "entry_review", "load_verdicts", "read_ledger", "review_states"]
+__all__ = [
+    "LedgerSnapshot",
+    "TrustChoice",
+    "entry_review",
+    "item_review",
+    "load_verdicts",
+    "read_ledger",
+    "review_states",
+]
 
 
 @dataclass(frozen=True)
@@ -64,6 +73,12 @@ def entry_review(verdicts: Verdicts | None, entry: CatalogEntry) -> ReviewState 
         return None
     files = [(f.uri, f.digest, f.size) for f in entry.files or ()]
     return review_state(verdicts, entry.name, entry.fingerprint, files)
+
+
+def item_review(verdicts: Verdicts, item: SurfaceItem) -> ReviewState:
+    """The review state of a tool, prompt or resource as served now: its definition is its content, so the
+    state lists no file changes."""
+    return review_state(verdicts, item.name, item.fingerprint, ())
 
 
 def review_states(verdicts: Verdicts | None, entries: Iterable[CatalogEntry]) -> dict[str, ReviewState]:

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import base64
+import hashlib
 from dataclasses import dataclass, field
 
 from skillscope.core.errors import SkillscopeError
+from skillscope.core.textsafe import safe_line
 from skillscope.ledger.book import ReviewBook, SignatureStatus
+from skillscope.ledger.core.sshsig import SignatureError, key_blob
 
-__all__ = ["Signature", "SignatureReport", "check_signatures"]
+__all__ = ["Signature", "SignatureReport", "check_signatures", "key_fingerprint"]
 
 
 _WORDS: dict[SignatureStatus, str] = {
@@ -70,3 +74,14 @@ def check_signatures(book: ReviewBook, *, allowed_signers: str | None = None) ->
     for _line, digest, checked in check.result.reviews:
         report.by_hash[digest] = Signature(check.signature(checked), checked.key or "")
     return report
+
+
+def key_fingerprint(key: str) -> str:
+    """A public key line as ``ssh-keygen -l`` names it: its type and ``SHA256:`` of its blob (the line itself,
+    made safe, when it is no key)."""
+    kind = key.split()[0] if key.split() else "key"
+    try:
+        blob = key_blob(key)
+    except SignatureError:
+        return safe_line(key, limit=120)
+    return f"{kind} SHA256:{base64.b64encode(hashlib.sha256(blob).digest()).decode().rstrip('=')}"

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import base64
-import hashlib
 from collections.abc import Sequence
 from pathlib import Path
 from typing import ClassVar
@@ -21,11 +19,10 @@ from textual.widgets import DataTable, Header, Input, Static
 from textual.worker import Worker
 
 from skillscope.core.files import write_file
-from skillscope.core.textsafe import safe_line
 from skillscope.ledger.core.record import Record
 from skillscope.service.ledgers import approved_text
 from skillscope.service.review_state import LedgerSnapshot, read_ledger
-from skillscope.service.signatures import SignatureReport, check_signatures
+from skillscope.service.signatures import SignatureReport, check_signatures, key_fingerprint
 from skillscope.tui.actions import copy_value, move_focused
 from skillscope.tui.dialogs.export import ExportDialog, ExportRequest
 from skillscope.tui.dialogs.facts import Fact, FactsDialog
@@ -35,7 +32,7 @@ from skillscope.tui.notify import report_failed_worker, tell
 from skillscope.tui.widgets.key_footer import KeyFooter
 from skillscope.tui.widgets.ledger_table import LedgerTable, signature_text
 
-__all__ = ["LedgerScreen", "damage_report", "key_fingerprint", "record_facts"]
+__all__ = ["LedgerScreen", "damage_report", "record_facts"]
 
 
 def damage_report(snapshot: LedgerSnapshot) -> Group:
@@ -70,18 +67,6 @@ def damage_report(snapshot: LedgerSnapshot) -> Group:
                 )
             )
     return Group(*parts)
-
-
-def key_fingerprint(key: str) -> str:
-    """A public key as ``ssh-keygen -l`` names it: its type and ``SHA256:`` of its blob."""
-    from skillscope.ledger.core.sshsig import SignatureError, key_blob
-
-    kind = key.split()[0] if key.split() else "key"
-    try:
-        blob = key_blob(key)
-    except SignatureError:
-        return safe_line(key, limit=120)
-    return f"{kind} SHA256:{base64.b64encode(hashlib.sha256(blob).digest()).decode().rstrip('=')}"
 
 
 def record_facts(record: Record, signatures: SignatureReport | None) -> list[Fact]:
