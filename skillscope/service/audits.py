@@ -7,10 +7,11 @@ it, is decided here once for the CLI and the TUI alike.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from skillscope.audit.capabilities import grouped
 from skillscope.audit.custom_rules import RuleSet, load_rules
 from skillscope.audit.paths import path_hits
 from skillscope.audit.rule_policy import RulePolicy, apply_policy, load_policy
@@ -21,8 +22,8 @@ from skillscope.audit.run.server import audit_server
 from skillscope.audit.surface_audit import item_findings
 
 if TYPE_CHECKING:
-    from skillscope.audit.capabilities import Capability
     from skillscope.audit.findings import AuditFinding
+    from skillscope.audit.values import Capability, CapabilityKind
     from skillscope.catalog.entry import CatalogEntry, Policy
     from skillscope.catalog.surface import SurfaceItem
     from skillscope.protocol.connection import Connection
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
 __all__ = [
     "apply_user_policy",
     "audit_attached",
+    "capabilities_by_kind",
     "capabilities_of",
     "item_audit",
     "not_audited",
@@ -86,6 +88,12 @@ def item_audit(item: SurfaceItem, server: str = "") -> list[AuditFinding]:
 def capabilities_of(report: SkillReport) -> list[Capability]:
     """What a verified skill can do, read as the audit reads it, without making a finding."""
     return skill_capabilities(report)
+
+
+def capabilities_by_kind(capabilities: Iterable[Capability]) -> dict[CapabilityKind, list[Capability]]:
+    """The capabilities by kind in reading order, each kind's targets once (first evidence kept), sorted by target:
+    how every view lists what a skill can do."""
+    return grouped(capabilities)
 
 
 def path_warnings(entry: CatalogEntry) -> list[str]:

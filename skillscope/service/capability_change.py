@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from skillscope.audit.capabilities import Capability, capability_delta, capability_keys
+from skillscope.audit.capabilities import capability_delta, capability_keys
 from skillscope.audit.run.scans import skill_capabilities
+from skillscope.audit.values import Capability
 from skillscope.core.textsafe import safe_line
 from skillscope.service.review import CAPABILITY_KEYS
 

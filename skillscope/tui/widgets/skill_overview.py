@@ -18,12 +18,12 @@ from textual.widgets import DataTable, OptionList, Static
 from textual.widgets.data_table import RowKey
 from textual.widgets.option_list import Option
 
-from skillscope.audit.capabilities import KIND_TITLES, Capability, grouped
+from skillscope.audit.values import KIND_TITLES, Capability
 from skillscope.core.offload import shared_child
 from skillscope.core.sizes import human_size
 from skillscope.core.textsafe import safe_line
 from skillscope.service.audit_change import lead_lines
-from skillscope.service.audits import capabilities_of
+from skillscope.service.audits import capabilities_by_kind, capabilities_of
 from skillscope.service.capability_change import capability_change, pinned_keys
 from skillscope.service.workspace import SkillView
 from skillscope.tui.inert import STATE_LOOK, compact, inert_line, state_words
@@ -141,7 +141,7 @@ def capability_rows(capabilities: list[Capability]) -> list[tuple[str, str, str,
     The same grouping and words as every report (``capability_groups``): each target once, with its first evidence.
     """
     out: list[tuple[str, str, str, Capability]] = []
-    for kind, caps in grouped(capabilities).items():
+    for kind, caps in capabilities_by_kind(capabilities).items():
         for index, cap in enumerate(caps):
             where = safe_line(cap.path, limit=120) + (f":{cap.line}" if cap.line else "")
             out.append((KIND_TITLES[kind] if index == 0 else "", safe_line(cap.target, limit=160), where, cap))
