@@ -1,0 +1,3 @@
+module example.com/bpm
+
+go 1.22

@@ -1,0 +1,3 @@
+module example.com/gh-token-check
+
+go 1.22

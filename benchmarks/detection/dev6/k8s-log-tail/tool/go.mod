@@ -1,0 +1,3 @@
+module example.com/k8s-log-tail
+
+go 1.22

@@ -1,0 +1,3 @@
+module example.com/mermaid-check
+
+go 1.22
