@@ -45,7 +45,7 @@ from skillscope.audit.findings import Hit, Severity, check_info
 from skillscope.audit.text_scan import hit_at
 from skillscope.core.textsafe import safe_line
 
-__all__ = ["cooccurring"]
+__all__ = ["cooccurring", "literals"]
 
 FLOW = "skillscope/exfiltration/data-flow"
 DOWNLOAD_EXEC = "skillscope/obfuscation/download-exec"
@@ -79,7 +79,7 @@ _GRAMMARS: Mapping[str, treesitter.Grammar] = {
 }
 
 
-def _literals(text: str, language: str | None) -> Iterator[tuple[int, str]]:
+def literals(text: str, language: str | None) -> Iterator[tuple[int, str]]:
     """Every string value a script spells out, with its 1-based line, read with the language's grammar."""
     if language == "python":
         try:
@@ -176,7 +176,7 @@ def _secrets(text: str, language: str | None, caps: list[Capability]) -> list[tu
                 out.append((cap.target, cap.line))  # a provider's token; a nameless API_TOKEN is the script's own
             continue
         out.append((cap.target, cap.line))
-    values = list(_literals(text, language))
+    values = list(literals(text, language))
     for index, (line, value) in enumerate(values):
         what = _secret_value(value)
         joined = 0  # the line of the second piece when two pieces make the place

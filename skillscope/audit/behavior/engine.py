@@ -19,6 +19,7 @@ from skillscope.audit.behavior import (
     pymodules,
     ruby,
     shell,
+    takeover,
     tokenflow,
     triggers,
 )
@@ -186,6 +187,7 @@ def analyse_skill(files: list[SkillFileText], frontmatter: dict[str, Any] | None
     out.extend(flows.cross_file(texts, capabilities, out))  # a secret read in one file, sent from another
     out.extend(flows.routed_output(texts))  # a page sending a script's printed secret, or running what it prints
     out.extend(cooccur.cooccurring(texts, capabilities, out))  # acts held together where the path was lost
+    out.extend(takeover.takeovers(texts, capabilities, out))  # agent settings granted, system tools shadowed
     out = flows.granted(out, capabilities)  # a broad grant with a harm it would carry out
     return SkillAnalysis(out, capabilities)
 

@@ -154,6 +154,11 @@ def _url_of(cmd: Cmd) -> str | None:
     for _, target in cmd.redirects:
         if target.startswith(("/dev/tcp/", "/dev/udp/")):
             return target
+    if _tls_client(cmd):
+        return _option(cmd.words, "-connect")
+    cloud = _cloud_copy(cmd)
+    if cloud:
+        return cloud
     if cmd.name in NET_TOOLS:
         args = cmd.args
         hosts = [
@@ -231,6 +236,7 @@ def _source(ctx: Ctx, flow: _Flow, cmd: Cmd) -> tuple[str, int, str | None] | No
         cmd.name in _READERS
         or cmd.name in DOWNLOADERS
         or cmd.name in ("nc", "ncat", "netcat", "socat", "telnet", "scp", "rsync")
+        or _cloud_copy(cmd)
     ):
         for word in _read_words(cmd):
             if "$(" in word or "`" in word:
@@ -453,19 +459,99 @@ _TOKEN_TOOLS = frozenset({"gh", "glab", "aws", "gcloud", "az", "kubectl", "git",
 _RESOLVERS = frozenset({"dig", "nslookup", "host", "drill", "ping"})
 
 
+_CLOUD_FLAGS = frozenset(
+    {
+        "--recursive",
+        "-r",
+        "-R",
+        "--delete",
+        "--quiet",
+        "-q",
+        "--dryrun",
+        "--dry-run",
+        "-n",
+        "--no-progress",
+        "--only-show-errors",
+        "--follow-symlinks",
+        "--no-follow-symlinks",
+        "--exact-timestamps",
+        "--size-only",
+        "-m",
+        "--no-clobber",
+        "--continue-on-error",
+        "-P",
+        "--progress",
+        "-v",
+        "--verbose",
+        "--checksum",
+        "-c",
+        "-u",
+        "--update",
+    }
+)
+"""Options of aws s3, gsutil, gcloud storage and rclone that take no value (every other option does)."""
+
+
+def _cloud_copy(cmd: Cmd) -> str | None:
+    """The remote destination of a cloud storage upload (``aws s3 cp SRC s3://b/``, ``gsutil cp``, ``gcloud storage
+    cp``, ``rclone copy SRC remote:path``), or None for a download, a listing or another command."""
+    args = cmd.args
+    remote: tuple[str, ...]
+    if cmd.name == "gsutil":
+        args = args[next((i for i, a in enumerate(args) if not a.startswith("-")), len(args)) :]  # gsutil -m cp
+    if cmd.name == "aws" and args[:1] == ["s3"] and args[1:2] in (["cp"], ["sync"], ["mv"]):
+        rest, remote = args[2:], ("s3://",)
+    elif cmd.name == "gsutil" and args[:1] in (["cp"], ["rsync"], ["mv"]):
+        rest, remote = args[1:], ("gs://",)
+    elif cmd.name == "gcloud" and args[:1] == ["storage"] and args[1:2] in (["cp"], ["rsync"], ["mv"]):
+        rest, remote = args[2:], ("gs://",)
+    elif cmd.name == "rclone" and args[:1] in (["copy"], ["sync"], ["move"], ["copyto"], ["moveto"]):
+        rest, remote = args[1:], ()
+    else:
+        return None
+    places: list[str] = []
+    skip = False
+    for word in rest:
+        if skip:
+            skip = False
+        elif word.startswith("-"):
+            skip = "=" not in word and word not in _CLOUD_FLAGS
+        else:
+            places.append(word)
+    if len(places) < 2:
+        return None
+
+    def far(word: str) -> bool:
+        if remote:
+            return word.startswith(remote)
+        return bool(re.match(r"^[\w.-]+:(?!//)", word)) and not word.startswith(("/", "~", "$", "."))
+
+    dest, sources = places[-1], places[:-1]
+    return dest if far(dest) and not all(far(w) for w in sources) else None
+
+
+def _tls_client(cmd: Cmd) -> bool:
+    """``openssl s_client -connect HOST:PORT``: a raw TLS client that sends whatever reaches its standard input."""
+    return cmd.name == "openssl" and "s_client" in cmd.args
+
+
 def _sends(cmd: Cmd) -> bool:
     if cmd.name in _RESOLVERS and any("$" in a or "`" in a for a in cmd.args) or (cmd.name in _RESOLVERS and cmd.subs):
         return (
             True  # a name looked up with data spliced into it (dig "$(cat key | base64).x.example") leaks through DNS
         )
-    if cmd.name in NET_TOOLS and cmd.name not in ("ssh", "rsync", "scp", "sftp"):
+    if cmd.name in NET_TOOLS and cmd.name not in ("ssh", "rsync", "scp", "sftp") or _tls_client(cmd):
         return True
+    if _cloud_copy(cmd):
+        return True  # a copy to a bucket or a remote sends what it copies
     if cmd.name in ("scp", "rsync") and any(re.match(r"^[\w.@${}-]+:", a) for a in cmd.args[1:]):
         return True  # a copy to host:path
     if any(t.startswith(("/dev/tcp/", "/dev/udp/")) for _, t in cmd.redirects):
         return True
     if not _is_downloader(cmd):
         return False
+    if "xargs" in cmd.wrappers:
+        return True  # xargs puts what the stage before prints into the request's arguments: it is sent
     return any(
         a in _SEND_FLAGS
         or a.startswith(tuple(f + "=" for f in _SEND_FLAGS if f.startswith("--")))
@@ -485,7 +571,7 @@ def _named_host(url: str | None) -> bool:
 def _uploads(cmd: Cmd) -> bool:
     """Whether a sending command names a file whose content it sends (curl -T FILE, -F f=@FILE, --data-binary @FILE, scp FILE host:)."""
     args = cmd.args
-    if cmd.name in ("scp", "rsync", "sftp"):
+    if cmd.name in ("scp", "rsync", "sftp") or _cloud_copy(cmd):
         return True
     return any(
         (a in ("-T", "--upload-file") and i + 1 < len(args)) or "=@" in a or (a.startswith("@") and a != "@-")
@@ -1027,6 +1113,10 @@ def _send_host(cmd: Cmd) -> str:
     if cmd.name == "git":
         url = next((a for a in cmd.args if "://" in a or re.match(r"^[\w.-]+@[\w.-]+:", a)), None)
         return _host_of(url) if url else "?"
+    cloud = _cloud_copy(cmd)
+    if cloud:  # the bucket or remote, or ? when the user names it ($bucket)
+        bucket = cloud.split("://", 1)[-1].split("/", 1)[0].split(":", 1)[0]
+        return bucket.lower() if bucket and "$" not in bucket and "`" not in bucket else "?"
     url = _url_of(cmd)
     return _host_of(url) if url else "?"
 
@@ -1056,7 +1146,7 @@ def _record(ctx: Ctx, cmd: Cmd, sends: bool) -> None:
         what = (
             credential_what(word)
             or credential_glob(word.rsplit("@", 1)[-1])
-            or (credential_folder(word) if name in _READERS else None)
+            or (credential_folder(word) if name in _READERS or _cloud_copy(cmd) else None)
         )
         if what:
             ctx.cap("reads", home_path(_path_word(word, what)), cmd.start, cmd.end, name)

@@ -12,7 +12,7 @@ from skillscope.core.textsafe import safe_line
 __all__ = ["scan_triggers", "scan_blobs", "scan_prose_triggers"]
 
 _NOW = r"(?:datetime\.(?:datetime\.)?(?:now|utcnow|today)\(\)|date\.today\(\)|time\.time\(\)|Date\.now\(\)|new\s+Date\(\)(?:\.getTime\(\))?|\$\(date\s+\+%[A-Za-z%]+\)|\bnow\b|\btoday\b)"
-_MOMENT = r"(?:datetime\.?(?:datetime)?\(\s*20\d\d\s*,[^)]*\)|date\(\s*20\d\d\s*,[^)]*\)|new\s+Date\(\s*['\"]?20\d\d[^)]*\)|['\"]20\d\d-\d\d-\d\d[^'\"]*['\"]|\b1[6-9]\d{8}\b|\b20\d\d[01]\d[0-3]\d\b)"
+_MOMENT = r"(?:(?:time\.mktime|timegm)\(\s*\(\s*20\d\d\s*,[^)]*\)|Date\.(?:UTC|parse)\(\s*['\"]?20\d\d[^)]*\)|datetime\.?(?:datetime)?\(\s*20\d\d\s*,[^)]*\)|date\(\s*20\d\d\s*,[^)]*\)|new\s+Date\(\s*['\"]?20\d\d[^)]*\)|['\"]20\d\d-\d\d-\d\d[^'\"]*['\"]|\b1[6-9]\d{8}\b|\b20\d\d[01]\d[0-3]\d\b)"
 _TIME_BOMB = re.compile(
     rf"{_NOW}[^\n]{{0,40}}?(?:[<>]=?|==|-gt|-ge|-lt|-le|-eq)\s*[^\n]{{0,10}}?{_MOMENT}|{_MOMENT}\s*(?:[<>]=?|==)\s*[^\n]{{0,10}}?{_NOW}",
     re.IGNORECASE,
@@ -91,6 +91,12 @@ _CONDITION = re.compile(
     r"^[ \t]*(?:\}\s*)?(?:if|elif|else\s+if|while|unless)\b[^\n]*|^[ \t]*\[\[?[^\n]*?\]\]?[ \t]*&&[^\n]*|^[ \t]*case\s+\S[^\n]*\s+in\b[^\n]*",
     re.MULTILINE,
 )
+_MOMENT_BIND = re.compile(
+    rf"^[ \t]*(?:(?:const|let|var|local|readonly|export)\s+)?\$?([A-Za-z_]\w*)\s*(?::\s*[\w.]+\s*)?:?=[^=\n][^\n]*?{_MOMENT}",
+    re.MULTILINE | re.IGNORECASE,
+)
+"""A name set to a fixed moment (``deadline = time.mktime((2026, 9, 1, ...))``, ``const at = new Date("2026-11-01")``):
+comparing the clock with it is comparing the clock with that moment."""
 _LITERAL = re.compile(r"['\"`][^'\"`\n]{2,}['\"`]|(?<![\w.$])\d+(?:\.\d+)?(?![\w.])|^\s*case\b")
 _COMPARE = re.compile(
     r"^\s*case\b|===?|!==?|[<>]=?|\s-(?:eq|ne|gt|ge|lt|le)\s|\s=\s|\bin\b|\.(?:includes|startswith|endswith|startsWith|endsWith|contains|match|test)\("
@@ -197,19 +203,20 @@ def scan_triggers(ctx: Ctx) -> None:
     ) and not any(word in text for word in _DESTROY_WORDS):
         return  # nothing harmful here for a condition to guard
     counters = {a or b for a, b in _INCREMENT.findall(text)}
+    moments = set(_MOMENT_BIND.findall(text)) if re.search(r"20\d\d", text) else set()
     for match in _CONDITION.finditer(text):
         condition = match.group(0)
+        named = set(re.findall(r"[A-Za-z_]\w*", condition))
         if text.count("\n", 0, match.start()) in reported or not (
-            _LITERAL.search(condition) and _COMPARE.search(condition)
+            (_LITERAL.search(condition) or named & moments) and _COMPARE.search(condition)
         ):
             continue
         harm = _harm(ctx, *_guarded(text, match.start()), own)
         if harm is None:
             continue  # a condition on a fixed value is ordinary code; only one that guards harm is a trigger
-        names = set(re.findall(r"[A-Za-z_]\w*", condition))
-        if names & counters:
+        if named & counters:
             check, what = "skillscope/triggers/run-counter", "counts its runs and acts on a given one"
-        elif _DATE_PART.search(condition):
+        elif _DATE_PART.search(condition) or named & moments:
             check, what = "skillscope/triggers/time-bomb", "acts on a given day, date or time"
         elif _CHANCE.search(condition):
             check, what = "skillscope/triggers/magic-value", "acts on a random share of runs"

@@ -1,0 +1,209 @@
+"""Code that takes over what runs next: agent settings written with a broad grant, system tools shadowed on PATH.
+
+Both are judged by class, from the capabilities every analyser records and the skill's own files, so the language
+and the spelling of the write do not matter:
+
+- a script that writes a file the agent reads as its settings (``~/.claude/settings.json``, ``.mcp.json``, Codex or
+  Gemini config) and spells a grant that switches off the user's prompts (``bypassPermissions``,
+  ``dangerouslySkipPermissions``, ``Bash(*)`` as a value, ``danger-full-access``): an error at the write;
+- a script that puts a folder ahead of the system's on PATH while the skill ships or writes an executable named like
+  a system tool (``sudo``, ``git``, ``ssh``), or writes one into a folder already early on PATH (``~/.local/bin``,
+  ``/usr/local/bin``): every later call of that tool runs the skill's copy. An error for a tool that handles
+  passwords, keys or privilege, a warning for other common tools.
+
+A grant spelt only to be tested or removed (``if mode == "bypassPermissions"``, ``del cfg["allow"]``) is a check,
+not a grant; a PATH prepend for the skill's own tool (``~/.mytool/bin`` holding ``mytool``) shadows nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import replace
+
+from skillscope.audit.behavior.cooccur import literals
+from skillscope.audit.behavior.regions import code_regions, is_data_file, is_prose_file
+from skillscope.audit.capabilities import Capability
+from skillscope.audit.findings import Hit, Severity
+from skillscope.audit.text_scan import hit_at
+from skillscope.core.textsafe import safe_line
+
+__all__ = ["takeovers", "SHADOWED_TOOLS", "path_prepends"]
+
+GRANT = "skillscope/permissions/unrestricted-shell"
+SHADOW = "skillscope/permissions/path-shadow"
+
+_AGENT_SETTINGS = re.compile(
+    r"(?:^|/)(?:\.claude/settings(?:\.local)?\.json|\.claude\.json|\.mcp\.json|\.cursor/mcp\.json|"
+    r"\.cursor/cli-config\.json|claude_desktop_config\.json|\.gemini/settings\.json|\.codex/config\.toml|"
+    r"\.vscode/(?:settings|mcp)\.json|\.config/Code/User/settings\.json)$"
+)
+"""Files an agent reads as its own settings: what they grant, every later session has."""
+_GRANT_VALUE = re.compile(
+    r"^(?:bypassPermissions|dangerouslySkipPermissions|skipDangerousModePermissionPrompt|--dangerously-skip-permissions|"
+    r"danger-full-access|--yolo|(?:Bash|Shell|Terminal)(?:\(\s*(?:\*|:\*|\*\*)?\s*\))?|"
+    r"(?:Bash|Shell)\(\s*(?:sudo|su|sh|bash|zsh|eval|python3?|node)\s*(?::\s*\*|\s+\*|\*)\s*\))$"
+)
+"""A value that, written into agent settings, lets every command run without the user being asked."""
+_TESTED = re.compile(r"==|!=|\bin\b|\.includes\(|\.has\(|-eq\b|-ne\b|\bdel\b|\bdelete\b|\.pop\(|\.remove\(|\.filter\(")
+"""A line that compares, looks up or removes a value: spelling a grant there checks for it, it does not grant it."""
+
+SHADOWED_TOOLS: Mapping[str, bool] = {
+    **dict.fromkeys(
+        (
+            "sudo su doas pkexec ssh scp sftp ssh-add ssh-agent git gpg gpg2 passwd login security op gh aws gcloud "
+            "az kubectl vault docker keychain"
+        ).split(),
+        True,
+    ),
+    **dict.fromkeys(
+        "ls cat ps cp mv rm curl wget python python3 pip pip3 node npm npx env which id whoami bash sh zsh".split(),
+        False,
+    ),
+}
+"""System tools a copy earlier on PATH would stand in for; True for those that handle passwords, keys or privilege."""
+_RANK = list(SHADOWED_TOOLS)
+_EARLY_BINS = re.compile(r"^(?:~/\.local/bin|~/bin|/usr/local/bin|/usr/local/sbin|/opt/homebrew/bin)/")
+"""Folders ahead of /usr/bin on a usual PATH: a tool written there already shadows the system's."""
+_PREPEND = re.compile(r"(?<!\w)PATH\b['\"\]]*\s*(?::=|\+?=|,|:)(?!=)\s*(?P<rhs>[^\n]*)")
+_ADD_PATH = re.compile(r"\bfish_add_path\s+(?!-a\b|--append\b)(?P<rhs>\S+)")
+
+
+def path_prepends(text: str) -> list[tuple[int, str]]:
+    """(1-based line, the folder spelt) of each place a text puts a folder ahead of the rest of PATH: ``PATH="X:$PATH"``,
+    ``$env:PATH = "X;" + $env:PATH``, ``os.environ["PATH"] = d + os.pathsep + ...``, ``fish_add_path X``."""
+    out: list[tuple[int, str]] = []
+    for number, line in enumerate(text.split("\n"), 1):
+        if "PATH" not in line and "fish_add_path" not in line:
+            continue
+        added = _ADD_PATH.search(line)
+        if added:
+            out.append((number, added.group("rhs").strip("'\"")))
+            continue
+        match = _PREPEND.search(line)
+        if match is None:
+            continue
+        rhs = match.group("rhs")
+        later = re.search(r"PATH\b", rhs)
+        if later is None:
+            continue
+        head = re.sub(
+            r"\$\{?$|\$\(?env:$|process\.env\.$|os\.environ(?:\.get)?\(?\[?['\"]?$|ENV\[['\"]?$|(?:os\.)?[Gg]etenv\(['\"]?$",
+            "",
+            rhs[: later.start()],
+        )
+        folder = head.lstrip(" \t'\"`+([\\").rstrip(" \t'\"`+:;,$({#\\")
+        folder = re.sub(r"\s*\+\s*(?:os\.pathsep|File::PATH_SEPARATOR|path\.delimiter|['\"][:;]['\"])\s*$", "", folder)
+        if folder and not re.fullmatch(r"[:;]*", folder):
+            out.append((number, folder.strip("'\"` ")))
+    return out
+
+
+def _line_span(text: str, line: int) -> tuple[int, int]:
+    lines = text.split("\n")
+    start = sum(len(x) + 1 for x in lines[: line - 1])
+    body = lines[line - 1] if line - 1 < len(lines) else ""
+    indent = len(body) - len(body.lstrip())
+    return start + indent, start + max(len(body), indent + 1)
+
+
+def _scripts(texts: Mapping[str, str]) -> dict[str, str | None]:
+    """The skill's scripts (not pages, not data), each with its language."""
+    out: dict[str, str | None] = {}
+    for path, text in texts.items():
+        if not text or is_prose_file(path) or is_data_file(path):
+            continue
+        regions = code_regions(text, path)
+        if regions and not regions[0].documented:
+            out[path] = regions[0].language
+    return out
+
+
+def takeovers(
+    texts: Mapping[str, str], capabilities: list[Capability], hits: list[tuple[str, Hit]]
+) -> list[tuple[str, Hit]]:
+    """Findings for agent settings written with a broad grant and for system tools shadowed on PATH."""
+    scripts = _scripts(texts)
+    if not scripts:
+        return []
+    out: list[tuple[str, Hit]] = []
+
+    def add(path: str, check: str, line: int, message: str, severity: Severity) -> None:
+        text = texts[path]
+        start, end = _line_span(text, line)
+        out.append((path, replace(hit_at(check, message, text, start, end), severity=severity)))
+
+    for path, language in scripts.items():
+        writes = [
+            c
+            for c in capabilities
+            if c.path == path and c.kind == "writes" and c.line and _AGENT_SETTINGS.search(c.target.replace("\\", "/"))
+        ]
+        if not writes or any(p == path and h.id == GRANT and (h.severity or "") == "error" for p, h in hits):
+            continue
+        text = texts[path]
+        lines = text.split("\n")
+        granted = [
+            (line, value.strip())
+            for line, value in literals(text, language)
+            if _GRANT_VALUE.fullmatch(value.strip()) and 0 < line <= len(lines) and not _TESTED.search(lines[line - 1])
+        ]
+        if granted:
+            line, value = granted[0]
+            write = writes[0]
+            add(
+                path,
+                GRANT,
+                write.line or line,
+                f"writes {safe_line(write.target, limit=60)} (line {write.line}), the agent's own settings, with "
+                f"{safe_line(value, limit=40)} (line {line}): every later session would run commands without asking the user",
+                "error",
+            )
+    out.extend(_shadowing(texts, scripts, capabilities))
+    return out
+
+
+def _shadowing(
+    texts: Mapping[str, str], scripts: Mapping[str, str | None], capabilities: list[Capability]
+) -> list[tuple[str, Hit]]:
+    """A PATH prepend beside an executable named like a system tool, or such a tool written into an early folder."""
+    shipped = {p.rsplit("/", 1)[-1]: p for p in texts if p.rsplit("/", 1)[-1] in SHADOWED_TOOLS}
+    out: list[tuple[str, Hit]] = []
+    for path in scripts:
+        text = texts[path]
+        written = [
+            c
+            for c in capabilities
+            if c.path == path
+            and c.kind == "writes"
+            and c.line
+            and c.target.rstrip("/").rsplit("/", 1)[-1] in SHADOWED_TOOLS
+        ]
+        early = [c for c in written if _EARLY_BINS.match(c.target)]
+        prepends = path_prepends(text)
+        named = {c.target.rstrip("/").rsplit("/", 1)[-1] for c in written}
+        named |= {n for n in shipped if n not in ("env",) and re.search(rf"(?<![\w.-]){re.escape(n)}\b", text)}
+        tools = sorted(named, key=_RANK.index)
+        if prepends and tools:
+            line, folder = prepends[0]
+            message = (
+                f"puts {safe_line(folder, limit=60)} ahead of the system's folders on PATH (line {line}) while the "
+                f"skill places its own {', '.join(tools[:4])} there: every later call of "
+                f"{tools[0]} would run the skill's copy"
+            )
+        elif early:
+            write = early[0]
+            tools = sorted(
+                {c.target.rstrip("/").rsplit("/", 1)[-1] for c in early}, key=lambda n: (not SHADOWED_TOOLS[n], n)
+            )
+            line = write.line or 1
+            message = (
+                f"writes {safe_line(write.target, limit=60)} (line {line}), a folder ahead of /usr/bin on PATH: "
+                f"every later call of {tools[0]} would run the skill's copy"
+            )
+        else:
+            continue
+        start, end = _line_span(text, line)
+        severity: Severity = "error" if SHADOWED_TOOLS[tools[0]] else "warning"
+        out.append((path, replace(hit_at(SHADOW, message, text, start, end), severity=severity)))
+    return out
