@@ -10,7 +10,7 @@ if TYPE_CHECKING:  # the opener and the connection load the SDK; the JSON shapes
     from skillscope.catalog.entry import CatalogEntry
     from skillscope.catalog.listing import Listing
     from skillscope.ledger.core.record import Record
-    from skillscope.ledger.core.verdicts import ReviewState
+    from skillscope.ledger.core.values import ReviewState
     from skillscope.protocol.info import ServerInfo
     from skillscope.verify.opener import SkillReport
 

@@ -30,7 +30,7 @@ from skillscope.verify.frontmatter import FrontmatterError, parse_frontmatter, s
 from skillscope.verify.opener import FileResult, SkillReport
 
 if TYPE_CHECKING:
-    from skillscope.ledger.core.verdicts import ReviewState
+    from skillscope.ledger.core.values import ReviewState
     from skillscope.ledger.team.objects import ObjectStore
     from skillscope.service.capability_change import CapabilityChange
 

@@ -13,7 +13,7 @@ from skillscope.service.review import CAPABILITY_KEYS
 
 if TYPE_CHECKING:
     from skillscope.ledger.core.record import Record
-    from skillscope.ledger.core.verdicts import ReviewState
+    from skillscope.ledger.core.values import ReviewState
     from skillscope.verify.opener import SkillReport
 
 __all__ = ["CapabilityChange", "capability_change", "pinned_keys", "report_change"]

@@ -19,7 +19,8 @@ from skillscope.service.targets import TargetOptions, attach_problem, client_see
 if TYPE_CHECKING:
     from skillscope.catalog.entry import CatalogEntry
     from skillscope.config.file import Config
-    from skillscope.ledger.core.verdicts import ReviewState, Verdicts
+    from skillscope.ledger.core.values import ReviewState
+    from skillscope.ledger.core.verdicts import Verdicts
     from skillscope.protocol.info import Era, ServerInfo
     from skillscope.service.targets import ServerSeed
 

@@ -28,8 +28,7 @@ from skillscope.ledger.book import ReviewBook
 from skillscope.ledger.core.defaults import default_reviewer
 from skillscope.ledger.core.record import Record
 from skillscope.ledger.core.recording import review_record, tool_id, utc_now
-from skillscope.ledger.core.values import Action
-from skillscope.ledger.core.verdicts import ReviewState
+from skillscope.ledger.core.values import Action, ReviewState
 from skillscope.ledger.intoto import POLICY_DIGESTS
 from skillscope.service.attestations import approval_policy
 from skillscope.service.review_state import TrustChoice

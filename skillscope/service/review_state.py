@@ -12,7 +12,8 @@ from skillscope.core.errors import LedgerError, SkillscopeError
 from skillscope.ledger.book import ReviewBook
 from skillscope.ledger.core.chain import VerifyResult
 from skillscope.ledger.core.record import Record
-from skillscope.ledger.core.verdicts import ReviewState, Verdicts, review_state
+from skillscope.ledger.core.values import ReviewState
+from skillscope.ledger.core.verdicts import Verdicts, review_state
 from skillscope.ledger.team.objects import ObjectStore, store_dir
 
 __all__ = [

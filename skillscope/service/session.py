@@ -15,8 +15,8 @@ from skillscope.catalog.listing import Listing
 from skillscope.core.errors import ConnectionFailed, SkillscopeError
 from skillscope.core.offload import Offload, in_thread
 from skillscope.ledger.core.record import Record
-from skillscope.ledger.core.values import Action
-from skillscope.ledger.core.verdicts import ReviewState, Verdicts
+from skillscope.ledger.core.values import Action, ReviewState
+from skillscope.ledger.core.verdicts import Verdicts
 from skillscope.protocol.connection import Connection
 from skillscope.protocol.errors import as_skillscope_error
 from skillscope.protocol.info import ServerInfo

@@ -25,8 +25,8 @@ from skillscope.core.errors import ExtensionNotOffered, SkillNotFound, UsageErro
 from skillscope.core.textsafe import safe_line
 from skillscope.ledger.core.record import Record
 from skillscope.ledger.core.recording import review_record
-from skillscope.ledger.core.values import Action
-from skillscope.ledger.core.verdicts import ReviewState, Verdicts, review_state
+from skillscope.ledger.core.values import Action, ReviewState
+from skillscope.ledger.core.verdicts import Verdicts, review_state
 from skillscope.protocol.surface import list_surface
 from skillscope.service.catalog import load_catalog
 

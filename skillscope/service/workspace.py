@@ -12,8 +12,7 @@ from skillscope.audit.run.results import SkillAudit
 from skillscope.catalog.entry import CatalogEntry
 from skillscope.core.offload import Offload, in_thread
 from skillscope.ledger.core.record import Record
-from skillscope.ledger.core.values import Action
-from skillscope.ledger.core.verdicts import ReviewState
+from skillscope.ledger.core.values import Action, ReviewState
 from skillscope.ledger.team.objects import FileDiff, skill_diffs
 from skillscope.service.audit_change import AuditChange, audit_change, audit_change_of, change_due
 from skillscope.service.review import LedgerPlace, Verdict

@@ -2,20 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, MutableMapping
 from dataclasses import dataclass, field
-from typing import Literal
 
 from skillscope.ledger.core.record import FileEntry, Record
-from skillscope.ledger.core.values import StateName
+from skillscope.ledger.core.values import FileChange as FileChange
+from skillscope.ledger.core.values import ReviewState as ReviewState
 
 __all__ = [
     "Content",
     "Distrust",
     "Verdict",
     "Verdicts",
-    "FileChange",
-    "ReviewState",
     "replay",
     "review_state",
     "diff_files",
@@ -44,12 +42,12 @@ class Verdict:
     """The last approve, reject or revoke recorded for the name."""
     record: Record
     """The last record for the name (whether or not its signature is trusted)."""
-    approved: dict[str, Record] = field(default_factory=dict)
+    approved: MutableMapping[str, Record] = field(default_factory=dict)
     """Trusted approvals under this name since its last revocation, by fingerprint (whether the content
     is still approved is ``Verdicts.in_force``'s question: a later review under any label may withdraw it)."""
-    untrusted: dict[str, tuple[Record, str]] = field(default_factory=dict)
+    untrusted: MutableMapping[str, tuple[Record, str]] = field(default_factory=dict)
     """Approvals under this name since its last revocation whose signature is not trusted, and why."""
-    rejected: dict[str, Record] = field(default_factory=dict)
+    rejected: MutableMapping[str, Record] = field(default_factory=dict)
     """Fingerprints rejected under this name."""
     source: Record | None = field(default=None, compare=False, repr=False)
     """``record`` as the replay read it (where its line is in the file), for a checkpoint of the verdicts."""
@@ -60,7 +58,7 @@ class Verdicts:
     """All verdicts: by content (fingerprint), which decides, and by name, which remembers what each name approved."""
 
     by_name: dict[str, Verdict] = field(default_factory=dict)
-    content: dict[str, Content] = field(default_factory=dict)
+    content: MutableMapping[str, Content] = field(default_factory=dict)
     records: int = 0
     _by_path: dict[str, list[str]] | None = field(default=None, repr=False)
 
@@ -263,74 +261,6 @@ def _replay(records: Iterable[Record], distrust: Distrust | None, verdicts: Verd
             verdict.source = verdict.record
         verdict.record = verdict.record.complete()
     return verdicts
-
-
-@dataclass(frozen=True)
-class FileChange:
-    """One difference between the approved file list and the current entry."""
-
-    change: Literal["added", "removed", "changed"]
-    uri: str
-    old_digest: str | None
-    new_digest: str | None
-    old_size: int | None = None
-    new_size: int | None = None
-
-
-@dataclass
-class ReviewState:
-    """What the ledger says about a skill as it is served now."""
-
-    state: StateName
-    record: Record | None = None
-    """The record the state rests on (the approval, rejection or revocation)."""
-    changes: list[FileChange] = field(default_factory=list)
-    here: str = ""
-    """The label the skill is attached under now: a verdict recorded under another one names its label."""
-    untrusted: str = ""
-    """For ``approved-untrusted``: why the approval's signature does not count."""
-
-    def as_json(self) -> dict[str, object]:
-        """The state in reports: its name, the record it rests on, and the file changes."""
-        return {
-            "state": self.state,
-            "record": None if self.record is None else self.record.summary_json(),
-            "changes": [
-                {
-                    "change": c.change,
-                    "uri": c.uri,
-                    "old_digest": c.old_digest,
-                    "new_digest": c.new_digest,
-                    "old_size": c.old_size,
-                    "new_size": c.new_size,
-                }
-                for c in self.changes
-            ],
-            "untrusted": self.untrusted or None,
-        }
-
-    @property
-    def elsewhere(self) -> str | None:
-        """The label the verdict was recorded under, when it is not the current one."""
-        if self.record is None or self.state in ("not-reviewed", "unverifiable"):
-            return None
-        label = self.record.complete().label
-        return None if label == self.here else (label or "no label")
-
-    @property
-    def label(self) -> str:
-        """The state in words, naming the label it was recorded under where that differs from the current one."""
-        where = self.elsewhere
-        under = "" if where is None else f" under {where}"
-        return {
-            "approved": f"approved{under}",
-            "approved-untrusted": f"approved{under}, signature not trusted",
-            "rejected": f"rejected{under}",
-            "not-reviewed": "not reviewed",
-            "changed-since-approval": f"changed since approval{under}",
-            "revoked": f"approval revoked{under}",
-            "unverifiable": "dynamic: cannot be reviewed",
-        }[self.state]
 
 
 def diff_files(old: Iterable[FileEntry], new: Iterable[tuple[str, str, int]]) -> list[FileChange]:

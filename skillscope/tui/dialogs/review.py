@@ -14,7 +14,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Static
 
-from skillscope.ledger.core.verdicts import ReviewState
+from skillscope.ledger.core.values import ReviewState
 from skillscope.service.audit_change import AuditChange, lead_lines
 from skillscope.service.capability_change import CapabilityChange
 from skillscope.service.review import ApprovalPlan, note_needed
