@@ -9,6 +9,7 @@ from typing import Any, Literal
 from skillscope.audit import rule_manifest
 from skillscope.audit.behavior.rules import family_of
 from skillscope.audit.rule_manifest import load_manifest
+from skillscope.audit.values import SEVERITY_ORDER as SEVERITY_ORDER
 
 __all__ = [
     "Severity",
@@ -22,13 +23,11 @@ __all__ = [
     "CheckOutcome",
     "CHECKS",
     "check_info",
-    "SEVERITY_ORDER",
     "severity_counts",
 ]
 
 Severity = rule_manifest.Severity
 Category = rule_manifest.Category
-SEVERITY_ORDER = {"note": 0, "warning": 1, "error": 2}
 
 
 @dataclass(frozen=True)

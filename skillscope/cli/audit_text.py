@@ -17,7 +17,7 @@ from skillscope.audit.reports import (
     skipped_checks,
     summary,
 )
-from skillscope.audit.run.results import ServerAudit
+from skillscope.audit.values import ServerAudit
 from skillscope.core.textsafe import safe_line
 
 __all__ = ["audit_text"]

@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING, Literal
 
 from skillscope.audit.approval import approval_audit
 from skillscope.audit.findings import AuditFinding
-from skillscope.audit.run.results import ServerAudit, SkillAudit
 from skillscope.audit.run.scans import scan_content, scan_strings
+from skillscope.audit.values import ServerAudit, SkillAudit
 from skillscope.catalog.names import relative_path
 from skillscope.core.errors import SkillscopeError
 from skillscope.core.textsafe import safe_line

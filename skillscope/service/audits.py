@@ -16,10 +16,10 @@ from skillscope.audit.custom_rules import RuleSet, load_rules
 from skillscope.audit.paths import path_hits
 from skillscope.audit.rule_policy import RulePolicy, apply_policy, load_policy
 from skillscope.audit.run.integrity import ContentScan, content_findings
-from skillscope.audit.run.results import ServerAudit
 from skillscope.audit.run.scans import skill_capabilities
 from skillscope.audit.run.server import audit_server
 from skillscope.audit.surface_audit import item_findings
+from skillscope.audit.values import ServerAudit
 
 if TYPE_CHECKING:
     from skillscope.audit.findings import AuditFinding

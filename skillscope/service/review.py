@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING, Any, Literal
 from skillscope.audit.approval import ApprovalAudit, approval_audit
 from skillscope.audit.capabilities import capability_keys
 from skillscope.audit.findings import AuditFinding
-from skillscope.audit.run.results import SkillAudit
 from skillscope.audit.run.server import audit_skill
 from skillscope.audit.surface_audit import item_findings
+from skillscope.audit.values import SkillAudit
 from skillscope.catalog.entry import CatalogEntry, Policy
 from skillscope.catalog.names import relative_path
 from skillscope.catalog.surface import SurfaceItem

@@ -18,8 +18,9 @@ from typing import Any
 
 import anyio.to_thread
 
-from skillscope.audit.findings import SEVERITY_ORDER, AuditFinding
+from skillscope.audit.findings import AuditFinding
 from skillscope.audit.sarif_import import SCANNER_PREFIX, SarifError, ScanTarget, sarif_findings, scanner_id
+from skillscope.audit.values import SEVERITY_ORDER
 from skillscope.core.errors import SkillscopeError, UsageError
 from skillscope.core.textsafe import safe_line
 from skillscope.service.fetch import write_skill

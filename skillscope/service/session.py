@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, Literal
 
-from skillscope.audit.run.results import SkillAudit
+from skillscope.audit.values import SkillAudit
 from skillscope.catalog.entry import CatalogEntry, Policy
 from skillscope.catalog.listing import Listing
 from skillscope.core.errors import ConnectionFailed, SkillscopeError

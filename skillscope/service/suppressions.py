@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from skillscope.audit.keys import assign_keys, legacy_keys
-from skillscope.audit.run.results import ServerAudit
+from skillscope.audit.values import ServerAudit
 from skillscope.ledger.core.defaults import default_reviewer
 from skillscope.ledger.core.recording import tool_id, utc_now
 from skillscope.ledger.core.signing import load_signer

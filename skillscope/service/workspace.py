@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Literal
 
 from skillscope.audit.run.integrity import judge_review_again
-from skillscope.audit.run.results import SkillAudit
+from skillscope.audit.values import SkillAudit
 from skillscope.catalog.entry import CatalogEntry
 from skillscope.core.offload import Offload, in_thread
 from skillscope.ledger.core.record import Record

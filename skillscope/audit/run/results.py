@@ -1,34 +1,20 @@
-"""What an audit holds: per-skill and per-server results, the recording reader, the finding builder."""
+"""What an audit does with its results: the recording reader, the finding builder (the results are ``values``)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
-
-from skillscope.audit.capabilities import Capability
-from skillscope.audit.findings import (
-    SEVERITY_ORDER,
-    AuditFinding,
-    CheckOutcome,
-    Hit,
-    placed,
-    severity_counts,
-)
-from skillscope.catalog.entry import CatalogEntry
-from skillscope.catalog.listing import Listing
+from skillscope.audit.findings import AuditFinding, Hit, placed
+from skillscope.audit.values import ServerAudit as ServerAudit
+from skillscope.audit.values import SkillAudit as SkillAudit
 from skillscope.core.errors import MethodError
 from skillscope.core.spec import SDK_REQUEST_TIMEOUT
-from skillscope.protocol.connection import Connection, ServerInfo
+from skillscope.protocol.connection import Connection
 from skillscope.protocol.values import GetResult, ReadResult
-from skillscope.verify.opener import SkillReport
 
 __all__ = [
     "DEFAULT_CONCURRENCY",
     "TIMEOUT_BREAKER",
     "NotRead",
     "RecordingReader",
-    "ServerAudit",
-    "SkillAudit",
     "finding",
     "listing_incomplete",
 ]
@@ -40,68 +26,6 @@ TIMEOUT_BREAKER = 3
 
 class NotRead(Exception):
     """The audit gave up reading from this server; the skill is reported as not read."""
-
-
-@dataclass
-class SkillAudit:
-    """One entry's audit: its verdict, what reading it showed, and its review state."""
-
-    entry: CatalogEntry
-    report: SkillReport | None = None
-    review: Any = None
-    findings: list[AuditFinding] = field(default_factory=list)
-    file_name: str | None = None
-    """The name parsed from the served SKILL.md (for the final-segment check)."""
-    not_read: bool = False
-    """True when the audit stopped reading from the server before this skill was read."""
-    capabilities: list[Capability] = field(default_factory=list)
-    """What the verified files can do (``analyse_skill``), each with its evidence; empty when nothing was read."""
-
-
-@dataclass
-class ServerAudit:
-    """Everything the audit of one server found."""
-
-    label: str
-    target: str
-    info: ServerInfo | None = None
-    error: str | None = None
-    """Why the server could not be audited (connection or protocol error), if it could not."""
-    checks: dict[str, CheckOutcome] = field(default_factory=dict)
-    skills: list[SkillAudit] = field(default_factory=list)
-    findings: list[AuditFinding] = field(default_factory=list)
-    listing: Listing | None = None
-    suppressed: list[dict[str, Any]] = field(default_factory=list)
-    """Findings a trusted local suppression left out of the report and the gate, each with why (JSON-ready)."""
-    rules: Any = None
-    """The user's own rules (a ``custom_rules.RuleSet``) run over every verified file, if any were given."""
-    unread: list[str] = field(default_factory=list)
-    """Each listing not read to its end, as the sentence naming it: no gate may call such a server all approved."""
-    artifact_paths: dict[str, str] = field(default_factory=dict)
-    """For a local folder: each listed file's ``skill://`` URI and its path relative to the repository root."""
-
-    def counts(self) -> dict[str, int]:
-        """Findings per severity."""
-        return severity_counts(self.findings)
-
-    def check_counts(self) -> dict[str, int]:
-        """Conformance checks by outcome: passed, failed (a warning-level failure counts), untestable, skipped."""
-        out = {"passed": 0, "failed": 0, "untestable": 0, "skipped": 0}
-        for outcome in self.checks.values():
-            out[
-                {
-                    "pass": "passed",
-                    "fail": "failed",
-                    "warning": "failed",
-                    "untestable": "untestable",
-                    "skip": "skipped",
-                }[outcome.status]
-            ] += 1
-        return out
-
-    def worst(self) -> int:
-        """The highest severity found, as an order number (-1 when nothing was found)."""
-        return max((SEVERITY_ORDER[f.severity] for f in self.findings), default=-1)
 
 
 class RecordingReader:
