@@ -12,7 +12,7 @@ from skillscope.catalog.tool_files import git_metadata, tool_files
 from skillscope.core.textsafe import safe_line
 from skillscope.core.unicode_policy import letter_scripts
 
-__all__ = ["path_hits", "tool_file_hits"]
+__all__ = ["path_hits", "tool_file_hits", "lookalike_name"]
 
 _ENCODED = re.compile(r"%(2f|5c|2e)", re.IGNORECASE)
 _ENCODED_WHAT = {"2f": "a '/' separator", "5c": "a '\\' separator", "2e": "a dot"}
@@ -25,8 +25,9 @@ _LOOKALIKE = str.maketrans(
 _CONFUSABLE_SCRIPTS = frozenset({"CYRILLIC", "GREEK", "ARMENIAN", "CHEROKEE", "COPTIC", "LISU", "FULLWIDTH"})
 
 
-def _lookalike(segment: str) -> str | None:
-    """The ASCII name a segment imitates, when its letters mix Latin with a confusable script."""
+def lookalike_name(segment: str) -> str | None:
+    """The ASCII name a segment (a path segment, a package name) imitates, when its letters mix Latin with a
+    confusable script."""
     scripts = letter_scripts(segment)
     if not scripts & _CONFUSABLE_SCRIPTS:
         return None
@@ -63,7 +64,7 @@ def path_hits(paths: list[str]) -> list[tuple[str, Hit]]:
                 )
             )
         for segment in decoded.split("/"):
-            lookalike = _lookalike(segment)
+            lookalike = lookalike_name(segment)
             if lookalike is not None:
                 scripts = " and ".join(sorted(letter_scripts(segment)))
                 out.append(

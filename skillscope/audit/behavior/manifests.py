@@ -22,7 +22,7 @@ from skillscope.audit.behavior.vocab import url_host_of
 from skillscope.audit.findings import Severity
 from skillscope.core.textsafe import safe_line
 
-__all__ = ["is_manifest", "scan_manifest", "near_popular", "POPULAR"]
+__all__ = ["is_manifest", "scan_manifest", "near_popular", "POPULAR", "mixed_script_package", "LOOKALIKE_PACKAGE"]
 
 RISKY = "skillscope/permissions/risky-install"
 
@@ -130,6 +130,29 @@ def near_popular(ecosystem: str, name: str) -> str | None:
             if candidate.startswith(prefix) and candidate[len(prefix) :] == bare:
                 return candidate
     return None
+
+
+LOOKALIKE_PACKAGE = "skillscope/deception/lookalike-package"
+
+
+def mixed_script_package(ctx: Ctx, name: str, start: int, end: int, manager: str) -> bool:
+    """Report a package name that spells a familiar name with letters of another script (``ехpress`` with a Cyrillic
+    е and х); True when it does. Registries name packages in ASCII, so such a name is never the package it reads as."""
+    if name.isascii():
+        return False
+    from skillscope.audit.paths import lookalike_name  # only a non-ASCII name needs the look-alike table
+
+    shown = lookalike_name(name)
+    if shown is None:
+        return False
+    ctx.add(
+        LOOKALIKE_PACKAGE,
+        f"installs {safe_line(name, limit=60)!r} with {manager}, a name that mixes letters of "
+        f"another script to read as {safe_line(shown, limit=60)!r}",
+        start,
+        end,
+    )
+    return True
 
 
 _REQUIREMENTS = re.compile(r"(?:^|/)(?:[\w.-]*requirements[\w.-]*|constraints[\w.-]*)\.(?:txt|in)$", re.IGNORECASE)
@@ -243,7 +266,7 @@ class _Npm:
 
     def _value_at(self, key: str, value: str, after: int) -> int:
         """The offset of the first character of ``value``'s JSON string written as the value of ``key``."""
-        pattern = re.compile(re.escape(json.dumps(key)) + r"\s*:\s*\"")
+        pattern = re.compile(re.escape(json.dumps(key, ensure_ascii=False)) + r"\s*:\s*\"")
         match = pattern.search(self.ctx.text, after)
         return match.end() if match else _find(self.ctx, json.dumps(value)[1:-1], after)
 
@@ -287,7 +310,7 @@ class _Npm:
             if not isinstance(spec, str):
                 continue
             start = self._value_at(name, spec, at)
-            key_start = max(0, ctx.text.rfind(json.dumps(name), 0, start))
+            key_start = max(0, ctx.text.rfind(json.dumps(name, ensure_ascii=False), 0, start))
             end = start + len(spec)
             target = name
             if spec.startswith("npm:"):
@@ -314,13 +337,13 @@ class _Npm:
                 )
                 continue
             ctx.cap("installs", target, key_start, end, "npm")
-            near = near_popular("npm", target)
+            near = None if mixed_script_package(ctx, target, key_start, end, "npm") else near_popular("npm", target)
             if near:
                 _risky(ctx, key_start, end, f"{target}, a look-alike of the popular {near},", "npm", severity)
 
 
 # -- requirements.txt ----------------------------------------------------------------------------------------------
-_PIP_REQ = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)\s*(?:\[[^\]]*\])?\s*(@\s*\S+)?")
+_PIP_REQ = re.compile(r"^\s*([^\W_][\w.-]*)\s*(?:\[[^\]]*\])?\s*(@\s*\S+)?")
 
 
 def _requirements(ctx: Ctx) -> None:
@@ -374,7 +397,7 @@ def _requirement(ctx: Ctx, line: str, start: int, end: int, manager: str) -> Non
     if name.endswith((".txt", ".in")) or name in (".",):
         return
     ctx.cap("installs", _norm("pypi", name), start, end, manager)
-    near = near_popular("pypi", name)
+    near = None if mixed_script_package(ctx, name, start, end, manager) else near_popular("pypi", name)
     if near:
         _risky(ctx, start, end, f"{name}, a look-alike of the popular {near},", manager)
 
@@ -468,7 +491,8 @@ def _pyproject(ctx: Ctx) -> None:
                 elif name != "python":
                     at = _find(ctx, name)
                     ctx.cap("installs", _norm("pypi", name), at, at + len(name), "poetry")
-                    near = near_popular("pypi", name)
+                    mixed = mixed_script_package(ctx, name, at, at + len(name), "poetry")
+                    near = None if mixed else near_popular("pypi", name)
                     if near:
                         _risky(ctx, at, at + len(name), f"{name}, a look-alike of the popular {near},", "poetry")
 
@@ -527,7 +551,7 @@ def _hatch_hooks(ctx: Ctx, hatch: Any) -> None:
 def _pep508(ctx: Ctx, requirement: str, when: str) -> None:
     at = _find(ctx, requirement)
     end = at + len(requirement)
-    name = re.match(r"\s*([A-Za-z0-9][A-Za-z0-9._-]*)", requirement)
+    name = re.match(r"\s*([^\W_][\w.-]*)", requirement)
     if " @ " in requirement or "@" in requirement and "://" in requirement:
         url = requirement.split("@", 1)[1].strip().split(";")[0].strip()
         ctx.cap("installs", url, at, end, "pip")
@@ -541,7 +565,8 @@ def _pep508(ctx: Ctx, requirement: str, when: str) -> None:
         return
     if name:
         ctx.cap("installs", _norm("pypi", name.group(1)), at, end, "pip")
-        near = near_popular("pypi", name.group(1))
+        mixed = mixed_script_package(ctx, name.group(1), at, end, "pip")
+        near = None if mixed else near_popular("pypi", name.group(1))
         if near:
             _risky(ctx, at, end, f"{name.group(1)}, a look-alike of the popular {near},, for {when}", "pip")
 
@@ -614,7 +639,7 @@ def _gemfile(ctx: Ctx) -> None:
                     _risky(ctx, start, end, f"{name} from {safe_line(where, limit=80)}, not rubygems.org", "bundler")
                 continue
             ctx.cap("installs", name, start, end, "bundler")
-            near = near_popular("gems", name)
+            near = None if mixed_script_package(ctx, name, start, end, "bundler") else near_popular("gems", name)
             if near:
                 _risky(ctx, start, end, f"{name}, a look-alike of the popular {near},", "bundler")
 

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 
 from skillscope.audit.behavior.base import CUT, TEXT_CAP, Ctx
+from skillscope.audit.behavior.manifests import mixed_script_package, near_popular
 from skillscope.audit.behavior.shellparse import SHELLS, Cmd, Pipeline, parse_script, parse_shell
 from skillscope.audit.behavior.shellvalues import shipped, vendor_host
 from skillscope.audit.behavior.vocab import (
@@ -1932,7 +1933,14 @@ def _installs(ctx: Ctx, cmd: Cmd) -> None:
                 ctx.cap("installs", bare, cmd.start, cmd.end, manager)
             continue
         ctx.cap("installs", bare.lower(), cmd.start, cmd.end, manager)
-        near = one_edit_from(bare) if name not in _SYSTEM_PM else None
+        if mixed_script_package(ctx, bare, cmd.start, cmd.end, manager):
+            continue
+        ecosystem = "npm" if name in _NODE else "pypi" if name in _PIP else "gems" if name == "gem" else None
+        near = (
+            (near_popular(ecosystem, bare) if ecosystem else None) or one_edit_from(bare)
+            if name not in _SYSTEM_PM
+            else None
+        )
         if near:
             reasons.append(f"{bare}, one letter from the popular {near}")
         if name == "npx":

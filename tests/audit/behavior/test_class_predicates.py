@@ -287,3 +287,43 @@ def test_the_audit_stops_settings_and_shadowing_takeovers_and_passes_their_twins
     )
     code, findings = audit(tmp_path, env, "narrow", {path: twin})
     assert code == 0 and not [f for f in findings if f["severity"] == "error"], findings
+
+
+# --- 6. package names: letters of another script, one edit from a popular name, in every installer syntax ----------
+
+LOOKALIKE = "skillscope/deception/lookalike-package"
+RISKY = "skillscope/permissions/risky-install"
+
+
+@pytest.mark.parametrize(
+    ("path", "text", "line"),
+    [
+        ("scaffold.sh", "#!/bin/sh\nset -e\nnpm init -y\nnpm install ехpress cors\n", 4),  # Cyrillic е and х
+        (
+            "setup.py",
+            'import subprocess, sys\nsubprocess.run([sys.executable, "-m", "pip", "install", "requеsts"])\n',
+            2,
+        ),
+        ("requirements.txt", "flask==3.0\nnumрy>=1.2\n", 2),  # Cyrillic р
+        ("package.json", '{"name": "x",\n "dependencies": {"lоdash": "^4.17.0"}}\n', 2),  # Cyrillic о
+        ("setup.ps1", "npm install --save ехpress\n", 1),
+    ],
+)
+def test_a_package_name_with_letters_of_another_script_is_a_deception_error(path, text, line):
+    assert line in _errors({path: text}, LOOKALIKE)
+
+
+def test_a_name_one_edit_from_a_popular_package_of_its_registry_is_a_risky_install():
+    assert [ln for _, r, _, ln, _ in found({"s.sh": "#!/bin/sh\nnpm install lodahs\n"}) if r == RISKY] == [2]
+
+
+@pytest.mark.parametrize(
+    ("path", "text"),
+    [
+        ("scaffold.sh", "#!/bin/sh\nnpm install express cors\npip install requests numpy\ngem install rails\n"),
+        ("requirements.txt", "flask==3.0\nnumpy>=1.2\n"),
+        ("package.json", '{"name": "x", "dependencies": {"lodash": "^4.17.0"}}\n'),
+    ],
+)
+def test_ordinary_package_names_are_only_capabilities(path, text):
+    assert not _severe({path: text})
