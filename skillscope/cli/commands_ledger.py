@@ -154,7 +154,6 @@ def ledger_list(
     states = {v.name: verdicts.name_state(v.name) for v in rows}
     superseded = {v.name: verdicts.superseded(v.name) for v in rows}
     if as_json:
-        from skillscope.cli.jsonout import record_json
         from skillscope.ledger.core.values import SUPERSEDED
 
         print_json(
@@ -167,10 +166,10 @@ def ledger_list(
                         "verdict": states[v.name].label,
                         "state": states[v.name].state,
                         "fingerprint": v.record.fingerprint,
-                        "last": record_json(v.record),
+                        "last": v.record.summary_json(),
                         "approved": sorted(verdicts.in_force(v.name)),
                         "superseded": [
-                            {"fingerprint": r.fingerprint, "verdict": SUPERSEDED, "record": record_json(r)}
+                            {"fingerprint": r.fingerprint, "verdict": SUPERSEDED, "record": r.summary_json()}
                             for r in superseded[v.name]
                         ],
                         "untrusted": sorted(fp for fp in v.untrusted if fp),

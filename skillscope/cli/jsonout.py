@@ -1,4 +1,4 @@
-"""The documented JSON shapes of ``list``, ``show``, ``diff`` and ``ledger list``."""
+"""The documented JSON shapes of ``list``, ``show`` and ``diff`` (``ledger list`` gives each record's ``summary_json``)."""
 
 from __future__ import annotations
 
@@ -9,17 +9,11 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # the opener and the connection load the SDK; the JSON shapes need their types only
     from skillscope.catalog.entry import CatalogEntry
     from skillscope.catalog.listing import Listing
-    from skillscope.ledger.core.record import Record
     from skillscope.ledger.core.values import ReviewState
     from skillscope.protocol.info import ServerInfo
     from skillscope.verify.opener import SkillReport
 
-__all__ = ["entry_json", "listing_json", "report_json", "review_json", "record_json"]
-
-
-def record_json(record: Record) -> dict[str, Any]:
-    """A ledger record, without its file list."""
-    return record.summary_json()
+__all__ = ["entry_json", "listing_json", "report_json", "review_json"]
 
 
 def review_json(state: ReviewState | None) -> dict[str, Any] | None:
