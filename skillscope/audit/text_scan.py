@@ -92,7 +92,26 @@ def _workspace_only(text: str, match: re.Match[str]) -> bool:
     targets = [w.strip("\"'") for w in re.split(r"[\s;&|]+", rest) if w and not w.startswith("-")][:4]
     if match.group(0).startswith("chmod"):
         return bool(targets) and not any(_chmod_worth_a_look(text, w) for w in targets)
+    if any(w.startswith("$") for w in targets):
+        targets = _rm_values(text, match.start()) or targets
     return bool(targets) and all(not w.startswith(("/", "~", "$", "*")) and ".." not in w for w in targets)
+
+
+def _rm_values(text: str, at: int) -> list[str]:
+    """Every value the operands of the rm at offset ``at`` may take, as the shell parser resolves them (a loop over
+    ``dirs=(dist build)`` deletes dist and build), or [] when the parser finds no rm there."""
+    from skillscope.audit.behavior.shellparse import parse_script  # only an rm of a variable needs the grammar
+
+    try:
+        script = parse_script(text)
+    except Exception:  # a text the grammar cannot read keeps the plain reading of its words
+        return []
+    for pipeline in script.pipelines:
+        for stage in pipeline:
+            for cmd in stage:
+                if cmd.name == "rm" and cmd.start <= at < cmd.end:
+                    return [w for w in [*cmd.args, *cmd.alts] if w != "--" and not w.startswith("-")]
+    return []
 
 
 _SHELL_ASSIGN = r"^[ \t]*(?:export[ \t]+|local[ \t]+|readonly[ \t]+)?{name}=(\S+)"

@@ -1891,7 +1891,11 @@ def _installs(ctx: Ctx, cmd: Cmd) -> None:
                 and value
             ):
                 host = url_host_of(value) if "://" in value else value
-                if host not in (
+                if ("$" in host or "`" in host or host in ("?", "")) and "__VALUE" not in host:
+                    # an index the user configures (an argument, $PIP_INDEX_URL): theirs to choose, a capability only;
+                    # a value another analyser could not resolve at all ($__VALUE: perhaps the skill's own) still warns
+                    ctx.cap("installs", "index ?", cmd.start, cmd.end, f"{manager}, from {safe_line(value, limit=40)}")
+                elif host not in (
                     "pypi.org",
                     "files.pythonhosted.org",
                     "registry.npmjs.org",

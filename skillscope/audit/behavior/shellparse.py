@@ -294,6 +294,9 @@ class _Scope:
     here: str = ""
     """The path of the script being read (a relative path in it is looked up beside it first)."""
     sourced: set[str] = field(default_factory=set)
+    arrays: dict[str, list[str]] = field(default_factory=dict)
+    """The items of each bash array assigned whole (``dirs=(dist build)``), at most ``_MAX_VALUES``; a longer one is
+    left out, so its expansion stays unresolved rather than judged on its first few items."""
     cut: bool = False
     """Set when a value was cut at ``TEXT_CAP``."""
 
@@ -391,6 +394,9 @@ class _Walker:
 
     def expansion(self, node: tree_sitter.Node, subs: list[Pipeline]) -> list[str]:
         text = self.src(node)
+        whole = re.fullmatch(r"\$\{([A-Za-z_]\w*)\[[@*]\]\}", text)
+        if whole and whole.group(1) in self.scope.arrays:  # "${dirs[@]}": each item the array was given
+            return self.scope.arrays[whole.group(1)][:_MAX_VALUES] or [text]
         names = [c for c in node.children if c.type in ("variable_name", "special_variable_name")]
         if not names or text.startswith(("${!", "${#")):
             return [text]
@@ -619,7 +625,9 @@ class _Walker:
         subs: list[Pipeline] = []
         values = self.values(value_node, subs) if value_node is not None else [""]
         if value_node is not None and value_node.type == "array":
-            values = [" ".join(v for c in value_node.named_children for v in self.values(c, subs)[:1])]
+            items = [v for c in value_node.named_children for v in self.values(c, subs)[:1]]
+            values = [" ".join(items)]
+            self.scope.arrays[name] = items[:_MAX_VALUES] if len(items) <= _MAX_VALUES else []
         cmd.assigns.append((name, values[0], subs))
         cmd.subs.extend(subs)
         if bind:

@@ -327,3 +327,61 @@ def test_a_name_one_edit_from_a_popular_package_of_its_registry_is_a_risky_insta
 )
 def test_ordinary_package_names_are_only_capabilities(path, text):
     assert not _severe({path: text})
+
+
+# --- 7. what the user configures is theirs: an index from the environment, a delete over the project's own list ---
+
+RISKY_SHELL = "skillscope/risky-shell"
+
+
+@pytest.mark.parametrize(
+    ("path", "text"),
+    [
+        (
+            "install.py",
+            'import os, subprocess, sys\nindex = os.environ["COMPANY_INDEX_URL"]\n'
+            'subprocess.run([sys.executable, "-m", "pip", "install", "--index-url", index, "acme-auth"], check=True)\n',
+        ),
+        ("install.sh", '#!/bin/sh\npip install --index-url "$PIP_INDEX_URL" acme-auth\n'),
+        ("install.sh", '#!/bin/sh\npip install --extra-index-url "$1" acme-auth\n'),
+    ],
+)
+def test_an_index_the_user_configures_is_only_a_capability(path, text):
+    assert not _severe({path: text})
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "#!/bin/sh\npip install --index-url https://pypi.acme-mirror.example/simple acme-auth\n",
+        "#!/bin/sh\nnpm install --registry https://npm.acme-mirror.example left-pad\n",
+    ],
+)
+def test_an_index_the_skill_names_itself_still_warns(text):
+    assert RISKY in {r for r, _, _ in _severe({"install.sh": text})}
+
+
+def _rm_levels(text: str) -> list[str | None]:
+    from skillscope.audit.text_scan import scan_text
+
+    return [h.severity for h in scan_text(text, "clean.sh", markdown=False) if h.id == RISKY_SHELL]
+
+
+def test_a_delete_over_the_projects_own_list_of_folders_is_a_note():
+    text = (
+        "#!/usr/bin/env bash\ndirs=(dist build target .next node_modules/.cache)\n"
+        'for d in "${dirs[@]}"; do\n  rm -rf -- "$d"\ndone\n'
+    )
+    assert _rm_levels(text) == ["note"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '#!/usr/bin/env bash\ndirs=(dist "$HOME")\nfor d in "${dirs[@]}"; do rm -rf -- "$d"; done\n',
+        '#!/usr/bin/env bash\ndirs=(dist ../shared)\nrm -rf "${dirs[@]}"\n',
+        '#!/bin/sh\nx="$1"\nrm -rf "$x"\n',
+    ],
+)
+def test_a_delete_over_a_list_that_leaves_the_project_still_warns(text):
+    assert None in _rm_levels(text)
