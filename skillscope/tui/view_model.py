@@ -1,8 +1,7 @@
-"""How the screen shows each skill (``SkillView``, the service's): its states, the filter, the catalog in folders."""
+"""How the screen shows each skill (``SkillView``, the service's): its states and the words the filter matches."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from skillscope.service.workspace import Phase, SkillView
@@ -13,14 +12,11 @@ __all__ = [
     "REVIEW_LOOK",
     "ROLLUP",
     "STATE_TAGS",
-    "Folder",
     "SkillState",
-    "build_index",
     "item_rollup",
     "item_tags",
     "needs_review",
     "parse_filter",
-    "path_segments",
     "review_key",
     "rollup_states",
     "skill_states",
@@ -175,82 +171,6 @@ def parse_filter(text: str) -> tuple[str, list[str]]:
         else:
             words.append(word)
     return " ".join(words).casefold(), states
-
-
-def path_segments(path: str) -> list[str]:
-    """Split a registry path into tree segments; a non-skill scheme stays on its first segment."""
-    scheme = ""
-    if "://" in path:
-        scheme, path = path.split("://", 1)
-        scheme += "://"
-    parts = path.split("/")
-    parts[0] = scheme + parts[0]
-    return parts
-
-
-@dataclass(eq=False)
-class Folder:
-    """A path segment holding sub-folders and skills."""
-
-    segment: str
-    path: str
-    folders: dict[str, Folder] = field(default_factory=dict)
-    skills: list[str] = field(default_factory=list)
-    """Names of skills directly in this folder (registry names)."""
-    total: int = 0
-    """How many skills lie anywhere below."""
-    counts: dict[str, int] = field(default_factory=dict)
-    """How many skills below are in each ``ROLLUP`` state (only states with at least one)."""
-    counted: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    """In the root only: the roll-up states each skill was counted in, so a change is counted again in place."""
-    _sorted: list[tuple[str, Any]] | None = field(default=None, repr=False)
-
-    def children(self, views: dict[str, SkillView]) -> list[tuple[str, Any]]:
-        """Folders and skills sorted together by their segment: ``("folder", Folder)`` or ``("skill", name)``.
-
-        Sorted once: a catalog is folded anew whenever its listing changes, and a page of a folder of
-        10,000 skills must not sort all of them again (a worker thread folding a catalog sorts its root).
-        """
-        if self._sorted is None:
-            items: list[tuple[str, str, Any]] = [(name, "folder", folder) for name, folder in self.folders.items()]
-            items += [(path_segments(views[name].entry.path or "")[-1], "skill", name) for name in self.skills]
-            items.sort(key=lambda item: (item[0].lower(), item[1]))
-            self._sorted = [(kind, value) for _, kind, value in items]
-        return self._sorted
-
-
-def build_index(views: dict[str, SkillView], names: list[str] | None = None) -> tuple[Folder, list[str]]:
-    """Fold skills into folders by path; returns the root and the malformed entries' names.
-
-    Args:
-        views: every skill of one server, by name.
-        names: only these names (a filter); all when None.
-    """
-    root = Folder("", "")
-    malformed: list[str] = []
-    for name in views if names is None else names:
-        view = views[name]
-        entry = view.entry
-        counted = rollup_states(view)
-        for key in counted:
-            root.counts[key] = root.counts.get(key, 0) + 1
-        root.counted[name] = counted
-        if entry.status == "malformed" or entry.path is None:
-            malformed.append(name)
-            continue
-        segments = path_segments(entry.path)
-        folder = root
-        root.total += 1
-        for depth, segment in enumerate(segments[:-1]):
-            nxt = folder.folders.get(segment)
-            if nxt is None:
-                nxt = folder.folders[segment] = Folder(segment, "/".join(segments[: depth + 1]))
-            nxt.total += 1
-            for key in counted:
-                nxt.counts[key] = nxt.counts.get(key, 0) + 1
-            folder = nxt
-        folder.skills.append(name)
-    return root, malformed
 
 
 def rollup_states(view: SkillView) -> tuple[str, ...]:

@@ -74,12 +74,12 @@ async def test_an_open_in_a_large_catalog_counts_its_folders_again_without_foldi
     async with running(app) as pilot:
         await listed(pilot, "big")
         tree = app.main_screen.catalog_tree
-        folds: list[str] = []
-        fold = tree._fold
-        tree._fold = lambda views, index: folds.append("fold") or fold(views, index)
+        answers: list[bool] = []
+        recount = tree.model.recount
+        tree.model.recount = lambda label, names: answers.append(recount(label, names)) or answers[-1]
         await open_skill(pilot, "big:team-1/skill-0004", server="big")
         server, team = tree.root.children[0], tree._skill_nodes[("big", "big:team-1/skill-0004")].parent
         await wait_until(pilot, lambda: "✗1" in str(server.label), what="the failure counted in the server row")
         assert "○400 ✗1" in str(team.label)
         assert all("✗" not in str(other.label) for other in server.children if other is not team)
-        assert folds == []
+        assert answers and all(answers), "counted in place, never folded again"

@@ -7,7 +7,7 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.widgets import Tree
 
-from skillscope.tui.widgets.catalog_places import write_label
+from skillscope.tui.widgets.tree_labels import write_label
 
 pytestmark = pytest.mark.anyio
 

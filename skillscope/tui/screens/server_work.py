@@ -19,12 +19,11 @@ from skillscope.service.session import GONE, ServerSession
 from skillscope.service.targets import ServerSeed
 from skillscope.service.workspace import Drift, SkillView, drift_words
 from skillscope.tui import heap
+from skillscope.tui.catalog.folding import Index, build_index
 from skillscope.tui.dialogs.add_server import AddServerDialog
 from skillscope.tui.dialogs.start_servers import StartServersDialog
 from skillscope.tui.notify import tell
 from skillscope.tui.screens.main_state import MainState
-from skillscope.tui.view_model import build_index
-from skillscope.tui.widgets.catalog_rollups import Index
 from skillscope.views import warm_highlighting
 
 __all__ = ["EMPTY", "ServerWork"]

@@ -1,27 +1,34 @@
-"""The catalog tree's lines: servers, folders, skills with their states, files; all inert."""
+"""The catalog tree's lines: servers, folders, skills with their states, files; all inert; and their writer."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
+from textual.widgets.tree import TreeNode
 
 from skillscope.core.sizes import human_size
 from skillscope.service.launches import needs_confirmation
 from skillscope.service.session import GONE, ServerSession
 from skillscope.service.workspace import SkillView
+from skillscope.tui.catalog.folding import Folder, path_segments
 from skillscope.tui.inert import STATE_LOOK, inert_line, short_word
-from skillscope.tui.view_model import ROLLUP, Folder, path_segments, review_key, skill_states
+from skillscope.tui.view_model import ROLLUP, review_key, skill_states
 from skillscope.tui.widgets.connection_panel import session_state
 
 __all__ = [
     "NAME_LIMIT",
     "file_label",
     "folder_label",
+    "more_label",
     "note_label",
     "rollup",
     "server_label",
     "skill_label",
     "status_line",
     "status_part",
+    "words_label",
+    "write_label",
 ]
 
 NAME_LIMIT = 48
@@ -150,6 +157,32 @@ def folder_label(folder: Folder, shown: str) -> Text:
         text.append("  ")
         text.append_text(summary)
     return text
+
+
+def more_label(rest: int, page: int) -> Text:
+    """The row after a page of a folder's children: how many follow, and how many the next page shows."""
+    return Text(f"… {rest:,} more (enter to show {min(rest, page):,})", style="dim italic")
+
+
+def words_label(words: str) -> Text:
+    """A note of the catalog's own under a server (nothing listed, nothing matches the filter)."""
+    return Text(words, style="dim italic")
+
+
+def write_label(node: TreeNode[Any], label: Text) -> None:
+    """``node.set_label(label)`` only when the label differs, with one repaint for a burst of them.
+
+    ``set_label`` queues a callback per node (a skill's 200 file rows are 200 of them) and marks the
+    lines below it as changed even when it writes the same text: a server's label repaints every
+    row of its catalog. Lines whose nodes did not change are drawn from the tree's line cache.
+    """
+    tree = node.tree
+    text = tree.process_label(label)
+    if text == node._label and text.style == node._label.style:  # Text's == leaves out its own style
+        return
+    node._label = text
+    node._updates += 1  # part of the line cache's key: this node's lines are drawn again
+    tree.refresh()
 
 
 def _glyphs(view: SkillView) -> Text:
