@@ -1,7 +1,7 @@
 """Live all day: each connected server is listed again on its own cache hint, and new drift is told as it lands.
 
 A ``skills/list`` result carries ``ttlMs``, how long the listing may be kept. Once it has passed, the
-server is listed again along the path the refresh key ``r`` takes (``ServerWork._list``), which keeps the
+server is listed again along the path the refresh key ``r`` takes (``MainScreen._list``), which keeps the
 reviewer's place: the cursor, the folders open and the skill on show. A server that sends no hint is
 listed again every ``TuiSettings.refresh_minutes`` (5 by default; 0 turns this off). A hint longer than
 that setting is cut to it (a hint says how long a listing may be kept, not that it must be), and no hint
@@ -28,7 +28,7 @@ from skillscope.tui.notify import tell
 if TYPE_CHECKING:
     from textual.timer import Timer
 
-    from skillscope.tui.screens.server_work import ServerWork
+    from skillscope.tui.screens.main import MainScreen
 
 __all__ = ["DEFAULT_MINUTES", "FLOOR", "TICK", "LiveRefresh", "drift_notice", "refresh_delay"]
 
@@ -64,7 +64,7 @@ class LiveRefresh:
     """
 
     def __init__(
-        self, screen: ServerWork, minutes: float = DEFAULT_MINUTES, clock: Callable[[], float] = time.monotonic
+        self, screen: MainScreen, minutes: float = DEFAULT_MINUTES, clock: Callable[[], float] = time.monotonic
     ) -> None:
         self.screen = screen
         self.minutes = minutes

@@ -174,14 +174,14 @@ async def test_a_scanning_child_that_dies_is_reported_and_nothing_is_judged(tmp_
     import os
 
     from skillscope.core.offload import ChildProcess
-    from skillscope.tui.screens import review_work
+    from skillscope.tui.controllers import review
 
     worker = ChildProcess()
 
     async def dies(_fn, *_args):  # the scans' child process ends (out of memory, say) before it answers
         return await worker(os._exit, 3)
 
-    monkeypatch.setattr(review_work, "shared_child", lambda: dies)
+    monkeypatch.setattr(review, "shared_child", lambda: dies)
     app = demo_app(tmp_path)
     try:
         async with running(app) as pilot:
