@@ -68,19 +68,21 @@ class CacheAccelerator:
         self, ledger: Ledger, rule: TrustRule, checkpoints: Checkpoints, *, resume: bool, summary: bool
     ) -> tuple[VerifyResult, Verdicts, LineSummary | None]:
         found = checkpoints.find() if resume else None
-        prefix = found[0] if found is not None else Prefix()
+        prefix, state = found if found is not None else (Prefix(), None)
+        del found
         result = VerifyResult()
         # The replay needs each line's check only as it goes.
         records = ledger.stream(result, reviews=False, prefix=prefix)
         first = next(records, None)  # the file's start is compared with the checkpoint's before any record
         start = None
-        if prefix.matched and found is not None and prefix.file is not None:
+        if prefix.matched and state is not None and prefix.file is not None:
             try:
-                start = decode_state(found[1], prefix.file)
+                start = decode_state(state, prefix.file)
             except (ValueError, LedgerError):
                 del records
                 # An unreadable checkpoint: every line is read.
                 return self._read_on(ledger, rule, checkpoints, resume=False, summary=summary)
+        state = None  # decoded: its bytes are not held through the rest of the read
         verdicts = replay(itertools.chain(() if first is None else (first,), records), distrust_of(rule, result), start)
         signing_order(result)
         end, lines = prefix.end, None

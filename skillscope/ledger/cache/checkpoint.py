@@ -20,8 +20,9 @@ from typing import TYPE_CHECKING, Any
 
 from skillscope.ledger.cache.coldcheck import PARALLEL_FROM
 from skillscope.ledger.cache.columns import pack, unpack
+from skillscope.ledger.cache.rows import RecordTable, RowMap
 from skillscope.ledger.core.linecheck import Checked
-from skillscope.ledger.core.record import GENESIS, FileEntry, Record, partial_record
+from skillscope.ledger.core.record import GENESIS, FileEntry, Record
 from skillscope.ledger.core.stored import OpenLedger, StoredLine
 from skillscope.ledger.core.summary import LineSummary
 from skillscope.ledger.core.verdicts import Content, Verdict, Verdicts
@@ -278,7 +279,9 @@ class Checkpoints:
             return False
         return True
 
-    def _seal(self, key: bytes, size: int, digest: bytes, chain: bytes, reviews: bytes, state: bytes) -> bytes:
+    def _seal(
+        self, key: bytes, size: int, digest: bytes, chain: bytes, reviews: bytes | bytearray, state: bytes | bytearray
+    ) -> bytes:
         """The MAC of one checkpoint: every part of it, with the ledger and trust rule it was made for."""
         mac = hashlib.blake2b(key=key, digest_size=32, person=b"ledger-prefix")
         for part in (
@@ -314,12 +317,12 @@ class _NoPlace(Exception):
     """A record the verdicts keep has no place in the file (it was built in memory)."""
 
 
-def encode_state(verdicts: Verdicts) -> bytes | None:
+def encode_state(verdicts: Verdicts) -> bytearray | None:
     """The verdicts as plain data, each record as where its line is; None when a record has no such place."""
     return _encode_state(verdicts)
 
 
-def _encode_state(verdicts: Verdicts) -> bytes | None:
+def _encode_state(verdicts: Verdicts) -> bytearray | None:
     index: dict[int, int] = {}
     actions: list[str] = []
     names: list[str] = []
@@ -438,32 +441,39 @@ def _decode_state(data: bytes, file: OpenLedger) -> Verdicts:
             heads,
             approved_fps, approved_refs, untrusted_fps, untrusted_refs, whys, rejected_fps, rejected_refs,
             content_fps, latest, distrusted, reasons,
-        ) = unpack(data)  # fmt: skip
-        fingerprints: list[str | None] = list(fps)
-        for at in no_fp:
-            fingerprints[at] = None
-        # Each string once, as the scan holds them: a record's prev is the hash of the record before it,
-        # and a ledger has few actions and names for many records.
-        same = {digest: digest for digest in hashes}
-        prevs = [same.get(prev, prev) for prev in prevs]
-        few: dict[str, str] = {}
-        actions = [few.setdefault(action, action) for action in actions]
-        names = [few.setdefault(name, name) for name in names]
-        whys = [few.setdefault(why, why) for why in whys]
-        reasons = [few.setdefault(why, why) for why in reasons]
-        # A fingerprint is a key of the verdicts and of the content, and a field of its records: held once.
-        prints = {fp: fp for fp in fps}
-        approved_fps, untrusted_fps, rejected_fps, content_fps = (
-            [prints.setdefault(fp, fp) for fp in column]
-            for column in (approved_fps, untrusted_fps, rejected_fps, content_fps)
-        )
-        place = StoredLine
-        records = [
-            partial_record(action, name, fp, seq, prev, digest, place(file, offset, length, digest))
-            for action, name, fp, seq, prev, digest, offset, length in zip(
-                actions, names, fingerprints, seqs, prevs, hashes, offsets, lengths, strict=True
-            )
-        ]
+        ) = unpack(data, arrays=True)  # fmt: skip
+        fingerprints: list[str | None] = fps
+        if no_fp:
+            fingerprints = list(fps)
+            for at in no_fp:
+                fingerprints[at] = None
+        # The records stay columns: each is built when a verdict that names it is read (see ``rows``).
+        table = RecordTable(file, actions, names, fingerprints, seqs, prevs, hashes, offsets, lengths)
+        record = table.record
+        for column in (approved_refs, untrusted_refs, rejected_refs, latest, distrusted):
+            if column and not -1 <= min(column) <= max(column) < len(table):
+                raise ValueError("a reference to a record the checkpoint does not hold")
+        if not (
+            len(approved_fps) == len(approved_refs)
+            and len(untrusted_fps) == len(untrusted_refs) == len(whys)
+            and len(rejected_fps) == len(rejected_refs)
+            and len(content_fps) == len(latest) == len(distrusted) == len(reasons)
+        ):
+            raise ValueError("the columns of the verdicts' maps differ in length")
+
+        def approved(at: int) -> Record:
+            return record(approved_refs[at])
+
+        def untrusted(at: int) -> tuple[Record, str]:
+            return record(untrusted_refs[at]), whys[at]
+
+        def rejected(at: int) -> Record:
+            return record(rejected_refs[at])
+
+        def content(at: int) -> Content:
+            last, bad = latest[at], distrusted[at]
+            return Content(None if last < 0 else record(last), None if bad < 0 else (record(bad), reasons[at]))
+
         verdicts = Verdicts(records=count)
         a = u = r = 0
         for name, action, last, whole, n_approved, n_untrusted, n_rejected in heads:
@@ -471,27 +481,31 @@ def _decode_state(data: bytes, file: OpenLedger) -> Verdicts:
                 name,
                 action,
                 _record(whole),  # the last record of each name is shown: kept in full, as a replay leaves it
-                {approved_fps[i]: records[approved_refs[i]] for i in range(a, a + n_approved)},
-                {untrusted_fps[i]: (records[untrusted_refs[i]], whys[i]) for i in range(u, u + n_untrusted)},
-                {rejected_fps[i]: records[rejected_refs[i]] for i in range(r, r + n_rejected)},
+                RowMap(_rows(approved_fps, a, n_approved), approved),
+                RowMap(_rows(untrusted_fps, u, n_untrusted), untrusted),
+                RowMap(_rows(rejected_fps, r, n_rejected), rejected),
             )
             a, u, r = a + n_approved, u + n_untrusted, r + n_rejected
-            verdict.source = records[last]
+            verdict.source = None if last < 0 else record(last)
             verdicts.by_name[name] = verdict
-        verdicts.content = {
-            fp: Content(None if at < 0 else records[at], None if bad < 0 else (records[bad], why))
-            for fp, at, bad, why in zip(content_fps, latest, distrusted, reasons, strict=True)
-        }
+        if (a, u, r) != (len(approved_fps), len(untrusted_fps), len(rejected_fps)):
+            raise ValueError("the verdicts by name do not account for every row")
+        verdicts.content = RowMap(_rows(content_fps, 0, len(content_fps)), content)
     except (ValueError, TypeError, IndexError) as exc:
         raise ValueError(f"not a checkpoint's state ({exc})") from None
     return verdicts
+
+
+def _rows(keys: list[str], start: int, count: int) -> dict[str, Any]:
+    """``count`` keys from ``start``, each with its row (``RowMap`` builds the value when it is read)."""
+    return dict(zip(keys[start : start + count], range(start, start + count), strict=True))
 
 
 def _json(value: object) -> bytes:
     return json.dumps(value, separators=(",", ":")).encode("ascii")
 
 
-def encode_summary(summary: LineSummary) -> bytes:
+def encode_summary(summary: LineSummary) -> bytearray:
     """A ``LineSummary`` in columns: review ids and descriptions, the first, signers with their lines, unsigned lines."""
     signers = [[reviewer, key, len(lines)] for (reviewer, key), lines in summary.signed.items()]
     signed_lines = [line for lines in summary.signed.values() for line in lines]

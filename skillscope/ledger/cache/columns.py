@@ -31,20 +31,29 @@ Column = object
 """What a column holds: a list of strings, a list of integers, or any other JSON value (kept as JSON)."""
 
 
-def pack(columns: Sequence[Column]) -> bytes:
-    """The columns in this layout: a list of ``str`` or of ``int`` as such, anything else as JSON."""
-    parts: list[bytes] = []
+def pack(columns: Sequence[Column]) -> bytearray:
+    """The columns in this layout: a list of ``str`` or of ``int`` as such, anything else as JSON.
+
+    Written into one buffer as each column is encoded (not joined at the end), so a large part is
+    in memory once, not twice.
+    """
+    out = bytearray(_HEAD.size)  # the head, with the digest of what follows, is filled in last
     digest = hashlib.sha256()
     for column in columns:
         kind, items, data = _encode(column)
-        for part in (_COLUMN.pack(kind, items, len(data)), data):
-            digest.update(part)
-            parts.append(part)
-    return b"".join([_HEAD.pack(MAGIC, VERSION, len(columns), digest.digest()), *parts])
+        head = _COLUMN.pack(kind, items, len(data))
+        digest.update(head)
+        digest.update(data)
+        out += head
+        out += data
+        del data
+    out[: _HEAD.size] = _HEAD.pack(MAGIC, VERSION, len(columns), digest.digest())
+    return out
 
 
-def unpack(data: bytes) -> list[Any]:
-    """The columns ``pack`` wrote.
+def unpack(data: bytes, *, arrays: bool = False) -> list[Any]:
+    """The columns ``pack`` wrote; with ``arrays``, a column of integers as an ``array('q')`` rather than a list
+    (compact, and nothing in it for the cycle collector to track).
 
     Raises:
         ValueError: not this layout, another version, or bytes that do not match their digest.
@@ -66,7 +75,7 @@ def unpack(data: bytes) -> list[Any]:
             at += _COLUMN.size
             raw = view[at : at + size]
             at += size
-            columns.append(_decode(kind, items, raw))
+            columns.append(_decode(kind, items, raw, arrays))
     except (struct.error, UnicodeDecodeError) as exc:
         raise ValueError(f"a damaged cache part ({exc})") from None
     if at != len(view):
@@ -87,7 +96,7 @@ def _encode(column: Column) -> tuple[int, int, bytes]:
     return _JSON, 0, json.dumps(column, separators=(",", ":")).encode("ascii")
 
 
-def _decode(kind: int, items: int, raw: memoryview) -> object:
+def _decode(kind: int, items: int, raw: memoryview, arrays: bool) -> object:
     if kind == _STRINGS:
         strings = str(raw, "utf-8", "surrogatepass").split(_SEP)
         if len(strings) != items:
@@ -100,7 +109,7 @@ def _decode(kind: int, items: int, raw: memoryview) -> object:
             numbers.byteswap()
         if len(numbers) != items:
             raise ValueError("an integer column of another length than it says")
-        return numbers.tolist()
+        return numbers if arrays else numbers.tolist()
     if kind == _JSON:
         return json.loads(bytes(raw))
     raise ValueError(f"a column of unknown kind {kind}")
