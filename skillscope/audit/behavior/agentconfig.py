@@ -343,6 +343,12 @@ _READ_ONLY = re.compile(
     r"\bnever\s+(?:\w+\s+(?:or|and)\s+)?(?:sends?|uploads?|shares?|transmits?)\b|\bnothing\s+(?:leaves|is\s+(?:sent|uploaded))\b",
     re.IGNORECASE,
 )
+_NO_CHANGE = re.compile(
+    r"\bread[- ]only\b|\b(?:changes|modifies|writes|touches|alters)\s+nothing\b|"
+    r"\b(?:never|does\s+not|doesn'?t|will\s+not|won'?t)\s+(?:change|modify|write(?:\s+to)?|touch|alter|edit)s?\b",
+    re.IGNORECASE,
+)
+"""A claim that the skill leaves the user's files as they are: a write outside the project contradicts it."""
 _SELF_CLAIM = re.compile(
     r"\b(?:this\s+skill|the\s+skill|it|the\s+scripts?)\s+(?:\w+\s+)?(?:never|does\s+not|doesn'?t|will\s+not|won'?t)\s+"
     r"(?:\w+\s+(?:or|and)\s+)?(?:sends?|send|uploads?|upload|shares?|share|transmits?|transmit)\b",
@@ -363,6 +369,8 @@ class Evidence:
     """Code that sends a file's content or a secret."""
     harm: list[tuple[Place, str]] = field(default_factory=list)
     """Error-level behaviour in a script (a secret sent out, download and run, persistence), with its message."""
+    writes: list[tuple[Place, str]] = field(default_factory=list)
+    """Code that writes outside the project and the temp folders (the user's home, system files), with the place."""
 
 
 def _key_span(text: str, key: str) -> tuple[int, int]:
@@ -435,8 +443,8 @@ def scan_frontmatter(frontmatter: dict[str, Any], evidence: Evidence, skill_md: 
                 ),
             )
         )
-    if not (evidence.sends or evidence.harm):
-        return out  # no script sends anything: no claim can be contradicted
+    if not (evidence.sends or evidence.harm or evidence.writes):
+        return out  # no script sends or writes anything: no claim can be contradicted
     description = str(frontmatter.get("description", ""))
     offline = _OFFLINE.search(description) or _OFFLINE.search(skill_md)
     read_only = _READ_ONLY.search(description) or _SELF_CLAIM.search(skill_md)
@@ -468,6 +476,20 @@ def scan_frontmatter(frontmatter: dict[str, Any], evidence: Evidence, skill_md: 
                 Raw(
                     "skillscope/permissions/claim-mismatch",
                     f"SKILL.md {said}, but this sends file contents over the network",
+                    start,
+                    stop,
+                ),
+            )
+        )
+    elif (unchanged := _NO_CHANGE.search(description) or _NO_CHANGE.search(skill_md)) and evidence.writes:
+        (path, start, stop), where = evidence.writes[0]
+        out.append(
+            (
+                path,
+                Raw(
+                    "skillscope/permissions/claim-mismatch",
+                    f"SKILL.md says {safe_line(unchanged.group(0), limit=60)!r}, but this writes "
+                    f"{safe_line(where, limit=60)}",
                     start,
                     stop,
                 ),

@@ -266,6 +266,17 @@ def _gather(evidence: agentconfig.Evidence, path: str, ctx: Ctx) -> None:
     harm = next((h for h in ctx.hits if h.check in _HARM and h.severity in (None, "error")), None)
     if harm:
         evidence.harm.append(((path, base + harm.start, base + harm.end), harm.message))
+    wrote = next((c for c in ctx.caps if c.kind == "writes" and _outside(c.target)), None)
+    if wrote:
+        evidence.writes.append(((path, base + wrote.start, base + wrote.end), wrote.target))
+
+
+_SCRATCH = ("/tmp/", "/var/tmp/", "/dev/", "~/.cache/", "/proc/self/")
+
+
+def _outside(target: str) -> bool:
+    """Whether a written place is the user's or the system's rather than the project's or scratch space."""
+    return target.startswith(("~", "/")) and not target.startswith(_SCRATCH) and target not in ("~", "/")
 
 
 def _place(text: str, contexts: list[Ctx], *, binary: bool) -> list[Hit]:

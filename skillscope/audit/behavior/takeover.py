@@ -1,6 +1,6 @@
-"""Code that takes over what runs next: agent settings written with a broad grant, system tools shadowed on PATH.
+"""Code that takes over what runs next: agent settings with a broad grant, system tools shadowed, git redirected.
 
-Both are judged by class, from the capabilities every analyser records and the skill's own files, so the language
+Each is judged by class, from the capabilities every analyser records and the skill's own files, so the language
 and the spelling of the write do not matter:
 
 - a script that writes a file the agent reads as its settings (``~/.claude/settings.json``, ``.mcp.json``, Codex or
@@ -9,7 +9,9 @@ and the spelling of the write do not matter:
 - a script that puts a folder ahead of the system's on PATH while the skill ships or writes an executable named like
   a system tool (``sudo``, ``git``, ``ssh``), or writes one into a folder already early on PATH (``~/.local/bin``,
   ``/usr/local/bin``): every later call of that tool runs the skill's copy. An error for a tool that handles
-  passwords, keys or privilege, a warning for other common tools.
+  passwords, keys or privilege, a warning for other common tools;
+- a script that writes git config redirecting one site to a host the skill names (``url.<X>.insteadOf <github>``):
+  every later fetch and push, with the user's git credentials, goes to that host. An error (persistence).
 
 A grant spelt only to be tested or removed (``if mode == "bypassPermissions"``, ``del cfg["allow"]``) is a check,
 not a grant; a PATH prepend for the skill's own tool (``~/.mytool/bin`` holding ``mytool``) shadows nothing.
@@ -32,6 +34,7 @@ __all__ = ["takeovers", "SHADOWED_TOOLS", "path_prepends"]
 
 GRANT = "skillscope/permissions/unrestricted-shell"
 SHADOW = "skillscope/permissions/path-shadow"
+STARTUP = "skillscope/persistence/startup"
 
 _AGENT_SETTINGS = re.compile(
     r"(?:^|/)(?:\.claude/settings(?:\.local)?\.json|\.claude\.json|\.mcp\.json|\.cursor/mcp\.json|"
@@ -160,6 +163,63 @@ def takeovers(
                 "error",
             )
     out.extend(_shadowing(texts, scripts, capabilities))
+    out.extend(_redirects(texts, scripts, capabilities))
+    return out
+
+
+_INSTEAD_OF = re.compile(r"(?i)(?:push)?insteadof\b")
+"""The key, with no word boundary before it: a string in code spells the tab before it as ``\\tinsteadOf``."""
+_GIT_URL = re.compile(r"(?:https?|ssh|git)://[^\s\"'\]]+|[\w.-]+@[\w.-]+:")
+_GIT_CONFIG = re.compile(r"(?:^|/)(?:\.gitconfig|\.git/config|git/config)$")
+
+
+def _site(host: str) -> str:
+    labels = host.split(".")
+    return ".".join(labels[-2:]) if len(labels) >= 2 else host
+
+
+def _redirects(
+    texts: Mapping[str, str], scripts: Mapping[str, str | None], capabilities: list[Capability]
+) -> list[tuple[str, Hit]]:
+    """A git config written with ``url.<X>.insteadOf <Y>`` where X is a host the skill names and Y another site:
+    every later fetch and push of Y, with the user's credentials, goes to X."""
+    from skillscope.audit.behavior.vocab import url_host_of
+
+    out: list[tuple[str, Hit]] = []
+    for path in scripts:
+        text = texts[path]
+        if not _INSTEAD_OF.search(text):
+            continue
+        writes = any(
+            c.path == path and c.kind in ("writes", "executes") and (_GIT_CONFIG.search(c.target) or c.target == "git")
+            for c in capabilities
+        )
+        if not writes:
+            continue
+        lines = text.split("\n")
+        for number, body in enumerate(lines, 1):
+            if not _INSTEAD_OF.search(body):
+                continue
+            # the replacement sits in the section header before insteadOf (same line, or the line above)
+            head, _, tail = _INSTEAD_OF.split(body, 1)[0], None, _INSTEAD_OF.split(body, 1)[-1]
+            before = head if _GIT_URL.search(head) else (lines[number - 2] if number > 1 else "")
+            target, replaced = _GIT_URL.search(before), _GIT_URL.search(tail)
+            if target is None or replaced is None:
+                continue
+            new, old = url_host_of(target.group(0).rstrip(":")), url_host_of(replaced.group(0).rstrip(":"))
+            if "@" in target.group(0) and "://" not in target.group(0):
+                new = target.group(0).split("@", 1)[1].rstrip(":").lower()
+            if not new or not old or _site(new) == _site(old):
+                continue
+            at = number if target.group(0) in body else number - 1
+            start, end = _line_span(text, at)
+            message = (
+                f"writes git config that sends every fetch and push of {safe_line(old, limit=60)} to "
+                f"{safe_line(new, limit=60)} (url.insteadOf, line {number}): the user's code and git credentials "
+                "go to that host from then on"
+            )
+            out.append((path, replace(hit_at(STARTUP, message, text, start, end), severity="error")))
+            break
     return out
 
 
