@@ -584,6 +584,8 @@ def scan_prose(ctx: Ctx, *, data: bool = False) -> None:
             ctx.add(check, f"{what}{how}: {said[:120]!r}", start, end, severity)
             ctx.cap("tells", _TELLS[check], start, end, said[:80])
     _sends_out(ctx, text, where, lines=data)
+    if not data:
+        _runs_fetched(ctx, text, where)
     _encoded(ctx)
 
 
@@ -911,6 +913,49 @@ def _names_a_way_out(text: str) -> bool:
         low = text.lower()
         return any(word in low for word in _WAY_OUT_WORDS)
     return _WAY_OUT_WORD.search(text) is not None
+
+
+_RUN_FETCHED = re.compile(
+    r"\b(?:pipe|feed|pass|send)\w*\b[^\n]{0,120}?\b(?:to|into|through)\s+(?:a\s+|the\s+)?(?:bash|sh|zsh|shell|python3?|"
+    r"node|perl|ruby|powershell|pwsh|iex|interpreter)\b|"
+    r"\b(?:download|fetch|grab|retrieve|pull)\w*\b[^\n]{0,160}?\b(?:and|then)\s+(?:run|execute|source|eval)\w*\s+"
+    r"(?:it|that|this|the\s+(?:downloaded\s+)?(?:script|file|installer|output))\b",
+    re.IGNORECASE,
+)
+"""An order, in words, to run what a download returns: "fetch URL and pipe it to bash", "download X, then run it"."""
+_URL_IN = re.compile(r"https?://[^\s)>\]`'\"]+")
+
+
+def _runs_fetched(ctx: Ctx, text: str, where: list[int] | None) -> None:
+    """A sentence that tells the agent to download a URL and run it (no code marks, so no grammar reads it): the
+    download-exec rule's error on a page the agent follows, a note for the product's own installer, a warning on a
+    page for people. A sentence that forbids or discusses it says nothing."""
+    if "://" not in text:
+        return
+    for start, end in _sentences(text):
+        sentence = text[start:end]
+        order = _RUN_FETCHED.search(sentence)
+        url = _URL_IN.search(sentence)
+        if order is None or url is None or _NEGATED_SENTENCE.search(sentence):
+            continue
+        if _discussed(text, start + order.start(), start + order.end(), True, base=ctx.base, file_text=ctx.file_text):
+            continue
+        link = url.group(0).rstrip(".,;:")
+        human = _HUMAN_PAGE.search(ctx.path) is not None
+        severity: Severity | None = (
+            "note" if vendor_host(ctx.file_text, link) and link.startswith("https://") else "warning" if human else None
+        )
+        at, stop = start + url.start(), start + url.end()
+        if where is not None:
+            at, stop = where[at], where[stop - 1] + 1
+        ctx.add(
+            "skillscope/obfuscation/download-exec",
+            f"tells the agent to run what it downloads from {safe_line(link, limit=100)}",
+            at,
+            stop,
+            severity,
+        )
+        return
 
 
 def _sends_out(ctx: Ctx, text: str, where: list[int] | None, *, lines: bool = False) -> None:
