@@ -164,7 +164,7 @@ def analyse_skill(files: list[SkillFileText], frontmatter: dict[str, Any] | None
                 contexts.append(ctx)
         script = not file.binary and bool(regions) and not regions[0].documented
         whole = Ctx(text, 0, text, file.path, documented=not script)
-        hosts.scan_hosts(whole, is_code=script)
+        hosts.scan_hosts(whole, is_code=script, uploaded=_uploaded_hosts(contexts) if script else frozenset())
         contexts.append(whole)
         placed = _place(text, contexts, binary=file.binary)
         found = _capabilities(text, file.path, contexts, binary=file.binary)
@@ -269,6 +269,19 @@ def _gather(evidence: agentconfig.Evidence, path: str, ctx: Ctx) -> None:
     wrote = next((c for c in ctx.caps if c.kind == "writes" and _outside(c.target)), None)
     if wrote:
         evidence.writes.append(((path, base + wrote.start, base + wrote.end), wrote.target))
+
+
+def _uploaded_hosts(contexts: list[Ctx]) -> frozenset[str]:
+    """The hosts a script sends file contents to: the send capability over the same code as an upload, where no
+    exfiltration finding already names that send (a secret sent out is that rule's error, not a second one)."""
+    out: set[str] = set()
+    for ctx in contexts:
+        for start, end, kind in ctx.sends:
+            if kind == "upload" and not any(
+                h.check.startswith("skillscope/exfiltration/") and h.start < end and start < h.end for h in ctx.hits
+            ):
+                out.update(c.target for c in ctx.caps if c.kind == "sends" and c.start < end and start < c.end)
+    return frozenset(out)
 
 
 _SCRATCH = ("/tmp/", "/var/tmp/", "/dev/", "~/.cache/", "/proc/self/")

@@ -140,8 +140,10 @@ def _lookalike(host: str) -> str | None:
     return None
 
 
-def scan_hosts(ctx: Ctx, *, is_code: bool) -> None:
-    """Links whose text spells another host, look-alike hosts, data-collection endpoints, and secrets in ``ctx.text``."""
+def scan_hosts(ctx: Ctx, *, is_code: bool, uploaded: frozenset[str] = frozenset()) -> None:
+    """Links whose text spells another host, look-alike hosts, data-collection endpoints, and secrets in ``ctx.text``.
+
+    ``uploaded``: the hosts the file's code uploads file contents to (a look-alike one is then an error)."""
     text = ctx.text
     if "://" in text:
         for match in _URL.finditer(text):
@@ -160,12 +162,14 @@ def scan_hosts(ctx: Ctx, *, is_code: bool) -> None:
                 )
             elif host and (site := lookalike_site(host)) is not None:
                 # ASCII dressed as a known site: a warning alone; the flow rules make a secret or a download to it an error.
+                carried = host.lower() in uploaded
                 ctx.add(
                     "skillscope/deception/lookalike-host",
-                    f"URL to {safe_line(host, limit=80)}, which imitates {site} (line {ctx.line(match.start())})",
+                    f"URL to {safe_line(host, limit=80)}, which imitates {site} (line {ctx.line(match.start())})"
+                    + (", and the code uploads file contents there" if carried else ""),
                     match.start(),
                     match.start() + len(url),
-                    "warning",
+                    "error" if carried else "warning",
                 )
             kind = endpoint_kind(url)
             if kind == "collector":

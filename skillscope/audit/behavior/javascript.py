@@ -122,6 +122,8 @@ PIPED_RUN = re.compile(
 """A resolved command line piping a download into an interpreter (a check over a resolved string, not over code)."""
 _FUNCTIONS = frozenset({"arrow_function", "function_expression", "function", "method_definition", "generator_function"})
 _HTTP_MODULES = {"http", "https", "http2"}
+_FILLERS = frozenset({"append", "set", "push", "unshift", "add"})
+"""Methods that put a value into the container they are called on (FormData, URLSearchParams, an array, a Map)."""
 _FETCHERS = {"fetch", "undici.fetch", "undici.request", "got", "ky", "needle", "request", "superagent", "axios"}
 _SENDER_METHODS = {"post", "put", "patch", "get", "request", "delete", "head", "send", "ajax", "getJSON"}
 _HARMFUL_TEXT = re.compile(
@@ -493,6 +495,23 @@ class _Analyser:
             ref = ref.removeprefix(prefix)
         return callee, ref, receiver, method or ref.rsplit(".", 1)[-1]
 
+    def _fill(self, node: tree_sitter.Node, vals: list[Val]) -> None:
+        """``form.append("doc", data)``, ``parts.push(secret)``: the named container now holds what was put in it,
+        so sending it later sends that."""
+        fn = node.child_by_field_name("function")
+        holder = fn.child_by_field_name("object") if fn is not None else None
+        if holder is None or holder.type != "identifier" or self.text(holder) not in self.env:
+            return
+        added = merge(*(carried(v) for v in vals))
+        if not (added.taint or added.content or added.fetched or added.decoded):
+            return
+        name = self.text(holder)
+        grown = merge(self.env[name], added)
+        kept = self.env[name]
+        grown.text, grown.ref, grown.dest, grown.path = kept.text, kept.ref, kept.dest, kept.path
+        grown.fields, grown.items, grown.func, grown.alts = kept.fields, kept.items, kept.func, kept.alts
+        self.env[name] = grown
+
     def _args(self, node: tree_sitter.Node) -> list[tree_sitter.Node]:
         args = node.child_by_field_name("arguments")
         if args is None:
@@ -555,6 +574,8 @@ class _Analyser:
         result = self._sinks(node, ref, method, root, receiver, vals, callee)
         if result is not None:
             return result
+        if receiver is not None and method in _FILLERS:
+            self._fill(node, vals)
         # An unknown call passes on what its receiver and arguments carry (a.trim(), Buffer.concat([a, b])).
         out = merge(receiver, *(carried(v) for v in vals))
         if receiver is not None:
