@@ -103,9 +103,12 @@ def test_a_row_map_builds_each_value_once_and_never_hands_out_a_row():
     assert dict(rows) == {"a": "value 0", "b": "value 1", "d": "new"}
     assert rows == {"a": "value 0", "b": "value 1", "d": "new"}
     rows["e"] = "set"
+    whole = RowMap({"p": 7, "q": "built"}, build)
+    assert list(whole.items()) == [("p", "value 7"), ("q", "built")] and made == [0, 1, 2, 7]
+    assert list(whole.values()) == ["value 7", "built"] and made == [0, 1, 2, 7]  # kept, not built again
     unbuilt = RowMap({"x": 5, "y": 6}, build)
     unbuilt.clear()  # withdrawn without building what it held
-    assert len(unbuilt) == 0 and made == [0, 1, 2]
+    assert len(unbuilt) == 0 and made == [0, 1, 2, 7]
 
 
 def test_a_state_that_names_a_record_it_does_not_hold_is_refused(tmp_path):

@@ -10,7 +10,7 @@ is then built, kept in place of its position, and is what it would have been bui
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, MutableMapping, Sequence
+from collections.abc import Callable, ItemsView, Iterator, MutableMapping, Sequence, ValuesView
 from typing import TypeVar, overload
 
 from skillscope.ledger.core.record import Record, partial_record
@@ -136,5 +136,33 @@ class RowMap(MutableMapping[str, V]):
         """Empty the map without building what it held."""
         self._data.clear()
 
+    def items(self) -> ItemsView[str, V]:
+        return _Items(self)
+
+    def values(self) -> ValuesView[V]:
+        return _Values(self)
+
+    def _built(self) -> Iterator[tuple[str, V]]:
+        """Every key with its value, building those still rows in one pass over the dictionary."""
+        data, build = self._data, self._build
+        for key, value in data.items():  # a value replaced in place: the dictionary keeps its size
+            if type(value) is int:
+                value = data[key] = build(value)
+            yield key, value  # type: ignore[misc]  # built above when it was a row
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}({len(self._data)} items)"
+
+
+class _Items(ItemsView[str, V]):
+    _mapping: RowMap[V]
+
+    def __iter__(self) -> Iterator[tuple[str, V]]:
+        return self._mapping._built()
+
+
+class _Values(ValuesView[V]):
+    _mapping: RowMap[V]
+
+    def __iter__(self) -> Iterator[V]:
+        return (value for _key, value in self._mapping._built())

@@ -45,20 +45,31 @@ def exportable_approvals(verdicts: Verdicts, *, label: str | None = None) -> Exp
     counted and no later review of its content, under any label, withdrew it. What was held
     back is counted by reason: rejected content, and approvals whose signature is not trusted.
     """
-    # Only a label to match needs each approval parsed in full here; the plain list of fingerprints never does.
-    out = Exportable(found=verdicts.approved_fingerprints(label, parsed=label is not None))
+    # One pass over the approvals by name, each content's standing review looked up once: verdicts read from a
+    # checkpoint build each record as it is first asked for. Only a label to match needs an approval parsed in
+    # full here; the plain list of fingerprints never does.
+    out = Exportable()
+    content = verdicts.content
     for verdict in verdicts.by_name.values():
         for fingerprint, record in verdict.approved.items():
-            rejection = verdicts.rejection_of(fingerprint)
-            if rejection is not None and (label is None or record.complete().label == label):
-                out.skipped[f"rejected under {rejection.label or 'no label'}"] += 1
+            standing = content.get(fingerprint) if fingerprint else None
+            latest = standing.latest if standing is not None else None
+            if latest is None:
+                continue
+            if label is not None:
+                record = record.complete()
+                if record.label != label:
+                    continue
+            if latest.action == "approve":  # in force: no later review of this content, under any label, withdrew it
+                out.found.append(record)
+            elif latest.action == "reject":
+                out.skipped[f"rejected under {latest.complete().label or 'no label'}"] += 1
         for fingerprint, (record, why) in verdict.untrusted.items():
-            content = verdicts.content.get(fingerprint or "")
-            standing = content.latest if content is not None else None  # its action needs no full parse
-            if (standing is None or standing.action != "approve") and (
-                label is None or record.complete().label == label
-            ):
+            standing = content.get(fingerprint or "")
+            latest = standing.latest if standing is not None else None  # its action needs no full parse
+            if (latest is None or latest.action != "approve") and (label is None or record.complete().label == label):
                 out.skipped[why] += 1
+    out.found.sort(key=lambda r: r.seq)
     return out
 
 
