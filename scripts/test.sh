@@ -83,6 +83,11 @@ rm -rf "$logs"
 # runners) every process the suite starts (xdist workers, CLI runs, conformance clients) would
 # otherwise compile them again from source. Python checks each .pyc against its source's mtime.
 .venv/bin/python -m compileall -q -j 0 skillscope tests >/dev/null || true
+# pytest rewrites the asserts of its plugins' modules too (hypothesis, anyio, syrupy, xdist: about 140), before
+# tests/conftest.py can let it keep them; with PYTHONDONTWRITEBYTECODE set, every worker rewrote them all again.
+# One collection with bytecode allowed leaves them beside the plugins, where every later process reads them.
+env -u PYTHONDONTWRITEBYTECODE .venv/bin/python -m pytest -q --collect-only -p no:cacheprovider \
+  tests/test_timing_rules.py >/dev/null 2>&1 || true
 
 say "running pytest"
 # loadgroup: a module marked xdist_group (one that starts publishers or the conformance suite

@@ -1,8 +1,11 @@
 """Shared pytest configuration."""
 
+import importlib
+import importlib.util
 import itertools
 import os
 import sys
+import types
 
 import pytest
 from _pytest import unraisableexception
@@ -19,6 +22,40 @@ settings.load_profile("skillscope")
 # CI runners, every xdist worker rewrote every module on every run; scripts/test.sh byte-compiles the tree
 # anyway, so let pytest keep its rewritten modules too. Only this process: its children keep the variable.
 sys.dont_write_bytecode = False
+
+
+def _defer_rfc3987_syntax() -> None:
+    """Import ``rfc3987_syntax`` when one of its checks is first called, not when jsonschema is imported.
+
+    Importing jsonschema imports it to check the ``iri`` formats, and its import builds dozens of Earley
+    parsers: about a second of CPU in every worker that collects a module importing jsonschema (all of them).
+    No schema these tests hold a document to checks an IRI with it (``tests/fixtures/sbom.py`` reads IRIs with
+    ``tests/fixtures/iri.py``), so the stand-in only delays the same import to the first call, if one comes.
+    """
+    if "rfc3987_syntax" in sys.modules or importlib.util.find_spec("rfc3987_syntax") is None:
+        return
+    stand_in = types.ModuleType("rfc3987_syntax", "Loads rfc3987_syntax at its first use.")
+
+    def real() -> types.ModuleType:
+        if sys.modules.get("rfc3987_syntax") is stand_in:
+            del sys.modules["rfc3987_syntax"]
+        return importlib.import_module("rfc3987_syntax")
+
+    def is_valid_syntax(term: str, value: str) -> bool:
+        return bool(real().is_valid_syntax(term, value))
+
+    def other(name: str) -> object:
+        # Tools that walk sys.modules ask every module for __file__ and the like: that is no use of it.
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return getattr(real(), name)
+
+    stand_in.is_valid_syntax = is_valid_syntax  # type: ignore[attr-defined]  # the name jsonschema imports
+    stand_in.__getattr__ = other  # type: ignore[method-assign]  # any other name
+    sys.modules["rfc3987_syntax"] = stand_in
+
+
+_defer_rfc3987_syntax()
 
 
 def pytest_configure(config: pytest.Config) -> None:
