@@ -58,6 +58,7 @@ __all__ = [
     "record_item_review",
     "record_review",
     "review_refusal",
+    "reviewer_by_default",
     "verdict_record",
 ]
 
@@ -70,6 +71,12 @@ _NAMED = 20
 Refusal = Literal["unverified", "fingerprint", "findings", "unlisted"]
 """Why an approval was refused: content that did not verify, a fingerprint other than the one reviewed, audit
 errors, or files the server serves under the skill that its manifest omits (the approval would not cover them)."""
+
+
+def reviewer_by_default() -> str:
+    """Who a verdict names when no reviewer is given: ``git config user.email``, else user.name, else the login
+    name (runs git: a screen calls it off its event loop)."""
+    return default_reviewer()
 
 
 def review_refusal(entry: CatalogEntry, action: Action | Literal["diff"]) -> str | None:

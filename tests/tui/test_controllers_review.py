@@ -154,3 +154,16 @@ async def test_a_suppressed_finding_leaves_the_audit_shown_and_the_next_audit(tm
     # An honest finding stays until suppressed: the warning about the plain-http URL is still there.
     assert any(f.severity == "warning" for f in again.audit.findings)
     await servers.shutdown()
+
+
+async def test_the_reviewer_offered_is_the_one_given_else_this_machines(tmp_path, monkeypatch):
+    config = tmp_path / "gitconfig"
+    config.write_text("[user]\n\temail = sam@example.org\n", encoding="utf-8")
+    monkeypatch.setenv("GIT_CONFIG_GLOBAL", str(config))
+    monkeypatch.setenv("GIT_CONFIG_NOSYSTEM", "1")
+    monkeypatch.chdir(tmp_path)  # outside any repository: no local config answers first
+    given = ReviewController(servers_in(tmp_path).workspace)
+    given.reviewer = REVIEWER
+    assert await given.know_reviewer() == REVIEWER
+    unnamed = ReviewController(servers_in(tmp_path).workspace)
+    assert await unnamed.know_reviewer() == "sam@example.org" and unnamed.reviewer == "sam@example.org"

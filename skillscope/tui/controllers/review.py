@@ -21,6 +21,7 @@ from skillscope.service.review import (
     approval_plan,
     nothing_to_record,
     review_refusal,
+    reviewer_by_default,
 )
 from skillscope.service.review_state import read_ledger
 from skillscope.service.suppressions import record_suppression
@@ -97,6 +98,12 @@ class ReviewController:
         self._scan_in = scan_in
         self.reviewer: str | None = None
         """The reviewer's name the dialogs offer (the config's, else this machine's default once read)."""
+
+    async def know_reviewer(self) -> str:
+        """The reviewer the dialogs offer: the one given, else this machine's (read once, in a thread: it runs git)."""
+        if self.reviewer is None:
+            self.reviewer = await asyncio.to_thread(reviewer_by_default)
+        return self.reviewer
 
     def _offload(self) -> Offload:
         return self._scan_in if self._scan_in is not None else shared_child()

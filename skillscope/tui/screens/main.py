@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Awaitable, Callable, Sequence
 from typing import ClassVar, Literal, TypeVar
 
@@ -21,7 +20,6 @@ from textual.worker import Worker
 from skillscope.catalog.surface import Surface, SurfaceItem
 from skillscope.core.errors import ExtensionNotOffered, SkillscopeError
 from skillscope.core.textsafe import safe_text
-from skillscope.ledger.core.defaults import default_reviewer
 from skillscope.ledger.core.values import Action
 from skillscope.service.launches import launch_of
 from skillscope.service.review import AuditedSkill, LedgerPlace
@@ -227,8 +225,7 @@ class MainScreen(Screen[None]):
                 timeout=10,
             )
         self._connect_at_start([session for session in self.sessions.values() if session.seed.autoconnect])
-        if self.review.reviewer is None:
-            self.review.reviewer = await asyncio.to_thread(default_reviewer)
+        await self.review.know_reviewer()
 
     def _declined(self, declined: Declined) -> None:
         """Tell why a key did nothing, in the controller's words."""
