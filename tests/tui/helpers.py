@@ -189,6 +189,10 @@ async def select(pilot: Any, name: str, *, server: str = "demo", path: str | Non
     """Put the tree's cursor on a skill (or one of its files); returns its view."""
     screen = pilot.app.main_screen
     await listed(pilot, server)
+    # The listing's counts reach the status line under the tree by a message, and the tree is laid out shorter or
+    # taller after it: a cursor moved while the tree is briefly shorter scrolls it, and a tree that then grows keeps
+    # that scroll. Move the cursor once the tree has its height.
+    await at_rest(pilot)
     full = name if ":" in name else f"{server}:{name}"
     screen.catalog_tree.focus()
     screen.catalog_tree.reveal(server, full, path)

@@ -35,8 +35,16 @@ def dialog_open(app) -> bool:
     return isinstance(app.screen, ReviewDialog)
 
 
-# The approve dialog of a changed skill is not pictured: which basis its comparison uses (the kept bytes or the
-# recorded rule ids) races the demo's object store. tests/tui/test_change_lead.py drives it and checks its lead.
+def test_approve_dialog_of_a_changed_skill_fits_80x24(snap_compare, here):
+    assert snap_compare(
+        demo(here), terminal_size=SMALL, run_before=shows(highlighted(CHANGED), pressed("a", until=dialog_open))
+    )
+
+
+def test_approve_dialog_of_a_changed_skill_at_160x45(snap_compare, here):
+    assert snap_compare(
+        demo(here), terminal_size=LARGE, run_before=shows(highlighted(CHANGED), pressed("a", until=dialog_open))
+    )
 
 
 def test_the_change_is_one_key_away_from_the_dialog_at_80x24(snap_compare, here):

@@ -12,9 +12,6 @@ from tests.tui.helpers import add_server_ready, audited, findings_focused, selec
 from tests.tui.test_snapshots import demo, demo_listed, here, highlighted, opened, pressed, shows  # noqa: F401 - here is a fixture
 
 SIZES = pytest.mark.parametrize("size", [(80, 24), (160, 45)], ids=["80x24", "160x45"])
-# An audited skill at 80x24: the tree's scroll after the audit races the overview's capability list, so only the
-# large picture is kept; the 80x24 flows are proven by the driven tests in test_reviewer_80x24.py.
-AUDITED_SIZES = pytest.mark.parametrize("size", [(160, 45)], ids=["160x45"])
 
 
 def audited_step(name: str):
@@ -35,7 +32,7 @@ def tabbed(times: int, area: str):
     return step
 
 
-@AUDITED_SIZES
+@SIZES
 def test_wrapped_skill_md_with_yaml_frontmatter_and_the_detail_footer(snap_compare, here, size):  # noqa: F811
     """Issue 18: lines cut at the pane edge, wraps read as new lines, frontmatter coloured as a heading."""
     assert snap_compare(demo(here), terminal_size=size, run_before=shows(opened("pdf-processing"), tabbed(1, "detail")))
@@ -76,14 +73,14 @@ def test_add_server_dialog_says_how_to_switch_and_submit(snap_compare, here, siz
     )
 
 
-@AUDITED_SIZES
+@SIZES
 def test_findings_are_a_list_to_open(snap_compare, here, size):  # noqa: F811
     assert snap_compare(
         demo(here), terminal_size=size, run_before=shows(audited_step("pdf-processing"), findings_focused)
     )
 
 
-@AUDITED_SIZES
+@SIZES
 def test_enter_on_a_finding_shows_its_file_at_the_line(snap_compare, here, size):  # noqa: F811
     """Issue 18: findings did not lead to the evidence."""
 

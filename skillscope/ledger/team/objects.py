@@ -38,7 +38,9 @@ class ObjectStore:
     """
 
     def __init__(self, root: Path) -> None:
-        self.root = root
+        # Anchored where it is made: a store handed to a scanning child process (started earlier, from another
+        # working directory) must name the same files there, or the approved bytes seem missing.
+        self.root = Path(os.path.abspath(root))
 
     def _names(self, digest: str) -> tuple[str, str]:
         if not isinstance(digest, str) or not _DIGEST.fullmatch(digest):
