@@ -6,7 +6,7 @@ import os
 import re
 from collections.abc import Collection, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from skillscope.protocol.target import Target
@@ -35,12 +35,12 @@ WELL_KNOWN_PATH = "/.well-known/agent-skills/index.json"
 # the demo and folders, and `--help` must not pay for the SDK.
 
 
-def demo_server() -> MCPServer:
-    """Build the demo MCPServer."""
+def demo_server(**options: Any) -> MCPServer:
+    """Build the demo MCPServer; ``options`` go to ``build_server`` (a test's publisher whose skills change upstream)."""
     from skillscope.demo.catalog import demo_skills
     from skillscope.demo.publisher import build_server
 
-    return build_server(demo_skills(), name="skillscope-demo")
+    return build_server(demo_skills(), name="skillscope-demo", **options)
 
 
 def demo_target() -> Target:

@@ -9,6 +9,7 @@ import time
 import weakref
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,7 @@ from rich.console import Console
 from rich.segment import Segment
 
 from skillscope.catalog.entry import Policy
+from skillscope.demo.publisher import SkillsPublisher
 from skillscope.protocol.target import Target
 from skillscope.service.targets import ServerSeed, TargetOptions
 from skillscope.tui.app import SkillscopeApp, make_app
@@ -32,6 +34,7 @@ __all__ = [
     "SIZE",
     "counting_connect",
     "demo_app",
+    "drifting_demo_app",
     "listed",
     "notifications",
     "open_skill",
@@ -40,6 +43,7 @@ __all__ = [
     "select",
     "settings_for",
     "stdio_seed",
+    "toasts_kept",
     "wait_until",
 ]
 
@@ -55,18 +59,54 @@ def demo_app(
     extra: list[ServerSeed] | None = None,
     connect: Any = None,
     quiet: bool = True,
+    server: Any = None,
 ) -> SkillscopeApp:
-    """The app on the in-process demo server, with a demo ledger in ``tmp_path``."""
+    """The app on the in-process demo server (``server`` when given, as the demo), with a demo ledger in ``tmp_path``."""
     path = ledger if ledger is not None else tmp_path / "ledger.jsonl"
     if not seed and not path.exists():
         path.touch()
     settings = demo_settings(path, reviewer="Rita Reviewer <rita@example.org>", log_dir=tmp_path / "logs")
+    if server is not None:
+        demo = settings.servers[0]
+        settings.servers[0] = replace(demo, target=replace(demo.target, server=server))
     settings.servers.extend(extra or [])
     settings.save_path = tmp_path / "skillscope.yaml"
     app = make_app(settings, connect=connect)
     if quiet:
         app.animation_level = "none"
     return app
+
+
+class _Upstream(SkillsPublisher):
+    """The demo's publisher, listing a skill's entry from ``upstream`` (by URI) once a test puts one there."""
+
+    def __init__(self, skills: Any, *, upstream: dict[str, Any], **options: Any) -> None:
+        super().__init__(skills, **options)
+        self.upstream = upstream
+
+    def listed_entries(self) -> list[Any]:
+        return [self.upstream.get(entry["uri"], entry) for entry in super().listed_entries()]
+
+
+def drifting_demo_app(
+    tmp_path: Path, *, ledger: Path | None = None
+) -> tuple[SkillscopeApp, Callable[[str, bytes], None]]:
+    """``demo_app`` on a demo server whose skills can change upstream; returns the app and ``change(skill, skill_md)``.
+
+    ``change`` makes the next ``skills/list`` list ``skill`` with ``skill_md`` as its SKILL.md: another
+    fingerprint, as a publisher's new version lists it.
+    """
+    from skillscope.demo import demo_server
+    from skillscope.demo.publisher import PublishedSkill, SkillFile, entry_for, skill_uri
+
+    upstream: dict[str, Any] = {}
+    app = demo_app(tmp_path, ledger=ledger, server=demo_server(publisher_class=_Upstream, upstream=upstream))
+
+    def change(skill: str, skill_md: bytes) -> None:
+        version = PublishedSkill(skill, [SkillFile("SKILL.md", skill_md)])
+        upstream[skill_uri(version)] = entry_for(version)
+
+    return app, change
 
 
 def stdio_seed(scenario: str, *, label: str | None = None, python: str | None = None) -> ServerSeed:
@@ -306,14 +346,17 @@ def counting_connect(reads: list[str]) -> Any:
 
 
 @asynccontextmanager
-async def running(app: SkillscopeApp, size: tuple[int, int] = SIZE) -> AsyncIterator[Any]:
+async def running(app: SkillscopeApp, size: tuple[int, int] = SIZE, *, toasts: bool = False) -> AsyncIterator[Any]:
     """``app.run_test`` at the fixed size; servers are let go of before the test's loop ends.
+
+    ``toasts`` shows notifications on screen as the real app does (``run_test`` leaves them out by default;
+    ``notifications`` records them either way).
 
     (``run_test`` tears the app down without the quit path, which would leave a stdio
     server's cleanup to a loop that is about to close.)
     """
     _record_notifications(app)
-    async with app.run_test(size=size) as pilot:
+    async with app.run_test(size=size, notifications=toasts) as pilot:
         try:
             yield pilot
         finally:
@@ -334,6 +377,18 @@ def _record_notifications(app: SkillscopeApp) -> None:
         post(message, title=title, **options)
 
     app.notify = recording  # type: ignore[method-assign]
+
+
+def toasts_kept(app: SkillscopeApp) -> None:
+    """Keep every toast posted from now on until the test clears it: a toast goes when its timeout passes, and on a
+    loaded machine that can be before the test looks at the screen (or takes its picture)."""
+    post = app.notify
+
+    def kept(message: str, *, title: str = "", **options: Any) -> None:
+        options["timeout"] = 24 * 3600.0
+        post(message, title=title, **options)
+
+    app.notify = kept  # type: ignore[method-assign]
 
 
 def notifications(app: SkillscopeApp) -> list[str]:

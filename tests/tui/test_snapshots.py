@@ -46,13 +46,14 @@ def demo(here: Path, **options):
     return demo_app(here, ledger=Path("ledger.jsonl"), **options)
 
 
-async def settle(pilot) -> None:
-    """Quiet the screen before the picture: no toasts, no blinking cursors."""
+async def settle(pilot, *, toasts: bool = False) -> None:
+    """Quiet the screen before the picture: no blinking cursors, and no toasts unless they are the subject."""
     await wait_until(pilot, lambda: not laying_out(pilot.app), what="file laid out")
     # Work the screen does after a key (a skill's capabilities read in the child, a changed skill compared with its
     # approved bytes) changes what is drawn and where Tab goes: the picture waits for it.
     await wait_until(pilot, lambda: not _working(pilot.app), what="background reading done")
-    pilot.app.clear_notifications()
+    if not toasts:
+        pilot.app.clear_notifications()
     for box in pilot.app.screen.query("Input, TextArea"):
         box.cursor_blink = False
     # Let layout settle: a tab shown and activated in one step draws its underline a refresh later.
@@ -71,13 +72,13 @@ def _working(app) -> bool:
     return busy or listing
 
 
-def shows(*steps):
-    """A ``run_before`` doing ``steps`` (async callables taking the pilot), then settling."""
+def shows(*steps, toasts: bool = False):
+    """A ``run_before`` doing ``steps`` (async callables taking the pilot), then settling (``toasts``: kept)."""
 
     async def run_before(pilot) -> None:
         for step in steps:
             await step(pilot)
-        await settle(pilot)
+        await settle(pilot, toasts=toasts)
 
     return run_before
 
