@@ -930,7 +930,7 @@ def _runs_fetched(ctx: Ctx, text: str, where: list[int] | None) -> None:
     """A sentence that tells the agent to download a URL and run it (no code marks, so no grammar reads it): the
     download-exec rule's error on a page the agent follows, a note for the product's own installer, a warning on a
     page for people. A sentence that forbids or discusses it says nothing."""
-    if "://" not in text:
+    if "://" not in text or _RUN_FETCHED.search(text) is None:  # one pass over the text before any sentence
         return
     for start, end in _sentences(text):
         sentence = text[start:end]

@@ -76,6 +76,8 @@ def path_prepends(text: str) -> list[tuple[int, str]]:
     """(1-based line, the folder spelt) of each place a text puts a folder ahead of the rest of PATH: ``PATH="X:$PATH"``,
     ``$env:PATH = "X;" + $env:PATH``, ``os.environ["PATH"] = d + os.pathsep + ...``, ``fish_add_path X``."""
     out: list[tuple[int, str]] = []
+    if "PATH" not in text and "fish_add_path" not in text:
+        return out
     for number, line in enumerate(text.split("\n"), 1):
         if "PATH" not in line and "fish_add_path" not in line:
             continue
@@ -188,7 +190,7 @@ def _redirects(
     out: list[tuple[str, Hit]] = []
     for path in scripts:
         text = texts[path]
-        if not _INSTEAD_OF.search(text):
+        if "nsteadof" not in text.lower():  # a plain test first: the pattern's case-blind scan of every script is slow
             continue
         writes = any(
             c.path == path and c.kind in ("writes", "executes") and (_GIT_CONFIG.search(c.target) or c.target == "git")

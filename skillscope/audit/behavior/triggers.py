@@ -206,10 +206,10 @@ def scan_triggers(ctx: Ctx) -> None:
     moments = set(_MOMENT_BIND.findall(text)) if re.search(r"20\d\d", text) else set()
     for match in _CONDITION.finditer(text):
         condition = match.group(0)
-        named = set(re.findall(r"[A-Za-z_]\w*", condition))
-        if text.count("\n", 0, match.start()) in reported or not (
-            (_LITERAL.search(condition) or named & moments) and _COMPARE.search(condition)
-        ):
+        if text.count("\n", 0, match.start()) in reported or not _COMPARE.search(condition):
+            continue
+        named = set(re.findall(r"[A-Za-z_]\w*", condition)) if moments or counters else set()
+        if not (_LITERAL.search(condition) or named & moments):
             continue
         harm = _harm(ctx, *_guarded(text, match.start()), own)
         if harm is None:
