@@ -1,4 +1,4 @@
-"""Code that takes over what runs next: agent settings with a broad grant, system tools shadowed, git redirected.
+"""Code that takes over what runs next: agent settings and instructions, system tools on PATH, git's remotes.
 
 Each is judged by class, from the capabilities every analyser records and the skill's own files, so the language
 and the spelling of the write do not matter:
@@ -10,6 +10,8 @@ and the spelling of the write do not matter:
   a system tool (``sudo``, ``git``, ``ssh``), or writes one into a folder already early on PATH (``~/.local/bin``,
   ``/usr/local/bin``): every later call of that tool runs the skill's copy. An error for a tool that handles
   passwords, keys or privilege, a warning for other common tools;
+- a script that writes a file the agent reads as instructions (CLAUDE.md, AGENTS.md, a rules file, another skill's
+  SKILL.md) with text the instruction rules judge: that rule, at the write, as the same text would draw on a page;
 - a script that writes git config redirecting one site to a host the skill names (``url.<X>.insteadOf <github>``):
   every later fetch and push, with the user's git credentials, goes to that host. An error (persistence).
 
@@ -23,6 +25,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import replace
 
+from skillscope.audit.behavior.base import Ctx, Raw
 from skillscope.audit.behavior.cooccur import literals
 from skillscope.audit.behavior.regions import code_regions, is_data_file, is_prose_file
 from skillscope.audit.capabilities import Capability
@@ -166,6 +169,64 @@ def takeovers(
             )
     out.extend(_shadowing(texts, scripts, capabilities))
     out.extend(_redirects(texts, scripts, capabilities))
+    out.extend(_planted(texts, scripts, capabilities))
+    return out
+
+
+_INSTRUCTION_FILES = re.compile(
+    r"(?:^|/)(?:CLAUDE(?:\.local)?\.md|AGENTS\.md|GEMINI\.md|\.cursorrules|\.windsurfrules|\.clinerules|"
+    r"copilot-instructions\.md|SKILL\.md|\.cursor/rules/[^/]+|\.claude/(?:commands|agents)/[^/]+\.md)$",
+    re.IGNORECASE,
+)
+"""Files an agent reads as its instructions: the project's memory files, rules files, and other skills' pages."""
+_HEREDOC = re.compile(r"<<-?\s*['\"]?(\w+)['\"]?[^\n]*\n(.*?)\n\s*\1\s*$", re.DOTALL | re.MULTILINE)
+
+
+def _planted(
+    texts: Mapping[str, str], scripts: Mapping[str, str | None], capabilities: list[Capability]
+) -> list[tuple[str, Hit]]:
+    """A script that writes a file the agent reads as instructions (CLAUDE.md, AGENTS.md, a rules file, another
+    skill's SKILL.md) with text the instruction rules judge: the order it plants is read in every later session, so
+    it is reported at the write with the rule and severity the same text would draw on a page."""
+    from skillscope.audit.behavior.prose import scan_prose
+    from skillscope.audit.findings import check_info
+
+    out: list[tuple[str, Hit]] = []
+    for path, language in scripts.items():
+        writes = [
+            c
+            for c in capabilities
+            if c.path == path
+            and c.kind == "writes"
+            and c.line
+            and _INSTRUCTION_FILES.search(c.target.replace("\\", "/"))
+        ]
+        if not writes:
+            continue
+        text = texts[path]
+        said = [value for _, value in literals(text, language)]
+        said += [m.group(2) for m in _HEREDOC.finditer(text)] if language in (None, "shell") else []
+        found: list[tuple[int, Raw]] = []
+        for value in said:
+            if len(value.split()) < 3:
+                continue
+            inner = Ctx(value, 0, value, writes[0].target)
+            scan_prose(inner)
+            for raw in inner.hits:
+                level = raw.severity or check_info(raw.check).severity
+                if level in ("error", "warning"):
+                    found.append((0 if level == "error" else 1, raw))
+        if not found:
+            continue
+        _, raw = min(found, key=lambda pair: pair[0])
+        write = writes[0]
+        start, end = _line_span(text, write.line or 1)
+        message = (
+            f"writes {safe_line(write.target, limit=60)} (line {write.line}), which the agent reads as instructions, "
+            f"with text that {raw.message}"
+        )
+        level = raw.severity or check_info(raw.check).severity
+        out.append((path, replace(hit_at(raw.check, message, text, start, end), severity=level)))
     return out
 
 
