@@ -9,11 +9,11 @@ that only rewords its prose leads with "nothing new to judge".
 from __future__ import annotations
 
 import shutil
-import sys
 import textwrap
 
 from tests.cli.conftest import run_cli
 from tests.cli.test_cli_ledger import isolated_env
+from tests.fixtures.script_server import script_server
 
 SERVE = textwrap.dedent(
     """\
@@ -52,7 +52,7 @@ def _server(tmp_path, version, skill_md, script):
     (folder / "scripts" / "sync.sh").write_text(script)
     serve = tmp_path / "serve.py"
     serve.write_text(SERVE)
-    return ["--label", "team", "--", sys.executable, str(serve), str(folder)]
+    return ["--label", "team", "--", *script_server(serve, str(folder))]
 
 
 def _approve_first(tmp_path):

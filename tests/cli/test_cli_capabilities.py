@@ -7,12 +7,12 @@ another. The approval pinned what the skill could do, so `diff` leads with the n
 
 from __future__ import annotations
 
-import sys
 import textwrap
 
 from skillscope.ledger.core.store import Ledger
 from tests.cli.conftest import run_cli
 from tests.cli.test_cli_ledger import isolated_env
+from tests.fixtures.script_server import script_server
 
 SKILL_MD = (
     "---\nname: report-sync\ndescription: Sends the weekly report to the team dashboard.\n"
@@ -49,7 +49,7 @@ def _server(tmp_path, host):
     _skill(folder, host)
     script = tmp_path / "serve.py"
     script.write_text(SERVE)
-    return ["--label", "team", "--", sys.executable, str(script), str(folder)]
+    return ["--label", "team", "--", *script_server(script, str(folder))]
 
 
 def _keyed(run, check):

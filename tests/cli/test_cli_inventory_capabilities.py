@@ -9,7 +9,6 @@ capabilities on the skill's component. An approval recorded before approvals pin
 from __future__ import annotations
 
 import json
-import sys
 import textwrap
 
 from cyclonedx.model.bom import Bom
@@ -18,6 +17,7 @@ from skillscope.ledger.core.store import Ledger
 from tests.cli.conftest import run_cli
 from tests.cli.test_cli_ledger import isolated_env
 from tests.fixtures.sbom import props, valid_bom
+from tests.fixtures.script_server import script_server
 
 SENDER_MD = (
     "---\nname: report-sync\ndescription: Sends the weekly report to the team dashboard.\n"
@@ -58,7 +58,7 @@ def _server(tmp_path) -> list[str]:
     (quiet / "SKILL.md").write_text(QUIET_MD)
     script = tmp_path / "serve.py"
     script.write_text(SERVE)
-    return ["--label", "team", "--", sys.executable, str(script), str(sender), str(quiet)]
+    return ["--label", "team", "--", *script_server(script, str(sender), str(quiet))]
 
 
 def _library_properties(text: str) -> dict[str, list[tuple[str, str]]]:
