@@ -51,6 +51,12 @@ _GRANT_VALUE = re.compile(
     r"(?:Bash|Shell)\(\s*(?:sudo|su|sh|bash|zsh|eval|python3?|node)\s*(?::\s*\*|\s+\*|\*)\s*\))$"
 )
 """A value that, written into agent settings, lets every command run without the user being asked."""
+_GRANT_IN_TEXT = re.compile(
+    r"[\"']defaultMode[\"']\s*[:=]\s*[\"']bypassPermissions[\"']|[\"'](?:dangerouslySkipPermissions|"
+    r"skipDangerousModePermissionPrompt)[\"']\s*:\s*true|sandbox_mode\s*=\s*[\"']danger-full-access[\"']|"
+    r"[\"']allow[\"']\s*:\s*\[[^\]]*[\"'](?:Bash|Shell)(?:\(\s*\*?\s*\))?[\"']"
+)
+"""A grant spelt inside a settings text the code writes whole (a JSON or TOML string)."""
 _TESTED = re.compile(r"==|!=|\bin\b|\.includes\(|\.has\(|-eq\b|-ne\b|\bdel\b|\bdelete\b|\.pop\(|\.remove\(|\.filter\(")
 """A line that compares, looks up or removes a value: spelling a grant there checks for it, it does not grant it."""
 
@@ -152,9 +158,12 @@ def takeovers(
         text = texts[path]
         lines = text.split("\n")
         granted = [
-            (line, value.strip())
+            (line, found.group(0) if found else value.strip())
             for line, value in literals(text, language)
-            if _GRANT_VALUE.fullmatch(value.strip()) and 0 < line <= len(lines) and not _TESTED.search(lines[line - 1])
+            for found in [_GRANT_IN_TEXT.search(value) if len(value) > 20 else None]
+            if (found or _GRANT_VALUE.fullmatch(value.strip()))
+            and 0 < line <= len(lines)
+            and not _TESTED.search(lines[line - 1])
         ]
         if granted:
             line, value = granted[0]
