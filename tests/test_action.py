@@ -11,6 +11,7 @@ import sys
 import venv
 from pathlib import Path
 
+import pip
 import pytest
 import yaml
 
@@ -52,11 +53,28 @@ def copy_checkout(dest: Path, version: str) -> Path:
     return dest
 
 
+def runner_python(env_dir: Path) -> None:
+    """A Python with pip and nothing else installed, as setup-python leaves one.
+
+    Its pip is this interpreter's own, linked in rather than installed by ensurepip: ensurepip unpacks and
+    byte-compiles pip for each new environment, most of this test's CPU, and which pip runs the step is not
+    what the test is about.
+    """
+    venv.EnvBuilder(with_pip=False).create(env_dir)
+    site = subprocess.run(
+        [str(env_dir / "bin" / "python"), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    (Path(site) / "pip").symlink_to(Path(pip.__file__).parent, target_is_directory=True)
+
+
 def test_the_install_step_installs_the_actions_own_checkout_not_a_name_on_an_index(tmp_path):
     version = "0.0.0+action.checkout"
     checkout = copy_checkout(tmp_path / "action", version)
     env_dir = tmp_path / "runner-python"
-    venv.EnvBuilder(with_pip=True).create(env_dir)
+    runner_python(env_dir)
     path = f"{env_dir / 'bin'}{os.pathsep}{os.environ.get('PATH', '')}"
     # The dependencies are the registry's business; what this proves is which skillscope code lands.
     spec = step("Install")
