@@ -79,6 +79,21 @@ def test_the_plain_reader_gives_the_accelerated_readers_verdicts(tmp_path, monke
         assert plain[1] is None and plain[0][0] == (41, damage)
 
 
+def test_verdicts_from_a_checkpoint_are_the_plain_readers_record_for_record(tmp_path, monkeypatch):
+    """A warm read keeps the checkpoint's records as columns and builds each when asked: the same records."""
+    path = tmp_path / "ledger.jsonl"
+    write(path, 200)
+    ReviewBook(path).read()  # checks every line and leaves a checkpoint
+    warm = ReviewBook(path).read()[1]
+    monkeypatch.setenv(ENV, "off")
+    plain = ReviewBook(path).read()[1]
+    assert warm is not None and plain is not None
+    assert [r.complete() for r in warm.approved_fingerprints()] == plain.approved_fingerprints()
+    for fingerprint in plain.content:
+        assert warm.standing(fingerprint) == plain.standing(fingerprint)
+    assert warm == plain
+
+
 def test_a_first_read_in_workers_and_the_plain_reader_agree(tmp_path, monkeypatch):
     """Large enough that the accelerated first read checks lines in worker processes."""
     path = tmp_path / "ledger.jsonl"
