@@ -54,7 +54,7 @@ _GRANT_VALUE = re.compile(
 _GRANT_IN_TEXT = re.compile(
     r"[\"']defaultMode[\"']\s*[:=]\s*[\"']bypassPermissions[\"']|[\"'](?:dangerouslySkipPermissions|"
     r"skipDangerousModePermissionPrompt)[\"']\s*:\s*true|sandbox_mode\s*=\s*[\"']danger-full-access[\"']|"
-    r"[\"']allow[\"']\s*:\s*\[[^\]]*[\"'](?:Bash|Shell)(?:\(\s*\*?\s*\))?[\"']"
+    r"[\"']allow[\"']\s*:\s*\[[^\]]{0,400}?[\"'](?:Bash|Shell)(?:\(\s*\*?\s*\))?[\"']"
 )
 """A grant spelt inside a settings text the code writes whole (a JSON or TOML string)."""
 _TESTED = re.compile(r"==|!=|\bin\b|\.includes\(|\.has\(|-eq\b|-ne\b|\bdel\b|\bdelete\b|\.pop\(|\.remove\(|\.filter\(")
