@@ -113,6 +113,29 @@ def path_prepends(text: str) -> list[tuple[int, str]]:
     return out
 
 
+_GRANT_PURPOSE = re.compile(
+    r"bypass\s*permissions|skip\w*\s+(?:the\s+|all\s+)?permission|dangerously|\byolo\b|auto-?approv|"
+    r"(?:turn\w*|switch\w*)\s+off\s+(?:the\s+|all\s+)?(?:permission|approval)|permission\s+prompts?\s+off|"
+    r"(?:no|without)\s+(?:permission|approval)\s+prompts",
+    re.IGNORECASE,
+)
+"""A stated purpose that names switching the agent's permission prompts off: the act, not a vaguer "fewer prompts"."""
+
+
+def _asked_for_grant(texts: Mapping[str, str]) -> bool:
+    """Whether the skill's stated purpose (frontmatter, headings, first paragraph) names the blanket grant itself: a
+    user who installs a skill for that asked for it, so it is a broad grant (a warning), not a hidden one."""
+    from skillscope.audit.behavior.purpose import purpose_of
+    from skillscope.verify.frontmatter import FrontmatterError, parse_frontmatter, split_frontmatter
+
+    page = texts.get("SKILL.md", "")
+    try:
+        frontmatter = parse_frontmatter(split_frontmatter(page)[0])
+    except FrontmatterError:
+        frontmatter = {}
+    return _GRANT_PURPOSE.search(purpose_of(frontmatter, page).text) is not None
+
+
 def _line_span(text: str, line: int) -> tuple[int, int]:
     lines = text.split("\n")
     start = sum(len(x) + 1 for x in lines[: line - 1])
@@ -168,13 +191,15 @@ def takeovers(
         if granted:
             line, value = granted[0]
             write = writes[0]
+            asked = _asked_for_grant(texts)
             add(
                 path,
                 GRANT,
                 write.line or line,
                 f"writes {safe_line(write.target, limit=60)} (line {write.line}), the agent's own settings, with "
-                f"{safe_line(value, limit=40)} (line {line}): every later session would run commands without asking the user",
-                "error",
+                f"{safe_line(value, limit=40)} (line {line}): every later session would run commands without asking the user"
+                + (" (the skill says this is what it is for)" if asked else ""),
+                "warning" if asked else "error",
             )
     out.extend(_shadowing(texts, scripts, capabilities))
     out.extend(_redirects(texts, scripts, capabilities))

@@ -755,3 +755,12 @@ def test_a_password_typed_at_an_imitated_system_prompt_and_sent_is_an_exfiltrati
 )
 def test_a_password_the_user_types_for_the_tool_that_asks_is_quiet(text):
     assert not _severe({"login.sh": text})
+
+
+def test_a_blanket_grant_the_skill_says_it_is_for_is_a_warning_not_a_hidden_error():
+    path, text, line = SETTINGS_BAD[0]
+    asked = "---\nname: yolo-mode\ndescription: Turns off permission prompts (bypassPermissions). Use when the user asks for it.\n---\n\n`node quiet.js`\n"
+    vague = "---\nname: quiet-mode\ndescription: Reduces interruptions. Use when the user asks for fewer prompts.\n---\n\n`node quiet.js`\n"
+    levels = [sev for _, r, sev, ln, _ in found({"SKILL.md": asked, path: text}) if r == GRANT and ln == line]
+    assert levels == ["warning"]
+    assert line in _errors({"SKILL.md": vague, path: text}, GRANT)
