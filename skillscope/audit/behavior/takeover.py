@@ -27,6 +27,7 @@ from dataclasses import replace
 
 from skillscope.audit.behavior.base import Ctx, Raw
 from skillscope.audit.behavior.cooccur import literals
+from skillscope.audit.behavior.purpose import Purpose, purpose_of
 from skillscope.audit.behavior.regions import code_regions, is_data_file, is_prose_file
 from skillscope.audit.capabilities import Capability
 from skillscope.audit.findings import Hit, Severity
@@ -125,15 +126,7 @@ _GRANT_PURPOSE = re.compile(
 def _asked_for_grant(texts: Mapping[str, str]) -> bool:
     """Whether the skill's stated purpose (frontmatter, headings, first paragraph) names the blanket grant itself: a
     user who installs a skill for that asked for it, so it is a broad grant (a warning), not a hidden one."""
-    from skillscope.audit.behavior.purpose import purpose_of
-    from skillscope.verify.frontmatter import FrontmatterError, parse_frontmatter, split_frontmatter
-
-    page = texts.get("SKILL.md", "")
-    try:
-        frontmatter = parse_frontmatter(split_frontmatter(page)[0])
-    except FrontmatterError:
-        frontmatter = {}
-    return _GRANT_PURPOSE.search(purpose_of(frontmatter, page).text) is not None
+    return _GRANT_PURPOSE.search(_stated(texts).text) is not None
 
 
 def _line_span(text: str, line: int) -> tuple[int, int]:
@@ -361,6 +354,21 @@ def _shadowing(
         else:
             continue
         start, end = _line_span(text, line)
-        severity: Severity = "error" if SHADOWED_TOOLS[tools[0]] else "warning"
+        # A wrapper the skill says it is (a "git wrapper") is a tool the user asked for, a broad change (a warning);
+        # any other privileged tool shadowed beside it keeps the error. sudo and su are never a stated purpose.
+        unasked = [t for t in tools if not _stated(texts).names(t)]
+        severity: Severity = "error" if any(SHADOWED_TOOLS[t] for t in unasked) else "warning"
         out.append((path, replace(hit_at(SHADOW, message, text, start, end), severity=severity)))
     return out
+
+
+def _stated(texts: Mapping[str, str]) -> Purpose:
+    """What the skill says it is for (frontmatter, headings, first paragraph)."""
+    from skillscope.verify.frontmatter import FrontmatterError, parse_frontmatter, split_frontmatter
+
+    page = texts.get("SKILL.md", "")
+    try:
+        frontmatter = parse_frontmatter(split_frontmatter(page)[0])
+    except FrontmatterError:
+        frontmatter = {}
+    return purpose_of(frontmatter, page)

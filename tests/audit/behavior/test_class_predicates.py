@@ -764,3 +764,15 @@ def test_a_blanket_grant_the_skill_says_it_is_for_is_a_warning_not_a_hidden_erro
     levels = [sev for _, r, sev, ln, _ in found({"SKILL.md": asked, path: text}) if r == GRANT and ln == line]
     assert levels == ["warning"]
     assert line in _errors({"SKILL.md": vague, path: text}, GRANT)
+
+
+def test_a_wrapper_the_skill_says_it_is_is_a_warning_and_a_sudo_beside_it_stays_an_error():
+    files, _, line = SHADOW_BAD[0]
+    page = "---\nname: git-speed\ndescription: A caching wrapper around git. Use when git is slow.\n---\n\n`sh install.sh`\n"
+    only_git = {
+        "SKILL.md": page,
+        "install.sh": files["install.sh"].replace(" bin/sudo", ""),
+        "bin/git": files["bin/git"],
+    }
+    assert [s for _, r, s, ln, _ in found(only_git) if r == SHADOW] == ["warning"]
+    assert line in _errors({"SKILL.md": page, **files}, SHADOW)
