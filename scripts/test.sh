@@ -85,9 +85,14 @@ rm -rf "$logs"
 .venv/bin/python -m compileall -q -j 0 skillscope tests >/dev/null || true
 # pytest rewrites the asserts of its plugins' modules too (hypothesis, anyio, syrupy, xdist: about 140), before
 # tests/conftest.py can let it keep them; with PYTHONDONTWRITEBYTECODE set, every worker rewrote them all again.
-# One collection with bytecode allowed leaves them beside the plugins, where every later process reads them.
-env -u PYTHONDONTWRITEBYTECODE .venv/bin/python -m pytest -q --collect-only -p no:cacheprovider \
-  tests/test_timing_rules.py >/dev/null 2>&1 || true
+# One collection with bytecode allowed leaves them beside the plugins, where every later process reads them
+# (pytest names them for its version: once they are there for this one, there is nothing to do).
+pytest_tag="pytest-$(.venv/bin/python -c 'import pytest; print(pytest.__version__)')"
+if [ -n "${PYTHONDONTWRITEBYTECODE:-}" ] \
+  && ! compgen -G ".venv/lib/python*/site-packages/xdist/__pycache__/*-$pytest_tag.pyc" >/dev/null; then
+  env -u PYTHONDONTWRITEBYTECODE .venv/bin/python -m pytest -q --collect-only -p no:cacheprovider \
+    tests/test_timing_rules.py >/dev/null 2>&1 || true
+fi
 
 say "running pytest"
 # loadgroup: a module marked xdist_group (one that starts publishers or the conformance suite
