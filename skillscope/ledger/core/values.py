@@ -7,8 +7,9 @@ CLI and the TUI, which may import nothing else of the ledger (the door contract 
 
 from __future__ import annotations
 
+from collections.abc import Sized
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, Protocol
 
 if TYPE_CHECKING:
     from skillscope.ledger.core.record import Record
@@ -20,12 +21,44 @@ __all__ = [
     "Action",
     "ExportFormat",
     "FileChange",
+    "RecordFacts",
     "ReviewState",
     "StateName",
 ]
 
 Action = Literal["approve", "reject", "revoke", "repair"]
 """What a ledger record does: the three verdicts, and ``repair`` (a record that re-chains a damaged ledger)."""
+
+
+class RecordFacts(Protocol):
+    """What a view reads of one review record to show it (``record.Record`` has these fields): the front ends
+    type against this, so holding a record does not mean importing the module that parses and signs it."""
+
+    @property
+    def seq(self) -> int: ...
+    @property
+    def action(self) -> str: ...
+    @property
+    def time(self) -> str: ...
+    @property
+    def reviewer(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def note(self) -> str: ...
+    @property
+    def label(self) -> str: ...
+    @property
+    def server(self) -> str: ...
+    @property
+    def uri(self) -> str: ...
+    @property
+    def fingerprint(self) -> str | None: ...
+    @property
+    def files(self) -> Sized: ...
+    @property
+    def hash(self) -> str: ...
+
 
 StateName = Literal[
     "approved", "approved-untrusted", "rejected", "not-reviewed", "changed-since-approval", "revoked", "unverifiable"

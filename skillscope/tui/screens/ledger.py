@@ -19,7 +19,7 @@ from textual.widgets import DataTable, Header, Input, Static
 from textual.worker import Worker
 
 from skillscope.core.files import write_file
-from skillscope.ledger.core.record import Record
+from skillscope.ledger.core.values import RecordFacts
 from skillscope.service.ledgers import approved_text
 from skillscope.service.review_state import LedgerSnapshot, read_ledger
 from skillscope.service.signatures import SignatureReport, check_signatures, key_fingerprint
@@ -69,7 +69,7 @@ def damage_report(snapshot: LedgerSnapshot) -> Group:
     return Group(*parts)
 
 
-def record_facts(record: Record, signatures: SignatureReport | None) -> list[Fact]:
+def record_facts(record: RecordFacts, signatures: SignatureReport | None) -> list[Fact]:
     """Everything one record holds, for its detail dialog: the note whole, the fingerprint unbroken."""
     signature = signatures.by_hash.get(record.hash) if signatures is not None else None
     said = signature_text(signature)
