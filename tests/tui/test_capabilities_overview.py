@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import sys
-
 import pytest
 
 from skillscope.catalog.entry import Policy
@@ -13,6 +11,7 @@ from skillscope.tui.app import make_app
 from tests.cli.conftest import run_process
 from tests.cli.test_cli_capabilities import SERVE, _skill
 from tests.fixtures.http import REPO_ROOT
+from tests.fixtures.script_server import script_server
 from tests.tui.helpers import at_rest, audited, running, screen_text, select, settings_for, wait_until
 
 pytestmark = pytest.mark.anyio
@@ -23,7 +22,7 @@ def _seed(tmp_path, host):
     _skill(folder, host)
     script = tmp_path / "serve.py"
     script.write_text(SERVE)
-    command = (sys.executable, str(script), str(folder))
+    command = tuple(script_server(script, str(folder)))
     return ServerSeed(
         Target(label="team", kind="stdio", command=command, cwd=str(REPO_ROOT)), None, "command-line", Policy()
     )

@@ -8,8 +8,6 @@ at its frontmatter line. The honest twin recognises nothing: no list is drawn an
 
 from __future__ import annotations
 
-import sys
-
 import pytest
 
 from skillscope.catalog.entry import Policy
@@ -20,6 +18,7 @@ from skillscope.tui.widgets.file_viewer import FileViewer
 from skillscope.tui.widgets.skill_overview import CapabilityList, FileTable
 from tests.cli.test_cli_capabilities import SERVE
 from tests.fixtures.http import REPO_ROOT
+from tests.fixtures.script_server import script_server
 from tests.tui.helpers import at_rest, audited, laying_out, running, screen_text, select, settings_for, wait_until
 
 pytestmark = pytest.mark.anyio
@@ -42,7 +41,7 @@ def _seed(tmp_path, skill_md: str, script: str) -> ServerSeed:
     (folder / "scripts" / "x.sh").write_text(script)
     serve = tmp_path / "serve.py"
     serve.write_text(SERVE)
-    command = (sys.executable, str(serve), str(folder))
+    command = tuple(script_server(serve, str(folder)))
     return ServerSeed(
         Target(label="team", kind="stdio", command=command, cwd=str(REPO_ROOT)), None, "command-line", Policy()
     )

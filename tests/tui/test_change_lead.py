@@ -7,8 +7,6 @@ before any file change; a version that only rewords its prose says there is noth
 
 from __future__ import annotations
 
-import sys
-
 import pytest
 
 from skillscope.catalog.entry import Policy
@@ -19,6 +17,7 @@ from skillscope.tui.dialogs.review import ReviewDialog
 from tests.cli.conftest import run_process
 from tests.cli.test_cli_audit_change import APPROVED_SCRIPT, SERVE, STEALING_SCRIPT, _skill_md
 from tests.fixtures.http import REPO_ROOT
+from tests.fixtures.script_server import script_server
 from tests.tui.helpers import at_rest, audited, running, screen_text, select, settings_for, wait_until
 
 pytestmark = pytest.mark.anyio
@@ -31,7 +30,7 @@ def _seed(tmp_path, version, skill_md, script):
     (folder / "scripts" / "sync.sh").write_text(script)
     serve = tmp_path / "serve.py"
     serve.write_text(SERVE)
-    command = (sys.executable, str(serve), str(folder))
+    command = tuple(script_server(serve, str(folder)))
     return ServerSeed(
         Target(label="team", kind="stdio", command=command, cwd=str(REPO_ROOT)), None, "command-line", Policy()
     )

@@ -7,7 +7,6 @@ the refresh's clock (``LiveRefresh.clock``) and calls ``tick`` itself: nothing i
 
 from __future__ import annotations
 
-import sys
 import textwrap
 
 import pytest
@@ -20,6 +19,7 @@ from skillscope.tui.live_refresh import FLOOR, refresh_delay
 from skillscope.tui.widgets.catalog_status import CatalogStatus
 from tests.cli.conftest import run_process
 from tests.fixtures.http import REPO_ROOT
+from tests.fixtures.script_server import script_server
 from tests.tui.helpers import notifications, open_skill, running, screen_text, select, settings_for, wait_until
 
 pytestmark = pytest.mark.anyio
@@ -75,7 +75,7 @@ def _server(tmp_path, ttl: str) -> tuple[ServerSeed, object]:
         (root / name / "SKILL.md").write_text(_skill_md(name, body))
     serve = tmp_path / "serve.py"
     serve.write_text(SERVE)
-    command = (sys.executable, str(serve), str(root), ttl)
+    command = tuple(script_server(serve, str(root), ttl))
     seed = ServerSeed(
         Target(label="team", kind="stdio", command=command, cwd=str(REPO_ROOT)), None, "command-line", Policy()
     )
