@@ -23,7 +23,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import replace
 
 from skillscope.audit.behavior import treesitter
-from skillscope.audit.behavior.regions import code_regions, is_data_file, is_prose_file
+from skillscope.audit.behavior.regions import code_regions, is_data_file, is_prose_file, line_span
 from skillscope.audit.behavior.vocab import (
     CREDENTIAL_PATH,
     INTERPRETERS,
@@ -228,14 +228,6 @@ def _item_for(caps: list[Capability], line: int, host: str) -> bool:
     )
 
 
-def _line_span(text: str, line: int) -> tuple[int, int]:
-    lines = text.split("\n")
-    start = sum(len(x) + 1 for x in lines[: line - 1])
-    body = lines[line - 1] if line - 1 < len(lines) else ""
-    indent = len(body) - len(body.lstrip())
-    return start + indent, start + max(len(body), indent + 1)
-
-
 def _level(hit: Hit) -> str:
     return hit.severity or check_info(hit.id).severity
 
@@ -282,7 +274,7 @@ def cooccurring(
         scripts[path] = (language, caps, foreign)
 
         def add(check: str, line: int, message: str, severity: Severity, path: str = path, text: str = text) -> None:
-            start, end = _line_span(text, line)
+            start, end = line_span(text, line)
             out.append((path, replace(hit_at(check, message, text, start, end), severity=severity)))
 
         # 1. a secret and a send to a host that is not the secret's provider
@@ -437,7 +429,7 @@ def _across(
                 "followed"
             )
             text = texts.get(sender, "")
-            start, end = _line_span(text, send.line or 1)
+            start, end = line_span(text, send.line or 1)
             severity: Severity = "error" if via else "warning"
             out.append((sender, replace(hit_at(FLOW, message, text, start, end), severity=severity)))
             leaked.add(sender)

@@ -22,6 +22,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import replace
 
+from skillscope.audit.behavior.regions import line_span
 from skillscope.audit.behavior.vocab import SECRET_NAME, related_host
 from skillscope.audit.capabilities import Capability
 from skillscope.audit.findings import Hit, check_info
@@ -56,14 +57,6 @@ def _what(cap: Capability) -> str:
     return safe_line(cap.target, limit=60)
 
 
-def _line_span(text: str, line: int) -> tuple[int, int]:
-    lines = text.split("\n")
-    start = sum(len(x) + 1 for x in lines[: line - 1])
-    body = lines[line - 1] if line - 1 < len(lines) else ""
-    indent = len(body) - len(body.lstrip())
-    return start + indent, start + max(len(body), indent + 1)
-
-
 def _names(text: str, path: str) -> bool:
     """Whether a file's text names ``path`` (a written file another script picks up), as a whole path word."""
     if len(path) < 4 or path in ("/tmp", "/tmp/", "~/", "."):
@@ -94,7 +87,7 @@ def cross_file(
         if secret.target.startswith("$") and related_host(secret.target[1:], send.target):
             return  # GITHUB_TOKEN sent to api.github.com: the token's own use
         flagged.add((sender, send.line))
-        start, end = _line_span(texts[sender], send.line)
+        start, end = line_span(texts[sender], send.line)
         message = f"{how}, and {sender} sends it to {safe_line(send.target, limit=80)} (line {send.line})"
         out.append((sender, hit_at(FLOW, message, texts[sender], start, end)))
 
@@ -249,7 +242,7 @@ def routed_output(texts: Mapping[str, str]) -> list[tuple[str, Hit]]:
                 inner = analyse_script(path, texts[path], texts)
                 if inner is None:
                     continue
-                start, end = _line_span(text, number)
+                start, end = line_span(text, number)
                 if paste and inner.stdout_secrets:
                     at, _, what = inner.stdout_secrets[0]
                     url = _PAGE_URL.search(line)
@@ -264,7 +257,7 @@ def routed_output(texts: Mapping[str, str]) -> list[tuple[str, Hit]]:
                     for at, _stop, said in inner.printed:
                         harm = payload_harm(inner, said)
                         if harm and ("download" in harm or "runs what it" in harm or "decod" in harm):
-                            s_start, s_end = _line_span(texts[path], inner.line(at))
+                            s_start, s_end = line_span(texts[path], inner.line(at))
                             message = (
                                 f"prints `{safe_line(said, limit=80)}` (line {inner.line(at)}), a command that "
                                 f"{harm.removeprefix('it ')}, and {page} tells the agent to run what it prints "

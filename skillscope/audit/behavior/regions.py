@@ -17,6 +17,7 @@ __all__ = [
     "is_data_file",
     "is_prose_file",
     "MAX_SCAN",
+    "line_span",
 ]
 
 MAX_SCAN = 512 * 1024
@@ -369,3 +370,13 @@ def _overlaps(spans: list[tuple[int, int]], start: int, end: int) -> bool:
         if index >= 0 and spans[index][1] <= start:
             break
     return False
+
+
+def line_span(text: str, line: int) -> tuple[int, int]:
+    """Where 1-based ``line`` of ``text`` is, from its first non-blank character to its end (a finding's span
+    when a pass knows the line but not the column); a blank line's span is one character wide."""
+    lines = text.split("\n")
+    start = sum(len(x) + 1 for x in lines[: line - 1])
+    body = lines[line - 1] if line - 1 < len(lines) else ""
+    indent = len(body) - len(body.lstrip())
+    return start + indent, start + max(len(body), indent + 1)

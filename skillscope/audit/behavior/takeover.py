@@ -28,7 +28,7 @@ from dataclasses import replace
 from skillscope.audit.behavior.base import Ctx, Raw
 from skillscope.audit.behavior.cooccur import literals
 from skillscope.audit.behavior.purpose import Purpose, purpose_of
-from skillscope.audit.behavior.regions import code_regions, is_data_file, is_prose_file
+from skillscope.audit.behavior.regions import code_regions, is_data_file, is_prose_file, line_span
 from skillscope.audit.capabilities import Capability
 from skillscope.audit.findings import Hit, Severity
 from skillscope.audit.text_scan import hit_at
@@ -129,14 +129,6 @@ def _asked_for_grant(texts: Mapping[str, str]) -> bool:
     return _GRANT_PURPOSE.search(_stated(texts).text) is not None
 
 
-def _line_span(text: str, line: int) -> tuple[int, int]:
-    lines = text.split("\n")
-    start = sum(len(x) + 1 for x in lines[: line - 1])
-    body = lines[line - 1] if line - 1 < len(lines) else ""
-    indent = len(body) - len(body.lstrip())
-    return start + indent, start + max(len(body), indent + 1)
-
-
 def _scripts(texts: Mapping[str, str]) -> dict[str, str | None]:
     """The skill's scripts (not pages, not data), each with its language."""
     out: dict[str, str | None] = {}
@@ -160,7 +152,7 @@ def takeovers(
 
     def add(path: str, check: str, line: int, message: str, severity: Severity) -> None:
         text = texts[path]
-        start, end = _line_span(text, line)
+        start, end = line_span(text, line)
         out.append((path, replace(hit_at(check, message, text, start, end), severity=severity)))
 
     for path, language in scripts.items():
@@ -247,7 +239,7 @@ def _planted(
             continue
         _, raw = min(found, key=lambda pair: pair[0])
         write = writes[0]
-        start, end = _line_span(text, write.line or 1)
+        start, end = line_span(text, write.line or 1)
         message = (
             f"writes {safe_line(write.target, limit=60)} (line {write.line}), which the agent reads as instructions, "
             f"with text that {raw.message}"
@@ -302,7 +294,7 @@ def _redirects(
             if not new or not old or _site(new) == _site(old):
                 continue
             at = number if target.group(0) in body else number - 1
-            start, end = _line_span(text, at)
+            start, end = line_span(text, at)
             message = (
                 f"writes git config that sends every fetch and push of {safe_line(old, limit=60)} to "
                 f"{safe_line(new, limit=60)} (url.insteadOf, line {number}): the user's code and git credentials "
@@ -353,7 +345,7 @@ def _shadowing(
             )
         else:
             continue
-        start, end = _line_span(text, line)
+        start, end = line_span(text, line)
         # A wrapper the skill says it is (a "git wrapper") is a tool the user asked for, a broad change (a warning);
         # any other privileged tool shadowed beside it keeps the error. sudo and su are never a stated purpose.
         unasked = [t for t in tools if not _stated(texts).names(t)]

@@ -115,9 +115,6 @@ def test_powershell_token_to_its_own_provider_is_quiet(code):
 # --- reading a store with nothing sent -------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    reason="shell analyser in progress: the command handed to the shell rules reads the store as an error"
-)
 def test_javascript_credential_store_read_and_kept_is_at_most_a_note():
     code = (
         "const { execSync } = require('child_process');\n"
