@@ -39,8 +39,9 @@ def demo_server(**options: Any) -> MCPServer:
     """Build the demo MCPServer; ``options`` go to ``build_server`` (a test's publisher whose skills change upstream)."""
     from skillscope.demo.catalog import demo_skills
     from skillscope.demo.publisher import build_server
+    from skillscope.demo.surface import add_demo_surface
 
-    return build_server(demo_skills(), name="skillscope-demo", **options)
+    return add_demo_surface(build_server(demo_skills(), name="skillscope-demo", **options))
 
 
 def demo_target() -> Target:

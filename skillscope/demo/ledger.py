@@ -9,11 +9,13 @@ from pathlib import Path
 from typing import Any
 
 from skillscope.catalog.entry import validate_entry
+from skillscope.catalog.surface import build_surface, canonical_json
 from skillscope.core.locations import user_data_dir
 from skillscope.core.spec import MODERN
-from skillscope.demo import DEMO_LABEL
+from skillscope.demo import DEMO_LABEL, demo_server
 from skillscope.demo.catalog import demo_skills
 from skillscope.demo.publisher import entry_for
+from skillscope.demo.surface import approved_tool_definition
 from skillscope.ledger.core.record import FileEntry, Record
 from skillscope.ledger.core.recording import tool_id
 from skillscope.ledger.core.signing import load_signer
@@ -21,6 +23,7 @@ from skillscope.ledger.core.store import Ledger
 from skillscope.ledger.core.values import Action
 from skillscope.ledger.team.objects import ObjectStore, store_dir
 from skillscope.ledger.team.suppressions import suppressions_path
+from skillscope.protocol.surface import KindListing
 
 __all__ = ["DEMO_LEDGER_NAME", "demo_ledger", "demo_ledger_path", "fresh_demo_ledger", "seed_demo_ledger"]
 
@@ -33,12 +36,19 @@ def _entry(skill: Any) -> Any:
     return validate_entry(entry_for(skill), label=DEMO_LABEL, index=0)
 
 
+def _approved_tool() -> Any:
+    """The demo's honest tool as a surface item, as the TUI lists it from the demo server."""
+    listing = KindListing("tool", [approved_tool_definition(demo_server())])
+    return build_surface(DEMO_LABEL, {"tool": listing}).items["tool"][0]
+
+
 def seed_demo_ledger(path: Path) -> None:
-    """Write three reviews into a new demo ledger: an approval, a stale approval and a rejection.
+    """Write four reviews into a new demo ledger: two approvals, a stale approval and a rejection.
 
     ``hello-world`` is approved as served; ``acme/billing/invoice-review`` was approved when
     its policy file said something else (so it shows as changed since approval);
-    ``code-review`` is rejected. Times are fixed, so screenshots do not change.
+    ``code-review`` is rejected; the tool ``convert_currency`` is approved, so the surface branch
+    shows a reviewed tool beside unreviewed ones. Times are fixed, so screenshots do not change.
     """
     skills = {skill.skill_path: skill for skill in demo_skills()}
     stale = replace(skills["acme/billing/invoice-review"])
@@ -53,12 +63,20 @@ def seed_demo_ledger(path: Path) -> None:
             "Its description says to approve without reading.",
         ),
     ]
+    tool = _approved_tool()
+    plan.append(("approve", tool, "2026-03-04T10:20:00Z", "Converts amounts; reads and sends nothing else."))
     objects = ObjectStore(store_dir(path))
     for skill in (skills["hello-world"], stale):  # the approved bytes, for the Changes tab's diff
         for file in skill.files:
             objects.put(file.data)
+    objects.put(canonical_json(tool.definition))  # the approved definition, for the surface item's diff
     ledger = Ledger(path, signer=load_signer())
     for action, entry, time, note in plan:
+        surface = (
+            {"surface": entry.kind, "audit": {"counts": {"error": 0, "warning": 0, "note": 0}, "ids": []}}
+            if entry is tool
+            else {}
+        )
         ledger.append(
             Record(
                 action=action,
@@ -73,6 +91,7 @@ def seed_demo_ledger(path: Path) -> None:
                 fingerprint=entry.fingerprint,
                 files=tuple(FileEntry(f.uri, f.digest, f.size) for f in entry.files or ()),
                 tool=tool_id(),
+                extra=surface,
             )
         )
 

@@ -35,7 +35,7 @@ def test_demo_fresh_moves_the_old_reviews_to_a_backup_and_starts_from_the_seeded
     assert [r.name for r in Ledger(backup).records()] == mine, "every earlier record is kept"
     assert (folder / f"{backup.stem}.objects").is_dir(), "the approved bytes move with their ledger"
     fresh = [r.name for r in Ledger(ledger).records()]
-    assert "demo:pdf-processing" not in fresh and len(fresh) == 3
+    assert "demo:pdf-processing" not in fresh and len(fresh) == 4 and fresh[-1] == "demo:tool/convert_currency"
     row = next(line for line in run.out.splitlines() if "pdf-processing" in line)
     assert "not reviewed" in row, run.out
     assert not (tmp_path / "user-ledger.jsonl").exists(), "the user's own ledger is never touched"

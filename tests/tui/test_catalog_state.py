@@ -266,15 +266,16 @@ async def test_launch_opens_the_changed_skill_and_rolls_up_counts(tmp_path):
             pilot, lambda: "Δ· invoice-review" in screen_text(app), what="the changed skill without a keypress"
         )
         # The status line follows the tree by a posted message: wait for it rather than read it in the same instant.
-        # It counts every state of the 9 skills on one line, and the 10 surface items (the skills' files' listings
-        # and a stray skill:// file) apart on the next; the surface branch is listed after the skills.
+        # It counts every state of the 9 skills on one line, and the 13 surface items (the skills' files' listings, a
+        # stray skill:// file, two tools and a prompt; the seed approves one tool) apart on the next; the surface branch
+        # is listed after the skills.
         expected = (
             "skills  ○3 not reviewed  Δ1 changed  ⊗1 rejected  ⊘2 unavailable  ✗1 malformed  ●1 approved  "
-            "surface  ○10 not reviewed"
+            "surface  ○12 not reviewed  ●1 approved"
         )
         await wait_until(pilot, lambda: status(app) == expected, what="the status line")
         # The status widget holds its words before the next frame draws them: wait for the screen too.
-        shown = ("○3 not reviewed", "Δ1 changed", "⊗1 rejected", "●1 approved", "surface  ○10")  # the pane wraps
+        shown = ("○3 not reviewed", "Δ1 changed", "⊗1 rejected", "●1 approved", "surface  ○12")  # the pane wraps
         await wait_until(pilot, lambda: all(words in screen_text(app) for words in shown), what="the status drawn")
         text = screen_text(app)
         assert "demo  9 skills  ○3 Δ1 ⊗1 ⊘2" in text
@@ -294,11 +295,11 @@ async def test_rollups_follow_a_failed_open_and_a_review(tmp_path):
         app.screen.query_one("#note-input").value = "no"
         await pilot.press("ctrl+s")  # a bare Enter never records
         await wait_until(pilot, lambda: "⊗2 rejected" in status(app), what="the rejection counted")
-        # Two skills, and the ten items of the surface branch pinning what resources/list says of skill files.
-        # 2 skills and the 10 surface items, listed after the skills: wait for the count to settle.
+        # Two skills, and twelve of the surface branch's items (the ten resources pinning what resources/list says of
+        # skill files, a tool and a prompt), listed after the skills: wait for the count to settle.
         await wait_until(
             pilot,
-            lambda: "skills  ○2 not reviewed" in status(app) and "surface  ○10 not reviewed" in status(app),
+            lambda: "skills  ○2 not reviewed" in status(app) and "surface  ○12 not reviewed" in status(app),
             what="the skills and the surface items counted apart",
         )
         await wait_until(pilot, lambda: "demo  9 skills  ○2 Δ1 ⊗2 ✗1 ⊘2" in screen_text(app), what="the server row")
@@ -327,9 +328,15 @@ async def test_the_jump_key_visits_each_skill_waiting_for_a_verdict_in_tree_orde
         await listed(pilot)
         app.main_screen.catalog_tree.focus()
         await wait_until(pilot, lambda: "demo" in app.main_screen._surfaces(), what="the surface listed")
-        # The surface branch comes after the skills: each skill's files' listing is an item waiting for a verdict.
-        waiting = [item.name for item in app.main_screen._surfaces()["demo"].all_items()]
-        assert len(waiting) == 10 and waiting[0] == "demo:resource/skill://pdf-processing/"
+        # The surface branch comes after the skills: two tools, a prompt, then each skill's files' listing. The seed
+        # approved the first tool, so the first item waiting for a verdict is the second.
+        items = [item.name for item in app.main_screen._surfaces()["demo"].all_items()]
+        assert len(items) == 13 and items[:3] == [
+            "demo:tool/convert_currency",
+            "demo:tool/fetch_rates",
+            "demo:prompt/summarise_invoice",
+        ]
+        first_waiting = "demo:tool/fetch_rates"
         visited = []
         for _ in range(4 + 1):
             await pilot.press("N")
@@ -342,7 +349,7 @@ async def test_the_jump_key_visits_each_skill_waiting_for_a_verdict_in_tree_orde
             "demo:pdf-processing",
             "demo:release-notes",
             "demo:terminal-tricks",
-            waiting[0],
+            first_waiting,
         ]
         await pilot.press("P")  # back from the first item to the last skill
         await wait_until(pilot, lambda: cursor_ref(app).key == "demo:terminal-tricks", what="back on the skill")

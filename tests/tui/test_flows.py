@@ -338,7 +338,7 @@ async def test_ledger_screen_filters_and_exports(tmp_path, fmt):
         await pilot.press("l")
         await wait_until(pilot, lambda: app.screen.query("LedgerTable"))
         table = app.screen.query_one("LedgerTable")
-        assert table.row_count == 3
+        assert table.row_count == 4, "the demo seed's three skill reviews and its tool approval"
         await pilot.press("slash", "h")
         app.screen.query_one("#ledger-filter").value = "hello"
         await wait_until(pilot, lambda: table.row_count == 1)
@@ -349,19 +349,24 @@ async def test_ledger_screen_filters_and_exports(tmp_path, fmt):
         await pilot.press("enter")
         await wait_until(pilot, lambda: out.exists())
     text = out.read_text()
+    # The demo seed approves two skills and a tool; only RoomKit's hook, which approves skill executions, leaves the
+    # tool out.
     if fmt == "txt":
-        assert text.startswith("sha256:") and len(text.splitlines()) == 2
+        assert text.startswith("sha256:") and len(text.splitlines()) == 3
     elif fmt == "json":
-        assert {row["name"] for row in json.loads(text)["approved"]} == {
+        rows = json.loads(text)["approved"]
+        assert {row["name"] for row in rows} == {
             "demo:hello-world",
             "demo:acme/billing/invoice-review",
+            "demo:tool/convert_currency",
         }
+        assert [row.get("kind") for row in rows if row["name"] == "demo:tool/convert_currency"] == ["tool"]
     elif fmt == "roomkit":
         namespace: dict = {}
         exec(compile(text, str(out), "exec"), namespace)  # what a host's import does
         assert {name for name, _ in namespace["APPROVED"]} == {"demo:hello-world", "demo:acme/billing/invoice-review"}
     else:
-        assert len(yaml.safe_load(text)["approved"]) == 2
+        assert len(yaml.safe_load(text)["approved"]) == 3
 
 
 async def test_a_damaged_ledger_shows_the_chain_check(tmp_path):

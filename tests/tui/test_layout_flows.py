@@ -447,7 +447,8 @@ def _ledger_with_every_signature(tmp_path: Path) -> Path:
 async def test_the_ledger_screen_shows_each_record_with_its_signature_as_ledger_verify_does(tmp_path):
     path = _ledger_with_every_signature(tmp_path)
     verify = run_cli("ledger", "verify", env={"SKILLSCOPE_LEDGER": str(path)})
-    assert "3 signed by allowed keys, 1 by keys not allowed, 1 unsigned" in verify.out
+    # The demo seed's four reviews are signed with this machine's key; the forged record is unsigned.
+    assert "4 signed by allowed keys, 1 by keys not allowed, 1 unsigned" in verify.out
     app = demo_app(tmp_path, ledger=path)
     async with running(app) as pilot:
         await listed(pilot)
@@ -457,14 +458,14 @@ async def test_the_ledger_screen_shows_each_record_with_its_signature_as_ledger_
         )
         await pilot.pause()
         text = screen_text(app)
-        assert "3 signed by allowed keys, 1 by keys not allowed, 1 unsigned" in " ".join(text.split())
+        assert "4 signed by allowed keys, 1 by keys not allowed, 1 unsigned" in " ".join(text.split())
         assert str(path.absolute()) in text
         table = app.screen.query_one("LedgerTable")
-        assert table.row_count == 5, "every record, not only the latest per skill"
-        cells = [table.get_row_at(n) for n in range(5)]
+        assert table.row_count == 6, "every record, not only the latest per skill"
+        cells = [table.get_row_at(n) for n in range(6)]
         words = [row[table.columns_shown.index("signature")].plain for row in cells]
         assert (
-            words.count("✓ allowed key") == 3
+            words.count("✓ allowed key") == 4
             and words.count("· unsigned") == 1
             and words.count("✗ key not allowed") == 1
         )

@@ -391,7 +391,8 @@ async def test_the_ledger_table_keeps_the_verdict_column_on_screen(tmp_path, siz
         await pilot.press("l")
         await wait_until(pilot, lambda: app.screen.query("LedgerTable"), what="the ledger screen")
         table = app.screen.query_one("LedgerTable")
-        await wait_until(pilot, lambda: table.row_count == 4, what="every record")
+        # The seed's four reviews (three skills and a tool), then the long name's rejection.
+        await wait_until(pilot, lambda: table.row_count == 5, what="every record")
         await at_rest(pilot)
         rows = screen_text(app).splitlines()
         header = next(row for row in rows if row.strip().startswith("skill"))
@@ -437,18 +438,19 @@ async def test_the_status_line_counts_skills_and_surface_items_apart_and_every_s
         await wait_until(pilot, lambda: "surface" in _status(app), what="the surface items counted")
         await at_rest(pilot)
         lines = _status(app).split("\n")
-        surface = lines[-1]
-        skills = "  ".join(lines[:-1])
+        at = next(i for i, line in enumerate(lines) if line.startswith("surface"))
+        skills, surface = "  ".join(lines[:at]), "  ".join(lines[at:])
         # The skills' part says what the server row says (○3 Δ1 ⊗1 ⊘2), and names the approved and malformed too.
         server_row = next(row for row in screen_text(app).splitlines() if "▼ demo  9 skills" in row)
         assert "○3 Δ1 ⊗1 ⊘2" in server_row
         for glyph in ("○3", "Δ1", "⊗1", "⊘2", "✗1", "●1"):
             assert glyph in skills, (glyph, skills)
-        assert surface.startswith("surface") and "○10" in surface and "○13" not in _status(app)
+        # The demo's 13 surface items: the seed approved one tool, and the other twelve wait.
+        assert "○12" in surface and "●1" in surface and "○13" not in _status(app), surface
         text = " ".join(screen_text(app).split())
         assert "skills" in text and "surface" in text
         if size == WIDE:
-            assert "○3 not reviewed" in text and "●1 approved" in text and "○10 not reviewed" in text
+            assert "○3 not reviewed" in text and "●1 approved" in text and "○12 not reviewed" in text
         else:
             assert "○3 Δ1 ⊗1 ⊘2 ✗1 ●1" in text, "at 80 columns the skills' counts keep to one line, as glyphs"
 
