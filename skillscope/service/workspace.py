@@ -103,6 +103,8 @@ class Drift:
     changed: list[str] = field(default_factory=list)
     added: list[str] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)
+    dropped: list[str] = field(default_factory=list)
+    """Of ``changed``, those whose old entry had been opened or audited: what was read of them is let go."""
 
     def __bool__(self) -> bool:
         return bool(self.changed or self.added or self.removed)
@@ -130,6 +132,8 @@ def merge_listing(
             drift.added.append(entry.name)
         else:
             drift.changed.append(entry.name)
+            if old.report is not None or old.opened or old.audit is not None:
+                drift.dropped.append(entry.name)
     for name, view in previous.items():
         if name in views:
             continue
@@ -153,7 +157,10 @@ def drift_words(label: str, drift: Drift) -> str:
         return f"{label}: nothing changed since the last listing."
     parts = []
     if drift.changed:
-        parts.append(f"{len(drift.changed)} changed ({_names(drift.changed)}); opened content of those is dropped")
+        changed = f"{len(drift.changed)} changed ({_names(drift.changed)})"
+        if drift.dropped:
+            changed += f"; what was opened of {_names(drift.dropped)} is dropped"
+        parts.append(changed)
     if drift.added:
         parts.append(f"{len(drift.added)} new ({_names(drift.added)})")
     if drift.removed:

@@ -221,6 +221,8 @@ async def test_a_changed_entry_is_named_and_its_opened_content_dropped(tmp_path)
             pilot, lambda: any("1 changed (live:team/beta)" in n for n in notifications(app)), what="drift told"
         )
         assert any("1 new (live:delta)" in n for n in notifications(app))
+        # beta was opened, so the notice says its read content is let go.
+        assert any("what was opened of live:team/beta is dropped" in n for n in notifications(app))
         views = screen.views["live"]
         assert views["live:team/alpha"] is alpha and alpha.phase == "verified"
         fresh = views["live:team/beta"]
@@ -251,6 +253,8 @@ async def test_reconnect_to_an_edited_server_keeps_the_place_and_says_what_chang
             pilot, lambda: any("1 changed (pub:hello-world)" in n for n in notifications(app)), what="drift told"
         )
         assert screen.views["pub"]["pub:pdf-processing"] is pdf and pdf.phase == "verified"
+        # hello-world was only highlighted, never opened: nothing of it was dropped, and the notice says nothing so.
+        assert not any("dropped" in n for n in notifications(app))
         assert cursor_ref(app).key == "pub:hello-world"
         await wait_until(pilot, lambda: "Now different." in screen_text(app), what="the pane shows the new entry")
 
