@@ -13,7 +13,6 @@ WRITES = {"write_text", "write_bytes", "replace", "rename", "mkstemp", "NamedTem
 KEPT = {
     ("ledger/core/signing.py", "mkstemp"),
     ("ledger/core/signing.py", "link"),  # the key's first write must never replace one
-    ("tui/screenshots.py", "NamedTemporaryFile"),  # a scratch copy for rsvg-convert, deleted after
     ("service/fetch.py", "rename"),  # a fetched skill's staged folder swapped onto an empty one, files made O_EXCL
     ("demo/ledger.py", "rename"),  # demo --fresh moves the old demo ledger aside whole: a rename keeps every byte
 }

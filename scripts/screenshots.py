@@ -1,6 +1,6 @@
 """Regenerate ``screenshots/``: the real app on the demo server, as SVG (and PNG when rsvg-convert exists).
 
-python -m skillscope.tui.screenshots [--out screenshots] [--size 140x42] [--no-png]
+python scripts/screenshots.py [--out screenshots] [--size 140x42] [--no-png]
 """
 
 from __future__ import annotations
@@ -216,7 +216,7 @@ def take_screenshots(out: Path, *, size: tuple[int, int] = (140, 42), png: bool 
 
 def main(argv: list[str] | None = None) -> int:
     """Command-line entry point."""
-    parser = argparse.ArgumentParser(prog="python -m skillscope.tui.screenshots", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python scripts/screenshots.py", description=__doc__.splitlines()[0])
     parser.add_argument(
         "--out", type=Path, default=Path("screenshots"), help="directory to write (default: screenshots)"
     )
