@@ -10,11 +10,12 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from skillscope.ledger.core.record import FileEntry, Record
+from skillscope.ledger.core.record import GENESIS, FileEntry, Record, encode_line
 from skillscope.ledger.core.signing import load_signer
 from skillscope.ledger.core.store import Ledger
 
@@ -77,6 +78,20 @@ def record(
 def signed_ledger(path) -> Ledger:
     """A ledger whose appends are signed with this user's default key (made on first use)."""
     return Ledger(path, signer=load_signer())
+
+
+def write_chained(path: Path, count: int, names: int) -> list[bytes]:
+    """``count`` signed, chained records under ``names`` names (approvals, rejections and revocations), written
+    straight to ``path`` without the appender's lock and checks; the lines as written."""
+    signer = Ledger(path, signer=load_signer())
+    prev, lines = GENESIS, []
+    for n in range(count):
+        action = ("approve", "approve", "reject", "approve", "revoke")[n % 5]
+        rec = signer.sign(record(name=f"srv:skill-{n % names}", action=action, fingerprint=f"sha256:{n:064x}", n=n))
+        line, prev = encode_line(replace(rec, seq=n + 1, prev=prev))
+        lines.append(line.encode())
+    path.write_bytes(b"".join(lines))
+    return lines
 
 
 def append_forever(path: str, tag: str) -> None:

@@ -6,7 +6,6 @@ import hashlib
 import json
 import subprocess
 import sys
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -14,25 +13,14 @@ import pytest
 from skillscope.core.locations import user_data_dir
 from skillscope.ledger.book import ReviewBook
 from skillscope.ledger.cache import coldcheck
-from skillscope.ledger.core.record import GENESIS, encode_line
 from skillscope.ledger.core.seam import ENV
-from skillscope.ledger.core.signing import load_signer
-from skillscope.ledger.core.store import Ledger
 from tests.cli.conftest import run_cli
-from tests.ledger.helpers import record
+from tests.ledger.helpers import write_chained
 
 
 def write(path: Path, count: int) -> list[bytes]:
     """``count`` chained records, most signed, some rejected or revoked, written directly."""
-    signer = Ledger(path, signer=load_signer())
-    prev, lines = GENESIS, []
-    for n in range(count):
-        action = ("approve", "approve", "reject", "approve", "revoke")[n % 5]
-        rec = signer.sign(record(name=f"srv:skill-{n % 40}", action=action, fingerprint=f"sha256:{n:064x}", n=n))
-        line, prev = encode_line(replace(rec, seq=n + 1, prev=prev))
-        lines.append(line.encode())
-    path.write_bytes(b"".join(lines))
-    return lines
+    return write_chained(path, count, 40)
 
 
 def forged(line: bytes) -> bytes:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import gc
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -12,25 +11,18 @@ from skillscope.ledger.book import ReviewBook, read_verdicts
 from skillscope.ledger.cache.checkpoint import decode_state, encode_state
 from skillscope.ledger.cache.columns import pack, unpack
 from skillscope.ledger.cache.rows import RowMap
-from skillscope.ledger.core.record import GENESIS, Record, encode_line
+from skillscope.ledger.core.record import Record
 from skillscope.ledger.core.signing import load_signer
 from skillscope.ledger.core.store import Ledger
 from skillscope.ledger.core.stored import OpenLedger
-from tests.ledger.helpers import record
+from tests.ledger.helpers import record, write_chained
 
 NAMES = 20
 
 
 def write(path: Path, count: int) -> None:
     """``count`` signed, chained records under ``NAMES`` names: approvals, rejections and revocations."""
-    signer = Ledger(path, signer=load_signer())
-    prev, lines = GENESIS, []
-    for n in range(count):
-        action = ("approve", "approve", "reject", "approve", "revoke")[n % 5]
-        rec = signer.sign(record(name=f"srv:skill-{n % NAMES}", action=action, fingerprint=f"sha256:{n:064x}", n=n))
-        line, prev = encode_line(replace(rec, seq=n + 1, prev=prev))
-        lines.append(line.encode())
-    path.write_bytes(b"".join(lines))
+    write_chained(path, count, NAMES)
 
 
 def records_alive() -> int:
