@@ -38,6 +38,7 @@ from skillscope.audit.behavior.vocab import (
     is_public_ip,
     item_for_site,
     persistence_glob,
+    site_of,
     vendor_of,
 )
 from skillscope.audit.capabilities import Capability
@@ -211,9 +212,7 @@ def _belongs(secret: str, host: str) -> bool:
 def _named_on(lines: list[str], line: int, host: str) -> bool:
     """Whether the read on ``line`` names the send's site (``security find-internet-password -s github.com`` sent to
     api.github.com): a keychain entry looked up for that site, used there."""
-    labels = host.split(".")
-    site = ".".join(labels[-2:]) if len(labels) >= 2 else host
-    return 0 < line <= len(lines) and site in lines[line - 1]
+    return 0 < line <= len(lines) and site_of(host) in lines[line - 1]
 
 
 def _item_for(caps: list[Capability], line: int, host: str) -> bool:

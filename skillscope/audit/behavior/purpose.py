@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from skillscope.audit.behavior.vocab import lookalike_site, url_host_of
+from skillscope.audit.behavior.vocab import lookalike_site, site_of, url_host_of
 
 __all__ = ["Purpose", "VENDOR_INSTALLERS", "purpose_of"]
 
@@ -130,7 +130,7 @@ class Purpose:
         if host in ("raw.githubusercontent.com", "github.com", "gist.githubusercontent.com", "gitlab.com"):
             return False  # a code host names a project only through the vendor map: anyone can publish there
         labels = host.split(".")
-        registrable = ".".join(labels[-2:]) if len(labels) >= 2 else host
+        registrable = site_of(host)
         if self._said(host) or self._said(registrable):
             return True
         name = labels[-2] if len(labels) >= 2 else ""  # astral.sh -> astral, starship.rs -> starship

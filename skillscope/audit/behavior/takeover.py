@@ -29,6 +29,7 @@ from skillscope.audit.behavior.base import Ctx, Raw
 from skillscope.audit.behavior.cooccur import literals
 from skillscope.audit.behavior.purpose import Purpose, purpose_of
 from skillscope.audit.behavior.regions import code_regions, is_data_file, is_prose_file, line_span
+from skillscope.audit.behavior.vocab import site_of, url_host_of
 from skillscope.audit.capabilities import Capability
 from skillscope.audit.findings import Hit, Severity
 from skillscope.audit.text_scan import hit_at
@@ -255,18 +256,11 @@ _GIT_URL = re.compile(r"(?:https?|ssh|git)://[^\s\"'\]]+|[\w.-]+@[\w.-]+:")
 _GIT_CONFIG = re.compile(r"(?:^|/)(?:\.gitconfig|\.git/config|git/config)$")
 
 
-def _site(host: str) -> str:
-    labels = host.split(".")
-    return ".".join(labels[-2:]) if len(labels) >= 2 else host
-
-
 def _redirects(
     texts: Mapping[str, str], scripts: Mapping[str, str | None], capabilities: list[Capability]
 ) -> list[tuple[str, Hit]]:
     """A git config written with ``url.<X>.insteadOf <Y>`` where X is a host the skill names and Y another site:
     every later fetch and push of Y, with the user's credentials, goes to X."""
-    from skillscope.audit.behavior.vocab import url_host_of
-
     out: list[tuple[str, Hit]] = []
     for path in scripts:
         text = texts[path]
@@ -291,7 +285,7 @@ def _redirects(
             new, old = url_host_of(target.group(0).rstrip(":")), url_host_of(replaced.group(0).rstrip(":"))
             if "@" in target.group(0) and "://" not in target.group(0):
                 new = target.group(0).split("@", 1)[1].rstrip(":").lower()
-            if not new or not old or _site(new) == _site(old):
+            if not new or not old or site_of(new) == site_of(old):
                 continue
             at = number if target.group(0) in body else number - 1
             start, end = line_span(text, at)
@@ -348,7 +342,8 @@ def _shadowing(
         start, end = line_span(text, line)
         # A wrapper the skill says it is (a "git wrapper") is a tool the user asked for, a broad change (a warning);
         # any other privileged tool shadowed beside it keeps the error. sudo and su are never a stated purpose.
-        unasked = [t for t in tools if not _stated(texts).names(t)]
+        stated = _stated(texts)  # parsed once per finding, not once per tool
+        unasked = [t for t in tools if not stated.names(t)]
         severity: Severity = "error" if any(SHADOWED_TOOLS[t] for t in unasked) else "warning"
         out.append((path, replace(hit_at(SHADOW, message, text, start, end), severity=severity)))
     return out

@@ -9,6 +9,7 @@ from fnmatch import fnmatchcase
 from urllib.parse import urlsplit
 
 __all__ = [
+    "site_of",
     "CREDENTIAL_PATH",
     "DOTENV",
     "STORE_COMMAND",
@@ -300,6 +301,13 @@ WELL_KNOWN_SITES = (
 """Sites a skill's code commonly talks to: a host one edit from one of these is dressed up as it."""
 _BORROWED = ("github", "anthropic", "openai", "stripe", "pypi", "npmjs", "amazonaws", "googleapis", "huggingface")
 """Vendor names that a third party's domain has no reason to carry as a hyphenated word (``anthropic-skills.net``)."""
+
+
+def site_of(host: str) -> str:
+    """The site a host name belongs to, read as its last two labels (``api.github.com`` -> github.com); a bare name
+    is its own site."""
+    labels = host.split(".")
+    return ".".join(labels[-2:]) if len(labels) >= 2 else host
 
 
 @functools.lru_cache(maxsize=4096)  # a page names the same hosts many times
