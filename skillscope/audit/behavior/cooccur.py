@@ -23,7 +23,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import replace
 
 from skillscope.audit.behavior import treesitter
-from skillscope.audit.behavior.regions import code_regions, is_data_file, is_prose_file, line_span
+from skillscope.audit.behavior.regions import line_span
 from skillscope.audit.behavior.vocab import (
     CREDENTIAL_PATH,
     INTERPRETERS,
@@ -250,22 +250,22 @@ def _startup(target: str) -> bool:
 
 
 def cooccurring(
-    texts: Mapping[str, str], capabilities: list[Capability], hits: list[tuple[str, Hit]]
+    texts: Mapping[str, str],
+    scripts_of: Mapping[str, str | None],
+    capabilities: list[Capability],
+    hits: list[tuple[str, Hit]],
 ) -> list[tuple[str, Hit]]:
-    """Findings from what each script file can do together, where no proven flow already reported that harm."""
+    """Findings from what each script file can do together, where no proven flow already reported that harm.
+    ``scripts_of`` names the skill's scripts with their languages (the engine's reading of each file)."""
     by_path: dict[str, list[Capability]] = {path: [] for path in texts}  # a script whose reads went unseen too
     for cap in capabilities:
         by_path.setdefault(cap.path, []).append(cap)
     out: list[tuple[str, Hit]] = []
     scripts: dict[str, tuple[str | None, list[Capability], list[Capability]]] = {}
     for path, caps in by_path.items():
-        text = texts.get(path, "")
-        if not text or is_prose_file(path) or is_data_file(path):
+        if path not in scripts_of:
             continue
-        regions = code_regions(text, path)
-        if not regions or regions[0].documented:
-            continue
-        language = regions[0].language
+        text, language = texts[path], scripts_of[path]
         found = [hit for p, hit in hits if p == path]
         sends = [c for c in caps if c.kind == "sends" and c.line and _host_like(c.target)]
         foreign = [c for c in sends if not _well_known(c.target) or endpoint_kind("https://" + c.target)]

@@ -116,6 +116,8 @@ def analyse_skill(files: list[SkillFileText], frontmatter: dict[str, Any] | None
     out: list[tuple[str, Hit]] = []
     evidence = agentconfig.Evidence()
     texts: dict[str, str] = {}
+    scripts: dict[str, str | None] = {}
+    """The skill's scripts (not pages, not data), each with its language, as the regions below read them."""
     page = next((f.text[:MAX_SCAN] for f in files if f.path == "SKILL.md" and not f.binary), "")
     purpose = purpose_of(frontmatter, page)  # what the skill says it is for: acts that are that purpose are asked for
     for file in files:
@@ -123,6 +125,16 @@ def analyse_skill(files: list[SkillFileText], frontmatter: dict[str, Any] | None
         contexts: list[Ctx] = []
         # A binary's real-text strings (the only text given for one) are read as shell: a command hides there too.
         regions = [Region(0, text, "shell")] if file.binary else code_regions(text, file.path)
+        if (
+            not file.binary
+            and text
+            and regions
+            and not regions[0].documented
+            and not is_prose_file(file.path)
+            and not is_data_file(file.path)
+            and file.path not in texts
+        ):
+            scripts[file.path] = regions[0].language
         if not file.binary and is_prose_file(file.path) and all(r.documented for r in regions):
             # Commands written in sentences without code marks ("Run curl ... | bash first") are code too.
             regions = sorted([*regions, *prose_commands(text, regions)], key=lambda r: r.start)
@@ -186,8 +198,8 @@ def analyse_skill(files: list[SkillFileText], frontmatter: dict[str, Any] | None
             )
     out.extend(flows.cross_file(texts, capabilities, out))  # a secret read in one file, sent from another
     out.extend(flows.routed_output(texts))  # a page sending a script's printed secret, or running what it prints
-    out.extend(cooccur.cooccurring(texts, capabilities, out))  # acts held together where the path was lost
-    out.extend(takeover.takeovers(texts, capabilities, out))  # agent settings granted, system tools shadowed
+    out.extend(cooccur.cooccurring(texts, scripts, capabilities, out))  # acts held together where the path was lost
+    out.extend(takeover.takeovers(texts, scripts, capabilities, out))  # agent settings granted, system tools shadowed
     out = flows.granted(out, capabilities)  # a broad grant with a harm it would carry out
     return SkillAnalysis(out, capabilities)
 

@@ -28,7 +28,7 @@ from dataclasses import replace
 from skillscope.audit.behavior.base import Ctx, Raw
 from skillscope.audit.behavior.cooccur import literals
 from skillscope.audit.behavior.purpose import Purpose, purpose_of
-from skillscope.audit.behavior.regions import code_regions, is_data_file, is_prose_file, line_span
+from skillscope.audit.behavior.regions import line_span
 from skillscope.audit.behavior.vocab import site_of, url_host_of
 from skillscope.audit.capabilities import Capability
 from skillscope.audit.findings import Hit, Severity
@@ -130,23 +130,14 @@ def _asked_for_grant(texts: Mapping[str, str]) -> bool:
     return _GRANT_PURPOSE.search(_stated(texts).text) is not None
 
 
-def _scripts(texts: Mapping[str, str]) -> dict[str, str | None]:
-    """The skill's scripts (not pages, not data), each with its language."""
-    out: dict[str, str | None] = {}
-    for path, text in texts.items():
-        if not text or is_prose_file(path) or is_data_file(path):
-            continue
-        regions = code_regions(text, path)
-        if regions and not regions[0].documented:
-            out[path] = regions[0].language
-    return out
-
-
 def takeovers(
-    texts: Mapping[str, str], capabilities: list[Capability], hits: list[tuple[str, Hit]]
+    texts: Mapping[str, str],
+    scripts: Mapping[str, str | None],
+    capabilities: list[Capability],
+    hits: list[tuple[str, Hit]],
 ) -> list[tuple[str, Hit]]:
-    """Findings for agent settings written with a broad grant and for system tools shadowed on PATH."""
-    scripts = _scripts(texts)
+    """Findings for agent settings written with a broad grant and for system tools shadowed on PATH, in the skill's
+    ``scripts`` (each with its language)."""
     if not scripts:
         return []
     out: list[tuple[str, Hit]] = []
