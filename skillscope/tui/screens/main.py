@@ -623,8 +623,7 @@ class MainScreen(Screen[None]):
             )
         finally:
             self.catalog_tree.refresh_skill(server, view.name)
-            if self.detail.shown in (None, (server, view.name)):
-                self.detail.set_progress(None)
+            self._progress(server, view, None)
         self._report_kept(server, view)
         if self._skill == (server, view.name):
             tab = "failure" if report.failure is not None else ("file" if path else "skill-md")
@@ -652,12 +651,12 @@ class MainScreen(Screen[None]):
         try:
             kept = await self.review.compare(view)
         finally:
-            if self.detail.shown in (None, (server, view.name)):
-                self.detail.set_progress(None)
+            self._progress(server, view, None)
         if kept and self.detail.shown == (server, view.name):
             self.detail.show_skill(server, view)
 
-    def _progress(self, server: str, view: SkillView, words: str) -> None:
+    def _progress(self, server: str, view: SkillView, words: str | None) -> None:
+        """Say what is being done to ``view`` (None blanks it) when the detail pane shows it, or nothing."""
         if self.detail.shown in (None, (server, view.name)):
             self.detail.set_progress(words)
 
@@ -688,8 +687,7 @@ class MainScreen(Screen[None]):
         try:
             audited = await self.review.audit(server, view, approval=approval)
         finally:
-            if self.detail.shown in (None, (server, view.name)):
-                self.detail.set_progress(None)
+            self._progress(server, view, None)
         if audited.warning is not None:
             tell(self, audited.warning, severity="warning")
         report = audited.audit.report
