@@ -85,13 +85,6 @@ class Verdicts:
         """Each fingerprint whose latest counting review is a rejection, with that record."""
         return {fp: c.latest for fp, c in self.content.items() if c.latest is not None and c.latest.action == "reject"}
 
-    def rejection_of(self, fingerprint: str | None) -> Record | None:
-        """The standing rejection of this content under any label (fully parsed), if there is one."""
-        found = self.content.get(fingerprint or "")
-        latest = found.latest if found is not None else None
-        # Only a rejection is parsed in full (an export asks this of every approval in force).
-        return latest.complete() if latest is not None and latest.action == "reject" else None
-
     def approved_fingerprints(self, label: str | None = None, *, parsed: bool = True) -> list[Record]:
         """Approvals in force, one per (name, fingerprint), oldest first; optionally for one label.
 
