@@ -85,15 +85,9 @@ class Verdicts:
         """Each fingerprint whose latest counting review is a rejection, with that record."""
         return {fp: c.latest for fp, c in self.content.items() if c.latest is not None and c.latest.action == "reject"}
 
-    def approved_fingerprints(self, label: str | None = None, *, parsed: bool = True) -> list[Record]:
-        """Approvals in force, one per (name, fingerprint), oldest first; optionally for one label.
-
-        Fully parsed, unless ``parsed`` is False and no label is given: then as replayed (action,
-        name, fingerprint and place in the chain; ``Record.complete()`` parses the rest).
-        """
-        found = [r for name in self.by_name for r in self.in_force(name).values()]
-        if parsed or label is not None:
-            found = [r.complete() for r in found]
+    def approved_fingerprints(self, label: str | None = None) -> list[Record]:
+        """Approvals in force, one per (name, fingerprint), oldest first, fully parsed; optionally for one label."""
+        found = [r.complete() for name in self.by_name for r in self.in_force(name).values()]
         return sorted((r for r in found if label is None or r.label == label), key=lambda r: r.seq)
 
     def same_skill(self, name: str) -> list[str]:
