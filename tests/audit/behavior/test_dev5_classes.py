@@ -7,7 +7,7 @@ import pytest
 
 from skillscope.audit.text_scan import scan_text
 from tests.audit.behavior.helpers import found, rules, severity
-from tests.audit.behavior.test_ruby_go_cli import audit, env  # noqa: F401  (env is a fixture)
+from tests.audit.behavior.test_ruby_go_cli import env, stopped_at_line_and_twin_quiet  # noqa: F401  (env is a fixture)
 
 
 def _risky(text: str, path: str = "scripts/setup.sh") -> list[str | None]:
@@ -234,9 +234,4 @@ def test_a_host_joined_with_an_unknown_path_is_judged_by_its_resolved_part(host,
     ],
 )
 def test_the_audit_names_the_line_and_passes_the_honest_twin(tmp_path, env, path, bad, good, rule, line):  # noqa: F811
-    code, findings = audit(tmp_path, env, "bad", {path: bad})
-    hits = [f for f in findings if f["id"] == rule]
-    assert code == 1 and hits, findings
-    assert hits[0]["severity"] == "error" and hits[0]["line"] == line and hits[0]["uri"].endswith(path)
-    code, findings = audit(tmp_path, env, "good", {path: good})
-    assert code == 0 and not [f for f in findings if f["severity"] in ("warning", "error")], findings
+    stopped_at_line_and_twin_quiet(tmp_path, env, path, bad, good, rule, line)

@@ -76,6 +76,19 @@ def audit(tmp_path: Path, env: dict[str, str], name: str, files: dict[str, str])
     return run.code, findings
 
 
+def stopped_at_line_and_twin_quiet(
+    tmp_path: Path, env: dict[str, str], path: str, bad: str, good: str, rule: str, line: int
+) -> None:
+    """``skillscope audit`` of a skill holding ``bad`` at ``path`` fails with an error of ``rule`` on ``line``, and of
+    one holding ``good`` there passes with no warning or error."""
+    code, findings = audit(tmp_path, env, "bad", {path: bad})
+    hits = [f for f in findings if f["id"] == rule]
+    assert code == 1 and hits, findings
+    assert hits[0]["severity"] == "error" and hits[0]["line"] == line and hits[0]["uri"].endswith(path)
+    code, findings = audit(tmp_path, env, "good", {path: good})
+    assert code == 0 and not [f for f in findings if f["severity"] in ("warning", "error")], findings
+
+
 @pytest.mark.parametrize(
     ("path", "bad", "good", "rule", "line"),
     [
@@ -84,9 +97,4 @@ def audit(tmp_path: Path, env: dict[str, str], name: str, files: dict[str, str])
     ],
 )
 def test_the_audit_names_the_harmful_line_and_passes_the_honest_twin(tmp_path, env, path, bad, good, rule, line):
-    code, findings = audit(tmp_path, env, "bad", {path: bad})
-    hits = [f for f in findings if f["id"] == rule]
-    assert code == 1 and hits, findings
-    assert hits[0]["severity"] == "error" and hits[0]["line"] == line and hits[0]["uri"].endswith(path)
-    code, findings = audit(tmp_path, env, "good", {path: good})
-    assert code == 0 and not [f for f in findings if f["severity"] in ("warning", "error")], findings
+    stopped_at_line_and_twin_quiet(tmp_path, env, path, bad, good, rule, line)
