@@ -53,6 +53,18 @@ def copy_checkout(dest: Path, version: str) -> Path:
     return dest
 
 
+def site_packages(env_dir: Path) -> Path:
+    """Where the environment's Python installs packages."""
+    return Path(
+        subprocess.run(
+            [str(env_dir / "bin" / "python"), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+    )
+
+
 def runner_python(env_dir: Path) -> None:
     """A Python with pip and nothing else installed, as setup-python leaves one.
 
@@ -61,13 +73,7 @@ def runner_python(env_dir: Path) -> None:
     what the test is about.
     """
     venv.EnvBuilder(with_pip=False).create(env_dir)
-    site = subprocess.run(
-        [str(env_dir / "bin" / "python"), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout.strip()
-    (Path(site) / "pip").symlink_to(Path(pip.__file__).parent, target_is_directory=True)
+    (site_packages(env_dir) / "pip").symlink_to(Path(pip.__file__).parent, target_is_directory=True)
 
 
 def test_the_install_step_installs_the_actions_own_checkout_not_a_name_on_an_index(tmp_path):
@@ -100,14 +106,9 @@ def test_the_install_step_installs_the_actions_own_checkout_not_a_name_on_an_ind
     installed_version, inits = json.loads(probe.stdout)
     assert installed_version == version  # this checkout, not PyPI's `skillscope` (another project)
     assert inits == ["skillscope/__init__.py"]
-    site = subprocess.run(
-        [str(env_dir / "bin" / "python"), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout.strip()
+    site = site_packages(env_dir)
     for module in ("__init__.py", "audit/reports.py", "cli/commands_audit.py"):
-        assert (Path(site) / "skillscope" / module).read_bytes() == (checkout / "skillscope" / module).read_bytes()
+        assert (site / "skillscope" / module).read_bytes() == (checkout / "skillscope" / module).read_bytes()
     # No step of the action installs a requirement by name from an index.
     assert "package" not in ACTION["inputs"]
     assert all(
