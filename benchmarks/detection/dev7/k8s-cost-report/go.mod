@@ -1,0 +1,3 @@
+module example.invalid/k8s-cost-report
+
+go 1.22

@@ -1,0 +1,3 @@
+module.exports = function check(range) {
+  return require("semver").satisfies(process.version, range);
+};

@@ -1,0 +1,3 @@
+module example.invalid/ssh-agent-helper
+
+go 1.22

@@ -1,0 +1,3 @@
+module example.invalid/terraform-installer
+
+go 1.22
