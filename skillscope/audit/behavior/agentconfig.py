@@ -12,7 +12,16 @@ from skillscope.audit.capabilities import CapabilityKind
 from skillscope.audit.findings import Severity
 from skillscope.core.textsafe import safe_line
 
-__all__ = ["scan_config", "scan_frontmatter", "is_agent_config", "Evidence", "Added"]
+__all__ = [
+    "scan_config",
+    "scan_frontmatter",
+    "is_agent_config",
+    "describe",
+    "describe_server",
+    "RUNNER_WORDS",
+    "Evidence",
+    "Added",
+]
 
 _CONFIG = re.compile(
     r"(?:^|/)(?:\.mcp\.json|mcp\.json|\.claude/settings(?:\.local)?\.json|hooks/hooks\.json|"
@@ -66,6 +75,20 @@ class Added:
 
 _RUNNERS = frozenset({"npx", "bunx", "pnpx", "uvx", "pipx", "dlx", "deno", "docker", "podman"})
 """Commands that fetch a package or image by name and run it."""
+RUNNER_WORDS = _RUNNERS | {
+    "sh",
+    "bash",
+    "zsh",
+    "cmd",
+    "powershell",
+    "pwsh",
+    "python",
+    "python3",
+    "node",
+    "curl",
+    "wget",
+}
+"""First words of an MCP server command worth judging when a script spells one: runners, shells, interpreters."""
 _OFFICIAL = re.compile(
     r"^(?:@modelcontextprotocol/[\w.-]+|@anthropic-ai/[\w.-]+|@playwright/mcp|@microsoft/[\w.-]+|@azure/[\w.-]+|@aws/[\w.-]+|"
     r"@cloudflare/[\w.-]+|@stripe/[\w.-]+|@supabase/[\w.-]+|@sentry/[\w.-]+|@notionhq/[\w.-]+|@upstash/[\w.-]+|@github/[\w.-]+|"
@@ -153,6 +176,11 @@ def _server(where: str, command: str, words: list[str]) -> Added:
     return Added(what, "note", "executes", runner, f"MCP server {where}")
 
 
+def describe_server(words: list[str], where: str = "mcpServers") -> Added:
+    """The verdict on one MCP server entry given as its command words (or its URL alone), as shipped config gets."""
+    return _server(where, " ".join(words), words)
+
+
 def _hook(where: str, command: str, words: list[str]) -> Added:
     what = f"hook {safe_line(where, limit=60)}: {safe_line(command, limit=120)}"
     runner = _name(words[0].split()[0] if words[0].split() else words[0]).lower()
@@ -171,7 +199,7 @@ def _hook(where: str, command: str, words: list[str]) -> Added:
     return Added(what, "note", "executes", runner, f"hook {where}")
 
 
-def _describe(config: Any) -> list[Added]:
+def describe(config: Any) -> list[Added]:
     """What the configuration would add, with a verdict and capability, for each server, hook and permission."""
     added: list[Added] = []
     if not isinstance(config, dict):
@@ -268,7 +296,7 @@ def scan_config(text: str, path: str) -> Ctx:
         )
         return ctx
     _bypass(ctx, config)
-    for added in _describe(config):
+    for added in describe(config):
         at, end = _where(text, added.what)
         ctx.add(
             "skillscope/persistence/agent-config",
@@ -388,7 +416,7 @@ def scan_frontmatter(frontmatter: dict[str, Any], evidence: Evidence, skill_md: 
     hooks = frontmatter.get("hooks")
     if hooks:
         key_at, key_end = _key_span(skill_md, "hooks")
-        for added in _describe({"hooks": hooks}) or [
+        for added in describe({"hooks": hooks}) or [
             Added(f"hooks {safe_line(json.dumps(hooks, default=str), limit=160)}", None, "executes", "?", "hooks")
         ]:
             at, end = _where(skill_md, added.what) if key_at >= 0 else (key_at, key_end)

@@ -28,6 +28,7 @@ from skillscope.audit.behavior.vocab import (
     CREDENTIAL_PATH,
     INTERPRETERS,
     PERSISTENCE_PATH,
+    PROMPT_TARGET,
     SECRET_NAME,
     STORE_COMMAND,
     TOKEN_COMMAND,
@@ -169,7 +170,9 @@ def _secrets(text: str, language: str | None, caps: list[Capability]) -> list[tu
     out: list[tuple[str, int]] = []
     lines = text.split("\n")
     for cap in caps:
-        if cap.kind != "reads" or not cap.line or _HARMLESS.search(cap.target) or _only_probed(lines, cap.line):
+        if cap.kind != "reads" or not cap.line or cap.target == PROMPT_TARGET or _HARMLESS.search(cap.target):
+            continue
+        if _only_probed(lines, cap.line):
             continue
         if cap.target.startswith("$"):
             name = cap.target[1:]

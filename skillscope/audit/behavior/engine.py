@@ -199,7 +199,9 @@ def analyse_skill(files: list[SkillFileText], frontmatter: dict[str, Any] | None
     out.extend(flows.cross_file(texts, capabilities, out))  # a secret read in one file, sent from another
     out.extend(flows.routed_output(texts))  # a page sending a script's printed secret, or running what it prints
     out.extend(cooccur.cooccurring(texts, scripts, capabilities, out))  # acts held together where the path was lost
-    out.extend(takeover.takeovers(texts, scripts, capabilities, out))  # agent settings granted, system tools shadowed
+    # agent settings granted or given an unvetted server, system tools shadowed; with no frontmatter given, the
+    # pass reads the purpose from SKILL.md's own so a page's description still counts
+    out.extend(takeover.takeovers(texts, scripts, capabilities, out, purpose if frontmatter else None))
     out = flows.granted(out, capabilities)  # a broad grant with a harm it would carry out
     return SkillAnalysis(out, capabilities)
 

@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from skillscope.audit.behavior.regions import line_span
-from skillscope.audit.behavior.vocab import SECRET_NAME, related_host
+from skillscope.audit.behavior.vocab import PROMPT_TARGET, SECRET_NAME, related_host
 from skillscope.audit.capabilities import Capability
 from skillscope.audit.findings import Hit, check_info
 from skillscope.audit.text_scan import hit_at
@@ -45,7 +45,12 @@ _RUN = re.compile(
 
 def _secret(cap: Capability) -> bool:
     """Whether a ``reads`` capability reads a secret: a credential place, a secret variable, a store or a token."""
-    if cap.kind != "reads" or cap.target in _HARMLESS_READS or cap.target.endswith(".pub"):
+    if (
+        cap.kind != "reads"
+        or cap.target in _HARMLESS_READS
+        or cap.target.endswith(".pub")
+        or cap.target == PROMPT_TARGET
+    ):
         return False
     target = cap.target
     if target.startswith("$"):

@@ -39,6 +39,8 @@ from skillscope.audit.behavior.vocab import (
     INTERPRETERS,
     NET_TOOLS,
     PERSISTENCE_PATH,
+    PROMPT_TARGET,
+    PROMPTED,
     SECRET_NAME,
     STORE_COMMAND,
     TOKEN_COMMAND,
@@ -47,6 +49,8 @@ from skillscope.audit.behavior.vocab import (
     endpoint_kind,
     foreign_vendor_host,
     persistence_glob,
+    prompt_name,
+    prompt_owner,
     related_host,
     url_host_of,
 )
@@ -106,6 +110,20 @@ _SETTINGS_ONLY = re.compile(r"\.aws/config\b|\.kube/config\b|\.docker/config\.js
 
 _SECRET_URL = re.compile(r"DSN\b|DATABASE_URL|CONN(?:ECTION)?_?STR", re.IGNORECASE)
 """Environment names of connection strings, which carry a password."""
+
+
+_HIDDEN_PROMPTS = frozenset(
+    {
+        "getpass.getpass",
+        "getpass",
+        "pwinput.pwinput",
+        "stdiomask.getpass",
+        "maskpass.askpass",
+        "maskpass.advpass",
+        "questionary.password",
+    }
+)
+"""Calls that ask the user for a value without echoing it: what is typed there is a password or token."""
 
 
 def _host(dest: str) -> str:
@@ -260,6 +278,15 @@ class Analyser:
     def _call_taint(self, node: ast.Call, fn: str) -> Taint | None:
         if fn in ("os.getenv", "getenv", "os.environ.get", "environ.get", "os.environ.pop", "os.environ.setdefault"):
             return self._env_taint(node, self.values.value(node.args[0]) if node.args else None)
+        if fn in _HIDDEN_PROMPTS or (
+            fn.rsplit(".", 1)[-1] in ("prompt", "ask")
+            and any(k.arg in ("hide_input", "password") and self.values.value(k.value) is True for k in node.keywords)
+        ):
+            asked = node.args[0] if node.args else next((k.value for k in node.keywords if k.arg == "prompt"), None)
+            prompt = as_text(self.values.value(asked)) if asked is not None else None
+            shown = f" ({safe_line(prompt.strip(), limit=40)})" if prompt and prompt.strip() else ""
+            self._cap("reads", PROMPT_TARGET, node, f"{fn}{shown}")
+            return Taint(f"{PROMPTED}{shown}", self._line(node), prompt_name(prompt))
         method = fn.rsplit(".", 1)[-1].rstrip("()")
         if method in _PROBES and "." in fn:
             return None  # os.path.isfile(key), key_path.exists(): whether the file is there, not what it holds
@@ -812,6 +839,8 @@ class Analyser:
         host = url_host_of(dest)
         if taint.name and host and related_host(taint.name, host) and endpoint_kind(dest) is None:
             return  # a provider's token sent to that provider (GITHUB_TOKEN to api.github.com)
+        if taint.what.startswith(PROMPTED) and prompt_owner(taint.name or "", dest, self.ctx.purpose.names(host)):
+            return  # a password typed for the user's own login, sent to it
         self.sent.add(taint)
         sink = self.sink_at.get(local) if helper and "." not in written and not imported else None
         if sink is not None:  # the module's own helper sends it: the harmful line is the helper's send
@@ -913,7 +942,10 @@ class Analyser:
         if taint is not None:
             url = next((w for w in words if "://" in w), None) or f"the network ({head})"
             self._cap("sends", url_host_of(url) or "?", node, f"{head} of {taint.what}")
-            if not (taint.name and related_host(taint.name, url_host_of(url)) and endpoint_kind(url) is None):
+            owned = taint.what.startswith(PROMPTED) and prompt_owner(taint.name or "", url)
+            if not owned and not (
+                taint.name and related_host(taint.name, url_host_of(url)) and endpoint_kind(url) is None
+            ):
                 self.sent.add(taint)
                 self._add(
                     "skillscope/exfiltration/data-flow",

@@ -18,6 +18,8 @@ from skillscope.audit.behavior.vocab import (
     INTERPRETERS,
     NET_TOOLS,
     PERSISTENCE_PATH,
+    PROMPT_TARGET,
+    PROMPTED,
     SECRET_NAME,
     STORE_COMMAND,
     TOKEN_COMMAND,
@@ -30,6 +32,8 @@ from skillscope.audit.behavior.vocab import (
     item_for_site,
     one_edit_from,
     persistence_glob,
+    prompt_name,
+    prompt_owner,
     related_host,
     url_host_of,
 )
@@ -226,6 +230,9 @@ def _source(ctx: Ctx, flow: _Flow, cmd: Cmd) -> tuple[str, int, str | None] | No
     """(what is read, its line, the secret's variable name when it is one named variable) for a command that reads secrets."""
     joined = " ".join(cmd.words)
     line = ctx.line(cmd.start)
+    dialog = _dialog_prompt(ctx, cmd)
+    if dialog is not None:
+        return dialog
     store = STORE_COMMAND.search(joined)
     if store:
         item = _item_name(cmd)
@@ -551,6 +558,49 @@ def _impersonated_prompt(ctx: Ctx, cmd: Cmd) -> tuple[str, int, str | None] | No
     return "reads the user's password at a prompt that imitates a system tool", ctx.line(cmd.start), None
 
 
+_PROMPT_BEFORE = re.compile(r"^\s*(?:printf|echo)(?:\s+-\w+)*\s+(?P<said>.+)$")
+
+
+def _hidden_prompt(ctx: Ctx, cmd: Cmd) -> tuple[str, int, str | None] | None:
+    """A ``read`` that hides what is typed (``read -s``, or after ``stty -echo``): a password or token the user hands
+    over, named by its prompt (``-p``, else the ``printf``/``echo`` on the line before) for the provider check."""
+    hidden = any(a.startswith("-") and "s" in a[1:] and not a.startswith("--") for a in cmd.args) or re.search(
+        r"\bstty\s+-echo\b", ctx.text
+    )
+    if cmd.name != "read" or not hidden:
+        return None
+    line = ctx.line(cmd.start)
+    prompt = next((cmd.args[i + 1] for i, a in enumerate(cmd.args[:-1]) if a.startswith("-") and a.endswith("p")), None)
+    if prompt is None:
+        lines = ctx.text.split("\n")
+        before = _PROMPT_BEFORE.match(lines[line - 2]) if 1 < line <= len(lines) else None
+        prompt = before.group("said").strip("'\"") if before else None
+    ctx.cap("reads", PROMPT_TARGET, cmd.start, cmd.end, "read -s")
+    shown = f" ({safe_line(prompt.strip(), limit=40)})" if prompt and prompt.strip() else ""
+    return f"{PROMPTED}{shown}", line, PROMPT_NAME + prompt_name(prompt)
+
+
+PROMPT_NAME = "\x00prompt:"
+"""Marks a source's name as what a hidden prompt asked for (``GITHUB_TOKEN`` from "GitHub token:")."""
+_DIALOG_PROMPT = re.compile(r"\bwith\s+hidden\s+answer\b|--password\b|\bsystemd-ask-password\b|\bssh-askpass\b")
+"""A dialog that asks for a hidden answer: osascript's ``with hidden answer``, ``zenity``/``kdialog --password``."""
+
+
+def _dialog_prompt(ctx: Ctx, cmd: Cmd) -> tuple[str, int, str | None] | None:
+    """A command that shows a password dialog and prints what is typed (``osascript -e 'display dialog ... with hidden
+    answer'``, ``zenity --password``): captured, it is a password the user handed over."""
+    if cmd.name not in ("osascript", "zenity", "kdialog", "systemd-ask-password", "ssh-askpass"):
+        return None
+    joined = " ".join(cmd.words)
+    if cmd.name in ("osascript", "zenity", "kdialog") and not _DIALOG_PROMPT.search(joined):
+        return None
+    said = re.search(r"dialog\s+\\?[\"']([^\"'\\]{1,80})", joined)
+    prompt = said.group(1) if said else None
+    ctx.cap("reads", PROMPT_TARGET, cmd.start, cmd.end, cmd.name)
+    shown = f" ({safe_line(prompt.strip(), limit=40)})" if prompt and prompt.strip() else ""
+    return f"{PROMPTED}{shown}", ctx.line(cmd.start), PROMPT_NAME + prompt_name(prompt)
+
+
 def _tls_client(cmd: Cmd) -> bool:
     """``openssl s_client -connect HOST:PORT``: a raw TLS client that sends whatever reaches its standard input."""
     return cmd.name == "openssl" and "s_client" in cmd.args
@@ -612,7 +662,10 @@ def _report_flow(ctx: Ctx, cmd: Cmd, source: tuple[str, int, str | None]) -> Non
     what, line, name = source
     url = _url_of(cmd)
     host = url_host_of(url) if url and "://" in url else (url or "")
-    if name is not None and name.startswith(ITEM):
+    if name is not None and name.startswith(PROMPT_NAME):
+        if prompt_owner(name.removeprefix(PROMPT_NAME), url or "", ctx.purpose.names(host)):
+            return  # a password typed for the user's own login (a host the user gives, or the service the prompt names)
+    elif name is not None and name.startswith(ITEM):
         if host and item_for_site(name.removeprefix(ITEM), host) and endpoint_kind(url or "") is None:
             return  # the keychain item the tool saved for this site (service linear-skill to api.linear.app)
     elif name is not None and (
@@ -2076,11 +2129,14 @@ def _scan(ctx: Ctx, depth: int, args: list[str] | None = None) -> None:
                     elif any(_is_decoder(c) for c in inner):
                         code_vars[name] = ("decode", "")
                 if cmd.name in ("read", "mapfile", "readarray"):
-                    found = _source(ctx, flow, cmd) or _impersonated_prompt(ctx, cmd)
+                    found = _source(ctx, flow, cmd) or _impersonated_prompt(ctx, cmd) or _hidden_prompt(ctx, cmd)
                     if found:
-                        for arg in cmd.args:
+                        said = {i + 1 for i, a in enumerate(cmd.args) if a.startswith("-") and a.endswith("p")}
+                        for arg in [a for i, a in enumerate(cmd.args) if i not in said]:  # not the -p prompt's text
                             if re.fullmatch(r"[A-Za-z_]\w*", arg):
                                 flow.vars[arg] = found[:2]
+                                if found[2]:
+                                    flow.var_items[arg] = found[2]
                     continue
                 sending = _sends(cmd) or _ssh_sends(cmd, pipeline.index(stage) > 0)
                 _record(ctx, cmd, sending)

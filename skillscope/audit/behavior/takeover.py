@@ -21,10 +21,13 @@ not a grant; a PATH prepend for the skill's own tool (``~/.mytool/bin`` holding 
 
 from __future__ import annotations
 
+import ast
+import json
 import re
 from collections.abc import Mapping
 from dataclasses import replace
 
+from skillscope.audit.behavior.agentconfig import is_agent_config
 from skillscope.audit.behavior.base import Ctx, Raw
 from skillscope.audit.behavior.cooccur import literals
 from skillscope.audit.behavior.purpose import Purpose, purpose_of
@@ -124,10 +127,10 @@ _GRANT_PURPOSE = re.compile(
 """A stated purpose that names switching the agent's permission prompts off: the act, not a vaguer "fewer prompts"."""
 
 
-def _asked_for_grant(texts: Mapping[str, str]) -> bool:
+def _asked_for_grant(stated: Purpose) -> bool:
     """Whether the skill's stated purpose (frontmatter, headings, first paragraph) names the blanket grant itself: a
     user who installs a skill for that asked for it, so it is a broad grant (a warning), not a hidden one."""
-    return _GRANT_PURPOSE.search(_stated(texts).text) is not None
+    return _GRANT_PURPOSE.search(stated.text) is not None
 
 
 def takeovers(
@@ -135,12 +138,15 @@ def takeovers(
     scripts: Mapping[str, str | None],
     capabilities: list[Capability],
     hits: list[tuple[str, Hit]],
+    purpose: Purpose | None = None,
 ) -> list[tuple[str, Hit]]:
-    """Findings for agent settings written with a broad grant and for system tools shadowed on PATH, in the skill's
-    ``scripts`` (each with its language)."""
+    """Findings for agent settings written with a broad grant or an unvetted MCP server and for system tools shadowed
+    on PATH, in the skill's ``scripts`` (each with its language). ``purpose`` is what the skill says it is for, as the
+    engine read it; None reads it here from SKILL.md's own frontmatter (a caller that had none to give)."""
     if not scripts:
         return []
     out: list[tuple[str, Hit]] = []
+    stated = purpose if purpose is not None else _stated(texts)
 
     def add(path: str, check: str, line: int, message: str, severity: Severity) -> None:
         text = texts[path]
@@ -168,7 +174,7 @@ def takeovers(
         if granted:
             line, value = granted[0]
             write = writes[0]
-            asked = _asked_for_grant(texts)
+            asked = _asked_for_grant(stated)
             add(
                 path,
                 GRANT,
@@ -178,9 +184,10 @@ def takeovers(
                 + (" (the skill says this is what it is for)" if asked else ""),
                 "warning" if asked else "error",
             )
-    out.extend(_shadowing(texts, scripts, capabilities))
+    out.extend(_shadowing(texts, scripts, capabilities, stated))
     out.extend(_redirects(texts, scripts, capabilities))
     out.extend(_planted(texts, scripts, capabilities))
+    out.extend(_servers(texts, scripts, capabilities, [*hits, *out]))
     return out
 
 
@@ -290,8 +297,151 @@ def _redirects(
     return out
 
 
+AGENT_CONFIG = "skillscope/persistence/agent-config"
+_MCP_KEYS = frozenset({"command", "args", "env", "url", "serverUrl", "type", "cwd", "mcpServers", "servers", "headers"})
+"""Keys of an MCP server entry: a script spelling its entry as pieces names these between the command's words."""
+_MCP_CONFIG = re.compile(
+    r"(?:^|/)(?:\.mcp\.json|mcp\.json|mcp_config\.json|cline_mcp_settings\.json|claude_desktop_config\.json|\.claude\.json|"
+    r"\.gemini/settings\.json|\.codex/config\.toml)$"
+)
+"""Files a host reads its MCP servers from (hooks and grants live in other settings files, judged elsewhere)."""
+_SERVERS_KEY = re.compile(r"mcpServers|mcp_servers|context_servers|[\"'`]servers[\"'`]|\bservers\s*[:=]")
+"""The key that holds server entries, spelt somewhere in a script that writes one."""
+_URL_KEY = re.compile(r"(?i)\b(?:url|serverUrl|endpoint)\b[\"'`]?\s*(?:[:=]|=>)")
+
+
+def _python_entries(text: str) -> list[tuple[int, list[str]]]:
+    """(line, command words or URL) of each dict a Python script builds that is an MCP server entry, resolved from
+    constants (``{"command": "npx", "args": ["-y", PKG]}``)."""
+    from skillscope.audit.behavior.pyvalues import Values
+
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return []
+    values = Values()
+    values.learn_imports(tree)
+    for node in ast.walk(tree):  # constants bound anywhere (a function's own CONFIG) name what its dicts hold
+        if isinstance(node, (ast.Assign, ast.AnnAssign)):
+            values.execute(node)
+    out: list[tuple[int, list[str]]] = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Dict):
+            continue
+        entry = values.value(node)
+        if not isinstance(entry, dict):
+            continue
+        command, args, url = entry.get("command"), entry.get("args", []), entry.get("url") or entry.get("serverUrl")
+        if entry.get("type") == "command" or "matcher" in entry:
+            continue  # a hook's entry, not a server's
+        if isinstance(command, str) and isinstance(args, (list, tuple)) and all(isinstance(a, str) for a in args):
+            out.append((node.lineno, [command, *(str(a) for a in args)]))
+        elif isinstance(url, str) and "://" in url:
+            out.append((node.lineno, [url]))
+    return out
+
+
+def _spelt_entries(text: str, language: str | None, *, pieces: bool = True) -> list[tuple[int, list[str]]]:
+    """(line, command words or URL) of each MCP server entry a script spells: a whole JSON text, a command's words
+    as consecutive strings (``command: 'npx', args: ['-y', 'pkg']``), or an address given to a ``url`` key."""
+    from skillscope.audit.behavior.agentconfig import RUNNER_WORDS
+
+    values = list(literals(text, language))
+    lines = text.split("\n")
+    out: list[tuple[int, list[str]]] = []
+    for index, (line, value) in enumerate(values):
+        stripped = value.strip()
+        if stripped.startswith("{") and len(stripped) > 20:
+            try:
+                config = json.loads(stripped)
+            except (ValueError, RecursionError):
+                config = None
+            if isinstance(config, dict):
+                out.extend((line, words) for words in _entry_words(config))
+                continue
+        head = stripped.split()[:1] if pieces else []
+        if head and head[0].rsplit("/", 1)[-1].lower() in RUNNER_WORDS:
+            words = stripped.split()
+            last = line
+            for later, more in values[index + 1 : index + 12]:
+                if more in ("args", "command"):
+                    continue  # a key spelt as a string (Ruby, PowerShell, Go maps) between the command and its words
+                if later - last > 2 or more in _MCP_KEYS or is_agent_config(more):
+                    break
+                words.append(more)
+                last = later
+            out.append((line, words))
+        elif "://" in stripped and 0 < line <= len(lines) and _URL_KEY.search(lines[line - 1]):
+            out.append((line, [stripped]))
+    return out
+
+
+def _entry_words(config: object) -> list[list[str]]:
+    """The command words (or URL) of each server entry in a parsed MCP config."""
+    out: list[list[str]] = []
+    if isinstance(config, dict):
+        command, args, url = config.get("command"), config.get("args", []), config.get("url") or config.get("serverUrl")
+        if config.get("type") == "command" or "matcher" in config:
+            return out  # a hook's entry, not a server's
+        if isinstance(command, str) and isinstance(args, list):
+            out.append([command, *(str(a) for a in args)])
+        elif isinstance(url, str) and "://" in url:
+            out.append([url])
+        for inner in config.values():
+            out.extend(_entry_words(inner))
+    elif isinstance(config, list):
+        for inner in config:
+            out.extend(_entry_words(inner))
+    return out
+
+
+def _servers(
+    texts: Mapping[str, str],
+    scripts: Mapping[str, str | None],
+    capabilities: list[Capability],
+    hits: list[tuple[str, Hit]],
+) -> list[tuple[str, Hit]]:
+    """A script that writes the agent's MCP config (``.mcp.json``, ``claude_desktop_config.json``, ``.vscode/mcp.json``)
+    with a server entry judged as shipped config is: a download or inline code as its command, a package no known
+    vendor publishes fetched by ``npx``/``uvx``, or a remote server on a foreign host is an error at the write; every
+    later session starts it. An official server (``@modelcontextprotocol/server-*``, GitHub's) is a note."""
+    from skillscope.audit.behavior.agentconfig import describe_server
+
+    out: list[tuple[str, Hit]] = []
+    for path, language in scripts.items():
+        writes = [
+            c
+            for c in capabilities
+            if c.path == path and c.kind == "writes" and c.line and _MCP_CONFIG.search(c.target.replace("\\", "/"))
+        ]
+        if not writes or not _SERVERS_KEY.search(texts[path]):
+            continue
+        write = writes[0]
+        if any(
+            p == path and h.id in (GRANT, STARTUP, AGENT_CONFIG) and (h.severity or "error") == "error" for p, h in hits
+        ):
+            continue  # the write is already an error (a grant, a start-up write whose content was judged)
+        text = texts[path]
+        # Python's dicts resolve whole; its strings in walk order are no sequence, so only whole texts count there.
+        entries = _spelt_entries(text, language, pieces=language != "python")
+        entries += _python_entries(text) if language == "python" else []
+        judged = [(line, describe_server(words)) for line, words in entries if words and words[0]]
+        if not judged:
+            continue
+        harmful = [(line, added) for line, added in judged if added.severity is None]
+        line, added = (harmful or judged)[0]
+        start, end = line_span(text, write.line or 1)
+        message = (
+            f"writes {safe_line(write.target, limit=60)} (line {write.line}), the agent's MCP configuration, adding "
+            f"{added.what} (line {line})" + ("; every later session starts it" if harmful else "")
+        )
+        severity: Severity = "error" if harmful else "note"
+        out.append((path, replace(hit_at(AGENT_CONFIG, message, text, start, end), severity=severity)))
+    return out
+
+
 def _shadowing(
-    texts: Mapping[str, str], scripts: Mapping[str, str | None], capabilities: list[Capability]
+    texts: Mapping[str, str], scripts: Mapping[str, str | None], capabilities: list[Capability], stated: Purpose
 ) -> list[tuple[str, Hit]]:
     """A PATH prepend beside an executable named like a system tool, or such a tool written into an early folder."""
     shipped = {p.rsplit("/", 1)[-1]: p for p in texts if p.rsplit("/", 1)[-1] in SHADOWED_TOOLS}
@@ -333,7 +483,6 @@ def _shadowing(
         start, end = line_span(text, line)
         # A wrapper the skill says it is (a "git wrapper") is a tool the user asked for, a broad change (a warning);
         # any other privileged tool shadowed beside it keeps the error. sudo and su are never a stated purpose.
-        stated = _stated(texts)  # parsed once per finding, not once per tool
         unasked = [t for t in tools if not stated.names(t)]
         severity: Severity = "error" if any(SHADOWED_TOOLS[t] for t in unasked) else "warning"
         out.append((path, replace(hit_at(SHADOW, message, text, start, end), severity=severity)))

@@ -37,6 +37,10 @@ __all__ = [
     "foreign_vendor_host",
     "lookalike_site",
     "item_for_site",
+    "PROMPTED",
+    "PROMPT_TARGET",
+    "prompt_name",
+    "prompt_owner",
 ]
 
 CREDENTIAL_PATH = re.compile(
@@ -662,3 +666,34 @@ def _one_edit(a: str, b: str) -> bool:
     if len(a) > len(b):
         a, b = b, a
     return any(b[:i] + b[i + 1 :] == a for i in range(len(b)))
+
+
+PROMPTED = "reads a secret typed at a hidden prompt"
+"""How every analyser names a value typed at a prompt that hides it (``getpass``, ``read -s``, ``Read-Host
+-AsSecureString``, ``osascript ... with hidden answer``): a password or token the user hands over by hand."""
+PROMPT_TARGET = "hidden prompt"
+"""The target of the ``reads`` capability a hidden prompt gives. The skill-level passes that pair any read with any
+send leave it out: only a followed flow judges a typed value, so one sent in its own service's header stays quiet."""
+_PROMPT_FILLER = frozenset(
+    "enter your the a an please type input paste new current for to of here now again confirm re".split()
+)
+
+
+def prompt_name(prompt: str | None) -> str:
+    """A variable-like name for what a hidden prompt asks for (``"Enter your GitHub token: "`` -> ``GITHUB_TOKEN``), so
+    the provider checks that judge ``$GITHUB_TOKEN`` judge the typed value alike; ``PASSWORD`` when it says nothing."""
+    words = [w for w in re.split(r"[^a-z0-9]+", (prompt or "").lower()) if w and w not in _PROMPT_FILLER]
+    return "_".join(words[:4]).upper() or "PASSWORD"
+
+
+def prompt_owner(name: str, dest: str, purpose_names: bool = False) -> bool:
+    """Whether sending a value typed at a hidden prompt to ``dest`` is the user's own login: an address the user
+    configures (no host the code names), the host the prompt names (``GitHub token`` to api.github.com), a
+    well-known service that is no drop for stolen data, or a host the skill's stated purpose names."""
+    host = url_host_of(dest) if "://" in dest else ""
+    if not host or "\x00" in host or host.strip("*.?") == "" or host in ("localhost", "127.0.0.1"):
+        return True
+    if endpoint_kind(dest if "://" in dest else "https://" + host) is not None or lookalike_site(host) is not None:
+        return False
+    well_known = any(host == site or host.endswith("." + site) for site in WELL_KNOWN_SITES)
+    return related_host(name, host) or well_known or purpose_names
