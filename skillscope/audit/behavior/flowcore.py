@@ -21,12 +21,16 @@ from skillscope.audit.behavior.base import Ctx
 from skillscope.audit.behavior.vocab import (
     DOTENV,
     PERSISTENCE_PATH,
+    PROMPT_TARGET,
+    PROMPTED,
     SECRET_NAME,
     STORE_COMMAND,
     TOKEN_COMMAND,
     credential_what,
     endpoint_kind,
     is_store,
+    prompt_name,
+    prompt_owner,
     related_host,
     url_host_of,
 )
@@ -44,6 +48,7 @@ __all__ = [
     "shown",
     "home_path",
     "env_value",
+    "prompt_value",
     "path_secret",
     "decode_constant",
     "shell_quote",
@@ -149,6 +154,13 @@ def env_value(name: str | None, line: int) -> Val:
     if SECRET_NAME.search(name):
         return Val(secrets=(Secret(f"reads ${name}", line, name),))
     return EMPTY
+
+
+def prompt_value(prompt: str | None, line: int) -> Val:
+    """What a prompt that hides its input returns: a password or token named for what the prompt asks."""
+    said = prompt.strip() if prompt and UNKNOWN not in prompt else ""
+    shown_prompt = f" ({safe_line(said, limit=40)})" if said else ""
+    return Val(secrets=(Secret(f"{PROMPTED}{shown_prompt}", line, prompt_name(said)),))
 
 
 def path_secret(val: Val, line: int) -> Val:
@@ -283,7 +295,14 @@ class Sinks:
                 host = host.replace("unknown-piece", "*") if dns else "?"
         ctx.cap("sends", host, start, end, how)
         carried = merge([dest, *payload])
-        leaks = [s for s in carried.secrets if not self._used_as_meant(s, host, url or "")]
+        leaks = [
+            s
+            for s in carried.secrets
+            if not self._used_as_meant(s, host, url or "")
+            and not (
+                s.what.startswith(PROMPTED) and prompt_owner(s.name or "", url or "", ctx.purpose.names(host))
+            )  # a password typed for the user's own login, sent to it
+        ]
         ctx.network = True
         ctx.sends.append((start, end, "upload" if leaks and host != "?" else "network"))
         if not leaks:
@@ -310,7 +329,7 @@ class Sinks:
     def read(self, start: int, end: int, val: Val) -> None:
         """Record the reads of secrets a value shows (each once, at the place it is read)."""
         for secret in val.secrets:
-            target = secret.what.removeprefix("reads ")
+            target = PROMPT_TARGET if secret.what.startswith(PROMPTED) else secret.what.removeprefix("reads ")
             self.ctx.cap("reads", target, start, end)
 
     # -- runs ----------------------------------------------------------------------------------------------------

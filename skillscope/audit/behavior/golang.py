@@ -23,6 +23,7 @@ from skillscope.audit.behavior.flowcore import (
     merge,
     path_join,
     path_secret,
+    prompt_value,
     shell_quote,
     unescape,
     with_places_read,
@@ -138,6 +139,18 @@ _DNS = frozenset(
         "net.DefaultResolver.LookupTXT",
     }
 )
+
+
+_PASSWORD_READERS = frozenset(
+    {
+        "term.ReadPassword",
+        "terminal.ReadPassword",
+        "gopass.GetPasswd",
+        "gopass.GetPasswdMasked",
+        "speakeasy.Ask",
+    }
+)
+"""Calls that read what the user types without echoing it: a password or token handed over by hand."""
 
 
 class _Go:
@@ -491,6 +504,10 @@ class _Go:
         # -- environment and home
         if name in ("os.Getenv", "syscall.Getenv", "os.LookupEnv"):
             val = env_value(first.text if first.text and UNKNOWN not in first.text else None, line)
+            sinks.read(start, end, val)
+            return val
+        if name in _PASSWORD_READERS:  # term.ReadPassword(int(os.Stdin.Fd())): what is typed, unechoed
+            val = prompt_value(first.text if name == "speakeasy.Ask" else None, line)
             sinks.read(start, end, val)
             return val
         if name == "os.Environ":

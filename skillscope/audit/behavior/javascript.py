@@ -26,6 +26,7 @@ from skillscope.audit.behavior.jsvalues import (
     merge,
     module_name,
     other_texts,
+    prompted,
     shown,
     unescape,
 )
@@ -36,6 +37,8 @@ from skillscope.audit.behavior.vocab import (
     DOWNLOADERS,
     NET_TOOLS,
     PERSISTENCE_PATH,
+    PROMPT_TARGET,
+    PROMPTED,
     SECRET_NAME,
     STORE_COMMAND,
     TOKEN_COMMAND,
@@ -43,6 +46,7 @@ from skillscope.audit.behavior.vocab import (
     endpoint_kind,
     foreign_vendor_host,
     is_store,
+    prompt_owner,
     related_host,
     url_host_of,
 )
@@ -206,6 +210,18 @@ def payload_severity(path: str, payload: Val | None) -> tuple[Severity, str]:
     if text is None or UNKNOWN in text:
         return "warning", "content the script computes"
     return ("warning" if agent else "note"), safe_line(text.strip(), limit=60) or "a fixed line"
+
+
+def written(payload: Val | None) -> Val | None:
+    """What a write to a file carries, as ``payload_severity`` judges it: a list of lines whose every line is known
+    (``@('a', 'b')``, ``["a", "b"]``) is written as those lines, not as content the script computes."""
+    if payload is None:
+        return None
+    out = carried(payload)
+    items = payload.items or []
+    if out.text is None and items and all(item.text is not None for item in items):
+        out.text = "\n".join(item.text or "" for item in items)
+    return out
 
 
 @dataclass
@@ -571,6 +587,9 @@ class _Analyser:
             return self._local_call(node, local, vals)
         if callee.func is not None and ref == "":
             return merge(*vals)
+        typed = self._hidden_prompt(node, ref, method, vals)
+        if typed is not None:
+            return typed
         result = self._sinks(node, ref, method, root, receiver, vals, callee)
         if result is not None:
             return result
@@ -863,7 +882,28 @@ class _Analyser:
             return
         if taint.name and host and related_host(taint.name, host) and endpoint_kind(dest or "") is None:
             return  # a provider's token sent to that provider (GITHUB_TOKEN to api.github.com)
+        if taint.what.startswith(PROMPTED) and prompt_owner(taint.name or "", dest or "", self.ctx.purpose.names(host)):
+            return  # a password typed for the user's own login, sent to it
         self._flow(node, taint, where)
+
+    def _hidden_prompt(self, node: tree_sitter.Node, ref: str, method: str, vals: list[Val]) -> Val | None:
+        """A prompt that hides what is typed: ``password({message})`` (@inquirer/prompts), ``prompts({type:
+        'password'})``, ``inquirer.prompt([{type: 'password'}])``, ``readlineSync.question(q, {hideEchoBack: true})``,
+        ``read({silent: true})``. What it returns is a password or token the user hands over."""
+        options = [v for val in vals for v in [val, *(val.items or [])] if v.fields]
+        hidden = [
+            o
+            for o in options
+            if (o.fields or {}).get("type", Val()).text in ("password", "invisible")
+            or any((o.fields or {}).get(k, Val()).text == "true" for k in ("hideEchoBack", "silent", "mask", "hidden"))
+        ]
+        if not hidden and not (method == "password" or ref.rsplit(".", 1)[-1] == "password"):
+            return None
+        fields = (hidden or options or [Val()])[0].fields or {}
+        asked = next((fields[k].text for k in ("message", "prompt", "query") if k in fields), None)
+        asked = asked or next((v.text for v in vals if v.text), None)
+        self.cap("reads", PROMPT_TARGET, node, f"{ref or method} hiding its input")
+        return Val(taint=prompted(asked, self.line(node)))
 
     def _flow(self, node: tree_sitter.Node, taint: Taint, where: str, via: str = "") -> None:
         self.sent.add(taint)
@@ -1067,7 +1107,7 @@ class _Analyser:
             payload = None if UNKNOWN in source or not source else Val(text="")
             if payload is not None and source and PERSISTENCE_PATH.search(source) is None:
                 payload = None
-        severity, what = payload_severity(target, carried(payload) if payload is not None else None)
+        severity, what = payload_severity(target, written(payload))
         self.add(
             PERSIST,
             f"writes {what} to {safe_line(target, limit=80)}, which runs again later on its own (line {self.line(node)})",

@@ -17,6 +17,8 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from skillscope.audit.behavior.treesitter import text_of
+from skillscope.audit.behavior.vocab import PROMPTED, prompt_name
+from skillscope.core.textsafe import safe_line
 
 if TYPE_CHECKING:  # only names node types; the binding loads with the first parse (treesitter.py)
     import tree_sitter
@@ -35,6 +37,7 @@ __all__ = [
     "with_text",
     "MAX_ALTS",
     "other_texts",
+    "prompted",
 ]
 
 UNKNOWN = "\x00"
@@ -207,3 +210,11 @@ def other_texts(first: str | None, *texts: str | None) -> tuple[str, ...]:
 def with_text(val: Val, text: str | None) -> Val:
     """A copy of ``val`` holding ``text``."""
     return replace(val, text=text)
+
+
+def prompted(prompt: str | None, line: int) -> Taint:
+    """What a prompt that hides its input gives: a secret named for what the prompt asks (``GitHub token``), so a
+    send to that service, or to an address the user gives, reads as the user's own login."""
+    said = prompt.strip() if prompt and UNKNOWN not in prompt else ""
+    shown = f" ({safe_line(said, limit=40)})" if said else ""
+    return Taint(f"{PROMPTED}{shown}", line, prompt_name(said))

@@ -18,17 +18,27 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from skillscope.audit.behavior.base import Ctx
-from skillscope.audit.behavior.javascript import PIPED_RUN, generic_secret, normal_path, payload_severity, shell_rules
-from skillscope.audit.behavior.jsvalues import UNKNOWN, Spans, Taint, Val, carried, merge, shown
+from skillscope.audit.behavior.javascript import (
+    PIPED_RUN,
+    generic_secret,
+    normal_path,
+    payload_severity,
+    shell_rules,
+    written,
+)
+from skillscope.audit.behavior.jsvalues import UNKNOWN, Spans, Taint, Val, carried, merge, prompted, shown
 from skillscope.audit.behavior.treesitter import parse, text_of
 from skillscope.audit.behavior.vocab import (
     DOTENV,
     PERSISTENCE_PATH,
+    PROMPT_TARGET,
+    PROMPTED,
     SECRET_NAME,
     credential_what,
     endpoint_kind,
     foreign_vendor_host,
     is_store,
+    prompt_owner,
     related_host,
     url_host_of,
 )
@@ -739,6 +749,15 @@ class _Analyser:
             (v.text or "").lower().rstrip(":\\/") == "env" for v in [*args.positional, *args.named.values()]
         ):
             return Val(taint=Taint("reads the whole environment", self.line(node), whole=True))
+        hiding = {"assecurestring", "maskinput"} & (args.switches | set(args.named))
+        if name == "read-host" and hiding:
+            # a switch followed by the prompt's text reads as that switch's value: either way it names the prompt
+            asked = args.get("prompt", position=0) or next((args.named[h] for h in hiding if h in args.named), None)
+            self.cap("reads", PROMPT_TARGET, node, "Read-Host hiding its input")
+            return Val(taint=prompted(asked.text if asked else None, self.line(node)))
+        typed = carried(piped or args.get("securestring", position=0) or Val()).taint
+        if name == "convertfrom-securestring" and typed is not None and typed.what.startswith(PROMPTED):
+            return Val(taint=typed)  # the password just typed, as plain text: still that password, not a stored one
         if name in _STORE_CMDS:
             self.cap("reads", name, node, "a credential store")
             return Val(taint=Taint(f"reads a credential store ({name})", self.line(node), whole=True))
@@ -915,6 +934,8 @@ class _Analyser:
             return
         if taint.name and host and related_host(taint.name, host) and endpoint_kind(dest or "") is None:
             return
+        if taint.what.startswith(PROMPTED) and prompt_owner(taint.name or "", dest or "", self.ctx.purpose.names(host)):
+            return  # a password typed for the user's own login, sent to it
         if taint.name and not taint.whole and generic_secret(taint.name) and not named and False:
             return
         self.add(FLOW, f"{taint.what} (line {taint.line}) and sends it to {where} (line {self.line(node)})", node)
@@ -959,7 +980,7 @@ class _Analyser:
             self._persist(node, target, payload)
 
     def _persist(self, node: tree_sitter.Node, where: str, payload: Val | None) -> None:
-        severity, what = payload_severity(where, carried(payload) if payload is not None else None)
+        severity, what = payload_severity(where, written(payload))
         text = (payload.text if payload is not None else None) or ""
         if severity != "error" and any(d in text for d in self.dropped if d and d != UNKNOWN):
             severity, what = "error", f"a file it downloaded or decoded ({safe_line(text, limit=60)})"

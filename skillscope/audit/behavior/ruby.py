@@ -23,6 +23,7 @@ from skillscope.audit.behavior.flowcore import (
     merge,
     path_join,
     path_secret,
+    prompt_value,
     shell_quote,
     unescape,
     with_places_read,
@@ -635,6 +636,11 @@ class _Ruby:
                 sinks.read(start, end, val)
                 return val
             return EMPTY
+        if method in ("noecho", "getpass") or (method == "ask" and "echo" in self.src(node)):
+            # STDIN.noecho(&:gets), IO.console.getpass("Password: "), HighLine's ask with echo off: a typed secret
+            val = prompt_value(first.text if method != "noecho" else None, line)
+            sinks.read(start, end, val)
+            return val
         recv = self.eval(receiver, scope) if receiver is not None and klass is None else EMPTY
         # -- running code and commands
         if method in _EVALS and args:

