@@ -371,15 +371,32 @@ def _sentence_before(text: str, start: int) -> str:
     return window[cut + 1 :] if cut >= 0 else window
 
 
+# A section's own prose saying that what follows is hostile text shown to be recognised ("examples of hostile text,
+# quoted so you can recognise them"): a scanner's or a training page's catalogue, whatever its heading says.
+_DISOWNING = re.compile(
+    r"\b(?:examples?|samples?|specimens?)\s+of\s+(?:\w+\s+){0,2}?(?:hostile|malicious|adversarial|injected|attack|injection|"
+    r"phishing|jailbreak)\w*|\bquoted\s+(?:so|for|to|in\s+order)\b[^.\n]{0,40}\brecogni[sz]\w*",
+    re.IGNORECASE,
+)
+_NOT_PROSE = re.compile(r"^\s*(?:[-*+>|]|\d+[.)]|```|~~~)")
+
+
 def attack_section(file_text: str, offset: int) -> bool:
     """Whether ``offset`` of a Markdown page lies under a heading (its own section's or an enclosing one's) that
-    titles a catalogue of attacks or red flags."""
+    titles a catalogue of attacks or red flags, or after prose of its own section that introduces what follows as
+    hostile text quoted to be recognised."""
     levels: dict[int, str] = {}
+    section = 0
     for heading in _HEADING.finditer(file_text, 0, offset):
         depth = len(heading.group(1))
         levels = {d: t for d, t in levels.items() if d < depth}
         levels[depth] = heading.group(2)
-    return any(_ATTACK_TITLE.search(title) for title in levels.values())
+        section = heading.end()
+    if any(_ATTACK_TITLE.search(title) for title in levels.values()):
+        return True
+    before = file_text[section : file_text.rfind("\n", 0, offset) + 1]
+    prose = "\n".join(line for line in before.split("\n") if not _NOT_PROSE.match(line))
+    return _DISOWNING.search(prose) is not None
 
 
 def _quoted(text: str, start: int, end: int) -> bool:

@@ -185,8 +185,20 @@ def _printf(args: list[str]) -> str | None:
         return None
     fmt, rest = args[0], args[1:]
     if "%" in fmt.replace("%%", ""):
-        if re.fullmatch(r"(?:%[sb]|\s)+", fmt) and rest:
-            return "".join(_ansi_c(a) if "%b" in fmt else a for a in rest)
+        # printf '%s\n' line1 line2: the format (conversions and escapes only) is reused while values remain
+        if re.fullmatch(r"(?:%[sb]|\s|\\[nt])+", fmt) and rest:
+            pieces = re.split(r"(%[sb])", fmt)
+            taken = sum(1 for piece in pieces if piece in ("%s", "%b"))
+            out: list[str] = []
+            for first in range(0, len(rest), taken):
+                values = iter(rest[first : first + taken])
+                for piece in pieces:
+                    if piece in ("%s", "%b"):
+                        value = next(values, "")
+                        out.append(_ansi_c(value) if piece == "%b" else value)
+                    else:
+                        out.append(_ansi_c(piece))
+            return "".join(out)
         return None
     return _ansi_c(fmt.replace("%%", "%"))
 
@@ -236,7 +248,9 @@ def decode_constant(name: str, args: list[str], data: bytes) -> bytes | None:
 
 def _emits(cmd: Cmd) -> bytes | None:
     """The output of a command that prints a constant (echo, printf, a here-string fed to cat)."""
-    if any("$" in w or "`" in w for w in cmd.words):
+    # printf's values may hold a variable left unresolved: what it prints is that text (a start-up block built as
+    # lines); its format must be known
+    if any("$" in w or "`" in w for w in (cmd.words[:2] if cmd.name == "printf" else cmd.words)):
         return None
     if cmd.name == "echo":
         args = [a for a in cmd.args if a not in ("-n", "-e", "-ne", "-en", "-E")]
@@ -299,6 +313,8 @@ class _Scope:
     left out, so its expansion stays unresolved rather than judged on its first few items."""
     cut: bool = False
     """Set when a value was cut at ``TEXT_CAP``."""
+    unknown: set[str] = field(default_factory=set)
+    """The source of each ``$( )`` whose output the parser cannot know: a value holding one stays ``$name``."""
 
 
 class _Walker:
@@ -432,6 +448,7 @@ class _Walker:
                 text = _as_text(output)
                 if text is not None:
                     return text.rstrip("\n")
+        self.scope.unknown.add(self.src(node))
         return self.src(node)
 
     def product(self, parts: list[list[str]]) -> list[str]:
@@ -637,7 +654,9 @@ class _Walker:
         """Give ``name`` its values; one that is the output of a command the parser cannot know stays ``$name``
         in later words, so the rules can follow the variable by name."""
         self.scope.assigned.add(name)
-        if subs and any("$(" in v or "`" in v or "<(" in v for v in values):
+        # a printed constant that itself spells "$(...)" (a start-up line written for later) is known text
+        unknown = self.scope.unknown
+        if subs and any(("$(" in v or "`" in v or "<(" in v) and any(u in v for u in unknown) for v in values):
             self.scope.env.pop(name, None)
             return
         if len(values) > _MAX_VALUES or any(len(v) > TEXT_CAP for v in values):
