@@ -210,6 +210,8 @@ class Analyser:
         """Constant values of names and real names of callees (``pyvalues``)."""
         self.values.shipped = ctx.skill_files
         self.requests: dict[str, str] = {}
+        self.connections: dict[str, str] = {}
+        """Names of HTTP connections (``http.client.HTTPSConnection(host)``), with the host each talks to."""
         """Names of request objects built before they are sent (``req = Request(url, data=...)``), with the address."""
         self.sink_at: dict[str, ast.AST] = {}
         self._built: set[int] = set()
@@ -500,6 +502,12 @@ class Analyser:
         resolved = None if loop else self.values.value(value)
         if resolved is not None and isinstance(target, (ast.Name, ast.Tuple, ast.List)):
             self.values.bind(target, resolved)
+        if isinstance(target, ast.Name):
+            picked = [] if loop or resolved is not None else self.values.candidates(value)
+            if picked:
+                self.values.choices[target.id] = picked  # url = random.choice(HOSTS): any of them, judged each
+            else:
+                self.values.choices.pop(target.id, None)
         lenient = None if loop or resolved is not None else self.values.text(value)
         for name in names:
             # session.headers["Authorization"] = token configures a client like headers= does: it is not data the client sends.
@@ -535,6 +543,10 @@ class Analyser:
                 "PoolManager",
             ):
                 self.net.add(name)
+            if fn.rsplit(".", 1)[-1] in ("HTTPSConnection", "HTTPConnection") and isinstance(value, ast.Call):
+                host = self._resolve(value.args[0] if value.args else None)
+                if host:
+                    self.connections[name] = host.split("://", 1)[-1].split("/", 1)[0]
             if fn.rsplit(".", 1)[-1] == "Request" and isinstance(value, ast.Call) and isinstance(target, ast.Name):
                 # Request(url, data=...) is built here and sent where it is opened: the flow is judged there.
                 self.requests[name] = self._resolve(value.args[0] if value.args else None) or "a computed address"
@@ -605,8 +617,12 @@ class Analyser:
         if not isinstance(target, ast.Name):
             return
         items = self.values.value(iterable)
+        if isinstance(items, dict):
+            items = list(items)  # a loop over a dict walks its keys
         if isinstance(items, (list, tuple)) and items and all(isinstance(i, str) for i in items):
             texts = [str(i) for i in items]
+            if len(texts) > 1:
+                self.values.choices[target.id] = texts[:8]  # for m in MIRRORS: try each: every one is a destination
             self.consts[target.id] = next(
                 (t for t in texts if credential_what(t)),
                 next((t for t in texts if PERSISTENCE_PATH.search(t + "/") or unnamed_target(t)), texts[0]),
@@ -808,9 +824,23 @@ class Analyser:
         )
         if method == "Request" and id(node) in self._built:
             return  # the request is sent where it is opened (urlopen(req)): that line is the send
+        if method == "request" and receiver in self.connections and not helper:
+            # conn.request("POST", "/u", body=f) on HTTPSConnection("host"): the address is the connection's
+            path = self._resolve(node.args[1]) if len(node.args) > 1 else None
+            dest = f"https://{self.connections[receiver]}{path if path and path.startswith('/') else '/'}"
+        address = (
+            node.args[0] if node.args else next((k.value for k in node.keywords if k.arg in ("url", "host")), None)
+        )
+        picked = [] if helper or built else [d for d in self.values.candidates(address) if "://" in d or "." in d]
+        if picked:
+            # A host picked at run time (random.choice(HOSTS), a loop over mirrors): the send goes to each one it may
+            # be, so it is judged at the first that is not the data's own service.
+            dest = next((d for d in picked if not self._owned(taint or self._vendor_header(node, d), d)), picked[0])
         if taint is None and net:
             taint = self._vendor_header(node, dest)
         if net:
+            for other in [d for d in picked if d != dest]:
+                self._cap("sends", _host(other), node, f"{fn}, a host picked at run time")
             self._cap(
                 "sends",
                 _host(dest),
@@ -857,6 +887,16 @@ class Analyser:
             f"{taint.what} (line {taint.line}) and sends it to {safe_line(dest, limit=100)}{via} (line {self._line(node)})",
             node,
         )
+
+    def _owned(self, taint: Taint | None, dest: str) -> bool:
+        """Whether sending ``taint`` to ``dest`` is its own use (a provider's token to the provider, a typed password
+        to the service its prompt names); True when nothing secret is sent."""
+        if taint is None:
+            return True
+        host = url_host_of(dest)
+        if taint.name and host and related_host(taint.name, host) and endpoint_kind(dest) is None:
+            return True
+        return taint.what.startswith(PROMPTED) and prompt_owner(taint.name or "", dest, self.ctx.purpose.names(host))
 
     def _vendor_header(self, node: ast.Call, dest: str) -> Taint | None:
         """A provider's token (its variable names the provider: GITHUB_TOKEN, OPENAI_API_KEY) in the headers or auth

@@ -78,6 +78,28 @@ DECODE_NAMES = frozenset(_DECODE_FUNCS) | {"codecs.decode", "bytes.fromhex", "ma
 _HOME_KEYS = ("HOME", "USERPROFILE")
 
 
+MAX_CHOICES = 8
+"""Texts a value picked at run time keeps: a table of many hosts keeps the first few."""
+
+
+def _texts(value: Value) -> list[str]:
+    """The distinct texts among the items of a list, tuple or dict's values (its keys when no value is text)."""
+    if isinstance(value, dict):
+        values = _texts(list(value.values()))
+        return values or _texts(list(value.keys()))
+    if not isinstance(value, (list, tuple)):
+        return []
+    return _distinct([t for t in (as_text(v) if isinstance(v, (str, bytes)) else None for v in value) if t is not None])
+
+
+def _distinct(texts: list[str]) -> list[str]:
+    out: list[str] = []
+    for text in texts:
+        if text not in out:
+            out.append(text)
+    return out[:MAX_CHOICES]
+
+
 def _bounded(value: Value) -> Value:
     if isinstance(value, (str, bytes)) and len(value) > _LIMIT:
         return None
@@ -160,6 +182,9 @@ class Values:
         self._depth = 0
         self.cut = ""
         """Why a value was read only in part (nested past ``_DEPTH``, grown past ``TEXT_CAP``); "" when none was."""
+        self.choices: dict[str, list[str]] = {}
+        """Names bound to a value picked at run time from constants (``random.choice(HOSTS)``, a loop over a list),
+        with every text they may hold."""
         self.shipped: Mapping[str, str] = {}
         """The skill's own files by path: ``json.load(open(HERE / "cfg.json"))`` reads the config the skill ships."""
 
@@ -233,6 +258,88 @@ class Values:
         if isinstance(node, (ast.List, ast.Tuple)):
             return " ".join(self.text(e) for e in node.elts)
         return "*"
+
+    def candidates(self, node: ast.AST | None) -> list[str]:
+        """Every text ``node`` may hold when code picks it at run time from constants: an item of a constant list,
+        tuple or dict (``random.choice(HOSTS)``, ``HOSTS[int(time.time()) % 2]``, ``ENDPOINTS[os.environ["R"]]``,
+        ``next(iter(MIRRORS))``, a loop variable over them), either branch of a conditional, and texts assembled from
+        such parts. At most ``MAX_CHOICES``; an empty list when nothing is picked (a single known text included)."""
+        found = self._candidates(node, 0)
+        return found if len(found) > 1 else []
+
+    def _candidates(self, node: ast.AST | None, depth: int) -> list[str]:
+        if node is None or depth > 6:
+            return []
+        known = self.value(node)
+        if isinstance(known, (str, bytes)):
+            text = as_text(known)
+            return [text] if text is not None else []
+        if isinstance(node, ast.Name):
+            return list(self.choices.get(node.id, []))
+        if isinstance(node, ast.IfExp):
+            return _distinct(self._candidates(node.body, depth + 1) + self._candidates(node.orelse, depth + 1))
+        if isinstance(node, ast.BoolOp):
+            return _distinct([t for v in node.values for t in self._candidates(v, depth + 1)])
+        if isinstance(node, ast.Subscript) and not isinstance(node.slice, ast.Slice):
+            base = self.value(node.value)
+            if isinstance(base, (list, tuple, dict)) and self.value(node.slice) is None:
+                return _texts(base)  # an index or key only known at run time picks any item
+            if isinstance(node.value, ast.Call):  # random.sample(HOSTS, 1)[0], random.choices(HOSTS)[0]
+                return self._candidates(node.value, depth + 1)
+            return []
+        if isinstance(node, ast.Call):
+            fn = self.callee(node.func)
+            method = fn.rsplit(".", 1)[-1]
+            first = node.args[0] if node.args else None
+            if method in ("choice", "choices", "sample", "shuffle") and fn.split(".")[0] in (
+                "random",
+                "secrets",
+                "builtins",
+            ):
+                return _texts(self.value(first))
+            if fn.removeprefix("builtins.") in ("next", "min", "max", "sorted") and first is not None:
+                inner = first.args[0] if isinstance(first, ast.Call) and first.args else first
+                return _texts(self.value(inner))
+            if isinstance(node.func, ast.Attribute) and method in ("get", "pop", "setdefault"):
+                holder = self.value(node.func.value)
+                if isinstance(holder, dict) and node.args and self.value(node.args[0]) is None:
+                    default = [self.value(a) for a in node.args[1:2]]
+                    return _distinct(_texts(holder) + _texts(default))
+                if isinstance(holder, list) and method == "pop":
+                    return _texts(holder)
+            if isinstance(node.func, ast.Attribute) and method == "format":
+                template = self.value(node.func.value)
+                if isinstance(template, str):
+                    return self._assembled([template], [self._candidates(a, depth + 1) for a in node.args], fmt=True)
+            return []
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+            return self._assembled(
+                [], [self._candidates(node.left, depth + 1), self._candidates(node.right, depth + 1)], fmt=False
+            )
+        if isinstance(node, ast.JoinedStr):
+            parts = [
+                [str(v.value)]
+                if isinstance(v, ast.Constant)
+                else self._candidates(getattr(v, "value", None), depth + 1)
+                for v in node.values
+            ]
+            return self._assembled([], parts, fmt=False)
+        return []
+
+    def _assembled(self, template: list[str], parts: list[list[str]], *, fmt: bool) -> list[str]:
+        """Texts joined from parts that may each hold several texts (an unknown part as ``*``), at most
+        ``MAX_CHOICES``; nothing unless some part held more than one."""
+        if not any(len(p) > 1 for p in parts):
+            return []
+        out = [""] if not fmt else list(template)
+        for part in parts:
+            options = part or ["*"]
+            if fmt:
+                out = [t.replace("{}", o, 1) if "{}" in t else t for t in out for o in options]
+            else:
+                out = [t + o for t in out for o in options]
+            out = out[: MAX_CHOICES * 4]
+        return _distinct(out)
 
     def _value(self, node: ast.AST) -> Value:  # one dispatch over expression kinds
         if isinstance(node, ast.Constant):
