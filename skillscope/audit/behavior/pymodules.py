@@ -20,6 +20,9 @@ class Modules:
         self.by_name: dict[str, Summary] = {}
         self.trees: dict[str, ast.Module] = {}
         """Each file's parsed tree, by its text, so a script is parsed once."""
+        self.functions: dict[str, dict[str, ast.FunctionDef | ast.AsyncFunctionDef]] = {}
+        """Each module's top-level functions, by module name, so a call of a sibling's one-line wrapper is judged as
+        the call it makes."""
         self.install_time: dict[str, str] = {}
         """Python files a pyproject.toml runs when the package is built or installed, with how (a hatch build hook,
         an in-tree build backend, a setuptools cmdclass)."""
@@ -38,6 +41,12 @@ class Modules:
                 continue  # scan_python parses it again and says why
         if len(modules.trees) < 2:
             return modules  # one script imports none of its siblings: nothing to summarise
+        for path, text in sources:
+            tree = modules.trees.get(text)
+            if tree is not None:
+                modules.functions[path.rsplit("/", 1)[-1][:-3]] = {
+                    node.name: node for node in tree.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+                }
         for _ in range(2):  # twice: a helper that calls another helper learns from the first round
             for path, text in sources:
                 tree = modules.trees.get(text)

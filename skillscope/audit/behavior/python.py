@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import copy
 import re
 import stat as stat_module
 from dataclasses import dataclass, field
@@ -176,6 +177,10 @@ _PROBES = frozenset(
 its size or its mode, or change its mode: none returns what the file holds."""
 
 
+COMPUTED = "a computed address"
+"""Where a send goes when constants do not tell."""
+
+
 class Analyser:
     def __init__(self, ctx: Ctx, modules: Modules, *, report: bool = True) -> None:
         self.ctx = ctx
@@ -199,8 +204,6 @@ class Analyser:
         self._current = ""
         self._lines = ctx.text.split("\n")
         self._loops = 0
-        self.bound: dict[str, ast.AST] = {}
-        """The expression each name was last given, for judging what a start-up write holds piece by piece."""
         self.parts: dict[str, list[ast.expr]] = {}
         """What the module appends to each list name (``lines.append(ENTRY)``): a payload joined from a list holds them."""
         self.handles: dict[str, str] = {}
@@ -219,6 +222,8 @@ class Analyser:
         self._built: set[int] = set()
         """The line inside each of the module's own functions that sends a parameter over the network."""
         self.depth = 0
+        self._inlined = 0
+        """How many one-line wrappers deep the call being judged was reached (``_forwarded``)."""
         self.install: str | None = None
         """How the file runs at build or install time (setup.py, a hatch hook, an in-tree backend), else None."""
         """How many decoded layers deep this analyser reads (a decoded script that decodes another)."""
@@ -272,6 +277,20 @@ class Analyser:
                 return found
         return None
 
+    def _resolved_paths(self, node: ast.Call) -> list[str]:
+        """The paths a read call's arguments and receiver work out to (a helper's return value, a shipped config's
+        entry, pieces joined), so a credential path is known however the code spells it."""
+        operands = [*node.args, *(k.value for k in node.keywords)]
+        if isinstance(node.func, ast.Attribute):
+            operands.append(node.func.value)
+        out = []
+        for operand in operands:
+            # only a value constants fix: a lenient rendering's "*" stands for the unknown, not for a glob
+            value = None if isinstance(operand, ast.Constant) else self.values.value(operand)
+            if isinstance(value, str) and value.strip("/ "):
+                out.append(value)
+        return out
+
     def _env_taint(self, node: ast.AST, key: object) -> Taint | None:
         """A read of one environment variable: a secret when its name says so (``*TOKEN*``, ``*_KEY``, ``*PASSWORD*``)."""
         if not isinstance(key, str) or not (SECRET_NAME.search(key) or _SECRET_URL.search(key)):
@@ -308,6 +327,8 @@ class Analyser:
             "connect",
         ) or fn.startswith(("subprocess.", "os.popen")):
             pieces = strings(node) + [self.consts.get(n.id, "") for n in ast.walk(node) if isinstance(n, ast.Name)]
+            resolved = self._resolved_paths(node)
+            pieces += resolved
             said = (
                 " ".join(pieces) + " " + "/".join(p.strip("/") for p in pieces)
             )  # Path.home() / ".aws" / "credentials"
@@ -324,7 +345,9 @@ class Analyser:
             what = (
                 store.group(0)
                 if store
-                else next((p for p in pieces if credential_what(p)), None) or credential_what(said)
+                else next((p for p in pieces if credential_what(p)), None)
+                or credential_what(said)
+                or next((globbed for p in resolved if (globbed := credential_glob(p))), None)
             )
             if what:
                 self._cap(
@@ -481,7 +504,10 @@ class Analyser:
         report, self.report = self.report, False
         saved = dict(self.param)
         self._current = function.name
-        self.param = {a.arg: Taint(f"argument {a.arg}", 0, "\x00param") for a in function.args.args}
+        arguments = function.args
+        # every way a helper takes data: def send(url, *, json) hands the payload over as a keyword-only argument
+        names = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs, arguments.vararg, arguments.kwarg]
+        self.param = {a.arg: Taint(f"argument {a.arg}", 0, "\x00param") for a in names if a is not None}
         self._block(function.body)
         for node in ast.walk(function):
             if isinstance(node, ast.Return) and node.value is not None:
@@ -511,8 +537,6 @@ class Analyser:
             else:
                 self.values.choices.pop(target.id, None)
         lenient = None if loop or resolved is not None else self.values.text(value)
-        if isinstance(target, ast.Name):
-            self.bound[target.id] = value
         for name in names:
             # session.headers["Authorization"] = token configures a client like headers= does: it is not data the client sends.
             if taint and not (name in self.net and not isinstance(target, ast.Name)):
@@ -653,6 +677,14 @@ class Analyser:
 
     # --- calls ---------------------------------------------------------------------------------
     def _call(self, node: ast.Call) -> None:
+        forwarded = self._forwarded(node)
+        if forwarded is not None:  # run(cmd) where def run(c): return subprocess.call(c): judged as that call, here
+            self._inlined += 1
+            try:
+                self._call(forwarded)
+            finally:
+                self._inlined -= 1
+            return
         fn = self._callee(node.func)
         method = fn.rsplit(".", 1)[-1]
         root = fn.split(".")[0]
@@ -690,6 +722,52 @@ class Analyser:
         self._sink(node, fn, method, root)
         self._runner(node, fn)
         self._writes(node, fn, method)
+
+    def _forwarded(self, node: ast.Call) -> ast.Call | None:
+        """The call a call of a one-line wrapper of the module's (or an imported sibling's) makes (``def post(u, *,
+        data): return requests.post(u, data=data)``), its parameters replaced by this call's arguments and placed at
+        this call; None for any other call. A wrapper hides nothing: what it does is the call it makes."""
+        if not isinstance(node.func, ast.Name) or self._inlined > 3:
+            return None
+        imported = self.imports.get(node.func.id)
+        function = (
+            self.modules.functions.get(imported[0], {}).get(imported[1] or node.func.id)
+            if imported
+            else self.values.functions.get(node.func.id)
+        )
+        if function is None or any(isinstance(a, ast.Starred) for a in node.args):
+            return None
+        body = [s for s in function.body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))]
+        inner = body[0].value if len(body) == 1 and isinstance(body[0], (ast.Return, ast.Expr)) else None
+        arguments = function.args
+        if not isinstance(inner, ast.Call) or arguments.vararg or arguments.kwarg or arguments.posonlyargs:
+            return None
+        if len(node.args) > len(arguments.args):
+            return None
+        given: dict[str, ast.expr] = dict(zip((a.arg for a in arguments.args), node.args, strict=False))
+        for keyword in node.keywords:
+            if keyword.arg is None:
+                return None
+            given[keyword.arg] = keyword.value
+        defaults = dict(zip((a.arg for a in arguments.args[::-1]), arguments.defaults[::-1], strict=False))
+        defaults |= {
+            a.arg: d for a, d in zip(arguments.kwonlyargs, arguments.kw_defaults, strict=True) if d is not None
+        }
+        for param in [*arguments.args, *arguments.kwonlyargs]:
+            if param.arg not in given:
+                if param.arg not in defaults:
+                    return None
+                given[param.arg] = defaults[param.arg]
+
+        class _Substitute(ast.NodeTransformer):
+            def visit_Name(self, name: ast.Name) -> ast.AST:
+                return given[name.id] if name.id in given and isinstance(name.ctx, ast.Load) else name
+
+        made = _Substitute().visit(copy.deepcopy(inner))
+        for sub in ast.walk(made):  # every piece stands where the wrapper is called, so that is the line reported
+            if not any(sub is v for v in given.values()) and hasattr(sub, "lineno"):
+                ast.copy_location(sub, node)
+        return made if isinstance(made, ast.Call) else None
 
     def _exec(self, node: ast.Call, fn: str) -> None:
         code = node.args[0] if node.args else None
@@ -818,13 +896,15 @@ class Analyser:
         )
         values = [*first, *node.args[1:], *(k.value for k in node.keywords if k.arg not in NOT_DATA and k.arg != "url")]
         taint = next((t for t in (self.taint(v) for v in values) if t), None)
+        passed = self._resolve(node.args[0]) if helper == COMPUTED and node.args else None
         dest = (
-            helper
+            # a helper that sends to the address it is given (def post(url, data)): the address is the caller's
+            (passed if passed and "://" in passed else helper)
             or (self.requests[built] if built else None)
             or self._resolve(
                 node.args[0] if node.args else next((k.value for k in node.keywords if k.arg in ("url", "host")), None)
             )
-            or "a computed address"
+            or COMPUTED
         )
         if method == "Request" and id(node) in self._built:
             return  # the request is sent where it is opened (urlopen(req)): that line is the send
@@ -851,7 +931,7 @@ class Analyser:
                 node,
                 f"{fn}" + (f" of {taint.what}" if taint and taint.name != "\x00param" else ""),
             )
-        if net and self.report:
+        if (net or helper) and self.report:
             # An upload to an address the skill names itself; one to an address the user configures is the user's choice.
             start, end = self._span(node)
             named = "://" in dest and bool(url_host_of(dest))
@@ -1115,7 +1195,7 @@ class Analyser:
             if dest is not None:
                 self._persist(node, dest, args[0])
             return
-        if fn in ("print", "json.dump", "yaml.dump", "yaml.safe_dump", "toml.dump", "plistlib.dump") and (
+        if fn in ("print", "json.dump", "yaml.dump", "yaml.safe_dump", "toml.dump") and (
             (target := keyword.get("file") if fn == "print" else (args[1] if len(args) > 1 else keyword.get("fp")))
             is not None
         ):
@@ -1233,9 +1313,6 @@ class Analyser:
         harm = self._payload_harm(payload, copied=copied) if payload is not None else None
         outside = dest.startswith(("~", "/", "*", "?"))
         text = as_text(self.values.value(payload)) if payload is not None else None
-        if text is None and isinstance(payload, ast.Name):  # a job written whole from a dict: its entries
-            bound = self.bound.get(payload.id)
-            text = self.values.text(bound) if isinstance(bound, (ast.Dict, ast.List, ast.Tuple)) else None
         agent = AGENT_PLACE.search(dest) is not None
         if harm:
             severity: Severity | None = None
@@ -1270,14 +1347,6 @@ class Analyser:
             return f"was written from {kind}ed data" if kind else None
         pieces = [payload] + [
             part for name in ast.walk(payload) if isinstance(name, ast.Name) for part in self.parts.get(name.id, [])
-        ]
-        # a job or unit written whole from a dict or list (plistlib.dump(job, fh)): each known piece of each entry
-        # counts, though one piece (the script's own folder) is known only at run time
-        pieces += [
-            bound
-            for name in ast.walk(payload)
-            if isinstance(name, ast.Name)
-            and isinstance(bound := self.bound.get(name.id), (ast.Dict, ast.List, ast.Tuple))
         ]
         for piece in pieces:
             text = as_text(self.values.value(piece)) or self.values.text(piece)

@@ -65,6 +65,8 @@ class Cmd:
     """The wrappers stripped from the front (sudo, env, nohup, xargs, ...)."""
     via: str = ""
     """How the command was reached when it is not written out: ``eval``, ``bash -c``, ``function send``."""
+    output: bytes | None = None
+    """What a call of the script's own function prints, when its body prints a constant."""
 
     @property
     def name(self) -> str:
@@ -247,7 +249,9 @@ def decode_constant(name: str, args: list[str], data: bytes) -> bytes | None:
 
 
 def _emits(cmd: Cmd) -> bytes | None:
-    """The output of a command that prints a constant (echo, printf, a here-string fed to cat)."""
+    """The output of a command that prints a constant (echo, printf, a here-string fed to cat, a function doing so)."""
+    if cmd.output is not None:
+        return cmd.output
     # printf's values may hold a variable left unresolved: what it prints is that text (a start-up block built as
     # lines); its format must be known
     if any("$" in w or "`" in w for w in (cmd.words[:2] if cmd.name == "printf" else cmd.words)):
@@ -308,6 +312,8 @@ class _Scope:
     here: str = ""
     """The path of the script being read (a relative path in it is looked up beside it first)."""
     sourced: set[str] = field(default_factory=set)
+    foreign: set[str] = field(default_factory=set)
+    """Functions defined in a file this one sources."""
     arrays: dict[str, list[str]] = field(default_factory=dict)
     """The items of each bash array assigned whole (``dirs=(dist build)``), at most ``_MAX_VALUES``; a longer one is
     left out, so its expansion stays unresolved rather than judged on its first few items."""
@@ -428,6 +434,12 @@ class _Walker:
             return (value + default)[:_MAX_VALUES]
         return value
 
+    def spread(self, node: tree_sitter.Node) -> list[str] | None:
+        """The words ``"$@"`` (or ``$*``) stands for inside a called function, one per argument; None elsewhere."""
+        if self.scope.positional is None or self.src(node) not in ('"$@"', "$@", '"${@}"', "${@}", "$*", "${*}"):
+            return None
+        return [values[0] for values in self.scope.positional]
+
     def substitution(self, node: tree_sitter.Node, subs: list[Pipeline]) -> str:
         """Walk a $( ) or <( ) body; its value is a decoded constant when it is one, else its source text."""
         inner: list[Pipeline] = []
@@ -442,8 +454,11 @@ class _Walker:
                 walker.statement(child)
         subs.extend(inner)
         self.out.extend(inner)
-        if len(inner) == 1 and node.type == "command_substitution":
-            output = _pipeline_output(inner[0], self.file_output)
+        # $(jq -r .url "$(dirname "$0")/cfg.json"): the inner $( ) is walked too, but what prints is the outer one
+        nested = {id(p) for pipeline in inner for stage in pipeline for cmd in stage for p in cmd.subs}
+        own = [p for p in inner if id(p) not in nested and all(c.via == self.via for stage in p for c in stage)]
+        if len(own) == 1 and node.type == "command_substitution":
+            output = _pipeline_output(own[0], self.file_output)
             if output is not None:
                 text = _as_text(output)
                 if text is not None:
@@ -692,8 +707,12 @@ class _Walker:
                 local.append(child)
             elif child.type == "command_name":
                 inner = child.named_children[0] if child.named_children else child
-                cmd.words.extend(self.values(inner, cmd.subs)[:1])
-                argument_nodes.append(inner)
+                spread = self.spread(inner)
+                cmd.words.extend(spread if spread is not None else self.values(inner, cmd.subs)[:1])
+                argument_nodes.extend([inner] * (len(spread) if spread is not None else 1))
+            elif child.is_named and child.type != "comment" and (spread := self.spread(child)) is not None:
+                cmd.words.extend(spread)  # "$@" in a function body: the caller's words, one each
+                argument_nodes.extend([child] * len(spread))
             elif child.is_named and child.type != "comment":
                 values = self.values(child, cmd.subs)
                 cmd.words.append(values[0])
@@ -791,9 +810,15 @@ class _Walker:
         walker.via = f"function {cmd.words[0]}"
         before = len(self.out)
         walker.depth = self.depth + 1
-        walker.span = None
+        # a function from a sourced file is reported where this script calls it: its own lines are another file's
+        walker.span = (cmd.start, cmd.end) if cmd.words[0] in self.scope.foreign else None
         try:
             walker.statement(body)
+            ran = self.out[before:]
+            nested = {id(p) for pipeline in ran for stage in pipeline for c in stage for p in c.subs}
+            own = [p for p in ran if id(p) not in nested and all(c.via == walker.via for stage in p for c in stage)]
+            if len(own) == 1:  # name() { printf '%s' https://x; } then "$(name)": the call prints that constant
+                cmd.output = _pipeline_output(own[0], walker.file_output)
         finally:
             self.scope.called.discard(cmd.words[0])
             self.scope.positional = saved
@@ -828,6 +853,10 @@ class _Walker:
                 self.scope.env[key] = values
                 self.scope.assigned.add(key)
         self.scope.aliases.update(scope.aliases)
+        for name, function in scope.functions.items():  # helpers.sh defines run(); this script calls it
+            if name not in self.scope.functions:
+                self.scope.functions[name] = function
+                self.scope.foreign.add(name)
 
     def file_output(self, cmd: Cmd) -> bytes | None:
         """What a command prints when it only reads a file the skill ships: ``cat``, ``head -n1``, ``jq -r .a.b``;
