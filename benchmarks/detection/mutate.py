@@ -26,8 +26,8 @@ Operators (each alone, and a few pairs ``a+b``):
 - ``config-json``: the literal moves into a ``settings.json`` the skill ships, read back at run time.
 
 A rewrite is scored like a labelled skill: **at line** is a warning or error of the labelled family on a
-line the harm now sits on (the labelled line where it moved to, and the helper's line when the call moved
-into one), in that file; **in file** relaxes that to anywhere in those files; **stopped** is an error on the
+line the harm now sits on (the labelled line where it moved to; the helper's line when the call moved into one;
+the line or config entry a literal of the labelled line moved to), in that file; **in file** relaxes that to anywhere in those files; **stopped** is an error on the
 skill (the default gate). Each seed is also audited unchanged under its new name (``identity``), which
 must stay caught: it shows the renaming and copying change nothing. There is no randomness: the same tree
 gives the same rewrites.
@@ -315,16 +315,24 @@ def _py_hoist(src: Source, how: str) -> list[Change]:
             stmt = py.inner_statement(node)
             if stmt is None:
                 continue
-            ed.insert(py.first_line(stmt), [f"{indent_of(src.text, stmt.lineno)}{name} = {node.value!r}"])
+            at, row = py.first_line(stmt), 0
+            ed.insert(at, [f"{indent_of(src.text, stmt.lineno)}{name} = {node.value!r}"])
             ed.replace(start, end, name)
         elif how == "module":
-            ed.insert(py.first_line(py.top_statement(node)), [f"{name} = {node.value!r}"])
+            at, row = py.first_line(py.top_statement(node)), 0
+            ed.insert(at, [f"{name} = {node.value!r}"])
             ed.replace(start, end, name)
         else:
-            ed.insert(py.first_line(py.top_statement(node)), [f"def {name}():", f"    return {node.value!r}", ""])
+            at, row = py.first_line(py.top_statement(node)), 1
+            ed.insert(at, [f"def {name}():", f"    return {node.value!r}", ""])
             ed.replace(start, end, f"{name}()")
-        out.append(Change(ed))
+        out.append(Change(ed, sites=_moved(src, node.lineno, ed, at, row)))
     return out
+
+
+def _moved(src: Source, line: int, ed: Editor, at: int, row: int) -> list[tuple[str, int]]:
+    """Where a literal of the labelled line went, when the rewrite moved it to an inserted line."""
+    return [(src.path, ed.inserted_line(at, row))] if line == src.line else []
 
 
 def _py_split(src: Source, how: str) -> list[Change]:
@@ -344,12 +352,14 @@ def _py_split(src: Source, how: str) -> list[Change]:
             new = f"('%s%s' % ({left!r}, {right!r}))"
         else:
             name = py.fresh("_p")
-            ed.insert(py.first_line(py.top_statement(node)), [f"{name} = {left!r}"])
+            at = py.first_line(py.top_statement(node))
+            ed.insert(at, [f"{name} = {left!r}"])
+            moved = _moved(src, node.lineno, ed, at, 0)
             body = repr(right.replace("{", "{{").replace("}", "}}"))
             new = f"f{body[0]}{{{name}}}{body[1:]}"
         start, end = py.span(node)
         ed.replace(start, end, new)
-        out.append(Change(ed))
+        out.append(Change(ed, sites=moved if how == "fstring" else []))
     return out
 
 
@@ -585,7 +595,8 @@ def _py_config(src: Source) -> list[Change]:
         start, end = py.span(node)
         ed.replace(start, end, f"{name}['value']")
         py.add_imports(ed, ["json", "os"])
-        out.append(Change(ed, new_files={settings: json.dumps({"value": node.value}, indent=2) + "\n"}))
+        moved = [(settings, 2)] if node.lineno == src.line else []
+        out.append(Change(ed, sites=moved, new_files={settings: json.dumps({"value": node.value}, indent=2) + "\n"}))
     return out
 
 
@@ -773,10 +784,11 @@ def _ts_hoist(src: Source, lang: Lang, how: str) -> list[Change]:
             stmt = f.statement_in(node)
             if stmt is None or not f.in_function(node):
                 continue
-            line = stmt.start_point[0] + 1
-            ed.insert(line, [indent_of(src.text, line) + x for x in lang.hoist_local(name, literal)])
+            at = stmt.start_point[0] + 1
+            ed.insert(at, [indent_of(src.text, at) + x for x in lang.hoist_local(name, literal)])
         elif how == "module":
-            ed.insert(f.module_line(node), lang.hoist_module(name, literal))
+            at = f.module_line(node)
+            ed.insert(at, lang.hoist_module(name, literal))
         else:
             helper = {
                 "bash": [f"{name}() {{ printf '%s' {literal}; }}"],
@@ -785,10 +797,11 @@ def _ts_hoist(src: Source, lang: Lang, how: str) -> list[Change]:
             }.get(lang.grammar)
             if helper is None or (lang.grammar == "bash" and any(c in literal for c in "~*?[")):
                 continue
-            ed.insert(f.module_line(node), helper)
+            at = f.module_line(node)
+            ed.insert(at, helper)
             ref = f'"$({name})"' if lang.grammar == "bash" else f"{name}()"
         ed.replace(node.start_byte, node.end_byte, ref)
-        out.append(Change(ed))
+        out.append(Change(ed, sites=_moved(src, node.start_point[0] + 1, ed, at, 0)))
     return out
 
 
@@ -1028,7 +1041,8 @@ def _sh_config(src: Source, lang: Lang) -> list[Change]:
         ed = Editor(src.text)
         ed.insert(f.top_line(node), [f'{name}=$(jq -r .value "$(dirname "$0")/{Path(settings).name}")'])
         ed.replace(node.start_byte, node.end_byte, f'"${name}"')
-        out.append(Change(ed, new_files={settings: json.dumps({"value": value}, indent=2) + "\n"}))
+        moved = [(settings, 2)] if node.start_point[0] + 1 == src.line else []
+        out.append(Change(ed, sites=moved, new_files={settings: json.dumps({"value": value}, indent=2) + "\n"}))
     return out
 
 
@@ -1049,7 +1063,8 @@ def _js_config(src: Source, lang: Lang) -> list[Change]:
         ed = Editor(src.text)
         ed.insert(f.module_line(node), [f"const {name} = JSON.parse({read});"])
         ed.replace(node.start_byte, node.end_byte, f"{name}.value")
-        out.append(Change(ed, new_files={settings: json.dumps({"value": parts[1]}, indent=2) + "\n"}))
+        moved = [(settings, 2)] if node.start_point[0] + 1 == src.line else []
+        out.append(Change(ed, sites=moved, new_files={settings: json.dumps({"value": parts[1]}, indent=2) + "\n"}))
     return out
 
 
