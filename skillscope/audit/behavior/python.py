@@ -204,6 +204,8 @@ class Analyser:
         self._current = ""
         self._lines = ctx.text.split("\n")
         self._loops = 0
+        self.bound: dict[str, ast.AST] = {}
+        """The expression each name was last given, for judging what a start-up write holds piece by piece."""
         self.parts: dict[str, list[ast.expr]] = {}
         """What the module appends to each list name (``lines.append(ENTRY)``): a payload joined from a list holds them."""
         self.handles: dict[str, str] = {}
@@ -537,6 +539,8 @@ class Analyser:
             else:
                 self.values.choices.pop(target.id, None)
         lenient = None if loop or resolved is not None else self.values.text(value)
+        if isinstance(target, ast.Name):
+            self.bound[target.id] = value
         for name in names:
             # session.headers["Authorization"] = token configures a client like headers= does: it is not data the client sends.
             if taint and not (name in self.net and not isinstance(target, ast.Name)):
@@ -1195,7 +1199,7 @@ class Analyser:
             if dest is not None:
                 self._persist(node, dest, args[0])
             return
-        if fn in ("print", "json.dump", "yaml.dump", "yaml.safe_dump", "toml.dump") and (
+        if fn in ("print", "json.dump", "yaml.dump", "yaml.safe_dump", "toml.dump", "plistlib.dump") and (
             (target := keyword.get("file") if fn == "print" else (args[1] if len(args) > 1 else keyword.get("fp")))
             is not None
         ):
@@ -1313,6 +1317,9 @@ class Analyser:
         harm = self._payload_harm(payload, copied=copied) if payload is not None else None
         outside = dest.startswith(("~", "/", "*", "?"))
         text = as_text(self.values.value(payload)) if payload is not None else None
+        if text is None and isinstance(payload, ast.Name):  # a job written whole from a dict: its entries
+            bound = self.bound.get(payload.id)
+            text = self.values.text(bound) if isinstance(bound, (ast.Dict, ast.List, ast.Tuple)) else None
         agent = AGENT_PLACE.search(dest) is not None
         if harm:
             severity: Severity | None = None
@@ -1347,6 +1354,14 @@ class Analyser:
             return f"was written from {kind}ed data" if kind else None
         pieces = [payload] + [
             part for name in ast.walk(payload) if isinstance(name, ast.Name) for part in self.parts.get(name.id, [])
+        ]
+        # a job or unit written whole from a dict or list (plistlib.dump(job, fh)): each known piece of each entry
+        # counts, though one piece (the script's own folder) is known only at run time
+        pieces += [
+            bound
+            for name in ast.walk(payload)
+            if isinstance(name, ast.Name)
+            and isinstance(bound := self.bound.get(name.id), (ast.Dict, ast.List, ast.Tuple))
         ]
         for piece in pieces:
             text = as_text(self.values.value(piece)) or self.values.text(piece)
