@@ -54,6 +54,7 @@ __all__ = [
     "shell_quote",
     "looks_like_shell",
     "path_join",
+    "picked",
     "command_secret",
     "unescape",
     "format_text",
@@ -94,6 +95,9 @@ class Val:
     """The elements of a literal list (an argv)."""
     append: bool = False
     """For a file handle: opened to append."""
+    alts: tuple[str, ...] = ()
+    """Other texts the value may hold beyond ``text`` (an item of a list picked at run time: ``HOSTS.sample``,
+    ``hosts[rand.Intn(2)]``, a loop over them). A send is judged for each, so a pick cannot hide a second host."""
 
 
 EMPTY = Val()
@@ -105,19 +109,42 @@ def merge(vals: Iterable[Val], *, text: str | None = None) -> Val:
     fetched = None
     decoded = False
     handle = None
+    alts: tuple[str, ...] = ()
     for val in vals:
         secrets.extend(s for s in val.secrets if s not in secrets)
         fetched = fetched or val.fetched
         decoded = decoded or val.decoded
         handle = handle or val.handle
-    return Val(text, tuple(secrets[:8]), fetched, decoded, handle)
+        if val.alts and text is not None and val.text == text and not alts:
+            alts = val.alts  # URI(pick), pick.to_s: the same text, so the same other texts
+    return Val(text, tuple(secrets[:8]), fetched, decoded, handle, alts=alts)
+
+
+_MAX_ALTS = 8
+
+
+def picked(items: Iterable[Val]) -> Val:
+    """One item of a list chosen at run time: what any item carries, the first known text as its text and the other
+    known texts as its ``alts``."""
+    items = list(items)
+    texts: list[str] = []
+    for item in items:
+        for text in (item.text, *item.alts):
+            if text is not None and text not in texts:
+                texts.append(text)
+    out = merge(items, text=texts[0] if texts else None)
+    return replace(out, alts=tuple(texts[1 : _MAX_ALTS + 1]))
 
 
 def concat(vals: list[Val], sep: str = "") -> Val:
-    """Values joined as text: constant pieces kept, the rest ``UNKNOWN``."""
+    """Values joined as text: constant pieces kept, the rest ``UNKNOWN``; a piece with other texts gives the joined
+    text's other texts (``"https://" + HOSTS.sample + "/in"``)."""
     texts = [UNKNOWN if v.text is None else v.text for v in vals]
     joined = sep.join(texts)
-    return replace(merge(vals, text=joined[:4000]), handle=None)
+    alts = [sep.join([*texts[:at], alt, *texts[at + 1 :]])[:4000] for at, val in enumerate(vals) for alt in val.alts][
+        :_MAX_ALTS
+    ]
+    return replace(merge(vals, text=joined[:4000]), handle=None, alts=tuple(alts))
 
 
 def path_join(vals: list[Val]) -> Val:
@@ -284,25 +311,16 @@ class Sinks:
         how: str = "sends",
         dns: bool = False,
     ) -> None:
-        """Code over ``start:end`` sends ``payload`` to the address ``dest``; a secret in either is a flow."""
+        """Code over ``start:end`` sends ``payload`` to the address ``dest``; a secret in either is a flow. A ``dest``
+        picked at run time among several texts is a send to each: the flow is judged at the first that leaks."""
         ctx = self.ctx
-        url = dest.text
-        host = "?"
-        if url is not None:
-            candidate = url if "://" in url else "//" + url if not dns else "//" + url
-            host = url_host_of(candidate.replace(UNKNOWN, "unknown-piece")) or "?"
-            if "unknown-piece" in host:
-                host = host.replace("unknown-piece", "*") if dns else "?"
-        ctx.cap("sends", host, start, end, how)
         carried = merge([dest, *payload])
-        leaks = [
-            s
-            for s in carried.secrets
-            if not self._used_as_meant(s, host, url or "")
-            and not (
-                s.what.startswith(PROMPTED) and prompt_owner(s.name or "", url or "", ctx.purpose.names(host))
-            )  # a password typed for the user's own login, sent to it
-        ]
+        judged = [self._judged(carried, url, dns) for url in (dest.text, *dest.alts)]
+        url, host, leaks = next((j for j in judged if j[2]), judged[0])
+        for _, other, _ in judged:
+            if other != host:
+                ctx.cap("sends", other, start, end, f"{how}, a host picked at run time")
+        ctx.cap("sends", host, start, end, how)
         ctx.network = True
         ctx.sends.append((start, end, "upload" if leaks and host != "?" else "network"))
         if not leaks:
@@ -317,6 +335,24 @@ class Sinks:
             start,
             end,
         )
+
+    def _judged(self, carried: Val, url: str | None, dns: bool) -> tuple[str | None, str, list[Secret]]:
+        """(url, host, the secrets sending there would leak) for one address a send may go to."""
+        host = "?"
+        if url is not None:
+            candidate = url if "://" in url else "//" + url if not dns else "//" + url
+            host = url_host_of(candidate.replace(UNKNOWN, "unknown-piece")) or "?"
+            if "unknown-piece" in host:
+                host = host.replace("unknown-piece", "*") if dns else "?"
+        leaks = [
+            s
+            for s in carried.secrets
+            if not self._used_as_meant(s, host, url or "")
+            and not (
+                s.what.startswith(PROMPTED) and prompt_owner(s.name or "", url or "", self.ctx.purpose.names(host))
+            )  # a password typed for the user's own login, sent to it
+        ]
+        return url, host, leaks
 
     @staticmethod
     def _used_as_meant(secret: Secret, host: str, url: str) -> bool:

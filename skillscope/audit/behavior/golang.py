@@ -23,6 +23,7 @@ from skillscope.audit.behavior.flowcore import (
     merge,
     path_join,
     path_secret,
+    picked,
     prompt_value,
     shell_quote,
     unescape,
@@ -303,6 +304,8 @@ class _Go:
         key = self.eval(index, scope) if index is not None else EMPTY
         if val.items is not None and key.text and key.text.isdigit() and int(key.text) < len(val.items):
             return val.items[int(key.text)]
+        if val.items and (key.text is None or UNKNOWN in key.text or not key.text.isdigit()):
+            return replace(picked(val.items), items=None)  # hosts[rand.Intn(len(hosts))]: any of them
         return replace(merge([val]), items=None)
 
     def _type_conversion_expression(self, node: Node, scope: dict[str, Val]) -> Val:
@@ -404,7 +407,7 @@ class _Go:
         left = node.child_by_field_name("left")
         right = node.child_by_field_name("right")
         val = self.eval(right, scope) if right is not None else EMPTY
-        element = merge(val.items) if val.items else replace(val, items=None, handle=None)
+        element = picked(val.items) if val.items else replace(val, items=None, handle=None)
         if left is not None:
             targets = left.named_children
             for index, target in enumerate(targets):

@@ -26,7 +26,17 @@ from skillscope.audit.behavior.javascript import (
     shell_rules,
     written,
 )
-from skillscope.audit.behavior.jsvalues import UNKNOWN, Spans, Taint, Val, carried, merge, prompted, shown
+from skillscope.audit.behavior.jsvalues import (
+    UNKNOWN,
+    Spans,
+    Taint,
+    Val,
+    carried,
+    merge,
+    other_texts,
+    prompted,
+    shown,
+)
 from skillscope.audit.behavior.treesitter import parse, text_of
 from skillscope.audit.behavior.vocab import (
     DOTENV,
@@ -344,6 +354,8 @@ class _Analyser:
             return Val(ref="[" + self.text(node).strip("[]").lower().removeprefix("system.") + "]")
         if kind == "element_access":
             vals = [self.ev(c) for c in node.named_children]
+            if len(vals) == 2 and vals[0].items and (vals[1].text is None or not vals[1].text.strip("-").isdigit()):
+                return _picked(vals[0].items)  # $hosts[(Get-Random -Maximum 2)]: any of them
             return merge(*vals)
         return merge(*(self.ev(c) for c in node.named_children)) if node.named_child_count else Val()
 
@@ -866,6 +878,10 @@ class _Analyser:
             )
         if name.split(".")[0] in _NATIVE or name in ("curl.exe", "wget.exe"):
             return self._native(node, name, args, piped)
+        if name == "get-random":
+            pool = args.get("inputobject", position=0) or piped
+            if pool is not None and pool.items:
+                return _picked(pool.items)  # $hosts | Get-Random: any of them
         if name in ("foreach-object", "%", "foreach"):
             # $bytes | ForEach-Object { [char]($_ -bxor $k) }: what the block makes of each item is decoded text
             out = merge(carried(piped) if piped else None)
@@ -893,7 +909,17 @@ class _Analyser:
         if name == "send-mailmessage":
             dest = "smtp:" + ((args.get("smtpserver") or Val()).text or UNKNOWN)
         headers = [v for k, v in args.named.items() if k.startswith("head")]
+        before = len(self.ctx.hits)
+        # a host picked at run time (Get-Random, a foreach over hosts): each one it may be is a send
+        picks = [t for t in (url.alts if url is not None else ()) if "\n" not in t]
+        if picks and dest is not None and "\n" in dest:
+            dest, picks = picks[0], picks[1:]  # a loop variable's joined texts name no one address
         self._send(node, dest, data, headers)
+        for other in picks:
+            if len(self.ctx.hits) > before:
+                self.cap("sends", url_host_of(other) or "?", node, "a host picked at run time")
+            else:
+                self._send(node, other, data, headers)
         out_file = args.get("outfile")
         if out_file is not None:
             self.dropped[out_file.text or UNKNOWN] = dest or UNKNOWN
@@ -1229,7 +1255,18 @@ class _Analyser:
         value = merge(*(carried(item) for item in items))
         texts = [item.text for item in items]
         value.text = None if any(t is None for t in texts) else "\n".join(t for t in texts if t is not None)
+        value.alts = other_texts(None, *texts)  # each item in turn: a send judges every one of them
         self.env[key] = value
+
+
+def _picked(items: list[Val]) -> Val:
+    """One item of a collection chosen at run time (``Get-Random``, an index not known, a ``foreach`` variable): what
+    any item carries, the first known text as its text, the other texts as its ``alts``."""
+    out = merge(*(carried(item) for item in items))
+    texts = [t for item in items for t in (item.text, *item.alts) if t is not None]
+    out.text = texts[0] if texts else None
+    out.alts = other_texts(out.text, *texts)
+    return out
 
 
 def _file_argument(text: str) -> bool:

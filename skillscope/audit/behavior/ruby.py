@@ -23,6 +23,7 @@ from skillscope.audit.behavior.flowcore import (
     merge,
     path_join,
     path_secret,
+    picked,
     prompt_value,
     shell_quote,
     unescape,
@@ -152,6 +153,8 @@ _ENV_WHOLE = frozenset(
         "entries",
     }
 )
+_ITERATORS = frozenset({"each", "each_with_index", "map", "find", "detect", "select", "filter", "any?", "each_entry"})
+"""Methods whose block gets each item of the receiver in turn."""
 _HEADER_KEYS = (
     "authorization",
     "x-api-key",
@@ -532,6 +535,8 @@ class _Ruby:
             index = int(keys[0].text)
             if -len(val.items) <= index < len(val.items):
                 return val.items[index]
+        if val.items and keys and (keys[0].text is None or UNKNOWN in keys[0].text):
+            return replace(picked(val.items), handle=None)  # HOSTS[rand(HOSTS.size)]: any of them
         return replace(merge([val, *keys]), handle=None, items=None)
 
     # -- calls -----------------------------------------------------------------------------------------------------
@@ -577,7 +582,10 @@ class _Ruby:
         result = self._dispatch(node, receiver, klass, method, arg_nodes, args, scope)
         block = node.child_by_field_name("block")
         if block is not None:
-            self._block(block, result, scope)
+            plain = receiver is not None and receiver.type in ("identifier", "constant", "array")  # no act to redo
+            each = self.eval(receiver, scope) if method in _ITERATORS and plain and receiver is not None else EMPTY
+            # HOSTS.each { |h| ... }: the block sees every item in turn, so any of them
+            self._block(block, replace(picked(each.items), handle=None) if each.items else result, scope)
         return result
 
     def _class_name(self, receiver: Node | None, scope: dict[str, Val]) -> str | None:
@@ -642,6 +650,10 @@ class _Ruby:
             sinks.read(start, end, val)
             return val
         recv = self.eval(receiver, scope) if receiver is not None and klass is None else EMPTY
+        if method in ("sample", "shuffle", "cycle", "min", "max") and receiver is not None:
+            items = (recv if klass is None else self.eval(receiver, scope)).items
+            if items:
+                return replace(picked(items), handle=None)  # HOSTS.sample: any of them, chosen at run time
         # -- running code and commands
         if method in _EVALS and args:
             return sinks.execute(start, end, None, [first], code_language="ruby", what=method)

