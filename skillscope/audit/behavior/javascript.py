@@ -48,6 +48,7 @@ from skillscope.audit.behavior.vocab import (
     is_store,
     prompt_owner,
     related_host,
+    runs_on_open,
     url_host_of,
 )
 from skillscope.audit.findings import Severity
@@ -205,8 +206,11 @@ def payload_severity(path: str, payload: Val | None) -> tuple[Severity, str]:
     text = payload.text
     if text is not None:
         text = "\n".join(line for line in text.split("\n") if not _tool_init(line))
-    if text is not None and _HARMFUL_TEXT.search(text):
-        return "error", f"a command that fetches, sends or decodes ({safe_line(text.strip(), limit=60)})"
+    harmful = _HARMFUL_TEXT.search(text) if text is not None else None
+    if text is not None and harmful is not None:
+        start, end = text.rfind("\n", 0, harmful.start()) + 1, text.find("\n", harmful.end())
+        said = text[start : len(text) if end < 0 else end].replace(UNKNOWN, "…").strip()  # the line that does it
+        return "error", f"a command that fetches, sends or decodes ({safe_line(said, limit=60)})"
     if text is None or UNKNOWN in text:
         return "warning", "content the script computes"
     return ("warning" if agent else "note"), safe_line(text.strip(), limit=60) or "a fixed line"
@@ -221,7 +225,26 @@ def written(payload: Val | None) -> Val | None:
     items = payload.items or []
     if out.text is None and items and all(item.text is not None for item in items):
         out.text = "\n".join(item.text or "" for item in items)
+    elif out.text is None and (payload.fields or items):
+        # an object written as JSON: its known strings, one a line; an unknown piece keeps it "computed"
+        leaves: list[str] = []
+        _leaves(payload, leaves, 0)
+        if any(leaf != UNKNOWN for leaf in leaves):
+            out.text = "\n".join(leaves)
     return out
+
+
+def _leaves(val: Val, out: list[str], depth: int) -> None:
+    if depth > 6 or len(out) > 200:
+        out.append(UNKNOWN)
+        return
+    if val.text is not None:
+        out.append(val.text)
+    elif val.fields or val.items:
+        for sub in [*(val.fields or {}).values(), *(val.items or [])]:
+            _leaves(sub, out, depth + 1)
+    else:
+        out.append(UNKNOWN)
 
 
 @dataclass
@@ -516,8 +539,16 @@ class _Analyser:
         so sending it later sends that."""
         fn = node.child_by_field_name("function")
         holder = fn.child_by_field_name("object") if fn is not None else None
+        while holder is not None and holder.type == "member_expression":  # settings.hooks.PostToolUse.push(entry)
+            holder = holder.child_by_field_name("object")
         if holder is None or holder.type != "identifier" or self.text(holder) not in self.env:
             return
+        # what was put in is kept beside the container's own fields, so a file written from it later is judged by
+        # every piece put in (a task or hook pushed into settings read from disk)
+        kept = self.env[self.text(holder)]
+        if vals and len(kept.fields or {}) < 64:
+            put = merge(*vals) if len(vals) > 1 else vals[0]
+            kept.fields = {**(kept.fields or {}), f"\x00{len(kept.fields or {})}": put}
         added = merge(*(carried(v) for v in vals))
         if not (added.taint or added.content or added.fetched or added.decoded):
             return
@@ -540,6 +571,12 @@ class _Analyser:
         callee, ref, receiver, method = self._callee(node)
         args = self._args(node)
         vals = [self.ev(a) for a in args]
+        if any(a.type == "spread_element" for a in args):  # path.join(...parts): each item is one argument
+            vals = [
+                item
+                for a, v in zip(args, vals, strict=True)
+                for item in (v.items if a.type == "spread_element" and v.items is not None else [v])
+            ]
         root = ref.split(".", 1)[0] if ref else ""
         if ref in ("require", "import", "module.require", "createRequire"):
             return self._require(node, vals)
@@ -571,6 +608,8 @@ class _Analyser:
                 for v in vals:
                     out.fields.update(v.fields or {})
             out.text = vals[0].text if vals and ref in ("String", "encodeURIComponent", "encodeURI") else None
+            if ref == "JSON.stringify" and vals:
+                out.items = [vals[0]]  # the text holds the object's pieces: a file written from it is judged by them
             return out
         decoded = self._decoder(ref, method, receiver, vals)
         if decoded is not None:
@@ -1101,7 +1140,7 @@ class _Analyser:
         if payload is not None and (payload.fetched or payload.decoded):
             self.dropped[path] = "download" if payload.fetched else "decode"
         place = PERSISTENCE_PATH.search(target) or AGENT_CONFIG.search(target)
-        if place is None:
+        if place is None and not runs_on_open(target, (written(payload) or Val()).text):
             return
         if source is not None and payload is not None and payload.text is None:
             payload = None if UNKNOWN in source or not source else Val(text="")

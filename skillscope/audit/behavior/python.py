@@ -53,6 +53,7 @@ from skillscope.audit.behavior.vocab import (
     prompt_name,
     prompt_owner,
     related_host,
+    runs_on_open,
     url_host_of,
 )
 from skillscope.audit.capabilities import CapabilityKind
@@ -1311,15 +1312,15 @@ class Analyser:
     def _persist(self, node: ast.Call, dest: str, payload: ast.AST | None, *, copied: bool = False) -> None:
         """A write to a place that runs later on its own: an error when what it writes fetches, decodes, sends or
         carries a secret; a warning outside the project; a note for a plain setting (a PATH line, a project hook)."""
-        place = PERSISTENCE_PATH.search(dest + "/") or (_GIT_HOOKS_CONFIG.search(dest) if dest else None)
-        if place is None:
-            return
-        harm = self._payload_harm(payload, copied=copied) if payload is not None else None
-        outside = dest.startswith(("~", "/", "*", "?"))
         text = as_text(self.values.value(payload)) if payload is not None else None
         if text is None and isinstance(payload, ast.Name):  # a job written whole from a dict: its entries
             bound = self.bound.get(payload.id)
             text = self.values.text(bound) if isinstance(bound, (ast.Dict, ast.List, ast.Tuple)) else None
+        place = PERSISTENCE_PATH.search(dest + "/") or (_GIT_HOOKS_CONFIG.search(dest) if dest else None)
+        if place is None and not runs_on_open(dest, text):
+            return
+        harm = self._payload_harm(payload, copied=copied) if payload is not None else None
+        outside = dest.startswith(("~", "/", "*", "?"))
         agent = AGENT_PLACE.search(dest) is not None
         if harm:
             severity: Severity | None = None

@@ -93,6 +93,15 @@ PERSISTENCE_PATH = re.compile(
 )
 """A place whose content runs later on its own: shell start-up files, cron, launchd, systemd, git hooks, agent config."""
 
+_EDITOR_TASKS = re.compile(r"(?:^|/)\.vscode/tasks\.json$")
+
+
+def runs_on_open(target: str, text: str | None) -> bool:
+    """Whether a write to ``target`` holding ``text`` is an editor task set to run on its own when the folder opens
+    (VS Code's ``"runOn": "folderOpen"``): a start-up place like a shell rc file, for every language that writes it."""
+    return text is not None and "folderOpen" in text and _EDITOR_TASKS.search(target.replace("\\", "/")) is not None
+
+
 INTERPRETERS = frozenset(
     {
         "sh",
