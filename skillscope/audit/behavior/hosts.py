@@ -215,16 +215,21 @@ def scan_hosts(ctx: Ctx, *, is_code: bool, uploaded: frozenset[str] = frozenset(
                 )
     # A token is one run of 20+ characters without spaces; a key block has its header. Most files have neither.
     maybe = "PRIVATE KEY" in text or max(map(len, text.split()), default=0) >= 20
+    joined = _rejoined(text) if is_code and maybe else None
     for what, words, pattern in _SECRETS if maybe else ():
         if not any(word in text for word in words):
             continue
-        for match in pattern.finditer(text):
-            token = match.group(0)
+        found: list[re.Match[str] | _Placed] = list(pattern.finditer(text))
+        if joined is not None:  # "sk_live_51Hq" + "8ZkLm...": a token written in pieces is the same token
+            seen = {m.group(0) for m in found}
+            found += [_Placed(m, joined[1]) for m in pattern.finditer(joined[0]) if m.group(0) not in seen]
+        for hit in found:
+            token = hit.group(0)
             if _PLACEHOLDER.search(token) or (what != "private key" and len(set(token)) < 8):
                 continue
-            if what == "private key" and _placeholder_key(text, match.end(), ctx.path):
+            if what == "private key" and _placeholder_key(text, hit.end(), ctx.path):
                 continue
-            used = _CONFIGURED.search(text[max(0, match.start() - 120) : match.start()])
+            used = _CONFIGURED.search(text[max(0, hit.start() - 120) : hit.start()])
             if what == "bearer token (JWT)" and not (used and SECRET_NAME.search(used.group(1)) and _shipped(ctx)):
                 continue  # a JWT in prose is an example of the format; one set as a token in a shipped file is a login
             if _shipped(ctx) and not (used and SECRET_NAME.search(used.group(1))):
@@ -234,8 +239,8 @@ def scan_hosts(ctx: Ctx, *, is_code: bool, uploaded: frozenset[str] = frozenset(
                     "skillscope/secrets/token",
                     f"hard-coded {what} {_redact(token)} in {safe_line(ctx.path, limit=60)}, a file the skill runs "
                     "or reads, so it ships a live credential and acts through its author's account",
-                    match.start(),
-                    match.end(),
+                    hit.start(),
+                    hit.end(),
                     "error",
                 )
                 continue
@@ -246,16 +251,56 @@ def scan_hosts(ctx: Ctx, *, is_code: bool, uploaded: frozenset[str] = frozenset(
                     "skillscope/secrets/token",
                     f"hard-coded {what} {_redact(token)} set as {safe_line(used.group(1), limit=40)}, "
                     "so what the skill sends goes through its author's account",
-                    match.start(),
-                    match.end(),
+                    hit.start(),
+                    hit.end(),
                     "error",
                 )
             else:
-                ctx.add("skillscope/secrets/token", f"hard-coded {what} {_redact(token)}", match.start(), match.end())
+                ctx.add("skillscope/secrets/token", f"hard-coded {what} {_redact(token)}", hit.start(), hit.end())
 
 
 _PROSE_SUFFIXES = (".md", ".markdown", ".txt", ".rst", ".adoc", ".html")
 _DUMMY_NAME = re.compile(r"dummy|fake|example|sample|placeholder", re.I)
+
+
+_JOINT = re.compile(r"""(?<=[\w\-+/=])(["'])[ \t]*(?:\+|\.\.|\.|<>)?[ \t]*\(?[ \t]*(["'])(?=[\w\-+/=])""")
+"""Where one string literal of a line ends and the next begins, joined by ``+`` (most languages), ``..`` (Lua),
+``.`` (Perl, PHP), or nothing (Python's and the shell's adjacent strings): ``"sk_live_51Hq" + "8ZkLm"``."""
+
+
+def _rejoined(text: str) -> tuple[str, list[int]] | None:
+    """``text`` with the joints between adjacent string pieces taken out, and each kept character's offset in
+    ``text``; None when no line has such a joint."""
+    if not _JOINT.search(text):
+        return None
+    out: list[str] = []
+    offsets: list[int] = []
+    at = 0
+    for joint in _JOINT.finditer(text):
+        out.append(text[at : joint.start()])
+        offsets.extend(range(at, joint.start()))
+        at = joint.end()
+    out.append(text[at:])
+    offsets.extend(range(at, len(text)))
+    offsets.append(len(text))
+    return "".join(out), offsets
+
+
+class _Placed:
+    """A match in the rejoined text, answering with offsets in the text as written."""
+
+    def __init__(self, match: re.Match[str], offsets: list[int]) -> None:
+        self._match = match
+        self._offsets = offsets
+
+    def group(self, index: int = 0) -> str:
+        return self._match.group(index)
+
+    def start(self) -> int:
+        return self._offsets[self._match.start()]
+
+    def end(self) -> int:
+        return self._offsets[self._match.end() - 1] + 1
 
 
 def _shipped(ctx: Ctx) -> bool:

@@ -1,6 +1,6 @@
 """Small rewrites of a caught sample stay caught (#33): a command run through a pass-through shell function, here or
 in a sourced file; a value printed by a function or read from the skill's JSON config; a path from a helper, a
-config file or a glob; a call made through a one-line wrapper, here or in a sibling module. Each is audited end to
+config file or a glob; a call made through a one-line wrapper, here or in a sibling module; a key in pieces. Each is audited end to
 end (`skillscope audit DIR`, the folder served as a real server) beside an honest twin of the same shape."""
 
 from __future__ import annotations
@@ -121,6 +121,16 @@ CASES = {
         "skillscope/obfuscation/decode-exec",
         "scripts/r.py",
         7,
+    ),
+    # a live key written in two pieces is the same key
+    "token-in-pieces": (
+        {"charge.rb": 'require "net/http"\nSTRIPE = ("sk_live_51Hq8ZkLmN4pR7tV2" + "wX9yB3cD6fG1hJ0kQ5sA8eU2iO")\n'},
+        {
+            "charge.rb": 'require "net/http"\nSTRIPE = ENV.fetch("STRIPE_API_KEY")\nBASE = "https://api.stripe.com" + "/v1"\n'
+        },
+        "skillscope/secrets/token",
+        "charge.rb",
+        2,
     ),
 }
 
