@@ -39,6 +39,13 @@ SHELLS = frozenset({"sh", "bash", "zsh", "dash", "ksh", "ash", "busybox"})
 
 _MAX_VALUES = 8
 """Values kept per word; a for-loop over many names keeps the first few."""
+_MAX_LIST = 64
+"""Values kept for a word that takes each line of a shipped list (``while read -r p; do ...; done < list``) or one
+piece that does (``"$HOME"/$p``): one list does not multiply, so each of its entries is judged, not the first few."""
+_SCRIPT_FOLDER = re.compile(
+    r"\$\((?:dirname\s+\"?\$(?:0|\{?BASH_SOURCE(?:\[0\])?\}?)\"?|cd\s+\"?\$\(dirname\s+\"?\$(?:0|\{?BASH_SOURCE(?:\[0\])?\}?)\"?\)\"?\s*&&\s*pwd(?:\s+-P)?)\)"
+)
+"""``$(dirname "$0")`` and ``$(cd "$(dirname "$0")" && pwd)``: the script's own folder, which the skill ships."""
 _MAX_DEPTH = 6
 """Nesting of eval, bash -c, aliases and function calls followed before giving up (hostile recursion)."""
 
@@ -344,6 +351,8 @@ class _Walker:
         self.span = span
         self.via = via
         self.depth = depth
+        self.lines_in: str | None = None
+        """The text a ``while read`` loop being walked is fed from a file the skill ships."""
 
     # positions
 
@@ -463,7 +472,8 @@ class _Walker:
                 text = _as_text(output)
                 if text is not None:
                     return text.rstrip("\n")
-        self.scope.unknown.add(self.src(node))
+        if not _SCRIPT_FOLDER.fullmatch(self.src(node)):  # "$(dirname "$0")/list.conf" still names a shipped file
+            self.scope.unknown.add(self.src(node))
         return self.src(node)
 
     def product(self, parts: list[list[str]]) -> list[str]:
@@ -471,7 +481,8 @@ class _Walker:
         if not parts:
             return [""]
         out = []
-        for combo in itertools.islice(itertools.product(*parts), _MAX_VALUES):
+        many = sum(1 for part in parts if len(part) > 1) <= 1  # one list among constants: as long as that list
+        for combo in itertools.islice(itertools.product(*parts), _MAX_LIST if many else _MAX_VALUES):
             joined = "".join(combo)
             if len(joined) > TEXT_CAP:
                 joined = joined[:TEXT_CAP]
@@ -529,7 +540,7 @@ class _Walker:
                 subs: list[Pipeline] = []
                 for item in items:
                     values.extend(self.values(item, subs))
-                self.scope.env[name] = values[:_MAX_VALUES] or [f"${name}"]
+                self.scope.env[name] = values[: _MAX_LIST if len(items) == 1 else _MAX_VALUES] or [f"${name}"]
                 self.scope.assigned.add(name)
                 if subs:  # for x in $(cat key | xxd -p): the variable carries what the substitution prints
                     cmd = self.make(variable, [], [])
@@ -583,7 +594,16 @@ class _Walker:
             self.pipeline(body, redirects)
             return []
         before = len(self.out)
-        commands = self.statement(body)
+        fed = None
+        if body.type == "while_statement":  # while read -r p; do ...; done < list: p takes each line the skill ships
+            probe = self.make(node, [], [])
+            self.apply_redirects(probe, [r for r in redirects if r.type == "file_redirect"])
+            fed = self.shipped_text(next((t for op, t in probe.redirects if op == "<"), ""))
+        saved, self.lines_in = self.lines_in, fed
+        try:
+            commands = self.statement(body)
+        finally:
+            self.lines_in = saved
         touched = commands or [c for p in self.out[before:] for st in p for c in st]
         for cmd in touched:
             self.apply_redirects(cmd, redirects)
@@ -749,6 +769,11 @@ class _Walker:
         if name in ("read", "mapfile", "readarray"):
             names = [a for a in args if re.fullmatch(r"[A-Za-z_]\w*", a)]
             known = self.shipped_text(next((t for op, t in cmd.redirects if op == "<"), ""))
+            if known is None and self.lines_in is not None and name == "read" and len(names) == 1:
+                lines = [s.strip() for s in self.lines_in.split("\n") if s.strip() and not s.strip().startswith("#")]
+                self.scope.assigned.add(names[0])
+                self.scope.env[names[0]] = lines[:_MAX_LIST] or [f"${names[0]}"]
+                return
             line = known.split("\n", 1)[0].strip() if known is not None and name == "read" else None
             fields = line.split(None, max(len(names) - 1, 0)) if line is not None else []
             for index, arg in enumerate(names):
