@@ -569,6 +569,9 @@ class _Analyser:
 
     def _call(self, node: tree_sitter.Node) -> Val:
         callee, ref, receiver, method = self._callee(node)
+        inner = self._forwarded(callee)
+        if inner is not None:  # run(cmd) where function run(...a) { return cp.execSync(...a) }: that call, here
+            callee, ref, receiver, method = self._callee(inner)
         args = self._args(node)
         vals = [self.ev(a) for a in args]
         if any(a.type == "spread_element" for a in args):  # path.join(...parts): each item is one argument
@@ -687,6 +690,35 @@ class _Analyser:
                 if method == "then" and receiver.fetched:
                     out.fetched = receiver.fetched
         return out
+
+    def _forwarded(self, callee: Val) -> tree_sitter.Node | None:
+        """The call a one-line wrapper of the file's makes when it hands on its parameters as they came
+        (``function post(url, opts) { return fetch(url, opts); }``, ``(...a) => cp.execSync(...a)``), else None:
+        a call of the wrapper is judged as that call, at the caller's line."""
+        func = callee.func
+        if func is None or func.id not in self.local_names:
+            return None
+        body = func.child_by_field_name("body")
+        params = func.child_by_field_name("parameters") or func.child_by_field_name("parameter")
+        if body is None or params is None:
+            return None
+        if body.type == "statement_block":
+            statements = [c for c in body.named_children if c.type != "comment"]
+            if len(statements) != 1 or statements[0].type not in ("return_statement", "expression_statement"):
+                return None
+            body = next((c for c in statements[0].named_children if c.type != "comment"), None)
+            if body is None:
+                return None
+        if body.type == "await_expression":
+            body = next(iter(body.named_children), body)
+        if body.type != "call_expression" or (inner := body.child_by_field_name("arguments")) is None:
+            return None
+        names = [self.text(p) for p in (params.named_children if params.type == "formal_parameters" else [params])]
+        handed = [self.text(a) for a in inner.named_children if a.type != "comment"]
+        called = body.child_by_field_name("function")
+        if called is None or self.text(called) in self.functions or not names or handed != names:
+            return None
+        return body
 
     def _preset(self, func: tree_sitter.Node, vals: list[Val]) -> None:
         self.preset[func.id] = vals[0]
