@@ -17,6 +17,7 @@ import zlib
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
+from skillscope.audit.behavior.agentconfig import is_agent_config
 from skillscope.audit.behavior.base import Ctx
 from skillscope.audit.behavior.vocab import (
     DOTENV,
@@ -475,7 +476,8 @@ class Sinks:
         if target is None:
             return
         shown_target = shown(target, 80)
-        if target.startswith(("~", "/")) or PERSISTENCE_PATH.search(target):
+        if target.startswith(("~", "/")) or PERSISTENCE_PATH.search(target) or is_agent_config(target):
+            # the project's own .mcp.json or .claude/settings.json is the agent's configuration: judged by what it adds
             ctx.cap("writes", shown_target, start, end, "append" if append else "")
         if content.fetched or content.decoded:
             origin = f"download from {shown(content.fetched)}" if content.fetched else "a decode"

@@ -187,7 +187,7 @@ def takeovers(
     out.extend(_shadowing(texts, scripts, capabilities, stated))
     out.extend(_redirects(texts, scripts, capabilities))
     out.extend(_planted(texts, scripts, capabilities))
-    out.extend(_servers(texts, scripts, capabilities, [*hits, *out]))
+    out.extend(_servers(texts, scripts, capabilities, [*hits, *out], stated))
     return out
 
 
@@ -347,6 +347,8 @@ def _spelt_entries(text: str, language: str | None, *, pieces: bool = True) -> l
     from skillscope.audit.behavior.agentconfig import RUNNER_WORDS
 
     values = list(literals(text, language))
+    if language in (None, "shell"):  # a here-document's body is the text a cat > .mcp.json writes
+        values += [(text.count("\n", 0, m.start(2)) + 1, m.group(2)) for m in _HEREDOC.finditer(text)]
     lines = text.split("\n")
     out: list[tuple[int, list[str]]] = []
     for index, (line, value) in enumerate(values):
@@ -400,43 +402,81 @@ def _servers(
     scripts: Mapping[str, str | None],
     capabilities: list[Capability],
     hits: list[tuple[str, Hit]],
+    stated: Purpose,
 ) -> list[tuple[str, Hit]]:
     """A script that writes the agent's MCP config (``.mcp.json``, ``claude_desktop_config.json``, ``.vscode/mcp.json``)
     with a server entry judged as shipped config is: a download or inline code as its command, a package no known
     vendor publishes fetched by ``npx``/``uvx``, or a remote server on a foreign host is an error at the write; every
-    later session starts it. An official server (``@modelcontextprotocol/server-*``, GitHub's) is a note."""
+    later session starts it. An official server (``@modelcontextprotocol/server-*``, GitHub's), or the package or host
+    the skill's stated purpose names (a skill that sets up that server), is a note."""
     from skillscope.audit.behavior.agentconfig import describe_server
 
     out: list[tuple[str, Hit]] = []
     for path, language in scripts.items():
+        text = texts[path]
+        if any(
+            p == path and h.id in (GRANT, STARTUP, AGENT_CONFIG) and (h.severity or "error") == "error" for p, h in hits
+        ):
+            continue  # the write is already an error (a grant, a start-up write whose content was judged)
         writes = [
             c
             for c in capabilities
             if c.path == path and c.kind == "writes" and c.line and _MCP_CONFIG.search(c.target.replace("\\", "/"))
         ]
-        if not writes or not _SERVERS_KEY.search(texts[path]):
-            continue
-        write = writes[0]
-        if any(
-            p == path and h.id in (GRANT, STARTUP, AGENT_CONFIG) and (h.severity or "error") == "error" for p, h in hits
-        ):
-            continue  # the write is already an error (a grant, a start-up write whose content was judged)
-        text = texts[path]
-        # Python's dicts resolve whole; its strings in walk order are no sequence, so only whole texts count there.
-        entries = _spelt_entries(text, language, pieces=language != "python")
-        entries += _python_entries(text) if language == "python" else []
+        where: tuple[int, str] | None = None
+        entries: list[tuple[int, list[str]]] = []
+        if writes and _SERVERS_KEY.search(text):
+            where = (writes[0].line or 1, f"writes {safe_line(writes[0].target, limit=60)} (line {writes[0].line})")
+            # Python's dicts resolve whole; its strings in walk order are no sequence, so only whole texts count there.
+            entries = _spelt_entries(text, language, pieces=language != "python")
+            entries += _python_entries(text) if language == "python" else []
+        registered = _registered(text, language)
+        if registered and not entries:  # claude mcp add NAME -- npx -y PKG: the host's own command writes the config
+            line, words = registered[0]
+            where, entries = (line, f"registers an MCP server with the agent's CLI (line {line})"), registered
         judged = [(line, describe_server(words)) for line, words in entries if words and words[0]]
-        if not judged:
+        if where is None or not judged:
             continue
         harmful = [(line, added) for line, added in judged if added.severity is None]
+        asked = bool(harmful) and all(a.kind in ("installs", "sends") and stated.names(a.target) for _, a in harmful)
         line, added = (harmful or judged)[0]
-        start, end = line_span(text, write.line or 1)
-        message = (
-            f"writes {safe_line(write.target, limit=60)} (line {write.line}), the agent's MCP configuration, adding "
-            f"{added.what} (line {line})" + ("; every later session starts it" if harmful else "")
-        )
-        severity: Severity = "error" if harmful else "note"
+        start, end = line_span(text, where[0])
+        message = f"{where[1]}, the agent's MCP configuration, adding {added.what} (line {line})"
+        message += "; every later session starts it" if harmful else ""
+        message += " (the skill says this is what it is for)" if asked else ""
+        severity: Severity = "error" if harmful and not asked else "note"
         out.append((path, replace(hit_at(AGENT_CONFIG, message, text, start, end), severity=severity)))
+    return out
+
+
+_AGENT_CLIS = frozenset({"claude", "codex", "gemini", "cursor-agent", "amp"})
+"""Agent command lines whose ``mcp add`` writes a server into the agent's configuration."""
+
+
+def _registered(text: str, language: str | None) -> list[tuple[int, list[str]]]:
+    """(line, command words or URL) of each ``claude mcp add NAME -- CMD ARGS`` (or ``add NAME URL``) a script runs,
+    from its strings in order (a shell line's words, an argv list)."""
+    values = list(literals(text, language))
+    out: list[tuple[int, list[str]]] = []
+    for index in range(len(values) - 3):
+        line, word = values[index]
+        head = word.split()
+        if head and head[0].rsplit("/", 1)[-1] in _AGENT_CLIS and len(head) > 1:
+            words = head[1:]  # one string holding the whole command ("claude mcp add x -- npx -y y")
+        elif word.rsplit("/", 1)[-1] in _AGENT_CLIS:
+            words = [v for later, v in values[index + 1 : index + 24] if later - line <= 2]
+        else:
+            continue
+        words = [w for piece in words for w in piece.split()]
+        if words[:2] != ["mcp", "add"] and words[:2] != ["mcp", "add-json"]:
+            continue
+        rest = words[2:]
+        if "--" in rest:
+            out.append((line, rest[rest.index("--") + 1 :]))
+        else:
+            url = next((w for w in rest if "://" in w), None)
+            if url is not None:
+                out.append((line, [url]))
     return out
 
 
