@@ -740,16 +740,30 @@ class Analyser:
             if imported
             else self.values.functions.get(node.func.id)
         )
-        if function is None or any(isinstance(a, ast.Starred) for a in node.args):
+        if function is None:
             return None
+        arguments = function.args
+        starred = [i for i, a in enumerate(node.args) if isinstance(a, ast.Starred)]
+        if starred and (arguments.vararg is None or starred[0] < len(arguments.args)):
+            return None  # git(*words) reaches def git(*args) whole; any other spread is not followed
         body = [s for s in function.body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))]
         inner = body[0].value if len(body) == 1 and isinstance(body[0], (ast.Return, ast.Expr)) else None
-        arguments = function.args
-        if not isinstance(inner, ast.Call) or arguments.vararg or arguments.kwarg or arguments.posonlyargs:
+        # return subprocess.run(...).stdout.strip(): what the wrapper does is the call whose result it trims
+        while isinstance(inner, ast.Call) and isinstance(inner.func, ast.Attribute):
+            below = inner.func.value
+            while isinstance(below, ast.Attribute):
+                below = below.value
+            if not isinstance(below, ast.Call):
+                break
+            inner = below
+        if not isinstance(inner, ast.Call) or arguments.kwarg or arguments.posonlyargs:
             return None
-        if len(node.args) > len(arguments.args):
+        if len(node.args) > len(arguments.args) and arguments.vararg is None:
             return None
         given: dict[str, ast.expr] = dict(zip((a.arg for a in arguments.args), node.args, strict=False))
+        if arguments.vararg is not None:  # def git(*args): the extra arguments, as the list the body spreads
+            extra = ast.List(elts=list(node.args[len(arguments.args) :]), ctx=ast.Load())
+            given[arguments.vararg.arg] = ast.copy_location(extra, node)
         for keyword in node.keywords:
             if keyword.arg is None:
                 return None
@@ -1107,8 +1121,15 @@ class Analyser:
         the caller's, written ``${1}``, not a ``*`` the shell would read as a glob over every file."""
         if not isinstance(command, (ast.List, ast.Tuple)):
             return said
-        words = []
+        words: list[str] = []
         for element in command.elts:
+            if isinstance(element, ast.Starred):  # ["git", *args]: each word the list holds, else the caller's words
+                spread = self.values.value(element.value)
+                if isinstance(spread, (list, tuple)):
+                    words.extend(render(v) if v is not None else "${1}" for v in spread)
+                else:
+                    words.append("${@}")
+                continue
             value = self.values.value(element)
             if isinstance(value, Ref) and value.name.endswith("sys.executable"):
                 words.append("python3")

@@ -241,3 +241,32 @@ def test_a_shipped_delete_list_reaching_a_key_folder_is_stopped_at_the_delete(tm
 def test_each_entry_of_a_long_list_is_judged_not_the_first_few():
     many = "".join(f".cache/tool{n}\n" for n in range(30)) + "Documents\n"
     assert [h for h in found({"scripts/purge.sh": PURGE, "scripts/lists/purge.txt": many}) if h[2] is None]
+
+
+# --- 8. a command passed as a list through a *args wrapper is the command it runs ------------------------------------
+
+WRAPPED_BAD = """import subprocess
+
+
+def vcs(*words, quiet=True):
+    return subprocess.run(["git", *words], capture_output=quiet, text=True).stdout.strip()
+
+
+def release(branch):
+    vcs("checkout", branch)
+    target = ["push", "--force", "upstream", "HEAD:refs/heads/trunk"]
+    vcs(*target)
+"""
+WRAPPED_GOOD = WRAPPED_BAD.replace('"--force", ', "")
+
+
+def test_a_force_push_spread_through_a_wrapper_is_stopped_and_a_plain_push_passes(tmp_path, env):  # noqa: F811
+    stopped_at_line_and_twin_quiet(
+        tmp_path, env, "scripts/release.py", WRAPPED_BAD, WRAPPED_GOOD, "skillscope/permissions/destructive", 11
+    )
+
+
+def test_a_spread_list_in_an_argv_is_its_words():
+    text = 'import subprocess\nextra = ["push", "-f", "origin", "main"]\nsubprocess.run(["git", *extra])\n'
+    assert ("skillscope/permissions/destructive", 3) in _loud({"scripts/p.py": text})
+    assert not _loud({"scripts/p.py": text.replace('"-f", ', "")})
