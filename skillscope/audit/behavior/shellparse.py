@@ -413,12 +413,18 @@ class _Walker:
         if kind == "string_content":
             return [re.sub(r"\\([\\\"$`\n])", r"\1", self.src(node))]
         if kind == "simple_expansion":
-            name = self.src(node)[1:]
-            return self.lookup(name)
+            # the grammar puts the blanks before a "$name" inside a quoted string into the expansion (" $scope"):
+            # they are text of the string, and the name is what follows the "$"
+            source = self.src(node)
+            name = source.lstrip()[1:]
+            lead = source[: len(source) - len(source.lstrip())]
+            return [lead + value for value in self.lookup(name)] if lead else self.lookup(name)
         if kind == "expansion":
             return self.expansion(node, subs)
         if kind in ("command_substitution", "process_substitution"):
-            return [self.substitution(node, subs)]
+            value, source = self.substitution(node, subs), self.src(node)
+            lead = source[: len(source) - len(source.lstrip())]  # "a ${x} $(cmd)": the blank before "$(" is text
+            return [lead + value if lead and not value.startswith(lead) else value]
         if kind in ("string", "raw_string", "ansi_c_string", "word", "concatenation", "translated_string"):
             return self.values(node, subs)
         return [self.src(node)]

