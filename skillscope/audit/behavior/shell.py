@@ -658,20 +658,33 @@ def _header_only(cmd: Cmd, name: str) -> bool:
     )
 
 
-def _report_flow(ctx: Ctx, cmd: Cmd, source: tuple[str, int, str | None]) -> None:
-    what, line, name = source
-    url = _url_of(cmd)
+def _owned_send(ctx: Ctx, cmd: Cmd, name: str | None, url: str | None) -> bool:
+    """Whether sending the secret called ``name`` to ``url`` is its own use, not a leak."""
     host = url_host_of(url) if url and "://" in url else (url or "")
     if name is not None and name.startswith(PROMPT_NAME):
-        if prompt_owner(name.removeprefix(PROMPT_NAME), url or "", ctx.purpose.names(host)):
-            return  # a password typed for the user's own login (a host the user gives, or the service the prompt names)
-    elif name is not None and name.startswith(ITEM):
-        if host and item_for_site(name.removeprefix(ITEM), host) and endpoint_kind(url or "") is None:
-            return  # the keychain item the tool saved for this site (service linear-skill to api.linear.app)
-    elif name is not None and (
-        _header_only(cmd, name) or (host and related_host(name, host) and endpoint_kind(url or "") is None)
-    ):
-        return  # a provider's token sent to that provider's API (GITHUB_TOKEN to api.github.com) is its use, not a leak
+        # a password typed for the user's own login (a host the user gives, or the service the prompt names)
+        return prompt_owner(name.removeprefix(PROMPT_NAME), url or "", ctx.purpose.names(host))
+    if name is not None and name.startswith(ITEM):
+        # the keychain item the tool saved for this site (service linear-skill to api.linear.app)
+        return bool(host) and item_for_site(name.removeprefix(ITEM), host) and endpoint_kind(url or "") is None
+    # a provider's token sent to that provider's API (GITHUB_TOKEN to api.github.com) is its use, not a leak
+    return name is not None and (
+        _header_only(cmd, name) or bool(host and related_host(name, host) and endpoint_kind(url or "") is None)
+    )
+
+
+def _report_flow(ctx: Ctx, cmd: Cmd, source: tuple[str, int, str | None]) -> None:
+    what, line, name = source
+    first = _url_of(cmd)
+    # an address picked at run time (an array item by $RANDOM, a loop's items): the send goes to each one it may be
+    picked = [a for a in cmd.alts if _URL.search(a) and a != first] if first and _URL.search(first) else []
+    leaking = [u for u in [first, *picked] if not _owned_send(ctx, cmd, name, u)]
+    if not leaking:
+        return
+    url = leaking[0]
+    for other in picked:
+        if other != url:
+            ctx.cap("sends", url_host_of(other) or "?", cmd.start, cmd.end, f"{cmd.name}, a host picked at run time")
     where = safe_line(url, limit=100) if url else f"the network ({cmd.name})"
     ctx.add(
         "skillscope/exfiltration/data-flow",

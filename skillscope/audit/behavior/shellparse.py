@@ -434,6 +434,12 @@ class _Walker:
         whole = re.fullmatch(r"\$\{([A-Za-z_]\w*)\[[@*]\]\}", text)
         if whole and whole.group(1) in self.scope.arrays:  # "${dirs[@]}": each item the array was given
             return self.scope.arrays[whole.group(1)][:_MAX_VALUES] or [text]
+        item = re.fullmatch(r"\$\{([A-Za-z_]\w*)\[([^\]]+)\]\}", text)
+        if item and item.group(1) in self.scope.arrays and self.scope.arrays[item.group(1)]:
+            items = self.scope.arrays[item.group(1)]
+            if item.group(2).isdigit():
+                return [items[int(item.group(2))]] if int(item.group(2)) < len(items) else [text]
+            return items[:_MAX_VALUES]  # ${hosts[$RANDOM % 2]}: an index known only at run time picks any item
         names = [c for c in node.children if c.type in ("variable_name", "special_variable_name")]
         if not names or text.startswith(("${!", "${#")):
             return [text]

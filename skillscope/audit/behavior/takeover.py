@@ -307,6 +307,7 @@ _MCP_CONFIG = re.compile(
 """Files a host reads its MCP servers from (hooks and grants live in other settings files, judged elsewhere)."""
 _SERVERS_KEY = re.compile(r"mcpServers|mcp_servers|context_servers|[\"'`]servers[\"'`]|\bservers\s*[:=]")
 """The key that holds server entries, spelt somewhere in a script that writes one."""
+_COMMAND_KEY = re.compile(r"""\bcommand\b["'`]?\s*(?::|=>|=)""")
 _URL_KEY = re.compile(r"(?i)\b(?:url|serverUrl|endpoint)\b[\"'`]?\s*(?:[:=]|=>)")
 
 
@@ -361,7 +362,10 @@ def _spelt_entries(text: str, language: str | None, *, pieces: bool = True) -> l
             if isinstance(config, dict):
                 out.extend((line, words) for words in _entry_words(config))
                 continue
-        head = stripped.split()[:1] if pieces else []
+        # a command's words count only where a server entry's "command" key sits on the line: elsewhere a string
+        # "curl" or "node" is a command the script runs, judged by the analysers
+        keyed = pieces and 0 < line <= len(lines) and _COMMAND_KEY.search(lines[line - 1]) is not None
+        head = stripped.split()[:1] if keyed else []
         if head and head[0].rsplit("/", 1)[-1].lower() in RUNNER_WORDS:
             words = stripped.split()
             last = line
@@ -427,8 +431,9 @@ def _servers(
         entries: list[tuple[int, list[str]]] = []
         if writes and _SERVERS_KEY.search(text):
             where = (writes[0].line or 1, f"writes {safe_line(writes[0].target, limit=60)} (line {writes[0].line})")
-            # Python's dicts resolve whole; its strings in walk order are no sequence, so only whole texts count there.
-            entries = _spelt_entries(text, language, pieces=language != "python")
+            # Python's dicts resolve whole (its strings in walk order are no sequence); a shell line's words are commands it
+            # runs: there only whole texts (JSON, a here-document) and URL keys count
+            entries = _spelt_entries(text, language, pieces=language not in ("python", "shell", None))
             entries += _python_entries(text) if language == "python" else []
         registered = _registered(text, language)
         if registered and not entries:  # claude mcp add NAME -- npx -y PKG: the host's own command writes the config

