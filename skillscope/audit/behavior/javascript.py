@@ -10,6 +10,7 @@ are judged by what they write.
 
 from __future__ import annotations
 
+import json
 import re
 import shlex
 from dataclasses import dataclass, field
@@ -31,6 +32,7 @@ from skillscope.audit.behavior.jsvalues import (
     unescape,
 )
 from skillscope.audit.behavior.modes import judge_mode, mode_number
+from skillscope.audit.behavior.shellvalues import shipped
 from skillscope.audit.behavior.treesitter import Grammar, parse, text_of, walk
 from skillscope.audit.behavior.vocab import (
     DOTENV,
@@ -590,6 +592,10 @@ class _Analyser:
             out = merge(*vals)
             out.text = "/".join(p.strip("/") if i else p.rstrip("/") for i, p in enumerate(pieces)) if pieces else None
             return out
+        if ref == "JSON.parse" and vals and vals[0].text is not None and UNKNOWN not in vals[0].text:
+            parsed = _from_json(vals[0].text)  # a config the skill ships, read and parsed: its values are constants
+            if parsed is not None:
+                return parsed
         if ref in (
             "JSON.stringify",
             "String",
@@ -1117,6 +1123,11 @@ class _Analyser:
             out = Val(content=True)
             if path is None:
                 return out
+            if method in _FS_READ:
+                # the skill's own file, named beside the script (path.join(__dirname, "cfg.json")): its text is known
+                found = shipped(self.ctx.skill_files, self.ctx.path, path.replace(UNKNOWN, "$DIR"))
+                if len(found) == 1:
+                    out.text = found[0][1][:TEXT_CAP]
             what = credential_what(path.replace(UNKNOWN, "*") + ("" if path.endswith("/") else " "))
             if what:
                 store = is_store(what)
@@ -1413,6 +1424,27 @@ class _Analyser:
             if said.strip():
                 start, end = self.span(node)
                 self.ctx.say(said, start, end)
+
+
+def _from_json(text: str) -> Val | None:
+    """The value a JSON text parses to, as constants (objects as fields, arrays as items), or None."""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None
+
+    def convert(item: object, depth: int) -> Val:
+        if depth > 8:
+            return Val()
+        if isinstance(item, dict):
+            return Val(fields={str(k): convert(v, depth + 1) for k, v in list(item.items())[:200]})
+        if isinstance(item, list):
+            return Val(items=[convert(v, depth + 1) for v in item[:200]])
+        if isinstance(item, str):
+            return Val(text=item)
+        return Val(text=json.dumps(item))
+
+    return convert(data, 0)
 
 
 def dest_host(dest: str | None) -> str:
