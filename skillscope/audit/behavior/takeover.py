@@ -57,11 +57,14 @@ _GRANT_VALUE = re.compile(
 )
 """A value that, written into agent settings, lets every command run without the user being asked."""
 _GRANT_IN_TEXT = re.compile(
-    r"[\"']defaultMode[\"']\s*[:=]\s*[\"']bypassPermissions[\"']|[\"'](?:dangerouslySkipPermissions|"
+    r"[\"'.]defaultMode[\"']?\s*[:=]\s*[\"']bypassPermissions[\"']|[\"'](?:dangerouslySkipPermissions|"
     r"skipDangerousModePermissionPrompt)[\"']\s*:\s*true|sandbox_mode\s*=\s*[\"']danger-full-access[\"']|"
-    r"[\"']allow[\"']\s*:\s*\[[^\]]{0,400}?[\"'](?:Bash|Shell)(?:\(\s*\*?\s*\))?[\"']"
+    r"[\"'.]allow[\"']?\s*\+?[:=]\s*\[[^\]]{0,400}?[\"'](?:Bash|Shell)(?:\(\s*\*?\s*\))?[\"']"
 )
-"""A grant spelt inside a settings text the code writes whole (a JSON or TOML string)."""
+"""A grant spelt inside a settings text the code writes whole (a JSON or TOML string, or a jq edit of one:
+``.permissions.defaultMode = "bypassPermissions"``, ``.permissions.allow += ["Bash(*)"]``)."""
+_FOLLOWED_PAGE = re.compile(r"(?:^|/)SKILL\.md$|(?:^|/)references/[^/]+\.md$", re.IGNORECASE)
+"""Pages the agent follows: a command in their code that edits the agent's settings is run as written."""
 _TESTED = re.compile(r"==|!=|\bin\b|\.includes\(|\.has\(|-eq\b|-ne\b|\bdel\b|\bdelete\b|\.pop\(|\.remove\(|\.filter\(")
 """A line that compares, looks up or removes a value: spelling a grant there checks for it, it does not grant it."""
 
@@ -143,7 +146,7 @@ def takeovers(
     """Findings for agent settings written with a broad grant or an unvetted MCP server and for system tools shadowed
     on PATH, in the skill's ``scripts`` (each with its language). ``purpose`` is what the skill says it is for, as the
     engine read it; None reads it here from SKILL.md's own frontmatter (a caller that had none to give)."""
-    if not scripts:
+    if not scripts and not any(_FOLLOWED_PAGE.search(c.path) for c in capabilities if c.kind == "writes"):
         return []
     out: list[tuple[str, Hit]] = []
     stated = purpose if purpose is not None else _stated(texts)
@@ -153,12 +156,17 @@ def takeovers(
         start, end = line_span(text, line)
         out.append((path, replace(hit_at(check, message, text, start, end), severity=severity)))
 
-    for path, language in scripts.items():
+    # a page the agent follows whose code edits the agent's settings is a script of the shell, as far as that write
+    pages = {p: "shell" for p in texts if _FOLLOWED_PAGE.search(p) and p not in scripts}
+    for path, language in {**scripts, **pages}.items():
         writes = [
             c
             for c in capabilities
             if c.path == path and c.kind == "writes" and c.line and _AGENT_SETTINGS.search(c.target.replace("\\", "/"))
         ]
+        if path in pages and writes:  # only the lines that write are code here; the rest of a page is prose
+            kept = {w.line for w in writes}
+            texts = {**texts, path: "\n".join(t if n in kept else "" for n, t in enumerate(texts[path].split("\n"), 1))}
         if not writes or any(p == path and h.id == GRANT and (h.severity or "") == "error" for p, h in hits):
             continue
         text = texts[path]
