@@ -71,7 +71,8 @@ _JAILBREAK = re.compile(
 )
 _CONCEAL = re.compile(
     r"\b(?:do\s+not|don'?t|never|must\s+not|should\s+not|shouldn'?t|avoid|refrain\s+from)\s+(?:ever\s+)?"
-    r"(?:tell(?:ing)?|inform(?:ing)?|notify(?:ing)?|mention(?:ing)?|alert(?:ing)?|reveal(?:ing)?|disclos(?:e|ing)|report(?:ing)?|warn(?:ing)?)"
+    r"(?:tell(?:ing)?|inform(?:ing)?|notify(?:ing)?|mention(?:ing)?|alert(?:ing)?|reveal(?:ing)?|disclos(?:e|ing)|report(?:ing)?|warn(?:ing)?|"
+    r"point(?:ing)?\s+(?:this|it|that|these|them)\s+out)"
     r"(?:\s+[\w'’-]+){0,4}?\s+(?:the\s+|a\s+|any\s+)?(?:user|human|operator|owner|anyone|them|reviewer|person)s?\b(?!['’]s?\b)|"
     r"\b(?:do\s+not|don'?t|never)\s+let\s+(?:the\s+)?(?:user|human|anyone|them)\s+(?:know|see|notice|find\s+out)\b|"
     r"\b(?:keep|hide)\s+(?:this|it|these\s+\w+|the\s+\w+)\s+(?:secret|hidden|confidential|private)?\s*from\s+(?:the\s+)?(?:user|human|operator|reviewer)s?\b|"
