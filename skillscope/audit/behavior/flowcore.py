@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, replace
 from skillscope.audit.behavior.agentconfig import is_agent_config
 from skillscope.audit.behavior.base import Ctx
 from skillscope.audit.behavior.vocab import (
+    DIALOG_PROMPT,
     DOTENV,
     PERSISTENCE_PATH,
     PROMPT_TARGET,
@@ -206,7 +207,11 @@ def path_secret(val: Val, line: int) -> Val:
 
 
 def command_secret(command: str, line: int) -> Secret | None:
-    """The secret a shell command line prints (a keychain lookup, ``gh auth token``, ``env``), or None."""
+    """The secret a shell command line prints (a keychain lookup, ``gh auth token``, ``env``, a password dialog's
+    answer), or None."""
+    if DIALOG_PROMPT.search(command):
+        said = re.search(r"dialog\s+\\?[\"']([^\"'\\]{1,80})", command)
+        return prompt_value(said.group(1) if said else None, line).secrets[0]
     store = STORE_COMMAND.search(command)
     if store:
         return Secret(f"reads a credential store ({safe_line(store.group(0), limit=60)})", line, store=True)
@@ -421,7 +426,8 @@ class Sinks:
         secret = command_secret(command, line) if command else None
         out = Val(secrets=(secret,) if secret else (), fetched=carried.fetched, decoded=carried.decoded)
         if secret is not None:
-            ctx.cap("reads", secret.what.removeprefix("reads "), start, end)
+            prompt = secret.what.startswith(PROMPTED)
+            ctx.cap("reads", PROMPT_TARGET if prompt else secret.what.removeprefix("reads "), start, end)
         return out
 
     def _inner(self, start: int, end: int, code: str, language: str) -> None:

@@ -42,6 +42,7 @@ from skillscope.audit.behavior.vocab import (
     PROMPT_TARGET,
     PROMPTED,
     SECRET_NAME,
+    SECRET_PROMPT,
     STORE_COMMAND,
     TOKEN_COMMAND,
     credential_what,
@@ -974,13 +975,21 @@ class _Analyser:
             if (o.fields or {}).get("type", Val()).text in ("password", "invisible")
             or any((o.fields or {}).get(k, Val()).text == "true" for k in ("hideEchoBack", "silent", "mask", "hidden"))
         ]
-        if not hidden and not (method == "password" or ref.rsplit(".", 1)[-1] == "password"):
-            return None
         fields = (hidden or options or [Val()])[0].fields or {}
         asked = next((fields[k].text for k in ("message", "prompt", "query") if k in fields), None)
         asked = asked or next((v.text for v in vals if v.text), None)
-        self.cap("reads", PROMPT_TARGET, node, f"{ref or method} hiding its input")
-        return Val(taint=prompted(asked, self.line(node)))
+        # rl.question("Password: ", cb), readlineSync.question("API key: "), prompt("Token"): asked for by name
+        named = (method or ref.rsplit(".", 1)[-1]) in ("question", "prompt", "input") and bool(
+            asked and SECRET_PROMPT.search(asked)
+        )
+        if not hidden and not named and not (method == "password" or ref.rsplit(".", 1)[-1] == "password"):
+            return None
+        self.cap("reads", PROMPT_TARGET, node, f"{ref or method} asking for a secret")
+        typed = Val(taint=prompted(asked, self.line(node)))
+        for val in vals:
+            if val.func is not None:  # the answer is handed to a callback: its first parameter holds it
+                self._preset(val.func, [typed])
+        return typed
 
     def _flow(self, node: tree_sitter.Node, taint: Taint, where: str, via: str = "") -> None:
         self.sent.add(taint)

@@ -44,6 +44,7 @@ from skillscope.audit.behavior.vocab import (
     PROMPT_TARGET,
     PROMPTED,
     SECRET_NAME,
+    SECRET_PROMPT,
     credential_what,
     endpoint_kind,
     foreign_vendor_host,
@@ -762,11 +763,12 @@ class _Analyser:
         ):
             return Val(taint=Taint("reads the whole environment", self.line(node), whole=True))
         hiding = {"assecurestring", "maskinput"} & (args.switches | set(args.named))
-        if name == "read-host" and hiding:
+        if name == "read-host":
             # a switch followed by the prompt's text reads as that switch's value: either way it names the prompt
             asked = args.get("prompt", position=0) or next((args.named[h] for h in hiding if h in args.named), None)
-            self.cap("reads", PROMPT_TARGET, node, "Read-Host hiding its input")
-            return Val(taint=prompted(asked.text if asked else None, self.line(node)))
+            if hiding or (asked is not None and SECRET_PROMPT.search(asked.text or "")):
+                self.cap("reads", PROMPT_TARGET, node, "Read-Host hiding its input" if hiding else "Read-Host")
+                return Val(taint=prompted(asked.text if asked else None, self.line(node)))
         typed = carried(piped or args.get("securestring", position=0) or Val()).taint
         if name == "convertfrom-securestring" and typed is not None and typed.what.startswith(PROMPTED):
             return Val(taint=typed)  # the password just typed, as plain text: still that password, not a stored one

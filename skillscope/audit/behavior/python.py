@@ -35,6 +35,7 @@ from skillscope.audit.behavior.pyvocab import (
     strings,
 )
 from skillscope.audit.behavior.vocab import (
+    DIALOG_PROMPT,
     DOTENV,
     DOWNLOADERS,
     INTERPRETERS,
@@ -43,6 +44,7 @@ from skillscope.audit.behavior.vocab import (
     PROMPT_TARGET,
     PROMPTED,
     SECRET_NAME,
+    SECRET_PROMPT,
     STORE_COMMAND,
     TOKEN_COMMAND,
     credential_glob,
@@ -126,6 +128,15 @@ _HIDDEN_PROMPTS = frozenset(
     }
 )
 """Calls that ask the user for a value without echoing it: what is typed there is a password or token."""
+_PROMPTS = _HIDDEN_PROMPTS | {
+    "input",
+    "builtins.input",
+    "raw_input",
+    "click.prompt",
+    "typer.prompt",
+    "questionary.text",
+}
+"""Calls that ask the user for a value: one whose prompt names a secret (``input("API key: ")``) gives a secret."""
 
 
 def _host(dest: str) -> str:
@@ -304,12 +315,19 @@ class Analyser:
     def _call_taint(self, node: ast.Call, fn: str) -> Taint | None:
         if fn in ("os.getenv", "getenv", "os.environ.get", "environ.get", "os.environ.pop", "os.environ.setdefault"):
             return self._env_taint(node, self.values.value(node.args[0]) if node.args else None)
-        if fn in _HIDDEN_PROMPTS or (
-            fn.rsplit(".", 1)[-1] in ("prompt", "ask")
-            and any(k.arg in ("hide_input", "password") and self.values.value(k.value) is True for k in node.keywords)
+        asked = node.args[0] if node.args else next((k.value for k in node.keywords if k.arg == "prompt"), None)
+        prompt = as_text(self.values.value(asked)) if asked is not None and fn in _PROMPTS else None
+        if (
+            fn in _HIDDEN_PROMPTS
+            or (
+                fn.rsplit(".", 1)[-1] in ("prompt", "ask")
+                and any(
+                    k.arg in ("hide_input", "password") and self.values.value(k.value) is True for k in node.keywords
+                )
+            )
+            or (prompt is not None and SECRET_PROMPT.search(prompt))  # input("Password: "): asked for by name
         ):
-            asked = node.args[0] if node.args else next((k.value for k in node.keywords if k.arg == "prompt"), None)
-            prompt = as_text(self.values.value(asked)) if asked is not None else None
+            prompt = prompt if prompt is not None else as_text(self.values.value(asked)) if asked is not None else None
             shown = f" ({safe_line(prompt.strip(), limit=40)})" if prompt and prompt.strip() else ""
             self._cap("reads", PROMPT_TARGET, node, f"{fn}{shown}")
             return Taint(f"{PROMPTED}{shown}", self._line(node), prompt_name(prompt))
@@ -341,6 +359,13 @@ class Analyser:
                 if fn.startswith(("subprocess.", "os.popen")) or method in ("check_output", "run", "getoutput")
                 else None
             )
+            dialog = DIALOG_PROMPT.search(said) if fn.startswith(("subprocess.", "os.popen")) else None
+            if dialog and not store:  # osascript -e 'display dialog ... with hidden answer': what the user types
+                asked_for = re.search(r"dialog\s+\\?[\"']([^\"'\\]{1,80})", said)
+                words = asked_for.group(1) if asked_for else None
+                self._cap("reads", PROMPT_TARGET, node, "a password dialog")
+                shown = f" ({safe_line(words.strip(), limit=40)})" if words and words.strip() else ""
+                return Taint(f"{PROMPTED}{shown}", self._line(node), prompt_name(words))
             if printed and not store:
                 tool = printed.group(0).split()[0]
                 self._cap("reads", safe_line(printed.group(0), limit=60), node, "a command that prints a credential")

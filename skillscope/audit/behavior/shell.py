@@ -13,6 +13,7 @@ from skillscope.audit.behavior.manifests import mixed_script_package, near_popul
 from skillscope.audit.behavior.shellparse import SHELLS, Cmd, Pipeline, parse_script, parse_shell
 from skillscope.audit.behavior.shellvalues import shipped, vendor_host
 from skillscope.audit.behavior.vocab import (
+    DIALOG_PROMPT,
     DOTENV,
     DOWNLOADERS,
     INTERPRETERS,
@@ -21,6 +22,7 @@ from skillscope.audit.behavior.vocab import (
     PROMPT_TARGET,
     PROMPTED,
     SECRET_NAME,
+    SECRET_PROMPT,
     STORE_COMMAND,
     TOKEN_COMMAND,
     credential_folder,
@@ -567,7 +569,7 @@ def _hidden_prompt(ctx: Ctx, cmd: Cmd) -> tuple[str, int, str | None] | None:
     hidden = any(a.startswith("-") and "s" in a[1:] and not a.startswith("--") for a in cmd.args) or re.search(
         r"\bstty\s+-echo\b", ctx.text
     )
-    if cmd.name != "read" or not hidden:
+    if cmd.name != "read":
         return None
     line = ctx.line(cmd.start)
     prompt = next((cmd.args[i + 1] for i, a in enumerate(cmd.args[:-1]) if a.startswith("-") and a.endswith("p")), None)
@@ -575,15 +577,15 @@ def _hidden_prompt(ctx: Ctx, cmd: Cmd) -> tuple[str, int, str | None] | None:
         lines = ctx.text.split("\n")
         before = _PROMPT_BEFORE.match(lines[line - 2]) if 1 < line <= len(lines) else None
         prompt = before.group("said").strip("'\"") if before else None
-    ctx.cap("reads", PROMPT_TARGET, cmd.start, cmd.end, "read -s")
+    if not hidden and not (prompt and SECRET_PROMPT.search(prompt)):
+        return None  # a plain answer to a question that names no secret
+    ctx.cap("reads", PROMPT_TARGET, cmd.start, cmd.end, "read -s" if hidden else "read, asking for a secret")
     shown = f" ({safe_line(prompt.strip(), limit=40)})" if prompt and prompt.strip() else ""
     return f"{PROMPTED}{shown}", line, PROMPT_NAME + prompt_name(prompt)
 
 
 PROMPT_NAME = "\x00prompt:"
-"""Marks a source's name as what a hidden prompt asked for (``GITHUB_TOKEN`` from "GitHub token:")."""
-_DIALOG_PROMPT = re.compile(r"\bwith\s+hidden\s+answer\b|--password\b|\bsystemd-ask-password\b|\bssh-askpass\b")
-"""A dialog that asks for a hidden answer: osascript's ``with hidden answer``, ``zenity``/``kdialog --password``."""
+"""Marks a source's name as what a password prompt asked for (``GITHUB_TOKEN`` from "GitHub token:")."""
 
 
 def _dialog_prompt(ctx: Ctx, cmd: Cmd) -> tuple[str, int, str | None] | None:
@@ -592,7 +594,7 @@ def _dialog_prompt(ctx: Ctx, cmd: Cmd) -> tuple[str, int, str | None] | None:
     if cmd.name not in ("osascript", "zenity", "kdialog", "systemd-ask-password", "ssh-askpass"):
         return None
     joined = " ".join(cmd.words)
-    if cmd.name in ("osascript", "zenity", "kdialog") and not _DIALOG_PROMPT.search(joined):
+    if cmd.name in ("osascript", "zenity", "kdialog") and not DIALOG_PROMPT.search(joined):
         return None
     said = re.search(r"dialog\s+\\?[\"']([^\"'\\]{1,80})", joined)
     prompt = said.group(1) if said else None

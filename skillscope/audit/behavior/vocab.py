@@ -39,6 +39,8 @@ __all__ = [
     "item_for_site",
     "PROMPTED",
     "PROMPT_TARGET",
+    "SECRET_PROMPT",
+    "DIALOG_PROMPT",
     "prompt_name",
     "prompt_owner",
 ]
@@ -677,26 +679,37 @@ def _one_edit(a: str, b: str) -> bool:
     return any(b[:i] + b[i + 1 :] == a for i in range(len(b)))
 
 
-PROMPTED = "reads a secret typed at a hidden prompt"
+PROMPTED = "reads a secret typed at a prompt"
 """How every analyser names a value typed at a prompt that hides it (``getpass``, ``read -s``, ``Read-Host
--AsSecureString``, ``osascript ... with hidden answer``): a password or token the user hands over by hand."""
-PROMPT_TARGET = "hidden prompt"
-"""The target of the ``reads`` capability a hidden prompt gives. The skill-level passes that pair any read with any
+-AsSecureString``, ``osascript ... with hidden answer``) or asks for a secret by name (``input("Password: ")``): a
+password or token the user hands over by hand."""
+PROMPT_TARGET = "password prompt"
+"""The target of the ``reads`` capability a password prompt gives. The skill-level passes that pair any read with any
 send leave it out: only a followed flow judges a typed value, so one sent in its own service's header stays quiet."""
+SECRET_PROMPT = re.compile(
+    r"(?i)\b(?:pass(?:word|phrase|code)|pass\s+word|api[\s_-]?key|access[\s_-]?key|secret(?:\s+key)?|token|pin(?:\s+code)?|"
+    r"2fa|otp|mfa|one[\s-]time\s+code|verification\s+code|seed\s+phrase|recovery\s+phrase|mnemonic|private\s+key|"
+    r"credentials?)\b"
+)
+"""A prompt that asks for a secret by name: what is typed there is one, echoed or not (``input("Password: ")``)."""
+DIALOG_PROMPT = re.compile(
+    r"\bwith\s+hidden\s+answer\b|\b(?:zenity|kdialog)\b[^\n|;]*--password\b|\bsystemd-ask-password\b|\bssh-askpass\b"
+)
+"""A command that shows a dialog hiding its answer and prints what is typed (osascript, zenity, kdialog)."""
 _PROMPT_FILLER = frozenset(
     "enter your the a an please type input paste new current for to of here now again confirm re".split()
 )
 
 
 def prompt_name(prompt: str | None) -> str:
-    """A variable-like name for what a hidden prompt asks for (``"Enter your GitHub token: "`` -> ``GITHUB_TOKEN``), so
+    """A variable-like name for what a password prompt asks for (``"Enter your GitHub token: "`` -> ``GITHUB_TOKEN``), so
     the provider checks that judge ``$GITHUB_TOKEN`` judge the typed value alike; ``PASSWORD`` when it says nothing."""
     words = [w for w in re.split(r"[^a-z0-9]+", (prompt or "").lower()) if w and w not in _PROMPT_FILLER]
     return "_".join(words[:4]).upper() or "PASSWORD"
 
 
 def prompt_owner(name: str, dest: str, purpose_names: bool = False) -> bool:
-    """Whether sending a value typed at a hidden prompt to ``dest`` is the user's own login: an address the user
+    """Whether sending a value typed at a password prompt to ``dest`` is the user's own login: an address the user
     configures (no host the code names), the host the prompt names (``GitHub token`` to api.github.com), a
     well-known service that is no drop for stolen data, or a host the skill's stated purpose names."""
     host = url_host_of(dest) if "://" in dest else ""

