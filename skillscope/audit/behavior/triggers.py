@@ -155,7 +155,7 @@ def _guarded(text: str, start: int) -> tuple[int, int]:
     return start, min(end, len(text))
 
 
-def _harm(ctx: Ctx, start: int, end: int, own: set[str]) -> str | None:
+def _harm(ctx: Ctx, start: int, end: int, own: set[str], depth: int = 0, *, follow: bool = False) -> str | None:
     """What harmful thing happens between ``start`` and ``end``: an error finding already there, or a destructive command."""
     for raw in ctx.hits:
         if (
@@ -164,6 +164,17 @@ def _harm(ctx: Ctx, start: int, end: int, own: set[str]) -> str | None:
             and (raw.severity == "error" or (raw.severity is None and raw.check in _ERRORS))
         ):
             return raw.message
+    if follow and depth < 2:  # the guarded code calls a function of this file that does it (`if host...: _upload()`)
+        for called in set(re.findall(r"\b([A-Za-z_]\w*)\s*\(", ctx.text[start:end])):
+            defined = re.search(
+                rf"^[ \t]*(?:(?:async\s+)?def|function|func|sub)\s+{re.escape(called)}\b|^[ \t]*{re.escape(called)}\s*\(\)\s*\{{",
+                ctx.text,
+                re.MULTILINE,
+            )
+            if defined is not None and not (start <= defined.start() < end):
+                inner = _harm(ctx, *_guarded(ctx.text, defined.start()), own, depth + 1, follow=True)
+                if inner:
+                    return inner
     destroy = _DESTROY.search(ctx.text, start, end)
     if destroy is None:
         return None
@@ -239,8 +250,16 @@ _IDENTITY = (
     r"(?:USER|LOGNAME|HOSTNAME|USERNAME|COMPUTERNAME|USERDOMAIN|USERDNSDOMAIN|GITHUB_REPOSITORY(?:_OWNER)?|GITHUB_ACTOR|"
     r"CI_PROJECT_(?:PATH|NAMESPACE)|CI_REPO(?:_OWNER)?|BUILDKITE_ORGANIZATION_SLUG|CIRCLE_PROJECT_(?:USERNAME|REPONAME))"
 )
+_IDENTITY_CALL = (
+    r"\b(?:socket\.(?:getfqdn|gethostname)|platform\.node|getpass\.getuser|os\.(?:getlogin|hostname|Hostname)|"
+    r"os\.userInfo\(\)\.username|Socket\.gethostname|Etc\.getlogin|Dns\.GetHostName|\[Environment\]::MachineName)\s*\("
+    r"|\$\((?:hostname|whoami|uname\s+-n)[^)]*\)"
+)
+"""A call that answers who or where the code runs: the host's name, the user's login."""
 _IDENTITY_BIND = re.compile(
-    rf"^[ \t]*(?:const\s+|let\s+|var\s+)?([A-Za-z_]\w*)\s*=[^=\n][^\n]*['\"]{_IDENTITY}['\"]", re.MULTILINE
+    rf"^[ \t]*(?:const\s+|let\s+|var\s+|\$)?([A-Za-z_]\w*)\s*(?:,\s*_\w*\s*)?:?=[^=\n][^\n]*"
+    rf"(?:['\"]{_IDENTITY}['\"]|{_IDENTITY_CALL})",
+    re.MULTILINE,
 )
 _FIXED = r"\s*(?:==|===|!=|!==)\s*['\"][^'\"\n]{3,}['\"]|\.(?:startswith|endswith|startsWith|endsWith)\(\s*[(\[]?\s*['\"][^'\"\n]{3,}['\"]"
 
@@ -255,7 +274,7 @@ def _identity_tests(ctx: Ctx, own: set[str], reported: dict[int, int]) -> None:
             line = text.count("\n", 0, match.start())
             if line in reported:
                 continue
-            harm = _harm(ctx, *_guarded(text, match.start()), own)
+            harm = _harm(ctx, *_guarded(text, match.start()), own, follow=True)
             reported[line] = len(ctx.hits)
             ctx.add(
                 "skillscope/triggers/magic-value",
