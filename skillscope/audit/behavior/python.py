@@ -522,11 +522,37 @@ class Analyser:
         self.report = report
         self.values.names = dict(seed)
         self._block(tree.body)
+        if self.report:
+            self._built_texts(tree)
         for taint, node in self.reads:
             # Read and kept: a capability. A settings file (~/.aws/config, ~/.kube/config) says nothing more; a key
             # file or store read with nothing sent is a note. Only a flow to the network or a start-up write is harm.
             if taint not in self.sent and self.report and not _SETTINGS_ONLY.search(taint.what):
                 self._add("skillscope/exfiltration/credential-read", taint.what, node, "note")
+
+    def _built_texts(self, tree: ast.Module) -> None:
+        """A string the code builds from constant pieces (``"sk_live_51Hq" + "8ZkLm..."``, ``"".join([...])``, an
+        f-string or ``%`` of constants) is read by the text rules as the literal it makes, at the expression: a key or
+        a host written in pieces is the same key or host."""
+        from skillscope.audit.behavior.hosts import scan_hosts  # the text rules, over the value instead of the source
+
+        said: set[tuple[str, str]] = set()
+        for node in ast.walk(tree):
+            if not isinstance(node, (ast.BinOp, ast.JoinedStr, ast.Call)):
+                continue
+            value = self.values.value(node)
+            if not isinstance(value, str) or len(value) < 16 or value in self.ctx.text:
+                continue
+            built = Ctx(value, 0, value, self.ctx.path)
+            scan_hosts(built, is_code=True)
+            for raw in built.hits:
+                if value[raw.start : raw.end] in self.ctx.text:
+                    continue  # "Bearer " + TOKEN: the key is written whole elsewhere, and reported there
+                if raw.check.startswith(("skillscope/secrets/", "skillscope/deception/")) and (
+                    (raw.check, raw.message) not in said
+                ):
+                    said.add((raw.check, raw.message))
+                    self._add(raw.check, f"{raw.message} (built from pieces)", node, raw.severity)
 
     def _function_summary(self, function: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
         report, self.report = self.report, False

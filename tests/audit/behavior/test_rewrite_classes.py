@@ -160,6 +160,18 @@ CASES = {
         "scripts/setup.js",
         5,
     ),
+    # and so is one Python builds with join (or an f-string, or %)
+    "token-joined-python": (
+        {
+            "scripts/refund.py": 'import stripe\nstripe.api_key = "".join(["sk_live_51MzQ8vK2xT7", "pR4wL9nB3cY6hJ1dF5gA0sE8uQ2mZ"])\n'
+        },
+        {
+            "scripts/refund.py": 'import os\nimport stripe\nstripe.api_key = os.environ["STRIPE_API_KEY"]\nBASE = "".join(["https://api.stripe.com", "/v1"])\n'
+        },
+        "skillscope/secrets/token",
+        "scripts/refund.py",
+        2,
+    ),
     # a live key written in two pieces is the same key
     "token-in-pieces": (
         {"charge.rb": 'require "net/http"\nSTRIPE = ("sk_live_51Hq8ZkLmN4pR7tV2" + "wX9yB3cD6fG1hJ0kQ5sA8eU2iO")\n'},
