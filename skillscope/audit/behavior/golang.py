@@ -29,7 +29,9 @@ from skillscope.audit.behavior.flowcore import (
     unescape,
     with_places_read,
 )
+from skillscope.audit.behavior.modes import judge_mode
 from skillscope.audit.behavior.treesitter import parse, text_of
+from skillscope.audit.behavior.vocab import home_path
 
 if TYPE_CHECKING:  # only names node types; the binding loads with the first parse (treesitter.py)
     from tree_sitter import Node
@@ -152,6 +154,17 @@ _PASSWORD_READERS = frozenset(
     }
 )
 """Calls that read what the user types without echoing it: a password or token handed over by hand."""
+
+
+def _go_int(text: str | None) -> int | None:
+    """A Go integer literal's value (``0o600``, ``0600``, ``0x1ff``, ``420``, ``1_000``), or None."""
+    if not text:
+        return None
+    value = text.strip().replace("_", "")
+    try:
+        return int(value, 8) if re.fullmatch(r"0[0-7]+", value) else int(value, 0)
+    except ValueError:
+        return None
 
 
 class _Go:
@@ -425,6 +438,10 @@ class _Go:
             return concat([lval, rval])
         if op == "^" and lval.text and rval.text and lval.text.isdigit() and rval.text.isdigit():
             return Val(str(int(lval.text) ^ int(rval.text)), decoded=True)
+        left_int, right_int = _go_int(lval.text), _go_int(rval.text)
+        if op in ("&^", "&", "|") and left_int is not None and right_int is not None:  # a file mode from named bits
+            bits = left_int & ~right_int if op == "&^" else left_int & right_int if op == "&" else left_int | right_int
+            return Val(oct(bits))
         if op in ("==", "!=", "<", ">", "<=", ">=", "&&", "||"):
             return EMPTY
         return merge([lval, rval])
@@ -581,6 +598,10 @@ class _Go:
                 return Val(first.text, handle=("file", first.text or UNKNOWN), append="O_APPEND" in flags)
         if name in ("os.RemoveAll",):
             sinks.destroy(start, end, first, name)
+            return EMPTY
+        if name in ("os.Chmod", "os.Lchmod") and len(args) >= 2:
+            mode = _go_int(args[1].text)
+            judge_mode(self.ctx, mode, home_path(first.text or UNKNOWN), start, end, name)
             return EMPTY
         if name in ("os.Rename", "os.Link", "os.Symlink") and len(args) >= 2:
             sinks.write(start, end, args[1], path_secret(first, line))

@@ -382,3 +382,29 @@ def test_a_host_check_that_guards_nothing_harmful_is_no_error():
     quiet_py = HOST_PY.replace("    shutil.rmtree(Path.home())", "    print('build host')")
     assert quiet_js != HOST_JS and quiet_py != HOST_PY
     assert "error" not in [sev for _, sev in _magic("scripts/t.js", quiet_js) + _magic("scripts/t.py", quiet_py)]
+
+
+# --- 13. key modes from a constant (Go): named bits worked out, a private key opened to every user ----------------
+
+GO_MODE_BAD = """package main
+
+import (
+\t"os"
+\t"path/filepath"
+)
+
+const owner = 0o700
+
+func main() {
+\thome, _ := os.UserHomeDir()
+\tkey := filepath.Join(home, ".ssh", "id_ed25519")
+\tos.Chmod(key, owner&^0o100|0o044)
+}
+"""
+GO_MODE_GOOD = GO_MODE_BAD.replace("owner&^0o100|0o044", "owner&^0o100")
+
+
+def test_a_go_key_mode_built_from_a_constant_that_opens_the_key_is_stopped(tmp_path, env):  # noqa: F811
+    stopped_at_line_and_twin_quiet(
+        tmp_path, env, "cmd/keys/main.go", GO_MODE_BAD, GO_MODE_GOOD, "skillscope/permissions/privilege", 13
+    )
