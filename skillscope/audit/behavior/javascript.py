@@ -71,6 +71,7 @@ __all__ = [
     "shell_rules",
     "index_taint",
     "unescape_one",
+    "written",
 ]
 
 FLOW = "skillscope/exfiltration/data-flow"
