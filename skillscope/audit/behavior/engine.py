@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -176,7 +177,12 @@ def analyse_skill(files: list[SkillFileText], frontmatter: dict[str, Any] | None
                 contexts.append(ctx)
         script = not file.binary and bool(regions) and not regions[0].documented
         whole = Ctx(text, 0, text, file.path, documented=not script)
-        hosts.scan_hosts(whole, is_code=script, uploaded=_uploaded_hosts(contexts) if script else frozenset())
+        hosts.scan_hosts(
+            whole,
+            is_code=script,
+            uploaded=_uploaded_hosts(contexts) if script else frozenset(),
+            installed=_install_hosts(contexts),
+        )
         contexts.append(whole)
         placed = _place(text, contexts, binary=file.binary)
         found = _capabilities(text, file.path, contexts, binary=file.binary)
@@ -283,6 +289,20 @@ def _gather(evidence: agentconfig.Evidence, path: str, ctx: Ctx) -> None:
     wrote = next((c for c in ctx.caps if c.kind == "writes" and _outside(c.target)), None)
     if wrote:
         evidence.writes.append(((path, base + wrote.start, base + wrote.end), wrote.target))
+
+
+def _install_hosts(contexts: list[Ctx]) -> frozenset[str]:
+    """The hosts a file installs from: an index or a package URL its installer is given (every package the install
+    brings comes from there), or, where the code puts a program on PATH, each host it downloads from."""
+    caps = [c for ctx in contexts for c in ctx.caps]
+    out = {url_host_of(c.target).lower() for c in caps if c.kind == "installs" and "://" in c.target}
+    out |= {c.target.split()[-1].lower() for c in caps if c.kind == "installs" and c.target.startswith("index ")}
+    if any(c.kind == "writes" and _ON_PATH.search(c.target) for c in caps):
+        out |= {c.target.lower() for c in caps if c.kind == "sends" and c.detail == "GET" and "." in c.target}
+    return frozenset(h for h in out if h)
+
+
+_ON_PATH = re.compile(r"(?:^|/)(?:\.local/bin|usr/local/bin|opt/homebrew/bin|usr/bin|bin)/[^/]+$")
 
 
 def _uploaded_hosts(contexts: list[Ctx]) -> frozenset[str]:

@@ -140,10 +140,13 @@ def _lookalike(host: str) -> str | None:
     return None
 
 
-def scan_hosts(ctx: Ctx, *, is_code: bool, uploaded: frozenset[str] = frozenset()) -> None:
+def scan_hosts(
+    ctx: Ctx, *, is_code: bool, uploaded: frozenset[str] = frozenset(), installed: frozenset[str] = frozenset()
+) -> None:
     """Links whose text spells another host, look-alike hosts, data-collection endpoints, and secrets in ``ctx.text``.
 
-    ``uploaded``: the hosts the file's code uploads file contents to (a look-alike one is then an error)."""
+    ``uploaded``: the hosts the file's code uploads file contents to; ``installed``: the hosts it installs packages
+    from (an index). A look-alike one is then an error: what is sent, or every package installed, goes to it."""
     text = ctx.text
     if "://" in text:
         for match in _URL.finditer(text):
@@ -163,13 +166,15 @@ def scan_hosts(ctx: Ctx, *, is_code: bool, uploaded: frozenset[str] = frozenset(
             elif host and (site := lookalike_site(host)) is not None:
                 # ASCII dressed as a known site: a warning alone; the flow rules make a secret or a download to it an error.
                 carried = host.lower() in uploaded
+                index = host.lower() in installed
                 ctx.add(
                     "skillscope/deception/lookalike-host",
                     f"URL to {safe_line(host, limit=80)}, which imitates {site} (line {ctx.line(match.start())})"
-                    + (", and the code uploads file contents there" if carried else ""),
+                    + (", and the code uploads file contents there" if carried else "")
+                    + (", and what the skill installs comes from there" if index else ""),
                     match.start(),
                     match.start() + len(url),
-                    "error" if carried else "warning",
+                    "error" if carried or index else "warning",
                 )
             kind = endpoint_kind(url)
             if kind == "collector":

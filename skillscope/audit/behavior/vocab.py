@@ -341,7 +341,16 @@ def lookalike_site(host: str) -> str | None:
     for brand in _BORROWED:
         if re.search(rf"(?:^|-){brand}(?:-|$)", labels[-2]) and labels[-2] != brand:
             return next((site for site in WELL_KNOWN_SITES if site.startswith(brand + ".")), brand)
+    # a whole domain worn as the front labels of another (releases.vendor.com.cdn-cache.example): the reader stops
+    # at ".com"; a country code after it (example.com.au) is a real suffix, not another host
+    for at in range(1, len(labels) - 1):
+        rest = labels[at + 1 :]
+        if labels[at] in _GENERIC_TLDS and not (len(rest) == 1 and len(rest[0]) == 2):
+            return f"{labels[at - 1]}.{labels[at]}"
     return None
+
+
+_GENERIC_TLDS = frozenset({"com", "org", "net", "io", "dev", "app", "sh", "ai"})
 
 
 def related_host(name: str, host: str) -> bool:

