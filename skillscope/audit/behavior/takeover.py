@@ -24,6 +24,7 @@ from __future__ import annotations
 import ast
 import json
 import re
+import tomllib
 from collections.abc import Mapping
 from dataclasses import replace
 
@@ -370,6 +371,12 @@ def _spelt_entries(text: str, language: str | None, *, pieces: bool = True) -> l
             if isinstance(config, dict):
                 out.extend((line, words) for words in _entry_words(config))
                 continue
+        if "mcp_servers" in stripped and "\n" in stripped:  # Codex's config.toml: [mcp_servers.NAME] tables
+            try:
+                toml = tomllib.loads(stripped)
+            except (tomllib.TOMLDecodeError, RecursionError):
+                toml = {}
+            out.extend((line, words) for words in _entry_words(toml))
         # a command's words count only where a server entry's "command" key sits on the line: elsewhere a string
         # "curl" or "node" is a command the script runs, judged by the analysers
         keyed = pieces and 0 < line <= len(lines) and _COMMAND_KEY.search(lines[line - 1]) is not None

