@@ -12,7 +12,7 @@ from skillscope.catalog.entry import validate_entry
 from skillscope.catalog.surface import build_surface, canonical_json
 from skillscope.core.locations import user_data_dir
 from skillscope.core.spec import MODERN
-from skillscope.demo import DEMO_LABEL, demo_server
+from skillscope.demo import DEMO_LABEL
 from skillscope.demo.catalog import demo_skills
 from skillscope.demo.publisher import entry_for
 from skillscope.demo.surface import approved_tool_definition
@@ -38,7 +38,7 @@ def _entry(skill: Any) -> Any:
 
 def _approved_tool() -> Any:
     """The demo's honest tool as a surface item, as the TUI lists it from the demo server."""
-    listing = KindListing("tool", [approved_tool_definition(demo_server())])
+    listing = KindListing("tool", [approved_tool_definition()])
     return build_surface(DEMO_LABEL, {"tool": listing}).items["tool"][0]
 
 

@@ -60,10 +60,17 @@ def add_demo_surface(server: MCPServer) -> MCPServer:
     return server
 
 
-def approved_tool_definition(server: MCPServer) -> dict[str, Any]:
-    """The approved tool's definition as ``tools/list`` sends it (for the seed's approval)."""
+def approved_tool_definition() -> dict[str, Any]:
+    """The approved tool's definition as ``tools/list`` sends it (for the seed's approval).
+
+    Read from a server that carries only the demo's tools and prompt: the demo's skills (hundreds of
+    files) play no part in a tool's definition, and the seed runs on every fresh demo ledger.
+    """
     from mcp.types import Tool
 
+    from skillscope.demo.publisher import quiet_mcp_server
+
+    server = add_demo_surface(quiet_mcp_server("skillscope-demo"))
     info = next(t for t in server._tool_manager.list_tools() if t.name == APPROVED_TOOL)
     tool = Tool(
         name=info.name,
