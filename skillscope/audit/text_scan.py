@@ -94,7 +94,12 @@ def _workspace_only(text: str, match: re.Match[str]) -> bool:
         return bool(targets) and not any(_chmod_worth_a_look(text, w) for w in targets)
     if any(w.startswith("$") for w in targets):
         targets = _rm_values(text, match.start()) or targets
+    # the working directory spelt as a variable ($(CURDIR)/out in a Makefile, "$PWD/build") is the project
+    targets = [_HERE_VAR.sub("./", w, count=1) for w in targets]
     return bool(targets) and all(not w.startswith(("/", "~", "$", "*")) and ".." not in w for w in targets)
+
+
+_HERE_VAR = re.compile(r"^\$(?:\(CURDIR\)|\{CURDIR\}|\{?PWD\}?|\(PWD\))/")
 
 
 def _rm_values(text: str, at: int) -> list[str]:

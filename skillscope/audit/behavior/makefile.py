@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from skillscope.audit.behavior import shell
 from skillscope.audit.behavior.base import Ctx
+from skillscope.audit.behavior.shellvalues import shipped
 from skillscope.audit.behavior.treesitter import parse, walk
 
 if TYPE_CHECKING:  # only names node types; the binding loads with the first parse (treesitter.py)
@@ -41,6 +42,8 @@ class _Make:
         self.ctx = ctx
         self.tree, self.data = parse("make", ctx.text)
         self.values: dict[str, tree_sitter.Node | None] = {}
+        self.owners: dict[str, _Make] = {}
+        """For a name set in an included file (``include tools.mk``), the reader of that file: its node is read there."""
         self.chars: list[int] | None = None
         if len(self.data) != len(ctx.text):
             self.chars = []
@@ -62,7 +65,7 @@ class _Make:
             return f"${{{name}}}"  # make reads the environment for a name the Makefile does not set ($(HOME))
         if node is None or depth > _MAX_DEPTH:
             return ""
-        return self.resolve(node, "", depth + 1)
+        return self.owners.get(name, self).resolve(node, "", depth + 1)
 
     def resolve(self, node: tree_sitter.Node, target: str, depth: int = 0) -> str:
         """The text of ``node`` with make's references replaced by their constant values."""
@@ -107,14 +110,26 @@ class _Make:
         out.append(self.data[at : node.end_byte].decode("utf-8", "replace"))
         return "".join(out)
 
-    def run(self) -> None:
-        root = self.tree.root_node
-        for node in walk(root):
+    def assignments(self, depth: int = 0) -> None:
+        """Learn every name this file sets, and those of the files it includes that the skill ships (their names
+        and values are read in their own text, and may use this file's names)."""
+        for node in walk(self.tree.root_node):
             if node.type == "variable_assignment":
                 name = node.child_by_field_name("name")
                 value = node.child_by_field_name("value")
-                if name is not None:
-                    self.values.setdefault(self.src(name).strip(), value)
+                if name is not None and self.src(name).strip() not in self.values:
+                    self.values[self.src(name).strip()] = value
+                    self.owners[self.src(name).strip()] = self  # its node is read in this file's text
+            elif node.type == "include_directive" and depth < _MAX_DEPTH:
+                for word in (w for w in walk(node) if w.type == "word"):
+                    for _, text in shipped(self.ctx.skill_files, self.ctx.path, self.src(word))[:1]:
+                        included = _Make(Ctx(text, 0, text, self.ctx.path, skill_files=self.ctx.skill_files))
+                        included.values, included.owners = self.values, self.owners  # one table of names
+                        included.assignments(depth + 1)
+
+    def run(self) -> None:
+        root = self.tree.root_node
+        self.assignments()
         for node in walk(root):
             if node.type == "shell_function":
                 command = next((c for c in node.children if c.type == "shell_command"), None)
@@ -177,7 +192,7 @@ class _Make:
         return piece.start, piece.end
 
 
-_DEFAULTS = {"SHELL": "/bin/sh", "MAKE": "make", "RM": "rm -f", "CC": "cc", "CXX": "g++", "CP": "cp"}
+_DEFAULTS = {"SHELL": "/bin/sh", "MAKE": "make", "RM": "rm -f", "CC": "cc", "CXX": "g++", "CP": "cp", "CURDIR": "."}
 """Variables make sets itself when the Makefile does not."""
 _PASSING = frozenset({"wildcard", "strip", "abspath", "realpath", "sort"})
 """Make functions whose value is their argument as far as the rules care (the pattern, the path)."""

@@ -133,6 +133,8 @@ def language_of(path: str, text: str) -> str | None:
     named = _NAMES.get(lower.rsplit("/", 1)[-1])
     if named:
         return named
+    if re.match(r"(?:gnu)?makefile\.[\w.-]+$", lower.rsplit("/", 1)[-1]):
+        return "makefile"  # Makefile.bootstrap, Makefile.release: run with make -f
     for suffix, language in _SUFFIX.items():
         if lower.endswith(suffix):
             return language

@@ -209,9 +209,12 @@ def _runs_stdin(cmd: Cmd) -> bool:
     """An interpreter reading its program from standard input (sh, bash -s, python3 -), not from -c or a file."""
     if cmd.name not in INTERPRETERS or cmd.name in ("source", "."):
         return False
+    args = cmd.args
+    if "-s" in args[:2] and not any(a in _STDIN_CODE for a in args):
+        return True  # sh -s -- ./prefix: the program comes from stdin, the words after -s are its arguments
     return not any(
-        a in _STDIN_CODE or (a.startswith("-") and a.endswith("c") and len(a) <= 3) for a in cmd.args
-    ) and not any(not a.startswith("-") and "." in a and a != "-" for a in cmd.args)
+        a in _STDIN_CODE or (a.startswith("-") and a.endswith("c") and len(a) <= 3) for a in args
+    ) and not any(not a.startswith("-") and "." in a and a != "-" for a in args)
 
 
 class _Flow:
@@ -2323,7 +2326,8 @@ def _scan(ctx: Ctx, depth: int, args: list[str] | None = None) -> None:
                     kind = "download" if _is_downloader(cmd) or downloaded else "decode"
                     origin = (_url_of(cmd) or downloaded or cmd.name) if kind == "download" else " ".join(cmd.words[:2])
                     flow.files[written] = (kind, origin, ctx.line(cmd.start))
-            if any(_is_downloader(c) and not _sends(c) and _written(c) is None for c in stage):
+            # a download that also sends (machine facts in its URL, a form) still prints what it fetches to the pipe
+            if any(_is_downloader(c) and _written(c) is None for c in stage):
                 downloaded = next((_url_of(c) for c in stage if _is_downloader(c)), None) or "the network"
                 if fed_from is None:
                     fed_from = next(c.start for c in stage if _is_downloader(c))

