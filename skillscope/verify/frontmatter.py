@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from dataclasses import dataclass
@@ -105,9 +106,19 @@ def parse_frontmatter(block: str, *, schema: str = "yaml-1.1") -> dict[str, Any]
     """Parse a frontmatter block into JSON values (dates become ISO strings).
 
     ``schema="core"`` reads it as YAML 1.2's core schema does instead (see ``_CoreLoader``).
+    Each call returns a new dict: callers may change what they get.
     """
     if len(block) > FRONTMATTER_MAX:
         raise FrontmatterError(f"Frontmatter is {len(block):,} characters, more than {FRONTMATTER_MAX:,}")
+    plain: dict[str, Any] = json.loads(_parsed_json(block, schema))
+    return plain
+
+
+@functools.lru_cache(maxsize=32)
+def _parsed_json(block: str, schema: str) -> str:
+    """The block's values as JSON text, kept for the last few blocks: an audit reads each SKILL.md's frontmatter
+    when it verifies the file and again when it judges what the skill grants, and YAML is the slow part.
+    A block that does not parse raises each time (errors are not kept)."""
     loader = _CoreLoader if schema == "core" else _StrictLoader
     try:
         data = yaml.load(block, Loader=loader)  # a SafeLoader subclass
@@ -120,8 +131,7 @@ def parse_frontmatter(block: str, *, schema: str = "yaml-1.1") -> dict[str, Any]
     if not isinstance(data, dict):
         raise FrontmatterError(f"Frontmatter is not a mapping (it is {type(data).__name__})")
     try:
-        plain: dict[str, Any] = json.loads(json.dumps(data, default=str))
-        return plain
+        return json.dumps(data, default=str)
     except (TypeError, ValueError) as exc:
         raise FrontmatterError(f"Frontmatter cannot be expressed as JSON ({exc})") from None
 

@@ -108,3 +108,17 @@ def test_missing_key_is_not_null_and_int_is_not_float():
 def test_yaml_typing_is_recognised():
     (diff,) = compare_frontmatter({"flag": "yes"}, parse_frontmatter("flag: yes"))
     assert diff.yaml_typing
+
+
+def test_each_parse_of_the_same_block_is_a_new_value_and_a_refusal_is_never_remembered():
+    """The parsed values of recent blocks are kept (an audit reads each SKILL.md's frontmatter twice): a caller that
+    changes what it got must not change what the next caller reads, and a refused block stays refused."""
+    block = "name: demo\nallowed-tools: [Read, Grep]\nmetadata:\n  team: docs\n"
+    first = parse_frontmatter(block)
+    first["name"] = "changed"
+    first["allowed-tools"].append("Bash(*)")
+    first["metadata"]["team"] = "changed"
+    assert parse_frontmatter(block) == {"name": "demo", "allowed-tools": ["Read", "Grep"], "metadata": {"team": "docs"}}
+    for _ in range(2):
+        with pytest.raises(FrontmatterError, match="duplicate|Duplicate"):
+            parse_frontmatter("name: a\nname: b\n")
