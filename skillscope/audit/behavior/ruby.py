@@ -154,6 +154,10 @@ _ENV_WHOLE = frozenset(
     }
 )
 _ITERATORS = frozenset({"each", "each_with_index", "map", "find", "detect", "select", "filter", "any?", "each_entry"})
+_SAME_ITEMS = frozenset(
+    {"sort", "uniq", "reverse", "to_a", "compact", "flatten", "each", "each_with_index", "each_entry"}
+)
+"""Methods whose result holds the receiver's items (or is the receiver): the items are still known after them."""
 """Methods whose block gets each item of the receiver in turn."""
 _HEADER_KEYS = (
     "authorization",
@@ -530,6 +534,8 @@ class _Ruby:
             start, end = self.span(node)
             self.sinks.read(start, end, val)
             return val
+        if self.src(obj) == "Dir" and keys and keys[0].text:  # Dir["~/x/*/SKILL.md"]: each match is that pattern
+            return Val(keys[0].text, items=[Val(keys[0].text)])
         val = self.eval(obj, scope)
         if val.items is not None and keys and keys[0].text is not None and keys[0].text.lstrip("-").isdigit():
             index = int(keys[0].text)
@@ -777,6 +783,8 @@ class _Ruby:
             and args
         ):
             self._pour(receiver, merge(args), scope)
+        if receiver is not None and method in _SAME_ITEMS and not args:
+            return recv  # Dir[glob].sort.each: the same items in another order (each returns its receiver)
         # -- anything else: a read when it is handed a credential place, else what it is given
         result = replace(merge([recv, *args]), handle=None, items=None)
         if method not in _PATH_BUILDERS:

@@ -233,6 +233,9 @@ def _planted(
         text = texts[path]
         said = [value for _, value in literals(text, language)]
         said += [m.group(2) for m in _HEREDOC.finditer(text)] if language in (None, "shell") else []
+        # a text the script reads from a file it ships (FOOTER = File.read("footer.md")) is what it can plant too
+        here = path.rsplit("/", 1)[0] + "/" if "/" in path else ""
+        said += [texts[f] for f in {here + v for v in said if here + v in texts} | {v for v in said if v in texts}]
         found: list[tuple[int, Raw]] = []
         for value in said:
             if len(value.split()) < 3:
