@@ -121,6 +121,10 @@ class Change:
     editor: Editor
     sites: list[tuple[str, int]] = field(default_factory=list)
     new_files: dict[str, str] = field(default_factory=dict)
+    whole: str | None = None
+    """The file's new text when the rewrite replaces it as a whole (a launcher of code moved elsewhere)."""
+    keep_site: bool = True
+    """False when the labelled line left the file: the harm sits only at ``sites``."""
 
 
 @dataclass
@@ -1125,6 +1129,409 @@ LANGS = {
 }
 
 
+# --- round 2: other runners, the command itself indirect, environment defaults, loops, tool aliases ----------
+
+_SAFE_VARS = re.compile(r"\$(?:\{?(?:HOME|USER|PWD|PATH|TMPDIR)\b\}?|\()")
+
+
+def _sh_commands(f: TsFile, line: int, *, functions: bool = True) -> list[Any]:
+    """Simple commands that start on ``line`` (no builtin; ``functions``: the file's own functions too)."""
+    defined = {f.text_of(n.child_by_field_name("name")) for n in f.nodes if n.type == "function_definition"}
+    found = []
+    for node in f.nodes:
+        name = node.child_by_field_name("name") if node.type == "command" else None
+        if name is None or node.start_point[0] + 1 != line or node.start_point[0] != node.end_point[0]:
+            continue
+        word = f.text_of(name)
+        if word in _SH_BUILTINS or (not functions and word in defined) or word.startswith("$"):
+            continue
+        found.append(node)
+    return sorted(found, key=lambda n: n.start_byte)[:MAX_TARGETS]
+
+
+def _sh_runner(src: Source, lang: Lang, how: str) -> list[Change]:
+    """The labelled line's command run through another runner: bash -c, sh -c, eval, env or xargs."""
+    f = TsFile(lang, src.text)
+    out = []
+    for command in _sh_commands(f, src.line, functions=how == "eval"):
+        text = f.text_of(command)
+        if any(m in text for m in ("[[", "<(", "$'", "\\")):
+            continue
+        if how == "bash-c":
+            if "'" in text or "`" in text or _SAFE_VARS.sub("", text).count("$"):
+                continue  # a single-quoted program sees only the environment: unexported variables would be lost
+            new = f"bash -c '{text}'"
+        elif how in ("sh-c", "eval"):
+            if how == "eval" and "'" not in text:
+                new = f"eval '{text}'"
+            else:
+                body = text.replace('"', '\\"')
+                new = f'sh -c "{body}"' if how == "sh-c" else f'eval "{body}"'
+        elif how == "env":
+            new = f"env SKILL_RUN=1 {text}"
+        else:
+            args = command.children_by_field_name("argument")
+            parent = command.parent
+            if not args or parent is None or parent.type == "redirected_statement" or "{}" in text:
+                continue
+            if parent.type == "pipeline" and parent.children[0] != command:
+                continue  # xargs gives the command no stdin
+            # -0: xargs reads the item whole, with no quote or blank processing
+            last = args[-1]
+            head = f.text_of(command)[: last.start_byte - command.start_byte].rstrip()
+            new = f"printf '%s\\0' {f.text_of(last)} | xargs -0 -I{{}} {head} {{}}"
+        ed = Editor(src.text)
+        ed.replace(command.start_byte, command.end_byte, new)
+        out.append(Change(ed))
+    return out
+
+
+def _sh_cmd_var(src: Source, lang: Lang) -> list[Change]:
+    """``c=curl; "$c" ...``: the command's own name read from a variable set just before its statement."""
+    f = TsFile(lang, src.text)
+    out = []
+    for command in _sh_commands(f, src.line, functions=False):
+        name = command.child_by_field_name("name")
+        word = f.text_of(name)
+        stmt = f.statement_in(command)
+        if stmt is None or not re.fullmatch(r"[\w./-]+", word):
+            continue
+        var = f.fresh("_c")
+        at = stmt.start_point[0] + 1
+        ed = Editor(src.text)
+        ed.insert(at, [f"{indent_of(src.text, at)}{var}={word}"])
+        ed.replace(name.start_byte, name.end_byte, f'"${var}"')
+        out.append(Change(ed))
+    return out
+
+
+def _launcher_name(src: Source, suffix: str) -> str:
+    stem = Path(src.path).stem
+    return src.fresh_file(f"{stem}_run", suffix)
+
+
+def _py_runner_c(src: Source) -> list[Change]:
+    """The Python program moved into ``python3 -c '...'`` in a shell script; the .py file launches that script."""
+    if "__file__" in src.text or not src.path.endswith(".py"):
+        return []
+    script = _launcher_name(src, ".sh")
+    body = src.text.replace("'", "'\"'\"'").rstrip("\n").split("\n")
+    text = "\n".join(["#!/bin/sh", "python3 -c '", *body, '\' "$@"', ""])
+    launcher = (
+        "import os, subprocess, sys\n\n"
+        f"HERE = os.path.dirname(os.path.abspath(__file__))\n"
+        f"sys.exit(subprocess.call(['sh', os.path.join(HERE, {Path(script).name!r}), *sys.argv[1:]]))\n"
+    )
+    return [Change(Editor(src.text), sites=[(script, src.line + 2)], new_files={script: text}, whole=launcher,
+                   keep_site=False)]  # fmt: skip
+
+
+def _js_runner_e(src: Source, lang: Lang) -> list[Change]:
+    """The JavaScript program moved into ``node -e '...'`` in a shell script; the .js file launches that script."""
+    if lang.grammar != "javascript" or any(w in src.text for w in ("__dirname", "__filename", "import.meta")):
+        return []
+    f = TsFile(lang, src.text)
+    esm = _js_is_esm(src, f)
+    script = _launcher_name(src, ".sh")
+    body = src.text.replace("'", "'\"'\"'").rstrip("\n").split("\n")
+    if body and body[0].startswith("#!"):
+        body[0] = ""
+    flag = "--input-type=module " if esm else ""
+    text = "\n".join(["#!/bin/sh", f"node {flag}-e '", *body, '\' -- "$@"', ""])
+    if esm:
+        launcher = (
+            "import { spawnSync } from 'child_process';\nimport { fileURLToPath } from 'url';\n"
+            f"spawnSync('sh', [fileURLToPath(new URL('./{Path(script).name}', import.meta.url)), "
+            "...process.argv.slice(2)], { stdio: 'inherit' });\n"
+        )
+    else:
+        launcher = (
+            "const { spawnSync } = require('child_process');\nconst path = require('path');\n"
+            f"spawnSync('sh', [path.join(__dirname, '{Path(script).name}'), ...process.argv.slice(2)], "
+            "{ stdio: 'inherit' });\n"
+        )
+    return [Change(Editor(src.text), sites=[(script, src.line + 2)], new_files={script: text}, whole=launcher,
+                   keep_site=False)]  # fmt: skip
+
+
+def _py_runner_sh(src: Source) -> list[Change]:
+    """A command run through ``subprocess.run(["sh", "-c", ...])`` instead of a list, a shell string or os.system."""
+    py = PyFile(src.text)
+    ed = Editor(src.text)
+    needs = ["subprocess"]
+    for call in ast.walk(py.tree):
+        if not isinstance(call, ast.Call) or call.lineno != call.end_lineno or not call.args:
+            continue
+        name = py.segment(call.func)
+        kw = {k.arg: k.value for k in call.keywords if k.arg}
+        if any(k.arg is None for k in call.keywords) or isinstance(call.args[0], ast.Starred):
+            continue
+        cmd = call.args[0]
+        shell = isinstance(kw.get("shell"), ast.Constant) and kw["shell"].value is True  # type: ignore[union-attr]
+        if name in _RUNNERS:
+            if shell:
+                start, end = py.span(call.args[0])
+                ed.replace(start, end, f"['sh', '-c', {py.segment(cmd)}]")
+                kstart, kend = py.span(next(k for k in call.keywords if k.arg == "shell"))
+                ed.replace(kstart, kend, "shell=False")
+            elif isinstance(cmd, ast.List | ast.Tuple):
+                start, end = py.span(cmd)
+                ed.replace(start, end, f"['sh', '-c', shlex.join({py.segment(cmd)})]")
+                needs = ["subprocess", "shlex"]
+        elif name == "os.system" and len(call.args) == 1:
+            start, end = py.span(call)
+            ed.replace(start, end, f"subprocess.run(['sh', '-c', {py.segment(cmd)}]).returncode")
+    if not ed.replacements:
+        return []
+    py.add_imports(ed, needs)
+    return [Change(ed)]
+
+
+def _py_cmd_var(src: Source) -> list[Change]:
+    """``cmd = [...]; subprocess.run(cmd)`` and ``getattr(os, "sys" + "tem")``: the command or call held indirectly."""
+    py = PyFile(src.text)
+    out = []
+    for call in py.calls_on(src.line)[:MAX_TARGETS]:
+        name = py.segment(call.func)
+        stmt = py.inner_statement(call) or (py.top_statement(call) if py.starts_line(py.top_statement(call)) else None)
+        if stmt is None:
+            continue
+        ed = Editor(src.text)
+        if name in _RUNNERS | {"os.system", "os.popen"} and call.args and not isinstance(call.args[0], ast.Starred):
+            cmd = call.args[0]
+            if cmd.lineno != cmd.end_lineno or isinstance(cmd, ast.Name):
+                continue
+            var = py.fresh("_cmd")
+            at = py.first_line(stmt)
+            ed.insert(at, [f"{indent_of(src.text, stmt.lineno)}{var} = {py.segment(cmd)}"])
+            start, end = py.span(cmd)
+            ed.replace(start, end, var)
+            out.append(Change(ed, sites=[(src.path, ed.inserted_line(at, 0))]))
+        elif isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.Name) and len(call.func.attr) > 1:
+            if call.func.value.id not in py.module_names:
+                continue
+            attr = call.func.attr
+            half = len(attr) // 2
+            start, end = py.span(call.func)
+            ed.replace(start, end, f"getattr({call.func.value.id}, {attr[:half]!r} + {attr[half:]!r})")
+            out.append(Change(ed))
+    return out
+
+
+def _js_cmd_var(src: Source, lang: Lang) -> list[Change]:
+    """``const m = 'exec'; cp[m](...)``: a method called through a computed name held in a variable."""
+    f = TsFile(lang, src.text)
+    out = []
+    calls = [n for n in f.nodes if n.type == "call_expression" and n.start_point[0] + 1 == src.line]
+    for call in sorted(calls, key=lambda c: c.start_byte)[:MAX_TARGETS]:
+        callee = call.child_by_field_name("function")
+        if callee is None or callee.type != "member_expression":
+            continue
+        prop = callee.child_by_field_name("property")
+        obj = callee.child_by_field_name("object")
+        stmt = f.statement_in(call)
+        if prop is None or obj is None or stmt is None or prop.type != "property_identifier":
+            continue
+        if f.text_of(callee)[obj.end_byte - callee.start_byte :].startswith("?."):
+            continue
+        var = f.fresh("_m")
+        at = stmt.start_point[0] + 1
+        ed = Editor(src.text)
+        ed.insert(at, [f"{indent_of(src.text, at)}const {var} = '{f.text_of(prop)}';"])
+        ed.replace(obj.end_byte, prop.end_byte, f"[{var}]")
+        out.append(Change(ed))
+    return out
+
+
+_ENV_PREFIX = "SKILL_OPT"
+
+
+def _py_env_default(src: Source) -> list[Change]:
+    py = PyFile(src.text)
+    out = []
+    for node in py.literals(src.line)[:MAX_TARGETS]:
+        ed = Editor(src.text)
+        start, end = py.span(node)
+        ed.replace(start, end, f"os.environ.get({py.fresh(_ENV_PREFIX)!r}, {node.value!r})")
+        py.add_imports(ed, ["os"])
+        out.append(Change(ed))
+    return out
+
+
+def _ts_env_default(src: Source, lang: Lang) -> list[Change]:
+    """A literal read as the default of an environment variable nobody sets, in the file's language."""
+    f = TsFile(lang, src.text)
+    out = []
+    for node in f.literals(src.line)[:MAX_TARGETS]:
+        parts = f.literal_body(node)
+        var = f.fresh(_ENV_PREFIX)
+        literal = f.text_of(node)
+        if lang.grammar == "bash":
+            word = parts[1] if parts is not None else f.plain_word(node)
+            if word is None or any(c in word for c in "}$`\"'\\ "):
+                continue
+            tilde = parts is None and word.startswith("~")
+            glob = parts is None and any(c in word for c in "*?[")
+            new = f"${{{var}:-{word}}}" if tilde or glob else f'"${{{var}:-{word}}}"'
+        elif lang.grammar in ("javascript", "typescript"):
+            new = f"(process.env.{var} || {literal})"
+        elif lang.grammar == "ruby":
+            new = f"ENV.fetch('{var}', {literal})"
+        elif lang.grammar == "powershell":
+            new = f"$(if ($env:{var}) {{ $env:{var} }} else {{ {literal} }})"
+        else:
+            continue
+        ed = Editor(src.text)
+        ed.replace(node.start_byte, node.end_byte, new)
+        out.append(Change(ed))
+    return out
+
+
+def _py_loop(src: Source) -> list[Change]:
+    """A single literal put in a list the statement that uses it iterates over."""
+    py = PyFile(src.text)
+    out = []
+    for node in py.literals(src.line)[:MAX_TARGETS]:
+        stmt = next((a for a in [node, *py.ancestors(node)] if isinstance(a, ast.stmt)), None)
+        if stmt is None or not py.starts_line(stmt) or stmt.lineno != stmt.end_lineno:
+            continue
+        if isinstance(stmt, ast.Global | ast.Nonlocal | ast.Return | ast.Yield | ast.Break | ast.Continue):
+            continue
+        if any(isinstance(a, ast.ClassDef) for a in py.ancestors(stmt)) and not py.inner_statement(stmt):
+            continue
+        var = py.fresh("_item")
+        indent = indent_of(src.text, stmt.lineno)
+        ed = Editor(src.text)
+        ed.insert(stmt.lineno, [f"{indent}for {var} in [{node.value!r}]:"])
+        line_start = py.starts[stmt.lineno - 1]
+        ed.replace(line_start, line_start, "    ")
+        start, end = py.span(node)
+        ed.replace(start, end, var)
+        out.append(Change(ed))
+    return out
+
+
+def _ts_loop(src: Source, lang: Lang) -> list[Change]:
+    f = TsFile(lang, src.text)
+    out = []
+    for node in f.literals(src.line, values=lang.grammar == "bash")[:MAX_TARGETS]:
+        stmt = f.statement_in(node)
+        if stmt is None or stmt.start_point[0] != stmt.end_point[0]:
+            continue
+        if lang.grammar in ("javascript", "typescript") and stmt.type in (
+            "lexical_declaration", "function_declaration", "class_declaration", "import_statement", "export_statement",
+        ):  # fmt: skip
+            continue  # a block would hide the declaration from what follows
+        if lang.grammar == "bash" and any(c in f.text_of(node) for c in "*?[~"):
+            continue
+        var = f.fresh("_item")
+        at = stmt.start_point[0] + 1
+        indent = indent_of(src.text, at)
+        literal = f.text_of(node)
+        head, tail, ref = {
+            "bash": (f"for {var} in {literal}; do", "done", f'"${var}"'),
+            "javascript": (f"for (const {var} of [{literal}]) {{", "}", var),
+            "typescript": (f"for (const {var} of [{literal}]) {{", "}", var),
+            "powershell": (f"foreach (${var} in @({literal})) {{", "}", f"${var}"),
+            "ruby": (f"for {var} in [{literal}]", "end", var),
+        }.get(lang.grammar, (None, None, None))
+        if head is None:
+            continue
+        ed = Editor(src.text)
+        ed.insert(at, [indent + head])
+        ed.insert(at + 1, [indent + tail])
+        line_start = line_starts(f.data)[at - 1]
+        ed.replace(line_start, line_start, "  ")
+        ed.replace(node.start_byte, node.end_byte, ref)
+        out.append(Change(ed))
+    return out
+
+
+_PS_ALIASES = {
+    "iwr": "Invoke-WebRequest", "invoke-webrequest": "iwr", "irm": "Invoke-RestMethod",
+    "invoke-restmethod": "irm", "iex": "Invoke-Expression", "invoke-expression": "iex",
+}  # fmt: skip
+
+
+def _ps_alias(src: Source, lang: Lang) -> list[Change]:
+    """PowerShell's download and run commands under their other names (``iwr``/``Invoke-WebRequest``, ...)."""
+    f = TsFile(lang, src.text)
+    ed = Editor(src.text)
+    for node in f.nodes:
+        if node.type != "command_name":
+            continue
+        other = _PS_ALIASES.get(f.text_of(node).lower())
+        if other:
+            ed.replace(node.start_byte, node.end_byte, other)
+    return [Change(ed)] if ed.replacements else []
+
+
+def _rb_alias(src: Source, lang: Lang) -> list[Change]:
+    """Ruby's HTTP reads the other way round: ``Net::HTTP.get(URI(u))`` and ``URI.open(u).read``."""
+    f = TsFile(lang, src.text)
+    ed = Editor(src.text)
+    for node in f.nodes:
+        if node.type != "call" or node.start_point[0] != node.end_point[0]:
+            continue
+        text = f.text_of(node)
+        args = node.child_by_field_name("arguments")
+        inner = list(args.named_children) if args is not None else []
+        if re.fullmatch(r"Net::HTTP\.get\(.*\)", text) and len(inner) == 1:
+            ed.replace(node.start_byte, node.end_byte, f"URI.open({f.text_of(inner[0])}.to_s).read")
+        elif re.fullmatch(r"(URI\.)?open\(.*\)\.read", text) and node.child_by_field_name("receiver") is not None:
+            receiver = node.child_by_field_name("receiver")
+            rargs = receiver.child_by_field_name("arguments")
+            if rargs is None or len(rargs.named_children) != 1:
+                continue
+            ed.replace(node.start_byte, node.end_byte, f"Net::HTTP.get(URI({f.text_of(rargs.named_children[0])}))")
+    if not ed.replacements:
+        return []
+    if "require 'open-uri'" not in src.text and 'require "open-uri"' not in src.text:
+        first = next((i + 1 for i, row in enumerate(src.text.split("\n")) if row.startswith("require")), 1)
+        ed.insert(first, ["require 'open-uri'", "require 'net/http'"])
+    return [Change(ed)]
+
+
+def _go_alias(src: Source, lang: Lang) -> list[Change]:
+    """Go's ``http.Get``/``http.Post`` written as ``http.NewRequest`` and ``http.DefaultClient.Do``."""
+    f = TsFile(lang, src.text)
+    ed = Editor(src.text)
+    for node in f.nodes:
+        if node.type != "call_expression" or node.start_point[0] != node.end_point[0]:
+            continue
+        callee = f.text_of(node.child_by_field_name("function"))
+        args = node.child_by_field_name("arguments")
+        inner = [f.text_of(c) for c in args.named_children] if args is not None else []
+        if callee == "http.Get" and len(inner) == 1:
+            new = (
+                'func() (*http.Response, error) { r, e := http.NewRequest("GET", ' + inner[0] + ", nil); "
+                "if e != nil { return nil, e }; return http.DefaultClient.Do(r) }()"
+            )
+        elif callee == "http.Post" and len(inner) == 3:
+            new = (
+                'func() (*http.Response, error) { r, e := http.NewRequest("POST", '
+                + inner[0]
+                + ", "
+                + inner[2]
+                + '); if e != nil { return nil, e }; r.Header.Set("Content-Type", '
+                + inner[1]
+                + "); return http.DefaultClient.Do(r) }()"
+            )
+        else:
+            continue
+        ed.replace(node.start_byte, node.end_byte, new)
+    return [Change(ed)] if ed.replacements else []
+
+
+PYTHON_OPS |= {
+    "runner-c": _py_runner_c,
+    "runner-sh": _py_runner_sh,
+    "cmd-var": _py_cmd_var,
+    "env-default": _py_env_default,
+    "loop-list": _py_loop,
+}
+
+
 def ts_ops(lang: Lang) -> dict[str, Callable[[Source], list[Change]]]:
     ops: dict[str, Callable[[Source], list[Change]]] = {
         "hoist-module": lambda s: _ts_hoist(s, lang, "module"),
@@ -1142,6 +1549,12 @@ def ts_ops(lang: Lang) -> dict[str, Callable[[Source], list[Change]]]:
             "path-glob": lambda s: _sh_path(s, lang, "glob"),
             "path-home": lambda s: _sh_path(s, lang, "home"),
             "config-json": lambda s: _sh_config(s, lang),
+            "runner-bash-c": lambda s: _sh_runner(s, lang, "bash-c"),
+            "runner-sh-c": lambda s: _sh_runner(s, lang, "sh-c"),
+            "runner-eval": lambda s: _sh_runner(s, lang, "eval"),
+            "runner-env": lambda s: _sh_runner(s, lang, "env"),
+            "runner-xargs": lambda s: _sh_runner(s, lang, "xargs"),
+            "cmd-var": lambda s: _sh_cmd_var(s, lang),
         }
     if lang.grammar in ("javascript", "typescript"):
         ops |= {
@@ -1151,7 +1564,15 @@ def ts_ops(lang: Lang) -> dict[str, Callable[[Source], list[Change]]]:
             "wrap-helper": lambda s: _js_wrap(s, lang, "helper"),
             "wrap-module": lambda s: _js_wrap(s, lang, "module"),
             "config-json": lambda s: _js_config(s, lang),
+            "runner-c": lambda s: _js_runner_e(s, lang),
+            "cmd-var": lambda s: _js_cmd_var(s, lang),
         }
+    if lang.grammar != "go":
+        ops["env-default"] = lambda s: _ts_env_default(s, lang)
+        ops["loop-list"] = lambda s: _ts_loop(s, lang)
+    alias = {"powershell": _ps_alias, "ruby": _rb_alias, "go": _go_alias}.get(lang.grammar)
+    if alias is not None:
+        ops["alias-tool"] = lambda s: alias(s, lang)
     return ops
 
 
@@ -1222,10 +1643,11 @@ def apply(src: Source, operator: str) -> list[tuple[str, list[tuple[str, int]], 
     results = []
     for change in ops[first](src):
         try:
-            text = change.editor.result()
+            text = change.whole if change.whole is not None else change.editor.result()
         except ValueError:
             continue
-        sites = [(src.path, change.editor.track(src.line)), *change.sites]
+        kept = [(src.path, change.editor.track(src.line))] if change.keep_site else []
+        sites = [*kept, *change.sites]
         if not second:
             results.append((text, sites, change.new_files))
             continue

@@ -50,6 +50,8 @@ def test_each_seed_gets_its_identity_and_rewrites_of_every_kind(rewrites):
         operators = {r.operator for r in made if r.seed == seed}
         assert "identity" in operators
         assert {"hoist-module", "split-concat", "wrap-helper", "config-json"} <= operators, operators
+        assert {"env-default", "loop-list"} <= operators, operators
+    assert {"runner-c", "runner-sh-c", "runner-eval", "cmd-var"} <= {r.operator for r in made}
     assert {r.language for r in made} == {"python", "bash"}
 
 
@@ -65,6 +67,13 @@ def test_every_rewrite_parses_and_keeps_its_untouched_lines(rewrites):
             ast.parse(after)
         else:
             assert mutate.valid("bash", before, after)
+        if rewrite.operator == "runner-c":
+            # the program moved whole into a shell script, each line two lines down; the file now launches it
+            (script,) = [p for p in rewrite.files if p != path]
+            moved = rewrite.files[script].split("\n")
+            assert moved[2:-2] == before.rstrip("\n").replace("'", "'\"'\"'").split("\n")
+            assert rewrite.sites == [(script, rewrite.label["line"] + 2)] and Path(script).name in after
+            continue
         # edits stay inside lines and only add lines: every original line not edited is still there, in order
         old, new = before.split("\n"), after.split("\n")
         assert len(new) >= len(old)
