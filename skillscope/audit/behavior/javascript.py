@@ -11,6 +11,7 @@ are judged by what they write.
 from __future__ import annotations
 
 import json
+import posixpath
 import re
 import shlex
 from dataclasses import dataclass, field
@@ -293,6 +294,9 @@ class _Analyser:
         self.reads: list[tuple[Taint, tree_sitter.Node]] = []
         self.functions: dict[str, tree_sitter.Node] = {}
         self.local_names: dict[int, str] = {}
+        self.siblings: dict[str, _Analyser] = {}
+        """Sibling modules the file imports wrappers from, each read once (names only, no verdicts)."""
+        self.depth = 0
 
     # --- places -------------------------------------------------------------------------
     def span(self, node: tree_sitter.Node) -> tuple[int, int]:
@@ -588,6 +592,8 @@ class _Analyser:
         inner = self._forwarded(callee)
         if inner is not None:  # run(cmd) where function run(...a) { return cp.execSync(...a) }: that call, here
             callee, ref, receiver, method = self._callee(inner)
+        elif (across := self._imported_wrapper(ref)) is not None:  # the same wrapper in a module the file imports
+            callee, ref, receiver, method = across
         args = self._args(node)
         vals = [self.ev(a) for a in args]
         if any(a.type == "spread_element" for a in args):  # path.join(...parts): each item is one argument
@@ -606,6 +612,11 @@ class _Analyser:
             out = merge(*vals)
             out.text = "/".join(p.strip("/") if i else p.rstrip("/") for i, p in enumerate(pieces)) if pieces else None
             return out
+        if ref == "URL" and len(args) == 2 and self.text(args[1]) == "import.meta.url" and vals[0].text is not None:
+            # new URL('./cfg.json', import.meta.url): a file beside the module, like path.join(__dirname, ...)
+            return Val(text=UNKNOWN + "/" + vals[0].text.removeprefix("./"))
+        if ref in ("fileURLToPath", "url.fileURLToPath") and vals:
+            return vals[0]
         if ref == "JSON.parse" and vals and vals[0].text is not None and UNKNOWN not in vals[0].text:
             parsed = _from_json(vals[0].text)  # a config the skill ships, read and parsed: its values are constants
             if parsed is not None:
@@ -735,12 +746,43 @@ class _Analyser:
             body = next(iter(body.named_children), body)
         if body.type != "call_expression" or (inner := body.child_by_field_name("arguments")) is None:
             return None
-        names = [self.text(p) for p in (params.named_children if params.type == "formal_parameters" else [params])]
+        names = [  # a TypeScript parameter's type is not part of what is handed on: (...a: string[]) hands ...a
+            self.text(p).split(":", 1)[0].strip().rstrip("?")
+            for p in (params.named_children if params.type == "formal_parameters" else [params])
+        ]
         handed = [self.text(a) for a in inner.named_children if a.type != "comment"]
         called = body.child_by_field_name("function")
         if called is None or self.text(called) in self.functions or not names or handed != names:
             return None
         return body
+
+    def _imported_wrapper(self, ref: str) -> tuple[Val, str, Val | None, str] | None:
+        """What a one-line wrapper imported from a sibling module of the skill calls, when it hands on its parameters
+        as they came (``const { run } = require('./util')``, ``import { run } from './util.mjs'``): the callee, its
+        name, receiver and method as that module binds them, so a call of the wrapper is judged as that call here."""
+        if self.depth or not ref.startswith(("./", "../")):
+            return None
+        module, _, name = ref.rpartition(".")
+        base = posixpath.normpath(posixpath.join(posixpath.dirname(self.ctx.path), module))
+        candidates = (base, *(base + s for s in (".js", ".mjs", ".cjs", ".ts", ".mts")), base + "/index.js")
+        path = next((c for c in candidates if c in self.ctx.skill_files), None)
+        if path is None or not name:
+            return None
+        sub = self.siblings.get(path)
+        if sub is None:
+            text = self.ctx.skill_files[path]
+            grammar: Grammar = "typescript" if path.endswith((".ts", ".mts")) else "javascript"
+            tree, data = parse(grammar, text)
+            sub = _Analyser(Ctx(text, 0, text, path, skill_files=self.ctx.skill_files), tree, data)
+            sub.depth = self.depth + 1
+            functions = sub._function_nodes()
+            sub.functions = dict(functions)
+            sub.local_names = {node.id: fname for fname, node in functions}
+            sub.visit(tree.root_node)  # the names the module binds (its requires and imports); report stays off
+            self.siblings[path] = sub
+        func = sub.functions.get(name)
+        inner = sub._forwarded(Val(func=func)) if func is not None else None
+        return sub._callee(inner) if inner is not None else None
 
     def _preset(self, func: tree_sitter.Node, vals: list[Val]) -> None:
         self.preset[func.id] = vals[0]
