@@ -535,7 +535,7 @@ class _Ruby:
             self.sinks.read(start, end, val)
             return val
         if self.src(obj) == "Dir" and keys and keys[0].text:  # Dir["~/x/*/SKILL.md"]: each match is that pattern
-            return Val(keys[0].text, items=[Val(keys[0].text)])
+            return Val(keys[0].text, items=(Val(keys[0].text),))
         val = self.eval(obj, scope)
         if val.items is not None and keys and keys[0].text is not None and keys[0].text.lstrip("-").isdigit():
             index = int(keys[0].text)
