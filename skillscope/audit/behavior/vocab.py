@@ -43,6 +43,7 @@ __all__ = [
     "DIALOG_PROMPT",
     "prompt_name",
     "prompt_owner",
+    "runs_on_open",
 ]
 
 CREDENTIAL_PATH = re.compile(
