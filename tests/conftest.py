@@ -124,8 +124,15 @@ def pytest_make_collect_report(collector):  # pytest hook signature
 
 
 def pytest_collection_modifyitems(config, items):  # pytest hook signature
-    """Run the xdist groups first: each is one long unit of work (publishers, scanner runs, the conformance
-    suite) that pytest-xdist's loadgroup hands to one worker whole. Collected last (tests/interop sorts late),
-    one of them could start when the other worker has nothing left, and the run would end on one core."""
+    """Run the xdist groups first, then the tests marked ``waits``, then the rest (the sort keeps their order).
+
+    Each group is one long unit of work (publishers, scanner runs, the conformance suite) that pytest-xdist's
+    loadgroup hands to one worker whole: collected last (tests/interop sorts late), one could start when the other
+    workers have nothing left, and the run would end on one core. A ``waits`` test spends seconds waiting out a
+    timeout with the CPU idle: early, other workers use the CPU meanwhile; last (tests/verify sorts late), the run
+    ended with workers waiting and the CPU idle.
+    """
     del config
-    items.sort(key=lambda item: item.get_closest_marker("xdist_group") is None)
+    items.sort(
+        key=lambda item: (item.get_closest_marker("xdist_group") is None, item.get_closest_marker("waits") is None)
+    )

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from tests.cli.conftest import run_cli, run_process, stdio
 from tests.fixtures.hostile import build_scenario
 from tests.fixtures.http import serve_http_in_thread
@@ -32,6 +34,7 @@ def test_endless_subdirectories_keep_memory_and_time_bounded(tmp_path):
     assert server["error"] is None and server["skills"][0]["verified"] is True
 
 
+@pytest.mark.waits
 def test_a_server_that_never_answers_reads_is_given_up_after_a_few_timeouts(tmp_path):
     # Counted, not timed: the server records every read it is sent. Without the breaker the audit
     # sends one read per skill (20) and waits out each; with it, three timeouts in a row end the reading.

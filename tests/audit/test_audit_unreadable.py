@@ -39,6 +39,7 @@ def _by_id(report: dict) -> dict[str, list[dict]]:
     return found
 
 
+@pytest.mark.waits
 def test_a_stalled_read_is_a_read_failure_that_still_stops_the_gate(env, tmp_path):
     # Two audits, not three: each waits the whole bound, so the JSON one is written with -o (valid, atomic JSON
     # naming the cause is part of what this proves) and the text one goes to stdout.

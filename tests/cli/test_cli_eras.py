@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.fixtures.http import stdio_command
 
 from .conftest import run_cli, stdio
+
+pytestmark = pytest.mark.waits
 
 
 def started_after(seconds: int) -> list[str]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from .conftest import run_cli
 
 
@@ -24,6 +26,7 @@ def test_an_http_404_is_named_as_such_not_as_a_json_rpc_code(http_server):
     assert "answered HTTP 404 (Not Found) to skills/list" in done.err and "-32601" not in done.err
 
 
+@pytest.mark.waits
 def test_a_read_that_times_out_is_not_called_a_content_mismatch(http_server):
     # timing: served from a thread of this process, the 3 s bound meets only the read that never
     # answers, never a server process still starting on a busy machine.

@@ -286,6 +286,7 @@ def test_on_a_terminal_it_asks_once_and_no_is_the_default(planted, tmp_path):
     assert "SERVER planted " in out and "SKILL " in out
 
 
+@pytest.mark.waits
 def test_inventory_of_a_well_known_index_honours_timeout(tmp_path):
     """``--timeout`` bounds fetching a well-known index in ``inventory`` too, not a fixed 30 s."""
     import socket

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
+
 from .conftest import run_cli, stdio
+
+pytestmark = pytest.mark.waits
 
 # timing: the read timeout is the subject, and --timeout also bounds connecting and every other request. The
 # server is already listening in a thread of this process (nothing starts up inside the bound); connecting and

@@ -135,6 +135,7 @@ def test_a_server_that_prints_a_banner_before_json_rpc_still_works(lines):
     assert any(skill["name"].endswith("hello-world") for skill in run.json()["skills"])
 
 
+@pytest.mark.waits
 def test_a_request_that_never_answers_is_named_as_a_timeout(http_server):
     # timing: skills/list never answers. Served from a thread of this process, so the short timeout meets
     # only that request, never a server process still starting on a busy machine.

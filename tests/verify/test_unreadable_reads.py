@@ -13,7 +13,7 @@ from tests.fixtures.hostile import build_scenario
 from tests.fixtures.http import REPO_ROOT, serve_http_in_thread, stdio_command
 from tests.fixtures.unreadable import UNREADABLE_FILE
 
-pytestmark = pytest.mark.anyio
+pytestmark = [pytest.mark.anyio, pytest.mark.waits]
 
 # timing: the read timeout is the subject, and connect's timeout also bounds connecting and every other request.
 # The servers are already listening in a thread of this process (no start-up inside the bound); connecting and
