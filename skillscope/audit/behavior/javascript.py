@@ -1317,6 +1317,16 @@ class _Analyser:
                     current.taint = current.taint or carried(val).taint
             if self.text(target) in ("module.exports", "exports"):
                 return
+        elif kind == "subscript_expression":  # ctx[k] = v: the object now holds v under a key known or not
+            obj = target.child_by_field_name("object")
+            holder = self.ev(obj)
+            said = self.ev(target.child_by_field_name("index")).text
+            if holder.fields is not None and len(holder.fields) < 64:
+                holder.fields[said if said is not None and UNKNOWN not in said else f"\x00[{len(holder.fields)}]"] = val
+            elif obj is not None and obj.type == "identifier" and carried(val).taint:
+                current = self.env.get(self.text(obj))
+                if current is not None and current.ref is None and current.func is None:
+                    current.taint = current.taint or carried(val).taint
 
     def params(self, func: tree_sitter.Node) -> list[tree_sitter.Node]:
         single = func.child_by_field_name("parameter")
@@ -1371,7 +1381,8 @@ class _Analyser:
                 value = node.named_children[0] if node.named_children else None
                 if value is not None:
                     got = self.ev(value)
-                    if got.taint or got.fetched or got.decoded or got.text:
+                    # an object the function filled (ctx[k] = v over the environment) carries what it holds
+                    if got.taint or got.fetched or got.decoded or got.text or carried(got).taint:
                         self.summary.returns.setdefault(self.current, got)
             stack.extend(reversed(node.children))
 
