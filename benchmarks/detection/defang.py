@@ -1,0 +1,663 @@
+"""Honest twins by rewrite: does the audit stay quiet when a caught sample's harm is taken out? (issue #33)
+
+    python benchmarks/detection/defang.py [--corpus NAME]... [--operator OP]... [--limit N] [--json OUT] [--keep DIR]
+
+The mirror image of ``mutate.py``. For every malicious skill of a tuned split that the audit catches at its
+labelled line, this writes the twin a reviewer would accept: the same skill with its harm turned, class by
+class, into the act a user asks for, in a copy of the skill. Every twin is audited in one run served by
+``serve.py`` and scored with ``run.py``'s own code: **stopped** (an error: the default gate fails it),
+**warned** (a warning, no error) or **quiet** (notes or nothing). A twin is built with real parsers (Python's
+``ast``; the tree-sitter grammars the audit parses shell, JavaScript/TypeScript, PowerShell, Ruby and Go with),
+edited inside the string, command or pipeline nodes that hold the harm, and parsed again (a twin that no longer
+parses is dropped and counted). Operators, applied together to one twin per seed:
+
+- ``destination``: an attacker's host becomes the user's own endpoint, read from ``REPORT_ENDPOINT`` (a URL)
+  or ``REPORT_HOST`` (a bare host), which the twin's SKILL.md documents; or the vendor API that matches the
+  secret the code uses (an AWS key goes to ``sts.amazonaws.com``, a GitHub token to ``api.github.com``);
+- ``secret``: a credential store (``~/.aws/credentials``, ``~/.ssh/id_*``, ``~/.kube/config``, ``~/.netrc``,
+  browser stores...) becomes project data (``./report.json``, ``build/output.txt``);
+- ``persistence``: a shell start-up file, a systemd or launchd unit folder, crontab or global git config becomes
+  the repository's own (``.git/hooks/pre-commit``, ``./scripts``, ``git config --local``);
+- ``download-run``: a download piped to a shell becomes a download saved to a file whose SHA-256 is checked
+  before it runs;
+- ``delete``: a delete of home or root becomes a delete of the project's ``./build``;
+- ``prose``: override and concealment phrases are cut from SKILL.md and a labelled prose file, leaving the plain
+  instruction.
+
+Each twin's SKILL.md gains a short section saying what the twin does (where it sends, what it installs), so the
+description stays true. Deterministic: the same tree gives the same twins.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import hashlib
+import json
+import re
+import shutil
+import sys
+import tempfile
+from collections import Counter, defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+import mutate  # noqa: E402  (seeds, skill copies, parsers and the audit run are the mutation harness's)
+import run  # noqa: E402
+
+OPERATORS = ("destination", "secret", "persistence", "download-run", "delete", "prose")
+ENDPOINT, HOST = "REPORT_ENDPOINT", "REPORT_HOST"
+
+VENDOR_HOSTS = re.compile(
+    r"(^|\.)(github\.com|githubusercontent\.com|amazonaws\.com|pypi\.org|pythonhosted\.org|npmjs\.org|npmjs\.com"
+    r"|googleapis\.com|anthropic\.com|openai\.com|docker\.io|docker\.com|rust-lang\.org|rustup\.rs|nodejs\.org"
+    r"|python\.org|golang\.org|go\.dev|microsoft\.com|azure\.com|gitlab\.com|slack\.com|brew\.sh)$"
+)
+URL = re.compile(r"https?://(?:[\w.%-]+@)?([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)(?::\d+)?")
+RESERVED = r"(?:[a-z0-9-]+\.)*(?:example\.(?:com|net|org)|[a-z0-9-]+\.(?:test|invalid|example))"
+DROP_HOSTS = re.compile(
+    rf"^(?:{RESERVED}|[\d.]+|(?:[\w-]+\.)*(?:ngrok-free\.app|ngrok\.io|webhook\.site|pastebin\.com|requestbin\.net"
+    r"|pipedream\.net|transfer\.sh|interact\.sh|oast\.\w+|trycloudflare\.com|discord\.com|telegram\.org))$",
+    re.I,
+)
+"""Hosts a twin sends nowhere: the corpora's attackers use reserved names, raw addresses and drop services; any
+other host (a weather API, a vendor) is the skill's purpose and stays."""
+BARE_HOST = re.compile(
+    rf"(?<![\w.@/:-]){RESERVED}(?![\w.-])|(?<![\w.])(?!127\.|0\.0\.)\d{{1,3}}(?:\.\d{{1,3}}){{3}}(?![\w.])", re.I
+)
+
+HOME = r"(?:\"(?:\$HOME|\$\{HOME\})\"[/\\]|(?:~|\$HOME|\$\{HOME\}|\$env:USERPROFILE|\$env:HOME|%USERPROFILE%)[/\\])?"
+"""A home prefix; ``"$HOME"/`` is taken whole so the quotes stay balanced."""
+SECRET_PATHS = [
+    (re.compile(r"^(?:env|printenv)$"), "cat build/output.txt"),
+    (re.compile(HOME + r"\.aws[/\\](?:credentials|config)\b"), "./report.json"),
+    (re.compile(HOME + r"\.ss[h?*][/\\](?:id_[\w*.?]*|\*)"), "build/output.txt"),
+    (
+        re.compile(HOME + r"\.(?:kube[/\\]config|netrc|git-credentials|pypirc|docker[/\\]config\.json)\b"),
+        "build/output.txt",
+    ),
+    (re.compile(HOME + r"\.config[/\\]gh[/\\]hosts\.yml"), "build/output.txt"),
+    (re.compile(HOME + r"\.npmrc\b"), "build/output.txt"),
+    (re.compile(HOME + r"\.gnupg\b[/\\]?[\w*.-]*"), "build/output.txt"),
+    (
+        re.compile(
+            HOME + r"(?:\.config[/\\](?:google-chrome|chromium|BraveSoftware)|\.mozilla[/\\]firefox"
+            r"|Library[/\\]Application Support[/\\](?:Google[/\\]Chrome|Firefox))[^\"'\s]*"
+        ),
+        "build/output.txt",
+    ),
+    (re.compile(HOME + r"Library[/\\]Keychains[^\"'\s]*"), "build/output.txt"),
+]
+SECRET_PIECES = {".aws": "build", ".ssh": "build", ".kube": "build", ".gnupg": "build", "credentials": "report.json",
+                 "id_rsa": "output.txt", "id_ed25519": "output.txt", "Login Data": "output.txt",
+                 "Cookies": "output.txt", "logins.json": "output.txt", "key4.db": "output.txt", ".docker": "build",
+                 ".config/gh": "build", ".netrc": "output.txt", ".git-credentials": "output.txt"}  # fmt: skip
+PERSIST_PATHS = [
+    (
+        re.compile(HOME + r"\.(?:bashrc|zshrc|profile|bash_profile|bash_login|zprofile|zshenv|zlogin)\b"),
+        ".git/hooks/pre-commit",
+    ),
+    (re.compile(HOME + r"\.config[/\\]fish[/\\]config\.fish"), ".git/hooks/pre-commit"),
+    (re.compile(HOME + r"\.config[/\\](?:systemd[/\\]user|autostart)"), "./scripts"),
+    (re.compile(HOME + r"Library[/\\]LaunchAgents"), "./scripts"),
+    (re.compile(r"(?<=git config )--global\b|(?<=git config\s)--global\b"), "--local"),
+    (re.compile(r"(?<=\bgit )config --global\b"), "config --local"),
+]
+PERSIST_COMMANDS = [
+    (re.compile(r"\bcrontab\s+-l\b"), "cat ./scripts/dev.cron"),
+    (re.compile(r"\bcrontab\s+-(?=\s*(?:$|[;&|)\"']))"), "tee ./scripts/dev.cron"),
+    (re.compile(r"\b(?:systemctl\s+--user|launchctl)\b(?:[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'|[^\s;&|\"']+))*"), "true"),
+]
+PIPE_TO_SHELL = re.compile(
+    r"\b(?:curl|wget)\b[^|;&\n]*?(https?://[^\s\"'|;&)]+)[^|;&\n]*\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b(?:\s+-s\b)?"
+)
+SHELL_OF_DOWNLOAD = re.compile(
+    r"\b(?:ba)?sh\s+(?:-c\s+\"\$\(|<\()\s*(?:curl|wget)\b[^)]*?(https?://[^\s\"')]+)[^)]*\)\"?"
+)
+RM_HOME = re.compile(r"(\brm\s+(?:-[\w-]+\s+)*(?:--\s+)?)(\"?(?:~|\$HOME|\$\{HOME\})\"?(?:/[^\s;&|]*)?|/\*?(?=\s|$|;))")
+OVERRIDE = re.compile(
+    r"(?i)\b(?:please\s+)?(?:ignore|disregard|forget|override)\s+(?:all\s+)?(?:of\s+)?(?:your\s+|any\s+|the\s+)?"
+    r"(?:previous|prior|earlier|above|other|system|existing|safety)\s+(?:instructions|guidelines|rules|prompts?"
+    r"|directions|policies)[^.:;\n]*[.:;]?\s*(?:and\s+)?"
+)
+CONCEAL = re.compile(
+    r"(?i),?\s*(?:\band\s+|\bbut\s+)?(?:\bdo not\b|\bdon't\b|\bnever\b|\bwithout\b|\bno need to\b)\s+(?:ever\s+)?"
+    r"(?:tell|mention|inform|notify|show|reveal|ask|alert|confirm|report|surface|disclose)\w*\b[^.;\n]{0,40}?"
+    r"\b(?:user|them|anyone|human)\b[^.;\n]*"
+)
+ADVERB = re.compile(r"(?i)\s*\b(?:silently|quietly|secretly|covertly|discreetly)\b")
+HIDE = re.compile(r"(?i),?\s*(?:and\s+)?keep\s+(?:this|it|these)\s+(?:hidden|secret|private)\b[^.;\n]*")
+
+AWS_SECRET = re.compile(r"AKIA[0-9A-Z]{12,}|aws_secret_access_key|AWS_SECRET_ACCESS_KEY|AWS_ACCESS_KEY_ID")
+GITHUB_SECRET = re.compile(r"\bgh[pousr]_[A-Za-z0-9]{8,}|GITHUB_TOKEN|GH_TOKEN|gh auth token")
+
+DOC = {
+    "destination": (
+        "It sends what it collects only to your own server: set `REPORT_ENDPOINT` (a base URL) or `REPORT_HOST` "
+        "(a host name) to it before you run it."
+    ),
+    "vendor": "It calls the vendor's own API with your credentials and sends them nowhere else.",
+    "secret": "It reads the project's own output (`report.json`, `build/output.txt`), not your credentials.",
+    "persistence": (
+        "When you ask it to, it installs a hook or helper in this repository only (`.git/hooks/pre-commit`, "
+        "`./scripts`, `git config --local`); nothing outside the project changes."
+    ),
+    "download-run": "It downloads the installer to a file, checks its SHA-256 checksum and runs it only on a match.",
+    "delete": "It deletes only the project's `./build` folder.",
+}
+
+
+@dataclass
+class Twin:
+    corpus: str
+    seed: str
+    language: str
+    label: dict[str, Any]
+    files: dict[str, str]
+    operators: list[str]
+    name: str = ""
+    verdict: str = ""
+    findings: list[dict[str, Any]] = field(default_factory=list)
+
+
+# --- edits ------------------------------------------------------------------------------------------------------
+
+
+class Spans:
+    """Byte-range replacements on one text; a span overlapping one taken earlier is dropped."""
+
+    def __init__(self, text: str) -> None:
+        self.data = text.encode("utf-8", "surrogatepass")
+        self.edits: list[tuple[int, int, str]] = []
+        self.inserts: list[str] = []
+
+    def text(self, start: int, end: int) -> str:
+        return self.data[start:end].decode("utf-8", "surrogatepass")
+
+    def put(self, start: int, end: int, new: str) -> bool:
+        if any(start < e and s < end for s, e, _ in self.edits):
+            return False
+        self.edits.append((start, end, new))
+        return True
+
+    def result(self) -> str:
+        data = self.data
+        for start, end, new in sorted(self.edits, reverse=True):
+            data = data[:start] + new.encode("utf-8", "surrogatepass") + data[end:]
+        return data.decode("utf-8", "surrogatepass")
+
+
+def substitute(text: str, rules: list[tuple[re.Pattern[str], str]]) -> str:
+    for pattern, new in rules:
+        text = pattern.sub(new, text)
+    return text
+
+
+def checked_download(match: re.Match[str], seen: set[str] | None = None, *, quoted: bool = False) -> str:
+    """The download saved to a file and run only when its SHA-256 matches (no quotes when inside a literal)."""
+    url = match.group(1)
+    if seen is not None:
+        seen.add(url)
+    digest = hashlib.sha256(url.encode()).hexdigest()
+    if quoted:
+        return f"curl -fsSL -o install.sh {url} && sha256sum install.sh | grep -q {digest} && sh install.sh"
+    return f'curl -fsSL -o install.sh {url} && echo "{digest}  install.sh" | sha256sum -c - && sh install.sh'
+
+
+def vendor_of(text: str) -> str | None:
+    if AWS_SECRET.search(text):
+        return "https://sts.amazonaws.com"
+    if GITHUB_SECRET.search(text):
+        return "https://api.github.com"
+    return None
+
+
+class Rewriter:
+    """The class rewrites of one text, applied inside one string (or command) at a time."""
+
+    def __init__(self, whole: str, wanted: set[str]) -> None:
+        self.vendor = vendor_of(whole)
+        self.wanted = wanted
+        self.used: set[str] = set()
+        self.checked: set[str] = set()
+        """URLs of downloads now checked before they run: the vendor's installer stays where it is."""
+
+    def paths(self, body: str, *, dry: bool = False) -> str:
+        """Secret, persistence, download and delete rewrites: plain text in, plain text out (``dry``: no record)."""
+        steps: list[tuple[str, Callable[[str], str]]] = [
+            ("download-run", lambda t: self._checked(t, dry=dry)),
+            ("secret", lambda t: substitute(t, SECRET_PATHS)),
+            ("persistence", lambda t: substitute(substitute(t, PERSIST_PATHS), PERSIST_COMMANDS)),
+            ("delete", lambda t: RM_HOME.sub(lambda m: m.group(1) + "./build", t)),
+        ]
+        for name, step in steps:
+            if name in self.wanted:
+                new = step(body)
+                if new != body:
+                    if not dry:
+                        self.used.add(name)
+                    body = new
+        return body
+
+    def _checked(self, text: str, *, dry: bool = False) -> str:
+        def check(match: re.Match[str]) -> str:
+            return checked_download(match, None if dry else self.checked, quoted=text[:1] in "'\"`")
+
+        return SHELL_OF_DOWNLOAD.sub(check, PIPE_TO_SHELL.sub(check, text))
+
+    def hosts(self, body: str, embed: Callable[[str], str]) -> str:
+        """Attacker hosts replaced: a vendor's URL stays a literal; the user's endpoint goes through ``embed``."""
+        if "destination" not in self.wanted:
+            return body
+
+        def url(match: re.Match[str]) -> str:
+            host = match.group(1).lower()
+            if (
+                VENDOR_HOSTS.search(host)
+                or not DROP_HOSTS.match(host)
+                or any(u.startswith(match.group(0)) for u in self.checked)
+            ):
+                return match.group(0)
+            if self.vendor:
+                self.used.add("vendor")
+                return self.vendor
+            self.used.add("destination")
+            return embed(ENDPOINT)
+
+        def bare(match: re.Match[str]) -> str:
+            self.used.add("destination")
+            return embed(HOST)
+
+        return BARE_HOST.sub(bare, URL.sub(url, body))
+
+
+# --- Python -----------------------------------------------------------------------------------------------------
+
+
+def _py_twin(text: str, rw: Rewriter) -> str:
+    py = mutate.PyFile(text)
+    spans = Spans(text)
+    docstrings = {
+        id(n.body[0].value)
+        for n in ast.walk(py.tree)
+        if isinstance(n, ast.Module | ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
+        and n.body
+        and isinstance(n.body[0], ast.Expr)
+        and isinstance(n.body[0].value, ast.Constant)
+    }
+    needs_os = False
+    for node in ast.walk(py.tree):
+        if isinstance(node, ast.JoinedStr):
+            seg = py.segment(node)
+            quote = "'" if seg.lstrip("rRfF")[:1] == '"' else '"'
+            new = rw.hosts(rw.paths(seg), lambda var, q=quote: "{os.environ[" + q + var + q + "]}")
+            if new != seg:
+                spans.put(*py.span(node), new)
+                needs_os = needs_os or "os.environ" in new
+            continue
+        if not (isinstance(node, ast.Constant) and isinstance(node.value, str)) or id(node) in docstrings:
+            continue
+        if isinstance(py.parent.get(node), ast.JoinedStr | ast.FormattedValue):
+            continue
+        seg = py.segment(node)
+        prefix = re.match(r"[rRuU]?", seg)
+        head = prefix.group(0) if prefix else ""
+        quote = seg[len(head) : len(head) + 3]
+        if node.value in SECRET_PIECES and "secret" in rw.wanted and _has_store(text):
+            spans.put(*py.span(node), repr(SECRET_PIECES[node.value]))
+            rw.used.add("secret")
+            continue
+        if node.value in ("~", "~/", "/") and _is_delete(py, node) and "delete" in rw.wanted:
+            spans.put(*py.span(node), repr("build"))
+            rw.used.add("delete")
+            continue
+        new = rw.paths(seg)
+        if quote in ('"""', "'''") or seg[len(head) : len(head) + 1] not in "'\"":
+            if new != seg:
+                spans.put(*py.span(node), new)
+            continue
+        q = seg[len(head)]
+        body = new[len(head) + 1 : -1]
+
+        def embed(var: str, q: str = q, head: str = head) -> str:
+            return f"{q} + os.environ[{q}{var}{q}] + {head}{q}"
+
+        hosted = rw.hosts(body, embed)
+        if hosted != body:
+            expr = f"({head}{q}{hosted}{q})".replace(f"{head}{q}{q} + ", "").replace(f" + {head}{q}{q})", ")")
+            spans.put(*py.span(node), expr)
+            needs_os = True
+        elif new != seg:
+            spans.put(*py.span(node), new)
+    result = spans.result()
+    if needs_os and not re.search(r"^import os\s*$", result, re.M):
+        lines = result.split("\n")
+        at = mutate.PyFile(result).import_line() - 1
+        lines[at:at] = ["import os"]
+        result = "\n".join(lines)
+    return result
+
+
+def _has_store(text: str) -> bool:
+    """The file names a credential store in pieces (``Path.home() / ".aws" / "credentials"``, ``-C "$HOME" .ssh``)."""
+    return bool(
+        re.search(r"(?<![\w/])\.(aws|ssh|kube|gnupg|docker)\b|\.config/gh\b|google-chrome|Chrome|firefox|mozilla", text)
+    )
+
+
+def _piece(rw: Rewriter, text: str, seg: str) -> str | None:
+    """A literal or word that is a whole piece of a credential store's path, as project data; else None."""
+    quote = seg[:1] if seg[:1] in "'\"" and seg[-1:] == seg[:1] else ""
+    body = seg[1:-1] if quote else seg
+    if "secret" not in rw.wanted or body not in SECRET_PIECES or not _has_store(text):
+        return None
+    rw.used.add("secret")
+    return quote + SECRET_PIECES[body] + quote
+
+
+def _is_delete(py: mutate.PyFile, node: ast.AST) -> bool:
+    for up in py.ancestors(node):
+        if isinstance(up, ast.Call):
+            name = ast.unparse(up.func)
+            if name.endswith(("rmtree", "remove", "unlink", "rmdir")):
+                return True
+    return False
+
+
+# --- tree-sitter languages ---------------------------------------------------------------------------------
+
+
+TEXT_NODES = {
+    "bash": {"string", "raw_string", "word", "concatenation", "heredoc_body", "ansi_c_string", "pipeline", "command"},
+    "javascript": {"string", "template_string"},
+    "typescript": {"string", "template_string"},
+    "powershell": {"string_literal"},
+    "ruby": {"string"},
+    "go": {"interpreted_string_literal", "raw_string_literal"},
+}
+
+
+def _ts_embed(grammar: str, node_type: str, quote: str) -> Callable[[str], str]:
+    """How the user's endpoint variable is spliced into a literal of this kind."""
+    if grammar == "bash":
+        if node_type in ("raw_string",):
+            return lambda var: "'\"${" + var + "}\"'"
+        if node_type in ("word", "concatenation", "command", "pipeline"):
+            return lambda var: '"${' + var + '}"'
+        return lambda var: "${" + var + "}"
+    if grammar in ("javascript", "typescript"):
+        if node_type == "template_string":
+            return lambda var: "${process.env." + var + "}"
+        return lambda var: f"{quote} + process.env.{var} + {quote}"
+    if grammar == "powershell":
+        if quote == '"':
+            return lambda var: "$($env:" + var + ")"
+        return lambda var: f"{quote} + $env:{var} + {quote}"
+    if grammar == "ruby":
+        if quote == '"':
+            return lambda var: "#{ENV.fetch('" + var + "')}"
+        return lambda var: f"{quote} + ENV.fetch('{var}') + {quote}"
+    return lambda var: f'{quote} + os.Getenv("{var}") + {quote}'
+
+
+def _ts_twin(text: str, language: str, rw: Rewriter) -> str:
+    if language == "bash":
+        return _bash_words(_bash_commands(text, rw), rw)
+    lang = mutate.LANGS[language]
+    f = mutate.TsFile(lang, text)
+    spans = Spans(text)
+    kinds = TEXT_NODES[language]
+    for node in f.nodes:
+        if node.type not in kinds or any(a.type in kinds for a in f.ancestors(node)):
+            continue
+        seg = f.text_of(node)
+        quote = seg[:1] if seg[:1] in "'\"`" else ""
+        piece = _piece(rw, text, seg)
+        if piece is not None:
+            spans.put(node.start_byte, node.end_byte, piece)
+            continue
+        new = rw.paths(seg)
+        hosted = rw.hosts(new, _ts_embed(language, node.type, quote))
+        if hosted == seg:
+            continue
+        wrapped = language in ("javascript", "typescript", "go") and node.type != "template_string"
+        if hosted != new and (wrapped or (language in ("powershell", "ruby") and quote == "'")):
+            hosted = f"({hosted})".replace(f"({quote}{quote} + ", "(").replace(f" + {quote}{quote})", ")")
+        if language == "go" and "os.Getenv" in hosted and not re.search(r'^\s*(import\s+)?"os"', text, re.M):
+            continue
+        spans.put(node.start_byte, node.end_byte, hosted)
+    return spans.result()
+
+
+def _bash_commands(text: str, rw: Rewriter) -> str:
+    """Rewrites that span words (a download piped to a shell, ``crontab -``, ``rm -rf ~``), made on the command
+    when the pattern is not inside one of its strings (those are rewritten as literals afterwards)."""
+    from skillscope.audit.behavior import treesitter
+
+    f = mutate.TsFile(mutate.LANGS["bash"], text)
+    spans = Spans(text)
+    kinds = {"pipeline", "command"}
+    quoted = {"string", "raw_string", "heredoc_body", "ansi_c_string"}
+    # smallest first: ``crontab -`` at the end of a pipeline whose subshell echoes a string is its own command
+    for node in sorted(
+        (n for n in f.nodes if n.type in kinds), key=lambda n: (n.end_byte - n.start_byte, n.start_byte)
+    ):
+        body = f.text_of(node)
+        if "\n" in body or rw.paths(body, dry=True) == body:
+            continue
+        inner = [n for n in treesitter.walk(node) if n.type in quoted]
+        if any(rw.paths(f.text_of(n), dry=True) != f.text_of(n) for n in inner):
+            continue
+        spans.put(node.start_byte, node.end_byte, rw.paths(body))
+    return spans.result()
+
+
+def _bash_words(text: str, rw: Rewriter) -> str:
+    f = mutate.TsFile(mutate.LANGS["bash"], text)
+    spans = Spans(text)
+    kinds = {"string", "raw_string", "word", "concatenation", "heredoc_body", "ansi_c_string"}
+    for node in f.nodes:
+        if node.type not in kinds or any(a.type in kinds for a in f.ancestors(node)):
+            continue
+        seg = f.text_of(node)
+        new = _piece(rw, text, seg) or rw.hosts(rw.paths(seg), _ts_embed("bash", node.type, ""))
+        if new != seg:
+            spans.put(node.start_byte, node.end_byte, new)
+    return spans.result()
+
+
+# --- prose ------------------------------------------------------------------------------------------------------
+
+
+def defang_prose(text: str) -> str:
+    """Override and concealment phrases cut from prose outside code fences; the plain instruction stays."""
+    out, fenced = [], False
+    for line in text.split("\n"):
+        if line.lstrip().startswith(("```", "~~~")):
+            fenced = not fenced
+        if not fenced:
+            new = HIDE.sub("", CONCEAL.sub("", ADVERB.sub("", OVERRIDE.sub("", line))))
+            if new != line:
+                new = re.sub(
+                    r"(^|[.:]\s+|^\s*[-*]\s+|^\s*\d+\.\s+)([a-z])", lambda m: m.group(1) + m.group(2).upper(), new
+                )
+                new = re.sub(r"\s+([.,;])", r"\1", new)
+                line = new
+        out.append(line)
+    return "\n".join(out)
+
+
+def document(page: str, used: set[str]) -> str:
+    """SKILL.md with a section saying what the twin does, so its description stays true."""
+    said = [DOC[k] for k in ("destination", "vendor", "secret", "persistence", "download-run", "delete") if k in used]
+    if not said:
+        return page
+    return page.rstrip("\n") + "\n\n## What it does and where\n\n" + "\n".join(f"- {s}" for s in said) + "\n"
+
+
+# --- building and scoring ------------------------------------------------------------------------------------
+
+
+def twin_of(corpus: str, seed: str, label: dict[str, Any], wanted: set[str], invalid: Counter[str]) -> Twin | None:
+    """The seed's honest twin (every class rewrite that applies), or None when no operator changed it."""
+    files = mutate.skill_files(run.corpus_dir(corpus) / seed)
+    path = label["file"]
+    text = files[path].decode("utf-8", "surrogatepass")
+    language = mutate.language_of(path, text) or (
+        "prose" if path.endswith((".md", ".yaml", ".yml", ".txt")) else "other"
+    )
+    rw = Rewriter(text, wanted)
+    new_files: dict[str, str] = {}
+    try:
+        if language == "python":
+            new = _py_twin(text, rw)
+        elif language in mutate.LANGS:
+            new = _ts_twin(text, language, rw)
+        else:
+            new = text
+    except (SyntaxError, ValueError, RecursionError) as err:
+        print(f"note: {corpus}/{seed}: {err}", file=sys.stderr)
+        return None
+    if new != text:
+        if language in mutate.LANGS or language == "python":
+            if not mutate.valid(language, text, new):
+                invalid[language] += 1
+                return None
+        new_files[path] = new
+    page = files["SKILL.md"].decode("utf-8", "surrogatepass")
+    if "prose" in wanted:
+        for name in {path, "SKILL.md"}:
+            if name.endswith(".md"):
+                before = new_files.get(name, files[name].decode("utf-8", "surrogatepass"))
+                after = defang_prose(before)
+                if after != before:
+                    rw.used.add("prose")
+                    new_files[name] = after
+    if not rw.used:
+        return None
+    new_files["SKILL.md"] = document(new_files.get("SKILL.md", page), rw.used)
+    used = sorted(rw.used - {"vendor"} | ({"destination"} if "vendor" in rw.used else set()))
+    return Twin(corpus, seed, language, label, new_files, used)
+
+
+def build(
+    corpora: list[str], wanted: set[str], *, limit: int | None = None
+) -> tuple[list[Twin], dict[str, int], Counter[str]]:
+    twins: list[Twin] = []
+    untouched: dict[str, int] = {}
+    invalid: Counter[str] = Counter()
+    for corpus in corpora:
+        seeds = mutate.seeds_of(corpus)
+        seeds = dict(list(seeds.items())[:limit]) if limit is not None else seeds
+        print(f"{corpus}: {len(seeds)} seeds caught at the labelled line", file=sys.stderr, flush=True)
+        made = [t for seed, label in seeds.items() if (t := twin_of(corpus, seed, label, wanted, invalid))]
+        untouched[corpus] = len(seeds) - len(made)
+        twins += made
+    for index, twin in enumerate(twins, 1):
+        twin.name = f"d{index:04d}-{twin.seed}"[:64].rstrip("-")
+    return twins, untouched, invalid
+
+
+def score_all(twins: list[Twin], keep: Path | None = None) -> None:
+    with tempfile.TemporaryDirectory(prefix="skillscope-defang-") as tmp:
+        root = keep or Path(tmp) / "twins"
+        if keep and root.exists():
+            shutil.rmtree(root)
+        root.mkdir(parents=True)
+        for twin in twins:
+            mutate.write_skill(
+                root, mutate.Rewrite(twin.corpus, twin.seed, "", twin.language, twin.label, twin.files, [], twin.name)
+            )
+        labels = {t.name: {**t.label, "label": "honest"} for t in twins}
+        print(f"auditing {len(twins)} twins", file=sys.stderr, flush=True)
+        outcomes = mutate.audit_folder(root, labels) if twins else {}
+    for twin in twins:
+        outcome = outcomes[twin.name]
+        severe = outcome.severe()
+        twin.verdict = "stopped" if outcome.stopped else "warned" if severe else "quiet"
+        twin.findings = [
+            {
+                "id": f["id"],
+                "severity": f["severity"],
+                "file": str(f.get("uri") or "").rsplit(f"/{twin.name}/", 1)[-1],
+                "line": f.get("line"),
+                "message": str(f.get("message") or "")[:300],
+            }
+            for f in severe
+        ]
+
+
+def tabulate(twins: list[Twin], by: str) -> dict[str, dict[str, int]]:
+    rows: dict[str, dict[str, int]] = defaultdict(lambda: {"twins": 0, "stopped": 0, "warned": 0, "quiet": 0})
+    for twin in twins:
+        for key in twin.operators if by == "operator" else [twin.language]:
+            rows[key]["twins"] += 1
+            rows[key][twin.verdict] += 1
+    return dict(sorted(rows.items()))
+
+
+def print_table(title: str, table: dict[str, dict[str, int]]) -> None:
+    columns = ("twins", "stopped", "warned", "quiet")
+    print(f"{title:16}" + "".join(f"{c:>10}" for c in columns) + f"{'quiet %':>10}")
+    for key, row in table.items():
+        print(f"{key:16}" + "".join(f"{row[c]:>10}" for c in columns) + f"{row['quiet'] / row['twins']:>10.0%}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument(
+        "--corpus", action="append", metavar="NAME", help=f"a tuned split (default: {', '.join(mutate.TUNED)})"
+    )
+    parser.add_argument("--operator", action="append", choices=OPERATORS, help="only this class rewrite (repeatable)")
+    parser.add_argument("--limit", type=int, metavar="N", help="at most N seeds per split")
+    parser.add_argument("--json", type=Path, metavar="OUT", help="also write the tables and every twin's verdict")
+    parser.add_argument("--keep", type=Path, metavar="DIR", help="keep the twins in DIR (emptied first)")
+    args = parser.parse_args(argv)
+    corpora = args.corpus or list(mutate.TUNED)
+    for corpus in corpora:
+        if Path(corpus).name in mutate.HELD_OUT or not run.corpus_dir(corpus).is_dir():
+            parser.error(f"{corpus}: not a tuned split (held-out splits are never seeds)")
+    twins, untouched, invalid = build(corpora, set(args.operator or OPERATORS), limit=args.limit)
+    score_all(twins, args.keep)
+    by_operator, by_language = tabulate(twins, "operator"), tabulate(twins, "language")
+    print("stopped: an error (the default gate fails the twin); warned: a warning, no error; quiet: neither")
+    print()
+    print_table("operator", by_operator)
+    print()
+    print_table("language", by_language)
+    print()
+    verdicts = {v: sum(1 for t in twins if t.verdict == v) for v in ("stopped", "warned", "quiet")}
+    print(f"twins: {len(twins)}; " + ", ".join(f"{k} {n}" for k, n in verdicts.items()))
+    print(f"seeds no operator changed: {sum(untouched.values())}; twins dropped as invalid: {sum(invalid.values())}")
+    ids: dict[str, int] = defaultdict(int)
+    for twin in twins:
+        for rule in {f["id"] for f in twin.findings}:
+            ids[rule] += 1
+    if ids:
+        print(
+            "rules the twins draw at warning or above: "
+            + ", ".join(f"{k} {n}" for k, n in sorted(ids.items(), key=lambda kv: (-kv[1], kv[0])))
+        )
+    if args.json:
+        report = {
+            "corpora": corpora,
+            "by operator": by_operator,
+            "by language": by_language,
+            "untouched": untouched,
+            "invalid": dict(invalid),
+            "twins": [
+                {k: getattr(t, k) for k in ("name", "corpus", "seed", "language", "operators", "verdict", "findings")}
+                for t in twins
+            ],
+        }
+        args.json.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
