@@ -597,6 +597,9 @@ class Values:
             return "~"
         if fn in ("os.getenv", "os.environ.get") and first in _HOME_KEYS:
             return "~"
+        if fn in ("os.getenv", "os.environ.get") and isinstance(first, str) and len(args) == 2:
+            # os.environ.get("UPLOAD_URL", "https://...") runs with the skill's own default unless the user sets one
+            return args[1]
         if fn in ("os.getcwd", "pathlib.Path.cwd"):
             return "."
         if fn == "json.loads" and isinstance(first, (str, bytes)):

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 from skillscope.audit.behavior.base import TEXT_CAP
 from skillscope.audit.behavior.shellvalues import json_path, shipped
 from skillscope.audit.behavior.treesitter import parse
+from skillscope.audit.behavior.vocab import SECRET_NAME
 
 if TYPE_CHECKING:  # only names node types; the binding loads with the first parse (treesitter.py)
     import tree_sitter
@@ -452,6 +453,10 @@ class _Walker:
             default = self.product([self.values(c, subs) for c in rest]) if rest else [""]
             if known:
                 return value
+            if any(default) and not SECRET_NAME.search(name):
+                # ${UPLOAD_URL:-https://...}: the skill's own default is what runs unless the user sets the name;
+                # a secret's name keeps its read first (${TOKEN:-} is still a read of $TOKEN)
+                return (default + value)[:_MAX_VALUES]
             return (value + default)[:_MAX_VALUES]
         return value
 
