@@ -68,6 +68,31 @@ if TYPE_CHECKING:
 __all__ = ["Analyser", "Summary", "unnamed_target"]
 
 
+def _returned_texts(function: ast.FunctionDef | ast.AsyncFunctionDef | None) -> list[str]:
+    """The constant texts a function of the module may hand back: what it returns as a literal, and what it appends
+    to (or lists in) the name it returns."""
+    if function is None:
+        return []
+    returned = {r.value.id for r in ast.walk(function) if isinstance(r, ast.Return) and isinstance(r.value, ast.Name)}
+    out: list[str] = []
+    for node in ast.walk(function):
+        pieces: list[ast.expr] = []
+        if isinstance(node, ast.Return) and isinstance(node.value, (ast.Constant, ast.List, ast.Tuple)):
+            pieces = node.value.elts if isinstance(node.value, (ast.List, ast.Tuple)) else [node.value]
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in ("append", "insert", "extend")
+            and isinstance(node.func.value, ast.Name)
+            and node.func.value.id in returned
+            and node.args
+        ):
+            last = node.args[-1]
+            pieces = list(last.elts) if isinstance(last, (ast.List, ast.Tuple)) else [last]
+        out += [p.value for p in pieces if isinstance(p, ast.Constant) and isinstance(p.value, str)]
+    return out[:32]
+
+
 _HARMFUL_PAYLOAD = re.compile(
     r"\b(?:curl|wget|nc|ncat|socat|base64|xxd|eval|openssl\s+enc|python[\d.]*\s+-c|perl\s+-e|bash\s+-i)\b|\bexec\s*\(|https?://|"
     r"/dev/tcp/|\balias\s+(?:sudo|su|ssh|git|ls|cd|cp|mv|rm)=|PROMPT_COMMAND|\btrap\b[^\n]*DEBUG|LD_PRELOAD|DYLD_INSERT|"
@@ -714,6 +739,10 @@ class Analyser:
             return
         if not isinstance(iterable, ast.Call):
             return
+        returned = _returned_texts(self.values.functions.get(getattr(iterable.func, "id", "")))
+        if returned:  # for note in notes(): each text the helper may hand back (what it appends or returns)
+            self.values.choices[target.id] = returned[:8]
+            return
         fn = self._callee(iterable.func)
         method = fn.rsplit(".", 1)[-1]
         receiver = iterable.func.value if isinstance(iterable.func, ast.Attribute) else None
@@ -1334,6 +1363,9 @@ class Analyser:
             if said and self.report:
                 start, end = self._span(node)
                 self.ctx.say(said, start, end)
+            for arg in args if self.report else []:  # print(note) over a helper's notes: each one it may print
+                for option in self.values.choices.get(arg.id, []) if isinstance(arg, ast.Name) else []:
+                    self.ctx.say(option, *self._span(node))
 
     def _destroy(self, node: ast.Call, target: str, how: str) -> None:
         """A deletion: a capability, and an error when what it deletes is the home folder, the root, everything in
