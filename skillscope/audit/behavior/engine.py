@@ -157,6 +157,8 @@ def analyse_skill(files: list[SkillFileText], frontmatter: dict[str, Any] | None
                 _gather(evidence, file.path, ctx)
         if not file.binary:
             contexts.append(agentconfig.scan_config(text, file.path))
+        if not file.binary and shell.is_entry_file(file.path):  # a unit, crontab or launchd job the skill ships
+            contexts.append(shell.scan_entry(text, file.path, skill_files))
         if not file.binary and manifests.is_manifest(file.path):  # what installing its packages pulls in and runs
             manifest = Ctx(text, 0, text, file.path, skill_files=skill_files, purpose=purpose)
             manifests.scan_manifest(manifest)

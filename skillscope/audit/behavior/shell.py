@@ -1425,6 +1425,41 @@ def _payload_harm(ctx: Ctx, text: str, depth: int, path: str | None = None) -> s
     return None
 
 
+_ENTRY_FILE = re.compile(
+    r"\.(?:service|timer|socket|desktop)$|(?:^|/)(?:crontab|[\w.-]+\.cron)$|\.plist$", re.IGNORECASE
+)
+
+
+def is_entry_file(path: str) -> bool:
+    """Whether ``path`` is a start-up entry a skill may ship: a systemd unit, an autostart entry, a crontab, a
+    launchd job."""
+    return _ENTRY_FILE.search(path) is not None
+
+
+def scan_entry(text: str, path: str, skill_files: Mapping[str, str]) -> Ctx:
+    """A start-up entry the skill ships is code that runs again on its own: a command of it that fetches and runs,
+    opens a shell to a host or sends a secret is reported on its own line (persistence), wherever it is put in place."""
+    from skillscope.audit.behavior.regions import line_span
+
+    ctx = Ctx(text, 0, text, path, skill_files=skill_files)
+    code = _entry_code(text)
+    if not code.strip():
+        return ctx
+    inner = Ctx(code, 0, code, path, skill_files=skill_files)
+    _scan(inner, 1)
+    seen: set[int] = set()
+    for raw in inner.hits:
+        line = inner.line(raw.start)
+        if raw.check in _HARM_CHECKS and raw.severity in (None, "error") and line not in seen:
+            seen.add(line)
+            ctx.add(
+                "skillscope/persistence/startup",
+                f"a start-up entry runs, each time it starts: {raw.message.removesuffix(f' (line {line})')} (line {line})",
+                *line_span(text, line),
+            )
+    return ctx
+
+
 def payload_harm(ctx: Ctx, text: str) -> str | None:
     """Why a start-up entry another language writes is harmful when the shell runs it, or None."""
     return _payload_harm(ctx, text, 1)
