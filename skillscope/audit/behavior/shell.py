@@ -229,6 +229,35 @@ class _Flow:
         """Files the script wrote a secret into (``env > out``, ``cp ~/.netrc out``): reading one reads the secret."""
         self.committed: tuple[str, int] | None = None
         """A secret the script put into the repository (a commit message, an added file): a push sends it."""
+        self.verified: dict[str, int] = {}
+        """Downloaded files checked against a SHA digest written in the script, with the check's line: their content
+        is pinned, so running one runs code a reviewer can fix in advance."""
+
+
+_DIGEST = re.compile(r"\b(?:[0-9a-fA-F]{64}|[0-9a-fA-F]{128})\b")
+_SUMMERS = ("sha256sum", "sha512sum", "shasum", "gsha256sum", "b2sum")
+_GATED = re.compile(r"[ \t]*(?:&&|\|\|[ \t]*(?:exit|return|\{[^}]*\bexit\b|die\b|fail\b))")
+_ERREXIT = re.compile(r"^[ \t]*set[ \t]+(?:-[a-zA-Z]*e[a-zA-Z]*\b|-o[ \t]+errexit\b)", re.MULTILINE)
+
+
+def _checked_file(ctx: Ctx, pipeline: Pipeline) -> str | None:
+    """The file a pipeline checks against a digest written out in the script, when a failed check stops what
+    follows (``&&``, ``|| exit``, ``set -e``): ``echo "HEX  f" | sha256sum -c -``, ``sha256sum f | grep -q HEX``."""
+    cmds = [c for stage in pipeline for c in stage]
+    if not cmds:
+        return None
+    last = cmds[-1]
+    gated = _GATED.match(ctx.text, last.end) is not None or _ERREXIT.search(ctx.text, 0, cmds[0].start) is not None
+    if not gated:
+        return None
+    if last.name in _SUMMERS and ("-c" in last.args or "--check" in last.args):
+        listed = re.search(_DIGEST.pattern + r"[ \t]+\*?(\S+)", last.stdin or _stage_output(pipeline, last))
+        return listed.group(1) if listed else None
+    if last.name in ("grep", "egrep", "fgrep") and len(cmds) >= 2 and any(_DIGEST.fullmatch(a) for a in last.args):
+        summer = cmds[-2]
+        files = [a for a in summer.args if not a.startswith("-") and a != "256" and a != "512"]
+        return files[0] if summer.name in _SUMMERS and len(files) == 1 else None
+    return None
 
 
 def _source(ctx: Ctx, flow: _Flow, cmd: Cmd) -> tuple[str, int, str | None] | None:
@@ -1056,8 +1085,8 @@ def _lift(ctx: Ctx, inner: Ctx, cmd: Cmd, where: str, *, by_line: bool = True) -
         ctx.add(raw.check, f"{raw.message} (in {where})", start, end, raw.severity)
     for cap in inner.caps:
         ctx.cap(cap.kind, cap.target, cmd.start, cmd.end, f"{cap.detail}, in {where}".strip(", "))
-    for _, _, kind in inner.sends:
-        ctx.sends.append((cmd.start, cmd.end, kind))
+    for sent, _, kind in inner.sends:  # a send keeps its own line, as its hits do (a claim it breaks is judged there)
+        ctx.sends.append((*(_inner_place(ctx, inner, cmd, sent) if by_line else (cmd.start, cmd.end)), kind))
 
 
 def _inner_place(ctx: Ctx, inner: Ctx, cmd: Cmd, offset: int) -> tuple[int, int]:
@@ -2160,6 +2189,11 @@ def _scan(ctx: Ctx, depth: int, args: list[str] | None = None) -> None:
     code_vars: dict[str, tuple[str, str]] = {}
     socket_open = False
     for pipeline in script.pipelines:
+        checked = _checked_file(ctx, pipeline)
+        if checked is not None:
+            for name, (kind, _origin, _line) in flow.files.items():
+                if kind == "download" and name.removeprefix("./") == checked.removeprefix("./"):
+                    flow.verified[name] = ctx.line(pipeline[-1][-1].start)
         secret: tuple[str, int, str | None] | None = None
         downloaded: str | None = None
         decoded = False
@@ -2278,6 +2312,17 @@ def _scan(ctx: Ctx, depth: int, args: list[str] | None = None) -> None:
                             )
                             break
                 for name, (kind, origin, line) in flow.files.items():
+                    if _runs_file(cmd, name) and name in flow.verified and kind == "download":
+                        # a capability, said as one: the content that runs is the content the digest pins
+                        ctx.add(
+                            "skillscope/obfuscation/download-exec",
+                            f"runs {safe_line(name, limit=80)}, downloaded from {origin} on line {line} and checked "
+                            f"against a SHA digest written in the script (line {flow.verified[name]})",
+                            cmd.start,
+                            cmd.end,
+                            "note",
+                        )
+                        break
                     if _runs_file(cmd, name):
                         check = (
                             "skillscope/obfuscation/download-exec"
@@ -2361,6 +2406,7 @@ def _scan(ctx: Ctx, depth: int, args: list[str] | None = None) -> None:
                     kind = "download" if _is_downloader(cmd) or downloaded else "decode"
                     origin = (_url_of(cmd) or downloaded or cmd.name) if kind == "download" else " ".join(cmd.words[:2])
                     flow.files[written] = (kind, origin, ctx.line(cmd.start))
+                    flow.verified.pop(written, None)
             # a download that also sends (machine facts in its URL, a form) still prints what it fetches to the pipe
             if any(_is_downloader(c) and _written(c) is None for c in stage):
                 downloaded = next((_url_of(c) for c in stage if _is_downloader(c)), None) or "the network"
