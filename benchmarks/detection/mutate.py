@@ -1214,6 +1214,16 @@ def _py_runner_c(src: Source) -> list[Change]:
     """The Python program moved into ``python3 -c '...'`` in a shell script; the .py file launches that script."""
     if "__file__" in src.text or not src.path.endswith(".py"):
         return []
+    folder = src.path.rsplit("/", 1)[0] + "/" if "/" in src.path else ""
+    siblings = {n[len(folder) : -3] for n in src.names if n.startswith(folder) and n.endswith(".py")}
+    imported = {
+        (a.name if isinstance(stmt, ast.Import) else stmt.module or "").split(".")[0]
+        for stmt in ast.walk(ast.parse(src.text))
+        if isinstance(stmt, ast.Import | ast.ImportFrom)
+        for a in stmt.names
+    }
+    if imported & siblings:
+        return []  # python3 -c looks for modules in the working directory, not beside the script
     script = _launcher_name(src, ".sh")
     body = src.text.replace("'", "'\"'\"'").rstrip("\n").split("\n")
     text = "\n".join(["#!/bin/sh", "python3 -c '", *body, '\' "$@"', ""])
@@ -1230,6 +1240,8 @@ def _js_runner_e(src: Source, lang: Lang) -> list[Change]:
     """The JavaScript program moved into ``node -e '...'`` in a shell script; the .js file launches that script."""
     if lang.grammar != "javascript" or any(w in src.text for w in ("__dirname", "__filename", "import.meta")):
         return []
+    if re.search(r"""(?:require\(|from\s+)['"]\.\.?/""", src.text):
+        return []  # node -e resolves relative modules from the working directory, not beside the script
     f = TsFile(lang, src.text)
     esm = _js_is_esm(src, f)
     script = _launcher_name(src, ".sh")
@@ -1407,7 +1419,7 @@ def _py_loop(src: Source) -> list[Change]:
         ed.replace(line_start, line_start, "    ")
         start, end = py.span(node)
         ed.replace(start, end, var)
-        out.append(Change(ed))
+        out.append(Change(ed, sites=_moved(src, node.lineno, ed, stmt.lineno, 0)))
     return out
 
 
@@ -1443,7 +1455,7 @@ def _ts_loop(src: Source, lang: Lang) -> list[Change]:
         line_start = line_starts(f.data)[at - 1]
         ed.replace(line_start, line_start, "  ")
         ed.replace(node.start_byte, node.end_byte, ref)
-        out.append(Change(ed))
+        out.append(Change(ed, sites=_moved(src, node.start_point[0] + 1, ed, at, 0)))
     return out
 
 

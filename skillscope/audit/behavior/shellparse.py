@@ -588,6 +588,11 @@ class _Walker:
             self.out[before:] = [p for p in produced if not all(id(c) in mine for st in p for c in st)]
             if not commands:
                 commands = [c for p in produced for st in p for c in st]
+            inner = self.run_as_stage(commands, self.out[before:])
+            if inner is not None:  # ... | bash -c 'openssl enc -d -base64' | ...: the code's own stages, in place
+                self.out.remove(inner)
+                stages.extend(inner)
+                continue
             stages.append(commands)
         for redirect in redirects:
             heredoc = redirect.type in ("heredoc_redirect", "herestring_redirect")
@@ -596,6 +601,21 @@ class _Walker:
         self.out.append(stages)
         self.expand_stages(stages)
         return stages
+
+    def run_as_stage(self, commands: list[Cmd], produced: list[Pipeline]) -> Pipeline | None:
+        """The one pipeline a pipeline stage's ``bash -c CODE`` or ``eval CODE`` runs, when that is all the stage is:
+        it reads the stage's input and writes its output, so it stands in the stage's place."""
+        if len(commands) != 1 or commands[0].wrappers:
+            return None  # xargs sh -c '...' reads its input as arguments, sudo sh -c runs as another user: kept
+        cmd = commands[0]
+        if cmd.name == "eval":
+            via = "eval"
+        elif cmd.name in SHELLS and "-c" in cmd.args[:3]:
+            via = f"{cmd.name} -c"
+        else:
+            return None
+        own = [p for p in produced if all(c.via == via for st in p for c in st)]
+        return own[0] if len(own) == 1 and len(produced) == 1 and all(len(st) == 1 for st in own[0]) else None
 
     def redirected(self, node: tree_sitter.Node) -> list[Cmd]:
         body = node.child_by_field_name("body")
@@ -1076,6 +1096,8 @@ def _listing(cmd: Cmd) -> str | None:
     """The paths a listing command prints, as one pattern (find's root and -name, ls's argument, echo's words)."""
     if cmd.name == "find":
         return _find_output(cmd.args)
+    if cmd.name == "printf" and len(cmd.args) > 1 and re.fullmatch(r"(?:%s|\\[0nt]|\s)+", cmd.args[0]):
+        return " ".join(cmd.args[1:])  # printf '%s\0' a b | xargs -0 ...: the format only separates its arguments
     if cmd.name in ("ls", "echo", "printf"):
         items = [a for a in cmd.args if not a.startswith("-")]
         return " ".join(items) if items else None
