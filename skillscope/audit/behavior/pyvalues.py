@@ -277,6 +277,9 @@ class Values:
             return self.text(inner) if inner is not None else "*"
         if isinstance(node, ast.Call) and _dotted(node.func) == "str" and node.args:
             return self.text(node.args[0])
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.args:
+            if node.func.attr == "with_name":  # Path(__file__).with_name("cfg.yaml"): a file beside the script
+                return self.text(node.func.value).rsplit("/", 1)[0] + "/" + self.text(node.args[0])
         if isinstance(node, (ast.List, ast.Tuple)):
             return " ".join(self.text(e) for e in node.elts)
         return "*"
