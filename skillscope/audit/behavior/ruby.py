@@ -665,6 +665,12 @@ class _Ruby:
             return sinks.execute(start, end, None, [first], code_language="ruby", what=method)
         if method == "eval" and not args and receiver is not None:
             return sinks.execute(start, end, None, [recv], code_language="ruby", what="eval")
+        if klass in ("ERB", "Erubi::Engine", "Erubis::Eruby") and method == "new" and args:
+            return replace(first, handle=("template", "erb"))  # its <% %> tags are Ruby, run when it is rendered
+        if recv.handle == ("template", "erb") and method in ("result", "result_with_hash", "run", "src"):
+            if recv.fetched:  # a downloaded template rendered here runs whatever Ruby its tags hold
+                return sinks.execute(start, end, None, [replace(recv, handle=None)], code_language=None, what="ERB")
+            return replace(recv, handle=None, fetched=None)
         if (
             (method in _SHELL_RUNNERS and klass in (None, "Kernel", "Process"))
             or (klass == "Open3" and method in _OPEN3)

