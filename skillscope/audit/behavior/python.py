@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import copy
 import re
+import shlex
 import stat as stat_module
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -513,6 +514,7 @@ class Analyser:
 
     # --- statements --------------------------------------------------------------------------
     def run(self, tree: ast.Module) -> None:
+        _named_attribute_calls(tree)
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom) and node.module:
                 for alias in node.names:
@@ -1124,6 +1126,10 @@ class Analyser:
                 words, said = self._command(argv)
         head = words[0].rsplit("/", 1)[-1] if words else (said.split() or [""])[0].rsplit("/", 1)[-1]
         inner_code = self._inline(words)
+        plain = _plain_command(inner_code[1]) if inner_code and inner_code[0] == "shell" else None
+        if plain:  # ["sh", "-c", "crontab -"]: a plain command line is the argv the shell runs, judged as that argv
+            said = inner_code[1] if inner_code else said
+            words, inner_code, head = plain, None, plain[0].rsplit("/", 1)[-1]
         self._cap("executes", (inner_code[2] if inner_code else head) or "?", node, f"via {fn}")
         self._installs(words or said.split(), node)
         feed = next((k.value for k in node.keywords if k.arg == "input"), None)
@@ -1185,7 +1191,7 @@ class Analyser:
         if said.strip("* ") and self.report:
             from skillscope.audit.behavior.shell import scan_shell
 
-            said = self._shell_text(command, said) if not inner_code else said
+            said = self._shell_text(command, said) if not inner_code and not plain else said
             inner = Ctx(said, 0, said, self.ctx.path, documented=False)
             scan_shell(inner)
             for raw in inner.hits:
@@ -1474,3 +1480,50 @@ class Analyser:
             if found:
                 return f"fetches, decodes or hides ({safe_line(found.group(0), limit=40)})"
         return None
+
+
+def _plain_command(code: str) -> list[str] | None:
+    """The words of a shell command line with nothing for the shell to do but split it (no pipe, list, redirect,
+    expansion or glob), else None."""
+    if re.search(r"[|;&<>$`(){}*?\[\n]", code):
+        return None
+    try:
+        words = shlex.split(code)
+    except ValueError:
+        return None
+    return words or None
+
+
+def _folded_name(node: ast.AST) -> str | None:
+    """A name written as constant text: ``"write_text"``, ``"write" + "_text"``, ``f"{'write'}_text"``."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        left, right = _folded_name(node.left), _folded_name(node.right)
+        return left + right if left is not None and right is not None else None
+    if isinstance(node, ast.JoinedStr):
+        parts = [_folded_name(v.value if isinstance(v, ast.FormattedValue) else v) for v in node.values]
+        return "".join(p for p in parts if p is not None) if all(p is not None for p in parts) else None
+    return None
+
+
+def _named_attribute_calls(tree: ast.Module) -> None:
+    """Rewrite ``getattr(obj, "write" + "_text")(...)`` as ``obj.write_text(...)`` in place, so every rule that reads a
+    method call's receiver and name reads this one too. A lookup on the builtins is left alone: the dynamic-builtin
+    rule judges it as written."""
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        if not (
+            isinstance(func, ast.Call)
+            and isinstance(func.func, ast.Name)
+            and func.func.id == "getattr"
+            and len(func.args) == 2
+            and not func.keywords
+            and dotted(func.args[0]) not in ("__builtins__", "builtins", "__builtins__.__dict__")
+        ):
+            continue
+        name = _folded_name(func.args[1])
+        if name is not None and name.isidentifier():
+            node.func = ast.copy_location(ast.Attribute(value=func.args[0], attr=name, ctx=ast.Load()), func)

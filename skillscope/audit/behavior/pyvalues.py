@@ -20,6 +20,7 @@ import codecs
 import gzip
 import json
 import lzma
+import shlex
 import zlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -603,6 +604,13 @@ class Values:
         if fn in ("os.getenv", "os.environ.get") and isinstance(first, str) and len(args) == 2:
             # os.environ.get("UPLOAD_URL", "https://...") runs with the skill's own default unless the user sets one
             return args[1]
+        if fn == "shlex.join" and isinstance(first, list):
+            # ["sh", "-c", shlex.join(argv)]: the command line the shell is handed (sys.executable is a python3)
+            argv = ["python3" if isinstance(w, Ref) and w.name.endswith("sys.executable") else w for w in first]
+            words = [w for w in argv if isinstance(w, str)]
+            return shlex.join(words) if len(words) == len(argv) else None
+        if fn == "shlex.quote" and isinstance(first, str):
+            return shlex.quote(first)
         if fn in ("os.getcwd", "pathlib.Path.cwd"):
             return "."
         if fn == "json.loads" and isinstance(first, (str, bytes)):
