@@ -221,6 +221,8 @@ _STORE_CMDS = {"get-storedcredential", "convertfrom-securestring", "get-credenti
 def _core(node: tree_sitter.Node) -> tree_sitter.Node:
     """``node`` without the grammar's one-child wrappers (a pipeline of one expression, a unary of one value)."""
     while node.type in _WRAPPERS and node.named_child_count == 1:
+        if node.type == "expression_with_unary_operator" and node.children[0].type.lower() in ("-join", "-split"):
+            break  # -join (...) is an operator applied, not a wrapper: its value is the joined text
         node = node.named_children[0]
     return node
 
@@ -346,6 +348,8 @@ class _Analyser:
             text = self.text(node)
             if text.lstrip().lower().startswith("-join") and vals:
                 return self._join(vals[-1], "")
+            if kind == "unary_expression" and len(vals) == 1:
+                return vals[0]  # a plain wrapper around one operand: its value, items and text kept
             return merge(*vals)
         if kind == "member_access":
             return self._member_access(node)
@@ -459,6 +463,8 @@ class _Analyser:
         texts = [i.text for i in items]
         if items and all(t is not None for t in texts):
             out.text = sep.join(t for t in texts if t is not None)
+        elif items and texts[0] is not None:  # -join ("https://", "host", "/api/", $Team): the host is known
+            out.text = sep.join(UNKNOWN if t is None else t for t in texts)
         out.decoded = out.decoded or any(i.decoded for i in items)
         return out
 
