@@ -426,6 +426,14 @@ class Values:
             return self._comprehension(node)
         if isinstance(node, ast.IfExp):
             return self.value(node.body)
+        if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or):
+            # os.environ.get("URL") or "https://default": a piece not known (the environment) may be empty, so
+            # the first known truthy piece is what it holds when nothing else is given
+            for piece in node.values:
+                known = self.value(piece)
+                if known is not None and not isinstance(known, Ref) and known:
+                    return known
+            return None
         if isinstance(node, ast.Call):
             return self._call(node)
         if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
