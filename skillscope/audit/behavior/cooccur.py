@@ -244,6 +244,19 @@ def _computed(lines: list[str], line: int) -> bool:
     return bool(names - {"HOME", "PATH", "USER", "PWD", "SHELL", "PROFILE"})
 
 
+_DIGEST_CHECK = re.compile(
+    r"\b(?:sha256sum|sha512sum|shasum|b2sum)\b.*\b(?:[0-9a-fA-F]{64}|[0-9a-fA-F]{128})\b"
+    r"|\b(?:[0-9a-fA-F]{64}|[0-9a-fA-F]{128})\b.*\b(?:sha256sum|sha512sum|shasum|b2sum)\b"
+)
+
+
+def _pinned(lines: list[str], host: str) -> bool:
+    """Every line naming ``host`` checks what it fetches against a digest written there: the content is pinned,
+    so the host is no foreign reach beside a start-up write (the shell analyser judges whether the check gates)."""
+    named = [line for line in lines if host in line]
+    return bool(named) and all(_DIGEST_CHECK.search(line) for line in named)
+
+
 def _startup(target: str) -> bool:
     """Whether a written place runs on its own later; a glob counts when it spells part of a path (not ``*``)."""
     target = target.replace("\\", "/")
@@ -308,8 +321,9 @@ def cooccurring(
             ):
                 if not _computed(lines, write.line or 0):
                     continue  # the analyser resolved what it writes (a PATH line) and found it harmless
-            if foreign:
-                why = f"downloads from or sends to {safe_line(foreign[0].target, limit=60)} (line {foreign[0].line})"
+            unpinned = [c for c in foreign if not _pinned(lines, c.target)]
+            if unpinned:
+                why = f"downloads from or sends to {safe_line(unpinned[0].target, limit=60)} (line {unpinned[0].line})"
             elif secrets:
                 why = f"reads {safe_line(secrets[0][0], limit=60)} (line {secrets[0][1]})"
             else:

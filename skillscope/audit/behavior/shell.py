@@ -8,7 +8,7 @@ import shlex
 from collections.abc import Mapping
 from functools import lru_cache
 
-from skillscope.audit.behavior.base import CUT, TEXT_CAP, Ctx
+from skillscope.audit.behavior.base import CUT, TEXT_CAP, Ctx, RawCap
 from skillscope.audit.behavior.manifests import mixed_script_package, near_popular
 from skillscope.audit.behavior.shellparse import SHELLS, Cmd, Pipeline, parse_script, parse_shell
 from skillscope.audit.behavior.shellvalues import shipped, vendor_host
@@ -238,6 +238,15 @@ _DIGEST = re.compile(r"\b(?:[0-9a-fA-F]{64}|[0-9a-fA-F]{128})\b")
 _SUMMERS = ("sha256sum", "sha512sum", "shasum", "gsha256sum", "b2sum")
 _GATED = re.compile(r"[ \t]*(?:&&|\|\|[ \t]*(?:exit|return|\{[^}]*\bexit\b|die\b|fail\b))")
 _ERREXIT = re.compile(r"^[ \t]*set[ \t]+(?:-[a-zA-Z]*e[a-zA-Z]*\b|-o[ \t]+errexit\b)", re.MULTILINE)
+
+
+_PINNED = "checked against a SHA digest written in the script"
+_PINNED_RUN = re.compile(r"downloaded from (\S+) on line \d+ and " + _PINNED)
+
+
+def _pinned_fetch(cap: RawCap, urls: set[str]) -> bool:
+    """The network use is the download of a file whose digest the script checks before it runs it."""
+    return cap.detail.endswith("download") and any(_host_of(url) == cap.target for url in urls)
 
 
 def _checked_file(ctx: Ctx, pipeline: Pipeline) -> str | None:
@@ -1438,9 +1447,11 @@ def _payload_harm(ctx: Ctx, text: str, depth: int, path: str | None = None) -> s
     bad = next((h for h in inner.hits if h.check in _HARM_CHECKS and h.severity in (None, "error")), None)
     if bad is not None:
         return bad.message
-    if any(c.kind in ("sends", "installs") for c in inner.caps):
-        host = next(c.target for c in inner.caps if c.kind in ("sends", "installs"))
-        return f"it reaches the network ({safe_line(host, limit=60)})"
+    # a download whose digest the entry checks before running it fetches pinned content: that is no reach to judge
+    pinned = {m.group(1) for h in inner.hits if h.severity == "note" for m in [_PINNED_RUN.search(h.message)] if m}
+    reach = [c for c in inner.caps if c.kind in ("sends", "installs") and not _pinned_fetch(c, pinned)]
+    if reach:
+        return f"it reaches the network ({safe_line(reach[0].target, limit=60)})"
     if any(c.kind == "reads" for c in inner.caps):
         return "it reads credentials"
     for script in parse_shell(code):
@@ -2316,8 +2327,8 @@ def _scan(ctx: Ctx, depth: int, args: list[str] | None = None) -> None:
                         # a capability, said as one: the content that runs is the content the digest pins
                         ctx.add(
                             "skillscope/obfuscation/download-exec",
-                            f"runs {safe_line(name, limit=80)}, downloaded from {origin} on line {line} and checked "
-                            f"against a SHA digest written in the script (line {flow.verified[name]})",
+                            f"runs {safe_line(name, limit=80)}, downloaded from {origin} on line {line} and {_PINNED} "
+                            f"(line {flow.verified[name]})",
                             cmd.start,
                             cmd.end,
                             "note",

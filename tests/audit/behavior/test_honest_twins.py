@@ -48,6 +48,16 @@ CASES = {
         "skillscope/obfuscation/download-exec",
         2,
     ),
+    # a start-up entry (here the repository's own pre-commit hook) that runs a checked download reaches nothing
+    # to judge; the same entry running what it fetches unchecked is a start-up write that fetches and runs code
+    "hook-runs-checked-download": (
+        "scripts/hook.sh",
+        "#!/bin/sh\nhook=.git/hooks/pre-commit\n"
+        f"echo '{FETCH} && sha256sum install.sh | grep -q {DIGEST} && sh install.sh' >> \"$hook\"\n",
+        f"#!/bin/sh\nhook=.git/hooks/pre-commit\necho '{FETCH} && sh install.sh' >> \"$hook\"\n",
+        "skillscope/persistence/startup",
+        3,
+    ),
 }
 
 
