@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import difflib
 import hashlib
 import json
 import re
@@ -75,6 +76,7 @@ HOME = r"(?:\"(?:\$HOME|\$\{HOME\})\"[/\\]|(?:~|\$HOME|\$\{HOME\}|\$env:USERPROF
 """A home prefix; ``"$HOME"/`` is taken whole so the quotes stay balanced."""
 SECRET_PATHS = [
     (re.compile(r"^(?:env|printenv)$"), "cat build/output.txt"),
+    (re.compile(r"(?<![\w.-])\.env(?![\w.-])"), "report.json"),
     (re.compile(HOME + r"\.aws[/\\](?:credentials|config)\b"), "./report.json"),
     (re.compile(HOME + r"\.ss[h?*][/\\](?:id_[\w*.?]*|\*)"), "build/output.txt"),
     (
@@ -133,6 +135,11 @@ CONCEAL = re.compile(
 ADVERB = re.compile(r"(?i)\s*\b(?:silently|quietly|secretly|covertly|discreetly)\b")
 HIDE = re.compile(r"(?i),?\s*(?:and\s+)?keep\s+(?:this|it|these)\s+(?:hidden|secret|private)\b[^.;\n]*")
 
+OFFLINE = re.compile(
+    r"(?i)\b(?:no network access|(?:it )?(?:does not|doesn't|never) (?:use|access|touch|call) the network"
+    r"|(?:nothing|no data) (?:leaves|is sent off) (?:your|the) machine|works (?:fully )?offline|entirely local)"
+)
+"""A page's claim that the skill stays off the network, untrue once the twin sends to the user's endpoint."""
 AWS_SECRET = re.compile(r"AKIA[0-9A-Z]{12,}|aws_secret_access_key|AWS_SECRET_ACCESS_KEY|AWS_ACCESS_KEY_ID")
 GITHUB_SECRET = re.compile(r"\bgh[pousr]_[A-Za-z0-9]{8,}|GITHUB_TOKEN|GH_TOKEN|gh auth token")
 
@@ -163,6 +170,10 @@ class Twin:
     name: str = ""
     verdict: str = ""
     findings: list[dict[str, Any]] = field(default_factory=list)
+    rewritten: dict[str, set[int]] = field(default_factory=dict)
+    """Per file, the twin's lines the rewrite changed or added: a finding there is about the honest act itself."""
+    on_rewrite: bool = False
+    """The twin's worst finding sits on a rewritten line (else on code the operators left as it was)."""
 
 
 # --- edits ------------------------------------------------------------------------------------------------------
@@ -292,6 +303,11 @@ def _py_twin(text: str, rw: Rewriter) -> str:
     }
     needs_os = False
     for node in ast.walk(py.tree):
+        if "secret" in rw.wanted and isinstance(node, ast.Call) and ast.unparse(node) in ENV_DUMPS:
+            # the whole environment becomes the project's report
+            spans.put(*py.span(node), '{"report": open("report.json").read()}')
+            rw.used.add("secret")
+            continue
         if isinstance(node, ast.JoinedStr):
             seg = py.segment(node)
             quote = "'" if seg.lstrip("rRfF")[:1] == '"' else '"'
@@ -341,6 +357,9 @@ def _py_twin(text: str, rw: Rewriter) -> str:
         lines[at:at] = ["import os"]
         result = "\n".join(lines)
     return result
+
+
+ENV_DUMPS = {"dict(os.environ)", "os.environ.copy()", "dict(environ)", "environ.copy()"}
 
 
 def _has_store(text: str) -> bool:
@@ -497,6 +516,8 @@ def document(page: str, used: set[str]) -> str:
     said = [DOC[k] for k in ("destination", "vendor", "secret", "persistence", "download-run", "delete") if k in used]
     if not said:
         return page
+    if "destination" in used or "vendor" in used:
+        page = OFFLINE.sub("it sends only where the section below says", page)
     return page.rstrip("\n") + "\n\n## What it does and where\n\n" + "\n".join(f"- {s}" for s in said) + "\n"
 
 
@@ -504,31 +525,37 @@ def document(page: str, used: set[str]) -> str:
 
 
 def twin_of(corpus: str, seed: str, label: dict[str, Any], wanted: set[str], invalid: Counter[str]) -> Twin | None:
-    """The seed's honest twin (every class rewrite that applies), or None when no operator changed it."""
+    """The seed's honest twin (every class rewrite that applies, in every code file of the skill, the labelled
+    file first), or None when no operator changed it or a rewritten file no longer parses."""
     files = mutate.skill_files(run.corpus_dir(corpus) / seed)
     path = label["file"]
     text = files[path].decode("utf-8", "surrogatepass")
     language = mutate.language_of(path, text) or (
         "prose" if path.endswith((".md", ".yaml", ".yml", ".txt")) else "other"
     )
-    rw = Rewriter(text, wanted)
+    used: set[str] = set()
     new_files: dict[str, str] = {}
-    try:
-        if language == "python":
-            new = _py_twin(text, rw)
-        elif language in mutate.LANGS:
-            new = _ts_twin(text, language, rw)
-        else:
-            new = text
-    except (SyntaxError, ValueError, RecursionError) as err:
-        print(f"note: {corpus}/{seed}: {err}", file=sys.stderr)
-        return None
-    if new != text:
-        if language in mutate.LANGS or language == "python":
-            if not mutate.valid(language, text, new):
-                invalid[language] += 1
-                return None
-        new_files[path] = new
+    for name in [path, *sorted(set(files) - {path})]:
+        try:
+            before = files[name].decode("utf-8")
+        except UnicodeDecodeError:
+            continue
+        lang = mutate.language_of(name, before)
+        if lang is None:
+            continue
+        rw = Rewriter(before, wanted)
+        try:
+            after = _py_twin(before, rw) if lang == "python" else _ts_twin(before, lang, rw)
+        except (SyntaxError, ValueError, RecursionError) as err:
+            print(f"note: {corpus}/{seed}/{name}: {err}", file=sys.stderr)
+            return None
+        if after == before:
+            continue
+        if not mutate.valid(lang, before, after):
+            invalid[lang] += 1
+            return None
+        new_files[name] = after
+        used |= rw.used
     page = files["SKILL.md"].decode("utf-8", "surrogatepass")
     if "prose" in wanted:
         for name in {path, "SKILL.md"}:
@@ -536,13 +563,28 @@ def twin_of(corpus: str, seed: str, label: dict[str, Any], wanted: set[str], inv
                 before = new_files.get(name, files[name].decode("utf-8", "surrogatepass"))
                 after = defang_prose(before)
                 if after != before:
-                    rw.used.add("prose")
+                    used.add("prose")
                     new_files[name] = after
-    if not rw.used:
+    if not used:
         return None
-    new_files["SKILL.md"] = document(new_files.get("SKILL.md", page), rw.used)
-    used = sorted(rw.used - {"vendor"} | ({"destination"} if "vendor" in rw.used else set()))
-    return Twin(corpus, seed, language, label, new_files, used)
+    new_files["SKILL.md"] = document(new_files.get("SKILL.md", page), used)
+    operators = sorted(used - {"vendor"} | ({"destination"} if "vendor" in used else set()))
+    rewritten = {
+        name: changed_lines(files[name].decode("utf-8", "surrogatepass") if name in files else "", new)
+        for name, new in new_files.items()
+    }
+    return Twin(corpus, seed, language, label, new_files, operators, rewritten=rewritten)
+
+
+def changed_lines(before: str, after: str) -> set[int]:
+    """1-based lines of ``after`` that ``before`` does not have in place."""
+    matcher = difflib.SequenceMatcher(None, before.split("\n"), after.split("\n"), autojunk=False)
+    return {
+        line + 1
+        for tag, _, _, j1, j2 in matcher.get_opcodes()
+        if tag in ("replace", "insert")
+        for line in range(j1, j2)
+    }
 
 
 def build(
@@ -580,6 +622,11 @@ def score_all(twins: list[Twin], keep: Path | None = None) -> None:
         outcome = outcomes[twin.name]
         severe = outcome.severe()
         twin.verdict = "stopped" if outcome.stopped else "warned" if severe else "quiet"
+        worst = [f for f in severe if f["severity"] == ("error" if outcome.stopped else "warning")]
+        twin.on_rewrite = any(
+            f.get("line") in twin.rewritten.get(str(f.get("uri") or "").rsplit(f"/{twin.name}/", 1)[-1], set())
+            for f in worst
+        )
         twin.findings = [
             {
                 "id": f["id"],
@@ -593,19 +640,23 @@ def score_all(twins: list[Twin], keep: Path | None = None) -> None:
 
 
 def tabulate(twins: list[Twin], by: str) -> dict[str, dict[str, int]]:
-    rows: dict[str, dict[str, int]] = defaultdict(lambda: {"twins": 0, "stopped": 0, "warned": 0, "quiet": 0})
+    rows: dict[str, dict[str, int]] = defaultdict(
+        lambda: {"twins": 0, "stopped": 0, "warned": 0, "quiet": 0, "stopped@rw": 0, "warned@rw": 0}
+    )
     for twin in twins:
         for key in twin.operators if by == "operator" else [twin.language]:
             rows[key]["twins"] += 1
             rows[key][twin.verdict] += 1
+            if twin.on_rewrite:
+                rows[key][f"{twin.verdict}@rw"] += 1
     return dict(sorted(rows.items()))
 
 
 def print_table(title: str, table: dict[str, dict[str, int]]) -> None:
-    columns = ("twins", "stopped", "warned", "quiet")
-    print(f"{title:16}" + "".join(f"{c:>10}" for c in columns) + f"{'quiet %':>10}")
+    columns = ("twins", "stopped", "warned", "quiet", "stopped@rw", "warned@rw")
+    print(f"{title:16}" + "".join(f"{c:>11}" for c in columns) + f"{'quiet %':>11}")
     for key, row in table.items():
-        print(f"{key:16}" + "".join(f"{row[c]:>10}" for c in columns) + f"{row['quiet'] / row['twins']:>10.0%}")
+        print(f"{key:16}" + "".join(f"{row[c]:>11}" for c in columns) + f"{row['quiet'] / row['twins']:>11.0%}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -625,7 +676,8 @@ def main(argv: list[str] | None = None) -> int:
     twins, untouched, invalid = build(corpora, set(args.operator or OPERATORS), limit=args.limit)
     score_all(twins, args.keep)
     by_operator, by_language = tabulate(twins, "operator"), tabulate(twins, "language")
-    print("stopped: an error (the default gate fails the twin); warned: a warning, no error; quiet: neither")
+    print("stopped: an error (the default gate fails the twin); warned: a warning, no error; quiet: neither;")
+    print("@rw: the error (or warning) sits on a line the rewrite made, i.e. on the honest act itself")
     print()
     print_table("operator", by_operator)
     print()
@@ -651,7 +703,10 @@ def main(argv: list[str] | None = None) -> int:
             "untouched": untouched,
             "invalid": dict(invalid),
             "twins": [
-                {k: getattr(t, k) for k in ("name", "corpus", "seed", "language", "operators", "verdict", "findings")}
+                {
+                    k: getattr(t, k)
+                    for k in ("name", "corpus", "seed", "language", "operators", "verdict", "on_rewrite", "findings")
+                }
                 for t in twins
             ],
         }
