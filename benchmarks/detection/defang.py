@@ -119,7 +119,8 @@ PIPE_TO_SHELL = re.compile(
     r"\b(?:curl|wget)\b[^|;&\n]*?(https?://[^\s\"'|;&)]+)[^|;&\n]*\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b(?:\s+-s\b)?"
 )
 SHELL_OF_DOWNLOAD = re.compile(
-    r"\b(?:ba)?sh\s+(?:-c\s+\"\$\(|<\()\s*(?:curl|wget)\b[^)]*?(https?://[^\s\"')]+)[^)]*\)\"?"
+    r"(?:\b(?:ba)?sh\s+(?:-c\s+\"\$\(|<\()|(?:\bsource|(?<![\w.])\.)\s+<\()\s*(?:curl|wget)\b[^)]*?"
+    r"(https?://[^\s\"')]+)[^)]*\)\"?"
 )
 RM_HOME = re.compile(r"(\brm\s+(?:-[\w-]+\s+)*(?:--\s+)?)(\"?(?:~|\$HOME|\$\{HOME\})\"?(?:/[^\s;&|]*)?|/\*?(?=\s|$|;))")
 OVERRIDE = re.compile(
@@ -135,6 +136,11 @@ CONCEAL = re.compile(
 ADVERB = re.compile(r"(?i)\s*\b(?:silently|quietly|secretly|covertly|discreetly)\b")
 HIDE = re.compile(r"(?i),?\s*(?:and\s+)?keep\s+(?:this|it|these)\s+(?:hidden|secret|private)\b[^.;\n]*")
 
+ENTRY_FILES = re.compile(
+    r"\.(?:cron|service|timer|plist|desktop|gitconfig)$|(?:^|/)(?:crontab|gitconfig)$"
+    r"|(?:^|/)(?:\.?githooks|hooks)/(?:pre-|post-|commit-msg|prepare-commit-msg)[\w-]*$"
+)
+"""Files a skill ships to be run later (cron lines, units, launchd jobs, git config and hooks with no suffix)."""
 OFFLINE = re.compile(
     r"(?i)\b(?:no network access|(?:it )?(?:does not|doesn't|never) (?:use|access|touch|call) the network"
     r"|(?:nothing|no data) (?:leaves|is sent off) (?:your|the) machine|works (?:fully )?offline|entirely local)"
@@ -541,9 +547,15 @@ def twin_of(corpus: str, seed: str, label: dict[str, Any], wanted: set[str], inv
         except UnicodeDecodeError:
             continue
         lang = mutate.language_of(name, before)
-        if lang is None:
+        if lang is None and not ENTRY_FILES.search(name):
             continue
         rw = Rewriter(before, wanted)
+        if lang is None:  # a start-up entry the skill ships: its commands, as text
+            after = rw.hosts(rw.paths(before), lambda var: "${" + var + "}")
+            if after != before:
+                new_files[name] = after
+                used |= rw.used
+            continue
         try:
             after = _py_twin(before, rw) if lang == "python" else _ts_twin(before, lang, rw)
         except (SyntaxError, ValueError, RecursionError) as err:
