@@ -4,10 +4,11 @@ read, write and delete, with values resolved as far as constants allow (interpol
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from skillscope.audit.behavior.base import Ctx
+from skillscope.audit.behavior.base import TEXT_CAP, Ctx
 from skillscope.audit.behavior.flowcore import (
     EMPTY,
     UNKNOWN,
@@ -30,7 +31,10 @@ from skillscope.audit.behavior.flowcore import (
     with_places_read,
 )
 from skillscope.audit.behavior.modes import judge_mode, mode_number
+from skillscope.audit.behavior.shellvalues import shipped
 from skillscope.audit.behavior.treesitter import parse, text_of
+from skillscope.audit.behavior.vocab import url_host_of
+from skillscope.core.strictyaml import load_bounded
 
 if TYPE_CHECKING:  # only names node types; the binding loads with the first parse (treesitter.py)
     from tree_sitter import Node
@@ -154,6 +158,38 @@ _ENV_WHOLE = frozenset(
     }
 )
 _ITERATORS = frozenset({"each", "each_with_index", "map", "find", "detect", "select", "filter", "any?", "each_entry"})
+_CONFIG_LOADERS = frozenset({"safe_load", "load", "unsafe_load", "parse", "load_file", "safe_load_file"})
+
+
+def _config(text: str, *, json_only: bool) -> Val | None:
+    """A shipped YAML or JSON text parsed: a value whose keys ``_config_at`` looks up, or None when it does not parse."""
+    try:
+        data = json.loads(text) if json_only else load_bounded(text)
+    except Exception:  # a config that does not parse (or is refused as a bomb) gives no value
+        return None
+    return _config_value(data)
+
+
+def _config_value(data: object) -> Val:
+    if isinstance(data, (dict, list)):
+        items = tuple(_config_value(i) for i in data[:64]) if isinstance(data, list) else None
+        return Val(json.dumps(data)[:TEXT_CAP], handle=("config", "") if isinstance(data, dict) else None, items=items)
+    return Val(None if data is None else str(data))
+
+
+def _config_at(config: Val, keys: list[str | None]) -> Val:
+    """The value under ``keys`` of a parsed config (``CONFIG["a"]``, ``CONFIG.fetch("a")``, ``dig("a", "b")``)."""
+    try:
+        data = json.loads(config.text or "")
+    except ValueError:
+        return EMPTY
+    for key in keys:
+        if not isinstance(data, dict) or key is None or key not in data:
+            return EMPTY
+        data = data[key]
+    return _config_value(data)
+
+
 _SAME_ITEMS = frozenset(
     {"sort", "uniq", "reverse", "to_a", "compact", "flatten", "each", "each_with_index", "each_entry"}
 )
@@ -534,6 +570,10 @@ class _Ruby:
             start, end = self.span(node)
             self.sinks.read(start, end, val)
             return val
+        if obj.type in ("constant", "identifier") and self.src(obj) not in ("Dir", "ENV"):
+            held = self.eval(obj, scope)
+            if held.handle == ("config", ""):  # CONFIG["crash_reports"]: the shipped config's value
+                return _config_at(held, [k.text for k in keys])
         if self.src(obj) == "Dir" and keys and keys[0].text:  # Dir["~/x/*/SKILL.md"]: each match is that pattern
             return Val(keys[0].text, items=(Val(keys[0].text),))
         val = self.eval(obj, scope)
@@ -753,6 +793,20 @@ class _Ruby:
         sent = self._network(node, klass, method, recv, args, start, end)
         if sent is not None:
             return sent
+        if method in ("host", "hostname") and not args and recv.text and "://" in recv.text:
+            return Val(url_host_of(recv.text))  # Net::HTTP.start(uri.host, ...): the URL's host
+        # -- a config the skill ships: File.read of it, YAML/JSON parsing it (hosts and lists kept in it)
+        if klass in ("File", "IO") and method == "read" and first.text and (own := self._shipped(first.text)):
+            return Val(own)
+        if klass in ("YAML", "Psych", "JSON") and method in _CONFIG_LOADERS and args:
+            source = self._shipped(first.text or "") if method.endswith("_file") else first.text
+            parsed = _config(source, json_only=klass == "JSON") if source else None
+            if parsed is not None:
+                return parsed
+        if method in ("fetch", "dig") and args and receiver is not None and receiver.type in ("constant", "identifier"):
+            held = recv if klass is None else self.eval(receiver, scope)  # CONFIG.fetch("url"): a constant's value
+            if held.handle == ("config", ""):
+                return _config_at(held, [a.text for a in args[: 1 if method == "fetch" else None]])
         # -- files
         if klass in ("File", "IO") and method in _WRITERS and args:
             sinks.write(start, end, first, concat(args[1:2]), append=any("a" in (a.text or "") for a in args[2:]))
@@ -827,6 +881,11 @@ class _Ruby:
             else:
                 command = " ".join(shell_quote(t) for t in texts)
         return self.sinks.execute(start, end, command, args)
+
+    def _shipped(self, path: str) -> str | None:
+        """The text of the one file of the skill ``path`` names (``File.join(__dir__, "cfg.yml")``), or None."""
+        found = shipped(self.ctx.skill_files, self.ctx.path, path.replace(UNKNOWN, "$DIR")) if path else []
+        return found[0][1] if len(found) == 1 else None
 
     def _decode(self, klass: str | None, method: str, recv: Val, args: list[Val]) -> Val | None:
         first = args[0] if args else EMPTY
