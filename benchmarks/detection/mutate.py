@@ -23,7 +23,19 @@ Operators (each alone, and a few pairs ``a+b``):
   (``requests``/``httpx``/``urllib.request``), ``swap-exec`` (``subprocess.run``/``Popen``/``os.system``);
 - ``path-glob``, ``path-home``: a home path becomes a pattern (``~/.ssh/id_*``, ``glob(expanduser(...))``)
   or ``Path.home() / ... / ...`` (shell: ``~`` and ``$HOME`` swapped);
-- ``config-json``: the literal moves into a ``settings.json`` the skill ships, read back at run time.
+- ``config-json``: the literal moves into a ``settings.json`` the skill ships, read back at run time;
+- ``runner-bash-c``, ``runner-sh-c``, ``runner-eval``, ``runner-env``, ``runner-xargs`` (shell): the labelled line's
+  command runs through ``bash -c '...'``, ``sh -c "..."``, ``eval``, ``env X=1`` or ``printf '%s\0' ARG | xargs -0
+  -I{} cmd {}``; ``runner-c``: a Python or JavaScript program moves whole into ``python3 -c '...'`` / ``node -e
+  '...'`` in a shell script its old file launches; ``runner-sh`` (Python): a command goes through
+  ``subprocess.run(["sh", "-c", ...])``;
+- ``cmd-var``: the command or method itself held indirectly (``c=curl; "$c" ...``, ``cmd = [...]; run(cmd)``,
+  ``getattr(obj, "wri" + "te")``, ``const m = 'exec'; cp[m](...)``);
+- ``env-default``: a literal becomes the default of an environment variable nobody sets (``${X:-...}``,
+  ``os.environ.get``, ``process.env.X || ...``, ``ENV.fetch``, PowerShell ``$env:``);
+- ``loop-list``: the statement runs in a ``for`` loop over a one-item list holding the literal;
+- ``alias-tool``: the same tool by another name (PowerShell ``iwr``/``Invoke-WebRequest``, ``irm``, ``iex``; Ruby
+  ``Net::HTTP.get``/``URI.open``; Go ``http.Get``/``http.Post`` as ``http.NewRequest`` and ``DefaultClient.Do``).
 
 A rewrite is scored like a labelled skill: **at line** is a warning or error of the labelled family on a
 line the harm now sits on (the labelled line where it moved to; the helper's line when the call moved into one;

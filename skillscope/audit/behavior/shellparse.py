@@ -603,8 +603,9 @@ class _Walker:
         return stages
 
     def run_as_stage(self, commands: list[Cmd], produced: list[Pipeline]) -> Pipeline | None:
-        """The one pipeline a pipeline stage's ``bash -c CODE`` or ``eval CODE`` runs, when that is all the stage is:
-        it reads the stage's input and writes its output, so it stands in the stage's place."""
+        """The one pipeline a pipeline stage's ``bash -c CODE``, ``eval CODE`` or call of the script's own function
+        runs, when that is all the stage is: it reads the stage's input and writes its output, so it stands in the
+        stage's place."""
         if len(commands) != 1 or commands[0].wrappers:
             return None  # xargs sh -c '...' reads its input as arguments, sudo sh -c runs as another user: kept
         cmd = commands[0]
@@ -612,6 +613,8 @@ class _Walker:
             via = "eval"
         elif cmd.name in SHELLS and "-c" in cmd.args[:3]:
             via = f"{cmd.name} -c"
+        elif cmd.words and cmd.words[0] in self.scope.functions:
+            via = f"function {cmd.words[0]}"  # run() { "$@"; } at the head of a pipeline: what it runs is the stage
         else:
             return None
         own = [p for p in produced if all(c.via == via for st in p for c in st)]
