@@ -60,7 +60,7 @@ VENDOR_HOSTS = re.compile(
     r"|python\.org|golang\.org|go\.dev|microsoft\.com|azure\.com|gitlab\.com|slack\.com|brew\.sh)$"
 )
 URL = re.compile(r"https?://(?:[\w.%-]+@)?([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)(?::\d+)?")
-RESERVED = r"(?:[a-z0-9-]+\.)*(?:example\.(?:com|net|org)|[a-z0-9-]+\.(?:test|invalid|example))"
+RESERVED = r"(?:[a-z0-9-]+\.)+example(?:\.[a-z]{2,6})?|example\.(?:com|net|org)|(?:[a-z0-9-]+\.)+(?:test|invalid)"
 DROP_HOSTS = re.compile(
     rf"^(?:{RESERVED}|[\d.]+|(?:[\w-]+\.)*(?:ngrok-free\.app|ngrok\.io|webhook\.site|pastebin\.com|requestbin\.net"
     r"|pipedream\.net|transfer\.sh|interact\.sh|oast\.\w+|trycloudflare\.com|discord\.com|telegram\.org))$",
@@ -69,7 +69,7 @@ DROP_HOSTS = re.compile(
 """Hosts a twin sends nowhere: the corpora's attackers use reserved names, raw addresses and drop services; any
 other host (a weather API, a vendor) is the skill's purpose and stays."""
 BARE_HOST = re.compile(
-    rf"(?<![\w.@/:-]){RESERVED}(?![\w.-])|(?<![\w.])(?!127\.|0\.0\.)\d{{1,3}}(?:\.\d{{1,3}}){{3}}(?![\w.])", re.I
+    rf"(?<![\w.@/:-])(?:{RESERVED})(?![\w.-])|(?<![\w.])(?!127\.|0\.0\.)\d{{1,3}}(?:\.\d{{1,3}}){{3}}(?![\w.])", re.I
 )
 
 HOME = r"(?:\"(?:\$HOME|\$\{HOME\})\"[/\\]|(?:~|\$HOME|\$\{HOME\}|\$env:USERPROFILE|\$env:HOME|%USERPROFILE%)[/\\])?"
