@@ -528,6 +528,8 @@ def _glob_hits(pattern: str, names: tuple[str, ...]) -> str | None:
     pattern = home_path(pattern)
     if not any(ch in pattern for ch in "*?["):
         return None
+    if not pattern.startswith(("~", "/")) and not any(ch.isalnum() for ch in pattern):
+        return None  # "*", "**", "*/*": everything under wherever it runs, nothing that names a credential
     for name in names:
         if fnmatchcase(name, pattern) or (not pattern.startswith(("~", "/")) and fnmatchcase(name, "*/" + pattern)):
             return name
