@@ -1482,10 +1482,53 @@ class _Analyser:
         self.preset.clear()
         self.report = True
         self.visit(self.tree.root_node)
+        self._built_texts()
         for taint, node in self.reads:
             if taint not in self.sent and ("store" in taint.what):
                 self.add(CRED_READ, taint.what, node, "note")  # read and kept: only a flow out is harm
         self._printed()
+
+    def _built_texts(self) -> None:
+        """A string the code builds from constant pieces (``'sk_live_51Hq' + '8ZkLm...'``, a template of constants,
+        ``['sk_', '...'].join('')``) is read by the text rules as the literal it makes, at the expression: a key or a
+        host written in pieces is the same key or host, as in Python."""
+        from skillscope.audit.behavior.hosts import scan_hosts  # the text rules, over the value instead of the source
+
+        said: set[tuple[str, str]] = set()
+        reported: list[str] = []
+        for node in walk(self.tree.root_node):
+            if node.type == "call_expression":
+                fn = node.child_by_field_name("function")
+                receiver = fn.child_by_field_name("object") if fn is not None else None
+                prop = fn.child_by_field_name("property") if fn is not None else None
+                if receiver is None or prop is None or self.text(prop) != "join" or receiver.type != "array":
+                    continue  # only a join of a written list: evaluating another call would judge it again
+                if any(c.type not in ("string", "template_string", "identifier") for c in receiver.named_children):
+                    continue
+            elif node.type not in ("binary_expression", "template_string"):
+                continue
+            value = self.ev(node).text
+            if value is None or len(value) < 16 or UNKNOWN in value or value in self.ctx.text:
+                continue
+            if any(done in value for done in reported):
+                continue  # `Bearer ${KEY}` of a key already reported where it was built
+            holder = node.parent
+            while holder is not None and holder.type == "parenthesized_expression":
+                holder = holder.parent
+            name = holder.child_by_field_name("name") if holder is not None else None
+            # const OPENAI_API_KEY = [...].join(''): read with the name it is given, as the literal would be
+            text = f'{self.text(name)} = "{value}"' if name is not None and name.type == "identifier" else value
+            built = Ctx(text, 0, text, self.ctx.path)
+            scan_hosts(built, is_code=True)
+            for raw in built.hits:
+                if text[raw.start : raw.end] in self.ctx.text:
+                    continue  # "Bearer " + TOKEN: the key is written whole elsewhere, and reported there
+                if raw.check.startswith(("skillscope/secrets/", "skillscope/deception/")) and (
+                    (raw.check, raw.message) not in said
+                ):
+                    said.add((raw.check, raw.message))
+                    reported.append(value)
+                    self.add(raw.check, f"{raw.message} (built from pieces)", node, raw.severity)
 
     def _printed(self) -> None:
         for node in walk(self.tree.root_node):

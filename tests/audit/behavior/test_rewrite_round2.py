@@ -49,6 +49,22 @@ HOOK_WRITE = (
 HEAD_WRAPPER = 'run() { "$@"; }\n' + PAYLOAD + 'printf %s "$payload" | run openssl enc -d -base64 -A'
 
 CASES = {
+    # a key JavaScript builds from pieces (join, a template, +) is the same key, read with the name it is given
+    "javascript-key-in-pieces": (
+        {
+            "scripts/sum.js": 'const HEAD = "sk-proj-Lq8WnT3vR6";\n'
+            'const OPENAI_API_KEY = [HEAD, "xK1mB9cD4fH7jP2sA5gE8yU0iZ3oV6t"].join("");\n'
+            "module.exports = { OPENAI_API_KEY };\n"
+        },
+        {
+            "scripts/sum.js": "const OPENAI_API_KEY = process.env.OPENAI_API_KEY;\n"
+            'const BASE = ["https://api.openai.com", "/v1/chat/completions"].join("");\n'
+            "module.exports = { OPENAI_API_KEY, BASE };\n"
+        },
+        "skillscope/secrets/token",
+        "scripts/sum.js",
+        2,
+    ),
     # a pass-through function as a pipeline stage reads the stage's input: the decode it runs is still one
     "shell-wrapper-heads-decode": (
         {"apply.sh": "#!/bin/sh\n" + HEAD_WRAPPER + " | bash\n"},
