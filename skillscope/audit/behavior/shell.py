@@ -1427,11 +1427,12 @@ _HIJACK = re.compile(
 _HIDDEN_RUN = re.compile(r"(?:^|[\s'\"=/])(?:/tmp|/var/tmp|/dev/shm)/|(?:^|/)\.[\w-]+(?:\.sh|\.py)?(?:\s|$|['\"])")
 
 
-def _payload_harm(ctx: Ctx, text: str, depth: int, path: str | None = None) -> str | None:
+def _payload_harm(ctx: Ctx, text: str, depth: int, path: str | None = None, *, local: bool = False) -> str | None:
     """Why a start-up entry's content is harmful (it fetches, sends, decodes, reads secrets or hides), or None.
 
     ``path`` names the skill's own file the content comes from (a hook or unit copied into place): the lines
-    the reason names are that file's."""
+    the reason names are that file's. ``local``: the entry is the repository's own (a hook or a local git
+    setting), where reaching a host the user gives at run time (an address from a variable) is the job."""
     if path is None:
         text = text.strip()
     if not text.strip():
@@ -1449,7 +1450,11 @@ def _payload_harm(ctx: Ctx, text: str, depth: int, path: str | None = None) -> s
         return bad.message
     # a download whose digest the entry checks before running it fetches pinned content: that is no reach to judge
     pinned = {m.group(1) for h in inner.hits if h.severity == "note" for m in [_PINNED_RUN.search(h.message)] if m}
-    reach = [c for c in inner.caps if c.kind in ("sends", "installs") and not _pinned_fetch(c, pinned)]
+    reach = [
+        c
+        for c in inner.caps
+        if c.kind in ("sends", "installs") and not _pinned_fetch(c, pinned) and not (local and c.target == "?")
+    ]
     if reach:
         return f"it reaches the network ({safe_line(reach[0].target, limit=60)})"
     if any(c.kind == "reads" for c in inner.caps):
@@ -1849,6 +1854,15 @@ def _alternatives(ctx: Ctx, cmd: Cmd, target: str) -> list[str]:
     )
 
 
+def _project_entry(cmd: Cmd, what: str) -> bool:
+    """A start-up place that is the repository's own: a write under ``.git/`` by a relative path, or a git
+    setting made in the repository's config (``git config`` without ``--global``, ``--system`` or ``--file``)."""
+    if cmd.name == "git":
+        return not {"--global", "--system", "--file", "-f", "--worktree"} & set(cmd.args)
+    target = what.removeprefix("writes to ")
+    return target != what and target.removeprefix("./").startswith(".git/")
+
+
 def _startup(
     ctx: Ctx,
     cmd: Cmd,
@@ -1865,10 +1879,11 @@ def _startup(
     ``shipped`` are the skill's own files put in place (a hooks folder copied into .git/hooks, a unit installed,
     a folder set as core.hooksPath): each is judged as what runs there, its lines named in the message."""
     ctx.cap("writes", what.removeprefix("writes to "), cmd.start, cmd.end, "runs again later on its own")
+    local = _project_entry(cmd, what)
     for path, text in shipped or []:
         if path == ctx.path:
             continue
-        reason = _payload_harm(ctx, text, depth, path)
+        reason = _payload_harm(ctx, text, depth, path, local=local)
         if reason:
             reason = _in(path, reason)
             ctx.add(
@@ -1879,7 +1894,7 @@ def _startup(
                 cmd.end,
             )
             return
-    harm = _payload_harm(ctx, payload, depth)
+    harm = _payload_harm(ctx, payload, depth, local=local)
     if harm:
         ctx.add(
             "skillscope/persistence/startup",
