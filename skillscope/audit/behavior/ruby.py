@@ -232,7 +232,6 @@ _CONTAINERS = frozenset(
         "unless",
         "while",
         "until",
-        "for",
         "case",
         "when",
         "elsif",
@@ -387,6 +386,22 @@ class _Ruby:
     _nil = _true
     _float = _integer
     _regex = _true
+
+    def _for(self, node: Node, scope: dict[str, Val]) -> Val:
+        """``for dir in [".ssh", ".aws"] ... end``: the body runs with each item in turn, so the name holds any of them
+        (Ruby's ``for`` opens no scope: the name stays bound after the loop)."""
+        pattern = node.child_by_field_name("pattern")
+        value = node.child_by_field_name("value")
+        if value is not None and value.type == "in" and value.named_children:
+            value = value.named_children[0]
+        source = self.eval(value, scope) if value is not None else EMPTY
+        items = list(source.items) if source.items else []
+        if pattern is not None:
+            texts = [i.text for i in items if i.text is not None]
+            each = merge([source, *items], text=texts[0] if texts else source.text)
+            self._bind(pattern, replace(each, alts=tuple(texts[1:])) if len(texts) > 1 else each, scope)
+        body = node.child_by_field_name("body")
+        return self.eval(body, scope) if body is not None else EMPTY
 
     def _array(self, node: Node, scope: dict[str, Val]) -> Val:
         items = tuple(self.eval(child, scope) for child in node.named_children)

@@ -48,7 +48,19 @@ HOOK_WRITE = (
 
 HEAD_WRAPPER = 'run() { "$@"; }\n' + PAYLOAD + 'printf %s "$payload" | run openssl enc -d -base64 -A'
 
+RB_LOOP = (
+    'require "fileutils"\n\nfor name in [{!r}]\n  dir = File.join(Dir.home, name)\nend\nFileUtils.chmod_R({}, dir)\n'
+)
+
 CASES = {
+    # Ruby's for loop binds its name to each item of the list: the folder it names is known after the loop too
+    "ruby-for-loop": (
+        {"repair.rb": RB_LOOP.format(".ssh", "0o777")},
+        {"repair.rb": RB_LOOP.format("notes", "0o755")},
+        "skillscope/permissions/privilege",
+        "repair.rb",
+        6,
+    ),
     # a key JavaScript builds from pieces (join, a template, +) is the same key, read with the name it is given
     "javascript-key-in-pieces": (
         {
