@@ -515,6 +515,7 @@ class Analyser:
     # --- statements --------------------------------------------------------------------------
     def run(self, tree: ast.Module) -> None:
         _named_attribute_calls(tree)
+        _communicated_input(tree)
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom) and node.module:
                 for alias in node.names:
@@ -1527,3 +1528,19 @@ def _named_attribute_calls(tree: ast.Module) -> None:
         name = _folded_name(func.args[1])
         if name is not None and name.isidentifier():
             node.func = ast.copy_location(ast.Attribute(value=func.args[0], attr=name, ctx=ast.Load()), func)
+
+
+def _communicated_input(tree: ast.Module) -> None:
+    """``subprocess.Popen([...], stdin=PIPE).communicate(data)`` feeds ``data`` to the process as ``input=data`` does
+    for ``subprocess.run``: the Popen call is given that keyword in place, so the rules reading ``input=`` read it."""
+    for node in ast.walk(tree):
+        if not (
+            isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "communicate"
+        ):
+            continue
+        popen = node.func.value
+        if not isinstance(popen, ast.Call) or not dotted(popen.func).endswith("Popen"):
+            continue
+        data = node.args[0] if node.args else next((k.value for k in node.keywords if k.arg == "input"), None)
+        if data is not None and not any(k.arg == "input" for k in popen.keywords):
+            popen.keywords.append(ast.keyword(arg="input", value=data))
