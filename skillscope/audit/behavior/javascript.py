@@ -197,6 +197,15 @@ def _tool_init(line: str) -> bool:
     return bool(tool) and tool.removesuffix(".exe") not in _NOT_A_TOOL and not temp
 
 
+def _pinned_only(text: str) -> bool:
+    """Every line of a start-up write that names a fetch or an address is a checked download (the shell analyser's
+    reading, looked up when called)."""
+    from skillscope.audit.behavior import shell
+
+    lines = [line for line in text.split("\n") if _HARMFUL_TEXT.search(line)]
+    return bool(lines) and all(shell.pinned_download(line) for line in lines)
+
+
 def payload_severity(path: str, payload: Val | None) -> tuple[Severity, str]:
     """How bad a write to a start-up place is by what it writes: harm, or an agent's config, is an error."""
     agent = AGENT_CONFIG.search(path) is not None
@@ -212,6 +221,8 @@ def payload_severity(path: str, payload: Val | None) -> tuple[Severity, str]:
     if text is not None:
         text = "\n".join(line for line in text.split("\n") if not _tool_init(line))
     harmful = _HARMFUL_TEXT.search(text) if text is not None else None
+    if text is not None and harmful is not None and _pinned_only(text):
+        harmful = None  # each line that looked harmful runs a download it checks against a digest first
     if text is not None and harmful is not None:
         start, end = text.rfind("\n", 0, harmful.start()) + 1, text.find("\n", harmful.end())
         said = text[start : len(text) if end < 0 else end].replace(UNKNOWN, "…").strip()  # the line that does it

@@ -49,6 +49,7 @@ __all__ = [
     "synced_folder",
     "analyse_script",
     "payload_harm",
+    "pinned_download",
     "gitconfig_commands",
 ]
 
@@ -247,6 +248,15 @@ _PINNED_RUN = re.compile(r"downloaded from (\S+) on line \d+ and " + _PINNED)
 def _pinned_fetch(cap: RawCap, urls: set[str]) -> bool:
     """The network use is the download of a file whose digest the script checks before it runs it."""
     return cap.detail.endswith("download") and any(_host_of(url) == cap.target for url in urls)
+
+
+def pinned_download(line: str) -> bool:
+    """Whether a shell line another language writes somewhere runs a download it first checks against a digest
+    written on it, and does nothing else the start-up judgement counts as harm."""
+    ctx = Ctx(line, 0, line, "payload.sh", skill_files={})
+    _scan(ctx, 1)
+    pinned = any(h.severity == "note" and _PINNED_RUN.search(h.message) for h in ctx.hits)
+    return pinned and _payload_harm(ctx, line, 1) is None
 
 
 def _checked_file(ctx: Ctx, pipeline: Pipeline) -> str | None:

