@@ -25,7 +25,9 @@ parses is dropped and counted). Operators, applied together to one twin per seed
   instruction.
 
 Each twin's SKILL.md gains a short section saying what the twin does (where it sends, what it installs), so the
-description stays true. Deterministic: the same tree gives the same twins.
+description stays true. A twin's score also says whether its worst finding sits on a line the rewrite made
+(``@rw``: a false alarm on the honest act itself) or on code the operators left as it was (harm no operator takes
+out: a trigger, a keychain read, a helper in another form). Deterministic: the same tree gives the same twins.
 """
 
 from __future__ import annotations
