@@ -593,6 +593,8 @@ class _Walker:
                 self.out.remove(inner)
                 stages.extend(inner)
                 continue
+            if len(commands) > 1:  # ( crontab -l; sh -c "echo ..." ) | crontab -: each runner's command, in the group
+                commands = [self.run_in_group(c, self.out[before:]) for c in commands]
             stages.append(commands)
         for redirect in redirects:
             heredoc = redirect.type in ("heredoc_redirect", "herestring_redirect")
@@ -619,6 +621,18 @@ class _Walker:
             return None
         own = [p for p in produced if all(c.via == via for st in p for c in st)]
         return own[0] if len(own) == 1 and len(produced) == 1 and all(len(st) == 1 for st in own[0]) else None
+
+    def run_in_group(self, cmd: Cmd, produced: list[Pipeline]) -> Cmd:
+        """The one command a group's ``bash -c CODE`` or ``eval CODE`` runs (its output is the group's output too),
+        taken out of the pipelines of its own; else ``cmd`` itself."""
+        if cmd.wrappers or not (cmd.name == "eval" or (cmd.name in SHELLS and "-c" in cmd.args[:3])):
+            return cmd
+        via = "eval" if cmd.name == "eval" else f"{cmd.name} -c"
+        own = [p for p in produced if all(c.via == via and cmd.start <= c.start <= cmd.end for st in p for c in st)]
+        if len(own) != 1 or len(own[0]) != 1 or len(own[0][0]) != 1:
+            return cmd
+        self.out.remove(own[0])
+        return own[0][0][0]
 
     def redirected(self, node: tree_sitter.Node) -> list[Cmd]:
         body = node.child_by_field_name("body")
