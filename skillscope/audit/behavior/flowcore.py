@@ -293,6 +293,15 @@ def _startup_shell_harm(ctx: Ctx, text: str) -> str | None:
     return payload_harm(ctx, text.replace(UNKNOWN, "${1}"))
 
 
+def _pinned_lines(text: str) -> bool:
+    """Every line of a start-up write that names a fetch or an address runs a download it first checks against a
+    digest written there (the shell analyser's reading): the content that runs is pinned."""
+    from skillscope.audit.behavior.shell import pinned_download
+
+    lines = [line for line in text.split("\n") if _HARMFUL_PAYLOAD.search(line.replace(UNKNOWN, " "))]
+    return bool(lines) and UNKNOWN not in text and all(pinned_download(line) for line in lines)
+
+
 @dataclass
 class Sinks:
     """The verdicts of values reaching sinks, recorded on one region's ``Ctx``."""
@@ -499,7 +508,11 @@ class Sinks:
             or content.decoded
             or content.secrets
             or shell_harm
-            or (content.text is not None and _HARMFUL_PAYLOAD.search(content.text.replace(UNKNOWN, " ")))
+            or (
+                content.text is not None
+                and _HARMFUL_PAYLOAD.search(content.text.replace(UNKNOWN, " "))
+                and not _pinned_lines(content.text)
+            )
             or _AUTHORIZED_KEYS.search(target)
             or _HARMFUL_PAYLOAD.search(startup.group(0))
         )
