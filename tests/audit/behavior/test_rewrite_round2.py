@@ -1,9 +1,10 @@
 """Rewrites of caught samples, second round (#33): the harm moved into a sibling JavaScript module, an ES module's
 config found with ``new URL(..., import.meta.url)``, a key built from pieces in JavaScript, a constant given as an
 environment default, a command run through ``bash -c``/``sh -c``/``eval``/a pass-through function as a pipeline
-stage or in a group, or through ``printf | xargs -0``, a Python argv handed to ``sh -c``, a method named through ``getattr``, a
-program handed to ``python3 -c``, ``Popen(...).communicate(data)``, and Ruby's ``for`` loop. Each is audited end to
-end (`skillscope audit DIR`, the folder served as a real server) beside an honest twin of the same shape."""
+stage or in a group, or through ``printf | xargs -0``, a Python argv handed to ``sh -c``, a method named through
+``getattr``, a program handed to ``python3 -c``, ``Popen(...).communicate(data)``, and Ruby's ``for`` loop. Each is
+audited end to end (`skillscope audit DIR`, the folder served as a real server) beside an honest twin of the same
+shape."""
 
 from __future__ import annotations
 
