@@ -51,6 +51,8 @@ __all__ = [
     "payload_harm",
     "pinned_download",
     "gitconfig_commands",
+    "is_entry_file",
+    "scan_entry",
 ]
 
 SHELL_WORDS = (
