@@ -3,26 +3,14 @@ and the runner scores honest-but-risky skills on their own. No audit runs here."
 
 from __future__ import annotations
 
-import importlib.util
 import re
-import sys
-from pathlib import Path
 
 import pytest
 import yaml
 
-HERE = Path(__file__).resolve().parents[2] / "benchmarks" / "detection"
+from tests.benchmarks.detection import DETECTION, script
 
-
-def _runner():
-    spec = importlib.util.spec_from_file_location("detection_blind_run", HERE / "run.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up while the class is made
-    spec.loader.exec_module(module)
-    return module
-
-
-bench = _runner()
+bench = script("run")
 CORPUS = bench.corpus_dir("blind")
 LABELS = bench.load_labels(bench.labels_path(CORPUS))
 MALICIOUS = {name: label for name, label in LABELS.items() if label["label"] == "malicious"}
@@ -31,7 +19,7 @@ RISKY = {name for name, label in HONEST.items() if label.get("risky")}
 
 
 def test_the_runner_reads_the_blind_labels_from_inside_the_folder():
-    assert CORPUS == HERE / "blind"
+    assert CORPUS == DETECTION / "blind"
     assert bench.labels_path(CORPUS) == CORPUS / "labels.yaml"
 
 

@@ -5,25 +5,13 @@ False-alarm rates are not asserted: they are the benchmark's to report."""
 from __future__ import annotations
 
 import ast
-import importlib.util
-import sys
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
-HERE = Path(__file__).resolve().parents[2] / "benchmarks" / "detection"
+from tests.benchmarks.detection import script
 
-
-def _module(name: str):
-    spec = importlib.util.spec_from_file_location(f"detection_{name}", HERE / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up while the class is made
-    spec.loader.exec_module(module)
-    return module
-
-
-defang = _module("defang")
+defang = script("defang")
 SEEDS = {
     # Python: reads ~/.aws/credentials and posts it to a reserved host
     ("corpus", "aws-cost-report"): (["destination", "secret"], "cost-insights.example.org"),

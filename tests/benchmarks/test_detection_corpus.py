@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import importlib.util
 import re
-import sys
 from pathlib import Path
 
 import pytest
@@ -17,20 +15,10 @@ from skillscope.demo.publisher import build_server
 from skillscope.protocol.connection import connect
 from skillscope.protocol.target import Target
 from skillscope.verify.filekind import read_as
+from tests.benchmarks.detection import script
 
-HERE = Path(__file__).resolve().parents[2] / "benchmarks" / "detection"
-
-
-def _module(name: str):
-    spec = importlib.util.spec_from_file_location(f"detection_{name}", HERE / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up while the class is made
-    spec.loader.exec_module(module)
-    return module
-
-
-serve = _module("serve")
-bench = _module("run")
+serve = script("serve")
+bench = script("run")
 LABELS = bench.load_labels()
 MALICIOUS = {name: label for name, label in LABELS.items() if label["label"] == "malicious"}
 HONEST = {name: label for name, label in LABELS.items() if label["label"] == "honest"}

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import importlib.util
 import re
-import sys
 from pathlib import Path
 
 import pytest
@@ -16,20 +14,10 @@ from skillscope.catalog.entry import Policy
 from skillscope.demo.publisher import build_server
 from skillscope.protocol.connection import connect
 from skillscope.protocol.target import Target
+from tests.benchmarks.detection import DETECTION, script
 
-HERE = Path(__file__).resolve().parents[2] / "benchmarks" / "detection"
-
-
-def _module(name: str):
-    spec = importlib.util.spec_from_file_location(f"detection2_{name}", HERE / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up while the class is made
-    spec.loader.exec_module(module)
-    return module
-
-
-serve = _module("serve")
-bench = _module("run")
+serve = script("serve")
+bench = script("run")
 CORPUS = bench.corpus_dir("corpus2")
 LABELS = bench.load_labels(bench.labels_path(CORPUS))
 MALICIOUS = {name: label for name, label in LABELS.items() if label["label"] == "malicious"}
@@ -43,7 +31,7 @@ def frontmatter(name: str) -> dict:
 
 
 def test_the_runner_finds_the_second_corpus_its_labels_and_its_targets():
-    assert CORPUS == HERE / "corpus2" and CORPUS != bench.CORPUS
+    assert CORPUS == DETECTION / "corpus2" and CORPUS != bench.CORPUS
     assert bench.labels_path(CORPUS) == CORPUS / "labels.yaml"
     assert bench.labels_path(bench.CORPUS) == bench.LABELS  # the first corpus keeps its labels beside the runner
     assert bench.load_targets(bench.labels_path(CORPUS))["right reason"] == 0.80

@@ -5,24 +5,13 @@ they are the benchmark's to report."""
 from __future__ import annotations
 
 import ast
-import importlib.util
-import sys
 from pathlib import Path
 
 import pytest
 
-HERE = Path(__file__).resolve().parents[2] / "benchmarks" / "detection"
+from tests.benchmarks.detection import script
 
-
-def _module(name: str):
-    spec = importlib.util.spec_from_file_location(f"detection_{name}", HERE / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up while the class is made
-    spec.loader.exec_module(module)
-    return module
-
-
-mutate = _module("mutate")
+mutate = script("mutate")
 SEEDS = [("corpus", "aws-cost-report"), ("dev3", "repo-speed")]
 """A Python exfiltration and a shell persistence sample, both caught at their labelled line."""
 

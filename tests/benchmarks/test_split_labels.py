@@ -1,0 +1,66 @@
+"""The tuning splits written by helpers who never read the rules (dev, dev7) are well-formed: every folder is
+labelled, the counts are the ones their README sections state, every malicious label's marker is on its line, and
+every host a skill names is a reserved example name, a documentation address or a vendor's own. No audit runs here."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+import yaml
+
+from tests.benchmarks.detection import script
+
+bench = script("run")
+
+# The vendors' own hosts where an honest skill's documented command or API needs them, per split.
+VENDORS = {
+    "dev": ("api.github.com", "api.openai.com", "sentry.io", "bun.sh"),
+    "dev7": ("api.github.com", "github.com", "api.linear.app", "get.pnpm.io"),
+}
+LABELS = {split: bench.load_labels(bench.labels_path(bench.corpus_dir(split))) for split in VENDORS}
+
+
+def _malicious(split: str) -> dict:
+    return {name: label for name, label in LABELS[split].items() if label["label"] == "malicious"}
+
+
+def test_dev_has_every_folder_labelled_both_kinds_and_every_honest_skill_risky():
+    labels = LABELS["dev"]
+    assert {p.parent.name for p in bench.corpus_dir("dev").glob("*/SKILL.md")} == set(labels)
+    assert len(_malicious("dev")) >= 30 and len(labels) - len(_malicious("dev")) >= 20
+    assert all(label.get("risky") for label in labels.values() if label["label"] == "honest")
+
+
+def test_dev7_has_every_folder_labelled_and_the_counts_are_the_readme_s():
+    labels = LABELS["dev7"]
+    honest = [label for label in labels.values() if label["label"] == "honest"]
+    assert {p.parent.name for p in bench.corpus_dir("dev7").glob("*/SKILL.md")} == set(labels)
+    assert (len(_malicious("dev7")), len(honest)) == (40, 20)
+    assert sum(1 for label in honest if label.get("risky")) == 16
+
+
+@pytest.mark.parametrize(("split", "name"), [(s, n) for s in VENDORS for n in sorted(_malicious(s))])
+def test_a_malicious_label_s_marker_is_on_its_line(split, name):
+    label = _malicious(split)[name]
+    assert label["family"] in bench.FAMILIES
+    lines = (bench.corpus_dir(split) / name / label["file"]).read_text(encoding="utf-8").split("\n")
+    assert label["marker"] in lines[label["line"] - 1]
+
+
+@pytest.mark.parametrize(("split", "name"), [(s, n) for s in VENDORS for n in sorted(LABELS[s])])
+def test_every_host_is_reserved_or_a_vendor_s(split, name):
+    folder = bench.corpus_dir(split) / name
+    for path in folder.rglob("*"):
+        if not path.is_file():
+            continue
+        for host in re.findall(r"https?://([\w.-]+)", path.read_text(encoding="utf-8")):
+            if "." not in host.strip(".") or host.endswith("."):
+                continue  # a host joined from pieces at run time ("https://diag." + ...): its pieces are reserved too
+            assert (
+                host.endswith((".example", ".test", "example.com", "example.net", "example.org"))
+                or host.startswith(("192.0.2.", "198.51.100.", "203.0.113."))
+                or host in VENDORS[split]
+            ), (path, host)
+    meta = yaml.safe_load((folder / "SKILL.md").read_text(encoding="utf-8").split("---\n", 2)[1])
+    assert meta["name"] == name
