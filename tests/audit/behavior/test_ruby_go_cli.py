@@ -77,16 +77,26 @@ def audit(tmp_path: Path, env: dict[str, str], name: str, files: dict[str, str])
 
 
 def stopped_at_line_and_twin_quiet(
-    tmp_path: Path, env: dict[str, str], path: str, bad: str, good: str, rule: str, line: int
-) -> None:
+    tmp_path: Path,
+    env: dict[str, str],
+    path: str,
+    bad: str | dict[str, str],
+    good: str | dict[str, str],
+    rule: str,
+    line: int,
+) -> dict:
     """``skillscope audit`` of a skill holding ``bad`` at ``path`` fails with an error of ``rule`` on ``line``, and of
-    one holding ``good`` there passes with no warning or error."""
-    code, findings = audit(tmp_path, env, "bad", {path: bad})
-    hits = [f for f in findings if f["id"] == rule]
+    one holding ``good`` there passes with no warning or error; returns that error.
+
+    ``bad`` and ``good`` are the text at ``path``, or every file of the skill (by path) when the harm spans files.
+    """
+    code, findings = audit(tmp_path, env, "bad", bad if isinstance(bad, dict) else {path: bad})
+    hits = [f for f in findings if f["id"] == rule and f["uri"].endswith(path)]
     assert code == 1 and hits, findings
-    assert hits[0]["severity"] == "error" and hits[0]["line"] == line and hits[0]["uri"].endswith(path)
-    code, findings = audit(tmp_path, env, "good", {path: good})
+    assert hits[0]["severity"] == "error" and hits[0]["line"] == line, hits
+    code, findings = audit(tmp_path, env, "good", good if isinstance(good, dict) else {path: good})
     assert code == 0 and not [f for f in findings if f["severity"] in ("warning", "error")], findings
+    return hits[0]
 
 
 @pytest.mark.parametrize(
