@@ -9,7 +9,7 @@ from skillscope.audit.behavior.vocab import SECRET_NAME, endpoint_kind, lookalik
 from skillscope.core.textsafe import safe_line
 from skillscope.core.unicode_policy import letter_scripts
 
-__all__ = ["scan_hosts", "redacted"]
+__all__ = ["scan_hosts", "redacted", "built_secrets"]
 
 _URL = re.compile(r"\b(?:https?|ftp|wss?)://[^\s<>\"'`)\]]+", re.IGNORECASE)
 _MD_LINK = re.compile(r"\[([^\]\n]{3,200})\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
@@ -341,3 +341,21 @@ def redacted(text: str, raw: Raw) -> str:
         return text[: raw.end] + body + text[stop:]
     keep = 4 if len(token) >= 16 else 2
     return text[: raw.start] + token[:keep] + "*" * (len(token) - keep) + text[raw.end :]
+
+
+def built_secrets(text: str, path: str, source: str, said: set[tuple[str, str]]) -> list[Raw]:
+    """The secret and look-alike findings in a string a script builds from pieces (``"sk_live_" + rest``, a join),
+    each finding once per ``said``: a match the script's ``source`` also holds whole is left to where it is written."""
+    built = Ctx(text, 0, text, path)
+    scan_hosts(built, is_code=True)
+    found: list[Raw] = []
+    for raw in built.hits:
+        if text[raw.start : raw.end] in source:
+            continue  # "Bearer " + TOKEN: the key is written whole elsewhere, and reported there
+        if (
+            raw.check.startswith(("skillscope/secrets/", "skillscope/deception/"))
+            and (raw.check, raw.message) not in said
+        ):
+            said.add((raw.check, raw.message))
+            found.append(raw)
+    return found

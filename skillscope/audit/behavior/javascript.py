@@ -1503,7 +1503,7 @@ class _Analyser:
         """A string the code builds from constant pieces (``'sk_live_51Hq' + '8ZkLm...'``, a template of constants,
         ``['sk_', '...'].join('')``) is read by the text rules as the literal it makes, at the expression: a key or a
         host written in pieces is the same key or host, as in Python."""
-        from skillscope.audit.behavior.hosts import scan_hosts  # the text rules, over the value instead of the source
+        from skillscope.audit.behavior.hosts import built_secrets  # the text rules, over the value
 
         said: set[tuple[str, str]] = set()
         reported: list[str] = []
@@ -1529,17 +1529,9 @@ class _Analyser:
             name = holder.child_by_field_name("name") if holder is not None else None
             # const OPENAI_API_KEY = [...].join(''): read with the name it is given, as the literal would be
             text = f'{self.text(name)} = "{value}"' if name is not None and name.type == "identifier" else value
-            built = Ctx(text, 0, text, self.ctx.path)
-            scan_hosts(built, is_code=True)
-            for raw in built.hits:
-                if text[raw.start : raw.end] in self.ctx.text:
-                    continue  # "Bearer " + TOKEN: the key is written whole elsewhere, and reported there
-                if raw.check.startswith(("skillscope/secrets/", "skillscope/deception/")) and (
-                    (raw.check, raw.message) not in said
-                ):
-                    said.add((raw.check, raw.message))
-                    reported.append(value)
-                    self.add(raw.check, f"{raw.message} (built from pieces)", node, raw.severity)
+            for raw in built_secrets(text, self.ctx.path, self.ctx.text, said):
+                reported.append(value)
+                self.add(raw.check, f"{raw.message} (built from pieces)", node, raw.severity)
 
     def _printed(self) -> None:
         for node in walk(self.tree.root_node):

@@ -562,7 +562,7 @@ class Analyser:
         """A string the code builds from constant pieces (``"sk_live_51Hq" + "8ZkLm..."``, ``"".join([...])``, an
         f-string or ``%`` of constants) is read by the text rules as the literal it makes, at the expression: a key or
         a host written in pieces is the same key or host."""
-        from skillscope.audit.behavior.hosts import scan_hosts  # the text rules, over the value instead of the source
+        from skillscope.audit.behavior.hosts import built_secrets  # the text rules, over the value
 
         said: set[tuple[str, str]] = set()
         for node in ast.walk(tree):
@@ -571,16 +571,8 @@ class Analyser:
             value = self.values.value(node)
             if not isinstance(value, str) or len(value) < 16 or value in self.ctx.text:
                 continue
-            built = Ctx(value, 0, value, self.ctx.path)
-            scan_hosts(built, is_code=True)
-            for raw in built.hits:
-                if value[raw.start : raw.end] in self.ctx.text:
-                    continue  # "Bearer " + TOKEN: the key is written whole elsewhere, and reported there
-                if raw.check.startswith(("skillscope/secrets/", "skillscope/deception/")) and (
-                    (raw.check, raw.message) not in said
-                ):
-                    said.add((raw.check, raw.message))
-                    self._add(raw.check, f"{raw.message} (built from pieces)", node, raw.severity)
+            for raw in built_secrets(value, self.ctx.path, self.ctx.text, said):
+                self._add(raw.check, f"{raw.message} (built from pieces)", node, raw.severity)
 
     def _function_summary(self, function: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
         report, self.report = self.report, False
