@@ -23,3 +23,11 @@ def severity(files: dict[str, str], rule: str) -> list[str]:
     from skillscope.audit.findings import check_info
 
     return [sev or check_info(r).severity for _, r, sev, _, _ in found(files) if r == rule]
+
+
+def loud(files: dict[str, str], frontmatter: dict | None = None) -> list[tuple[str, int | None, str]]:
+    """(rule id, line, effective severity) of every behaviour hit above a note."""
+    from skillscope.audit.findings import check_info
+
+    hits = ((rule, line, sev or check_info(rule).severity) for _, rule, sev, line, _ in found(files, frontmatter))
+    return [(rule, line, level) for rule, line, level in hits if level != "note"]

