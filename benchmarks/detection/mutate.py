@@ -51,7 +51,6 @@ import argparse
 import ast
 import builtins
 import json
-import os
 import re
 import shutil
 import sys
@@ -1747,17 +1746,7 @@ def write_skill(root: Path, rewrite: Rewrite) -> None:
 def audit_folder(root: Path, labels: dict[str, dict[str, Any]]) -> dict[str, run.Outcome]:
     """One ``skillscope audit`` of every skill folder under ``root`` served by ``serve.py``, scored by ``run.py``."""
     with tempfile.TemporaryDirectory(prefix="skillscope-mutate-home-") as tmp:
-        env = {
-            **os.environ,
-            "SKILLSCOPE_LEDGER": f"{tmp}/ledger.jsonl",
-            "XDG_CONFIG_HOME": f"{tmp}/config",
-            "XDG_DATA_HOME": f"{tmp}/data",
-            "HOME": f"{tmp}/home",
-        }
-        Path(env["HOME"]).mkdir()
-        done = run.run_audit([], env, corpus=root)
-        if done.returncode not in (0, 1):
-            raise SystemExit(f"skillscope audit exited {done.returncode}:\n{done.stderr[-3000:]}")
+        done = run.audited([], run.isolated_env(tmp), corpus=root)
         outcomes, _ = run.score(json.loads(done.stdout), labels)
     return outcomes
 

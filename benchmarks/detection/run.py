@@ -123,6 +123,28 @@ def audit_command(extra: list[str], *, only: str | None = None, corpus: Path = C
     ]
 
 
+def isolated_env(tmp: str) -> dict[str, str]:
+    """This process's environment with a ledger, config, data folder and home of the audit's own under ``tmp``: a
+    benchmark run neither reads nor writes the user's."""
+    env = {
+        **os.environ,
+        "SKILLSCOPE_LEDGER": f"{tmp}/ledger.jsonl",
+        "XDG_CONFIG_HOME": f"{tmp}/config",
+        "XDG_DATA_HOME": f"{tmp}/data",
+        "HOME": f"{tmp}/home",
+    }
+    Path(env["HOME"]).mkdir()
+    return env
+
+
+def audited(extra: list[str], env: dict[str, str], *, corpus: Path) -> subprocess.CompletedProcess[str]:
+    """``run_audit``, stopping the benchmark when the audit itself failed (an exit other than pass or fail)."""
+    done = run_audit(extra, env, corpus=corpus)
+    if done.returncode not in (0, 1):
+        raise SystemExit(f"skillscope audit exited {done.returncode}:\n{done.stderr[-3000:]}")
+    return done
+
+
 def run_audit(
     extra: list[str], env: dict[str, str], *, only: str | None = None, fail_on: str = "never", corpus: Path = CORPUS
 ) -> subprocess.CompletedProcess[str]:
@@ -291,17 +313,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"no labels for {args.corpus}: expected {labels_path(args.corpus)}")
     labels = load_labels(labels_path(args.corpus))
     with tempfile.TemporaryDirectory(prefix="skillscope-detection-") as tmp:
-        env = {
-            **os.environ,
-            "SKILLSCOPE_LEDGER": f"{tmp}/ledger.jsonl",
-            "XDG_CONFIG_HOME": f"{tmp}/config",
-            "XDG_DATA_HOME": f"{tmp}/data",
-            "HOME": f"{tmp}/home",
-        }
-        Path(env["HOME"]).mkdir()
-        done = run_audit(extra, env, corpus=args.corpus)
-        if done.returncode not in (0, 1):
-            raise SystemExit(f"skillscope audit exited {done.returncode}:\n{done.stderr[-3000:]}")
+        env = isolated_env(tmp)
+        done = audited(extra, env, corpus=args.corpus)
         outcomes, wide = score(json.loads(done.stdout), labels)
         if any(f["severity"] == "error" for f in wide):
             raise SystemExit(
