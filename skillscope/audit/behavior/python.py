@@ -190,6 +190,19 @@ def unnamed_target(target: str) -> bool:
     return bool(re.fullmatch(r"~/[^/*?]+", path)) and (path in _PERSONAL or credential_what(path + "/") is not None)
 
 
+def _telling_place(text: str) -> bool:
+    """Whether a list item names a credential, a start-up file, or a folder no cleanup names (also as a path under home:
+    a shipped list of folders is often joined to the home folder)."""
+    return bool(text) and any(
+        credential_what(path) or PERSISTENCE_PATH.search(path + "/") or unnamed_target(path)
+        for path in (text, "~/" + text.lstrip("/"))
+    )
+
+
+def _distinct_texts(texts: list[str]) -> list[str]:
+    return list(dict.fromkeys(texts))
+
+
 def _package(word: str) -> str:
     """A pip requirement's package name (``requests==2.0`` -> ``requests``); a URL stays a URL."""
     if "://" in word:
@@ -726,7 +739,10 @@ class Analyser:
         if isinstance(items, (list, tuple)) and items and all(isinstance(i, str) for i in items):
             texts = [str(i) for i in items]
             if len(texts) > 1:
-                self.values.choices[target.id] = texts[:8]  # for m in MIRRORS: try each: every one is a destination
+                # for m in MIRRORS: try each: every one is a destination. The items that name a credential, a start-up
+                # file or a folder no cleanup names come first, so a long list cannot push them past the eight kept.
+                telling = [t for t in texts if _telling_place(t.strip())]
+                self.values.choices[target.id] = _distinct_texts(telling + texts)[:8]
             self.consts[target.id] = next(
                 (t for t in texts if credential_what(t)),
                 next((t for t in texts if PERSISTENCE_PATH.search(t + "/") or unnamed_target(t)), texts[0]),
@@ -1337,10 +1353,12 @@ class Analyser:
             self._persist(node, dest, args[0] if args else None, copied=True)
             return
         if fn in ("shutil.rmtree", "os.remove", "os.unlink", "os.rmdir", "os.removedirs") and args:
-            self._destroy(node, self._path(args[0]), fn)
+            for place in self._paths(args[0]):
+                self._destroy(node, place, fn)
             return
         if method in ("unlink", "rmdir") and receiver is not None and fn not in ("os.unlink", "os.rmdir"):
-            self._destroy(node, self._path(receiver), method)
+            for place in self._paths(receiver):
+                self._destroy(node, place, method)
             return
         if (fn == "os.chmod" or method == "chmod") and (args[1:] or (args and receiver is not None)):
             mode = self._mode(args[1] if fn == "os.chmod" else args[0])
@@ -1408,6 +1426,27 @@ class Analyser:
             if text.strip("*") == "" and isinstance(node, ast.Name) and node.id in self.consts:
                 text = self.consts[node.id]
         return _home(text) if text else "?"
+
+    def _paths(self, node: ast.AST) -> list[str]:
+        """Every path ``node`` may point at: one per item when it is built from a loop over a list of constants (a
+        cleanup's shipped list of folders), else the one ``_path`` gives. Each distinct path once."""
+        picked = sorted({n.id for n in ast.walk(node) if isinstance(n, ast.Name) and self.values.choices.get(n.id)})
+        if len(picked) != 1:
+            return [self._path(node)]
+        name = picked[0]
+        had, saved = name in self.values.names, self.values.names.get(name)
+        paths: list[str] = []
+        try:
+            for choice in self.values.choices[name]:
+                self.values.names[name] = choice.strip()
+                if (path := self._path(node)) not in paths:
+                    paths.append(path)
+        finally:
+            if had:
+                self.values.names[name] = saved
+            else:
+                self.values.names.pop(name, None)
+        return paths
 
     def _handle_of(self, node: ast.Call) -> str | None:
         return next((name for name, opened in self.opened.items() if opened is node), None)

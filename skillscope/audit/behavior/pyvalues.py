@@ -333,6 +333,9 @@ class Values:
                     return _distinct(_texts(holder) + _texts(default))
                 if isinstance(holder, list) and method == "pop":
                     return _texts(holder)
+            if isinstance(node.func, ast.Attribute) and method in ("strip", "lstrip", "rstrip") and not node.args:
+                # line = line.strip() over a shipped list: each item, trimmed
+                return _distinct([getattr(t, method)() for t in self._candidates(node.func.value, depth + 1)])
             if isinstance(node.func, ast.Attribute) and method == "format":
                 template = self.value(node.func.value)
                 if isinstance(template, str):
@@ -701,6 +704,8 @@ class Values:
                 return out
             if attr == "split":
                 return receiver.split(first if isinstance(first, str) else None)  # type: ignore[return-value]
+            if attr == "splitlines":
+                return receiver.splitlines()  # type: ignore[return-value]  # the lines of a list the skill ships
             if attr == "translate" and isinstance(first, dict):
                 return None
             if attr == "expanduser":
