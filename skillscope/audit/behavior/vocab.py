@@ -420,7 +420,12 @@ _VENDORS = frozenset(
 """Providers whose credential a variable's name announces (GITHUB_TOKEN, OPENAI_API_KEY, AWS_SECRET_ACCESS_KEY)."""
 
 
+_SECOND_LEVEL = frozenset({"co", "com", "org", "net", "gov", "ac", "edu"})
+"""Labels that make a country's second level (example.co.uk): the site is the three last labels there."""
+_SELF_HOSTED = frozenset({"github", "gitlab", "sentry", "jira", "supabase"})
+"""Providers whose server a company may run at the provider's name under its own domain (github.acme.com)."""
 _VENDOR_HOSTS = {
+    "openai": ("openai.azure.com",),
     "github": ("githubusercontent.com", "ghcr.io", "githubapp.com"),
     "amazonaws": ("amazon.com", "aws.dev", "awsapps.com", "cloudfront.net"),
     "azure": ("windows.net", "microsoft.com", "microsoftonline.com", "visualstudio.com", "azurecr.io"),
@@ -452,13 +457,18 @@ def foreign_vendor_host(name: str | None, dest: str) -> str | None:
     host = url_host_of(dest) if "://" in dest else ""  # an address the user configures names no stranger
     if vendor is None or not host or "\x00" in host or host.strip("*.?") == "" or name is None:
         return None
-    if (
-        related_host(name, host)
-        or (vendor in host and lookalike_site(host) is None)
-        or host in ("localhost", "127.0.0.1")
-    ):
+    if host in ("localhost", "127.0.0.1"):
         return None
     if any(host == suffix or host.endswith("." + suffix) for suffix in _VENDOR_HOSTS.get(vendor, ())):
+        return None
+    labels = [label for label in host.lower().split(".") if label]
+    # The site the host belongs to decides, not any label of it: openai-relay.collect.example wears the vendor's
+    # name in front of a stranger's domain. A provider that companies run themselves (GitHub Enterprise, Sentry,
+    # Jira) may sit at its own name under the company's domain (github.acme.com).
+    site = ".".join(labels[-3:] if len(labels) >= 3 and labels[-2] in _SECOND_LEVEL else labels[-2:])
+    if related_host(name, site) or (vendor in site and lookalike_site(host) is None):
+        return None
+    if vendor in _SELF_HOSTED and vendor in labels[:-2] and lookalike_site(host) is None:
         return None
     return vendor
 
