@@ -296,10 +296,9 @@ def _startup_shell_harm(ctx: Ctx, text: str) -> str | None:
 def _pinned_lines(text: str) -> bool:
     """Every line of a start-up write that names a fetch or an address runs a download it first checks against a
     digest written there (the shell analyser's reading): the content that runs is pinned."""
-    from skillscope.audit.behavior.shell import pinned_download
+    from skillscope.audit.behavior.shell import pinned_only
 
-    lines = [line for line in text.split("\n") if _HARMFUL_PAYLOAD.search(line.replace(UNKNOWN, " "))]
-    return bool(lines) and UNKNOWN not in text and all(pinned_download(line) for line in lines)
+    return UNKNOWN not in text and pinned_only(text, _HARMFUL_PAYLOAD)  # a piece known only at run time pins nothing
 
 
 @dataclass

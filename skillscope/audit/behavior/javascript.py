@@ -202,8 +202,7 @@ def _pinned_only(text: str) -> bool:
     reading, looked up when called)."""
     from skillscope.audit.behavior import shell
 
-    lines = [line for line in text.split("\n") if _HARMFUL_TEXT.search(line)]
-    return bool(lines) and all(shell.pinned_download(line) for line in lines)
+    return shell.pinned_only(text, _HARMFUL_TEXT)
 
 
 def payload_severity(path: str, payload: Val | None) -> tuple[Severity, str]:

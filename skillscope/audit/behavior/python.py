@@ -1506,10 +1506,12 @@ class Analyser:
             if isinstance(name, ast.Name)
             and isinstance(bound := self.bound.get(name.id), (ast.Dict, ast.List, ast.Tuple))
         ]
+        from skillscope.audit.behavior import shell  # the shell analyser reads what a start-up write will run
+
         for piece in pieces:
             text = as_text(self.values.value(piece)) or self.values.text(piece)
             found = _HARMFUL_PAYLOAD.search(text)
-            if found:
+            if found and not shell.pinned_only(text, _HARMFUL_PAYLOAD):  # a download checked against a digest first
                 return f"fetches, decodes or hides ({safe_line(found.group(0), limit=40)})"
         return None
 

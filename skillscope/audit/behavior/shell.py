@@ -50,6 +50,7 @@ __all__ = [
     "analyse_script",
     "payload_harm",
     "pinned_download",
+    "pinned_only",
     "gitconfig_commands",
     "is_entry_file",
     "scan_entry",
@@ -259,6 +260,13 @@ def pinned_download(line: str) -> bool:
     _scan(ctx, 1)
     pinned = any(h.severity == "note" and _PINNED_RUN.search(h.message) for h in ctx.hits)
     return pinned and _payload_harm(ctx, line, 1) is None
+
+
+def pinned_only(text: str, harmful: re.Pattern[str]) -> bool:
+    """Whether every line of ``text`` that ``harmful`` finds (a fetch, an address) is a ``pinned_download``: a start-up
+    write another language makes, read by this analyser instead of by its words."""
+    lines = [line for line in text.split("\n") if harmful.search(line)]
+    return bool(lines) and all(pinned_download(line) for line in lines)
 
 
 def _checked_file(ctx: Ctx, pipeline: Pipeline) -> str | None:

