@@ -199,10 +199,6 @@ def _telling_place(text: str) -> bool:
     )
 
 
-def _distinct_texts(texts: list[str]) -> list[str]:
-    return list(dict.fromkeys(texts))
-
-
 def _package(word: str) -> str:
     """A pip requirement's package name (``requests==2.0`` -> ``requests``); a URL stays a URL."""
     if "://" in word:
@@ -742,7 +738,7 @@ class Analyser:
                 # for m in MIRRORS: try each: every one is a destination. The items that name a credential, a start-up
                 # file or a folder no cleanup names come first, so a long list cannot push them past the eight kept.
                 telling = [t for t in texts if _telling_place(t.strip())]
-                self.values.choices[target.id] = _distinct_texts(telling + texts)[:8]
+                self.values.choices[target.id] = list(dict.fromkeys(telling + texts))[:8]
             self.consts[target.id] = next(
                 (t for t in texts if credential_what(t)),
                 next((t for t in texts if PERSISTENCE_PATH.search(t + "/") or unnamed_target(t)), texts[0]),
