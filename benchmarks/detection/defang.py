@@ -38,9 +38,7 @@ import difflib
 import hashlib
 import json
 import re
-import shutil
 import sys
-import tempfile
 from collections import Counter, defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -620,18 +618,8 @@ def build(
 
 
 def score_all(twins: list[Twin], keep: Path | None = None) -> None:
-    with tempfile.TemporaryDirectory(prefix="skillscope-defang-") as tmp:
-        root = keep or Path(tmp) / "twins"
-        if keep and root.exists():
-            shutil.rmtree(root)
-        root.mkdir(parents=True)
-        for twin in twins:
-            mutate.write_skill(
-                root, mutate.Rewrite(twin.corpus, twin.seed, "", twin.language, twin.label, twin.files, [], twin.name)
-            )
-        labels = {t.name: {**t.label, "label": "honest"} for t in twins}
-        print(f"auditing {len(twins)} twins", file=sys.stderr, flush=True)
-        outcomes = mutate.audit_folder(root, labels) if twins else {}
+    skills = [mutate.Rewrite(t.corpus, t.seed, "", t.language, t.label, t.files, [], t.name) for t in twins]
+    outcomes = mutate.audit_skills(skills, {t.name: {**t.label, "label": "honest"} for t in twins}, keep)
     for twin in twins:
         outcome = outcomes[twin.name]
         severe = outcome.severe()

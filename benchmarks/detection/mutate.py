@@ -1818,18 +1818,24 @@ def build(
     return rewrites, invalid
 
 
-def score_all(rewrites: list[Rewrite], keep: Path | None = None) -> None:
-    """Write every rewrite as a skill, audit them all in one run and record each one's outcome."""
+def audit_skills(
+    skills: list[Rewrite], labels: dict[str, dict[str, Any]], keep: Path | None = None
+) -> dict[str, run.Outcome]:
+    """Write each skill into one folder (``keep``, emptied first, else a temporary one) and audit them all in one run."""
     with tempfile.TemporaryDirectory(prefix="skillscope-mutate-") as tmp:
-        root = keep or Path(tmp) / "rewrites"
+        root = keep or Path(tmp) / "skills"
         if keep and root.exists():
             shutil.rmtree(root)
         root.mkdir(parents=True)
-        for rewrite in rewrites:
-            write_skill(root, rewrite)
-        labels = {r.name: {**r.label, "line": r.sites[0][1]} for r in rewrites}
-        print(f"auditing {len(rewrites)} skills", file=sys.stderr, flush=True)
-        outcomes = audit_folder(root, labels) if rewrites else {}
+        for skill in skills:
+            write_skill(root, skill)
+        print(f"auditing {len(skills)} skills", file=sys.stderr, flush=True)
+        return audit_folder(root, labels) if skills else {}
+
+
+def score_all(rewrites: list[Rewrite], keep: Path | None = None) -> None:
+    """Write every rewrite as a skill, audit them all in one run and record each one's outcome."""
+    outcomes = audit_skills(rewrites, {r.name: {**r.label, "line": r.sites[0][1]} for r in rewrites}, keep)
     for rewrite in rewrites:
         rewrite.outcome = judge(outcomes[rewrite.name], rewrite)
 
