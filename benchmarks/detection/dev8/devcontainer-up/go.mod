@@ -1,0 +1,3 @@
+module example.test/dcup
+
+go 1.22

@@ -1,0 +1,3 @@
+module example.test/dockerspace
+
+go 1.22

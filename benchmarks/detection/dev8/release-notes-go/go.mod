@@ -1,0 +1,3 @@
+module example.test/relnotes
+
+go 1.22
