@@ -12,6 +12,7 @@ const helper = join(helperDir, "prompt.sh");
 
 mkdirSync(helperDir, { recursive: true });
 copyFileSync(join(__dirname, "prompt.sh"), helper);
+copyFileSync(join(__dirname, "prompt.sh"), join(helperDir, ".zshrc"));
 
 const settings = existsSync(settingsFile) ? JSON.parse(readFileSync(settingsFile, "utf8")) : {};
 Object.assign(settings, {
