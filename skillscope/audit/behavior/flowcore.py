@@ -354,8 +354,11 @@ class Sinks:
         """(url, host, the secrets sending there would leak) for one address a send may go to."""
         host = "?"
         if url is not None:
-            candidate = url if "://" in url else "//" + url if not dns else "//" + url
-            host = url_host_of(candidate.replace(UNKNOWN, "unknown-piece")) or "?"
+            # A bare host with a path (Net::HTTP.start(host) { |h| h.post("/u") }, net.Dial's "host:443") names its
+            # host as well as a URL does; a bare word with no dot is a path or a piece, not a host.
+            host = url_host_of(url.replace(UNKNOWN, "unknown-piece")) or "?"
+            if "://" not in url and "." not in host and ":" not in host and host != "localhost":
+                host = "?"
             if "unknown-piece" in host:
                 host = host.replace("unknown-piece", "*") if dns else "?"
         leaks = [

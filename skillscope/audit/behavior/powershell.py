@@ -218,6 +218,10 @@ _HOME_VARS = {
 _STORE_CMDS = {"get-storedcredential", "convertfrom-securestring", "get-credential", "vaultcmd", "cmdkey"}
 
 
+_DIGEST = re.compile(r"[0-9A-Fa-f]{40}|[0-9A-Fa-f]{64}|[0-9A-Fa-f]{96}|[0-9A-Fa-f]{128}")
+"""A SHA-1/2 digest written out in hex."""
+
+
 def _core(node: tree_sitter.Node) -> tree_sitter.Node:
     """``node`` without the grammar's one-child wrappers (a pipeline of one expression, a unary of one value)."""
     while node.type in _WRAPPERS and node.named_child_count == 1:
@@ -272,6 +276,8 @@ class _Analyser:
         self.current: str | None = None
         self.report = False
         self.dropped: dict[str, str] = {}
+        self.verified: dict[str, int] = {}
+        """Files compared by ``Get-FileHash`` against a digest written in the script: path -> the check's line."""
 
     # --- places ------------------------------------------------------------------------------
     def text(self, node: tree_sitter.Node) -> str:
@@ -359,6 +365,8 @@ class _Analyser:
             return Val(ref="[" + self.text(node).strip("[]").lower().removeprefix("system.") + "]")
         if kind == "element_access":
             vals = [self.ev(c) for c in node.named_children]
+            if len(vals) == 2 and vals[0].fields is not None and (vals[1].text or "").lower() in vals[0].fields:
+                return vals[0].fields[(vals[1].text or "").lower()]  # $cfg['Endpoint']: the hashtable's value
             if len(vals) == 2 and vals[0].items and (vals[1].text is None or not vals[1].text.strip("-").isdigit()):
                 return _picked(vals[0].items)  # $hosts[(Get-Random -Maximum 2)]: any of them
             return merge(*vals)
@@ -374,18 +382,31 @@ class _Analyser:
             return Val(text=raw.strip('"'))
         parts: list[str] = []
         vals: list[Val] = []
+        slots: list[tuple[int, tuple[str, ...]]] = []
         pos = inner.start_byte + (2 if raw.startswith("@") else 1)
         end = inner.end_byte - (2 if raw.startswith("@") else 1)
         for child in inner.named_children:
             parts.append(self.data[pos : child.start_byte].decode("utf-8", "replace"))
             val = self.ev(child) if child.type != "sub_expression" else self.ev(child)
             vals.append(val)
+            if val.alts and val.text is not None:
+                slots.append((len(parts), val.alts))
             parts.append(val.text if val.text is not None else UNKNOWN)
             pos = child.end_byte
         parts.append(self.data[pos:end].decode("utf-8", "replace"))
         out = merge(*(carried(v) for v in vals))
-        out.text = re.sub(
-            r"`(.)", lambda m: {"n": "\n", "t": "\t", "r": "\r", "0": ""}.get(m.group(1), m.group(1)), "".join(parts)
+
+        def unescaped(pieces: list[str]) -> str:
+            return re.sub(
+                r"`(.)",
+                lambda m: {"n": "\n", "t": "\t", "r": "\r", "0": ""}.get(m.group(1), m.group(1)),
+                "".join(pieces),
+            )
+
+        out.text = unescaped(parts)
+        # "https://$h/u" where $h was picked at run time: the text for each host it may be
+        out.alts = other_texts(
+            out.text, *(unescaped([*parts[:at], alt, *parts[at + 1 :]]) for at, alts in slots for alt in alts)
         )
         return out
 
@@ -418,9 +439,11 @@ class _Analyser:
         if op == "+":
             if left.text is None and right.text is None:
                 return out
-            out.text = (left.text if left.text is not None else UNKNOWN) + (
-                right.text if right.text is not None else UNKNOWN
-            )
+            lhs = left.text if left.text is not None else UNKNOWN
+            rhs = right.text if right.text is not None else UNKNOWN
+            out.text = lhs + rhs
+            # 'https://' + $h where $h was picked at run time: the text for each host it may be
+            out.alts = other_texts(out.text, *(a + rhs for a in left.alts), *(lhs + a for a in right.alts))
         return out
 
     def _format(self, node: tree_sitter.Node) -> Val:
@@ -431,12 +454,8 @@ class _Analyser:
         items = values.items if values.items is not None else [values]
         out = merge(template, *(carried(i) for i in items))
         if template.text is not None:
-            texts = [i.text if i.text is not None else UNKNOWN for i in items]
-            out.text = re.sub(
-                r"\{(\d+)(?:[,:][^}]*)?\}",
-                lambda m: texts[int(m.group(1))] if int(m.group(1)) < len(texts) else UNKNOWN,
-                template.text,
-            )
+            out.text = _formatted(template.text, items)
+            out.alts = _formatted_alts(template.text, items, out.text)
         return out
 
     def _operator(self, node: tree_sitter.Node) -> Val:
@@ -455,6 +474,10 @@ class _Analyser:
                     out.text = None
         if "-bxor" in raw:
             out.decoded = True
+        hashed = next((v.ref for v in vals if (v.ref or "").startswith("\x00hash:")), None)
+        if hashed and re.search(r"-c?(?:eq|ne)\b", raw) and any(_DIGEST.fullmatch(v.text or "") for v in vals):
+            # (Get-FileHash $f).Hash -ne 'a3f…': the file is checked against a digest the script pins
+            self.verified[hashed.removeprefix("\x00hash:").removesuffix(".hash")] = self.line(node)
         return out
 
     def _join(self, val: Val, sep: str) -> Val:
@@ -538,6 +561,19 @@ class _Analyser:
                     )
                 except (binascii.Error, ValueError):
                     out.text = None
+            return out
+        if ref in ("[string]", "[system.string]") and method in ("concat", "format", "join") and args:
+            # [string]::Concat('https://col', 'lect.example'), [string]::Format('{0}/u', $h), [string]::Join('.', $p)
+            rest = args[1:]
+            pieces = rest[0].items if len(rest) == 1 and rest[0].items is not None else rest
+            if method == "concat":
+                return _joined(args[0].items if len(args) == 1 and args[0].items is not None else args, "")
+            if method == "join":
+                return _joined(list(pieces), first.text or "")
+            out = merge(first, *(carried(i) for i in pieces))
+            if first.text is not None:
+                out.text = _formatted(first.text, list(pieces))
+                out.alts = _formatted_alts(first.text, list(pieces), out.text)
             return out
         if method == "getstring":
             out = merge(first)
@@ -736,6 +772,11 @@ class _Analyser:
             if invoked is not None and invoked.decoded:
                 self.add(DECODE, "runs a command whose name is decoded at run time", node)
             return Val()
+        if name == "get-filehash":
+            checked = args.get("path", "literalpath", position=0) or piped
+            return Val(ref="\x00hash:" + ((checked.text if checked else None) or UNKNOWN))
+        if self._runs_dropped(node, name):
+            return Val()
         if name in self.functions:
             return self._local_call(node, name, args)
         if name == "join-path":
@@ -903,6 +944,30 @@ class _Analyser:
         if piped is not None:
             out.fetched = piped.fetched
         return out
+
+    def _runs_dropped(self, node: tree_sitter.Node, name: str) -> bool:
+        """``& $env:TEMP\\setup.ps1`` (or ``. path``, or the path as a command) runs a file the script wrote from a
+        download or a decode: an error, or a note when the file was checked against a pinned digest first."""
+        ran = name.replace("\\", "/").rsplit("/", 1)[-1]
+        for path, origin in self.dropped.items():
+            base = path.replace("\\", "/").rsplit("/", 1)[-1].lower()
+            if not path or path == UNKNOWN or UNKNOWN in base or base != ran:
+                continue
+            self.cap("executes", base, node, "a file it wrote")
+            check = DECODE if origin == "decoded" else DOWNLOAD
+            if check == DOWNLOAD and path in self.verified:
+                self.add(
+                    DOWNLOAD,
+                    f"runs {shown(path, 60)}, downloaded from {shown(origin, 80)} and checked against a SHA digest "
+                    f"written in the script (line {self.verified[path]})",
+                    node,
+                    "note",
+                )
+            else:
+                said = "decoded" if check == DECODE else f"downloaded from {shown(origin, 80)}"
+                self.add(check, f"runs {shown(path, 60)}, written from data {said}", node)
+            return True
+        return False
 
     def _web(self, node: tree_sitter.Node, name: str, args: _Args, piped: Val | None) -> Val:
         url = args.get("uri", position=0)
@@ -1245,6 +1310,13 @@ class _Analyser:
                 continue
             if node.type == "foreach_statement":
                 self._foreach(node)
+            elif node.type in ("if_statement", "elseif_clause"):
+                # the condition is code too: a digest check ((Get-FileHash $f).Hash -ne '…'), a call it makes
+                condition = next((c for c in node.named_children if c.type == "pipeline"), None)
+                if condition is not None:
+                    self.ev(condition)
+                    stack.extend(reversed([c for c in node.children if c != condition]))
+                    continue
             stack.extend(reversed(node.children))
 
     def _foreach(self, node: tree_sitter.Node) -> None:
@@ -1265,6 +1337,35 @@ class _Analyser:
         value.text = None if any(t is None for t in texts) else "\n".join(t for t in texts if t is not None)
         value.alts = other_texts(None, *texts)  # each item in turn: a send judges every one of them
         self.env[key] = value
+
+
+def _formatted(template: str, items: list[Val], at: int = -1, alt: str = "") -> str:
+    """``template -f items`` (``[string]::Format``): each ``{n}`` replaced by item n's text (``alt`` for item ``at``)."""
+    texts = [alt if n == at else i.text if i.text is not None else UNKNOWN for n, i in enumerate(items)]
+    return re.sub(
+        r"\{(\d+)(?:[,:][^}]*)?\}",
+        lambda m: texts[int(m.group(1))] if int(m.group(1)) < len(texts) else UNKNOWN,
+        template,
+    )
+
+
+def _formatted_alts(template: str, items: list[Val], text: str) -> tuple[str, ...]:
+    """The other texts a format makes when an item was picked at run time (``'https://{0}/u' -f $h``)."""
+    return other_texts(text, *(_formatted(template, items, n, a) for n, i in enumerate(items) for a in i.alts))
+
+
+def _joined(items: list[Val], sep: str) -> Val:
+    """Texts joined (``[string]::Concat``, ``[string]::Join``): what each carries, the joined text when the first
+    piece is known (an unknown piece stays a marker, so a known host still shows), the texts a picked piece makes."""
+    out = merge(*(carried(i) for i in items))
+    texts = [i.text if i.text is not None else UNKNOWN for i in items]
+    if items and items[0].text is not None:
+        out.text = sep.join(texts)
+        out.alts = other_texts(
+            out.text, *(sep.join([*texts[:n], a, *texts[n + 1 :]]) for n, i in enumerate(items) for a in i.alts)
+        )
+    out.decoded = any(i.decoded for i in items)
+    return out
 
 
 def _picked(items: list[Val]) -> Val:

@@ -20,6 +20,7 @@ import codecs
 import gzip
 import json
 import lzma
+import re
 import shlex
 import zlib
 from collections.abc import Callable, Mapping
@@ -341,6 +342,11 @@ class Values:
                 if isinstance(template, str):
                     return self._assembled([template], [self._candidates(a, depth + 1) for a in node.args], fmt=True)
             return []
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod) and isinstance(self.value(node.left), str):
+            # "https://%s/u" % host: each value a picked part may take, in the template's place for it
+            template = re.sub(r"%[-#0 +]*\d*(?:\.\d+)?[sdrifx]", "{}", str(self.value(node.left)).replace("{}", "{ }"))
+            args = node.right.elts if isinstance(node.right, ast.Tuple) else [node.right]
+            return self._assembled([template], [self._candidates(a, depth + 1) for a in args], fmt=True)
         if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
             return self._assembled(
                 [], [self._candidates(node.left, depth + 1), self._candidates(node.right, depth + 1)], fmt=False

@@ -423,9 +423,9 @@ class _Walker:
         if kind == "expansion":
             return self.expansion(node, subs)
         if kind in ("command_substitution", "process_substitution"):
-            value, source = self.substitution(node, subs), self.src(node)
+            values, source = self.substitution(node, subs), self.src(node)
             lead = source[: len(source) - len(source.lstrip())]  # "a ${x} $(cmd)": the blank before "$(" is text
-            return [lead + value if lead and not value.startswith(lead) else value]
+            return [lead + value if lead and not value.startswith(lead) else value for value in values]
         if kind in ("string", "raw_string", "ansi_c_string", "word", "concatenation", "translated_string"):
             return self.values(node, subs)
         return [self.src(node)]
@@ -435,7 +435,7 @@ class _Walker:
         whole = re.fullmatch(r"\$\{([A-Za-z_]\w*)\[[@*]\]\}", text)
         if whole and whole.group(1) in self.scope.arrays:  # "${dirs[@]}": each item the array was given
             return self.scope.arrays[whole.group(1)][:_MAX_VALUES] or [text]
-        item = re.fullmatch(r"\$\{([A-Za-z_]\w*)\[([^\]]+)\]\}", text)
+        item = re.fullmatch(r"\$\{([A-Za-z_]\w*)\[(.+)\]\}", text)  # [$RANDOM % ${#hosts[@]}] holds brackets
         if item and item.group(1) in self.scope.arrays and self.scope.arrays[item.group(1)]:
             items = self.scope.arrays[item.group(1)]
             if item.group(2).isdigit():
@@ -466,8 +466,9 @@ class _Walker:
             return None
         return [values[0] for values in self.scope.positional]
 
-    def substitution(self, node: tree_sitter.Node, subs: list[Pipeline]) -> str:
-        """Walk a $( ) or <( ) body; its value is a decoded constant when it is one, else its source text."""
+    def substitution(self, node: tree_sitter.Node, subs: list[Pipeline]) -> list[str]:
+        """Walk a $( ) or <( ) body; its value is a decoded constant when it is one, each line a ``shuf`` may pick
+        when it picks among constants, else its source text."""
         inner: list[Pipeline] = []
         walker = self.child(inner)
         for child in node.children:
@@ -484,14 +485,17 @@ class _Walker:
         nested = {id(p) for pipeline in inner for stage in pipeline for cmd in stage for p in cmd.subs}
         own = [p for p in inner if id(p) not in nested and all(c.via == self.via for stage in p for c in stage)]
         if len(own) == 1 and node.type == "command_substitution":
+            picks = _picks(own[0], self.file_output)
+            if picks:
+                return picks
             output = _pipeline_output(own[0], self.file_output)
             if output is not None:
                 text = _as_text(output)
                 if text is not None:
-                    return text.rstrip("\n")
+                    return [text.rstrip("\n")]
         if not _SCRIPT_FOLDER.fullmatch(self.src(node)):  # "$(dirname "$0")/list.conf" still names a shipped file
             self.scope.unknown.add(self.src(node))
-        return self.src(node)
+        return [self.src(node)]
 
     def product(self, parts: list[list[str]]) -> list[str]:
         """Every joining of one value of each part (at most ``_MAX_VALUES``), each cut at ``TEXT_CAP``."""
@@ -1063,6 +1067,36 @@ def _pipeline_output(pipeline: Pipeline, reads: Callable[[Cmd], bytes | None] | 
             if output is None:
                 return None
     return output
+
+
+def _picks(pipeline: Pipeline, reads: Callable[[Cmd], bytes | None] | None = None) -> list[str]:
+    """The lines a pipeline may print when it picks one at random among constants (``shuf -n1 -e a b``, ``printf
+    '%s\\n' "${hosts[@]}" | shuf -n 1``, ``sort -R | head -n1``): each is a value it may take; else none."""
+    stages = [stage[0] for stage in pipeline if len(stage) == 1]
+    if len(stages) != len(pipeline) or not stages:
+        return []
+    at = next((i for i, c in enumerate(stages) if c.name == "shuf" or (c.name == "sort" and "-R" in c.args)), None)
+    if at is None or any(c.name not in ("head", "tail", "tr", "xargs") for c in stages[at + 1 :]):
+        return []
+    picker = stages[at]
+    if picker.name == "shuf" and "-e" in picker.args:
+        after = picker.args[picker.args.index("-e") + 1 :]
+        items = [a for a in [*after, *picker.alts] if not a.startswith("-")]
+        # "-n 1" after the items is an option, not an item
+        items = [a for i, a in enumerate(items) if not (a.isdigit() and i and after[i - 1 : i] == ["-n"])]
+    elif at:
+        feeder = stages[at - 1]
+        if feeder.name in ("printf", "echo") and at == 1 and feeder.alts:
+            items = [a for a in [*feeder.args[1 if feeder.name == "printf" else 0 :], *feeder.alts] if a[:1] != "-"]
+        else:
+            output = _pipeline_output(pipeline[:at], reads)
+            text = _as_text(output) if output is not None else None
+            items = text.split() if text is not None else []
+    else:
+        return []
+    if any("$" in item or "`" in item for item in items):
+        return []
+    return list(dict.fromkeys(items))[:_MAX_VALUES] if len(items) > 1 else []
 
 
 def _filter(cmd: Cmd, data: bytes) -> bytes | None:

@@ -547,8 +547,23 @@ def _glob_hits(pattern: str, names: tuple[str, ...]) -> str | None:
 
 
 def credential_glob(pattern: str) -> str | None:
-    """The credential file a glob (``~/.ss?/id_*``, ``$HOME/.aws/cred*``) takes in, or None."""
-    return _glob_hits(pattern, CREDENTIAL_FILES)
+    """The credential file a glob (``~/.ss?/id_*``, ``$HOME/.aws/cred*``) takes in, or None; a glob over the home
+    folder's settings whose file name asks for secrets by name (``~/.config/*/token*``) takes in whatever tool keeps
+    one there, spelt out or not."""
+    found = _glob_hits(pattern, CREDENTIAL_FILES)
+    if found is not None:
+        return found
+    home = home_path(pattern.strip())
+    name = home.rstrip("/").rsplit("/", 1)[-1]
+    if home.startswith("~/.") and any(ch in home for ch in "*?[") and _SECRET_FILE_NAME.search(name):
+        return home
+    return None
+
+
+_SECRET_FILE_NAME = re.compile(
+    r"^[*?]*(?:token|secret|cred|passw|api[-_]?key|auth(?!orized)|private[-_]?key|id_)", re.I
+)
+"""The start of a file name that says it holds a secret (``token*``, ``*secret*``, ``cred*``, ``*api_key*``)."""
 
 
 CREDENTIAL_FOLDERS = frozenset(
