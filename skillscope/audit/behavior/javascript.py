@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from skillscope.audit.behavior.base import CUT, TEXT_CAP, Ctx
+from skillscope.audit.behavior.harvest import judge_kept
 from skillscope.audit.behavior.jsvalues import (
     UNKNOWN,
     Spans,
@@ -1256,6 +1257,8 @@ class _Analyser:
     ) -> None:
         target = normal_path(path)
         self.cap("writes", target, node, f"fs.{method}")
+        if self.report and payload is not None and payload.taint is not None:  # a typed password kept for later
+            judge_kept(self.ctx, [(payload.taint.what, payload.taint.line, payload.taint.name)], path, *self.span(node))
         if payload is not None and (payload.fetched or payload.decoded):
             self.dropped[path] = "download" if payload.fetched else "decode"
         place = PERSISTENCE_PATH.search(target) or AGENT_CONFIG.search(target)

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from skillscope.audit.behavior.base import Ctx
+from skillscope.audit.behavior.harvest import judge_kept
 from skillscope.audit.behavior.javascript import (
     PIPED_RUN,
     generic_secret,
@@ -1073,6 +1074,9 @@ class _Analyser:
     def _write(self, node: tree_sitter.Node, path: str, payload: Val | None, how: str) -> None:
         target = normal_path(path)
         self.cap("writes", target, node, how)
+        typed = carried(payload).taint if payload is not None else None
+        if self.report and typed is not None:  # a typed password kept where no login reads it
+            judge_kept(self.ctx, [(typed.what, typed.line, typed.name)], path, *self.spans.of(node))
         if payload is not None and (payload.fetched or payload.decoded):
             self.dropped[path] = payload.fetched or "decoded"
         if _PS_STARTUP.search(target) or PERSISTENCE_PATH.search(target):

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from skillscope.audit.behavior.base import Ctx
+from skillscope.audit.behavior.harvest import judge_kept
 from skillscope.audit.behavior.modes import judge_mode
 from skillscope.audit.behavior.pyvalues import (
     DECODE_NAMES,
@@ -206,6 +207,10 @@ def _package(word: str) -> str:
     for mark in ("[", "=", "<", ">", "~", "!", ";", "@", " "):
         word = word.split(mark, 1)[0]
     return word.strip().lower() or "?"
+
+
+_LOG_CALLS = frozenset({"debug", "info", "warning", "warn", "error", "critical", "exception", "log"})
+"""A logger's methods: what they are handed is kept in the log."""
 
 
 @dataclass
@@ -1280,6 +1285,18 @@ class Analyser:
         """Writes (with what they write), deletions, permission grants and printed text."""
         args = node.args
         keyword = {k.arg: k.value for k in node.keywords if k.arg}
+        logger = dotted(node.func.value) if isinstance(node.func, ast.Attribute) else ""
+        if method in _LOG_CALLS and (fn.startswith("logging.") or "log" in logger.lower()) and self.report:
+            # logging.info("login %s", pw): what is logged is kept in the log
+            typed = next((t for a in [*args, *keyword.values()] if (t := self.taint(a)) is not None), None)
+            if typed is not None:
+                judge_kept(
+                    self.ctx,
+                    [(typed.what, typed.line, typed.name)],
+                    None,
+                    *self._span(node),
+                    log=f"a log ({safe_line(fn, limit=40)})",
+                )
         if fn in ("open", "io.open", "os.open", "codecs.open") and args:
             mode = self.values.value(args[1] if len(args) > 1 else keyword.get("mode"))
             if isinstance(mode, str) and mode[:1] in "wax":
@@ -1450,6 +1467,9 @@ class Analyser:
     def _persist(self, node: ast.Call, dest: str, payload: ast.AST | None, *, copied: bool = False) -> None:
         """A write to a place that runs later on its own: an error when what it writes fetches, decodes, sends or
         carries a secret; a warning outside the project; a note for a plain setting (a PATH line, a project hook)."""
+        typed = self.taint(payload) if payload is not None and self.report else None
+        if typed is not None:  # a typed password kept where no login reads it
+            judge_kept(self.ctx, [(typed.what, typed.line, typed.name)], dest, *self._span(node))
         text = as_text(self.values.value(payload)) if payload is not None else None
         if text is None and isinstance(payload, ast.Name):  # a job written whole from a dict: its entries
             bound = self.bound.get(payload.id)

@@ -33,7 +33,7 @@ from skillscope.audit.behavior.flowcore import (
 from skillscope.audit.behavior.modes import judge_mode, mode_number
 from skillscope.audit.behavior.shellvalues import shipped
 from skillscope.audit.behavior.treesitter import parse, text_of
-from skillscope.audit.behavior.vocab import url_host_of
+from skillscope.audit.behavior.vocab import SECRET_PROMPT, url_host_of
 from skillscope.core.strictyaml import load_bounded
 
 if TYPE_CHECKING:  # only names node types; the binding loads with the first parse (treesitter.py)
@@ -260,6 +260,8 @@ class _Ruby:
         self.depth = 0
         self.returns: list[list[Val]] = []
         self.heredocs: list[Node] = []
+        self.said: str | None = None
+        """The last text the script printed: the prompt a following ``gets`` answers."""
 
     # -- places ----------------------------------------------------------------------------------------------------
     def span(self, node: Node) -> tuple[int, int]:
@@ -710,6 +712,17 @@ class _Ruby:
             val = prompt_value(first.text if method != "noecho" else None, line)
             sinks.read(start, end, val)
             return val
+        asked = first.text if method == "ask" and receiver is None else self.said
+        if (
+            method in ("gets", "readline", "ask")
+            and (receiver is None or self.src(receiver) in ("$stdin", "STDIN", "ARGF"))
+            and asked
+            and SECRET_PROMPT.search(asked)
+        ):
+            # print "Password: "; pw = $stdin.gets: a secret asked for by name, echoed or not
+            val = prompt_value(asked, line)
+            sinks.read(start, end, val)
+            return val
         recv = self.eval(receiver, scope) if receiver is not None and klass is None else EMPTY
         if method in ("sample", "shuffle", "cycle", "min", "max") and receiver is not None:
             items = (recv if klass is None else self.eval(receiver, scope)).items
@@ -801,6 +814,7 @@ class _Ruby:
         # -- printing
         printer = method in _PRINTERS and receiver is None
         if printer or (self._stream(receiver) and method in ("puts", "print", "write", "printf", "<<")):
+            self.said = first.text
             vals = [format_text(first, args[1:])] if method == "printf" else args
             sinks.say(start, end, vals)
             return EMPTY

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 
 from skillscope.audit.behavior.base import CUT, TEXT_CAP, Ctx, RawCap
+from skillscope.audit.behavior.harvest import judge_kept
 from skillscope.audit.behavior.manifests import mixed_script_package, near_popular
 from skillscope.audit.behavior.shellparse import SHELLS, Cmd, Pipeline, parse_script, parse_shell
 from skillscope.audit.behavior.shellvalues import shipped, vendor_host
@@ -2430,8 +2431,12 @@ def _scan(ctx: Ctx, depth: int, args: list[str] | None = None) -> None:
                     )
                     ctx.add("skillscope/exfiltration/credential-read", own[0], cmd.start, cmd.end, level)
                 secret = secret or own
+                if secret is not None and cmd.name == "logger":  # logger "$pw": the system log keeps it
+                    judge_kept(ctx, [secret], None, cmd.start, cmd.end, log="the system log (logger)")
                 for target in _secret_written(cmd, secret):
                     flow.secret_files.setdefault(target, (secret[0], secret[1]) if secret else ("", 0))
+                    if secret is not None:  # a typed password kept where no login reads it
+                        judge_kept(ctx, [secret], target, cmd.start, cmd.end)
                     synced = synced_folder(target)
                     if secret is not None and synced and not sending:
                         ctx.network = True
