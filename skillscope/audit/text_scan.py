@@ -10,7 +10,7 @@ from dataclasses import replace
 from urllib.parse import urlsplit
 
 from skillscope.audit.behavior.prose import instruction_in
-from skillscope.audit.behavior.regions import Region, code_regions
+from skillscope.audit.behavior.regions import Region, code_regions, language_of
 from skillscope.audit.findings import Hit, TextSpan
 from skillscope.audit.markdown import hidden_parts
 from skillscope.core.textsafe import safe_line
@@ -26,11 +26,12 @@ EXCERPT = 60
 _URL = re.compile(r"\b(?:https?|ftp|file|data|javascript)://[^\s<>\"'`)\]]+|\bwww\.[^\s<>\"'`)\]]+", re.IGNORECASE)
 _DIRECTIVE = re.compile(r"!`[^`\n]+`")
 # Each pattern with words that must occur for it to match at all (a cheap guard before the regex).
+_INLINE_FETCH = "runs code fetched from the network"
 _RISKY = [
     (
         ("python", "node", "perl", "ruby"),
-        re.compile(r"\b(?:python3?|node|perl|ruby)\s+-(?:c|e)\s+[^\n]*(?:urlopen|requests\.get|fetch\(|http\.get)"),
-        "runs code fetched from the network",
+        re.compile(r"\b(python3?|node|perl|ruby)\s+-(?:c|e)\s+[^\n]*(?:urlopen|requests\.get|fetch\(|http\.get)"),
+        _INLINE_FETCH,
     ),
     (("eval",), re.compile(r"\beval\s*[\(\"'`$]"), "uses eval"),
     (
@@ -94,12 +95,44 @@ def _workspace_only(text: str, match: re.Match[str]) -> bool:
         return bool(targets) and not any(_chmod_worth_a_look(text, w) for w in targets)
     if any(w.startswith("$") for w in targets):
         targets = _rm_values(text, match.start()) or targets
+    # a folder the script made itself with mktemp (``tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT``) is its scratch
+    targets = ["./" if _MKTEMP.match(w) or _made_by_mktemp(text, w) else w for w in targets]
     # the working directory spelt as a variable ($(CURDIR)/out in a Makefile, "$PWD/build") is the project
     targets = [_HERE_VAR.sub("./", w, count=1) for w in targets]
     return bool(targets) and all(not w.startswith(("/", "~", "$", "*")) and ".." not in w for w in targets)
 
 
+_GRAMMAR_INLINE = frozenset({"python", "python3", "node", "ruby"})
+"""Interpreters whose ``-c``/``-e`` program the shell analyser hands to a grammar of its language (Perl's is read by
+tokens only, so a fetch there keeps the warning)."""
+
+
+def _inline_parsed(match: re.Match[str], region: Region, path: str, text: str) -> bool:
+    """Whether the behaviour audit reads the inline program of ``match`` in its own grammar: the interpreter has
+    one, and the code around it is read as shell (a shell script, or a page's block of shell or of no language)."""
+    if match.group(1) not in _GRAMMAR_INLINE:
+        return False
+    language = region.language if region.documented else language_of(path, text)
+    return language == "shell" or (region.documented and language is None)
+
+
 _HERE_VAR = re.compile(r"^\$(?:\(CURDIR\)|\{CURDIR\}|\{?PWD\}?|\(PWD\))/")
+_ASSIGN_LINE = r"^[ \t]*(?:(?:export|local|readonly|declare)[ \t]+)?{name}=(.*)$"
+_MKTEMP = re.compile(r"[\"']?(?:\$\(\s*mktemp|`\s*mktemp)\b[^;&|<>`()$]*(?:\)|`)[\"']?\s*(?:$|[;#]|\|\||&&)")
+_OTHER_SETTERS = r"\b(?:read|for|select|mapfile|readarray|typeset|getopts|printf\s+-v)\b[^\n;]*\b{name}\b"
+
+
+def _made_by_mktemp(text: str, word: str) -> bool:
+    """Whether ``word`` is a variable (or a path under it, without ``..``) that the script sets only to a new
+    folder or file from ``mktemp``: every assignment of it is ``$(mktemp ...)`` and nothing else sets it."""
+    var = re.match(r"^\$\{?([A-Za-z_]\w*)\}?(?:/[^\s]*)?$", word)
+    if var is None or ".." in word:
+        return False
+    name = re.escape(var.group(1))
+    values = re.findall(_ASSIGN_LINE.format(name=name), text, re.MULTILINE)
+    if not values or re.search(_OTHER_SETTERS.format(name=name), text):
+        return False
+    return all(_MKTEMP.match(value) for value in values)
 
 
 def _rm_values(text: str, at: int) -> list[str]:
@@ -318,6 +351,12 @@ def scan_text(text: str, path: str, *, markdown: bool) -> list[Hit]:
         for region in regions:
             for match in pattern.finditer(region.text):
                 start, end = region.start + match.start(), region.start + match.end()
+                if what == _INLINE_FETCH and _inline_parsed(match, region, path, text):
+                    # the behaviour audit reads this program in its own grammar and reports it when it runs what it
+                    # fetches (download-exec); a program that only calls the network is a note here
+                    message = f"an inline {match.group(1)} program that uses the network"
+                    hits.append(replace(_at("skillscope/risky-shell", message, text, start, end), severity="note"))
+                    continue
                 hit = _at("skillscope/risky-shell", f"risky shell pattern: {what}", text, start, end)
                 if _workspace_only(region.text, match):
                     hit = replace(hit, severity="note")  # `chmod +x run.sh`, `rm -rf ./dist`, `eval "$(ssh-agent -s)"`
