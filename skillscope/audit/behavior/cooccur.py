@@ -39,6 +39,7 @@ from skillscope.audit.behavior.vocab import (
     is_public_ip,
     item_for_site,
     persistence_glob,
+    related_host,
     site_of,
     vendor_of,
 )
@@ -206,6 +207,8 @@ def _belongs(secret: str, host: str) -> bool:
     """Whether sending ``secret`` to ``host`` is the secret's own use (its provider's host)."""
     if secret.startswith("$"):
         return foreign_vendor_host(secret[1:], "https://" + host) is None
+    if secret.startswith("keyring (") and secret.endswith(")"):  # a keychain entry, named by the service it is for
+        return related_host(secret[len("keyring (") : -1], host)
     for pattern, hosts in _PROVIDERS:
         if pattern.search(secret) and any(host == h or host.endswith("." + h) for h in hosts):
             return True

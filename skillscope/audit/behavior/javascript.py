@@ -39,6 +39,7 @@ from skillscope.audit.behavior.treesitter import Grammar, parse, text_of, walk
 from skillscope.audit.behavior.vocab import (
     DOTENV,
     DOWNLOADERS,
+    INTERPRETERS,
     NET_TOOLS,
     PERSISTENCE_PATH,
     PROMPT_TARGET,
@@ -109,6 +110,10 @@ _RUNNERS = {
     "setInterval",
     "module._compile",
 }
+_EXECA = frozenset(
+    {"execa", "execaSync", "execaCommand", "execaCommandSync", "command", "commandSync", "$", "execaNode"}
+)
+"""The execa package's runners, imported by name (``import { execa } from "execa"``)."""
 _CHILD = {"exec", "execSync", "spawn", "spawnSync", "execFile", "execFileSync", "fork", "execa", "execaSync", "$"}
 _FS_READ = {"readFileSync", "readFile", "createReadStream", "readTextFile", "readTextFileSync", "file", "readJson"}
 _FS_WRITE = {
@@ -870,7 +875,18 @@ class _Analyser:
                 return Val()
             self._exec(node, ref, code, args[0] if args else node)
             return Val(ref="\x00compiled", fetched=code.fetched, decoded=code.decoded)
-        if root == "child_process" and method in _CHILD or ref in ("execa", "execaSync", "execa.command", "zx.$"):
+        fed_to = (vals[0].ref or "") if method == "pipe" and vals else (receiver.ref or "") if receiver else ""
+        if fed_to.startswith("\x00stdin:") and fed_to.endswith(".stdin") and method in ("write", "end", "pipe"):
+            # sh.stdin.write(code), res.pipe(sh.stdin): what reaches the interpreter's input is its program
+            code = receiver if method == "pipe" and receiver is not None else merge(*vals)
+            self._fed(node, fed_to.removeprefix("\x00stdin:").removesuffix(".stdin"), code)
+            return Val()
+        if (
+            root == "child_process"
+            and method in _CHILD
+            or ref in ("execa", "execaSync", "execa.command", "zx.$")
+            or (root == "execa" and method in _EXECA)
+        ):
             return self._child(node, method, vals)
         if root == "fs" or ref.startswith(("Deno.", "Bun.")):
             out = self._fs(node, method, vals, receiver)
@@ -1114,6 +1130,13 @@ class _Analyser:
         for cap in inner.caps:
             self.ctx.cap(cap.kind, cap.target, start, end, cap.detail)
 
+    def _fed(self, node: tree_sitter.Node, tool: str, code: Val) -> None:
+        """An interpreter started with no program is fed ``code`` on its standard input: run as its program."""
+        if code.fetched:
+            self.add(DOWNLOAD, f"feeds {tool} a program downloaded from {shown(code.fetched)} on its input", node)
+        elif code.decoded:
+            self.add(DECODE, f"feeds {tool} a program decoded at run time on its input", node)
+
     def _child(self, node: tree_sitter.Node, method: str, vals: list[Val]) -> Val:
         if not vals:
             return Val()
@@ -1133,6 +1156,13 @@ class _Analyser:
         self.cap(
             "executes", name.rsplit("/", 1)[-1].replace(UNKNOWN, "?") or "?", node, safe_line(shown(command), limit=80)
         )
+        tool = name.rsplit("/", 1)[-1]
+        if len(words) == 1 and tool in INTERPRETERS:
+            # spawn("sh"), execSync("bash", {input}): the interpreter runs whatever reaches its standard input
+            fed = opts.fields.get("input") if opts is not None and opts.fields else None
+            if fed is not None:
+                self._fed(node, tool, fed)
+            return Val(ref=f"\x00stdin:{tool}")
         everything = merge(*(carried(w) for w in words))
         if everything.fetched:
             self.add(

@@ -209,6 +209,23 @@ def _package(word: str) -> str:
     return word.strip().lower() or "?"
 
 
+def _method_open(call: ast.Call, fn: str) -> bool:
+    """``(Path.home() / ".bashrc").open("a")``: a path's own open method on a receiver with no dotted name, which the
+    callee's name alone (``open``) cannot tell from the builtin."""
+    return fn == "open" and isinstance(call.func, ast.Attribute)
+
+
+_FILE_LOADERS = frozenset(
+    {
+        "runpy.run_path",
+        "importlib.util.spec_from_file_location",
+        "importlib.machinery.SourceFileLoader",
+        "imp.load_source",
+        "execfile",
+    }
+)
+"""Calls that run (or load to run) the Python in a file they are given: its path is their last argument."""
+_HTTP_VERBS = frozenset({"GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"})
 _LOG_CALLS = frozenset({"debug", "info", "warning", "warn", "error", "critical", "exception", "log"})
 """A logger's methods: what they are handed is kept in the log."""
 
@@ -272,6 +289,8 @@ class Analyser:
         self.connections: dict[str, str] = {}
         """Names of HTTP connections (``http.client.HTTPSConnection(host)``), with the host each talks to."""
         """Names of request objects built before they are sent (``req = Request(url, data=...)``), with the address."""
+        self.bases: dict[str, str] = {}
+        """Clients made with a base_url (``httpx.Client(base_url=...)``): name -> that origin."""
         self.sink_at: dict[str, ast.AST] = {}
         self._built: set[int] = set()
         """The line inside each of the module's own functions that sends a parameter over the network."""
@@ -371,6 +390,12 @@ class Analyser:
             shown = f" ({safe_line(prompt.strip(), limit=40)})" if prompt and prompt.strip() else ""
             self._cap("reads", PROMPT_TARGET, node, f"{fn}{shown}")
             return Taint(f"{PROMPTED}{shown}", self._line(node), prompt_name(prompt))
+        if fn in ("keyring.get_password", "keyring.get_credential"):
+            # the system keychain through the keyring package: a stored password, named by the service it is for
+            service = as_text(self.values.value(node.args[0])) if node.args else None
+            self._cap("reads", f"keyring ({service or '?'})", node, "a credential store")
+            said = f"reads a credential store (keyring: {safe_line(service or '?', limit=40)})"
+            return Taint(said, self._line(node), prompt_name(service) if service else None)
         method = fn.rsplit(".", 1)[-1].rstrip("()")
         if method in _PROBES and "." in fn:
             return None  # os.path.isfile(key), key_path.exists(): whether the file is there, not what it holds
@@ -665,16 +690,32 @@ class Analyser:
                 host = self._resolve(value.args[0] if value.args else None)
                 if host:
                     self.connections[name] = host.split("://", 1)[-1].split("/", 1)[0]
+            if isinstance(value, ast.Call) and fn.rsplit(".", 1)[-1] in ("create_connection", "connect"):
+                # socket.create_connection(("host", 443)): what the socket sends goes to that host
+                pair = value.args[0] if value.args else None
+                host = self._resolve(pair.elts[0]) if isinstance(pair, ast.Tuple) and pair.elts else None
+                if host and fn.split(".")[0] in ("socket", "ssl"):
+                    self.connections[name] = host.split("://", 1)[-1].split("/", 1)[0]
+            base = next((k.value for k in getattr(value, "keywords", []) if k.arg == "base_url"), None)
+            if base is not None and (origin := self._resolve(base)) and "://" in origin:
+                self.bases[name] = origin.rstrip("/")  # httpx.Client(base_url=...): its calls name paths under it
             if fn.rsplit(".", 1)[-1] == "Request" and isinstance(value, ast.Call) and isinstance(target, ast.Name):
                 # Request(url, data=...) is built here and sent where it is opened: the flow is judged there.
                 self.requests[name] = self._resolve(value.args[0] if value.args else None) or "a computed address"
                 self._built.add(id(value))
-            if fn in ("open", "io.open", "codecs.open") and isinstance(value, ast.Call) and value.args:
+            method_open = isinstance(value, ast.Call) and _method_open(value, fn)
+            if (
+                fn in ("open", "io.open", "codecs.open")
+                and isinstance(value, ast.Call)
+                and value.args
+                and not method_open
+            ):
                 self.files[name] = self._resolve(value.args[0]) or dotted(value.args[0])
                 self.handles[name] = self._path(value.args[0])
                 self.opened[name] = value
             elif isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr == "open":
-                if fn not in ("open", "io.open", "codecs.open", "os.open") and fn.split(".")[0] not in NET_ROOTS:
+                by_path = method_open or fn not in ("open", "io.open", "codecs.open", "os.open")
+                if by_path and fn.split(".")[0] not in NET_ROOTS:
                     self.files[name] = self._path(value.func.value)  # Path(...).open("a"): the path is the receiver
                     self.handles[name] = self.files[name]
                     self.opened[name] = value
@@ -1019,6 +1060,16 @@ class Analyser:
         )
         if method == "Request" and id(node) in self._built:
             return  # the request is sent where it is opened (urlopen(req)): that line is the send
+        verb = self._resolve(node.args[0]) if method == "request" and len(node.args) > 1 else None
+        if verb and verb.upper() in _HTTP_VERBS and not helper:
+            # pool.request("POST", url, body=...), requests.request("POST", url): the address comes second
+            dest = self._resolve(node.args[1]) or COMPUTED
+        if receiver in self.bases and not helper and node.args:
+            path = self._resolve(node.args[1] if verb and verb.upper() in _HTTP_VERBS else node.args[0])
+            if path is not None and "://" not in path:
+                dest = self.bases[receiver] + ("" if path.startswith("/") else "/") + path
+        if method in ("send", "sendall", "write") and receiver in self.connections and not helper:
+            dest = f"https://{self.connections[receiver]}/"  # a socket's bytes go to the host it connected to
         if method == "request" and receiver in self.connections and not helper:
             # conn.request("POST", "/u", body=f) on HTTPSConnection("host"): the address is the connection's
             path = self._resolve(node.args[1]) if len(node.args) > 1 else None
@@ -1280,6 +1331,18 @@ class Analyser:
                 self.dropped[self.files[handle]] = "download" if self._fetch(node.args[0]) else "decode"
         if method == "urlretrieve" and len(node.args) >= 2:
             self.dropped[self._resolve(node.args[1]) or dotted(node.args[1])] = "download"
+        loaded = node.args[-1] if fn in _FILE_LOADERS and node.args else None
+        if loaded is not None and self.dropped:
+            # runpy.run_path(p), spec_from_file_location(name, p), SourceFileLoader(name, p): Python run from a file
+            place = self._resolve(loaded) or dotted(loaded)
+            kind = self.dropped.get(place)
+            if kind is not None:
+                check = (
+                    "skillscope/obfuscation/download-exec"
+                    if kind == "download"
+                    else "skillscope/obfuscation/decode-exec"
+                )
+                self._add(check, f"runs {safe_line(place, limit=80)}, written from {kind}ed data ({fn})", node)
 
     def _acts(self, node: ast.Call, fn: str, method: str) -> None:
         """Writes (with what they write), deletions, permission grants and printed text."""
@@ -1297,7 +1360,7 @@ class Analyser:
                     *self._span(node),
                     log=f"a log ({safe_line(fn, limit=40)})",
                 )
-        if fn in ("open", "io.open", "os.open", "codecs.open") and args:
+        if fn in ("open", "io.open", "os.open", "codecs.open") and args and not _method_open(node, fn):
             mode = self.values.value(args[1] if len(args) > 1 else keyword.get("mode"))
             if isinstance(mode, str) and mode[:1] in "wax":
                 opened_at = self._path(args[0])
@@ -1315,6 +1378,16 @@ class Analyser:
                 written = self._handle_of(node)
                 if written is None or written not in self.written:
                     self._persist(node, opened_at, None)
+            return
+        if (
+            method == "new"
+            and isinstance(receiver, ast.Name)
+            and isinstance(tab := self.bound.get(receiver.id), ast.Call)
+            and self._callee(tab.func).rsplit(".", 1)[-1] == "CronTab"
+        ):
+            # python-crontab: CronTab(user=True).new(command=...) adds a job the user's crontab runs
+            self._cap("writes", "crontab", node, "python-crontab")
+            self._persist(node, "crontab", keyword.get("command") or (args[0] if args else None))
             return
         if method in ("write", "writelines") and receiver is not None and args:
             handle = dotted(receiver)
