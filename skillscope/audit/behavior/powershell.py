@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import json
 import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -38,9 +39,11 @@ from skillscope.audit.behavior.jsvalues import (
     prompted,
     shown,
 )
+from skillscope.audit.behavior.shellvalues import shipped
 from skillscope.audit.behavior.treesitter import parse, text_of
 from skillscope.audit.behavior.vocab import (
     DOTENV,
+    INTERPRETERS,
     PERSISTENCE_PATH,
     PROMPT_TARGET,
     PROMPTED,
@@ -799,6 +802,11 @@ class _Analyser:
         if name == "start-bitstransfer":
             url = args.get("source", position=0)
             dest = args.get("destination", position=1)
+            if ((args.get("transfertype") or Val()).text or "").lower() == "upload":
+                # -TransferType Upload: the source is a local file and the destination the address it goes to
+                read = self._read(node, url or Val(), quiet=True)
+                self._send(node, (dest.text if dest else None), [read], [])
+                return Val()
             self.cap("sends", url_host_of((url.text or "") if url else "") or "?", node, "download")
             if dest is not None:
                 self.dropped[dest.text or UNKNOWN] = (url.text if url else None) or UNKNOWN
@@ -806,6 +814,10 @@ class _Analyser:
         if name == "get-content" or name == "import-clixml":
             source = args.get("path", "literalpath", position=0) or piped or Val()
             return self._read(node, source, quiet=False)
+        if name == "convertfrom-json" and (piped or args.get("inputobject", position=0)):
+            # Get-Content task.json | ConvertFrom-Json: a config the skill ships, its fields as $cfg.name reads them
+            source = piped or args.get("inputobject", position=0) or Val()
+            return _json_val(source.text) or carried(source)
         if name in ("get-childitem", "get-item") and any(
             (v.text or "").lower().rstrip(":\\/") == "env" for v in [*args.positional, *args.named.values()]
         ):
@@ -888,6 +900,10 @@ class _Analyser:
             if action.text and UNKNOWN not in action.text and argument.text and _file_argument(argument.text):
                 # pwsh -NoProfile -File "<a path the user passes>": a fixed program running a script file, not text
                 payload.text = f"{action.text} {argument.text.replace(UNKNOWN, '<script file>')}"
+            elif action.text and UNKNOWN not in action.text and argument.text and not _launcher(action.text):
+                # robocopy.exe "<source>" "<target>" /MIR: a fixed program that runs no code it is handed reads the
+                # values left open as its data (folders, names); the known words are still judged as text
+                payload.text = f"{action.text} {argument.text.replace(UNKNOWN, '<value>')}"
             if name == "new-scheduledtaskaction":
                 return payload
             self._persist(node, "a scheduled task", payload)
@@ -1059,6 +1075,9 @@ class _Analyser:
         if text is None:
             return out
         said = normal_path(text)
+        own = shipped(self.ctx.skill_files, self.ctx.path, text.replace("\\", "/").replace(UNKNOWN, "$DIR"))
+        if len(own) == 1 and not credential_what(own[0][0] + " "):
+            out.text = own[0][1]  # a file the skill ships (Join-Path $PSScriptRoot 'task.json'): its text is known
         what = credential_what(said + " ")
         if what:
             store = is_store(what)
@@ -1197,7 +1216,8 @@ class _Analyser:
 
     def _native(self, node: tree_sitter.Node, name: str, args: _Args, piped: Val | None) -> Val:
         tool = name.removesuffix(".exe")
-        words = [tool, *(w for w in args.words)]
+        # a Windows path's separators read as the shell's (curl.exe -F "f=@$env:USERPROFILE\\.ssh\\id_rsa")
+        words = [tool, *(w.replace("\\", "/") for w in args.words)]
         chain = node.parent
         stages = [c for c in chain.named_children if c.type == "command"] if chain is not None else []
         if chain is not None and len(stages) > 1 and stages[0] == node:
@@ -1380,6 +1400,47 @@ def _picked(items: list[Val]) -> Val:
     out.text = texts[0] if texts else None
     out.alts = other_texts(out.text, *texts)
     return out
+
+
+def _json_val(text: str | None) -> Val | None:
+    """JSON text as a value: an object's fields by lower-case name (PowerShell's member names ignore case), an
+    array's items, a scalar's text; None when it does not parse."""
+    if not text or len(text) > TEXT_LIMIT:
+        return None
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None
+    return _data_val(data, 0)
+
+
+def _data_val(data: object, depth: int) -> Val:
+    if depth > 8:
+        return Val()
+    if isinstance(data, dict):
+        return Val(fields={str(k).lower(): _data_val(v, depth + 1) for k, v in list(data.items())[:256]})
+    if isinstance(data, list):
+        return Val(items=[_data_val(v, depth + 1) for v in data[:256]])
+    return Val(text=None if data is None else str(data).lower() if isinstance(data, bool) else str(data))
+
+
+TEXT_LIMIT = 200_000
+"""The largest shipped JSON text read as a value."""
+
+_LAUNCHERS = frozenset(
+    {
+        "cmd", "conhost", "wscript", "cscript", "mshta", "rundll32", "regsvr32", "msiexec", "wsl", "bitsadmin",
+        "certutil", "schtasks", "start", "explorer", "forfiles", "msbuild", "installutil", "regasm", "wmic", "env",
+    }
+)  # fmt: skip
+"""Windows programs that run code or a command line they are handed, besides the script interpreters."""
+
+
+def _launcher(program: str) -> bool:
+    """Whether a task's program runs code or a command line its arguments carry (a shell, an interpreter, a
+    launcher such as rundll32), so an argument left open could be any command."""
+    tool = program.replace("\\", "/").rsplit("/", 1)[-1].strip("\"' ").lower().removesuffix(".exe")
+    return not tool or tool in INTERPRETERS or tool in _LAUNCHERS or tool.startswith(("python", "powershell"))
 
 
 def _file_argument(text: str) -> bool:

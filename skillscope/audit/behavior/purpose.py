@@ -40,9 +40,17 @@ VENDOR_INSTALLERS: dict[str, tuple[tuple[str, str], ...]] = {
     "nix": (("nixos.org", ""), ("install.determinate.systems", "")),
     "tailscale": (("tailscale.com", ""),),
     "ollama": (("ollama.com", ""), ("ollama.ai", "")),
+    "kubectl": (("dl.k8s.io", ""),),
+    "kubernetes": (("dl.k8s.io", ""),),
+    "helm": (("get.helm.sh", ""),),
+    "terraform": (("releases.hashicorp.com", "/terraform/"),),
+    "vault": (("releases.hashicorp.com", "/vault/"),),
+    "packer": (("releases.hashicorp.com", "/packer/"),),
+    "golang": (("go.dev", "/dl/"), ("dl.google.com", "/go/")),
 }
-"""Products whose official installer is served from a host that does not spell the product (uv from astral.sh),
-as (host, path prefix) pairs: the purpose naming the product names that installer and no other."""
+"""Products whose official installer or release is served from a host that does not spell the product (uv from
+astral.sh, kubectl from dl.k8s.io), as (host, path prefix) pairs: the purpose naming the product names that download
+and no other."""
 
 _GENERIC_TOOLS = frozenset(
     {

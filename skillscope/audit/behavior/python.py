@@ -209,6 +209,15 @@ def _package(word: str) -> str:
     return word.strip().lower() or "?"
 
 
+_PURE_CALLS = frozenset(
+    "str int repr shlex.join shlex.quote pathlib.Path Path PurePath json.dumps plistlib.dumps".split()
+)
+_PURE_METHODS = frozenset(
+    {"format", "join", "resolve", "absolute", "expanduser", "strip", "replace", "lower", "encode", "decode"}
+)
+"""Calls that only reshape the values they are given (quoting, joining, making a path absolute, serialising)."""
+
+
 def _method_open(call: ast.Call, fn: str) -> bool:
     """``(Path.home() / ".bashrc").open("a")``: a path's own open method on a receiver with no dotted name, which the
     callee's name alone (``open``) cannot tell from the builtin."""
@@ -1556,10 +1565,15 @@ class Analyser:
         if harm:
             severity: Severity | None = None
             why = f", and what it writes {harm}"
-        elif not outside or (text is not None and (_PLAIN_SETTING.fullmatch(text.strip()) or not agent)):
+        elif (
+            not outside
+            or (text is not None and (_PLAIN_SETTING.fullmatch(text.strip()) or not agent))
+            or (text is None and not agent and self._from_caller(payload, 0))
+        ):
             # A fixed text the audit reads whole and finds harmless (the user's own service unit, a PATH line) is
-            # the write the user asked for; content computed at run time, or a change to the agent's own settings,
-            # outside the project is a warning.
+            # the write the user asked for, and so is a harmless text whose only open slots are the values the user
+            # passes (a unit template filled with the command and folder given on the command line); content
+            # computed from anything else, or a change to the agent's own settings, outside the project is a warning.
             severity, why = "note", ""
         else:
             severity, why = "warning", ""
@@ -1570,10 +1584,42 @@ class Analyser:
             severity,
         )
 
+    def _from_caller(self, node: ast.AST | None, depth: int) -> bool:
+        """Whether every piece of ``node`` the constants leave open is a value the user hands the script (a
+        parameter, ``sys.argv``, the working folder), passed through formatting and path calls only: a file, the
+        network or the environment behind any piece is content the script computes."""
+        if node is None or depth > 6:
+            return node is None
+        if self.values.value(node) is not None or isinstance(node, ast.Constant):
+            return True
+        if dotted(node).startswith("sys.argv"):
+            return True
+        if isinstance(node, ast.Name):
+            if (self.env.get(node.id) or self.param.get(node.id) or Taint("", 0)).name == "\x00param":
+                return True
+            bound = self.bound.get(node.id)
+            return bound is not None and bound is not node and self._from_caller(bound, depth + 1)
+        if isinstance(node, ast.Call):
+            fn = self._callee(node.func)
+            method = node.func.attr if isinstance(node.func, ast.Attribute) else ""
+            if fn in ("pathlib.Path.cwd", "Path.cwd", "os.getcwd", "os.getcwdb"):
+                return True
+            pure = fn in _PURE_CALLS or fn.startswith("os.path.") or method in _PURE_METHODS
+            receiver = node.func.value if isinstance(node.func, ast.Attribute) and fn not in _PURE_CALLS else None
+            parts = [*node.args, *(k.value for k in node.keywords), *([receiver] if receiver is not None else [])]
+            return pure and all(self._from_caller(part, depth + 1) for part in parts)
+        if isinstance(node, (ast.Subscript, ast.Starred, ast.Attribute)):
+            return self._from_caller(node.value, depth + 1)
+        if isinstance(node, (ast.BinOp, ast.JoinedStr, ast.FormattedValue, ast.List, ast.Tuple, ast.Dict)):
+            return all(
+                self._from_caller(part, depth + 1) for part in ast.iter_child_nodes(node) if isinstance(part, ast.expr)
+            )
+        return False
+
     def _payload_harm(self, payload: ast.AST, *, copied: bool) -> str | None:
         """What makes a start-up payload harmful (fetches, decodes, carries a secret, sends), or None."""
         taint = self.taint(payload)
-        if taint is not None:
+        if taint is not None and taint.name != "\x00param":  # a caller's value is no secret the script read
             return f"carries a secret ({taint.what}, line {taint.line})"
         fetched = self._fetch(payload)
         if fetched:

@@ -188,7 +188,8 @@ _VALUE_FLAGS = frozenset({"-o", "-i", "-p", "-P", "-e", "-l", "-F", "-w", "-b", 
 
 
 def _is_downloader(cmd: Cmd) -> bool:
-    return cmd.name in DOWNLOADERS or (
+    # a downloader given no word at all (`curl | sh` named in a sentence as a pattern) fetches nothing
+    return (cmd.name in DOWNLOADERS and bool(cmd.args or cmd.alts or cmd.redirects)) or (
         cmd.name in ("python", "python3") and any("urlopen" in a or "requests.get" in a for a in cmd.args)
     )
 
@@ -1070,7 +1071,8 @@ def _runs_shipped(ctx: Ctx, cmd: Cmd, depth: int) -> None:
         return
     path, text, language, args = callee
     ctx.cap("executes", path, cmd.start, cmd.end, "a script of the skill")
-    alone = Ctx(text, 0, text, path, skill_files=ctx.skill_files)
+    # the script is judged under the skill's stated purpose here as it is in its own file
+    alone = Ctx(text, 0, text, path, skill_files=ctx.skill_files, purpose=ctx.purpose)
     if language == "shell":
         _scan(alone, depth + 1)
     else:
@@ -1078,7 +1080,7 @@ def _runs_shipped(ctx: Ctx, cmd: Cmd, depth: int) -> None:
     known = {(h.check, h.message) for h in alone.hits}
     shown = safe_line(" ".join([path, *args]), limit=100)
     if language == "shell" and args:
-        given = Ctx(text, 0, text, path, skill_files=ctx.skill_files)
+        given = Ctx(text, 0, text, path, skill_files=ctx.skill_files, purpose=ctx.purpose)
         _scan(given, depth + 1, args)
         for raw in given.hits:
             if raw.check in _CALLEE_HARM and raw.severity in (None, "error") and (raw.check, raw.message) not in known:
@@ -1947,7 +1949,8 @@ def _destroys(ctx: Ctx, cmd: Cmd, assigned: set[str]) -> None:
     if name == "rm" and any(re.fullmatch(r"-\w*[rRf]\w*|--recursive|--force|--no-preserve-root", a) for a in args):
         for target in [a for a in args if not a.startswith("-")] + [a for a in cmd.alts if not a.startswith("-")]:
             ctx.cap("destroys", home_path(target), cmd.start, cmd.end, "rm -r")
-            unset = re.match(r"^\$\{?([A-Za-z_]\w*)\}?(?:/|$)", target)
+            # "$X/"* with X unset runs as /*; a bare "$X" unset is an empty word, which rm deletes nothing for
+            unset = re.match(r"^\$\{?([A-Za-z_]\w*)\}?/", target)
             if _HOME_ITSELF.match(target) or _SYSTEM_DIRS.match(target) or "--no-preserve-root" in args:
                 harm = harm or f"deletes {safe_line(home_path(target), limit=60)}"
             elif unset and unset.group(1) not in assigned and unset.group(1) not in _ENV_SET:

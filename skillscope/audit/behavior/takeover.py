@@ -548,6 +548,11 @@ def _shadowing(
         # any other privileged tool shadowed beside it keeps the error. sudo and su are never a stated purpose.
         unasked = [t for t in tools if not stated.names(t)]
         severity: Severity = "error" if any(SHADOWED_TOOLS[t] for t in unasked) else "warning"
+        # Installing the very tool the skill says it installs, from that product's own download host and with no copy
+        # of the skill's own under that name, is the install the user asked for: a note that says where it goes.
+        fetched = [c.target for c in capabilities if c.path == path and c.kind == "sends"]
+        if not unasked and not (set(tools) & set(shipped)) and fetched and all(stated.names(h) for h in fetched):
+            severity = "note"
         out.append((path, replace(hit_at(SHADOW, message, text, start, end), severity=severity)))
     return out
 
