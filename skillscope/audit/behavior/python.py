@@ -224,6 +224,13 @@ def _method_open(call: ast.Call, fn: str) -> bool:
     return fn == "open" and isinstance(call.func, ast.Attribute)
 
 
+def _names_a_non_env_file(call: ast.Call) -> bool:
+    """``dotenv_values("settings.ini")``: the file it reads is named, as a constant, and is not a .env file (with no
+    path, or with one computed at run time, it reads the project's .env)."""
+    given = call.args[0] if call.args else next((k.value for k in call.keywords if k.arg == "dotenv_path"), None)
+    return isinstance(given, ast.Constant) and isinstance(given.value, str) and not DOTENV.search(given.value)
+
+
 _FILE_LOADERS = frozenset(
     {
         "runpy.run_path",
@@ -478,7 +485,7 @@ class Analyser:
             and (root in self.net or root in NET_ROOTS or root in self.net_modules)
         ):
             return None  # what a request returns is the server's answer, not the values that went into the request
-        if fn.rsplit(".", 1)[-1] == "dotenv_values":
+        if fn.rsplit(".", 1)[-1] == "dotenv_values" and not _names_a_non_env_file(node):
             return Taint("reads .env (dotenv_values)", self._line(node), ".env")
         local = fn.split(".")[-1].rstrip("()")
         written = dotted(node.func)  # the name as written: how the skill's own modules are looked up

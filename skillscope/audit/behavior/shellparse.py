@@ -943,11 +943,13 @@ class _Walker:
 
     def file_output(self, cmd: Cmd) -> bytes | None:
         """What a command prints when it only reads a file the skill ships: ``cat``, ``head -n1``, ``jq -r .a.b``;
-        or where git keeps the repository's own files (``git rev-parse --git-dir`` is ``.git``)."""
+        or where git keeps the repository's own files (``git rev-parse --git-dir`` is ``.git``, ``--show-toplevel`` is ``.``)."""
         if cmd.name == "git" and cmd.args[:1] == ["rev-parse"]:
             rest = cmd.args[1:]
             if rest in (["--git-dir"], ["--git-common-dir"], ["--absolute-git-dir"]):
                 return b".git"
+            if rest == ["--show-toplevel"]:  # the repository's own folder: its .git/hooks are the project's
+                return b"."
             if rest[:1] == ["--git-path"] and len(rest) == 2:
                 return f".git/{rest[1]}".encode()
             return None
