@@ -671,6 +671,11 @@ def _tls_client(cmd: Cmd) -> bool:
     return cmd.name == "openssl" and "s_client" in cmd.args
 
 
+_HTTPIE = frozenset({"http", "https", "xh", "xhs"})
+_HTTPIE_ITEM = re.compile(r"(?!-)[\w.-]+(?:==|:=@|:=|=@|=|@)\S")
+"""An HTTPie (or xh) request item that puts data into the request: a field, a JSON value, a file's content."""
+
+
 def _sends(cmd: Cmd) -> bool:
     if cmd.name in _RESOLVERS and any("$" in a or "`" in a for a in cmd.args) or (cmd.name in _RESOLVERS and cmd.subs):
         return (
@@ -686,6 +691,8 @@ def _sends(cmd: Cmd) -> bool:
         return True
     if not _is_downloader(cmd):
         return False
+    if cmd.name in _HTTPIE and any(_HTTPIE_ITEM.match(a) or a.upper() in ("POST", "PUT", "PATCH") for a in cmd.args):
+        return True  # http POST url key=value / key=@file / key@file: HTTPie sends its request items
     if "xargs" in cmd.wrappers:
         return True  # xargs puts what the stage before prints into the request's arguments: it is sent
     return any(
@@ -710,7 +717,10 @@ def _uploads(cmd: Cmd) -> bool:
     if cmd.name in ("scp", "rsync", "sftp") or _cloud_copy(cmd):
         return True
     return any(
-        (a in ("-T", "--upload-file") and i + 1 < len(args)) or "=@" in a or (a.startswith("@") and a != "@-")
+        (a in ("-T", "--upload-file") and i + 1 < len(args))
+        or "=@" in a
+        or (a.startswith("@") and a != "@-")
+        or (cmd.name in _HTTPIE and re.match(r"[\w.-]+@[^@\s]", a) is not None)  # HTTPie's field@file
         for i, a in enumerate(args)
     )
 
