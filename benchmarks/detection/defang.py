@@ -95,6 +95,18 @@ SECRET_PATHS = [
     ),
     (re.compile(HOME + r"Library[/\\]Keychains[^\"'\s]*"), "build/output.txt"),
 ]
+SECRET_COMMANDS = [
+    # a keychain item or a git credential read by a command becomes the project's output, as a store's path does
+    (
+        re.compile(
+            r"\b(?:security\s+(?:find-generic-password|find-internet-password|dump-keychain)|git\s+credential\s+fill)"
+            r"\b(?:[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'|[^\s;&|\"')]+))*"
+        ),
+        "cat build/output.txt",
+    ),
+    # a credential folder named whole (``tar -C "$HOME" .ssh .aws``, ``"$HOME/.ssh"``)
+    (re.compile(r"(?<![\w/.-])" + HOME + r"\.(?:ssh|aws|gnupg|kube)(?=[\"'\s]|$)"), "build"),
+]
 SECRET_PIECES = {".aws": "build", ".ssh": "build", ".kube": "build", ".gnupg": "build", "credentials": "report.json",
                  "id_rsa": "output.txt", "id_ed25519": "output.txt", "Login Data": "output.txt",
                  "Cookies": "output.txt", "logins.json": "output.txt", "key4.db": "output.txt", ".docker": "build",
@@ -107,6 +119,8 @@ PERSIST_PATHS = [
     (re.compile(HOME + r"\.config[/\\]fish[/\\]config\.fish"), ".git/hooks/pre-commit"),
     (re.compile(HOME + r"\.config[/\\](?:systemd[/\\]user|autostart)"), "./scripts"),
     (re.compile(HOME + r"Library[/\\]LaunchAgents"), "./scripts"),
+    (re.compile(HOME + r"\.claude[/\\]settings(?:\.local)?\.json"), ".claude/settings.json"),
+    (re.compile(r"\$\{XDG_CONFIG_HOME:-(?:\$HOME|\$\{HOME\}|~)/\.config\}[/\\]systemd[/\\]user"), "./scripts"),
     (re.compile(r"(?<=git config )--global\b|(?<=git config\s)--global\b"), "--local"),
     (re.compile(r"(?<=\bgit )config --global\b"), "config --local"),
 ]
@@ -115,12 +129,16 @@ PERSIST_COMMANDS = [
     (re.compile(r"\bcrontab\s+-(?=\s*(?:$|[;&|)\"']))"), "tee ./scripts/dev.cron"),
     (re.compile(r"\b(?:systemctl\s+--user|launchctl)\b(?:[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'|[^\s;&|\"']+))*"), "true"),
 ]
+DOWNLOAD_URL = r"(?:https?://|\$\{?[A-Za-z_]\w*\}?/)"
+"""A download's address: a URL, or a path under a variable holding its base (``$base/env.sh``)."""
 PIPE_TO_SHELL = re.compile(
-    r"\b(?:curl|wget)\b[^|;&\n]*?(https?://[^\s\"'|;&)]+)[^|;&\n]*\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b(?:\s+-s\b)?"
+    r"(?:\b|(?<=\\n))(?:curl|wget)\b[^|;&\n]*?("
+    + DOWNLOAD_URL
+    + r"[^\s\"'|;&)]+)[^|;&\n]*\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b(?:\s+-s\b)?"
 )
 SHELL_OF_DOWNLOAD = re.compile(
-    r"(?:\b(?:ba)?sh\s+(?:-c\s+\"\$\(|<\()|(?:\bsource|(?<![\w.])\.)\s+<\()\s*(?:curl|wget)\b[^)]*?"
-    r"(https?://[^\s\"')]+)[^)]*\)\"?"
+    r"(?:\b(?:ba)?sh\s+(?:-c\s+\"\$\(|<\()|(?:(?:\b|(?<=\\n))source|(?<![\w.])\.)\s+<\()\s*(?:curl|wget)\b[^)]*?"
+    r"(" + DOWNLOAD_URL + r"[^\s\"')]+)[^)]*\)\"?"
 )
 RM_HOME = re.compile(r"(\brm\s+(?:-[\w-]+\s+)*(?:--\s+)?)(\"?(?:~|\$HOME|\$\{HOME\})\"?(?:/[^\s;&|]*)?|/\*?(?=\s|$|;))")
 OVERRIDE = re.compile(
@@ -248,7 +266,7 @@ class Rewriter:
         """Secret, persistence, download and delete rewrites: plain text in, plain text out (``dry``: no record)."""
         steps: list[tuple[str, Callable[[str], str]]] = [
             ("download-run", lambda t: self._checked(t, dry=dry)),
-            ("secret", lambda t: substitute(t, SECRET_PATHS)),
+            ("secret", lambda t: substitute(substitute(t, SECRET_PATHS), SECRET_COMMANDS)),
             ("persistence", lambda t: substitute(substitute(t, PERSIST_PATHS), PERSIST_COMMANDS)),
             ("delete", lambda t: RM_HOME.sub(lambda m: m.group(1) + "./build", t)),
         ]
@@ -340,6 +358,8 @@ def _py_twin(text: str, rw: Rewriter) -> str:
             continue
         new = rw.paths(seg)
         if quote in ('"""', "'''") or seg[len(head) : len(head) + 1] not in "'\"":
+            # a long string is a script the skill writes (a hook, a unit): it reads the user's endpoint when it runs
+            new = rw.hosts(new, lambda var: "${" + var + "}")
             if new != seg:
                 spans.put(*py.span(node), new)
             continue
@@ -365,7 +385,7 @@ def _py_twin(text: str, rw: Rewriter) -> str:
     return result
 
 
-ENV_DUMPS = {"dict(os.environ)", "os.environ.copy()", "dict(environ)", "environ.copy()"}
+ENV_DUMPS = {"dict(os.environ)", "os.environ.copy()", "dict(environ)", "environ.copy()", "dotenv_values()"}
 
 
 def _has_store(text: str) -> bool:
@@ -392,6 +412,32 @@ def _is_delete(py: mutate.PyFile, node: ast.AST) -> bool:
             if name.endswith(("rmtree", "remove", "unlink", "rmdir")):
                 return True
     return False
+
+
+HOME_CALLS = {
+    "python": [
+        (re.compile(r"\bPath\.home\(\)"), "Path.cwd()"),
+        (re.compile(r"\bos\.path\.expanduser\((['\"])~\1\)"), "os.getcwd()"),
+    ],
+    "javascript": [(re.compile(r"\b(?:os|require\((['\"])os\1\))\.homedir\(\)"), "process.cwd()")],
+}
+HOME_CALLS["typescript"] = HOME_CALLS["javascript"]
+AGENT_SETTINGS = re.compile(r"""(['"])\.claude\1[\s\S]{0,80}?(['"])settings(?:\.local)?\.json\2""")
+"""Claude Code's settings named in pieces beside the home folder (``Path.home() / ".claude" / "settings.json"``)."""
+
+
+def in_project(text: str, language: str, rw: Rewriter) -> str:
+    """A file whose credential or start-up paths were rewritten, or that writes the agent's settings, now builds
+    them under the project (the working folder) rather than the home folder: ``path.join(os.homedir(), ".zshrc")``
+    became ``.git/hooks/pre-commit`` under home, which is neither the user's start-up file nor the project's hook."""
+    rules = HOME_CALLS.get(language)
+    if not rules:
+        return text
+    if "persistence" in rw.wanted and AGENT_SETTINGS.search(text) and substitute(text, rules) != text:
+        rw.used.add("persistence")
+    elif not rw.used & {"secret", "persistence"}:
+        return text
+    return substitute(text, rules)
 
 
 # --- tree-sitter languages ---------------------------------------------------------------------------------
@@ -437,6 +483,14 @@ def _ts_twin(text: str, language: str, rw: Rewriter) -> str:
     f = mutate.TsFile(lang, text)
     spans = Spans(text)
     kinds = TEXT_NODES[language]
+    if language in ("javascript", "typescript") and "secret" in rw.wanted:
+        for node in f.nodes:
+            # the whole environment handed on as a value (``{ env: process.env }``) becomes the project's report
+            up = node.parent
+            whole = up is None or up.type not in ("member_expression", "subscript_expression") or up.child(0) != node
+            if node.type == "member_expression" and f.text_of(node) == "process.env" and whole:
+                spans.put(node.start_byte, node.end_byte, '{ report: "./report.json" }')
+                rw.used.add("secret")
     for node in f.nodes:
         if node.type not in kinds or any(a.type in kinds for a in f.ancestors(node)):
             continue
@@ -558,6 +612,7 @@ def twin_of(corpus: str, seed: str, label: dict[str, Any], wanted: set[str], inv
             continue
         try:
             after = _py_twin(before, rw) if lang == "python" else _ts_twin(before, lang, rw)
+            after = in_project(after, lang, rw)
         except (SyntaxError, ValueError, RecursionError) as err:
             print(f"note: {corpus}/{seed}/{name}: {err}", file=sys.stderr)
             return None
