@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 
 from skillscope.audit.behavior.base import CUT, TEXT_CAP, Ctx, RawCap
+from skillscope.audit.behavior.grants import judge_login_grant, judge_sudoers
 from skillscope.audit.behavior.harvest import judge_kept
 from skillscope.audit.behavior.manifests import mixed_script_package, near_popular
 from skillscope.audit.behavior.shellparse import SHELLS, Cmd, Pipeline, parse_script, parse_shell
@@ -1732,6 +1733,7 @@ def _persistence(ctx: Ctx, cmd: Cmd, pipeline: Pipeline, flow: _Flow, persist: _
         payload = _printed(cmd) if cmd.name not in ("", "exec") else ""
     for target in targets:
         persist.contents[target] = (persist.contents.get(target, "") + "\n" + payload).strip()
+        judge_login_grant(ctx, target, payload, cmd.start, cmd.end)  # a carried SSH key into authorized_keys
     every = [*targets, *(v for t in targets for v in _alternatives(ctx, cmd, t))]
     for target in every:
         place = PERSISTENCE_PATH.search(target)
@@ -1797,6 +1799,9 @@ def _persistence(ctx: Ctx, cmd: Cmd, pipeline: Pipeline, flow: _Flow, persist: _
                 files = shipped(ctx.skill_files, ctx.path, value) + [
                     f for target, copied in persist.files.items() if _under(target, value) for f in copied
                 ]
+    elif cmd.name == "launchctl" and args[:1] and args[0] == "submit" and "--" in args:
+        what = "submits a launchd job"  # launchctl submit -l label -- program args: launchd keeps it running
+        payload = " ".join(shlex.quote(a) for a in args[args.index("--") + 1 :])
     elif cmd.name == "launchctl" and args[:1] and args[0] in ("load", "bootstrap", "enable", "submit"):
         what = "loads a launchd job"
         payload = _written_named(persist, [a for a in args[1:] if not a.startswith("-")])
@@ -1811,11 +1816,27 @@ def _persistence(ctx: Ctx, cmd: Cmd, pipeline: Pipeline, flow: _Flow, persist: _
     elif cmd.name == "reg" and "add" in [a.lower() for a in args] and any("\\run" in a.lower() for a in args):
         what = "adds a Run key"
         payload = next((args[i + 1] for i, a in enumerate(args[:-1]) if a.lower() == "/d"), "")
+    elif cmd.name == "systemd-run" and any(a.startswith(_SYSTEMD_RUN_LATER) for a in args):
+        # systemd-run --on-calendar=hourly CMD: a transient timer that runs CMD again later
+        what = "schedules a systemd timer"
+        first = next((i for i, a in enumerate(args) if not a.startswith("-")), len(args))
+        payload = " ".join(shlex.quote(a) for a in args[first:])  # the command and its own options
     elif cmd.name == "at" or cmd.name == "batch":
         what = "schedules a job with at"
         payload = cmd.stdin or _stage_output(pipeline, cmd)
     if what:
         _startup(ctx, cmd, what, payload, depth, agent=False, shipped=files)
+
+
+_SYSTEMD_RUN_LATER = (
+    "--on-calendar",
+    "--on-active",
+    "--on-boot",
+    "--on-startup",
+    "--on-unit-active",
+    "--timer-property",
+)
+"""systemd-run options that make its command a timer's, run later and again."""
 
 
 def _include_key(key: str) -> bool:
@@ -2198,16 +2219,8 @@ def _privilege(ctx: Ctx, cmd: Cmd, pipeline: Pipeline, persist: _Persist) -> Non
             )
         return
     for target in _write_targets(cmd):
-        if re.search(r"(?:^|/)etc/sudoers", target):
-            payload = _printed(cmd) if cmd.name != "tee" else (cmd.stdin or _stage_output(pipeline, cmd))
-            ctx.cap("grants", "sudoers", cmd.start, cmd.end, "writes a sudoers rule")
-            ctx.add(
-                "skillscope/permissions/privilege",
-                f"writes a sudoers rule to {safe_line(target, limit=60)} (line {ctx.line(cmd.start)})",
-                cmd.start,
-                cmd.end,
-                "error" if "NOPASSWD" in payload else None,
-            )
+        payload = _printed(cmd) if cmd.name != "tee" else (cmd.stdin or _stage_output(pipeline, cmd))
+        judge_sudoers(ctx, target, payload, cmd.start, cmd.end)
 
 
 # --- the walk -----------------------------------------------------------------------------------------
