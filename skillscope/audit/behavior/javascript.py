@@ -619,6 +619,11 @@ class _Analyser:
                 for a, v in zip(args, vals, strict=True)
                 for item in (v.items if a.type == "spread_element" and v.items is not None else [v])
             ]
+        if inner is None and (gathered := self._gathered(callee, vals)) is not None:
+            # const git = (...a) => execFileSync("git", a): a call of the wrapper is that call with these arguments
+            made, vals = gathered
+            callee, ref, receiver, method = self._callee(made)
+            args = self._args(made)
         root = ref.split(".", 1)[0] if ref else ""
         if ref in ("require", "import", "module.require", "createRequire"):
             return self._require(node, vals)
@@ -772,6 +777,47 @@ class _Analyser:
         if called is None or self.text(called) in self.functions or not names or handed != names:
             return None
         return body
+
+    def _gathered(self, callee: Val, given: list[Val]) -> tuple[tree_sitter.Node, list[Val]] | None:
+        """The call a one-line wrapper with one rest parameter makes (``(...a) => execFileSync("git", a, opts)``,
+        ``(...a) => run("git", ...a).trim()``), with the arguments it would get from a call handed ``given``: the
+        gathered array where the body names it, its items where it spreads it, every other argument as written.
+        None for any other function, or when the body uses the parameter in another way."""
+        func = callee.func
+        if func is None or func.id not in self.local_names:
+            return None
+        body = func.child_by_field_name("body")
+        params = func.child_by_field_name("parameters") or func.child_by_field_name("parameter")
+        listed = [p for p in (params.named_children if params is not None else []) if p.type != "comment"]
+        if body is None or len(listed) != 1 or listed[0].type != "rest_pattern" or not listed[0].named_children:
+            return None
+        rest = self.text(listed[0].named_children[0]).split(":", 1)[0].strip()
+        if body.type == "statement_block":
+            statements = [c for c in body.named_children if c.type != "comment"]
+            if len(statements) != 1 or statements[0].type not in ("return_statement", "expression_statement"):
+                return None
+            body = next((c for c in statements[0].named_children if c.type != "comment"), None)
+        while body is not None and body.type in ("await_expression", "call_expression", "member_expression"):
+            below = body.named_children[0] if body.named_children else None
+            # execFileSync(...).trim(), (await run(...)).stdout: the wrapper's call is the one whose result it trims
+            if body.type == "call_expression" and (below is None or below.type != "member_expression"):
+                break
+            if below is None or (body.type == "call_expression" and below.named_children[0].type != "call_expression"):
+                break
+            body = below.named_children[0] if body.type == "call_expression" else below
+        if body is None or body.type != "call_expression" or (inner := body.child_by_field_name("arguments")) is None:
+            return None
+        vals: list[Val] = []
+        for arg in (a for a in inner.named_children if a.type != "comment"):
+            if arg.type == "identifier" and self.text(arg) == rest:
+                vals.append(Val(items=list(given)))
+            elif arg.type == "spread_element" and self.text(arg).lstrip(".").strip() == rest:
+                vals.extend(given)
+            elif any(n.type == "identifier" and self.text(n) == rest for n in walk(arg)):
+                return None
+            else:
+                vals.append(self.ev(arg))
+        return body, vals
 
     def _imported_wrapper(self, ref: str) -> tuple[Val, str, Val | None, str] | None:
         """What a one-line wrapper imported from a sibling module of the skill calls, when it hands on its parameters

@@ -25,6 +25,10 @@ _WIDE_TARGET = re.compile(
     r"^(?:~|\$HOME)/\.(?:ssh|aws|gnupg|kube|docker|netrc|git-credentials|npmrc|pypirc|password-store|config/gh|config/gcloud)\b"
 )
 """The user's home itself, or a folder of their keys and tokens."""
+_SYSTEM_TARGET = re.compile(
+    r"^/(?:etc|usr|bin|sbin|lib\w*|boot|opt)(?:/|$)|^/(?:var/)?run/[^/]*\.sock$|^/var/run/[^/]+/[^/]*\.sock$"
+)
+"""A system file or a root daemon's socket (``/var/run/docker.sock``): writable by all, it lets any account act as root."""
 
 
 def mode_number(text: str | None) -> int | None:
@@ -72,8 +76,19 @@ def judge_mode(ctx: Ctx, mode: int | None, target: str, start: int, end: int, ho
         return
     if mode & 0o006:
         ctx.cap("grants", f"chmod {oct(mode)} {target}", start, end, how)
-        private = credential_what(target.rstrip("/") + "/") or credential_what(target) or _WIDE_TARGET.match(target)
-        if private:
+        private = not target.endswith(".pub") and (  # a public key is meant to be read
+            credential_what(target.rstrip("/") + "/") or credential_what(target) or _WIDE_TARGET.match(target)
+        )
+        if mode & 0o002 and _SYSTEM_TARGET.match(target):
+            ctx.add(
+                PRIVILEGE,
+                f"lets every user of the machine write to {shown}, a file the system or a root daemon trusts: any "
+                f"account can act as root through it (line {line})",
+                start,
+                end,
+                "error",
+            )
+        elif private:
             opened = "write to" if mode & 0o002 else "read"
             ctx.add(
                 PRIVILEGE,

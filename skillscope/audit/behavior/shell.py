@@ -12,6 +12,7 @@ from skillscope.audit.behavior.base import CUT, TEXT_CAP, Ctx, RawCap
 from skillscope.audit.behavior.grants import judge_login_grant, judge_sudoers
 from skillscope.audit.behavior.harvest import judge_kept
 from skillscope.audit.behavior.manifests import mixed_script_package, near_popular
+from skillscope.audit.behavior.modes import judge_mode, mode_number
 from skillscope.audit.behavior.shellparse import SHELLS, Cmd, Pipeline, parse_script, parse_shell
 from skillscope.audit.behavior.shellvalues import shipped, vendor_host
 from skillscope.audit.behavior.vocab import (
@@ -39,6 +40,7 @@ from skillscope.audit.behavior.vocab import (
     prompt_name,
     prompt_owner,
     related_host,
+    site_of,
     url_host_of,
 )
 from skillscope.audit.findings import Severity
@@ -1461,6 +1463,10 @@ _HIJACK = re.compile(
 _HIDDEN_RUN = re.compile(r"(?:^|[\s'\"=/])(?:/tmp|/var/tmp|/dev/shm)/|(?:^|/)\.[\w-]+(?:\.sh|\.py)?(?:\s|$|['\"])")
 
 
+_REMOTE_APPLY = re.compile(r"""\bapply\s*\(?\s*from\s*[:=]\s*(?:uri\s*\(\s*)?["'](https?://[^"'\s]+)""")
+"""A build script applying another from an address (Gradle's ``apply from: 'https://…'``): code fetched on every build."""
+
+
 def _payload_harm(ctx: Ctx, text: str, depth: int, path: str | None = None, *, local: bool = False) -> str | None:
     """Why a start-up entry's content is harmful (it fetches, sends, decodes, reads secrets or hides), or None.
 
@@ -1474,6 +1480,9 @@ def _payload_harm(ctx: Ctx, text: str, depth: int, path: str | None = None, *, l
     hijack = _HIJACK.search(text)
     if hijack:
         return f"it takes over {safe_line(hijack.group(0).strip(), limit=40)}"
+    remote = _REMOTE_APPLY.search(text)
+    if remote:
+        return f"it runs a build script it downloads ({safe_line(remote.group(1), limit=60)})"
     code = _entry_code(text)
     if depth > 3 or not code.strip():
         return None
@@ -1787,6 +1796,10 @@ def _persistence(ctx: Ctx, cmd: Cmd, pipeline: Pipeline, flow: _Flow, persist: _
             ),
             None,
         )
+        redirect = _site_redirect(ctx, cmd)
+        if redirect is not None:
+            ctx.add("skillscope/persistence/startup", redirect, cmd.start, cmd.end)
+            return
         if key is not None and _include_key(key):
             value = args[-1] if args[-1].lower() != key else ""
             what = f"sets git {key} to {safe_line(value, limit=60)}"
@@ -1826,6 +1839,32 @@ def _persistence(ctx: Ctx, cmd: Cmd, pipeline: Pipeline, flow: _Flow, persist: _
         payload = cmd.stdin or _stage_output(pipeline, cmd)
     if what:
         _startup(ctx, cmd, what, payload, depth, agent=False, shipped=files)
+
+
+_REDIRECT_KEY = re.compile(r"(?i)^url\.(?P<new>.+)\.(?:push)?insteadof$")
+
+
+def _site_redirect(ctx: Ctx, cmd: Cmd) -> str | None:
+    """``git config --global url.<X>.insteadOf <Y>`` with the key spelt through variables (a sourced file, a loop):
+    every later fetch and push of Y, with the user's credentials, goes to X. The message, or None when X is not a
+    host the script names or Y is the same site. (A key spelt out in the text is judged by the takeover pass.)"""
+    if "nsteadof" in ctx.text[cmd.start : cmd.end].lower():
+        return None
+    words = [a for a in cmd.args if not a.startswith("-")]
+    found = next(((i, m) for i, a in enumerate(words) if (m := _REDIRECT_KEY.match(a))), None)
+    if found is None:
+        return None
+    index, match = found
+    new = url_host_of(match.group("new"))
+    old = url_host_of(words[index + 1]) if index + 1 < len(words) else ""
+    if not new or "$" in new or "{" in new or (old and "$" not in old and site_of(new) == site_of(old)):
+        return None
+    shown = old if old and "$" not in old else "the sites it names"
+    return (
+        f"writes git config that sends every fetch and push of {safe_line(shown, limit=60)} to "
+        f"{safe_line(new, limit=60)} (url.insteadOf, line {ctx.line(cmd.start)}): the user's code and git credentials "
+        "go to that host from then on"
+    )
 
 
 _SYSTEMD_RUN_LATER = (
@@ -1974,16 +2013,32 @@ _HOME_ITSELF = re.compile(
 _DISK = re.compile(r"^/dev/(?:sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|nvme\d|mmcblk\d|disk\d|rdisk\d)")
 
 
+_KEY_STORES = re.compile(r"^~/(?:\.local/share/keyrings|\.gnupg|\.password-store|Library/Keychains)(?:/|$)")
+"""Folders of the user's key rings and stores: deleting them loses keys no cache rebuilds."""
+_CD = re.compile(r"(?m)^[ \t]*cd[ \t]+(\S+)[ \t]*(?:$|&&|;|\|\|)")
+
+
+def _in_home(ctx: Ctx, cmd: Cmd) -> bool:
+    """Whether the script's last top-level ``cd`` before ``cmd`` went to the home folder (``cd "$HOME"``, ``cd ~``)."""
+    moves = _CD.findall(ctx.text, 0, max(cmd.start, 0))
+    return bool(moves) and moves[-1].strip("\"'") in ("~", "$HOME", "${HOME}", "~/")
+
+
 def _destroys(ctx: Ctx, cmd: Cmd, assigned: set[str]) -> None:
     name, args = cmd.name, cmd.args
     harm: str | None = None
     if name == "rm" and any(re.fullmatch(r"-\w*[rRf]\w*|--recursive|--force|--no-preserve-root", a) for a in args):
+        home = _in_home(ctx, cmd)
         for target in [a for a in args if not a.startswith("-")] + [a for a in cmd.alts if not a.startswith("-")]:
+            if home and not target.startswith(("/", "~", "$", "-", "*")) and ".." not in target:
+                target = "~/" + target.removeprefix("./")  # cd "$HOME" first: a relative item is in the home folder
             ctx.cap("destroys", home_path(target), cmd.start, cmd.end, "rm -r")
             # "$X/"* with X unset runs as /*; a bare "$X" unset is an empty word, which rm deletes nothing for
             unset = re.match(r"^\$\{?([A-Za-z_]\w*)\}?/", target)
             if _HOME_ITSELF.match(target) or _SYSTEM_DIRS.match(target) or "--no-preserve-root" in args:
                 harm = harm or f"deletes {safe_line(home_path(target), limit=60)}"
+            elif credential_folder(target) or (target.startswith("~/") and _KEY_STORES.search(target)):
+                harm = harm or f"deletes {safe_line(home_path(target), limit=60)}, where the user's keys are kept"
             elif unset and unset.group(1) not in assigned and unset.group(1) not in _ENV_SET:
                 harm = (
                     harm
@@ -2217,6 +2272,11 @@ def _privilege(ctx: Ctx, cmd: Cmd, pipeline: Pipeline, persist: _Persist) -> Non
                 cmd.end,
                 "error" if shellish else None,
             )
+        else:
+            number = mode_number(mode) or 0
+            for path in paths:  # a world-open mode: on a key folder or a system file, judged as every language's is
+                if number & 0o002 or (number & 0o004 and credential_what(home_path(path))):
+                    judge_mode(ctx, number, home_path(path), cmd.start, cmd.end, "chmod")
         return
     for target in _write_targets(cmd):
         payload = _printed(cmd) if cmd.name != "tee" else (cmd.stdin or _stage_output(pipeline, cmd))
