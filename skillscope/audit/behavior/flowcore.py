@@ -285,14 +285,15 @@ _HARMFUL_PAYLOAD = re.compile(
 _AUTHORIZED_KEYS = re.compile(r"\.ssh/authorized_keys\d?$")
 
 
-def _startup_shell_harm(ctx: Ctx, text: str) -> str | None:
+def _startup_shell_harm(ctx: Ctx, text: str, *, local: bool = False) -> str | None:
     """Why a line written into a start-up file is harmful when run as shell (it fetches, sends, decodes, reads
-    secrets or hides), or None: the shell analyser's own judgement of the entry, whoever wrote it."""
+    secrets or hides), or None: the shell analyser's own judgement of the entry, whoever wrote it (``local``: in
+    the repository's own place, where a host known only at run time is the user's)."""
     if not text.strip() or text.lstrip().startswith(("{", "<")) or re.match(r"\s*\[\s*[\[{\"\d\]]", text):
         return None  # JSON settings or a plist: judged by their keys, not as shell
     from skillscope.audit.behavior.shell import payload_harm
 
-    return payload_harm(ctx, text.replace(UNKNOWN, "${1}"))
+    return payload_harm(ctx, text.replace(UNKNOWN, "${1}"), local=local)
 
 
 def _pinned_lines(text: str) -> bool:
@@ -511,14 +512,19 @@ class Sinks:
             return
         # The written line is read as the shell code it is: `eval "$(rbenv init -)"` runs a local tool's output
         # (harmless); `eval "$(curl …)"` or `source <(curl …)` runs a download (an attack), in whatever language wrote it.
-        shell_harm = _startup_shell_harm(self.ctx, content.text) if content.text is not None else None
+        from skillscope.audit.behavior.shell import project_place
+
+        # in the repository's own place (a hook under .git/) the shell analyser's reading decides, not the words
+        local = project_place(target)
+        shell_harm = _startup_shell_harm(self.ctx, content.text, local=local) if content.text is not None else None
         harmful = bool(
             content.fetched
             or content.decoded
             or content.secrets
             or shell_harm
             or (
-                content.text is not None
+                not local
+                and content.text is not None
                 and _HARMFUL_PAYLOAD.search(content.text.replace(UNKNOWN, " "))
                 and not _pinned_lines(content.text)
             )

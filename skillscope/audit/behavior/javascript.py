@@ -212,8 +212,22 @@ def _pinned_only(text: str) -> bool:
     return shell.pinned_only(text, _HARMFUL_TEXT)
 
 
+def _project_reach_only(path: str, text: str) -> bool:
+    """The repository's own start-up place (a hook under ``.git/``) whose text the shell analyser finds harmless
+    there: what it reaches is a host the user gives at run time (a piece known only then), as for the hook the
+    shell writes."""
+    from skillscope.audit.behavior import shell
+
+    if not shell.project_place(path):
+        return False
+    code = text.replace(UNKNOWN, "${1}")
+    return shell.payload_harm(Ctx(code, 0, code, path), code, local=True) is None
+
+
 def payload_severity(path: str, payload: Val | None) -> tuple[Severity, str]:
-    """How bad a write to a start-up place is by what it writes: harm, or an agent's config, is an error."""
+    """How bad a write to a start-up place is by what it writes: harm, or an agent's config, is an error. In the
+    repository's own place the text is read by the shell analyser, and content known only at run time is a note,
+    as the Python analyser has it."""
     agent = AGENT_CONFIG.search(path) is not None
     if payload is None:
         return "warning", "content the script computes"
@@ -229,12 +243,15 @@ def payload_severity(path: str, payload: Val | None) -> tuple[Severity, str]:
     harmful = _HARMFUL_TEXT.search(text) if text is not None else None
     if text is not None and harmful is not None and _pinned_only(text):
         harmful = None  # each line that looked harmful runs a download it checks against a digest first
+    local = text is not None and _project_reach_only(path, text)
+    if harmful is not None and local:
+        harmful = None
     if text is not None and harmful is not None:
         start, end = text.rfind("\n", 0, harmful.start()) + 1, text.find("\n", harmful.end())
         said = text[start : len(text) if end < 0 else end].replace(UNKNOWN, "…").strip()  # the line that does it
         return "error", f"a command that fetches, sends or decodes ({safe_line(said, limit=60)})"
     if text is None or UNKNOWN in text:
-        return "warning", "content the script computes"
+        return ("note" if local else "warning"), "content the script computes"
     return ("warning" if agent else "note"), safe_line(text.strip(), limit=60) or "a fixed line"
 
 
@@ -629,6 +646,8 @@ class _Analyser:
             return self._require(node, vals)
         if ref == "os.homedir" or ref == "os.userInfo().homedir":
             return Val(text="~")
+        if ref == "process.cwd":  # the working folder: the project, as os.getcwd() is in Python
+            return Val(text=".")
         if ref in ("path.join", "path.resolve", "path.posix.join", "path.win32.join", "join", "resolve"):
             pieces = [v.text if v.text is not None else UNKNOWN for v in vals]
             out = merge(*vals)

@@ -1571,7 +1571,10 @@ class Analyser:
         place = PERSISTENCE_PATH.search(dest + "/") or (_GIT_HOOKS_CONFIG.search(dest) if dest else None)
         if place is None and not runs_on_open(dest, text):
             return
-        harm = self._payload_harm(payload, copied=copied) if payload is not None else None
+        from skillscope.audit.behavior import shell  # the shell analyser reads what a start-up write will run
+
+        local = shell.project_place(dest)
+        harm = self._payload_harm(payload, copied=copied, local=local) if payload is not None else None
         outside = dest.startswith(("~", "/", "*", "?"))
         agent = AGENT_PLACE.search(dest) is not None
         if harm:
@@ -1628,8 +1631,9 @@ class Analyser:
             )
         return False
 
-    def _payload_harm(self, payload: ast.AST, *, copied: bool) -> str | None:
-        """What makes a start-up payload harmful (fetches, decodes, carries a secret, sends), or None."""
+    def _payload_harm(self, payload: ast.AST, *, copied: bool, local: bool = False) -> str | None:
+        """What makes a start-up payload harmful (fetches, decodes, carries a secret, sends), or None. ``local``: the
+        place is the repository's own, where a text known whole is read by the shell analyser, not by its words."""
         taint = self.taint(payload)
         if taint is not None and taint.name != "\x00param":  # a caller's value is no secret the script read
             return f"carries a secret ({taint.what}, line {taint.line})"
@@ -1656,9 +1660,16 @@ class Analyser:
         from skillscope.audit.behavior import shell  # the shell analyser reads what a start-up write will run
 
         for piece in pieces:
-            text = as_text(self.values.value(piece)) or self.values.text(piece)
+            known = as_text(self.values.value(piece))
+            text = known or self.values.text(piece)
             found = _HARMFUL_PAYLOAD.search(text)
             if found and not shell.pinned_only(text, _HARMFUL_PAYLOAD):  # a download checked against a digest first
+                if local and known is not None:
+                    # the repository's own hook reaching a host the user gives at run time is the job
+                    harm = shell.payload_harm(self.ctx, known, local=True)
+                    if harm is None:
+                        continue
+                    return f"does harm when it runs ({harm})"
                 return f"fetches, decodes or hides ({safe_line(found.group(0), limit=40)})"
         return None
 

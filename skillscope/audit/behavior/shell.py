@@ -55,6 +55,7 @@ __all__ = [
     "payload_harm",
     "pinned_download",
     "pinned_only",
+    "project_place",
     "gitconfig_commands",
     "is_entry_file",
     "scan_entry",
@@ -1548,9 +1549,11 @@ def scan_entry(text: str, path: str, skill_files: Mapping[str, str]) -> Ctx:
     return ctx
 
 
-def payload_harm(ctx: Ctx, text: str) -> str | None:
-    """Why a start-up entry another language writes is harmful when the shell runs it, or None."""
-    return _payload_harm(ctx, text, 1)
+def payload_harm(ctx: Ctx, text: str, *, local: bool = False) -> str | None:
+    """Why a start-up entry another language writes is harmful when the shell runs it, or None. ``local``: it is
+    written into the repository's own place (``project_place``), where reaching a host the user gives at run time
+    is the job, as for the same entry the shell writes."""
+    return _payload_harm(ctx, text, 1, local=local)
 
 
 def _entry_code(text: str) -> str:
@@ -1947,13 +1950,18 @@ def _alternatives(ctx: Ctx, cmd: Cmd, target: str) -> list[str]:
     )
 
 
+def project_place(path: str) -> bool:
+    """Whether a start-up place is the repository's own: under ``.git/`` by a relative path (a hook, its config)."""
+    return path.removeprefix("./").startswith(".git/")
+
+
 def _project_entry(cmd: Cmd, what: str) -> bool:
     """A start-up place that is the repository's own: a write under ``.git/`` by a relative path, or a git
     setting made in the repository's config (``git config`` without ``--global``, ``--system`` or ``--file``)."""
     if cmd.name == "git":
         return not {"--global", "--system", "--file", "-f", "--worktree"} & set(cmd.args)
     target = what.removeprefix("writes to ")
-    return target != what and target.removeprefix("./").startswith(".git/")
+    return target != what and project_place(target)
 
 
 def _startup(
