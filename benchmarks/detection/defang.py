@@ -281,7 +281,9 @@ class Rewriter:
 
     def _checked(self, text: str, *, dry: bool = False) -> str:
         def check(match: re.Match[str]) -> str:
-            return checked_download(match, None if dry else self.checked, quoted=text[:1] in "'\"`")
+            new = checked_download(match, None if dry else self.checked, quoted=text[:1] in "'\"`")
+            # the closing quote is the download's own only in ``sh -c "$(curl ...)"``; else it closes a string
+            return new + '"' if match.group(0).endswith('"') and '"$(' not in match.group(0) else new
 
         return SHELL_OF_DOWNLOAD.sub(check, PIPE_TO_SHELL.sub(check, text))
 
