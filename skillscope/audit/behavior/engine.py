@@ -183,7 +183,7 @@ def analyse_skill(files: list[SkillFileText], frontmatter: dict[str, Any] | None
             whole,
             is_code=script,
             uploaded=_uploaded_hosts(contexts) if script else frozenset(),
-            installed=_install_hosts(contexts),
+            installed=_install_hosts(contexts) | _source_hosts(text),
         )
         contexts.append(whole)
         placed = _place(text, contexts, binary=file.binary)
@@ -302,6 +302,25 @@ def _install_hosts(contexts: list[Ctx]) -> frozenset[str]:
     if any(c.kind == "writes" and _ON_PATH.search(c.target) for c in caps):
         out |= {c.target.lower() for c in caps if c.kind == "sends" and c.detail == "GET" and "." in c.target}
     return frozenset(h for h in out if h)
+
+
+_PACKAGE_SOURCE = re.compile(
+    r"""network_mirror\s*\{[^}]{0,400}?\burl\s*=\s*["'](https?://[^"'\s]+)|"""
+    r"""^[ \t]*(?:@[\w.-]+:)?registry[ \t]*=[ \t]*["']?(https?://[^"'\s]+)|"""
+    r"""^[ \t]*(?:extra-)?index-url[ \t]*[=:][ \t]*["']?(https?://[^"'\s]+)""",
+    re.MULTILINE,
+)
+"""Where a package manager's own config sends every install: Terraform's provider mirror, an npm registry, a pip
+index (a config file the skill ships or writes, whatever installs it)."""
+
+
+def _source_hosts(text: str) -> frozenset[str]:
+    """The hosts a package manager's config text names as where packages come from."""
+    if "url" not in text and "registry" not in text:
+        return frozenset()
+    return frozenset(
+        url_host_of(next(g for g in m.groups() if g)).lower() for m in _PACKAGE_SOURCE.finditer(text[:200_000])
+    )
 
 
 _ON_PATH = re.compile(r"(?:^|/)(?:\.local/bin|usr/local/bin|opt/homebrew/bin|usr/bin|bin)/[^/]+$")

@@ -144,6 +144,8 @@ PIPED_RUN = re.compile(
 )
 """A resolved command line piping a download into an interpreter (a check over a resolved string, not over code)."""
 _FUNCTIONS = frozenset({"arrow_function", "function_expression", "function", "method_definition", "generator_function"})
+_FUNCTION_PROTO = "\x00function-prototype"
+"""A function's prototype (``Object.getPrototypeOf(async function () {})``): its ``constructor`` is Function."""
 _HTTP_MODULES = {"http", "https", "http2"}
 _FILLERS = frozenset({"append", "set", "push", "unshift", "add"})
 """Methods that put a value into the container they are called on (FormData, URLSearchParams, an array, a Map)."""
@@ -531,6 +533,9 @@ class _Analyser:
         return out
 
     def _member(self, obj: Val, prop: str, node: tree_sitter.Node, computed: Val | None = None) -> Val:
+        if prop == "constructor" and (obj.func is not None or obj.ref == _FUNCTION_PROTO):
+            # (async function () {}).constructor, Object.getPrototypeOf(function* () {}).constructor: Function itself
+            return Val(ref="Function")
         if obj.ref == "process.env" or obj.ref in ("Bun.env", "import.meta.env", "Deno.env.object"):
             return self._env(prop, node)
         if obj.fields is not None and prop in obj.fields:
@@ -652,6 +657,8 @@ class _Analyser:
             return self._require(node, vals)
         if ref == "os.homedir" or ref == "os.userInfo().homedir":
             return Val(text="~")
+        if ref in ("Object.getPrototypeOf", "Reflect.getPrototypeOf") and vals and vals[0].func is not None:
+            return Val(ref=_FUNCTION_PROTO)
         if ref == "process.cwd":  # the working folder: the project, as os.getcwd() is in Python
             return Val(text=".")
         if ref in ("path.join", "path.resolve", "path.posix.join", "path.win32.join", "join", "resolve"):

@@ -1726,6 +1726,37 @@ def _shipped_named(ctx: Ctx, persist: _Persist, names: list[str]) -> list[tuple[
     return found
 
 
+_SSH_CLIENT_CONFIG = re.compile(r"(?:^|/)(?:\.ssh/config|ssh/ssh_config(?:\.d/[^/]+)?)$")
+_WEAK_SSH = re.compile(
+    r"(?im)^[ \t]*(ForwardAgent[ \t=]+yes|StrictHostKeyChecking[ \t=]+(?:no|off)|UserKnownHostsFile[ \t=]+/dev/null)\b"
+)
+
+
+def _weak_ssh_client(ctx: Ctx, target: str, text: str, cmd: Cmd) -> None:
+    """An ssh client config that, for every host (a ``Host *`` block), hands the user's agent to the server or stops
+    checking host keys: every later connection can be impersonated or can use the user's keys. (Lines before any Host
+    line are not counted: appended, they fall into the user's last block.)"""
+    scope = ""
+    for line in text.split("\n"):
+        head = re.match(r"[ \t]*(?:Host|Match)[ \t=]+(.*)", line, re.IGNORECASE)
+        if head is not None:
+            scope = head.group(1).strip()
+            continue
+        weak = _WEAK_SSH.match(line)
+        if weak is not None and scope in ("*", "all"):
+            said = " ".join(weak.group(1).split())
+            if not any(h.check == "skillscope/permissions/privilege" and said in h.message for h in ctx.hits):
+                ctx.add(
+                    "skillscope/permissions/privilege",
+                    f"writes {said} for every host into {safe_line(home_path(target), limit=60)} (line "
+                    f"{ctx.line(cmd.start)}): any server the user reaches can use their keys or pose as another",
+                    cmd.start,
+                    cmd.end,
+                    "error",
+                )
+            return
+
+
 def _persistence(ctx: Ctx, cmd: Cmd, pipeline: Pipeline, flow: _Flow, persist: _Persist, depth: int) -> None:
     targets = _write_targets(cmd)
     copied = _shipped_read(ctx, cmd)
@@ -1746,6 +1777,11 @@ def _persistence(ctx: Ctx, cmd: Cmd, pipeline: Pipeline, flow: _Flow, persist: _
     for target in targets:
         persist.contents[target] = (persist.contents.get(target, "") + "\n" + payload).strip()
         judge_login_grant(ctx, target, payload, cmd.start, cmd.end)  # a carried SSH key into authorized_keys
+        if _SSH_CLIENT_CONFIG.search(target):
+            # printf FMT "${settings[@]}": the format is reused for every item of the array
+            spread = _format(cmd.args[0], [*cmd.args[1:], *cmd.alts]) if cmd.name == "printf" and cmd.alts else ""
+            written = persist.contents[target] + ("\n" + spread if spread else "")
+            _weak_ssh_client(ctx, target, written, cmd)
     every = [*targets, *(v for t in targets for v in _alternatives(ctx, cmd, t))]
     for target in every:
         place = PERSISTENCE_PATH.search(target)
@@ -2032,6 +2068,15 @@ def _in_home(ctx: Ctx, cmd: Cmd) -> bool:
     return bool(moves) and moves[-1].strip("\"'") in ("~", "$HOME", "${HOME}", "~/")
 
 
+def _kube_verb(args: list[str]) -> list[str]:
+    """kubectl's words from its verb on, past the global options before it (``-n ns``, ``--context=prod``)."""
+    index = 0
+    while index < len(args) and args[index].startswith("-"):
+        valued = args[index] in ("-n", "--namespace", "--context", "--kubeconfig", "--cluster", "--user", "-s")
+        index += 2 if valued else 1
+    return args[index:]
+
+
 def _destroys(ctx: Ctx, cmd: Cmd, assigned: set[str]) -> None:
     name, args = cmd.name, cmd.args
     harm: str | None = None
@@ -2071,6 +2116,15 @@ def _destroys(ctx: Ctx, cmd: Cmd, assigned: set[str]) -> None:
         remote = next((a for a in args[1:] if not a.startswith("-") and not a.startswith("+")), "origin")
         ctx.cap("destroys", f"git remote {remote}", cmd.start, cmd.end, "git push --force")
         harm = "force-pushes, overwriting the remote's history"
+    elif (
+        name in ("kubectl", "oc")
+        and (verb := _kube_verb(args))[:1] == ["delete"]
+        and ({"--all", "-A", "--all-namespaces"} & set(verb))
+    ):
+        # every object of a kind in a namespace, not one the user names: the cluster's running services and their data
+        kinds = next((a for a in verb[1:] if not a.startswith("-")), "objects")
+        ctx.cap("destroys", f"kubernetes {kinds}", cmd.start, cmd.end, "kubectl delete")
+        harm = f"deletes every {safe_line(kinds, limit=40)} in the cluster namespace"
     elif name == "rsync" and any(a.startswith("--delete") for a in args):
         # rsync --delete SRC DEST deletes whatever in DEST the source lacks: from an empty folder, all of it
         plain = [a for a in args if not a.startswith("-")]

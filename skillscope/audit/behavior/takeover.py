@@ -22,6 +22,7 @@ not a grant; a PATH prepend for the skill's own tool (``~/.mytool/bin`` holding 
 from __future__ import annotations
 
 import ast
+import base64
 import json
 import re
 import tomllib
@@ -236,6 +237,7 @@ def _planted(
         # a text the script reads from a file it ships (FOOTER = File.read("footer.md")) is what it can plant too
         here = path.rsplit("/", 1)[0] + "/" if "/" in path else ""
         said += [texts[f] for f in {here + v for v in said if here + v in texts} | {v for v in said if v in texts}]
+        said += [plain for value in said if (plain := _decoded_text(value))]  # an order kept in base64 until written
         found: list[tuple[int, Raw]] = []
         for value in said:
             if len(value.split()) < 3:
@@ -257,7 +259,25 @@ def _planted(
         )
         level = raw.severity or check_info(raw.check).severity
         out.append((path, replace(hit_at(raw.check, message, text, start, end), severity=level)))
+        # and the order, planted where every later session reads it, runs again on its own: persistence, as an rc
+        # line is
+        lasting = (
+            f"plants that order in {safe_line(write.target, limit=60)} (line {write.line}), which every later "
+            "session of the agent reads and follows again"
+        )
+        out.append((path, replace(hit_at(STARTUP, lasting, text, start, end), severity=level)))
     return out
+
+
+def _decoded_text(value: str) -> str | None:
+    """The readable text a base64 literal holds (an order kept encoded until the script writes it), or None."""
+    if len(value) < 24 or not re.fullmatch(r"[A-Za-z0-9+/]+={0,2}", value.strip()):
+        return None
+    try:
+        plain = base64.b64decode(value.strip(), validate=True).decode("utf-8")
+    except (ValueError, UnicodeDecodeError):
+        return None
+    return plain if plain.isprintable() or all(ch.isprintable() or ch in "\n\t\r" for ch in plain) else None
 
 
 _INSTEAD_OF = re.compile(r"(?i)(?:push)?insteadof\b")

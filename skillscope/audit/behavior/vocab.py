@@ -315,9 +315,23 @@ WELL_KNOWN_SITES = (
     "docker.com",
     "cloudflare.com",
     "huggingface.co",
+    "hashicorp.com",
 )
 """Sites a skill's code commonly talks to: a host one edit from one of these is dressed up as it."""
-_BORROWED = ("github", "anthropic", "openai", "stripe", "pypi", "npmjs", "amazonaws", "googleapis", "huggingface")
+_BORROWED = (
+    "github",
+    "anthropic",
+    "openai",
+    "stripe",
+    "pypi",
+    "npmjs",
+    "amazonaws",
+    "googleapis",
+    "huggingface",
+    "hashicorp",
+    "pythonhosted",
+    "rubygems",
+)
 """Vendor names that a third party's domain has no reason to carry as a hyphenated word (``anthropic-skills.net``)."""
 
 
