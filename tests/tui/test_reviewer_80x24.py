@@ -35,7 +35,29 @@ pytestmark = pytest.mark.anyio
 
 NARROW = (80, 24)
 WIDE = (160, 45)
-SIZES = pytest.mark.parametrize("size", [NARROW, WIDE], ids=["80x24", "160x45"])
+
+
+async def widened(pilot) -> None:
+    """Widen the terminal from 80x24 to 160x45 as a reviewer does mid-flow, and let the screen settle.
+
+    A flow checked at 80x24 is checked again in the same app once the terminal is wider: the layout must
+    follow the new size (nothing a wider terminal shows may depend on the size the app started at), and
+    one app start serves both sizes.
+    """
+    await pilot.resize_terminal(*WIDE)
+    await wait_until(pilot, lambda: tuple(pilot.app.size) == WIDE, what="the terminal widened")
+    await at_rest(pilot)
+
+
+async def back_to_main(pilot) -> None:
+    """Leave any screen over the main one (the ledger, a dialog) with escape, as a reviewer does."""
+    app = pilot.app
+    for _ in range(5):
+        if app.screen is app.main_screen:
+            return
+        await pilot.press("escape")
+        await at_rest(pilot)
+    raise AssertionError(f"escape did not lead back to the main screen from {app.screen!r}")
 
 
 # -- y: where the copy went -----------------------------------------------------------------------
@@ -52,19 +74,21 @@ def _clipboard_words(app) -> list[str]:
     return [n for n in notifications(app) if n.startswith("Clipboard:")]
 
 
-@SIZES
-async def test_y_outside_tmux_says_the_fingerprint_was_sent_with_osc_52(tmp_path, monkeypatch, size):
+async def test_y_outside_tmux_says_the_fingerprint_was_sent_with_osc_52(tmp_path, monkeypatch):
     monkeypatch.delenv("TMUX", raising=False)
     app = demo_app(tmp_path)
-    async with running(app, size=size) as pilot:
+    async with running(app, size=NARROW) as pilot:
         view = await select(pilot, "pdf-processing")
-        await pilot.press("y")
-        await wait_until(pilot, lambda: _clipboard_words(app), what="the copy told")
-        assert app.clipboard == view.entry.fingerprint
-        (words,) = _clipboard_words(app)
-        assert "Sent the fingerprint to the terminal with OSC 52" in words
-        assert "clipboard access for OSC 52 turned on" in words and view.entry.fingerprint in words
-        assert "tmux" not in words, "outside tmux nothing is said about tmux"
+        for told in (1, 2):
+            if told == 2:
+                await widened(pilot)
+            await pilot.press("y")
+            await wait_until(pilot, lambda told=told: len(_clipboard_words(app)) == told, what="the copy told")
+            assert app.clipboard == view.entry.fingerprint
+            words = _clipboard_words(app)[-1]
+            assert "Sent the fingerprint to the terminal with OSC 52" in words
+            assert "clipboard access for OSC 52 turned on" in words and view.entry.fingerprint in words
+            assert "tmux" not in words, "outside tmux nothing is said about tmux"
 
 
 @pytest.fixture
@@ -92,19 +116,21 @@ def tmux_server(tmp_path, monkeypatch):
         subprocess.run([tmux, "-S", str(sock), "kill-server"], env=env, capture_output=True, timeout=60)
 
 
-@SIZES
-async def test_y_under_tmux_puts_the_fingerprint_in_tmuxs_paste_buffer_and_says_so(tmp_path, tmux_server, size):
+async def test_y_under_tmux_puts_the_fingerprint_in_tmuxs_paste_buffer_and_says_so(tmp_path, tmux_server):
     app = demo_app(tmp_path)
-    async with running(app, size=size) as pilot:
+    async with running(app, size=NARROW) as pilot:
         view = await select(pilot, "pdf-processing")
-        await pilot.press("y")
-        await wait_until(pilot, lambda: _clipboard_words(app), what="the copy told")
-        shown = tmux_server()
-        assert shown.returncode == 0 and shown.stdout == view.entry.fingerprint
-        assert app.clipboard == view.entry.fingerprint, "OSC 52 is sent as well"
-        (words,) = _clipboard_words(app)
-        assert "Copied the fingerprint to tmux's paste buffer (prefix ] pastes)" in words
-        assert "sent it to the terminal (OSC 52)" in words
+        for told in (1, 2):
+            if told == 2:
+                await widened(pilot)
+            await pilot.press("y")
+            await wait_until(pilot, lambda told=told: len(_clipboard_words(app)) == told, what="the copy told")
+            shown = tmux_server()
+            assert shown.returncode == 0 and shown.stdout == view.entry.fingerprint
+            assert app.clipboard == view.entry.fingerprint, "OSC 52 is sent as well"
+            words = _clipboard_words(app)[-1]
+            assert "Copied the fingerprint to tmux's paste buffer (prefix ] pastes)" in words
+            assert "sent it to the terminal (OSC 52)" in words
 
 
 async def test_y_in_the_digests_dialog_under_tmux_fills_the_paste_buffer_too(tmp_path, tmux_server):
@@ -221,30 +247,31 @@ async def tab_through(pilot, dialog) -> set[str]:
     return {widget.id for widget in seen if isinstance(widget, Button)}
 
 
-@SIZES
 @pytest.mark.parametrize("kind", list(_TITLES))
 async def test_every_dialog_keeps_its_title_and_buttons_on_screen_and_tab_reaches_each_button(
-    tmp_path, monkeypatch, kind, size
+    tmp_path, monkeypatch, kind
 ):
     monkeypatch.chdir(tmp_path)
     app = demo_app(tmp_path)
-    async with running(app, size=size) as pilot:
+    async with running(app, size=NARROW) as pilot:
         dialog = await open_dialog(pilot, kind)
-        assert_on_screen(app, dialog, _TITLES[kind])
-        reached = await tab_through(pilot, dialog)
-        focusable = {button.id for button in dialog.query(Button) if button.can_focus}
-        assert focusable and focusable <= reached, (kind, focusable, reached)
-        # The record button of a verdict takes no focus on purpose (an Enter meant for a field must never
-        # record); ctrl+s and a click press it, and the dialog says so.
-        unfocusable = {button.id for button in dialog.query(Button) if not button.can_focus}
-        assert unfocusable <= {"record"}, unfocusable
-        if unfocusable:
-            assert "ctrl+s records" in screen_text(app)
-        assert_on_screen(app, dialog, _TITLES[kind])  # tabbing scrolled nothing out of view
+        for size in (NARROW, WIDE):
+            if size == WIDE:
+                await widened(pilot)
+            assert_on_screen(app, dialog, _TITLES[kind])
+            reached = await tab_through(pilot, dialog)
+            focusable = {button.id for button in dialog.query(Button) if button.can_focus}
+            assert focusable and focusable <= reached, (kind, size, focusable, reached)
+            # The record button of a verdict takes no focus on purpose (an Enter meant for a field must never
+            # record); ctrl+s and a click press it, and the dialog says so.
+            unfocusable = {button.id for button in dialog.query(Button) if not button.can_focus}
+            assert unfocusable <= {"record"}, unfocusable
+            if unfocusable:
+                assert "ctrl+s records" in screen_text(app)
+            assert_on_screen(app, dialog, _TITLES[kind])  # tabbing scrolled nothing out of view
 
 
-@SIZES
-async def test_the_start_servers_dialog_keeps_its_buttons_on_screen(tmp_path, monkeypatch, size):
+async def test_the_start_servers_dialog_keeps_its_buttons_on_screen(tmp_path, monkeypatch):
     home = tmp_path / "home"
     home.mkdir()
     for name, value in {
@@ -260,44 +287,57 @@ async def test_the_start_servers_dialog_keeps_its_buttons_on_screen(tmp_path, mo
     servers = {f"server-{n}": planted_server(tmp_path / f"ran-{n}") for n in range(4)}
     config.write_text(yaml.safe_dump({"servers": servers}), encoding="utf-8")
     app = app_for(config, tmp_path)
-    async with running(app, size=size) as pilot:
+    async with running(app, size=NARROW) as pilot:
         dialog = await asked(pilot)
         await at_rest(pilot)
-        assert_on_screen(app, dialog, "Start these 4 servers?")
-        assert await tab_through(pilot, dialog) >= {"all", "none"}
+        for size in (NARROW, WIDE):
+            if size == WIDE:
+                await widened(pilot)
+            assert_on_screen(app, dialog, "Start these 4 servers?")
+            assert await tab_through(pilot, dialog) >= {"all", "none"}, size
         await pilot.press("escape")
         await wait_until(pilot, lambda: app.screen is app.main_screen, what="the dialog closed")
         assert not any((tmp_path / f"ran-{n}").exists() for n in range(4))
 
 
-@SIZES
+async def _refuse(pilot, dialog, kind: str) -> str:
+    """Ask the dialog for something it must refuse; returns the words of the refusal."""
+    if kind == "export":
+        dialog.query_one("#path-input").value = ""
+        dialog.query_one("#path-input").focus()
+        await pilot.press("enter")
+        return "Name the file to write."
+    if kind == "approve":
+        await pilot.press("ctrl+s")
+        return "A note is required"
+    if kind == "add":
+        dialog.query_one("#url-input").focus()
+        await pilot.press("enter")
+        return "URL"
+    dialog.query_one("#name-input").value = ""
+    dialog.query_one("#name-input").focus()
+    await pilot.press("enter")
+    return "Type a skill name."
+
+
 @pytest.mark.parametrize("kind", ["export", "approve", "add", "open"])
-async def test_a_refusal_in_a_dialog_is_scrolled_into_view(tmp_path, monkeypatch, kind, size):
+async def test_a_refusal_in_a_dialog_is_scrolled_into_view(tmp_path, monkeypatch, kind):
     monkeypatch.chdir(tmp_path)
     app = demo_app(tmp_path)
-    async with running(app, size=size) as pilot:
+    async with running(app, size=NARROW) as pilot:
         dialog = await open_dialog(pilot, kind)
-        if kind == "export":
-            dialog.query_one("#path-input").value = ""
-            dialog.query_one("#path-input").focus()
-            await pilot.press("enter")
-            words = "Name the file to write."
-        elif kind == "approve":
-            await pilot.press("ctrl+s")
-            words = "A note is required"
-        elif kind == "add":
-            await pilot.press("enter")
-            words = "URL"
-        else:
-            dialog.query_one("#name-input").value = ""
-            await pilot.press("enter")
-            words = "Type a skill name."
         error = dialog.query_one("#dialog-error")
-        await wait_until(pilot, lambda: words in str(error.render()), what="the refusal written")
-        await at_rest(pilot)
-        assert error.region.area and Region(0, 0, *app.size).contains_region(error.region)
-        assert words in " ".join(screen_text(app).split()), screen_text(app)
-        assert isinstance(app.screen, type(dialog)), "a refusal keeps the dialog open"
+        for size in (NARROW, WIDE):
+            if size == WIDE:
+                # The refusal is cleared and asked for again at the wider size: shown anew, not left from before.
+                error.update("")
+                await widened(pilot)
+            words = await _refuse(pilot, dialog, kind)
+            await wait_until(pilot, lambda words=words: words in str(error.render()), what="the refusal written")
+            await at_rest(pilot)
+            assert error.region.area and Region(0, 0, *app.size).contains_region(error.region), size
+            assert words in " ".join(screen_text(app).split()), screen_text(app)
+            assert isinstance(app.screen, type(dialog)), "a refusal keeps the dialog open"
 
 
 # -- 2: a cancelled dialog says so ---------------------------------------------------------------------
@@ -325,25 +365,29 @@ _CANCELLED = {
 _CANCEL_BUTTON = {"confirm": "no"}
 
 
-@SIZES
 @pytest.mark.parametrize("kind", list(_CANCELLED))
 @pytest.mark.parametrize("how", ["enter-on-cancel", "escape"])
-async def test_a_cancelled_dialog_says_nothing_was_done(tmp_path, monkeypatch, kind, how, size):
+async def test_a_cancelled_dialog_says_nothing_was_done(tmp_path, monkeypatch, kind, how):
     monkeypatch.chdir(tmp_path)
     ledger = tmp_path / "ledger.jsonl"
     app = demo_app(tmp_path, ledger=ledger)
-    async with running(app, size=size) as pilot:
-        dialog = await open_dialog(pilot, kind)
-        before = ledger.read_bytes()
-        if how == "escape":
-            await pilot.press("escape")
-        else:
-            await focus_button(pilot, _CANCEL_BUTTON.get(kind, "cancel"))
-            await pilot.press("enter")
-        await wait_until(pilot, lambda: app.screen is not dialog, what="the dialog closed")
-        await wait_until(pilot, lambda: f"Cancelled: {_CANCELLED[kind]}" in notifications(app), what="said")
-        assert ledger.read_bytes() == before
-        assert list(tmp_path.glob("reviewed*")) == [] and "demo" in app.main_screen.sessions
+    said = f"Cancelled: {_CANCELLED[kind]}"
+    async with running(app, size=NARROW) as pilot:
+        for times, size in enumerate((NARROW, WIDE), start=1):
+            if size == WIDE:
+                await back_to_main(pilot)
+                await widened(pilot)
+            dialog = await open_dialog(pilot, kind)
+            before = ledger.read_bytes()
+            if how == "escape":
+                await pilot.press("escape")
+            else:
+                await focus_button(pilot, _CANCEL_BUTTON.get(kind, "cancel"))
+                await pilot.press("enter")
+            await wait_until(pilot, lambda dialog=dialog: app.screen is not dialog, what="the dialog closed")
+            await wait_until(pilot, lambda times=times: notifications(app).count(said) == times, what=f"said at {size}")
+            assert ledger.read_bytes() == before
+            assert list(tmp_path.glob("reviewed*")) == [] and "demo" in app.main_screen.sessions
 
 
 async def test_enter_in_the_export_dialogs_last_field_exports_and_says_no_cancel(tmp_path, monkeypatch):
@@ -383,30 +427,32 @@ def _ledger_with_a_long_name(tmp_path: Path) -> Path:
     return path
 
 
-@SIZES
-async def test_the_ledger_table_keeps_the_verdict_column_on_screen(tmp_path, size):
+async def test_the_ledger_table_keeps_the_verdict_column_on_screen(tmp_path):
     app = demo_app(tmp_path, ledger=_ledger_with_a_long_name(tmp_path))
-    async with running(app, size=size) as pilot:
+    async with running(app, size=NARROW) as pilot:
         await listed(pilot)
         await pilot.press("l")
         await wait_until(pilot, lambda: app.screen.query("LedgerTable"), what="the ledger screen")
         table = app.screen.query_one("LedgerTable")
         # The seed's four reviews (three skills and a tool), then the long name's rejection.
         await wait_until(pilot, lambda: table.row_count == 5, what="every record")
-        await at_rest(pilot)
-        rows = screen_text(app).splitlines()
-        header = next(row for row in rows if row.strip().startswith("skill"))
-        assert "verdict now" in header, header
-        row = next(row for row in rows if row.strip().startswith("demo:acme/fin"))
-        assert "rejected" in row, row
-        code_review = next(row for row in rows if "demo:code-review" in row)
-        assert "rejected" in code_review
-        if size == NARROW:
-            # The name is cut in its middle: where it lives and what it is called both stay.
-            assert "…" in row and "demo:acme/fin" in row and "eliminations" in row, row
-            assert " by " not in header, "the reviewer gives way first (enter shows the record in full)"
-        else:
-            assert LONG in row, "wide enough: the name is whole"
+        for size in (NARROW, WIDE):
+            if size == WIDE:
+                await widened(pilot)
+            await at_rest(pilot)
+            rows = screen_text(app).splitlines()
+            header = next(row for row in rows if row.strip().startswith("skill"))
+            assert "verdict now" in header, header
+            row = next(row for row in rows if row.strip().startswith("demo:acme/fin"))
+            assert "rejected" in row, row
+            code_review = next(row for row in rows if "demo:code-review" in row)
+            assert "rejected" in code_review
+            if size == NARROW:
+                # The name is cut in its middle: where it lives and what it is called both stay.
+                assert "…" in row and "demo:acme/fin" in row and "eliminations" in row, row
+                assert " by " not in header, "the reviewer gives way first (enter shows the record in full)"
+            else:
+                assert LONG in row, "wide enough: the name is whole (the columns follow the wider terminal)"
 
 
 async def test_a_wide_ledger_table_shows_every_column(tmp_path):
@@ -430,29 +476,31 @@ def _status(app) -> str:
     return str(app.main_screen.query_one("#catalog-status").render())
 
 
-@SIZES
-async def test_the_status_line_counts_skills_and_surface_items_apart_and_every_state(tmp_path, size):
+async def test_the_status_line_counts_skills_and_surface_items_apart_and_every_state(tmp_path):
     app = demo_app(tmp_path)
-    async with running(app, size=size) as pilot:
+    async with running(app, size=NARROW) as pilot:
         await listed(pilot)
         await wait_until(pilot, lambda: "surface" in _status(app), what="the surface items counted")
-        await at_rest(pilot)
-        lines = _status(app).split("\n")
-        at = next(i for i, line in enumerate(lines) if line.startswith("surface"))
-        skills, surface = "  ".join(lines[:at]), "  ".join(lines[at:])
-        # The skills' part says what the server row says (○3 Δ1 ⊗1 ⊘2), and names the approved and malformed too.
-        server_row = next(row for row in screen_text(app).splitlines() if "▼ demo  9 skills" in row)
-        assert "○3 Δ1 ⊗1 ⊘2" in server_row
-        for glyph in ("○3", "Δ1", "⊗1", "⊘2", "✗1", "●1"):
-            assert glyph in skills, (glyph, skills)
-        # The demo's 13 surface items: the seed approved one tool, and the other twelve wait.
-        assert "○12" in surface and "●1" in surface and "○13" not in _status(app), surface
-        text = " ".join(screen_text(app).split())
-        assert "skills" in text and "surface" in text
-        if size == WIDE:
-            assert "○3 not reviewed" in text and "●1 approved" in text and "○12 not reviewed" in text
-        else:
-            assert "○3 Δ1 ⊗1 ⊘2 ✗1 ●1" in text, "at 80 columns the skills' counts keep to one line, as glyphs"
+        for size in (NARROW, WIDE):
+            if size == WIDE:
+                await widened(pilot)
+            await at_rest(pilot)
+            lines = _status(app).split("\n")
+            at = next(i for i, line in enumerate(lines) if line.startswith("surface"))
+            skills, surface = "  ".join(lines[:at]), "  ".join(lines[at:])
+            # The skills' part says what the server row says (○3 Δ1 ⊗1 ⊘2), and names the approved and malformed too.
+            server_row = next(row for row in screen_text(app).splitlines() if "▼ demo  9 skills" in row)
+            assert "○3 Δ1 ⊗1 ⊘2" in server_row
+            for glyph in ("○3", "Δ1", "⊗1", "⊘2", "✗1", "●1"):
+                assert glyph in skills, (glyph, skills)
+            # The demo's 13 surface items: the seed approved one tool, and the other twelve wait.
+            assert "○12" in surface and "●1" in surface and "○13" not in _status(app), surface
+            text = " ".join(screen_text(app).split())
+            assert "skills" in text and "surface" in text
+            if size == WIDE:
+                assert "○3 not reviewed" in text and "●1 approved" in text and "○12 not reviewed" in text
+            else:
+                assert "○3 Δ1 ⊗1 ⊘2 ✗1 ●1" in text, "at 80 columns the skills' counts keep to one line, as glyphs"
 
 
 async def test_a_revoked_approval_is_counted(tmp_path):
