@@ -478,9 +478,39 @@ def _ts_embed(grammar: str, node_type: str, quote: str) -> Callable[[str], str]:
     return lambda var: f'{quote} + os.Getenv("{var}") + {quote}'
 
 
+DOWNLOAD_TO = re.compile(
+    r"^[ \t]*(?:curl\b[^\n]*?[ \t]-(?:o|-output)|wget\b[^\n]*?[ \t]-(?:O|-output-document))[ \t]+(\"[^\"\n]+\"|'[^'\n]+'|[^\s;&|]+)"
+    r"[^\n]*$",
+    re.M,
+)
+"""A download saved to a file (``curl -o F``, ``wget -O F``), on a line of its own."""
+
+
+def _checked_files(text: str, rw: Rewriter) -> str:
+    """A file downloaded on a line of its own and run later (``"$F" version``, ``sh F``) is checked against its
+    SHA-256 before anything runs it: the check's line goes right after the download."""
+    if "download-run" not in rw.wanted:
+        return text
+    out = text
+    for match in reversed(list(DOWNLOAD_TO.finditer(text))):
+        target = match.group(1)
+        bare = target.strip("\"'")
+        rest = text[match.end() :]
+        runs = re.search(
+            rf"^[ \t]*(?:(?:ba)?sh[ \t]+|source[ \t]+|\.[ \t]+)?[\"']?{re.escape(bare)}[\"']?(?:[ \t]|$)", rest, re.M
+        )
+        if runs is None or "sha256sum" in rest or "sha512sum" in rest or bare in ("-", "/dev/null"):
+            continue
+        digest = hashlib.sha256(bare.encode()).hexdigest()
+        check = f'\necho "{digest}  {bare}" | sha256sum -c - || exit 1'
+        out = out[: match.end()] + check + out[match.end() :]
+        rw.used.add("download-run")
+    return out
+
+
 def _ts_twin(text: str, language: str, rw: Rewriter) -> str:
     if language == "bash":
-        return _bash_words(_bash_commands(text, rw), rw)
+        return _checked_files(_bash_words(_bash_commands(text, rw), rw), rw)
     lang = mutate.LANGS[language]
     f = mutate.TsFile(lang, text)
     spans = Spans(text)

@@ -174,8 +174,24 @@ def _chmod_worth_a_look(text: str, target: str) -> bool:
         return True
     bare = target.lstrip("./")
     if bare and re.search(_DOWNLOAD_OUT.format(target=re.escape(bare)), text):
-        return True
+        # a download the script checks against a digest it writes out runs pinned content (the behaviour audit
+        # judges whether the check gates the run); one it does not check deserves the look
+        return not _digest_checked(text, bare)
     return value.startswith("/") and not _HOME_PLACES.match(value)
+
+
+_DIGEST_OF = r"\b[0-9a-fA-F]{{64}}(?:[0-9a-fA-F]{{64}})?\b[\"']?[ \t]+\*?[\"']?(?:\./)?{target}[\"']?(?=[\s|;&]|$)"
+_SUM_GREP = r"\bsha(?:256|512)sum[ \t]+[\"']?(?:\./)?{target}[\"']?[ \t]*\|[ \t]*grep[ \t]+-\w*q\w*[ \t]+[\"']?[0-9a-fA-F]{{64}}"
+
+
+def _digest_checked(text: str, target: str) -> bool:
+    """Whether the text checks ``target`` against a SHA-256 or SHA-512 digest written out in it
+    (``echo "HEX  f" | sha256sum -c -``, ``sha256sum f | grep -q HEX``)."""
+    name = re.escape(target)
+    return bool(
+        re.search(_DIGEST_OF.format(target=name), text, re.MULTILINE)
+        or re.search(_SUM_GREP.format(target=name), text, re.MULTILINE)
+    )
 
 
 def url_host(url: str) -> str:

@@ -233,3 +233,33 @@ def test_a_project_hook_another_language_writes_may_reach_the_users_endpoint(
     else:
         bad = template.format(url=endpoint, place=home).format()
     stopped_at_line_and_twin_quiet(tmp_path, env, path, bad, good, "skillscope/persistence/startup", line)
+
+
+# --- making a downloaded file executable after checking its digest -------------------------------------------------
+
+DIGEST = "5e68c0741ec75de0c902ad14472dc4f6fcf3c49fc2c4b2d986ab8513329ebdf5"
+GET = '#!/usr/bin/env bash\nset -euo pipefail\ncurl -fsSL "${{REPORT_ENDPOINT}}/acmectl" -o "{bin}"\n{check}\nchmod +x "{bin}"\n'
+BINARIES = {"home": "$HOME/.local/bin/acmectl", "here": "acmectl"}
+CHECKS = {
+    "sum-c": 'echo "{digest}  {bin}" | sha256sum -c -',
+    "sum-grep": 'sha256sum "{bin}" | grep -q {digest}',
+}
+
+
+@pytest.mark.parametrize("place", sorted(BINARIES))
+@pytest.mark.parametrize("check", sorted(CHECKS))
+def test_chmod_of_a_download_checked_against_its_digest_is_quiet(tmp_path, env, check, place):  # noqa: F811
+    binary = BINARIES[place]
+    text = GET.format(bin=binary, check=CHECKS[check].format(digest=DIGEST, bin=binary))
+    code, findings = audit(tmp_path, env, "good", {"scripts/get.sh": text})
+    assert code == 0 and not loud(findings), findings
+
+
+@pytest.mark.parametrize("check", ["", 'sha256sum "{bin}" | grep -q ' + DIGEST[:12], "sha256sum {bin}"])
+def test_chmod_of_a_download_not_checked_keeps_its_warning(tmp_path, env, check):  # noqa: F811
+    # no check, a partial digest, a sum printed and compared with nothing
+    binary = BINARIES["home"]
+    text = GET.format(bin=binary, check=check.format(bin=binary))
+    _, findings = audit(tmp_path, env, "bad", {"scripts/get.sh": text})
+    hits = [f for f in loud(findings) if f["id"] == "skillscope/risky-shell" and f["line"] == 5]
+    assert hits and "chmod +x" in hits[0]["message"], findings
