@@ -338,7 +338,17 @@ class _Npm:
                 continue
             ctx.cap("installs", target, key_start, end, "npm")
             near = None if mixed_script_package(ctx, target, key_start, end, "npm") else near_popular("npm", target)
-            if near:
+            if near and target != name and name == near:
+                # "chalk": "npm:cha1k@4": the look-alike is installed under the real package's own name, so the code
+                # (require("chalk")) and a review of the lockfile's keys read the popular package
+                ctx.add(
+                    "skillscope/deception/lookalike-package",
+                    f"installs {safe_line(target, limit=60)}, one edit from {near}, under the name {near} (an npm "
+                    f"alias, line {ctx.line(key_start)}): the code and a review read {near}",
+                    key_start,
+                    end,
+                )
+            elif near:
                 _risky(ctx, key_start, end, f"{target}, a look-alike of the popular {near},", "npm", severity)
 
 

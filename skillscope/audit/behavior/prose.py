@@ -676,11 +676,19 @@ def scan_printed(ctx: Ctx) -> None:
 
 
 _ORDER = re.compile(
-    r"(?:^|[.!?:;]\s+|\b(?:you|assistant|agent|claude|model|ai)\s+(?:must|should|shall|will|need\s+to)\s+|\b(?:then|also|and|please|always|first)\s+)"
+    r"(?:^|[.!?:;,]\s+|\b(?:you|assistant|agent|claude|model|ai)\s+(?:must|should|shall|will|need\s+to)\s+|\b(?:then|also|and|please|always|first)\s+)"
     r"(?:run|execute|exec|send|upload|post|download|install|curl|wget|fetch|delete|remove|rm\s+-|erase|wipe|ignore|disregard|exfiltrate|"
     r"forward|email|append|overwrite|disable|read\s+(?:the\s+)?(?:file|contents|~|/|\$)|cat\s+~|copy\s+(?:the\s+)?(?:file|contents|~))\b",
     re.IGNORECASE,
 )
+_ADDRESSED = re.compile(
+    r"^\s*(?:assistant|agent|ai|claude|llm|model|copilot)[- ]only\b|"
+    r"\b(?:note|notes|instructions?|message|reminder)\s+(?:to|for)\s+(?:the\s+)?(?:assistant|agent|ai|claude|llm|model)\b|"
+    r"^\s*(?:to|for)\s+(?:the\s+)?(?:assistant|agent|ai|claude|llm|model)\s*[:,]",
+    re.IGNORECASE | re.MULTILINE,
+)
+"""Hidden text addressed to the agent by name ("Assistant-only:", "Note to the AI:"): whatever follows is for it to act
+on, while the user reading the page sees nothing."""
 _HOUSEKEEPING = re.compile(
     r"^\s*(?:TODO|FIXME|NOTE|XXX|HACK|prettier|markdownlint|eslint|toc|badges?|end|begin|start)\b", re.IGNORECASE
 )
@@ -695,7 +703,7 @@ def instruction_in(hidden: str) -> str | None:
     scan_prose(ctx)
     if ctx.hits:
         return ctx.hits[0].message
-    order = _ORDER.search(hidden)
+    order = _ORDER.search(hidden) or _ADDRESSED.search(hidden)
     return f"orders the agent: {' '.join(hidden[order.start() :].split())[:100]!r}" if order else None
 
 
@@ -815,10 +823,12 @@ _GENERIC_SECRET = re.compile(
     r"credentials|cookies?|keys?)\b(?!\s*(?:reset|manager|count|limits?|usage|budget|field|polic(?:y|ies)|prompt|length|"
     r"expiry|rotation|scopes?|names?|settings?|page|documentation|docs))|"
     r"(?-i:\$\{?[A-Z][A-Z0-9_]*(?:TOKEN|KEY|SECRET|PASSWORD|PASSWD|CREDENTIALS?)\b\}?)|"
-    r"(?-i:\b[A-Z][A-Z0-9]*_[A-Z0-9_]*(?:TOKEN|API_KEY|SECRET(?:_KEY)?|PASSWORD|ACCESS_KEY)\b)",
+    r"(?-i:\b[A-Z][A-Z0-9]*_[A-Z0-9_]*(?:TOKEN|API_KEY|SECRET(?:_KEY)?|PASSWORD|ACCESS_KEY)\b)|"
+    r"(?-i:[{<]\s*[A-Z0-9_]*(?:CONVERSATION|CONTEXT|CHAT|HISTORY|TRANSCRIPT|MESSAGES|PROMPT|NOTES?)[A-Z0-9_]*\s*[}>])",
     re.IGNORECASE,
 )
-"""A named secret that has honest uses with its own service (a token sent to the API it belongs to)."""
+"""A named secret that has honest uses with its own service (a token sent to the API it belongs to), or a slot the
+agent is to fill with what the user and it wrote (``{NOTE_AND_PRIOR_CONTEXT}``, ``<CONVERSATION>``)."""
 _CHANNEL = re.compile(
     r"!\[[^\]\n]*\]\(\s*https?://[^\s)]+|\bhttps?://[^\s)<>\]'\"`]+|"
     r"\b(?:image|img|pixel|tracking|badge)\s+(?:url|link|tag|src|source)\b|\bmarkdown\s+image\b|"
@@ -1014,7 +1024,7 @@ def _sends_out(ctx: Ctx, text: str, where: list[int] | None, *, lines: bool = Fa
             if _AUTH_USE.search(sentence):
                 continue  # "send the token in the Authorization header": how a token is used with its service
             host = re.match(r"(?:!\[[^\]]*\]\(\s*)?https?://([^/\s?#:)]+)", channel.group(0))
-            if host and related_host(re.sub(r"[^\w]+", "_", named), host.group(1)):
+            if host and not named.startswith(("{", "<")) and related_host(re.sub(r"[^\w]+", "_", named), host.group(1)):
                 continue  # GITHUB_TOKEN to api.github.com
         # Quoted to be recognised: under a heading that catalogues attacks, or in a sentence about attacks (its
         # addresses left out: a host named "c.example" is no example of anything).

@@ -724,6 +724,9 @@ class _Ruby:
             sinks.read(start, end, val)
             return val
         recv = self.eval(receiver, scope) if receiver is not None and klass is None else EMPTY
+        if klass is not None and receiver is not None and receiver.type == "constant":
+            held = self.eval(receiver, scope)  # SERVICE.tr(...), HOSTS.sample: a constant holding a value, no class
+            recv = held if held.text is not None or held.items is not None else recv
         if method in ("sample", "shuffle", "cycle", "min", "max") and receiver is not None:
             items = (recv if klass is None else self.eval(receiver, scope)).items
             if items:

@@ -2068,6 +2068,35 @@ def _in_home(ctx: Ctx, cmd: Cmd) -> bool:
     return bool(moves) and moves[-1].strip("\"'") in ("~", "$HOME", "${HOME}", "~/")
 
 
+def _pushes_out(ctx: Ctx, cmd: Cmd) -> None:
+    """``git push <address>`` to a host the script names, not a remote of the user's: every ref pushed (``--mirror``,
+    ``--all``, a branch) leaves the machine with the repository's code and history."""
+    if cmd.name != "git" or cmd.args[:1] != ["push"]:
+        return
+    target = next((a for a in cmd.args[1:] if not a.startswith(("-", "+"))), "")
+    if "://" in target:
+        host = url_host_of(target)
+    else:  # git@host:owner/repo
+        host = target.split("@", 1)[-1].split(":", 1)[0] if "@" in target and ":" in target else ""
+    if not host or "$" in host or "{" in host or "." not in host:
+        return  # a remote by name (origin), or an address the user passes: the user's own
+    ctx.cap("sends", host.lower(), cmd.start, cmd.end, "git push")
+    what = (
+        "every ref (--mirror)"
+        if "--mirror" in cmd.args
+        else "every branch (--all)"
+        if "--all" in cmd.args
+        else "its commits"
+    )
+    ctx.add(
+        "skillscope/exfiltration/data-flow",
+        f"pushes the user's repository, {what}, to {safe_line(host, limit=60)}, an address the skill names rather "
+        f"than a remote of the user's (line {ctx.line(cmd.start)})",
+        cmd.start,
+        cmd.end,
+    )
+
+
 def _kube_verb(args: list[str]) -> list[str]:
     """kubectl's words from its verb on, past the global options before it (``-n ns``, ``--context=prod``)."""
     index = 0
@@ -2441,6 +2470,7 @@ def _scan(ctx: Ctx, depth: int, args: list[str] | None = None) -> None:
                 _stdin_code(ctx, cmd)
                 _runs_shipped(ctx, cmd, depth)
                 _destroys(ctx, cmd, script.assigned)
+                _pushes_out(ctx, cmd)
                 _installs(ctx, cmd)
                 _privilege(ctx, cmd, pipeline, persist)
                 if cmd.name in ("powershell", "pwsh", "powershell.exe", "pwsh.exe") and any(
