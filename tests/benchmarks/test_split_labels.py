@@ -1,4 +1,4 @@
-"""The tuning splits written by helpers who never read the rules (dev, dev7) are well-formed: every folder is
+"""The tuning splits written by helpers who never read the rules (dev, dev7, dev8) are well-formed: every folder is
 labelled, the counts are the ones their README sections state, every malicious label's marker is on its line, and
 every host a skill names is a reserved example name, a documentation address or a vendor's own. No audit runs here."""
 
@@ -17,6 +17,7 @@ bench = script("run")
 VENDORS = {
     "dev": ("api.github.com", "api.openai.com", "sentry.io", "bun.sh"),
     "dev7": ("api.github.com", "github.com", "api.linear.app", "get.pnpm.io"),
+    "dev8": ("api.cloudflare.com", "dl.k8s.io"),
 }
 LABELS = {split: bench.load_labels(bench.labels_path(bench.corpus_dir(split))) for split in VENDORS}
 
@@ -38,6 +39,14 @@ def test_dev7_has_every_folder_labelled_and_the_counts_are_the_readme_s():
     assert {p.parent.name for p in bench.corpus_dir("dev7").glob("*/SKILL.md")} == set(labels)
     assert (len(_malicious("dev7")), len(honest)) == (40, 20)
     assert sum(1 for label in honest if label.get("risky")) == 16
+
+
+def test_dev8_has_every_folder_labelled_and_the_counts_are_the_readme_s():
+    labels = LABELS["dev8"]
+    honest = [label for label in labels.values() if label["label"] == "honest"]
+    assert {p.parent.name for p in bench.corpus_dir("dev8").glob("*/SKILL.md")} == set(labels)
+    assert (len(_malicious("dev8")), len(honest)) == (36, 24)
+    assert sum(1 for label in honest if label.get("risky")) == 20
 
 
 @pytest.mark.parametrize(("split", "name"), [(s, n) for s in VENDORS for n in sorted(_malicious(s))])
