@@ -2608,7 +2608,7 @@ def _scan(ctx: Ctx, depth: int, args: list[str] | None = None) -> None:
                 ):
                     store = ("credential store" in own[0] or is_store(own[0])) and not _one_item(cmd)
                     # the region and profile names (no secret), or the one keychain item a tool saved for itself
-                    settings = ".aws/config" in own[0] or _one_item(cmd)
+                    settings = ".aws/config" in own[0] or _one_item(cmd) or "/environ" in own[0]  # as printenv is
                     # A page telling the reader to look at their own config is not the skill reading it.
                     level: Severity | None = (
                         ("warning" if store else "note")

