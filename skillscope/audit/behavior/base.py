@@ -75,6 +75,9 @@ class Ctx:
     """Where the code prints a secret it read to its standard output, as (start, end, "reads X (line N)"): a caller
     that captures this script's output (``v=$(ruby read.rb)``, ``python x.py | curl -d @-``) holds the secret."""
     shell_values: dict[str, list[str]] | None = None
+    secret_vars: dict[str, tuple[str, int]] = field(default_factory=dict)
+    """Variables the caller hands a shell text already holding a secret, as (what, line): a CI step's ``env`` drawn
+    from the repository's secrets."""
     purpose: Purpose = field(default_factory=Purpose)
     """What the skill says it is for (frontmatter name and description, SKILL.md headings and first paragraph): a
     risky act that is that purpose (the vendor's installer of the tool the skill installs) is a capability only."""

@@ -23,6 +23,7 @@ from skillscope.audit.behavior import (
     takeover,
     tokenflow,
     triggers,
+    workflows,
 )
 from skillscope.audit.behavior.base import Ctx
 from skillscope.audit.behavior.purpose import Purpose, purpose_of
@@ -157,6 +158,8 @@ def analyse_skill(files: list[SkillFileText], frontmatter: dict[str, Any] | None
                 _gather(evidence, file.path, ctx)
         if not file.binary:
             contexts.append(agentconfig.scan_config(text, file.path))
+        if not file.binary and workflows.is_workflow(file.path, text):  # a CI workflow: its steps run as shell
+            contexts.extend(workflows.scan_workflow(text, file.path, skill_files, purpose))
         if not file.binary and shell.is_entry_file(file.path):  # a unit, crontab or launchd job the skill ships
             contexts.append(shell.scan_entry(text, file.path, skill_files))
         if not file.binary and manifests.is_manifest(file.path):  # what installing its packages pulls in and runs

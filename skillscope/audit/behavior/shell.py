@@ -2417,6 +2417,7 @@ def _scan(ctx: Ctx, depth: int, args: list[str] | None = None) -> None:
     if script.cut:
         ctx.add(CUT, f"a shell value grew past {TEXT_CAP:,} characters and was read only that far", 0, 1)
     flow = _Flow()
+    flow.vars.update(ctx.secret_vars)  # a CI step's env from the repository's secrets
     persist = _Persist()
     code_vars: dict[str, tuple[str, str]] = {}
     socket_open = False
