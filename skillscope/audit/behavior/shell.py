@@ -254,6 +254,20 @@ _PINNED = "checked against a SHA digest written in the script"
 _PINNED_RUN = re.compile(r"downloaded from (\S+) on line \d+ and " + _PINNED)
 
 
+_REGISTRY_NAME = re.compile(r"(?:@[\w.-]+/)?[\w.-]+")
+
+
+def _project_tool(cap: RawCap, inner: Ctx) -> bool:
+    """A package named plainly from its default registry (``npx lint-staged``, ``uvx ruff``): in the repository's own
+    hook it is the project's tooling. A URL, another index, an archive or a name one letter off a popular one is
+    not (those draw a risky-install finding of their own)."""
+    return (
+        cap.kind == "installs"
+        and _REGISTRY_NAME.fullmatch(cap.target) is not None
+        and not any(h.check == "skillscope/permissions/risky-install" for h in inner.hits)
+    )
+
+
 def _pinned_fetch(cap: RawCap, urls: set[str]) -> bool:
     """The network use is the download of a file whose digest the script checks before it runs it."""
     return cap.detail.endswith("download") and any(_host_of(url) == cap.target for url in urls)
@@ -1497,7 +1511,9 @@ def _payload_harm(ctx: Ctx, text: str, depth: int, path: str | None = None, *, l
     reach = [
         c
         for c in inner.caps
-        if c.kind in ("sends", "installs") and not _pinned_fetch(c, pinned) and not (local and c.target == "?")
+        if c.kind in ("sends", "installs")
+        and not _pinned_fetch(c, pinned)
+        and not (local and (c.target == "?" or _project_tool(c, inner)))
     ]
     if reach:
         return f"it reaches the network ({safe_line(reach[0].target, limit=60)})"

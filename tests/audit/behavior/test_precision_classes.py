@@ -263,3 +263,35 @@ def test_chmod_of_a_download_not_checked_keeps_its_warning(tmp_path, env, check)
     _, findings = audit(tmp_path, env, "bad", {"scripts/get.sh": text})
     hits = [f for f in loud(findings) if f["id"] == "skillscope/risky-shell" and f["line"] == 5]
     assert hits and "chmod +x" in hits[0]["message"], findings
+
+
+# --- the repository's own hook running the project's tools from their registry ---------------------------------
+
+HOOKS_PATH = "#!/bin/sh\ngit config core.hooksPath .githooks\n"
+
+
+@pytest.mark.parametrize(
+    "tools",
+    ["npx lint-staged", 'npx @commitlint/cli --edit "$1"\nuvx ruff check .', "pnpm dlx prettier --check ."],
+)
+def test_a_project_hook_may_run_the_projects_tools_by_name(tmp_path, env, tools):  # noqa: F811
+    # a tool named plainly from its default registry is the project's tooling in its own hook; a name one letter
+    # off a popular one, or a package from an address, stays a start-up write that reaches the network
+    good = {"scripts/setup.sh": HOOKS_PATH, ".githooks/pre-commit": f"#!/bin/sh\n{tools}\n"}
+    for bad_tool in ("npx lint-stagde", "npx https://tools.example.net/lint.tgz"):
+        bad = {"scripts/setup.sh": HOOKS_PATH, ".githooks/pre-commit": f"#!/bin/sh\n{bad_tool}\n"}
+        stopped_at_line_and_twin_quiet(
+            tmp_path / bad_tool.split()[-1].rsplit("/", 1)[-1],
+            env,
+            "scripts/setup.sh",
+            bad,
+            good,
+            "skillscope/persistence/startup",
+            2,
+        )
+
+
+def test_the_same_tool_started_from_a_home_start_up_file_stays_an_error(tmp_path, env):  # noqa: F811
+    good = "#!/bin/sh\necho 'npx lint-staged' >> .git/hooks/pre-commit\nchmod +x .git/hooks/pre-commit\n"
+    bad = "#!/bin/sh\necho 'npx lint-staged' >> ~/.bashrc\n"
+    stopped_at_line_and_twin_quiet(tmp_path, env, "scripts/p.sh", bad, good, "skillscope/persistence/startup", 2)
