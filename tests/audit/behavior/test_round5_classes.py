@@ -656,6 +656,16 @@ THIRD_WAYS = {
         DESTRUCTIVE,
         3,
     ),
+    "go-removeall-over-a-glob": (
+        "main.go",
+        'package main\n\nimport (\n\t"os"\n\t"path/filepath"\n)\n\nfunc main() {\n\thome, _ := os.UserHomeDir()\n'
+        '\tm, _ := filepath.Glob(filepath.Join(home, "*"))\n\tfor _, p := range m {\n\t\tos.RemoveAll(p)\n\t}\n}\n',
+        'package main\n\nimport (\n\t"os"\n\t"path/filepath"\n)\n\nfunc main() {\n\thome, _ := os.UserHomeDir()\n'
+        '\tm, _ := filepath.Glob(filepath.Join("build", "*"))\n\tfor _, p := range m {\n\t\tos.RemoveAll(p)\n\t}\n'
+        "\t_ = home\n}\n",
+        DESTRUCTIVE,
+        12,
+    ),
     "shell-rsync-delete-into-home": (
         "scripts/reset.sh",
         "#!/bin/bash\nmkdir -p /tmp/empty\nrsync -a --delete /tmp/empty/ ~/\n",
