@@ -35,6 +35,7 @@ from skillscope.audit.behavior.vocab import (
     home_path,
     is_store,
     item_for_site,
+    lookalike_site,
     one_edit_from,
     persistence_glob,
     prompt_name,
@@ -831,6 +832,8 @@ def installer_severity(ctx: Ctx, url: str | None) -> Severity | None:
     """
     if not (url and url.startswith("https://") and endpoint_kind(url) is None):
         return None
+    if lookalike_site(url_host_of(url)) is not None:
+        return None  # a host dressed as a known site (raw.githubusercontent.com.<other>) is no vendor's installer
     # The skill's stated purpose relieves a script's installer; a page's words are orders to the agent (below).
     if (not ctx.documented and ctx.purpose.names(url)) or vendor_host(_visible(ctx.file_text), url):
         # The product's own installer (sh.rustup.rs in a script that then runs rustup, get.scoop.sh beside scoop
