@@ -261,7 +261,17 @@ _IDENTITY_BIND = re.compile(
     rf"(?:['\"]{_IDENTITY}['\"]|{_IDENTITY_CALL})",
     re.MULTILINE,
 )
-_FIXED = r"\s*(?:==|===|!=|!==)\s*['\"][^'\"\n]{3,}['\"]|\.(?:startswith|endswith|startsWith|endsWith)\(\s*[(\[]?\s*['\"][^'\"\n]{3,}['\"]"
+_FIXED = (
+    r"\s*(?:==|===|!=|!==)\s*['\"][^'\"\n]{3,}['\"]|"
+    r"\.(?:startswith|endswith|startsWith|endsWith|start_with\?|end_with\?)\(\s*[(\[]?\s*['\"][^'\"\n]{3,}['\"]"
+)
+_ENV_IDENTITY = re.compile(
+    rf"(?:\bENV\[\s*['\"]{_IDENTITY}['\"]\s*\]|\bENV\.fetch\(\s*['\"]{_IDENTITY}['\"][^)\n]*\)|"
+    rf"\bos\.environ(?:\.get\(\s*|\[\s*)['\"]{_IDENTITY}['\"][^)\]\n]*[)\]]|\bos\.getenv\(\s*['\"]{_IDENTITY}['\"][^)\n]*\)|"
+    rf"\bprocess\.env\.{_IDENTITY}\b|\$env:{_IDENTITY}\b)"
+    rf"(?:\.(?:to_s|strip|lower|downcase|toLowerCase)(?:\(\))?)*(?:{_FIXED})"
+)
+"""A CI or machine identity read from the environment and compared with a fixed value in place, no name between."""
 
 
 def _identity_tests(ctx: Ctx, own: set[str], reported: dict[int, int]) -> None:
@@ -269,8 +279,10 @@ def _identity_tests(ctx: Ctx, own: set[str], reported: dict[int, int]) -> None:
     compared with a fixed string: the code picks its victims."""
     text = ctx.text
     names = {match.group(1) for match in _IDENTITY_BIND.finditer(text)} if "=" in text else set()
-    for name in names:
-        for match in re.finditer(rf"\b{re.escape(name)}(?:{_FIXED})", text):
+    inline = [_ENV_IDENTITY] if any(w in text for w in ("ENV", "environ", "getenv", "process.env", "$env:")) else []
+    patterns = [re.compile(rf"\b{re.escape(name)}(?:{_FIXED})") for name in names] + inline
+    for pattern in patterns:
+        for match in pattern.finditer(text):
             line = text.count("\n", 0, match.start())
             if line in reported:
                 continue
