@@ -262,7 +262,7 @@ _IDENTITY_BIND = re.compile(
     re.MULTILINE,
 )
 _FIXED = (
-    r"\s*(?:==|===|!=|!==)\s*['\"][^'\"\n]{3,}['\"]|"
+    r"\s*(?:==|===|!=|!==)\s*['\"][^'\"\n]{3,}['\"]|\s+-(?:i|c)?(?:eq|ne|like|notlike)\s+['\"][^'\"\n]{3,}['\"]|"
     r"\.(?:startswith|endswith|startsWith|endsWith|start_with\?|end_with\?)\(\s*[(\[]?\s*['\"][^'\"\n]{3,}['\"]"
 )
 _ENV_IDENTITY = re.compile(
