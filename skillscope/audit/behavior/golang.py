@@ -78,6 +78,8 @@ _HEADER_KEYS = (
 )
 _SEND_METHODS = frozenset({"Post", "PostForm", "Get", "Head", "Do"})
 _WRITE_METHODS = frozenset({"Write", "WriteString", "WriteTo", "Encode", "WriteByte", "WriteRune", "ReadFrom"})
+_STD_WRITES = frozenset({"Write", "WriteString"})
+"""How a program writes to its standard output or error stream directly."""
 _PATH_BUILDERS = frozenset(
     {
         "filepath.Join",
@@ -632,6 +634,9 @@ class _Go:
                 body = args[1] if len(args) > 1 else EMPTY
             return self._into(node, first, body, start, end, scope)
         # -- a value's method
+        if name.rsplit(".", 1)[0] in ("os.Stdout", "os.Stderr") and method in _STD_WRITES:
+            sinks.say(start, end, args)  # os.Stdout.WriteString(note): printed, as fmt.Println prints
+            return EMPTY
         if value_node is not None:
             if recv.handle is not None:
                 return self._handle_call(recv, method, args, start, end)

@@ -1355,6 +1355,8 @@ def _record(ctx: Ctx, cmd: Cmd, sends: bool) -> None:
         )
         if text.strip():
             ctx.say(text, cmd.start, cmd.end)
+    elif name == "cat" and cmd.stdin and not cmd.args and not any(op.startswith(">") for op, _ in cmd.redirects):
+        ctx.say(cmd.stdin, cmd.start, cmd.end)  # cat <<EOF ... EOF: the here-document is printed
 
 
 _LOOPBACK = re.compile(r"^(?:127\.[\d.]+|localhost|::1|\[::1\]|ip6-localhost)$", re.I)
