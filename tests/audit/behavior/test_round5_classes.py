@@ -1,8 +1,9 @@
-"""Classes of issue #33's fifth round, each judged as a class in every language that spells it: a destination named
-apart from the call that sends (a Net::HTTP block or handle, a dial to ``host:port``), a host picked at run time among
-constants (``shuf``, ``secrets.choice`` in a ``%`` template, ``Get-Random`` in an interpolated string), PowerShell
-literals split and joined (``[string]::Concat``/``Format``/``Join``, a hashtable's key), a download PowerShell runs
-with or without a ``Get-FileHash`` check, and a glob over the home folder's settings that asks for tokens by name.
+"""Classes of issue #33's fifth round, each judged as a class in every language that spells it (the list is in
+``benchmarks/detection/README.md``, "Open classes, round 5"): a destination named apart from the call that sends, a
+password typed at a prompt and kept in a file or a log, a host picked at run time among constants, PowerShell literals
+split and joined and a download it runs with or without a ``Get-FileHash`` check, a glob that asks for tokens by name,
+and the second-most-common API for each capability kind (sends, runs, start-up writes, grants, deletes, reads, text
+printed for the agent).
 
 Each attack is audited end to end (``skillscope audit DIR``, the folder served as a real server) beside an honest
 twin of the same shape that must stay quiet; the twin is what tells a resolved destination from a guessed one."""
