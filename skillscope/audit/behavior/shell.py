@@ -545,7 +545,25 @@ def _pipeline_source(ctx: Ctx, flow: _Flow, pipeline: Pipeline) -> tuple[str, in
     return None
 
 
-_TOKEN_TOOLS = frozenset({"gh", "glab", "aws", "gcloud", "az", "kubectl", "git", "op", "vault", "pass", "npm"}) | {
+_TOKEN_TOOLS = frozenset(
+    {
+        "gh",
+        "glab",
+        "aws",
+        "gcloud",
+        "az",
+        "kubectl",
+        "git",
+        "op",
+        "vault",
+        "pass",
+        "npm",
+        "pbpaste",
+        "wl-paste",
+        "xclip",
+        "xsel",
+    }
+) | {
     f"docker-credential-{k}" for k in ("desktop", "osxkeychain", "pass", "secretservice", "wincred", "ecr-login", "gcr")
 }
 _RESOLVERS = frozenset({"dig", "nslookup", "host", "drill", "ping"})
