@@ -1260,10 +1260,19 @@ class Analyser:
                 self._add(check, f"runs {safe_line(key, limit=80)}, written from {kind}ed data", node)
                 return
         elements = command.elts if isinstance(command, (ast.List, ast.Tuple)) else []
+        operands = elements[1:]
+        if head in ("ssh", "scp", "sftp", "rsync"):
+            # the key it logs in with (-i KEY, -o IdentityFile=KEY) proves who the user is; it is never sent
+            said_at = [as_text(self.values.value(w)) or "" for w in elements]
+            operands = [
+                w
+                for i, w in enumerate(elements[1:], 1)
+                if said_at[i - 1] != "-i"
+                and not (said_at[i - 1] == "-o" and said_at[i].startswith("IdentityFile"))
+                and not said_at[i].startswith(("-oIdentityFile", "IdentityFile"))
+            ]
         taint = (
-            next((t for t in (self.taint(w) for w in elements[1:]) if t), None)
-            if head in DOWNLOADERS | NET_TOOLS
-            else None
+            next((t for t in (self.taint(w) for w in operands) if t), None) if head in DOWNLOADERS | NET_TOOLS else None
         )
         if taint is not None:
             url = next((w for w in words if "://" in w), None) or f"the network ({head})"

@@ -68,6 +68,9 @@ SEND_METHODS = frozenset(
 )
 NOT_DATA = frozenset(
     {"headers", "auth", "cookies", "timeout", "verify", "cert", "allow_redirects", "proxies", "stream"}
+    # an SSH client's login key (paramiko's key_filename, pkey and passphrase, asyncssh's client_keys): it proves who
+    # the user is to the server, as a client certificate does, and is never sent
+    | {"key_filename", "pkey", "passphrase", "client_keys"}
 )
 DECODERS = frozenset(
     {

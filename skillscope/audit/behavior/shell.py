@@ -480,10 +480,42 @@ def _git_verb(cmd: Cmd) -> str:
     return args[i] if i < len(args) else ""
 
 
+_LOGIN_KEY = re.compile(r"(?i)^-?o?\s*IdentityFile[ =]")
+
+
+def _without_login_key(cmd: Cmd) -> list[str]:
+    """The arguments of an ssh, scp, sftp or rsync command without the key it logs in with (``-i KEY``,
+    ``-o IdentityFile=KEY``, rsync's ``-e "ssh -i KEY"``): that key proves who the user is to the server and is
+    never sent; a key named as a file to copy stays an operand."""
+    if cmd.name not in ("ssh", "scp", "sftp", "rsync"):
+        return list(cmd.args)
+    kept: list[str] = []
+    skip = False
+    for index, arg in enumerate(cmd.args):
+        if skip:
+            skip = False
+            continue
+        value = cmd.args[index + 1] if index + 1 < len(cmd.args) else ""
+        if cmd.name == "rsync":  # rsync's own -i itemizes changes; its login options are in -e
+            if arg in ("-e", "--rsh") and re.match(r"\s*ssh\b", value):
+                skip = True  # the remote shell rsync starts, with its own login options
+                continue
+            if not re.match(r"--rsh=\s*ssh\b", arg):
+                kept.append(arg)
+            continue
+        if arg == "-i" or (arg == "-o" and _LOGIN_KEY.match(value)):
+            skip = True
+            continue
+        if (arg.startswith("-i") and len(arg) > 2) or _LOGIN_KEY.match(arg):
+            continue  # -i~/.ssh/key, -oIdentityFile=~/.ssh/key
+        kept.append(arg)
+    return kept
+
+
 def _read_words(cmd: Cmd) -> list[str]:
     """The words that may name what a command reads: its arguments and their other values, and for an archiver
     given a folder to work in (``tar -C "$HOME" .aws``) each relative name joined to that folder."""
-    words = [*cmd.args, *cmd.alts]
+    words = [*_without_login_key(cmd), *cmd.alts]
     if cmd.name in ("tar", "zip", "7z", "rsync", "bsdtar", "gtar"):
         folder = next(
             (
