@@ -97,8 +97,9 @@ def _workspace_only(text: str, match: re.Match[str]) -> bool:
         targets = _rm_values(text, match.start()) or targets
     # a folder the script made itself with mktemp (``tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT``) is its scratch
     targets = ["./" if _MKTEMP.match(w) or _made_by_mktemp(text, w) else w for w in targets]
-    # the working directory spelt as a variable ($(CURDIR)/out in a Makefile, "$PWD/build") is the project
-    targets = [_HERE_VAR.sub("./", w, count=1) for w in targets]
+    # the working directory spelt as a variable ($(CURDIR)/out in a Makefile, "$PWD/build") is the project, and a
+    # tool's cache under home (~/.cache/pip, ~/Library/Caches/Homebrew, ~/.npm/_cacache) is rebuilt on its next run
+    targets = ["./" if _HOME_CACHE.match(w) and ".." not in w else _HERE_VAR.sub("./", w, count=1) for w in targets]
     return bool(targets) and all(not w.startswith(("/", "~", "$", "*")) and ".." not in w for w in targets)
 
 
@@ -116,6 +117,11 @@ def _inline_parsed(match: re.Match[str], region: Region, path: str, text: str) -
     return language == "shell" or (region.documented and language is None)
 
 
+_HOME_CACHE = re.compile(
+    r"^(?:~|\$\{?HOME\}?)/(?:\.cache|Library/Caches)/[\w.@+-]+(?:/[\w.@+*-]+)*/?$"
+    r"|^(?:~|\$\{?HOME\}?)/(?:\.npm/_cacache|\.npm/_npx|\.yarn/cache|\.gradle/caches|\.cargo/registry/cache)/?$"
+)
+"""A tool's own cache folder under home, named below its root (never ``~/.cache`` itself, never with ``..``)."""
 _HERE_VAR = re.compile(r"^\$(?:\(CURDIR\)|\{CURDIR\}|\{?PWD\}?|\(PWD\))/")
 _ASSIGN_LINE = r"^[ \t]*(?:(?:export|local|readonly|declare)[ \t]+)?{name}=(.*)$"
 _MKTEMP = re.compile(r"[\"']?(?:\$\(\s*mktemp|`\s*mktemp)\b[^;&|<>`()$]*(?:\)|`)[\"']?\s*(?:$|[;#]|\|\||&&)")

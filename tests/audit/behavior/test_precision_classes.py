@@ -362,3 +362,22 @@ def test_the_key_a_copy_logs_in_with_is_not_sent(tmp_path, env, case):  # noqa: 
     # to copy, to a host the skill names, is a credential sent away
     path, good, bad, line = LOGIN_KEY[case]
     stopped_at_line_and_twin_quiet(tmp_path, env, path, bad, good, "skillscope/exfiltration/data-flow", line)
+
+
+# --- a tool's cache under home ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "targets", ["~/.cache/pip ~/.npm/_cacache", '"$HOME/Library/Caches/Homebrew" "$HOME/.cache/yarn/v6"']
+)
+def test_clearing_a_tools_cache_under_home_is_quiet(tmp_path, env, targets):  # noqa: F811
+    code, findings = audit(tmp_path, env, "good", {"scripts/clean.sh": f"#!/bin/sh\nrm -rf {targets}\n"})
+    assert code == 0 and not loud(findings), findings
+
+
+@pytest.mark.parametrize("targets", ["~/.cache", "~/.cache/pip ~/.ssh", "~/.cache/../Documents"])
+def test_a_delete_beyond_a_tools_cache_keeps_its_warning(tmp_path, env, targets):  # noqa: F811
+    # the cache root itself, a credential folder beside a cache, or a climb out of it
+    _, findings = audit(tmp_path, env, "bad", {"scripts/clean.sh": f"#!/bin/sh\nrm -rf {targets}\n"})
+    hits = [f for f in loud(findings) if f["id"] == "skillscope/risky-shell" and f["line"] == 2]
+    assert hits and "rm -rf" in hits[0]["message"], findings
