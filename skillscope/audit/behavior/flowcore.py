@@ -38,6 +38,7 @@ from skillscope.audit.behavior.vocab import (
     prompt_owner,
     related_host,
     url_host_of,
+    vendor_of,
 )
 from skillscope.audit.findings import Severity
 from skillscope.core.textsafe import safe_line
@@ -396,7 +397,10 @@ class Sinks:
         """A named token in an auth header, or sent to its own provider (GITHUB_TOKEN to api.github.com), is its use."""
         if secret.name is None or secret.name == ".env" or endpoint_kind(url) is not None:
             return False
-        return secret.header or (host != "?" and related_host(secret.name, host))
+        if host != "?" and related_host(secret.name, host):
+            return True
+        # a provider's token in a header to a host the script names that is not the provider's is sent away
+        return secret.header and (host == "?" or vendor_of(secret.name) is None)
 
     # -- reads ---------------------------------------------------------------------------------------------------
     def read(self, start: int, end: int, val: Val) -> None:

@@ -43,6 +43,7 @@ from skillscope.audit.behavior.vocab import (
     related_host,
     site_of,
     url_host_of,
+    vendor_of,
 )
 from skillscope.audit.findings import Severity
 from skillscope.core.textsafe import safe_line
@@ -764,6 +765,8 @@ def _sends(cmd: Cmd) -> bool:
         return True  # http POST url key=value / key=@file / key@file: HTTPie sends its request items
     if "xargs" in cmd.wrappers:
         return True  # xargs puts what the stage before prints into the request's arguments: it is sent
+    if _header_to_stranger(cmd):
+        return True  # a provider's token in a header goes to the host, as a body would
     return any(
         a in _SEND_FLAGS
         or a.startswith(tuple(f + "=" for f in _SEND_FLAGS if f.startswith("--")))
@@ -794,12 +797,28 @@ def _uploads(cmd: Cmd) -> bool:
     )
 
 
+def _header_to_stranger(cmd: Cmd) -> bool:
+    """Whether a header or login value names a provider's token (``-H "X-Api-Key: $OPENAI_API_KEY"``) and the request
+    goes to a host the script names that is not that provider's."""
+    url = _url_of(cmd)
+    if not _named_host(url):
+        return False
+    host = url_host_of(url or "")
+    return any(
+        i > 0
+        and cmd.args[i - 1] in _HEADER_FLAGS
+        and any(vendor_of(name) and not related_host(name, host) for name in _VAR.findall(a))
+        for i, a in enumerate(cmd.args)
+    )
+
+
+_HEADER_FLAGS = ("-H", "--header", "-u", "--user", "--oauth2-bearer")
+
+
 def _header_only(cmd: Cmd, name: str) -> bool:
     """Whether a named secret appears only in -H/--header or -u values (sent as credentials, not as data)."""
     places = [i for i, a in enumerate(cmd.args) if name in a]
-    return bool(places) and all(
-        i > 0 and cmd.args[i - 1] in ("-H", "--header", "-u", "--user", "--oauth2-bearer") for i in places
-    )
+    return bool(places) and all(i > 0 and cmd.args[i - 1] in _HEADER_FLAGS for i in places)
 
 
 def _owned_send(ctx: Ctx, cmd: Cmd, name: str | None, url: str | None) -> bool:
@@ -812,9 +831,12 @@ def _owned_send(ctx: Ctx, cmd: Cmd, name: str | None, url: str | None) -> bool:
         # the keychain item the tool saved for this site (service linear-skill to api.linear.app)
         return bool(host) and item_for_site(name.removeprefix(ITEM), host) and endpoint_kind(url or "") is None
     # a provider's token sent to that provider's API (GITHUB_TOKEN to api.github.com) is its use, not a leak
-    return name is not None and (
-        _header_only(cmd, name) or bool(host and related_host(name, host) and endpoint_kind(url or "") is None)
-    )
+    if name is None:
+        return False
+    if host and related_host(name, host) and endpoint_kind(url or "") is None:
+        return True
+    # a token in a header is its use unless it names a provider and goes to another host the script names
+    return _header_only(cmd, name) and (vendor_of(name) is None or not _named_host(url))
 
 
 def _report_flow(ctx: Ctx, cmd: Cmd, source: tuple[str, int, str | None]) -> None:
