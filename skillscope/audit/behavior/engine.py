@@ -15,6 +15,7 @@ from skillscope.audit.behavior import (
     javascript,
     makefile,
     manifests,
+    pkgsource,
     powershell,
     prose,
     pymodules,
@@ -188,6 +189,8 @@ def analyse_skill(files: list[SkillFileText], frontmatter: dict[str, Any] | None
             uploaded=_uploaded_hosts(contexts) if script else frozenset(),
             installed=_install_hosts(contexts) | _source_hosts(text),
         )
+        if script:
+            pkgsource.scan_package_sources(whole)
         contexts.append(whole)
         placed = _place(text, contexts, binary=file.binary)
         found = _capabilities(text, file.path, contexts, binary=file.binary)

