@@ -40,6 +40,7 @@ from skillscope.audit.behavior.jsvalues import (
     prompted,
     shown,
 )
+from skillscope.audit.behavior.modes import judge_mode
 from skillscope.audit.behavior.shellvalues import shipped
 from skillscope.audit.behavior.treesitter import parse, text_of
 from skillscope.audit.behavior.vocab import (
@@ -169,6 +170,18 @@ _ALIASES = {
 }
 _SENDERS = {"invoke-webrequest", "invoke-restmethod", "send-mailmessage"}
 _RUNNERS = {"invoke-expression", "invoke-command"}
+_EVERYONE = r"""(?:Everyone|(?:BUILTIN\\)?Users|(?:NT AUTHORITY\\)?Authenticated Users|\*?S-1-1-0|\*?S-1-5-11|\*?S-1-5-32-545)"""
+_BROAD_RULE = re.compile(
+    r"""FileSystemAccessRule\s*(?:\(|\s-ArgumentList\s*\(?)\s*["']"""
+    + _EVERYONE
+    + r"""["']\s*,\s*["']?(?P<rights>[\w, ]+)""",
+    re.IGNORECASE,
+)
+"""An access rule for every account of the machine (``FileSystemAccessRule("Everyone", "Read", "Allow")``)."""
+_ICACLS_GRANT = re.compile(
+    r"/grant(?::r)?\s+'?" + _EVERYONE + r":(?:\([A-Z,]+\))*\(?(?P<rights>[A-Z,]+)", re.IGNORECASE
+)
+"""icacls' ``/grant Everyone:R`` (or ``Users:(OI)(CI)F``)."""
 _WRITERS = {"set-content", "add-content", "out-file", "new-item", "copy-item", "move-item", "export-clixml"}
 _NATIVE = frozenset(
     {
@@ -201,6 +214,7 @@ _NATIVE = frozenset(
         "launchctl",
         "systemctl",
         "chmod",
+        "icacls",
         "security",
         "gh",
         "aws",
@@ -870,6 +884,12 @@ class _Analyser:
                 value = Val(text="")  # an empty file: nothing runs from it
             self._write(node, (where.text if where else None) or UNKNOWN, value, name)
             return Val()
+        if name == "set-acl":
+            where = args.get("path", "literalpath", position=0)
+            rule = _BROAD_RULE.search(self.ctx.file_text)  # the rule the ACL object was given, by the script's text
+            if rule is not None:
+                self._opened(node, (where.text if where else None) or UNKNOWN, rule.group("rights"), "Set-Acl")
+            return Val()
         if name in ("set-itemproperty", "new-itemproperty"):
             where = args.get("path", position=0)
             self._write(
@@ -1249,6 +1269,13 @@ class _Analyser:
                 self._inner(node, command.text, "run by powershell -Command")
         return Val()
 
+    def _opened(self, node: tree_sitter.Node, target: str, rights: str, how: str) -> None:
+        """An ACL entry giving every account of the machine ``rights`` on ``target``, judged as chmod's mode is."""
+        mode = 0o606 if re.search(r"write|modify|full|\b[FMW]\b", rights, re.IGNORECASE) else 0o604
+        start, end = self.spans.of(node)
+        if self.report:
+            judge_mode(self.ctx, mode, normal_path(target), start, end, how)
+
     def _native(self, node: tree_sitter.Node, name: str, args: _Args, piped: Val | None) -> Val:
         tool = name.removesuffix(".exe")
         # a Windows path's separators read as the shell's (curl.exe -F "f=@$env:USERPROFILE\\.ssh\\id_rsa")
@@ -1275,6 +1302,10 @@ class _Analyser:
             self.cap("sends", url_host_of(url.group(0)) if url else "?", node, "certutil download")
             if args.positional:
                 self.dropped[args.positional[-1].text or UNKNOWN] = url.group(0) if url else UNKNOWN
+        if tool.lower() == "icacls" and args.positional and "/grant" in lowered:
+            granted = _ICACLS_GRANT.search(command)
+            if granted is not None:
+                self._opened(node, args.positional[0].text or UNKNOWN, granted.group("rights"), "icacls")
         if tool == "mshta" and "http" in lowered:
             self.add(DOWNLOAD, "runs a page it downloads (mshta of a URL)", node)
         taint = merge(*(carried(v) for v in [*args.positional, *args.named.values()])).taint

@@ -136,3 +136,71 @@ def test_a_source_the_user_passes_is_no_finding():
 
     passed = '#!/bin/bash\nexport PIP_INDEX_URL="$1"\nGOPROXY=${GOPROXY_MIRROR} go install example.com/x@v1\npip install requests\n'
     assert loud({"setup.sh": passed}) == []
+
+
+# --- 3. a private key or credential file opened to every account of the machine -------------------------------------
+
+PRIVILEGE = "skillscope/permissions/privilege"
+SH_MODE = "#!/bin/bash\nset -eu\nssh-keygen -t ed25519 -N '' -f ~/.ssh/id_deploy\nchmod {mode} ~/.ssh/id_deploy{pub}\n"
+PY_MODE = """import os
+from pathlib import Path
+
+key = Path.home() / ".aws" / "credentials"
+os.chmod(key{pub}, 0o{mode})
+"""
+JS_MODE = """const fs = require("fs");
+const path = require("path");
+const os = require("os");
+
+fs.chmodSync(path.join(os.homedir(), ".kube", "config{pub}"), 0o{mode});
+"""
+PS_ACL = """$key = Join-Path $HOME ".ssh\\id_ed25519{pub}"
+$acl = Get-Acl $key
+$rule = New-Object System.Security.AccessControl.FileSystemAccessRule("{who}", "Read", "Allow")
+$acl.SetAccessRule($rule)
+Set-Acl -Path $key -AclObject $acl
+"""
+PS_ICACLS = 'icacls "$env:USERPROFILE\\.ssh\\id_ed25519{pub}" /grant "{who}:(R)"\n'
+RB_MODE = 'require "fileutils"\n\nFile.chmod(0o{mode}, File.join(Dir.home, ".netrc{pub}"))\n'
+GO_MODE = """package main
+
+import (
+\t"os"
+\t"path/filepath"
+)
+
+func main() {
+\thome, _ := os.UserHomeDir()
+\tos.Chmod(filepath.Join(home, ".ssh", "id_ed25519{pub}"), 0o{mode})
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("path", "text", "bad", "good", "line"),
+    [
+        ("scripts/keys.sh", SH_MODE, {"mode": "644", "pub": ""}, {"mode": "644", "pub": ".pub"}, 4),
+        ("scripts/keys.py", PY_MODE, {"mode": "644", "pub": ""}, {"mode": "600", "pub": ""}, 5),
+        ("scripts/keys.js", JS_MODE, {"mode": "666", "pub": ""}, {"mode": "600", "pub": ""}, 5),
+        ("scripts/keys.ps1", PS_ACL, {"who": "Everyone", "pub": ""}, {"who": "Everyone", "pub": ".pub"}, 5),
+        ("scripts/grant.ps1", PS_ICACLS, {"who": "Users", "pub": ""}, {"who": "$env:USERNAME", "pub": ""}, 1),
+        ("bin/keys.rb", RB_MODE, {"mode": "644", "pub": ""}, {"mode": "600", "pub": ""}, 3),
+        ("cmd/keys.go", GO_MODE, {"mode": "644", "pub": ""}, {"mode": "600", "pub": ""}, 10),
+    ],
+)
+def test_a_key_file_opened_to_every_account_is_stopped_and_a_private_mode_or_a_public_key_passes(
+    tmp_path,
+    env,  # noqa: F811
+    path,
+    text,
+    bad,
+    good,
+    line,
+):
+    def fill(values: dict[str, str]) -> str:
+        out = text
+        for key, value in values.items():
+            out = out.replace("{" + key + "}", value)
+        return out
+
+    stopped_at_line_and_twin_quiet(tmp_path, env, path, fill(bad), fill(good), PRIVILEGE, line)
