@@ -29,7 +29,7 @@ from skillscope.audit.findings import Hit, check_info
 from skillscope.audit.text_scan import hit_at
 from skillscope.core.textsafe import safe_line
 
-__all__ = ["cross_file", "granted", "broad_grant", "routed_output"]
+__all__ = ["cross_file", "granted", "broad_grant", "kept_download", "routed_output"]
 
 FLOW = "skillscope/exfiltration/data-flow"
 _SCRATCH = re.compile(r"^(?:/tmp/|/var/tmp/|/dev/shm/|\$TMPDIR/|~/|\./|\.\./|[\w.-]+/)|^[\w.-]+\.\w+$")
@@ -133,6 +133,75 @@ def cross_file(
                         f"(line {secret.line}), into {sink}",
                         secret,
                     )
+    return out
+
+
+DOWNLOAD = "skillscope/obfuscation/download-exec"
+_SAVED_TO = re.compile(
+    r"""(?:\s-o|\s--output|\s-O|\s--output-document|\s-OutFile|\s-Destination|urlretrieve\([^,\n]+,)[\s=]*["']?"""
+    r"""([^\s"')]+)""",
+    re.IGNORECASE,
+)
+"""Where a download line saves what it fetched (``curl -o F``, ``wget -O F``, ``-OutFile F``, ``urlretrieve(u, F)``)."""
+_RUNS_ON_LINE = re.compile(
+    r"(?:^|[;&|(]|\bthen\b|\bdo\b)[ \t]*(?:source|\.|&)[ \t]|"
+    r"(?:^|[\s;&(|])(?:source|sh|bash|zsh|dash|node|deno|bun|python3?|ruby|perl|pwsh|iex|Invoke-Expression|exec|"
+    r"eval|run_path|marshal\.loads|pickle\.loads?)(?=[\s(])",
+    re.IGNORECASE,
+)
+"""A line that runs what it names: a shell's ``source``/``.``, an interpreter given a file, ``iex``, ``exec``."""
+_CHECKSUM = re.compile(r"sha(?:256|512)sum|shasum|Get-FileHash|hexdigest|createHash", re.IGNORECASE)
+_HEX_DIGEST = re.compile(r"\b(?:[0-9a-fA-F]{64}|[0-9a-fA-F]{128})\b")
+
+
+def _assigned(text: str, value: str) -> str:
+    """``$CACHE`` (or ``${CACHE}``) resolved from a plain ``CACHE=...`` line of the same script, else as written."""
+    named = re.fullmatch(r"\$\{?(\w+)\}?", value)
+    if named is None:
+        return value
+    found = re.search(rf"^[ \t]*(?:export[ \t]+|readonly[ \t]+)?{named.group(1)}=[\"']?([^\s\"']+)", text, re.M)
+    return found.group(1).replace("$HOME/", "~/").replace("${HOME}/", "~/") if found else value
+
+
+def kept_download(
+    texts: Mapping[str, str], capabilities: list[Capability], hits: list[tuple[str, Hit]]
+) -> list[tuple[str, Hit]]:
+    """A download one script saves to a file that another script of the skill runs (``fetch.sh`` keeps
+    ``~/.cache/x/hook.sh``, ``apply.sh`` sources it): a download reaching an interpreter across files, an error at
+    the line that runs it, a note when the skill checks the file against a SHA digest it spells out."""
+    saved: dict[str, tuple[str, int, str]] = {}  # the file -> (the script that saved it, its line, the host)
+    for cap in capabilities:
+        if cap.kind != "sends" or "download" not in cap.detail or not cap.line or cap.path not in texts:
+            continue
+        line = texts[cap.path].split("\n")[cap.line - 1] if cap.line <= texts[cap.path].count("\n") + 1 else ""
+        for match in _SAVED_TO.finditer(line):
+            place = _assigned(texts[cap.path], match.group(1)).replace("$HOME/", "~/").replace("${HOME}/", "~/")
+            if "$" not in place and len(place) >= 6 and "/" in place:
+                saved[place] = (cap.path, cap.line, cap.target)
+    if not saved:
+        return []
+    flagged = {(path, hit.at.line) for path, hit in hits if hit.id == DOWNLOAD}
+    pinned = any(_CHECKSUM.search(t) and _HEX_DIGEST.search(t) for t in texts.values())
+    out: list[tuple[str, Hit]] = []
+    for runner, text in texts.items():
+        if runner.lower().endswith((".md", ".markdown", ".txt", ".json", ".yaml", ".yml")):
+            continue
+        for number, line in enumerate(text.split("\n"), 1):
+            if (runner, number) in flagged or not _RUNS_ON_LINE.search(line):
+                continue
+            for place, (saver, at, host) in saved.items():
+                if saver == runner or not _names(line.replace("$HOME/", "~/").replace("${HOME}/", "~/"), place):
+                    continue
+                flagged.add((runner, number))
+                start, end = line_span(text, number)
+                message = (
+                    f"{saver} downloads {safe_line(place, limit=60)} from {safe_line(host, limit=60)} (line {at}), "
+                    f"and {runner} runs it (line {number})"
+                    + (", checked against a SHA digest written in the skill" if pinned else "")
+                )
+                hit = hit_at(DOWNLOAD, message, text, start, end)
+                out.append((runner, replace(hit, severity="note") if pinned else hit))
+                break
     return out
 
 

@@ -1242,8 +1242,9 @@ class _Analyser:
             "executes", name.rsplit("/", 1)[-1].replace(UNKNOWN, "?") or "?", node, safe_line(shown(command), limit=80)
         )
         tool = name.rsplit("/", 1)[-1]
-        if len(words) == 1 and tool in INTERPRETERS:
+        if len(words) == 1 and tool in INTERPRETERS and len(command.split()) == 1:
             # spawn("sh"), execSync("bash", {input}): the interpreter runs whatever reaches its standard input
+            # (execSync("node /tmp/x.js") names its program: judged below as any command is)
             fed = opts.fields.get("input") if opts is not None and opts.fields else None
             if fed is not None:
                 self._fed(node, tool, fed)
@@ -1314,6 +1315,10 @@ class _Analyser:
         if method in _FS_READ or method in ("readdirSync", "readdir", "existsSync", "statSync", "open", "openSync"):
             out = Val(content=True)
             if path is None:
+                return out
+            kept = self.dropped.get(path) if method in _FS_READ else None
+            if kept is not None:  # a file this script wrote from a download (in another function): that download
+                out.fetched, out.decoded = (path, False) if kept == "download" else (None, True)
                 return out
             if method in _FS_READ:
                 # the skill's own file, named beside the script (path.join(__dirname, "cfg.json")): its text is known

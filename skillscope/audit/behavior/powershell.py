@@ -830,6 +830,12 @@ class _Analyser:
             return Val()
         if name == "get-content" or name == "import-clixml":
             source = args.get("path", "literalpath", position=0) or piped or Val()
+            kept = self.dropped.get(source.text or UNKNOWN) if source.text else None
+            if kept is not None:
+                # a file this script downloaded (perhaps in another function) and now reads back: that download,
+                # pinned when Get-FileHash compared it with a digest written in the script first
+                pinned = "\x00pinned" if (source.text or "") in self.verified else None
+                return Val(fetched=kept, ref=pinned) if kept != "decoded" else Val(decoded=True)
             return self._read(node, source, quiet=False)
         if name == "compress-archive":
             # Compress-Archive -Path "$stage\*" -DestinationPath $zip: the archive holds what the folder held
@@ -1179,9 +1185,10 @@ class _Analyser:
             else:
                 self.add(
                     DOWNLOAD,
-                    f"runs what it downloads from {shown(code.fetched)} ({how})",
+                    f"runs what it downloads from {shown(code.fetched)} ({how})"
+                    + (", checked against a SHA digest written in the script" if code.ref == "\x00pinned" else ""),
                     node,
-                    _installer_severity(self.ctx, code.fetched),
+                    "note" if code.ref == "\x00pinned" else _installer_severity(self.ctx, code.fetched),
                 )
         elif code.decoded:
             said = f": {safe_line(code.text, limit=60)}" if code.text else ""

@@ -141,6 +141,15 @@ _GIT_HOOKS_CONFIG = re.compile(r"(?:^|/)\.git/config$")
 _SETTINGS_ONLY = re.compile(r"\.aws/config\b|\.kube/config\b|\.docker/config\.json\b")
 """Credential places that are mostly settings (a region, contexts, registry names): reading one alone is no finding."""
 
+_DIGEST = re.compile(r"\b(?:[0-9a-fA-F]{64}|[0-9a-fA-F]{128})\b")
+
+
+def _pinned(text: str) -> bool:
+    """Whether the script checks what it fetched against a SHA-256/512 digest it spells out (``hexdigest() != "…"``):
+    the file it later runs is then one a reviewer can read in advance."""
+    return "hexdigest" in text and _DIGEST.search(text) is not None
+
+
 _SECRET_URL = re.compile(r"DSN\b|DATABASE_URL|CONN(?:ECTION)?_?STR", re.IGNORECASE)
 """Environment names of connection strings, which carry a password."""
 
@@ -292,6 +301,8 @@ class Analyser:
         self.net: set[str] = set()
         self.files: dict[str, str] = {}
         self.dropped: dict[str, str] = {}
+        self.returned: dict[str, list[ast.expr]] = {}
+        """What each local function returns, as written: a helper handing back a file it read."""
         self.imports: dict[str, tuple[str, str]] = {}
         self.summary = Summary()
         self.reads: list[tuple[Taint, ast.AST]] = []
@@ -653,6 +664,7 @@ class Analyser:
         self._block(function.body)
         for node in ast.walk(function):
             if isinstance(node, ast.Return) and node.value is not None:
+                self.returned.setdefault(function.name, []).append(node.value)
                 found = self.taint(node.value)
                 if found and found.name != "\x00param":
                     self.summary.returns[function.name] = found
@@ -973,6 +985,16 @@ class Analyser:
                 node,
             )
             return
+        kept = self._dropped_read(code, 3) if self.dropped else None
+        if kept is not None:  # a download kept in a file by one function and loaded here by another
+            place, kind = kept
+            self._add(
+                "skillscope/obfuscation/download-exec" if kind == "download" else "skillscope/obfuscation/decode-exec",
+                f"runs {safe_line(place, limit=80)}, written from {kind}ed data ({fn}, line {self._line(node)})",
+                node,
+                "note" if kind == "download" and _pinned(self.ctx.text) else None,
+            )
+            return
         source = as_text(self.values.value(code)) if fn not in ("marshal.loads", "pickle.loads") else None
         if decoded:
             shown = f": {safe_line(source.strip(), limit=80)}" if source and source.strip() else ""
@@ -989,6 +1011,33 @@ class Analyser:
             self._add("skillscope/obfuscation/dynamic-exec", f"runs code that is not a constant ({fn})", node)
         if source:
             self._inner(source, node, f"code {'decoded' if decoded else 'built'} for {fn}")
+
+    def _dropped_read(self, code: ast.AST, depth: int) -> tuple[str, str] | None:
+        """(the file, download or decode) when ``code`` is what a file the script wrote from fetched or decoded data
+        holds: ``open(p).read()``, ``Path(p).read_bytes()``, a handle opened on it, or a name bound to one of those."""
+        for sub in ast.walk(code):
+            if isinstance(sub, ast.Name) and depth > 0 and isinstance(self.bound.get(sub.id), ast.AST):
+                found = self._dropped_read(self.bound[sub.id], depth - 1)
+                if found is not None:
+                    return found
+            if not isinstance(sub, ast.Call):
+                continue
+            if isinstance(sub.func, ast.Name) and depth > 0 and sub.func.id in self.returned:
+                for value in self.returned[sub.func.id]:  # load(helper()) where the helper returns the file's bytes
+                    found = self._dropped_read(value, depth - 1)
+                    if found is not None:
+                        return found
+            method = sub.func.attr if isinstance(sub.func, ast.Attribute) else ""
+            places: list[ast.AST] = []
+            if self._callee(sub.func) in ("open", "io.open") and sub.args:
+                places.append(sub.args[0])
+            elif method in ("read_text", "read_bytes", "open") and isinstance(sub.func, ast.Attribute):
+                places.append(sub.func.value)
+            for place in places:
+                for key in (self._resolve(place) or dotted(place), self._path(place)):
+                    if key and key in self.dropped:
+                        return key, self.dropped[key]
+        return None
 
     def _inner(self, source: str, node: ast.AST, where: str) -> None:
         """Read text the code runs (decoded, joined or written out whole) as Python, else as shell, and report what it
@@ -1381,6 +1430,10 @@ class Analyser:
                 self.files[handle] = self._resolve(opened.args[0]) or dotted(opened.args[0])
             if handle in self.files and (self._has_decoder(node.args[0]) or self._fetch(node.args[0])):
                 self.dropped[self.files[handle]] = "download" if self._fetch(node.args[0]) else "decode"
+        if method in ("write_bytes", "write_text") and isinstance(node.func, ast.Attribute) and node.args:
+            kind = "download" if self._fetch(node.args[0]) else "decode" if self._has_decoder(node.args[0]) else None
+            if kind is not None:  # Path(p).write_bytes(urlopen(url).read()): the file holds what was fetched
+                self.dropped[self._path(node.func.value)] = kind
         if method == "urlretrieve" and len(node.args) >= 2:
             self.dropped[self._resolve(node.args[1]) or dotted(node.args[1])] = "download"
         loaded = node.args[-1] if fn in _FILE_LOADERS and node.args else None
