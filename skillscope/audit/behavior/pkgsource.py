@@ -6,14 +6,16 @@ the name reads as PyPI's package while the code comes from whoever runs that hos
 installer's own interface, spelt the same in every language (``export X=``, ``$env:X =``, ``os.environ["X"] =``,
 ``{"X": ...}`` handed to a child's ``env``, ``os.Setenv("X", ...)``, ``ENV["X"] =``), so one reading serves them all.
 An official source (pypi.org, registry.npmjs.org, proxy.golang.org, ...) or a value the user passes (a variable, not
-a constant) is no finding."""
+a constant) is no finding. Another host is the warning ``--index-url`` of the same host draws on the install line (a
+company's own mirror is set this way too); a host dressed as a well-known site (``pypi.org.pkgs-cache.example``) is an
+error: every package then comes from someone imitating the registry."""
 
 from __future__ import annotations
 
 import re
 
 from skillscope.audit.behavior.base import Ctx
-from skillscope.audit.behavior.vocab import url_host_of
+from skillscope.audit.behavior.vocab import lookalike_site, url_host_of
 from skillscope.core.textsafe import safe_line
 
 __all__ = ["scan_package_sources"]
@@ -125,8 +127,11 @@ def scan_package_sources(ctx: Ctx) -> None:
             if not (at < install.start() or set_line - _BEFORE <= line <= set_line):
                 continue
             end = text.find("\n", install.start())
+            imitated = lookalike_site(where) if "." in where and "=" not in where else None
             source = (
-                f"from {safe_line(where, limit=60)}, not the ecosystem's own registry"
+                f"from {safe_line(where, limit=60)}, a host dressed as {imitated}"
+                if imitated
+                else f"from {safe_line(where, limit=60)}, not the ecosystem's own registry"
                 if "." in where and "=" not in where
                 else f"with its transport checks off ({safe_line(where, limit=60)})"
             )
@@ -135,7 +140,7 @@ def scan_package_sources(ctx: Ctx) -> None:
                 f"{tool} {verb} (line {line}) installs {source}, as {name} set on line {set_line} tells it",
                 install.start(),
                 end if end > 0 else len(text),
-                "error",
+                "error" if imitated else "warning",
             )
             if "." in where and "=" not in where:
                 ctx.cap("installs", f"index {where}", install.start(), install.end(), tool)

@@ -126,9 +126,31 @@ def test_an_install_after_its_source_is_overridden_through_the_environment_is_st
     official,
     line,
 ):
-    bad = text.replace("{index}", "https://mirror.pkgs-cache.net/simple")
+    # The official host worn as the front of someone else's domain: every package comes from an imitator.
+    host = official.split("://", 1)[1].split("/", 1)[0].split(",", 1)[0]
+    bad = text.replace("{index}", f"https://{host}.pkgs-cache.example/simple")
     good = text.replace("{index}", official)
     stopped_at_line_and_twin_quiet(tmp_path, env, path, bad, good, INSTALL, line)
+
+
+@pytest.mark.parametrize(
+    ("path", "text"),
+    [
+        ("scripts/setup.sh", SH_SOURCE),
+        ("scripts/setup.py", PY_SOURCE),
+        ("scripts/setup.js", JS_SOURCE),
+        ("scripts/setup.ps1", PS_SOURCE),
+        ("bin/setup.rb", RB_SOURCE),
+        ("cmd/setup.go", GO_SOURCE),
+    ],
+)
+def test_a_mirror_of_no_known_name_warns_as_its_index_flag_does_and_is_not_stopped(path, text):
+    """A company's own mirror set through the environment is what ``--index-url`` of it is: a warning at the install
+    that names the host and the line that set it, never an error at the gate."""
+    from tests.audit.behavior.helpers import loud
+
+    findings = loud({path: text.replace("{index}", "https://artifactory.corp.example/api/pypi/simple")})
+    assert [(rule, level) for rule, _, level in findings] == [(INSTALL, "warning")], findings
 
 
 def test_a_source_the_user_passes_is_no_finding():
