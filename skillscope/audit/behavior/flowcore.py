@@ -45,6 +45,7 @@ from skillscope.core.textsafe import safe_line
 
 __all__ = [
     "RUNS_ITS_ARGUMENTS",
+    "startup_shell_harm",
     "with_places_read",
     "UNKNOWN",
     "Secret",
@@ -303,7 +304,7 @@ _HARMFUL_PAYLOAD = re.compile(
 _AUTHORIZED_KEYS = re.compile(r"\.ssh/authorized_keys\d?$")
 
 
-def _startup_shell_harm(ctx: Ctx, text: str, *, local: bool = False) -> str | None:
+def startup_shell_harm(ctx: Ctx, text: str, *, local: bool = False) -> str | None:
     """Why a line written into a start-up file is harmful when run as shell (it fetches, sends, decodes, reads
     secrets or hides), or None: the shell analyser's own judgement of the entry, whoever wrote it (``local``: in
     the repository's own place, where a host known only at run time is the user's)."""
@@ -537,7 +538,7 @@ class Sinks:
 
         # in the repository's own place (a hook under .git/) the shell analyser's reading decides, not the words
         local = project_place(target)
-        shell_harm = _startup_shell_harm(self.ctx, content.text, local=local) if content.text is not None else None
+        shell_harm = startup_shell_harm(self.ctx, content.text, local=local) if content.text is not None else None
         harmful = bool(
             content.fetched
             or content.decoded

@@ -49,6 +49,7 @@ from skillscope.audit.behavior.vocab import (
     SECRET_PROMPT,
     STORE_COMMAND,
     TOKEN_COMMAND,
+    climbed_path,
     credential_what,
     endpoint_kind,
     foreign_vendor_host,
@@ -258,6 +259,15 @@ def payload_severity(path: str, payload: Val | None) -> tuple[Severity, str]:
         start, end = text.rfind("\n", 0, harmful.start()) + 1, text.find("\n", harmful.end())
         said = text[start : len(text) if end < 0 else end].replace(UNKNOWN, "…").strip()  # the line that does it
         return "error", f"a command that fetches, sends or decodes ({safe_line(said, limit=60)})"
+    if text is not None and UNKNOWN not in text and not agent:
+        # a line known whole is read as the shell reads it when it runs: `npx pkg` in ~/.zshrc installs and runs a
+        # package each time a shell starts, as the same line written by shell is judged
+        from skillscope.audit.behavior import shell
+        from skillscope.audit.behavior.flowcore import startup_shell_harm
+
+        harm = startup_shell_harm(Ctx(text, 0, text, path), text, local=shell.project_place(path))
+        if harm:
+            return "error", f"a line that does harm when a shell runs it ({safe_line(text.strip(), limit=60)}: {harm})"
     if text is None or UNKNOWN in text:
         return ("note" if local else "warning"), "content the script computes"
     return ("warning" if agent else "note"), safe_line(text.strip(), limit=60) or "a fixed line"
@@ -1353,7 +1363,7 @@ class _Analyser:
             )
             return Val()
         if method in _FS_DELETE:
-            target = normal_path(path or UNKNOWN)
+            target = climbed_path(normal_path(path or UNKNOWN))  # where it lands: ~/.cache/../.ssh is ~/.ssh
             self.cap("destroys", target, node, f"fs.{method}")
             if (
                 target.rstrip("/") in ("~", "", "/", "~/*", "/*", "C:", "c:")

@@ -51,6 +51,7 @@ from skillscope.audit.behavior.vocab import (
     PROMPTED,
     SECRET_NAME,
     SECRET_PROMPT,
+    climbed_path,
     credential_what,
     endpoint_kind,
     foreign_vendor_host,
@@ -904,18 +905,23 @@ class _Analyser:
             return Val()
         if name == "remove-item":
             where = args.get("path", "literalpath", position=0) or piped
-            gone = normal_path((where.text if where else None) or UNKNOWN)
+            gone = climbed_path(normal_path((where.text if where else None) or UNKNOWN))  # ~/.cache/../.ssh is ~/.ssh
             self.cap("destroys", gone, node, "Remove-Item")
-            if args.has("recurse") and gone.rstrip("/\\") in (
-                "~",
-                "C:",
-                "c:",
-                "",
-                "/",
-                "~/*",
-                "C:/*",
-                "/*",
-                "~/Documents",
+            if (
+                args.has("recurse")
+                and gone.rstrip("/\\")
+                in (
+                    "~",
+                    "C:",
+                    "c:",
+                    "",
+                    "/",
+                    "~/*",
+                    "C:/*",
+                    "/*",
+                    "~/Documents",
+                )
+                or (args.has("recurse") and re.fullmatch(r"~/\.?[\w-]+/?", gone) and credential_what(gone + "/"))
             ):
                 self.add(DESTROY, f"deletes {safe_line(gone, limit=60)} recursively, which the user did not name", node)
             return Val()

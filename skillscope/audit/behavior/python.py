@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from skillscope.audit.behavior.base import Ctx
-from skillscope.audit.behavior.flowcore import RUNS_ITS_ARGUMENTS
+from skillscope.audit.behavior.flowcore import RUNS_ITS_ARGUMENTS, startup_shell_harm
 from skillscope.audit.behavior.grants import judge_login_grant, judge_sudoers
 from skillscope.audit.behavior.harvest import judge_kept
 from skillscope.audit.behavior.modes import judge_mode
@@ -51,6 +51,7 @@ from skillscope.audit.behavior.vocab import (
     SECRET_PROMPT,
     STORE_COMMAND,
     TOKEN_COMMAND,
+    climbed_path,
     credential_glob,
     credential_what,
     endpoint_kind,
@@ -1578,6 +1579,7 @@ class Analyser:
     def _destroy(self, node: ast.Call, target: str, how: str) -> None:
         """A deletion: a capability, and an error when what it deletes is the home folder, the root, everything in
         one of them (a glob), or a credential or documents folder no user names for a cleanup."""
+        target = climbed_path(target)  # judged where it lands: ~/.cache/../.ssh is ~/.ssh
         self._cap("destroys", target, node, how)
         if unnamed_target(target):
             self._add(
@@ -1665,6 +1667,11 @@ class Analyser:
         harm = self._payload_harm(payload, copied=copied, local=local) if payload is not None else None
         outside = dest.startswith(("~", "/", "*", "?"))
         agent = AGENT_PLACE.search(dest) is not None
+        if not harm and text is not None and not agent:
+            # a text known whole is read as the shell reads it when it runs: `uvx tool` in ~/.bashrc installs and
+            # runs a package each time a shell starts, as the same line written by shell is judged
+            shell_harm = startup_shell_harm(self.ctx, text, local=local)
+            harm = f"does harm when it runs ({shell_harm})" if shell_harm else None
         if harm:
             severity: Severity | None = None
             why = f", and what it writes {harm}"

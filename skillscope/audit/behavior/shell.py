@@ -28,6 +28,7 @@ from skillscope.audit.behavior.vocab import (
     SECRET_PROMPT,
     STORE_COMMAND,
     TOKEN_COMMAND,
+    climbed_path,
     credential_folder,
     credential_glob,
     credential_what,
@@ -2207,6 +2208,7 @@ def _destroys(ctx: Ctx, cmd: Cmd, assigned: set[str]) -> None:
         for target in [a for a in args if not a.startswith("-")] + [a for a in cmd.alts if not a.startswith("-")]:
             if home and not target.startswith(("/", "~", "$", "-", "*")) and ".." not in target:
                 target = "~/" + target.removeprefix("./")  # cd "$HOME" first: a relative item is in the home folder
+            target = climbed_path(target)  # judged where it lands: ~/.cache/../.ssh is ~/.ssh
             ctx.cap("destroys", home_path(target), cmd.start, cmd.end, "rm -r")
             # "$X/"* with X unset runs as /*; a bare "$X" unset is an empty word, which rm deletes nothing for
             unset = re.match(r"^\$\{?([A-Za-z_]\w*)\}?/", target)
@@ -2305,11 +2307,19 @@ def _installs(ctx: Ctx, cmd: Cmd) -> None:
         name, args = "pip", args[2:]
     if name == "uv" and args[:1] == ["pip"]:
         args = args[1:]
+    # a runner fetches a package from its registry and runs it, each time: `npx pkg`, `uvx pkg`, `pnpm dlx pkg`
+    runner = name in ("npx", "pnpx", "bunx", "uvx")
+    if name in ("pnpm", "yarn") and args[:1] == ["dlx"] or name == "pipx" and args[:1] == ["run"]:
+        runner, args = True, args[1:]
+    elif name == "uv" and args[:2] == ["tool", "run"]:
+        runner, args = True, args[2:]
     verb = args[0] if args else ""
     manager = name
-    if name in _PIP and verb in ("install", "add"):
+    if runner:
         pass
-    elif name in _NODE and verb in ("install", "i", "add", "ci") or name == "npx":
+    elif name in _PIP and verb in ("install", "add"):
+        pass
+    elif name in _NODE and verb in ("install", "i", "add", "ci"):
         pass
     elif name in ("gem", "cargo", "go") and verb in ("install", "get"):
         pass
@@ -2317,8 +2327,8 @@ def _installs(ctx: Ctx, cmd: Cmd) -> None:
         pass
     else:
         return
-    rest = args[1:] if name != "npx" else args
-    if name == "npx":  # the first name is the package run; what follows are its own arguments
+    rest = args[1:] if not runner else args
+    if runner:  # the first name is the package run; what follows are its own arguments
         first = next((i for i, a in enumerate(rest) if not a.startswith("-")), None)
         rest = [] if first is None else [rest[first]]
     takes = {
@@ -2399,7 +2409,7 @@ def _installs(ctx: Ctx, cmd: Cmd) -> None:
             reasons.append(f"from {safe_line(package, limit=80)}")
             ctx.cap("installs", package, cmd.start, cmd.end, manager)
             continue
-        if name == "npx" and package.startswith("@"):
+        if runner and package.startswith("@"):
             bare = package
         else:
             bare = (
@@ -2422,7 +2432,15 @@ def _installs(ctx: Ctx, cmd: Cmd) -> None:
         ctx.cap("installs", bare.lower(), cmd.start, cmd.end, manager)
         if mixed_script_package(ctx, bare, cmd.start, cmd.end, manager):
             continue
-        ecosystem = "npm" if name in _NODE else "pypi" if name in _PIP else "gems" if name == "gem" else None
+        ecosystem = (
+            "npm"
+            if name in (*_NODE, "pnpx", "bunx")
+            else "pypi"
+            if name in (*_PIP, "uvx")
+            else "gems"
+            if name == "gem"
+            else None
+        )
         near = (
             (near_popular(ecosystem, bare) if ecosystem else None) or one_edit_from(bare)
             if name not in _SYSTEM_PM
@@ -2430,7 +2448,7 @@ def _installs(ctx: Ctx, cmd: Cmd) -> None:
         )
         if near:
             reasons.append(f"{bare}, one letter from the popular {near}")
-        if name == "npx":
+        if runner:
             break
     if reasons:
         severity: Severity | None = "note" if ctx.documented and not ctx.path.upper().endswith("SKILL.MD") else None

@@ -1151,6 +1151,13 @@ def _listing(cmd: Cmd) -> str | None:
         return _find_output(cmd.args)
     if cmd.name == "printf" and len(cmd.args) > 1 and re.fullmatch(r"(?:%s|\\[0nt]|\s)+", cmd.args[0]):
         return " ".join(cmd.args[1:])  # printf '%s\0' a b | xargs -0 ...: the format only separates its arguments
+    if cmd.name == "ls" and not any(re.fullmatch(r"-\w*d\w*|--directory", a) for a in cmd.args):
+        # ls of a folder prints the names of its entries, not its own path: `ls ~ | xargs -I{} rm -r ~/{}` deletes
+        # ~/* (a folder is known as such only when it is the home folder, the root, or written with a final slash)
+        items = [
+            "*" if re.fullmatch(r"(?:~|\$\{?HOME\}?)/?|/|.*/", a) else a for a in cmd.args if not a.startswith("-")
+        ]
+        return " ".join(items) if items else None
     if cmd.name in ("ls", "echo", "printf"):
         items = [a for a in cmd.args if not a.startswith("-")]
         return " ".join(items) if items else None

@@ -10,6 +10,7 @@ from urllib.parse import urlsplit
 
 __all__ = [
     "site_of",
+    "climbed_path",
     "CREDENTIAL_PATH",
     "DOTENV",
     "STORE_COMMAND",
@@ -552,6 +553,30 @@ PERSISTENCE_FILES = (
 def home_path(path: str) -> str:
     """A path with the home folder written as ``~`` ($HOME, ${HOME}, /root, /home/NAME, /Users/NAME)."""
     return re.sub(r"^(?:\$\{?HOME\}?|/root|/home/[^/]+|/Users/[^/]+)(?=/|$)", "~", path)
+
+
+def climbed_path(path: str) -> str:
+    """Where a path that steps back with ``..`` lands, from its home or root start: ``~/.cache/../.ssh`` is ``~/.ssh``,
+    ``$HOME/../..`` is ``/``. A climb above the home folder lands among the homes (``/home``). A relative path, whose
+    start is wherever the script runs, stays as written."""
+    text = path.replace("\\", "/")
+    if ".." not in text.split("/"):
+        return path
+    text = home_path(re.sub(r"^(?:\$env:(?:USERPROFILE|HOME)|%USERPROFILE%)(?=/|$)", "~", text, flags=re.IGNORECASE))
+    if text == "~" or text.startswith("~/"):
+        steps, rest = ["home", "~"], text[2:]
+    elif text.startswith("/"):
+        steps, rest = [], text[1:]
+    else:
+        return path
+    for step in rest.split("/"):
+        if step == "..":
+            steps = steps[:-1]
+        elif step not in ("", "."):
+            steps.append(step)
+    if steps[:2] == ["home", "~"]:
+        return "/".join(["~", *steps[2:]])
+    return "/" + "/".join(steps)
 
 
 def _glob_hits(pattern: str, names: tuple[str, ...]) -> str | None:
