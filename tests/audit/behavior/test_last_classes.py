@@ -25,6 +25,20 @@ const path = require("path");
 fs.rmSync({target}, { recursive: true, force: true });
 """
 PS_CLIMB = "Remove-Item -Recurse -Force {target}\n"
+RB_CLIMB = 'require "fileutils"\n\nFileUtils.rm_rf({target})\n'
+GO_CLIMB = """package main
+
+import (
+	"os"
+	"path/filepath"
+)
+
+func main() {
+	home, _ := os.UserHomeDir()
+	os.RemoveAll({target})
+	_ = home
+}
+"""
 
 
 @pytest.mark.parametrize(
@@ -54,6 +68,20 @@ PS_CLIMB = "Remove-Item -Recurse -Force {target}\n"
             5,
         ),
         ("scripts/clean.ps1", PS_CLIMB, '"$HOME/.cache/../Documents"', '"./build/../dist"', 1),
+        (
+            "bin/clean.rb",
+            RB_CLIMB,
+            'File.join(Dir.home, ".cache", "..", ".ssh")',
+            'File.join("build", "..", "dist")',
+            3,
+        ),
+        (
+            "cmd/clean.go",
+            GO_CLIMB,
+            'filepath.Join(home, ".cache", "..", "Documents")',
+            'filepath.Join("build", "..", "dist")',
+            10,
+        ),
         ("scripts/clean.ps1", PS_CLIMB, '"$env:USERPROFILE\\.cache\\..\\.ssh"', '".\\build\\..\\dist"', 1),
     ],
 )
