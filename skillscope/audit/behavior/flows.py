@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from skillscope.audit.behavior.regions import line_span
-from skillscope.audit.behavior.vocab import PROMPT_TARGET, SECRET_NAME, related_host
+from skillscope.audit.behavior.vocab import DIGEST_HEX, PROMPT_TARGET, SECRET_NAME, related_host
 from skillscope.audit.capabilities import Capability
 from skillscope.audit.findings import Hit, check_info
 from skillscope.audit.text_scan import hit_at
@@ -151,7 +151,6 @@ _RUNS_ON_LINE = re.compile(
 )
 """A line that runs what it names: a shell's ``source``/``.``, an interpreter given a file, ``iex``, ``exec``."""
 _CHECKSUM = re.compile(r"sha(?:256|512)sum|shasum|Get-FileHash|hexdigest|createHash", re.IGNORECASE)
-_HEX_DIGEST = re.compile(r"\b(?:[0-9a-fA-F]{64}|[0-9a-fA-F]{128})\b")
 
 
 def _assigned(text: str, value: str) -> str:
@@ -181,7 +180,7 @@ def kept_download(
     if not saved:
         return []
     flagged = {(path, hit.at.line) for path, hit in hits if hit.id == DOWNLOAD}
-    pinned = any(_CHECKSUM.search(t) and _HEX_DIGEST.search(t) for t in texts.values())
+    pinned = any(_CHECKSUM.search(t) and DIGEST_HEX.search(t) for t in texts.values())
     out: list[tuple[str, Hit]] = []
     for runner, text in texts.items():
         if runner.lower().endswith((".md", ".markdown", ".txt", ".json", ".yaml", ".yml")):

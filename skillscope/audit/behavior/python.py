@@ -40,6 +40,7 @@ from skillscope.audit.behavior.pyvocab import (
 )
 from skillscope.audit.behavior.vocab import (
     DIALOG_PROMPT,
+    DIGEST_HEX,
     DOTENV,
     DOWNLOADERS,
     INTERPRETERS,
@@ -142,13 +143,11 @@ _GIT_HOOKS_CONFIG = re.compile(r"(?:^|/)\.git/config$")
 _SETTINGS_ONLY = re.compile(r"\.aws/config\b|\.kube/config\b|\.docker/config\.json\b")
 """Credential places that are mostly settings (a region, contexts, registry names): reading one alone is no finding."""
 
-_DIGEST = re.compile(r"\b(?:[0-9a-fA-F]{64}|[0-9a-fA-F]{128})\b")
-
 
 def _pinned(text: str) -> bool:
     """Whether the script checks what it fetched against a SHA-256/512 digest it spells out (``hexdigest() != "…"``):
     the file it later runs is then one a reviewer can read in advance."""
-    return "hexdigest" in text and _DIGEST.search(text) is not None
+    return "hexdigest" in text and DIGEST_HEX.search(text) is not None
 
 
 _SECRET_URL = re.compile(r"DSN\b|DATABASE_URL|CONN(?:ECTION)?_?STR", re.IGNORECASE)

@@ -17,6 +17,7 @@ from skillscope.audit.behavior.shellparse import SHELLS, Cmd, Pipeline, parse_sc
 from skillscope.audit.behavior.shellvalues import shipped, vendor_host
 from skillscope.audit.behavior.vocab import (
     DIALOG_PROMPT,
+    DIGEST_HEX,
     DOTENV,
     DOWNLOADERS,
     INTERPRETERS,
@@ -247,7 +248,6 @@ class _Flow:
         is pinned, so running one runs code a reviewer can fix in advance."""
 
 
-_DIGEST = re.compile(r"\b(?:[0-9a-fA-F]{64}|[0-9a-fA-F]{128})\b")
 _SUMMERS = ("sha256sum", "sha512sum", "shasum", "gsha256sum", "b2sum")
 _GATED = re.compile(r"[ \t]*(?:&&|\|\|[ \t]*(?:exit|return|\{[^}]*\bexit\b|die\b|fail\b))")
 _ERREXIT = re.compile(r"^[ \t]*set[ \t]+(?:-[a-zA-Z]*e[a-zA-Z]*\b|-o[ \t]+errexit\b)", re.MULTILINE)
@@ -303,9 +303,9 @@ def _checked_file(ctx: Ctx, pipeline: Pipeline) -> str | None:
     if not gated:
         return None
     if last.name in _SUMMERS and ("-c" in last.args or "--check" in last.args):
-        listed = re.search(_DIGEST.pattern + r"[ \t]+\*?(\S+)", last.stdin or _stage_output(pipeline, last))
+        listed = re.search(DIGEST_HEX.pattern + r"[ \t]+\*?(\S+)", last.stdin or _stage_output(pipeline, last))
         return listed.group(1) if listed else None
-    if last.name in ("grep", "egrep", "fgrep") and len(cmds) >= 2 and any(_DIGEST.fullmatch(a) for a in last.args):
+    if last.name in ("grep", "egrep", "fgrep") and len(cmds) >= 2 and any(DIGEST_HEX.fullmatch(a) for a in last.args):
         summer = cmds[-2]
         files = [a for a in summer.args if not a.startswith("-") and a != "256" and a != "512"]
         return files[0] if summer.name in _SUMMERS and len(files) == 1 else None

@@ -45,7 +45,11 @@ __all__ = [
     "prompt_name",
     "prompt_owner",
     "runs_on_open",
+    "DIGEST_HEX",
 ]
+
+DIGEST_HEX = re.compile(r"\b(?:[0-9a-fA-F]{64}|[0-9a-fA-F]{128})\b")
+"""A SHA-256 or SHA-512 digest written out in hex: what a checked download is compared against."""
 
 CREDENTIAL_PATH = re.compile(
     r"(?:\.ssh/(?:id_\w+(?!\.pub)\b|identity(?!\.pub)\b|[\w-]*_key(?!\.pub)\b)|\.ssh/?(?=[\s'\"`)]|$)|\.aws/credentials|\.aws/config|\.kube/config|\.docker/config\.json|"
