@@ -26,6 +26,7 @@ from skillscope.audit.behavior import treesitter
 from skillscope.audit.behavior.regions import line_span
 from skillscope.audit.behavior.vocab import (
     CREDENTIAL_PATH,
+    DIGEST_HEX,
     INTERPRETERS,
     PERSISTENCE_PATH,
     PROMPT_TARGET,
@@ -247,10 +248,8 @@ def _computed(lines: list[str], line: int) -> bool:
     return bool(names - {"HOME", "PATH", "USER", "PWD", "SHELL", "PROFILE"})
 
 
-_DIGEST_CHECK = re.compile(
-    r"\b(?:sha256sum|sha512sum|shasum|b2sum)\b.*\b(?:[0-9a-fA-F]{64}|[0-9a-fA-F]{128})\b"
-    r"|\b(?:[0-9a-fA-F]{64}|[0-9a-fA-F]{128})\b.*\b(?:sha256sum|sha512sum|shasum|b2sum)\b"
-)
+_SUMMER = r"\b(?:sha256sum|sha512sum|shasum|b2sum)\b"
+_DIGEST_CHECK = re.compile(rf"{_SUMMER}.*{DIGEST_HEX.pattern}|{DIGEST_HEX.pattern}.*{_SUMMER}")
 
 
 def _pinned(lines: list[str], host: str) -> bool:
