@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 
 from skillscope.audit.behavior.agentconfig import is_agent_config
 from skillscope.audit.behavior.base import Ctx
-from skillscope.audit.behavior.grants import judge_login_grant, judge_sudoers
+from skillscope.audit.behavior.grants import judge_grants
 from skillscope.audit.behavior.harvest import judge_kept
 from skillscope.audit.behavior.vocab import (
     DIALOG_PROMPT,
@@ -520,8 +520,7 @@ class Sinks:
         shown_target = shown(target, 80)
         typed = [(s.what, s.line, s.name) for s in content.secrets]
         judge_kept(ctx, typed, target, start, end)  # a typed password kept where no login reads it
-        judge_sudoers(ctx, target, content.text, start, end)
-        if judge_login_grant(ctx, target, content.text, start, end):
+        if judge_grants(ctx, target, content.text, start, end):
             return  # an SSH key the skill carries, into authorized_keys: a login granted, said once
         if target.startswith(("~", "/")) or PERSISTENCE_PATH.search(target) or is_agent_config(target):
             # the project's own .mcp.json or .claude/settings.json is the agent's configuration: judged by what it adds

@@ -9,7 +9,7 @@ from skillscope.audit.behavior.base import Ctx
 from skillscope.audit.behavior.vocab import home_path
 from skillscope.core.textsafe import safe_line
 
-__all__ = ["LOGIN_GRANT", "judge_login_grant", "judge_sudoers"]
+__all__ = ["LOGIN_GRANT", "judge_grants", "judge_login_grant", "judge_sudoers"]
 
 LOGIN_GRANT = "skillscope/permissions/login-grant"
 
@@ -60,3 +60,11 @@ def judge_sudoers(ctx: Ctx, target: str, text: str | None, start: int, end: int)
         "error" if "NOPASSWD" in (text or "") else None,
     )
     return True
+
+
+def judge_grants(ctx: Ctx, target: str, text: str | None, start: int, end: int) -> bool:
+    """Both grants a write of ``text`` to ``target`` can make (a sudoers rule, an SSH key the skill carries into
+    ``authorized_keys``), for the languages that see a write's place and content at one call. True when a login grant
+    was reported (the write is then said once, as that grant)."""
+    judge_sudoers(ctx, target, text, start, end)
+    return judge_login_grant(ctx, target, text, start, end)

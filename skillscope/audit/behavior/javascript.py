@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from skillscope.audit.behavior.base import CUT, TEXT_CAP, Ctx
-from skillscope.audit.behavior.grants import judge_login_grant, judge_sudoers
+from skillscope.audit.behavior.grants import judge_grants
 from skillscope.audit.behavior.harvest import judge_kept
 from skillscope.audit.behavior.jsvalues import (
     UNKNOWN,
@@ -1387,9 +1387,8 @@ class _Analyser:
     ) -> None:
         target = normal_path(path)
         self.cap("writes", target, node, f"fs.{method}")
-        if self.report and payload is not None:  # an SSH key the skill carries, into authorized_keys
-            judge_login_grant(self.ctx, target, payload.text, *self.span(node))
-            judge_sudoers(self.ctx, target, payload.text, *self.span(node))
+        if self.report and payload is not None:  # sudoers, or a carried SSH key into authorized_keys
+            judge_grants(self.ctx, target, payload.text, *self.span(node))
         if self.report and payload is not None and payload.taint is not None:  # a typed password kept for later
             judge_kept(self.ctx, [(payload.taint.what, payload.taint.line, payload.taint.name)], path, *self.span(node))
         if payload is not None and (payload.fetched or payload.decoded):

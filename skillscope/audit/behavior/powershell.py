@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from skillscope.audit.behavior.base import Ctx
-from skillscope.audit.behavior.grants import judge_login_grant, judge_sudoers
+from skillscope.audit.behavior.grants import judge_grants
 from skillscope.audit.behavior.harvest import judge_kept
 from skillscope.audit.behavior.javascript import (
     PIPED_RUN,
@@ -1157,9 +1157,8 @@ class _Analyser:
     def _write(self, node: tree_sitter.Node, path: str, payload: Val | None, how: str) -> None:
         target = normal_path(path)
         self.cap("writes", target, node, how)
-        if self.report and payload is not None:  # an SSH key the skill carries, into authorized_keys
-            judge_login_grant(self.ctx, target, payload.text, *self.spans.of(node))
-            judge_sudoers(self.ctx, target, payload.text, *self.spans.of(node))
+        if self.report and payload is not None:  # sudoers, or a carried SSH key into authorized_keys
+            judge_grants(self.ctx, target, payload.text, *self.spans.of(node))
         typed = carried(payload).taint if payload is not None else None
         if self.report and typed is not None:  # a typed password kept where no login reads it
             judge_kept(self.ctx, [(typed.what, typed.line, typed.name)], path, *self.spans.of(node))

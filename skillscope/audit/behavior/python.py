@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from skillscope.audit.behavior.base import Ctx
 from skillscope.audit.behavior.flowcore import RUNS_ITS_ARGUMENTS, startup_shell_harm
-from skillscope.audit.behavior.grants import judge_login_grant, judge_sudoers
+from skillscope.audit.behavior.grants import judge_grants
 from skillscope.audit.behavior.harvest import judge_kept
 from skillscope.audit.behavior.modes import judge_mode
 from skillscope.audit.behavior.pyvalues import (
@@ -1646,10 +1646,9 @@ class Analyser:
     def _persist(self, node: ast.Call, dest: str, payload: ast.AST | None, *, copied: bool = False) -> None:
         """A write to a place that runs later on its own: an error when what it writes fetches, decodes, sends or
         carries a secret; a warning outside the project; a note for a plain setting (a PATH line, a project hook)."""
-        if self.report and payload is not None:  # an SSH key the skill carries, into authorized_keys
+        if self.report and payload is not None:  # sudoers, or a carried SSH key into authorized_keys
             written = as_text(self.values.value(payload)) or self.values.text(payload)
-            judge_login_grant(self.ctx, dest, written, *self._span(node))
-            judge_sudoers(self.ctx, dest, written, *self._span(node))
+            judge_grants(self.ctx, dest, written, *self._span(node))
         typed = self.taint(payload) if payload is not None and self.report else None
         if typed is not None:  # a typed password kept where no login reads it
             judge_kept(self.ctx, [(typed.what, typed.line, typed.name)], dest, *self._span(node))
