@@ -400,10 +400,13 @@ async def test_a_stdio_server_that_exits_shows_the_reason_and_its_stderr(tmp_pat
         await wait_until(pilot, lambda: session.state == "failed")
         assert "exited with status 3" in session.error.message
         assert "configuration file /nonexistent/server.json not found" in session.error.detail
-        # The state flips before the panel repaints: wait for the paint, not just the state.
-        await wait_until(pilot, lambda: "server stderr" in screen_text(app), what="the stderr tail on screen")
-        text = screen_text(app)
-        assert "/nonexistent/server.json" in text
+        # The state flips before the panel repaints, and the tail's heading can be drawn a frame before its
+        # lines: wait for the lines themselves, not just the state or the heading.
+        await wait_until(
+            pilot,
+            lambda: "server stderr" in (text := screen_text(app)) and "/nonexistent/server.json" in text,
+            what="the stderr tail on screen",
+        )
         assert (tmp_path / "logs" / "exit.stderr.log").read_text().startswith("fixture: starting up")
 
 
