@@ -123,16 +123,19 @@ def pytest_make_collect_report(collector):  # pytest hook signature
     _fail_a_skip(outcome.get_result())
 
 
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups off the items
 def pytest_collection_modifyitems(config, items):  # pytest hook signature
-    """Run the xdist groups first, then the tests marked ``waits``, then the rest (the sort keeps their order).
+    """Put the tests marked ``waits`` in one xdist group, then run the groups first (the sort keeps their order).
 
-    Each group is one long unit of work (publishers, scanner runs, the conformance suite) that pytest-xdist's
-    loadgroup hands to one worker whole: collected last (tests/interop sorts late), one could start when the other
-    workers have nothing left, and the run would end on one core. A ``waits`` test spends seconds waiting out a
-    timeout with the CPU idle: early, other workers use the CPU meanwhile; last (tests/verify sorts late), the run
-    ended with workers waiting and the CPU idle.
+    - Each group is one long unit of work (publishers, scanner runs, the conformance suite) that pytest-xdist's
+      loadgroup hands to one worker whole: collected last (tests/interop sorts late), one could start when the
+      other workers have nothing left, and the run would end on one core.
+    - A ``waits`` test spends seconds waiting out a timeout with the CPU idle. Run last, they ended the run with
+      workers waiting; run first, each on the next free worker, all four waited at once and the CPU stood idle
+      for half a minute. As one group they wait one after another on one worker while the other three work.
     """
     del config
-    items.sort(
-        key=lambda item: (item.get_closest_marker("xdist_group") is None, item.get_closest_marker("waits") is None)
-    )
+    for item in items:
+        if item.get_closest_marker("waits") is not None and item.get_closest_marker("xdist_group") is None:
+            item.add_marker(pytest.mark.xdist_group("waits"))
+    items.sort(key=lambda item: item.get_closest_marker("xdist_group") is None)
