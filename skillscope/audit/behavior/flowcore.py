@@ -33,6 +33,7 @@ from skillscope.audit.behavior.vocab import (
     TOKEN_COMMAND,
     credential_what,
     endpoint_kind,
+    header_leaves,
     is_store,
     prompt_name,
     prompt_owner,
@@ -386,7 +387,7 @@ class Sinks:
         leaks = [
             s
             for s in carried.secrets
-            if not self._used_as_meant(s, host, url or "")
+            if not self._used_as_meant(s, host, url or "", self.ctx.purpose.names(host) if host != "?" else False)
             and not (
                 s.what.startswith(PROMPTED) and prompt_owner(s.name or "", url or "", self.ctx.purpose.names(host))
             )  # a password typed for the user's own login, sent to it
@@ -394,14 +395,19 @@ class Sinks:
         return url, host, leaks
 
     @staticmethod
-    def _used_as_meant(secret: Secret, host: str, url: str) -> bool:
-        """A named token in an auth header, or sent to its own provider (GITHUB_TOKEN to api.github.com), is its use."""
+    def _used_as_meant(secret: Secret, host: str, url: str, purpose_names: bool) -> bool:
+        """A named token in an auth header to its own service, or sent to its own provider (GITHUB_TOKEN to
+        api.github.com), is its use."""
         if secret.name is None or secret.name == ".env" or endpoint_kind(url) is not None:
             return False
         if host != "?" and related_host(secret.name, host):
             return True
         # a provider's token in a header to a host the script names that is not the provider's is sent away
-        return secret.header and (host == "?" or vendor_of(secret.name) is None)
+        # and so is a token of no named provider in a header to a host the script names that is not the skill's service
+        return secret.header and (
+            host == "?"
+            or (vendor_of(secret.name) is None and not header_leaves(secret.name, "https://" + host, purpose_names))
+        )
 
     # -- reads ---------------------------------------------------------------------------------------------------
     def read(self, start: int, end: int, val: Val) -> None:

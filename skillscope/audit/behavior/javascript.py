@@ -53,6 +53,7 @@ from skillscope.audit.behavior.vocab import (
     credential_what,
     endpoint_kind,
     foreign_vendor_host,
+    header_leaves,
     is_store,
     prompt_owner,
     related_host,
@@ -1127,6 +1128,7 @@ class _Analyser:
                 or hdr.whole
                 or (host and endpoint_kind(dest or ""))
                 or foreign_vendor_host(hdr.name, dest or "")
+                or header_leaves(hdr.name, dest or "", self.ctx.purpose.names(host or ""))
             ):
                 taint = hdr
         if taint is None:

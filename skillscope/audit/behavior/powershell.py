@@ -55,6 +55,7 @@ from skillscope.audit.behavior.vocab import (
     credential_what,
     endpoint_kind,
     foreign_vendor_host,
+    header_leaves,
     is_store,
     prompt_owner,
     related_host,
@@ -1087,6 +1088,7 @@ class _Analyser:
                 or (host and endpoint_kind(dest or ""))
                 or (header.taint.name or "").startswith("\x00")
                 or foreign_vendor_host(header.taint.name, dest or "")  # $env:GITHUB_TOKEN to a stranger's host
+                or header_leaves(header.taint.name, dest or "", self.ctx.purpose.names(host or ""))
             )
         ):
             taint = header.taint

@@ -57,6 +57,7 @@ from skillscope.audit.behavior.vocab import (
     credential_what,
     endpoint_kind,
     foreign_vendor_host,
+    header_leaves,
     persistence_glob,
     prompt_name,
     prompt_owner,
@@ -1242,6 +1243,8 @@ class Analyser:
                 return Taint(
                     f"{taint.what} ({taint.name}, a {foreign_vendor_host(taint.name, dest)} token)", taint.line, None
                 )
+            if taint is not None and header_leaves(taint.name, dest, self.ctx.purpose.names(url_host_of(dest))):
+                return Taint(taint.what, taint.line, None)
         return None
 
     def _enclosing_name(self, node: ast.AST) -> str:

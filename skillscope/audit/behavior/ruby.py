@@ -195,6 +195,14 @@ _SAME_ITEMS = frozenset(
 )
 """Methods whose result holds the receiver's items (or is the receiver): the items are still known after them."""
 """Methods whose block gets each item of the receiver in turn."""
+
+
+def _header_name(name: str) -> bool:
+    """Whether a key names a request header or login value: a known one, or any ``X-`` header or ``-token``/``-key``
+    name (``req["X-Session"] = ENV[...]`` is a header whatever it is called; where it goes decides the flow)."""
+    return name in _HEADER_KEYS or name.startswith("x-") or name.endswith(("-token", "_token", "-key"))
+
+
 _HEADER_KEYS = (
     "authorization",
     "x-api-key",
@@ -422,7 +430,7 @@ class _Ruby:
             return EMPTY
         val = self.eval(value, scope)
         name = (self.eval(key, scope).text or "").lower().strip(":") if key is not None else ""
-        if name in _HEADER_KEYS or name.endswith(("-token", "_token", "-key")):
+        if _header_name(name):
             val = replace(val, secrets=tuple(replace(s, header=True) for s in val.secrets))
         return val
 
@@ -470,7 +478,7 @@ class _Ruby:
         elif target.type == "element_reference":
             obj = target.child_by_field_name("object") or target.named_children[0]
             keys = [self.eval(c, scope).text or "" for c in target.named_children[1:]]
-            if any(k.lower() in _HEADER_KEYS for k in keys):
+            if any(_header_name(k.lower()) for k in keys):
                 val = replace(val, secrets=tuple(replace(s, header=True) for s in val.secrets))
             self._pour(obj, val, scope)
         elif target.type == "call":

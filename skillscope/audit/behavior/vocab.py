@@ -498,6 +498,31 @@ def foreign_vendor_host(name: str | None, dest: str) -> str | None:
     return vendor
 
 
+_THE_APIS_KEY = frozenset({"api", "token", "key", "access", "auth", "bearer", "x"})
+"""Words of a credential name that says only "the key of the API" (API_KEY, ACCESS_TOKEN): a skill asks for one of
+these for the service it calls, wherever the user points it (a base URL from the environment with a default)."""
+
+
+def header_leaves(name: str | None, dest: str, purpose_names: bool) -> bool:
+    """Whether a secret whose name names no provider (DEPLOY_SECRET, SESSION_TOKEN), carried in a request header,
+    leaves for a stranger: the script names the host itself, and that host is neither local, nor one the secret's
+    name points at, nor the service the skill says it is for (``purpose_names``). Whatever the header is called, the
+    receiving host reads the value; only the service the token was issued for is its use. A host the user configures
+    or passes (no host in the script) is the user's choice."""
+    if not name or name.startswith("\x00") or vendor_of(name) is not None or not SECRET_NAME.search(name):
+        return False
+    if all(word in _THE_APIS_KEY for word in re.split(r"[^a-z0-9]+", name.lower()) if word):
+        return False  # API_KEY, ACCESS_TOKEN: the key of whatever API the script calls, named for no other purpose
+    host = (url_host_of(dest) if "://" in dest else "").lower()
+    if not host or "\x00" in host or "*" in host or "?" in host or "." not in host or purpose_names:
+        return False
+    if host == "localhost" or host.endswith((".local", ".localhost", ".internal")):
+        return False
+    if re.fullmatch(r"[\d.]+", host) and not is_public_ip(host):
+        return False  # a machine on the user's own network
+    return not related_host(name, host)
+
+
 def credential_what(text: str) -> str | None:
     """The credential place a string names (``~/.ssh/id_rsa``), or None."""
     match = CREDENTIAL_PATH.search(text)
