@@ -235,3 +235,40 @@ def test_bad_rule_files_name_the_file_and_line(tmp_path, name, body, where, says
 def test_a_missing_rules_file_is_named(tmp_path):
     with pytest.raises(UsageError, match="missing.yar: cannot be read"):
         load_rules([tmp_path / "missing.yar"])
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        'rule a {\n  strings: $x = "a"\n  condition: $x and\n}\n',
+        'rule a {\n  meta:\n    severity = "loud"\n  condition: true\n}\n',
+    ],
+    ids=["invalid", "bad-severity"],
+)
+def test_a_refused_yara_file_read_on_one_thread_can_be_dropped_on_another(tmp_path, monkeypatch, body):
+    """yara-x frees its compiler only on the thread that made it: the refusal must not carry it along.
+
+    Rules are read on a worker thread and the refusal is shown (and dropped) on another; the compiler in the
+    refusal's traceback made Python print "Exception ignored ... Compiler is unsendable" on stderr.
+    """
+    import gc
+    import sys
+    import threading
+
+    ignored: list[BaseException | None] = []
+    monkeypatch.setattr(sys, "unraisablehook", lambda report: ignored.append(report.exc_value))
+    refusals: list[UsageError] = []
+
+    def read() -> None:
+        try:
+            load_rules([write(tmp_path, "a.yar", body)])
+        except UsageError as refusal:
+            refusals.append(refusal)
+
+    worker = threading.Thread(target=read)
+    worker.start()
+    worker.join()
+    assert len(refusals) == 1 and "a.yar" in refusals[0].message
+    refusals.clear()
+    gc.collect()
+    assert ignored == []
