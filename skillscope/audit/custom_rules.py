@@ -318,9 +318,9 @@ def read_rule_text(path: Path, *, limit: int = MAX_RULE_FILE, what: str = "rules
 
 def _compile_yara(sources: list[tuple[str, str]]) -> Any:
     # yara-x's compiler may only be freed on the thread that made it. An error raised while it is a local here
-    # keeps it alive in the traceback, and whoever drops that error on another thread (the TUI's main loop, for
-    # rules read in a worker) got "Exception ignored ... Compiler is unsendable" on stderr. So the compiler is
-    # gone before any error leaves this function.
+    # keeps it alive in the traceback, and a caller that let go of that error on another thread (or whose
+    # collector freed it there) got "Exception ignored ... Compiler is unsendable" on stderr. So the compiler
+    # is gone before any error leaves this function.
     compiled = _build_yara(sources)
     if isinstance(compiled, str):
         raise UsageError(compiled)

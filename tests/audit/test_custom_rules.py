@@ -248,8 +248,9 @@ def test_a_missing_rules_file_is_named(tmp_path):
 def test_a_refused_yara_file_read_on_one_thread_can_be_dropped_on_another(tmp_path, monkeypatch, body):
     """yara-x frees its compiler only on the thread that made it: the refusal must not carry it along.
 
-    Rules are read on a worker thread and the refusal is shown (and dropped) on another; the compiler in the
-    refusal's traceback made Python print "Exception ignored ... Compiler is unsendable" on stderr.
+    A refusal read on one thread and let go of on another (a caller's worker, or a collector pass that runs
+    there) freed the compiler its traceback held, and Python printed "Exception ignored ... Compiler is
+    unsendable" on stderr.
     """
     import gc
     import sys
