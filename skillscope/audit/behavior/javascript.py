@@ -585,6 +585,8 @@ class _Analyser:
     def _env(self, name: str, node: tree_sitter.Node) -> Val:
         if name in ("HOME", "USERPROFILE"):
             return Val(text="~")
+        if name == "HISTFILE":
+            return Val(text="$HISTFILE")  # the shell's history file: a path that reads as a credential place
         if SECRET_NAME.search(name) and not name.endswith(("_URL", "_HOST", "_PATH", "_FILE", "_DIR", "_URI")):
             return Val(taint=Taint(f"reads process.env.{name}", self.line(node), name))
         return Val()

@@ -170,6 +170,8 @@ _ALIASES = {
     "icm": "invoke-command",
     "ipmo": "import-module",
 }
+_PS_HISTORY = "~/AppData/Roaming/Microsoft/Windows/PowerShell/PSReadLine/ConsoleHost_history.txt"
+"""Where PSReadLine keeps what was typed in every PowerShell session (the path its HistorySavePath option reports)."""
 _SENDERS = {"invoke-webrequest", "invoke-restmethod", "send-mailmessage"}
 _RUNNERS = {"invoke-expression", "invoke-command"}
 _EVERYONE = r"""(?:Everyone|(?:BUILTIN\\)?Users|(?:NT AUTHORITY\\)?Authenticated Users|\*?S-1-1-0|\*?S-1-5-11|\*?S-1-5-32-545)"""
@@ -556,6 +558,8 @@ class _Analyser:
             return Val(ref=f"{ref}::{member}")
         if base.fields is not None and member in base.fields:
             return base.fields[member]
+        if member == "historysavepath":  # (Get-PSReadLineOption).HistorySavePath: every line typed at the prompt
+            return Val(text=_PS_HISTORY)
         out = merge(base)
         out.ref, out.dest, out.path = (f"{base.ref}.{member}" if base.ref else None), base.dest, base.path
         out.text = base.text if member in ("value",) else None

@@ -491,7 +491,7 @@ class Values:
         if isinstance(base, Ref) and base.name in ("builtins", "os.environ"):
             key = self.value(node.slice)
             if base.name == "os.environ":
-                return "~" if key in _HOME_KEYS else None
+                return "~" if key in _HOME_KEYS else "$HISTFILE" if key == "HISTFILE" else None
             return Ref(f"builtins.{key}") if isinstance(key, str) else None
         if isinstance(node.slice, ast.Slice):
             if not isinstance(base, (str, bytes, list, tuple)):
@@ -618,6 +618,8 @@ class Values:
             return "~"
         if fn in ("os.getenv", "os.environ.get") and first in _HOME_KEYS:
             return "~"
+        if fn in ("os.getenv", "os.environ.get") and first == "HISTFILE":
+            return "$HISTFILE"  # the shell's history file, whatever default follows: a credential place
         if fn in ("os.getenv", "os.environ.get") and isinstance(first, str) and len(args) == 2:
             # os.environ.get("UPLOAD_URL", "https://...") runs with the skill's own default unless the user sets one
             return args[1]

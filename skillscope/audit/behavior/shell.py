@@ -597,6 +597,8 @@ _TOKEN_TOOLS = frozenset(
         "wl-paste",
         "xclip",
         "xsel",
+        "history",
+        "fc",
     }
 ) | {
     f"docker-credential-{k}" for k in ("desktop", "osxkeychain", "pass", "secretservice", "wincred", "ecr-login", "gcr")
@@ -2731,6 +2733,8 @@ def _scan(ctx: Ctx, depth: int, args: list[str] | None = None) -> None:
                     store = ("credential store" in own[0] or is_store(own[0])) and not _one_item(cmd)
                     # the region and profile names (no secret), or the one keychain item a tool saved for itself
                     settings = ".aws/config" in own[0] or _one_item(cmd) or "/environ" in own[0]  # as printenv is
+                    # counting the commands in the user's own history is an ordinary local report; only its send harms
+                    settings = settings or "_history" in own[0] or "HISTFILE" in own[0] or "(history)" in own[0]
                     # A page telling the reader to look at their own config is not the skill reading it.
                     level: Severity | None = (
                         ("warning" if store else "note")

@@ -55,12 +55,14 @@ CREDENTIAL_PATH = re.compile(
     r"(?:\.ssh/(?:id_\w+(?!\.pub)\b|identity(?!\.pub)\b|[\w-]*_key(?!\.pub)\b)|\.ssh/?(?=[\s'\"`)]|$)|\.aws/credentials|\.aws/config|\.kube/config|\.docker/config\.json|"
     r"\.netrc\b|\.git-credentials|\.npmrc\b|\.pypirc\b|\.gnupg\b|\.config/gh/hosts\.yml|\.azure/(?:accessTokens|msal_token_cache)|"
     r"\.config/gcloud|application_default_credentials\.json|Login Data|Local State|(?:Default|Profile \d+)/Cookies|cookies\.sqlite|"
-    r"logins\.json|key[34]\.db|Library/Keychains|login\.keychain|\.password-store|/etc/shadow|\.bash_history|\.zsh_history|"
+    r"logins\.json|key[34]\.db|Library/Keychains|login\.keychain|\.password-store|/etc/shadow|"
+    r"\.(?:bash|zsh|sh|ksh|mksh|python|node_repl|psql|mysql|sqlite)_history\b|\.zhistory\b|fish/fish_history\b|"
+    r"ConsoleHost_history\.txt|\$\{?HISTFILE\b|"
     r"wallet\.dat|\.config/solana/id\.json|\.ethereum/keystore|\.mozilla/firefox|Google/Chrome/|BraveSoftware|"
     r"/proc/(?:self|\d+|\$\$|\$\{?PPID\}?|\*)/environ\b)",
 )
-"""A path (or a piece of one) where credentials, keys, cookies or saved logins live, or a process's whole environment
-(``/proc/self/environ``)."""
+"""A path (or a piece of one) where credentials, keys, cookies or saved logins live, a shell's or a database client's
+history (where typed passwords and tokens land), or a process's whole environment (``/proc/self/environ``)."""
 
 DOTENV = re.compile(r"(?:^|/)\.env(?:\.[\w-]+)?$")
 """A project's .env file: reading it is ordinary, sending it over the network is a leak."""
@@ -77,10 +79,11 @@ TOKEN_COMMAND = re.compile(
     r"gcloud\s+auth\s+(?:print-access-token|print-identity-token|application-default\s+print-access-token)|"
     r"az\s+account\s+get-access-token|kubectl\s+config\s+view\s+[^|;&\n]*--raw|docker-credential-[\w-]+\s+get|"
     r"git\s+credential\s+fill|op\s+read|vault\s+kv\s+get|pass\s+show|npm\s+token\s+list|"
-    r"pbpaste|wl-paste|Get-Clipboard|xclip\b[^|;&\n]*\s-o(?:ut)?|xsel\b[^|;&\n]*\s-(?:o|-output))\b",
+    r"pbpaste|wl-paste|Get-Clipboard|xclip\b[^|;&\n]*\s-o(?:ut)?|xsel\b[^|;&\n]*\s-(?:o|-output)|Get-History|"
+    r"(?<![\w.-])fc\s+-l\w*|(?<![\w./-])history(?:\s+\d+)?(?=\s*(?:$|[|;&)>\n])))\b",
 )
 """A command that prints a credential: the same secret as the file it lives in (the clipboard too, where copied
-passwords, tokens and keys pass)."""
+passwords, tokens and keys pass, and the shell's history, where typed ones stay)."""
 
 STORE_WORDS = (
     "keychain",
