@@ -13,6 +13,7 @@ from skillscope.audit.behavior import (
     golang,
     hosts,
     javascript,
+    kubeexec,
     makefile,
     manifests,
     pkgsource,
@@ -86,6 +87,7 @@ def _analyse(ctx: Ctx, language: str | None, modules: pymodules.Modules) -> None
         shell.scan_shell(ctx)
         if language is None and not ctx.documented:  # a script in a language with no analyser (Perl, PHP): by tokens
             tokenflow.scan_tokens(ctx)
+    kubeexec.scan_kubeconfig(ctx)
     triggers.scan_triggers(ctx)
     triggers.scan_blobs(ctx)
     prose.scan_printed(ctx)  # what the code prints for the agent is read as prose
