@@ -58,6 +58,7 @@ from skillscope.audit.behavior.vocab import (
     endpoint_kind,
     foreign_vendor_host,
     header_leaves,
+    home_path,
     persistence_glob,
     prompt_name,
     prompt_owner,
@@ -97,7 +98,32 @@ def _returned_texts(function: ast.FunctionDef | ast.AsyncFunctionDef | None) -> 
             last = node.args[-1]
             pieces = list(last.elts) if isinstance(last, (ast.List, ast.Tuple)) else [last]
         out += [p.value for p in pieces if isinstance(p, ast.Constant) and isinstance(p.value, str)]
-    return out[:32]
+    return (out + _yielded_places(function))[:32]
+
+
+def _yielded_places(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[str]:
+    """The credential or start-up places a generator hands out: ``for name in (".bash_history", ...): path = home /
+    name; yield path`` yields each path it builds from the constant list it walks."""
+    yielded = {y.value.id for y in ast.walk(function) if isinstance(y, ast.Yield) and isinstance(y.value, ast.Name)}
+    if not yielded:
+        return []
+    builds = [
+        (a.targets[0].id, a.value)
+        for a in ast.walk(function)
+        if isinstance(a, ast.Assign) and len(a.targets) == 1 and isinstance(a.targets[0], ast.Name)
+    ]
+    out: list[str] = []
+    for loop in ast.walk(function):
+        if not (isinstance(loop, ast.For) and isinstance(loop.target, ast.Name)):
+            continue
+        if not isinstance(loop.iter, (ast.Tuple, ast.List)):
+            continue
+        names = [e.value for e in loop.iter.elts if isinstance(e, ast.Constant) and isinstance(e.value, str)]
+        for name in names:
+            for target, value in builds:
+                if target in yielded and (path := built_path(value, {loop.target.id: name})):
+                    out.append(path)
+    return out
 
 
 _HARMFUL_PAYLOAD = re.compile(
@@ -669,6 +695,11 @@ class Analyser:
                 found = self.taint(node.value)
                 if found and found.name != "\x00param":
                     self.summary.returns[function.name] = found
+        place = next((p for p in _yielded_places(function) if credential_what(p)), None)
+        if place is not None and function.name not in self.summary.returns:
+            # a generator handing out credential files: what it yields is read and used where it is taken
+            line = next(y.lineno for y in ast.walk(function) if isinstance(y, ast.Yield))
+            self.summary.returns[function.name] = Taint(f"reads {home_path(place)}", line)
         self.param = saved
         self.report = report
 
@@ -844,6 +875,8 @@ class Analyser:
         returned = _returned_texts(self.values.functions.get(getattr(iterable.func, "id", "")))
         if returned:  # for note in notes(): each text the helper may hand back (what it appends or returns)
             self.values.choices[target.id] = returned[:8]
+            if place := next((t for t in returned if credential_what(t)), None):
+                self.consts[target.id] = place  # for path in history_files(): each credential file it yields
             return
         fn = self._callee(iterable.func)
         method = fn.rsplit(".", 1)[-1]
