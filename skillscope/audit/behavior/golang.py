@@ -638,12 +638,16 @@ class _Go:
             sinks.say(start, end, args)  # os.Stdout.WriteString(note): printed, as fmt.Println prints
             return EMPTY
         if value_node is not None:
-            if recv.handle is not None:
+            # req.Header.Set(k, v), req.SetBasicAuth(u, p): a request's headers are written into the request itself
+            header = (
+                recv.handle is not None and recv.handle[0] == "request" and method in ("Set", "Add", "SetBasicAuth")
+            )
+            if recv.handle is not None and not header:
                 return self._handle_call(recv, method, args, start, end)
             if method in _WRITE_METHODS | {"Set", "Add", "SetBasicAuth", "Store", "Push"} and args:
                 data = merge(args[1:]) if method in ("Set", "Add") and len(args) > 1 else merge(args)
                 key = (first.text or "").lower() if method in ("Set", "Add") else ""
-                if method == "SetBasicAuth" or key in _HEADER_KEYS:
+                if method == "SetBasicAuth" or key in _HEADER_KEYS or header:  # any header of a request
                     data = replace(data, secrets=tuple(replace(s, header=True) for s in data.secrets))
                 self._pour(value_node, data, scope)
                 return EMPTY
