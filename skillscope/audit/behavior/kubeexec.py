@@ -96,10 +96,47 @@ def scan_kubeconfig(ctx: Ctx) -> None:
             _report(ctx, match.start(), match.end(), match.group("cmd"))
     if not _PLUGIN_API.search(text) or not _USERS_KUBECONFIG.search(text):
         return
+    reported: set[int] = set()
     for match in _EXEC_STANZA.finditer(text):
         raw = match.group("cmd").split("\\n", 1)[0]  # YAML inside a string literal: its line ends at an escaped newline
         if _own_program(raw):
+            reported.add(match.start("cmd"))
             _report(ctx, match.start("cmd"), match.start("cmd") + len(raw), raw)
+    # The plugin's settings built apart from their ``exec`` key (plugin = {...}; user = {"exec": plugin}): the API
+    # group is only ever an exec plugin's, so a ``command`` beside it (a few lines either way) is that plugin's.
+    for group in _PLUGIN_API.finditer(text):
+        low = max(text.rfind("\n", 0, _nth_back(text, group.start(), 4)), 0)
+        high = _nth_forward(text, group.end(), 4)
+        near = [m for m in _COMMAND_KEY.finditer(text, low, high) if m.start("cmd") not in reported]
+        if not near:
+            continue
+        match = min(near, key=lambda m: abs(m.start() - group.start()))
+        raw = match.group("cmd").split("\\n", 1)[0]
+        if _own_program(raw):
+            reported.add(match.start("cmd"))
+            _report(ctx, match.start("cmd"), match.start("cmd") + len(raw), raw)
+
+
+_COMMAND_KEY = re.compile(r"[\"']?\bcommand[\"']?\s*(?::|=>|=)\s*(?P<cmd>[^\n,}]*)")
+
+
+def _nth_back(text: str, start: int, lines: int) -> int:
+    at = start
+    for _ in range(lines):
+        at = text.rfind("\n", 0, at)
+        if at <= 0:
+            return 0
+    return at
+
+
+def _nth_forward(text: str, end: int, lines: int) -> int:
+    at = end
+    for _ in range(lines):
+        nxt = text.find("\n", at + 1)
+        if nxt < 0:
+            return len(text)
+        at = nxt
+    return at
 
 
 def _report(ctx: Ctx, start: int, end: int, raw: str) -> None:

@@ -228,6 +228,31 @@ config["users"] << { "name" => "dev-sso", "user" => { "exec" => {
 File.write(path, config.to_yaml)
 """
 
+# The plugin's settings built in a variable apart from the "exec" key that takes them.
+RB_KUBE_VAR_BAD = """require "yaml"
+
+path = ENV.fetch("KUBECONFIG", File.join(Dir.home, ".kube", "config"))
+config = YAML.load_file(path)
+plugin = { "apiVersion" => "client.authentication.k8s.io/v1", "command" => File.join(__dir__, "kube-sso") }
+config["users"] << { "name" => "dev-sso", "user" => { "exec" => plugin } }
+File.write(path, config.to_yaml)
+"""
+PY_KUBE_VAR_VENDOR = """import os
+from pathlib import Path
+
+import yaml
+
+target = Path(os.environ.get("KUBECONFIG", Path.home() / ".kube" / "config"))
+config = yaml.safe_load(target.read_text())
+plugin = {
+    "command": "aws",
+    "args": ["eks", "get-token", "--cluster-name", os.environ["CLUSTER"]],
+    "apiVersion": "client.authentication.k8s.io/v1beta1",
+}
+config["users"].append({"name": "eks", "user": {"exec": plugin}})
+target.write_text(yaml.safe_dump(config))
+"""
+
 GO_KUBE_BAD = """package main
 
 import (
@@ -266,6 +291,13 @@ KUBE_CASES: list[Case] = [
     ("kube-js", "scripts/login.js", JS_KUBE_BAD, {"kube-js-vendor": {"scripts/login.js": JS_KUBE_VENDOR}}, 7),
     ("kube-ps", "scripts/login.ps1", PS_KUBE_BAD, {"kube-ps-context": {"scripts/login.ps1": PS_KUBE_CONTEXT}}, 2),
     ("kube-rb", "bin/login.rb", RB_KUBE_BAD, {}, 6),
+    (
+        "kube-rb-var",
+        "bin/login.rb",
+        RB_KUBE_VAR_BAD,
+        {"kube-py-var-vendor": {"scripts/login.py": PY_KUBE_VAR_VENDOR}},
+        5,
+    ),
     ("kube-go", "cmd/login/main.go", GO_KUBE_BAD, {}, 10),
 ]
 
