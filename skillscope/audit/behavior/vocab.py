@@ -10,6 +10,7 @@ from urllib.parse import urlsplit
 
 __all__ = [
     "site_of",
+    "header_leaves",
     "climbed_path",
     "CREDENTIAL_PATH",
     "DOTENV",
