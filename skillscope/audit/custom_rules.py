@@ -317,33 +317,29 @@ def read_rule_text(path: Path, *, limit: int = MAX_RULE_FILE, what: str = "rules
 
 
 def _compile_yara(sources: list[tuple[str, str]]) -> Any:
-    # yara-x's compiler may only be freed on the thread that made it. An error raised while it is a local here
-    # keeps it alive in the traceback, and a caller that let go of that error on another thread (or whose
-    # collector freed it there) got "Exception ignored ... Compiler is unsendable" on stderr. So the compiler
-    # is gone before any error leaves this function.
-    compiled = _build_yara(sources)
-    if isinstance(compiled, str):
-        raise UsageError(compiled)
-    return compiled
-
-
-def _build_yara(sources: list[tuple[str, str]]) -> Any:
-    """The compiled rules, or what is wrong with them (a string); the compiler never outlives this call."""
     import yara_x
 
     # Includes would read files the user did not name; each file gets its own namespace.
     compiler = yara_x.Compiler(includes_enabled=False)
-    for index, (origin, source) in enumerate(sources):
-        for match in _YARA_SEVERITY.finditer(source):
-            if match.group(1) not in SEVERITIES:
-                line = source.count("\n", 0, match.start()) + 1
-                return f"{origin}:{line}: severity {safe_line(match.group(1), limit=40)!r} is not one of {', '.join(SEVERITIES)}"
-        compiler.new_namespace(f"file{index}")
-        try:
-            compiler.add_source(source, origin=origin)
-        except yara_x.CompileError as exc:
-            return _yara_error(origin, str(exc))
-    return compiler.build()
+    try:
+        for index, (origin, source) in enumerate(sources):
+            for match in _YARA_SEVERITY.finditer(source):
+                if match.group(1) not in SEVERITIES:
+                    line = source.count("\n", 0, match.start()) + 1
+                    raise UsageError(
+                        f"{origin}:{line}: severity {safe_line(match.group(1), limit=40)!r} is not one of {', '.join(SEVERITIES)}"
+                    )
+            compiler.new_namespace(f"file{index}")
+            try:
+                compiler.add_source(source, origin=origin)
+            except yara_x.CompileError as exc:
+                raise UsageError(_yara_error(origin, str(exc))) from None
+        return compiler.build()
+    finally:
+        # yara-x's compiler may only be freed on the thread that made it. An error leaving with the compiler still
+        # a local of this frame keeps it alive in the traceback, and a caller that let go of that error on another
+        # thread (or whose collector freed it there) got "Exception ignored ... Compiler is unsendable" on stderr.
+        del compiler
 
 
 def _yara_error(origin: str, text: str) -> str:
