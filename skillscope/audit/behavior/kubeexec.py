@@ -25,9 +25,11 @@ _SET_CREDENTIALS = re.compile(
 )
 """``kubectl config set-credentials NAME --exec-command=PROGRAM`` as a shell line or an argv list."""
 
+_COMMAND_KEY = re.compile(r"[\"']?\bcommand[\"']?\s*(?::|=>|=)\s*(?P<cmd>[^\n,}]*)")
+"""A ``command`` key and its value, in YAML, a dict or a hash literal."""
+
 _EXEC_STANZA = re.compile(
-    r"[\"']?\bexec[\"']?\s*(?::|=>|=)\s*(?:\{|\n|\\n)(?P<body>(?:[^\n]*(?:\n|\\n)){0,6}?[^\n]*?)"
-    r"[\"']?\bcommand[\"']?\s*(?::|=>|=)\s*(?P<cmd>[^\n,}]*)"
+    r"[\"']?\bexec[\"']?\s*(?::|=>|=)\s*(?:\{|\n|\\n)(?P<body>(?:[^\n]*(?:\n|\\n)){0,6}?[^\n]*?)" + _COMMAND_KEY.pattern
 )
 """A kubeconfig user's ``exec:`` block and its ``command`` (YAML, a dict or hash literal, or YAML inside a string)."""
 
@@ -98,10 +100,7 @@ def scan_kubeconfig(ctx: Ctx) -> None:
         return
     reported: set[int] = set()
     for match in _EXEC_STANZA.finditer(text):
-        raw = match.group("cmd").split("\\n", 1)[0]  # YAML inside a string literal: its line ends at an escaped newline
-        if _own_program(raw):
-            reported.add(match.start("cmd"))
-            _report(ctx, match.start("cmd"), match.start("cmd") + len(raw), raw)
+        _report_command(ctx, match, reported)
     # The plugin's settings built apart from their ``exec`` key (plugin = {...}; user = {"exec": plugin}): the API
     # group is only ever an exec plugin's, so a ``command`` beside it (a few lines either way) is that plugin's.
     for group in _PLUGIN_API.finditer(text):
@@ -110,14 +109,15 @@ def scan_kubeconfig(ctx: Ctx) -> None:
         near = [m for m in _COMMAND_KEY.finditer(text, low, high) if m.start("cmd") not in reported]
         if not near:
             continue
-        match = min(near, key=lambda m: abs(m.start() - group.start()))
-        raw = match.group("cmd").split("\\n", 1)[0]
-        if _own_program(raw):
-            reported.add(match.start("cmd"))
-            _report(ctx, match.start("cmd"), match.start("cmd") + len(raw), raw)
+        _report_command(ctx, min(near, key=lambda m: abs(m.start() - group.start())), reported)
 
 
-_COMMAND_KEY = re.compile(r"[\"']?\bcommand[\"']?\s*(?::|=>|=)\s*(?P<cmd>[^\n,}]*)")
+def _report_command(ctx: Ctx, match: re.Match[str], reported: set[int]) -> None:
+    """Report the plugin ``command`` a match holds if it names the skill's own program; note where it stands."""
+    raw = match.group("cmd").split("\\n", 1)[0]  # YAML inside a string literal: its line ends at an escaped newline
+    if _own_program(raw):
+        reported.add(match.start("cmd"))
+        _report(ctx, match.start("cmd"), match.start("cmd") + len(raw), raw)
 
 
 def _nth_back(text: str, start: int, lines: int) -> int:
