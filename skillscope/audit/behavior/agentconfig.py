@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from skillscope.audit.behavior.base import Ctx, Raw
+from skillscope.audit.behavior.vocab import is_local_host
 from skillscope.audit.capabilities import CapabilityKind
 from skillscope.audit.findings import Severity
 from skillscope.core.textsafe import safe_line
@@ -143,7 +144,7 @@ def _server(where: str, command: str, words: list[str]) -> Added:
     what = f"MCP server {safe_line(where, limit=60)}: {safe_line(command, limit=120)}"
     if "://" in words[0]:
         host = re.sub(r"^[a-z]+://", "", words[0]).split("/", 1)[0].split("@")[-1].split(":")[0].lower()
-        local = host in ("localhost", "127.0.0.1", "::1", "[::1]")
+        local = is_local_host(words[0])
         return Added(
             what + ("" if local else f" (a remote server at {host} the agent would send to)"),
             "note" if local else None,

@@ -38,7 +38,7 @@ from skillscope.audit.behavior.regions import (
     prose_commands,
     prose_spans,
 )
-from skillscope.audit.behavior.vocab import url_host_of
+from skillscope.audit.behavior.vocab import is_local_host, url_host_of
 from skillscope.audit.capabilities import Capability
 from skillscope.audit.findings import Hit, TextSpan
 from skillscope.audit.text_scan import hit_at
@@ -241,7 +241,7 @@ def _beside_other_fetch(hits: list[Hit], caps: list[Capability], purpose: Purpos
                 (
                     (host, line)
                     for host, line in fetched.items()
-                    if "." in host and host != own and not purpose.names(host) and not _local(host)
+                    if "." in host and host != own and not purpose.names(host) and not is_local_host(host)
                 ),
                 None,
             )
@@ -254,10 +254,6 @@ def _beside_other_fetch(hits: list[Hit], caps: list[Capability], purpose: Purpos
                 )
         out.append(hit)
     return out
-
-
-def _local(host: str) -> bool:
-    return host in ("localhost", "127.0.0.1", "::1") or host.endswith(".local")
 
 
 def _capabilities(text: str, path: str, contexts: list[Ctx], *, binary: bool) -> list[Capability]:

@@ -34,6 +34,7 @@ from skillscope.audit.behavior.vocab import (
     credential_what,
     endpoint_kind,
     header_leaves,
+    is_local_host,
     is_store,
     prompt_name,
     prompt_owner,
@@ -380,7 +381,7 @@ class Sinks:
             # A bare host with a path (Net::HTTP.start(host) { |h| h.post("/u") }, net.Dial's "host:443") names its
             # host as well as a URL does; a bare word with no dot is a path or a piece, not a host.
             host = url_host_of(url.replace(UNKNOWN, "unknown-piece")) or "?"
-            if "://" not in url and "." not in host and ":" not in host and host != "localhost":
+            if "://" not in url and "." not in host and ":" not in host and not is_local_host(host):
                 host = "?"
             if "unknown-piece" in host:
                 host = host.replace("unknown-piece", "*") if dns else "?"

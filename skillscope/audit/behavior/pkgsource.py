@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 from skillscope.audit.behavior.base import Ctx
-from skillscope.audit.behavior.vocab import lookalike_site, url_host_of
+from skillscope.audit.behavior.vocab import is_local_host, lookalike_site, url_host_of
 from skillscope.core.textsafe import safe_line
 
 __all__ = ["scan_package_sources"]
@@ -95,7 +95,7 @@ def _stranger(name: str, value: str) -> str | None:
         if part in ("direct", "off", ""):
             continue
         host = url_host_of(part) if "://" in part else part.split("/", 1)[0]
-        if not host or "." not in host or host.lower() in ("localhost", "127.0.0.1"):
+        if not host or "." not in host or is_local_host(host):
             continue
         if host.lower() not in _OFFICIAL:
             return host.lower()

@@ -36,6 +36,7 @@ from skillscope.audit.behavior.vocab import (
     endpoint_kind,
     header_leaves,
     home_path,
+    is_local_host,
     is_store,
     item_for_site,
     lookalike_site,
@@ -814,7 +815,7 @@ def _header_to_stranger(cmd: Cmd, ctx: Ctx | None = None) -> bool:
         i > 0
         and cmd.args[i - 1] in _HEADER_FLAGS
         and any(
-            (vendor_of(name) and not related_host(name, host))
+            (vendor_of(name) and not related_host(name, host) and not is_local_host(host))
             or (ctx is not None and header_leaves(name, url or "", purpose_names))
             for name in _VAR.findall(a)
         )
@@ -848,6 +849,7 @@ def _owned_send(ctx: Ctx, cmd: Cmd, name: str | None, url: str | None) -> bool:
     # a token in a header is its use unless it names a provider and goes to another host the script names
     return _header_only(cmd, name) and (
         not _named_host(url)
+        or is_local_host(host)  # the user's own machine, as the other languages' provider check has it
         or (vendor_of(name) is None and not header_leaves(name, url or "", ctx.purpose.names(host)))
     )
 
@@ -1444,9 +1446,6 @@ def _record(ctx: Ctx, cmd: Cmd, sends: bool) -> None:
         ctx.say(cmd.stdin, cmd.start, cmd.end)  # cat <<EOF ... EOF: the here-document is printed
 
 
-_LOOPBACK = re.compile(r"^(?:127\.[\d.]+|localhost|::1|\[::1\]|ip6-localhost)$", re.I)
-
-
 def _option(words: list[str], *names: str) -> str | None:
     """The value of the first of ``names`` given (``--bind ADDR``, ``--bind=ADDR``, ``-b ADDR``), or None."""
     for i, word in enumerate(words):
@@ -1516,7 +1515,7 @@ def _serves(ctx: Ctx, cmd: Cmd) -> None:
         return
     folder, address = served
     root = home_path(folder.strip('"').rstrip("/") or "/")
-    public = not _LOOPBACK.match(address)
+    public = not is_local_host(address, listening=True)
     where = f"{address or 'every interface'}"
     ctx.cap("sends", root, cmd.start, cmd.end, f"serves {root} over HTTP on {where}")
     what = (

@@ -23,6 +23,7 @@ __all__ = [
     "endpoint_kind",
     "url_host_of",
     "is_public_ip",
+    "is_local_host",
     "related_host",
     "credential_what",
     "is_store",
@@ -265,6 +266,69 @@ _LOCAL_NETWORKS = tuple(
     ipaddress.ip_network(n) for n in ("10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "100.64.0.0/10", "fc00::/7")
 )
 
+_LOOPBACK_NAMES = frozenset({"localhost", "ip6-localhost", "ip6-loopback"})
+"""Names every system's hosts file maps to the loopback interface (Debian's hosts file adds the ip6- two)."""
+
+
+def _host_part(host: str) -> str:
+    """The host of ``host[:port]``, ``[v6]:port`` or a URL, lower-case and without a trailing dot."""
+    host = host.strip()
+    if "://" in host:
+        return url_host_of(host).rstrip(".")
+    host = host.rsplit("@", 1)[-1].split("/", 1)[0].lower()
+    if host.startswith("["):
+        return host[1:].split("]", 1)[0]
+    if host.count(":") == 1:
+        host = host.split(":", 1)[0]  # a port; more than one colon is an IPv6 address
+    return host.rstrip(".")
+
+
+def is_local_host(host: str, *, listening: bool = False) -> bool:
+    """Whether ``host`` (a name or address, with or without a port, brackets or a scheme) is the user's own machine.
+
+    Local is ``localhost`` and any name under ``.localhost`` (RFC 6761 reserves them for loopback), the loopback
+    addresses ``127.0.0.0/8`` and ``::1`` (also IPv4-mapped), and ``0.0.0.0`` / ``::`` as a target, which connects
+    to this machine. Addresses are parsed with ``ipaddress``, never matched by prefix: ``127.evil.example``,
+    ``127.0.0.1.nip.io`` and ``localhost.evil.example`` are names anyone can point anywhere.
+
+    Not local, on purpose: private ranges (RFC 1918, CGNAT, IPv6 ULA), ``.local`` and ``.internal`` names and
+    ``host.docker.internal`` are other machines on a network the user shares with others, where an attacker may
+    sit; link-local ``169.254.0.0/16`` holds the cloud metadata service, and reading it is a credential theft, so it
+    is never local. A name or form the parser does not take (``0x7f.1``, a decimal address) is not local either:
+    when unsure, the stricter reading.
+
+    With ``listening``, ``host`` is an address a server binds to: ``0.0.0.0`` and ``::`` then mean every interface,
+    which the whole network reaches, and an empty address (the default bind) is no more local than they are.
+    """
+    name = _host_part(host)
+    if not name:
+        return False
+    if name in _LOOPBACK_NAMES or name.endswith(".localhost"):
+        return True
+    try:
+        address = ipaddress.ip_address(name.split("%", 1)[0])
+    except ValueError:
+        return False
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+        address = address.ipv4_mapped
+    if address.is_unspecified:
+        return not listening
+    return address.is_loopback
+
+
+def _on_private_network(host: str) -> bool:
+    """Whether ``host`` is an address or name of a private network (RFC 1918, CGNAT, ULA; ``.local``, ``.internal``,
+    ``.lan``, ``.home.arpa``): not the user's machine, but a network only its own members reach. Link-local (the
+    metadata service) is not one."""
+    name = _host_part(host)
+    if name.endswith((".local", ".internal", ".lan", ".home.arpa")):
+        return True
+    try:
+        address = ipaddress.ip_address(name.split("%", 1)[0])
+    except ValueError:
+        return False
+    return any(address in network for network in _LOCAL_NETWORKS if network.version == address.version)
+
 
 def is_public_ip(host: str) -> bool:
     """Whether ``host`` is a literal IP address outside loopback, private and link-local ranges."""
@@ -486,7 +550,7 @@ def foreign_vendor_host(name: str | None, dest: str) -> str | None:
     host = url_host_of(dest) if "://" in dest else ""  # an address the user configures names no stranger
     if vendor is None or not host or "\x00" in host or host.strip("*.?") == "" or name is None:
         return None
-    if host in ("localhost", "127.0.0.1"):
+    if is_local_host(host):
         return None
     if any(host == suffix or host.endswith("." + suffix) for suffix in _VENDOR_HOSTS.get(vendor, ())):
         return None
@@ -520,10 +584,8 @@ def header_leaves(name: str | None, dest: str, purpose_names: bool) -> bool:
     host = (url_host_of(dest) if "://" in dest else "").lower()
     if not host or "\x00" in host or "*" in host or "?" in host or "." not in host or purpose_names:
         return False
-    if host == "localhost" or host.endswith((".local", ".localhost", ".internal")):
-        return False
-    if re.fullmatch(r"[\d.]+", host) and not is_public_ip(host):
-        return False  # a machine on the user's own network
+    if is_local_host(host) or _on_private_network(host):
+        return False  # the user's machine, or one on the user's own network that a stranger outside cannot reach
     return not related_host(name, host)
 
 
@@ -828,7 +890,7 @@ def prompt_owner(name: str, dest: str, purpose_names: bool = False) -> bool:
     configures (no host the code names), the host the prompt names (``GitHub token`` to api.github.com), a
     well-known service that is no drop for stolen data, or a host the skill's stated purpose names."""
     host = url_host_of(dest) if "://" in dest else ""
-    if not host or "\x00" in host or host.strip("*.?") == "" or host in ("localhost", "127.0.0.1"):
+    if not host or "\x00" in host or host.strip("*.?") == "" or is_local_host(host):
         return True
     if endpoint_kind(dest if "://" in dest else "https://" + host) is not None or lookalike_site(host) is not None:
         return False
