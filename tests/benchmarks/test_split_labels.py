@@ -1,4 +1,4 @@
-"""The tuning splits written by helpers who never read the rules (dev, dev7, dev8) are well-formed: every folder is
+"""The tuning splits written by helpers who never read the rules (dev, dev7, dev8, dev9) are well-formed: every folder is
 labelled, the counts are the ones their README sections state, every malicious label's marker is on its line, and
 every host a skill names is a reserved example name, a documentation address or a vendor's own. No audit runs here."""
 
@@ -18,6 +18,7 @@ VENDORS = {
     "dev": ("api.github.com", "api.openai.com", "sentry.io", "bun.sh"),
     "dev7": ("api.github.com", "github.com", "api.linear.app", "get.pnpm.io"),
     "dev8": ("api.cloudflare.com", "dl.k8s.io"),
+    "dev9": ("api.cloudflare.com", "dl.k8s.io", "github.com", "json-schema.org"),
 }
 LABELS = {split: bench.load_labels(bench.labels_path(bench.corpus_dir(split))) for split in VENDORS}
 
@@ -46,6 +47,14 @@ def test_dev8_has_every_folder_labelled_and_the_counts_are_the_readme_s():
     honest = [label for label in labels.values() if label["label"] == "honest"]
     assert {p.parent.name for p in bench.corpus_dir("dev8").glob("*/SKILL.md")} == set(labels)
     assert (len(_malicious("dev8")), len(honest)) == (36, 24)
+    assert sum(1 for label in honest if label.get("risky")) == 20
+
+
+def test_dev9_has_every_folder_labelled_and_the_counts_are_the_readme_s():
+    labels = LABELS["dev9"]
+    honest = [label for label in labels.values() if label["label"] == "honest"]
+    assert {p.parent.name for p in bench.corpus_dir("dev9").glob("*/SKILL.md")} == set(labels)
+    assert (len(_malicious("dev9")), len(honest)) == (26, 24)
     assert sum(1 for label in honest if label.get("risky")) == 20
 
 

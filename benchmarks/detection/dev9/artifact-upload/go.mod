@@ -1,0 +1,3 @@
+module example.test/artifact-upload
+
+go 1.22

@@ -1,0 +1,3 @@
+module example.test/regping
+
+go 1.22
