@@ -715,10 +715,14 @@ class _Analyser:
         args = _Args()
         elements = next((c for c in node.named_children if c.type == "command_elements"), None)
         pending: str | None = None
+        glued: list[tree_sitter.Node] = []  # the pieces of the argument read last
+        glued_to: str | None = None  # the parameter it is the value of
         for child in elements.named_children if elements is not None else []:
             if child.type == "command_argument_sep":
+                glued = []
                 continue
             if child.type == "command_parameter":
+                glued = []
                 raw = self.text(child)
                 if pending is not None:
                     args.switches.add(pending)
@@ -733,6 +737,7 @@ class _Analyser:
                     pending = None
                 continue
             if child.type == "redirection":
+                glued = []
                 outfile = next((c for c in child.named_children if c.type == "redirected_file_name"), None)
                 op = self.text(child).split()[0] if self.text(child).split() else ">"
                 args.redirects.append(
@@ -742,6 +747,18 @@ class _Analyser:
                     )
                 )
                 continue
+            if glued and glued[-1].end_byte == child.start_byte and (child.has_error or glued[-1].has_error):
+                # $HOME\.aws\credentials: the grammar breaks a bare path at its backslashes into pieces that touch;
+                # with no separator between them they are one argument
+                glued.append(child)
+                val = self._bareword(*glued)
+                args.words[-1] = val.text if val.text is not None else UNKNOWN
+                if glued_to is not None:
+                    args.named[glued_to] = val
+                else:
+                    args.positional[-1] = val
+                continue
+            glued, glued_to = [child], pending
             val = self._bareword(child) if child.has_error else self.ev(child)
             args.words.append(val.text if val.text is not None else UNKNOWN)
             if pending is not None:
@@ -753,11 +770,12 @@ class _Analyser:
             args.switches.add(pending)
         return args
 
-    def _bareword(self, node: tree_sitter.Node) -> Val:
-        """An argument the grammar misreads (``$env:TEMP\\m.exe``): its text with its variables' values put in."""
-        raw = self.text(node)
+    def _bareword(self, *nodes: tree_sitter.Node) -> Val:
+        """An argument the grammar misreads (``$env:TEMP\\m.exe``), in one node or in pieces that touch: its text
+        with its variables' values put in."""
+        raw = self.data[nodes[0].start_byte : nodes[-1].end_byte].decode("utf-8", "replace")
         vals = []
-        for sub in _walk(node):
+        for sub in (sub for node in nodes for sub in _walk(node)):
             if sub.type == "variable":
                 val = self._variable(self.text(sub), sub)
                 vals.append(val)
@@ -1008,10 +1026,14 @@ class _Analyser:
             pool = args.get("inputobject", position=0) or piped
             if pool is not None and pool.items:
                 return _picked(pool.items)  # $hosts | Get-Random: any of them
-        if name in ("foreach-object", "%", "foreach"):
+        if name in ("foreach-object", "%", "foreach", "where-object", "where", "?"):
+            blocks = [v.func for v in [*args.positional, *args.named.values()] if v.func is not None]
+            if piped is not None:
+                self._each_item(blocks, piped)
+            if name in ("where-object", "where", "?"):
+                return merge(carried(piped) if piped else None)  # the items that pass, unchanged
             # $bytes | ForEach-Object { [char]($_ -bxor $k) }: what the block makes of each item is decoded text
             out = merge(carried(piped) if piped else None)
-            blocks = [v.func for v in [*args.positional, *args.named.values()] if v.func is not None]
             for block in blocks:
                 for sub in _walk(block):
                     if sub.type in ("bitwise_expression", "comparison_expression", "cast_expression"):
@@ -1021,6 +1043,22 @@ class _Analyser:
         if piped is not None:
             out.fetched = piped.fetched
         return out
+
+    def _each_item(self, blocks: list[tree_sitter.Node], piped: Val) -> None:
+        """Walk a ForEach-Object / Where-Object block with ``$_`` and ``$PSItem`` bound to what was piped in: each
+        item reaches the block, so ``Get-Content KEY | ForEach-Object { Invoke-RestMethod -Body $_ }`` sends it."""
+        saved = {key: self.env.get(key) for key in ("_", "psitem")}
+        self.env["_"] = self.env["psitem"] = _each(piped)
+        try:
+            for block in blocks:
+                for body in [block, *_blocks(block)] if block.type == "statement_list" else _blocks(block):
+                    self._statements(body)
+        finally:
+            for key, value in saved.items():
+                if value is None:
+                    self.env.pop(key, None)
+                else:
+                    self.env[key] = value
 
     def _runs_dropped(self, node: tree_sitter.Node, name: str) -> bool:
         """``& $env:TEMP\\setup.ps1`` (or ``. path``, or the path as a command) runs a file the script wrote from a
@@ -1439,17 +1477,21 @@ class _Analyser:
         source = next((c for c in node.named_children if c.type == "pipeline"), None)
         if var is None or source is None:
             return
-        collection = self.ev(source)
-        items = collection.items
         key = self.text(var).lstrip("$").strip("{}").lower()
-        if not items:
-            self.env[key] = merge(carried(collection))
-            return
-        value = merge(*(carried(item) for item in items))
-        texts = [item.text for item in items]
-        value.text = None if any(t is None for t in texts) else "\n".join(t for t in texts if t is not None)
-        value.alts = other_texts(None, *texts)  # each item in turn: a send judges every one of them
-        self.env[key] = value
+        self.env[key] = _each(self.ev(source))
+
+
+def _each(collection: Val) -> Val:
+    """A loop variable over ``collection``: every item of a collection the script spells out (the value carries all
+    their texts, one a line, and all their taint), else what the collection carries."""
+    items = collection.items
+    if not items:
+        return merge(carried(collection))
+    value = merge(*(carried(item) for item in items))
+    texts = [item.text for item in items]
+    value.text = None if any(t is None for t in texts) else "\n".join(t for t in texts if t is not None)
+    value.alts = other_texts(None, *texts)  # each item in turn: a send judges every one of them
+    return value
 
 
 def _formatted(template: str, items: list[Val], at: int = -1, alt: str = "") -> str:
