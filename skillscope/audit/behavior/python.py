@@ -700,8 +700,32 @@ class Analyser:
             # a generator handing out credential files: what it yields is read and used where it is taken
             line = next(y.lineno for y in ast.walk(function) if isinstance(y, ast.Yield))
             self.summary.returns[function.name] = Taint(f"reads {home_path(place)}", line)
+        if function.name not in self.summary.returns:
+            # yield Path.home() / ".ssh" / "id_rsa", yield os.path.expanduser("~/.netrc"), yield base / name: any
+            # expression a generator yields that resolves to a credential place hands that read to its taker
+            for node in ast.walk(function):
+                if (
+                    isinstance(node, ast.Yield)
+                    and node.value is not None
+                    and (yielded := self._yielded_place(node.value))
+                ):
+                    self.summary.returns[function.name] = Taint(f"reads {home_path(yielded)}", node.lineno)
+                    break
         self.param = saved
         self.report = report
+
+    def _yielded_place(self, node: ast.expr) -> str | None:
+        """The credential place a yielded expression resolves to (its value, the path it builds, a name bound to
+        one), or None."""
+        value = self.values.value(node)
+        for text in (
+            value if isinstance(value, str) else None,
+            built_path(node, self.consts),
+            self.consts.get(node.id) if isinstance(node, ast.Name) else None,
+        ):
+            if text and credential_what(text):
+                return text[max(text.rfind("~/"), 0) :]  # a piece that is a whole home path already replaces the base
+        return None
 
     def _block(self, body: list[ast.stmt]) -> None:
         for statement in body:
