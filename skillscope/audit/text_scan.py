@@ -201,8 +201,15 @@ def _digest_checked(text: str, target: str) -> bool:
 
 
 def url_host(url: str) -> str:
-    """The host a URL found in a file points at (``www.`` URLs without a scheme too), or ``?``."""
-    return urlsplit(url if "://" in url else "http://" + url).hostname or "?"
+    """The host a URL found in a file points at (``www.`` URLs without a scheme too), or ``?``.
+
+    Text that only looks like a URL (a sed pattern ``https://([^/]+)/``, an unclosed ``[``) is no host:
+    ``urlsplit`` refuses it, and one such line must not end the scan of the skill.
+    """
+    try:
+        return urlsplit(url if "://" in url else "http://" + url).hostname or "?"
+    except ValueError:
+        return "?"
 
 
 def _position(text: str, index: int) -> tuple[int, int]:

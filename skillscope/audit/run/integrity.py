@@ -128,12 +128,27 @@ async def audit_one_skill(
             checks, name, entry.uri, entry.frontmatter or {}, reader.results[entry.uri], parsed=report.file_frontmatter
         )
     if report.failure is None:
-        if scan_in is None:
-            scanned = content_findings(audit.label, audit.rules, entry, report)
+        try:
+            if scan_in is None:
+                scanned = content_findings(audit.label, audit.rules, entry, report)
+            else:
+                scanned = await scan_in(content_findings, audit.label, audit.rules, entry, report)
+        except Exception as exc:  # an analyser's fault on this skill's content, never the server's
+            # Served content that trips an analyser must neither end the audit of every other skill nor pass
+            # the gate unjudged: the skill gets an error that says its content was not fully analysed.
+            skill.findings.append(
+                finding(
+                    audit,
+                    "skillscope/analysis-failed",
+                    f"{name}: the content analysis stopped on an internal error "
+                    f"({type(exc).__name__}: {safe_line(str(exc), limit=200)}), so what this skill does was not judged",
+                    skill=name,
+                    uri=entry.uri,
+                )
+            )
         else:
-            scanned = await scan_in(content_findings, audit.label, audit.rules, entry, report)
-        skill.findings += scanned.findings
-        skill.capabilities = list(scanned.capabilities)
+            skill.findings += scanned.findings
+            skill.capabilities = list(scanned.capabilities)
     _limits(audit, skill)
     _review(audit, skill, verdicts)
 
