@@ -36,7 +36,9 @@ def _skill(root: Path, name: str, files: dict[str, str]) -> None:
     folder = root / name
     folder.mkdir(parents=True)
     description = f"{name.replace('-', ' ').capitalize()} for the current repository."
-    (folder / "SKILL.md").write_text(f"---\nname: {name}\ndescription: {description}\n---\n# {name}\n\nRun the script.\n")
+    (folder / "SKILL.md").write_text(
+        f"---\nname: {name}\ndescription: {description}\n---\n# {name}\n\nRun the script.\n"
+    )
     for path, text in files.items():
         (folder / path).parent.mkdir(parents=True, exist_ok=True)
         (folder / path).write_text(text)
