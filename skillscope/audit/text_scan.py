@@ -95,8 +95,11 @@ def _workspace_only(text: str, match: re.Match[str]) -> bool:
         return bool(targets) and not any(_chmod_worth_a_look(text, w) for w in targets)
     if any(w.startswith("$") for w in targets):
         targets = _rm_values(text, match.start()) or targets
-    # a folder the script made itself with mktemp (``tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT``) is its scratch
-    targets = ["./" if _MKTEMP.match(w) or _made_by_mktemp(text, w) else w for w in targets]
+    # a folder the script made itself with mktemp (``tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT``) is its scratch,
+    # and one it has just checked lies below the project's root (``[[ "$t" == "$root"/* ]] || exit``) is the project's
+    targets = [
+        "./" if _MKTEMP.match(w) or _made_by_mktemp(text, w) or _checked_inside_project(text, w) else w for w in targets
+    ]
     # the working directory spelt as a variable ($(CURDIR)/out in a Makefile, "$PWD/build") is the project, and a
     # tool's cache under home (~/.cache/pip, ~/Library/Caches/Homebrew, ~/.npm/_cacache) is rebuilt on its next run
     targets = ["./" if _HOME_CACHE.match(w) and ".." not in w else _HERE_VAR.sub("./", w, count=1) for w in targets]
@@ -126,6 +129,26 @@ _HERE_VAR = re.compile(r"^\$(?:\(CURDIR\)|\{CURDIR\}|\{?PWD\}?|\(PWD\))/")
 _ASSIGN_LINE = r"^[ \t]*(?:(?:export|local|readonly|declare)[ \t]+)?{name}=(.*)$"
 _MKTEMP = re.compile(r"[\"']?(?:\$\(\s*mktemp|`\s*mktemp)\b[^;&|<>`()$]*(?:\)|`)[\"']?\s*(?:$|[;#]|\|\||&&)")
 _OTHER_SETTERS = r"\b(?:read|for|select|mapfile|readarray|typeset|getopts|printf\s+-v)\b[^\n;]*\b{name}\b"
+
+
+_PROJECT_ROOT = r"^[ \t]*(?:(?:local|readonly)[ \t]+)?{name}=[\"']?(?:\$\(\s*(?:git\s+rev-parse\s+--show-toplevel|pwd)\b|\$\{{?PWD\}}?[\"']?\s*$)"
+_INSIDE_TEST = (
+    r"\[\[\s*\"?\$\{{?{name}\}}?\"?\s*==?\s*\"?\$\{{?(\w+)\}}?\"?/\*\s*\]\]"
+    r"\s*\|\|\s*\{{?[^}}\n]*\b(?:exit|continue|return)\b"
+)
+
+
+def _checked_inside_project(text: str, word: str) -> bool:
+    """Whether ``word`` is a variable the script tests to lie below the project's root before deleting it:
+    ``[[ "$target" == "$root"/* ]] || exit`` (``continue``, ``return``), where ``root`` is the repository's top
+    (``git rev-parse --show-toplevel``) or the working directory."""
+    var = re.fullmatch(r"\$\{?([A-Za-z_]\w*)\}?", word)
+    if var is None:
+        return False
+    for test in re.finditer(_INSIDE_TEST.format(name=re.escape(var.group(1))), text):
+        if re.search(_PROJECT_ROOT.format(name=re.escape(test.group(1))), text, re.MULTILINE):
+            return True
+    return False
 
 
 def _made_by_mktemp(text: str, word: str) -> bool:

@@ -760,6 +760,28 @@ def _said_about(file_text: str, start: int, end: int) -> str:
     return lead + " " + (after[: stop.start()] if stop else after)
 
 
+_DETECTED = re.compile(
+    r"\b(?:patterns?|signatures?|regex(?:es|ps)?|regular\s+expressions?|indicators?)\b[^.\n]{0,80}?"
+    r"\b(?:looks?\s+for|detects?|flags?|matches|catches|scans?\s+for|searches\s+for|recogni[sz]es?|warns?\s+(?:about|of))\b"
+    r"|\b(?:looks?\s+for|detects?|flags?|scans?\s+for|catches|recogni[sz]es?|warns?\s+(?:about|of))\s+"
+    r"(?:patterns?|lines?|calls?|code|commands?)\s+(?:like|such\s+as)\b",
+    re.IGNORECASE,
+)
+"""A sentence naming what it quotes as the patterns a checker looks for (``the patterns it detects (`curl … | sh`)``)."""
+
+
+def _named_as_pattern(file_text: str, start: int, end: int) -> bool:
+    """Whether a code span sits in a sentence that names it as a pattern something looks for or detects: it is
+    quoted to be matched, not run. Other code spans of the sentence are masked so their dots end no sentence."""
+    origin = max(0, start - 400)
+    window = re.sub(r"`[^`\n]*`", lambda m: "`" + "x" * (len(m.group(0)) - 2) + "`", file_text[origin : end + 300])
+    first, last = start - origin, end - origin
+    cuts = [m.end() for m in _SENTENCE_END.finditer(window, 0, first)]
+    stop = _SENTENCE_END.search(window, last)
+    sentence = window[cuts[-1] if cuts else 0 : stop.start() if stop else len(window)]
+    return _DETECTED.search(sentence) is not None
+
+
 def documented_verdict(ctx: Ctx, *, inline: bool, said: bool = False) -> None:
     """Settle the severity of what the code rules found in code a Markdown page shows.
 
@@ -774,7 +796,13 @@ def documented_verdict(ctx: Ctx, *, inline: bool, said: bool = False) -> None:
         if said
         else (not inline and _WARNED.search(_lead_in(ctx.file_text, ctx.base)))
     )
-    if attack_section(ctx.file_text, ctx.base) or warned:
+    named = (
+        inline
+        and not said
+        and any(raw.severity != "note" for raw in ctx.hits)
+        and _named_as_pattern(ctx.file_text, ctx.base, ctx.base + len(ctx.text))
+    )
+    if attack_section(ctx.file_text, ctx.base) or warned or named:
         ctx.hits = [replace(raw, severity="note") for raw in ctx.hits]
         return
     human = _HUMAN_PAGE.search(ctx.path) is not None

@@ -1597,12 +1597,14 @@ def _payload_harm(ctx: Ctx, text: str, depth: int, path: str | None = None, *, l
         return bad.message
     # a download whose digest the entry checks before running it fetches pinned content: that is no reach to judge
     pinned = {m.group(1) for h in inner.hits if h.severity == "note" for m in [_PINNED_RUN.search(h.message)] if m}
+    copies = _folder_copies(code)
     reach = [
         c
         for c in inner.caps
         if c.kind in ("sends", "installs")
         and not _pinned_fetch(c, pinned)
         and not (local and (c.target == "?" or _project_tool(c, inner)))
+        and not (c.kind == "sends" and c.detail in ("rsync", "scp") and c.target in copies)
     ]
     if reach:
         return f"it reaches the network ({safe_line(reach[0].target, limit=60)})"
@@ -1617,6 +1619,32 @@ def _payload_harm(ctx: Ctx, text: str, depth: int, path: str | None = None, *, l
                 ):
                     return f"it runs a hidden file ({safe_line(cmd.words[0] if _HIDDEN_RUN.search(cmd.words[0]) else cmd.args[0], limit=60)})"
     return None
+
+
+_WHOLE_HOME = re.compile(r"^(?:~|\$\{?HOME\}?)(?:/\.?\*)?$")
+_SSH_DEST = re.compile(r"^(?:[\w.-]+@)?([\w.-]+\.[\w-]+):")
+
+
+def _folder_copies(code: str) -> set[str]:
+    """The hosts a scheduled ``rsync``/``scp`` copies a folder to over SSH when no folder it copies is the home
+    folder itself, a system folder or a credential place: a backup of what the user named, with the user's own
+    SSH login; what it reads is judged as a read."""
+    hosts: set[str] = set()
+    for script in parse_shell(code):
+        for stage in script:
+            for cmd in stage:
+                plain = [a for a in cmd.args if not a.startswith("-")]
+                if cmd.name not in ("rsync", "scp") or len(plain) < 2:
+                    continue
+                dest = _SSH_DEST.match(plain[-1])
+                sources = [home_path(a).rstrip("/") or "/" for a in plain[:-1]]
+                if dest is None or any(
+                    not a or _WHOLE_HOME.match(a) or _SYSTEM_DIRS.match(a) or credential_what(a) or credential_folder(a)
+                    for a in sources
+                ):
+                    continue
+                hosts.add(dest.group(1))
+    return hosts
 
 
 _ENTRY_FILE = re.compile(
@@ -2250,6 +2278,18 @@ def _destroys(ctx: Ctx, cmd: Cmd, assigned: set[str]) -> None:
     ):
         remote = next((a for a in args[1:] if not a.startswith("-") and not a.startswith("+")), "origin")
         ctx.cap("destroys", f"git remote {remote}", cmd.start, cmd.end, "git push --force")
+        tags = _forced_tags(args)
+        if tags:
+            # moving a tag the script names rewrites no branch's history: a release retag is a capability
+            ctx.add(
+                "skillscope/permissions/destructive",
+                f"force-pushes the tag {safe_line(', '.join(tags), limit=60)} to {safe_line(remote, limit=40)}, moving it on "
+                f"the remote (line {ctx.line(cmd.start)})",
+                cmd.start,
+                cmd.end,
+                "note",
+            )
+            return
         harm = "force-pushes, overwriting the remote's history"
     elif (
         name in ("kubectl", "oc")
@@ -2275,6 +2315,29 @@ def _destroys(ctx: Ctx, cmd: Cmd, assigned: set[str]) -> None:
             harm = f"deletes everything under {safe_line(home_path(root), limit=40)}"
     if harm:
         ctx.add("skillscope/permissions/destructive", f"{harm} (line {ctx.line(cmd.start)})", cmd.start, cmd.end)
+
+
+def _forced_tags(args: list[str]) -> list[str]:
+    """The tags a ``git push --force`` moves when every ref it names is a tag (``refs/tags/v1``, ``tag v1``,
+    ``+v1:refs/tags/v1``), or [] when it names a branch, names nothing (the current branch) or mirrors."""
+    if "--mirror" in args or "--all" in args:
+        return []
+    words = [a for a in args[1:] if not a.startswith("-")]
+    refs = words[1:]  # past the remote
+    tags: list[str] = []
+    index = 0
+    while index < len(refs):
+        ref = refs[index].lstrip("+")
+        if ref == "tag" and index + 1 < len(refs):
+            tags.append(refs[index + 1])
+            index += 2
+            continue
+        dest = ref.rsplit(":", 1)[-1]
+        if not dest.startswith("refs/tags/") or len(dest) == len("refs/tags/"):
+            return []
+        tags.append(dest.removeprefix("refs/tags/"))
+        index += 1
+    return tags
 
 
 _ENV_SET = frozenset(

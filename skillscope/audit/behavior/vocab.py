@@ -674,12 +674,19 @@ def climbed_path(path: str) -> str:
     return "/" + "/".join(steps)
 
 
+_REGEX_SYNTAX = re.compile(r"\[[^\]/]*\\[sSdDwW][^\]/]*\]|[*+]\?|\(\?[:=!<]")
+"""What only a regular expression spells (a class escape inside brackets, a lazy quantifier, a group flag): no
+shell or PowerShell glob has it, so text holding it is never a path."""
+
+
 def _glob_hits(pattern: str, names: tuple[str, ...]) -> str | None:
     pattern = home_path(pattern)
     if not any(ch in pattern for ch in "*?["):
         return None
     if not pattern.startswith(("~", "/")) and not any(ch.isalnum() for ch in pattern):
         return None  # "*", "**", "*/*": everything under wherever it runs, nothing that names a credential
+    if _REGEX_SYNTAX.search(pattern):
+        return None  # '[\s\S]*?', '\d+': a regular expression the script matches text with, not a path it opens
     for name in names:
         if fnmatchcase(name, pattern) or (not pattern.startswith(("~", "/")) and fnmatchcase(name, "*/" + pattern)):
             return name
