@@ -126,6 +126,11 @@ def _yielded_places(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[st
     return out
 
 
+_ARCHIVERS = frozenset(
+    {"tarfile.open", "tarfile.TarFile", "tarfile.TarFile.open", "zipfile.ZipFile", "zipfile.PyZipFile"}
+)
+"""Archives a script packs files into (``tar.add(path)``, ``zf.write(path)``), in a file or an in-memory buffer."""
+
 _HARMFUL_PAYLOAD = re.compile(
     r"\b(?:curl|wget|nc|ncat|socat|base64|xxd|eval|openssl\s+enc|python[\d.]*\s+-c|perl\s+-e|bash\s+-i)\b|\bexec\s*\(|https?://|"
     r"/dev/tcp/|\balias\s+(?:sudo|su|ssh|git|ls|cd|cp|mv|rm)=|PROMPT_COMMAND|\btrap\b[^\n]*DEBUG|LD_PRELOAD|DYLD_INSERT|"
@@ -707,21 +712,38 @@ class Analyser:
                 if (
                     isinstance(node, ast.Yield)
                     and node.value is not None
-                    and (yielded := self._yielded_place(node.value))
+                    and (yielded := self._credential_place(node.value))
                 ):
                     self.summary.returns[function.name] = Taint(f"reads {home_path(yielded)}", node.lineno)
                     break
         self.param = saved
         self.report = report
 
-    def _yielded_place(self, node: ast.expr) -> str | None:
-        """The credential place a yielded expression resolves to (its value, the path it builds, a name bound to
-        one), or None."""
+    def _archived(self, holder: ast.expr, member: ast.expr, node: ast.Call) -> None:
+        """``tar.add(Path.home() / ".ssh")`` into ``tarfile.open(fileobj=buf)`` (or a ``zipfile.ZipFile``): the archive,
+        and the buffer it is written into, now hold the credential file, so sending ``buf.getvalue()`` sends it."""
+        archive = self.bound.get(holder.id) if isinstance(holder, ast.Name) else None
+        if not isinstance(archive, ast.Call) or self._callee(archive.func) not in _ARCHIVERS:
+            return
+        place = self._credential_place(member)
+        if place is None or not isinstance(holder, ast.Name):
+            return
+        taint = Taint(f"reads {home_path(place)}", self._line(node))
+        self._cap("reads", home_path(place), node, "packed into an archive")
+        into = [holder, *archive.args[:1], *(k.value for k in archive.keywords if k.arg == "fileobj")]
+        for name in into:
+            if isinstance(name, ast.Name):
+                self.env.setdefault(name.id, taint)
+
+    def _credential_place(self, node: ast.expr) -> str | None:
+        """The credential place an expression resolves to (its value, the path it builds, a name bound to one, any
+        of the paths a loop over constants makes of it), or None."""
         value = self.values.value(node)
         for text in (
             value if isinstance(value, str) else None,
             built_path(node, self.consts),
             self.consts.get(node.id) if isinstance(node, ast.Name) else None,
+            *self.values.candidates(node),
         ):
             if text and credential_what(text):
                 return text[max(text.rfind("~/"), 0) :]  # a piece that is a whole home path already replaces the base
@@ -963,6 +985,8 @@ class Analyser:
             carried = next((t for t in (self.taint(a) for a in node.args) if t), None)
             if carried is not None and isinstance(holder, ast.Name) and holder.id not in self.env:
                 self.env[holder.id] = carried  # out.append(key.read_text()): the list now holds the secret
+        if method in ("add", "write") and node.args and isinstance(node.func, ast.Attribute):
+            self._archived(node.func.value, node.args[0], node)
         self._sink(node, fn, method, root)
         self._runner(node, fn)
         self._writes(node, fn, method)
