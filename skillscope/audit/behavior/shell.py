@@ -1965,6 +1965,7 @@ def _persistence(ctx: Ctx, cmd: Cmd, pipeline: Pipeline, flow: _Flow, persist: _
                 )
                 or a.lower().startswith("alias.")
                 or _include_key(a.lower())
+                or _DRIVER_KEY.match(a.lower()) is not None
             ),
             None,
         )
@@ -1980,6 +1981,16 @@ def _persistence(ctx: Ctx, cmd: Cmd, pipeline: Pipeline, flow: _Flow, persist: _
             value = args[-1] if args[-1].lower() != key else ""
             what = f"sets git {key}"
             payload = value.lstrip("!") if key != "core.hookspath" else _written_under(persist, value)
+            if _DRIVER_KEY.match(key):
+                # a filter or diff driver runs on the files git handles; a command the script installed is judged by
+                # the skill's file it installed
+                head = payload.split(maxsplit=1)[0] if payload.split() else ""
+                files = [
+                    f
+                    for target, copied in persist.files.items()
+                    if head and _names_installed(head, target)
+                    for f in copied
+                ]
             if key == "core.hookspath":
                 files = shipped(ctx.skill_files, ctx.path, value) + [
                     f for target, copied in persist.files.items() if _under(target, value) for f in copied
@@ -2048,6 +2059,18 @@ _SYSTEMD_RUN_LATER = (
     "--timer-property",
 )
 """systemd-run options that make its command a timer's, run later and again."""
+
+
+_DRIVER_KEY = re.compile(
+    r"^(?:filter\.[^.]+\.(?:clean|smudge|process)|diff\.[^.]+\.(?:textconv|command)|merge\.[^.]+\.driver)$"
+)
+"""Git settings naming a command git runs on the content of files it adds, checks out, diffs or merges."""
+
+
+def _names_installed(command: str, target: str) -> bool:
+    """Whether ``command`` (a bare name found on PATH, or a path) is the file the script wrote at ``target``."""
+    target = home_path(target)
+    return home_path(command) == target or ("/" not in command and target.rsplit("/", 1)[-1] == command)
 
 
 def _include_key(key: str) -> bool:
@@ -2201,17 +2224,53 @@ def _in_home(ctx: Ctx, cmd: Cmd) -> bool:
     return bool(moves) and moves[-1].strip("\"'") in ("~", "$HOME", "${HOME}", "~/")
 
 
+def _named_git_host(address: str) -> str:
+    """The host of a git address the script spells out (``https://host/x.git``, ``git@host:o/r``), or "" for a remote
+    by name or an address known only at run time (the user's)."""
+    if "://" in address:
+        host = url_host_of(address)
+    else:  # git@host:owner/repo
+        host = address.split("@", 1)[-1].split(":", 1)[0] if "@" in address and ":" in address else ""
+    return "" if not host or "$" in host or "{" in host or "." not in host else host
+
+
+def _push_url_added(ctx: Ctx, cmd: Cmd) -> None:
+    """``git remote set-url --add --push origin URL`` (or ``--push`` alone, ``git config remote.X.pushurl URL``):
+    from then on every ``git push`` of that remote also, or only, goes to URL. To a host the script spells out,
+    that is the user's code and history leaving with each push; to an address the user passes, their own mirror."""
+    args = [a for a in cmd.args if a not in ("--add", "--push", "--global", "--local")]
+    if cmd.args[:2] == ["remote", "set-url"] and "--push" in cmd.args and len(args) >= 4:
+        remote, address = args[2], args[3]
+    elif "config" in cmd.args[:1] and (key := next((a for a in args if a.lower().startswith("remote.")), "")):
+        if not key.lower().endswith(".pushurl") or args.index(key) + 1 >= len(args):
+            return
+        remote, address = key[len("remote.") : -len(".pushurl")], args[args.index(key) + 1]
+    else:
+        return
+    host = _named_git_host(address)
+    ctx.cap("sends", host.lower() or "?", cmd.start, cmd.end, "git push URL")
+    if not host:
+        return
+    ctx.add(
+        "skillscope/exfiltration/data-flow",
+        f"adds {safe_line(host, limit=60)} as a push URL of the remote {safe_line(remote, limit=40)}: every later push "
+        f"sends the user's repository there, an address the skill names (line {ctx.line(cmd.start)})",
+        cmd.start,
+        cmd.end,
+    )
+
+
 def _pushes_out(ctx: Ctx, cmd: Cmd) -> None:
     """``git push <address>`` to a host the script names, not a remote of the user's: every ref pushed (``--mirror``,
     ``--all``, a branch) leaves the machine with the repository's code and history."""
-    if cmd.name != "git" or cmd.args[:1] != ["push"]:
+    if cmd.name != "git":
+        return
+    if cmd.args[:1] != ["push"]:
+        _push_url_added(ctx, cmd)
         return
     target = next((a for a in cmd.args[1:] if not a.startswith(("-", "+"))), "")
-    if "://" in target:
-        host = url_host_of(target)
-    else:  # git@host:owner/repo
-        host = target.split("@", 1)[-1].split(":", 1)[0] if "@" in target and ":" in target else ""
-    if not host or "$" in host or "{" in host or "." not in host:
+    host = _named_git_host(target)
+    if not host:
         return  # a remote by name (origin), or an address the user passes: the user's own
     ctx.cap("sends", host.lower(), cmd.start, cmd.end, "git push")
     what = (

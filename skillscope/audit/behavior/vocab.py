@@ -55,7 +55,7 @@ DIGEST_HEX = re.compile(r"\b(?:[0-9a-fA-F]{64}|[0-9a-fA-F]{128})\b")
 
 CREDENTIAL_PATH = re.compile(
     r"(?:\.ssh/(?:id_\w+(?!\.pub)\b|identity(?!\.pub)\b|[\w-]*_key(?!\.pub)\b)|\.ssh/?(?=[\s'\"`)]|$)|\.aws/credentials|\.aws/config|\.kube/config|\.docker/config\.json|"
-    r"\.netrc\b|\.git-credentials|\.npmrc\b|\.pypirc\b|\.gnupg\b|\.config/gh/hosts\.yml|\.azure/(?:accessTokens|msal_token_cache)|"
+    r"\.netrc\b|\.git-credentials|\.npmrc\b|\.pypirc\b|\.gem/credentials\b|\.cargo/credentials(?:\.toml)?\b|\.gnupg\b|\.config/gh/hosts\.yml|\.azure/(?:accessTokens|msal_token_cache)|"
     r"\.config/gcloud|application_default_credentials\.json|Login Data|Local State|(?:Default|Profile \d+)/Cookies|cookies\.sqlite|"
     r"logins\.json|key[34]\.db|Library/Keychains|login\.keychain|\.password-store|/etc/shadow|"
     r"\.(?:bash|zsh|sh|ksh|mksh|python|node_repl|psql|mysql|sqlite)_history\b|\.zhistory\b|fish/fish_history\b|"
@@ -612,6 +612,8 @@ CREDENTIAL_FILES = (
     "~/.git-credentials",
     "~/.npmrc",
     "~/.pypirc",
+    "~/.gem/credentials",
+    "~/.cargo/credentials.toml",
     "~/.config/gh/hosts.yml",
     "~/.config/gcloud/application_default_credentials.json",
     "~/.password-store",
