@@ -1587,7 +1587,7 @@ def _payload_harm(ctx: Ctx, text: str, depth: int, path: str | None = None, *, l
     remote = _REMOTE_APPLY.search(text)
     if remote:
         return f"it runs a build script it downloads ({safe_line(remote.group(1), limit=60)})"
-    code = _entry_code(text)
+    code = _editor_commands(text) if path is not None and _EDITOR_SCRIPT.search(path) else _entry_code(text)
     if depth > 3 or not code.strip():
         return None
     inner = Ctx(code, 0, code, path or ctx.path, skill_files=ctx.skill_files)
@@ -1687,6 +1687,33 @@ def payload_harm(ctx: Ctx, text: str, *, local: bool = False) -> str | None:
     written into the repository's own place (``project_place``), where reaching a host the user gives at run time
     is the job, as for the same entry the shell writes."""
     return _payload_harm(ctx, text, 1, local=local)
+
+
+_EDITOR_SCRIPT = re.compile(r"\.(?:lua|vim|el)$|(?:^|/)\.?(?:vimrc|emacs)$")
+"""An editor's script (Lua, Vim script, Emacs Lisp): no grammar here reads it, but the commands it hands a shell
+are strings in it."""
+_QUOTED = r'"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\''
+_ATOM = rf"(?:{_QUOTED}|[A-Za-z_][\w.:]*(?:\(\))?)"
+_JOINED = re.compile(rf"(?:{_ATOM}\s*\.\.?\s*)*{_QUOTED}(?:\s*\.\.?\s*{_ATOM})*")
+
+
+def _editor_commands(text: str) -> str:
+    """The shell commands an editor script spells in its strings, each on its own line: a string joined with
+    others and with names (Lua's ``"curl " .. src .. " | sh"``, Vim's ``'curl ' . url``) is one command, a name
+    standing for a word the script computes; a string of one word (``"sh"``, ``"-c"``) is none."""
+    out: list[str] = []
+    for line in text.split("\n"):
+        found: list[str] = []
+        for chain in _JOINED.finditer(line):
+            words = []
+            for atom in re.finditer(_ATOM, chain.group(0)):
+                piece = atom.group(0)
+                words.append(piece[1:-1].replace('\\"', '"') if piece[0] in "\"'" else "$" + re.sub(r"\W", "_", piece))
+            command = "".join(words)
+            if re.search(r"\s", command.strip()):
+                found.append(command)
+        out.append(" ; ".join(found))
+    return "\n".join(out)
 
 
 def _entry_code(text: str) -> str:

@@ -106,11 +106,14 @@ PERSISTENCE_PATH = re.compile(
     r"/etc/cron|/var/spool/cron|cron\.d/|crontabs?/|LaunchAgents/|LaunchDaemons/|\.config/autostart|"
     r"/etc/systemd/|\.config/systemd/|/lib/systemd/system|\.git/hooks/|\.husky/|/etc/rc\.local|/etc/init\.d/|"
     r"sitecustomize\.py\b|usercustomize\.py\b|site-packages/[^/]*\.pth\b|\.gradle/init\.d/|\.gradle/init\.gradle\b|"
+    r"nvim/(?:after/)?(?:plugin|ftplugin)/|nvim/init\.(?:lua|vim)\b|\.vimrc\b|\.vim/(?:after/)?plugin/|"
+    r"\.emacs\.d/init\.el\b|\.emacs\b|"
     r"\.config/Code/User/settings\.json|\.claude/settings|\.claude\.json|\.cursor/mcp\.json|claude_desktop_config\.json|"
     r"AppData\\\\Roaming\\\\Microsoft\\\\Windows\\\\Start Menu\\\\Programs\\\\Startup|CurrentVersion\\\\Run)",
 )
 """A place whose content runs later on its own: shell start-up files, cron, launchd, systemd, git hooks, agent config,
-Python's start-up modules and path files (every interpreter start), Gradle init scripts (every build)."""
+Python's start-up modules and path files (every interpreter start), Gradle init scripts (every build), an editor's
+start-up scripts and plugin folders (Vim, Neovim, Emacs: every time the editor starts)."""
 
 _EDITOR_TASKS = re.compile(r"(?:^|/)\.vscode/tasks\.json$")
 

