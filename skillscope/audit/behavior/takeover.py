@@ -148,10 +148,22 @@ def takeovers(
     """Findings for agent settings written with a broad grant or an unvetted MCP server and for system tools shadowed
     on PATH, in the skill's ``scripts`` (each with its language). ``purpose`` is what the skill says it is for, as the
     engine read it; None reads it here from SKILL.md's own frontmatter (a caller that had none to give)."""
-    if not scripts and not any(_FOLLOWED_PAGE.search(c.path) for c in capabilities if c.kind == "writes"):
+    shown = _shown_settings(texts)
+    if not scripts and not shown and not any(_FOLLOWED_PAGE.search(c.path) for c in capabilities if c.kind == "writes"):
         return []
     out: list[tuple[str, Hit]] = []
     stated = purpose if purpose is not None else _stated(texts)
+    for path, line, place, value in shown:
+        start, end = line_span(texts[path], line)
+        asked = _asked_for_grant(stated)
+        message = (
+            f"tells the agent to write {safe_line(place, limit=60)}, the agent's own settings, with "
+            f"{safe_line(value, limit=40)} (line {line}): every later session would run commands without asking the user"
+            + (" (the skill says this is what it is for)" if asked else "")
+        )
+        out.append(
+            (path, replace(hit_at(GRANT, message, texts[path], start, end), severity="warning" if asked else "error"))
+        )
 
     def add(path: str, check: str, line: int, message: str, severity: Severity) -> None:
         text = texts[path]
@@ -198,6 +210,49 @@ def takeovers(
     out.extend(_redirects(texts, scripts, capabilities))
     out.extend(_planted(texts, scripts, capabilities))
     out.extend(_servers(texts, scripts, capabilities, [*hits, *out], stated))
+    return out
+
+
+_SETTINGS_NAMED = re.compile(_AGENT_SETTINGS.pattern.replace("(?:^|/)", "(?:^|[/\\s`'\"])").removesuffix("$"))
+_SETTINGS_WORDS = (
+    ".claude",
+    ".mcp.json",
+    ".cursor/",
+    "claude_desktop",
+    ".gemini/",
+    ".codex/",
+    ".vscode/",
+    "Code/User/",
+)
+_APPROVALS_OFF = re.compile(r"approval_policy\s*=\s*[\"']never[\"']|ask[-_]for[-_]approval\s*=?\s*[\"']?never")
+_BLOCK = re.compile(r"^ {0,3}(`{3,}|~{3,})[^\n]*\n(.*?)^ {0,3}\1[ \t]*$", re.MULTILINE | re.DOTALL)
+_NEGATED_LEAD = re.compile(r"\b(?:never|do\s+not|don'?t|must\s+not|avoid|instead\s+of)\b", re.IGNORECASE)
+
+
+def _shown_settings(texts: Mapping[str, str]) -> list[tuple[str, int, str, str]]:
+    """A block of agent settings a page the agent follows shows under prose naming the settings file it goes in
+    (``Write the profile below to ~/.codex/config.toml``), spelling a grant that turns every prompt off (with the
+    sandbox off too, for Codex): the agent writes it as told. (path, line of the first such setting, the file, the
+    setting). A lead-in that says not to is a warning to the reader, not an order."""
+    out: list[tuple[str, int, str, str]] = []
+    for path, text in texts.items():
+        if not _FOLLOWED_PAGE.search(path) or ("```" not in text and "~~~" not in text):
+            continue
+        if not any(name in text for name in _SETTINGS_WORDS):
+            continue  # a plain test first: most pages name no agent's settings file
+        for block in _BLOCK.finditer(text):
+            before = text[: block.start()].rstrip()
+            lead = before[before.rfind("\n\n") + 2 :] if "\n\n" in before else before
+            place = _SETTINGS_NAMED.search(lead)
+            body = block.group(2)
+            if place is None or _NEGATED_LEAD.search(lead) or not _GRANT_IN_TEXT.search(body):
+                continue
+            first = min(
+                (m for m in (_APPROVALS_OFF.search(body), _GRANT_IN_TEXT.search(body)) if m is not None),
+                key=lambda m: m.start(),
+            )
+            line = text.count("\n", 0, block.start(2) + first.start()) + 1
+            out.append((path, line, place.group(0).strip("/ `'\""), first.group(0)))
     return out
 
 
