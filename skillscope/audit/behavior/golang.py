@@ -277,7 +277,30 @@ class _Go:
                 items.append(val)
             else:
                 items.append(self.eval(element, scope))
+        spelt = self._code_points(node, body)
+        if spelt is not None:
+            return Val(spelt)
         return replace(merge(items), items=tuple(items))
+
+    def _code_points(self, node: Node, body: Node) -> str | None:
+        """The text a ``[]byte{104, 116, ...}`` (or ``[]rune``) of constant code points spells: a URL or command
+        kept out of sight as numbers is the same text as written out."""
+        kind = node.child_by_field_name("type")
+        if kind is None or self.src(kind).replace(" ", "") not in ("[]byte", "[]uint8", "[]rune", "[]int32"):
+            return None
+        out = []
+        for element in body.named_children:
+            literal = (
+                element.named_children[0] if element.type == "literal_element" and element.named_children else element
+            )
+            point = _go_int(self.src(literal)) if literal.type == "int_literal" else None
+            if literal.type == "rune_literal":
+                out.append(self._rune_literal(literal, {}).text or "")
+            elif point is not None and 0 < point < 0x110000:
+                out.append(chr(point))
+            else:
+                return None
+        return "".join(out) or None
 
     def _literal_element(self, node: Node, scope: dict[str, Val]) -> Val:
         return self.eval(node.named_children[0], scope) if node.named_children else EMPTY
@@ -774,6 +797,21 @@ class _Go:
             return replace(handle_val, handle=None)
         return replace(merge([handle_val, *args]), handle=None)
 
+    def _xor_key(self, function: Node) -> int | None:
+        """The constant a helper XORs each byte of its first parameter with, or None for any other function."""
+        body = function.child_by_field_name("body")
+        params = function.child_by_field_name("parameters")
+        if body is None or params is None or "^" not in self.src(body):
+            return None
+        loop = _XOR_LOOP.search(self.src(body))
+        first = next((p for p in params.named_children), None)
+        names = [self.src(n) for n in first.children_by_field_name("name")] if first is not None else []
+        if loop is None or loop.group(3) not in names[:1]:
+            return None
+        key = loop.group(4)
+        value = _go_int(key) if key[0].isdigit() else _go_int(self.globals.get(key, EMPTY).text)
+        return value if value is not None and 0 < value < 256 else None
+
     def _local_call(self, name: str, node: Node, args: list[Val], scope: dict[str, Val]) -> Val:
         """Follow a call of the script's own function with the values it is given; a helper handed a credential
         place (``parse_ini(File.join(Dir.home, ".aws", "credentials"))``) gives back what it read there."""
@@ -784,6 +822,10 @@ class _Go:
         function = self.functions[name]
         if self.depth >= _DEPTH or any(n == name for n, _ in self.sinks.via):
             return merge(args)
+        key = self._xor_key(function)
+        if key is not None and args and args[0].text and UNKNOWN not in args[0].text:
+            # a helper that XORs every byte of what it is given with one constant: its result is that decode
+            return Val("".join(chr(ord(ch) ^ key) for ch in args[0].text), decoded=True)
         params = function.child_by_field_name("parameters")
         inner: dict[str, Val] = {}
         rest = list(args)
@@ -813,6 +855,12 @@ class _Go:
         out = merge(returned, text=text)
         handle = next((v.handle for v in returned if v.handle), None)
         return replace(out, handle=handle)
+
+
+_XOR_LOOP = re.compile(
+    r"for\s+(\w+)\s*,\s*(\w+)\s*:=\s*range\s+(\w+)\s*\{\s*\w+\[\1\]\s*=\s*(?:\w+\()?(?:\2|\3\[\1\])\)?\s*\^\s*(\w+)"
+)
+"""``for i, c := range b { out[i] = c ^ key }``: each byte of ``b`` XORed with one value."""
 
 
 def scan_go(ctx: Ctx) -> None:
