@@ -23,7 +23,7 @@ from skillscope.audit.run.results import (
 from skillscope.audit.run.scans import scan_content, scan_strings
 from skillscope.catalog.entry import CatalogEntry, Policy
 from skillscope.catalog.names import relative_path
-from skillscope.core.errors import ConnectionFailed, MethodError, SkillNotFound
+from skillscope.core.errors import ConnectionFailed, MethodError, SkillNotFound, SkillscopeError
 from skillscope.core.offload import Offload
 from skillscope.core.spec import MAX_FILES, MAX_TOTAL_BYTES
 from skillscope.core.textsafe import safe_line
@@ -133,6 +133,8 @@ async def audit_one_skill(
                 scanned = content_findings(audit.label, audit.rules, entry, report)
             else:
                 scanned = await scan_in(content_findings, audit.label, audit.rules, entry, report)
+        except SkillscopeError:
+            raise  # the scanning child stopped, the server went away: the caller reports those as such
         except Exception as exc:  # an analyser's fault on this skill's content, never the server's
             # Served content that trips an analyser must neither end the audit of every other skill nor pass
             # the gate unjudged: the skill gets an error that says its content was not fully analysed.
