@@ -126,6 +126,9 @@ def _yielded_places(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[st
     return out
 
 
+_HELPER_KEYS = {"credential_process": "~/.aws/config", "credential_helper": "a tool's config"}
+"""Settings (set with configparser's ``cfg.set(section, key, value)``) naming a command a CLI runs for credentials."""
+
 _ARCHIVERS = frozenset(
     {"tarfile.open", "tarfile.TarFile", "tarfile.TarFile.open", "zipfile.ZipFile", "zipfile.PyZipFile"}
 )
@@ -985,6 +988,16 @@ class Analyser:
             carried = next((t for t in (self.taint(a) for a in node.args) if t), None)
             if carried is not None and isinstance(holder, ast.Name) and holder.id not in self.env:
                 self.env[holder.id] = carried  # out.append(key.read_text()): the list now holds the secret
+        if method == "set" and len(node.args) >= 3 and self.values.value(node.args[1]) in _HELPER_KEYS:
+            key = str(self.values.value(node.args[1]))
+            self._cap("writes", f"{_HELPER_KEYS[key]} {key}", node, "credential helper")
+            self._add(
+                "skillscope/persistence/startup",
+                f"sets {key} in {_HELPER_KEYS[key]}: the tool runs that command each time it needs credentials "
+                f"(line {self._line(node)})",
+                node,
+                "note",
+            )
         if method in ("add", "write") and node.args and isinstance(node.func, ast.Attribute):
             self._archived(node.func.value, node.args[0], node)
         self._sink(node, fn, method, root)

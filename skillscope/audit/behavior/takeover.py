@@ -206,6 +206,7 @@ def takeovers(
                 + (" (the skill says this is what it is for)" if asked else ""),
                 "warning" if asked else "error",
             )
+    out.extend(_helpers_installed(texts, capabilities, [*hits, *out]))
     out.extend(_shadowing(texts, scripts, capabilities, stated))
     out.extend(_redirects(texts, scripts, capabilities))
     out.extend(_planted(texts, scripts, capabilities))
@@ -253,6 +254,50 @@ def _shown_settings(texts: Mapping[str, str]) -> list[tuple[str, int, str, str]]
             )
             line = text.count("\n", 0, block.start(2) + first.start()) + 1
             out.append((path, line, place.group(0).strip("/ `'\""), first.group(0)))
+    return out
+
+
+_HARMFUL = frozenset(
+    {
+        "skillscope/exfiltration/data-flow",
+        "skillscope/obfuscation/download-exec",
+        "skillscope/obfuscation/decode-exec",
+        "skillscope/exfiltration/reverse-shell",
+    }
+)
+
+
+def _helpers_installed(
+    texts: Mapping[str, str], capabilities: list[Capability], hits: list[tuple[str, Hit]]
+) -> list[tuple[str, Hit]]:
+    """A credential helper a script installs (an AWS profile's ``credential_process``) that runs another script of the
+    skill, named in the installing script: the CLI runs it each time it needs credentials, so what that script does
+    (sends a secret out, runs a download) happens again on its own. An error at the install, naming the harm."""
+    out: list[tuple[str, Hit]] = []
+    for cap in capabilities:
+        if cap.kind != "writes" or cap.detail != "credential helper" or not cap.line or cap.path not in texts:
+            continue
+        text = texts[cap.path]
+        folder = cap.path.rsplit("/", 1)[0] + "/" if "/" in cap.path else ""
+        named = [
+            path
+            for path in texts
+            if path != cap.path
+            and path.startswith(folder)
+            and re.search(rf"['\"/]{re.escape(path[len(folder) :])}['\"]", text)
+        ]
+        harm = next(
+            (h for p, h in hits if p in named and h.id in _HARMFUL and (h.severity or "error") == "error"), None
+        )
+        if harm is None:
+            continue
+        where = next(p for p, h in hits if h is harm)
+        start, end = line_span(text, cap.line)
+        message = (
+            f"installs {safe_line(where, limit=60)} as {safe_line(cap.target, limit=60)} (line {cap.line}), which runs it "
+            f"again each time the tool needs credentials, and it {safe_line(harm.message, limit=140)} ({where})"
+        )
+        out.append((cap.path, replace(hit_at(STARTUP, message, text, start, end), severity="error")))
     return out
 
 
