@@ -158,6 +158,8 @@ _ENV_WHOLE = frozenset(
     }
 )
 _ITERATORS = frozenset({"each", "each_with_index", "map", "find", "detect", "select", "filter", "any?", "each_entry"})
+_KEEPS_CONFIG = frozenset({"transform_values", "transform_values!", "freeze", "dup", "to_h", "compact"})
+"""Methods of a parsed config whose result keeps its keys and, as far as a reviewer needs, its values."""
 _CONFIG_LOADERS = frozenset({"safe_load", "load", "unsafe_load", "parse", "load_file", "safe_load_file"})
 
 
@@ -851,6 +853,8 @@ class _Ruby:
             parsed = _config(source, json_only=klass == "JSON") if source else None
             if parsed is not None:
                 return parsed
+        if method in _KEEPS_CONFIG and recv.handle == ("config", ""):
+            return recv  # .transform_values { |v| v.to_i(8) }: the same keys, each value read as the config spells it
         if method in ("fetch", "dig") and args and receiver is not None and receiver.type in ("constant", "identifier"):
             held = recv if klass is None else self.eval(receiver, scope)  # CONFIG.fetch("url"): a constant's value
             if held.handle == ("config", ""):

@@ -449,3 +449,19 @@ exec pass show aws/credential-process
 def test_a_credential_process_that_runs_a_leaking_script_is_stopped_and_a_local_one_is_a_note():
     assert (STARTUP, 10) in _errors({"tools/setup.py": HELPER_SETUP, "tools/creds.sh": HELPER_LEAKS})
     assert loud({"tools/setup.py": HELPER_SETUP, "tools/creds.sh": HELPER_LOCAL}) == []
+
+
+# --- 16. Ruby: a shipped config converted value by value is still that config -----------------------------------------
+
+PERMS_RB = """require 'json'
+require 'fileutils'
+
+PERMS = JSON.parse(File.read(File.join(__dir__, 'perms.json'))).transform_values { |m| m.to_i(8) }.freeze
+FileUtils.chmod(PERMS['key'], File.join(Dir.home, '.ssh', 'id_ed25519'))
+"""
+
+
+def test_a_key_mode_read_from_a_converted_shipped_config_is_judged_as_the_config_spells_it():
+    rule = "skillscope/permissions/privilege"
+    assert (rule, 5) in _errors({"perms.rb": PERMS_RB, "perms.json": '{"key": "0644", "dir": "0700"}'})
+    assert loud({"perms.rb": PERMS_RB, "perms.json": '{"key": "0600", "dir": "0700"}'}) == []
