@@ -83,6 +83,16 @@ _GRAMMARS: Mapping[str, treesitter.Grammar] = {
 }
 
 
+def _joined(node: ast.expr, depth: int = 0) -> str | None:
+    """The text a ``+`` of string constants makes, or None when any piece is not a constant string."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add) and depth < 20:
+        left, right = _joined(node.left, depth + 1), _joined(node.right, depth + 1)
+        return None if left is None or right is None else left + right
+    return None
+
+
 def literals(text: str, language: str | None) -> Iterator[tuple[int, str]]:
     """Every string value a script spells out, with its 1-based line, read with the language's grammar."""
     if language == "python":
@@ -93,6 +103,8 @@ def literals(text: str, language: str | None) -> Iterator[tuple[int, str]]:
         for node in ast.walk(module):
             if isinstance(node, ast.Constant) and isinstance(node.value, str):
                 yield node.lineno, node.value
+            elif isinstance(node, ast.BinOp) and (joined := _joined(node)) is not None:
+                yield node.lineno, joined  # "Bash(" + "*" + ")": the text the pieces make
         return
     grammar = _GRAMMARS.get(language or "shell")
     if grammar is None:

@@ -126,6 +126,10 @@ def _yielded_places(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[st
     return out
 
 
+def _callee_name(call: ast.Call) -> str:
+    return call.func.id if isinstance(call.func, ast.Name) else ""
+
+
 _HELPER_KEYS = {"credential_process": "~/.aws/config", "credential_helper": "a tool's config"}
 """Settings (set with configparser's ``cfg.set(section, key, value)``) naming a command a CLI runs for credentials."""
 
@@ -921,6 +925,10 @@ class Analyser:
             return
         if not isinstance(iterable, ast.Call):
             return
+        if _callee_name(iterable) in ("sorted", "list", "reversed", "tuple", "set") and iterable.args:
+            inner = iterable.args[0]  # for f in sorted(root.glob("*/SKILL.md")): the files the glob takes in
+            if isinstance(inner, ast.Call):
+                iterable = inner
         returned = _returned_texts(self.values.functions.get(getattr(iterable.func, "id", "")))
         if returned:  # for note in notes(): each text the helper may hand back (what it appends or returns)
             self.values.choices[target.id] = returned[:8]

@@ -210,6 +210,7 @@ def takeovers(
     out.extend(_shadowing(texts, scripts, capabilities, stated))
     out.extend(_redirects(texts, scripts, capabilities))
     out.extend(_planted(texts, scripts, capabilities))
+    out.extend(_granted_pages(texts, scripts, capabilities))
     out.extend(_servers(texts, scripts, capabilities, [*hits, *out], stated))
     return out
 
@@ -366,6 +367,39 @@ def _planted(
             "session of the agent reads and follows again"
         )
         out.append((path, replace(hit_at(STARTUP, lasting, text, start, end), severity=level)))
+    return out
+
+
+_SKILL_PAGE = re.compile(r"(?:^|/)SKILL\.md$", re.IGNORECASE)
+
+
+def _granted_pages(
+    texts: Mapping[str, str], scripts: Mapping[str, str | None], capabilities: list[Capability]
+) -> list[tuple[str, Hit]]:
+    """A script that writes skills' pages (SKILL.md) and spells ``allowed-tools`` with a grant of every command
+    (``Bash(*)``, ``Bash``): each skill it rewrites then runs any command without the user being asked."""
+    out: list[tuple[str, Hit]] = []
+    for path, language in scripts.items():
+        writes = [
+            c
+            for c in capabilities
+            if c.path == path and c.kind == "writes" and c.line and _SKILL_PAGE.search(c.target.replace("\\", "/"))
+        ]
+        if not writes or "allowed-tools" not in texts[path]:
+            continue
+        said = [value.strip() for _, value in literals(texts[path], language)]
+        grant = next(
+            (v for v in said if _GRANT_VALUE.fullmatch(v) or re.search(r"allowed-tools:\s*Bash\(\s*\*", v)), None
+        )
+        if grant is None or "allowed-tools" not in said and not any("allowed-tools:" in v for v in said):
+            continue
+        write = writes[0]
+        start, end = line_span(texts[path], write.line or 1)
+        message = (
+            f"writes {safe_line(write.target, limit=60)} (line {write.line}), skills' own pages, adding allowed-tools "
+            f"{safe_line(grant, limit=40)}: each skill it rewrites then runs any command without the user being asked"
+        )
+        out.append((path, replace(hit_at(GRANT, message, texts[path], start, end), severity="error")))
     return out
 
 
