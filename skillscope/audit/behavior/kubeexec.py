@@ -87,6 +87,8 @@ def _own_program(raw: str) -> bool:
 def scan_kubeconfig(ctx: Ctx) -> None:
     """Report a kubeconfig exec plugin the code points at its own program in the user's kubeconfig."""
     text = ctx.text
+    if (".kube" in text or "KUBECONFIG" in text) and ctx.skill_files:
+        _shipped_users(ctx)
     if "exec" not in text or ("set-credentials" not in text and not _PLUGIN_API.search(text)):
         return
     for match in _SET_CREDENTIALS.finditer(text):
@@ -110,6 +112,35 @@ def scan_kubeconfig(ctx: Ctx) -> None:
         if not near:
             continue
         _report_command(ctx, min(near, key=lambda m: abs(m.start() - group.start())), reported)
+
+
+def _shipped_users(ctx: Ctx) -> None:
+    """A kubeconfig user the skill ships as a file of its own (``kube-user.yaml`` holding an ``exec`` plugin that runs
+    its program), which the code merges into the user's kubeconfig: the plugin's command is read from that file, so
+    the code naming the file, where it also names the user's kubeconfig, is where the plugin is set."""
+    text = ctx.text
+    if not _USERS_KUBECONFIG.search(text):
+        return
+    for path, content in ctx.skill_files.items():
+        if path == ctx.path or "client.authentication.k8s.io" not in content:
+            continue
+        stanza = _EXEC_STANZA.search(content)
+        raw = stanza.group("cmd").split("\\n", 1)[0] if stanza else ""
+        if not raw or not _own_program(raw):
+            continue
+        name = path.rsplit("/", 1)[-1]
+        named = re.search(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", text)
+        if named is None:
+            continue
+        shown = re.sub(r"^[\s\"'+]+|[\s\"']+$", "", raw)[:60] or "a program"
+        ctx.add(
+            "skillscope/persistence/startup",
+            f"merges {path} into the user's kubeconfig, a user whose credential plugin runs {shown}: kubectl runs it, "
+            "with the user's cluster access, every time the user talks to that cluster",
+            named.start(),
+            named.end(),
+        )
+        return
 
 
 def _report_command(ctx: Ctx, match: re.Match[str], reported: set[int]) -> None:
