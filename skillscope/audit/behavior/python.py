@@ -330,6 +330,7 @@ COMPUTED = "a computed address"
 
 class Analyser:
     def __init__(self, ctx: Ctx, modules: Modules, *, report: bool = True) -> None:
+        self._tree = ast.Module(body=[], type_ignores=[])
         self.ctx = ctx
         self.modules = modules
         self.report = report
@@ -635,6 +636,7 @@ class Analyser:
 
     # --- statements --------------------------------------------------------------------------
     def run(self, tree: ast.Module) -> None:
+        self._tree = tree
         _named_attribute_calls(tree)
         _communicated_input(tree)
         for node in ast.walk(tree):
@@ -1387,6 +1389,32 @@ class Analyser:
         text = as_text(value) if value is not None else self.values.text(command)
         return [], text or ""
 
+    def _docker_wipe(self, node: ast.Call, words: list[str]) -> None:
+        """``docker system prune --volumes`` run from Python: its argv, or, when the argv takes its words from a
+        parameter (``["docker", *shlex.split(step)]``), each constant string of the script that spells such a step
+        (``STEPS = [..., "system prune -a -f --volumes"]``), reported on that string's line."""
+        from skillscope.audit.behavior.shell import docker_wipe
+
+        if "*" not in words[1:]:
+            harm = docker_wipe(words[1:])
+            if harm:
+                self._add("skillscope/permissions/destructive", f"{harm} (line {self._line(node)})", node)
+            return
+        for const in ast.walk(self._tree):
+            if not (isinstance(const, ast.Constant) and isinstance(const.value, str) and "volume" in const.value):
+                continue
+            try:
+                step = shlex.split(str(const.value))
+            except ValueError:
+                continue
+            harm = docker_wipe(step[1:] if step[:1] in (["docker"], ["podman"]) else step)
+            if harm:
+                self._add(
+                    "skillscope/permissions/destructive",
+                    f"{harm}, a step the script runs with docker (line {self._line(node)})",
+                    const,
+                )
+
     def _runner(self, node: ast.Call, fn: str) -> None:
         if fn not in RUNNERS or not node.args:
             return
@@ -1404,6 +1432,12 @@ class Analyser:
             said = inner_code[1] if inner_code else said
             words, inner_code, head = plain, None, plain[0].rsplit("/", 1)[-1]
         self._cap("executes", (inner_code[2] if inner_code else head) or "?", node, f"via {fn}")
+        listed = self.bound.get(command.id) if isinstance(command, ast.Name) else command
+        if isinstance(listed, ast.List) and listed.elts and self.values.value(listed.elts[0]) in ("docker", "podman"):
+            head = head if head in ("docker", "podman") else "docker"
+            words = words if words else ["docker", "*"]  # ["docker", *shlex.split(step)]: the words come from elsewhere
+        if head in ("docker", "podman"):
+            self._docker_wipe(node, words)
         self._installs(words or said.split(), node)
         feed = next((k.value for k in node.keywords if k.arg == "input"), None)
         if feed is not None and head == "crontab":

@@ -2394,6 +2394,9 @@ def _destroys(ctx: Ctx, cmd: Cmd, assigned: set[str]) -> None:
             ctx.cap("destroys", home_path(dest), cmd.start, cmd.end, "rsync --delete")
             if _HOME_ITSELF.match(dest.rstrip("/") or "/") or _SYSTEM_DIRS.match(dest):
                 harm = f"deletes what {safe_line(home_path(dest), limit=40)} holds that {safe_line(plain[-2], limit=40)} lacks"
+    elif name in ("docker", "podman") and (wiped := docker_wipe(args)):
+        ctx.cap("destroys", f"{name} volumes", cmd.start, cmd.end, f"{name} {' '.join(args[:2])}")
+        harm = wiped
     elif name == "find" and "-delete" in args:
         root = next((a for a in args if not a.startswith("-")), ".")
         ctx.cap("destroys", home_path(root), cmd.start, cmd.end, "find -delete")
@@ -2401,6 +2404,26 @@ def _destroys(ctx: Ctx, cmd: Cmd, assigned: set[str]) -> None:
             harm = f"deletes everything under {safe_line(home_path(root), limit=40)}"
     if harm:
         ctx.add("skillscope/permissions/destructive", f"{harm} (line {ctx.line(cmd.start)})", cmd.start, cmd.end)
+
+
+def docker_wipe(args: list[str]) -> str | None:
+    """Why a docker (or podman) command deletes the user's data, or None: ``system prune --volumes``, ``volume prune
+    --all`` and ``volume rm`` of every volume delete the volumes local databases and services keep their data in,
+    which no pull brings back (images, containers and build cache are rebuilt or pulled again)."""
+    words = [a for a in args if a not in ("-f", "--force")]
+    if words[:2] == ["system", "prune"] and "--volumes" in words:
+        return (
+            "deletes every Docker volume no running container uses (docker system prune --volumes), with the data in it"
+        )
+    if words[:2] == ["volume", "prune"] and (
+        {"-a", "--all"} & set(words) or any(re.fullmatch(r"-\w*a\w*", w) for w in words[2:])
+    ):
+        return "deletes every unused Docker volume (docker volume prune --all), with the data in it"
+    if words[:2] in (["volume", "rm"], ["volume", "remove"]) and any(
+        "volume ls" in w or "volume list" in w for w in args
+    ):
+        return "deletes every Docker volume it lists, with the data in it"
+    return None
 
 
 def _forced_tags(args: list[str]) -> list[str]:

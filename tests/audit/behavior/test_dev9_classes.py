@@ -533,3 +533,29 @@ def test_a_shipped_kube_user_running_the_skills_program_merged_into_kubeconfig_i
     assert (STARTUP, 4) in _errors(own)
     vendor = {"merge.sh": KUBE_MERGE, "team-user.yaml": KUBE_USER.replace("COMMAND", "kubelogin")}
     assert loud(vendor) == []
+
+
+# --- 20. deleting every container volume (the data of local databases) is destructive; images and caches are not -------
+
+PODMAN_STEPS = """import subprocess
+
+ACTIONS = (
+    "container prune --force",
+    "volume prune --all --force",
+)
+
+
+def run(sub):
+    subprocess.check_call(["podman", *sub.split()])
+
+
+for action in ACTIONS:
+    run(action)
+"""
+
+
+def test_a_volume_prune_kept_as_a_step_string_is_stopped_on_its_line_and_image_pruning_is_quiet():
+    assert (DESTROY, 5) in _errors({"tidy.py": PODMAN_STEPS})
+    assert loud({"tidy.py": PODMAN_STEPS.replace("volume prune --all --force", "image prune --force")}) == []
+    assert (DESTROY, 2) in _errors({"wipe.sh": "#!/bin/sh\ndocker volume rm $(docker volume ls -q)\n"})
+    assert loud({"wipe.sh": "#!/bin/sh\ndocker builder prune -f && docker image prune -f\n"}) == []
