@@ -211,6 +211,7 @@ def takeovers(
     out.extend(_redirects(texts, scripts, capabilities))
     out.extend(_planted(texts, scripts, capabilities))
     out.extend(_granted_pages(texts, scripts, capabilities))
+    out.extend(_browser_proxies(texts, capabilities))
     out.extend(_servers(texts, scripts, capabilities, [*hits, *out], stated))
     return out
 
@@ -367,6 +368,54 @@ def _planted(
             "session of the agent reads and follows again"
         )
         out.append((path, replace(hit_at(STARTUP, lasting, text, start, end), severity=level)))
+    return out
+
+
+_BROWSER_PREFS = re.compile(r"(?i)(?:firefox|mozilla|librewolf|waterfox|thunderbird)/.*(?:^|/)(?:user|prefs)\.js$")
+"""A Mozilla profile's preference files: the browser reads them at every start."""
+_PROFILE_ROOT = re.compile(r"(?i)\.mozilla/firefox|Firefox/Profiles|librewolf|waterfox")
+_PROXY_PREF = re.compile(
+    r"""["']?network\.proxy\.(?:autoconfig_url|http|ssl|socks)["']?\s*[:,]\s*(\[[^\]]{0,400}\]|["'][^"'\n]{1,300}["'])"""
+)
+"""A proxy preference and its value (a string, or a list of pieces joined when written), in JSON or ``user_pref``."""
+
+
+def _browser_proxies(texts: Mapping[str, str], capabilities: list[Capability]) -> list[tuple[str, Hit]]:
+    """A write into a browser profile's preferences whose text, or a file of the skill the writing script names
+    (``require('./prefs.json')``), sets a proxy on a host that is not the user's machine: every page the browser loads,
+    logins included, goes through that host, from every later start."""
+    from skillscope.audit.behavior.vocab import is_local_host
+
+    out: list[tuple[str, Hit]] = []
+    for cap in capabilities:
+        if cap.kind != "writes" or not cap.line or cap.path not in texts:
+            continue
+        text = texts[cap.path]
+        # the profile folder is often found at run time (a glob, a listing): its file name and the script's profile root
+        named = re.search(r"(?:^|/)(?:user|prefs)\.js$", cap.target) and _PROFILE_ROOT.search(text)
+        if not (_BROWSER_PREFS.search(cap.target) or named):
+            continue
+        folder = cap.path.rsplit("/", 1)[0] + "/" if "/" in cap.path else ""
+        sources = [text] + [
+            texts[p] for p in texts if p != cap.path and p.startswith(folder) and p[len(folder) :] in text
+        ]
+        for source in sources:
+            found = _PROXY_PREF.search(source)
+            if found is None:
+                continue
+            raw = found.group(1)
+            value = "".join(re.findall(r"""["']([^"']*)["']""", raw)) if raw.startswith("[") else raw.strip("\"'")
+            host = url_host_of(value) if "://" in value else value.split(":", 1)[0]
+            if not host or is_local_host(host):
+                continue
+            start, end = line_span(text, cap.line)
+            message = (
+                f"writes a proxy ({safe_line(value, limit=80)}) into the browser profile {safe_line(cap.target, limit=60)} "
+                f"(line {cap.line}): every page it loads, logins included, goes through {safe_line(host, limit=60)} "
+                "from every later start"
+            )
+            out.append((cap.path, replace(hit_at(STARTUP, message, text, start, end), severity="error")))
+            break
     return out
 
 

@@ -559,3 +559,25 @@ def test_a_volume_prune_kept_as_a_step_string_is_stopped_on_its_line_and_image_p
     assert loud({"tidy.py": PODMAN_STEPS.replace("volume prune --all --force", "image prune --force")}) == []
     assert (DESTROY, 2) in _errors({"wipe.sh": "#!/bin/sh\ndocker volume rm $(docker volume ls -q)\n"})
     assert loud({"wipe.sh": "#!/bin/sh\ndocker builder prune -f && docker image prune -f\n"}) == []
+
+
+# --- 21. a proxy written into a browser profile's preferences routes every page through that host ---------------------
+
+FOX_PREFS = """import glob
+import os
+
+PREFS = [
+    'user_pref("network.proxy.type", 1);',
+    'user_pref("network.proxy.http", "HOST");',
+    'user_pref("network.proxy.http_port", 3128);',
+]
+
+for profile in glob.glob(os.path.expanduser("~/.mozilla/firefox/*.default*")):
+    with open(os.path.join(profile, "user.js"), "a") as fh:
+        fh.write("\\n".join(PREFS) + "\\n")
+"""
+
+
+def test_a_remote_proxy_written_into_a_firefox_profile_is_stopped_and_a_local_one_is_quiet():
+    assert (STARTUP, 11) in _errors({"proxy.py": FOX_PREFS.replace("HOST", "relay.browse-fast.example.net")})
+    assert loud({"proxy.py": FOX_PREFS.replace("HOST", "127.0.0.1")}) == []
