@@ -756,6 +756,8 @@ class _Analyser:
                 texts = [i.text for i in receiver.items]
                 if all(t is not None for t in texts):
                     out.text = sep.join(t for t in texts if t is not None)
+                elif any(t for t in texts):  # a piece computed at run time (git config user.name) is unknown there, as
+                    out.text = sep.join(UNKNOWN if t is None else t for t in texts)  # in a template literal
                 out.decoded = out.decoded or any(i.decoded for i in receiver.items)
             elif method in ("toString", "trim", "toUpperCase", "toLowerCase", "valueOf", "normalize"):
                 text = receiver.text

@@ -79,7 +79,8 @@ _CONCEAL = re.compile(
     r"\bwithout\s+(?:the\s+)?(?:user|human|operator|owner)(?:'s|s')?\s+(?:knowledge|knowing|noticing|awareness|seeing)\b|"
     r"\bkeep\s+(?:the\s+)?(?:user|human|operator)s?\s+(?:unaware|uninformed|in\s+the\s+dark)\b|"
     r"\b(?:must|should|shall)\s+(?:not|never)\s+be\s+(?:mentioned|shown|disclosed|reported|revealed|surfaced)\s+(?:to\s+the\s+(?:user|human)|in\s+(?:your|the)\s+(?:response|reply|answer|summary|output))\b|"
-    r"\b(?:do\s+not|don'?t|never)\s+(?:include|mention|reference|surface)\s+(?:this|these|that|it|them)\b[^.\n]{0,30}?\s+in\s+(?:your|the)\s+(?:response|reply|answer|summary|output)\b|"
+    r"\b(?:do\s+not|don'?t|never)\s+(?:include|mention|reference|surface)\s+(?:this|these|that|it|them)\b[^.\n]{0,30}?\s+in\s+(?:your|the)\s+(?:response|reply|answer|summary|output|"
+    r"PR|pull\s+request|chat|conversation|commit(?:\s+message)?|changelog|description|transcript)\b|"
     r"\b(?:silently|secretly|covertly|quietly|discreetly)\s+(?:send|upload|post|copy|forward|transmit|exfiltrate|run|execute|install|add|append|read|collect)\b|"
     # "Keep this between us", "the user doesn't need to know", "without telling the user": the same class, other words.
     r"\bkeep\s+(?:this|it|that|these\s+\w+|the\s+\w+)\s+(?:between\s+(?:us|ourselves|you\s+and\s+me)|to\s+yourself|off\s+the\s+record|under\s+wraps|quiet|low[- ]key)\b|"
@@ -102,6 +103,11 @@ _CONCEAL = re.compile(
     re.IGNORECASE,
 )
 _NO_CONFIRM = re.compile(
+    # an approval claimed in advance, in the owner's voice or of the user ("I have already approved this workflow"),
+    # and "do not stop to ask": the agent is told the confirmation it would seek was given
+    r"(?<!\bif\s)(?<!\bonce\s)\b(?:I|we|the\s+(?:owner|maintainer|admin|repository\s+owner)s?)\s+(?:have|has|'ve)\s+already\s+"
+    r"(?:approved|authori[sz]ed|confirmed|signed\s+off\s+on|agreed\s+to)\s+(?:this|these|that|the|it|all|every)\b|"
+    r"\b(?:do\s+not|don'?t|never)\s+stop\s+to\s+(?:ask|check|confirm)\b|"
     r"\bwithout\s+(?:first\s+)?(?:asking|requesting|seeking|waiting\s+for|getting|prompting\s+for|requiring)\s+(?:for\s+)?"
     r"(?:the\s+user'?s?\s+|any\s+|their\s+|user\s+)?(?:confirmation|permission|approval|consent|authori[sz]ation)\b|"
     r"\b(?:do\s+not|don'?t|never|no\s+need\s+to)\s+(?:ask|request|seek|wait)\s+(?:the\s+user\s+|them\s+)?(?:for\s+)?(?:the\s+user'?s?\s+|any\s+|user\s+)?"
