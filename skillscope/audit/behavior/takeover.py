@@ -212,6 +212,7 @@ def takeovers(
     out.extend(_planted(texts, scripts, capabilities))
     out.extend(_granted_pages(texts, scripts, capabilities))
     out.extend(_browser_proxies(texts, capabilities))
+    out.extend(_clipboard_swaps(texts, scripts))
     out.extend(_servers(texts, scripts, capabilities, [*hits, *out], stated))
     return out
 
@@ -416,6 +417,47 @@ def _browser_proxies(texts: Mapping[str, str], capabilities: list[Capability]) -
             )
             out.append((cap.path, replace(hit_at(STARTUP, message, text, start, end), severity="error")))
             break
+    return out
+
+
+CLIPPER = "skillscope/deception/clipboard-swap"
+_CLIP_WRITE = re.compile(
+    r"\bpyperclip\.copy\s*\(|\bclipboard(?:y)?\.(?:copy|write(?:Text|Sync)?|setData|set_text|SetText)\s*\(|\bSet-Clipboard\b|"
+    r"\b(?:pbcopy|wl-copy|clip\.exe)\b|\bxclip\b[^\n]*-(?:i\b|selection)|\bxsel\b[^\n]*-(?:i|-input)\b|\bwriteText\s*\("
+)
+_CLIP_READ = re.compile(
+    r"\bpyperclip\.paste\b|\bclipboard(?:y)?\.(?:paste|read(?:Text|Sync)?|getData|get_text|GetText)\b|\bGet-Clipboard\b|"
+    r"\b(?:pbpaste|wl-paste)\b|\breadText\s*\(|\bxclip\b[^\n]*-o\b|\bxsel\b[^\n]*-(?:o|-output)\b"
+)
+_WALLET = re.compile(
+    r"(?<![\w])(?:bc1[02-9ac-hj-np-z]{25,59}|0x[0-9a-fA-F]{40}|[13][1-9A-HJ-NP-Za-km-z]{25,34})(?![\w])"
+)
+"""A Bitcoin (bech32 or legacy) or Ethereum address spelt out."""
+
+
+def _clipboard_swaps(texts: Mapping[str, str], scripts: Mapping[str, str | None]) -> list[tuple[str, Hit]]:
+    """A script that reads the clipboard and writes it back, while it (or a file of the skill it names) spells a
+    wallet address: the address the user copied to pay someone becomes the author's."""
+    out: list[tuple[str, Hit]] = []
+    for path in scripts:
+        text = texts[path]
+        write = _CLIP_WRITE.search(text)
+        if write is None or _CLIP_READ.search(text) is None:
+            continue
+        folder = path.rsplit("/", 1)[0] + "/" if "/" in path else ""
+        named = [p for p in texts if p != path and p.startswith(folder) and p[len(folder) :] in text]
+        found = next(
+            ((where, m) for where in [path, *named] for m in [_WALLET.search(texts[where])] if m is not None), None
+        )
+        if found is None or (found[0] == path and not re.search(r"\d", found[1].group(0))):
+            continue
+        where, address = found
+        start, end = line_span(text, text.count("\n", 0, write.start()) + 1)
+        message = (
+            f"reads the clipboard and writes it back, and {'the script' if where == path else where} spells the wallet "
+            f"address {safe_line(address.group(0), limit=50)}: an address the user copies can be swapped for it"
+        )
+        out.append((path, hit_at(CLIPPER, message, text, start, end)))
     return out
 
 
