@@ -425,6 +425,7 @@ _CLIP_WRITE = re.compile(
     r"\bpyperclip\.copy\s*\(|\bclipboard(?:y)?\.(?:copy|write(?:Text|Sync)?|setData|set_text|SetText)\s*\(|\bSet-Clipboard\b|"
     r"\b(?:pbcopy|wl-copy|clip\.exe)\b|\bxclip\b[^\n]*-(?:i\b|selection)|\bxsel\b[^\n]*-(?:i|-input)\b|\bwriteText\s*\("
 )
+_CLIP_WORDS = ("lipboard", "pyperclip", "pbcopy", "wl-copy", "xclip", "xsel", "clip.exe", "writeText")
 _CLIP_READ = re.compile(
     r"\bpyperclip\.paste\b|\bclipboard(?:y)?\.(?:paste|read(?:Text|Sync)?|getData|get_text|GetText)\b|\bGet-Clipboard\b|"
     r"\b(?:pbpaste|wl-paste)\b|\breadText\s*\(|\bxclip\b[^\n]*-o\b|\bxsel\b[^\n]*-(?:o|-output)\b"
@@ -441,6 +442,8 @@ def _clipboard_swaps(texts: Mapping[str, str], scripts: Mapping[str, str | None]
     out: list[tuple[str, Hit]] = []
     for path in scripts:
         text = texts[path]
+        if not any(word in text for word in _CLIP_WORDS):
+            continue  # a plain test first: most scripts never touch the clipboard
         write = _CLIP_WRITE.search(text)
         if write is None or _CLIP_READ.search(text) is None:
             continue

@@ -215,7 +215,7 @@ def scan_triggers(ctx: Ctx) -> None:
         return  # nothing harmful here for a condition to guard
     counters = {a or b for a, b in _INCREMENT.findall(text)}
     moments = set(_MOMENT_BIND.findall(text)) if re.search(r"20\d\d", text) else set()
-    places = set(_WHERE_BIND.findall(text)) if _WHERE_WORDS.search(text) else set()
+    places = set(_WHERE_BIND.findall(text)) if any(w in text for w in _WHERE_WORDS) else set()
     for match in _CONDITION.finditer(text):
         condition = match.group(0)
         if text.count("\n", 0, match.start()) in reported:
@@ -261,7 +261,7 @@ _WHERE = re.compile(
     r"git\s+remote\s+get-url|remote\.origin\.url|git\s+config\s+--get\s+remote\.|\bremote_url\b"
 )
 """A value saying where the code runs: the machine's time zone or locale, the repository's remote (its organisation)."""
-_WHERE_WORDS = re.compile(r"tzname|timeZone|tzlocal|\bTZ\b|getlocale|\bLANG\b|LC_ALL|resolvedOptions|remote")
+_WHERE_WORDS = ("tzname", "timeZone", "tzlocal", "TZ", "getlocale", "LANG", "LC_ALL", "resolvedOptions", "remote")
 _WHERE_BIND = re.compile(
     rf"^[ \t]*(?:const\s+|let\s+|var\s+|local\s+|\$)?([A-Za-z_]\w*)\s*(?::\s*[\w\[\]]+\s*)?:?=[^=\n][^\n]*(?:{_WHERE.pattern})",
     re.MULTILINE,
