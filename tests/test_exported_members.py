@@ -28,6 +28,17 @@ def parsed(path: Path) -> ast.Module:
     return ast.parse(path.read_text(encoding="utf-8"))
 
 
+@pytest.fixture(autouse=True, scope="module")
+def _forget_the_trees():
+    """Let the syntax trees go when this module's tests are done.
+
+    The trees of every module are a few hundred thousand objects; kept in the cache for the rest of the run, each
+    full pass of the worker's cycle collector walked them again, for every test that came after.
+    """
+    yield
+    parsed.cache_clear()
+
+
 def declared_all(path: Path) -> list[str] | None:
     """The module's ``__all__`` as written, or None when it declares none."""
     for node in parsed(path).body:

@@ -103,6 +103,17 @@ def _parsed(path: Path) -> tuple[list[str], ast.Module]:
     return source.splitlines(), ast.parse(source)
 
 
+@pytest.fixture(autouse=True, scope="module")
+def _forget_the_trees():
+    """Let the syntax trees go when this module's tests are done.
+
+    The trees of every module are a few hundred thousand objects; kept in the cache for the rest of the run, each
+    full pass of the worker's cycle collector walked them again, for every test that came after.
+    """
+    yield
+    _parsed.cache_clear()
+
+
 def waits_in(path: Path) -> list[Wait]:
     """Every unwaived fixed wait and short bound in one test source."""
     lines, tree = _parsed(path)
