@@ -65,6 +65,7 @@ __all__ = [
     "gitconfig_commands",
     "is_entry_file",
     "scan_entry",
+    "docker_wipe",
 ]
 
 SHELL_WORDS = (
