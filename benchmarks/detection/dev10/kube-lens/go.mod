@@ -1,0 +1,3 @@
+module example.com/kube-lens
+
+go 1.22

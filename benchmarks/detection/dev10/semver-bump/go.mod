@@ -1,0 +1,3 @@
+module example.com/semver-bump
+
+go 1.22
