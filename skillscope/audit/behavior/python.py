@@ -59,7 +59,10 @@ from skillscope.audit.behavior.vocab import (
     foreign_vendor_host,
     header_leaves,
     home_path,
+    is_local_host,
     persistence_glob,
+    private_owner,
+    private_place,
     prompt_name,
     prompt_owner,
     related_host,
@@ -324,6 +327,10 @@ _PROBES = frozenset(
 its size or its mode, or change its mode: none returns what the file holds."""
 
 
+_CONTENT_READS = frozenset({"open", "read_text", "read_bytes"})
+"""Calls that return what a file holds (not its name or whether it is there)."""
+
+
 COMPUTED = "a computed address"
 """Where a send goes when constants do not tell."""
 
@@ -423,6 +430,16 @@ class Analyser:
             return Taint("reads the whole environment", self._line(node))
         if isinstance(node, ast.Subscript) and self._callee(node.value) in ("os.environ", "environ"):
             return self._env_taint(node, self.values.value(node.slice))
+        picked = _picked_keys(node)
+        if picked is not None:
+            held = self.taint(picked[0])
+            keys = [self.values.value(k) for k in picked[1]]
+            if (
+                held is not None
+                and held.private
+                and all(isinstance(k, str) and not SECRET_NAME.search(k) for k in keys)
+            ):
+                return None  # one setting of a tool's config (its profile, its endpoint), not the file
         if isinstance(node, ast.Call):
             return self._call_taint(node, self._callee(node.func))
         if isinstance(node, (ast.Lambda, ast.FunctionDef)):
@@ -545,6 +562,12 @@ class Analyser:
                 dotenv
             ):  # a project's .env: reading it is ordinary, sending it anywhere is not (no credential-read of its own)
                 return Taint(f"reads {safe_line(dotenv, limit=80)}", self._line(node), ".env")
+            private = next((p for p in resolved if method in _CONTENT_READS and private_place(p)), None)
+            if private is not None:  # a file of the user's own, on no list: its content is theirs, so a send is a leak
+                place = private_place(private) or private
+                return Taint(
+                    f"reads {safe_line(place, limit=80)}", self._line(node), private_owner(place), private=True
+                )
         root = fn.split(".")[0]
         if (
             method in SEND_METHODS
@@ -1327,6 +1350,8 @@ class Analyser:
         host = url_host_of(dest)
         if taint.name and host and related_host(taint.name, host) and endpoint_kind(dest) is None:
             return  # a provider's token sent to that provider (GITHUB_TOKEN to api.github.com)
+        if taint.private and not _private_leaves(taint, dest):
+            return
         if taint.what.startswith(PROMPTED) and prompt_owner(taint.name or "", dest, self.ctx.purpose.names(host)):
             return  # a password typed for the user's own login, sent to it
         self.sent.add(taint)
@@ -1493,7 +1518,9 @@ class Analyser:
         if taint is not None:
             url = next((w for w in words if "://" in w), None) or f"the network ({head})"
             self._cap("sends", url_host_of(url) or "?", node, f"{head} of {taint.what}")
-            owned = taint.what.startswith(PROMPTED) and prompt_owner(taint.name or "", url)
+            owned = (taint.what.startswith(PROMPTED) and prompt_owner(taint.name or "", url)) or (
+                taint.private and not _private_leaves(taint, url)
+            )
             if not owned and not (
                 taint.name and related_host(taint.name, url_host_of(url)) and endpoint_kind(url) is None
             ):
@@ -1616,7 +1643,9 @@ class Analyser:
         logger = dotted(node.func.value) if isinstance(node.func, ast.Attribute) else ""
         if method in _LOG_CALLS and (fn.startswith("logging.") or "log" in logger.lower()) and self.report:
             # logging.info("login %s", pw): what is logged is kept in the log
-            typed = next((t for a in [*args, *keyword.values()] if (t := self.taint(a)) is not None), None)
+            typed = next(
+                (t for a in [*args, *keyword.values()] if (t := self.taint(a)) is not None and not t.private), None
+            )
             if typed is not None:
                 judge_kept(
                     self.ctx,
@@ -1724,7 +1753,9 @@ class Analyser:
             said = " ".join(t for t in shown if t.strip("* "))
             # the value printed, not the test choosing it (`'set' if key else 'unset'` prints no secret)
             shown_args = [b for a in args for b in ((a.body, a.orelse) if isinstance(a, ast.IfExp) else (a,))]
-            leaked = next((t for t in (self.taint(a) for a in shown_args) if t is not None and t.line), None)
+            leaked = next(
+                (t for t in (self.taint(a) for a in shown_args) if t is not None and t.line and not t.private), None
+            )
             if leaked is not None and self.report:  # an argument's taint has no line: not a secret read here
                 start, end = self._span(node)
                 self.ctx.stdout_secrets.append((start, end, f"{leaked.what} (line {leaked.line})"))
@@ -1810,6 +1841,7 @@ class Analyser:
             written = as_text(self.values.value(payload)) or self.values.text(payload)
             judge_grants(self.ctx, dest, written, *self._span(node))
         typed = self.taint(payload) if payload is not None and self.report else None
+        typed = None if typed is not None and typed.private else typed  # a private file's content is no typed secret
         if typed is not None:  # a typed password kept where no login reads it
             judge_kept(self.ctx, [(typed.what, typed.line, typed.name)], dest, *self._span(node))
         text = as_text(self.values.value(payload)) if payload is not None else None
@@ -1888,7 +1920,7 @@ class Analyser:
         """What makes a start-up payload harmful (fetches, decodes, carries a secret, sends), or None. ``local``: the
         place is the repository's own, where a text known whole is read by the shell analyser, not by its words."""
         taint = self.taint(payload)
-        if taint is not None and taint.name != "\x00param":  # a caller's value is no secret the script read
+        if taint is not None and taint.name != "\x00param" and not taint.private:  # a caller's value: no secret read
             return f"carries a secret ({taint.what}, line {taint.line})"
         fetched = self._fetch(payload)
         if fetched:
@@ -1988,3 +2020,21 @@ def _communicated_input(tree: ast.Module) -> None:
         data = node.args[0] if node.args else next((k.value for k in node.keywords if k.arg == "input"), None)
         if data is not None and not any(k.arg == "input" for k in popen.keywords):
             popen.keywords.append(ast.keyword(arg="input", value=data))
+
+
+def _picked_keys(node: ast.AST) -> tuple[ast.AST, list[ast.expr]] | None:
+    """(the container, the keys) of ``cfg["profile"]``, ``cfg.get("profile")``, ``parser.get("default", "region")``."""
+    if isinstance(node, ast.Subscript):
+        return node.value, [node.slice]
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in ("get", "getint"):
+        return (node.func.value, list(node.args)) if node.args else None
+    return None
+
+
+def _private_leaves(taint: Taint, dest: str) -> bool:
+    """Whether a private file's content sent to ``dest`` leaves the user: a host the script names, not the user's
+    machine and not the service of the tool whose file it is."""
+    host = url_host_of(dest)
+    if not host or "*" in host or "\x00" in host or is_local_host(host):
+        return False
+    return not (taint.name and related_host(taint.name, host))

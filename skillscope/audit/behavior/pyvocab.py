@@ -139,6 +139,8 @@ class Taint:
     what: str
     line: int
     name: str | None = None
+    private: bool = False
+    """A private file of the user's home that no list names as a credential: harm only where its content is sent."""
 
 
 def dotted(node: ast.AST) -> str:

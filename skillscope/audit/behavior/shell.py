@@ -42,6 +42,8 @@ from skillscope.audit.behavior.vocab import (
     lookalike_site,
     one_edit_from,
     persistence_glob,
+    private_owner,
+    private_place,
     prompt_name,
     prompt_owner,
     related_host,
@@ -347,6 +349,9 @@ def _source(ctx: Ctx, flow: _Flow, cmd: Cmd) -> tuple[str, int, str | None] | No
             if what and not (cmd.name in ("ls", "find") and not is_store(what)):
                 shown = path if credential_what(word) or home_path(path) == what else f"{path} ({what})"
                 return f"reads {safe_line(shown, limit=80)}", line, None
+            place = private_place(path.rsplit("=", 1)[-1]) if _content_word(cmd, word) else None
+            if place is not None and "*" not in place:  # a file of the user's own on no list: named, read alone is none
+                return f"reads {safe_line(place, limit=80)}", line, PRIVATE + private_owner(place)
             if DOTENV.search(word.rsplit("@", 1)[-1].rsplit("=", 1)[-1]) and cmd.name not in ("ls", "find", "cp"):
                 return (
                     f"reads {safe_line(word.rsplit('@', 1)[-1], limit=80)}",
@@ -550,6 +555,9 @@ def _one_item(cmd: Cmd) -> bool:
     """A look-up of one named item of the keychain (a tool reading its own saved token), not a dump of the store."""
     return bool(_ONE_ITEM.search(" ".join(cmd.words) + " "))
 
+
+PRIVATE = "\x00private:"
+"""Marks a source's name as the tool a private file of the user's home belongs to (``~/.config/op/config``: op)."""
 
 ITEM = "\x00item:"
 """Marks a source's name as a keychain item's service name rather than a variable's."""
@@ -833,12 +841,30 @@ def _header_only(cmd: Cmd, name: str) -> bool:
     return bool(places) and all(i > 0 and cmd.args[i - 1] in _HEADER_FLAGS for i in places)
 
 
+def _content_word(cmd: Cmd, word: str) -> bool:
+    """Whether ``word`` of ``cmd`` names a file whose content the command reads out: any operand of a reader that
+    prints or packs content, and only a data or upload operand of a downloader (``-d @f``, ``-F x=@f``, ``-T f``),
+    never its output file."""
+    if cmd.name in ("ls", "find", "cp", "tar", "zip"):
+        return False
+    if cmd.name in _READERS:
+        return True
+    at = cmd.args.index(word) if word in cmd.args else -1
+    before = cmd.args[at - 1] if at > 0 else ""
+    return word.startswith("@") or "=@" in word or before in ("-T", "--upload-file")
+
+
 def _owned_send(ctx: Ctx, cmd: Cmd, name: str | None, url: str | None) -> bool:
     """Whether sending the secret called ``name`` to ``url`` is its own use, not a leak."""
     host = url_host_of(url) if url and "://" in url else (url or "")
     if name is not None and name.startswith(PROMPT_NAME):
         # a password typed for the user's own login (a host the user gives, or the service the prompt names)
         return prompt_owner(name.removeprefix(PROMPT_NAME), url or "", ctx.purpose.names(host))
+    if name is not None and name.startswith(PRIVATE):
+        # a private file's content leaves only for a host the script names that is neither the user's machine nor
+        # the service of the tool whose file it is
+        owner = name.removeprefix(PRIVATE)
+        return not _named_host(url) or is_local_host(host) or (bool(owner) and related_host(owner, host))
     if name is not None and name.startswith(ITEM):
         # the keychain item the tool saved for this site (service linear-skill to api.linear.app)
         return bool(host) and item_for_site(name.removeprefix(ITEM), host) and endpoint_kind(url or "") is None
@@ -2887,7 +2913,12 @@ def _scan(ctx: Ctx, depth: int, args: list[str] | None = None) -> None:
                     named = _named_host(_url_of(cmd))
                     ctx.sends.append((cmd.start, cmd.end, "upload" if reads and named else "network"))
                 verb = _git_verb(cmd)
-                if verb in ("commit", "tag", "notes", "add") and source is not None and flow.committed is None:
+                if (
+                    verb in ("commit", "tag", "notes", "add")
+                    and source is not None
+                    and flow.committed is None
+                    and not (source[2] or "").startswith(PRIVATE)  # the user's name from ~/.gitconfig for a commit
+                ):
                     flow.committed = (f"{source[0]} (line {source[1]}) into a git {verb}", ctx.line(cmd.start))
                 if verb == "push" and flow.committed is not None and source is None:
                     ctx.network = True

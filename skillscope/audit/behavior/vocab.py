@@ -48,6 +48,8 @@ __all__ = [
     "prompt_owner",
     "runs_on_open",
     "DIGEST_HEX",
+    "private_place",
+    "private_owner",
 ]
 
 DIGEST_HEX = re.compile(r"\b(?:[0-9a-fA-F]{64}|[0-9a-fA-F]{128})\b")
@@ -100,6 +102,23 @@ STORE_WORDS = (
     "wallet",
 )
 
+_STARTUP_TAIL = (
+    r"(?:[^'\"\n]*?[/\\])?(?:(?:autostart|autoload|startup|plugins?|ftplugin|conf\.d|init\.d|profile\.d|rc\.d|hooks)[/\\]|"
+    r"(?:init|startup|autostart|autoexec|user|config)\.(?:lua|vim|el|py|js|rb|sh|fish|zsh|ps1)\b|"
+    r"(?:tasks|launch|settings|mcp)\.json\b|[\w.-]+\.pth\b)"
+)
+_STARTUP_SHAPE = (
+    r"(?:(?:(?<![\w.$/-])~|\$\{?HOME\}?|%USERPROFILE%|\$env:(?:USERPROFILE|HOME))[/\\]"
+    r"(?:\.(?!(?:net|npm|pypi|yarn)rc\b)[\w-]*(?:rc|profile)\b(?![./\\])|(?:\.[^/\\'\"\n]+|Library|AppData|Application Data)[/\\]"
+    + _STARTUP_TAIL
+    + ")|"
+    r"(?:%(?:APPDATA|LOCALAPPDATA)%|\$env:(?:APPDATA|LOCALAPPDATA))[/\\]" + _STARTUP_TAIL + ")"
+)
+"""The shape of a start-up place no list names: under the user's home, a hidden rc or profile file (``~/.curlrc``), or
+in a hidden folder or the per-user app-data folders, a folder or file that a program loads or runs on its own
+(``startup/``, ``conf.d/``, ``plugins/``, ``hooks/``, ``init.lua``, ``user.js``, ``tasks.json``, ``settings.json``,
+a ``.pth``): the fallback for the places the list above does not name."""
+
 PERSISTENCE_PATH = re.compile(
     r"(?:\.(?:ba|z|k|c|tc)?shrc\b|\.bash_profile\b|\.bash_login\b|\.zprofile\b|\.zshenv\b|\.zlogin\b|\.profile\b|"
     r"/etc/profile|/etc/bash\.bashrc|/etc/environment|\.config/fish/config\.fish|"
@@ -109,7 +128,9 @@ PERSISTENCE_PATH = re.compile(
     r"nvim/(?:after/)?(?:plugin|ftplugin)/|nvim/init\.(?:lua|vim)\b|\.vimrc\b|\.vim/(?:after/)?plugin/|"
     r"\.emacs\.d/init\.el\b|\.emacs\b|"
     r"\.config/Code/User/settings\.json|\.claude/settings|\.claude\.json|\.cursor/mcp\.json|claude_desktop_config\.json|"
-    r"AppData\\\\Roaming\\\\Microsoft\\\\Windows\\\\Start Menu\\\\Programs\\\\Startup|CurrentVersion\\\\Run)",
+    r"AppData\\\\Roaming\\\\Microsoft\\\\Windows\\\\Start Menu\\\\Programs\\\\Startup|CurrentVersion\\\\Run|"
+    + _STARTUP_SHAPE
+    + ")",
 )
 """A place whose content runs later on its own: shell start-up files, cron, launchd, systemd, git hooks, agent config,
 Python's start-up modules and path files (every interpreter start), Gradle init scripts (every build), an editor's
@@ -653,6 +674,36 @@ PERSISTENCE_FILES = (
 def home_path(path: str) -> str:
     """A path with the home folder written as ``~`` ($HOME, ${HOME}, /root, /home/NAME, /Users/NAME)."""
     return re.sub(r"^(?:\$\{?HOME\}?|/root|/home/[^/]+|/Users/[^/]+)(?=/|$)", "~", path)
+
+
+_PRIVATE_HOME = re.compile(
+    r"^~[/\\](?:\.(?!\.?(?:[/\\]|$))[^/\\\s]+|Library[/\\]|AppData[/\\])|"
+    r"^(?:%(?:APPDATA|LOCALAPPDATA)%|\$env:(?:APPDATA|LOCALAPPDATA))[/\\]",
+    re.IGNORECASE,
+)
+_NOT_PRIVATE = re.compile(r"~/(?:\.cache|\.local/bin|\.local/lib|\.npm/_cacache|\.Trash)(?:/|$)")
+"""Hidden places of the home folder that hold no one's private data: caches, scratch and installed programs."""
+_APP_DATA_STEPS = frozenset(
+    {"config", "local", "share", "library", "application support", "appdata", "roaming", "preferences", "state"}
+)
+
+
+def private_place(path: str) -> str | None:
+    """The user's private place a path names, whatever tool keeps it, or None: a hidden file or folder of the home
+    folder (``~/.xrc``, ``~/.config/op/config``, ``~/.local/share/keyrings/login.keyring``) or the per-user app-data
+    folders (``~/Library/...``, ``%APPDATA%``). What a program keeps there is the user's, not the skill's to send."""
+    text = home_path(path.strip().replace("\\", "/"))
+    if not _PRIVATE_HOME.search(text) or "\x00" in text.split("/", 2)[1] or _NOT_PRIVATE.match(text):
+        return None
+    return text
+
+
+def private_owner(place: str) -> str:
+    """The tool a private place belongs to, by its folder (``~/.config/op/config`` is op's, ``~/.gemini/x`` gemini's):
+    sending it to that tool's own service is the tool's use."""
+    steps = [s.lstrip(".") for s in re.split(r"[/\\]", place)[1:] if s and s != "~"]
+    named = [s for s in steps[:-1] if s.lower() not in _APP_DATA_STEPS and not s.startswith("$")]
+    return named[0] if named else (steps[0] if steps else "")
 
 
 def climbed_path(path: str) -> str:

