@@ -36,6 +36,8 @@ from skillscope.audit.behavior.vocab import (
     header_leaves,
     is_local_host,
     is_store,
+    private_owner,
+    private_place,
     prompt_name,
     prompt_owner,
     related_host,
@@ -60,6 +62,7 @@ __all__ = [
     "env_value",
     "prompt_value",
     "path_secret",
+    "private_read",
     "decode_constant",
     "shell_quote",
     "looks_like_shell",
@@ -87,6 +90,8 @@ class Secret:
     """True once it travels only as a request header (an Authorization value), where a token is used, not leaked."""
     store: bool = False
     """True for a system credential store (keychain, browser logins)."""
+    private: bool = False
+    """A private file of the user's home on no credential list (``name`` is its tool): harm only where it is sent away."""
 
 
 @dataclass(frozen=True)
@@ -212,6 +217,24 @@ def path_secret(val: Val, line: int) -> Val:
     if DOTENV.search(text.rsplit("/", 1)[-1] if "/" in text else text):
         return replace(val, secrets=(*val.secrets, Secret(f"reads {shown(text, 80)}", line, ".env")))
     return val
+
+
+def private_read(val: Val, line: int) -> Val:
+    """``val`` plus the content of the private file it names, when it names one of the user's home on no credential
+    list (for calls that return a file's content: File.read, os.ReadFile)."""
+    place = private_place(val.text) if val.text is not None and not val.secrets else None
+    if place is None or UNKNOWN in place or credential_what(place):
+        return val  # a credential place is read wherever it is handed (path_secret), with its capability
+    secret = Secret(f"reads {shown(place, 80)}", line, private_owner(place), private=True)
+    return replace(val, secrets=(*val.secrets, secret))
+
+
+def _private_leaves(secret: Secret, host: str) -> bool:
+    """Whether a private file's content sent to ``host`` leaves the user: a host the script names, not the user's
+    machine and not the service of the tool whose file it is."""
+    if host == "?" or "*" in host or is_local_host(host):
+        return False
+    return not (secret.name and related_host(secret.name, host))
 
 
 RUNS_ITS_ARGUMENTS = INTERPRETERS | {
@@ -388,7 +411,8 @@ class Sinks:
         leaks = [
             s
             for s in carried.secrets
-            if not self._used_as_meant(s, host, url or "", self.ctx.purpose.names(host) if host != "?" else False)
+            if not (s.private and not _private_leaves(s, host))
+            and not self._used_as_meant(s, host, url or "", self.ctx.purpose.names(host) if host != "?" else False)
             and not (
                 s.what.startswith(PROMPTED) and prompt_owner(s.name or "", url or "", self.ctx.purpose.names(host))
             )  # a password typed for the user's own login, sent to it
@@ -525,6 +549,7 @@ class Sinks:
         if target is None:
             return
         shown_target = shown(target, 80)
+        content = replace(content, secrets=tuple(s for s in content.secrets if not s.private))  # no typed secret
         typed = [(s.what, s.line, s.name) for s in content.secrets]
         judge_kept(ctx, typed, target, start, end)  # a typed password kept where no login reads it
         if judge_grants(ctx, target, content.text, start, end):
@@ -591,7 +616,7 @@ class Sinks:
     def say(self, start: int, end: int, vals: Iterable[Val]) -> None:
         """Code over ``start:end`` prints ``vals`` for whoever runs it (the agent)."""
         vals = list(vals)
-        for secret in merge(vals).secrets:
+        for secret in [s for s in merge(vals).secrets if not s.private]:
             self.ctx.stdout_secrets.append((start, end, f"{secret.what} (line {secret.line})"))
         texts = [v.text for v in vals if v.text is not None and v.text.replace(UNKNOWN, "").strip()]
         if texts:

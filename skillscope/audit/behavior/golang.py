@@ -24,6 +24,7 @@ from skillscope.audit.behavior.flowcore import (
     path_join,
     path_secret,
     picked,
+    private_read,
     prompt_value,
     shell_quote,
     unescape,
@@ -682,6 +683,10 @@ class _Go:
             return self._local_call(name, node, args, scope)
         if name in ("filepath.Glob", "path/filepath.Glob") and args:
             return replace(args[0], handle=None, items=None)  # the paths it lists, as their pattern (~/*)
+        if name in ("os.ReadFile", "ioutil.ReadFile", "io/ioutil.ReadFile") and args:
+            private = private_read(replace(args[0], secrets=()), line)
+            if private.secrets:  # a file of the user's own on no list: its content (no capability of its own)
+                return Val(secrets=private.secrets)
         # -- anything else: a read when it is handed a credential place
         result = replace(merge(args), handle=None, items=None)
         if name not in _PATH_BUILDERS:

@@ -55,7 +55,10 @@ from skillscope.audit.behavior.vocab import (
     endpoint_kind,
     foreign_vendor_host,
     header_leaves,
+    is_local_host,
     is_store,
+    private_owner,
+    private_place,
     prompt_owner,
     related_host,
     runs_on_open,
@@ -246,7 +249,7 @@ def payload_severity(path: str, payload: Val | None) -> tuple[Severity, str]:
         return "error", f"text downloaded from {shown(payload.fetched)}"
     if payload.decoded:
         return "error", "decoded text"
-    if payload.taint:
+    if payload.taint and not payload.taint.private:
         return "error", payload.taint.what.removeprefix("reads ")
     text = payload.text
     if text is not None:
@@ -1181,6 +1184,8 @@ class _Analyser:
         return typed
 
     def _flow(self, node: tree_sitter.Node, taint: Taint, where: str, via: str = "") -> None:
+        if taint.private and not _private_leaves(taint, where):
+            return
         self.sent.add(taint)
         self.add(FLOW, f"{taint.what} (line {taint.line}){via} and sends it to {where} (line {self.line(node)})", node)
 
@@ -1363,6 +1368,9 @@ class _Analyser:
             elif DOTENV.search(path.rstrip()):
                 out.taint = Taint(f"reads {normal_path(path)}", self.line(node), ".env")
                 self.cap("reads", normal_path(path), node, "a .env file")
+            elif method in _FS_READ and (place := private_place(normal_path(path))) is not None:
+                # a file of the user's own on no list: its content is theirs (no capability, no finding of its own)
+                out.taint = Taint(f"reads {place}", self.line(node), private_owner(place), private=True)
             return out
         if method in ("createWriteStream",):
             return Val(ref="\x00stream", dest=UNKNOWN, path=path or UNKNOWN)
@@ -1402,7 +1410,7 @@ class _Analyser:
         self.cap("writes", target, node, f"fs.{method}")
         if self.report and payload is not None:  # sudoers, or a carried SSH key into authorized_keys
             judge_grants(self.ctx, target, payload.text, *self.span(node))
-        if self.report and payload is not None and payload.taint is not None:  # a typed password kept for later
+        if self.report and payload is not None and payload.taint is not None and not payload.taint.private:
             judge_kept(self.ctx, [(payload.taint.what, payload.taint.line, payload.taint.name)], path, *self.span(node))
         if payload is not None and (payload.fetched or payload.decoded):
             self.dropped[path] = "download" if payload.fetched else "decode"
@@ -1767,3 +1775,12 @@ def scan_javascript(ctx: Ctx, language: str = "javascript") -> None:
         if not other.root_node.has_error:
             tree, data = other, other_data
     _Analyser(ctx, tree, data).run()
+
+
+def _private_leaves(taint: Taint, where: str) -> bool:
+    """Whether a private file's content sent to ``where`` leaves the user: a host the script names, not the user's
+    machine and not the service of the tool whose file it is."""
+    host = url_host_of(where) if "://" in where else ""
+    if not host or "\x00" in host or "…" in host or is_local_host(host):
+        return False
+    return not (taint.name and related_host(taint.name, host))

@@ -54,6 +54,8 @@ class Taint:
     """The environment variable (GITHUB_TOKEN), ``.env``, or ``\\x00param:N`` for a function's N-th parameter."""
     whole: bool = False
     """The whole environment or a key file, which no host is entitled to (unlike a token sent to its provider)."""
+    private: bool = False
+    """A private file of the user's home on no credential list: harm only where its content is sent away."""
 
 
 @dataclass

@@ -25,6 +25,7 @@ from skillscope.audit.behavior.flowcore import (
     path_join,
     path_secret,
     picked,
+    private_read,
     prompt_value,
     shell_quote,
     unescape,
@@ -848,6 +849,10 @@ class _Ruby:
         # -- a config the skill ships: File.read of it, YAML/JSON parsing it (hosts and lists kept in it)
         if klass in ("File", "IO") and method == "read" and first.text and (own := self._shipped(first.text)):
             return Val(own)
+        if klass in ("File", "IO") and method in ("read", "binread", "readlines") and args:
+            private = private_read(replace(first, secrets=()), line)
+            if private.secrets:  # a file of the user's own on no list: its content (no capability of its own)
+                return Val(secrets=private.secrets)
         if klass in ("YAML", "Psych", "JSON") and method in _CONFIG_LOADERS and args:
             source = self._shipped(first.text or "") if method.endswith("_file") else first.text
             parsed = _config(source, json_only=klass == "JSON") if source else None
