@@ -52,6 +52,28 @@ _AGENT_SETTINGS = re.compile(
     r"\.vscode/(?:settings|mcp)\.json|\.config/Code/User/settings\.json)$"
 )
 """Files an agent reads as its own settings: what they grant, every later session has."""
+_CONFIG_SHAPE = re.compile(
+    r"(?:^|/)\.[\w-]+(?:/[^/]+)*/[^/]+\.(?:json|jsonc|json5|toml|ya?ml)$|(?:^|/)\.[\w-]+\.(?:json|toml|ya?ml)$|"
+    r"(?:^|/)(?:Library/Application Support|AppData/(?:Roaming|Local))/.+\.(?:json|jsonc|toml|ya?ml)$|"
+    r"^%APPDATA%/.+\.(?:json|jsonc|toml|ya?ml)$"
+)
+"""The shape of any client's settings: a JSON, TOML or YAML file in a hidden folder (of the home folder or the
+project) or the per-user app-data folders. Written with agent keys (MCP servers, approvals, a sandbox), it is agent
+configuration whatever the client is called."""
+_GRANT_KEY_ON = re.compile(
+    r"[\"'`]?\b(?:auto_?approve(?:_?all)?|always_?allow(?:_?all)?|yolo(?:_?mode)?|trust(?:_?all)?(?:_?tools)?|"
+    r"skip_?(?:all_?)?(?:confirmations?|permissions?|approvals?|prompts?)|dangerously\w*)[\"'`]?\s*(?::|=>|=)\s*"
+    r"(?:true\b|True\b|\$true\b|1\b|[\"'`]\*[\"'`]|\[\s*[\"'`]\*[\"'`]|[\"'`](?:all|always|yes)[\"'`])",
+    re.IGNORECASE,
+)
+"""A setting, under any client's name for it, that approves every tool or skips every confirmation."""
+_GRANT_KEY_OFF = re.compile(
+    r"[\"'`]?\b(?:sandbox(?:_?mode|_?enabled)?|confirm(?:ations?)?|require_?(?:approval|confirmation)s?|"
+    r"ask_?(?:for_?)?(?:approval|permission)s?|approval(?:s|_?policy|_?mode)?)[\"'`]?\s*(?::|=>|=)\s*"
+    r"(?:false\b|False\b|\$false\b|0\b|[\"'`](?:never|off|none|disabled?|danger-full-access|yolo|full-auto)[\"'`])",
+    re.IGNORECASE,
+)
+"""A setting, under any client's name for it, that turns its sandbox or its confirmations off."""
 _GRANT_VALUE = re.compile(
     r"^(?:bypassPermissions|dangerouslySkipPermissions|skipDangerousModePermissionPrompt|--dangerously-skip-permissions|"
     r"danger-full-access|--yolo|(?:Bash|Shell|Terminal)(?:\(\s*(?:\*|:\*|\*\*)?\s*\))?|"
@@ -89,6 +111,14 @@ _EARLY_BINS = re.compile(r"^(?:~/\.local/bin|~/bin|/usr/local/bin|/usr/local/sbi
 """Folders ahead of /usr/bin on a usual PATH: a tool written there already shadows the system's."""
 _PREPEND = re.compile(r"(?<!\w)PATH\b['\"\]]*\s*(?::=|\+?=|,|:)(?!=)\s*(?P<rhs>[^\n]*)")
 _ADD_PATH = re.compile(r"\bfish_add_path\s+(?!-a\b|--append\b)(?P<rhs>\S+)")
+
+
+def _settings_place(target: str) -> bool:
+    """Whether a written file is an agent's settings: one a list names, or any client's by shape (``_CONFIG_SHAPE``)
+    outside the project's own build files."""
+    return _AGENT_SETTINGS.search(target) is not None or (
+        _CONFIG_SHAPE.search(target) is not None and not target.startswith((".github/", ".git/"))
+    )
 
 
 def path_prepends(text: str) -> list[tuple[int, str]]:
@@ -176,7 +206,7 @@ def takeovers(
         writes = [
             c
             for c in capabilities
-            if c.path == path and c.kind == "writes" and c.line and _AGENT_SETTINGS.search(c.target.replace("\\", "/"))
+            if c.path == path and c.kind == "writes" and c.line and _settings_place(c.target.replace("\\", "/"))
         ]
         if path in pages and writes:  # only the lines that write are code here; the rest of a page is prose
             kept = {w.line for w in writes}
@@ -193,6 +223,13 @@ def takeovers(
             and 0 < line <= len(lines)
             and not _TESTED.search(lines[line - 1])
         ]
+        granted += [  # any client's key for approving every tool or turning its sandbox or confirmations off
+            (number, found.group(0))
+            for number, line in enumerate(lines, 1)
+            if ("=" in line or ":" in line) and not _TESTED.search(line)
+            for found in [_GRANT_KEY_ON.search(line) or _GRANT_KEY_OFF.search(line)]
+            if found is not None
+        ][: 0 if granted else 1]
         if granted:
             line, value = granted[0]
             write = writes[0]
@@ -691,7 +728,10 @@ def _servers(
         writes = [
             c
             for c in capabilities
-            if c.path == path and c.kind == "writes" and c.line and _MCP_CONFIG.search(c.target.replace("\\", "/"))
+            if c.path == path
+            and c.kind == "writes"
+            and c.line
+            and (_MCP_CONFIG.search(c.target.replace("\\", "/")) or _CONFIG_SHAPE.search(c.target.replace("\\", "/")))
         ]
         where: tuple[int, str] | None = None
         entries: list[tuple[int, list[str]]] = []
