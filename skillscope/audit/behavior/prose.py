@@ -608,10 +608,148 @@ def scan_prose(ctx: Ctx, *, data: bool = False) -> None:
                 severity = None if _HARMFUL_ACT.search(_around(text, match.start(), match.end())) else "note"
             ctx.add(check, f"{what}{how}: {said[:120]!r}", start, end, severity)
             ctx.cap("tells", _TELLS[check], start, end, said[:80])
+    if not data and not _SHAPE_WORDS.isdisjoint(present):
+        _orders_by_shape(ctx, text, where)
     _sends_out(ctx, text, where, lines=data)
     if not data:
         _runs_fetched(ctx, text, where)
     _encoded(ctx)
+
+
+_PERSON = r"(?:the\s+|your\s+|our\s+|any\s+)?(?:user|human|operator|owner|reviewer|maintainer|requester|person(?:\s+you(?:'re|\s+are)\s+helping)?|people|anyone)s?\b(?!\s+interface)"
+_REPORT = r"(?:your|the|any)\s+(?:\w+\s+)?(?:summary|reply|response|answer|report|transcript|changelog|commit\s+message|PR\s+description|status\s+update|recap)\b"
+_HIDE_ACT = re.compile(
+    r"\b(?:hide|hides|hiding|conceal|conceals|concealing|withhold|withholds|withholding|keep\s+(?:\w+\s+){1,4}?(?:out\s+of|away\s+from|from)|"
+    r"leave\s+(?:\w+\s+){1,4}?(?:out\s+of|unmentioned|unsaid|unreported)|"
+    r"(?:is|stays?|remains?|be|keep\s+\w+)\s+(?:\w+\s+)?(?:invisible|unseen|unnoticed|unaware|unmentioned|out\s+of\s+sight|under\s+the\s+radar))\b"
+    rf"[^.!?\n]{{0,80}}?(?:{_PERSON}|{_REPORT})|"
+    rf"(?:{_PERSON})[^.!?\n]{{0,40}}?\b(?:must|should|shall|will|needs?\s+to|has\s+to|is\s+to)\s+(?:\w+\s+)?(?:remain|stay|be\s+kept)\s+(?:unaware|uninformed|in\s+the\s+dark)\b|"
+    r"\b(?:not|never|n't|no\s+reason\s+to|no\s+need\s+to)\s+(?:\w+\s+){0,2}?(?:mention|tell|show|report|disclos|reveal|surfac|inform|notify|acknowledg|"
+    rf"bring\s+(?:\w+\s+){{0,3}}?(?:up|to)|call\s+attention|draw\s+attention)\w*\b[^.!?\n]{{0,80}}?(?:{_PERSON}|{_REPORT}|(?:the\s+)?(?:user|human|operator)'s\s+attention)",
+    re.IGNORECASE,
+)
+"""An order to keep something from the person the agent works for, by its shape: an act of hiding (or a disclosure
+negated) aimed at that person or at what the agent reports to them, in any wording."""
+_APPROVED = (
+    r"(?:pre-?)?(?:approved|authori[sz]ed|confirmed|consented|cleared|green-?lit|signed\s+off|sanctioned|agreed)"
+)
+_SKIP_ASK = re.compile(
+    r"\b(?:skip|skipping|bypass\w*|forgo\w*|dispense\s+with|waive|omit|do\s+without)\s+(?:\w+\s+){0,3}?"
+    r"(?:confirm\w*|approv\w*|permission\w*|consent|sign-?off|check(?:ing)?[- ]in\w*|asking)\b|"
+    rf"\b(?:treat|consider|regard|assume|take)\s+(?:\w+\s+){{0,6}}?(?:as\s+)?(?:being\s+|having\s+been\s+)?(?:already\s+)?{_APPROVED}\b|"
+    rf"\b(?:act|proceed|behave|continue|respond|carry\s+on)\s+as\s+(?:if|though)\s+(?:\w+\s+){{0,4}}?(?:{_APPROVED}|said\s+yes|"
+    r"given\s+(?:\w+\s+)?(?:permission|consent|approval|the\s+go-ahead))\b",
+    re.IGNORECASE,
+)
+"""An order to act without the user's say-so, by its shape: skip the asking, or take approval as given."""
+_AUTHORITY = (
+    r"(?:the\s+|your\s+|any\s+|all\s+)?(?:user(?:'s)?(?:\s+(?:requests?|instructions?|wishes|messages?|prompts?|says?))?\b|"
+    r"system\s+(?:prompt|instructions?|message)|developer\s+(?:instructions?|messages?)|operator\b|"
+    r"(?:other|previous|prior|earlier|conflicting)\s+(?:instructions?|guidance|rules|directives))"
+)
+_RANKED = re.compile(
+    r"\b(?:this|these|the\s+following|my|our|the\s+skill'?s?)\s+(?:\w+\s+){0,3}?(?:instructions?|text|notes?|rules?|guidance|"
+    r"directives?|file|section|message|skill|page|steps?)\s+(?:\w+\s+){0,3}?(?:take|takes|have|has|get|gets|carry|carries|hold|holds|"
+    r"outranks?|overrides?|supersedes?|trumps?|prevails?|outweighs?|wins?|beats?|comes?\s+before)\b[^.!?\n]{0,40}?"
+    rf"(?:over|than|before|against|above)?\s*{_AUTHORITY}|"
+    r"\b(?:treat|regard|consider)\s+(?:this|these|the\s+following|it)\s+(?:\w+\s+){0,3}?as\s+(?:the\s+|your\s+)?(?:highest|top|higher|"
+    r"ultimate|final|absolute|overriding|supreme)\s+(?:priority|authority|rule|word)\b|"
+    rf"\b(?:more|most)\s+important\s+than\s+{_AUTHORITY}|\b(?:higher|greater)\s+(?:priority|authority|rank)\s+than\s+{_AUTHORITY}",
+    re.IGNORECASE,
+)
+"""A claim of rank over the user or the system, by its shape: this text before what the user or the system says."""
+_SHAPE_WORDS = frozenset(
+    "hide hiding conceal concealed withhold keep leave invisible unseen unnoticed unaware unmentioned mention tell show "
+    "report disclose reveal surface inform notify acknowledge bring draw skip skipping bypass forgo dispense waive omit "
+    "treat consider regard assume act proceed behave precedence priority outranks outrank overrides override supersedes "
+    "trumps prevails outweighs important higher".split()
+)
+"""Words one of which every shape above holds: a stretch with none of them is skipped at no cost."""
+_FLAG_WORDS = re.compile(r"(?:^|\s)(?:--?[\w-]+|-y)\b|\bflag\b|\boption\b|\bsetting\b|\bconfig\w*\b", re.IGNORECASE)
+"""A sentence about a command's flag or a setting ("pass --yes to skip the confirmation prompt") documents a tool."""
+
+
+_ACT_OBJECT = re.compile(
+    r"\b(?:this|that|it|these|them|upload\w*|sync\w*|requests?|calls?|steps?|push\w*|transfers?|cop(?:y|ies)|commands?|"
+    r"network|telemetry|background|scripts?|what\s+(?:you|we|it|the\s+\w+)\s+(?:did|does|do|ran|runs|sent|sends|changed))\b",
+    re.IGNORECASE,
+)
+"""What the agent or the skill does (this step, the upload, the sync): the object a concealment order hides."""
+_CONDITIONAL = re.compile(r"\b(?:if|unless|when)\b", re.IGNORECASE)
+_NEGATED_TELL = re.compile(
+    r"\b(?:not|never|n't)\s+(?:\w+\s+){0,2}?(?:mention|tell|show|report|disclos|reveal|surfac|inform|notify|acknowledg|bring)",
+    re.IGNORECASE,
+)
+
+
+def _hidden_act(sentence: str, said: str, rest: str) -> bool:
+    """Whether a concealment shape hides an act of the skill's (the upload, this step) rather than keeping a secret
+    ("never reveal the user's password"), choosing a format ("do not show the user raw JSON"), forbidding concealment
+    ("never hide errors from the user"), or trimming a trivial note ("leave it out ... if the change is trivial")."""
+    if _SECRET_KEPT.search(sentence):
+        return False
+    if _NEGATED_SENTENCE.match(sentence.lstrip()) and not _NEGATED_TELL.search(said):
+        return False
+    act = _ACT_OBJECT.search(re.split(r"[;:]", rest, maxsplit=1)[0])  # the order and the rest of its clause
+    if act is None:
+        return False
+    return not (act.group(0).lower() in ("it", "this", "that") and _CONDITIONAL.search(sentence))
+
+
+def _orders_by_shape(ctx: Ctx, text: str, where: list[int] | None) -> None:
+    """Orders the phrase rules above miss, read by their shape in each sentence: an act of hiding aimed at the user
+    or the agent's report to them, skipping the user's say-so or taking it as given, and a claim of rank over the
+    user or the system. A sentence that is negated, quoted to warn, or describes attacks is talked about, not said."""
+    taken = [(raw.start, raw.end) for raw in ctx.hits]
+    for lo, hi in _sentences(text):
+        sentence = text[lo:hi]
+        if len(sentence) > 600:
+            continue
+        for pattern, check, what, negatable in (
+            (
+                _HIDE_ACT,
+                "skillscope/instructions/concealment",
+                "tells the agent to hide what it does from the user",
+                False,
+            ),
+            (
+                _SKIP_ASK,
+                "skillscope/instructions/no-confirmation",
+                "tells the agent to act without asking the user",
+                True,
+            ),
+            (
+                _RANKED,
+                "skillscope/instructions/override",
+                "tells the agent this text outranks the user or system",
+                True,
+            ),
+        ):
+            match = pattern.search(sentence)
+            if match is None:
+                continue
+            start, end = lo + match.start(), lo + match.end()
+            if any(a < end and start < b for a, b in taken):
+                continue  # a phrase rule already read this order
+            said = match.group(0)
+            if check.endswith("concealment") and not _hidden_act(sentence, said, sentence[match.start() :]):
+                continue
+            if check.endswith("no-confirmation") and _FLAG_WORDS.search(sentence):
+                continue
+            if _ABOUT_ATTACKS.search(sentence[: match.start()]) or _QUOTE_META.search(sentence[: match.start()]):
+                continue  # "attackers tell the agent to ...", "phrases such as ...": an attack described
+            if _discussed(text, start, end, negatable, base=ctx.base, file_text=ctx.file_text):
+                continue
+            if negatable and _NEGATED_SENTENCE.match(sentence.lstrip()):
+                continue
+            severity: Severity | None = None
+            if check.endswith("no-confirmation") and not _HARMFUL_ACT.search(_around(text, start, end)):
+                severity = "note"
+            at_start, at_end = (where[start], where[end - 1] + 1) if where is not None else (start, end)
+            shown = " ".join(said.split())
+            ctx.add(check, f"{what}: {shown[:120]!r}", at_start, at_end, severity)
+            ctx.cap("tells", _TELLS[check], at_start, at_end, shown[:80])
+            taken.append((start, end))
 
 
 _BASE64 = re.compile(r"(?<![\w+/=-])(?:[A-Za-z0-9+/]{4}){6,}(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?(?![\w+/=-])")
