@@ -864,6 +864,10 @@ def _owned_send(ctx: Ctx, cmd: Cmd, name: str | None, url: str | None) -> bool:
         # a private file's content leaves only for a host the script names that is neither the user's machine nor
         # the service of the tool whose file it is
         owner = name.removeprefix(PRIVATE)
+        if url is None and cmd.name in _RESOLVERS:  # dig "$chunk.x.example": the name looked up carries the data
+            spliced = [a for a in cmd.args if "$" in a and re.search(r"\.[a-z0-9-]+\.[a-z]{2,}\.?$", a, re.IGNORECASE)]
+            host = spliced[0].rsplit("}", 1)[-1].split(".", 1)[-1] if spliced else ""
+            return not host or is_local_host(host) or (bool(owner) and related_host(owner, host))
         return not _named_host(url) or is_local_host(host) or (bool(owner) and related_host(owner, host))
     if name is not None and name.startswith(ITEM):
         # the keychain item the tool saved for this site (service linear-skill to api.linear.app)

