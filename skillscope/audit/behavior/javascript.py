@@ -429,10 +429,15 @@ class _Analyser:
             return out
         if kind == "member_expression":
             prop = node.child_by_field_name("property")
-            return self._member(self.ev(node.child_by_field_name("object")), self.text(prop) if prop else "", node)
+            held = self.ev(node.child_by_field_name("object"))
+            if _one_setting(held, self.text(prop) if prop else "", node):
+                return Val()  # cfg.profile of a tool's own config: one setting, not the file
+            return self._member(held, self.text(prop) if prop else "", node)
         if kind == "subscript_expression":
             holder = self.ev(node.child_by_field_name("object"))
             index = self.ev(node.child_by_field_name("index"))
+            if index.text is not None and _one_setting(holder, index.text, node):
+                return Val()
             if holder.fields and holder.ref is None:
                 keys = [index.text, *index.alts] if index.text is not None and UNKNOWN not in index.text else []
                 picked = [holder.fields[k] for k in keys if k in holder.fields] or (
@@ -1785,3 +1790,12 @@ def private_leaves(taint: Taint, where: str) -> bool:
     if not host or "\x00" in host or "…" in host or is_local_host(host):
         return False
     return not (taint.name and related_host(taint.name, host))
+
+
+def _one_setting(held: Val, key: str, node: tree_sitter.Node) -> bool:
+    """Whether ``held[key]`` picks one setting out of a private file's parsed content (``cfg.profile``,
+    ``cfg["endpoint"]``): a key that names no secret, read as a value rather than called as a method."""
+    taint = held.taint
+    if taint is None or not taint.private or not key or UNKNOWN in key or SECRET_NAME.search(key):
+        return False
+    return node.parent is None or node.parent.type != "call_expression"
