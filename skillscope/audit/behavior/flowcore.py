@@ -32,6 +32,7 @@ from skillscope.audit.behavior.vocab import (
     STORE_COMMAND,
     TOKEN_COMMAND,
     credential_what,
+    disguised_job,
     endpoint_kind,
     header_leaves,
     is_local_host,
@@ -584,6 +585,8 @@ class Sinks:
             or _AUTHORIZED_KEYS.search(target)
             or _HARMFUL_PAYLOAD.search(startup.group(0))
         )
+        vendor = disguised_job(target) if not local else None
+        harmful = harmful or vendor is not None
         why = ""
         if content.fetched:
             why = f" what it downloads from {shown(content.fetched)}"
@@ -591,6 +594,8 @@ class Sinks:
             why = " decoded hidden content"
         elif content.secrets:
             why = f" a secret ({content.secrets[0].what}, line {content.secrets[0].line})"
+        elif vendor is not None:
+            why = f" a job named as the system's own ({vendor}…), dressed to pass unnoticed,"
         elif content.text is not None and harmful:
             why = f" {shown(content.text, 80)}"
         severity: Severity | None = None if harmful else "note"

@@ -325,6 +325,18 @@ def _grammar(ctx: Ctx, language: str) -> Grammar:
     return "typescript"
 
 
+def _sole_statement(block: tree_sitter.Node) -> list[tree_sitter.Node]:
+    """The statements of a function body, seen through one ``try`` around them: ``try { return
+    readFile(p); } catch { return ""; }`` still hands on its call's value (the handler's is a fallback)."""
+    statements = [c for c in block.named_children if c.type != "comment"]
+    while len(statements) == 1 and statements[0].type == "try_statement":
+        inner = statements[0].child_by_field_name("body")
+        if inner is None:
+            break
+        statements = [c for c in inner.named_children if c.type != "comment"]
+    return statements
+
+
 def _one_of(holder: Val, items: list[Val]) -> Val:
     """One item of a list chosen at run time: what the list and any item carry, the first known text as its text and
     the others as its ``alts``, so a send is judged for every host it may be."""
@@ -818,7 +830,7 @@ class _Analyser:
         if body is None or params is None:
             return None
         if body.type == "statement_block":
-            statements = [c for c in body.named_children if c.type != "comment"]
+            statements = _sole_statement(body)
             if len(statements) != 1 or statements[0].type not in ("return_statement", "expression_statement"):
                 return None
             body = next((c for c in statements[0].named_children if c.type != "comment"), None)
@@ -832,9 +844,14 @@ class _Analyser:
             self.text(p).split(":", 1)[0].strip().rstrip("?")
             for p in (params.named_children if params.type == "formal_parameters" else [params])
         ]
-        handed = [self.text(a) for a in inner.named_children if a.type != "comment"]
+        given = [a for a in inner.named_children if a.type != "comment"]
+        handed = [self.text(a) for a in given]
         called = body.child_by_field_name("function")
-        if called is None or self.text(called) in self.functions or not names or handed != names:
+        # readFileSync(p, "utf8"): an option spelled out after the parameters changes nothing of what flows
+        trailing = all(a.type in ("string", "number", "true", "false") for a in given[len(names) :])
+        if called is None or self.text(called) in self.functions or not names or handed[: len(names)] != names:
+            return None
+        if len(handed) != len(names) and not trailing:
             return None
         return body
 
@@ -853,7 +870,7 @@ class _Analyser:
             return None
         rest = self.text(listed[0].named_children[0]).split(":", 1)[0].strip()
         if body.type == "statement_block":
-            statements = [c for c in body.named_children if c.type != "comment"]
+            statements = _sole_statement(body)
             if len(statements) != 1 or statements[0].type not in ("return_statement", "expression_statement"):
                 return None
             body = next((c for c in statements[0].named_children if c.type != "comment"), None)

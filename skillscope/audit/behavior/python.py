@@ -55,6 +55,7 @@ from skillscope.audit.behavior.vocab import (
     climbed_path,
     credential_glob,
     credential_what,
+    disguised_job,
     endpoint_kind,
     foreign_vendor_host,
     header_leaves,
@@ -1862,6 +1863,8 @@ class Analyser:
             # runs a package each time a shell starts, as the same line written by shell is judged
             shell_harm = startup_shell_harm(self.ctx, text, local=local)
             harm = f"does harm when it runs ({shell_harm})" if shell_harm else None
+        if not harm and outside and (vendor := disguised_job(dest)):
+            harm = f"is named as the system's own job ({vendor}…), dressed to pass unnoticed"
         if harm:
             severity: Severity | None = None
             why = f", and what it writes {harm}"

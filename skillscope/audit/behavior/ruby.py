@@ -316,9 +316,19 @@ class _Ruby:
         if kind in _CONTAINERS:
             last = EMPTY
             vals = []
+            body = EMPTY
             for child in node.named_children:
                 last = self.eval(child, scope)
                 vals.append(last)
+                if child.type not in ("rescue", "else", "ensure"):
+                    body = last
+            if kind == "body_statement" and any(c.type == "rescue" for c in node.named_children):
+                # `def feed; Net::HTTP.get(u); rescue; ""; end`: the method gives back its body's value or the
+                # rescue's, so what the body fetched or read still leaves through a caller.
+                return merge(
+                    [body, *(v for c, v in zip(node.named_children, vals, strict=True) if c.type == "rescue")],
+                    text=body.text,
+                )
             if kind in ("if", "unless", "case", "conditional", "begin", "rescue_modifier"):
                 # `x = File.read(p) rescue ""`: the value is either branch, so it carries what the body read.
                 return merge(vals, text=last.text if kind != "rescue_modifier" else vals[0].text if vals else None)
@@ -881,7 +891,13 @@ class _Ruby:
             and method in ("cp", "cp_r", "mv", "ln_s", "ln_sf", "install", "copy", "move", "copy_file")
             and len(args) >= 2
         ):
-            sinks.write(start, end, args[-1], path_secret(args[0], line))
+            # a file of the skill put in place carries its own text: a shipped hook copied into a start-up place
+            # is judged by what it runs, as Python's shutil.copy and the shell's cp are
+            texts = [t for item in (first.items or (first,)) if item.text for t in self._shipped_all(item.text)]
+            carried = path_secret(first, line)
+            if texts and method not in ("ln_s", "ln_sf"):
+                carried = merge([carried, Val("\n".join(texts))], text="\n".join(texts))
+            sinks.write(start, end, args[-1], carried)
             return EMPTY
         if (klass == "FileUtils" and method in _DELETERS) or (method == "rmtree" and receiver is not None):
             target = first if klass == "FileUtils" else recv
@@ -943,6 +959,15 @@ class _Ruby:
         """The text of the one file of the skill ``path`` names (``File.join(__dir__, "cfg.yml")``), or None."""
         found = shipped(self.ctx.skill_files, self.ctx.path, path.replace(UNKNOWN, "$DIR")) if path else []
         return found[0][1] if len(found) == 1 else None
+
+    def _shipped_all(self, path: str) -> list[str]:
+        """The texts of the skill's files ``path`` names; a name left open in its last part (``hooks/#{h}`` over a
+        list) is any file of that folder, so each of them."""
+        head, _, name = path.rpartition("/")
+        if UNKNOWN in name and UNKNOWN not in head and head:
+            return [text for _, text in shipped(self.ctx.skill_files, self.ctx.path, f"{head}/*")]
+        one = self._shipped(path)
+        return [one] if one is not None else []
 
     def _decode(self, klass: str | None, method: str, recv: Val, args: list[Val]) -> Val | None:
         first = args[0] if args else EMPTY

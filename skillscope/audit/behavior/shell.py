@@ -33,6 +33,7 @@ from skillscope.audit.behavior.vocab import (
     credential_folder,
     credential_glob,
     credential_what,
+    disguised_job,
     endpoint_kind,
     header_leaves,
     home_path,
@@ -2246,6 +2247,8 @@ def _startup(
             )
             return
     harm = _payload_harm(ctx, payload, depth, local=local)
+    if not harm and not local and (vendor := disguised_job(what.removeprefix("writes to "))):
+        harm = f"is a job named as the system's own ({vendor}…), dressed to pass unnoticed"
     if harm:
         ctx.add(
             "skillscope/persistence/startup",

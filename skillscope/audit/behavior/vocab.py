@@ -9,6 +9,7 @@ from fnmatch import fnmatchcase
 from urllib.parse import urlsplit
 
 __all__ = [
+    "disguised_job",
     "site_of",
     "header_leaves",
     "climbed_path",
@@ -959,3 +960,20 @@ def prompt_owner(name: str, dest: str, purpose_names: bool = False) -> bool:
         return False
     well_known = any(host == site or host.endswith("." + site) for site in WELL_KNOWN_SITES)
     return related_host(name, host) or well_known or purpose_names
+
+
+# Names the operating system keeps for its own jobs: a launchd label in Apple's reverse-DNS space, Microsoft's or
+# Google's updater names, a systemd unit in systemd's own prefix. No skill is the vendor, so its start-up job under
+# such a name is dressed as the system's and meant to pass a look at the list of jobs unnoticed.
+_VENDOR_JOB = re.compile(
+    r"(?i)(?:^|[/\\\s\"'=])(?:com\.apple\.|com\.microsoft\.|com\.google\.keystone|microsoftedgeupdate|"
+    r"googleupdatetask|onedrive ?standalone ?update|systemd-[a-z-]+\.(?:service|timer)\b)"
+)
+
+
+def disguised_job(place: str) -> str | None:
+    """The vendor name a start-up job written to ``place`` wears (``com.apple.…`` in ~/Library/LaunchAgents,
+    ``MicrosoftEdgeUpdate…`` as a task), else None. Only the file or job name is read, not the folder."""
+    name = place.rstrip("/").rsplit("/", 1)[-1]
+    found = _VENDOR_JOB.search(name)
+    return found.group(0).strip("/\\ \"'=") if found else None
