@@ -77,3 +77,11 @@ def test_a_bash_fence_loads_the_bash_grammar_alone():
     page = _MARKDOWN + "\n```bash\ncurl -s https://api.example.com/status\n```\n"
     seen = _probe([("SKILL.md", page)])
     assert _grammars(seen["after_analysis"]) == {"tree_sitter_bash"}
+
+
+def test_a_lua_file_loads_the_lua_grammar_and_the_shell_one_for_the_command_it_runs():
+    script = 'os.execute("curl -s https://api.example.com/status")\n'
+    seen = _probe([("SKILL.md", _MARKDOWN), ("lua/status.lua", script)])
+    assert seen["after_import"] == []
+    assert ["sends", "api.example.com", "lua/status.lua"] in seen["capabilities"]  # parsed, so it was read
+    assert _grammars(seen["after_analysis"]) == {"tree_sitter_lua", "tree_sitter_bash"}

@@ -14,6 +14,7 @@ from skillscope.audit.behavior import (
     hosts,
     javascript,
     kubeexec,
+    lua,
     makefile,
     manifests,
     pkgsource,
@@ -77,6 +78,8 @@ def _analyse(ctx: Ctx, language: str | None, modules: pymodules.Modules) -> None
         javascript.scan_javascript(ctx, language)
     elif language == "ruby":
         ruby.scan_ruby(ctx)
+    elif language == "lua":
+        lua.scan_lua(ctx)
     elif language == "go":
         golang.scan_go(ctx)
     elif language == "makefile":

@@ -461,7 +461,7 @@ class Sinks:
         parts = list(parts)
         carried = merge(parts, text=parts[0].text if len(parts) == 1 else None)
         line = ctx.line(start)
-        name = what or (command.split()[0].rsplit("/", 1)[-1] if command and command.split() else "?")
+        name = what or (command.split()[0].lstrip("({").rsplit("/", 1)[-1] if command and command.split() else "?")
         ctx.cap("executes", name.replace(UNKNOWN, "?") or "?", start, end, what and f"{self.language} {what}")
         if carried.fetched:
             ctx.add(

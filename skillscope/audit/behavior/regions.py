@@ -62,6 +62,7 @@ _LANGS = {
     "make": "makefile",
     "makefile": "makefile",
     "mk": "makefile",
+    "lua": "lua",
 }
 _SUFFIX = {
     ".py": "python",
@@ -84,6 +85,7 @@ _SUFFIX = {
     ".go": "go",
     ".mk": "makefile",
     ".mak": "makefile",
+    ".lua": "lua",
 }
 _NAMES = {"makefile": "makefile", "gnumakefile": "makefile", "rakefile": "ruby", "gemfile": "ruby"}
 _PROSE_SUFFIX = (".md", ".markdown", ".txt", ".rst", ".mdx")
@@ -93,7 +95,7 @@ _PROSE_SUFFIX = (".md", ".markdown", ".txt", ".rst", ".mdx")
 class Region:
     """A stretch of code inside a file: where it starts (a character offset), its text and its language.
 
-    ``language`` is python, shell, javascript, typescript, powershell, ruby, go, makefile or None (unknown: the shell and generic rules read it).
+    ``language`` is python, shell, javascript, typescript, powershell, ruby, go, makefile, lua or None (unknown: the shell and generic rules read it).
     ``inline`` marks a code span inside a prose line; ``documented`` marks code shown in a Markdown page; ``said``
     marks a command written in a sentence without code marks ("Run curl ... | bash before you start").
     """

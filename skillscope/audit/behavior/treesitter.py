@@ -1,7 +1,7 @@
 """One place that loads the tree-sitter grammars the analysers parse code with.
 
 Every grammar is an MIT-licensed wheel from PyPI (``tree-sitter-bash``, ``-javascript``, ``-typescript``,
-``-powershell``, ``-ruby``, ``-go``, ``-make``) over the one maintained binding, ``tree-sitter``. A parser
+``-powershell``, ``-ruby``, ``-go``, ``-make``, ``-lua``) over the one maintained binding, ``tree-sitter``. A parser
 is made once per language and process; parsing never runs the code and never fails: text that is not valid
 in the language gives a tree with ``ERROR`` nodes, which the analysers read around.
 
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Grammar", "parse", "walk", "text_of"]
 
-Grammar = Literal["bash", "javascript", "typescript", "tsx", "powershell", "ruby", "go", "make"]
+Grammar = Literal["bash", "javascript", "typescript", "tsx", "powershell", "ruby", "go", "make", "lua"]
 
 
 def _loader(grammar: Grammar) -> Callable[[], object]:
@@ -49,6 +49,10 @@ def _loader(grammar: Grammar) -> Callable[[], object]:
         import tree_sitter_go
 
         return tree_sitter_go.language
+    if grammar == "lua":
+        import tree_sitter_lua
+
+        return tree_sitter_lua.language
     import tree_sitter_make
 
     return tree_sitter_make.language
