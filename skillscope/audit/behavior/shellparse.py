@@ -662,9 +662,25 @@ class _Walker:
             commands = self.statement(body)
         finally:
             self.lines_in = saved
-        touched = commands or [c for p in self.out[before:] for st in p for c in st]
-        for cmd in touched:
-            self.apply_redirects(cmd, redirects)
+        if commands:
+            for cmd in commands:
+                self.apply_redirects(cmd, redirects)
+            return commands
+        # ( curl … | sh ) >/dev/null: the group's output is its pipelines' last stages' output, and what it reads
+        # comes into their first stages; an inner stage still feeds the next one, so it keeps its own streams
+        for pipeline in self.out[before:]:
+            for at, stage in enumerate(pipeline):
+                for cmd in stage:
+                    if len(pipeline) == 1:
+                        self.apply_redirects(cmd, redirects)
+                        continue
+                    kept = [
+                        r
+                        for r in redirects
+                        if (at == 0 and _reads_in(self.src(r)))
+                        or (at == len(pipeline) - 1 and not _reads_in(self.src(r)))
+                    ]
+                    self.apply_redirects(cmd, kept)
         return commands
 
     def apply_redirects(self, cmd: Cmd, redirects: list[tree_sitter.Node]) -> None:
@@ -1030,6 +1046,11 @@ class _Walker:
                 listing = _listing(cmd)
             else:
                 output, listing = None, None
+
+
+def _reads_in(redirect: str) -> bool:
+    """Whether a redirect feeds standard input (``< file``, a here-document or here-string), not an output."""
+    return redirect.lstrip("0123456789").startswith("<") and not redirect.lstrip("0123456789").startswith("<>")
 
 
 def _quote(word: str) -> str:

