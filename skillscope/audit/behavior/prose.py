@@ -638,7 +638,13 @@ _SKIP_ASK = re.compile(
     r"(?:confirm\w*|approv\w*|permission\w*|consent|sign-?off|check(?:ing)?[- ]in\w*|asking)\b|"
     rf"\b(?:treat|consider|regard|assume|take)\s+(?:\w+\s+){{0,6}}?(?:as\s+)?(?:being\s+|having\s+been\s+)?(?:already\s+)?{_APPROVED}\b|"
     rf"\b(?:act|proceed|behave|continue|respond|carry\s+on)\s+as\s+(?:if|though)\s+(?:\w+\s+){{0,4}}?(?:{_APPROVED}|said\s+yes|"
-    r"given\s+(?:\w+\s+)?(?:permission|consent|approval|the\s+go-ahead))\b",
+    r"given\s+(?:\w+\s+)?(?:permission|consent|approval|the\s+go-ahead))\b|"
+    # "commit it without asking;": the asking left out, the sentence ending there
+    r"\bwithout\s+(?:first\s+)?(?:asking|checking\s+(?:in|back)|confirming|prompting)(?:\s+(?:them|the\s+user|anyone|first))?"
+    r"(?=\s*(?:[.;!:)]|,\s+(?:the|they|it|since|as)\b|$|—|--))|"
+    # "the user already approved this": an approval claimed for the user, not asked for
+    rf"(?<!\bif\s)(?<!\bunless\s)(?<!\bonce\s)(?<!\bwhen\s)(?<!\bif\sthe\s)(?<!\bunless\sthe\s)(?<!\bonce\sthe\s)(?<!\bwhen\sthe\s)\b(?:the\s+)?(?:user|human|operator|owner)s?\s+(?:has\s+|have\s+|had\s+)?"
+    rf"already\s+(?:{_APPROVED}|said\s+yes\s+to|agreed\s+to)\s+(?:this|these|that|it|the|all|every)\b",
     re.IGNORECASE,
 )
 """An order to act without the user's say-so, by its shape: skip the asking, or take approval as given."""
@@ -662,7 +668,7 @@ _SHAPE_WORDS = frozenset(
     "hide hiding conceal concealed withhold keep leave invisible unseen unnoticed unaware unmentioned mention tell show "
     "report disclose reveal surface inform notify acknowledge bring draw skip skipping bypass forgo dispense waive omit "
     "treat consider regard assume act proceed behave precedence priority outranks outrank overrides override supersedes "
-    "trumps prevails outweighs important higher".split()
+    "trumps prevails outweighs important higher without already".split()
 )
 """Words one of which every shape above holds: a stretch with none of them is skipped at no cost."""
 _FLAG_WORDS = re.compile(r"(?:^|\s)(?:--?[\w-]+|-y)\b|\bflag\b|\boption\b|\bsetting\b|\bconfig\w*\b", re.IGNORECASE)
@@ -676,6 +682,13 @@ _ACT_OBJECT = re.compile(
 )
 """What the agent or the skill does (this step, the upload, the sync): the object a concealment order hides."""
 _CONDITIONAL = re.compile(r"\b(?:if|unless|when)\b", re.IGNORECASE)
+_IMPERATIVE_CLAUSE = re.compile(
+    r"(?:(?:then|and|so|just|please|now|also|simply)\s+)*(?:commit|push|run|install|add|send|upload|delete|remove|merge|"
+    r"deploy|apply|execute|write|copy|post|publish|force|tag|release|overwrite|update|edit|change|replace|paste|make|do|"
+    r"proceed|continue|go|create|set|enable|disable|rotate|share|open|put|append|modify|fix)\b",
+    re.IGNORECASE,
+)
+"""A clause that opens with an act ordered (``commit it …``), so a bare "without asking" in it leaves the asking out."""
 _NEGATED_TELL = re.compile(
     r"\b(?:not|never|n't)\s+(?:\w+\s+){0,2}?(?:mention|tell|show|report|disclos|reveal|surfac|inform|notify|acknowledg|bring)",
     re.IGNORECASE,
@@ -694,6 +707,15 @@ def _hidden_act(sentence: str, said: str, rest: str) -> bool:
     if act is None:
         return False
     return not (act.group(0).lower() in ("it", "this", "that") and _CONDITIONAL.search(sentence))
+
+
+def _described_without(sentence: str, match: re.Match[str]) -> bool:
+    """Whether a bare "without asking" sits in a clause that does not open with an act ordered ("prettier rewrites
+    files without asking" describes a tool; "commit it without asking" leaves the asking out)."""
+    if not match.group(0).lower().startswith("without"):
+        return False
+    clause = re.split(r";\s*|:\s+(?=[A-Z`])", sentence[: match.start()])[-1]
+    return _IMPERATIVE_CLAUSE.match(clause.lstrip(" \t\n*-\"'`")) is None
 
 
 def _orders_by_shape(ctx: Ctx, text: str, where: list[int] | None) -> None:
@@ -725,7 +747,7 @@ def _orders_by_shape(ctx: Ctx, text: str, where: list[int] | None) -> None:
                 True,
             ),
         ):
-            match = pattern.search(sentence)
+            match = next((m for m in pattern.finditer(sentence) if not _described_without(sentence, m)), None)
             if match is None:
                 continue
             start, end = lo + match.start(), lo + match.end()

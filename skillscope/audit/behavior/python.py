@@ -1704,7 +1704,9 @@ class Analyser:
             into = self.handles.get(dotted(target))
             if into is not None:
                 self._persist(node, into, args[0] if args else None)
-            return
+            # print(..., file=sys.stderr): the agent reads the script's error stream as it reads its output
+            if fn != "print" or dotted(target) not in ("sys.stderr", "sys.stdout"):
+                return
         if method in ("write_text", "write_bytes") and receiver is not None:
             dest = self._path(receiver)
             self._cap("writes", dest, node, method)
