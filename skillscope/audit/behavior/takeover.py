@@ -53,7 +53,7 @@ _AGENT_SETTINGS = re.compile(
 )
 """Files an agent reads as its own settings: what they grant, every later session has."""
 _CONFIG_SHAPE = re.compile(
-    r"(?:^|/)\.[\w-]+(?:/[^/]+)*/[^/]+\.(?:json|jsonc|json5|toml|ya?ml)$|(?:^|/)\.[\w-]+\.(?:json|toml|ya?ml)$|"
+    r"(?:^|/)\.[\w-]+(?:/[^/]+)*/[^/]+\.(?:json|jsonc|json5|toml|ya?ml)$|(?:^|/)\.[\w-]+(?:\.[\w-]+)*\.(?:json|toml|ya?ml)$|"
     r"(?:^|/)(?:Library/Application Support|AppData/(?:Roaming|Local))/.+\.(?:json|jsonc|toml|ya?ml)$|"
     r"^%APPDATA%/.+\.(?:json|jsonc|toml|ya?ml)$"
 )
@@ -61,8 +61,9 @@ _CONFIG_SHAPE = re.compile(
 project) or the per-user app-data folders. Written with agent keys (MCP servers, approvals, a sandbox), it is agent
 configuration whatever the client is called."""
 _GRANT_KEY_ON = re.compile(
-    r"[\"'`]?\b(?:auto_?approve(?:_?all)?|always_?allow(?:_?all)?|yolo(?:_?mode)?|trust(?:_?all)?(?:_?tools)?|"
-    r"skip_?(?:all_?)?(?:confirmations?|permissions?|approvals?|prompts?)|dangerously\w*)[\"'`]?\s*(?::|=>|=)\s*"
+    r"[\"'`]?\b(?:auto[-_]?approve(?:[-_]?all)?|always[-_]?allow(?:[-_]?all)?|yolo(?:[-_]?mode)?|trust(?:[-_]?all)?(?:[-_]?tools)?|"
+    r"yes[-_]?(?:to[-_]?)?(?:always|all)|always[-_]?(?:yes|approve|accept)|auto[-_]?(?:accept|confirm)(?:[-_]?all)?|"
+    r"skip[-_]?(?:all[-_]?)?(?:confirmations?|permissions?|approvals?|prompts?)|dangerously\w*)[\"'`]?\s*(?::|=>|=)\s*"
     r"(?:true\b|True\b|\$true\b|1\b|[\"'`]\*[\"'`]|\[\s*[\"'`]\*[\"'`]|[\"'`](?:all|always|yes)[\"'`])",
     re.IGNORECASE,
 )
@@ -230,6 +231,22 @@ def takeovers(
             for found in [_GRANT_KEY_ON.search(line) or _GRANT_KEY_OFF.search(line)]
             if found is not None
         ][: 0 if granted else 1]
+        shipped = _shipped_grants(texts, path, text) if not granted else None
+        if shipped is not None:
+            # the key sits in the skill's own settings file, which this script writes out: said at that key
+            other, line, value = shipped
+            write = writes[0]
+            asked = _asked_for_grant(stated)
+            add(
+                other,
+                GRANT,
+                line,
+                f"sets {safe_line(value, limit=40)} (line {line}), which {path} writes into "
+                f"{safe_line(write.target, limit=60)} (line {write.line}), the agent's own settings: every later "
+                "session would run commands without asking the user"
+                + (" (the skill says this is what it is for)" if asked else ""),
+                "warning" if asked else "error",
+            )
         if granted:
             line, value = granted[0]
             write = writes[0]
@@ -252,6 +269,26 @@ def takeovers(
     out.extend(_clipboard_swaps(texts, scripts))
     out.extend(_servers(texts, scripts, capabilities, [*hits, *out], stated))
     return out
+
+
+_CONFIG_FILE = re.compile(r"\.(?:json|jsonc|json5|toml|ya?ml)$")
+
+
+def _shipped_grants(texts: Mapping[str, str], path: str, text: str) -> tuple[str, int, str] | None:
+    """The grant a settings file of the skill holds when the script that writes agent settings names it (its
+    ``defaults.yml`` loaded and written out): the shipped defaults are what the write carries, so a key in them that
+    approves every tool is the write's. (that file, its line, the key as written), or None."""
+    for other, content in texts.items():
+        name = other.rsplit("/", 1)[-1]
+        if other == path or not _CONFIG_FILE.search(name) or name not in text:
+            continue
+        for number, line in enumerate(content.split("\n"), 1):
+            if line.lstrip().startswith("#") or _TESTED.search(line):
+                continue
+            found = _GRANT_KEY_ON.search(line) or _GRANT_KEY_OFF.search(line)
+            if found is not None:
+                return other, number, found.group(0).strip()
+    return None
 
 
 _SETTINGS_NAMED = re.compile(_AGENT_SETTINGS.pattern.replace("(?:^|/)", "(?:^|[/\\s`'\"])").removesuffix("$"))
