@@ -39,6 +39,7 @@ _LANGS = {
     "bash": "shell",
     "shell": "shell",
     "zsh": "shell",
+    "fish": "shell",  # fish runs the same programs; the bash grammar reads its pipes, redirects and commands
     "console": "shell",
     "shell-session": "shell",
     "terminal": "shell",
@@ -69,6 +70,7 @@ _SUFFIX = {
     ".sh": "shell",
     ".bash": "shell",
     ".zsh": "shell",
+    ".fish": "shell",
     ".command": "shell",
     ".js": "javascript",
     ".mjs": "javascript",

@@ -603,6 +603,10 @@ _TOKEN_TOOLS = frozenset(
         "op",
         "vault",
         "pass",
+        "bw",
+        "lpass",
+        "gopass",
+        "keepassxc-cli",
         "npm",
         "pbpaste",
         "wl-paste",
@@ -1424,6 +1428,13 @@ def _send_host(cmd: Cmd) -> str:
     return _host_of(url) if url else "?"
 
 
+_FISH_WORDS = frozenset(
+    "end not and or begin else switch case set string count contains status test disown function functions "
+    "builtin command return break continue argparse set_color fish_add_path abbr alias emit source variables".split()
+)
+"""fish's own keywords and builtins, which the bash grammar reads as commands in a .fish file: none runs a program."""
+
+
 def _record(ctx: Ctx, cmd: Cmd, sends: bool) -> None:
     """Record what the command does as capabilities, each with its target resolved as far as constants allow."""
     name = cmd.name
@@ -1435,7 +1446,8 @@ def _record(ctx: Ctx, cmd: Cmd, sends: bool) -> None:
     mention = not cmd.args and (
         name.startswith(".") or any(p == name or p.endswith("/" + name) for p in ctx.skill_files)
     )
-    if name not in _QUIET and not name.startswith(("$", "`")) and not shipped and not mention:
+    fish = ctx.path.endswith(".fish") and name.strip() in _FISH_WORDS
+    if name not in _QUIET and not name.startswith(("$", "`")) and not shipped and not mention and not fish:
         ctx.cap("executes", name, cmd.start, cmd.end, cmd.via)
     if name == "git" and cmd.args[:1] == ["push"]:
         ctx.cap("sends", _send_host(cmd) if _send_host(cmd) != "?" else "git remote", cmd.start, cmd.end, "git push")
