@@ -9,6 +9,7 @@ recipe line it came from, at its real offset where the line needed no resolving.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -91,6 +92,8 @@ class _Make:
                 arguments = next((c for c in child.children if c.type == "arguments"), None)
                 if name in _PASSING and arguments is not None:
                     out.append(self.resolve(arguments, target, depth))
+                elif name in ("if", "or") and arguments is not None:
+                    out.append(_chosen(name, self.resolve(arguments, target, depth)))
                 else:
                     out.append(self.src(child))
             elif kind == "shell_function":  # $(shell cmd) is the shell's $(cmd)
@@ -157,6 +160,8 @@ class _Make:
             first, last = body[0], body[-1]
             written = self.data[first.start_byte : last.end_byte].decode("utf-8", "replace")
             text = self.resolve(line, target) if line.type == "recipe_line" else self.resolve(first, target)
+            if "$$" in text:  # a line the grammar read around ($$( $(TOOL) … )): make's references by their spelling
+                text = self._respelled(text)
             text = text.lstrip("@-+ \t")
             start, end = self.offset(first.start_byte), self.offset(last.end_byte)
             # each line sits on its own line number in the joined script, so the rules' "(line N)" are the file's
@@ -184,12 +189,65 @@ class _Make:
         for start, end, said in inner.printed:
             ctx.say(said, *self.place(pieces, start, end))
 
+    def _respelled(self, text: str) -> str:
+        """``text`` with ``$(NAME)``/``${NAME}`` of the names make knows replaced by their values and ``$$`` as the
+        shell's ``$``, for a recipe line whose tree left them unread."""
+
+        def value(match: re.Match[str]) -> str:
+            name = match.group(1) or match.group(2)
+            return self.value(name, 1) if name in self.values or name in _DEFAULTS else match.group(0)
+
+        parts = text.split("$$")
+        return "$".join(_REFERENCE.sub(value, part) for part in parts)
+
     @staticmethod
     def place(pieces: list[_Piece], start: int, end: int) -> tuple[int, int]:
         piece = next((p for p in reversed(pieces) if p.at <= start), pieces[0])
         if piece.exact and end <= piece.at + piece.length:
             return piece.start + start - piece.at, piece.start + end - piece.at
         return piece.start, piece.end
+
+
+_REFERENCE = re.compile(r"\$\((\w+)\)|\$\{(\w+)\}")
+
+
+def _split_arguments(text: str) -> list[str]:
+    """A make function's arguments, split at the commas outside parentheses and braces."""
+    parts: list[str] = []
+    current: list[str] = []
+    depth = 0
+    for ch in text:
+        if ch in "({":
+            depth += 1
+        elif ch in ")}":
+            depth -= 1
+        if ch == "," and depth == 0:
+            parts.append("".join(current))
+            current = []
+        else:
+            current.append(ch)
+    parts.append("".join(current))
+    return parts
+
+
+def _chosen(name: str, arguments: str) -> str:
+    """What ``$(if c,a,b)`` or ``$(or a,b)`` gives when the user sets nothing: a condition that is only a variable the
+    Makefile leaves to the environment (``$(PR)``) is empty by default, so the default branch is the one that runs
+    (``$(if $(PR),-l preview=pr-$(PR),--all)`` is ``--all`` unless the user names a PR)."""
+    parts = _split_arguments(arguments)
+
+    def unset(part: str) -> bool:
+        found = re.fullmatch(r"\s*(?:\$\{(\w+)\})?\s*", part)
+        return found is not None and (found.group(1) or "") not in _ENVIRONMENT
+
+    if name == "if":
+        then, otherwise = (parts[1] if len(parts) > 1 else ""), (parts[2] if len(parts) > 2 else "")
+        return otherwise.strip() if unset(parts[0]) else then.strip()
+    return next((p.strip() for p in parts if not unset(p)), "")
+
+
+_ENVIRONMENT = frozenset({"HOME", "USER", "LOGNAME", "PWD", "PATH", "TMPDIR", "SHELL"})
+"""Variables every session's environment sets: make reads them as set, unlike a knob the user may pass (``PR=12``)."""
 
 
 _DEFAULTS = {"SHELL": "/bin/sh", "MAKE": "make", "RM": "rm -f", "CC": "cc", "CXX": "g++", "CP": "cp", "CURDIR": "."}
