@@ -85,3 +85,11 @@ def test_a_lua_file_loads_the_lua_grammar_and_the_shell_one_for_the_command_it_r
     assert seen["after_import"] == []
     assert ["sends", "api.example.com", "lua/status.lua"] in seen["capabilities"]  # parsed, so it was read
     assert _grammars(seen["after_analysis"]) == {"tree_sitter_lua", "tree_sitter_bash"}
+
+
+def test_a_terraform_file_loads_the_hcl_grammar_alone():
+    config = 'terraform {\n  required_providers {\n    aws = { source = "hashicorp/aws" }\n  }\n}\n'
+    seen = _probe([("SKILL.md", _MARKDOWN), ("infra/versions.tf", config)])
+    assert seen["after_import"] == []
+    assert ["installs", "hashicorp/aws", "infra/versions.tf"] in seen["capabilities"]  # parsed, so it was read
+    assert _grammars(seen["after_analysis"]) == {"tree_sitter_hcl"}

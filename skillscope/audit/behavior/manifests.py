@@ -18,7 +18,7 @@ import tomllib
 from typing import Any
 
 from skillscope.audit.behavior.base import Ctx
-from skillscope.audit.behavior.vocab import url_host_of
+from skillscope.audit.behavior.vocab import lookalike_site, url_host_of
 from skillscope.audit.findings import Severity
 from skillscope.core.textsafe import safe_line
 
@@ -164,6 +164,7 @@ def is_manifest(path: str) -> bool:
     name = path.rsplit("/", 1)[-1].lower()
     return (
         name in _NAMED
+        or name.endswith(".tf")
         or bool(_REQUIREMENTS.search(path))
         or (path.lower().startswith("requirements/") and name.endswith(".txt"))
     )
@@ -182,6 +183,8 @@ def scan_manifest(ctx: Ctx) -> None:
         _gemfile(ctx)
     elif name == "go.mod":
         _go_mod(ctx)
+    elif name.endswith(".tf"):
+        _terraform(ctx)
     else:
         _requirements(ctx)
 
@@ -598,6 +601,60 @@ def _setup_cfg(ctx: Ctx) -> None:
         at = _find(ctx, link)
         ctx.cap("installs", link, at, at + len(link), "setuptools")
         _risky(ctx, at, at + len(link), f"packages from {safe_line(link, limit=80)}, not PyPI", "setuptools")
+
+
+# -- Terraform -----------------------------------------------------------------------------------------------------
+_PROVIDER_NAMESPACES = frozenset(
+    "hashicorp integrations cloudflare datadog grafana kreuzwerker digitalocean mongodb newrelic pagerduty "
+    "auth0 okta snowflake-labs databricks confluentinc elastic fastly heroku linode vultr oracle ibm-cloud "
+    "aliyun tencentcloudstack scaleway hetznercloud cyrilgdn gitlabhq".split()
+)
+"""The namespaces of the Terraform Registry's most used providers: one a letter off is someone else's namespace."""
+_REGISTRY = "registry.terraform.io"
+
+
+def _terraform(ctx: Ctx) -> None:
+    """A ``required_providers`` entry's ``source`` (``[host/]namespace/type``) whose namespace is one edit from a
+    known provider's (``hashlcorp/aws``) makes ``terraform init`` download someone else's provider and run it with
+    the user's cloud credentials; a host dressed as the registry's does the same."""
+    from skillscope.audit.behavior.flowcore import Offsets
+    from skillscope.audit.behavior.treesitter import parse, text_of, walk
+
+    if "required_providers" not in ctx.text:
+        return
+    tree, data = parse("hcl", ctx.text)
+    offsets = Offsets(ctx.text, data)
+    for block in walk(tree.root_node):
+        name = block.named_children[0] if block.type == "block" and block.named_children else None
+        if name is None or text_of(name, data) != "required_providers":
+            continue
+        for attribute in walk(block):  # aws = { source = "…" }: an object element keyed `source`
+            if attribute.type != "object_elem" or not attribute.named_children:
+                continue
+            if text_of(attribute.named_children[0], data).strip("\"' ") != "source":
+                continue
+            literal = next((n for n in walk(attribute) if n.type == "template_literal"), None)
+            if literal is None:
+                continue
+            source = text_of(literal, data).strip()
+            parts = source.lower().split("/")
+            host, namespace = (parts[0], parts[1]) if len(parts) == 3 else (_REGISTRY, parts[0])
+            start, end = offsets.at(attribute.start_byte), offsets.at(attribute.end_byte)
+            ctx.cap("installs", source, start, end, "terraform provider")
+            imitated = next(
+                (known for known in sorted(_PROVIDER_NAMESPACES) if len(known) >= 5 and _one_edit(namespace, known)),
+                None,
+            )
+            dressed = host != _REGISTRY and lookalike_site(host) is not None
+            if imitated is not None or dressed:
+                what = f"namespace {imitated!r}" if imitated else f"registry {_REGISTRY}"
+                ctx.add(
+                    LOOKALIKE_PACKAGE,
+                    f"installs the Terraform provider {safe_line(source, limit=60)}, a look-alike of the {what}: "
+                    "terraform init would download someone else's provider and run it with the user's credentials",
+                    start,
+                    end,
+                )
 
 
 # -- Gemfile -------------------------------------------------------------------------------------------------------

@@ -1,7 +1,8 @@
 """One place that loads the tree-sitter grammars the analysers parse code with.
 
-Every grammar is an MIT-licensed wheel from PyPI (``tree-sitter-bash``, ``-javascript``, ``-typescript``,
-``-powershell``, ``-ruby``, ``-go``, ``-make``, ``-lua``) over the one maintained binding, ``tree-sitter``. A parser
+Every grammar is a wheel from PyPI under MIT (``tree-sitter-bash``, ``-javascript``, ``-typescript``,
+``-powershell``, ``-ruby``, ``-go``, ``-make``, ``-lua``) or Apache-2.0 (``-hcl``) over the one maintained
+binding, ``tree-sitter``. A parser
 is made once per language and process; parsing never runs the code and never fails: text that is not valid
 in the language gives a tree with ``ERROR`` nodes, which the analysers read around.
 
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Grammar", "parse", "walk", "text_of"]
 
-Grammar = Literal["bash", "javascript", "typescript", "tsx", "powershell", "ruby", "go", "make", "lua"]
+Grammar = Literal["bash", "javascript", "typescript", "tsx", "powershell", "ruby", "go", "make", "lua", "hcl"]
 
 
 def _loader(grammar: Grammar) -> Callable[[], object]:
@@ -49,6 +50,10 @@ def _loader(grammar: Grammar) -> Callable[[], object]:
         import tree_sitter_go
 
         return tree_sitter_go.language
+    if grammar == "hcl":  # Apache-2.0
+        import tree_sitter_hcl
+
+        return tree_sitter_hcl.language
     if grammar == "lua":
         import tree_sitter_lua
 

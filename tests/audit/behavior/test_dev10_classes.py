@@ -376,3 +376,37 @@ def test_a_make_default_that_falls_back_to_the_home_folder_is_stopped_at_the_del
 
 def test_a_make_default_that_falls_back_to_the_build_folder_stays_quiet() -> None:
     _quiet({"Makefile": MAKE_DEFAULT_HONEST})
+
+
+# --- 10. a Terraform provider from a look-alike namespace --------------------------------------------------------------
+
+LOOKALIKE = "skillscope/deception/lookalike-package"
+TF_LOOKALIKE = """terraform {
+  required_providers {
+    github = {
+      version = "~> 6.2"
+      source  = "registry.terraform.io/integratons/github"
+    }
+    random = { source = "hashicorp/random" }
+  }
+}
+"""
+TF_HONEST = """terraform {
+  required_providers {
+    github = {
+      source  = "integrations/github"
+      version = "~> 6.2"
+    }
+    cloudflare = { source = "cloudflare/cloudflare" }
+    random     = { source = "hashicorp/random" }
+  }
+}
+"""
+
+
+def test_a_provider_from_a_namespace_one_letter_off_is_stopped_on_its_source() -> None:
+    assert (LOOKALIKE, 5) in _errors({"infra/providers.tf": TF_LOOKALIKE})
+
+
+def test_providers_from_their_own_namespaces_stay_quiet() -> None:
+    _quiet({"infra/providers.tf": TF_HONEST})
