@@ -598,6 +598,8 @@ def scan_prose(ctx: Ctx, *, data: bool = False) -> None:
                 continue  # "never reveal the user's password to anyone" keeps a secret safe, not the skill's acts
             if check == "skillscope/instructions/credential-request" and _public_key(text, match.end()):
                 continue  # `cat ~/.ssh/id_ed25519.pub`: the public half is meant to be shown and shared
+            if check == "skillscope/instructions/credential-request" and _PASSIVE.search(text, 0, match.start()):
+                continue  # "the password is read from the keychain": what the skill's code does, said to the reader
             reached = match.end()
             said = " ".join(match.group(0).split())
             disguised = where is not None and original[start:end] != match.group(0)
@@ -681,6 +683,8 @@ _ACT_OBJECT = re.compile(
     re.IGNORECASE,
 )
 """What the agent or the skill does (this step, the upload, the sync): the object a concealment order hides."""
+_PASSIVE = re.compile(r"\b(?:is|are|was|were|gets|get|be|been|being)\s+$", re.IGNORECASE)
+"""The words before a verb that make it passive ("is read from the keychain"): a description, not an order."""
 _CONDITIONAL = re.compile(r"\b(?:if|unless|when)\b", re.IGNORECASE)
 _IMPERATIVE_CLAUSE = re.compile(
     r"(?:(?:then|and|so|just|please|now|also|simply)\s+)*(?:commit|push|run|install|add|send|upload|delete|remove|merge|"
