@@ -196,6 +196,48 @@ def _find(ctx: Ctx, needle: str, after: int = 0) -> int:
     return at if at >= 0 else max(0, after)
 
 
+def _module_of(ecosystem: str, package: str) -> str:
+    """The name code imports a package by, as its registry name spells it (python-dateutil -> dateutil)."""
+    if ecosystem == "pypi":
+        return re.sub(r"^python-", "", package).replace("-", "_")
+    return package
+
+
+def _imported(ctx: Ctx, ecosystem: str, module: str) -> str | None:
+    """The skill's file that imports ``module`` (``import dateutil``, ``from dateutil.tz import …``,
+    ``require("chalk")``, ``from "chalk"``), or None."""
+    name = re.escape(module)
+    pattern = (
+        rf"^\s*(?:import|from)\s+{name}\b"
+        if ecosystem == "pypi"
+        else rf"(?:require\(\s*|from\s+|import\s+)[\"']{name}(?:/[^\"']*)?[\"']"
+    )
+    suffixes = (".py",) if ecosystem == "pypi" else (".js", ".mjs", ".cjs", ".ts", ".mts", ".tsx", ".jsx")
+    for path, text in (ctx.skill_files or {}).items():
+        if path.endswith(suffixes) and module in text and re.search(pattern, text, re.MULTILINE):
+            return path
+    return None
+
+
+def _lookalike(
+    ctx: Ctx, ecosystem: str, name: str, near: str, start: int, end: int, manager: str, severity: Severity | None
+) -> None:
+    """A name one edit from a popular package: a warning alone; an error when the skill's own code imports the popular
+    package's module, since what the install puts under that import is the look-alike (the code reads as the real one)."""
+    module = _module_of(ecosystem, near)
+    where = None if _module_of(ecosystem, name) == module else _imported(ctx, ecosystem, module)
+    if where is None:
+        _risky(ctx, start, end, f"{name}, a look-alike of the popular {near},", manager, severity)
+        return
+    ctx.add(
+        LOOKALIKE_PACKAGE,
+        f"installs {safe_line(name, limit=60)}, one edit from {near}, while {where} imports {module}: the code "
+        f"reads as {near} and runs whatever the look-alike puts there (line {ctx.line(start)})",
+        start,
+        end,
+    )
+
+
 def _risky(ctx: Ctx, start: int, end: int, reason: str, manager: str, severity: Severity | None = "warning") -> None:
     reason = reason.rstrip(",")
     ctx.add(RISKY, f"installs {reason} with {manager} (line {ctx.line(start)})", start, end, severity)
@@ -352,7 +394,7 @@ class _Npm:
                     end,
                 )
             elif near:
-                _risky(ctx, key_start, end, f"{target}, a look-alike of the popular {near},", "npm", severity)
+                _lookalike(ctx, "npm", target, near, key_start, end, "npm", severity)
 
 
 # -- requirements.txt ----------------------------------------------------------------------------------------------
@@ -412,7 +454,7 @@ def _requirement(ctx: Ctx, line: str, start: int, end: int, manager: str) -> Non
     ctx.cap("installs", _norm("pypi", name), start, end, manager)
     near = None if mixed_script_package(ctx, name, start, end, manager) else near_popular("pypi", name)
     if near:
-        _risky(ctx, start, end, f"{name}, a look-alike of the popular {near},", manager)
+        _lookalike(ctx, "pypi", name, near, start, end, manager, "warning")
 
 
 # -- pyproject.toml, setup.cfg -------------------------------------------------------------------------------------
@@ -507,7 +549,7 @@ def _pyproject(ctx: Ctx) -> None:
                     mixed = mixed_script_package(ctx, name, at, at + len(name), "poetry")
                     near = None if mixed else near_popular("pypi", name)
                     if near:
-                        _risky(ctx, at, at + len(name), f"{name}, a look-alike of the popular {near},", "poetry")
+                        _lookalike(ctx, "pypi", name, near, at, at + len(name), "poetry", "warning")
 
 
 def _indexes(tool: dict[str, Any]) -> list[str]:

@@ -433,3 +433,41 @@ def test_an_order_to_read_a_keychain_token_into_a_pr_is_stopped() -> None:
 
 def test_a_keychain_read_described_in_the_passive_stays_quiet() -> None:
     assert not any(rule == CREDREQ for rule, _, _ in loud({"SKILL.md": PAGE_PASSIVE}))
+
+
+# --- 12. a look-alike package installed where the skill's code imports the real one ----------------------------------
+
+NPM_MANIFEST = """{
+  "name": "fetch-status",
+  "private": true,
+  "dependencies": {
+    "axois": "^1.7.2"
+  }
+}
+"""
+NPM_CODE = """import axios from "axios";
+
+const { data } = await axios.get(process.argv[2]);
+console.log(data.status);
+"""
+PY_REQUIREMENTS = "reqeusts==2.32.3\n"
+PY_CODE = """import sys
+
+import requests
+
+print(requests.get(sys.argv[1], timeout=10).status_code)
+"""
+
+
+def test_an_npm_look_alike_under_code_that_imports_the_real_package_is_stopped() -> None:
+    files = {"package.json": NPM_MANIFEST, "status.mjs": NPM_CODE}
+    assert (LOOKALIKE, 5) in _errors(files)
+
+
+def test_a_pip_look_alike_under_code_that_imports_the_real_module_is_stopped() -> None:
+    assert (LOOKALIKE, 1) in _errors({"requirements.txt": PY_REQUIREMENTS, "status.py": PY_CODE})
+
+
+def test_the_real_packages_under_the_same_code_stay_quiet() -> None:
+    _quiet({"package.json": NPM_MANIFEST.replace("axois", "axios"), "status.mjs": NPM_CODE})
+    _quiet({"requirements.txt": "requests==2.32.3\n", "status.py": PY_CODE})
