@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import json
 import re
 import shlex
 from collections.abc import Mapping
@@ -1692,7 +1693,7 @@ def _folder_copies(code: str) -> set[str]:
 
 
 _ENTRY_FILE = re.compile(
-    r"\.(?:service|timer|socket|desktop)$|(?:^|/)(?:crontab|[\w.-]+\.cron)$|\.plist$", re.IGNORECASE
+    r"\.(?:service|timer|socket|desktop)$|(?:^|/)(?:crontab|[\w.-]+\.cron)$|\.plist$|(?:^|/)tasks\.json$", re.IGNORECASE
 )
 
 
@@ -1708,7 +1709,7 @@ def scan_entry(text: str, path: str, skill_files: Mapping[str, str]) -> Ctx:
     from skillscope.audit.behavior.regions import line_span
 
     ctx = Ctx(text, 0, text, path, skill_files=skill_files)
-    code = _entry_code(text)
+    code = _folder_open_code(text) if path.lower().endswith("tasks.json") else _entry_code(text)
     if not code.strip():
         return ctx
     inner = Ctx(code, 0, code, path, skill_files=skill_files)
@@ -1716,7 +1717,9 @@ def scan_entry(text: str, path: str, skill_files: Mapping[str, str]) -> Ctx:
     seen: set[int] = set()
     for raw in inner.hits:
         line = inner.line(raw.start)
-        if raw.check in _HARM_CHECKS and raw.severity in (None, "error") and line not in seen:
+        # a script of the skill the entry runs is judged there, a note here; run at every start, its harm is the entry's
+        shipped_harm = raw.severity == "note" and raw.message.startswith("runs ") and ", which " in raw.message
+        if raw.check in _HARM_CHECKS and (raw.severity in (None, "error") or shipped_harm) and line not in seen:
             seen.add(line)
             ctx.add(
                 "skillscope/persistence/startup",
@@ -1758,6 +1761,33 @@ def _editor_commands(text: str) -> str:
                 found.append(command)
         out.append(" ; ".join(found))
     return "\n".join(out)
+
+
+def _folder_open_code(text: str) -> str:
+    """The commands of an editor's tasks file (VS Code's ``tasks.json``) that run on their own when the folder is
+    opened (``"runOptions": {"runOn": "folderOpen"}``), each on the line of its ``"command"``; other tasks run only
+    when the user picks them, so they are left blank."""
+    try:
+        data = json.loads(re.sub(r"^\s*//[^\n]*$", "", text, flags=re.MULTILINE))
+    except ValueError:
+        return ""
+    tasks = data.get("tasks") if isinstance(data, dict) else None
+    lines = [""] * (text.count("\n") + 1)
+    for task in tasks if isinstance(tasks, list) else []:
+        options = task.get("runOptions") if isinstance(task, dict) else None
+        if not isinstance(options, dict) or options.get("runOn") != "folderOpen":
+            continue
+        command = task.get("command")
+        if not isinstance(command, str) or not command.strip():
+            continue
+        args = [a for a in task.get("args", []) if isinstance(a, str)] if isinstance(task.get("args"), list) else []
+        spelled = json.dumps(command)
+        at = text.find(spelled)
+        number = text.count("\n", 0, at) if at >= 0 else 0
+        # a placeholder the skill fills in or VS Code's ${workspaceFolder} is a folder; the path after it names the file
+        command = re.sub(r"\{\{[^{}]*\}\}|\$\{\w+\}", ".", command)
+        lines[number] = " ".join([command, *(shlex.quote(a) for a in args)])
+    return "\n".join(lines)
 
 
 def _entry_code(text: str) -> str:

