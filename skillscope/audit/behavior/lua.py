@@ -155,7 +155,7 @@ class _Lua:
             value = field_node.child_by_field_name("value")
             if value is not None:
                 items.append(self.eval(value, scope))
-        return replace_items(merge(items), items)
+        return _replace_items(merge(items), items)
 
     def _variable_declaration(self, node: Node, scope: dict[str, Val]) -> Val:
         for child in node.named_children:
@@ -292,7 +292,7 @@ class _Lua:
         return merge(returned, text=next((v.text for v in returned if v.text is not None), None))
 
 
-def replace_items(val: Val, items: list[Val]) -> Val:
+def _replace_items(val: Val, items: list[Val]) -> Val:
     return replace(val, items=tuple(items))
 
 
