@@ -12,9 +12,7 @@ from skillscope.audit.behavior.base import Ctx
 from skillscope.audit.behavior.flowcore import (
     EMPTY,
     UNKNOWN,
-    Offsets,
     Secret,
-    Sinks,
     Val,
     concat,
     decode_constant,
@@ -31,7 +29,7 @@ from skillscope.audit.behavior.flowcore import (
     with_places_read,
 )
 from skillscope.audit.behavior.modes import judge_mode
-from skillscope.audit.behavior.treesitter import parse, text_of
+from skillscope.audit.behavior.treeflow import TreeFlow
 from skillscope.audit.behavior.vocab import home_path
 
 if TYPE_CHECKING:  # only names node types; the binding loads with the first parse (treesitter.py)
@@ -170,26 +168,9 @@ def _go_int(text: str | None) -> int | None:
         return None
 
 
-class _Go:
+class _Go(TreeFlow):
     def __init__(self, ctx: Ctx) -> None:
-        self.ctx = ctx
-        self.tree, self.data = parse("go", ctx.text)
-        self.offsets = Offsets(ctx.text, self.data)
-        self.sinks = Sinks(ctx, "go")
-        self.globals: dict[str, Val] = {}
-        self.functions: dict[str, Node] = {}
-        self.budget = _BUDGET
-        self.depth = 0
-        self.returns: list[list[Val]] = []
-
-    def span(self, node: Node) -> tuple[int, int]:
-        return self.offsets.at(node.start_byte), self.offsets.at(node.end_byte)
-
-    def line(self, node: Node) -> int:
-        return self.ctx.line(self.offsets.at(node.start_byte))
-
-    def src(self, node: Node) -> str:
-        return text_of(node, self.data)
+        super().__init__(ctx, "go", budget=_BUDGET)
 
     # -- the walk --------------------------------------------------------------------------------------------------
     def run(self) -> None:

@@ -15,8 +15,6 @@ from skillscope.audit.behavior.base import Ctx
 from skillscope.audit.behavior.flowcore import (
     EMPTY,
     UNKNOWN,
-    Offsets,
-    Sinks,
     Val,
     concat,
     env_value,
@@ -26,7 +24,7 @@ from skillscope.audit.behavior.flowcore import (
     shell_quote,
     with_places_read,
 )
-from skillscope.audit.behavior.treesitter import parse, text_of
+from skillscope.audit.behavior.treeflow import TreeFlow
 
 if TYPE_CHECKING:
     from tree_sitter import Node
@@ -63,26 +61,9 @@ _STDPATH = {
 _SKIPPED = frozenset({"comment", "function_declaration", "function_definition"})
 
 
-class _Lua:
+class _Lua(TreeFlow):
     def __init__(self, ctx: Ctx) -> None:
-        self.ctx = ctx
-        self.tree, self.data = parse("lua", ctx.text)
-        self.offsets = Offsets(ctx.text, self.data)
-        self.sinks = Sinks(ctx, "lua")
-        self.globals: dict[str, Val] = {}
-        self.functions: dict[str, Node] = {}
-        self.budget = _BUDGET
-        self.depth = 0
-        self.returns: list[list[Val]] = []
-
-    def span(self, node: Node) -> tuple[int, int]:
-        return self.offsets.at(node.start_byte), self.offsets.at(node.end_byte)
-
-    def line(self, node: Node) -> int:
-        return self.ctx.line(self.offsets.at(node.start_byte))
-
-    def src(self, node: Node) -> str:
-        return text_of(node, self.data)
+        super().__init__(ctx, "lua", budget=_BUDGET)
 
     # -- the walk --------------------------------------------------------------------------------------------------
     def run(self) -> None:

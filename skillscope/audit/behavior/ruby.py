@@ -12,9 +12,7 @@ from skillscope.audit.behavior.base import TEXT_CAP, Ctx
 from skillscope.audit.behavior.flowcore import (
     EMPTY,
     UNKNOWN,
-    Offsets,
     Secret,
-    Sinks,
     Val,
     concat,
     decode_constant,
@@ -33,7 +31,7 @@ from skillscope.audit.behavior.flowcore import (
 )
 from skillscope.audit.behavior.modes import judge_mode, mode_number
 from skillscope.audit.behavior.shellvalues import shipped
-from skillscope.audit.behavior.treesitter import parse, text_of
+from skillscope.audit.behavior.treeflow import TreeFlow
 from skillscope.audit.behavior.vocab import SECRET_PROMPT, url_host_of
 from skillscope.core.strictyaml import load_bounded
 
@@ -259,31 +257,14 @@ _CONTAINERS = frozenset(
 )
 
 
-class _Ruby:
+class _Ruby(TreeFlow):
     def __init__(self, ctx: Ctx) -> None:
-        self.ctx = ctx
-        self.tree, self.data = parse("ruby", ctx.text)
-        self.offsets = Offsets(ctx.text, self.data)
-        self.sinks = Sinks(ctx, "ruby")
-        self.globals: dict[str, Val] = {}
-        self.functions: dict[str, Node] = {}
-        self.budget = _BUDGET
-        self.depth = 0
-        self.returns: list[list[Val]] = []
+        super().__init__(ctx, "ruby", budget=_BUDGET)
         self.heredocs: list[Node] = []
         self.said: str | None = None
         """The last text the script printed: the prompt a following ``gets`` answers."""
 
     # -- places ----------------------------------------------------------------------------------------------------
-    def span(self, node: Node) -> tuple[int, int]:
-        return self.offsets.at(node.start_byte), self.offsets.at(node.end_byte)
-
-    def line(self, node: Node) -> int:
-        return self.ctx.line(self.offsets.at(node.start_byte))
-
-    def src(self, node: Node) -> str:
-        return text_of(node, self.data)
-
     # -- the walk --------------------------------------------------------------------------------------------------
     def run(self) -> None:
         root = self.tree.root_node
