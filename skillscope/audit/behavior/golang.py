@@ -186,12 +186,7 @@ class _Go(TreeFlow):
                 self.eval(node, self.globals)
             elif node.type not in ("package_clause", "import_declaration", "type_declaration", "comment"):
                 self.eval(node, self.globals)  # a snippet of statements without a function around them
-        for function in bodies:
-            body = function.child_by_field_name("body")
-            if body is not None:
-                self.returns.append([])
-                self.eval(body, {})
-                self.returns.pop()
+        self.judge_bodies(bodies)
 
     def eval(self, node: Node, scope: dict[str, Val]) -> Val:
         self.budget -= 1
@@ -826,15 +821,7 @@ class _Go(TreeFlow):
         body = function.child_by_field_name("body")
         if body is None:
             return EMPTY
-        self.depth += 1
-        self.sinks.via.append((name, self.line(node)))
-        self.returns.append([])
-        try:
-            self.eval(body, inner)
-        finally:
-            self.sinks.via.pop()
-            self.depth -= 1
-            returned = self.returns.pop()
+        returned, _ = self.followed(name, node, body, inner)
         text = next((v.text for v in returned if v.text and "://" in v.text), None) or next(
             (v.text for v in returned if v.text is not None), None
         )

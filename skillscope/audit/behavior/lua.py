@@ -76,12 +76,7 @@ class _Lua(TreeFlow):
                     self.functions.setdefault(self.src(name), node)
             stack.extend(node.children)
         self.eval(self.tree.root_node, {})
-        for func in list(self.functions.values()):  # a function no one calls here still runs when a caller does
-            body = func.child_by_field_name("body")
-            if body is not None:
-                self.returns.append([])
-                self.eval(body, {})
-                self.returns.pop()
+        self.judge_bodies(self.functions.values())
 
     def eval(self, node: Node, scope: dict[str, Val]) -> Val:
         self.budget -= 1
@@ -261,15 +256,7 @@ class _Lua(TreeFlow):
         body = func.child_by_field_name("body")
         if body is None:
             return EMPTY
-        self.depth += 1
-        self.sinks.via.append((name, self.line(node)))
-        self.returns.append([])
-        try:
-            self.eval(body, inner)
-        finally:
-            self.sinks.via.pop()
-            self.depth -= 1
-            returned = self.returns.pop()
+        returned, _ = self.followed(name, node, body, inner)
         return merge(returned, text=next((v.text for v in returned if v.text is not None), None))
 
 

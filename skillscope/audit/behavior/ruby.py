@@ -280,12 +280,7 @@ class _Ruby(TreeFlow):
             stack.extend(node.children)
         self.heredocs.sort(key=lambda n: n.start_byte)
         self.eval(root, {})
-        for method in list(self.functions.values()):
-            body = method.child_by_field_name("body")
-            if body is not None:
-                self.returns.append([])
-                self.eval(body, {})
-                self.returns.pop()
+        self.judge_bodies(self.functions.values())
 
     def eval(self, node: Node, scope: dict[str, Val]) -> Val:
         self.budget -= 1
@@ -1141,15 +1136,7 @@ class _Ruby(TreeFlow):
         body = method.child_by_field_name("body")
         if body is None:
             return EMPTY
-        self.depth += 1
-        self.sinks.via.append((name, self.line(node)))
-        self.returns.append([])
-        try:
-            last = self.eval(body, inner)
-        finally:
-            self.sinks.via.pop()
-            self.depth -= 1
-            returned = self.returns.pop()
+        returned, last = self.followed(name, node, body, inner)
         vals = [*returned, last]
         return merge(
             vals,

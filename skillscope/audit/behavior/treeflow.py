@@ -6,6 +6,8 @@ findings point into, the sinks that judge what reaches them, and the bounds of t
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from skillscope.audit.behavior.base import Ctx
@@ -18,7 +20,7 @@ if TYPE_CHECKING:
 __all__ = ["TreeFlow"]
 
 
-class TreeFlow:
+class TreeFlow(ABC):
     """One parsed file of a skill: its tree and bytes, the sinks its values reach, and the walk's bounds.
 
     ``budget`` is how many nodes the walk may still visit (hostile files are large), ``depth`` how deep the
@@ -47,3 +49,31 @@ class TreeFlow:
     def src(self, node: Node) -> str:
         """The source text of ``node``."""
         return text_of(node, self.data)
+
+    @abstractmethod
+    def eval(self, node: Node, scope: dict[str, Val]) -> Val:
+        """What ``node`` may hold, walked the language's way, with ``scope`` for its names."""
+
+    def judge_bodies(self, functions: Iterable[Node]) -> None:
+        """Walk each function's body once on its own: a function no one here calls still runs when a caller does."""
+        for function in list(functions):
+            body = function.child_by_field_name("body")
+            if body is not None:
+                self.returns.append([])
+                self.eval(body, {})
+                self.returns.pop()
+
+    def followed(self, name: str, call: Node, body: Node, scope: dict[str, Val]) -> tuple[list[Val], Val]:
+        """Walk the body of the file's own function ``name`` as called at ``call``, its parameters bound in
+        ``scope``: what its ``return`` statements give, and the body's own value (a Ruby method's last expression).
+        The findings on the way name the call (``sinks.via``)."""
+        self.depth += 1
+        self.sinks.via.append((name, self.line(call)))
+        self.returns.append([])
+        try:
+            last = self.eval(body, scope)
+        finally:
+            self.sinks.via.pop()
+            self.depth -= 1
+            returned = self.returns.pop()
+        return returned, last
