@@ -58,10 +58,16 @@ async def settle(pilot, *, toasts: bool = False) -> None:
         box.cursor_blink = False
     # Let layout settle: a tab shown and activated in one step draws its underline a refresh later.
     await pilot.wait_for_scheduled_animations()
+    await steady(pilot)
+
+
+async def steady(pilot) -> None:
+    """Wait until the screen is drawn and two reads a rest apart agree.
+
+    A change can ask for another only after it is drawn (a status line that grows moves the tree, which then
+    scrolls to its cursor): once in a CI run the picture caught the tree between the two.
+    """
     await at_rest(pilot)
-    # A change can ask for another only after it is drawn (a status line that grows moves the tree, which then
-    # scrolls to its cursor): once in a CI run the picture caught the tree between the two. The picture is
-    # taken when two reads a rest apart agree.
     seen = screen_text(pilot.app)
     for _ in range(100):  # a bound on rests, not on time: the screen changes only while something is left to do
         await at_rest(pilot)
@@ -109,6 +115,11 @@ def opened(name: str, path: str | None = None):
 
 def pressed(*keys: str, until=None):
     async def step(pilot) -> None:
+        # Keys go to a finished screen, as a reviewer's do. A dialog opened while a listing still grows the
+        # catalog's status keeps the screen below as it was drawn then: once under load the picture showed
+        # the tree a few rows short behind the dialog.
+        await wait_until(pilot, lambda: not _working(pilot.app), what="background reading done")
+        await steady(pilot)
         await pilot.press(*keys)
         if until is not None:
             await wait_until(pilot, lambda: until(pilot.app))
