@@ -65,22 +65,37 @@ default: 10). See ``pytest_configure``."""
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """Fewer full passes of the cycle collector in a test process, and one pass, not five, when a session ends.
+    """Fewer full passes of the cycle collector in a test process, and none of pytest's own when a session ends.
 
     - A test process holds about 250,000 live objects (the modules, pytest's items), and the TUI tests leave
       cyclic garbage behind every app they run. With Python's default, a full pass over all of it came about
       every ten seconds of a worker's work and took a fifth of the TUI tests' CPU; one in ten as often, the
       passes find more garbage each and walk the live objects far less often (``benchmarks/README.md``). Memory
       stays bounded: garbage still goes at each full pass, and the young generations are collected as usual.
-    - pytest collects the whole heap five times at the end of a session to flush unraisable exceptions
-      (the repeats are for interpreters whose collector needs them); on an xdist worker's heap that was
-      about a second of CPU each, the last worker's on the run's wall time. One pass finds every cycle.
+    - pytest collects the whole heap five times at the end of a session to flush unraisable exceptions.
+      By then an xdist worker holds about three million objects, most of them the garbage of its last
+      hundred middle-generation passes: one full pass took 2.5-3.3 s of CPU and 5-6 s of wall time in each
+      worker, and the run waited for the last. What it could find is a warning about the garbage of a
+      worker's last few tests (this suite turns no warning into a failure); every earlier test's garbage was
+      already collected, and its unraisable exceptions reported, by the passes during the run. The process
+      exits right after, so memory is no reason either.
     """
     young, middle, _old = gc.get_threshold()
     gc.set_threshold(young, middle, FULL_PASS_EVERY)
     key = getattr(unraisableexception, "gc_collect_iterations_key", None)  # pytest 8.4 on
     if key is not None:
-        config.stash[key] = 1
+        config.stash[key] = 0
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """Leave the heap to the exit: the interpreter's own last collection would walk it all again.
+
+    Without this, each worker's last full pass moves from pytest (see ``pytest_configure``) to the
+    interpreter's shutdown, where it walked and freed millions of objects: 6-8 s of wall time per worker
+    after its last test, while the run waited. Frozen, they are left for the exit to hand back at once.
+    """
+    gc.freeze()
 
 
 @pytest.fixture
