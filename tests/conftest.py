@@ -7,6 +7,7 @@ import itertools
 import os
 import sys
 import types
+from pathlib import Path
 
 import pytest
 from _pytest import unraisableexception
@@ -166,4 +167,23 @@ def pytest_collection_modifyitems(config, items):  # pytest hook signature
     for item in items:
         if item.get_closest_marker("waits") is not None and item.get_closest_marker("xdist_group") is None:
             item.add_marker(pytest.mark.xdist_group("waits"))
-    items.sort(key=lambda item: item.get_closest_marker("xdist_group") is None)
+    spread = _spread_by_folder(items)
+    items.sort(key=lambda item: (item.get_closest_marker("xdist_group") is None, spread[item.path]))
+
+
+def _spread_by_folder(items: list[pytest.Item]) -> dict[Path, float]:
+    """Each test module's place in the run: every test folder's modules spread evenly over the whole of it.
+
+    Under loadgroup every test outside a group is a unit of its own, handed to the next free worker in
+    this order, so in folder order the whole run did one kind of work at a time. The CLI tests mostly wait
+    on the processes and servers they start: for over a minute all four workers did, and up to a third of
+    the CPU stood idle; the TUI and audit tests that could have used it all ran later. Spread, each stretch
+    of the run mixes waiting tests with working ones. A module stays in one piece, and so does the order
+    inside it.
+    """
+    by_folder: dict[Path, dict[Path, None]] = {}
+    for item in items:
+        by_folder.setdefault(item.path.parent, {})[item.path] = None  # an ordered set of the folder's modules
+    return {
+        module: (index + 0.5) / len(modules) for modules in by_folder.values() for index, module in enumerate(modules)
+    }
