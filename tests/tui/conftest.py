@@ -1,34 +1,13 @@
-"""TUI tests: the app's idle full pass of the cycle collector is driven only by the test about it, and the pilot
-looks for an idle app in short slices."""
+"""TUI tests: the app's idle full pass of the cycle collector is driven only by the test about it."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
 import pytest
-import textual._wait
 from textual._styles_cache import StylesCache
 
 from skillscope.tui import heap
-
-
-def _shorter_idle_looks() -> None:
-    """Let the pilot see an idle app in 5 ms slices instead of 20 ms ones.
-
-    Every ``pilot.press`` and ``pilot.pause`` waits until a slice of wall time passes with almost no CPU
-    used (``textual._wait.wait_for_idle``), so each costs at least one slice even when the app is long idle;
-    a TUI test presses and pauses dozens of times. With 5 ms slices a third of the TUI tests' wall time
-    went (82 s to 61 s for two files in one process) at the same CPU. No test's outcome rests on these
-    looks: each waits for what it checks with ``wait_until``/``at_rest``, on the app's state, not on time.
-    The names are Textual's own; a Textual that renames them fails here, in the suite, not for a user.
-    """
-    for name in ("SLEEP_GRANULARITY", "SLEEP_IDLE"):
-        assert hasattr(textual._wait, name), f"textual._wait.{name} is gone: see tests/tui/conftest.py"
-    textual._wait.SLEEP_GRANULARITY = 1 / 200
-    textual._wait.SLEEP_IDLE = textual._wait.SLEEP_GRANULARITY / 20
-
-
-_shorter_idle_looks()
 
 
 @pytest.fixture(autouse=True)
