@@ -138,7 +138,6 @@ async def wait_until(pilot: Any, condition: Callable[[], Any], *, timeout: float
     quiet one to start a server and answer, and no test's outcome may depend on that.
     """
     deadline = time.monotonic() + timeout
-    nap = 0.002
     while True:
         value = condition()
         if value:
@@ -148,10 +147,7 @@ async def wait_until(pilot: Any, condition: Callable[[], Any], *, timeout: float
         # The app goes on with its own messages and refreshes while this sleeps. pilot.pause would also make
         # every widget on screen answer a callback and force a refresh on each poll: about a fourteenth of
         # the TUI tests' CPU, for nothing the condition needs.
-        # The naps start short and double up to 50 ms: most conditions hold a few milliseconds after the call,
-        # and a fixed 50 ms left the worker idle for half of that on every wait.
-        await asyncio.sleep(nap)
-        nap = min(nap * 2, 0.05)
+        await asyncio.sleep(0.05)
 
 
 def _drawn(app: Any) -> bool:
