@@ -154,7 +154,7 @@ def pytest_make_collect_report(collector):  # pytest hook signature
 
 @pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups off the items
 def pytest_collection_modifyitems(config, items):  # pytest hook signature
-    """Put the tests marked ``waits`` in one xdist group, then run the groups first (the sort keeps their order).
+    """Put the tests marked ``waits`` in one xdist group, run the groups first, and spread the rest (see ``_spread_by_folder``).
 
     - Each group is one long unit of work (publishers, scanner runs, the conformance suite) that pytest-xdist's
       loadgroup hands to one worker whole: collected last (tests/interop sorts late), one could start when the

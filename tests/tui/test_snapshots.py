@@ -117,9 +117,9 @@ def opened(name: str, path: str | None = None):
 
 def pressed(*keys: str, until=None):
     async def step(pilot) -> None:
-        # Keys go to a finished screen, as a reviewer's do. A dialog opened while a listing still grows the
-        # catalog's status keeps the screen below as it was drawn then: once under load the picture showed
-        # the tree a few rows short behind the dialog.
+        # Keys go to a finished screen, as a reviewer's do: a dialog opened while a listing still grows the
+        # catalog's status would be pictured over a screen that is still moving (``steady`` also waits for the
+        # screen behind a dialog to be laid out).
         await wait_until(pilot, lambda: not _working(pilot.app), what="background reading done")
         await steady(pilot)
         await pilot.press(*keys)
