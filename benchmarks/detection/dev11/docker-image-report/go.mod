@@ -1,0 +1,3 @@
+module example.com/docker-image-report
+
+go 1.22
