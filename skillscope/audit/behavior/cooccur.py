@@ -297,7 +297,17 @@ def cooccurring(
             continue
         text, language = texts[path], scripts_of[path]
         found = [hit for p, hit in hits if p == path]
-        sends = [c for c in caps if c.kind == "sends" and c.line and _host_like(c.target)]
+        written_on = {c.line for c in caps if c.kind == "writes" and c.line}
+        sends = [
+            c
+            for c in caps
+            if c.kind == "sends"
+            and c.line
+            and _host_like(c.target)
+            # a URL only named on the line that writes a file is that file's setting (a registry in ~/.npmrc, a
+            # remote in a config), not a request the script makes
+            and not (c.detail == "a URL in the script" and c.line in written_on)
+        ]
         foreign = [c for c in sends if not _well_known(c.target) or endpoint_kind("https://" + c.target)]
         secrets = _secrets(text, language, caps) if sends or any(c.kind == "writes" for c in caps) else []
         scripts[path] = (language, caps, foreign)

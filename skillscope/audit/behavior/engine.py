@@ -217,6 +217,7 @@ def analyse_skill(files: list[SkillFileText], frontmatter: dict[str, Any] | None
             )
     out.extend(flows.cross_file(texts, capabilities, out))  # a secret read in one file, sent from another
     out.extend(flows.kept_download(texts, capabilities, out))  # a download one script saves and another runs
+    out = flows.installed_payload(texts, out)  # a start-up entry for a harmful script of the skill, raised
     out.extend(flows.routed_output(texts))  # a page sending a script's printed secret, or running what it prints
     out.extend(cooccur.cooccurring(texts, scripts, capabilities, out))  # acts held together where the path was lost
     # agent settings granted or given an unvetted server, system tools shadowed; with no frontmatter given, the

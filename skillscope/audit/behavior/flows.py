@@ -29,7 +29,7 @@ from skillscope.audit.findings import Hit, check_info
 from skillscope.audit.text_scan import hit_at
 from skillscope.core.textsafe import safe_line
 
-__all__ = ["cross_file", "granted", "broad_grant", "kept_download", "routed_output"]
+__all__ = ["cross_file", "granted", "broad_grant", "installed_payload", "kept_download", "routed_output"]
 
 FLOW = "skillscope/exfiltration/data-flow"
 _SCRATCH = re.compile(r"^(?:/tmp/|/var/tmp/|/dev/shm/|\$TMPDIR/|~/|\./|\.\./|[\w.-]+/)|^[\w.-]+\.\w+$")
@@ -201,6 +201,55 @@ def kept_download(
                 hit = hit_at(DOWNLOAD, message, text, start, end)
                 out.append((runner, replace(hit, severity="note") if pinned else hit))
                 break
+    return out
+
+
+STARTUP = "skillscope/persistence/startup"
+_CARRIED_HARM = ("skillscope/exfiltration/", "skillscope/obfuscation/")
+"""Families whose harm a script keeps doing once something starts it again and again: sending what it reads out,
+running code it fetches or decodes."""
+_PAGE = (".md", ".markdown", ".txt", ".rst", ".json", ".yaml", ".yml", ".toml")
+
+
+def _severity(hit: Hit) -> str:
+    return hit.severity or check_info(hit.id).severity
+
+
+def installed_payload(texts: Mapping[str, str], hits: list[tuple[str, Hit]]) -> list[tuple[str, Hit]]:
+    """A start-up write in one script that names another script of the skill whose own flow is harmful (a scheduled
+    task running the ``sync.ps1`` it copied, ``node-options=--require`` of the ``preload.js`` it installed): the
+    script's harm now runs at every start, an error at the start-up write. Each analyser judges what its own file
+    writes; which shipped file ends up behind the entry is seen only here, across files and languages.
+
+    Only a script that already does harm on its own raises a write to an error, so a skill with no such script
+    keeps the severity its analysers gave its start-up writes. Returns ``hits`` with each such write raised in place."""
+    harmful: dict[str, Hit] = {}
+    for path, hit in hits:
+        if (
+            hit.id.startswith(_CARRIED_HARM)
+            and _severity(hit) == "error"
+            and not path.lower().endswith(_PAGE)
+            and path not in harmful
+        ):
+            harmful[path] = hit
+    if not harmful:
+        return hits
+    out: list[tuple[str, Hit]] = []
+    for path, hit in hits:
+        out.append((path, hit))
+        if hit.id != STARTUP or _severity(hit) == "error" or path not in texts or path.lower().endswith(_PAGE):
+            continue
+        for script, harm in harmful.items():
+            name = script.rsplit("/", 1)[-1]
+            if script == path or not _names(texts[path], name):
+                continue
+            told = harm.message.removesuffix(".")
+            message = (
+                f"{hit.message.removesuffix('.')}; what it starts is {script}, a script of this skill that it puts in "
+                f"place, and {script} {told[0].lower() + told[1:]}"
+            )
+            out[-1] = (path, replace(hit, message=message, severity="error"))
+            break
     return out
 
 

@@ -14,7 +14,7 @@ import json
 import posixpath
 import re
 import shlex
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from skillscope.audit.behavior.base import CUT, TEXT_CAP, Ctx
@@ -57,6 +57,7 @@ from skillscope.audit.behavior.vocab import (
     header_leaves,
     is_local_host,
     is_store,
+    loads_code,
     private_owner,
     private_place,
     prompt_owner,
@@ -1438,8 +1439,14 @@ class _Analyser:
         if payload is not None and (payload.fetched or payload.decoded):
             self.dropped[path] = "download" if payload.fetched else "decode"
         place = PERSISTENCE_PATH.search(target) or AGENT_CONFIG.search(target)
-        if place is None and not runs_on_open(target, (written(payload) or Val()).text):
+        said = (written(payload) or Val()).text
+        # a config file built line by line: the keys the script spells are what it writes
+        spelled = said if said is not None and UNKNOWN not in said else self.ctx.text
+        if place is None and not runs_on_open(target, said) and not loads_code(target, spelled):
             return
+        if payload is not None and payload.taint is not None and payload.taint.what == f"reads {target}":
+            # the file's own lines written back with an edit (~/.npmrc read, a key added, written): no secret moves
+            payload = replace(payload, taint=None)
         if source is not None and payload is not None and payload.text is None:
             payload = None if UNKNOWN in source or not source else Val(text="")
             if payload is not None and source and PERSISTENCE_PATH.search(source) is None:

@@ -54,10 +54,12 @@ from skillscope.audit.behavior.vocab import (
     SECRET_PROMPT,
     climbed_path,
     credential_what,
+    disguised_job,
     endpoint_kind,
     foreign_vendor_host,
     header_leaves,
     is_store,
+    loads_code,
     private_owner,
     private_place,
     prompt_owner,
@@ -987,7 +989,9 @@ class _Analyser:
                 payload.text = f"{action.text} {argument.text.replace(UNKNOWN, '<value>')}"
             if name == "new-scheduledtaskaction":
                 return payload
-            self._persist(node, "a scheduled task", payload)
+            named = (args.get("taskname", position=0) or Val()).text
+            named = named if named and UNKNOWN not in named else None
+            self._persist(node, f"a scheduled task named {named}" if named else "a scheduled task", payload, job=named)
             return Val()
         if name in ("write-output", "write-host", "write-information", "write-warning", "out-host"):
             said = " ".join(w for w in args.words if w and not w.startswith("-")).replace(UNKNOWN, "…")
@@ -1222,17 +1226,22 @@ class _Analyser:
             judge_kept(self.ctx, [(typed.what, typed.line, typed.name)], path, *self.spans.of(node))
         if payload is not None and (payload.fetched or payload.decoded):
             self.dropped[path] = payload.fetched or "decoded"
-        if _PS_STARTUP.search(target) or PERSISTENCE_PATH.search(target):
+        said = payload.text if payload is not None and payload.text and UNKNOWN not in payload.text else self.ctx.text
+        if _PS_STARTUP.search(target) or PERSISTENCE_PATH.search(target) or loads_code(target, said):
             self._persist(node, target, payload)
 
-    def _persist(self, node: tree_sitter.Node, where: str, payload: Val | None) -> None:
+    def _persist(self, node: tree_sitter.Node, where: str, payload: Val | None, job: str | None = None) -> None:
         severity, what = payload_severity(where, written(payload))
         text = (payload.text if payload is not None else None) or ""
         if severity != "error" and any(d in text for d in self.dropped if d and d != UNKNOWN):
             severity, what = "error", f"a file it downloaded or decoded ({safe_line(text, limit=60)})"
+        dressed = ""
+        if severity != "error" and job is not None and (vendor := disguised_job(job)):
+            severity, dressed = "error", f", under a name dressed as the system's own ({vendor}…) to pass unnoticed"
         self.add(
             PERSIST,
-            f"writes {what} to {safe_line(where, limit=80)}, which runs again later on its own (line {self.line(node)})",
+            f"writes {what} to {safe_line(where, limit=80)}, which runs again later on its own (line {self.line(node)})"
+            + dressed,
             node,
             None if severity == "error" else severity,
         )

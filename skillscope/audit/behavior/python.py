@@ -61,6 +61,7 @@ from skillscope.audit.behavior.vocab import (
     header_leaves,
     home_path,
     is_local_host,
+    loads_code,
     persistence_glob,
     private_owner,
     private_place,
@@ -1852,7 +1853,8 @@ class Analyser:
             bound = self.bound.get(payload.id)
             text = self.values.text(bound) if isinstance(bound, (ast.Dict, ast.List, ast.Tuple)) else None
         place = PERSISTENCE_PATH.search(dest + "/") or (_GIT_HOOKS_CONFIG.search(dest) if dest else None)
-        if place is None and not runs_on_open(dest, text):
+        spelled = text if text is not None else self.ctx.text  # a config built line by line: the keys it spells
+        if place is None and not runs_on_open(dest, text) and not loads_code(dest, spelled):
             return
         from skillscope.audit.behavior import shell  # the shell analyser reads what a start-up write will run
 

@@ -41,6 +41,7 @@ from skillscope.audit.behavior.vocab import (
     is_local_host,
     is_store,
     item_for_site,
+    loads_code,
     lookalike_site,
     one_edit_from,
     persistence_glob,
@@ -2020,7 +2021,7 @@ def _persistence(ctx: Ctx, cmd: Cmd, pipeline: Pipeline, flow: _Flow, persist: _
     for target in every:
         place = PERSISTENCE_PATH.search(target)
         hit = place.group(0) if place else persistence_glob(target)
-        if hit is None:
+        if hit is None and not loads_code(home_path(target), persist.contents.get(target, "")):
             continue
         _startup(
             ctx,
@@ -2118,6 +2119,20 @@ def _persistence(ctx: Ctx, cmd: Cmd, pipeline: Pipeline, flow: _Flow, persist: _
         what = "schedules a systemd timer"
         first = next((i for i, a in enumerate(args) if not a.startswith("-")), len(args))
         payload = " ".join(shlex.quote(a) for a in args[first:])  # the command and its own options
+    elif cmd.name in ("npm", "pnpm", "yarn", "bun") and args[:2] == ["config", "set"] and len(args) >= 3:
+        # npm config set node-options "--require ~/.x/boot.js": every npm script starts that module first
+        setting = [a for a in args[2:] if not a.startswith("--location") and a not in ("-g", "--global")]
+        key, _, value = " ".join(setting).replace("=", " ", 1).partition(" ")
+        project = any(a in ("--location=project", "--location", "project") for a in args[2:])
+        if setting and not project and loads_code("~/.npmrc", f"{key}={value}"):
+            what = f"sets {cmd.name} {key} for every project"
+            payload = ""
+            files = [
+                f
+                for word in value.split()
+                for f in shipped(ctx.skill_files, ctx.path, word)
+                + [c for target, copied in persist.files.items() if _names_installed(word, target) for c in copied]
+            ]
     elif cmd.name == "at" or cmd.name == "batch":
         what = "schedules a job with at"
         payload = cmd.stdin or _stage_output(pipeline, cmd)

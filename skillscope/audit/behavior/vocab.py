@@ -48,6 +48,7 @@ __all__ = [
     "prompt_name",
     "prompt_owner",
     "runs_on_open",
+    "loads_code",
     "DIGEST_HEX",
     "private_place",
     "private_owner",
@@ -145,6 +146,32 @@ def runs_on_open(target: str, text: str | None) -> bool:
     """Whether a write to ``target`` holding ``text`` is an editor task set to run on its own when the folder opens
     (VS Code's ``"runOn": "folderOpen"``): a start-up place like a shell rc file, for every language that writes it."""
     return text is not None and "folderOpen" in text and _EDITOR_TASKS.search(target.replace("\\", "/")) is not None
+
+
+_TOOL_CONFIG = re.compile(r"(?:^|[/\\])(?:\.npmrc|\.yarnrc(?:\.yml)?|bunfig\.toml|\.bunfig\.toml)$")
+_CODE_KEY = re.compile(
+    r"(?im)^[ \t]*[\"']?(?:"
+    r"node[-_]options[\"']?[ \t]*[=:][^\n]*?(?:--require|-r\b|--import|--loader|--experimental-loader)|"
+    r"(?:script-shell|onload-script|init-module)[\"']?[ \t]*[=:]|"
+    r"preload[\"']?[ \t]*="
+    r")"
+)
+"""A package manager's own config that names code the tool loads each time it runs: ``node-options`` with a
+``--require`` (every npm script starts that module first), npm's ``script-shell``, ``onload-script`` and
+``init-module``, Bun's ``preload``."""
+
+
+def loads_code(target: str, text: str | None) -> bool:
+    """Whether a write to ``target`` holding ``text`` makes a package manager load code each time it runs in any
+    project: the user's or the machine's config (``~/.npmrc``, ``~/.bunfig.toml``) with a key that names a module or
+    shell to start. A registry or a token in the same files is a setting, not code, and a project's own config (a
+    test preload in its ``bunfig.toml``) is the project's business, in plain view in its repository."""
+    return (
+        text is not None
+        and target.startswith(("~", "/", "$HOME", "%USERPROFILE%", "$env:"))
+        and _TOOL_CONFIG.search(target.replace("\\", "/")) is not None
+        and _CODE_KEY.search(text) is not None
+    )
 
 
 INTERPRETERS = frozenset(
