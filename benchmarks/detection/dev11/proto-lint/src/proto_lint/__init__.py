@@ -1,0 +1,1 @@
+"""proto-lint: buf-compatible lint rules for .proto files."""
