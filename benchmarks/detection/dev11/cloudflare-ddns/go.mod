@@ -1,0 +1,3 @@
+module example.com/cloudflare-ddns
+
+go 1.22
