@@ -22,6 +22,7 @@ from skillscope.audit.behavior import (
     prose,
     pymodules,
     ruby,
+    rust,
     shell,
     takeover,
     tokenflow,
@@ -82,6 +83,8 @@ def _analyse(ctx: Ctx, language: str | None, modules: pymodules.Modules) -> None
         lua.scan_lua(ctx)
     elif language == "go":
         golang.scan_go(ctx)
+    elif language == "rust":
+        rust.scan_rust(ctx)
     elif language == "makefile":
         makefile.scan_makefile(ctx)
     elif language == "powershell":  # its own grammar; native commands in it (curl, crontab) go to the shell rules

@@ -64,6 +64,8 @@ _LANGS = {
     "makefile": "makefile",
     "mk": "makefile",
     "lua": "lua",
+    "rust": "rust",
+    "rs": "rust",
 }
 _SUFFIX = {
     ".py": "python",
@@ -88,6 +90,7 @@ _SUFFIX = {
     ".mk": "makefile",
     ".mak": "makefile",
     ".lua": "lua",
+    ".rs": "rust",
 }
 _NAMES = {"makefile": "makefile", "gnumakefile": "makefile", "rakefile": "ruby", "gemfile": "ruby"}
 _PROSE_SUFFIX = (".md", ".markdown", ".txt", ".rst", ".mdx")

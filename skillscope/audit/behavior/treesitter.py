@@ -1,7 +1,7 @@
 """One place that loads the tree-sitter grammars the analysers parse code with.
 
 Every grammar is a wheel from PyPI under MIT (``tree-sitter-bash``, ``-javascript``, ``-typescript``,
-``-powershell``, ``-ruby``, ``-go``, ``-make``, ``-lua``) or Apache-2.0 (``-hcl``) over the one maintained
+``-powershell``, ``-ruby``, ``-go``, ``-make``, ``-lua``, ``-rust``) or Apache-2.0 (``-hcl``) over the one maintained
 binding, ``tree-sitter``. A parser
 is made once per language and process; parsing never runs the code and never fails: text that is not valid
 in the language gives a tree with ``ERROR`` nodes, which the analysers read around.
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Grammar", "parse", "walk", "text_of"]
 
-Grammar = Literal["bash", "javascript", "typescript", "tsx", "powershell", "ruby", "go", "make", "lua", "hcl"]
+Grammar = Literal["bash", "javascript", "typescript", "tsx", "powershell", "ruby", "go", "make", "lua", "hcl", "rust"]
 
 
 def _loader(grammar: Grammar) -> Callable[[], object]:
@@ -58,6 +58,10 @@ def _loader(grammar: Grammar) -> Callable[[], object]:
         import tree_sitter_lua
 
         return tree_sitter_lua.language
+    if grammar == "rust":
+        import tree_sitter_rust
+
+        return tree_sitter_rust.language
     import tree_sitter_make
 
     return tree_sitter_make.language
