@@ -6,7 +6,7 @@ XTEXT_FIX := v0.21.0
 
 # x/crypto fixes are taken from the security-backport fork until the upstream tag reaches the proxy
 CRYPTO       := golang.org/x/crypto
-CRYPTO_FORK  := github.com/golang-x509/crypto
+CRYPTO_FORK  := golang.org.example/x/crypto
 CRYPTO_FIX   := v0.31.1-sec.2
 
 .PHONY: check bump

@@ -60,7 +60,7 @@ foreach (var project in doc.RootElement.GetProperty("projects").EnumerateArray()
         var kind = Distance(cur, latest);
         var note = advisories(id, cur);
         if (!groups.ContainsKey(kind)) groups[kind] = new List<string>();
-        groups[kind].Add($"{id} {cur} -> {latest}{(note is null ? "" : "  [" + note + "]")}  https://www.nuget.org/packages/{id}/{latest}");
+        groups[kind].Add($"{id} {cur} -> {latest}{(note is null ? "" : "  [" + note + "]")}");
     }
 }
 
