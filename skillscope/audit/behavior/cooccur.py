@@ -297,17 +297,7 @@ def cooccurring(
             continue
         text, language = texts[path], scripts_of[path]
         found = [hit for p, hit in hits if p == path]
-        written_on = {c.line for c in caps if c.kind == "writes" and c.line}
-        sends = [
-            c
-            for c in caps
-            if c.kind == "sends"
-            and c.line
-            and _host_like(c.target)
-            # a URL only named on the line that writes a file is that file's setting (a registry in ~/.npmrc, a
-            # remote in a config), not a request the script makes
-            and not (c.detail == "a URL in the script" and c.line in written_on)
-        ]
+        sends = [c for c in caps if c.kind == "sends" and c.line and _host_like(c.target)]
         foreign = [c for c in sends if not _well_known(c.target) or endpoint_kind("https://" + c.target)]
         secrets = _secrets(text, language, caps) if sends or any(c.kind == "writes" for c in caps) else []
         scripts[path] = (language, caps, foreign)
@@ -318,9 +308,13 @@ def cooccurring(
 
         # 1. a secret and a send to a host that is not the secret's provider
         lines = text.split("\n")
+        written_on = {c.line for c in caps if c.kind == "writes" and c.line}
         leaked = [
             (s, c)
             for c in sends
+            # a URL only named on the line that writes a file is that file's setting (a registry in ~/.npmrc, a
+            # remote in a config), not a request that carries the secret read
+            if not (c.detail == "a URL in the script" and c.line in written_on)
             for s in secrets
             if not _belongs(s[0], c.target)
             and not _named_on(lines, s[1], c.target)

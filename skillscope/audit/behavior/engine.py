@@ -318,17 +318,24 @@ def _install_hosts(contexts: list[Ctx]) -> frozenset[str]:
 
 _PACKAGE_SOURCE = re.compile(
     r"""network_mirror\s*\{[^}]{0,400}?\burl\s*=\s*["'](https?://[^"'\s]+)|"""
-    r"""^[ \t]*(?:@[\w.-]+:)?registry[ \t]*=[ \t]*["']?(https?://[^"'\s]+)|"""
-    r"""^[ \t]*["']?(?:extra-)?index[-_]url["']?[ \t]*[=:][ \t]*["']?(https?://[^"'\s]+)""",
+    r"""^[ \t]*(?:@[\w.-]+:)?registry[ \t]*=[ \t]*["']?(?:sparse\+)?(https?://[^"'\s]+)|"""
+    r"""^[ \t]*["']?(?:extra-)?index(?:[-_]url)?["']?[ \t]*[=:][ \t]*["']?(https?://[^"'\s]+)|"""
+    r"""^[ \t]*["']?npmRegistryServer["']?[ \t]*:[ \t]*["']?(https?://[^"'\s]+)|"""
+    r"""^[ \t]*(?:export[ \t]+)?(?:GOPROXY|PIP_(?:EXTRA_)?INDEX_URL|UV_(?:EXTRA_)?INDEX_URL|NPM_CONFIG_REGISTRY|"""
+    r"""npm_config_registry|YARN_NPM_REGISTRY_SERVER|BUNDLE_MIRROR__[\w_]+)[ \t]*=[ \t]*["']?(https?://[^"',|\s]+)|"""
+    r"""^[ \t]*source[ \t(]+["'](https?://[^"'\s]+)|"""
+    r"""^[ \t]*\[\[(?:tool\.(?:uv|poetry|pdm)\.)?(?:index|source)\]\][^\[]{0,300}?\burl[ \t]*=[ \t]*["'](https?://[^"'\s]+)""",
     re.MULTILINE,
 )
-"""Where a package manager's own config sends every install: Terraform's provider mirror, an npm registry, a pip
-index (a config file the skill ships or writes, whatever installs it)."""
+"""Where a package manager's own config sends every install: Terraform's provider mirror, an npm registry (npm's
+``registry=``, Yarn's ``npmRegistryServer``, Cargo's ``registry =``), a pip or uv index, the environment variables
+that set them (``GOPROXY``, ``PIP_INDEX_URL``, ``NPM_CONFIG_REGISTRY``), a Gemfile's ``source`` (a config file the
+skill ships or writes, whatever installs it)."""
 
 
 def _source_hosts(text: str) -> frozenset[str]:
     """The hosts a package manager's config text names as where packages come from."""
-    if "url" not in text and "registry" not in text:
+    if not any(word in text for word in ("url", "registry", "Registry", "index", "PROXY", "source", "MIRROR")):
         return frozenset()
     return frozenset(
         url_host_of(next(g for g in m.groups() if g)).lower() for m in _PACKAGE_SOURCE.finditer(text[:200_000])

@@ -308,11 +308,17 @@ _CHAT = re.compile(
 
 
 def url_host_of(url: str) -> str:
-    """The lower-case host of a URL (scheme optional), or an empty string."""
+    """The lower-case host of a URL (scheme optional), or an empty string. A host ends where a character no host
+    name holds begins (``GOPROXY=https://proxy.example,direct`` names proxy.example)."""
     try:
-        return (urlsplit(url if "://" in url else "http://" + url).hostname or "").lower()
+        host = (urlsplit(url if "://" in url else "http://" + url).hostname or "").lower()
     except ValueError:
         return ""
+    return _NOT_HOST.split(host, 1)[0]
+
+
+_NOT_HOST = re.compile(r"[,;|'\"<>\\`]")
+"""Characters that end a host (a placeholder's ``$``, ``{``, ``*`` stay: they say the host is computed)."""
 
 
 _LOCAL_NETWORKS = tuple(
