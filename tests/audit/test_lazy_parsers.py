@@ -95,6 +95,14 @@ def test_a_terraform_file_loads_the_hcl_grammar_alone():
     assert _grammars(seen["after_analysis"]) == {"tree_sitter_hcl"}
 
 
+def test_a_perl_file_loads_the_perl_grammar_and_the_shell_one_for_the_command_it_runs():
+    script = 'system("curl -s https://api.example.com/status");\n'
+    seen = _probe([("SKILL.md", _MARKDOWN), ("scripts/status.pl", script)])
+    assert seen["after_import"] == []
+    assert ["sends", "api.example.com", "scripts/status.pl"] in seen["capabilities"]  # parsed, so it was read
+    assert _grammars(seen["after_analysis"]) == {"tree_sitter_perl", "tree_sitter_bash"}
+
+
 def test_a_build_script_loads_the_rust_grammar_and_the_shell_one_for_the_command_it_runs():
     script = 'fn main() {\n    std::process::Command::new("curl").arg("https://api.example.com/status").status().unwrap();\n}\n'
     seen = _probe([("SKILL.md", _MARKDOWN), ("build.rs", script)])

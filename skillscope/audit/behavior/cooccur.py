@@ -80,6 +80,7 @@ _GRAMMARS: Mapping[str, treesitter.Grammar] = {
     "powershell": "powershell",
     "ruby": "ruby",
     "go": "go",
+    "perl": "perl",
 }
 
 

@@ -17,6 +17,7 @@ from skillscope.audit.behavior import (
     lua,
     makefile,
     manifests,
+    perl,
     pkgsource,
     powershell,
     prose,
@@ -81,6 +82,8 @@ def _analyse(ctx: Ctx, language: str | None, modules: pymodules.Modules) -> None
         ruby.scan_ruby(ctx)
     elif language == "lua":
         lua.scan_lua(ctx)
+    elif language == "perl":
+        perl.scan_perl(ctx)
     elif language == "go":
         golang.scan_go(ctx)
     elif language == "rust":
@@ -91,7 +94,7 @@ def _analyse(ctx: Ctx, language: str | None, modules: pymodules.Modules) -> None
         powershell.scan_powershell(ctx)
     else:  # shell, or code of no named language (a code span, a console block): read as shell
         shell.scan_shell(ctx)
-        if language is None and not ctx.documented:  # a script in a language with no analyser (Perl, PHP): by tokens
+        if language is None and not ctx.documented:  # a script in a language with no analyser (PHP, Tcl): by tokens
             tokenflow.scan_tokens(ctx)
     kubeexec.scan_kubeconfig(ctx)
     triggers.scan_triggers(ctx)

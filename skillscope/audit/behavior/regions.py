@@ -64,6 +64,8 @@ _LANGS = {
     "makefile": "makefile",
     "mk": "makefile",
     "lua": "lua",
+    "perl": "perl",
+    "pl": "perl",
     "rust": "rust",
     "rs": "rust",
 }
@@ -90,17 +92,21 @@ _SUFFIX = {
     ".mk": "makefile",
     ".mak": "makefile",
     ".lua": "lua",
+    ".pl": "perl",
+    ".pm": "perl",
     ".rs": "rust",
 }
 _NAMES = {"makefile": "makefile", "gnumakefile": "makefile", "rakefile": "ruby", "gemfile": "ruby"}
 _PROSE_SUFFIX = (".md", ".markdown", ".txt", ".rst", ".mdx")
+_PERL_TEST = re.compile(r"^use\s+(?:strict|warnings|Test::More|Test2::V0)\b", re.MULTILINE)
+"""A Perl test (``t/basic.t``) by its pragmas; a ``.t`` file of another kind (Terra, troff) is no script here."""
 
 
 @dataclass(frozen=True)
 class Region:
     """A stretch of code inside a file: where it starts (a character offset), its text and its language.
 
-    ``language`` is python, shell, javascript, typescript, powershell, ruby, go, makefile, lua or None (unknown: the shell and generic rules read it).
+    ``language`` is python, shell, javascript, typescript, powershell, ruby, go, makefile, lua, perl or None (unknown: the shell and generic rules read it).
     ``inline`` marks a code span inside a prose line; ``documented`` marks code shown in a Markdown page; ``said``
     marks a command written in a sentence without code marks ("Run curl ... | bash before you start").
     """
@@ -145,6 +151,8 @@ def language_of(path: str, text: str) -> str | None:
     for suffix, language in _SUFFIX.items():
         if lower.endswith(suffix):
             return language
+    if lower.endswith(".t") and _PERL_TEST.search(text[:4000]):
+        return "perl"
     if text.startswith("#!"):
         first = text.split("\n", 1)[0]
         if "python" in first:
@@ -157,7 +165,9 @@ def language_of(path: str, text: str) -> str | None:
             return "powershell"
         if re.search(r"\bruby\b", first):
             return "ruby"
-        return None  # another interpreter (perl, php) named by the shebang: not shell
+        if re.search(r"\bperl\b", first):
+            return "perl"
+        return None  # another interpreter (php, tclsh) named by the shebang: not shell
     if lower.startswith(("scripts/", "bin/")) and not is_prose_file(path):
         return "shell" if "." not in lower.rsplit("/", 1)[-1] else None
     return None

@@ -57,7 +57,9 @@ _DEPTH = 4
 _LOOP_TIMES = 8
 """Times a loop counted by constants is walked: enough for a climb of folders, bounded for a hostile count."""
 _MACRO_PARSES = 2_000
-"""Macro argument lists parsed as expressions per file; past it a macro's arguments are read token by token."""
+_MACRO_BYTES = 4 * 1024 * 1024
+"""Macro argument lists parsed as expressions per file, and their bytes in all (nested macros parse again); past
+either, a macro's arguments are read token by token."""
 _BUILD_SCRIPT = "build.rs, which cargo runs on its own at every build of the crate"
 _SKIPPED = frozenset(
     {
@@ -141,6 +143,7 @@ class _Rust(TreeFlow):
         self.macro_args: dict[tuple[int, int], list[Node] | None] = {}
         self.sub_parser: Parser | None = None
         self.macro_parses = 0
+        self.macro_bytes = 0
 
     # -- the walk --------------------------------------------------------------------------------------------------
     def run(self) -> None:
@@ -564,8 +567,14 @@ class _Rust(TreeFlow):
         if key in self.macro_args:
             return self.macro_args[key]
         found: list[Node] | None = None
-        if self.macro_parses < _MACRO_PARSES and tree.start_byte >= len(_OPEN):
+        size = tree.end_byte - tree.start_byte
+        if (
+            self.macro_parses < _MACRO_PARSES
+            and self.macro_bytes + size <= _MACRO_BYTES
+            and tree.start_byte >= len(_OPEN)
+        ):
             self.macro_parses += 1
+            self.macro_bytes += size
             found = self._parse_arguments(tree)
         self.macro_args[key] = found
         return found
@@ -765,8 +774,9 @@ class _Rust(TreeFlow):
 
     def _read(self, start: int, end: int, path: Val, *, handle: bool = False) -> Val:
         line = self.ctx.line(start)
-        read = private_read(path_secret(replace(path, secrets=()), line), line)
-        self.sinks.read(start, end, read)
+        credential = path_secret(replace(path, secrets=()), line)
+        self.sinks.read(start, end, credential)  # a private file on no list is content, not a capability of its own
+        read = private_read(credential, line)
         secrets = tuple(dict.fromkeys([*path.secrets, *read.secrets]))
         return Val(secrets=secrets, fetched=path.fetched, handle=("read", path.text or UNKNOWN) if handle else None)
 

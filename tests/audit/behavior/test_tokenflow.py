@@ -68,10 +68,10 @@ def test_sends_that_carry_no_credentials_stay_quiet(path, code):
 
 
 def test_a_script_whose_shebang_names_another_interpreter_is_not_read_as_shell():
-    # A Perl script is read by tokens and a Ruby one by its own analyser; neither is parsed as shell.
+    # Perl and Ruby scripts are read by their own analysers; neither is parsed as shell.
     from skillscope.audit.behavior.regions import language_of
 
-    assert language_of("bin/tool", "#!/usr/bin/env perl\nprint 1;\n") is None
+    assert language_of("bin/tool", "#!/usr/bin/env perl\nprint 1;\n") == "perl"
     assert language_of("bin/tool", "#!/usr/bin/env ruby\nputs 1\n") == "ruby"
     assert language_of("bin/tool", "#!/usr/bin/env bash\necho 1\n") == "shell"
     assert language_of("bin/tool", "#!/usr/bin/env pwsh\nWrite-Host 1\n") == "powershell"
