@@ -40,6 +40,7 @@ from skillscope.audit.behavior.vocab import (
     is_public_ip,
     item_for_site,
     persistence_glob,
+    public_service,
     related_host,
     site_of,
     vendor_of,
@@ -214,11 +215,13 @@ def _host_like(target: str) -> bool:
 
 
 def _well_known(host: str) -> bool:
+    host = public_service(host) or host
     return any(host == site or host.endswith("." + site) for site in WELL_KNOWN_SITES)
 
 
 def _belongs(secret: str, host: str) -> bool:
     """Whether sending ``secret`` to ``host`` is the secret's own use (its provider's host)."""
+    host = public_service(host) or host
     if secret.startswith("$"):
         return foreign_vendor_host(secret[1:], "https://" + host) is None
     if secret.startswith("keyring (") and secret.endswith(")"):  # a keychain entry, named by the service it is for

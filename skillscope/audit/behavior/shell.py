@@ -1659,8 +1659,8 @@ def _payload_harm(ctx: Ctx, text: str, depth: int, path: str | None = None, *, l
     ]
     if reach:
         return f"it reaches the network ({safe_line(reach[0].target, limit=60)})"
-    if any(c.kind == "reads" for c in inner.caps):
-        return "it reads credentials"
+    if any(c.kind == "reads" and not c.target.startswith("$") for c in inner.caps):
+        return "it reads credentials"  # a variable's value is the user's setting until something sends it
     for script in parse_shell(code):
         for stage in script:
             for cmd in stage:
@@ -2011,7 +2011,10 @@ def _persistence(ctx: Ctx, cmd: Cmd, pipeline: Pipeline, flow: _Flow, persist: _
         if source in flow.files:
             payload = f"curl {flow.files[source][1]} | sh"
     elif cmd.name == "sed":
-        payload = " ".join(a for a in cmd.args if not a.startswith("-"))
+        # sed -e 's|@X@|value|' template > place: what lands there is the template the skill ships, filled in
+        words = [a for a in cmd.args if not a.startswith("-")]
+        template = next((found[0][1] for w in words if (found := shipped(ctx.skill_files, ctx.path, w))), None)
+        payload = template if template is not None else " ".join(words)
     else:
         payload = _printed(cmd) if cmd.name not in ("", "exec") else ""
     for target in targets:

@@ -52,6 +52,7 @@ __all__ = [
     "DIGEST_HEX",
     "private_place",
     "private_owner",
+    "public_service",
 ]
 
 DIGEST_HEX = re.compile(r"\b(?:[0-9a-fA-F]{64}|[0-9a-fA-F]{128})\b")
@@ -389,6 +390,35 @@ def _on_private_network(host: str) -> bool:
     return any(address in network for network in _LOCAL_NETWORKS if network.version == address.version)
 
 
+_PUBLIC_SERVICES = {
+    "1.1.1.1": "cloudflare.com",
+    "1.0.0.1": "cloudflare.com",
+    "2606:4700:4700::1111": "cloudflare.com",
+    "2606:4700:4700::1001": "cloudflare.com",
+    "8.8.8.8": "google.com",
+    "8.8.4.4": "google.com",
+    "2001:4860:4860::8888": "google.com",
+    "2001:4860:4860::8844": "google.com",
+    "9.9.9.9": "quad9.net",
+    "149.112.112.112": "quad9.net",
+    "2620:fe::fe": "quad9.net",
+    "2620:fe::9": "quad9.net",
+    "208.67.222.222": "opendns.com",
+    "208.67.220.220": "opendns.com",
+}
+"""Public resolvers' anycast addresses, which their operators also serve HTTPS on (Cloudflare's trace page on
+1.1.1.1): well-known services written as numbers, not a stranger's server hidden behind an address."""
+
+
+def public_service(host: str) -> str | None:
+    """The operator's domain of a well-known public service address (``1.1.1.1`` is cloudflare.com), else None."""
+    try:
+        address = ipaddress.ip_address(host.strip("[]"))
+    except ValueError:
+        return None
+    return _PUBLIC_SERVICES.get(str(address))
+
+
 def is_public_ip(host: str) -> bool:
     """Whether ``host`` is a literal IP address outside loopback, private and link-local ranges."""
     try:
@@ -409,7 +439,7 @@ def endpoint_kind(url: str) -> str | None:
         return "collector"
     if _CHAT.search(url):
         return "chat-webhook"
-    if is_public_ip(host):
+    if is_public_ip(host) and public_service(host) is None:
         return "bare-ip"
     return None
 
