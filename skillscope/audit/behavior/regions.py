@@ -106,7 +106,7 @@ _PERL_TEST = re.compile(r"^use\s+(?:strict|warnings|Test::More|Test2::V0)\b", re
 class Region:
     """A stretch of code inside a file: where it starts (a character offset), its text and its language.
 
-    ``language`` is python, shell, javascript, typescript, powershell, ruby, go, makefile, lua, perl or None (unknown: the shell and generic rules read it).
+    ``language`` is python, shell, javascript, typescript, powershell, ruby, go, makefile, lua, perl, rust or None (unknown: the shell and generic rules read it).
     ``inline`` marks a code span inside a prose line; ``documented`` marks code shown in a Markdown page; ``said``
     marks a command written in a sentence without code marks ("Run curl ... | bash before you start").
     """
