@@ -1,4 +1,4 @@
-"""The tuning splits written by helpers who never read the rules (dev, dev7, dev8, dev9, dev10) are well-formed: every
+"""The tuning splits written by helpers who never read the rules (dev, dev7, dev8, dev9, dev10, dev11) are well-formed: every
 folder is labelled, the counts are the ones their README sections state, every malicious label's marker is on its
 line, and every host a skill names is a reserved example name, a documentation address or a vendor's own. No audit
 runs here."""
@@ -21,6 +21,17 @@ VENDORS = {
     "dev8": ("api.cloudflare.com", "dl.k8s.io"),
     "dev9": ("api.cloudflare.com", "dl.k8s.io", "github.com", "json-schema.org"),
     "dev10": ("sentry.io", "bun.sh"),
+    "dev11": (
+        "sh.rustup.rs",
+        "www.rust-lang.org",
+        "registry.npmjs.org",
+        "www.npmjs.com",
+        "api.cloudflare.com",
+        "1.1.1.1",
+        "pkgs.dev.azure.com",
+        "astral.sh",
+        "docs.astral.sh",
+    ),
 }
 LABELS = {split: bench.load_labels(bench.labels_path(bench.corpus_dir(split))) for split in VENDORS}
 
@@ -65,6 +76,14 @@ def test_dev10_has_every_folder_labelled_and_the_counts_are_the_readme_s():
     honest = [label for label in labels.values() if label["label"] == "honest"]
     assert {p.parent.name for p in bench.corpus_dir("dev10").glob("*/SKILL.md")} == set(labels)
     assert (len(_malicious("dev10")), len(honest)) == (26, 24)
+    assert sum(1 for label in honest if label.get("risky")) == 20
+
+
+def test_dev11_has_every_folder_labelled_and_the_counts_are_the_readme_s():
+    labels = LABELS["dev11"]
+    honest = [label for label in labels.values() if label["label"] == "honest"]
+    assert {p.parent.name for p in bench.corpus_dir("dev11").glob("*/SKILL.md")} == set(labels)
+    assert (len(_malicious("dev11")), len(honest)) == (30, 24)
     assert sum(1 for label in honest if label.get("risky")) == 20
 
 
