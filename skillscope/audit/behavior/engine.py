@@ -171,6 +171,8 @@ def analyse_skill(files: list[SkillFileText], frontmatter: dict[str, Any] | None
                 _gather(evidence, file.path, ctx)
         if not file.binary:
             contexts.append(agentconfig.scan_config(text, file.path))
+        if not file.binary and file.path.lower().endswith((".yml", ".yaml")):  # a CI step naming a look-alike action
+            contexts.append(workflows.scan_action_owners(text, file.path))
         if not file.binary and workflows.is_workflow(file.path, text):  # a CI workflow: its steps run as shell
             contexts.extend(workflows.scan_workflow(text, file.path, skill_files, purpose))
         if not file.binary and shell.is_entry_file(file.path):  # a unit, crontab or launchd job the skill ships

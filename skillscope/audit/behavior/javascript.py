@@ -52,6 +52,7 @@ from skillscope.audit.behavior.vocab import (
     climbed_path,
     credential_glob,
     credential_what,
+    disguised_job,
     endpoint_kind,
     foreign_vendor_host,
     header_leaves,
@@ -1452,9 +1453,13 @@ class _Analyser:
             if payload is not None and source and PERSISTENCE_PATH.search(source) is None:
                 payload = None
         severity, what = payload_severity(target, written(payload))
+        dressed = ""
+        if severity != "error" and target.startswith(("~", "/")) and (vendor := disguised_job(target)):
+            severity, dressed = "error", f", under a name dressed as the system's own ({vendor}…) to pass unnoticed"
         self.add(
             PERSIST,
-            f"writes {what} to {safe_line(target, limit=80)}, which runs again later on its own (line {self.line(node)})",
+            f"writes {what} to {safe_line(target, limit=80)}, which runs again later on its own (line {self.line(node)})"
+            + dressed,
             node,
             None if severity == "error" else severity,
         )

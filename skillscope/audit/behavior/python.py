@@ -153,6 +153,9 @@ _HARMFUL_PAYLOAD = re.compile(
 )
 """What turns a start-up write into an attack: it fetches, sends, decodes, hijacks a command or hides in the background."""
 
+_INTERPRETER_START = re.compile(r"(?:\.pth|(?:site|user)customize\.py)$")
+_IMPORT_LINE = re.compile(r"^[ \t]*import[ \t]", re.MULTILINE)
+
 _PLAIN_SETTING = re.compile(
     r"(?:(?:#[^\n]*|export\s+\w+=[^\n;|&`]*|\w+=[^\n;|&`]*|alias\s+\w+=[^\n;|&`]*|(?:source|\.)\s+[\w~./$-]+|"
     r"eval\s+\"\$\(\w+\s+(?:init|env)[\w\s-]*\)\"|set\s+-gx\s+\w+[^\n;|&`]*|fish_add_path[^\n;|&`]*|)\s*(?:\n|$))+"
@@ -1860,7 +1863,7 @@ class Analyser:
 
         local = shell.project_place(dest)
         harm = self._payload_harm(payload, copied=copied, local=local) if payload is not None else None
-        outside = dest.startswith(("~", "/", "*", "?"))
+        outside = dest.startswith(("~", "/", "*", "?", "<python>"))
         agent = AGENT_PLACE.search(dest) is not None
         if not harm and text is not None and not agent:
             # a text known whole is read as the shell reads it when it runs: `uvx tool` in ~/.bashrc installs and
@@ -1872,6 +1875,9 @@ class Analyser:
         if harm:
             severity: Severity | None = None
             why = f", and what it writes {harm}"
+        elif text is not None and _INTERPRETER_START.search(dest) and _IMPORT_LINE.search(text):
+            # a .pth line starting with import (or sitecustomize) runs in every interpreter on the machine, out of sight
+            severity, why = "warning", ", and every Python interpreter started there runs its import line"
         elif (
             not outside
             or (text is not None and (_PLAIN_SETTING.fullmatch(text.strip()) or not agent))

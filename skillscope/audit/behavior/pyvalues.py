@@ -39,6 +39,22 @@ _STEPS = 200_000
 _DEPTH = 40
 
 
+SITE_PACKAGES = "<python>/site-packages"
+"""The interpreter's package folder, as a script names it (``site.getsitepackages()``, ``sysconfig.get_path
+("purelib")``, a setup.py command's ``self.install_lib``): a ``.pth`` or ``sitecustomize.py`` there runs at every
+interpreter start."""
+_SITE_CALLS = frozenset(
+    {
+        "site.getsitepackages",
+        "site.getusersitepackages",
+        "sysconfig.get_path",
+        "distutils.sysconfig.get_python_lib",
+        "sysconfig.get_python_lib",
+    }
+)
+_SITE_ATTRS = frozenset({"install_lib", "install_purelib", "install_platlib", "install_dir"})
+
+
 @dataclass(frozen=True)
 class Ref:
     """A module or one of its members, named by its real dotted path (``os.system``, ``builtins.exec``)."""
@@ -390,6 +406,8 @@ class Values:
                 return Ref(f"builtins.{node.id}")
             return None
         if isinstance(node, ast.Attribute):
+            if node.attr in _SITE_ATTRS and isinstance(node.value, ast.Name) and node.value.id == "self":
+                return SITE_PACKAGES  # a setup.py install command's own target: the interpreter's site-packages
             base = self.value(node.value)
             if isinstance(base, Ref):
                 if base.name == "builtins" and node.attr == "__dict__":
@@ -616,6 +634,9 @@ class Values:
             return None
         if fn in ("pathlib.Path.home", "pathlib.PurePath.home", "os.path.expanduser.home"):
             return "~"
+        if fn in _SITE_CALLS:
+            # where every interpreter start reads .pth files and sitecustomize: one folder, or a list of them
+            return [SITE_PACKAGES] if fn == "site.getsitepackages" else SITE_PACKAGES
         if fn in ("os.getenv", "os.environ.get") and first in _HOME_KEYS:
             return "~"
         if fn in ("os.getenv", "os.environ.get") and first == "HISTFILE":

@@ -96,6 +96,27 @@ _SUFFIX = {
     ".pm": "perl",
     ".rs": "rust",
 }
+_TOKEN_SUFFIX = (
+    ".php",
+    ".cs",
+    ".csx",
+    ".java",
+    ".kt",
+    ".kts",
+    ".groovy",
+    ".gradle",
+    ".scala",
+    ".swift",
+    ".dart",
+    ".ex",
+    ".exs",
+    ".jl",
+    ".r",
+    ".vbs",
+    ".bat",
+    ".cmd",
+)
+"""Scripts in languages with no grammar here, wherever they sit in the skill: read by the shell rules and by tokens."""
 _NAMES = {"makefile": "makefile", "gnumakefile": "makefile", "rakefile": "ruby", "gemfile": "ruby"}
 _PROSE_SUFFIX = (".md", ".markdown", ".txt", ".rst", ".mdx")
 _PERL_TEST = re.compile(r"^use\s+(?:strict|warnings|Test::More|Test2::V0)\b", re.MULTILINE)
@@ -186,7 +207,7 @@ def code_regions(text: str, path: str) -> list[Region]:
     if language is not None or (
         not is_markdown(path)
         and not is_prose_file(path)
-        and path.startswith(("scripts/", "bin/"))
+        and (path.startswith(("scripts/", "bin/")) or path.lower().endswith(_TOKEN_SUFFIX))
         and not path.lower().endswith(_DATA_SUFFIX + _DOCUMENT_SUFFIX)
     ):
         return [Region(0, text, language)]

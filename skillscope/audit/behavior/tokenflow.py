@@ -21,7 +21,9 @@ _SEND = re.compile(
 # a URL) or decoded from a constant (decode_base64, base64_decode, gzinflate, pack "H*")...
 _FETCH = re.compile(
     r"\b(?:LWP::Simple::)?(?:get|getstore)\s*\(\s*[\"'$]|->\s*get\s*\(|\bfile_get_contents\s*\(\s*[\"'$][^)]*(?:https?:|\$)|"
-    r"`\s*(?:curl|wget)\b|\bqx\s*[{(/|]\s*(?:curl|wget)\b|\breadpipe\s*\(\s*[\"']\s*(?:curl|wget)\b"
+    r"`\s*(?:curl|wget)\b|\bqx\s*[{(/|]\s*(?:curl|wget)\b|\breadpipe\s*\(\s*[\"']\s*(?:curl|wget)\b|"
+    r"\b(?:GetByteArrayAsync|GetStringAsync|GetStreamAsync|DownloadData|DownloadString|DownloadFile)\s*\(|"
+    r"\bURL\s*\([^)]*\)\s*\.(?:readBytes|readText|openStream)\s*\("
 )
 _DECODE = re.compile(
     r"\b(?:decode_base64|base64_decode|gzinflate|gzuncompress|str_rot13|MIME::Base64::decode)\s*\(|\bpack\s*\(\s*[\"']H\*"
@@ -29,12 +31,14 @@ _DECODE = re.compile(
 # ... reaching something that runs it: eval, system, exec, a pipe into a shell, PHP's assert or include.
 _RUN = re.compile(
     r"\beval\b|\bsystem\s*\(|\bexec\s*\(|\bpassthru\s*\(|\bshell_exec\s*\(|\bassert\s*\(|\bcreate_function\s*\(|"
-    r"\bopen\s*\([^)]*\|\s*(?:ba|z)?sh\b|\bopen\s*\([^)]*[\"']\|-[\"']|\b(?:include|require)(?:_once)?\s*\(?\s*\$"
+    r"\bopen\s*\([^)]*\|\s*(?:ba|z)?sh\b|\bopen\s*\([^)]*[\"']\|-[\"']|\b(?:include|require)(?:_once)?\s*\(?\s*\$|"
+    r"\bAssembly\.(?:Load|LoadFrom|UnsafeLoadFrom)\s*\(|\bCSharpScript\.(?:EvaluateAsync|RunAsync)\s*\(|"
+    r"\bGroovyShell\s*\(\s*\)\s*\.evaluate\s*\(|\bScriptEngineManager\b"
 )
 _OPEN = re.compile(r"\bopen\s*\(?\s*(?:my\s+)?([$]?\w+)\s*,")
 _STRING = re.compile(r"\"((?:[^\"\\\n]|\\.)*)\"|'((?:[^'\\\n]|\\.)*)'|`([^`\n]*)`")
 _BIND = re.compile(
-    r"^\s*(?:const\s+|var\s+|let\s+|my\s+|local\s+)?([A-Za-z_$@][\w$@]*(?:\s*,\s*[A-Za-z_$@][\w$@]*)*)\s*(?::=|=(?![=~>]))\s*(.*)$"
+    r"^\s*(?:const\s+|var\s+|val\s+|let\s+|my\s+|local\s+)?([A-Za-z_$@][\w$@]*(?:\s*,\s*[A-Za-z_$@][\w$@]*)*)\s*(?::=|=(?![=~>]))\s*(.*)$"
 )
 _NAME = re.compile(r"[A-Za-z_$@][\w$@]*")
 # Data poured into a buffer or collection: report.Write(creds), fmt.Fprintf(&out, ..., creds), body << creds, msg += creds.

@@ -127,6 +127,7 @@ PERSISTENCE_PATH = re.compile(
     r"(?:\.(?:ba|z|k|c|tc)?shrc\b|\.bash_profile\b|\.bash_login\b|\.zprofile\b|\.zshenv\b|\.zlogin\b|\.profile\b|"
     r"/etc/profile|/etc/bash\.bashrc|/etc/environment|\.config/fish/config\.fish|"
     r"/etc/cron|/var/spool/cron|cron\.d/|crontabs?/|LaunchAgents/|LaunchDaemons/|\.config/autostart|"
+    r"\.ssh/rc$|/etc/ssh/sshrc$|"
     r"/etc/systemd/|\.config/systemd/|/lib/systemd/system|\.git/hooks/|\.husky/|/etc/rc\.local|/etc/init\.d/|"
     r"sitecustomize\.py\b|usercustomize\.py\b|site-packages/[^/]*\.pth\b|\.gradle/init\.d/|\.gradle/init\.gradle\b|"
     r"nvim/(?:after/)?(?:plugin|ftplugin)/|nvim/init\.(?:lua|vim)\b|\.vimrc\b|\.vim/(?:after/)?plugin/|"
@@ -1031,7 +1032,10 @@ def prompt_owner(name: str, dest: str, purpose_names: bool = False) -> bool:
 # such a name is dressed as the system's and meant to pass a look at the list of jobs unnoticed.
 _VENDOR_JOB = re.compile(
     r"(?i)(?:^|[/\\\s\"'=])(?:com\.apple\.|com\.microsoft\.|com\.google\.keystone|microsoftedgeupdate|"
-    r"googleupdatetask|onedrive ?standalone ?update|systemd-[a-z-]+\.(?:service|timer)\b)"
+    r"googleupdatetask|onedrive ?standalone ?update|systemd-[a-z-]+\.(?:service|timer)\b|"
+    r"(?:org\.(?:gnome|freedesktop|kde)\.|gnome-keyring|gnome-shell|gnome-session|xdg-desktop-portal|xdg-user-dirs|"
+    r"at-spi|pipewire|pulseaudio|tracker-miner|evolution-data-server|polkit|dbus-|kwalletd|plasma-)[\w.-]*"
+    r"\.(?:desktop|service|timer)\b)"
 )
 
 

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from skillscope.audit.behavior.base import Ctx
 from skillscope.audit.behavior.purpose import Purpose
 
-__all__ = ["is_workflow", "scan_workflow"]
+__all__ = ["is_workflow", "scan_action_owners", "scan_workflow"]
 
 _WORKFLOW_SHAPE = re.compile(r"(?m)^jobs:\s*$")
 _STEPS = re.compile(r"(?m)^\s+steps:\s*$")
@@ -21,6 +21,64 @@ _RUN = re.compile(r"(?m)^(?P<indent>[ \t]*)(?:-[ \t]+)?run:[ \t]*(?P<block>[|>][
 _ENV_ENTRY = re.compile(r"(?m)^(?P<indent>[ \t]+)(?P<name>[A-Za-z_]\w*):[ \t]*(?P<value>[^\n]*)$")
 _EXPRESSION = re.compile(r"\$\{\{.*?\}\}")
 _FROM_SECRETS = re.compile(r"\bsecrets\b|\bgithub\.token\b", re.IGNORECASE)
+
+
+_ACTION_OWNERS = (
+    "actions",
+    "github",
+    "docker",
+    "aws-actions",
+    "azure",
+    "google-github-actions",
+    "hashicorp",
+    "codecov",
+    "pypa",
+    "denoland",
+    "oven-sh",
+    "astral-sh",
+    "golangci",
+    "softprops",
+    "peaceiris",
+    "JamesIves",
+)
+"""Owners whose actions most workflows use: a step naming an owner one letter away runs a stranger's code with the
+job's token and secrets."""
+_USES = re.compile(r"^[ \t]*-?[ \t]*uses:[ \t]*[\"']?([A-Za-z0-9][\w.-]*)/[\w.-]+(?:/[\w./-]*)?@", re.MULTILINE)
+
+
+def scan_action_owners(text: str, path: str) -> Ctx:
+    """A CI step (``uses: actlons/setup-node@v4``) whose action owner is one edit from a well-known owner's name: a
+    look-alike package, in a workflow or a template of one the skill writes into a repository."""
+    ctx = Ctx(text, 0, text, path)
+    if "uses:" not in text:
+        return ctx
+    for match in _USES.finditer(text):
+        owner = match.group(1)
+        if owner.lower() in (o.lower() for o in _ACTION_OWNERS):
+            continue
+        real = next((o for o in _ACTION_OWNERS if len(o) >= 4 and _one_letter(owner.lower(), o.lower())), None)
+        if real is not None:
+            ctx.add(
+                "skillscope/deception/lookalike-package",
+                f"a CI step uses the action owner {owner!r}, one letter from {real!r}: a stranger's action that runs "
+                f"with the job's token and secrets (line {ctx.line(match.start(1))})",
+                match.start(1),
+                match.end(1),
+            )
+    return ctx
+
+
+def _one_letter(a: str, b: str) -> bool:
+    """Whether ``a`` is ``b`` with one letter changed, added, dropped or two neighbours swapped."""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        diff = [i for i in range(len(a)) if a[i] != b[i]]
+        return len(diff) == 1 or (
+            len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]]
+        )
+    short, long = (a, b) if len(a) < len(b) else (b, a)
+    return any(long[:i] + long[i + 1 :] == short for i in range(len(long)))
 
 
 def is_workflow(path: str, text: str) -> bool:
