@@ -45,7 +45,8 @@ _ARCHIVE_SUFFIXES = (".zip", ".tar", ".tgz", ".tar.gz", ".gz", ".bz2", ".xz", ".
 
 
 _LOCAL_SETUP = re.compile(
-    r"""eval\s+(["']?)\$\(\s*((?:~|\$\{?HOME\}?)?[\w./-]+)(?:\s+[\w.=:-]+)*\s*\)\1(?![\w$`(])""", re.MULTILINE
+    r"""eval\s+(["']?)\$\(\s*((?:~|\$\{?HOME\}?)?[\w./-]+)(?:\s+(?:[\w.=:-]+|"\$\{?\w+\}?"|\$\{?\w+\}?))*\s*\)\1(?![\w$`(])""",
+    re.MULTILINE,
 )
 """``eval "$(ssh-agent -s)"``, ``eval "$(pyenv init -)"``: a local tool printing settings for this shell."""
 _NOT_LOCAL = frozenset(
@@ -93,6 +94,8 @@ def _workspace_only(text: str, match: re.Match[str]) -> bool:
     targets = [w.strip("\"'") for w in re.split(r"[\s;&|]+", rest) if w and not w.startswith("-")][:4]
     if match.group(0).startswith("chmod"):
         return bool(targets) and not any(_chmod_worth_a_look(text, w) for w in targets)
+    if targets and all(_checked_inside_project(text, w) for w in targets):
+        return True  # each target is tested to lie below the project or the folder the user named
     if any(w.startswith("$") for w in targets):
         targets = _rm_values(text, match.start()) or targets
     # a folder the script made itself with mktemp (``tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT``) is its scratch,
@@ -131,10 +134,14 @@ _MKTEMP = re.compile(r"[\"']?(?:\$\(\s*mktemp|`\s*mktemp)\b[^;&|<>`()$]*(?:\)|`)
 _OTHER_SETTERS = r"\b(?:read|for|select|mapfile|readarray|typeset|getopts|printf\s+-v)\b[^\n;]*\b{name}\b"
 
 
-_PROJECT_ROOT = r"^[ \t]*(?:(?:local|readonly)[ \t]+)?{name}=[\"']?(?:\$\(\s*(?:git\s+rev-parse\s+--show-toplevel|pwd)\b|\$\{{?PWD\}}?[\"']?\s*$)"
+_PROJECT_ROOT = (
+    r"^[ \t]*(?:(?:local|readonly)[ \t]+)?{name}=[\"']?(?:\$\(\s*(?:git\s+rev-parse\s+--show-toplevel|pwd)\b|"
+    r"\$\{{?PWD\}}?[\"']?\s*$|\$\{{?1(?![\w])(?!:-)(?!-))"
+)
+"""The repository's top, the working directory, or the folder the user names as the first argument (``root=${1:?}``)."""
 _INSIDE_TEST = (
-    r"\[\[\s*\"?\$\{{?{name}\}}?\"?\s*==?\s*\"?\$\{{?(\w+)\}}?\"?/\*\s*\]\]"
-    r"\s*\|\|\s*\{{?[^}}\n]*\b(?:exit|continue|return)\b"
+    r"\[\[[^\]\n]*?\"?\$\{{?{name}\}}?\"?\s*==?\s*\"?\$\{{?(\w+)\}}?\"?/\*[^\]\n]*\]\]"
+    r"\s*(?:\|\|\s*\{{?[^}}\n]*\b(?:exit|continue|return)\b|&&\s*rm\b)"
 )
 
 

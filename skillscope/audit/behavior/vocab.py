@@ -529,12 +529,24 @@ def lookalike_site(host: str) -> str | None:
     # at ".com"; a country code after it (example.com.au) is a real suffix, not another host
     for at in range(1, len(labels) - 1):
         rest = labels[at + 1 :]
+        worn = f"{labels[at - 1]}.{labels[at]}"
         if labels[at] in _GENERIC_TLDS and not (len(rest) == 1 and len(rest[0]) == 2):
-            return f"{labels[at - 1]}.{labels[at]}"
+            # "dev", "app", "ai" are words of an organisation's own names too (pkgs.dev.azure.com, api.dev.acme.com):
+            # worn in front they imitate only a site that is known
+            if labels[at] in _WORD_TLDS and worn not in WELL_KNOWN_SITES and labels[at - 1] not in _known_names():
+                continue
+            return worn
     return None
 
 
+@functools.lru_cache(maxsize=1)
+def _known_names() -> frozenset[str]:
+    """The first labels of the well-known sites and the borrowed brands (github, bun, anthropic)."""
+    return frozenset(site.split(".")[0] for site in WELL_KNOWN_SITES) | frozenset(_BORROWED)
+
+
 _GENERIC_TLDS = frozenset({"com", "org", "net", "io", "dev", "app", "sh", "ai"})
+_WORD_TLDS = frozenset({"dev", "app", "sh", "ai"})
 
 
 def related_host(name: str, host: str) -> bool:
