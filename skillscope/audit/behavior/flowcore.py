@@ -330,15 +330,43 @@ _HARMFUL_PAYLOAD = re.compile(
 _AUTHORIZED_KEYS = re.compile(r"\.ssh/authorized_keys\d?$")
 
 
+_SSH_CLIENT = re.compile(r"(?:^|[\s;|&(`])(?:auto)?ssh(?=\s)([^\n;|&]*)")
+_REMOTE_FORWARD = re.compile(
+    r"\s-[A-Za-z]*R\s*(['\"]?)([^\s'\"]+)\1|\s-o\s*(['\"]?)RemoteForward[\s=]+([^'\"\n]+?)\3(?=\s|$)", re.IGNORECASE
+)
+_LOCAL_HOST = re.compile(r"^(?:localhost|127(?:\.\d+){3}|\[?::1\]?|0\.0\.0\.0|\*|)$", re.IGNORECASE)
+_LOGIN_PORTS = frozenset({"22", "3389", "5900"})
+"""This machine's login doors: sshd, remote desktop, VNC."""
+
+
+def reverse_tunnel(text: str) -> str | None:
+    """A reverse SSH tunnel (``ssh -fN -R 40022:localhost:22 relay@host``) that hands the remote host a door into this
+    machine: its SSH login (or a remote-desktop port), or with ``-R PORT`` alone a proxy into the network it stands
+    in. Started from a login script it stands open whenever the user is logged in. A local forward (``-L``) or a
+    reverse forward of an ordinary service is no such door: None."""
+    for client in _SSH_CLIENT.finditer(text):
+        for forward in _REMOTE_FORWARD.finditer(client.group(1)):
+            spec = forward.group(2) or re.sub(r"\s+", ":", (forward.group(4) or "").strip())
+            parts = re.findall(r"\[[^\]]*\]|[^:]+", spec)
+            spec = spec.replace(UNKNOWN, "…")
+            if len(parts) == 1 and re.fullmatch(r"\d+|\x00|\$\{?\w+\}?", parts[0]):
+                return f"it opens a reverse SSH tunnel ({spec}) that lets the remote host reach the network this machine is in"
+            if len(parts) >= 3 and parts[-1] in _LOGIN_PORTS and _LOCAL_HOST.match(parts[-2]):
+                return (
+                    f"it opens a reverse SSH tunnel ({spec}) that hands the remote host a way into this machine's login"
+                )
+    return None
+
+
 def startup_shell_harm(ctx: Ctx, text: str, *, local: bool = False) -> str | None:
     """Why a line written into a start-up file is harmful when run as shell (it fetches, sends, decodes, reads
-    secrets or hides), or None: the shell analyser's own judgement of the entry, whoever wrote it (``local``: in
-    the repository's own place, where a host known only at run time is the user's)."""
+    secrets, hides or opens a way in), or None: the shell analyser's own judgement of the entry, whoever wrote it
+    (``local``: in the repository's own place, where a host known only at run time is the user's)."""
     if not text.strip() or text.lstrip().startswith(("{", "<")) or re.match(r"\s*\[\s*[\[{\"\d\]]", text):
         return None  # JSON settings or a plist: judged by their keys, not as shell
     from skillscope.audit.behavior.shell import payload_harm
 
-    return payload_harm(ctx, text.replace(UNKNOWN, "${1}"), local=local)
+    return payload_harm(ctx, text.replace(UNKNOWN, "${1}"), local=local) or reverse_tunnel(text)
 
 
 def _pinned_lines(text: str) -> bool:
@@ -598,6 +626,8 @@ class Sinks:
             why = f" a job named as the system's own ({vendor}…), dressed to pass unnoticed,"
         elif content.text is not None and harmful:
             why = f" {shown(content.text, 80)}"
+            if shell_harm and "\n" in content.text.strip():
+                why += f" ({shell_harm})"  # several lines: the one shown first need not be the harmful one
         severity: Severity | None = None if harmful else "note"
         ctx.add(
             "skillscope/persistence/startup",

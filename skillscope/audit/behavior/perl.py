@@ -35,6 +35,7 @@ from skillscope.audit.behavior.flowcore import (
     picked,
     private_read,
     shell_quote,
+    shown,
     unescape,
     with_places_read,
 )
@@ -98,6 +99,11 @@ _DELETERS = frozenset(
         "File::Remove::remove",
     }
 )
+_DIRNAMES = frozenset({"dirname", "File::Basename::dirname"})
+_ABSOLUTE = frozenset(
+    {"abs_path", "realpath", "rel2abs", "canonpath", "Cwd::abs_path", "Cwd::realpath", "File::Spec::Functions::rel2abs"}
+)
+"""Calls that spell a path from the root: the same place, so a climb from it is the same climb."""
 _DECODERS = {
     "decode_base64": "base64",
     "MIME::Base64::decode_base64": "base64",
@@ -330,10 +336,19 @@ class _Perl(TreeFlow):
         return concat(pieces)
 
     def _string_literal(self, node: Node, scope: dict[str, Val]) -> Val:
-        return self._content(node.child_by_field_name("content"), scope, interpolate=False)
+        content = node.child_by_field_name("content")
+        return self._blank(node) if content is None else self._content(content, scope, interpolate=False)
 
     def _interpolated_string_literal(self, node: Node, scope: dict[str, Val]) -> Val:
-        return self._content(node.child_by_field_name("content"), scope, interpolate=True)
+        content = node.child_by_field_name("content")
+        return self._blank(node) if content is None else self._content(content, scope, interpolate=True)
+
+    def _blank(self, node: Node) -> Val:
+        """A string of white space only (``join(' ', ...)``), which the grammar gives no content node."""
+        marks = node.children
+        if len(marks) < 2:
+            return Val("")
+        return Val(self.data[marks[-2].end_byte : marks[-1].start_byte].decode("utf-8", "replace"))
 
     def _quoted_word_list(self, node: Node, scope: dict[str, Val]) -> Val:
         content = node.child_by_field_name("content")
@@ -801,8 +816,12 @@ class _Perl(TreeFlow):
         if name in _DELETERS:
             for item in args:
                 if item.handle != ("hash", ""):  # remove_tree($dir, { keep_root => 1 }): its options
-                    sinks.destroy(start, end, item, name)
+                    self._destroy(start, end, item, name)
             return EMPTY
+        if name in _DIRNAMES:
+            return _parent(first)
+        if name in _ABSOLUTE:
+            return replace(first, handle=None, items=None)  # the same place, spelled from the root
         if name in ("POST", "PUT", "PATCH", "GET", "HEAD", "DELETE") and args:
             return replace(merge(args), text=first.text, handle=("request", first.text or UNKNOWN))
         # get() is LWP::Simple's whoever imported it (a use line, or perl -MLWP::Simple on a command line)
@@ -966,13 +985,14 @@ class _Perl(TreeFlow):
             arguments = arguments.child_by_field_name("arguments")
         args = self._flat(arguments, scope)
         if name == "printf" and args:
-            args = [format_text(args[0], args[1:])]
+            args = [_printf(args[0], args[1:])]
         return self._to_handle(start, end, handle, args)
 
     def _to_handle(self, start: int, end: int, handle: Val | None, args: list[Val]) -> Val:
         kind, target = handle.handle if handle is not None and handle.handle is not None else ("", "")
         if kind == "file":
-            self.sinks.write(start, end, Val(target), concat(args), append=bool(handle and handle.append))
+            written = _each_written(concat(args))
+            self.sinks.write(start, end, Val(target), written, append=bool(handle and handle.append))
         elif kind == "socket":
             self.sinks.send(start, end, Val(target), args, how="socket")
         elif kind == "pipe":
@@ -1020,6 +1040,10 @@ class _Perl(TreeFlow):
             return Val("~" if klass == "File::HomeDir" else "/tmp")
         if klass == "File::Spec" and method in ("catfile", "catdir", "join"):
             return path_join(args)
+        if klass == "File::Spec" and method in ("updir", "curdir"):
+            return Val(".." if method == "updir" else ".")
+        if klass == "File::Spec" and method in ("rel2abs", "canonpath", "abs2rel") and args:
+            return replace(first, handle=None, items=None)
         if klass in ("Path::Tiny", "Mojo::File") and method == "new":
             joined = path_join(args)
             return replace(joined, handle=("path", joined.text or UNKNOWN))
@@ -1119,8 +1143,11 @@ class _Perl(TreeFlow):
             self.sinks.write(start, end, path, concat(args), append=method.startswith("append"))
             return EMPTY
         if method in ("remove_tree", "remove", "rmtree"):
-            self.sinks.destroy(start, end, path, f"Path::Tiny {method}")
+            self._destroy(start, end, path, f"Path::Tiny {method}")
             return EMPTY
+        if method == "parent":
+            parent = _parent(path)
+            return replace(parent, handle=("path", parent.text or UNKNOWN))
         if method in ("child", "path"):
             joined = path_join([path, *args])
             return replace(joined, handle=("path", joined.text or UNKNOWN))
@@ -1130,6 +1157,25 @@ class _Perl(TreeFlow):
         if method in ("stringify", "canonpath", "absolute", "realpath"):
             return recv
         return replace(path, text=None)
+
+    def _destroy(self, start: int, end: int, path: Val, how: str) -> None:
+        """A delete: the flow engine's judgement of the place, or, for a recursive delete of a path that climbs above
+        the folder it was given (``dirname($dir)``, ``"$dir/.."``, ``File::Spec->updir``), that climb: a place the
+        user did not name."""
+        above = _climbed_above(path.text) if how not in ("unlink", "rmdir") else None
+        if above is None:
+            self.sinks.destroy(start, end, path, how)
+            return
+        text = path.text or UNKNOWN
+        self.ctx.cap("destroys", shown(text, 80), start, end, how)
+        self.ctx.add(
+            "skillscope/permissions/destructive",
+            f"deletes {shown(text, 80)} ({above}) with {how}, which the user did not name"
+            f"{''.join(f', passes it to {name}() (line {line})' for name, line in self.sinks.via)} "
+            f"(line {self.ctx.line(start)})",
+            start,
+            end,
+        )
 
     def _follow(self, name: str, node: Node, args: list[Val]) -> Val:
         func = self.functions[name]
@@ -1158,6 +1204,63 @@ def _downloaded(command: str | None) -> str | None:
     if found is None or re.search(r"\s-O\s", command or "") and "-O-" not in (command or ""):
         return None
     return found.group(1)
+
+
+def _parent(path: Val) -> Val:
+    """``dirname``: the folder holding ``path``. A last step the script spells is taken off; a last step known only at
+    run time (a folder the user gives), ``.``, ``..`` or ``~`` is climbed out of with ``/..``, so the climb stays
+    visible to the delete it reaches."""
+    text = path.text if path.text is not None else UNKNOWN
+    stripped = text.rstrip("/") or "/"
+    if stripped == "/":
+        return replace(path, text="/", handle=None, items=None)
+    last = stripped.rsplit("/", 1)[-1]
+    if "/" not in stripped or last in ("..", ".", "~") or UNKNOWN in last:
+        parent = stripped + "/.."
+    else:
+        parent = stripped.rsplit("/", 1)[0] or "/"
+    return replace(path, text=parent, handle=None, items=None)
+
+
+def _climbed_above(text: str | None) -> str | None:
+    """How a relative path climbs above where it starts (the folder it was given, or the one the script runs in)
+    and stays there, or None: it stays inside, or climbs out only to name a folder beside it (``$dir/../x``). A path
+    from the root or the home folder is judged where it lands instead."""
+    if text is None or text.startswith(("/", "~", "$HOME")):
+        return None
+    steps = text.split("/")
+    given = UNKNOWN in steps[0]
+    depth = lowest = 0
+    for step in steps[1:] if given else steps:
+        if step == "..":
+            depth -= 1
+            lowest = min(lowest, depth)
+        elif step not in ("", "."):
+            depth += 1
+    if depth >= 0 or lowest < depth:
+        return None
+    start = "the folder it was given" if given else "the folder it runs in"
+    return f"the folder above {start}" if depth == -1 else f"{-depth} folders above {start}"
+
+
+def _printf(template: Val, args: list[Val]) -> Val:
+    """``printf`` filled in: for an argument that may hold other texts (the item of a loop), each of them too."""
+    filled = format_text(template, args)
+    alts = [
+        format_text(template, [*args[:at], replace(arg, text=alt), *args[at + 1 :]]).text
+        for at, arg in enumerate(args)
+        for alt in arg.alts
+    ]
+    return replace(filled, alts=tuple(a for a in alts if a is not None)[:8])
+
+
+def _each_written(val: Val) -> Val:
+    """What a print into a file writes over every run of the loop around it (``print {$fh} "$_\\n" for @rc``): the
+    text for each item it walks, one after another, so the file is judged by all of them, not by the first."""
+    if val.text is None or not val.alts:
+        return val
+    lines = [val.text, *val.alts]
+    return replace(val, text="".join(t if t.endswith("\n") else t + "\n" for t in lines)[:4000], alts=())
 
 
 def _leaves(node: Node) -> list[Node]:

@@ -88,7 +88,9 @@ _TRIGGERS = tuple(
 
 
 _CONDITION = re.compile(
-    r"^[ \t]*(?:\}\s*)?(?:if|elif|else\s+if|while|unless)\b[^\n]*|^[ \t]*\[\[?[^\n]*?\]\]?[ \t]*&&[^\n]*|^[ \t]*case\s+\S[^\n]*\s+in\b[^\n]*",
+    r"^[ \t]*(?:\}\s*)?(?:if|elif|else\s+if|while|unless)\b[^\n]*|^[ \t]*\[\[?[^\n]*?\]\]?[ \t]*&&[^\n]*|^[ \t]*case\s+\S[^\n]*\s+in\b[^\n]*|"
+    # Perl's statement modifier (`rmtree($dir) if $wday == 5;`): the condition after the act, outside any string
+    r"^[ \t]*(?=[^\n]*;[ \t]*$)(?:[^'\"\n#]|\"[^\"\n]*\"|'[^'\n]*')*?\S[ \t]+(?:if|unless)[ \t]+[^\n]*",
     re.MULTILINE,
 )
 _MOMENT_BIND = re.compile(
@@ -97,9 +99,17 @@ _MOMENT_BIND = re.compile(
 )
 """A name set to a fixed moment (``deadline = time.mktime((2026, 9, 1, ...))``, ``const at = new Date("2026-11-01")``):
 comparing the clock with it is comparing the clock with that moment."""
+_CLOCK_BIND = re.compile(
+    r"^[ \t]*(?:(?:my|our|local|const|let|var)\s+)?([^=\n;]{1,120}?)\s*:?=(?![=~>])[^\n]*?"
+    r"(?:\b(?:localtime|gmtime|strftime)\b|DateTime->(?:now|today)|\b(?:datetime|date)\.(?:now|today|utcnow)\(|"
+    r"new\s+Date\(\s*\)|\bTime\.now\b|\$\(date\b)",
+    re.MULTILINE,
+)
+"""Names set from the clock (``my @t = localtime;``, ``my ($s, $m, $h, $mday, $mon, $y, $wday) = localtime;``,
+``my $dow = (localtime)[6];``, ``now = datetime.now()``): a condition on one of them is a condition on the date."""
 _LITERAL = re.compile(r"['\"`][^'\"`\n]{2,}['\"`]|(?<![\w.$])\d+(?:\.\d+)?(?![\w.])|^\s*case\b")
 _COMPARE = re.compile(
-    r"^\s*case\b|===?|!==?|[<>]=?|\s-(?:eq|ne|gt|ge|lt|le)\s|\s=\s|\bin\b|\.(?:includes|startswith|endswith|startsWith|endsWith|contains|match|test)\("
+    r"^\s*case\b|===?|!==?|[<>]=?|\s-(?:eq|ne|gt|ge|lt|le)\s|\s(?:eq|ne)\s|\s=\s|\bin\b|\.(?:includes|startswith|endswith|startsWith|endsWith|contains|match|test)\("
 )
 _CHANCE = re.compile(r"\b(?:s?rand\w*|\w*Random\w*)\b|\$RANDOM\b|\bSRANDOM\b", re.IGNORECASE)
 """Any random draw: rand(100), Random.rand, Math.random(), random.random(), randint, secrets.randbelow, rand.Intn,
@@ -216,11 +226,17 @@ def scan_triggers(ctx: Ctx) -> None:
     counters = {a or b for a, b in _INCREMENT.findall(text)}
     moments = set(_MOMENT_BIND.findall(text)) if re.search(r"20\d\d", text) else set()
     places = set(_WHERE_BIND.findall(text)) if any(w in text for w in _WHERE_WORDS) else set()
+    clocks = {
+        name
+        for left in _CLOCK_BIND.findall(text)
+        for name in re.findall(r"[A-Za-z_]\w*", left)
+        if name not in ("my", "our", "local", "const", "let", "var")
+    }
     for match in _CONDITION.finditer(text):
         condition = match.group(0)
         if text.count("\n", 0, match.start()) in reported:
             continue
-        named = set(re.findall(r"[A-Za-z_]\w*", condition)) if moments or counters or places else set()
+        named = set(re.findall(r"[A-Za-z_]\w*", condition)) if moments or counters or places or clocks else set()
         # where the code runs (its time zone, locale, the repository's remote) tested against a fixed set or pattern
         where = bool(_WHERE.search(condition) or named & places) and _WHERE_TEST.search(condition) is not None
         if not (_COMPARE.search(condition) or where):
@@ -237,7 +253,7 @@ def scan_triggers(ctx: Ctx) -> None:
             )
         elif named & counters:
             check, what = "skillscope/triggers/run-counter", "counts its runs and acts on a given one"
-        elif _DATE_PART.search(condition) or named & moments:
+        elif _DATE_PART.search(condition) or named & (moments | clocks):
             check, what = "skillscope/triggers/time-bomb", "acts on a given day, date or time"
         elif _CHANCE.search(condition):
             check, what = "skillscope/triggers/magic-value", "acts on a random share of runs"
