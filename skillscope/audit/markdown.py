@@ -287,7 +287,13 @@ def hidden_parts(text: str, *, frontmatter: bool = True) -> list[HiddenPart]:
             links.update(str(c.attrs.get("href")) for c in token.children or () if c.type == "link_open")
             links.update(str(c.attrs.get("src")) for c in token.children or () if c.type == "image")
     references = env.get("references")
+    covered: set[int] = set()
+    for token in tokens:
+        if token.map is not None:
+            covered.update(range(token.map[0], token.map[1]))
+    reported: set[int] = set()
     for label, ref in references.items() if isinstance(references, dict) else ():
+        reported.add(ref.get("map", [0])[0])
         line = ref.get("map", [0])[0] + offset
         source = lines[line] if line < len(lines) else ""
         column = len(source) - len(source.lstrip()) + 1
@@ -297,4 +303,36 @@ def hidden_parts(text: str, *, frontmatter: bool = True) -> list[HiddenPart]:
             continue
         said = str(ref.get("title") or "").strip() or source.strip()
         parts.append(HiddenPart("reference-comment", line + 1, column, said, str(label)))
+    parts += _repeated_definitions(body, offset, lines, covered | reported)
     return sorted(parts, key=lambda p: (p.line, p.column))
+
+
+_DEFINITION = re.compile(r"^ {0,3}\[([^\]\n]{1,999})\]:")
+
+
+def _repeated_definitions(body: str, offset: int, lines: list[str], taken: set[int]) -> list[HiddenPart]:
+    """Reference definitions whose label an earlier one already took (``[//]: # (...)`` written twice): the parser
+    keeps the first and drops the rest without a token, so nothing renders them and nothing else reports them."""
+    out: list[HiddenPart] = []
+    body_lines = body.split("\n")
+    for index, source in enumerate(body_lines):
+        if index in taken or "]:" not in source:
+            continue
+        head = _DEFINITION.match(source)
+        if head is None:
+            continue
+        block = [source]
+        for following in body_lines[index + 1 : index + 6]:  # a title may run on over a few lines
+            if not following.strip() or _DEFINITION.match(following) or (index + len(block)) in taken:
+                break
+            block.append(following)
+        env: dict[str, object] = {}
+        parser().parse("\n".join(block), env)
+        found = env.get("references")
+        if not isinstance(found, dict) or not found:
+            continue
+        ref = next(iter(found.values()))
+        said = str(ref.get("title") or "").strip() or source.strip()
+        column = len(source) - len(source.lstrip()) + 1
+        out.append(HiddenPart("reference-comment", index + offset + 1, column, said, head.group(1)))
+    return out

@@ -4,7 +4,8 @@ What it follows: constant strings and ``..`` joins, locals and module fields, th
 values they are given, ``string.reverse``/``string.char``; commands handed to ``os.execute``, ``io.popen``,
 ``vim.fn.system``/``jobstart``, ``vim.system`` and ``hs.execute`` (read as shell lines), code handed to
 ``load``/``loadstring``, reads of ``os.getenv`` and of files through ``io.open``/``io.lines``, writes through a file
-handle, and LuaSocket's ``http.request``. The verdicts are the flow engine's (``flowcore.Sinks``)."""
+handle, LuaSocket's ``http.request``, and what it prints (``print``, ``io.write``, ``io.stdout:write``) for the agent
+that runs it. The verdicts are the flow engine's (``flowcore.Sinks``)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from skillscope.audit.behavior.flowcore import (
     Val,
     concat,
     env_value,
+    format_text,
     merge,
     path_secret,
     private_read,
@@ -50,6 +52,9 @@ _RUNNERS = frozenset(
     }
 )
 _LOADERS = frozenset({"load", "loadstring"})
+_PRINTERS = frozenset({"print", "io.write"})
+"""Calls whose text goes to standard output, which the agent that runs the script reads."""
+_STREAMS = frozenset({"io.stdout", "io.stderr", "io.output()"})
 _SENDERS = frozenset({"http.request", "socket.http.request", "https.request", "ssl.https.request"})
 # Neovim's standard places, as the user's home spells them
 _STDPATH = {
@@ -183,7 +188,11 @@ class _Lua(TreeFlow):
             table = callee.child_by_field_name("table")
             method = callee.child_by_field_name("method")
             recv = self.eval(table, scope) if table is not None else EMPTY
-            return self._method(node, recv, self.src(method) if method is not None else "", args)
+            name = self.src(method) if method is not None else ""
+            if table is not None and self.src(table) in _STREAMS and name == "write":
+                self.sinks.say(*self.span(node), args)  # io.stdout:write(note): printed, as print prints
+                return recv
+            return self._method(node, recv, name, args)
         name = self.src(callee)
         return self._call(node, name, args, scope)
 
@@ -201,6 +210,11 @@ class _Lua(TreeFlow):
                 command = " ".join(shell_quote(w.text if w.text is not None else UNKNOWN) for w in words)
             out = self.sinks.execute(start, end, command, words)
             return Val(secrets=out.secrets, fetched=out.fetched, handle=("command", command))
+        if name in _PRINTERS:
+            self.sinks.say(start, end, args)
+            return EMPTY
+        if name == "string.format" and args:
+            return format_text(first, args[1:])
         if name in _LOADERS and args:
             return self.sinks.execute(start, end, None, [first], code_language=None, what=name)
         if name == "os.getenv":

@@ -511,6 +511,8 @@ _TELLS = {
     "skillscope/instructions/impersonation": "trust a fake system or tool message",
     "skillscope/instructions/credential-request": "collect or send credentials",
     "skillscope/instructions/hidden": "follow hidden instructions",
+    "skillscope/instructions/planted-command": "plant a download-and-run command where it runs later",
+    "skillscope/secrets/revealed": "show a stored secret in the conversation",
     "skillscope/exfiltration/instructed": "send secrets or private data out",
 }
 """The ``tells`` capability each instruction rule records: what the skill tells the agent to do, in a short phrase."""
@@ -556,6 +558,10 @@ _SECRET_NEXT = re.compile(
 """A secret named right after the match ("do not tell anyone your API key"): the object kept, not an act."""
 
 
+_TAG_NAMED = re.compile(r"`|\s*(?:blocks?|tags?|elements?|wrappers?|sections?|markers?)\b(?!\s*[:>])", re.IGNORECASE)
+"""What follows a tag that is named rather than opened: the close of its code span, or a word for that kind of tag."""
+
+
 def scan_prose(ctx: Ctx, *, data: bool = False) -> None:
     """Run the instruction rules over a stretch of prose (``data``: a config file's text, whose paths are settings).
 
@@ -596,6 +602,8 @@ def scan_prose(ctx: Ctx, *, data: bool = False) -> None:
                 _SECRET_KEPT.search(match.group(0)) or _SECRET_NEXT.match(text, match.end())
             ):
                 continue  # "never reveal the user's password to anyone" keeps a secret safe, not the skill's acts
+            if check == "skillscope/instructions/impersonation" and _TAG_NAMED.match(text, match.end()):
+                continue  # "`<system-reminder>` blocks": a tag named in a code span or as a kind, not a message posed
             if check == "skillscope/instructions/credential-request" and _public_key(text, match.end()):
                 continue  # `cat ~/.ssh/id_ed25519.pub`: the public half is meant to be shown and shared
             if check == "skillscope/instructions/credential-request" and _PASSIVE.search(text, 0, match.start()):
@@ -613,7 +621,9 @@ def scan_prose(ctx: Ctx, *, data: bool = False) -> None:
     if not data and not _SHAPE_WORDS.isdisjoint(present):
         _orders_by_shape(ctx, text, where)
     _sends_out(ctx, text, where, lines=data)
+    _plants_fetched(ctx, text, where)
     if not data:
+        _reveals_secret(ctx, text, where)
         _runs_fetched(ctx, text, where)
     _encoded(ctx)
 
@@ -867,10 +877,15 @@ _HOUSEKEEPING = re.compile(
 def instruction_in(hidden: str) -> str | None:
     """Why a piece of hidden text reads as orders to the agent (an instruction rule, or an imperative to act), or None."""
     words = hidden.split()
-    if len(words) < 3 or _HOUSEKEEPING.match(hidden):
+    if len(words) < 3:
         return None
     ctx = Ctx(hidden, 0, hidden, "")
     scan_prose(ctx)
+    loud = [raw for raw in ctx.hits if raw.severity != "note"]
+    if loud:  # an order a rule judges harmful counts whatever the comment opens with ("Note for AI assistants: ...")
+        return loud[0].message
+    if _HOUSEKEEPING.match(hidden) and not _ADDRESSED.search(hidden):
+        return None  # an editor's note ("TODO: add screenshots", "prettier-ignore")
     if ctx.hits:
         return ctx.hits[0].message
     order = _ORDER.search(hidden) or _ADDRESSED.search(hidden)
@@ -1197,6 +1212,172 @@ def _runs_fetched(ctx: Ctx, text: str, where: list[int] | None) -> None:
             stop,
             severity,
         )
+        return
+
+
+_FETCH_RUN = re.compile(
+    r"\b(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod)\b[^|\n;]{0,200}?\|\s*(?:sudo\s+(?:-\w+\s+)*)?(?:env\s+)?"
+    r"(?:(?:ba|z|k|da|fi)?sh|python[23]?|node|perl|ruby|iex|invoke-expression)\b|"
+    r"\b(?:(?:ba|z|k)?sh|source|\.)\s+(?:-c\s+)?[\"']?(?:<\(|\$\()\s*(?:curl|wget)\b|"
+    r"\beval\s+[\"']?\$\(\s*(?:curl|wget)\b",
+    re.IGNORECASE,
+)
+"""A command, written anywhere in a sentence, that downloads code and runs it (``curl … | sh``, ``bash <(curl …)``)."""
+_PLANT_VERB = re.compile(
+    r"\b(?:add|adds|adding|append\w*|prepend\w*|insert\w*|write|writes|writing|put|puts|place|paste|include|register|"
+    r"inject\w*|set|create)\b",
+    re.IGNORECASE,
+)
+_PLANT_PLACE = re.compile(
+    r"\bpackage\.json\b|[\"'`](?:postinstall|preinstall|prepare|prepublish|prepack|postpack|prebuild|postbuild|pretest)[\"'`]|"
+    r"\b(?:postinstall|preinstall|prepare|prepublish|prepack|postpack|prebuild|postbuild|pretest)\s+(?:script|hook|step|entry)s?\b|"
+    r"\b(?:postinstall|preinstall)\b|"
+    r"\b(?:AGENTS|CLAUDE(?:\.local)?|GEMINI)\.md\b|\.cursorrules\b|\.windsurfrules\b|\.clinerules\b|copilot-instructions\.md|"
+    r"\.cursor/rules\b|\b(?:agent|assistant)(?:'s)?\s+(?:memory|instructions?|rules)\s+files?\b|"
+    r"(?:^|[\s~/`'\"])\.(?:bashrc|zshrc|bash_profile|zprofile|zshenv|profile|envrc)\b|config\.fish\b|\bcrontab\b|"
+    r"\.git/hooks\b|\bgit\s+hooks?\b|\b(?:pre-commit|post-commit|post-checkout|post-merge|pre-push)\s+hooks?\b|\.husky/",
+    re.IGNORECASE,
+)
+"""Where a line, once written, runs again later with no one asking: a package's install hooks, the files every later
+agent session follows (AGENTS.md, CLAUDE.md, rules files), a shell's start-up files, crontab, git hooks."""
+
+
+_ATTACKERS = re.compile(
+    r"\b(?:attack\w*|malicious|malware|adversar\w*|exploit\w*|compromis\w*|worms?|backdoor\w*|threat\s+actors?|"
+    r"such\s+as|e\.g\.|for\s+example)\b",
+    re.IGNORECASE,
+)
+"""Words before an act that make it described (what attackers do, an example given), not ordered."""
+
+
+def _plants_fetched(ctx: Ctx, text: str, where: list[int] | None) -> None:
+    """An order to write a command that downloads and runs code into a place that runs it again later (an install
+    hook of package.json, AGENTS.md or CLAUDE.md, a shell rc, crontab, a git hook): every later install, session or
+    shell fetches and runs what the host serves then. The order is one sentence: a verb that writes before the
+    command, the place before or after it. A sentence that forbids or discusses it says nothing."""
+    if "|" not in text and "(" not in text or _FETCH_RUN.search(text) is None:
+        return
+    for command in _FETCH_RUN.finditer(text):
+        before = text[max(0, command.start() - 300) : command.start()]
+        cuts = [m.end() for m in _SENTENCE_END.finditer(before)]
+        lo = command.start() - len(before) + (cuts[-1] if cuts else 0)
+        stop_match = _SENTENCE_END.search(text, command.end(), min(len(text), command.end() + 300))
+        hi = stop_match.start() if stop_match else min(len(text), command.end() + 300)
+        verbs = list(_PLANT_VERB.finditer(text, lo, command.start()))
+        if not verbs:
+            continue
+        start = verbs[-1].start()
+        place = _PLANT_PLACE.search(text, start, hi)
+        if place is None:
+            continue
+        sentence = text[lo:hi]
+        if _NEGATED_SENTENCE.match(sentence.lstrip()) or re.search(
+            r"\b(?:never|do\s+not|don'?t|must\s+not|should\s+not|avoid)\b", text[lo : command.end()], re.IGNORECASE
+        ):
+            continue
+        if _WARNED.search(text[lo:start]) or _ATTACKERS.search(text[lo:start]):
+            continue  # "attackers add ... to postinstall", "a red flag: scripts that add ...": described, not ordered
+        if _discussed(text, start, command.end(), False, base=ctx.base, file_text=ctx.file_text):
+            continue
+        url = _URL_IN.search(command.group(0))
+        link = url.group(0).rstrip(".,;:") if url else ""
+        severity: Severity | None = "warning" if link and vendor_host(ctx.file_text, link) else None
+        at, stop = command.start(), command.end()
+        if where is not None:
+            at, stop = where[at], where[stop - 1] + 1
+        said = " ".join(command.group(0).split())
+        spot = " ".join(place.group(0).split()).strip("\"'`: ")
+        ctx.add(
+            "skillscope/instructions/planted-command",
+            f"tells the agent to write {said[:100]!r}, which downloads and runs code, into {spot!r}, where it runs "
+            "again later with no one asking",
+            at,
+            stop,
+            severity,
+        )
+        ctx.cap("tells", _TELLS["skillscope/instructions/planted-command"], at, stop, said[:80])
+        return
+
+
+_SECRET_READ = re.compile(
+    r"\bsecurity\s+find-(?:generic|internet)-password\b[^`\n]*?\s-[a-z]*[wg]\b|"
+    r"\bgh\s+auth\s+token\b|\bglab\s+auth\s+token\b|\bgcloud\s+auth\s+(?:application-default\s+)?print-(?:access|identity)-token\b|"
+    r"\baz\s+account\s+get-access-token\b|\baws\s+configure\s+get\s+\S*(?:secret|key|token)\w*|"
+    r"\baws\s+(?:sts\s+get-session-token|ecr\s+get-login-password)\b|\bsecret-tool\s+lookup\b|\bop\s+(?:read|item\s+get)\b|"
+    r"\bpass\s+show\b|\bgit\s+credential\s+fill\b|\bgpg\s+(?:--armou?r\s+)?--export-secret-keys?\b|\bheroku\s+auth:token\b|"
+    r"\bvault\s+(?:kv\s+get|read)\b|\bkubectl\s+get\s+secrets?\b[^`\n]*-o\s*(?:yaml|json|jsonpath)|"
+    r"\b(?:cat|less|more|head|tail|bat|type|Get-Content)\s+[^\s`]*(?:" + CREDENTIAL_PATH.pattern + r")|"
+    r"\b(?:echo|printenv)\s+\"?\$?\{?[A-Z0-9_]*(?:TOKEN|SECRET|PASSWORD|PASSWD|API_KEY|PRIVATE_KEY)\b",
+)
+"""A command that prints a stored secret in the clear: a keychain or password-manager lookup with its secret shown,
+a CLI's token, a credential file read out, a secret variable echoed."""
+_REVEAL = re.compile(
+    r"\b(?:quote|quotes|quoting|paste|pastes|pasting|include|includes|including|show|shows|showing|print|display|"
+    r"repeat|echo|output|reveal|share|report|copy|put|give|relay|return|reproduce|list)\b"
+    r"(?:\s+(?:the\s+user|them|it))?\s+(?:(?:\w+|`[^`\n]{0,80}`)\s+){0,4}?"
+    r"(?:(?:in\s+full|verbatim|unredacted|unmasked|as\s+(?:is|printed|they\s+(?:are|appear)))\s+)?"
+    r"(?:in(?:to)?|to|back\s+to|with)\s+(?:your|the|this|their)\s+(?:final\s+|chat\s+)?"
+    r"(?:answer|reply|response|message|summary|report|output|chat|conversation|transcript|comment|pr\s+description)\b|"
+    r"\b(?:quote|paste|show|print|display|repeat|reveal|share|give|relay|read\s+out)\b[^.\n]{0,60}?"
+    r"\b(?:in\s+full|verbatim|unredacted|unmasked|in\s+(?:the\s+)?clear|character\s+for\s+character)\b|"
+    r"\b(?:show|tell|give|send)\s+(?:the\s+)?user\s+(?:the\s+|their\s+|its\s+)?(?:full\s+|stored\s+|actual\s+|raw\s+)?"
+    r"(?:token|password|passphrase|secret|api\s+key|private\s+key|credential)s?\b(?!['’]|\s+(?:scope|name|format|type|expir|prefix|length|id\b))",
+    re.IGNORECASE,
+)
+"""An order to put something in the agent's answer, the chat or a report the user reads, or to show it whole."""
+_SECRET_OBJECT = re.compile(
+    r"\b(?:outputs?|results?|values?|it|them|both|each|the\s+(?:stored\s+|full\s+|actual\s+|raw\s+)?"
+    r"(?:tokens?|passwords?|passphrases?|secrets?|keys?|credentials?))\b",
+    re.IGNORECASE,
+)
+
+
+def _reveals_secret(ctx: Ctx, text: str, where: list[int] | None) -> None:
+    """An order to read a stored secret (a keychain lookup with ``-w``, ``gh auth token``, a credential file) and put
+    it in the agent's answer or show it whole: the secret lands in the transcript, which is logged, synced and shared,
+    and the user asked for no such thing. A sentence that forbids it ("never paste the token in your reply") or a
+    read whose output is not shown says nothing."""
+    if _SECRET_READ.search(text) is None:
+        return
+    for read in _SECRET_READ.finditer(text):
+        if _public_key(text, read.end()):
+            continue
+        before = text[max(0, read.start() - 300) : read.start()]
+        cuts = [m.end() for m in _SENTENCE_END.finditer(before)]
+        lo = read.start() - len(before) + (cuts[-1] if cuts else 0)
+        after = text[read.end() : read.end() + 400]
+        ends = [m.start() for m in _SENTENCE_END.finditer(after)]
+        hi = read.end() + (ends[1] if len(ends) >= 2 else ends[0] if ends else len(after))  # and the next sentence
+        order = _REVEAL.search(text, read.end(), hi) or _REVEAL.search(text, lo, read.start())
+        if order is None or not _SECRET_OBJECT.search(order.group(0) + text[order.end() : order.end() + 40]):
+            continue
+        said = text[min(lo, order.start()) : max(hi, order.end())]
+        if re.search(
+            r"\b(?:never|do\s+not|don'?t|must\s+not|should\s+not|avoid|without)\b[^.\n]{0,40}$",
+            text[lo : order.start()],
+            re.IGNORECASE,
+        ):
+            continue
+        if re.search(
+            r"\b(?:mask\w*|redact\w*|last\s+(?:four|4)|first\s+(?:four|4)|length|fingerprint|hash\w*)\b",
+            said,
+            re.IGNORECASE,
+        ):
+            continue  # only a masked or partial form is shown
+        if _ABOUT_ATTACKS.search(text[lo : read.start()]) or attack_section(ctx.file_text, ctx.base + read.start()):
+            continue
+        at, stop = read.start(), read.end()
+        if where is not None:
+            at, stop = where[at], where[stop - 1] + 1
+        command = " ".join(read.group(0).split())
+        shown = " ".join(order.group(0).split())
+        ctx.add(
+            "skillscope/secrets/revealed",
+            f"tells the agent to read a stored secret ({command[:80]!r}) and show it in the conversation: {shown[:80]!r}",
+            at,
+            stop,
+        )
+        ctx.cap("tells", _TELLS["skillscope/secrets/revealed"], at, stop, command[:80])
         return
 
 
