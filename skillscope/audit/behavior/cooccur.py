@@ -38,6 +38,7 @@ from skillscope.audit.behavior.vocab import (
     endpoint_kind,
     foreign_vendor_host,
     is_public_ip,
+    is_store,
     item_for_site,
     persistence_glob,
     public_service,
@@ -303,7 +304,7 @@ def cooccurring(
         found = [hit for p, hit in hits if p == path]
         sends = [c for c in caps if c.kind == "sends" and c.line and _host_like(c.target)]
         foreign = [c for c in sends if not _well_known(c.target) or endpoint_kind("https://" + c.target)]
-        secrets = _secrets(text, language, caps) if sends or any(c.kind == "writes" for c in caps) else []
+        secrets = _secrets(text, language, caps) if any(c.kind in ("sends", "writes") for c in caps) else []
         scripts[path] = (language, caps, foreign)
 
         def add(check: str, line: int, message: str, severity: Severity, path: str = path, text: str = text) -> None:
@@ -324,12 +325,18 @@ def cooccurring(
             and not _named_on(lines, s[1], c.target)
             and not _item_for(caps, s[1], c.target)
         ]
+        if not leaked:
+            # a browser's or the system's credential store sent where the script computes: no destination is its
+            # provider (a token sent to a host from the user's config may be; a key handed to ssh -i logs in)
+            computed = [c for c in caps if c.kind == "sends" and c.line and c.target in ("?", "*", "")]
+            leaked = [(s, c) for c in computed for s in secrets if is_store(s[0])]
         if leaked and not any(h.id.startswith("skillscope/exfiltration/") and _level(h) == "error" for h in found):
             (what, read_line), send = leaked[0]
+            where = "a host the script computes" if send.target in ("?", "*", "") else safe_line(send.target, limit=60)
             add(
                 FLOW,
                 send.line or 1,
-                f"reads {safe_line(what, limit=60)} (line {read_line}) and sends to {safe_line(send.target, limit=60)} "
+                f"reads {safe_line(what, limit=60)} (line {read_line}) and sends to {where} "
                 f"(line {send.line}) in the same script; the data path between them was not followed",
                 "error",
             )

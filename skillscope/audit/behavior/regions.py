@@ -6,6 +6,8 @@ import bisect
 import re
 from dataclasses import dataclass
 
+from skillscope.audit.behavior.buildfiles import build_shell, is_build_file
+
 __all__ = [
     "Region",
     "code_regions",
@@ -158,6 +160,8 @@ def is_data_file(path: str) -> bool:
 def is_prose_file(path: str) -> bool:
     """Whether the instruction rules read ``path`` (Markdown and plain text; SKILL.md among them)."""
     name = path.rsplit("/", 1)[-1].lower()
+    if is_build_file(path):
+        return False  # a Dockerfile or justfile is commands, not words
     return name.endswith(_PROSE_SUFFIX) or ("." not in name and not path.startswith(("scripts/", "bin/")))
 
 
@@ -203,6 +207,8 @@ def negated_before(text: str, start: int) -> bool:
 def code_regions(text: str, path: str) -> list[Region]:
     """The code in a file: all of a script, or a Markdown page's fenced blocks and code spans."""
     text = text[:MAX_SCAN]
+    if is_build_file(path):
+        return [Region(0, build_shell(path, text), "shell")]
     language = language_of(path, text)
     if language is not None or (
         not is_markdown(path)

@@ -960,7 +960,12 @@ def installer_severity(ctx: Ctx, url: str | None) -> Severity | None:
     if lookalike_site(url_host_of(url)) is not None:
         return None  # a host dressed as a known site (raw.githubusercontent.com.<other>) is no vendor's installer
     # The skill's stated purpose relieves a script's installer; a page's words are orders to the agent (below).
-    if (not ctx.documented and ctx.purpose.names(url)) or vendor_host(_visible(ctx.file_text), url):
+    # the skill's stated purpose relieves a script's installer, and a build file's (a Dockerfile's RUN line); a page's
+    # words are orders to the agent or advice to people, judged below
+    from skillscope.audit.behavior.regions import is_prose_file
+
+    built = not ctx.documented or not is_prose_file(ctx.path)
+    if (built and ctx.purpose.names(url)) or vendor_host(_visible(ctx.file_text), url):
         # The product's own installer (sh.rustup.rs in a script that then runs rustup, get.scoop.sh beside scoop
         # install): a capability the user asked for, in a script as much as in the docs.
         return "note"

@@ -11,7 +11,6 @@ import re
 from collections.abc import Mapping
 from fnmatch import fnmatchcase
 
-from skillscope.audit.behavior.purpose import VENDOR_INSTALLERS
 from skillscope.audit.behavior.vocab import url_host_of
 
 __all__ = ["vendor_host", "shipped", "json_path"]
@@ -77,15 +76,7 @@ def vendor_host(page: str, url: str) -> bool:
         )
     else:
         names = labels[:-1][-2:]  # the registered name and the one before it (sh.rustup.rs -> sh, rustup)
-    if any(len(name) >= 3 and name.lower() not in _GENERIC_LABELS and _named_in(page, name) for name in names):
-        return True
-    # a product served from a host that does not spell it (uv from astral.sh/uv): the page names the product
-    path = "/" + url.split("://", 1)[-1].partition("/")[2]
-    return any(
-        host == served and path.startswith(prefix) and _named_in(page, product)
-        for product, places in VENDOR_INSTALLERS.items()
-        for served, prefix in places
-    )
+    return any(len(name) >= 3 and name.lower() not in _GENERIC_LABELS and _named_in(page, name) for name in names)
 
 
 _PAGE: list[tuple[str, str, dict[str, bool]]] = [("", "", {})]

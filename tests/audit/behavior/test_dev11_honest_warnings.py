@@ -72,11 +72,16 @@ RUN ruff --version
 """
 
 
+PAGE = (
+    "---\nname: ruff-image\ndescription: A container image with ruff installed, for linting in CI.\n---\n# ruff image\n"
+)
+
+
 def test_a_products_installer_from_its_makers_host_in_a_dockerfile_is_quiet():
     text = DOCKERFILE.replace("URL", "https://astral.sh/ruff/install.sh")
-    assert loud({"Dockerfile": text}) == []
+    assert loud({"SKILL.md": PAGE, "Dockerfile": text}) == []
 
 
 def test_the_same_installer_from_another_host_is_not():
     text = DOCKERFILE.replace("URL", "https://astral-tools.example/ruff/install.sh")
-    assert loud({"Dockerfile": text}) != []
+    assert loud({"SKILL.md": PAGE, "Dockerfile": text}) != []

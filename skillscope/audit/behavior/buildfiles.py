@@ -1,0 +1,159 @@
+"""Build files whose commands run as shell: a Dockerfile's ``RUN`` steps and a justfile's recipes.
+
+Neither is a shell script, and neither is prose: each is read here as the shell text it hands a shell, line for line
+and column for column where it can be (a line is never longer than it was, so every finding keeps its line):
+
+- Dockerfile (``Containerfile``, ``*.dockerfile``, ``Dockerfile.*``): ``RUN`` (its ``--mount``/``--network`` flags
+  blanked) is the command; ``ENV`` and ``ARG`` are assignments; other instructions are blank.
+- justfile (``.justfile``, ``*.just``): a recipe's body lines are commands (``@`` and ``-`` prefixes blanked,
+  ``{{name}}`` spelt ``${name}``); ``name := expression`` is an assignment whose string pieces joined with ``+``
+  and ``/`` and ``env_var('X')`` are worked out; headers, settings and comments are blank.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["build_shell", "is_build_file"]
+
+_DOCKER = re.compile(r"(?:^|/)(?:dockerfile|containerfile)(?:\.[\w.-]+)?$|\.dockerfile$", re.IGNORECASE)
+_JUST = re.compile(r"(?:^|/)\.?justfile$|\.just$", re.IGNORECASE)
+
+
+def is_build_file(path: str) -> bool:
+    """Whether ``path`` is a Dockerfile or a justfile."""
+    return _DOCKER.search(path) is not None or _JUST.search(path) is not None
+
+
+def build_shell(path: str, text: str) -> str:
+    """The shell a build file runs, line for line (the same number of lines, none longer than it was)."""
+    lines = text.split("\n")
+    out = _docker(lines) if _DOCKER.search(path) else _just(lines)
+    return "\n".join(_fit(new, old) for new, old in zip(out, lines, strict=True))
+
+
+def _fit(new: str, old: str) -> str:
+    """``new`` padded to ``old``'s length; ``old`` blanked when ``new`` would be longer (a finding's column may move,
+    its line never does)."""
+    return new + " " * (len(old) - len(new)) if len(new) <= len(old) else " " * len(old)
+
+
+_INSTRUCTION = re.compile(r"^(\s*)([A-Za-z]+)(\s+)(.*)$")
+_RUN_FLAG = re.compile(r"^(?:--[\w-]+(?:=\S+)?\s+)*")
+
+
+def _docker(lines: list[str]) -> list[str]:
+    out: list[str] = []
+    continued = False
+    for line in lines:
+        if continued:  # the rest of a RUN (or ENV) continued with a backslash
+            out.append(line)
+            continued = line.rstrip().endswith("\\")
+            continue
+        found = _INSTRUCTION.match(line)
+        word = found.group(2).upper() if found else ""
+        if found and word == "RUN":
+            body = found.group(4)
+            flags = _RUN_FLAG.match(body)
+            taken = flags.end() if flags else 0
+            exec_form = _exec_form(body[taken:])
+            command = exec_form if exec_form is not None else body[taken:]
+            out.append(" " * (len(line) - len(body)) + " " * taken + command)
+            continued = line.rstrip().endswith("\\")
+        elif found and word in ("ENV", "ARG"):
+            out.append(" " * (len(line) - len(found.group(4))) + _assignments(found.group(4)))
+            continued = line.rstrip().endswith("\\")
+        else:
+            out.append("")
+            continued = bool(found) and line.rstrip().endswith("\\")
+    return out
+
+
+def _exec_form(body: str) -> str | None:
+    """``["sh", "-c", "curl … | sh"]`` as the words it runs, or None for the shell form."""
+    stripped = body.strip()
+    if not (stripped.startswith("[") and stripped.endswith("]")):
+        return None
+    words: list[str] = re.findall(r'"((?:[^"\\]|\\.)*)"', stripped)
+    if len(words) >= 3 and words[0].rsplit("/", 1)[-1] in ("sh", "bash", "ash", "dash") and words[1] == "-c":
+        return words[2]
+    return " ".join(words)
+
+
+def _assignments(body: str) -> str:
+    """``ENV A=1 B=2`` and the legacy ``ENV A 1``: shell assignments."""
+    if "=" not in body.split(maxsplit=1)[0]:
+        name, _, value = body.partition(" ")
+        return f"{name}={value.strip()}"
+    return body
+
+
+_RECIPE = re.compile(r"^@?[A-Za-z_][\w-]*(?:\s+[^:=]*)?:(?!=)")
+_SETTING = re.compile(r"^(?:set|alias|export|import|mod)\b")
+_ASSIGN = re.compile(r"^(?:export\s+)?([A-Za-z_]\w*)\s*:=\s*(.+)$")
+_INTERPOLATION = re.compile(r"\{\{\s*([A-Za-z_]\w*)\s*\}\}")
+
+
+def _just(lines: list[str]) -> list[str]:
+    out: list[str] = []
+    in_recipe = False
+    for line in lines:
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            out.append("")
+            continue
+        if line[:1] in (" ", "\t") and in_recipe:
+            body = line.lstrip()
+            indent = len(line) - len(body)
+            while body[:1] in ("@", "-"):
+                body, indent = body[1:], indent + 1
+            out.append(" " * indent + _INTERPOLATION.sub(r"${\1}", body))
+            continue
+        in_recipe = False
+        assign = _ASSIGN.match(stripped)
+        if assign:
+            value = _expression(assign.group(2))
+            out.append(f'{assign.group(1)}="{value}"' if value is not None else "")
+        elif _RECIPE.match(stripped) and not _SETTING.match(stripped):
+            in_recipe = True
+            out.append("")
+        else:
+            out.append("")
+    return out
+
+
+_PIECE = re.compile(
+    r"""\s*(?:"((?:[^"\\]|\\.)*)"|'([^']*)'|env_var(?:_or_default)?\(\s*['"](\w+)['"][^)]*\)|"""
+    r"""(justfile_directory|invocation_directory|source_directory)\(\)|([A-Za-z_]\w*))\s*"""
+)
+
+
+def _expression(text: str) -> str | None:
+    """A just expression of strings joined with ``+`` and ``/`` (env_var('HOME'), justfile_directory(), other
+    variables), as shell text; None for anything else (a conditional, a backtick command)."""
+    pieces: list[str] = []
+    position = 0
+    joiner = ""
+    while position < len(text):
+        found = _PIECE.match(text, position)
+        if found is None:
+            return None
+        literal, quoted, env, here, name = found.groups()
+        if literal is not None or quoted is not None:
+            piece = literal if literal is not None else quoted
+        elif env is not None:
+            piece = "$" + env
+        elif here is not None:
+            piece = "."
+        else:
+            piece = "${" + str(name) + "}"
+        pieces.append(joiner + str(piece))
+        position = found.end()
+        if position >= len(text):
+            break
+        if text[position] not in "+/":
+            return None
+        joiner = "/" if text[position] == "/" else ""
+        position += 1
+    value = "".join(pieces)
+    return value if '"' not in value and "`" not in value else None
