@@ -387,6 +387,9 @@ class Sinks:
     """Files written with downloaded or decoded content: path -> (origin, line)."""
     via: list[tuple[str, int]] = field(default_factory=list)
     """The local functions being followed at the moment, with the line of each call (for the messages)."""
+    secret_files: dict[str, tuple[str, int, int, int]] = field(default_factory=dict)
+    """Files written with a secret in them: path (an unknown root as ``$1``, as the shell reads it) -> (what was
+    read, its line, and the write's span)."""
 
     def _chain(self) -> str:
         return "".join(f", passes it to {name}() (line {line})" for name, line in self.via)
@@ -517,6 +520,8 @@ class Sinks:
                     ctx.add(check, f"runs {shown(path, 80)}, written from {origin} on line {at}", start, end)
                     break
             self._inner(start, end, command, "shell")
+            if self.secret_files and "git" in command:
+                self._staged(command, line)
         elif code_language is not None and carried.text is not None and UNKNOWN not in carried.text:
             self._inner(start, end, carried.text, code_language)
         secret = command_secret(command, line) if command else None
@@ -525,6 +530,18 @@ class Sinks:
             prompt = secret.what.startswith(PROMPTED)
             ctx.cap("reads", PROMPT_TARGET if prompt else secret.what.removeprefix("reads "), start, end)
         return out
+
+    def _staged(self, command: str, line: int) -> None:
+        """A git command staging a file written with a secret: judged on the write, where the secret went."""
+        from skillscope.audit.behavior.shell import judge_staged, staged_secret
+
+        written = {path: (what, at) for path, (what, at, _, _) in self.secret_files.items()}
+        found = staged_secret(command.replace(UNKNOWN, "${1}"), written)
+        if found is not None:
+            base, verb, staged = found
+            start, end = self.secret_files[staged[2]][2:]
+            judge_staged(self.ctx, base, verb, staged, start, end, staged_at=line)
+            del self.secret_files[staged[2]]  # said once
 
     def _inner(self, start: int, end: int, code: str, language: str) -> None:
         """Analyse code handed to a shell or an eval in its own language, each finding placed on the call."""
@@ -580,6 +597,8 @@ class Sinks:
         shown_target = shown(target, 80)
         content = replace(content, secrets=tuple(s for s in content.secrets if not s.private))  # no typed secret
         typed = [(s.what, s.line, s.name) for s in content.secrets]
+        for secret in content.secrets[:1]:  # a later git add of the file stages the secret (shell.staged_secret)
+            self.secret_files.setdefault(target.replace(UNKNOWN, "$1"), (secret.what, secret.line, start, end))
         judge_kept(ctx, typed, target, start, end)  # a typed password kept where no login reads it
         if judge_grants(ctx, target, content.text, start, end):
             return  # an SSH key the skill carries, into authorized_keys: a login granted, said once

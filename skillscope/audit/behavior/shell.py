@@ -2420,6 +2420,94 @@ def _pushes_out(ctx: Ctx, cmd: Cmd) -> None:
     )
 
 
+def _git_dir(cmd: Cmd) -> str:
+    """The folder a git command works in (``git -C DIR``), or '' for the current one."""
+    args = cmd.args
+    for index, arg in enumerate(args[:-1]):
+        if arg == "-C":
+            return args[index + 1].rstrip("/")
+        if not arg.startswith("-"):
+            break
+    return ""
+
+
+def _in_tree(path: str) -> bool:
+    """A path inside the folder a script works in (``.gh-cache/session.json``, ``./out``), not the home folder's
+    or an absolute one."""
+    return not path.startswith(("/", "~", "$HOME", "${HOME}", "$TMPDIR", "${TMPDIR")) and ".." not in path
+
+
+def _staged_secret(cmd: Cmd, verb: str, flow: _Flow) -> tuple[str, int, str] | None:
+    """The secret a ``git add`` or ``git commit -a`` puts into the repository from a file the script wrote it into
+    (``cp ~/.bash_history "$tmp/h"; git -C "$tmp" add h``, ``gh auth token > .cache/s; git add -f .cache``,
+    ``git add -A``), or None. ``git commit -a`` and ``git add .`` take only files inside the working folder."""
+    if verb not in ("add", "commit") or not flow.secret_files:
+        return None
+    words = cmd.args[cmd.args.index(verb) + 1 :]
+    flags = [w for w in words if w.startswith("-")]
+    specs = [w.strip("\"'").removeprefix("./").rstrip("/") for w in words if not w.startswith("-")]
+    if verb == "commit":
+        every = any(f in ("--all", "-a") or (f[1:2] != "-" and "a" in f[1:].split("m", 1)[0]) for f in flags)
+        specs = ["."] if every else []
+    elif any(f in ("-A", "--all") for f in flags):
+        specs = ["."]
+    base = _git_dir(cmd)
+    for written, (what, at) in flow.secret_files.items():
+        path = written.strip("\"'").removeprefix("./")
+        for spec in specs:
+            if spec in (".", ":/", "*", ""):
+                hit = (bool(base) and path.startswith(base + "/")) or (not base and _in_tree(path))
+            else:
+                full = f"{base}/{spec}" if base and not spec.startswith(("/", "~", "$")) else spec
+                hit = path == full or path.startswith(full + "/") or (not base and path.endswith("/" + spec))
+            if hit and what:
+                return what, at, path
+    return None
+
+
+def staged_secret(command: str, written: Mapping[str, tuple[str, int]]) -> tuple[str, str, tuple[str, int, str]] | None:
+    """What a shell line another language runs (``system("git", "add", "-f", ".gh-cache")``) stages of the files
+    that language wrote a secret into (path -> what was read, its line): (git -C folder, verb, (what, line, path))."""
+    flow = _Flow()
+    flow.secret_files = dict(written)
+    for pipeline in parse_shell(command):
+        for cmd in (c for stage in pipeline for c in stage):
+            verb = _git_verb(cmd)
+            staged = _staged_secret(cmd, verb, flow)
+            if staged is not None:
+                return _git_dir(cmd), verb, staged
+    return None
+
+
+def _scratch(text: str, path: str) -> bool:
+    """A path under a folder the script makes with mktemp (``$tmp/h``, ``$tmp``)."""
+    found = re.match(r"\$\{?(\w+)", path.strip("\"'"))
+    return found is not None and re.search(rf"\b{found.group(1)}=[\"']?\$\(\s*mktemp\b", text) is not None
+
+
+def judge_staged(
+    ctx: Ctx, base: str, verb: str, staged: tuple[str, int, str], start: int, end: int, *, staged_at: int = 0
+) -> None:
+    """A secret staged into a repository of the user's (the working folder's, ``git -C BASE``'s, not a scratch one
+    the script makes): the next push or share of the repository publishes it, and its history keeps it."""
+    if (base and not _in_tree(base)) or _scratch(ctx.text, base) or _scratch(ctx.text, staged[2]):
+        return  # a scratch repository: what it holds leaves only by a push, judged there
+    where = (
+        f"writes it into {safe_line(staged[2].removeprefix('$1/'), limit=60)} (line {ctx.line(start)}), which git {verb} "
+        f"stages (line {staged_at})"
+        if staged_at
+        else f"stages it into the repository with git {verb} (line {ctx.line(start)})"
+    )
+    ctx.add(
+        "skillscope/secrets/token",
+        f"{staged[0]} (line {staged[1]}) and {where}: the secret is committed, and every push or clone of the "
+        "repository carries it",
+        start,
+        end,
+        "error",
+    )
+
+
 def _kube_verb(args: list[str]) -> list[str]:
     """kubectl's words from its verb on, past the global options before it (``-n ns``, ``--context=prod``)."""
     index = 0
@@ -2481,6 +2569,13 @@ def _destroys(ctx: Ctx, cmd: Cmd, assigned: set[str]) -> None:
             )
             return
         harm = "force-pushes, overwriting the remote's history"
+    elif name == "git" and (act := _discards(cmd)) and (enumerated := _HOME_REPOS.search(ctx.text)):
+        # the repositories the script finds under the home folder, not the folder the user names: every one's work lost
+        ctx.cap("destroys", "git work trees under ~", cmd.start, cmd.end, f"git {act}")
+        harm = (
+            f"discards uncommitted work (git {act}) in every repository it finds under the home folder "
+            f"({safe_line(enumerated.group(0), limit=60)})"
+        )
     elif (
         name in ("kubectl", "oc")
         and (verb := _kube_verb(args))[:1] == ["delete"]
@@ -2508,6 +2603,28 @@ def _destroys(ctx: Ctx, cmd: Cmd, assigned: set[str]) -> None:
             harm = f"deletes everything under {safe_line(home_path(root), limit=40)}"
     if harm:
         ctx.add("skillscope/permissions/destructive", f"{harm} (line {ctx.line(cmd.start)})", cmd.start, cmd.end)
+
+
+_HOME_REPOS = re.compile(
+    r"""\bfind\s+["']?(?:~|\$HOME\b|\$\{HOME\}|\$\{\w+:-\$HOME\})/?["']?\s[^\n]*-name\s+["']?\.git\b"""
+    r"""|\bfor\s+\w+\s+in\s+["']?(?:~|\$HOME\b|\$\{HOME\})["']?/\*"""
+)
+"""Repositories found all over the home folder (``find ~ -name .git``, ``for d in ~/*/``), not under a folder named."""
+
+
+def _discards(cmd: Cmd) -> str:
+    """The git act that throws away a work tree's changes (``reset --hard``, ``clean -fdx``, ``checkout -- .``,
+    ``restore .``), or ''."""
+    verb = _git_verb(cmd)
+    rest = cmd.args[cmd.args.index(verb) + 1 :] if verb else []
+    flags = "".join(a.lstrip("-") for a in rest if a.startswith("-") and not a.startswith("--"))
+    if verb == "reset" and "--hard" in rest:
+        return "reset --hard"
+    if verb == "clean" and "f" in flags and ("d" in flags or "x" in flags):
+        return "clean -" + flags
+    if verb in ("checkout", "restore") and "." in rest and "--staged" not in rest:
+        return f"{verb} ."
+    return ""
 
 
 def docker_wipe(args: list[str]) -> str | None:
@@ -2582,6 +2699,7 @@ _ENV_SET = frozenset(
     }
 )
 """Variables the environment sets before any script runs."""
+
 
 _PIP = ("pip", "pip3", "pipx", "uv", "poetry", "pdm", "conda", "mamba")
 _NODE = ("npm", "pnpm", "yarn", "bun", "npx")
@@ -2808,10 +2926,22 @@ def _dedupe(ctx: Ctx) -> None:
     ctx.hits[:] = kept
 
 
+_ZSH_FLAGGED = re.compile(r"\$\{(?:\([^()\s]*\))+(?=\")")
+
+
+def _zsh_flags_read(text: str) -> str:
+    """zsh's parameter flags before a quoted word (``${(f)"$(sed … $histfile)"}``, split into lines) written as
+    bash's grammar can read them, the same length so every offset stays: ``${(f)"`` becomes ``     "``, a quoted
+    word whose substitution is walked. As written, the grammar loses the rest of the script (the functions after)."""
+    if "${(" not in text:
+        return text
+    return _ZSH_FLAGGED.sub(lambda m: " " * len(m.group(0)), text)
+
+
 def _scan(ctx: Ctx, depth: int, args: list[str] | None = None) -> None:
     if not ctx.text.strip():
         return
-    script = parse_script(ctx.text, ctx.skill_files, ctx.path, args)
+    script = parse_script(_zsh_flags_read(ctx.text), ctx.skill_files, ctx.path, args)
     if script.cut:
         ctx.add(CUT, f"a shell value grew past {TEXT_CAP:,} characters and was read only that far", 0, 1)
     flow = _Flow()
@@ -2997,6 +3127,10 @@ def _scan(ctx: Ctx, depth: int, args: list[str] | None = None) -> None:
                     and not (source[2] or "").startswith(PRIVATE)  # the user's name from ~/.gitconfig for a commit
                 ):
                     flow.committed = (f"{source[0]} (line {source[1]}) into a git {verb}", ctx.line(cmd.start))
+                staged = _staged_secret(cmd, verb, flow) if source is None and flow.committed is None else None
+                if staged is not None:
+                    flow.committed = (f"{staged[0]} (line {staged[1]}) into a git {verb}", ctx.line(cmd.start))
+                    judge_staged(ctx, _git_dir(cmd), verb, staged, cmd.start, cmd.end)
                 if verb == "push" and flow.committed is not None and source is None:
                     ctx.network = True
                     _report_flow(ctx, cmd, (flow.committed[0], flow.committed[1], None))
