@@ -838,5 +838,98 @@ _XOR_LOOP = re.compile(
 
 def scan_go(ctx: Ctx) -> None:
     """Analyse a Go region: flows from secrets to sends, downloads and decodes to a shell, start-up writes,
-    deletes of the home folder, and the text it prints for the agent."""
+    deletes of the home folder, the text it prints for the agent, and the commands its ``//go:generate`` lines run."""
     _Go(ctx).run()
+    _scan_generate(ctx)
+
+
+# -- //go:generate -------------------------------------------------------------------------------------------------
+_GENERATE = re.compile(r"^[ \t]*//go:generate[ \t]+(.*)$", re.MULTILINE)
+_GENERATE_WORD = re.compile(r'"((?:[^"\\\n]|\\.)*)"|`([^`\n]*)`|(\S+)')
+_GO_ESCAPE = re.compile(r"\\(?:[0-7]{3}|x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|.)")
+_SHELLS = ("sh", "bash", "zsh", "dash", "ash", "ksh")
+
+
+def _generate_words(line: str) -> list[str]:
+    """A ``//go:generate`` line's words as ``go generate`` splits them: a double-quoted word is a Go string, its escapes
+    (``\\143``, ``\\x63``, ``\\u0063``, ``\\n``) decoded; a back-quoted one is taken as written."""
+    words = []
+    for found in _GENERATE_WORD.finditer(line):
+        quoted, raw, bare = found.groups()
+        if quoted is not None:
+            words.append(_GO_ESCAPE.sub(lambda m: unescape(m.group(0)), quoted))
+        else:
+            words.append(raw if raw is not None else bare)
+    return words
+
+
+def _generate_command(words: list[str]) -> str:
+    """The shell line a generator's words make: ``sh -c "..."`` is the text handed to the shell, anything else the
+    words quoted back as one command."""
+    if len(words) >= 3 and words[0].rsplit("/", 1)[-1] in _SHELLS and words[1] in ("-c", "-lc", "-ec", "-ce"):
+        return " ".join([words[2], *(shell_quote(w) for w in words[4:])])
+    return " ".join(shell_quote(w) for w in words)
+
+
+def _scan_generate(ctx: Ctx) -> None:
+    """The commands ``go generate`` runs, read by the shell rules line for line: each ``//go:generate`` line (an alias
+    made with ``-command`` spelt out) becomes the shell text it runs, every other line blank, so a finding keeps its
+    line and a download one line makes is followed to the line that runs it."""
+    if "//go:generate" not in ctx.text:
+        return
+    lines = ctx.text.split("\n")
+    out = [" " * len(line) for line in lines]
+    aliases: dict[str, list[str]] = {}
+    found_any = False
+    longer: list[tuple[int, int, str]] = []
+    """Commands longer than their line (an alias spelt out): read on their own, placed on their line."""
+    at = 0
+    for index, line in enumerate(lines):
+        start, at = at, at + len(line) + 1
+        found = _GENERATE.match(line)
+        if found is None:
+            continue
+        words = _generate_words(found.group(1))
+        if words[:1] == ["-command"]:
+            if len(words) >= 3:
+                aliases[words[1]] = words[2:]
+            continue
+        if words and words[0] in aliases:
+            words = [*aliases[words[0]], *words[1:]]
+        command = _generate_command(words).replace("\n", "; ")
+        if not command.strip():
+            continue
+        if len(command) <= len(line):  # a line never longer than it was: the offsets of later lines stay right
+            out[index] = command + " " * (len(line) - len(command))
+            found_any = True
+        else:
+            longer.append((start, start + len(line), command))
+    if found_any:
+        _read_as_shell(ctx, "\n".join(out), 0, len(ctx.text))
+    for start, end, command in longer:
+        _read_as_shell(ctx, command, start, end)
+
+
+def _read_as_shell(ctx: Ctx, text: str, start: int, end: int) -> None:
+    """The shell rules' findings on ``text``, which stands at ``start`` of the region; each is kept within ``start:end``."""
+    from skillscope.audit.behavior.shell import scan_shell  # shell imports nothing of Go; imported late like flowcore
+
+    inner = Ctx(
+        text,
+        ctx.base + start,
+        ctx.file_text,
+        ctx.path,
+        documented=ctx.documented,
+        skill_files=ctx.skill_files,
+        purpose=ctx.purpose,
+    )
+    scan_shell(inner)
+
+    def place(offset: int) -> int:
+        return min(max(start + offset, start), end)
+
+    ctx.hits.extend(replace(raw, start=place(raw.start), end=place(raw.end)) for raw in inner.hits)
+    ctx.caps.extend(replace(cap, start=place(cap.start), end=place(cap.end)) for cap in inner.caps)
+    ctx.sends.extend((place(s), place(e), kind) for s, e, kind in inner.sends)
+    ctx.printed.extend((place(s), place(e), said) for s, e, said in inner.printed)
+    ctx.network = ctx.network or inner.network

@@ -22,7 +22,15 @@ from skillscope.audit.behavior.vocab import lookalike_site, url_host_of
 from skillscope.audit.findings import Severity
 from skillscope.core.textsafe import safe_line
 
-__all__ = ["is_manifest", "scan_manifest", "near_popular", "POPULAR", "mixed_script_package", "LOOKALIKE_PACKAGE"]
+__all__ = [
+    "is_manifest",
+    "scan_manifest",
+    "near_popular",
+    "POPULAR",
+    "mixed_script_package",
+    "LOOKALIKE_PACKAGE",
+    "judge_go_replace",
+]
 
 RISKY = "skillscope/permissions/risky-install"
 
@@ -156,7 +164,7 @@ def mixed_script_package(ctx: Ctx, name: str, start: int, end: int, manager: str
 
 
 _REQUIREMENTS = re.compile(r"(?:^|/)(?:[\w.-]*requirements[\w.-]*|constraints[\w.-]*)\.(?:txt|in)$", re.IGNORECASE)
-_NAMED = {"package.json", "pyproject.toml", "setup.cfg", "gemfile", "go.mod"}
+_NAMED = {"package.json", "composer.json", "pyproject.toml", "setup.cfg", "gemfile", "go.mod"}
 
 
 def is_manifest(path: str) -> bool:
@@ -175,6 +183,8 @@ def scan_manifest(ctx: Ctx) -> None:
     name = ctx.path.rsplit("/", 1)[-1].lower()
     if name == "package.json":
         _Npm(ctx).run()
+    elif name == "composer.json":
+        _composer(ctx)
     elif name == "pyproject.toml":
         _pyproject(ctx)
     elif name == "setup.cfg":
@@ -395,6 +405,73 @@ class _Npm:
                 )
             elif near:
                 _lookalike(ctx, "npm", target, near, key_start, end, "npm", severity)
+
+
+# -- composer.json -------------------------------------------------------------------------------------------------
+_COMPOSER_HOOKS = frozenset(
+    {
+        "pre-install-cmd",
+        "post-install-cmd",
+        "pre-update-cmd",
+        "post-update-cmd",
+        "pre-autoload-dump",
+        "post-autoload-dump",
+        "post-root-package-install",
+        "post-create-project-cmd",
+        "pre-package-install",
+        "post-package-install",
+        "pre-package-update",
+        "post-package-update",
+    }
+)
+"""Composer's events that run a project's scripts when its packages are installed or updated."""
+
+
+def _composer(ctx: Ctx) -> None:
+    """composer.json's ``scripts``: each command is shell (``@php x.php`` is ``php x.php``); one under an install or
+    update event runs at ``composer install``, as an npm ``postinstall`` does. ``@other`` (another script by name),
+    ``@putenv`` and a PHP callback (``Vendor\\Class::method``) are not shell."""
+    from skillscope.audit.behavior.shell import scan_shell
+
+    try:
+        data = json.loads(ctx.text)
+    except ValueError:
+        return
+    scripts = data.get("scripts") if isinstance(data, dict) else None
+    if not isinstance(scripts, dict):
+        return
+    section = _find(ctx, '"scripts"')
+    for key, value in scripts.items():
+        commands = [value] if isinstance(value, str) else value if isinstance(value, list) else []
+        at = _find(ctx, json.dumps(key), section)
+        for command in commands:
+            if not isinstance(command, str):
+                continue
+            start = _find(ctx, json.dumps(command)[1:-1], at)
+            at = start + 1
+            shell_text = re.sub(r"^@(php|composer)\b", r"\1", command.strip())
+            if shell_text.startswith("@") or re.fullmatch(r"[\w\\]+::\w+", shell_text):
+                continue
+            if key in _COMPOSER_HOOKS:
+                runs = _RUNS_FILE.search(shell_text) or re.search(r"(?:^|\s)([\w./-]+\.php)\b", shell_text)
+                what = f"runs {runs.group(1)}" if runs else f"runs {safe_line(shell_text, limit=60)}"
+                words = shell_text.split()
+                ctx.cap(
+                    "executes",
+                    words[0].rsplit("/", 1)[-1] if words else "?",
+                    start,
+                    start + len(command),
+                    f"composer {key} hook: {what} when the packages are installed",
+                )
+            inner = Ctx(shell_text, ctx.base + start, ctx.file_text, ctx.path, skill_files=ctx.skill_files)
+            scan_shell(inner)
+            for raw in inner.hits:
+                where = min(start + raw.start, start + len(command))
+                ctx.add(raw.check, f"{raw.message} (composer script {key!r})", where, where + 1, raw.severity)
+            for cap in inner.caps:
+                ctx.cap(cap.kind, cap.target, start, start + len(command), cap.detail)
+            ctx.network = ctx.network or inner.network
+            ctx.sends.extend((start, start + len(command), kind) for _, _, kind in inner.sends)
 
 
 # -- requirements.txt ----------------------------------------------------------------------------------------------
@@ -800,16 +877,66 @@ def _go_mod(ctx: Ctx) -> None:
             ctx.cap("installs", rest[0], start, start + len(raw), "go module")
         elif verb == "replace" and "=>" in rest:
             target = rest[rest.index("=>") + 1 :]
-            if not target or target[0].startswith((".", "/")):
-                continue  # a local folder of the user's own
-            module = target[0]
-            host = module.split("/", 1)[0].lower()
-            ctx.cap("installs", module, start, start + len(raw), "go module (replace)")
-            if not any(host == h or host.endswith("." + h) for h in _GO_HOSTS):
-                _risky(
-                    ctx,
-                    start,
-                    start + len(raw),
-                    f"{rest[0]} replaced by {safe_line(module, limit=80)}, an unusual host",
-                    "go",
-                )
+            if target:
+                judge_go_replace(ctx, rest[0], target[0], start, start + len(raw), "go")
+
+
+_GO_FORGES = ("github.com", "gitlab.com", "bitbucket.org", "codeberg.org", "gitee.com")
+"""Hosts whose module paths name an owner second (github.com/OWNER/repo)."""
+_GO_MIRRORS = {
+    "golang.org": ("golang",),
+    "google.golang.org": ("golang", "grpc", "protocolbuffers", "googleapis"),
+    "go.uber.org": ("uber-go",),
+    "k8s.io": ("kubernetes",),
+    "sigs.k8s.io": ("kubernetes-sigs",),
+    "go.opentelemetry.io": ("open-telemetry",),
+    "cloud.google.com": ("googleapis",),
+    "go.etcd.io": ("etcd-io",),
+    "gopkg.in": ("go-yaml", "go-ini", "go-playground", "go-check", "natefinch", "square"),
+}
+"""Vanity hosts and the forge owners that hold their code (golang.org/x/crypto is github.com/golang/crypto)."""
+
+
+def _go_owner(module: str) -> tuple[str, str]:
+    """A module path's host and owner: github.com/sirupsen/logrus -> (github.com, sirupsen); golang.org/x/crypto ->
+    (golang.org, "") (a vanity host is its own owner)."""
+    parts = module.split("/")
+    host = parts[0].lower()
+    return host, parts[1].lower() if host in _GO_FORGES and len(parts) > 1 else ""
+
+
+def judge_go_replace(ctx: Ctx, module: str, target: str, start: int, end: int, manager: str) -> None:
+    """A Go module replaced by another path (a go.mod ``replace`` directive, ``go mod edit -replace=old=new``): every
+    build then compiles the replacement under the original's import path, so the code reads as the original.
+
+    A local folder or the original owner's own copy is quiet; a host dressed as a well-known one
+    (``golang.org.example``, ``githubb.com``) or an owner one edit from the original's (``sirupsen`` ->
+    ``slrupsen``) is a look-alike package (an error); another owner's copy or an unusual host warns."""
+    module, path = module.split("@", 1)[0], target.split("@", 1)[0]
+    if not path or path.startswith((".", "/", "~")) or re.match(r"[A-Za-z]:[\\/]", path):
+        return  # a local folder of the user's own
+    ctx.cap("installs", path, start, end, "go module (replace)")
+    host, owner = _go_owner(module)
+    new_host, new_owner = _go_owner(path)
+    shown_module, shown_path = safe_line(module, limit=60), safe_line(path, limit=80)
+    dressed = None
+    if new_host != host:
+        site = lookalike_site(new_host)
+        if site is not None or len(host) >= 6 and _one_edit(new_host, host):
+            dressed = f"a host dressed as {site or host}"
+    elif owner and new_owner != owner and len(owner) >= 4 and _one_edit(new_owner, owner):
+        dressed = f"an owner one edit from {owner}"
+    if dressed is not None:
+        ctx.add(
+            LOOKALIKE_PACKAGE,
+            f"replaces the Go module {shown_module} with {shown_path}, {dressed}: every build compiles the "
+            f"look-alike's code under {shown_module}'s name (line {ctx.line(start)})",
+            start,
+            end,
+        )
+        return
+    if (new_host, new_owner) == (host, owner) or new_host in _GO_FORGES and new_owner in _GO_MIRRORS.get(host, ()):
+        return  # the module's own copy (its fork on the same owner, a vanity host's code on its forge)
+    known = any(new_host == h or new_host.endswith("." + h) for h in _GO_HOSTS)
+    reason = "another owner's copy" if known else "an unusual host"
+    _risky(ctx, start, end, f"{shown_module} replaced by {shown_path}, {reason}", manager)

@@ -12,7 +12,7 @@ from functools import lru_cache
 from skillscope.audit.behavior.base import CUT, TEXT_CAP, Ctx, RawCap
 from skillscope.audit.behavior.grants import judge_login_grant, judge_sudoers
 from skillscope.audit.behavior.harvest import judge_kept
-from skillscope.audit.behavior.manifests import mixed_script_package, near_popular
+from skillscope.audit.behavior.manifests import judge_go_replace, mixed_script_package, near_popular
 from skillscope.audit.behavior.modes import judge_mode, mode_number
 from skillscope.audit.behavior.shellparse import SHELLS, Cmd, Pipeline, parse_script, parse_shell
 from skillscope.audit.behavior.shellvalues import shipped, vendor_host
@@ -2701,6 +2701,17 @@ _ENV_SET = frozenset(
 """Variables the environment sets before any script runs."""
 
 
+def _go_replaces(ctx: Ctx, cmd: Cmd, args: list[str]) -> None:
+    """``go mod edit -replace=old[@v]=new[@v]`` (or ``-replace old=new``): judged as go.mod's ``replace`` is."""
+    for index, arg in enumerate(args):
+        spec = arg.split("=", 1)[1] if arg.startswith("-replace=") else ""
+        if arg == "-replace" and index + 1 < len(args):
+            spec = args[index + 1]
+        if "=" in spec:
+            module, target = spec.split("=", 1)
+            judge_go_replace(ctx, module, target, cmd.start, cmd.end, "go mod edit")
+
+
 _PIP = ("pip", "pip3", "pipx", "uv", "poetry", "pdm", "conda", "mamba")
 _NODE = ("npm", "pnpm", "yarn", "bun", "npx")
 _SYSTEM_PM = ("apt", "apt-get", "yum", "dnf", "apk", "brew", "zypper", "pacman", "port", "choco", "winget", "snap")
@@ -2708,6 +2719,9 @@ _SYSTEM_PM = ("apt", "apt-get", "yum", "dnf", "apk", "brew", "zypper", "pacman",
 
 def _installs(ctx: Ctx, cmd: Cmd) -> None:
     name, args = cmd.name, list(cmd.args)
+    if name == "go" and args[:2] == ["mod", "edit"]:
+        _go_replaces(ctx, cmd, args[2:])
+        return
     if name in ("python", "python3") and args[:2] == ["-m", "pip"]:
         name, args = "pip", args[2:]
     if name == "uv" and args[:1] == ["pip"]:

@@ -26,8 +26,15 @@ _FETCH = re.compile(
     r"\bURL\s*\([^)]*\)\s*\.(?:readBytes|readText|openStream)\s*\("
 )
 _DECODE = re.compile(
-    r"\b(?:decode_base64|base64_decode|gzinflate|gzuncompress|str_rot13|MIME::Base64::decode)\s*\(|\bpack\s*\(\s*[\"']H\*"
+    r"\b(?:decode_base64|base64_decode|gzinflate|gzuncompress|gzdecode|zlib_decode|bzdecompress|hex2bin|convert_uudecode|"
+    r"str_rot13|MIME::Base64::decode)\s*\(|\bpack\s*\(\s*[\"']H\*"
 )
+# A read that fetches when handed an address (PHP's file_get_contents, fopen; curl_exec of a handle made from one).
+_READ_NAMED = re.compile(r"\b(?:file_get_contents|fopen|readfile|file|curl_exec|get_headers)\s*\(\s*@?([$]?\w+)")
+# An assignment inside a condition or a call: if (($code = gzdecode($blob)) !== false), while ($line = fgets($fh)).
+_INNER_BIND = re.compile(r"[(,]\s*(?:my\s+)?([$@]?[A-Za-z_]\w*)\s*=(?![=~>])")
+# Decoders of a constant worked out to show (and follow) the address a script hides: str_rot13('uggcf://...').
+_CONSTANT_DECODE = re.compile(r"((?:\b(?:str_rot13|base64_decode|strrev|hex2bin)\s*\(\s*)+)(['\"])([^'\"\\]*)\2")
 # ... reaching something that runs it: eval, system, exec, a pipe into a shell, PHP's assert or include.
 _RUN = re.compile(
     r"\beval\b|\bsystem\s*\(|\bexec\s*\(|\bpassthru\s*\(|\bshell_exec\s*\(|\bassert\s*\(|\bcreate_function\s*\(|"
@@ -63,7 +70,7 @@ def scan_tokens(ctx: Ctx) -> None:
     """Data-flow for a script of no analysed language: a credential file named in a read, carried by names to a network send."""
     text = ctx.text
     sends = bool(_SEND.search(text))
-    runs = bool(_RUN.search(text)) and bool(_FETCH.search(text) or _DECODE.search(text))
+    runs = bool(_RUN.search(text)) and bool(_FETCH.search(text) or _DECODE.search(text) or _READ_NAMED.search(text))
     if not sends and not runs:
         return
     # A comment keeps its length (the offsets of later lines stay right) but says nothing; each statement of a
@@ -114,22 +121,60 @@ def scan_tokens(ctx: Ctx) -> None:
     _report(ctx, lines, tainted)
 
 
+def _decoded_constant(line: str) -> str | None:
+    """The text a chain of decoders makes of a constant on ``line`` (``str_rot13('uggcf://...')`` -> ``https://...``)."""
+    import base64
+    import binascii
+    import codecs
+
+    found = _CONSTANT_DECODE.search(line)
+    if found is None:
+        return None
+    text = found.group(3)
+    for name in reversed(re.findall(r"\w+", found.group(1))):
+        try:
+            if name == "str_rot13":
+                text = codecs.encode(text, "rot13")
+            elif name == "strrev":
+                text = text[::-1]
+            elif name == "base64_decode":
+                text = base64.b64decode(text + "=" * (-len(text) % 4)).decode("utf-8")
+            else:
+                text = bytes.fromhex(text).decode("utf-8")
+        except (ValueError, binascii.Error, UnicodeDecodeError):
+            return None
+    return text
+
+
 def _runs_fetched(ctx: Ctx, lines: list[str]) -> None:
-    """Code fetched from the network or decoded from a constant, carried by names to eval, system or a shell."""
-    carried: dict[str, tuple[str, re.Match[str] | None]] = {}
+    """Code fetched from the network or decoded from a constant, carried by names to eval, system or a shell; a fetched
+    value stays fetched through the decoders it passes (gzdecode of a download is still the download)."""
+    carried: dict[str, tuple[str, str | None]] = {}
+    addresses: dict[str, str] = {}
+    """Names holding an address (a URL constant, or one decoded from a constant): a read of one fetches."""
     offset = 0
     for line in lines:
         start, offset = offset, offset + len(line) + 1
-        fetch, decode = _FETCH.search(line), _DECODE.search(line)
-        origin = ("download", _URL.search(line)) if fetch else ("decode", None) if decode else None
-        if origin is None:
-            origin_name = next((n for n in _NAME.findall(line) if n in carried), None)
-            origin = carried[origin_name] if origin_name else None
+        names = _NAME.findall(line)
+        held = [carried[n] for n in names if n in carried]
+        read = _READ_NAMED.search(line)
+        fetch = _FETCH.search(line) or (read is not None and read.group(1) in addresses)
+        url = _URL.search(line)
+        origin: tuple[str, str | None] | None
+        if fetch:
+            address = url.group(0) if url else addresses.get(read.group(1)) if read is not None else None
+            origin = ("download", address)
+        else:
+            origin = next((o for o in held if o[0] == "download"), None)
+            if origin is None and _DECODE.search(line):
+                origin = ("decode", None)
+            elif origin is None and held:
+                origin = held[0]
         run = _RUN.search(line)
         if origin is not None and run is not None:
-            kind, url = origin
+            kind, address = origin
             if kind == "download":
-                where = safe_line(url.group(0), limit=100) if url else "the network"
+                where = safe_line(address, limit=100) if address else "the network"
                 ctx.add(
                     "skillscope/obfuscation/download-exec",
                     f"runs what it downloads from {where} (line {ctx.line(start)})",
@@ -145,10 +190,22 @@ def _runs_fetched(ctx: Ctx, lines: list[str]) -> None:
                 )
             return
         bind = _BIND.match(line)
-        if origin is not None and bind:
-            for name in bind.group(1).split(","):
-                if name.strip() not in ("_", ""):
-                    carried[name.strip()] = origin
+        bound = [n.strip() for n in bind.group(1).split(",")] if bind else []
+        bound += [m.group(1) for m in _INNER_BIND.finditer(line)]
+        decoded = _decoded_constant(line)
+        address = None
+        if not fetch:  # what a fetch returns is the content, not an address
+            address = url.group(0) if url else decoded if decoded and _URL.match(decoded) else None
+            address = address or next((addresses[n] for n in names if n in addresses), None)
+        for name in bound:
+            if name in ("_", ""):
+                continue
+            if origin is not None:
+                carried[name] = origin
+            if address is not None:
+                addresses[name] = address
+            else:
+                addresses.pop(name, None)
 
 
 def _report(ctx: Ctx, lines: list[str], tainted: dict[str, tuple[str, int]]) -> None:
