@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from urllib.parse import urlsplit
 
+from skillscope.audit.behavior.buildfiles import is_container_build
 from skillscope.audit.behavior.prose import instruction_in
 from skillscope.audit.behavior.regions import Region, code_regions, language_of
 from skillscope.audit.findings import Hit, TextSpan
@@ -404,6 +405,8 @@ def scan_text(text: str, path: str, *, markdown: bool) -> list[Hit]:
         hits.extend(_markdown(text))
     # Code patterns count in scripts and in a page's code (fenced blocks, code spans not negated), never in prose.
     regions = code_regions(text, path) if markdown else [Region(0, text, None)]
+    # a Dockerfile's RUN steps act on the image being built (rm -rf /var/lib/apt/lists/*), not the user's machine
+    image = is_container_build(path)
     for words, pattern, what in _RISKY:
         if not any(word in text for word in words):
             continue
@@ -417,7 +420,7 @@ def scan_text(text: str, path: str, *, markdown: bool) -> list[Hit]:
                     hits.append(replace(_at("skillscope/risky-shell", message, text, start, end), severity="note"))
                     continue
                 hit = _at("skillscope/risky-shell", f"risky shell pattern: {what}", text, start, end)
-                if _workspace_only(region.text, match):
+                if _workspace_only(region.text, match) or (image and what.startswith(("deletes", "makes a file"))):
                     hit = replace(hit, severity="note")  # `chmod +x run.sh`, `rm -rf ./dist`, `eval "$(ssh-agent -s)"`
                 hits.append(hit)
     if "!`" in text:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["build_shell", "is_build_file"]
+__all__ = ["build_shell", "is_build_file", "is_container_build"]
 
 _DOCKER = re.compile(r"(?:^|/)(?:dockerfile|containerfile)(?:\.[\w.-]+)?$|\.dockerfile$", re.IGNORECASE)
 _JUST = re.compile(r"(?:^|/)\.?justfile$|\.just$", re.IGNORECASE)
@@ -23,6 +23,11 @@ _JUST = re.compile(r"(?:^|/)\.?justfile$|\.just$", re.IGNORECASE)
 def is_build_file(path: str) -> bool:
     """Whether ``path`` is a Dockerfile or a justfile."""
     return _DOCKER.search(path) is not None or _JUST.search(path) is not None
+
+
+def is_container_build(path: str) -> bool:
+    """Whether ``path`` is a Dockerfile (Containerfile): its steps act on the image it builds."""
+    return _DOCKER.search(path) is not None
 
 
 def build_shell(path: str, text: str) -> str:

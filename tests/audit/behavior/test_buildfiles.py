@@ -69,3 +69,17 @@ def test_the_shell_text_keeps_every_line_and_no_line_grows():
     for path, text in (("Dockerfile", DOCKERFILE), ("justfile", JUSTFILE)):
         shell = build_shell(path, text)
         assert [len(line) for line in shell.split("\n")] == [len(line) for line in text.split("\n")]
+
+
+def test_a_dockerfiles_cleanup_of_the_image_is_a_note_but_the_same_delete_in_a_script_warns():
+    from skillscope.audit.findings import check_info
+    from skillscope.audit.text_scan import scan_text
+
+    step = "RUN apt-get update && apt-get install -y curl && rm -rf /var/lib/apt/lists/*\n"
+
+    def risky(path: str, text: str) -> list[str]:
+        hits = scan_text(text, path, markdown=False)
+        return [h.severity or check_info(h.id).severity for h in hits if h.id == "skillscope/risky-shell"]
+
+    assert risky("Dockerfile", "FROM debian\n" + step) == ["note"]
+    assert risky("scripts/setup.sh", "#!/bin/sh\n" + step.removeprefix("RUN ")) == ["warning"]
