@@ -51,6 +51,7 @@ from skillscope.core.textsafe import safe_line
 __all__ = [
     "RUNS_ITS_ARGUMENTS",
     "startup_shell_harm",
+    "reverse_tunnel",
     "with_places_read",
     "UNKNOWN",
     "Secret",

@@ -59,6 +59,8 @@ from skillscope.core.textsafe import safe_line
 
 __all__ = [
     "scan_shell",
+    "staged_secret",
+    "judge_staged",
     "SHELL_WORDS",
     "installer_severity",
     "synced_folder",
