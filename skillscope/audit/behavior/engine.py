@@ -324,16 +324,18 @@ def _install_hosts(contexts: list[Ctx]) -> frozenset[str]:
 
 
 _PACKAGE_SOURCE = re.compile(
-    r"""network_mirror\s*\{[^}]{0,400}?\burl\s*=\s*["'](https?://[^"'\s]+)|"""
-    r"""^[ \t]*(?:@[\w.-]+:)?registry[ \t]*=[ \t]*["']?(?:sparse\+)?(https?://[^"'\s]+)|"""
-    r"""^[ \t]*["']?(?:extra-)?index(?:[-_]url)?["']?[ \t]*[=:][ \t]*["']?(https?://[^"'\s]+)|"""
-    r"""^[ \t]*["']?npmRegistryServer["']?[ \t]*:[ \t]*["']?(https?://[^"'\s]+)|"""
-    r"""^[ \t]*(?:export[ \t]+)?(?:GOPROXY|PIP_(?:EXTRA_)?INDEX_URL|UV_(?:EXTRA_)?INDEX_URL|NPM_CONFIG_REGISTRY|"""
+    # one anchor for every shape: a line's start is the only place a try begins, so a long page costs one scan
+    r"""^[ \t]*(?:"""
+    r"""(?:@[\w.-]+:)?registry[ \t]*=[ \t]*["']?(?:sparse\+)?(https?://[^"'\s]+)|"""
+    r"""["']?(?:extra-)?index(?:[-_]url)?["']?[ \t]*[=:][ \t]*["']?(https?://[^"'\s]+)|"""
+    r"""["']?npmRegistryServer["']?[ \t]*:[ \t]*["']?(https?://[^"'\s]+)|"""
+    r"""(?:export[ \t]+)?(?:GOPROXY|PIP_(?:EXTRA_)?INDEX_URL|UV_(?:EXTRA_)?INDEX_URL|NPM_CONFIG_REGISTRY|"""
     r"""npm_config_registry|YARN_NPM_REGISTRY_SERVER|BUNDLE_MIRROR__[\w_]+)[ \t]*=[ \t]*["']?(https?://[^"',|\s]+)|"""
-    r"""^[ \t]*source[ \t(]+["'](https?://[^"'\s]+)|"""
-    r"""^[ \t]*\[\[(?:tool\.(?:uv|poetry|pdm)\.)?(?:index|source)\]\][^\[]{0,300}?\burl[ \t]*=[ \t]*["'](https?://[^"'\s]+)""",
+    r"""source[ \t(]+["'](https?://[^"'\s]+)|"""
+    r"""\[\[(?:tool\.(?:uv|poetry|pdm)\.)?(?:index|source)\]\][^\[]{0,300}?\burl[ \t]*=[ \t]*["'](https?://[^"'\s]+))""",
     re.MULTILINE,
 )
+_MIRROR = re.compile(r"""network_mirror\s*\{[^}]{0,400}?\burl\s*=\s*["'](https?://[^"'\s]+)""")
 """Where a package manager's own config sends every install: Terraform's provider mirror, an npm registry (npm's
 ``registry=``, Yarn's ``npmRegistryServer``, Cargo's ``registry =``), a pip or uv index, the environment variables
 that set them (``GOPROXY``, ``PIP_INDEX_URL``, ``NPM_CONFIG_REGISTRY``), a Gemfile's ``source`` (a config file the
@@ -344,9 +346,10 @@ def _source_hosts(text: str) -> frozenset[str]:
     """The hosts a package manager's config text names as where packages come from."""
     if not any(word in text for word in ("url", "registry", "Registry", "index", "PROXY", "source", "MIRROR")):
         return frozenset()
-    return frozenset(
-        url_host_of(next(g for g in m.groups() if g)).lower() for m in _PACKAGE_SOURCE.finditer(text[:200_000])
-    )
+    page = text[:200_000]
+    found = [next(g for g in m.groups() if g) for m in _PACKAGE_SOURCE.finditer(page)]
+    found += [m.group(1) for m in _MIRROR.finditer(page)] if "network_mirror" in page else []
+    return frozenset(url_host_of(url).lower() for url in found)
 
 
 _ON_PATH = re.compile(r"(?:^|/)(?:\.local/bin|usr/local/bin|opt/homebrew/bin|usr/bin|bin)/[^/]+$")
