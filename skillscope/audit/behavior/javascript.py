@@ -38,6 +38,7 @@ from skillscope.audit.behavior.modes import judge_mode, mode_number
 from skillscope.audit.behavior.shellvalues import shipped
 from skillscope.audit.behavior.treesitter import Grammar, parse, text_of, walk
 from skillscope.audit.behavior.vocab import (
+    APPROVE_ALL_KEY,
     DOTENV,
     DOWNLOADERS,
     INTERPRETERS,
@@ -362,6 +363,8 @@ class _Analyser:
         self.current: str | None = None
         self.preset: dict[int, Val] = {}
         self.dropped: dict[str, str] = {}
+        self.granted: list[tuple[str, int]] = []
+        """Approve-every-tool keys the script sets under a computed name, with their lines."""
         self.sent: set[Taint] = set()
         self.reads: list[tuple[Taint, tree_sitter.Node]] = []
         self.functions: dict[str, tree_sitter.Node] = {}
@@ -1440,6 +1443,20 @@ class _Analyser:
         if payload is not None and (payload.fetched or payload.decoded):
             self.dropped[path] = "download" if payload.fetched else "decode"
         place = PERSISTENCE_PATH.search(target) or AGENT_CONFIG.search(target)
+        if (
+            self.report
+            and self.granted
+            and place is not None
+            and target.endswith((".json", ".jsonc", ".toml", ".yml", ".yaml"))
+        ):
+            key, at = self.granted[0]
+            self.add(
+                "skillscope/permissions/unrestricted-shell",
+                f"writes {safe_line(target, limit=60)} (line {self.line(node)}), a client's own settings, with {key} "
+                f"turned on (line {at}): every later session would run tools without asking the user",
+                node,
+                "error",
+            )
         said = (written(payload) or Val()).text
         # a config file built line by line: the keys the script spells are what it writes
         spelled = said if said is not None and UNKNOWN not in said else self.ctx.text
@@ -1522,6 +1539,9 @@ class _Analyser:
             obj = target.child_by_field_name("object")
             holder = self.ev(obj)
             said = self.ev(target.child_by_field_name("index")).text
+            if said is not None and UNKNOWN not in said and APPROVE_ALL_KEY.search(f'"{said}": {val.text or ""}'):
+                # settings[key] = true with the key computed ("chat.tools." + "autoApprove"): a grant spelt in pieces
+                self.granted.append((said, self.line(target)))
             if holder.fields is not None and len(holder.fields) < 64:
                 holder.fields[said if said is not None and UNKNOWN not in said else f"\x00[{len(holder.fields)}]"] = val
             elif obj is not None and obj.type == "identifier" and carried(val).taint:

@@ -34,7 +34,7 @@ from skillscope.audit.behavior.base import Ctx, Raw
 from skillscope.audit.behavior.cooccur import literals
 from skillscope.audit.behavior.purpose import Purpose, purpose_of
 from skillscope.audit.behavior.regions import line_span
-from skillscope.audit.behavior.vocab import site_of, url_host_of
+from skillscope.audit.behavior.vocab import APPROVE_ALL_KEY, site_of, url_host_of
 from skillscope.audit.capabilities import Capability
 from skillscope.audit.findings import Hit, Severity
 from skillscope.audit.text_scan import hit_at
@@ -60,14 +60,7 @@ _CONFIG_SHAPE = re.compile(
 """The shape of any client's settings: a JSON, TOML or YAML file in a hidden folder (of the home folder or the
 project) or the per-user app-data folders. Written with agent keys (MCP servers, approvals, a sandbox), it is agent
 configuration whatever the client is called."""
-_GRANT_KEY_ON = re.compile(
-    r"[\"'`]?\b(?:auto[-_]?approve(?:[-_]?all)?|always[-_]?allow(?:[-_]?all)?|yolo(?:[-_]?mode)?|trust(?:[-_]?all)?(?:[-_]?tools)?|"
-    r"yes[-_]?(?:to[-_]?)?(?:always|all)|always[-_]?(?:yes|approve|accept)|auto[-_]?(?:accept|confirm)(?:[-_]?all)?|"
-    r"skip[-_]?(?:all[-_]?)?(?:confirmations?|permissions?|approvals?|prompts?)|dangerously\w*)[\"'`]?\s*(?::|=>|=)\s*"
-    r"(?:true\b|True\b|\$true\b|1\b|[\"'`]\*[\"'`]|\[\s*[\"'`]\*[\"'`]|[\"'`](?:all|always|yes)[\"'`])",
-    re.IGNORECASE,
-)
-"""A setting, under any client's name for it, that approves every tool or skips every confirmation."""
+_GRANT_KEY_ON = APPROVE_ALL_KEY
 _GRANT_KEY_OFF = re.compile(
     r"[\"'`]?\b(?:sandbox(?:_?mode|_?enabled)?|confirm(?:ations?)?|require_?(?:approval|confirmation)s?|"
     r"ask_?(?:for_?)?(?:approval|permission)s?|approval(?:s|_?policy|_?mode)?)[\"'`]?\s*(?::|=>|=)\s*"

@@ -48,6 +48,7 @@ __all__ = [
     "prompt_name",
     "prompt_owner",
     "runs_on_open",
+    "APPROVE_ALL_KEY",
     "loads_code",
     "DIGEST_HEX",
     "private_place",
@@ -175,6 +176,15 @@ def loads_code(target: str, text: str | None) -> bool:
         and _CODE_KEY.search(text) is not None
     )
 
+
+APPROVE_ALL_KEY = re.compile(
+    r"[\"'`]?\b(?:auto[-_]?approve(?:[-_]?all)?|always[-_]?allow(?:[-_]?all)?|yolo(?:[-_]?mode)?|trust(?:[-_]?all)?(?:[-_]?tools)?|"
+    r"yes[-_]?(?:to[-_]?)?(?:always|all)|always[-_]?(?:yes|approve|accept)|auto[-_]?(?:accept|confirm)(?:[-_]?all)?|"
+    r"skip[-_]?(?:all[-_]?)?(?:confirmations?|permissions?|approvals?|prompts?)|dangerously\w*)[\"'`]?\s*(?::|=>|=)\s*"
+    r"(?:true\b|True\b|\$true\b|1\b|[\"'`]\*[\"'`]|\[\s*[\"'`]\*[\"'`]|[\"'`](?:all|always|yes)[\"'`])",
+    re.IGNORECASE,
+)
+"""A setting, under any client's name for it, that approves every tool or skips every confirmation."""
 
 INTERPRETERS = frozenset(
     {
