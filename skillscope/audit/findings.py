@@ -23,6 +23,7 @@ __all__ = [
     "CheckOutcome",
     "CHECKS",
     "check_info",
+    "effective_severity",
     "severity_counts",
 ]
 
@@ -181,6 +182,11 @@ def check_info(check_id: str) -> CheckInfo:
         )
     # Every id skillscope emits is in the manifest (tests/audit/test_manifest.py holds the code to it).
     return CheckInfo(check_id, "note", "content", check_id, check_id)
+
+
+def effective_severity(hit: Hit) -> Severity:
+    """The severity ``hit`` is reported at: its own, else its check's default."""
+    return hit.severity or check_info(hit.id).severity
 
 
 def severity_counts(findings: Iterable[AuditFinding]) -> dict[str, int]:

@@ -47,7 +47,7 @@ from skillscope.audit.behavior.vocab import (
     vendor_of,
 )
 from skillscope.audit.capabilities import Capability
-from skillscope.audit.findings import Hit, Severity, check_info
+from skillscope.audit.findings import Hit, Severity, effective_severity
 from skillscope.audit.text_scan import hit_at
 from skillscope.core.textsafe import safe_line
 
@@ -251,10 +251,6 @@ def _item_for(caps: list[Capability], line: int, host: str) -> bool:
     )
 
 
-def _level(hit: Hit) -> str:
-    return hit.severity or check_info(hit.id).severity
-
-
 def _computed(lines: list[str], line: int) -> bool:
     """Whether a shell write line carries a value the script computed (``"$line"``), beyond the home and PATH a
     start-up line spells; single-quoted text is a constant and is left out."""
@@ -330,7 +326,9 @@ def cooccurring(
             # provider (a token sent to a host from the user's config may be; a key handed to ssh -i logs in)
             computed = [c for c in caps if c.kind == "sends" and c.line and c.target in ("?", "*", "")]
             leaked = [(s, c) for c in computed for s in secrets if is_store(s[0])]
-        if leaked and not any(h.id.startswith("skillscope/exfiltration/") and _level(h) == "error" for h in found):
+        if leaked and not any(
+            h.id.startswith("skillscope/exfiltration/") and effective_severity(h) == "error" for h in found
+        ):
             (what, read_line), send = leaked[0]
             where = "a host the script computes" if send.target in ("?", "*", "") else safe_line(send.target, limit=60)
             add(
@@ -342,10 +340,10 @@ def cooccurring(
             )
         # 3. a start-up write beside a download, a secret or a foreign send
         for write in [c for c in caps if c.kind == "writes" and c.line and _startup(c.target)]:
-            if any(h.id == STARTUP and _level(h) == "error" for h in found):
+            if any(h.id == STARTUP and effective_severity(h) == "error" for h in found):
                 break
             if any(
-                h.id == STARTUP and _level(h) == "note" and h.at.line in (write.line, (write.line or 0) + 1)
+                h.id == STARTUP and effective_severity(h) == "note" and h.at.line in (write.line, (write.line or 0) + 1)
                 for h in found
             ):
                 if not _computed(lines, write.line or 0):
@@ -430,7 +428,7 @@ def _followed(
     if any(
         path == reader
         and hit.id.startswith("skillscope/exfiltration/")
-        and _level(hit) == "error"
+        and effective_severity(hit) == "error"
         and sender in hit.message
         for path, hit in hits
     ):
@@ -452,7 +450,9 @@ def _across(
     senders = {p: foreign for p, (_, _, foreign) in scripts.items() if foreign}
     if not senders:
         return []
-    leaked = {p for p, hit in hits if hit.id.startswith("skillscope/exfiltration/") and _level(hit) == "error"}
+    leaked = {
+        p for p, hit in hits if hit.id.startswith("skillscope/exfiltration/") and effective_severity(hit) == "error"
+    }
     out: list[tuple[str, Hit]] = []
     for reader, (language, caps, _) in scripts.items():
         others = {p: sends for p, sends in senders.items() if p != reader and p not in leaked}

@@ -25,7 +25,7 @@ from dataclasses import replace
 from skillscope.audit.behavior.regions import line_span
 from skillscope.audit.behavior.vocab import DIGEST_HEX, PROMPT_TARGET, SECRET_NAME, related_host
 from skillscope.audit.capabilities import Capability
-from skillscope.audit.findings import Hit, check_info
+from skillscope.audit.findings import Hit, effective_severity
 from skillscope.audit.text_scan import hit_at
 from skillscope.core.textsafe import safe_line
 
@@ -211,10 +211,6 @@ running code it fetches or decodes."""
 _PAGE = (".md", ".markdown", ".txt", ".rst", ".json", ".yaml", ".yml", ".toml")
 
 
-def _severity(hit: Hit) -> str:
-    return hit.severity or check_info(hit.id).severity
-
-
 def installed_payload(texts: Mapping[str, str], hits: list[tuple[str, Hit]]) -> list[tuple[str, Hit]]:
     """A start-up write in one script that names another script of the skill whose own flow is harmful (a scheduled
     task running the ``sync.ps1`` it copied, ``node-options=--require`` of the ``preload.js`` it installed): the
@@ -227,7 +223,7 @@ def installed_payload(texts: Mapping[str, str], hits: list[tuple[str, Hit]]) -> 
     for path, hit in hits:
         if (
             hit.id.startswith(_CARRIED_HARM)
-            and _severity(hit) == "error"
+            and effective_severity(hit) == "error"
             and not path.lower().endswith(_PAGE)
             and path not in harmful
         ):
@@ -237,7 +233,7 @@ def installed_payload(texts: Mapping[str, str], hits: list[tuple[str, Hit]]) -> 
     out: list[tuple[str, Hit]] = []
     for path, hit in hits:
         out.append((path, hit))
-        if hit.id != STARTUP or _severity(hit) == "error" or path not in texts or path.lower().endswith(_PAGE):
+        if hit.id != STARTUP or effective_severity(hit) == "error" or path not in texts or path.lower().endswith(_PAGE):
             continue
         for script, harm in harmful.items():
             name = script.rsplit("/", 1)[-1]
@@ -312,7 +308,7 @@ def granted(hits: list[tuple[str, Hit]], capabilities: list[Capability]) -> list
     where = f"{grant.path} line {grant.line}" if grant.line else grant.path
     out = []
     for path, hit in hits:
-        level = hit.severity or check_info(hit.id).severity
+        level = effective_severity(hit)
         if level == "warning" and hit.id.startswith(_USED_BY_GRANT) and not _PEOPLE_PAGE.search(path):
             message = (
                 f"{hit.message}; the skill grants {safe_line(grant.target, limit=40)} ({where}), so the agent can do "

@@ -10,7 +10,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import replace
 
-from skillscope.audit.findings import Hit, check_info
+from skillscope.audit.findings import Hit, effective_severity
 
 __all__ = ["confirmed_acts"]
 
@@ -36,7 +36,7 @@ def confirmed_acts(texts: Mapping[str, str], hits: list[tuple[str, Hit]]) -> lis
         line = hit.at.line
         if (
             hit.id != DESTROY
-            or (hit.severity or check_info(hit.id).severity) != "error"
+            or effective_severity(hit) != "error"
             or not line
             or path not in texts
             or path.lower().endswith((".md", ".markdown", ".txt", ".json", ".yaml", ".yml"))

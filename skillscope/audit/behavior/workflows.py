@@ -12,6 +12,7 @@ from collections.abc import Mapping
 
 from skillscope.audit.behavior.base import Ctx
 from skillscope.audit.behavior.purpose import Purpose
+from skillscope.audit.behavior.vocab import _one_edit
 
 __all__ = ["is_workflow", "scan_action_owners", "scan_workflow"]
 
@@ -56,7 +57,7 @@ def scan_action_owners(text: str, path: str) -> Ctx:
         owner = match.group(1)
         if owner.lower() in (o.lower() for o in _ACTION_OWNERS):
             continue
-        real = next((o for o in _ACTION_OWNERS if len(o) >= 4 and _one_letter(owner.lower(), o.lower())), None)
+        real = next((o for o in _ACTION_OWNERS if len(o) >= 4 and _one_edit(owner.lower(), o.lower())), None)
         if real is not None:
             ctx.add(
                 "skillscope/deception/lookalike-package",
@@ -66,19 +67,6 @@ def scan_action_owners(text: str, path: str) -> Ctx:
                 match.end(1),
             )
     return ctx
-
-
-def _one_letter(a: str, b: str) -> bool:
-    """Whether ``a`` is ``b`` with one letter changed, added, dropped or two neighbours swapped."""
-    if a == b or abs(len(a) - len(b)) > 1:
-        return False
-    if len(a) == len(b):
-        diff = [i for i in range(len(a)) if a[i] != b[i]]
-        return len(diff) == 1 or (
-            len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]]
-        )
-    short, long = (a, b) if len(a) < len(b) else (b, a)
-    return any(long[:i] + long[i + 1 :] == short for i in range(len(long)))
 
 
 def is_workflow(path: str, text: str) -> bool:
