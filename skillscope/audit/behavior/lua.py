@@ -26,7 +26,7 @@ from skillscope.audit.behavior.flowcore import (
     shell_quote,
     with_places_read,
 )
-from skillscope.audit.behavior.treeflow import TreeFlow
+from skillscope.audit.behavior.treeflow import HandlerFlow
 
 if TYPE_CHECKING:
     from tree_sitter import Node
@@ -66,7 +66,9 @@ _STDPATH = {
 _SKIPPED = frozenset({"comment", "function_declaration", "function_definition"})
 
 
-class _Lua(TreeFlow):
+class _Lua(HandlerFlow):
+    SKIPPED = _SKIPPED
+
     def __init__(self, ctx: Ctx) -> None:
         super().__init__(ctx, "lua", budget=_BUDGET)
 
@@ -82,17 +84,6 @@ class _Lua(TreeFlow):
             stack.extend(node.children)
         self.eval(self.tree.root_node, {})
         self.judge_bodies(self.functions.values())
-
-    def eval(self, node: Node, scope: dict[str, Val]) -> Val:
-        self.budget -= 1
-        if self.budget < 0 or node.type in _SKIPPED:
-            return EMPTY
-        handler = getattr(self, "_" + node.type, None)
-        if handler is not None:
-            result: Val = handler(node, scope)
-            return result
-        vals = [self.eval(child, scope) for child in node.named_children]
-        return merge(vals, text=vals[-1].text if len(vals) == 1 else None)
 
     # -- values ----------------------------------------------------------------------------------------------------
     def _string(self, node: Node, scope: dict[str, Val]) -> Val:

@@ -39,7 +39,7 @@ from skillscope.audit.behavior.flowcore import (
     unescape,
     with_places_read,
 )
-from skillscope.audit.behavior.treeflow import TreeFlow
+from skillscope.audit.behavior.treeflow import HandlerFlow
 
 if TYPE_CHECKING:  # only names node types; the binding loads with the first parse (treesitter.py)
     from tree_sitter import Node
@@ -163,7 +163,9 @@ _UNARY_TEXT: dict[str, Callable[[str], str]] = {
 }
 
 
-class _Perl(TreeFlow):
+class _Perl(HandlerFlow):
+    SKIPPED = _SKIPPED
+
     def __init__(self, ctx: Ctx) -> None:
         super().__init__(ctx, "perl", budget=_BUDGET)
         self.heredocs: list[Node] = []
@@ -227,16 +229,8 @@ class _Perl(TreeFlow):
         sigil = self.src(node)[:1]
         return sigil + (self.src(varname) if varname is not None else self.src(node)[1:]).strip("{}")
 
-    def eval(self, node: Node, scope: dict[str, Val]) -> Val:
-        self.budget -= 1
-        kind = node.type
-        if self.budget < 0 or kind in _SKIPPED:
-            return EMPTY
-        handler = getattr(self, "_" + kind, None)
-        if handler is not None:
-            result: Val = handler(node, scope)
-            return result
-        vals = [self.eval(child, scope) for child in node.named_children]
+    def children_value(self, vals: list[Val]) -> Val:
+        """A lone child's value whole (its items and handle too), else the children's merge."""
         if len(vals) == 1:
             return vals[0]
         return merge(vals, text=None)

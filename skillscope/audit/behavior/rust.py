@@ -45,7 +45,7 @@ from skillscope.audit.behavior.rustvalues import (
     rust_escape,
     rust_int,
 )
-from skillscope.audit.behavior.treeflow import TreeFlow
+from skillscope.audit.behavior.treeflow import HandlerFlow
 
 if TYPE_CHECKING:  # only names node types; the binding loads with the first parse (treesitter.py)
     from tree_sitter import Node, Parser
@@ -132,7 +132,9 @@ _DELETES = frozenset({"fs::remove_dir_all", "fs::remove_dir", "fs::remove_file"}
 _PRINTS = frozenset({"print", "println", "eprint", "eprintln"})
 
 
-class _Rust(TreeFlow):
+class _Rust(HandlerFlow):
+    SKIPPED = _SKIPPED
+
     def __init__(self, ctx: Ctx) -> None:
         super().__init__(ctx, "rust", budget=_BUDGET)
         self.build_script = ctx.path.replace("\\", "/").rsplit("/", 1)[-1] == "build.rs"
@@ -197,17 +199,6 @@ class _Rust(TreeFlow):
         elif kind == "use_list":
             for child in node.named_children:
                 self._learn_use(child, prefix)
-
-    def eval(self, node: Node, scope: dict[str, Val]) -> Val:
-        self.budget -= 1
-        if self.budget < 0 or node.type in _SKIPPED:
-            return EMPTY
-        handler = getattr(self, "_" + node.type, None)
-        if handler is not None:
-            result: Val = handler(node, scope)
-            return result
-        vals = [self.eval(child, scope) for child in node.named_children]
-        return merge(vals, text=vals[-1].text if len(vals) == 1 else None)
 
     def lookup(self, name: str, scope: dict[str, Val]) -> Val | None:
         if name in scope:

@@ -11,13 +11,13 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from skillscope.audit.behavior.base import Ctx
-from skillscope.audit.behavior.flowcore import Offsets, Sinks, Val
+from skillscope.audit.behavior.flowcore import EMPTY, Offsets, Sinks, Val, merge
 from skillscope.audit.behavior.treesitter import Grammar, parse, text_of
 
 if TYPE_CHECKING:
     from tree_sitter import Node
 
-__all__ = ["TreeFlow"]
+__all__ = ["HandlerFlow", "TreeFlow"]
 
 
 class TreeFlow(ABC):
@@ -77,3 +77,24 @@ class TreeFlow(ABC):
             self.depth -= 1
             returned = self.returns.pop()
         return returned, last
+
+
+class HandlerFlow(TreeFlow):
+    """A walk by handler methods (Lua, Rust, Perl): ``_<node type>(node, scope)`` gives a node's value, a type in
+    ``SKIPPED`` gives nothing, and any other node gives what its children give (``children_value``)."""
+
+    SKIPPED: frozenset[str] = frozenset()
+
+    def eval(self, node: Node, scope: dict[str, Val]) -> Val:
+        self.budget -= 1
+        if self.budget < 0 or node.type in self.SKIPPED:
+            return EMPTY
+        handler = getattr(self, "_" + node.type, None)
+        if handler is not None:
+            result: Val = handler(node, scope)
+            return result
+        return self.children_value([self.eval(child, scope) for child in node.named_children])
+
+    def children_value(self, vals: list[Val]) -> Val:
+        """The value of a node with no handler, from its children's: their merge, with the text of a lone child."""
+        return merge(vals, text=vals[-1].text if len(vals) == 1 else None)
