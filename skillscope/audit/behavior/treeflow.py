@@ -1,4 +1,4 @@
-"""What the analysers that read a tree-sitter tree into the shared flow engine hold for one file (Go, Ruby, Lua).
+"""What the analysers that read a tree-sitter tree into the shared flow engine hold for one file (Go, Ruby, Lua, Rust, Perl).
 
 Each analyser walks its language's nodes its own way; the file they walk, where its bytes fall in the text the
 findings point into, the sinks that judge what reaches them, and the bounds of the walk are the same for all.
