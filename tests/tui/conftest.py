@@ -1,4 +1,5 @@
-"""TUI tests: the app's idle full pass of the cycle collector is driven only by the test about it."""
+"""TUI tests: the app's idle full pass of the cycle collector and its timed listings are driven only by the
+tests about them."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from collections.abc import Iterator
 import pytest
 from textual._styles_cache import StylesCache
 
-from skillscope.tui import heap
+from skillscope.tui import heap, live_refresh
 
 
 @pytest.fixture(autouse=True)
@@ -20,6 +21,18 @@ def _idle_pass_driven_by_its_test(monkeypatch: pytest.MonkeyPatch) -> None:
     that one calls the idle check itself, with the last key press set back past ``IDLE_SECONDS``.
     """
     monkeypatch.setattr(heap, "IDLE_SECONDS", 24 * 3600.0)
+
+
+@pytest.fixture(autouse=True)
+def _timed_listing_driven_by_its_test(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Keep the live refresh from looking at the wall clock on its own in these tests.
+
+    The demo server answers with ``ttlMs: 0``, so a listing is due again 30 s (the floor) after the first:
+    on a loaded CI machine a test that ran that long saw the demo listed again behind its back, and once a
+    snapshot caught the catalog's status half laid out by that second listing. The tests about the refresh
+    hold its clock and call ``tick`` themselves.
+    """
+    monkeypatch.setattr(live_refresh, "TICK", 24 * 3600.0)
 
 
 @pytest.fixture(autouse=True)
