@@ -56,6 +56,7 @@ from skillscope.audit.behavior.vocab import (
     disguised_job,
     endpoint_kind,
     foreign_vendor_host,
+    glob_place,
     header_leaves,
     is_local_host,
     is_store,
@@ -126,6 +127,23 @@ _EXECA = frozenset(
 )
 """The execa package's runners, imported by name (``import { execa } from "execa"``)."""
 _CHILD = {"exec", "execSync", "spawn", "spawnSync", "execFile", "execFileSync", "fork", "execa", "execaSync", "$"}
+_GLOB_PACKAGES = frozenset({"glob", "fast-glob", "globby", "tinyglobby", "tiny-glob"})
+_NOT_MATCHES = frozenset(
+    {"hasMagic", "escape", "unescape", "isDynamicPattern", "convertPathToPattern", "generateGlobTasks", "escapePath"}
+)
+"""A glob package's functions that answer about a pattern rather than list the files it matches."""
+
+
+def _globs(root: str, method: str) -> bool:
+    """Whether a call lists the files a pattern matches: a glob package's functions, node:fs ``glob``/``globSync``
+    and Deno's ``expandGlob``."""
+    if method in ("expandGlob", "expandGlobSync"):
+        return True
+    if root == "fs":
+        return method in ("glob", "globSync")
+    return root in _GLOB_PACKAGES and method not in _NOT_MATCHES
+
+
 _FS_READ = {"readFileSync", "readFile", "createReadStream", "readTextFile", "readTextFileSync", "file", "readJson"}
 _FS_WRITE = {
     "writeFileSync",
@@ -347,6 +365,8 @@ def _one_of(holder: Val, items: list[Val]) -> Val:
     texts = [t for item in items for t in (item.text, *item.alts) if t is not None]
     out.text = texts[0] if texts else None
     out.alts = other_texts(out.text, *texts)
+    if len(items) == 1:
+        out.fields = items[0].fields  # for (const e of expandGlob(p)): e.path is the one item's path
     return out
 
 
@@ -1023,6 +1043,10 @@ class _Analyser:
             for target in targets[:8] or vals[:1]:
                 self._fs(node, "rmSync", [target], None)
             return Val()
+        if vals and _globs(root, method):
+            matched = self._glob(vals[0])
+            if matched is not None:
+                return matched
         if root == "fs" or ref.startswith(("Deno.", "Bun.")):
             out = self._fs(node, method, vals, receiver)
             if out is not None:
@@ -1362,6 +1386,17 @@ class _Analyser:
         return out
 
     # --- files ----------------------------------------------------------------------------
+    @staticmethod
+    def _glob(patterns: Val) -> Val | None:
+        """What a glob's matches stand for: when a pattern takes in a credential, .env or start-up file, each match is
+        that file spelt out (a path, or an entry whose ``path`` is it), so reading a match reads it. None otherwise."""
+        for pattern in patterns.items or [patterns]:
+            place = glob_place(normal_path(pattern.text.replace(UNKNOWN, "*"))) if pattern.text else None
+            if place is not None:
+                name = place.rsplit("/", 1)[-1]
+                return Val(items=[Val(text=place, fields={"path": Val(text=place), "name": Val(text=name)})])
+        return None
+
     def _fs(self, node: tree_sitter.Node, method: str, vals: list[Val], receiver: Val | None) -> Val | None:
         first = vals[0] if vals else Val()
         path = first.text

@@ -58,11 +58,11 @@ from skillscope.audit.behavior.vocab import (
     disguised_job,
     endpoint_kind,
     foreign_vendor_host,
+    glob_place,
     header_leaves,
     home_path,
     is_local_host,
     loads_code,
-    persistence_glob,
     private_owner,
     private_place,
     prompt_name,
@@ -1000,7 +1000,7 @@ class Analyser:
         else:
             return
         self.consts[target.id] = (
-            pattern if unnamed_target(pattern) else credential_glob(pattern) or persistence_glob(pattern) or pattern
+            pattern if unnamed_target(pattern) else glob_place(pattern) or pattern
         )
 
     # --- calls ---------------------------------------------------------------------------------

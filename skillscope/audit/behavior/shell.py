@@ -35,6 +35,7 @@ from skillscope.audit.behavior.vocab import (
     credential_glob,
     credential_what,
     disguised_job,
+    dotenv_glob,
     endpoint_kind,
     header_leaves,
     home_path,
@@ -357,12 +358,16 @@ def _source(ctx: Ctx, flow: _Flow, cmd: Cmd) -> tuple[str, int, str | None] | No
             place = private_place(path.rsplit("=", 1)[-1]) if _content_word(cmd, word) else None
             if place is not None and "*" not in place:  # a file of the user's own on no list: named, read alone is none
                 return f"reads {safe_line(place, limit=80)}", line, PRIVATE + private_owner(place)
-            if DOTENV.search(word.rsplit("@", 1)[-1].rsplit("=", 1)[-1]) and cmd.name not in ("ls", "find", "cp"):
+            named = word.rsplit("@", 1)[-1].rsplit("=", 1)[-1]
+            if (DOTENV.search(named) or dotenv_glob(named)) and cmd.name not in ("ls", "find", "cp"):
                 return (
                     f"reads {safe_line(word.rsplit('@', 1)[-1], limit=80)}",
                     line,
                     ".env",
                 )  # named: reading alone is no finding
+        if cmd.name == "find" and (pattern := _dotenv_sought(cmd)) is not None:
+            # find . -name '.env*': every .env file under the folder, for the loop or -exec that reads each
+            return f"reads the .env files find matches ({safe_line(pattern, limit=60)})", line, ".env"
     for op, target in cmd.redirects:
         if op == "<":
             what = credential_what(target) or credential_glob(target)
@@ -525,6 +530,16 @@ def _without_login_key(cmd: Cmd) -> list[str]:
             continue  # -i~/.ssh/key, -oIdentityFile=~/.ssh/key
         kept.append(arg)
     return kept
+
+
+def _dotenv_sought(cmd: Cmd) -> str | None:
+    """The pattern of a ``find`` test (``-name``, ``-iname``, ``-path``) that matches .env files."""
+    for test, pattern in zip(cmd.args, cmd.args[1:], strict=False):
+        if test in ("-name", "-iname", "-path", "-ipath", "-wholename") and (
+            DOTENV.search(pattern) or dotenv_glob(pattern)
+        ):
+            return pattern
+    return None
 
 
 def _read_words(cmd: Cmd) -> list[str]:

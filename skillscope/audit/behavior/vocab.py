@@ -34,6 +34,8 @@ __all__ = [
     "credential_glob",
     "credential_folder",
     "persistence_glob",
+    "dotenv_glob",
+    "glob_place",
     "POPULAR_PACKAGES",
     "one_edit_from",
     "home_path",
@@ -560,7 +562,11 @@ _WORD_TLDS = frozenset({"dev", "app", "sh", "ai"})
 
 
 def related_host(name: str, host: str) -> bool:
-    """Whether a credential named ``name`` (GITHUB_TOKEN) plausibly belongs to ``host`` (api.github.com)."""
+    """Whether a credential named ``name`` (GITHUB_TOKEN) plausibly belongs to ``host`` (api.github.com). A project's
+    .env file belongs to no host whose name merely holds "env" (``envschema.example``), only to a .env vault's own
+    (``vault.dotenv.org``)."""
+    if name.lstrip(".").lower() == "env":
+        return lookalike_site(host) is None and "dotenv" in host.lower().split(".")
     if lookalike_site(host) is not None:
         return False  # GITHUB_TOKEN to api.githubb.com: the name matches, the site is an imitation
     words = [_ALIASES.get(w, w) for w in re.split(r"[^a-z0-9]+", name.lower())]
@@ -889,6 +895,43 @@ def credential_folder(path: str) -> str | None:
 def persistence_glob(pattern: str) -> str | None:
     """The start-up file a glob (``~/.*shrc``) takes in, or None."""
     return _glob_hits(pattern, PERSISTENCE_FILES)
+
+
+_DOTENV_SAMPLES = (".env", ".env.local", ".env.production", "app/.env", "app/.env.local")
+"""The .env files a project usually holds: a glob that takes in one of them reads the project's secrets."""
+
+
+def _brace_alternatives(pattern: str, limit: int = 16) -> list[str]:
+    """The patterns a glob's ``{a,b}`` groups stand for (``.env{,.*}`` -> ``.env``, ``.env.*``), at most ``limit``."""
+    found = re.search(r"\{([^{}]*)\}", pattern)
+    if found is None:
+        return [pattern]
+    out: list[str] = []
+    for choice in found.group(1).split(","):
+        out.extend(_brace_alternatives(pattern[: found.start()] + choice + pattern[found.end() :], limit))
+        if len(out) >= limit:
+            break
+    return out[:limit]
+
+
+def dotenv_glob(pattern: str) -> str | None:
+    """The .env file a glob takes in (``**/.env*``, ``.env{,.*}``, ``*/.env.local``), or None. A glob that asks only for
+    a template (``**/.env.example``) or for every file (``**/*``) names no .env file."""
+    if "env" not in pattern.lower() or not any(ch in pattern for ch in "*?[{") or _REGEX_SYNTAX.search(pattern):
+        return None
+    for choice in _brace_alternatives(pattern.strip()):
+        choice = choice.removeprefix("./")
+        if "env" not in choice.lower():
+            continue
+        for sample in _DOTENV_SAMPLES:
+            if fnmatchcase(sample, choice) or fnmatchcase(sample, choice.removeprefix("**/")):
+                return sample
+    return None
+
+
+def glob_place(pattern: str) -> str | None:
+    """The telling file a glob takes in, spelt out: a credential file, a project's .env file or a start-up file."""
+    return credential_glob(pattern) or dotenv_glob(pattern) or persistence_glob(pattern)
 
 
 POPULAR_PACKAGES = frozenset(
