@@ -24,7 +24,9 @@ from skillscope.audit.behavior.harvest import judge_kept
 from skillscope.audit.behavior.vocab import (
     DIALOG_PROMPT,
     DOTENV,
+    DOWNLOADERS,
     INTERPRETERS,
+    NET_TOOLS,
     PERSISTENCE_PATH,
     PROMPT_TARGET,
     PROMPTED,
@@ -509,6 +511,8 @@ class Sinks:
                 start,
                 end,
             )
+        if name.lower() in DOWNLOADERS or name.lower() in NET_TOOLS:
+            self._tool_send(start, end, name.lower(), parts[1:])
         if command is not None:
             for path, (origin, at) in self.files.items():
                 base = path.rsplit("/", 1)[-1]
@@ -531,6 +535,29 @@ class Sinks:
             prompt = secret.what.startswith(PROMPTED)
             ctx.cap("reads", PROMPT_TARGET if prompt else secret.what.removeprefix("reads "), start, end)
         return out
+
+    def _tool_send(self, start: int, end: int, program: str, words: list[Val]) -> None:
+        """A network tool run with a secret among its words (``curl -F "profile=<token file>" URL``): the secret goes
+        where the tool's address points. A word after ``-H`` (or an ``Authorization:`` value) is a request header,
+        where a token is used."""
+        if not any(word.secrets for word in words):
+            return
+        address = next((w for w in words if w.text and "://" in w.text), None)
+        if address is None and program in NET_TOOLS:
+            address = next(
+                (w for w in reversed(words) if w.text and not w.text.startswith("-") and "." in w.text), None
+            )
+        payload: list[Val] = []
+        for before, word in zip([EMPTY, *words], words, strict=False):
+            if word is address:
+                continue
+            header = before.text in ("-H", "--header") or bool(
+                re.match(r"(?i)\s*(?:authorization|x-[\w-]*(?:key|token))\s*:", word.text or "")
+            )
+            if header:
+                word = replace(word, secrets=tuple(replace(s, header=True) for s in word.secrets))
+            payload.append(word)
+        self.send(start, end, address or EMPTY, payload, how=f"{program} upload")
 
     def _staged(self, command: str, line: int) -> None:
         """A git command staging a file written with a secret: judged on the write, where the secret went."""

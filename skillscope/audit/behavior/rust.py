@@ -822,6 +822,8 @@ class _Rust(HandlerFlow):
             if recv.items is not None:
                 return replace(recv, items=tuple(reversed(recv.items)))
             return replace(recv, text=recv.text[::-1] if recv.text is not None else None)
+        if method == "concat" and recv.items is not None:
+            return concat(list(recv.items), "")  # ["https://", "host", ".example"].concat()
         if method == "join":
             if recv.items is not None:
                 return concat(list(recv.items), first.text or "")
