@@ -8,6 +8,7 @@ from typing import Any
 
 from skillscope.audit.behavior import (
     agentconfig,
+    baked,
     cooccur,
     flows,
     golang,
@@ -98,6 +99,7 @@ def _analyse(ctx: Ctx, language: str | None, modules: pymodules.Modules) -> None
         if language is None and not ctx.documented:  # a script in a language with no analyser (PHP, Tcl): by tokens
             tokenflow.scan_tokens(ctx)
     kubeexec.scan_kubeconfig(ctx)
+    baked.scan_baked(ctx)
     triggers.scan_triggers(ctx)
     triggers.scan_blobs(ctx)
     prose.scan_printed(ctx)  # what the code prints for the agent is read as prose
