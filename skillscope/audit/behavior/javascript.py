@@ -260,6 +260,19 @@ def _project_reach_only(path: str, text: str) -> bool:
     return shell.payload_harm(Ctx(code, 0, code, path), code, local=True) is None
 
 
+_RUNNER_KEYS = (
+    r"(?:hooks|statusLine|apiKeyHelper|awsAuthRefresh|awsCredentialExport|otelHeadersHelper|mcpServers|servers|"
+    r"command|commands|env|PreToolUse|PostToolUse|SessionStart|SessionEnd|UserPromptSubmit|SubagentStop|PreCompact|"
+    r"Notification)"
+)
+_RUNNER_KEY = re.compile(
+    rf"\.(?!env\b){_RUNNER_KEYS}\b|[\"'`]{_RUNNER_KEYS}[\"'`]\s*[:\]]|[{{,]\s*{_RUNNER_KEYS}\s*:",
+    re.IGNORECASE,
+)
+"""A key of an agent's settings that makes the client run something, or sets the environment it runs in, as code or
+JSON spells it (``settings.hooks``, ``"mcpServers":``, ``{ env: ... }``; ``process.env`` is not one)."""
+
+
 def payload_severity(path: str, payload: Val | None) -> tuple[Severity, str]:
     """How bad a write to a start-up place is by what it writes: harm, or an agent's config, is an error. In the
     repository's own place the text is read by the shell analyser, and content known only at run time is a note,
@@ -1505,6 +1518,8 @@ class _Analyser:
             if payload is not None and source and PERSISTENCE_PATH.search(source) is None:
                 payload = None
         severity, what = payload_severity(target, written(payload))
+        if severity == "warning" and self._settings_without_runners(target, payload):
+            severity, what = "note", "settings the script computes (no hook, command or server key)"
         dressed = ""
         if severity != "error" and target.startswith(("~", "/")) and (vendor := disguised_job(target)):
             severity, dressed = "error", f", under a name dressed as the system's own ({vendor}…) to pass unnoticed"
@@ -1515,6 +1530,18 @@ class _Analyser:
             node,
             None if severity == "error" else severity,
         )
+
+    def _settings_without_runners(self, target: str, payload: Val | None) -> bool:
+        """A project's own agent settings written with content the script computes, where neither the script nor any
+        file the skill ships names a key that makes the client run something (a hook, a status line, a helper
+        command, a server): the write can change permissions or options, never what starts on its own. A grant in
+        it is judged as a grant."""
+        if AGENT_CONFIG.search(target) is None or target.startswith(("~", "/", "$", "%")) or ".." in target:
+            return False
+        if payload is not None and (payload.fetched or payload.decoded or payload.taint):
+            return False
+        shipped = [text for name, text in self.ctx.skill_files.items() if not name.lower().endswith((".md", ".txt"))]
+        return not any(_RUNNER_KEY.search(text) for text in (self.ctx.text, *shipped))
 
     # --- statements ------------------------------------------------------------------------
     def bind(self, target: tree_sitter.Node | None, val: Val) -> None:
