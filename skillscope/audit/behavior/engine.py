@@ -234,7 +234,7 @@ def analyse_skill(files: list[SkillFileText], frontmatter: dict[str, Any] | None
     # agent settings granted or given an unvetted server, system tools shadowed; with no frontmatter given, the
     # pass reads the purpose from SKILL.md's own so a page's description still counts
     out.extend(takeover.takeovers(texts, scripts, capabilities, out, purpose if frontmatter else None))
-    out = guards.confirmed_acts(texts, out)  # a destructive step the user confirms at a checked prompt
+    out = guards.confirmed_acts(texts, out, purpose)  # a destructive step the user confirms at a checked prompt
     out = flows.granted(out, capabilities)  # a broad grant with a harm it would carry out
     return SkillAnalysis(out, capabilities)
 

@@ -10,6 +10,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import replace
 
+from skillscope.audit.behavior.purpose import Purpose
 from skillscope.audit.findings import Hit, effective_severity
 
 __all__ = ["confirmed_acts"]
@@ -29,8 +30,15 @@ _WINDOW = 15
 """Lines before the act within which the prompt and its check must sit."""
 
 
-def confirmed_acts(texts: Mapping[str, str], hits: list[tuple[str, Hit]]) -> list[tuple[str, Hit]]:
-    """``hits`` with each destructive error that a checked prompt guards lowered to a warning that says so."""
+_STATED = {"force-push": re.compile(r"\bforce[- ]?push", re.IGNORECASE)}
+"""Destructive acts a skill can state as its purpose, by the words of the finding that names one."""
+
+
+def confirmed_acts(
+    texts: Mapping[str, str], hits: list[tuple[str, Hit]], purpose: Purpose | None = None
+) -> list[tuple[str, Hit]]:
+    """``hits`` with each destructive error that a checked prompt guards lowered to a warning that says so; to a note
+    when the skill's stated purpose is that very act (a history purge that force-pushes once the user confirms)."""
     out: list[tuple[str, Hit]] = []
     for path, hit in hits:
         line = hit.at.line
@@ -49,7 +57,12 @@ def confirmed_acts(texts: Mapping[str, str], hits: list[tuple[str, Hit]]) -> lis
             out.append((path, hit))
             continue
         message = f"{hit.message}, only after the user answers a prompt the script checks (line {asked})"
-        out.append((path, replace(hit, message=message, severity="warning")))
+        stated = purpose is not None and any(
+            act in hit.message and words.search(purpose.text) for act, words in _STATED.items()
+        )
+        if stated:
+            message += ", as the skill says it does"
+        out.append((path, replace(hit, message=message, severity="note" if stated else "warning")))
     return out
 
 
