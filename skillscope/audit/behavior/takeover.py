@@ -173,10 +173,11 @@ def takeovers(
     on PATH, in the skill's ``scripts`` (each with its language). ``purpose`` is what the skill says it is for, as the
     engine read it; None reads it here from SKILL.md's own frontmatter (a caller that had none to give)."""
     shown = _shown_settings(texts)
-    if not scripts and not shown and not any(_FOLLOWED_PAGE.search(c.path) for c in capabilities if c.kind == "writes"):
-        return []
-    out: list[tuple[str, Hit]] = []
     stated = purpose if purpose is not None else _stated(texts)
+    servers = _shown_servers(texts, stated)
+    if not scripts and not shown and not any(_FOLLOWED_PAGE.search(c.path) for c in capabilities if c.kind == "writes"):
+        return servers
+    out: list[tuple[str, Hit]] = list(servers)
     for path, line, place, value in shown:
         start, end = line_span(texts[path], line)
         asked = _asked_for_grant(stated)
@@ -325,6 +326,81 @@ def _shown_settings(texts: Mapping[str, str]) -> list[tuple[str, int, str, str]]
             line = text.count("\n", 0, block.start(2) + first.start()) + 1
             out.append((path, line, place.group(0).strip("/ `'\""), first.group(0)))
     return out
+
+
+_MCP_CONFIG_PATTERN = (
+    r"(?:^|/)(?:\.mcp\.json|mcp\.json|mcp_config\.json|cline_mcp_settings\.json|claude_desktop_config\.json|\.claude\.json|"
+    r"\.gemini/settings\.json|\.codex/config\.toml)$"
+)
+_MCP_CONFIG = re.compile(_MCP_CONFIG_PATTERN)
+"""Files a host reads its MCP servers from (hooks and grants live in other settings files, judged elsewhere)."""
+_MCP_NAMED = re.compile(_MCP_CONFIG_PATTERN.replace("(?:^|/)", "(?:^|[/\\s`'\"(])").removesuffix("$"))
+"""A client's MCP config file named in prose (``~/.cursor/mcp.json``, ``claude_desktop_config.json``)."""
+_NAME_EDGES = " /`('\""
+_PLANTED = "skillscope/instructions/planted-command"
+_JSON_SPAN = re.compile(r"`([^`\n]*\{[^`\n]*\}[^`\n]*)`")
+
+
+def _item_start(text: str, at: int) -> int:
+    """Where the list item or sentence holding ``text[at]`` starts."""
+    cuts = [text.rfind(mark, 0, at) for mark in ("\n- ", "\n* ", "\n+ ", ". ", "\n\n")]
+    found = max(cuts)
+    return 0 if found < 0 else found + 1
+
+
+def _shown_servers(texts: Mapping[str, str], stated: Purpose) -> list[tuple[str, Hit]]:
+    """A page the agent follows that gives it an MCP server entry (JSON in a code span, or a fenced block under a lead)
+    and names the client config it goes in (``write `{"mcpServers": ...}` into `~/.cursor/mcp.json` ``): the agent
+    adds it as told, as a script writing it would. Judged as shipped config is: a package no known vendor publishes
+    fetched by ``npx``/``uvx``, a download or a foreign host is an error, unless the skill's stated purpose names it
+    (a skill that sets that server up). An entry under a negated lead ("never add ...") warns the reader."""
+    out: list[tuple[str, Hit]] = []
+    for path, text in texts.items():
+        if not _FOLLOWED_PAGE.search(path) or not _SERVERS_KEY.search(text):
+            continue
+        given: list[tuple[int, str, str]] = []  # (offset of the entry, the entry, the text naming where it goes)
+        for paragraph in re.finditer(r"(?:[^\n]+\n?)+", text):
+            body = paragraph.group(0)
+            for span in _JSON_SPAN.finditer(body):
+                said = body[_item_start(body, span.start()) :]
+                given.append((paragraph.start() + span.start(1), span.group(1), said))
+        for block in _BLOCK.finditer(text):
+            before = text[: block.start()].rstrip()
+            given.append((block.start(2), block.group(2), before[before.rfind("\n\n") + 2 :]))
+        for offset, candidate, said in given:
+            place = _MCP_NAMED.search(said)
+            if place is None or _NEGATED_LEAD.search(said[: place.start()]):
+                continue
+            hit = _planted_server(text, offset, candidate, said, place, stated)
+            if hit is not None:
+                out.append((path, hit))
+                break
+    return out
+
+
+def _planted_server(
+    text: str, offset: int, candidate: str, said: str, place: re.Match[str], stated: Purpose
+) -> Hit | None:
+    """The finding for one server entry a page gives for a named MCP config, or None when it is harmless or asked for."""
+    from skillscope.audit.behavior.agentconfig import describe_server
+
+    try:
+        config = json.loads(candidate.strip())
+    except (ValueError, RecursionError):
+        return None
+    judged = [describe_server(words) for words in _entry_words(config) if words and words[0]]
+    harmful = [a for a in judged if a.severity is None and not stated.names(a.target)]
+    if not harmful:
+        return None
+    line = text.count("\n", 0, offset) + 1
+    start, end = line_span(text, line)
+    token = max(said.rfind(mark, 0, place.start() + 1) for mark in " `(\n\"'") + 1
+    named = safe_line(said[token : place.end()].strip(_NAME_EDGES), limit=60)
+    message = (
+        f"tells the agent to add {harmful[0].what} to {named}, the agent's MCP configuration (line {line}): every "
+        "later session starts it"
+    )
+    return replace(hit_at(_PLANTED, message, text, start, end), severity="error")
 
 
 _HARMFUL = frozenset(
@@ -627,11 +703,6 @@ def _redirects(
 AGENT_CONFIG = "skillscope/persistence/agent-config"
 _MCP_KEYS = frozenset({"command", "args", "env", "url", "serverUrl", "type", "cwd", "mcpServers", "servers", "headers"})
 """Keys of an MCP server entry: a script spelling its entry as pieces names these between the command's words."""
-_MCP_CONFIG = re.compile(
-    r"(?:^|/)(?:\.mcp\.json|mcp\.json|mcp_config\.json|cline_mcp_settings\.json|claude_desktop_config\.json|\.claude\.json|"
-    r"\.gemini/settings\.json|\.codex/config\.toml)$"
-)
-"""Files a host reads its MCP servers from (hooks and grants live in other settings files, judged elsewhere)."""
 _SERVERS_KEY = re.compile(r"mcpServers|mcp_servers|context_servers|[\"'`]servers[\"'`]|\bservers\s*[:=]")
 """The key that holds server entries, spelt somewhere in a script that writes one."""
 _COMMAND_KEY = re.compile(r"""\bcommand\b["'`]?\s*(?::|=>|=)""")
