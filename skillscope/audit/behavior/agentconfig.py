@@ -407,11 +407,43 @@ def _key_span(text: str, key: str) -> tuple[int, int]:
     return (match.start(), match.end()) if match else (-1, -1)
 
 
-def scan_frontmatter(frontmatter: dict[str, Any], evidence: Evidence, skill_md: str) -> list[tuple[str, Raw]]:
+_INTERPRETER_LANGUAGES = {
+    "python": "python",
+    "python3": "python",
+    "node": "javascript",
+    "ruby": "ruby",
+    "perl": "perl",
+    "sh": "shell",
+    "bash": "shell",
+    "zsh": "shell",
+    "dash": "shell",
+}
+"""The language of the scripts an interpreter a grant names runs (``Bash(python3:*)`` runs Python)."""
+
+
+def _own_interpreter(tool: str, languages: frozenset[str]) -> str | None:
+    """The interpreter a grant of it with any arguments names, when the skill ships scripts in its language (it runs
+    its own scripts with it), else None."""
+    found = _ANY_ARGS.fullmatch(tool.strip())
+    if found is None:
+        return None
+    interpreter = found.group(1).lower()
+    language = _INTERPRETER_LANGUAGES.get(interpreter)
+    if language is None or not (languages & {language, *(("typescript",) if language == "javascript" else ())}):
+        return None
+    return interpreter
+
+
+def scan_frontmatter(
+    frontmatter: dict[str, Any], evidence: Evidence, skill_md: str, languages: frozenset[str] = frozenset()
+) -> list[tuple[str, Raw]]:
     """Hooks in the frontmatter, what allowed-tools grants, and claims the scripts contradict.
 
     Each finding comes with the file it belongs in and its span there: the frontmatter key in SKILL.md, or the
     script line that contradicts a claim (-1 when SKILL.md does not spell the key, as for a served entry).
+    ``languages`` are those of the scripts the skill ships: an interpreter granted with any arguments that runs
+    them (``Bash(python3:*)`` beside Python scripts) is how the skill runs its own code, a note that says what else
+    it allows.
     """
     out: list[tuple[str, Raw]] = []
     hooks = frontmatter.get("hooks")
@@ -445,6 +477,23 @@ def scan_frontmatter(frontmatter: dict[str, Any], evidence: Evidence, skill_md: 
     because = f", and {safe_line(harm[0][0], limit=60)} {safe_line(harm[1], limit=100)}" if harm else ""
     level: Severity | None = "error" if harm else None
     shell = [t for t in tools if _SHELL_TOOL.fullmatch(t.strip()) or _ANY_ARGS.fullmatch(t.strip())]
+    own = [t for t in shell if _own_interpreter(t, languages)]
+    if own and len(own) == len(shell) and level is None:
+        interpreters = sorted({_own_interpreter(t, languages) or "" for t in own})
+        out.append(
+            (
+                "SKILL.md",
+                Raw(
+                    "skillscope/permissions/unrestricted-shell",
+                    f"allowed-tools grants {safe_line(', '.join(own), limit=80)}: the interpreter the skill's own scripts "
+                    f"run with, with any arguments ({interpreters[0]} given code inline would run anything){because}",
+                    at,
+                    end,
+                    "note",
+                ),
+            )
+        )
+        shell = []
     if shell:
         out.append(
             (

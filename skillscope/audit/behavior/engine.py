@@ -213,7 +213,8 @@ def analyse_skill(files: list[SkillFileText], frontmatter: dict[str, Any] | None
         out.extend((file.path, hit) for hit in _beside_other_fetch(placed, found, purpose))
         capabilities.extend(found)
         texts.setdefault(file.path, "" if file.binary else text)
-    for path, raw in agentconfig.scan_frontmatter(frontmatter or {}, evidence, texts.get("SKILL.md", "")):
+    languages = frozenset(language for language in scripts.values() if language)
+    for path, raw in agentconfig.scan_frontmatter(frontmatter or {}, evidence, texts.get("SKILL.md", ""), languages):
         text = texts.get(path, "")
         if raw.start < 0 or raw.start >= len(text):
             out.append((path, Hit(raw.check, raw.message, severity=raw.severity)))

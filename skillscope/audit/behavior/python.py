@@ -999,9 +999,7 @@ class Analyser:
             pattern = base.rstrip("/") + "/*"
         else:
             return
-        self.consts[target.id] = (
-            pattern if unnamed_target(pattern) else glob_place(pattern) or pattern
-        )
+        self.consts[target.id] = pattern if unnamed_target(pattern) else glob_place(pattern) or pattern
 
     # --- calls ---------------------------------------------------------------------------------
     def _call(self, node: ast.Call) -> None:
@@ -1342,7 +1340,11 @@ class Analyser:
                     start,
                     end,
                     "upload"
-                    if named and (taint or any(carries_content(v, self.contents) for v in values))
+                    if named
+                    and (
+                        (taint is not None and not self._owned(taint, dest) and self._in_payload(taint, values, first))
+                        or any(carries_content(v, self.contents) for v in values)
+                    )
                     else "network",
                 )
             )
@@ -1375,6 +1377,13 @@ class Analyser:
             f"{taint.what} (line {taint.line}) and sends it to {safe_line(dest, limit=100)}{via} (line {self._line(node)})",
             node,
         )
+
+    def _in_payload(self, taint: Taint, values: list[ast.expr], first: list[ast.expr]) -> bool:
+        """Whether a send carries ``taint`` beyond its address: a caller's argument that only fills the URL's path
+        (``get(f"{API}{path}")``) is an address, not data the helper uploads."""
+        if taint.name != "\x00param":
+            return True
+        return any(self.taint(v) is not None for v in values[len(first) :])
 
     def _owned(self, taint: Taint | None, dest: str) -> bool:
         """Whether sending ``taint`` to ``dest`` is its own use (a provider's token to the provider, a typed password
