@@ -1,4 +1,4 @@
-"""The tuning splits written by helpers who never read the rules (dev, dev7, dev8, dev9, dev10, dev11) are well-formed: every
+"""The tuning splits written by helpers who never read the rules (dev, dev7, dev8, dev9, dev10, dev11, dev12) are well-formed: every
 folder is labelled, the counts are the ones their README sections state, every malicious label's marker is on its
 line, and every host a skill names is a reserved example name, a documentation address or a vendor's own. No audit
 runs here."""
@@ -31,6 +31,25 @@ VENDORS = {
         "pkgs.dev.azure.com",
         "astral.sh",
         "docs.astral.sh",
+    ),
+    "dev12": (
+        "api.github.com",
+        "avatars.githubusercontent.com",
+        "github.com",
+        "raw.githubusercontent.com",
+        "hooks.slack.com",
+        "melpa.org",
+        "naciscdn.org",
+        "img.shields.io",
+        "www.npmjs.com",
+        "pypi.org",
+        "syncthing.net",
+        "devenv.sh",
+        "opencode.ai",
+        "maven.apache.org",
+        "taskfile.dev",
+        "www.w3.org",  # XML and SVG namespaces, never fetched
+        "127.0.0.1",
     ),
 }
 LABELS = {split: bench.load_labels(bench.labels_path(bench.corpus_dir(split))) for split in VENDORS}
@@ -84,6 +103,14 @@ def test_dev11_has_every_folder_labelled_and_the_counts_are_the_readme_s():
     honest = [label for label in labels.values() if label["label"] == "honest"]
     assert {p.parent.name for p in bench.corpus_dir("dev11").glob("*/SKILL.md")} == set(labels)
     assert (len(_malicious("dev11")), len(honest)) == (30, 24)
+    assert sum(1 for label in honest if label.get("risky")) == 20
+
+
+def test_dev12_has_every_folder_labelled_and_the_counts_are_the_readme_s():
+    labels = LABELS["dev12"]
+    honest = [label for label in labels.values() if label["label"] == "honest"]
+    assert {p.parent.name for p in bench.corpus_dir("dev12").glob("*/SKILL.md")} == set(labels)
+    assert (len(_malicious("dev12")), len(honest)) == (30, 24)
     assert sum(1 for label in honest if label.get("risky")) == 20
 
 

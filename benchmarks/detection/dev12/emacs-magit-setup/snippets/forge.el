@@ -1,0 +1,4 @@
+
+(use-package forge
+  :ensure t
+  :after magit)

@@ -1,0 +1,3 @@
+module enumgen.local/go-enum-gen
+
+go 1.22
