@@ -16,6 +16,7 @@ from skillscope.core.textsafe import safe_line
 __all__ = [
     "scan_config",
     "scan_frontmatter",
+    "own_interpreter",
     "is_agent_config",
     "describe",
     "describe_server",
@@ -421,7 +422,7 @@ _INTERPRETER_LANGUAGES = {
 """The language of the scripts an interpreter a grant names runs (``Bash(python3:*)`` runs Python)."""
 
 
-def _own_interpreter(tool: str, languages: frozenset[str]) -> str | None:
+def own_interpreter(tool: str, languages: frozenset[str]) -> str | None:
     """The interpreter a grant of it with any arguments names, when the skill ships scripts in its language (it runs
     its own scripts with it), else None."""
     found = _ANY_ARGS.fullmatch(tool.strip())
@@ -477,9 +478,9 @@ def scan_frontmatter(
     because = f", and {safe_line(harm[0][0], limit=60)} {safe_line(harm[1], limit=100)}" if harm else ""
     level: Severity | None = "error" if harm else None
     shell = [t for t in tools if _SHELL_TOOL.fullmatch(t.strip()) or _ANY_ARGS.fullmatch(t.strip())]
-    own = [t for t in shell if _own_interpreter(t, languages)]
+    own = [t for t in shell if own_interpreter(t, languages)]
     if own and len(own) == len(shell) and level is None:
-        interpreters = sorted({_own_interpreter(t, languages) or "" for t in own})
+        interpreters = sorted({own_interpreter(t, languages) or "" for t in own})
         out.append(
             (
                 "SKILL.md",

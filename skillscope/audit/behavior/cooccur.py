@@ -51,7 +51,7 @@ from skillscope.audit.findings import Hit, Severity, effective_severity
 from skillscope.audit.text_scan import hit_at
 from skillscope.core.textsafe import safe_line
 
-__all__ = ["cooccurring", "literals"]
+__all__ = ["belongs", "cooccurring", "literals", "well_known"]
 
 FLOW = "skillscope/exfiltration/data-flow"
 DOWNLOAD_EXEC = "skillscope/obfuscation/download-exec"
@@ -215,12 +215,12 @@ def _host_like(target: str) -> bool:
     return bool(_HOST.fullmatch(target)) or is_public_ip(target)
 
 
-def _well_known(host: str) -> bool:
+def well_known(host: str) -> bool:
     host = public_service(host) or host
     return any(host == site or host.endswith("." + site) for site in WELL_KNOWN_SITES)
 
 
-def _belongs(secret: str, host: str) -> bool:
+def belongs(secret: str, host: str) -> bool:
     """Whether sending ``secret`` to ``host`` is the secret's own use (its provider's host)."""
     host = public_service(host) or host
     if secret.startswith("$"):
@@ -299,7 +299,7 @@ def cooccurring(
         text, language = texts[path], scripts_of[path]
         found = [hit for p, hit in hits if p == path]
         sends = [c for c in caps if c.kind == "sends" and c.line and _host_like(c.target)]
-        foreign = [c for c in sends if not _well_known(c.target) or endpoint_kind("https://" + c.target)]
+        foreign = [c for c in sends if not well_known(c.target) or endpoint_kind("https://" + c.target)]
         secrets = _secrets(text, language, caps) if any(c.kind in ("sends", "writes") for c in caps) else []
         scripts[path] = (language, caps, foreign)
 
@@ -317,7 +317,7 @@ def cooccurring(
             # remote in a config), not a request that carries the secret read
             if not (c.detail == "a URL in the script" and c.line in written_on)
             for s in secrets
-            if not _belongs(s[0], c.target)
+            if not belongs(s[0], c.target)
             and not _named_on(lines, s[1], c.target)
             and not _item_for(caps, s[1], c.target)
         ]
@@ -460,7 +460,7 @@ def _across(
             continue
         secrets = _secrets(texts.get(reader, ""), language, caps)
         for sender, sends in others.items():
-            pairs = [(s, c) for c in sends for s in secrets if not _belongs(s[0], c.target)]
+            pairs = [(s, c) for c in sends for s in secrets if not belongs(s[0], c.target)]
             if not pairs or _followed(reader, sender, caps, scripts, hits):
                 continue
             (what, read_line), send = pairs[0]

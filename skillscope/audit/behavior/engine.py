@@ -236,7 +236,7 @@ def analyse_skill(files: list[SkillFileText], frontmatter: dict[str, Any] | None
     # pass reads the purpose from SKILL.md's own so a page's description still counts
     out.extend(takeover.takeovers(texts, scripts, capabilities, out, purpose if frontmatter else None))
     out = guards.confirmed_acts(texts, out, purpose)  # a destructive step the user confirms at a checked prompt
-    out = flows.granted(out, capabilities)  # a broad grant with a harm it would carry out
+    out = flows.granted(out, capabilities, languages)  # a broad grant with a harm it would carry out
     return SkillAnalysis(out, capabilities)
 
 

@@ -276,12 +276,15 @@ _PEOPLE_PAGE = re.compile(
 )
 
 
-def broad_grant(capabilities: list[Capability]) -> Capability | None:
+def broad_grant(capabilities: list[Capability], languages: frozenset[str] = frozenset()) -> Capability | None:
     """The first grant that lets the agent do anything unasked: an unrestricted shell, prompts switched off, or
-    writing files together with the network from one source (allowed-tools, or one settings file)."""
+    writing files together with the network from one source (allowed-tools, or one settings file). The interpreter
+    the skill's own scripts (in ``languages``) run with is how it runs them, not such a grant."""
+    from skillscope.audit.behavior.agentconfig import own_interpreter
+
     grants = [c for c in capabilities if c.kind == "grants"]
     for cap in grants:
-        if _SHELL_GRANT.fullmatch(cap.target.strip()):
+        if _SHELL_GRANT.fullmatch(cap.target.strip()) and not own_interpreter(cap.target, languages):
             return cap
     by_source: dict[str, list[Capability]] = {}
     for cap in grants:
@@ -295,14 +298,16 @@ def broad_grant(capabilities: list[Capability]) -> Capability | None:
     return None
 
 
-def granted(hits: list[tuple[str, Hit]], capabilities: list[Capability]) -> list[tuple[str, Hit]]:
+def granted(
+    hits: list[tuple[str, Hit]], capabilities: list[Capability], languages: frozenset[str] = frozenset()
+) -> list[tuple[str, Hit]]:
     """``hits`` with each warning-level harm (a secret read or sent, code fetched or decoded and run, an order
     against the user) raised to an error when the skill also grants the agent a broad tool to carry it out.
 
     Pages written for people (README, INSTALL) document steps for the user, not orders to the agent: they keep
     their verdict. Notes (quoted attacks, vendors' installers) stay notes.
     """
-    grant = broad_grant(capabilities)
+    grant = broad_grant(capabilities, languages)
     if grant is None:
         return hits
     where = f"{grant.path} line {grant.line}" if grant.line else grant.path

@@ -645,7 +645,7 @@ class _Ruby(TreeFlow):
             plain = receiver is not None and receiver.type in ("identifier", "constant", "array")  # no act to redo
             each = self.eval(receiver, scope) if method in _ITERATORS and plain and receiver is not None else EMPTY
             # HOSTS.each { |h| ... }: the block sees every item in turn, so any of them
-            self._block(block, replace(picked(each.items), handle=None) if each.items else result, scope)
+            self._call_block(block, replace(picked(each.items), handle=None) if each.items else result, scope)
         return result
 
     def _class_name(self, receiver: Node | None, scope: dict[str, Val]) -> str | None:
@@ -664,7 +664,7 @@ class _Ruby(TreeFlow):
                 return bound.text
         return None
 
-    def _block(self, block: Node, result: Val, scope: dict[str, Val]) -> None:
+    def _call_block(self, block: Node, result: Val, scope: dict[str, Val]) -> None:
         params = block.child_by_field_name("parameters")
         inner = dict(scope)
         names = [c for c in params.named_children if c.type == "identifier"] if params is not None else []

@@ -342,7 +342,7 @@ def _source(ctx: Ctx, flow: _Flow, cmd: Cmd) -> tuple[str, int, str | None] | No
         or cmd.name in DOWNLOADERS
         or cmd.name in ("nc", "ncat", "netcat", "socat", "telnet", "scp", "rsync")
         or _cloud_copy(cmd)
-    ):
+    ) and not _quiet_match(cmd):
         for word in _read_words(cmd):
             if "$(" in word or "`" in word:
                 continue  # what a substitution reads is read from its own commands, below
@@ -542,10 +542,29 @@ def _dotenv_sought(cmd: Cmd) -> str | None:
     return None
 
 
+def _quiet_match(cmd: Cmd) -> bool:
+    """``grep -q`` (``-Eq``, ``--quiet``): whether a file holds a line, told by the exit status; nothing of it is read
+    out (``grep -q "machine $host" ~/.netrc`` checks for an entry)."""
+    return cmd.name in ("grep", "egrep", "fgrep", "rg") and any(
+        a in ("--quiet", "--silent") or (a.startswith("-") and not a.startswith("--") and "q" in a) for a in cmd.args
+    )
+
+
+_EXCLUDING = ("--exclude", "--ignore", "--filter=-", "--exclude-from", "--netrc-file=")
+
+
 def _read_words(cmd: Cmd) -> list[str]:
     """The words that may name what a command reads: its arguments and their other values, and for an archiver
     given a folder to work in (``tar -C "$HOME" .aws``) each relative name joined to that folder."""
     words = [*_without_login_key(cmd), *cmd.alts]
+    # what an archiver or a copy is told to leave out (--exclude=*/c.kdbx, -x '*.pem') is what it does not read, and
+    # curl's --netrc-file is where it finds the login for the host it is given: used as meant, not read out
+    words = [
+        w
+        for i, w in enumerate(words)
+        if not w.startswith(_EXCLUDING)
+        and not (i and words[i - 1] in ("--exclude", "--ignore", "-x", "--filter", "--netrc-file"))
+    ]
     if cmd.name in ("tar", "zip", "7z", "rsync", "bsdtar", "gtar"):
         folder = next(
             (

@@ -6,16 +6,23 @@ from __future__ import annotations
 import re
 
 from skillscope.audit.behavior.base import Ctx
-from skillscope.audit.behavior.vocab import credential_what
+from skillscope.audit.behavior.vocab import credential_what, is_local_host, url_host_of
 from skillscope.core.textsafe import safe_line
 
 __all__ = ["scan_tokens"]
 
 _SEND = re.compile(
     r"\bNet::HTTP\.(?:post|post_form|put|patch)\b|\b(?:HTTParty|RestClient|Faraday|Excon)\.(?:post|put|patch)\b|\bhttp\.(?:Post|PostForm)\s*\(|"
-    r"\bhttp\.NewRequest(?:WithContext)?\s*\([^\n]*\"(?:POST|PUT|PATCH)\"|\bcurl_exec\s*\(|\$\w+->(?:post|request)\s*\(|"
-    r"\bureq::(?:post|put)\b|\breqwest::[^\n]*\.(?:post|put)\s*\(|\bsmtp\.SendMail\s*\(|\bnet\.Dial\s*\(|\bTCPSocket\.(?:new|open)\b|"
-    r"->\s*(?:post|put|post_form|request)\s*\(|\bIO::Socket::INET->new\b|\bLWP::Simple::post\b|\bfsockopen\s*\("
+    r"\bhttp\.NewRequest(?:WithContext)?\s*\([^\n]{0,400}\"(?:POST|PUT|PATCH)\"|\bcurl_exec\s*\(|\$\w+->(?:post|request)\s*\(|"
+    r"\bureq::(?:post|put)\b|\breqwest::[^\n]{0,400}\.(?:post|put)\s*\(|\bsmtp\.SendMail\s*\(|\bnet\.Dial\s*\(|\bTCPSocket\.(?:new|open)\b|"
+    r"->\s*(?:post|put|post_form|request)\s*\(|\bIO::Socket::INET->new\b|\bLWP::Simple::post\b|\bfsockopen\s*\(|"
+    # R (curl with a handle, httr, httr2), Elixir (:httpc, Req, HTTPoison, Tesla), Dart (HttpClient, http, Dio),
+    # Swift (a request's body), Java (a body publisher, a connection's output), Julia (HTTP.jl, Downloads)
+    r"\bcurl_fetch_(?:memory|disk|stream)\s*\([^\n]{0,400}\bhandle\s*=(?!\s*new_handle\s*\(\s*nobody)|\b(?:httr::)?(?:POST|PUT|PATCH)\s*\(|\breq_body_\w+\s*\(|"
+    r":httpc\.request\s*\(\s*:(?:post|put)\b|\b(?:Req|HTTPoison|Tesla|Finch)\.(?:post|put|patch|request)!?\s*\(|"
+    r"\.(?:postUrl|putUrl|patchUrl)\s*\(|\bhttp\.(?:post|put|patch)\s*\(|\bdio\.(?:post|put)\s*\(|"
+    r"\.httpBody\s*=|\.upload\s*\(\s*for\s*:|\bBodyPublishers\.of\w+\s*\(|\.getOutputStream\s*\(\s*\)|"
+    r"\bHTTP\.(?:post|put|patch)\s*\(|\bHTTP\.request\s*\(\s*\"(?:POST|PUT|PATCH)\"|\bDownloads\.request\s*\([^\n]{0,400}method\s*=\s*\"(?:POST|PUT)"
 )
 # Code fetched from the network (Perl's LWP::Simple get, HTTP::Tiny, a backtick curl; PHP's file_get_contents of
 # a URL) or decoded from a constant (decode_base64, base64_decode, gzinflate, pack "H*")...
@@ -45,7 +52,9 @@ _RUN = re.compile(
 _OPEN = re.compile(r"\bopen\s*\(?\s*(?:my\s+)?([$]?\w+)\s*,")
 _STRING = re.compile(r"\"((?:[^\"\\\n]|\\.)*)\"|'((?:[^'\\\n]|\\.)*)'|`([^`\n]*)`")
 _BIND = re.compile(
-    r"^\s*(?:const\s+|var\s+|val\s+|let\s+|my\s+|local\s+)?([A-Za-z_$@][\w$@]*(?:\s*,\s*[A-Za-z_$@][\w$@]*)*)\s*(?::=|=(?![=~>]))\s*(.*)$"
+    r"^\s*(?:const\s+|var\s+|val\s+|let\s+|my\s+|local\s+|final\s+|(?:final\s+)?[A-Z][\w.]*(?:<[\w<>, ?.]*>)?(?:\[\])?\s+|"
+    r"(?:byte|int|long|char)\[\]\s+)?"
+    r"([A-Za-z_$@][\w$@.]*(?:\s*,\s*[A-Za-z_$@][\w$@]*)*)\s*(?::=|<<-|<-|=(?![=~>]))\s*(.*)$"
 )
 _NAME = re.compile(r"[A-Za-z_$@][\w$@]*")
 # Data poured into a buffer or collection: report.Write(creds), fmt.Fprintf(&out, ..., creds), body << creds, msg += creds.
@@ -89,6 +98,7 @@ def scan_tokens(ctx: Ctx) -> None:
                 next(g for g in m.groups() if g is not None) for m in _STRING.finditer(bind.group(2))
             )
     tainted: dict[str, tuple[str, int]] = {}
+    reads: list[tuple[str, int]] = []
     offset = 0
     for line in lines:
         at, offset = offset, offset + len(line) + 1
@@ -97,6 +107,7 @@ def scan_tokens(ctx: Ctx) -> None:
         opened = _OPEN.search(line)
         names = bind.group(1).split(",") if bind else [opened.group(1)] if opened else []
         if what:
+            reads.append((what, ctx.line(at)))
             for name in names:
                 if name.strip() not in ("_", ""):
                     tainted.setdefault(name.strip(), (what, ctx.line(at)))
@@ -118,7 +129,8 @@ def scan_tokens(ctx: Ctx) -> None:
             for target in targets:
                 if target not in ("_", "") and not _SEND.search(line):
                     tainted.setdefault(target, carried)
-    _report(ctx, lines, tainted)
+    if not _report(ctx, lines, tainted) and reads:
+        _together(ctx, lines, reads[0])
 
 
 def _decoded_constant(line: str) -> str | None:
@@ -208,7 +220,37 @@ def _runs_fetched(ctx: Ctx, lines: list[str]) -> None:
                 addresses.pop(name, None)
 
 
-def _report(ctx: Ctx, lines: list[str], tainted: dict[str, tuple[str, int]]) -> None:
+def _together(ctx: Ctx, lines: list[str], read: tuple[str, int]) -> None:
+    """A credential read and a send in one script whose data path the tokens could not follow (a structure, a
+    function's result): both acts, held together, at the first send to a host that is neither a well-known service
+    nor the credential's own provider."""
+    from skillscope.audit.behavior.cooccur import belongs, well_known
+
+    offset = 0
+    for line in lines:
+        start, offset = offset, offset + len(line) + 1
+        send = _SEND.search(line)
+        if not send:
+            continue
+        url = _URL.search(line)
+        host = url_host_of(url.group(0)) if url else ""
+        host = host if re.fullmatch(r"(?:[\w-]+\.)+[A-Za-z]{2,}", host) else ""  # https://%s/, ${host}: computed
+        if host and (well_known(host) or belongs(read[0], host) or is_local_host(host)):
+            continue
+        where = safe_line(host, limit=80) if host else "a computed address"
+        ctx.add(
+            "skillscope/exfiltration/data-flow",
+            f"reads {safe_line(read[0], limit=60)} (line {read[1]}) and sends to {where} (line {ctx.line(start)}) in the "
+            "same script; the data path between them was not followed",
+            start + send.start(),
+            start + len(line),
+        )
+        return
+
+
+def _report(ctx: Ctx, lines: list[str], tainted: dict[str, tuple[str, int]]) -> bool:
+    """Every send that carries a tainted name, as a flow; True when one was found."""
+    reported = False
     offset = 0
     for line in lines:
         start, offset = offset, offset + len(line) + 1
@@ -228,3 +270,5 @@ def _report(ctx: Ctx, lines: list[str], tainted: dict[str, tuple[str, int]]) -> 
                 start + send.start(),
                 start + len(line),
             )
+            reported = True
+    return reported

@@ -69,7 +69,14 @@ CREDENTIAL_PATH = re.compile(
     r"\.(?:bash|zsh|sh|ksh|mksh|python|node_repl|psql|mysql|sqlite)_history\b|\.zhistory\b|fish/fish_history\b|"
     r"ConsoleHost_history\.txt|\$\{?HISTFILE\b|"
     r"wallet\.dat|\.config/solana/id\.json|\.ethereum/keystore|\.mozilla/firefox|Google/Chrome/|BraveSoftware|"
-    r"/proc/(?:self|\d+|\$\$|\$\{?PPID\}?|\*)/environ\b)",
+    r"/proc/(?:self|\d+|\$\$|\$\{?PPID\}?|\*)/environ\b|"
+    # tokens and passwords other tools keep: R's environment file, Hex and Gradle keys, Android signing passwords and
+    # keystores, JetBrains' credential store and its key, Electron chat apps' session storage, database and
+    # object-store client passwords, Pulumi's and Databricks' tokens
+    r"\.Renviron\b|\.hex/hex\.config\b|\.gradle/gradle\.properties\b|(?<![\w.-])key\.properties\b|"
+    r"(?<![\w-])[\w-]{1,80}\.(?:jks|keystore)\b|(?<![\w.-])c\.(?:kdbx|pwd)\b|(?:Slack|discord|Teams)/Local Storage/leveldb|"
+    r"\.pgpass\b|\.my\.cnf\b|\.s3cfg\b|\.boto\b|rclone/rclone\.conf\b|\.databrickscfg\b|"
+    r"\.pulumi/credentials\.json\b)",
 )
 """A path (or a piece of one) where credentials, keys, cookies or saved logins live, a shell's or a database client's
 history (where typed passwords and tokens land), or a process's whole environment (``/proc/self/environ``)."""
@@ -735,6 +742,13 @@ CREDENTIAL_FILES = (
     "~/.config/gh/hosts.yml",
     "~/.config/gcloud/application_default_credentials.json",
     "~/.password-store",
+    "~/.Renviron",
+    "~/.hex/hex.config",
+    "~/.gradle/gradle.properties",
+    "~/.pgpass",
+    "~/.s3cfg",
+    "~/.config/rclone/rclone.conf",
+    "~/.databrickscfg",
     "~/Library/Keychains/login.keychain-db",
     "~/.config/google-chrome/Default/Login Data",
     "~/Library/Application Support/Google/Chrome/Default/Login Data",

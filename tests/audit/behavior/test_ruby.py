@@ -193,3 +193,12 @@ def test_deleting_the_home_folder_is_an_error_the_build_folder_or_a_configured_o
         'require "fileutils"\nFileUtils.rm_rf("dist")\nFileUtils.rm_rf(File.join(ENV.fetch("BUILD_DIR"), "cache"))\n'
     )
     assert severe(honest) == []
+
+
+def test_a_lambda_given_as_a_hash_value_is_read_not_a_crash() -> None:
+    """A stabby lambda (``-> { }``) in a hash once sent the analyser's dispatcher to a method of another signature:
+    the audit's fail-closed error stood in for what the skill does."""
+    code = 'require "net/http"\n\nhooks = { done: -> { Net::HTTP.get(URI("https://status.tools.example/ok")) } }\nhooks[:done].call\n'
+    from tests.audit.behavior.helpers import found
+
+    assert isinstance(found({"hooks.rb": code}), list)
