@@ -29,6 +29,7 @@ from skillscope.audit.behavior import (
     shell,
     takeover,
     tokenflow,
+    told,
     triggers,
     workflows,
 )
@@ -137,6 +138,7 @@ def analyse_skill(files: list[SkillFileText], frontmatter: dict[str, Any] | None
     """The skill's scripts (not pages, not data), each with its language, as the regions below read them."""
     page = next((f.text[:MAX_SCAN] for f in files if f.path == "SKILL.md" and not f.binary), "")
     purpose = purpose_of(frontmatter, page)  # what the skill says it is for: acts that are that purpose are asked for
+    told_files = told.named_by_pages({f.path: f.text[:MAX_SCAN] for f in files if not f.binary})
     for file in files:
         text = file.text[:MAX_SCAN]
         contexts: list[Ctx] = []
@@ -190,7 +192,12 @@ def analyse_skill(files: list[SkillFileText], frontmatter: dict[str, Any] | None
             ctx = Ctx(text, 0, text, file.path)
             prose.scan_data(ctx)  # its text, then each string value decoded (escapes, block scalars, base64)
             contexts.append(ctx)
-        elif is_prose_file(file.path) or file.binary:
+        elif file.path in told_files and (words := told.told_text(file.path, text)) is not None:
+            # a markup, table or source file a page sends the agent to read: its words are read as prose
+            ctx = Ctx(words, 0, words, file.path)
+            prose.scan_prose(ctx)
+            contexts.append(ctx)
+        if not is_data_file(file.path) and (is_prose_file(file.path) or file.binary):
             fenced = [(r.start, r.start + len(r.text)) for r in regions if not r.inline]
             for start, _, stretch in prose_spans(text, fenced) if not file.binary else [(0, len(text), text)]:
                 ctx = Ctx(stretch, start, text, file.path)
