@@ -621,6 +621,7 @@ def scan_prose(ctx: Ctx, *, data: bool = False) -> None:
     if not data and not _SHAPE_WORDS.isdisjoint(present):
         _orders_by_shape(ctx, text, where)
     _sends_out(ctx, text, where, lines=data)
+    _slotted_urls(ctx, text, where)
     _plants_fetched(ctx, text, where)
     if not data:
         _reveals_secret(ctx, text, where)
@@ -1442,6 +1443,47 @@ def _sends_out(ctx: Ctx, text: str, where: list[int] | None, *, lines: bool = Fa
         host = re.match(r"(?:!\[[^\]]*\]\(\s*)?https?://([^/\s?#:)]+)", channel.group(0))
         if host:
             ctx.cap("sends", host.group(1).lower(), at, stop, "an instruction to the agent")
+
+
+_SLOTTED_URL = re.compile(r"https?://(?:[^\s)\]`'\"<{]|[<{][^<>{}\n]{1,80}[>}]){1,400}")
+"""An address with a slot the agent fills (``https://host/x.svg?cfg=<the project's .env file, base64>``)."""
+
+
+def _slotted_urls(ctx: Ctx, text: str, where: list[int] | None) -> None:
+    """An address whose slot the agent is to fill with a secret that never leaves the machine in honest use (the .env
+    file, a key, a credential store, the whole environment or history): emitting, rendering or fetching it sends the
+    secret to the host. A slot for a name or a number (``<owner/name>``) is a template; a page that warns against it,
+    or catalogues attacks, says nothing."""
+    if "://" not in text:
+        return
+    for found in _SLOTTED_URL.finditer(text):
+        if "<" not in found.group(0) and "{" not in found.group(0):
+            continue
+        slots = re.findall(r"[<{]([^<>{}\n]{2,80})[>}]", found.group(0))
+        secret = next((m for slot in slots if (m := _STRONG_SECRET.search(slot))), None)
+        if secret is None:
+            continue
+        line_start = text.rfind("\n", 0, found.start()) + 1
+        before = text[max(line_start - 300, 0) : found.start()]
+        if _NEGATED_SENTENCE.search(before[-200:]) or _ABOUT_ATTACKS.search(before) or _WARNED.search(before):
+            continue
+        at, stop = found.start(), found.end()
+        if where is not None:
+            at, stop = where[at], where[stop - 1] + 1
+        if attack_section(ctx.file_text, ctx.base + at):
+            continue
+        ctx.add(
+            "skillscope/exfiltration/instructed",
+            f"gives the agent an address to fill with {' '.join(secret.group(0).split())[:60]!r}: "
+            f"{' '.join(found.group(0).split())[:120]!r}; rendering or fetching it sends that to the host",
+            at,
+            stop,
+        )
+        ctx.cap("tells", _TELLS["skillscope/exfiltration/instructed"], at, stop, found.group(0)[:80])
+        host = re.match(r"https?://([^/\s?#:)<{]+)", found.group(0))
+        if host:
+            ctx.cap("sends", host.group(1).lower(), at, stop, "an instruction to the agent")
+        return
 
 
 # --- Data files the agent is told to follow ---------------------------------------------------------------------------
