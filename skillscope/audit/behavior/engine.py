@@ -24,6 +24,8 @@ from skillscope.audit.behavior import (
     powershell,
     prose,
     pymodules,
+    rbac,
+    recovery,
     ruby,
     rust,
     shell,
@@ -101,6 +103,8 @@ def _analyse(ctx: Ctx, language: str | None, modules: pymodules.Modules) -> None
             tokenflow.scan_tokens(ctx)
     kubeexec.scan_kubeconfig(ctx)
     baked.scan_baked(ctx)
+    recovery.scan_recovery_wipe(ctx)
+    rbac.scan_rbac(ctx)
     triggers.scan_triggers(ctx)
     triggers.scan_blobs(ctx)
     prose.scan_printed(ctx)  # what the code prints for the agent is read as prose
@@ -191,6 +195,7 @@ def analyse_skill(files: list[SkillFileText], frontmatter: dict[str, Any] | None
             # like prose; its keys and paths are not orders, so only the hijacking rules read it.
             ctx = Ctx(text, 0, text, file.path)
             prose.scan_data(ctx)  # its text, then each string value decoded (escapes, block scalars, base64)
+            rbac.scan_rbac(ctx)  # a Kubernetes manifest binding cluster-admin to everyone
             contexts.append(ctx)
         elif file.path in told_files and (words := told.told_text(file.path, text)) is not None:
             # a markup, table or source file a page sends the agent to read: its words are read as prose
