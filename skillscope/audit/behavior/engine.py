@@ -350,8 +350,11 @@ _PACKAGE_SOURCE = re.compile(
     r"""\[\[(?:tool\.(?:uv|poetry|pdm)\.)?(?:index|source)\]\][^\[]{0,300}?\burl[ \t]*=[ \t]*["'](https?://[^"'\s]+))""",
     re.MULTILINE,
 )
-_MIRROR = re.compile(r"""network_mirror\s*\{[^}]{0,400}?\burl\s*=\s*["'](https?://[^"'\s]+)""")
-"""Where a package manager's own config sends every install: Terraform's provider mirror, an npm registry (npm's
+_MIRROR = re.compile(
+    r"""network_mirror\s*\{[^}]{0,400}?\burl\s*=\s*["'](https?://[^"'\s]+)|"""
+    r"""<mirror>(?:(?!</mirror>)[^\x00]){0,600}?<url>\s*(https?://[^<\s]+)"""
+)
+"""Where a package manager's own config sends every install: Terraform's provider mirror, a Maven mirror, an npm registry (npm's
 ``registry=``, Yarn's ``npmRegistryServer``, Cargo's ``registry =``), a pip or uv index, the environment variables
 that set them (``GOPROXY``, ``PIP_INDEX_URL``, ``NPM_CONFIG_REGISTRY``), a Gemfile's ``source`` (a config file the
 skill ships or writes, whatever installs it)."""
@@ -363,7 +366,8 @@ def _source_hosts(text: str) -> frozenset[str]:
         return frozenset()
     page = text[:200_000]
     found = [next(g for g in m.groups() if g) for m in _PACKAGE_SOURCE.finditer(page)]
-    found += [m.group(1) for m in _MIRROR.finditer(page)] if "network_mirror" in page else []
+    if "network_mirror" in page or "<mirror>" in page:
+        found += [m.group(1) or m.group(2) for m in _MIRROR.finditer(page)]
     return frozenset(url_host_of(url).lower() for url in found)
 
 

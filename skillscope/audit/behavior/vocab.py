@@ -502,6 +502,10 @@ WELL_KNOWN_SITES = (
     "cloudflare.com",
     "huggingface.co",
     "hashicorp.com",
+    "crates.io",
+    "maven.org",
+    "nuget.org",
+    "packagist.org",
 )
 """Sites a skill's code commonly talks to: a host one edit from one of these is dressed up as it."""
 _BORROWED = (
@@ -517,6 +521,10 @@ _BORROWED = (
     "hashicorp",
     "pythonhosted",
     "rubygems",
+    "crates",
+    "maven",
+    "nuget",
+    "packagist",
 )
 """Vendor names that a third party's domain has no reason to carry as a hyphenated word (``anthropic-skills.net``)."""
 
