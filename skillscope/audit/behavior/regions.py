@@ -119,7 +119,14 @@ _TOKEN_SUFFIX = (
     ".cmd",
 )
 """Scripts in languages with no grammar here, wherever they sit in the skill: read by the shell rules and by tokens."""
-_NAMES = {"makefile": "makefile", "gnumakefile": "makefile", "rakefile": "ruby", "gemfile": "ruby"}
+_NAMES = {
+    "makefile": "makefile",
+    "gnumakefile": "makefile",
+    "rakefile": "ruby",
+    "gemfile": "ruby",
+    ".envrc": "shell",
+    "envrc": "shell",
+}
 _PROSE_SUFFIX = (".md", ".markdown", ".txt", ".rst", ".mdx")
 _PERL_TEST = re.compile(r"^use\s+(?:strict|warnings|Test::More|Test2::V0)\b", re.MULTILINE)
 """A Perl test (``t/basic.t``) by its pragmas; a ``.t`` file of another kind (Terra, troff) is no script here."""

@@ -984,6 +984,26 @@ def _visible(text: str) -> str:
     return re.sub(r"<!--.*?(?:-->|\Z)", " ", text, flags=re.DOTALL) if "<!--" in text else text
 
 
+def _direnv_fetch(ctx: Ctx, cmd: Cmd) -> None:
+    """direnv's ``source_url URL HASH`` downloads a script and runs it in the user's shell each time the folder is
+    entered. The hash only pins what that host served when its author took it: the code is still the host's. A
+    product's own script (its host or code-host project named, as for an installer) is a note; an address built from
+    variables or a host nobody names is the error every download run is."""
+    url = cmd.args[0]
+    ctx.cap("installs", safe_line(url, limit=80), cmd.start, cmd.end, "direnv source_url")
+    spelt = re.search(r"""source_url\s+["']?([^"'\s]*)""", ctx.text[cmd.start : cmd.end])
+    built = "\x00" in url or "$" in url or (spelt is not None and "$" in spelt.group(1))  # joined from variables
+    severity = None if built else installer_severity(ctx, url)
+    ctx.add(
+        "skillscope/obfuscation/download-exec",
+        f"downloads {safe_line(url.replace(chr(0), '…'), limit=100)} and runs it in the shell each time direnv loads "
+        f"the folder (line {ctx.line(cmd.start)})",
+        cmd.start,
+        cmd.end,
+        severity,
+    )
+
+
 def installer_severity(ctx: Ctx, url: str | None) -> Severity | None:
     """A product's own installer (its host or code-host project named in the file's words) over https is a note,
     in a script or the docs; another documented installer from an ordinary https host is a warning; a drop host,
@@ -3082,6 +3102,8 @@ def _scan(ctx: Ctx, depth: int, args: list[str] | None = None) -> None:
                 _inline_code(ctx, cmd)
                 _stdin_code(ctx, cmd)
                 _runs_shipped(ctx, cmd, depth)
+                if cmd.name == "source_url" and cmd.args:
+                    _direnv_fetch(ctx, cmd)
                 _destroys(ctx, cmd, script.assigned)
                 _pushes_out(ctx, cmd)
                 _installs(ctx, cmd)
