@@ -18,11 +18,12 @@ __all__ = ["build_shell", "is_build_file", "is_container_build"]
 
 _DOCKER = re.compile(r"(?:^|/)(?:dockerfile|containerfile)(?:\.[\w.-]+)?$|\.dockerfile$", re.IGNORECASE)
 _JUST = re.compile(r"(?:^|/)\.?justfile$|\.just$", re.IGNORECASE)
+_BATCH = re.compile(r"\.(?:cmd|bat)$", re.IGNORECASE)
 
 
 def is_build_file(path: str) -> bool:
-    """Whether ``path`` is a Dockerfile or a justfile."""
-    return _DOCKER.search(path) is not None or _JUST.search(path) is not None
+    """Whether ``path`` is a Dockerfile, a justfile or a Windows batch file."""
+    return any(pattern.search(path) is not None for pattern in (_DOCKER, _JUST, _BATCH))
 
 
 def is_container_build(path: str) -> bool:
@@ -33,7 +34,7 @@ def is_container_build(path: str) -> bool:
 def build_shell(path: str, text: str) -> str:
     """The shell a build file runs, line for line (the same number of lines, none longer than it was)."""
     lines = text.split("\n")
-    out = _docker(lines) if _DOCKER.search(path) else _just(lines)
+    out = _docker(lines) if _DOCKER.search(path) else _batch(lines) if _BATCH.search(path) else _just(lines)
     return "\n".join(_fit(new, old) for new, old in zip(out, lines, strict=True))
 
 
@@ -162,3 +163,27 @@ def _expression(text: str) -> str | None:
         position += 1
     value = "".join(pieces)
     return value if '"' not in value and "`" not in value else None
+
+
+_BATCH_SET = re.compile(r"""^(\s*)set\s+(?:/a\s+)?"?([A-Za-z_]\w*)=([^"\r\n]*)"?\s*$""", re.IGNORECASE)
+_BATCH_VAR = re.compile(r"%([A-Za-z_]\w*)%")
+_BATCH_REMARK = re.compile(r"^(\s*)(?:@?rem\b|::)", re.IGNORECASE)
+
+
+def _batch(lines: list[str]) -> list[str]:
+    """A batch file as the shell reads the same steps: ``set "X=v"`` is ``X="v"``, ``%X%`` is ``$X``, ``%~dp0`` (the
+    script's folder) is ``./``, ``rem`` and ``::`` lines are comments; ``@echo off`` and labels say nothing."""
+    out: list[str] = []
+    for raw in lines:
+        line = raw.rstrip("\r")
+        if _BATCH_REMARK.match(line) or re.match(
+            r"^\s*(?:@?echo\s+off|:[A-Za-z_]\w*|setlocal\b|endlocal\b)", line, re.I
+        ):
+            out.append("")
+            continue
+        line = line.replace("%~dp0", "./").replace("%%", "%")
+        found = _BATCH_SET.match(line)
+        if found is not None:
+            line = f'{found.group(1)}{found.group(2)}="{found.group(3)}"'
+        out.append(_BATCH_VAR.sub(lambda m: "$" + m.group(1), line).lstrip("@"))
+    return out

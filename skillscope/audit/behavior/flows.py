@@ -67,7 +67,8 @@ def _names(text: str, path: str) -> bool:
     if len(path) < 4 or path in ("/tmp", "/tmp/", "~/", "."):
         return False
     bare = path.removeprefix("~/").removeprefix("./")
-    return re.search(rf"(?<![\w.-]){re.escape(bare)}(?![\w-])", text) is not None
+    # a batch file names its own folder's files after %~dp0 (the script's folder)
+    return re.search(rf"(?:(?<![\w.-])|(?<=%~dp0)){re.escape(bare)}(?![\w-])", text) is not None
 
 
 def cross_file(

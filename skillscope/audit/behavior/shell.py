@@ -1666,6 +1666,8 @@ def _write_targets(cmd: Cmd) -> list[str]:
         targets += args[1:]
     elif cmd.name == "dd":
         targets += [a[3:] for a in cmd.args if a.startswith("of=")]
+    elif cmd.name in ("reg", "reg.exe") and len(args) >= 2 and args[0].lower() == "add":
+        targets.append(args[1])  # reg add HKCU\...\CurrentVersion\Run /v Name /d "command": a key Windows runs
     return [t for t in targets if t and not t.isdigit()]
 
 
@@ -2071,6 +2073,9 @@ def _persistence(ctx: Ctx, cmd: Cmd, pipeline: Pipeline, flow: _Flow, persist: _
         payload = persist.contents.get(source, "")
         if source in flow.files:
             payload = f"curl {flow.files[source][1]} | sh"
+    elif cmd.name in ("reg", "reg.exe"):
+        data = [b for a, b in zip(cmd.args, cmd.args[1:], strict=False) if a.lower() == "/d"]
+        payload = data[0] if data else ""
     elif cmd.name == "sed":
         # sed -e 's|@X@|value|' template > place: what lands there is the template the skill ships, filled in
         words = [a for a in cmd.args if not a.startswith("-")]

@@ -135,6 +135,20 @@ _VALUELESS_WRAPPERS = frozenset({"timeout"})
 _PROMPTS = frozenset({"$", "%", "#", ">", "PS>"})
 
 
+_WINDOWS_COPIES = {"copy": "cp", "xcopy": "cp", "move": "mv"}
+_SWITCH = re.compile(r"/[A-Za-z?-]{1,4}(?::\S*)?")
+
+
+def _windows_copy(words: list[str]) -> list[str]:
+    """``copy /y src dst`` (xcopy, move) as the ``cp`` or ``mv`` it is: what it writes is judged the same way."""
+    if not words:
+        return words
+    tool = _WINDOWS_COPIES.get(words[0].lower().removesuffix(".exe"))
+    if tool is None:
+        return words
+    return [tool, *(w for w in words[1:] if not _SWITCH.fullmatch(w))]
+
+
 def _strip_wrappers(words: list[str]) -> tuple[list[str], list[str]]:
     stripped: list[str] = []
     while words and words[0] in _PROMPTS:  # a prompt copied from a terminal session
@@ -827,6 +841,7 @@ class _Walker:
                     via=f"alias {cmd.words[0]}",
                 )
         cmd.words, cmd.wrappers = _strip_wrappers(cmd.words)
+        cmd.words = _windows_copy(cmd.words)
         self.apply_redirects(cmd, local + redirects)
         if not cmd.words:
             for name, value, subs in cmd.assigns:  # `A=1 B=2` alone sets shell variables

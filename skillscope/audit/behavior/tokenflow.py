@@ -47,7 +47,11 @@ _RUN = re.compile(
     r"\beval\b|\bsystem\s*\(|\bexec\s*\(|\bpassthru\s*\(|\bshell_exec\s*\(|\bassert\s*\(|\bcreate_function\s*\(|"
     r"\bopen\s*\([^)]*\|\s*(?:ba|z)?sh\b|\bopen\s*\([^)]*[\"']\|-[\"']|\b(?:include|require)(?:_once)?\s*\(?\s*\$|"
     r"\bAssembly\.(?:Load|LoadFrom|UnsafeLoadFrom)\s*\(|\bCSharpScript\.(?:EvaluateAsync|RunAsync)\s*\(|"
-    r"\bGroovyShell\s*\(\s*\)\s*\.evaluate\s*\(|\bScriptEngineManager\b"
+    r"\bGroovyShell\s*\(\s*\)\s*\.evaluate\s*\(|\bScriptEngineManager\b|"
+    # PowerShell handed a download cradle from another language (a VBScript's WScript.Shell Run, a batch line)
+    r"\biex\b|\bInvoke-Expression\b|\[scriptblock\]::Create\s*\(|"
+    # Windows Script Host: WScript.Shell's Run and Exec, Shell.Application's ShellExecute
+    r"\.(?:Run|Exec)\s*\(?\s*[A-Za-z_\"]|\bShellExecute\b"
 )
 _OPEN = re.compile(r"\bopen\s*\(?\s*(?:my\s+)?([$]?\w+)\s*,")
 _STRING = re.compile(r"\"((?:[^\"\\\n]|\\.)*)\"|'((?:[^'\\\n]|\\.)*)'|`([^`\n]*)`")

@@ -143,7 +143,8 @@ PERSISTENCE_PATH = re.compile(
     r"nvim/(?:after/)?(?:plugin|ftplugin)/|nvim/init\.(?:lua|vim)\b|\.vimrc\b|\.vim/(?:after/)?plugin/|"
     r"\.emacs\.d/init\.el\b|\.emacs\b|"
     r"\.config/Code/User/settings\.json|\.claude/settings|\.claude\.json|\.cursor/mcp\.json|claude_desktop_config\.json|"
-    r"AppData\\\\Roaming\\\\Microsoft\\\\Windows\\\\Start Menu\\\\Programs\\\\Startup|CurrentVersion\\\\Run|"
+    r"(?i:Microsoft[\\\\/]+Windows[\\\\/]+Start Menu[\\\\/]+Programs[\\\\/]+Startup|shell:startup|CurrentVersion[\\\\/]*Run(?:Once)?\b)|"
+    r"\.emacs\.d/early-init\.el\b|\.config/emacs/(?:early-)?init\.el\b|"
     + _STARTUP_SHAPE
     + ")",
 )
