@@ -19,11 +19,13 @@ __all__ = ["build_shell", "is_build_file", "is_container_build"]
 _DOCKER = re.compile(r"(?:^|/)(?:dockerfile|containerfile)(?:\.[\w.-]+)?$|\.dockerfile$", re.IGNORECASE)
 _JUST = re.compile(r"(?:^|/)\.?justfile$|\.just$", re.IGNORECASE)
 _BATCH = re.compile(r"\.(?:cmd|bat)$", re.IGNORECASE)
+_NIX = re.compile(r"\.nix$", re.IGNORECASE)
+_PRE_COMMIT = re.compile(r"(?:^|/)\.?pre-commit-(?:config|hooks)\.ya?ml$", re.IGNORECASE)
 
 
 def is_build_file(path: str) -> bool:
-    """Whether ``path`` is a Dockerfile, a justfile or a Windows batch file."""
-    return any(pattern.search(path) is not None for pattern in (_DOCKER, _JUST, _BATCH))
+    """Whether ``path`` is a Dockerfile, a justfile, a Windows batch file, a Nix expression or a pre-commit config."""
+    return any(pattern.search(path) is not None for pattern in (_DOCKER, _JUST, _BATCH, _NIX, _PRE_COMMIT))
 
 
 def is_container_build(path: str) -> bool:
@@ -34,7 +36,16 @@ def is_container_build(path: str) -> bool:
 def build_shell(path: str, text: str) -> str:
     """The shell a build file runs, line for line (the same number of lines, none longer than it was)."""
     lines = text.split("\n")
-    out = _docker(lines) if _DOCKER.search(path) else _batch(lines) if _BATCH.search(path) else _just(lines)
+    if _DOCKER.search(path):
+        out = _docker(lines)
+    elif _BATCH.search(path):
+        out = _batch(lines)
+    elif _NIX.search(path):
+        out = _nix(lines)
+    elif _PRE_COMMIT.search(path):
+        out = _pre_commit(lines)
+    else:
+        out = _just(lines)
     return "\n".join(_fit(new, old) for new, old in zip(out, lines, strict=True))
 
 
@@ -186,4 +197,50 @@ def _batch(lines: list[str]) -> list[str]:
         if found is not None:
             line = f'{found.group(1)}{found.group(2)}="{found.group(3)}"'
         out.append(_BATCH_VAR.sub(lambda m: "$" + m.group(1), line).lstrip("@"))
+    return out
+
+
+_NIX_SHELL = re.compile(
+    r"^\s*(?:shellHook|(?:pre|post)?(?:build|install|unpack|configure|check|fixup)Phase|postInstall|preInstall|"
+    r"postBuild|preBuild|script|text)\s*=\s*''"
+)
+
+
+def _nix(lines: list[str]) -> list[str]:
+    """A Nix expression's shell: the bodies of ``shellHook = '' ... '';`` (a dev shell's hook, run each time the shell
+    is entered) and of build phases, line for line; the rest of the expression is blank."""
+    out: list[str] = []
+    inside = False
+    for line in lines:
+        if not inside:
+            found = _NIX_SHELL.match(line)
+            if found is None:
+                out.append("")
+                continue
+            inside, line = True, " " * found.end() + line[found.end() :]
+        if inside and re.search(r"(?<!')''\s*;?\s*$", line) and not _NIX_SHELL.match(line.strip() + "x"):
+            inside = False
+            line = re.sub(r"''\s*;?\s*$", "", line)
+        out.append(line.replace("''$", "$"))
+    return out
+
+
+_HOOK_ENTRY = re.compile(r"^(\s*-?\s*)entry\s*:\s*(.*)$")
+
+
+def _pre_commit(lines: list[str]) -> list[str]:
+    """A pre-commit config's commands: each hook's ``entry:`` (run at every commit, or every push) as a shell line;
+    the rest of the YAML is blank."""
+    out: list[str] = []
+    for line in lines:
+        found = _HOOK_ENTRY.match(line)
+        if found is None:
+            out.append("")
+            continue
+        command = found.group(2).strip()
+        if len(command) >= 2 and command[0] == command[-1] and command[0] in "'\"" and command.count(command[0]) == 2:
+            command = command[1:-1]  # a YAML-quoted entry: the quotes are YAML's, not the shell's
+        # pre-commit splits an entry into words itself and runs it with no shell: a backtick or a $ in it is a
+        # character of an argument, never a substitution
+        out.append(" " * len(found.group(1)) + command.replace("`", "_").replace("$", "_"))
     return out
