@@ -144,9 +144,7 @@ PERSISTENCE_PATH = re.compile(
     r"\.emacs\.d/init\.el\b|\.emacs\b|"
     r"\.config/Code/User/settings\.json|\.claude/settings|\.claude\.json|\.cursor/mcp\.json|claude_desktop_config\.json|"
     r"(?i:Microsoft[\\\\/]+Windows[\\\\/]+Start Menu[\\\\/]+Programs[\\\\/]+Startup|shell:startup|CurrentVersion[\\\\/]*Run(?:Once)?\b)|"
-    r"\.emacs\.d/early-init\.el\b|\.config/emacs/(?:early-)?init\.el\b|"
-    + _STARTUP_SHAPE
-    + ")",
+    r"\.emacs\.d/early-init\.el\b|\.config/emacs/(?:early-)?init\.el\b|" + _STARTUP_SHAPE + ")",
 )
 """A place whose content runs later on its own: shell start-up files, cron, launchd, systemd, git hooks, agent config,
 Python's start-up modules and path files (every interpreter start), Gradle init scripts (every build), an editor's
