@@ -4,6 +4,7 @@ script of no named language); Ruby and Go have their own (ruby.py, golang.py).""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from skillscope.audit.behavior.base import Ctx
 from skillscope.audit.behavior.vocab import credential_what, is_local_host, url_host_of
@@ -224,18 +225,23 @@ def _runs_fetched(ctx: Ctx, lines: list[str]) -> None:
                 addresses.pop(name, None)
 
 
+def _sends(lines: list[str]) -> Iterator[tuple[int, str, re.Match[str]]]:
+    """(offset, line, the send's match) of each line that sends, in order."""
+    offset = 0
+    for line in lines:
+        start, offset = offset, offset + len(line) + 1
+        send = _SEND.search(line)
+        if send:
+            yield start, line, send
+
+
 def _together(ctx: Ctx, lines: list[str], read: tuple[str, int]) -> None:
     """A credential read and a send in one script whose data path the tokens could not follow (a structure, a
     function's result): both acts, held together, at the first send to a host that is neither a well-known service
     nor the credential's own provider."""
     from skillscope.audit.behavior.cooccur import belongs, well_known
 
-    offset = 0
-    for line in lines:
-        start, offset = offset, offset + len(line) + 1
-        send = _SEND.search(line)
-        if not send:
-            continue
+    for start, line, send in _sends(lines):
         url = _URL.search(line)
         host = url_host_of(url.group(0)) if url else ""
         host = host if re.fullmatch(r"(?:[\w-]+\.)+[A-Za-z]{2,}", host) else ""  # https://%s/, ${host}: computed
@@ -255,12 +261,7 @@ def _together(ctx: Ctx, lines: list[str], read: tuple[str, int]) -> None:
 def _report(ctx: Ctx, lines: list[str], tainted: dict[str, tuple[str, int]]) -> bool:
     """Every send that carries a tainted name, as a flow; True when one was found."""
     reported = False
-    offset = 0
-    for line in lines:
-        start, offset = offset, offset + len(line) + 1
-        send = _SEND.search(line)
-        if not send:
-            continue
+    for start, line, send in _sends(lines):
         ctx.network = True
         carried = next((tainted[n] for n in _NAME.findall(line[send.end() :]) if n in tainted), None)
         ctx.sends.append((start + send.start(), start + len(line), "upload" if carried else "network"))
