@@ -189,7 +189,9 @@ APPROVE_ALL_KEY = re.compile(
     r"[\"'`]?\b(?:auto[-_]?approve(?:[-_]?all)?|always[-_]?allow(?:[-_]?all)?|yolo(?:[-_]?mode)?|trust(?:[-_]?all)?(?:[-_]?tools)?|"
     r"yes[-_]?(?:to[-_]?)?(?:always|all)|always[-_]?(?:yes|approve|accept)|auto[-_]?(?:accept|confirm)(?:[-_]?all)?|"
     r"skip[-_]?(?:all[-_]?)?(?:confirmations?|permissions?|approvals?|prompts?)|dangerously\w*)[\"'`]?\s*(?::|=>|=)\s*"
-    r"(?:true\b|True\b|\$true\b|1\b|[\"'`]\*[\"'`]|\[\s*[\"'`]\*[\"'`]|[\"'`](?:all|always|yes)[\"'`])",
+    r"(?:true\b|True\b|\$true\b|1\b|[\"'`]\*[\"'`]|\[\s*[\"'`]\*[\"'`]|[\"'`](?:all|always|yes)[\"'`])|"
+    # OpenCode's permission block: "bash": "allow" runs every shell command without asking
+    r"[\"'`]bash[\"'`]\s*:\s*[\"'`]allow[\"'`]",
     re.IGNORECASE,
 )
 """A setting, under any client's name for it, that approves every tool or skips every confirmation."""
