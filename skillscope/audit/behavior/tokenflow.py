@@ -31,7 +31,8 @@ _FETCH = re.compile(
     r"\b(?:LWP::Simple::)?(?:get|getstore)\s*\(\s*[\"'$]|->\s*get\s*\(|\bfile_get_contents\s*\(\s*[\"'$][^)]*(?:https?:|\$)|"
     r"`\s*(?:curl|wget)\b|\bqx\s*[{(/|]\s*(?:curl|wget)\b|\breadpipe\s*\(\s*[\"']\s*(?:curl|wget)\b|"
     r"\b(?:GetByteArrayAsync|GetStringAsync|GetStreamAsync|DownloadData|DownloadString|DownloadFile)\s*\(|"
-    r"\bURL\s*\([^)]*\)\s*\.(?:readBytes|readText|openStream)\s*\("
+    r"\bURL\s*\([^)]*\)\s*\.(?:readBytes|readText|openStream)\s*\(|"
+    r"\bDownloads\.download\s*\(|\bHTTP\.(?:get|request)\s*\("  # Julia
 )
 _DECODE = re.compile(
     r"\b(?:decode_base64|base64_decode|gzinflate|gzuncompress|gzdecode|zlib_decode|bzdecompress|hex2bin|convert_uudecode|"
@@ -52,7 +53,8 @@ _RUN = re.compile(
     # PowerShell handed a download cradle from another language (a VBScript's WScript.Shell Run, a batch line)
     r"\biex\b|\bInvoke-Expression\b|\[scriptblock\]::Create\s*\(|"
     # Windows Script Host: WScript.Shell's Run and Exec, Shell.Application's ShellExecute
-    r"\.(?:Run|Exec)\s*\(?\s*[A-Za-z_\"]|\bShellExecute\b"
+    r"\.(?:Run|Exec)\s*\(?\s*[A-Za-z_\"]|\bShellExecute\b|"
+    r"\binclude_string\s*\("  # Julia: code given as text
 )
 _OPEN = re.compile(r"\bopen\s*\(?\s*(?:my\s+)?([$]?\w+)\s*,")
 _STRING = re.compile(r"\"((?:[^\"\\\n]|\\.)*)\"|'((?:[^'\\\n]|\\.)*)'|`([^`\n]*)`")
@@ -208,6 +210,9 @@ def _runs_fetched(ctx: Ctx, lines: list[str]) -> None:
             return
         bind = _BIND.match(line)
         bound = [n.strip() for n in bind.group(1).split(",")] if bind else []
+        if fetch and not bind and isinstance(fetch, re.Match):
+            # Downloads.download(url, buf): what is fetched lands in the buffer the call is handed
+            bound = [n for n in _NAME.findall(line[fetch.end() :])[1:4] if n not in ("timeout", "true", "false")]
         bound += [m.group(1) for m in _INNER_BIND.finditer(line)]
         decoded = _decoded_constant(line)
         address = None
