@@ -14,6 +14,7 @@ from skillscope.audit.behavior.grants import judge_login_grant, judge_sudoers
 from skillscope.audit.behavior.harvest import judge_kept
 from skillscope.audit.behavior.manifests import judge_go_replace, mixed_script_package, near_popular
 from skillscope.audit.behavior.modes import judge_mode, mode_number
+from skillscope.audit.behavior.recovery import recovery_harm
 from skillscope.audit.behavior.shellparse import SHELLS, Cmd, Pipeline, parse_script, parse_shell
 from skillscope.audit.behavior.shellvalues import shipped, vendor_host
 from skillscope.audit.behavior.vocab import (
@@ -2657,7 +2658,7 @@ def _destroys(ctx: Ctx, cmd: Cmd, assigned: set[str]) -> None:
     elif name in ("docker", "podman") and (wiped := docker_wipe(args)):
         ctx.cap("destroys", f"{name} volumes", cmd.start, cmd.end, f"{name} {' '.join(args[:2])}")
         harm = wiped
-    elif (wiped := _recovery_wipe(name, args)) is not None:
+    elif (wiped := recovery_harm(name, args)) is not None:
         ctx.cap("destroys", "the system's restore points", cmd.start, cmd.end, name)
         harm = wiped
     elif name == "find" and "-delete" in args:
@@ -2667,37 +2668,6 @@ def _destroys(ctx: Ctx, cmd: Cmd, assigned: set[str]) -> None:
             harm = f"deletes everything under {safe_line(home_path(root), limit=40)}"
     if harm:
         ctx.add("skillscope/permissions/destructive", f"{harm} (line {ctx.line(cmd.start)})", cmd.start, cmd.end)
-
-
-def _recovery_wipe(name: str, args: list[str]) -> str | None:
-    """What a Windows command that destroys the means of recovery does (every shadow copy, the backup catalogue,
-    boot recovery), or None: ransomware's first step, so nothing can be restored. Deleting only the oldest shadow
-    copy, or one the command names, is a cleanup."""
-    tool = name.lower().removesuffix(".exe")
-    words = [a.lower() for a in args]
-    if tool == "vssadmin" and words[:2] == ["delete", "shadows"]:
-        if "/all" in words or not any(w.startswith(("/oldest", "/shadow=")) for w in words):
-            return "deletes every shadow copy of the system's volumes, so no earlier version of a file can be restored"
-    if (
-        tool == "vssadmin"
-        and words[:2] == ["resize", "shadowstorage"]
-        and any(
-            w.startswith("/maxsize=") and w.removeprefix("/maxsize=") in ("401mb", "1", "0", "320mb") for w in words
-        )
-    ):
-        return "shrinks shadow storage until Windows drops every shadow copy"
-    if tool == "wmic" and "shadowcopy" in words and "delete" in words:
-        return "deletes every shadow copy through WMI, so no earlier version of a file can be restored"
-    if (
-        tool == "wbadmin"
-        and words[:1] == ["delete"]
-        and len(words) > 1
-        and words[1] in ("catalog", "systemstatebackup", "backup")
-    ):
-        return "deletes Windows backups or their catalogue, so the machine cannot be restored"
-    if tool == "bcdedit" and "recoveryenabled" in words and "no" in words:
-        return "turns Windows boot recovery off"
-    return None
 
 
 _HOME_REPOS = re.compile(
