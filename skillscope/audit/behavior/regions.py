@@ -19,11 +19,14 @@ __all__ = [
     "is_data_file",
     "is_prose_file",
     "MAX_SCAN",
+    "FOLLOWED_PAGE",
     "line_span",
 ]
 
 MAX_SCAN = 512 * 1024
 """Characters of one file the behaviour rules read; the rest is left to the other content checks."""
+FOLLOWED_PAGE = re.compile(r"(?:^|/)SKILL\.md$|(?:^|/)references/[^/]+\.md$", re.IGNORECASE)
+"""Pages the agent follows: SKILL.md and its reference pages. What they say is an order; what they name, it reads."""
 
 _FENCE = re.compile(r"^( {0,3})(`{3,}|~{3,})[ \t]*([^\n`]*)$", re.MULTILINE)
 _INLINE = re.compile(r"(?<!`)(`{1,2})(?!`)([^`\n]+?)(?<!`)\1(?!`)")

@@ -33,7 +33,7 @@ from skillscope.audit.behavior.agentconfig import is_agent_config
 from skillscope.audit.behavior.base import Ctx, Raw
 from skillscope.audit.behavior.cooccur import literals
 from skillscope.audit.behavior.purpose import Purpose, purpose_of
-from skillscope.audit.behavior.regions import line_span
+from skillscope.audit.behavior.regions import FOLLOWED_PAGE, line_span
 from skillscope.audit.behavior.vocab import APPROVE_ALL_KEY, site_of, url_host_of
 from skillscope.audit.capabilities import Capability
 from skillscope.audit.findings import Hit, Severity
@@ -81,8 +81,6 @@ _GRANT_IN_TEXT = re.compile(
 )
 """A grant spelt inside a settings text the code writes whole (a JSON or TOML string, or a jq edit of one:
 ``.permissions.defaultMode = "bypassPermissions"``, ``.permissions.allow += ["Bash(*)"]``)."""
-_FOLLOWED_PAGE = re.compile(r"(?:^|/)SKILL\.md$|(?:^|/)references/[^/]+\.md$", re.IGNORECASE)
-"""Pages the agent follows: a command in their code that edits the agent's settings is run as written."""
 _TESTED = re.compile(r"==|!=|\bin\b|\.includes\(|\.has\(|-eq\b|-ne\b|\bdel\b|\bdelete\b|\.pop\(|\.remove\(|\.filter\(")
 """A line that compares, looks up or removes a value: spelling a grant there checks for it, it does not grant it."""
 
@@ -175,7 +173,7 @@ def takeovers(
     shown = _shown_settings(texts)
     stated = purpose if purpose is not None else _stated(texts)
     servers = _shown_servers(texts, stated)
-    if not scripts and not shown and not any(_FOLLOWED_PAGE.search(c.path) for c in capabilities if c.kind == "writes"):
+    if not scripts and not shown and not any(FOLLOWED_PAGE.search(c.path) for c in capabilities if c.kind == "writes"):
         return servers
     out: list[tuple[str, Hit]] = list(servers)
     for path, line, place, value in shown:
@@ -196,7 +194,7 @@ def takeovers(
         out.append((path, replace(hit_at(check, message, text, start, end), severity=severity)))
 
     # a page the agent follows whose code edits the agent's settings is a script of the shell, as far as that write
-    pages = {p: "shell" for p in texts if _FOLLOWED_PAGE.search(p) and p not in scripts}
+    pages = {p: "shell" for p in texts if FOLLOWED_PAGE.search(p) and p not in scripts}
     for path, language in {**scripts, **pages}.items():
         writes = [
             c
@@ -308,7 +306,7 @@ def _shown_settings(texts: Mapping[str, str]) -> list[tuple[str, int, str, str]]
     setting). A lead-in that says not to is a warning to the reader, not an order."""
     out: list[tuple[str, int, str, str]] = []
     for path, text in texts.items():
-        if not _FOLLOWED_PAGE.search(path) or ("```" not in text and "~~~" not in text):
+        if not FOLLOWED_PAGE.search(path) or ("```" not in text and "~~~" not in text):
             continue
         if not any(name in text for name in _SETTINGS_WORDS):
             continue  # a plain test first: most pages name no agent's settings file
@@ -356,7 +354,7 @@ def _shown_servers(texts: Mapping[str, str], stated: Purpose) -> list[tuple[str,
     (a skill that sets that server up). An entry under a negated lead ("never add ...") warns the reader."""
     out: list[tuple[str, Hit]] = []
     for path, text in texts.items():
-        if not _FOLLOWED_PAGE.search(path) or not _SERVERS_KEY.search(text):
+        if not FOLLOWED_PAGE.search(path) or not _SERVERS_KEY.search(text):
             continue
         given: list[tuple[int, str, str]] = []  # (offset of the entry, the entry, the text naming where it goes)
         for paragraph in re.finditer(r"(?:[^\n]+\n?)+", text):

@@ -12,46 +12,30 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from skillscope.audit.behavior.regions import FOLLOWED_PAGE
+
 __all__ = ["told_text", "named_by_pages"]
 
 _MARKUP = (".svg", ".xml", ".html", ".htm", ".xhtml")
 _TABLE = (".csv", ".tsv")
-_CODE_COMMENT = {
-    ".go": ("//",),
-    ".rs": ("//",),
-    ".js": ("//",),
-    ".mjs": ("//",),
-    ".cjs": ("//",),
-    ".ts": ("//",),
-    ".java": ("//",),
-    ".kt": ("//",),
-    ".swift": ("//",),
-    ".c": ("//",),
-    ".h": ("//",),
-    ".cs": ("//",),
-    ".dart": ("//",),
-    ".py": ("#",),
-    ".rb": ("#",),
-    ".sh": ("#",),
-    ".r": ("#",),
-    ".pl": ("#",),
-    ".ex": ("#",),
-    ".exs": ("#",),
-    ".jl": ("#",),
-    ".lua": ("--",),
-    ".sql": ("--",),
+_COMMENT_MARK = {
+    **dict.fromkeys(
+        (".go", ".rs", ".js", ".mjs", ".cjs", ".ts", ".java", ".kt", ".swift", ".c", ".h", ".cs", ".dart"), "//"
+    ),
+    **dict.fromkeys((".py", ".rb", ".sh", ".r", ".pl", ".ex", ".exs", ".jl"), "#"),
+    **dict.fromkeys((".lua", ".sql"), "--"),
 }
-_PAGES = re.compile(r"(?:^|/)SKILL\.md$|(?:^|/)references/[^/]+\.md$", re.IGNORECASE)
+"""The line-comment mark of each source language whose comments are read (``//`` languages also have ``/* */``)."""
 _TAG = re.compile(r"<[^<>]*>")
 _BLOCK_COMMENT = re.compile(r"/\*.*?\*/", re.DOTALL)
 
 
 def named_by_pages(texts: Mapping[str, str]) -> set[str]:
     """The files SKILL.md or a reference page names by their path in the skill (``assets/x.svg``, ``doc.go``)."""
-    pages = [text for path, text in texts.items() if _PAGES.search(path)]
+    pages = [text for path, text in texts.items() if FOLLOWED_PAGE.search(path)]
     named: set[str] = set()
     for path in texts:
-        if _PAGES.search(path):
+        if FOLLOWED_PAGE.search(path):
             continue
         base = path.rsplit("/", 1)[-1]
         if any(
@@ -69,22 +53,17 @@ def told_text(path: str, text: str) -> str | None:
         return _TAG.sub(lambda m: " " * len(m.group(0)), text)
     if lower.endswith(_TABLE):
         return re.sub(r"[,\t\"]", " ", text)
-    marks = next((m for suffix, m in _CODE_COMMENT.items() if lower.endswith(suffix)), None)
-    if marks is None:
+    mark = _COMMENT_MARK.get("." + lower.rsplit(".", 1)[-1])
+    if mark is None:
         return None
-    out = [" " * len(line) for line in text.split("\n")]
-    lines = text.split("\n")
-    for index, line in enumerate(lines):
+    out = []
+    for line in text.split("\n"):
         stripped = line.lstrip()
-        for mark in marks:
-            if stripped.startswith(mark):
-                indent = len(line) - len(stripped)
-                out[index] = " " * (indent + len(mark)) + stripped[len(mark) :]
+        kept = stripped.startswith(mark)
+        out.append(" " * (len(line) - len(stripped) + len(mark)) + stripped[len(mark) :] if kept else " " * len(line))
     words = "\n".join(out)
-    if "//" in marks:  # /* ... */ blocks (Go, Rust, Java, C) are comments too
-        chars = list(words)
+    if mark == "//":  # /* ... */ blocks (Go, Rust, Java, C) are comments too
         for block in _BLOCK_COMMENT.finditer(text):
-            for at in range(block.start() + 2, block.end() - 2):
-                chars[at] = text[at]
-        words = "".join(chars)
+            inner = slice(block.start() + 2, block.end() - 2)
+            words = words[: inner.start] + text[inner] + words[inner.stop :]
     return words
