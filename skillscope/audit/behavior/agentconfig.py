@@ -478,16 +478,15 @@ def scan_frontmatter(
     because = f", and {safe_line(harm[0][0], limit=60)} {safe_line(harm[1], limit=100)}" if harm else ""
     level: Severity | None = "error" if harm else None
     shell = [t for t in tools if _SHELL_TOOL.fullmatch(t.strip()) or _ANY_ARGS.fullmatch(t.strip())]
-    own = [t for t in shell if own_interpreter(t, languages)]
+    own = {t: interpreter for t in shell if (interpreter := own_interpreter(t, languages))}
     if own and len(own) == len(shell) and level is None:
-        interpreters = sorted({own_interpreter(t, languages) or "" for t in own})
         out.append(
             (
                 "SKILL.md",
                 Raw(
                     "skillscope/permissions/unrestricted-shell",
                     f"allowed-tools grants {safe_line(', '.join(own), limit=80)}: the interpreter the skill's own scripts "
-                    f"run with, with any arguments ({interpreters[0]} given code inline would run anything){because}",
+                    f"run with, with any arguments ({min(own.values())} given code inline would run anything){because}",
                     at,
                     end,
                     "note",

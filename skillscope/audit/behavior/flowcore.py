@@ -120,6 +120,8 @@ class Val:
 
 
 EMPTY = Val()
+_HEADER_VALUE = re.compile(r"(?i)\s*(?:authorization|x-[\w-]*(?:key|token))\s*:")
+"""A word that is a request header carrying a credential (``Authorization: Bearer …``, ``X-Api-Key: …``)."""
 
 
 def merge(vals: Iterable[Val], *, text: str | None = None) -> Val:
@@ -551,9 +553,7 @@ class Sinks:
         for before, word in zip([EMPTY, *words], words, strict=False):
             if word is address:
                 continue
-            header = before.text in ("-H", "--header") or bool(
-                re.match(r"(?i)\s*(?:authorization|x-[\w-]*(?:key|token))\s*:", word.text or "")
-            )
+            header = before.text in ("-H", "--header") or bool(_HEADER_VALUE.match(word.text or ""))
             if header:
                 word = replace(word, secrets=tuple(replace(s, header=True) for s in word.secrets))
             payload.append(word)
