@@ -31,3 +31,8 @@ def loud(files: dict[str, str], frontmatter: dict | None = None) -> list[tuple[s
 
     hits = ((rule, line, sev or check_info(rule).severity) for _, rule, sev, line, _ in found(files, frontmatter))
     return [(rule, line, level) for rule, line, level in hits if level != "note"]
+
+
+def errors(files: dict[str, str], frontmatter: dict | None = None) -> list[tuple[str, int | None]]:
+    """(rule id, line) of every behaviour hit at error level, in file order: what the default gate stops on."""
+    return [(rule, line) for rule, line, level in loud(files, frontmatter) if level == "error"]

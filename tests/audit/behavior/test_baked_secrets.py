@@ -4,7 +4,7 @@ resource, ``process.env`` into a bundle. Twins: named keys, an allow-list filter
 
 from __future__ import annotations
 
-from tests.audit.behavior.helpers import loud
+from tests.audit.behavior.helpers import errors, loud
 
 TOKEN = "skillscope/secrets/token"
 
@@ -36,24 +36,20 @@ processResources.dependsOn aboutFile
 """
 
 
-def _errors(files: dict[str, str]) -> list[tuple[str, int | None]]:
-    return [(rule, line) for rule, line, level in loud(files) if level == "error"]
-
-
 def test_every_project_property_copied_into_a_packaged_resource_is_an_error():
     copy = (
         'project.properties.filterKeys { !it.startsWith("org.gradle") }.forEach { (k, v) -> p["p.$k"] = v.toString() }'
     )
-    assert (TOKEN, 10) in _errors({"about.gradle.kts": KTS.replace("COPY", copy)})
+    assert (TOKEN, 10) in errors({"about.gradle.kts": KTS.replace("COPY", copy)})
 
 
 def test_the_whole_environment_put_into_the_resource_is_an_error():
-    assert (TOKEN, 10) in _errors({"about.gradle.kts": KTS.replace("COPY", "p.putAll(System.getenv())")})
+    assert (TOKEN, 10) in errors({"about.gradle.kts": KTS.replace("COPY", "p.putAll(System.getenv())")})
 
 
 def test_groovy_walking_the_properties_into_a_resource_is_an_error():
     copy = 'properties.each { k, v -> out << "$k=$v\\n" }'
-    assert (TOKEN, 5) in _errors({"build.gradle": GROOVY.replace("COPY", copy)})
+    assert (TOKEN, 5) in errors({"build.gradle": GROOVY.replace("COPY", copy)})
 
 
 def test_named_properties_and_an_allow_list_filter_are_quiet():
@@ -97,7 +93,7 @@ module.exports = {
 
 def test_the_whole_environment_defined_into_a_bundle_is_an_error():
     files = {"webpack.config.js": WEBPACK.replace("DEFINE", '"process.env": JSON.stringify(process.env)')}
-    assert (TOKEN, 7) in _errors(files)
+    assert (TOKEN, 7) in errors(files)
 
 
 def test_one_named_variable_defined_into_the_bundle_is_quiet():
@@ -109,6 +105,6 @@ def test_one_named_variable_defined_into_the_bundle_is_quiet():
 
 def test_vite_spreading_the_environment_into_define_is_an_error_and_a_version_is_not():
     vite = 'import { defineConfig } from "vite";\n\nexport default defineConfig({\n  define: DEFINE,\n});\n'
-    assert (TOKEN, 4) in _errors({"vite.config.ts": vite.replace("DEFINE", "{ ...process.env }")})
+    assert (TOKEN, 4) in errors({"vite.config.ts": vite.replace("DEFINE", "{ ...process.env }")})
     quiet = vite.replace("DEFINE", '{ __APP_VERSION__: JSON.stringify("1.2.0") }')
     assert loud({"vite.config.ts": quiet}) == []

