@@ -12,9 +12,10 @@ from skillscope.core.textsafe import safe_line
 __all__ = ["scan_triggers", "scan_blobs", "scan_prose_triggers"]
 
 _NOW = r"(?:datetime\.(?:datetime\.)?(?:now|utcnow|today)\(\)|date\.today\(\)|time\.time\(\)|Date\.now\(\)|new\s+Date\(\)(?:\.getTime\(\))?|\$\(date\s+\+%[A-Za-z%]+\)|\bnow\b|\btoday\b)"
-_MOMENT = r"(?:(?:time\.mktime|timegm)\(\s*\(\s*20\d\d\s*,[^)]*\)|Date\.(?:UTC|parse)\(\s*['\"]?20\d\d[^)]*\)|datetime\.?(?:datetime)?\(\s*20\d\d\s*,[^)]*\)|date\(\s*20\d\d\s*,[^)]*\)|new\s+Date\(\s*['\"]?20\d\d[^)]*\)|['\"]20\d\d-\d\d-\d\d[^'\"]*['\"]|\b1[6-9]\d{8}\b|\b20\d\d[01]\d[0-3]\d\b)"
+_MOMENT = r"(?:\b(?:DateTime|LocalDate(?:Time)?|ZonedDateTime|OffsetDateTime|Time|time|NaiveDate(?:Time)?|Utc|Local|Date)(?:\.|::)(?:utc|of|new|Date|local|gm|mktime|from_ymd\w*|with_ymd\w*|ymd\w*)\(\s*20\d\d\b[^)\n]*\)?|(?:time\.mktime|timegm)\(\s*\(\s*20\d\d\s*,[^)]*\)|Date\.(?:UTC|parse)\(\s*['\"]?20\d\d[^)]*\)|datetime\.?(?:datetime)?\(\s*20\d\d\s*,[^)]*\)|date\(\s*20\d\d\s*,[^)]*\)|new\s+Date\(\s*['\"]?20\d\d[^)]*\)|['\"]20\d\d-\d\d-\d\d[^'\"]*['\"]|\b1[6-9]\d{8}\b|\b20\d\d[01]\d[0-3]\d\b)"
 _TIME_BOMB = re.compile(
-    rf"{_NOW}[^\n]{{0,40}}?(?:[<>]=?|==|-gt|-ge|-lt|-le|-eq)\s*[^\n]{{0,10}}?{_MOMENT}|{_MOMENT}\s*(?:[<>]=?|==)\s*[^\n]{{0,10}}?{_NOW}",
+    rf"{_NOW}[^\n]{{0,40}}?(?:[<>]=?|==|-gt|-ge|-lt|-le|-eq|\.(?:is)?(?:[Aa]fter|[Bb]efore|[Ee]qual)\(|\.compareTo\()\s*[^\n]{{0,10}}?{_MOMENT}|"
+    rf"{_MOMENT}[^\n]{{0,30}}?(?:[<>]=?|==|\.(?:is)?(?:[Aa]fter|[Bb]efore)\()\s*[^\n]{{0,10}}?{_NOW}",
     re.IGNORECASE,
 )
 # The count may be read through a call (bumpRunCount() % 50 === 0) and compared with JavaScript's ===.
@@ -226,6 +227,7 @@ def scan_triggers(ctx: Ctx) -> None:
     counters = {a or b for a, b in _INCREMENT.findall(text)}
     moments = set(_MOMENT_BIND.findall(text)) if re.search(r"20\d\d", text) else set()
     places = set(_WHERE_BIND.findall(text)) if any(w in text for w in _WHERE_WORDS) else set()
+    gates = set(_EVASION_BIND.findall(text)) if _EVASION.search(text) else set()
     clocks = {
         name
         for left in _CLOCK_BIND.findall(text)
@@ -236,16 +238,37 @@ def scan_triggers(ctx: Ctx) -> None:
         condition = match.group(0)
         if text.count("\n", 0, match.start()) in reported:
             continue
-        named = set(re.findall(r"[A-Za-z_]\w*", condition)) if moments or counters or places or clocks else set()
+        named = (
+            set(re.findall(r"[A-Za-z_]\w*", condition)) if moments or counters or places or clocks or gates else set()
+        )
         # where the code runs (its time zone, locale, the repository's remote) tested against a fixed set or pattern
         where = bool(_WHERE.search(condition) or named & places) and _WHERE_TEST.search(condition) is not None
-        if not (_COMPARE.search(condition) or where):
+        # what kind of machine it runs on (CI, a container, a small or young VM, a debugger): a test needs no fixed value
+        fixed = bool(_COMPARE.search(condition) or where) and bool(
+            _LITERAL.search(condition) or named & moments or where
+        )
+        probe = None if fixed else _EVASION.search(condition)
+        gate = [] if fixed else sorted(named & gates)
+        if not (fixed or probe or gate):
             continue
-        if not (_LITERAL.search(condition) or named & moments or where):
-            continue
-        harm = _harm(ctx, *_guarded(text, match.start()), own, follow=where)
+        harm = _harm(ctx, *_guarded(text, match.start()), own, follow=where or bool(probe or gate))
         if harm is None:
             continue  # a condition on a fixed value is ordinary code; only one that guards harm is a trigger
+        if probe or gate:
+            at = match.start() + len(condition) - len(condition.lstrip())
+            if not probe:  # the probe is where the name is set: point there, the test is one line below it
+                bind = next(b for b in _EVASION_BIND.finditer(text) if b.group(1) == gate[0])
+                at = bind.start(1)
+                reported[text.count("\n", 0, at)] = len(ctx.hits)
+            ctx.add(
+                "skillscope/triggers/magic-value",
+                "switches on where it runs (CI or not, a container, the machine's size or uptime, a debugger): "
+                f"{safe_line(condition.strip(), limit=100)!r}, guarding: {safe_line(harm, limit=120)}",
+                at,
+                text.find("\n", at) if text.find("\n", at) >= 0 else len(text),
+                "error",
+            )
+            continue
         if where:
             check, what = (
                 "skillscope/triggers/magic-value",
@@ -272,6 +295,19 @@ def scan_triggers(ctx: Ctx) -> None:
         )
 
 
+_EVASION = re.compile(
+    r"\b(?:CI|GITHUB_ACTIONS|GITLAB_CI|JENKINS_(?:URL|HOME)|BUILDKITE|CIRCLECI|TRAVIS|TF_BUILD|CONTINUOUS_INTEGRATION|"
+    r"KUBERNETES_SERVICE_HOST)\b|\.dockerenv\b|\.containerenv\b|/proc/1/cgroup|systemd-detect-virt|\bhypervisor\b|"
+    r"/sys/class/dmi|\bcpus\(\)|\bcpu_count\(|\bnproc\b|\bhardwareConcurrency\b|\bNumCPU\(|\bProcessorCount\b|"
+    r"\bavailableProcessors\(|\btotalmem\(|\bMemTotal\b|\buptime\b|\bboot_time\(|\bgettrace\(|\bIsDebuggerPresent\b"
+)
+"""A probe of whether the code runs where someone watches it: a CI runner, a container, a VM with few CPUs, little memory
+or a recent boot, a debugger. Harm run only when the probes say "a real workstation" evades the sandboxes that vet it."""
+_EVASION_BIND = re.compile(
+    rf"^[ \t]*(?:(?:const|let|var|local|readonly|export|my|final|val)\s+)?\$?([A-Za-z_]\w*)\s*(?::\s*[\w\[\]]+\s*)?:?="
+    rf"[^=\n][^\n]*(?:{_EVASION.pattern})",
+    re.MULTILINE,
+)
 _WHERE = re.compile(
     r"\btzname\b|\btimeZone\b|\btzlocal\b|\bTZ\b|\bgetlocale\b|\bLANG\b|\bLC_ALL\b|\bresolvedOptions\b|"
     r"git\s+remote\s+get-url|remote\.origin\.url|git\s+config\s+--get\s+remote\.|\bremote_url\b"
