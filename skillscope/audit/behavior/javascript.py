@@ -1353,7 +1353,11 @@ class _Analyser:
             base = path.rsplit("/", 1)[-1]
             if base and base in command:
                 check = DOWNLOAD if kind == "download" else DECODE
-                self.add(check, f"runs {shown(path, 80)}, written from {kind}ed data (child_process.{method})", node)
+                self.add(
+                    check,
+                    f"runs {shown(path, 80)}, written from {kind.rstrip('e')}ed data (child_process.{method})",
+                    node,
+                )
                 return Val()
         tool = name.rsplit("/", 1)[-1]
         taint = merge(*(carried(w) for w in words[1:])).taint if len(words) > 1 else None

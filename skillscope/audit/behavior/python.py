@@ -378,6 +378,7 @@ class Analyser:
         self.values = Values()
         """Constant values of names and real names of callees (``pyvalues``)."""
         self.values.shipped = ctx.skill_files
+        self.values.partial = self.consts
         self.requests: dict[str, str] = {}
         self.connections: dict[str, str] = {}
         """Names of HTTP connections (``http.client.HTTPSConnection(host)``), with the host each talks to."""
@@ -1142,7 +1143,7 @@ class Analyser:
             place, kind = kept
             self._add(
                 "skillscope/obfuscation/download-exec" if kind == "download" else "skillscope/obfuscation/decode-exec",
-                f"runs {safe_line(place, limit=80)}, written from {kind}ed data ({fn}, line {self._line(node)})",
+                f"runs {safe_line(place, limit=80)}, written from {kind.rstrip('e')}ed data ({fn}, line {self._line(node)})",
                 node,
                 "note" if kind == "download" and _pinned(self.ctx.text) else None,
             )
@@ -1506,13 +1507,17 @@ class Analyser:
             self._add(check, f"runs a command {where} ({fn}, line {self._line(node)})", node)
             return
         for key, kind in self.dropped.items():
-            if key and key in said or any(isinstance(n, ast.Name) and n.id == key for n in ast.walk(command)):
+            if (
+                key
+                and key in said
+                or any(isinstance(n, ast.Name) and key in (n.id, self.consts.get(n.id)) for n in ast.walk(command))
+            ):
                 check = (
                     "skillscope/obfuscation/download-exec"
                     if kind == "download"
                     else "skillscope/obfuscation/decode-exec"
                 )
-                self._add(check, f"runs {safe_line(key, limit=80)}, written from {kind}ed data", node)
+                self._add(check, f"runs {safe_line(key, limit=80)}, written from {kind.rstrip('e')}ed data", node)
                 return
         elements = command.elts if isinstance(command, (ast.List, ast.Tuple)) else []
         operands = elements[1:]
@@ -1648,7 +1653,9 @@ class Analyser:
                     if kind == "download"
                     else "skillscope/obfuscation/decode-exec"
                 )
-                self._add(check, f"runs {safe_line(place, limit=80)}, written from {kind}ed data ({fn})", node)
+                self._add(
+                    check, f"runs {safe_line(place, limit=80)}, written from {kind.rstrip('e')}ed data ({fn})", node
+                )
 
     def _acts(self, node: ast.Call, fn: str, method: str) -> None:
         """Writes (with what they write), deletions, permission grants and printed text."""
@@ -1952,7 +1959,7 @@ class Analyser:
         if copied:
             source = self._path(payload)
             kind = self.dropped.get(source)
-            return f"was written from {kind}ed data" if kind else None
+            return f"was written from {kind.rstrip('e')}ed data" if kind else None
         pieces = [payload] + [
             part for name in ast.walk(payload) if isinstance(name, ast.Name) for part in self.parts.get(name.id, [])
         ]

@@ -222,6 +222,9 @@ class Values:
         with every text they may hold."""
         self.shipped: Mapping[str, str] = {}
         """The skill's own files by path: ``json.load(open(HERE / "cfg.json"))`` reads the config the skill ships."""
+        self.partial: Mapping[str, str] = {}
+        """Names bound to a text known in part (``assets = site / "assets"`` as ``*/assets``): ``text`` reads a name
+        through it, so a path built on the name keeps the part that is known."""
 
     # --- names and callees --------------------------------------------------------------------
     def learn_imports(self, tree: ast.AST) -> None:
@@ -273,6 +276,8 @@ class Values:
             return json.dumps({k: self.text(v) for k, v in zip(keys, node.values, strict=True)})
         if value is not None and not (partial and isinstance(node, (ast.List, ast.Tuple))):
             return render(value)
+        if isinstance(node, ast.Name) and node.id in self.partial:
+            return self.partial[node.id]
         if isinstance(node, ast.JoinedStr):
             return "".join(
                 v.value
