@@ -1,5 +1,6 @@
-"""A password typed at a prompt that a script keeps where no login needs it (a temporary file, a log, a hidden file of
-no tool it names): harvested for later, judged alike for every language."""
+"""A secret a script keeps where it does not belong, judged alike for every language: a password typed at a prompt
+kept where no login needs it (a temporary file, a log, a hidden file of no tool it names), harvested for later; and
+any secret written into a file a web site serves to anyone."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from skillscope.audit.behavior.vocab import (
 )
 from skillscope.core.textsafe import safe_line
 
-__all__ = ["KEPT", "judge_kept", "kept_place"]
+__all__ = ["KEPT", "judge_kept", "kept_place", "judge_published", "published_place"]
 
 KEPT = "skillscope/exfiltration/prompt-kept"
 
@@ -78,7 +79,11 @@ def judge_kept(
     log: str | None = None,
 ) -> bool:
     """Report a typed password (each secret as what was read, its line and its name) written to ``path``, or to the
-    log ``log`` names, where no login keeps it; True when reported."""
+    log ``log`` names, where no login keeps it, and any of these secrets written into a file a web site serves; True
+    when reported."""
+    typed = list(typed)
+    if log is None and judge_published(ctx, typed, path, start, end):
+        return True
     for what, line, name in typed:
         if not what.startswith(PROMPTED):
             continue
@@ -94,6 +99,43 @@ def judge_kept(
             "kept where no login reads it",
             start,
             end,
+        )
+        return True
+    return False
+
+
+_PUBLISHED = re.compile(
+    r"(?:^|/)(?:public|static|www|wwwroot|htdocs|public_html|_site|site|assets|dist|docs)/(?:[^/]+/)*"
+    r"[^/]+\.(?:m?js|cjs|html?|css|json|map|txt|xml|webmanifest)$|^/(?:var/www|srv/www|srv/http|usr/share/nginx/html)/",
+    re.IGNORECASE,
+)
+_PUBLIC_BY_NAME = re.compile(r"^(?:NEXT_PUBLIC_|VITE_|PUBLIC_|REACT_APP_|EXPO_PUBLIC_|GATSBY_|NUXT_PUBLIC_)")
+"""Variables a framework puts into the browser bundle by design: their values are public, not secrets."""
+
+
+def published_place(path: str) -> bool:
+    """Whether ``path`` is a file a web site serves to its visitors: a script, page, style sheet or data file under a
+    site's public folder (``public/``, ``static/``, ``assets/``, ``_site/``, ``docs/`` of GitHub Pages, a web root)."""
+    return _PUBLISHED.search(path.replace("\\", "/").strip()) is not None
+
+
+def judge_published(
+    ctx: Ctx, typed: Iterable[tuple[str, int, str | None]], path: str | None, start: int, end: int
+) -> bool:
+    """Report a secret (each as what was read, its line and its name) written into a file a web site serves; True
+    when reported. A value a framework publishes by design (``NEXT_PUBLIC_*``, ``VITE_*``) is no secret."""
+    if not path or not published_place(path):
+        return False
+    for what, line, name in typed:
+        if _PUBLIC_BY_NAME.match(name or "") or not what:
+            continue
+        ctx.add(
+            "skillscope/secrets/token",
+            f"{what} (line {line}) and writes it into {safe_line(path, limit=80)} (line {ctx.line(start)}), a file the "
+            "site serves: every visitor can read the secret",
+            start,
+            end,
+            "error",
         )
         return True
     return False
