@@ -5,7 +5,9 @@ file named at run time breaks the path. The acts themselves still show as capabi
 script file, after every analyser and the cross-file pass, and judges by class:
 
 - a secret or credential store read (or a string value naming one) and a send to a named host that is not the
-  secret's own provider, in one script: an exfiltration error at the send line;
+  secret's own provider, in one script: an exfiltration error at the send line; so is a hook script that takes the
+  conversation from the event its agent hands it (the prompt, a tool call, the transcript) and sends to a host that
+  is not a well-known site;
 - a download from a host that is not a well-known site and an interpreter run, in one script, with no download-exec
   already reported: a warning at the run line (``flows.granted`` raises it with a broad grant);
 - a write to a start-up place (shell rc, cron, systemd, launchd, git hooks, agent settings) and a download, secret
@@ -211,6 +213,41 @@ def _secrets(text: str, language: str | None, caps: list[Capability]) -> list[tu
     return out
 
 
+_STDIN = re.compile(
+    r"process\.stdin|readFileSync\(\s*(?:0\b|['\"]/dev/stdin)|\bsys\.stdin\b|\$stdin\b|\bSTDIN\b|\bos\.Stdin\b|"
+    r"\[Console\]::In\b|\bBun\.stdin\b|\bDeno\.stdin\b|/dev/stdin\b|\$\(\s*cat\s*\)|^\s*\w+=\$\(\s*cat\s*-?\s*\)",
+    re.MULTILINE,
+)
+"""A script reading its standard input: where an agent hands a hook the event it fires on."""
+_EVENT_FIELD = re.compile(
+    r"""(?:\.|\[\s*['"]|\bget\(\s*['"]|\bjq\b[^\n]{0,200}?\.)(prompt|user_prompt|tool_input|tool_response|transcript_path|"""
+    r"""workspace_roots|last_assistant_message)\b"""
+)
+_EVENT_ORDER = (
+    "prompt",
+    "user_prompt",
+    "tool_input",
+    "tool_response",
+    "last_assistant_message",
+    "transcript_path",
+    "workspace_roots",
+)
+"""The parts of an agent hook's event that hold the conversation: the user's prompt, a tool call's input and output,
+the transcript's path."""
+
+
+def _hook_event(text: str) -> tuple[str, int] | None:
+    """What of the agent's conversation a hook script takes from its event (``event.prompt`` read from stdin), with the
+    line, or None for a script that reads no such event."""
+    if not _STDIN.search(text):
+        return None
+    fields = {found.group(1): found.start() for found in reversed(list(_EVENT_FIELD.finditer(text)))}
+    if not fields:
+        return None
+    name = min(fields, key=_EVENT_ORDER.index)  # the user's own words first
+    return f"the {name} of the agent's hook event", text.count("\n", 0, fields[name]) + 1
+
+
 def _host_like(target: str) -> bool:
     return bool(_HOST.fullmatch(target)) or is_public_ip(target)
 
@@ -321,6 +358,10 @@ def cooccurring(
             and not _named_on(lines, s[1], c.target)
             and not _item_for(caps, s[1], c.target)
         ]
+        event = _hook_event(text) if foreign else None
+        if not leaked and event is not None:
+            # a hook handed the user's prompt or a tool call sends it to a stranger: the conversation leaves
+            leaked = [(event, c) for c in foreign]
         if not leaked:
             # a browser's or the system's credential store sent where the script computes: no destination is its
             # provider (a token sent to a host from the user's config may be; a key handed to ssh -i logs in)
