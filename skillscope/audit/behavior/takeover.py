@@ -447,11 +447,26 @@ def _helpers_installed(
 
 _INSTRUCTION_FILES = re.compile(
     r"(?:^|/)(?:CLAUDE(?:\.local)?\.md|AGENTS\.md|GEMINI\.md|\.cursorrules|\.windsurfrules|\.clinerules|"
-    r"copilot-instructions\.md|SKILL\.md|\.cursor/rules/[^/]+|\.claude/(?:commands|agents)/[^/]+\.md)$",
+    r"copilot-instructions\.md|SKILL\.md|\.cursor/rules/[^/]+|\.claude/(?:commands|agents)/[^/]+\.md|"
+    r"\.(?:claude|codex|cursor|gemini|agents|config/opencode|config/goose)/skills?/[^/]+/?)$",
     re.IGNORECASE,
 )
-"""Files an agent reads as its instructions: the project's memory files, rules files, and other skills' pages."""
+"""Files an agent reads as its instructions: the project's memory files, rules files, and other skills' pages or
+folders."""
 _HEREDOC = re.compile(r"<<-?\s*['\"]?(\w+)['\"]?[^\n]*\n(.*?)\n\s*\1\s*$", re.DOTALL | re.MULTILINE)
+
+
+_PAGES = 8
+"""Texts of one script read as whole pages (commands and code blocks included): a bound on the work a script of many
+long strings can cause."""
+
+
+def _page_hits(text: str) -> list[Raw]:
+    """What the behaviour rules find in ``text`` read as a skill's SKILL.md, as raw hits."""
+    from skillscope.audit.behavior.engine import SkillFileText, analyse_skill
+
+    analysis = analyse_skill([SkillFileText("SKILL.md", text)], {})
+    return [Raw(hit.id, hit.message, 0, 0, hit.severity) for _, hit in analysis.hits]
 
 
 def _planted(
@@ -481,14 +496,24 @@ def _planted(
         # a text the script reads from a file it ships (FOOTER = File.read("footer.md")) is what it can plant too
         here = path.rsplit("/", 1)[0] + "/" if "/" in path else ""
         said += [texts[f] for f in {here + v for v in said if here + v in texts} | {v for v in said if v in texts}]
+        # a folder of the skill copied whole into a skills folder (cp -r payload/. ~/.claude/skills/x/): its pages
+        folders = {re.sub(r"^/?(?:\.\.?/)*", "", v.strip()).rstrip("/.") for v in said if "/" in v and len(v) < 200}
+        said += [t for f, t in texts.items() if any(d and f.startswith(d + "/") and f.endswith(".md") for d in folders)]
         said += [plain for value in said if (plain := _decoded_text(value))]  # an order kept in base64 until written
         found: list[tuple[int, Raw]] = []
+        pages = 0
         for value in said:
             if len(value.split()) < 3:
                 continue
             inner = Ctx(value, 0, value, writes[0].target)
             scan_prose(inner)
-            for raw in inner.hits:
+            raws = list(inner.hits)
+            if not raws and pages < _PAGES and ("`" in value or "\n" in value or "\\n" in value):
+                # a page's commands too ("run `curl … | sh`", a fenced block): the planted page read as any page is,
+                # with a printf's or echo -e's \n as the line break it writes
+                pages += 1
+                raws = _page_hits(value.replace("\\n", "\n"))
+            for raw in raws:
                 level = raw.severity or check_info(raw.check).severity
                 if level in ("error", "warning"):
                     found.append((0 if level == "error" else 1, raw))
