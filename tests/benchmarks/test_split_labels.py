@@ -1,4 +1,4 @@
-"""The tuning splits written by helpers who never read the rules (dev, dev7, dev8, dev9, dev10, dev11, dev12) are well-formed: every
+"""The tuning splits written by helpers who never read the rules (dev, dev7, dev8, dev9, dev10, dev11, dev12, dev13) are well-formed: every
 folder is labelled, the counts are the ones their README sections state, every malicious label's marker is on its
 line, and every host a skill names is a reserved example name, a documentation address or a vendor's own. No audit
 runs here."""
@@ -49,6 +49,15 @@ VENDORS = {
         "maven.apache.org",
         "taskfile.dev",
         "www.w3.org",  # XML and SVG namespaces, never fetched
+        "127.0.0.1",
+    ),
+    "dev13": (
+        "api.github.com",
+        "uploads.github.com",
+        "github.com",
+        "hooks.slack.com",
+        "rubygems.org",
+        "pypi.org",
         "127.0.0.1",
     ),
 }
@@ -114,6 +123,14 @@ def test_dev12_has_every_folder_labelled_and_the_counts_are_the_readme_s():
     assert sum(1 for label in honest if label.get("risky")) == 20
 
 
+def test_dev13_has_every_folder_labelled_and_the_counts_are_the_readme_s():
+    labels = LABELS["dev13"]
+    honest = [label for label in labels.values() if label["label"] == "honest"]
+    assert {p.parent.name for p in bench.corpus_dir("dev13").glob("*/SKILL.md")} == set(labels)
+    assert (len(_malicious("dev13")), len(honest)) == (30, 24)
+    assert sum(1 for label in honest if label.get("risky")) == 20
+
+
 @pytest.mark.parametrize(("split", "name"), [(s, n) for s in VENDORS for n in sorted(_malicious(s))])
 def test_a_malicious_label_s_marker_is_on_its_line(split, name):
     label = _malicious(split)[name]
@@ -132,7 +149,7 @@ def test_every_host_is_reserved_or_a_vendor_s(split, name):
             if "." not in host.strip(".") or host.endswith("."):
                 continue  # a host joined from pieces at run time ("https://diag." + ...): its pieces are reserved too
             assert (
-                host.endswith((".example", ".test", "example.com", "example.net", "example.org"))
+                host.endswith((".example", ".test", ".localhost", "example.com", "example.net", "example.org"))
                 or host.startswith(("192.0.2.", "198.51.100.", "203.0.113."))
                 or host in VENDORS[split]
             ), (path, host)

@@ -1,0 +1,3 @@
+module example.invalid/gomodproxycheck
+
+go 1.22

@@ -1,0 +1,3 @@
+module example.invalid/gopanicreporter
+
+go 1.22

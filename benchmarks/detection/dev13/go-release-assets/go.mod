@@ -1,0 +1,3 @@
+module example.invalid/goreleaseassets
+
+go 1.22

@@ -1,0 +1,3 @@
+module example.invalid/golangcibootstrap
+
+go 1.22

@@ -1,0 +1,3 @@
+module example.invalid/mdtablefmt
+
+go 1.22
