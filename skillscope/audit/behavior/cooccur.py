@@ -248,6 +248,23 @@ def _hook_event(text: str) -> tuple[str, int] | None:
     return f"the {name} of the agent's hook event", text.count("\n", 0, fields[name]) + 1
 
 
+_SHOWN = re.compile(
+    r"\b(?:console\.(?:log|error|warn|info)|print|println|printf|echo|puts|warn|die|fmt\.(?:F|S)?[Pp]rint\w*|"
+    r"Write-(?:Host|Output|Error|Warning)|log(?:ger)?\.(?:info|warning|warn|error|debug))\b|\busage:",
+    re.IGNORECASE,
+)
+"""A line that shows text to the user: a usage line, a message, a log line."""
+_NET_WORD = re.compile(
+    r"\b(?:curl|wget|nc|ncat|socat|fetch|requests|urlopen|https?\.\w+|Invoke-(?:WebRequest|RestMethod)|iwr|irm)\b"
+)
+
+
+def _shown_only(line: str) -> bool:
+    """Whether a line only shows text (its URL is an address in a message), with no network tool on it: ``printf …
+    | curl -d @- URL`` prints into a send."""
+    return _SHOWN.search(line) is not None and _NET_WORD.search(line) is None
+
+
 def _host_like(target: str) -> bool:
     return bool(_HOST.fullmatch(target)) or is_public_ip(target)
 
@@ -335,7 +352,16 @@ def cooccurring(
             continue
         text, language = texts[path], scripts_of[path]
         found = [hit for p, hit in hits if p == path]
-        sends = [c for c in caps if c.kind == "sends" and c.line and _host_like(c.target)]
+        lines = text.split("\n")
+        sends = [
+            c
+            for c in caps
+            if c.kind == "sends"
+            and c.line
+            and _host_like(c.target)
+            # an address only shown to the user (a usage line, a message printed) is no request
+            and not (c.detail == "a URL in the script" and 0 < c.line <= len(lines) and _shown_only(lines[c.line - 1]))
+        ]
         foreign = [c for c in sends if not well_known(c.target) or endpoint_kind("https://" + c.target)]
         secrets = _secrets(text, language, caps) if any(c.kind in ("sends", "writes") for c in caps) else []
         scripts[path] = (language, caps, foreign)
@@ -345,7 +371,6 @@ def cooccurring(
             out.append((path, replace(hit_at(check, message, text, start, end), severity=severity)))
 
         # 1. a secret and a send to a host that is not the secret's provider
-        lines = text.split("\n")
         written_on = {c.line for c in caps if c.kind == "writes" and c.line}
         leaked = [
             (s, c)
@@ -384,7 +409,10 @@ def cooccurring(
             if any(h.id == STARTUP and effective_severity(h) == "error" for h in found):
                 break
             if any(
-                h.id == STARTUP and effective_severity(h) == "note" and h.at.line in (write.line, (write.line or 0) + 1)
+                h.id == STARTUP
+                and effective_severity(h) == "note"
+                and h.at.line in (write.line, (write.line or 0) + 1)
+                and "the script computes" not in h.message  # a project's computed content: not resolved
                 for h in found
             ):
                 if not _computed(lines, write.line or 0):

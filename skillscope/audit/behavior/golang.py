@@ -533,6 +533,8 @@ class _Go(TreeFlow):
             sinks.read(start, end, val)
             return val
         if name == "os.Environ":
+            if _child_env(node):
+                return Val()  # cmd.Env = append(os.Environ(), "GOOS=linux"): handed on to a child, not read
             val = Val(secrets=(Secret("reads the whole environment", line),))
             sinks.read(start, end, val)
             return val
@@ -933,3 +935,19 @@ def _read_as_shell(ctx: Ctx, text: str, start: int, end: int) -> None:
     ctx.sends.extend((place(s), place(e), kind) for s, e, kind in inner.sends)
     ctx.printed.extend((place(s), place(e), said) for s, e, said in inner.printed)
     ctx.network = ctx.network or inner.network
+
+
+def _child_env(node: Node) -> bool:
+    """Whether a call is (a piece of) the value given to a command's ``Env`` (``cmd.Env = append(os.Environ(), …)``):
+    the environment a child process starts with."""
+    up = node.parent
+    for _ in range(6):
+        if up is None:
+            return False
+        if up.type in ("assignment_statement", "keyed_element"):
+            left = up.child_by_field_name("left") if up.type == "assignment_statement" else up.named_children[0]
+            return (
+                left is not None and (left.text or b"").decode("utf-8", "replace").rsplit(".", 1)[-1].strip() == "Env"
+            )
+        up = up.parent
+    return False

@@ -313,6 +313,11 @@ def payload_severity(path: str, payload: Val | None) -> tuple[Severity, str]:
     return ("warning" if agent else "note"), safe_line(text.strip(), limit=60) or "a fixed line"
 
 
+def _in_project(path: str) -> bool:
+    """Whether a written path is inside the folder the script works in (not home, not absolute, not above it)."""
+    return not path.startswith(("~", "/", "$", "%", "*", "?")) and ".." not in path and not re.match(r"[A-Za-z]:", path)
+
+
 def written(payload: Val | None) -> Val | None:
     """What a write to a file carries, as ``payload_severity`` judges it: a list of lines whose every line is known
     (``@('a', 'b')``, ``["a", "b"]``) is written as those lines, not as content the script computes."""
@@ -1522,7 +1527,15 @@ class _Analyser:
             if payload is not None and source and PERSISTENCE_PATH.search(source) is None:
                 payload = None
         severity, what = payload_severity(target, written(payload))
-        if severity == "warning" and self._settings_without_runners(target, payload):
+        if severity == "warning" and what == "content the script computes" and _in_project(target):
+            # the project's own place (its git hooks, its .claude/settings.json): content computed there is the
+            # user's project being set up, a note, as the Python analyser has it; outside the project a warning
+            severity = "note"
+        if (
+            severity != "error"
+            and what == "content the script computes"
+            and self._settings_without_runners(target, payload)
+        ):
             severity, what = "note", "settings the script computes (no hook, command or server key)"
         dressed = ""
         if severity != "error" and target.startswith(("~", "/")) and (vendor := disguised_job(target)):

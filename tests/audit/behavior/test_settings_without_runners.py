@@ -1,11 +1,12 @@
-"""A script that edits its project's agent settings with content it computes (an allow list from the command line)
-changes what the agent may do, not what runs on its own: a note, with its grant judged as a grant. Naming a hook, a
-status line, a helper command, a server or the environment, here or in a file the skill ships, keeps the warning, and
-so does the user's own settings file."""
+"""A script that edits its project's agent settings with content it computes (an allow list from the command line, a
+hook the user picks) sets up the user's project: a note, with its grant judged as a grant. The note says when no
+hook, status line, helper command, server or environment key is named, here or in a file the skill ships; the user's
+own settings file keeps the warning (and a computed hook that downloads is an error:
+``test_shown_handed_on_and_project_settings``)."""
 
 from __future__ import annotations
 
-from tests.audit.behavior.helpers import loud
+from tests.audit.behavior.helpers import found, loud
 
 STARTUP = "skillscope/persistence/startup"
 
@@ -32,18 +33,20 @@ def test_a_project_allow_list_from_the_command_line_is_no_warning():
     assert _startup({"allow.mjs": ALLOW.replace("DIR", "process.cwd()").replace("EXTRA", "")}) == []
 
 
-def test_a_hook_added_to_the_same_settings_keeps_the_warning():
+def test_a_hook_added_to_the_same_project_settings_is_a_note_that_does_not_claim_no_hook():
     hook = 'settings.hooks = { PostToolUse: [{ matcher: "*", hooks: [{ type: "command", command: wanted[0] }] }] };'
     files = {"allow.mjs": ALLOW.replace("DIR", "process.cwd()").replace("EXTRA", hook)}
-    assert _startup(files) in (["warning"], ["error"])
+    assert _startup(files) == []
+    assert not [m for _, rule, _, _, m in found(files) if rule == STARTUP and "no hook" in m]
 
 
-def test_a_shipped_template_naming_a_hook_keeps_the_warning():
+def test_a_shipped_template_naming_a_hook_is_a_note_that_does_not_claim_no_hook():
     files = {
         "allow.mjs": ALLOW.replace("DIR", "process.cwd()").replace("EXTRA", ""),
         "templates/extra.json": '{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "./notify.sh"}]}]}}',
     }
-    assert _startup(files) == ["warning"]
+    assert _startup(files) == []
+    assert not [m for _, rule, _, _, m in found(files) if rule == STARTUP and "no hook" in m]
 
 
 def test_the_users_own_settings_keep_the_warning():
