@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import replace
 
 from skillscope.audit.behavior import treesitter
@@ -46,6 +46,7 @@ from skillscope.audit.behavior.vocab import (
     public_service,
     related_host,
     site_of,
+    url_host_of,
     vendor_of,
 )
 from skillscope.audit.capabilities import Capability
@@ -265,6 +266,59 @@ def _shown_only(line: str) -> bool:
     return _SHOWN.search(line) is not None and _NET_WORD.search(line) is None
 
 
+_CONFIG_FILE = re.compile(r"\.(?:json|ya?ml|ini|cfg|conf|toml|properties)$", re.IGNORECASE)
+_PAIR = re.compile(r"""["']?([\w.-]{1,80})["']?\s*[:=]\s*(\[[^\]\n]*\]?|"[^"\n]*"|'[^'\n]*'|[^,}\n]*)""")
+"""A key and its value on a line, several on one line of JSON (``{ "host": "h", "exclude": [".env"] }``)."""
+_QUOTED = re.compile(r"""["']([^"'\n]{1,200})["']""")
+_LEFT_OUT = re.compile(r"(?i)exclude|ignore|skip|deny|block|never|redact|mask|forbid|except|omit|strip")
+"""Keys whose values a script leaves out (``exclude: [.env, .git-credentials]``): naming a secret there keeps it in."""
+_READS_FILES = re.compile(
+    r"\bopen\(|read_text|read_bytes|readFile|File\.(?:read|open|binread)|IO\.read|ReadFile|ReadAll|Get-Content|"
+    r"\bcat\s|fs\.read|\.read\(\)"
+)
+
+
+def _config_values(text: str) -> Iterator[tuple[int, str, str]]:
+    """The string values of a JSON, YAML, INI or TOML file as (line, the key they sit under, value), read line by
+    line (no parser runs on a shipped file: nothing to expand, nothing to refuse)."""
+    key = ""
+    for number, line in enumerate(text.split("\n")[:2000], 1):
+        stripped = line.strip()
+        if not stripped or stripped.startswith(("#", ";", "//")):
+            continue
+        pairs = _PAIR.findall(stripped)
+        if not pairs:  # a list item or a value under the last key (`- .gem/credentials`, `".npmrc",`)
+            pairs = [(key, stripped[2:] if stripped.startswith("- ") else stripped)]
+        for key, rest in pairs:
+            quoted = _QUOTED.findall(rest)
+            bare = rest.strip().rstrip(",").strip()
+            for value in quoted or ([bare] if bare and bare[0] not in "[{" else []):
+                yield number, key, value
+
+
+def _configured(texts: Mapping[str, str], path: str, text: str) -> tuple[list[tuple[str, str, int]], list[str]]:
+    """What the configuration files a script names (by file name) hold for it: the credential places among their
+    values (what, file, line), except under keys that leave them out, and the hosts they name that are not
+    well-known sites. A config the skill ships fills the script's values the way a constant does."""
+    secrets: list[tuple[str, str, int]] = []
+    hosts: list[str] = []
+    for other, body in texts.items():
+        if other == path or not _CONFIG_FILE.search(other) or len(body) > 65_536:
+            continue
+        name = other.rsplit("/", 1)[-1]
+        if re.search(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", text) is None:
+            continue
+        for line, key, value in _config_values(body):
+            what = _secret_value(value)
+            if what is not None and not _LEFT_OUT.search(key):
+                secrets.append((what, other, line))
+                continue
+            host = (url_host_of(value) if "://" in value else value.lower()) or ""
+            if _HOST.fullmatch(host) and not well_known(host):
+                hosts.append(host)
+    return secrets, hosts
+
+
 def _host_like(target: str) -> bool:
     return bool(_HOST.fullmatch(target)) or is_public_ip(target)
 
@@ -387,6 +441,10 @@ def cooccurring(
         if not leaked and event is not None:
             # a hook handed the user's prompt or a tool call sends it to a stranger: the conversation leaves
             leaked = [(event, c) for c in foreign]
+        if not leaked and not any(
+            h.id.startswith("skillscope/exfiltration/") and effective_severity(h) == "error" for h in found
+        ):
+            _configured_leak(texts, path, text, caps, foreign, add)
         if not leaked:
             # a browser's or the system's credential store sent where the script computes: no destination is its
             # provider (a token sent to a host from the user's config may be; a key handed to ssh -i logs in)
@@ -460,6 +518,37 @@ def cooccurring(
             )
     out.extend(_across(texts, scripts, [*hits, *out]))
     return out
+
+
+def _configured_leak(
+    texts: Mapping[str, str],
+    path: str,
+    text: str,
+    caps: list[Capability],
+    foreign: list[Capability],
+    add: Callable[[str, int, str, Severity], None],
+) -> None:
+    """A script that reads files and sends, whose shipped configuration names a credential place and where it goes
+    (a foreign host there, or in the script): the secret and the destination came from data, not from code."""
+    if not _READS_FILES.search(text):
+        return
+    secrets, hosts = _configured(texts, path, text)
+    if not secrets:
+        return
+    computed = [c for c in caps if c.kind == "sends" and c.line and c.target in ("?", "*", "")]
+    pairs = [(c, c.target) for c in foreign] + [(c, host) for c in computed for host in hosts[:1]]
+    pairs = [(c, host) for c, host in pairs if not belongs(secrets[0][0], host)]
+    if not pairs:
+        return
+    (what, where, line), (send, host) = secrets[0], pairs[0]
+    add(
+        FLOW,
+        send.line or 1,
+        f"reads {safe_line(what, limit=60)} (named in {safe_line(where, limit=60)}, line {line}) and sends to "
+        f"{safe_line(host, limit=60)} (line {send.line}) in the same script; the data path between them was not "
+        "followed",
+        "error",
+    )
 
 
 def _runs(text: str, path: str) -> bool:
