@@ -179,7 +179,35 @@ _URL = re.compile(r"^(?:https?|ftp)://|^[\w-]+(?:\.[\w-]+)+(?::\d+)?/")
 _VAR = re.compile(r"\$\{?([A-Za-z_]\w*)")
 
 
+_PUBLISHERS: dict[tuple[str, str, str], tuple[str, str]] = {
+    ("gh", "gist", "create"): ("https://gist.github.com", "a gist"),
+    ("gh", "gist", "edit"): ("https://gist.github.com", "a gist"),
+    ("gh", "issue", "create"): ("https://github.com", "an issue"),
+    ("gh", "issue", "comment"): ("https://github.com", "an issue comment"),
+    ("gh", "pr", "create"): ("https://github.com", "a pull request"),
+    ("gh", "pr", "comment"): ("https://github.com", "a pull request comment"),
+    ("gh", "release", "create"): ("https://github.com", "a release"),
+    ("gh", "release", "upload"): ("https://github.com", "a release"),
+    ("glab", "snippet", "create"): ("https://gitlab.com", "a snippet"),
+    ("glab", "issue", "note"): ("https://gitlab.com", "an issue comment"),
+}
+"""Commands that post what they are given where other people read it: the provider's own host, but no use of a token."""
+
+
+def _published(cmd: Cmd) -> tuple[str, str] | None:
+    """Where and as what a command publishes what it is given (``gh gist create --public -``), or None."""
+    words = [a for a in cmd.args if not a.startswith("-")][:2]
+    found = _PUBLISHERS.get((cmd.name, *words)) if len(words) == 2 else None  # type: ignore[arg-type]
+    if found is None:
+        return None
+    public = any(a in ("--public", "-p", "--web") for a in cmd.args) or words[0] != "gist"
+    return found[0], ("a public " + found[1].split(" ", 1)[1]) if public and words[0] == "gist" else found[1]
+
+
 def _url_of(cmd: Cmd) -> str | None:
+    published = _published(cmd)
+    if published is not None:
+        return published[0]
     for word in cmd.args:
         if _URL.search(word):
             return word
@@ -811,6 +839,8 @@ def _sends(cmd: Cmd, ctx: Ctx | None = None) -> bool:
         )
     if cmd.name in NET_TOOLS and cmd.name not in ("ssh", "rsync", "scp", "sftp") or _tls_client(cmd):
         return True
+    if _published(cmd) is not None:
+        return True  # a gist, an issue or a release: what it is given is posted for others to read
     if _cloud_copy(cmd):
         return True  # a copy to a bucket or a remote sends what it copies
     if cmd.name in ("scp", "rsync") and any(re.match(r"^[\w.@${}-]+:", a) for a in cmd.args[1:]):
@@ -916,8 +946,9 @@ def _owned_send(ctx: Ctx, cmd: Cmd, name: str | None, url: str | None) -> bool:
     if name is not None and name.startswith(ITEM):
         # the keychain item the tool saved for this site (service linear-skill to api.linear.app)
         return bool(host) and item_for_site(name.removeprefix(ITEM), host) and endpoint_kind(url or "") is None
-    # a provider's token sent to that provider's API (GITHUB_TOKEN to api.github.com) is its use, not a leak
-    if name is None:
+    # a provider's token sent to that provider's API (GITHUB_TOKEN to api.github.com) is its use, not a leak; posted
+    # in a gist or an issue on that provider, it is published
+    if name is None or _published(cmd) is not None:
         return False
     if host and related_host(name, host) and endpoint_kind(url or "") is None:
         return True
@@ -942,6 +973,11 @@ def _report_flow(ctx: Ctx, cmd: Cmd, source: tuple[str, int, str | None]) -> Non
         if other != url:
             ctx.cap("sends", url_host_of(other) or "?", cmd.start, cmd.end, f"{cmd.name}, a host picked at run time")
     where = safe_line(url, limit=100) if url else f"the network ({cmd.name})"
+    published = _published(cmd)
+    if published is not None:
+        where = (
+            f"{published[1]} on {url_host_of(published[0])} ({cmd.name} {' '.join(cmd.args[:2])}), where others read it"
+        )
     ctx.add(
         "skillscope/exfiltration/data-flow",
         f"{what} (line {line}) and sends it to {where} (line {ctx.line(cmd.start)})",

@@ -112,6 +112,8 @@ _LITERAL = re.compile(r"['\"`][^'\"`\n]{2,}['\"`]|(?<![\w.$])\d+(?:\.\d+)?(?![\w
 _COMPARE = re.compile(
     r"^\s*case\b|===?|!==?|[<>]=?|\s-(?:eq|ne|gt|ge|lt|le)\s|\s(?:eq|ne)\s|\s=\s|\bin\b|\.(?:includes|startswith|endswith|startsWith|endsWith|contains|match|test)\("
 )
+_FLAG_VALUE = re.compile(r"(?i)0|1|true|false|yes|no|on|off|y|n|")
+"""The values a command-line flag or switch holds."""
 _CHANCE = re.compile(r"\b(?:s?rand\w*|\w*Random\w*)\b|\$RANDOM\b|\bSRANDOM\b", re.IGNORECASE)
 """Any random draw: rand(100), Random.rand, Math.random(), random.random(), randint, secrets.randbelow, rand.Intn,
 crypto.randomInt, Get-Random, $RANDOM."""
@@ -244,9 +246,10 @@ def scan_triggers(ctx: Ctx) -> None:
         # where the code runs (its time zone, locale, the repository's remote) tested against a fixed set or pattern
         where = bool(_WHERE.search(condition) or named & places) and _WHERE_TEST.search(condition) is not None
         # what kind of machine it runs on (CI, a container, a small or young VM, a debugger): a test needs no fixed value
-        fixed = bool(_COMPARE.search(condition) or where) and bool(
-            _LITERAL.search(condition) or named & moments or where
-        )
+        # a flag tested against 0/1/true/false (`[[ $share -eq 1 ]]`, `if args.upload == True`) switches on what the
+        # user asked for, not on a value picked to choose victims
+        literal = any(_FLAG_VALUE.fullmatch(m.group(0).strip("'\"` ")) is None for m in _LITERAL.finditer(condition))
+        fixed = bool(_COMPARE.search(condition) or where) and bool(literal or named & moments or where)
         probe = None if fixed else _EVASION.search(condition)
         gate = [] if fixed else sorted(named & gates)
         if not (fixed or probe or gate):
