@@ -115,15 +115,29 @@ _NO_CONFIRM = re.compile(
     r"\b(?:skip|bypass|suppress)\s+(?:the\s+|all\s+|any\s+)?(?:confirmation|approval|permission)\s+(?:prompts?|dialogs?|steps?|checks?)\b|"
     r"\bwithout\s+(?:first\s+)?(?:checking|confirming|consulting)\s+(?:with\s+)?(?:the\s+)?(?:user|human|operator)s?\b|"
     r"\b(?:do\s+not|don'?t|never|no\s+need\s+to)\s+(?:wait\s+for|prompt|ask|check\s+with|consult|bother)\s+(?:the\s+)?(?:user|human|operator)s?"
-    r"(?:\s+(?:first|beforehand|before\s+\w+ing|to\s+(?:approve|confirm|agree|respond|reply|decide)|whether\s+to\s+\w+))?(?=\s*(?:[.;,!:)]|$|and\b|or\b|--|—))|"
+    r"(?:\s+(?:first|beforehand|before\s+\w+ing|to\s+(?:approve|confirm|agree|respond|reply|decide)|whether\s+to\s+\w+|about\s+(?:it|this|that)))?"
+    r"(?=\s*(?:[.;,!:)]|$|and\b|or\b|--|—))|"
+    r"\b(?:the\s+)?(?:user|human|operator)s?\s+(?:does\s+not|doesn'?t|need\s+not|needn'?t|do\s+not|don'?t)\s+(?:need\s+to\s+|have\s+to\s+)?"
+    r"(?:confirm|approve|consent\s+to|be\s+asked\s+(?:about|for))\s+(?:it|this|that|these|them)\b|"
+    # the agent told to grant itself every tool or turn its permission prompts off for good, in its own settings
+    r"\b(?:add|set|put|write|enable|grant|turn\s+on|switch\s+on|append)\b[^.\n]{0,120}?(?:\bbypassPermissions\b|"
+    r"\bskipDangerousModePermissionPrompt\b|\bdangerouslySkipPermissions\b|[\"'`]?\bBash\s*\(\s*\*\s*\))|"
     r"\bassume\s+(?:that\s+)?(?:the\s+)?(?:user|human|operator|they)s?\s+(?:has|have|had|already)\s+(?:already\s+)?"
     r"(?:approved|authori[sz]ed|consented|agreed|confirmed|given\s+(?:permission|consent|approval))\b|"
     r"\b(?:user|human|operator)s?\s+(?:has|have)\s+(?:already\s+)?pre-?(?:approved|authori[sz]ed|confirmed)\b|"
     r"\b(?:is|are|has\s+been|have\s+been)\s+(?:already\s+)?pre-?(?:approved|authori[sz]ed)\s+by\s+(?:the\s+)?(?:user|human|operator)\b",
     re.IGNORECASE | re.MULTILINE,
 )
+_SELF_GRANT = re.compile(
+    r"bypassPermissions|skipDangerousModePermissionPrompt|dangerouslySkipPermissions|Bash\s*\(\s*\*\s*\)", re.IGNORECASE
+)
+"""The settings that take every permission prompt away: telling the agent to set them is harm in itself."""
+_REFUSED = re.compile(r"\b(?:never|not|don'?t|no|nor|without|avoid|refuse\s+to)\s*$", re.IGNORECASE)
+"""A verb of granting that the words just before it forbid."""
 _IMPERSONATE = re.compile(
-    r"</?\s*(?:system|system[-_]prompt|sys|developer|admin|instructions?|im_start|assistant)\s*>|<\|(?:im_start|im_end|system|endoftext|start_header_id)\|>|"
+    r"</?\s*(?:system|system[-_]prompt|sys|developer|admin|instructions?|im_start|assistant)\s*>|"
+    # a tag posing as a tool's output or carrying a system role (<tool_output role="system">, <function_results>)
+    r"<\s*[\w-]{1,40}\b[^>\n]{0,80}\brole\s*=\s*[\"']?(?:system|developer)\b|</?\s*(?:tool_output|tool_result|tool_response|function_results?)\b|<\|(?:im_start|im_end|system|endoftext|start_header_id)\|>|"
     r"\[/?(?:SYSTEM|INST|SYS)\]|\[(?:SYSTEM|ADMIN|DEVELOPER|OPERATOR)[ \t]+(?:OVERRIDE|MESSAGE|PROMPT|NOTICE|INSTRUCTIONS?|DIRECTIVE)\]|^#{1,6}[ \t]*(?:SYSTEM|ADMIN|DEVELOPER)[ \t]+(?:OVERRIDE|MESSAGE|PROMPT|NOTICE|INSTRUCTIONS?|DIRECTIVE)\b|<<\s*SYS\s*>>|^[ \t>#*]*(?:SYSTEM|ADMIN|DEVELOPER)\s*(?:MESSAGE|PROMPT|NOTICE|OVERRIDE)?\s*:|"
     r"\b(?:message|notice|instructions?|directive|update)\s+from\s+(?:the\s+)?(?:system|anthropic|openai|your\s+(?:developers?|creators?|administrator)|the\s+administrator)\b|"
     r"\bthis\s+is\s+(?:an?\s+|the\s+)?(?:official\s+)?(?:system|anthropic|openai|administrator|admin)\s+(?:message|notice|override|instruction|directive)\b|"
@@ -292,6 +306,15 @@ _RULES = (
             "are ",
             "has been",
             "have been",
+            "add",
+            "set",
+            "put",
+            "write",
+            "enable",
+            "grant",
+            "turn on",
+            "switch on",
+            "append",
         ),
     ),
     (
@@ -602,6 +625,12 @@ def scan_prose(ctx: Ctx, *, data: bool = False) -> None:
                 _SECRET_KEPT.search(match.group(0)) or _SECRET_NEXT.match(text, match.end())
             ):
                 continue  # "never reveal the user's password to anyone" keeps a secret safe, not the skill's acts
+            if (
+                check == "skillscope/instructions/no-confirmation"
+                and _SELF_GRANT.search(match.group(0))
+                and _REFUSED.search(text, max(0, match.start() - 40), match.start())
+            ):
+                continue  # "Never add wildcards like `Bash(*)`": the page forbids the grant
             if check == "skillscope/instructions/impersonation" and _TAG_NAMED.match(text, match.end()):
                 continue  # "`<system-reminder>` blocks": a tag named in a code span or as a kind, not a message posed
             if check == "skillscope/instructions/credential-request" and _public_key(text, match.end()):
@@ -615,7 +644,12 @@ def scan_prose(ctx: Ctx, *, data: bool = False) -> None:
             severity: Severity | None = None
             if check == "skillscope/instructions/no-confirmation" and not disguised:
                 # Skipping the user's say-so matters for what is done: sending, deleting, installing, handling secrets.
-                severity = None if _HARMFUL_ACT.search(_around(text, match.start(), match.end())) else "note"
+                severity = (
+                    None
+                    if _HARMFUL_ACT.search(_around(text, match.start(), match.end()))
+                    or _SELF_GRANT.search(match.group(0))
+                    else "note"
+                )
             ctx.add(check, f"{what}{how}: {said[:120]!r}", start, end, severity)
             ctx.cap("tells", _TELLS[check], start, end, said[:80])
     if not data and not _SHAPE_WORDS.isdisjoint(present):

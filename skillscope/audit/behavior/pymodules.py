@@ -113,6 +113,7 @@ _REACHES = (
     "popen(",
     "Popen(",
     "urlopen",
+    "print(",  # what a script prints for the agent is read as prose
 )
 """Names without which Python reaches no source, sink or runner (comment-only or pure-computation files are not parsed)."""
 

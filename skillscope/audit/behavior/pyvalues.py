@@ -203,6 +203,11 @@ def looks_like_shell(text: str) -> bool:
     return bool(head) and head[0].replace("/", "").replace("-", "").replace(".", "").replace("_", "").isalnum()
 
 
+_FIELD = re.compile(r"\{[^{}\x00\x01]*\}")
+_BRACES = str.maketrans({"\x00": "{", "\x01": "}"})
+_PERCENT = re.compile(r"%%|%(?:\([^)]*\))?[-#0 +]*\d*(?:\.\d+)?[sdifrxXoeEgGca]")
+
+
 class Values:
     """Constant values of one module's names, and the functions it defines, for ``value`` and ``callee``."""
 
@@ -300,6 +305,15 @@ class Values:
             return self.text(inner) if inner is not None else "*"
         if isinstance(node, ast.Call) and _dotted(node.func) == "str" and node.args:
             return self.text(node.args[0])
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "format":
+            # TEMPLATE.format(target=args.target): the template's words, each field the caller fills as unknown
+            template = self.value(node.func.value)
+            if isinstance(template, str):
+                return _FIELD.sub("*", template.replace("{{", "\x00").replace("}}", "\x01")).translate(_BRACES)
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod):
+            template = self.value(node.left)  # TEMPLATE % (a, b): the same, for printf-style fields
+            if isinstance(template, str):
+                return _PERCENT.sub(lambda m: "%" if m.group(0) == "%%" else "*", template)
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.args:
             if node.func.attr == "with_name":  # Path(__file__).with_name("cfg.yaml"): a file beside the script
                 return self.text(node.func.value).rsplit("/", 1)[0] + "/" + self.text(node.args[0])
