@@ -852,6 +852,13 @@ class _Analyser:
                     elif val.func is not None and (receiver.taint or receiver.decoded):
                         self._preset(val.func, [merge(receiver)])
                     body = val.func.child_by_field_name("body") if val.func is not None else None
+                    if method in ("map", "filter") and receiver.items and body is not None and val.func is not None:
+                        each = self._each(val.func, body, receiver.items)  # cfg.files.map(f => join(home, f))
+                        if each is not None and method == "map":
+                            out.items = each
+                            out.taint = out.taint or merge(*each).taint
+                        elif each is not None:
+                            out.items = list(receiver.items)
                     if method in ("map", "reduce") and body is not None and body.type != "statement_block":
                         mapped = self.ev(body)
                         out.decoded = out.decoded or mapped.decoded  # .map(b => String.fromCharCode(b ^ K))
@@ -860,6 +867,27 @@ class _Analyser:
                 if method == "then" and receiver.fetched:
                     out.fetched = receiver.fetched
         return out
+
+    def _each(self, func: tree_sitter.Node, body: tree_sitter.Node, items: list[Val]) -> list[Val] | None:
+        """What an arrow function with one plain parameter and an expression body gives for each of a list's items
+        (at most 16), or None for any other function: ``[".npmrc", ".netrc"].map(f => path.join(home, f))`` is two
+        paths, each known."""
+        params = self.params(func)
+        if body.type == "statement_block" or len(params) != 1 or params[0].type != "identifier":
+            return None
+        name = self.text(params[0])
+        had, saved = name in self.env, self.env.get(name)
+        try:
+            out = []
+            for item in items[:16]:
+                self.env[name] = item
+                out.append(self.ev(body))
+            return out
+        finally:
+            if had and saved is not None:
+                self.env[name] = saved
+            else:
+                self.env.pop(name, None)
 
     def _forwarded(self, callee: Val) -> tree_sitter.Node | None:
         """The call a one-line wrapper of the file's makes when it hands on its parameters as they came
@@ -994,6 +1022,12 @@ class _Analyser:
             return Val()
         if name.decoded:
             self.add(BUILTIN, f"loads the module {shown(text, 40)} by a name decoded at run time", node)
+        if text.startswith(("./", "../")) and text.endswith(".json"):
+            # require('./cfg.json'): the config the skill ships, parsed: its values are constants
+            found = shipped(self.ctx.skill_files, self.ctx.path, text)
+            parsed = _from_json(found[0][1]) if len(found) == 1 else None
+            if parsed is not None:
+                return parsed
         return Val(ref=module_name(text))
 
     def _decoder(self, ref: str, method: str, receiver: Val | None, vals: list[Val]) -> Val | None:
