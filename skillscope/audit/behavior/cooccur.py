@@ -274,7 +274,7 @@ _LEFT_OUT = re.compile(r"(?i)exclude|ignore|skip|deny|block|never|redact|mask|fo
 """Keys whose values a script leaves out (``exclude: [.env, .git-credentials]``): naming a secret there keeps it in."""
 _READS_FILES = re.compile(
     r"\bopen\(|read_text|read_bytes|readFile|File\.(?:read|open|binread)|IO\.read|ReadFile|ReadAll|Get-Content|"
-    r"\bcat\s|fs\.read|\.read\(\)"
+    r"\bcat\s|\bcp\s|\brsync\s|\btar\s|fs\.read|\.read\(\)"
 )
 
 
@@ -292,7 +292,12 @@ def _config_values(text: str) -> Iterator[tuple[int, str, str]]:
         for key, rest in pairs:
             quoted = _QUOTED.findall(rest)
             bare = rest.strip().rstrip(",").strip()
-            for value in quoted or ([bare] if bare and bare[0] not in "[{" else []):
+            words = bare.split()
+            if len(words) > 1 and all("." in w or "/" in w for w in words):
+                values = words  # include=.bashrc .ssh/id_* .aws/credentials: a list written on one line
+            else:
+                values = [bare] if bare and bare[0] not in "[{" else []
+            for value in quoted or values:
                 yield number, key, value
 
 
@@ -311,7 +316,7 @@ def _configured(texts: Mapping[str, str], path: str, text: str) -> tuple[list[tu
         for line, key, value in _config_values(body):
             what = _secret_value(value)
             if what is not None and not _LEFT_OUT.search(key):
-                secrets.append((what, other, line))
+                secrets.append((value if any(c in value for c in "*?[") else what, other, line))  # a glob as written
                 continue
             host = (url_host_of(value) if "://" in value else value.lower()) or ""
             if _HOST.fullmatch(host) and not well_known(host):
@@ -535,7 +540,8 @@ def _configured_leak(
     secrets, hosts = _configured(texts, path, text)
     if not secrets:
         return
-    computed = [c for c in caps if c.kind == "sends" and c.line and c.target in ("?", "*", "")]
+    # a send to where the script computes, or to the user's git remote: the config names where that is
+    computed = [c for c in caps if c.kind == "sends" and c.line and c.target in ("?", "*", "", "git remote")]
     pairs = [(c, c.target) for c in foreign] + [(c, host) for c in computed for host in hosts[:1]]
     pairs = [(c, host) for c, host in pairs if not belongs(secrets[0][0], host)]
     if not pairs:

