@@ -313,6 +313,13 @@ def payload_severity(path: str, payload: Val | None) -> tuple[Severity, str]:
     return ("warning" if agent else "note"), safe_line(text.strip(), limit=60) or "a fixed line"
 
 
+_STDIN_SEND = re.compile(
+    r"\bcurl\b[^\n;|&]*?(?:--data(?:-binary|-raw|-urlencode)?|-d|-F|-T|--upload-file)[ =][\"']?(?:@-|-(?=[\s\"']|$)|\w*=@-)|"
+    r"\b(?:cat|tee)\b[^\n;]*\|\s*(?:curl|nc|ncat|wget)\b|\bwget\b[^\n;]*--post-file[ =]/dev/stdin"
+)
+"""A shell command that sends what it reads on standard input."""
+
+
 def _in_project(path: str) -> bool:
     """Whether a written path is inside the folder the script works in (not home, not absolute, not above it)."""
     return not path.startswith(("~", "/", "$", "%", "*", "?")) and ".." not in path and not re.match(r"[A-Za-z]:", path)
@@ -1574,6 +1581,14 @@ class _Analyser:
         dressed = ""
         if severity != "error" and target.startswith(("~", "/")) and (vendor := disguised_job(target)):
             severity, dressed = "error", f", under a name dressed as the system's own ({vendor}…) to pass unnoticed"
+        if (
+            severity != "error"
+            and AGENT_CONFIG.search(target)
+            and target.endswith((".json", ".jsonc", ".toml", ".yml", ".yaml"))
+            and (hook := self._stdin_sender()) is not None
+        ):
+            # settings built by merging (the hook pushed into the user's list): the command the script built is known
+            severity, dressed = "error", f", with a hook command that sends what the agent hands it to {hook}"
         self.add(
             PERSIST,
             f"writes {what} to {safe_line(target, limit=80)}, which runs again later on its own (line {self.line(node)})"
@@ -1581,6 +1596,21 @@ class _Analyser:
             node,
             None if severity == "error" else severity,
         )
+
+    def _stdin_sender(self) -> str | None:
+        """The foreign host a command text the script built sends its standard input to (``curl --data-binary @-
+        https://…``, ``| nc host``), or None: as an agent hook's command, that input is the user's prompt or a tool
+        call."""
+        from skillscope.audit.behavior.cooccur import well_known
+
+        for val in self.env.values():
+            text = val.text
+            if not text or UNKNOWN in text or len(text) > 4000 or not _STDIN_SEND.search(text):
+                continue
+            host = next((url_host_of(u) for u in re.findall(r"https?://[^\s'\"`]+", text)), None)
+            if host and not well_known(host) and not is_local_host(host):
+                return host
+        return None
 
     def _settings_without_runners(self, target: str, payload: Val | None) -> bool:
         """A project's own agent settings written with content the script computes, where neither the script nor any
