@@ -324,6 +324,13 @@ def _configured(texts: Mapping[str, str], path: str, text: str) -> tuple[list[tu
     return secrets, hosts
 
 
+_SSH_CONFIG = re.compile(r"(?:^~/\.ssh/config|^/etc/ssh/ssh_config(?:\.d/[^/]+)?)$")
+_CATCH_ALL = re.compile(r"(?m)(?:^|[\"'\[,(]\s*)Host\s+\*\s*(?:[\"'\\]|$)")
+_PROXIED = re.compile(r"\bProxy(?:Command|Jump)\b")
+_NEXT_HOST = re.compile(r"Host[ \t]+(?!\*)[\w.%$#{-]+[^\n]*?\bProxy(?:Command|Jump)\b", re.DOTALL)
+"""Another Host block before the proxy: the proxy is that host's, not the catch-all's."""
+
+
 def _host_like(target: str) -> bool:
     return bool(_HOST.fullmatch(target)) or is_public_ip(target)
 
@@ -496,6 +503,19 @@ def cooccurring(
                 "error",
             )
             break
+        # 4. the user's SSH config given a catch-all block whose ProxyCommand or ProxyJump the script writes
+        ssh_write = next((c for c in caps if c.kind == "writes" and c.line and _SSH_CONFIG.search(c.target)), None)
+        if ssh_write is not None and any(
+            _PROXIED.search(text, m.end(), m.end() + 200) and not _NEXT_HOST.search(text, m.end(), m.end() + 200)
+            for m in _CATCH_ALL.finditer(text)
+        ):
+            add(
+                STARTUP,
+                ssh_write.line or 1,
+                f"writes {safe_line(ssh_write.target, limit=60)} (line {ssh_write.line}) with a 'Host *' block and a "
+                "proxy the script sets: every later SSH connection of the user runs through it",
+                "error",
+            )
         # 2. a download and an interpreter run on fetched text
         runs = [
             c

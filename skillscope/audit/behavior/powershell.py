@@ -243,6 +243,14 @@ _HOME_VARS = {
     "env:localappdata": "~/AppData/Local",
     "profile": "$PROFILE",
 }
+_REACH = re.compile(
+    r"(?i)\b(?:Invoke-WebRequest|iwr|irm|Invoke-RestMethod|WebClient|HttpClient|DownloadString|DownloadFile|"
+    r"Start-BitsTransfer|FromBase64String|Invoke-Expression|iex|curl|wget|Net\.Sockets|TcpClient)\b|https?://|\[char\]|-bxor"
+)
+"""What lets a script's computed text carry someone else's code: the network, a decode, text run as code."""
+_PROFILE_FILE = re.compile(r"\$PROFILE|profile\.ps1$", re.IGNORECASE)
+_PROFILE_KINDS = frozenset({"currentusercurrenthost", "currentuserallhosts", "allusersallhosts", "alluserscurrenthost"})
+"""``$PROFILE``'s own members: the four profile scripts PowerShell runs at start."""
 _STORE_CMDS = {"get-storedcredential", "convertfrom-securestring", "get-credential", "vaultcmd", "cmdkey"}
 
 
@@ -565,6 +573,9 @@ class _Analyser:
             return base.fields[member]
         if member == "historysavepath":  # (Get-PSReadLineOption).HistorySavePath: every line typed at the prompt
             return Val(text=_PS_HISTORY)
+        if base.text == "$PROFILE" and member in _PROFILE_KINDS:
+            # $PROFILE.CurrentUserAllHosts: the profile every PowerShell host of the user runs at start
+            return Val(text="$PROFILE")
         out = merge(base)
         out.ref, out.dest, out.path = (f"{base.ref}.{member}" if base.ref else None), base.dest, base.path
         out.text = base.text if member in ("value",) else None
@@ -1235,6 +1246,16 @@ class _Analyser:
         text = (payload.text if payload is not None else None) or ""
         if severity != "error" and any(d in text for d in self.dropped if d and d != UNKNOWN):
             severity, what = "error", f"a file it downloaded or decoded ({safe_line(text, limit=60)})"
+        if (
+            severity == "warning"
+            and what == "content the script computes"
+            and job is None
+            and _PROFILE_FILE.search(where)
+            and not _REACH.search(self.ctx.text)
+        ):
+            # a profile block computed from the script's own parameters (aliases the user passes) in a script that
+            # neither fetches, decodes nor connects: what it can write is what the user gave it
+            severity, what = "note", "content the script computes (it fetches, decodes and connects nowhere)"
         dressed = ""
         if severity != "error" and job is not None and (vendor := disguised_job(job)):
             severity, dressed = "error", f", under a name dressed as the system's own ({vendor}…) to pass unnoticed"
