@@ -2993,8 +2993,12 @@ def _privilege(ctx: Ctx, cmd: Cmd, pipeline: Pipeline, persist: _Persist) -> Non
             if setuid or wide:
                 ctx.cap("grants", f"chmod {mode} {home_path(path)}", cmd.start, cmd.end, "file mode")
         if setuid:
+            # a shell, an interpreter, a hidden or scratch file, or a path known only at run time (as modes.judge_mode
+            # has it): `chmod u+s "$interp"` after `interp=$(command -v python3)` is a root shell for anyone
             shellish = any(
-                re.search(r"(?:^|/)(?:ba|z|da|k)?sh$|python\d?$|/tmp/|/dev/shm/|(?:^|/)\.", p) for p in paths
+                re.search(r"(?:^|/)(?:ba|z|da|k)?sh$|python\d?$|/tmp/|/dev/shm/|(?:^|/)\.", p)
+                or p.startswith(("$", "`"))
+                for p in paths
             )
             ctx.add(
                 "skillscope/permissions/privilege",
