@@ -2982,6 +2982,57 @@ def _installs(ctx: Ctx, cmd: Cmd) -> None:
         )
 
 
+_INDEX_KEYS = {
+    "pip": ("global.index-url", "global.extra-index-url", "install.index-url", "install.extra-index-url"),
+    "pip3": ("global.index-url", "global.extra-index-url", "install.index-url", "install.extra-index-url"),
+    "npm": ("registry",),
+    "pnpm": ("registry",),
+    "yarn": ("registry", "npmRegistryServer"),
+    "bun": ("registry",),
+}
+"""The settings of each package manager's ``config set`` that choose where every later install comes from."""
+_OWN_INDEXES = ("pypi.org", "pythonhosted.org", "npmjs.org", "npmjs.com", "yarnpkg.com", "rubygems.org", "golang.org")
+
+
+def _index_redirect(ctx: Ctx, cmd: Cmd) -> None:
+    """``pip config set global.index-url URL``, ``npm config set registry URL``, ``gem sources --add URL``, ``go env -w
+    GOPROXY=URL``: the user's every later install comes from URL. A warning to a host the skill names that is not the
+    ecosystem's own index, an error when that host is dressed as a well-known one; an address the user passes is only
+    a capability."""
+    name, args = cmd.name.rsplit("/", 1)[-1], cmd.args
+    url = ""
+    if name in _INDEX_KEYS and ("set" in args[:3]) and ("config" in args[:2] or args[:1] == ["set"]):
+        rest = args[args.index("set") + 1 :]
+        words = [a for a in rest if not a.startswith("-")]
+        if len(words) >= 2 and words[0] in _INDEX_KEYS[name]:
+            url = words[1]
+        elif words and "=" in words[0] and words[0].split("=", 1)[0] in _INDEX_KEYS[name]:
+            url = words[0].split("=", 1)[1]
+    elif name == "gem" and args[:1] == ["sources"] and any(a in ("--add", "-a") for a in args):
+        url = next((a for a in args[1:] if not a.startswith("-")), "")
+    elif name == "go" and args[:2] == ["env", "-w"]:
+        url = next((a.split("=", 1)[1] for a in args[2:] if a.startswith("GOPROXY=")), "").split(",")[0]
+    url = url.strip("\"'")
+    if not url or url in ("direct", "off"):
+        return
+    host = url_host_of(url) if "://" in url else ""
+    ctx.cap("installs", f"index {host or url}", cmd.start, cmd.end, f"{name} config")
+    if not host or "$" in url or "`" in url:
+        return  # an address the user passes: their own mirror
+    if any(host == own or host.endswith("." + own) for own in _OWN_INDEXES):
+        return
+    dressed = lookalike_site(host)
+    ctx.add(
+        "skillscope/permissions/risky-install",
+        f"points every later {name} install of the user at {safe_line(host, limit=60)}"
+        + (f", a host dressed as {dressed}" if dressed else ", a package index the skill names")
+        + f" (line {ctx.line(cmd.start)})",
+        cmd.start,
+        cmd.end,
+        "error" if dressed else None,
+    )
+
+
 def _privilege(ctx: Ctx, cmd: Cmd, pipeline: Pipeline, persist: _Persist) -> None:
     name, args = cmd.name, cmd.args
     if name == "chmod" and args:
@@ -3124,6 +3175,7 @@ def _scan(ctx: Ctx, depth: int, args: list[str] | None = None) -> None:
                 _pushes_out(ctx, cmd)
                 _installs(ctx, cmd)
                 _privilege(ctx, cmd, pipeline, persist)
+                _index_redirect(ctx, cmd)
                 if cmd.name in ("powershell", "pwsh", "powershell.exe", "pwsh.exe") and any(
                     a.lower() in ("-enc", "-encodedcommand", "-e", "-ec", "-en") for a in cmd.args
                 ):
