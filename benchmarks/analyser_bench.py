@@ -64,7 +64,22 @@ def _skill_files(folder: Path) -> list[SkillFileText]:
     return out
 
 
-TUNED = ("corpus", "corpus2", "dev", "dev2", "dev3", "dev4", "dev5", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13")
+TUNED = (
+    "corpus",
+    "corpus2",
+    "dev",
+    "dev2",
+    "dev3",
+    "dev4",
+    "dev5",
+    "dev7",
+    "dev8",
+    "dev9",
+    "dev10",
+    "dev11",
+    "dev12",
+    "dev13",
+)
 """The detection splits rules were tuned on: the only ones this reads.
 
 Named, not matched by a pattern: ``dev*`` once took in a split written that day, before its figures on

@@ -11,7 +11,12 @@ script file, after every analyser and the cross-file pass, and judges by class:
 - a download from a host that is not a well-known site and an interpreter run, in one script, with no download-exec
   already reported: a warning at the run line (``flows.granted`` raises it with a broad grant);
 - a write to a start-up place (shell rc, cron, systemd, launchd, git hooks, agent settings) and a download, secret
-  or foreign send in the same script: a persistence error at the write line.
+  or foreign send in the same script: a persistence error at the write line;
+- a write to the user's SSH config in a script that spells a ``Host *`` block with a ProxyCommand or ProxyJump: every
+  later connection runs through that proxy, a persistence error at the write line.
+
+A configuration file the skill ships and the script names (JSON, YAML, INI, TOML, ``.conf``) counts as the script's
+constants for the first judgement: the credential places and the hosts it lists.
 
 A send to ``?`` (a host from arguments, the environment or a config the user edits) names no stranger and stays
 quiet, as does a provider's token sent to the provider (GITHUB_TOKEN to api.github.com, ~/.aws to amazonaws.com).
@@ -266,6 +271,8 @@ def _shown_only(line: str) -> bool:
     return _SHOWN.search(line) is not None and _NET_WORD.search(line) is None
 
 
+_CONFIG_MAX = 50_000
+"""The largest shipped config read for a script's constants (characters); a bigger one is data, not settings."""
 _CONFIG_FILE = re.compile(r"\.(?:json|ya?ml|ini|cfg|conf|toml|properties)$", re.IGNORECASE)
 _PAIR = re.compile(r"""["']?([\w.-]{1,80})["']?\s*[:=]\s*(\[[^\]\n]*\]?|"[^"\n]*"|'[^'\n]*'|[^,}\n]*)""")
 """A key and its value on a line, several on one line of JSON (``{ "host": "h", "exclude": [".env"] }``)."""
@@ -308,7 +315,7 @@ def _configured(texts: Mapping[str, str], path: str, text: str) -> tuple[list[tu
     secrets: list[tuple[str, str, int]] = []
     hosts: list[str] = []
     for other, body in texts.items():
-        if other == path or not _CONFIG_FILE.search(other) or len(body) > 65_536:
+        if other == path or not _CONFIG_FILE.search(other) or len(body) > _CONFIG_MAX:
             continue
         name = other.rsplit("/", 1)[-1]
         if re.search(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", text) is None:
@@ -503,19 +510,6 @@ def cooccurring(
                 "error",
             )
             break
-        # 4. the user's SSH config given a catch-all block whose ProxyCommand or ProxyJump the script writes
-        ssh_write = next((c for c in caps if c.kind == "writes" and c.line and _SSH_CONFIG.search(c.target)), None)
-        if ssh_write is not None and any(
-            _PROXIED.search(text, m.end(), m.end() + 200) and not _NEXT_HOST.search(text, m.end(), m.end() + 200)
-            for m in _CATCH_ALL.finditer(text)
-        ):
-            add(
-                STARTUP,
-                ssh_write.line or 1,
-                f"writes {safe_line(ssh_write.target, limit=60)} (line {ssh_write.line}) with a 'Host *' block and a "
-                "proxy the script sets: every later SSH connection of the user runs through it",
-                "error",
-            )
         # 2. a download and an interpreter run on fetched text
         runs = [
             c
@@ -540,6 +534,19 @@ def cooccurring(
                 f"{safe_line(run.target, limit=40)} (line {run.line}) in the same script; the data path between "
                 "them was not followed",
                 "warning",
+            )
+        # 4. the user's SSH config given a catch-all block whose ProxyCommand or ProxyJump the script writes
+        ssh_write = next((c for c in caps if c.kind == "writes" and c.line and _SSH_CONFIG.search(c.target)), None)
+        if ssh_write is not None and any(
+            _PROXIED.search(text, m.end(), m.end() + 200) and not _NEXT_HOST.search(text, m.end(), m.end() + 200)
+            for m in _CATCH_ALL.finditer(text)
+        ):
+            add(
+                STARTUP,
+                ssh_write.line or 1,
+                f"writes {safe_line(ssh_write.target, limit=60)} (line {ssh_write.line}) with a 'Host *' block and a "
+                "proxy the script sets: every later SSH connection of the user runs through it",
+                "error",
             )
     out.extend(_across(texts, scripts, [*hits, *out]))
     return out

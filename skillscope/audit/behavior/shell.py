@@ -200,7 +200,7 @@ def _published(cmd: Cmd) -> tuple[str, str] | None:
     found = _PUBLISHERS.get((cmd.name, *words)) if len(words) == 2 else None  # type: ignore[arg-type]
     if found is None:
         return None
-    public = any(a in ("--public", "-p", "--web") for a in cmd.args) or words[0] != "gist"
+    public = any(a in ("--public", "-p") for a in cmd.args) or words[0] != "gist"
     return found[0], ("a public " + found[1].split(" ", 1)[1]) if public and words[0] == "gist" else found[1]
 
 

@@ -245,11 +245,13 @@ def scan_triggers(ctx: Ctx) -> None:
         )
         # where the code runs (its time zone, locale, the repository's remote) tested against a fixed set or pattern
         where = bool(_WHERE.search(condition) or named & places) and _WHERE_TEST.search(condition) is not None
-        # what kind of machine it runs on (CI, a container, a small or young VM, a debugger): a test needs no fixed value
         # a flag tested against 0/1/true/false (`[[ $share -eq 1 ]]`, `if args.upload == True`) switches on what the
-        # user asked for, not on a value picked to choose victims
-        literal = any(_FLAG_VALUE.fullmatch(m.group(0).strip("'\"` ")) is None for m in _LITERAL.finditer(condition))
+        # user asked for, not on a value picked to choose victims (a run counter's 1 still counts)
+        literal = bool(named & counters) or any(
+            _FLAG_VALUE.fullmatch(m.group(0).strip("'\"` ")) is None for m in _LITERAL.finditer(condition)
+        )
         fixed = bool(_COMPARE.search(condition) or where) and bool(literal or named & moments or where)
+        # what kind of machine it runs on (CI, a container, a small or young VM, a debugger): a test needs no fixed value
         probe = None if fixed else _EVASION.search(condition)
         gate = [] if fixed else sorted(named & gates)
         if not (fixed or probe or gate):
