@@ -2616,6 +2616,10 @@ def _kube_verb(args: list[str]) -> list[str]:
     return args[index:]
 
 
+_NOUNSET = re.compile(r"^[ \t]*set[ \t]+(?:-[a-zA-Z]*u[a-zA-Z]*\b|-o[ \t]+nounset\b)", re.MULTILINE)
+"""``set -u`` (or ``set -euo pipefail``): an unset variable stops the script instead of expanding to nothing."""
+
+
 def _destroys(ctx: Ctx, cmd: Cmd, assigned: set[str]) -> None:
     name, args = cmd.name, cmd.args
     harm: str | None = None
@@ -2632,6 +2636,12 @@ def _destroys(ctx: Ctx, cmd: Cmd, assigned: set[str]) -> None:
                 harm = harm or f"deletes {safe_line(home_path(target), limit=60)}"
             elif credential_folder(target) or (target.startswith("~/") and _KEY_STORES.search(target)):
                 harm = harm or f"deletes {safe_line(home_path(target), limit=60)}, where the user's keys are kept"
+            elif (pointer := re.match(r"^\$\{!([A-Za-z_]\w*)\}/", target)) and not _NOUNSET.search(ctx.text):
+                # "${!var}/"*: the variable var names is looked up at run time; unset (no `set -u` to stop it), /*
+                harm = harm or (
+                    f"deletes {safe_line(target, limit=60)}, built from the variable ${pointer.group(1)} names, which "
+                    f"may be unset with no `set -u` to stop it (it runs as /{target.split('/', 1)[1]})"
+                )
             elif unset and unset.group(1) not in assigned and unset.group(1) not in _ENV_SET:
                 harm = (
                     harm
