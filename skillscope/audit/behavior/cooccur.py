@@ -460,18 +460,15 @@ def cooccurring(
         if not leaked and event is not None:
             # a hook handed the user's prompt or a tool call sends it to a stranger: the conversation leaves
             leaked = [(event, c) for c in foreign]
-        if not leaked and not any(
-            h.id.startswith("skillscope/exfiltration/") and effective_severity(h) == "error" for h in found
-        ):
-            _configured_leak(texts, path, text, caps, foreign, add)
         if not leaked:
             # a browser's or the system's credential store sent where the script computes: no destination is its
             # provider (a token sent to a host from the user's config may be; a key handed to ssh -i logs in)
             computed = [c for c in caps if c.kind == "sends" and c.line and c.target in ("?", "*", "")]
             leaked = [(s, c) for c in computed for s in secrets if is_store(s[0])]
-        if leaked and not any(
-            h.id.startswith("skillscope/exfiltration/") and effective_severity(h) == "error" for h in found
-        ):
+        proven = any(h.id.startswith("skillscope/exfiltration/") and effective_severity(h) == "error" for h in found)
+        if not leaked and not proven:
+            _configured_leak(texts, path, text, caps, foreign, add)  # the secret and the host named in its config
+        elif leaked and not proven:
             (what, read_line), send = leaked[0]
             where = "a host the script computes" if send.target in ("?", "*", "") else safe_line(send.target, limit=60)
             add(

@@ -883,7 +883,7 @@ class _Analyser:
         if body.type == "statement_block" or len(params) != 1 or params[0].type != "identifier":
             return None
         name = self.text(params[0])
-        had, saved = name in self.env, self.env.get(name)
+        saved = self.env.get(name)
         try:
             out = []
             for item in items[:16]:
@@ -891,7 +891,7 @@ class _Analyser:
                 out.append(self.ev(body))
             return out
         finally:
-            if had and saved is not None:
+            if saved is not None:
                 self.env[name] = saved
             else:
                 self.env.pop(name, None)
