@@ -14,6 +14,7 @@ from skillscope.audit.behavior import (
     golang,
     guards,
     hosts,
+    indexes,
     javascript,
     kubeexec,
     lua,
@@ -244,6 +245,7 @@ def analyse_skill(files: list[SkillFileText], frontmatter: dict[str, Any] | None
     out = flows.installed_payload(texts, out)  # a start-up entry for a harmful script of the skill, raised
     out.extend(flows.routed_output(texts))  # a page sending a script's printed secret, or running what it prints
     out.extend(cooccur.cooccurring(texts, scripts, capabilities, out))  # acts held together where the path was lost
+    out.extend(indexes.index_writes(texts, scripts, capabilities, out))  # a package manager's index written by hand
     # agent settings granted or given an unvetted server, system tools shadowed; with no frontmatter given, the
     # pass reads the purpose from SKILL.md's own so a page's description still counts
     out.extend(takeover.takeovers(texts, scripts, capabilities, out, purpose if frontmatter else None))

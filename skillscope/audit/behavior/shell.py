@@ -3010,6 +3010,8 @@ def _index_redirect(ctx: Ctx, cmd: Cmd) -> None:
     ecosystem's own index, an error when that host is dressed as a well-known one; an address the user passes is only
     a capability."""
     name, args = cmd.name.rsplit("/", 1)[-1], cmd.args
+    if re.fullmatch(r"python[\d.]*|py", name) and args[:2] == ["-m", "pip"]:
+        name, args = "pip", args[2:]  # python3 -m pip config set ...
     url = ""
     if name in _INDEX_KEYS and ("set" in args[:3]) and ("config" in args[:2] or args[:1] == ["set"]):
         rest = args[args.index("set") + 1 :]
