@@ -1563,7 +1563,8 @@ class Analyser:
             inner = Ctx(said, 0, said, self.ctx.path, documented=False)
             scan_shell(inner)
             for raw in inner.hits:
-                self._add(raw.check, f"{raw.message} (in {fn}, line {self._line(node)})", node, raw.severity)
+                said = _INNER_LINES.sub("", raw.message)  # line 1 of the argument list means nothing in the file
+                self._add(raw.check, f"{said} (in {fn}, line {self._line(node)})", node, raw.severity)
             for cap in inner.caps:
                 self._cap(cap.kind, cap.target, node, f"{cap.detail}, via {fn}".strip(", "))
             if inner.sends:

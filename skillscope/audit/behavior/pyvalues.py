@@ -543,6 +543,8 @@ class Values:
         key = self.value(node.slice)
         if isinstance(base, dict) and isinstance(key, str):
             return base.get(key)
+        if isinstance(base, dict) and key is None and base:
+            return _any_flags(base)
         if isinstance(base, (str, bytes, list, tuple)) and isinstance(key, int):
             return base[key]
         return None
@@ -946,3 +948,18 @@ _BUILTINS = frozenset(
         "input",
     }
 )
+
+
+def _any_flags(table: dict[str, Value]) -> Value:
+    """A table of option lists looked up by a key known only at run time (``PUBLISH[mode]``): any row may be the
+    one used, and options add up, so every option of every row is what the command may carry. A table of anything
+    else stays unknown."""
+    rows = list(table.values())
+    if not all(
+        isinstance(row, list) and all(isinstance(item, str) and item.startswith("-") for item in row) for row in rows
+    ):
+        return None
+    out: list[Value] = []
+    for row in rows:
+        out.extend(item for item in (row if isinstance(row, list) else []) if item not in out)
+    return out

@@ -98,7 +98,8 @@ def test_node_options_require_in_the_users_npmrc_is_a_start_up_write_carrying_th
 
 def test_a_registry_line_in_the_users_npmrc_is_no_start_up_write():
     files = {"SKILL.md": "# internal registry\n", "setup.js": JS_NPMRC_REGISTRY}
-    assert loud(files) == []
+    # it moves every later install (as `npm config set registry` does), which is all it is: nothing runs at start-up
+    assert loud(files) == [("skillscope/permissions/risky-install", 7, "warning")]
 
 
 def test_npm_config_set_node_options_from_shell_carries_the_copied_module():
