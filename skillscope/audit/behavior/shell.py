@@ -2642,7 +2642,14 @@ def _destroys(ctx: Ctx, cmd: Cmd, assigned: set[str]) -> None:
                     f"deletes {safe_line(target, limit=60)}, built from the variable ${pointer.group(1)} names, which "
                     f"may be unset with no `set -u` to stop it (it runs as /{target.split('/', 1)[1]})"
                 )
-            elif unset and unset.group(1) not in assigned and unset.group(1) not in _ENV_SET:
+            elif (
+                unset
+                and unset.group(1) not in assigned
+                and unset.group(1) not in _ENV_SET
+                and not _NOUNSET.search(ctx.text)
+                # ${X:?}, ${X?msg} stop the script; ${X:-dir}, ${X:=dir} give a default: never the bare /*
+                and not re.search(rf"\$\{{{unset.group(1)}:?[?=-]", ctx.text[cmd.start : cmd.end])
+            ):
                 harm = (
                     harm
                     or f"deletes {safe_line(target, limit=60)}, built from ${unset.group(1)} which the script never sets (it runs as /{target.split('/', 1)[1] if '/' in target else ''})"
