@@ -399,6 +399,20 @@ def _pinned(lines: list[str], host: str) -> bool:
     return bool(named) and all(_DIGEST_CHECK.search(line) for line in named)
 
 
+def _delivered_home(secret: str, caps: list[Capability]) -> bool:
+    """Whether the analysers followed ``secret`` into sends (a request carrying it, or one on the line that reads it)
+    and every one of them went to its own provider: where it goes is known, so another send of the script (a summary
+    posted to a chat hook) is no guess at its path."""
+    read_on = {c.line for c in caps if c.kind == "reads" and c.target == secret and c.line}
+    carried = [
+        c
+        for c in caps
+        if c.kind == "sends"
+        and (c.detail.endswith(f" of reads {secret}") or (c.line in read_on and c.detail != "a URL in the script"))
+    ]
+    return bool(carried) and all(_host_like(c.target) and belongs(secret, c.target) for c in carried)
+
+
 def _startup(target: str) -> bool:
     """Whether a written place runs on its own later; a glob counts when it spells part of a path (not ``*``)."""
     target = target.replace("\\", "/")
@@ -455,7 +469,12 @@ def cooccurring(
             if not belongs(s[0], c.target)
             and not _named_on(lines, s[1], c.target)
             and not _item_for(caps, s[1], c.target)
+            # a token the analysers saw go to its own provider, beside a post to a well-known service (a digest to a
+            # chat hook): its path is known and that post is not on it
+            and not (well_known(c.target) and _delivered_home(s[0], caps))
         ]
+        # followed home, the other send is the worse guess: a warning, unless a secret with no known path leaks too
+        leaked.sort(key=lambda pair: _delivered_home(pair[0][0], caps))
         event = _hook_event(text) if foreign else None
         if not leaked and event is not None:
             # a hook handed the user's prompt or a tool call sends it to a stranger: the conversation leaves
@@ -471,12 +490,14 @@ def cooccurring(
         elif leaked and not proven:
             (what, read_line), send = leaked[0]
             where = "a host the script computes" if send.target in ("?", "*", "") else safe_line(send.target, limit=60)
+            home = _delivered_home(what, caps)
             add(
                 FLOW,
                 send.line or 1,
                 f"reads {safe_line(what, limit=60)} (line {read_line}) and sends to {where} "
-                f"(line {send.line}) in the same script; the data path between them was not followed",
-                "error",
+                f"(line {send.line}) in the same script; the data path between them was not followed"
+                + ("; the requests it was followed into go to its own provider" if home else ""),
+                "warning" if home else "error",
             )
         # 3. a start-up write beside a download, a secret or a foreign send
         for write in [c for c in caps if c.kind == "writes" and c.line and _startup(c.target)]:

@@ -649,6 +649,13 @@ def _item_name(cmd: Cmd) -> str | None:
     return values[0] if values else None
 
 
+def _after_answer(pipeline: Pipeline) -> Pipeline:
+    """The stages of a captured pipeline after its last download: before it, what the request carried went to the
+    host (judged at the request); from it on, the output is what the host answered."""
+    last = max((i for i, stage in enumerate(pipeline) if any(_is_downloader(c) for c in stage)), default=-1)
+    return pipeline[last + 1 :]
+
+
 def _pipeline_source(ctx: Ctx, flow: _Flow, pipeline: Pipeline) -> tuple[str, int, str | None] | None:
     for stage in pipeline:
         for cmd in stage:
@@ -3153,7 +3160,9 @@ def _scan(ctx: Ctx, depth: int, args: list[str] | None = None) -> None:
         for stage in pipeline:
             for cmd in stage:
                 for name, _value, subs in cmd.assigns:
-                    found = next((s for s in (_pipeline_source(ctx, flow, p) for p in subs) if s), None)
+                    # x=$(curl -H "Authorization: Bearer $TOKEN" URL) holds what the host answered, not the token (a
+                    # send of the token is judged at the request itself)
+                    found = next((s for s in (_pipeline_source(ctx, flow, _after_answer(p)) for p in subs) if s), None)
                     if found:
                         flow.vars[name] = found[:2]
                         if found[2] and found[2] != "\x00script":
