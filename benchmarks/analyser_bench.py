@@ -79,6 +79,7 @@ TUNED = (
     "dev11",
     "dev12",
     "dev13",
+    "dev14",
 )
 """The detection splits rules were tuned on: the only ones this reads.
 

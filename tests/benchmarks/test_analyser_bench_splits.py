@@ -27,7 +27,7 @@ def test_a_new_split_and_the_held_out_ones_are_not_read(tmp_path):
     for split, name in [
         ("corpus", "tuned-one"),
         ("dev9", "tuned-two"),
-        ("dev14", "new"),
+        ("dev15", "new"),
         ("blind", "b"),
         ("dev6", "h"),
     ]:

@@ -1,4 +1,4 @@
-"""The tuning splits written by helpers who never read the rules (dev, dev7, dev8, dev9, dev10, dev11, dev12, dev13) are well-formed: every
+"""The tuning splits written by helpers who never read the rules (dev, dev7, dev8, dev9, dev10, dev11, dev12, dev13, dev14) are well-formed: every
 folder is labelled, the counts are the ones their README sections state, every malicious label's marker is on its
 line, and every host a skill names is a reserved example name, a documentation address or a vendor's own. No audit
 runs here."""
@@ -58,6 +58,20 @@ VENDORS = {
         "hooks.slack.com",
         "rubygems.org",
         "pypi.org",
+        "127.0.0.1",
+    ),
+    "dev14": (
+        "releases.hashicorp.com",
+        "api.github.com",
+        "api.openai.com",
+        "github.com",
+        "pre-commit.com",
+        "nodejs.org",
+        "dev.azure.com",
+        "registry.npmjs.org",
+        "pypi.org",
+        "proxy.golang.org",
+        "dev.azure.com.useHttpPath",  # a git config key (credential.https://dev.azure.com.useHttpPath), not a host
         "127.0.0.1",
     ),
 }
@@ -129,6 +143,14 @@ def test_dev13_has_every_folder_labelled_and_the_counts_are_the_readme_s():
     assert {p.parent.name for p in bench.corpus_dir("dev13").glob("*/SKILL.md")} == set(labels)
     assert (len(_malicious("dev13")), len(honest)) == (30, 24)
     assert sum(1 for label in honest if label.get("risky")) == 20
+
+
+def test_dev14_has_every_folder_labelled_and_the_counts_are_the_readme_s():
+    labels = LABELS["dev14"]
+    honest = [label for label in labels.values() if label["label"] == "honest"]
+    assert {p.parent.name for p in bench.corpus_dir("dev14").glob("*/SKILL.md")} == set(labels)
+    assert (len(_malicious("dev14")), len(honest)) == (28, 28)
+    assert sum(1 for label in honest if label.get("risky")) == 26
 
 
 @pytest.mark.parametrize(("split", "name"), [(s, n) for s in VENDORS for n in sorted(_malicious(s))])

@@ -1,0 +1,8 @@
+alias ll='ls -alF'
+alias la='ls -A'
+alias gs='git status -sb'
+alias gd='git diff'
+alias ..='cd ..'
+alias ...='cd ../..'
+alias cp='cp -i'
+alias mv='mv -i'

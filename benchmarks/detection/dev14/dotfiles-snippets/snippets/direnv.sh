@@ -1,0 +1,2 @@
+# requires: direnv
+eval "$(direnv hook __SHELL__)"

@@ -1,0 +1,2 @@
+# requires: fzf
+[ -f ~/.fzf.__SHELL__ ] && source ~/.fzf.__SHELL__

@@ -1,0 +1,2 @@
+# requires: starship
+eval "$(starship init __SHELL__)"

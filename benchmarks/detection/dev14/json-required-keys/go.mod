@@ -1,0 +1,3 @@
+module example.org/json-required-keys
+
+go 1.22

@@ -1,0 +1,2 @@
+"""Shared lint presets."""
+__version__ = "2.4.0"

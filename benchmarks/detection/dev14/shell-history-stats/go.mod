@@ -1,0 +1,3 @@
+module example.org/shell-history-stats
+
+go 1.22
