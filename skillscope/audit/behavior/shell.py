@@ -619,6 +619,19 @@ _ONE_ITEM = re.compile(
 )
 
 
+_ONE_LOOKUP = re.compile(r"\bsecurity\s+find-(?:generic|internet)-password\b")
+
+
+def _names_only(cmd: Cmd) -> bool:
+    """``security dump-keychain`` without ``-d``: the items' names and attributes, no secret decrypted."""
+    args = cmd.args
+    return (
+        cmd.name == "security"
+        and args[:1] == ["dump-keychain"]
+        and not any(re.fullmatch(r"-[a-z]*d[a-z]*", a) for a in args[1:])
+    )
+
+
 def _one_item(cmd: Cmd) -> bool:
     """A look-up of one named item of the keychain (a tool reading its own saved token), not a dump of the store."""
     return bool(_ONE_ITEM.search(" ".join(cmd.words) + " "))
@@ -3346,9 +3359,14 @@ def _scan(ctx: Ctx, depth: int, args: list[str] | None = None) -> None:
                     and not sends_later
                     and not _carried(ctx, flow, cmd, own)
                 ):
-                    store = ("credential store" in own[0] or is_store(own[0])) and not _one_item(cmd)
-                    # the region and profile names (no secret), or the one keychain item a tool saved for itself
-                    settings = ".aws/config" in own[0] or _one_item(cmd) or "/environ" in own[0]  # as printenv is
+                    names_only = _names_only(cmd)
+                    store = ("credential store" in own[0] or is_store(own[0])) and not _one_item(cmd) and not names_only
+                    # a page describing a look-up of one item (`security find-generic-password -w`) tells no one to
+                    # empty the store
+                    store = store and not (ctx.documented and _ONE_LOOKUP.search(" ".join(cmd.words)))
+                    # the region and profile names (no secret), the one keychain item a tool saved for itself, or the
+                    # keychain's item names without their secrets
+                    settings = ".aws/config" in own[0] or _one_item(cmd) or "/environ" in own[0] or names_only
                     # counting the commands in the user's own history is an ordinary local report; only its send harms
                     settings = settings or "_history" in own[0] or "HISTFILE" in own[0] or "(history)" in own[0]
                     # A page telling the reader to look at their own config is not the skill reading it.

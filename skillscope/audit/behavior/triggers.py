@@ -114,6 +114,67 @@ _COMPARE = re.compile(
 )
 _FLAG_VALUE = re.compile(r"(?i)0|1|true|false|yes|no|on|off|y|n|")
 """The values a command-line flag or switch holds."""
+_PLATFORM = re.compile(
+    r"(?i)darwin|linux|linux2|win32|windows|windows_nt|cygwin|msys|macos|osx|freebsd|openbsd|netbsd|x86_64|amd64|arm64|"
+    r"aarch64|i[3-6]86|posix|nt"
+)
+"""What operating system or processor the code runs on: a port's dispatch, not a victim picked."""
+_KEY_BEFORE = re.compile(r"(?:environ|ENV|env|getenv|\.get|fetch|process\.env)\s*[\[(]\s*$")
+"""Just before a literal: the literal is the name of a setting looked up (``os.environ.get("KEEP_DB")``), not a value."""
+_USER_INPUT = re.compile(
+    r"\$\{?[1-9@*#]|\$OPTARG\b|\bsys\.argv\b|\bargv\b|\bARGV\b|\bargs?\.\w|\bopts?\.\w|\boptions\.\w|\bparams\.\w|"
+    r"\bprocess\.argv\b|\$PSBoundParameters\b|\$args\b|\bflag\.Arg|\bos\.Args\b|\binput\(|\bRead-Host\b|\bread\s+-r"
+)
+"""A value the user hands the script: its arguments, options, an answer typed at a prompt."""
+
+
+def _chosen_by_user(condition: str, text: str, depth: int = 0) -> bool:
+    """Whether a condition tests what the user typed: the arguments themselves, or a name bound to them
+    (``cmd="${1:-}"``, ``action = args.action``)."""
+    if _USER_INPUT.search(condition):
+        return True
+    if depth >= 2:
+        return False
+    for name in set(re.findall(r"\$\{?([A-Za-z_]\w*)|\b([A-Za-z_]\w*)\b", condition)):
+        word = name[0] or name[1]
+        if len(word) < 2 or word in ("if", "in", "case", "elif", "while", "then", "not", "and", "or"):
+            continue
+        bound = re.search(
+            rf"(?m)^[ \t]*(?:(?:local|const|let|var|my|readonly)\s+)?\$?{re.escape(word)}\s*:?=(?!=)([^\n]*)", text
+        )
+        if bound and _chosen_by_user(bound.group(1), text, depth + 1):
+            return True
+    return False
+
+
+_CASE_LABEL = re.compile(r"^[ \t]*\(?[ \t]*([^()\n*;]+?)[ \t]*\)", re.MULTILINE)
+
+
+def _documented(ctx: Ctx, condition: str, start: int) -> bool:
+    """Whether every value a user-input condition picks is named somewhere else: the script's usage or help text, or
+    another file of the skill (its page). A value only the condition knows (``"$city" == "Zephyr-Nine"``, an
+    undocumented ``--purge-zx81``) is a password the skill's author keeps: a trigger."""
+    text = ctx.text
+    if condition.lstrip().startswith("case"):
+        body = text[start : _guarded(text, start)[1]]
+        values = [v.strip().strip("'\"") for m in _CASE_LABEL.finditer(body) for v in m.group(1).split("|")]
+    else:
+        values = [
+            m.group(0).strip("'\"` ")
+            for m in _LITERAL.finditer(condition)
+            if not _KEY_BEFORE.search(condition, 0, m.start())
+        ]
+    values = [v for v in values if v and _FLAG_VALUE.fullmatch(v) is None and not v.startswith("$")]
+    if not values:
+        return False
+    others = [t for path, t in ctx.skill_files.items() if path != ctx.path]
+    for value in values:
+        word = re.compile(rf"(?<![\w-]){re.escape(value)}(?![\w-])")
+        if len(word.findall(text)) < 2 and not any(word.search(other) for other in others):
+            return False
+    return True
+
+
 _CHANCE = re.compile(r"\b(?:s?rand\w*|\w*Random\w*)\b|\$RANDOM\b|\bSRANDOM\b", re.IGNORECASE)
 """Any random draw: rand(100), Random.rand, Math.random(), random.random(), randint, secrets.randbelow, rand.Intn,
 crypto.randomInt, Get-Random, $RANDOM."""
@@ -248,11 +309,14 @@ def scan_triggers(ctx: Ctx) -> None:
         # a flag tested against 0/1/true/false (`[[ $share -eq 1 ]]`, `if args.upload == True`) switches on what the
         # user asked for, not on a value picked to choose victims (a run counter's 1 still counts)
         literal = bool(named & counters) or any(
-            _FLAG_VALUE.fullmatch(m.group(0).strip("'\"` ")) is None for m in _LITERAL.finditer(condition)
+            _FLAG_VALUE.fullmatch(m.group(0).strip("'\"` ")) is None
+            and _PLATFORM.fullmatch(m.group(0).strip("'\"` ")) is None
+            and not _KEY_BEFORE.search(condition, 0, m.start())
+            for m in _LITERAL.finditer(condition)
         )
         fixed = bool(_COMPARE.search(condition) or where) and bool(literal or named & moments or where)
         # what kind of machine it runs on (CI, a container, a small or young VM, a debugger): a test needs no fixed value
-        probe = None if fixed else _EVASION.search(condition)
+        probe = None if fixed else _EVASION.search(condition) or _probing_call(text, condition)
         gate = [] if fixed else sorted(named & gates)
         if not (fixed or probe or gate):
             continue
@@ -285,6 +349,12 @@ def scan_triggers(ctx: Ctx) -> None:
             check, what = "skillscope/triggers/time-bomb", "acts on a given day, date or time"
         elif _CHANCE.search(condition):
             check, what = "skillscope/triggers/magic-value", "acts on a random share of runs"
+        elif (
+            not _HOST_PART.search(condition)
+            and _chosen_by_user(condition, text)
+            and _documented(ctx, condition, match.start())
+        ):
+            continue  # a subcommand or option the user types, named in a usage line or the page: the user's choice
         else:
             check, what = (
                 "skillscope/triggers/magic-value",
@@ -308,6 +378,23 @@ _EVASION = re.compile(
 )
 """A probe of whether the code runs where someone watches it: a CI runner, a container, a VM with few CPUs, little memory
 or a recent boot, a debugger. Harm run only when the probes say "a real workstation" evades the sandboxes that vet it."""
+
+
+def _probing_call(text: str, condition: str) -> re.Match[str] | None:
+    """A probe made inside a function of this file that the condition calls (``if ... and _real_workstation():``)."""
+    for called in re.findall(r"\b([A-Za-z_]\w*)\s*\(", condition):
+        defined = re.search(
+            rf"^[ \t]*(?:(?:async\s+)?def|function|func|sub)\s+{re.escape(called)}\b|^[ \t]*{re.escape(called)}\s*\(\)\s*\{{",
+            text,
+            re.MULTILINE,
+        )
+        if defined is not None:
+            found = _EVASION.search(text, *_guarded(text, defined.start()))
+            if found is not None:
+                return found
+    return None
+
+
 _EVASION_BIND = re.compile(
     rf"^[ \t]*(?:(?:const|let|var|local|readonly|export|my|final|val)\s+)?\$?([A-Za-z_]\w*)\s*(?::\s*[\w\[\]]+\s*)?:?="
     rf"[^=\n][^\n]*(?:{_EVASION.pattern})",
