@@ -10,7 +10,7 @@ from dataclasses import replace
 from urllib.parse import urlsplit
 
 from skillscope.audit.behavior.buildfiles import is_container_build
-from skillscope.audit.behavior.prose import instruction_in
+from skillscope.audit.behavior.prose import attack_section, instruction_in, quoted_to_warn
 from skillscope.audit.behavior.regions import Region, code_regions, language_of
 from skillscope.audit.findings import Hit, TextSpan
 from skillscope.audit.markdown import hidden_parts
@@ -95,7 +95,8 @@ def _workspace_only(text: str, match: re.Match[str]) -> bool:
     rest = text[match.end() :].split("\n", 1)[0]
     targets = [w.strip("\"'") for w in re.split(r"[\s;&|]+", rest) if w and not w.startswith("-")][:4]
     if match.group(0).startswith("chmod"):
-        return bool(targets) and not any(_chmod_worth_a_look(text, w) for w in targets)
+        # a `chmod +x` named in passing (a page's code span with no file after it) makes nothing executable
+        return not any(_chmod_worth_a_look(text, w) for w in targets)
     if targets and all(_checked_inside_project(text, w) for w in targets):
         return True  # each target is tested to lie below the project or the folder the user named
     if any(w.startswith("$") for w in targets):
@@ -108,6 +109,7 @@ def _workspace_only(text: str, match: re.Match[str]) -> bool:
     # the working directory spelt as a variable ($(CURDIR)/out in a Makefile, "$PWD/build") is the project, and a
     # tool's cache under home (~/.cache/pip, ~/Library/Caches/Homebrew, ~/.npm/_cacache) is rebuilt on its next run
     targets = ["./" if _HOME_CACHE.match(w) and ".." not in w else _HERE_VAR.sub("./", w, count=1) for w in targets]
+    targets = [_project_root_var(text, w) for w in targets]
     return bool(targets) and all(not w.startswith(("/", "~", "$", "*")) and ".." not in w for w in targets)
 
 
@@ -131,7 +133,7 @@ _HOME_CACHE = re.compile(
 )
 """A tool's own cache folder under home, named below its root (never ``~/.cache`` itself, never with ``..``)."""
 _HERE_VAR = re.compile(r"^\$(?:\(CURDIR\)|\{CURDIR\}|\{?PWD\}?|\(PWD\))/")
-_ASSIGN_LINE = r"^[ \t]*(?:(?:export|local|readonly|declare)[ \t]+)?{name}=(.*)$"
+_ASSIGN_LINE = r"(?:^|;)[ \t]*(?:(?:export|local|readonly|declare)[ \t]+)?{name}=(.*)$"
 _MKTEMP = re.compile(r"[\"']?(?:\$\(\s*mktemp|`\s*mktemp)\b[^;&|<>`()$]*(?:\)|`)[\"']?\s*(?:$|[;#]|\|\||&&)")
 _OTHER_SETTERS = r"\b(?:read|for|select|mapfile|readarray|typeset|getopts|printf\s+-v)\b[^\n;]*\b{name}\b"
 
@@ -161,6 +163,26 @@ def _checked_inside_project(text: str, word: str) -> bool:
         if re.search(_PROJECT_ROOT.format(name=re.escape(root)), text, re.MULTILINE):
             return True
     return False
+
+
+_ROOT_VALUE = re.compile(
+    r"^\s*(?:\$\(abspath \$\(dir \$\(lastword \$\(MAKEFILE_LIST\)\)\)\)|\$\(CURDIR\)|\$\(shell pwd\)|"
+    r"[\"']?\$\((?:shell )?git rev-parse --show-toplevel\)[\"']?|[\"']?\$\(pwd\)[\"']?|[\"']?\$PWD[\"']?)\s*$"
+)
+"""A variable set to the project's own folder: the Makefile's directory, the working directory, the git top level."""
+
+
+def _project_root_var(text: str, word: str) -> str:
+    """``$(ROOT)/.cache`` with ``ROOT := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))`` (or the git top level, the
+    working directory) spelt as a path inside the project; any other word unchanged."""
+    var = re.match(r"^\$(?:\(([A-Za-z_]\w*)\)|\{?([A-Za-z_]\w*)\}?)(?=/)", word)
+    if var is None or ".." in word:
+        return word
+    name = re.escape(var.group(1) or var.group(2))
+    values = re.findall(rf"^[ \t]*(?:export[ \t]+|local[ \t]+)?{name}[ \t]*(?::=|\?=|=)(.*)$", text, re.MULTILINE)
+    if values and all(_ROOT_VALUE.match(v) for v in values):
+        return "." + word[var.end() :]
+    return word
 
 
 def _made_by_mktemp(text: str, word: str) -> bool:
@@ -385,19 +407,26 @@ def _markdown(text: str) -> Iterator[Hit]:
                 TextSpan(part.line, part.column, excerpt),
             )
             continue
+        # a blockquote under a heading that catalogues attacks quotes a specimen to be recognised (a training page's
+        # "text hidden in READMEs that speaks to the agent: > <!-- ... -->"): shown as a note, not raised
+        specimen = source.lstrip().startswith(">") and attack_section(
+            text, sum(len(line) + 1 for line in lines[: part.line - 1])
+        )
         order = instruction_in(part.text) if part.kind not in ("yaml-comment", "entity") else None
         if order:
             yield Hit(
                 "skillscope/instructions/hidden",
-                f"text hidden from rendering {order}",
+                f"text hidden from rendering {order}"
+                + (", quoted as an example under a heading of attacks" if specimen else ""),
                 TextSpan(part.line, part.column, excerpt),
+                severity="note" if specimen else None,
             )
         check = "skillscope/yaml-comment" if part.kind == "yaml-comment" else "skillscope/hidden-markdown"
         message = _PART_MESSAGES[part.kind]
         if part.kind in ("hidden-html", "html-attribute", "entity"):
             message += f" ({safe_line(part.detail, limit=40)})"
         hit = Hit(check, f"{message}: {safe_line(part.text, limit=200)!r}", TextSpan(part.line, part.column, excerpt))
-        if part.kind == "comment" and not order and _TO_MAINTAINERS.match(part.text):
+        if specimen or part.kind == "comment" and not order and _TO_MAINTAINERS.match(part.text):
             # a note the page's maintainers leave each other, with no order in it: shown, not raised
             hit = replace(hit, severity="note")
         yield hit
@@ -438,6 +467,8 @@ def scan_text(text: str, path: str, *, markdown: bool) -> list[Hit]:
                 hit = _at("skillscope/risky-shell", f"risky shell pattern: {what}", text, start, end)
                 if _workspace_only(region.text, match) or (image and what.startswith(("deletes", "makes a file"))):
                     hit = replace(hit, severity="note")  # `chmod +x run.sh`, `rm -rf ./dist`, `eval "$(ssh-agent -s)"`
+                elif markdown and region.documented and hit.at.line and quoted_to_warn(text, hit.at.line):
+                    hit = replace(hit, severity="note")  # a red-flags catalogue quotes it to be recognised
                 hits.append(hit)
     if "!`" in text:
         hits.extend(

@@ -175,6 +175,8 @@ def _only_probed(lines: list[str], line: int) -> bool:
 
 def _secret_value(value: str) -> str | None:
     """The credential place a string value is (a path, a glob or a token command), or None for prose about one."""
+    if re.search(r"\\[.bdswB]|\(\?[:=!<]|\[\^", value):
+        return None  # a regular expression that recognises the place (a scanner's pattern), not the place
     value = value.strip().replace("\\", "/")
     if not value or len(value) > 200:
         return None
@@ -263,6 +265,25 @@ _SHOWN = re.compile(
 _NET_WORD = re.compile(
     r"\b(?:curl|wget|nc|ncat|socat|fetch|requests|urlopen|https?\.\w+|Invoke-(?:WebRequest|RestMethod)|iwr|irm)\b"
 )
+
+
+def _told_lines(text: str, language: str | None, lines: list[str]) -> frozenset[int]:
+    """The lines of a script that only talk to a reader: comment lines, and in Python the docstrings and other bare
+    strings standing as statements (a usage example's URL there is requested by no one)."""
+    told = {n for n, line in enumerate(lines, 1) if line.lstrip().startswith(("#", "//")) and not line.startswith("#!")}
+    if language == "python":
+        try:
+            module = ast.parse(text)
+        except (SyntaxError, ValueError, RecursionError):
+            return frozenset(told)
+        for node in ast.walk(module):
+            if (
+                isinstance(node, ast.Expr)
+                and isinstance(node.value, ast.Constant)
+                and isinstance(node.value.value, str)
+            ):
+                told.update(range(node.lineno, (node.end_lineno or node.lineno) + 1))
+    return frozenset(told)
 
 
 def _shown_only(line: str) -> bool:
@@ -440,14 +461,20 @@ def cooccurring(
         text, language = texts[path], scripts_of[path]
         found = [hit for p, hit in hits if p == path]
         lines = text.split("\n")
+        named = any(c.kind == "sends" and c.detail == "a URL in the script" for c in caps)
+        told = _told_lines(text, language, lines) if named else frozenset()
         sends = [
             c
             for c in caps
             if c.kind == "sends"
             and c.line
             and _host_like(c.target)
-            # an address only shown to the user (a usage line, a message printed) is no request
-            and not (c.detail == "a URL in the script" and 0 < c.line <= len(lines) and _shown_only(lines[c.line - 1]))
+            # an address only shown to the user (a usage line, a message printed, a comment or docstring) is no request
+            and not (
+                c.detail == "a URL in the script"
+                and 0 < c.line <= len(lines)
+                and (_shown_only(lines[c.line - 1]) or c.line in told)
+            )
         ]
         foreign = [c for c in sends if not well_known(c.target) or endpoint_kind("https://" + c.target)]
         secrets = _secrets(text, language, caps) if any(c.kind in ("sends", "writes") for c in caps) else []

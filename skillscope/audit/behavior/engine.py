@@ -49,7 +49,7 @@ from skillscope.audit.behavior.regions import (
 )
 from skillscope.audit.behavior.vocab import is_local_host, url_host_of
 from skillscope.audit.capabilities import Capability
-from skillscope.audit.findings import Hit, TextSpan
+from skillscope.audit.findings import Hit, TextSpan, effective_severity
 from skillscope.audit.text_scan import hit_at
 
 __all__ = ["SkillFileText", "SkillAnalysis", "analyse_skill", "scan_skill"]
@@ -223,7 +223,7 @@ def analyse_skill(files: list[SkillFileText], frontmatter: dict[str, Any] | None
         contexts.append(whole)
         placed = _place(text, contexts, binary=file.binary)
         found = _capabilities(text, file.path, contexts, binary=file.binary)
-        out.extend((file.path, hit) for hit in _beside_other_fetch(placed, found, purpose))
+        out.extend((file.path, hit) for hit in _beside_other_fetch(placed, found, purpose, text))
         capabilities.extend(found)
         texts.setdefault(file.path, "" if file.binary else text)
     languages = frozenset(language for language in scripts.values() if language)
@@ -251,16 +251,36 @@ def analyse_skill(files: list[SkillFileText], frontmatter: dict[str, Any] | None
     out.extend(takeover.takeovers(texts, scripts, capabilities, out, purpose if frontmatter else None))
     out = guards.confirmed_acts(texts, out, purpose)  # a destructive step the user confirms at a checked prompt
     out = flows.granted(out, capabilities, languages)  # a broad grant with a harm it would carry out
+    out = _asked_reads(out, purpose)
     return SkillAnalysis(out, capabilities)
+
+
+_CRED_READ = "skillscope/exfiltration/credential-read"
+
+
+def _asked_reads(hits: list[tuple[str, Hit]], purpose: Purpose) -> list[tuple[str, Hit]]:
+    """A credential folder read, with nothing sent, by a skill whose stated purpose is that tool (a backup of SSH
+    keys reads ~/.ssh): the capability the user asked for, a note. Sends are flows, judged on their own."""
+    return [
+        (path, replace(hit, severity="note"))
+        if hit.id == _CRED_READ and effective_severity(hit) == "warning" and purpose.owns_read(hit.message)
+        else (path, hit)
+        for path, hit in hits
+    ]
 
 
 _DOWNLOAD = "skillscope/obfuscation/download-exec"
 
 
-def _beside_other_fetch(hits: list[Hit], caps: list[Capability], purpose: Purpose) -> list[Hit]:
+def _beside_other_fetch(hits: list[Hit], caps: list[Capability], purpose: Purpose, text: str) -> list[Hit]:
     """A vendor's installer let through as a note stays an error when the same file also downloads from a host that
-    is neither that installer's nor one the skill's purpose names: the asked-for act carries an unasked one."""
-    relaxed = [h for h in hits if h.id == _DOWNLOAD and h.severity == "note"]
+    is neither that installer's nor one the skill's purpose names: the asked-for act carries an unasked one. Code a
+    page quotes to warn about (a catalogue of red flags) is no installer and runs nowhere: it stays a note."""
+    relaxed = [
+        h
+        for h in hits
+        if h.id == _DOWNLOAD and h.severity == "note" and not (h.at.line and prose.quoted_to_warn(text, h.at.line))
+    ]
     if not relaxed:
         return hits
     fetched = {c.target.lower(): c.line for c in caps if c.kind == "sends" and c.detail.endswith(" download")}

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from skillscope.audit.behavior.base import Ctx, Raw
+from skillscope.audit.behavior.prose import quoted_to_warn
 from skillscope.audit.behavior.vocab import SECRET_NAME, endpoint_kind, lookalike_site, url_host_of
 from skillscope.core.textsafe import safe_line
 from skillscope.core.unicode_policy import letter_scripts
@@ -155,6 +156,8 @@ def scan_hosts(
             if is_code and not ctx.documented and host:
                 # A URL a script spells is where it can send (until its analyser says how): pinned by the host.
                 ctx.cap("sends", host.lower(), match.start(), match.start() + len(url), "a URL in the script")
+            # a page's catalogue of red flags quotes the address to be recognised: shown, never fetched
+            told = not is_code and quoted_to_warn(ctx.file_text, ctx.line(match.start()))
             look = _lookalike(host)
             if look:
                 ctx.add(
@@ -174,7 +177,7 @@ def scan_hosts(
                     + (", and what the skill installs comes from there" if index else ""),
                     match.start(),
                     match.start() + len(url),
-                    "error" if carried or index else "warning",
+                    "error" if carried or index else "note" if told else "warning",
                 )
             kind = endpoint_kind(url)
             if kind == "collector":
@@ -183,6 +186,7 @@ def scan_hosts(
                     f"URL to a data-collection, tunnel or paste service: {safe_line(host, limit=80)}",
                     match.start(),
                     match.start() + len(url),
+                    "note" if told else None,
                 )
             elif (
                 kind == "chat-webhook"
@@ -201,7 +205,7 @@ def scan_hosts(
                     f"URL to the bare IP address {safe_line(host, limit=60)}",
                     match.start(),
                     match.start() + len(url),
-                    "error" if is_code and not ctx.documented else None,
+                    "error" if is_code and not ctx.documented else "note" if told else None,
                 )
     if "](" in text or "<a " in text.lower():
         links = [(m.group(1), m.group(2), m.start()) for m in _MD_LINK.finditer(text)]

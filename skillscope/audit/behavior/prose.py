@@ -1002,6 +1002,18 @@ def _named_as_pattern(file_text: str, start: int, end: int) -> bool:
     return _DETECTED.search(sentence) is not None
 
 
+def quoted_to_warn(file_text: str, line: int) -> bool:
+    """Whether line ``line`` of a Markdown page sits in a fenced block the page quotes to warn about: under a heading
+    that catalogues attacks, or after a lead-in that says not to run it."""
+    offset = 0
+    for _ in range(line - 1):
+        offset = file_text.find("\n", offset) + 1
+        if offset == 0:
+            return False
+    fence = file_text.rfind("\n```", 0, offset)
+    return attack_section(file_text, offset) or (fence >= 0 and bool(_WARNED.search(_lead_in(file_text, fence + 1))))
+
+
 def documented_verdict(ctx: Ctx, *, inline: bool, said: bool = False) -> None:
     """Settle the severity of what the code rules found in code a Markdown page shows.
 

@@ -125,6 +125,14 @@ class Purpose:
         name = value.rsplit("/", 1)[-1].lower()
         return len(name) >= 2 and name not in _GENERIC_TOOLS and self._said(name)
 
+    def owns_read(self, what: str) -> bool:
+        """Whether a credential read (``reads ~/.ssh/id_ed25519``, ``reads .aws``) is of the tool the purpose is about:
+        a backup of SSH keys reads ~/.ssh because the user asked. A system store (a keychain) is never one."""
+        if not self.text or "credential store" in what:
+            return False
+        folder = _TOOL_FOLDER.search(what)
+        return folder is not None and any(self._said(word) for word in _FOLDER_WORDS[folder.group(1).lower()])
+
     def _names_host(self, value: str) -> bool:
         url = value if "://" in value else "https://" + value
         host = url_host_of(url).lower()
@@ -143,6 +151,17 @@ class Purpose:
             return True
         name = labels[-2] if len(labels) >= 2 else ""  # astral.sh -> astral, starship.rs -> starship
         return len(name) >= 3 and name not in _GENERIC_TOOLS and self._said(name)
+
+
+_FOLDER_WORDS = {
+    "ssh": ("ssh",),
+    "aws": ("aws",),
+    "kube": ("kubeconfig", "kubectl", "kubernetes", "kube"),
+    "gnupg": ("gpg", "gnupg"),
+    "docker": ("docker",),
+    "azure": ("azure",),
+}
+_TOOL_FOLDER = re.compile(r"(?:^|[\s/~\"'(])\.(ssh|aws|kube|gnupg|docker|azure)\b", re.IGNORECASE)
 
 
 def purpose_of(frontmatter: Mapping[str, Any] | None, skill_md: str) -> Purpose:
