@@ -27,6 +27,34 @@ _MAX_DEPTH = 8
 """References followed inside references (A = $(B), B = $(C) ...) before a value is left as written."""
 
 
+def _quoted_parens_blanked(text: str) -> str:
+    """``text`` with each parenthesis inside a quoted string of a ``$(shell ...)`` call turned into a space."""
+    out = list(text)
+    at = text.find("$(shell")
+    while at >= 0:
+        depth, quote, i = 0, "", at + 1
+        while i < len(text):
+            ch = text[i]
+            if quote:
+                if ch == quote:
+                    quote = ""
+                elif ch in "()":
+                    out[i] = " "
+            elif ch in "'\"":
+                quote = ch
+            elif ch == "(":
+                depth += 1
+            elif ch == ")":
+                depth -= 1
+                if depth == 0:
+                    break
+            elif ch == "\n" and not text[i - 1 : i] == "\\":
+                break
+            i += 1
+        at = text.find("$(shell", i)
+    return "".join(out)
+
+
 @dataclass(frozen=True)
 class _Piece:
     """One recipe line in the joined script: where it starts there, and where it is in the region."""
@@ -42,6 +70,10 @@ class _Make:
     def __init__(self, ctx: Ctx) -> None:
         self.ctx = ctx
         self.tree, self.data = parse("make", ctx.text)
+        if self.tree.root_node.has_error and "$(shell" in ctx.text:
+            # the grammar loses the whole file on a parenthesis quoted inside $(shell ...) (python3 -c "print(x)");
+            # blanked there, the rest of the file reads as written, every offset kept
+            self.tree, self.data = parse("make", _quoted_parens_blanked(ctx.text))
         self.values: dict[str, tree_sitter.Node | None] = {}
         self.owners: dict[str, _Make] = {}
         """For a name set in an included file (``include tools.mk``), the reader of that file: its node is read there."""

@@ -251,6 +251,16 @@ _REACH = re.compile(
 _PROFILE_FILE = re.compile(r"\$PROFILE|profile\.ps1$", re.IGNORECASE)
 _PROFILE_KINDS = frozenset({"currentusercurrenthost", "currentuserallhosts", "allusersallhosts", "alluserscurrenthost"})
 """``$PROFILE``'s own members: the four profile scripts PowerShell runs at start."""
+_SPECIAL_FOLDERS = {
+    "userprofile": "~",
+    "mydocuments": "~/Documents",
+    "personal": "~/Documents",
+    "desktop": "~/Desktop",
+    "applicationdata": "~/AppData/Roaming",
+    "localapplicationdata": "~/AppData/Local",
+    "startup": "~/AppData/Roaming/Microsoft/Windows/Start Menu/Programs/Startup",
+}
+"""``[Environment]::GetFolderPath`` names, as paths under the user's home."""
 _STORE_CMDS = {"get-storedcredential", "convertfrom-securestring", "get-credential", "vaultcmd", "cmdkey"}
 
 
@@ -646,6 +656,10 @@ class _Analyser:
             return Val()
         if method in ("getenvironmentvariable",) and first.text:
             return self._variable("$env:" + first.text, node)
+        if method == "getfolderpath" and first.text:
+            # [Environment]::GetFolderPath('UserProfile'): the user's own folders, as the environment names them
+            folder = _SPECIAL_FOLDERS.get(first.text.lower().removeprefix("[environment+specialfolder]::"))
+            return Val(text=folder) if folder else Val()
         if method == "getenvironmentvariables":
             return Val(taint=Taint("reads the whole environment", self.line(node), whole=True))
         if method in ("readalltext", "readallbytes", "readalllines"):
@@ -898,6 +912,11 @@ class _Analyser:
             (v.text or "").lower().rstrip(":\\/") == "env" for v in [*args.positional, *args.named.values()]
         ):
             return Val(taint=Taint("reads the whole environment", self.line(node), whole=True))
+        if name in ("get-childitem",):
+            # what it lists is every item under the folder: piped into Remove-Item, that folder's whole content
+            where = args.get("path", "literalpath", position=0)
+            if where is not None and where.text and UNKNOWN not in where.text:
+                return Val(text=normal_path(where.text).rstrip("/\\") + "/*")
         hiding = {"assecurestring", "maskinput"} & (args.switches | set(args.named))
         if name == "read-host":
             # a switch followed by the prompt's text reads as that switch's value: either way it names the prompt

@@ -1201,6 +1201,45 @@ def _inline_code(ctx: Ctx, cmd: Cmd) -> None:
     inner = _inner_ctx(ctx, cmd, code)
     _run_language(inner, language)
     _lift(ctx, inner, cmd, f"{cmd.name} {args[index]}")
+    _argv_write(ctx, cmd, code, args[index + 2 :], f"{cmd.name} {args[index]}")
+
+
+_WRITE_CALL = re.compile(
+    r"\b(?:file_put_contents|fwrite|fputs|writeFileSync|appendFileSync|write_text|writelines)\b|\bFile\.(?:write|open)\b|"
+    r"\bIO\.write\b|\bopen\s*\([^)]*['\"][wa]\+?b?['\"]|\bopen\s*\(\s*(?:my\s+)?\$\w+\s*,\s*['\"]>>?['\"]|\.write\("
+)
+_ARGV_READ = re.compile(r"\$argv\b|\bsys\.argv\b|\bARGV\b|\$ARGV\b|\bprocess\.argv\b|\$_SERVER\[")
+
+
+def _assigned_text(text: str, word: str) -> str | None:
+    """The right side of ``name=...`` as written, for a word the parser left as ``$name``; None for any other word."""
+    var = re.fullmatch(r"\$\{?([A-Za-z_]\w*)\}?", word)
+    if var is None:
+        return None
+    found = re.search(rf"(?m)^[ \t]*(?:(?:local|export|readonly)[ \t]+)?{var.group(1)}=([^\n]+)$", text)
+    return found.group(1).strip() if found else None
+
+
+def _argv_write(ctx: Ctx, cmd: Cmd, code: str, rest: list[str], where: str) -> None:
+    """An inline program that writes a file its own arguments name (``sudo php -r 'file_put_contents($argv[1],
+    $argv[2]);' /etc/sudoers.d/x "$rule"``): what its code cannot show, the arguments do. Read as the shell write
+    it amounts to (the other arguments into that file), so the shell's rules judge the place and the text."""
+    if not rest or not _WRITE_CALL.search(code) or not _ARGV_READ.search(code):
+        return
+    # an argument the parser left as "$f" (its value holds a $( ) it cannot know) is read from its assignment
+    bound = {a: _assigned_text(ctx.text, a) for a in rest}
+    places = [a for a in rest if (bound[a] or a).lstrip("\"'").startswith(("/", "~", "$HOME", "${HOME"))]
+    text = [a for a in rest if a not in places]
+    if not places:
+        return
+
+    def word(a: str) -> str:  # the value as the script spells it ("/etc/sudoers.d/x-$(id -un)"), else the argument
+        return bound[a] or shlex.quote(a)
+
+    said = " ".join(word(a) for a in text) or "''"
+    inner = _inner_ctx(ctx, cmd, "\n".join(f"printf '%s\\n' {said} | tee -a {word(p)}" for p in places[:4]))
+    _scan(inner, 1)
+    _lift(ctx, inner, cmd, f"{where}, writing its arguments", by_line=False)
 
 
 _APPLESCRIPT_STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')

@@ -39,6 +39,7 @@ SHELLS = frozenset({"sh", "bash", "zsh", "dash", "ksh", "ash", "busybox"})
 """Interpreters whose program is shell code the parser can walk itself."""
 
 _MAX_VALUES = 8
+_MAX_WORDS = 64
 """Values kept per word; a for-loop over many names keeps the first few."""
 _MAX_LIST = 64
 """Values kept for a word that takes each line of a shipped list (``while read -r p; do ...; done < list``) or one
@@ -339,6 +340,9 @@ class _Scope:
     arrays: dict[str, list[str]] = field(default_factory=dict)
     """The items of each bash array assigned whole (``dirs=(dist build)``), at most ``_MAX_VALUES``; a longer one is
     left out, so its expansion stays unresolved rather than judged on its first few items."""
+    array_words: dict[str, list[str]] = field(default_factory=dict)
+    """The same arrays' items as words, up to ``_MAX_WORDS``: a command held in an array (``"${client[@]}" ...``) is
+    spread into them, where no choice between items is made."""
     cut: bool = False
     """Set when a value was cut at ``TEXT_CAP``."""
     unknown: set[str] = field(default_factory=set)
@@ -479,6 +483,14 @@ class _Walker:
         if self.scope.positional is None or self.src(node) not in ('"$@"', "$@", '"${@}"', "${@}", "$*", "${*}"):
             return None
         return [values[0] for values in self.scope.positional]
+
+    def spread_array(self, node: tree_sitter.Node) -> list[str] | None:
+        """The words ``"${cmd[@]}"`` stands for where it names the command (``client=(wget -q -O -)``, then
+        ``"${client[@]}" --post-file=f URL``): the program and its first arguments, one word each."""
+        whole = re.fullmatch(r"\"?\$\{([A-Za-z_]\w*)\[[@*]\]\}\"?", self.src(node))
+        if whole is None or not self.scope.array_words.get(whole.group(1)):
+            return None
+        return list(self.scope.array_words[whole.group(1)])
 
     def substitution(self, node: tree_sitter.Node, subs: list[Pipeline]) -> list[str]:
         """Walk a $( ) or <( ) body; its value is a decoded constant when it is one, each line a ``shuf`` may pick
@@ -768,6 +780,7 @@ class _Walker:
             items = [v for c in value_node.named_children for v in self.values(c, subs)[:1]]
             values = [" ".join(items)]
             self.scope.arrays[name] = items[:_MAX_VALUES] if len(items) <= _MAX_VALUES else []
+            self.scope.array_words[name] = items[:_MAX_WORDS]
         cmd.assigns.append((name, values[0], subs))
         cmd.subs.extend(subs)
         if bind:
@@ -815,7 +828,7 @@ class _Walker:
                 local.append(child)
             elif child.type == "command_name":
                 inner = child.named_children[0] if child.named_children else child
-                spread = self.spread(inner)
+                spread = self.spread(inner) or self.spread_array(inner)
                 cmd.words.extend(spread if spread is not None else self.values(inner, cmd.subs)[:1])
                 argument_nodes.extend([inner] * (len(spread) if spread is not None else 1))
             elif child.is_named and child.type != "comment" and (spread := self.spread(child)) is not None:

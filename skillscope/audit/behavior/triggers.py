@@ -11,7 +11,7 @@ from skillscope.core.textsafe import safe_line
 
 __all__ = ["scan_triggers", "scan_blobs", "scan_prose_triggers"]
 
-_NOW = r"(?:datetime\.(?:datetime\.)?(?:now|utcnow|today)\(\)|date\.today\(\)|time\.time\(\)|Date\.now\(\)|new\s+Date\(\)(?:\.getTime\(\))?|\$\(date\s+\+%[A-Za-z%]+\)|\bnow\b|\btoday\b)"
+_NOW = r"(?:\bGet-Date\b|\[datetime\]::(?:Now|UtcNow|Today)\b|\bDateTime\.(?:Now|UtcNow|Today)\b|datetime\.(?:datetime\.)?(?:now|utcnow|today)\(\)|date\.today\(\)|time\.time\(\)|Date\.now\(\)|new\s+Date\(\)(?:\.getTime\(\))?|\$\(date\s+\+%[A-Za-z%]+\)|\bnow\b|\btoday\b)"
 _MOMENT = r"(?:\b(?:DateTime|LocalDate(?:Time)?|ZonedDateTime|OffsetDateTime|Time|time|NaiveDate(?:Time)?|Utc|Local|Date)(?:\.|::)(?:utc|of|new|Date|local|gm|mktime|from_ymd\w*|with_ymd\w*|ymd\w*)\(\s*20\d\d\b[^)\n]*\)?|(?:time\.mktime|timegm)\(\s*\(\s*20\d\d\s*,[^)]*\)|Date\.(?:UTC|parse)\(\s*['\"]?20\d\d[^)]*\)|datetime\.?(?:datetime)?\(\s*20\d\d\s*,[^)]*\)|date\(\s*20\d\d\s*,[^)]*\)|new\s+Date\(\s*['\"]?20\d\d[^)]*\)|['\"]20\d\d-\d\d-\d\d[^'\"]*['\"]|\b1[6-9]\d{8}\b|\b20\d\d[01]\d[0-3]\d\b)"
 _TIME_BOMB = re.compile(
     rf"{_NOW}[^\n]{{0,40}}?(?:[<>]=?|==|-gt|-ge|-lt|-le|-eq|\.(?:is)?(?:[Aa]fter|[Bb]efore|[Ee]qual)\(|\.compareTo\()\s*[^\n]{{0,10}}?{_MOMENT}|"
