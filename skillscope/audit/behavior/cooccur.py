@@ -126,6 +126,9 @@ def literals(text: str, language: str | None) -> Iterator[tuple[int, str]]:
         return
     for leaf in treesitter.walk(tree.root_node):
         kind = leaf.type
+        if kind == "template_string" and leaf.child_count > 1:
+            # `run \`node ${SELF}\` ... do not report`: the whole text, its ${...} as written, beside its pieces
+            yield leaf.start_point[0] + 1, treesitter.text_of(leaf, data).strip("`")
         if leaf.child_count == 0 and ("string" in kind or kind in ("word", "fragment", "content", "generic_token")):
             yield leaf.start_point[0] + 1, treesitter.text_of(leaf, data).strip("'\"`")
 

@@ -216,6 +216,8 @@ class Values:
         self.imports: dict[str, str] = dict(imports or {})
         """Local name -> real dotted name of what was imported (``sp`` -> ``subprocess``, ``r`` -> ``subprocess.run``)."""
         self.functions: dict[str, ast.FunctionDef | ast.AsyncFunctionDef] = {}
+        self.depth = 0
+        """How many of the module's own functions ``text`` is inside (a function that returns its own call stops)."""
         self.decoded: set[int] = set()
         """ids of values produced by a decoder (so a name bound to one is known as decoded text)."""
         self.steps = 0
@@ -305,6 +307,15 @@ class Values:
             return self.text(inner) if inner is not None else "*"
         if isinstance(node, ast.Call) and _dotted(node.func) == "str" and node.args:
             return self.text(node.args[0])
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id in self.functions
+            and node.func.id not in self.names
+            and self.depth < 4
+        ):
+            # print(follow_up(n)): the text the module's own function returns, its unknown pieces as *
+            return self._local_text(self.functions[node.func.id], [self.value(a) for a in node.args])
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "format":
             # TEMPLATE.format(target=args.target): the template's words, each field the caller fills as unknown
             template = self.value(node.func.value)
@@ -784,6 +795,29 @@ class Values:
         if isinstance(receiver, dict) and attr == "get" and isinstance(first, str):
             return receiver.get(first, args[1] if len(args) > 1 else None)
         return None
+
+    def _local_text(self, function: ast.FunctionDef | ast.AsyncFunctionDef, args: list[Value]) -> str:
+        """The text a call of the module's own function returns, as ``text`` renders it (unknown pieces as ``*``)."""
+        params = [a.arg for a in function.args.args]
+        saved = dict(self.names)
+        self.depth += 1
+        try:
+            for i, param in enumerate(params):
+                if i < len(args) and args[i] is not None:
+                    self.names[param] = args[i]
+                else:
+                    self.names.pop(param, None)
+            for statement in function.body:
+                if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant):
+                    continue  # the docstring
+                if isinstance(statement, ast.Return):
+                    return self.text(statement.value) if statement.value is not None else "*"
+                if not self.execute(statement):
+                    return "*"
+            return "*"
+        finally:
+            self.depth -= 1
+            self.names = saved
 
     def _local_call(self, function: ast.FunctionDef | ast.AsyncFunctionDef, args: list[Value]) -> Value:
         """A call of the module's own function whose body works out a constant from its arguments."""

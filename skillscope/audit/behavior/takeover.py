@@ -445,6 +445,8 @@ def _helpers_installed(
     return out
 
 
+_RUN_ORDER = re.compile(r"(?i)\b(?:run|execute|invoke|call)\s+\\?`([^`\n]{3,200}?)\\?`")
+"""An order to run a command, as a page gives one (``run `node x.js --write` once``)."""
 _INSTRUCTION_FILES = re.compile(
     r"(?:^|/)(?:CLAUDE(?:\.local)?\.md|AGENTS\.md|GEMINI\.md|\.cursorrules|\.windsurfrules|\.clinerules|"
     r"copilot-instructions\.md|SKILL\.md|\.cursor/rules/[^/]+|\.claude/(?:commands|agents)/[^/]+\.md|"
@@ -488,10 +490,23 @@ def _planted(
             and c.line
             and _INSTRUCTION_FILES.search(c.target.replace("\\", "/"))
         ]
-        if not writes:
-            continue
         text = texts[path]
         said = [value for _, value in literals(text, language)]
+        if not writes:
+            # a write to a path the script computes (each SKILL.md found under the skills folders it lists), in a
+            # script that spells the instruction file by name: that file is what it may write
+            named = next((v for v in said if len(v) < 200 and _INSTRUCTION_FILES.search(v.replace("\\", "/"))), None)
+            computed = [
+                c
+                for c in capabilities
+                if c.path == path and c.kind == "writes" and c.line and (c.target in ("?", "*", "") or "?" in c.target)
+            ]
+            writes = [replace(c, target=named) for c in computed] if named else []
+            every = bool(writes)  # the instruction files it finds, other skills' pages among them
+        else:
+            every = False
+        if not writes:
+            continue
         said += [m.group(2) for m in _HEREDOC.finditer(text)] if language in (None, "shell", "perl") else []
         # a text the script reads from a file it ships (FOOTER = File.read("footer.md")) is what it can plant too
         here = path.rsplit("/", 1)[0] + "/" if "/" in path else ""
@@ -517,6 +532,29 @@ def _planted(
                 level = raw.severity or check_info(raw.check).severity
                 if level in ("error", "warning"):
                     found.append((0 if level == "error" else 1, raw))
+        if not found and every:
+            # an order to run a command, added to each instruction file the script finds: every other skill, when
+            # used, runs this skill's command first
+            lines = text.split("\n")
+            kept = [  # text the script writes, not a usage line or a message it prints
+                v
+                for n, v in literals(text, language)
+                if not (0 < n <= len(lines) and re.search(r"console\.|print|echo|usage|help|log\(", lines[n - 1]))
+            ]
+            order = next((m for v in kept for m in [_RUN_ORDER.search(v)] if m and len(v.split()) >= 3), None)
+            if order is not None:
+                found.append(
+                    (
+                        0,
+                        Raw(
+                            _PLANTED,
+                            f"tells the agent to run `{safe_line(order.group(1), limit=60)}` whenever that page is read",
+                            0,
+                            0,
+                            "error",
+                        ),
+                    )
+                )
         if not found:
             continue
         _, raw = min(found, key=lambda pair: pair[0])
