@@ -520,6 +520,23 @@ def cooccurring(
         elif leaked and not proven:
             (what, read_line), send = leaked[0]
             where = "a host the script computes" if send.target in ("?", "*", "") else safe_line(send.target, limit=60)
+            if send.detail == "a URL in the script":
+                # the address is named on one line (a parameter's default) and the request made on another: point at
+                # the request, the one that carries the data
+                request = next(
+                    (
+                        c
+                        for c in caps
+                        if c.kind == "sends"
+                        and c.line
+                        and c.detail != "a URL in the script"
+                        and c.target in (send.target, "?", "*", "")
+                    ),
+                    None,
+                )
+                if request is not None:
+                    where = f"{where} (named on line {send.line})"
+                    send = request
             home = _delivered_home(what, caps)
             add(
                 FLOW,
@@ -566,7 +583,10 @@ def cooccurring(
             and c.line
             and "a script of the skill" not in c.detail
             and (
-                _TEXT_RUN.search(c.detail)
+                (
+                    _TEXT_RUN.search(c.detail)
+                    and not (c.target.lower() == "git" and re.search(r"(?:^|\s)-c\s+[\w.-]+=", c.detail))
+                )
                 or (
                     c.target.lower() in INTERPRETERS
                     and any(w.kind == "writes" and not _DATA_LIKE.search(w.target) for w in caps)

@@ -141,6 +141,11 @@ def _lookalike(host: str) -> str | None:
     return None
 
 
+_GIT_KEY = re.compile(
+    r"\.(?:useHttpPath|helper|username|insteadOf|pushInsteadOf|provider|sslVerify|proxy|extraHeader)$", re.IGNORECASE
+)
+
+
 def scan_hosts(
     ctx: Ctx, *, is_code: bool, uploaded: frozenset[str] = frozenset(), installed: frozenset[str] = frozenset()
 ) -> None:
@@ -152,6 +157,9 @@ def scan_hosts(
     if "://" in text:
         for match in _URL.finditer(text):
             url = match.group(0).rstrip(".,;:")
+            if text[max(0, match.start() - 11) : match.start()].lower().endswith(("credential.", "url.", "http.")):
+                # git config's credential.https://host.useHttpPath: the key's last word is no part of the host
+                url = _GIT_KEY.sub("", url)
             host = url_host_of(url)
             if is_code and not ctx.documented and host:
                 # A URL a script spells is where it can send (until its analyser says how): pinned by the host.

@@ -2610,6 +2610,7 @@ def _staged_secret(cmd: Cmd, verb: str, flow: _Flow) -> tuple[str, int, str] | N
     elif any(f in ("-A", "--all") for f in flags):
         specs = ["."]
     base = _git_dir(cmd)
+    base = "" if base in (".", "./") else base  # git -C "$(git rev-parse --show-toplevel)": the working folder's
     for written, (what, at) in flow.secret_files.items():
         path = written.strip("\"'").removeprefix("./")
         for spec in specs:

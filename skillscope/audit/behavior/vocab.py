@@ -95,7 +95,7 @@ TOKEN_COMMAND = re.compile(
     r"\b(?:gh\s+auth\s+token|glab\s+auth\s+status\s+-t|aws\s+configure\s+(?:get\s+(?:[\w.]*\.)?(?:aws_)?(?:secret_access_key|access_key_id|session_token)|export-credentials)|aws\s+sts\s+get-session-token|"
     r"gcloud\s+auth\s+(?:print-access-token|print-identity-token|application-default\s+print-access-token)|"
     r"az\s+account\s+get-access-token|kubectl\s+config\s+view\s+[^|;&\n]*--raw|docker-credential-[\w-]+\s+get|"
-    r"git\s+credential\s+fill|op\s+read|op\s+item\s+get\b[^|;&\n]*--reveal|op\s+document\s+get|vault\s+kv\s+get|pass\s+show|"
+    r"git\s+(?:-[cC]\s+\S+\s+)*credential\s+fill|op\s+read|op\s+item\s+get\b[^|;&\n]*--reveal|op\s+document\s+get|vault\s+kv\s+get|pass\s+show|"
     r"bw\s+get\s+(?:password|item|totp|notes)|bw\s+list\s+items|lpass\s+show|gopass\s+(?:show|cat)|keepassxc-cli\s+show|npm\s+token\s+list|"
     r"pbpaste|wl-paste|Get-Clipboard|xclip\b[^|;&\n]*\s-o(?:ut)?|xsel\b[^|;&\n]*\s-(?:o|-output)|Get-History|"
     r"(?<![\w.-])fc\s+-l\w*|(?<![\w./-])history(?:\s+\d+)?(?=\s*(?:$|[|;&)>\n])))\b",
