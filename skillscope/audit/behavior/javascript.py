@@ -273,6 +273,9 @@ _RUNNER_KEY = re.compile(
 JSON spells it (``settings.hooks``, ``"mcpServers":``, ``{ env: ... }``; ``process.env`` is not one)."""
 
 
+_SHELL_SCRIPT = re.compile(r"\.(?:sh|bash|zsh|ksh)$")
+
+
 def payload_severity(path: str, payload: Val | None) -> tuple[Severity, str]:
     """How bad a write to a start-up place is by what it writes: harm, or an agent's config, is an error. In the
     repository's own place the text is read by the shell analyser, and content known only at run time is a note,
@@ -408,6 +411,8 @@ class _Analyser:
         self.current: str | None = None
         self.preset: dict[int, Val] = {}
         self.dropped: dict[str, str] = {}
+        self.harmful_scripts: dict[str, str] = {}
+        """Shell scripts this code wrote into the home folder whose text does harm: a start-up line sourcing one runs it."""
         self.granted: list[tuple[str, int]] = []
         """Approve-every-tool keys the script sets under a computed name, with their lines."""
         self.sent: set[Taint] = set()
@@ -1558,6 +1563,18 @@ class _Analyser:
         said = (written(payload) or Val()).text
         # a config file built line by line: the keys the script spells are what it writes
         spelled = said if said is not None and UNKNOWN not in said else self.ctx.text
+        if place is None and self.report and _SHELL_SCRIPT.search(target) and target.startswith("~") and said:
+            # a shell script written into the user's home (~/.tool/env.sh that an rc line sources): what its text
+            # runs is run later, by whatever starts it
+            severity, what = payload_severity(target, written(payload))
+            if severity == "error" and what.startswith(("a command that fetches", "a line that does harm")):
+                self.harmful_scripts[target] = what
+                self.add(
+                    "skillscope/obfuscation/download-exec",
+                    f"writes {safe_line(target, limit=60)}, a shell script with {what}, to be run later",
+                    node,
+                    "error",
+                )
         if place is None and not runs_on_open(target, said) and not loads_code(target, spelled):
             return
         if payload is not None and payload.taint is not None and payload.taint.what == f"reads {target}":
@@ -1579,6 +1596,11 @@ class _Analyser:
         ):
             severity, what = "note", "settings the script computes (no hook, command or server key)"
         dressed = ""
+        sourced = next(
+            (p for p in self.harmful_scripts if said and p.removeprefix("~/") in said.replace("\\", "/")), None
+        )
+        if severity != "error" and sourced is not None:
+            severity, dressed = "error", f", which runs {sourced}, written with {self.harmful_scripts[sourced]}"
         if severity != "error" and target.startswith(("~", "/")) and (vendor := disguised_job(target)):
             severity, dressed = "error", f", under a name dressed as the system's own ({vendor}…) to pass unnoticed"
         if (
