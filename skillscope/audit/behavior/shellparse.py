@@ -460,6 +460,17 @@ class _Walker:
                 return [items[int(item.group(2))]] if int(item.group(2)) < len(items) else [text]
             return items[:_MAX_VALUES]  # ${hosts[$RANDOM % 2]}: an index known only at run time picks any item
         names = [c for c in node.children if c.type in ("variable_name", "special_variable_name")]
+        if names and text.startswith("${!") and not text.endswith(("[@]}", "[*]}", "*}", "@}")):
+            # ${!n:-$(cmd)} with n="GH"; n+="_TOKEN": the variable n names, and a default whose $( ) still runs
+            operator = next((c for c in node.children if self.src(c) in (":-", "-", ":=", "=")), None)
+            if operator is not None:
+                for c in node.children:
+                    if c.start_byte >= operator.end_byte and c.type != "}":
+                        self.values(c, subs)
+            pointed = self.lookup(self.src(names[0]))
+            if len(pointed) == 1 and re.fullmatch(r"[A-Za-z_]\w*", pointed[0]):
+                return self.lookup(pointed[0])
+            return [text]
         if not names or text.startswith(("${!", "${#")):
             return [text]
         name = self.src(names[0])
@@ -772,10 +783,19 @@ class _Walker:
         if name_node is None:
             return
         name = self.src(name_node)
-        if name.endswith("+"):
-            name = name[:-1]
+        appended = name.endswith("+") or any(self.src(c) == "+=" for c in node.children)
+        name = name.removesuffix("+")
         subs: list[Pipeline] = []
         values = self.values(value_node, subs) if value_node is not None else [""]
+        if (
+            appended
+            and value_node is not None
+            and value_node.type != "array"
+            and name in self.scope.env
+            and not any("$" in old for old in self.scope.env[name])
+        ):
+            # n=GH; n+=_TOKEN: the text grows (a name built in pieces is the whole name once joined)
+            values = [old + value for old in self.scope.env[name][:_MAX_VALUES] for value in values][:_MAX_VALUES]
         if value_node is not None and value_node.type == "array":
             items = [v for c in value_node.named_children for v in self.values(c, subs)[:1]]
             values = [" ".join(items)]

