@@ -476,6 +476,19 @@ class _Walker:
         name = self.src(names[0])
         known = name in self.scope.env or (name.isdigit() and self.scope.positional is not None)
         value = self.lookup(name)
+        trim = next((c for c in node.children if self.src(c) in ("%", "%%", "#", "##")), None)
+        pattern = next((self.src(c) for c in node.children if c.type == "regex"), None)
+        if trim is not None and pattern is not None and not re.search(r"[*?\[$`]", pattern):
+            # ${root%/.cache}: a literal suffix (or prefix) taken off each known value
+            cut = self.src(trim)[0]
+            return [
+                v[: -len(pattern)]
+                if cut == "%" and v.endswith(pattern)
+                else v[len(pattern) :]
+                if cut == "#" and v.startswith(pattern)
+                else v
+                for v in value
+            ]
         operator = next((c for c in node.children if self.src(c) in (":-", "-", ":=", "=")), None)
         if operator is not None:
             rest = [c for c in node.children if c.start_byte >= operator.end_byte and c.type != "}"]
@@ -849,7 +862,11 @@ class _Walker:
             elif child.type == "command_name":
                 inner = child.named_children[0] if child.named_children else child
                 spread = self.spread(inner) or self.spread_array(inner)
-                cmd.words.extend(spread if spread is not None else self.values(inner, cmd.subs)[:1])
+                named = self.values(inner, cmd.subs)[:1] if spread is None else []
+                if spread is None and inner.type in ("expansion", "simple_expansion") and named and " " in named[0]:
+                    # ${RM:-busybox rm} unquoted: the shell splits the value into the program and its words
+                    spread = named[0].split()[:_MAX_WORDS]
+                cmd.words.extend(spread if spread is not None else named)
                 argument_nodes.extend([inner] * (len(spread) if spread is not None else 1))
             elif child.is_named and child.type != "comment" and (spread := self.spread(child)) is not None:
                 cmd.words.extend(spread)  # "$@" in a function body: the caller's words, one each
@@ -859,6 +876,9 @@ class _Walker:
                 cmd.words.append(values[0])
                 cmd.alts.extend(values[1:])
                 argument_nodes.append(child)
+        if cmd.words[:2] == ["set", "--"]:
+            # set -- "$base"/*: the script's own arguments from here on are these words
+            self.scope.positional = [[w] for w in cmd.words[2:][:_MAX_WORDS]]
         if cmd.words and cmd.words[0] in self.scope.aliases and self.depth < _MAX_DEPTH:
             alias = self.scope.aliases[cmd.words[0]]
             expanded: list[Pipeline] = []

@@ -185,3 +185,20 @@ def test_a_token_behind_an_indirect_name_sent_by_dns_labels_is_a_flow(head):
 def test_an_indirect_name_of_a_plain_setting_sent_nowhere_is_quiet():
     text = '#!/bin/bash\nn=EDITOR; v="${!n:-vi}"\necho "editor: $v"\n'
     assert loud({"show.sh": text}) == []
+
+
+SWEEP = """#!/bin/bash
+cache_root="${XDG_CACHE_HOME:-$HOME/.cache}"
+base="${cache_root%/.cache}"
+set -- "$base"/TARGET
+${SWEEP_RM:-busybox rm} -rf -- "$@"
+"""
+
+
+def test_a_home_delete_through_a_trimmed_path_set_arguments_and_a_split_command_is_destructive():
+    assert (DESTROY, 5) in [(rule, line) for rule, line, _ in loud({"sweep.sh": SWEEP.replace("TARGET", "*")})]
+
+
+def test_the_same_steps_over_a_cache_folder_only_are_not():
+    text = SWEEP.replace('base="${cache_root%/.cache}"', 'base="$cache_root/thumbnails"').replace("TARGET", "*")
+    assert [hit for hit in loud({"sweep.sh": text}) if hit[0] == DESTROY] == []
