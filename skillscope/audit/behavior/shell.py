@@ -1191,6 +1191,9 @@ def _inline_code(ctx: Ctx, cmd: Cmd) -> None:
     if cmd.name == "osascript":
         _applescript(ctx, cmd)
         return
+    if cmd.name in ("awk", "gawk", "mawk", "nawk"):
+        _awk(ctx, cmd)
+        return
     flags = _INLINE_FLAGS.get(cmd.name)
     args = cmd.args
     index = next((i for i, a in enumerate(args) if flags and a in flags), None)
@@ -1240,6 +1243,60 @@ def _argv_write(ctx: Ctx, cmd: Cmd, code: str, rest: list[str], where: str) -> N
     inner = _inner_ctx(ctx, cmd, "\n".join(f"printf '%s\\n' {said} | tee -a {word(p)}" for p in places[:4]))
     _scan(inner, 1)
     _lift(ctx, inner, cmd, f"{where}, writing its arguments", by_line=False)
+
+
+_AWK_TOKEN = re.compile(r'"((?:[^"\\]|\\.)*)"|ENVIRON\[\s*"(\w+)"\s*\]|([A-Za-z_]\w*)|(\S)')
+_AWK_RUN = re.compile(r'\bsystem\s*\(|\|\s*"(?:ba|z|da)?sh\b[^"]*"')
+
+
+def _awk_value(expr: str, names: dict[str, str]) -> str:
+    """An awk string expression's text: literals and variables side by side are joined; an unknown name is ``?``."""
+    out: list[str] = []
+    for literal, env, name, other in _AWK_TOKEN.findall(expr):
+        if literal or (not env and not name and not other):
+            out.append(re.sub(r"\\(.)", r"\1", literal))
+        elif env:
+            out.append(f"${env}")
+        elif name:
+            out.append(names.get(name, "?"))
+    return "".join(out)
+
+
+def _awk(ctx: Ctx, cmd: Cmd) -> None:
+    """An awk program that builds a command line and hands it to a shell (``system(c)``, ``print c | "sh"``): the
+    command, its pieces joined from the program's strings, ``-v`` values and ``ENVIRON``, is read as shell."""
+    args = cmd.args
+    names: dict[str, str] = {}
+    program = ""
+    i = 0
+    while i < len(args):
+        if args[i] == "-v" and i + 1 < len(args) and "=" in args[i + 1]:
+            key, value = args[i + 1].split("=", 1)
+            names[key] = value
+            i += 2
+            continue
+        if args[i].startswith("-"):
+            i += 2 if args[i] in ("-f", "-F") else 1
+            continue
+        program = args[i]
+        break
+    if not program or not _AWK_RUN.search(program):
+        return
+    commands: list[str] = []
+    for statement in re.split(r"[;\n{}]", program):
+        assigned = re.match(r"\s*([A-Za-z_]\w*)\s*=(?!=)\s*(.+)$", statement)
+        if assigned and "system" not in statement:
+            names[assigned.group(1)] = _awk_value(assigned.group(2), names)
+            continue
+        run = re.search(r"\bsystem\s*\((.*)\)\s*$", statement)
+        piped = re.match(r"\s*print(?:f)?\s+(.+?)\|\s*\"(?:ba|z|da)?sh\b", statement)
+        if run or piped:
+            commands.append(_awk_value((run or piped).group(1), names))  # type: ignore[union-attr]
+    for command in commands[:4]:
+        command = re.sub(r'^sh -c "(.*)"$', r"\1", command.strip())  # system("sh -c \"" c "\""): c itself
+        inner = _inner_ctx(ctx, cmd, command)
+        _scan(inner, 1)
+        _lift(ctx, inner, cmd, "awk system()", by_line=False)
 
 
 _APPLESCRIPT_STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
