@@ -637,6 +637,18 @@ class Sinks:
             origin = f"download from {shown(content.fetched)}" if content.fetched else "a decode"
             self.files[target] = (origin, ctx.line(start))
         startup = PERSISTENCE_PATH.search(target) or _AUTHORIZED_KEYS.search(target)
+        if not startup and target.startswith("~") and content.text and _shell_file(target, content.text):
+            # a shell script written into the user's home (a hook, a shim, an env.sh an rc line sources): what its
+            # text runs, it runs later, whenever it is started
+            harm = startup_shell_harm(self.ctx, content.text, local=False)
+            if harm:
+                ctx.add(
+                    "skillscope/obfuscation/download-exec",
+                    f"writes {shown_target}, a shell script that {harm}, to be run later",
+                    start,
+                    end,
+                    "error",
+                )
         if not startup:
             return
         # The written line is read as the shell code it is: `eval "$(rbenv init -)"` runs a local tool's output
@@ -788,3 +800,11 @@ class Offsets:
         from bisect import bisect_right
 
         return bisect_right(self._ends, byte)
+
+
+def _shell_file(target: str, text: str) -> bool:
+    """Whether a written file is a shell script: by its suffix, or by the shebang its text starts with."""
+    return bool(
+        re.search(r"\.(?:sh|bash|zsh|ksh)$", target)
+        or re.match(r"#!\s*/(?:usr/)?bin/(?:env\s+)?(?:ba|z|da|k)?sh\b", text.lstrip())
+    )

@@ -344,7 +344,7 @@ class _Ruby(TreeFlow):
         return self.sinks.execute(start, end, command.text or UNKNOWN, [command])
 
     def _heredoc_beginning(self, node: Node, scope: dict[str, Val]) -> Val:
-        body = next((h for h in self.heredocs if h.start_byte > node.end_byte), None)
+        body = next((h for h in self.heredocs if h.start_byte >= node.end_byte), None)
         if body is None:
             return EMPTY
         pieces: list[Val] = []
@@ -357,6 +357,8 @@ class _Ruby(TreeFlow):
                 inner = [self.eval(c, scope) for c in child.named_children]
                 pieces.append(inner[-1] if inner else EMPTY)
         text = concat(pieces) if pieces else Val("")
+        if text.text is not None and text.text.startswith("\n"):
+            text = replace(text, text=text.text[1:])  # the line break ending `X = <<~SH` is not the text's
         if self.src(node).startswith("<<~") and text.text is not None:
             lines = text.text.split("\n")
             indent = min((len(ln) - len(ln.lstrip()) for ln in lines if ln.strip()), default=0)

