@@ -431,7 +431,9 @@ def _place(text: str, contexts: list[Ctx], *, binary: bool) -> list[Hit]:
             counts[raw.check] = counts.get(raw.check, 0) + 1
             if counts[raw.check] > _PER_CHECK:
                 continue
-            shown = hosts.redacted(text, raw) if raw.check.startswith("skillscope/secrets/") else text
+            # the mask goes where the hit is in the file (a region's offsets count from the region's start)
+            placed = replace(raw, start=start, end=end)
+            shown = hosts.redacted(text, placed) if raw.check.startswith("skillscope/secrets/") else text
             hit = replace(hit_at(raw.check, raw.message, shown, start, min(end, len(text))), severity=raw.severity)
             if binary:
                 hit = replace(hit, at=TextSpan(excerpt=hit.at.excerpt))

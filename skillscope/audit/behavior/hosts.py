@@ -352,7 +352,8 @@ def redacted(text: str, raw: Raw) -> str:
         body = re.sub(r"[^\s-]", "*", text[raw.end : stop])
         return text[: raw.end] + body + text[stop:]
     keep = 4 if len(token) >= 16 else 2
-    return text[: raw.start] + token[:keep] + "*" * (len(token) - keep) + text[raw.end :]
+    masked = "".join(c if c in "\r\n" else "*" for c in token[keep:])  # line breaks kept: lines still count
+    return text[: raw.start] + token[:keep] + masked + text[raw.end :]
 
 
 def built_secrets(text: str, path: str, source: str, said: set[tuple[str, str]]) -> list[Raw]:

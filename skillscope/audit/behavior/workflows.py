@@ -147,5 +147,30 @@ def scan_workflow(text: str, path: str, skill_files: Mapping[str, str], purpose:
         step.secret_vars.update(_step_env(lines, number, indent))
         step.secret_vars.setdefault("CI_SECRET_TOKEN", ("reads the repository's CI secrets", number + 1))
         scan_shell(step)
+        _encoded_into_log(step)
         out.append(step)
     return out
+
+
+_ENCODER = re.compile(r"\|\s*(?:base64|base32|basenc|xxd|od|hexdump|rev|gzip|openssl\s+(?:base64|enc)|tr\s)")
+
+
+def _encoded_into_log(step: Ctx) -> None:
+    """A step that prints a secret through an encoder (``printf '%s' "$TOKEN" | base64``) into the job's log: the log
+    masks a secret only as written, so the encoded text is shown to whoever reads the log, and decodes back."""
+    for number, line in enumerate(step.text.split("\n")):
+        if not _ENCODER.search(line) or re.search(r">\s*[^&|\s]", line.split("|")[-1]):
+            continue  # into a file, not the log
+        named = next((n for n in step.secret_vars if re.search(rf"\$\{{?{re.escape(n)}\b", line)), None)
+        if named is None or not re.match(r"\s*(?:echo|printf|cat|jq)\b", line):
+            continue
+        start = sum(len(piece) + 1 for piece in step.text.split("\n")[:number])
+        what, at = step.secret_vars[named]
+        step.add(
+            "skillscope/secrets/token",
+            f"{what.removeprefix('reads ')} (line {at}) printed encoded into the job's log (line {step.line(start)}): "
+            "the log masks a secret only as written, and the encoded text decodes back",
+            start,
+            start + len(line),
+            "error",
+        )

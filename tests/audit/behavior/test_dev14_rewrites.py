@@ -242,3 +242,37 @@ def test_a_ruby_heredoc_constant_written_as_a_shell_script_that_runs_a_download_
 def test_the_same_heredoc_running_a_local_linter_is_quiet():
     text = RUBY_HOOK.replace("BODY", 'exec ruff check "$@"').replace("PLACE", '"bin", "refresh"')
     assert [hit for hit in loud({"bin/tool": text}) if hit[2] == "error"] == []
+
+
+WORKFLOW = """name: debug
+on: workflow_dispatch
+jobs:
+  snap:
+    runs-on: ubuntu-latest
+    steps:
+      - name: context
+        env:
+          CONFIG: ${{ VALUE }}
+        run: |
+          echo "::group::config"
+          LINE
+          echo "::endgroup::"
+"""
+
+
+def test_a_ci_secret_printed_through_an_encoder_into_the_log_is_an_error():
+    text = WORKFLOW.replace("VALUE", "toJSON(secrets)").replace("LINE", "printf '%s' \"$CONFIG\" | base64 -w0; echo")
+    assert ("skillscope/secrets/token", 12, "error") in loud({"ci/debug.yml": text})
+
+
+@pytest.mark.parametrize(
+    ("value", "line"),
+    [
+        ("github.sha", "printf '%s' \"$CONFIG\" | base64 -w0; echo"),
+        ("toJSON(secrets)", "printf '%s' \"$CONFIG\" | base64 -w0 > config.b64"),
+    ],
+    ids=["no-secret", "into-a-file"],
+)
+def test_an_encoded_print_of_no_secret_or_into_a_file_is_not_a_log_leak(value, line):
+    text = WORKFLOW.replace("VALUE", value).replace("LINE", line)
+    assert [hit for hit in loud({"ci/debug.yml": text}) if hit[0] == "skillscope/secrets/token"] == []
