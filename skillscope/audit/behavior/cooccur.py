@@ -126,6 +126,9 @@ def literals(text: str, language: str | None) -> Iterator[tuple[int, str]]:
         return
     for leaf in treesitter.walk(tree.root_node):
         kind = leaf.type
+        if kind == "interpolated_string_literal" or (kind == "string" and language == "ruby" and leaf.child_count > 2):
+            # "$home/.aws/*" in Perl, "#{home}/.ssh/id_rsa" in Ruby: the whole text, its variables as written
+            yield leaf.start_point[0] + 1, treesitter.text_of(leaf, data).strip("'\"`")
         if kind == "template_string" and leaf.child_count > 1:
             # `run \`node ${SELF}\` ... do not report`: the whole text, its ${...} as written, beside its pieces
             yield leaf.start_point[0] + 1, treesitter.text_of(leaf, data).strip("`")
@@ -176,6 +179,12 @@ def _only_probed(lines: list[str], line: int) -> bool:
     return bool(uses) and all(_probe_line(later) for later in uses)
 
 
+_HOME_VAR = re.compile(
+    r"^(?:\$\{?(?:home|HOME|home_?dir|user_?home|ENV\{\s*['\"]?HOME['\"]?\s*\})\}?|"
+    r"#\{\s*(?:home|home_?dir|Dir\.home|ENV\[\s*['\"]HOME['\"]\s*\])\s*\})/"
+)
+
+
 def _secret_value(value: str) -> str | None:
     """The credential place a string value is (a path, a glob or a token command), or None for prose about one."""
     if re.search(r"\\[.bdswB]|\(\?[:=!<]|\[\^", value):
@@ -183,6 +192,8 @@ def _secret_value(value: str) -> str | None:
     value = value.strip().replace("\\", "/")
     if not value or len(value) > 200:
         return None
+    # "$home/.aws/*" in Perl or Ruby, "${HOME}/.ssh": a variable named for the home folder is the home folder
+    value = _HOME_VAR.sub("~/", value, count=1)
     store = STORE_COMMAND.search(value) or TOKEN_COMMAND.search(value)
     if store:
         return store.group(0)
