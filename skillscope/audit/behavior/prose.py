@@ -1014,6 +1014,31 @@ def quoted_to_warn(file_text: str, line: int) -> bool:
     return attack_section(file_text, offset) or (fence >= 0 and bool(_WARNED.search(_lead_in(file_text, fence + 1))))
 
 
+_QUIZ = re.compile(
+    r"\b(?:would|should|could)\s+you\s+(?:run|execute|trust|paste|type)\b[^.\n]*\?|\bis\s+(?:it|this|each(?:\s+one)?)\s+safe"
+    r"(?:\s+to\s+run)?\s*\?|\bspot\s+the\s+(?:danger|problem|risk|attack)",
+    re.IGNORECASE,
+)
+"""A page asking its reader to judge each command it lists ("what does it do, and would you run it?")."""
+_LIST_ITEM = re.compile(r"^[ \t]*(?:\d+[.)]|[-*+])[ \t]+`[^`\n]+`[ \t]*$")
+
+
+def _quizzed(file_text: str, offset: int) -> bool:
+    """Whether a code span is a list item of its own (``1. `cmd` ``) in a list its lead-in asks the reader to judge:
+    an exercise's specimens, not steps."""
+    line_start = file_text.rfind("\n", 0, offset) + 1
+    line_end = file_text.find("\n", offset)
+    if not _LIST_ITEM.match(file_text[line_start : line_end if line_end >= 0 else len(file_text)]):
+        return False
+    lines = file_text[max(0, line_start - 2000) : line_start].split("\n")[:-1]
+    while lines and (_LIST_ITEM.match(lines[-1]) or not lines[-1].strip()):
+        lines.pop()  # the items above this one, and the blank line before the list
+    lead: list[str] = []
+    while lines and lines[-1].strip():
+        lead.insert(0, lines.pop())  # the paragraph the list starts after
+    return _QUIZ.search(" ".join(lead)) is not None
+
+
 def documented_verdict(ctx: Ctx, *, inline: bool, said: bool = False) -> None:
     """Settle the severity of what the code rules found in code a Markdown page shows.
 
@@ -1032,7 +1057,7 @@ def documented_verdict(ctx: Ctx, *, inline: bool, said: bool = False) -> None:
         inline
         and not said
         and any(raw.severity != "note" for raw in ctx.hits)
-        and _named_as_pattern(ctx.file_text, ctx.base, ctx.base + len(ctx.text))
+        and (_named_as_pattern(ctx.file_text, ctx.base, ctx.base + len(ctx.text)) or _quizzed(ctx.file_text, ctx.base))
     )
     if attack_section(ctx.file_text, ctx.base) or warned or named:
         ctx.hits = [replace(raw, severity="note") for raw in ctx.hits]
