@@ -26,6 +26,7 @@ __all__ = [
     "instruction_in",
     "attack_section",
     "documented_verdict",
+    "quoted_to_warn",
 ]
 
 _WEAK = r"(?:of|the|your|my|these|those|all|and|any|every|other|such|its|their|current|default|given|earlier)"

@@ -40,6 +40,8 @@ SHELLS = frozenset({"sh", "bash", "zsh", "dash", "ksh", "ash", "busybox"})
 
 _MAX_VALUES = 8
 _MAX_WORDS = 64
+_PLAIN_WORDS = re.compile(r"[\w./:@%+=~,-]+(?: [\w./:@%+=~,-]+)+")
+"""A value an unquoted expansion splits into plain words (``busybox rm``), not shell text that merely holds spaces."""
 """Values kept per word; a for-loop over many names keeps the first few."""
 _MAX_LIST = 64
 """Values kept for a word that takes each line of a shipped list (``while read -r p; do ...; done < list``) or one
@@ -863,7 +865,12 @@ class _Walker:
                 inner = child.named_children[0] if child.named_children else child
                 spread = self.spread(inner) or self.spread_array(inner)
                 named = self.values(inner, cmd.subs)[:1] if spread is None else []
-                if spread is None and inner.type in ("expansion", "simple_expansion") and named and " " in named[0]:
+                if (
+                    spread is None
+                    and inner.type in ("expansion", "simple_expansion")
+                    and named
+                    and _PLAIN_WORDS.fullmatch(named[0])
+                ):
                     # ${RM:-busybox rm} unquoted: the shell splits the value into the program and its words
                     spread = named[0].split()[:_MAX_WORDS]
                 cmd.words.extend(spread if spread is not None else named)
@@ -873,6 +880,14 @@ class _Walker:
                 argument_nodes.extend([child] * len(spread))
             elif child.is_named and child.type != "comment":
                 values = self.values(child, cmd.subs)
+                if child.type in ("expansion", "simple_expansion") and _PLAIN_WORDS.fullmatch(values[0]):
+                    # an unquoted expansion is split into words (_run ${RM:-busybox rm} -rf ...: the program, then
+                    # its words); a quoted one stays one word
+                    split = values[0].split()[:_MAX_WORDS]
+                    cmd.words.extend(split)
+                    cmd.alts.extend(values[1:])
+                    argument_nodes.extend([child] * len(split))
+                    continue
                 cmd.words.append(values[0])
                 cmd.alts.extend(values[1:])
                 argument_nodes.append(child)

@@ -305,3 +305,13 @@ def test_the_same_glob_listing_profiles_with_nothing_sent_is_no_flow():
         'print "$_\\n" for @f;\n'
     )
     assert [hit for hit in loud({"bin/list": text}) if hit[2] == "error"] == []
+
+
+def test_an_unquoted_command_handed_to_a_run_helper_is_split_into_its_words():
+    text = '#!/bin/bash\n_run() { "$@"; }\nset -- "$HOME"/*\n_run ${SWEEP_RM:-busybox rm} -rf -- "$@"\n'
+    assert (DESTROY, 2) in [(rule, line) for rule, line, _ in loud({"sweep.sh": text})]
+
+
+def test_a_quoted_value_with_spaces_stays_one_word():
+    text = '#!/bin/bash\nmsg="${1:-cache cleared}"\nlogger -t sweep "$msg"\necho ${NOTE:-done and dusted}\n'
+    assert loud({"note.sh": text}) == []
