@@ -796,17 +796,22 @@ class Values:
             return receiver.get(first, args[1] if len(args) > 1 else None)
         return None
 
+    def _enter(self, function: ast.FunctionDef | ast.AsyncFunctionDef, args: list[Value]) -> dict[str, Value]:
+        """Bind a call's arguments to the function's parameters (an unknown one unbinds), returning the names as they
+        were, for the caller to restore."""
+        saved = dict(self.names)
+        for i, param in enumerate(a.arg for a in function.args.args):
+            if i < len(args) and args[i] is not None:
+                self.names[param] = args[i]
+            else:
+                self.names.pop(param, None)
+        return saved
+
     def _local_text(self, function: ast.FunctionDef | ast.AsyncFunctionDef, args: list[Value]) -> str:
         """The text a call of the module's own function returns, as ``text`` renders it (unknown pieces as ``*``)."""
-        params = [a.arg for a in function.args.args]
-        saved = dict(self.names)
+        saved = self._enter(function, args)
         self.depth += 1
         try:
-            for i, param in enumerate(params):
-                if i < len(args) and args[i] is not None:
-                    self.names[param] = args[i]
-                else:
-                    self.names.pop(param, None)
             for statement in function.body:
                 if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant):
                     continue  # the docstring
@@ -821,14 +826,8 @@ class Values:
 
     def _local_call(self, function: ast.FunctionDef | ast.AsyncFunctionDef, args: list[Value]) -> Value:
         """A call of the module's own function whose body works out a constant from its arguments."""
-        params = [a.arg for a in function.args.args]
-        saved = dict(self.names)
+        saved = self._enter(function, args)
         try:
-            for i, param in enumerate(params):
-                if i < len(args) and args[i] is not None:
-                    self.names[param] = args[i]
-                else:
-                    self.names.pop(param, None)
             for statement in function.body:
                 if isinstance(statement, ast.Return):
                     return self.value(statement.value)

@@ -229,6 +229,15 @@ def _guarded(text: str, start: int) -> tuple[int, int]:
     return start, min(end, len(text))
 
 
+def _definition(text: str, name: str) -> re.Match[str] | None:
+    """Where a function of this file named ``name`` is defined (def, function, func, sub, or a shell ``name() {``)."""
+    return re.search(
+        rf"^[ \t]*(?:(?:async\s+)?def|function|func|sub)\s+{re.escape(name)}\b|^[ \t]*{re.escape(name)}\s*\(\)\s*\{{",
+        text,
+        re.MULTILINE,
+    )
+
+
 def _harm(ctx: Ctx, start: int, end: int, own: set[str], depth: int = 0, *, follow: bool = False) -> str | None:
     """What harmful thing happens between ``start`` and ``end``: an error finding already there, or a destructive command."""
     for raw in ctx.hits:
@@ -240,11 +249,7 @@ def _harm(ctx: Ctx, start: int, end: int, own: set[str], depth: int = 0, *, foll
             return raw.message
     if follow and depth < 2:  # the guarded code calls a function of this file that does it (`if host...: _upload()`)
         for called in set(re.findall(r"\b([A-Za-z_]\w*)\s*\(", ctx.text[start:end])):
-            defined = re.search(
-                rf"^[ \t]*(?:(?:async\s+)?def|function|func|sub)\s+{re.escape(called)}\b|^[ \t]*{re.escape(called)}\s*\(\)\s*\{{",
-                ctx.text,
-                re.MULTILINE,
-            )
+            defined = _definition(ctx.text, called)
             if defined is not None and not (start <= defined.start() < end):
                 inner = _harm(ctx, *_guarded(ctx.text, defined.start()), own, depth + 1, follow=True)
                 if inner:
@@ -383,11 +388,7 @@ or a recent boot, a debugger. Harm run only when the probes say "a real workstat
 def _probing_call(text: str, condition: str) -> re.Match[str] | None:
     """A probe made inside a function of this file that the condition calls (``if ... and _real_workstation():``)."""
     for called in re.findall(r"\b([A-Za-z_]\w*)\s*\(", condition):
-        defined = re.search(
-            rf"^[ \t]*(?:(?:async\s+)?def|function|func|sub)\s+{re.escape(called)}\b|^[ \t]*{re.escape(called)}\s*\(\)\s*\{{",
-            text,
-            re.MULTILINE,
-        )
+        defined = _definition(text, called)
         if defined is not None:
             found = _EVASION.search(text, *_guarded(text, defined.start()))
             if found is not None:
