@@ -1422,6 +1422,11 @@ class Analyser:
             words = [
                 "python3" if isinstance(v, Ref) and v.name.endswith("sys.executable") else render(v) for v in value
             ]
+            if isinstance(command, (ast.List, ast.Tuple)) and len(command.elts) == len(value):
+                # a word not known whole keeps what is known of it (["sh", "-c", shlex.join([...])]: the line)
+                words = [
+                    self.values.text(e) if v is None else w for e, v, w in zip(command.elts, value, words, strict=True)
+                ]
             return words, " ".join(words)
         if isinstance(command, (ast.List, ast.Tuple)):
             words = [self.values.text(e) for e in command.elts]

@@ -307,6 +307,20 @@ class Values:
             return self.text(inner) if inner is not None else "*"
         if isinstance(node, ast.Call) and _dotted(node.func) == "str" and node.args:
             return self.text(node.args[0])
+        if isinstance(node, ast.Call) and _dotted(node.func) == "shlex.join" and node.args:
+            # shlex.join(["git", "push", *flags, remote]): the command line, its unknown words as *
+            items = node.args[0]
+            if isinstance(items, (ast.List, ast.Tuple)):
+                words: list[str] = []
+                for element in items.elts:
+                    if isinstance(element, ast.Starred):
+                        spread = self.value(element.value)
+                        words.extend(i for i in spread if isinstance(i, str)) if isinstance(
+                            spread, (list, tuple)
+                        ) else words.append("*")
+                    else:
+                        words.append(self.text(element))
+                return " ".join(words)
         if (
             isinstance(node, ast.Call)
             and isinstance(node.func, ast.Name)
@@ -610,6 +624,8 @@ class Values:
             return Ref(first)
         if fn in ("builtins.vars", "builtins.globals", "builtins.locals") and not args:
             return Ref("builtins") if fn.endswith("globals") else None
+        if fn == "shlex.join" and isinstance(first, (list, tuple)) and all(isinstance(i, str) for i in first):
+            return " ".join(shlex.quote(i) for i in first)  # type: ignore[arg-type]
         if fn in _DECODE_FUNCS and isinstance(first, (str, bytes)):
             data = first.encode() if isinstance(first, str) else first
             if len(data) > _LIMIT:

@@ -1,8 +1,11 @@
 """Options picked from a table by a key known only at run time (``flags = PUBLISH[mode]``) may be any row's, and
 options add up: the command is judged with every option the table holds. A table of anything but option lists stays
-unknown. Twins: a table whose rows hold no harmful option, and a table of whole commands."""
+unknown. Twins: a table whose rows hold no harmful option, and a table of whole commands. The same command joined by
+``shlex.join`` and handed to ``sh -c`` or ``os.system`` is read as its words."""
 
 from __future__ import annotations
+
+import pytest
 
 from tests.audit.behavior.helpers import loud
 
@@ -41,3 +44,21 @@ def test_a_table_of_commands_is_not_read_as_options():
     text = PUSH.replace('"rebase": ROWS, "merge": []', '"rebase": ["git", "push", "--force"], "merge": ["status"]')
     # rows that are not all options stay unknown: nothing is invented from them
     assert [line for rule, line, _ in loud({"scripts/sync.py": text}) if rule == DESTRUCTIVE] == []
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        'subprocess.run(["sh", "-c", shlex.join(["git", "push", *flags, remote, f"HEAD:refs/heads/{base}"])], check=True)',
+        'os.system(shlex.join(["git", "push", *flags, remote, f"HEAD:refs/heads/{base}"]))',
+    ],
+    ids=["sh-c", "os-system"],
+)
+def test_a_command_line_joined_by_shlex_is_read_as_its_words(call):
+    text = PUSH.replace("import subprocess", "import os\nimport shlex\nimport subprocess").replace(
+        'subprocess.run(["git", "push", *flags, remote, f"HEAD:refs/heads/{base}"], check=True)', call
+    )
+    rows = text.replace("ROWS", '["--force"]')
+    assert [rule for rule, _, _ in loud({"scripts/sync.py": rows}) if rule == DESTRUCTIVE] == [DESTRUCTIVE]
+    quiet = text.replace("ROWS", '["--quiet"]')
+    assert [rule for rule, _, _ in loud({"scripts/sync.py": quiet}) if rule == DESTRUCTIVE] == []
