@@ -1676,7 +1676,8 @@ def _record(ctx: Ctx, cmd: Cmd, sends: bool) -> None:
         ctx.cap("sends", _send_host(cmd), cmd.start, cmd.end, name)
     elif _is_downloader(cmd) and _url_of(cmd):
         ctx.cap("sends", _send_host(cmd), cmd.start, cmd.end, f"{name} download")
-    for word in [*_read_words(cmd), *(t for op, t in cmd.redirects if op == "<")]:
+    for word in [*_read_words(cmd), *(t for op, t in cmd.redirects if op == "<")] if name != "set" else []:
+        # (`set -- "$HOME"/*` names the script's arguments; whatever takes them is what reads or deletes them)
         if "$(" in word or "`" in word or "(" in word:
             continue  # a substitution's own commands record what they read; a word with code in it is a program
         what = (

@@ -346,3 +346,11 @@ def test_the_same_helper_called_only_with_local_commands_is_no_error():
     second = 'install_agent("io.github.tool.daily", [sys.executable, "tick.py", "--daily"])'
     found = loud({"scripts/agent.py": AGENT_HELPER.replace("SECOND", second)})
     assert [hit for hit in found if hit[2] == "error"] == []
+
+
+def test_set_names_the_arguments_and_reads_nothing_itself():
+    from skillscope.audit.behavior.engine import SkillFileText, analyse_skill
+
+    text = '#!/bin/bash\nset -- "$HOME"/.[!.]* "$HOME"/*\necho "$#"\n'
+    caps = analyse_skill([SkillFileText("count.sh", text)], {}).capabilities
+    assert [c for c in caps if c.kind == "reads" and c.detail == "set"] == []
