@@ -499,6 +499,7 @@ def cooccurring(
             out.append((path, replace(hit_at(check, message, text, start, end), severity=severity)))
 
         # 1. a secret and a send to a host that is not the secret's provider
+        home = {s[0]: _delivered_home(s[0], caps) for s in secrets}  # followed only to its own provider
         written_on = {c.line for c in caps if c.kind == "writes" and c.line}
         leaked = [
             (s, c)
@@ -512,10 +513,10 @@ def cooccurring(
             and not _item_for(caps, s[1], c.target)
             # a token the analysers saw go to its own provider, beside a post to a well-known service (a digest to a
             # chat hook): its path is known and that post is not on it
-            and not (well_known(c.target) and _delivered_home(s[0], caps))
+            and not (well_known(c.target) and home[s[0]])
         ]
         # followed home, the other send is the worse guess: a warning, unless a secret with no known path leaks too
-        leaked.sort(key=lambda pair: _delivered_home(pair[0][0], caps))
+        leaked.sort(key=lambda pair: home.get(pair[0][0], False))
         event = _hook_event(text) if foreign else None
         if not leaked and event is not None:
             # a hook handed the user's prompt or a tool call sends it to a stranger: the conversation leaves
@@ -548,14 +549,14 @@ def cooccurring(
                 if request is not None:
                     where = f"{where} (named on line {send.line})"
                     send = request
-            home = _delivered_home(what, caps)
+            followed = home.get(what, False)
             add(
                 FLOW,
                 send.line or 1,
                 f"reads {safe_line(what, limit=60)} (line {read_line}) and sends to {where} "
                 f"(line {send.line}) in the same script; the data path between them was not followed"
-                + ("; the requests it was followed into go to its own provider" if home else ""),
-                "warning" if home else "error",
+                + ("; the requests it was followed into go to its own provider" if followed else ""),
+                "warning" if followed else "error",
             )
         # 3. a start-up write beside a download, a secret or a foreign send
         for write in [c for c in caps if c.kind == "writes" and c.line and _startup(c.target)]:

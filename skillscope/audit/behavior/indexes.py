@@ -21,7 +21,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import replace
 
 from skillscope.audit.behavior.regions import line_span
-from skillscope.audit.behavior.vocab import is_local_host, lookalike_site, url_host_of
+from skillscope.audit.behavior.vocab import is_local_host, lookalike_site, package_index, url_host_of
 from skillscope.audit.capabilities import Capability
 from skillscope.audit.findings import Hit, effective_severity
 from skillscope.audit.text_scan import hit_at
@@ -30,14 +30,13 @@ from skillscope.core.textsafe import safe_line
 __all__ = ["index_writes"]
 
 INSTALL = "skillscope/permissions/risky-install"
-_ALREADY = (INSTALL, "skillscope/deception/lookalike-host")
+LOOKALIKE = "skillscope/deception/lookalike-host"
 
 _CONFIG = re.compile(
     r"(?:^|[/\\])(?P<file>pip\.conf|pip\.ini|\.npmrc|\.yarnrc(?:\.yml)?|uv\.toml|\.?bunfig\.toml|\.pydistutils\.cfg)$",
     re.IGNORECASE,
 )
 _MANAGER = {"pip.conf": "pip", "pip.ini": "pip", ".pydistutils.cfg": "pip", "uv.toml": "uv"}
-_OWN = ("pypi.org", "pythonhosted.org", "npmjs.org", "npmjs.com", "yarnpkg.com")
 # a key that picks where every install comes from; `@scope:registry` moves one scope only and is left alone
 _INDEX_LINE = re.compile(
     r"""(?:(?<![\w:@-])|(?<=[`\\]n))(?P<key>(?:extra-)?index-url|index_url|registry|npmRegistryServer)["']?\]?\s*[=:]\s*"""
@@ -161,8 +160,12 @@ def index_writes(
         # is a warning elsewhere, and this write is what makes it every install's source
         if any(
             p == path
-            and (h.id == INSTALL and effective_severity(h) != "note" or effective_severity(h) == "error")
-            and h.id in _ALREADY
+            and (
+                h.id == INSTALL
+                and effective_severity(h) != "note"
+                or h.id == LOOKALIKE
+                and effective_severity(h) == "error"
+            )
             for p, h in hits
         ):
             continue
@@ -172,7 +175,7 @@ def index_writes(
             if origin is None:
                 continue
             kind, host = origin
-            if kind == "host" and (any(host == own or host.endswith("." + own) for own in _OWN) or is_local_host(host)):
+            if kind == "host" and (package_index(host) or is_local_host(host)):
                 continue
             # the write that carries it: the first one after the line that spells it
             write = next((c for c in writes if (c.line or 0) >= line), writes[-1])

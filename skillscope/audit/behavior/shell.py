@@ -46,6 +46,7 @@ from skillscope.audit.behavior.vocab import (
     loads_code,
     lookalike_site,
     one_edit_from,
+    package_index,
     persistence_glob,
     private_owner,
     private_place,
@@ -3126,7 +3127,8 @@ _INDEX_KEYS = {
     "bun": ("registry",),
 }
 """The settings of each package manager's ``config set`` that choose where every later install comes from."""
-_OWN_INDEXES = ("pypi.org", "pythonhosted.org", "npmjs.org", "npmjs.com", "yarnpkg.com", "rubygems.org", "golang.org")
+_OTHER_OWN_INDEXES = ("rubygems.org", "golang.org")
+"""``gem sources`` and ``GOPROXY`` take these as their ecosystems' own, beside Python's and npm's."""
 
 
 def _index_redirect(ctx: Ctx, cmd: Cmd) -> None:
@@ -3156,7 +3158,7 @@ def _index_redirect(ctx: Ctx, cmd: Cmd) -> None:
     ctx.cap("installs", f"index {host or url}", cmd.start, cmd.end, f"{name} config")
     if not host or "$" in url or "`" in url:
         return  # an address the user passes: their own mirror
-    if any(host == own or host.endswith("." + own) for own in _OWN_INDEXES):
+    if package_index(host, _OTHER_OWN_INDEXES):
         return
     dressed = lookalike_site(host)
     ctx.add(

@@ -491,7 +491,8 @@ def _planted(
             and _INSTRUCTION_FILES.search(c.target.replace("\\", "/"))
         ]
         text = texts[path]
-        said = [value for _, value in literals(text, language)]
+        spelled = list(literals(text, language))
+        said = [value for _, value in spelled]
         if not writes:
             # a write to a path the script computes (each SKILL.md found under the skills folders it lists), in a
             # script that spells the instruction file by name: that file is what it may write
@@ -538,7 +539,7 @@ def _planted(
             lines = text.split("\n")
             kept = [  # text the script writes, not a usage line or a message it prints
                 v
-                for n, v in literals(text, language)
+                for n, v in spelled
                 if not (0 < n <= len(lines) and re.search(r"console\.|print|echo|usage|help|log\(", lines[n - 1]))
             ]
             order = next((m for v in kept for m in [_RUN_ORDER.search(v)] if m and len(v.split()) >= 3), None)

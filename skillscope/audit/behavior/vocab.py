@@ -9,6 +9,8 @@ from fnmatch import fnmatchcase
 from urllib.parse import urlsplit
 
 __all__ = [
+    "PACKAGE_INDEXES",
+    "package_index",
     "disguised_job",
     "site_of",
     "header_leaves",
@@ -535,6 +537,15 @@ def site_of(host: str) -> str:
     is its own site."""
     labels = host.split(".")
     return ".".join(labels[-2:]) if len(labels) >= 2 else host
+
+
+PACKAGE_INDEXES = ("pypi.org", "pythonhosted.org", "npmjs.org", "npmjs.com", "yarnpkg.com")
+"""The package indexes of Python and npm (and yarn's own), which a pip or npm configuration may name as its index."""
+
+
+def package_index(host: str, others: tuple[str, ...] = ()) -> bool:
+    """Whether ``host`` is one of ``PACKAGE_INDEXES`` (or ``others``), or a host under one."""
+    return any(host == own or host.endswith("." + own) for own in (*PACKAGE_INDEXES, *others))
 
 
 @functools.lru_cache(maxsize=4096)  # a page names the same hosts many times
