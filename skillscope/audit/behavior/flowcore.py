@@ -52,6 +52,7 @@ from skillscope.core.textsafe import safe_line
 
 __all__ = [
     "RUNS_ITS_ARGUMENTS",
+    "SHELL_SUFFIX",
     "startup_shell_harm",
     "reverse_tunnel",
     "with_places_read",
@@ -802,9 +803,12 @@ class Offsets:
         return bisect_right(self._ends, byte)
 
 
+SHELL_SUFFIX = re.compile(r"\.(?:sh|bash|zsh|ksh)$")
+"""The name of a shell script."""
+
+
 def _shell_file(target: str, text: str) -> bool:
     """Whether a written file is a shell script: by its suffix, or by the shebang its text starts with."""
     return bool(
-        re.search(r"\.(?:sh|bash|zsh|ksh)$", target)
-        or re.match(r"#!\s*/(?:usr/)?bin/(?:env\s+)?(?:ba|z|da|k)?sh\b", text.lstrip())
+        SHELL_SUFFIX.search(target) or re.match(r"#!\s*/(?:usr/)?bin/(?:env\s+)?(?:ba|z|da|k)?sh\b", text.lstrip())
     )

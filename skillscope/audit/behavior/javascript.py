@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from skillscope.audit.behavior.base import CUT, TEXT_CAP, Ctx
+from skillscope.audit.behavior.flowcore import SHELL_SUFFIX
 from skillscope.audit.behavior.grants import judge_grants
 from skillscope.audit.behavior.harvest import judge_kept
 from skillscope.audit.behavior.jsvalues import (
@@ -271,9 +272,6 @@ _RUNNER_KEY = re.compile(
 )
 """A key of an agent's settings that makes the client run something, or sets the environment it runs in, as code or
 JSON spells it (``settings.hooks``, ``"mcpServers":``, ``{ env: ... }``; ``process.env`` is not one)."""
-
-
-_SHELL_SCRIPT = re.compile(r"\.(?:sh|bash|zsh|ksh)$")
 
 
 def payload_severity(path: str, payload: Val | None) -> tuple[Severity, str]:
@@ -1563,7 +1561,7 @@ class _Analyser:
         said = (written(payload) or Val()).text
         # a config file built line by line: the keys the script spells are what it writes
         spelled = said if said is not None and UNKNOWN not in said else self.ctx.text
-        if place is None and self.report and _SHELL_SCRIPT.search(target) and target.startswith("~") and said:
+        if place is None and self.report and SHELL_SUFFIX.search(target) and target.startswith("~") and said:
             # a shell script written into the user's home (~/.tool/env.sh that an rc line sources): what its text
             # runs is run later, by whatever starts it
             severity, what = payload_severity(target, written(payload))

@@ -315,9 +315,10 @@ class Values:
                 for element in items.elts:
                     if isinstance(element, ast.Starred):
                         spread = self.value(element.value)
-                        words.extend(i for i in spread if isinstance(i, str)) if isinstance(
-                            spread, (list, tuple)
-                        ) else words.append("*")
+                        if isinstance(spread, (list, tuple)):
+                            words.extend(i for i in spread if isinstance(i, str))
+                        else:
+                            words.append("*")
                     else:
                         words.append(self.text(element))
                 return " ".join(words)

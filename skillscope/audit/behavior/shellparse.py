@@ -39,10 +39,11 @@ SHELLS = frozenset({"sh", "bash", "zsh", "dash", "ksh", "ash", "busybox"})
 """Interpreters whose program is shell code the parser can walk itself."""
 
 _MAX_VALUES = 8
+"""Values kept per word; a for-loop over many names keeps the first few."""
 _MAX_WORDS = 64
+"""Words kept where a value is spread into several (an array naming a command, an unquoted expansion, ``set --``)."""
 _PLAIN_WORDS = re.compile(r"[\w./:@%+=~,-]+(?: [\w./:@%+=~,-]+)+")
 """A value an unquoted expansion splits into plain words (``busybox rm``), not shell text that merely holds spaces."""
-"""Values kept per word; a for-loop over many names keeps the first few."""
 _MAX_LIST = 64
 """Values kept for a word that takes each line of a shipped list (``while read -r p; do ...; done < list``) or one
 piece that does (``"$HOME"/$p``): one list does not multiply, so each of its entries is judged, not the first few."""

@@ -158,19 +158,20 @@ _ENCODER = re.compile(r"\|\s*(?:base64|base32|basenc|xxd|od|hexdump|rev|gzip|ope
 def _encoded_into_log(step: Ctx) -> None:
     """A step that prints a secret through an encoder (``printf '%s' "$TOKEN" | base64``) into the job's log: the log
     masks a secret only as written, so the encoded text is shown to whoever reads the log, and decodes back."""
-    for number, line in enumerate(step.text.split("\n")):
+    start = 0
+    for line in step.text.split("\n"):
+        start, at_line = start + len(line) + 1, start  # at_line: where this line starts in the step
         if not _ENCODER.search(line) or re.search(r">\s*[^&|\s]", line.split("|")[-1]):
             continue  # into a file, not the log
         named = next((n for n in step.secret_vars if re.search(rf"\$\{{?{re.escape(n)}\b", line)), None)
         if named is None or not re.match(r"\s*(?:echo|printf|cat|jq)\b", line):
             continue
-        start = sum(len(piece) + 1 for piece in step.text.split("\n")[:number])
         what, at = step.secret_vars[named]
         step.add(
             "skillscope/secrets/token",
-            f"{what.removeprefix('reads ')} (line {at}) printed encoded into the job's log (line {step.line(start)}): "
+            f"{what.removeprefix('reads ')} (line {at}) printed encoded into the job's log (line {step.line(at_line)}): "
             "the log masks a secret only as written, and the encoded text decodes back",
-            start,
-            start + len(line),
+            at_line,
+            at_line + len(line),
             "error",
         )
