@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import re
 from collections.abc import Iterator
@@ -395,6 +396,7 @@ _PART_MESSAGES = {
 
 def _markdown(text: str) -> Iterator[Hit]:
     lines = text.split("\n")
+    starts: list[int] = []
     for part in hidden_parts(text):
         if part.kind == "html":
             continue
@@ -409,9 +411,11 @@ def _markdown(text: str) -> Iterator[Hit]:
             continue
         # a blockquote under a heading that catalogues attacks quotes a specimen to be recognised (a training page's
         # "text hidden in READMEs that speaks to the agent: > <!-- ... -->"): shown as a note, not raised
-        specimen = source.lstrip().startswith(">") and attack_section(
-            text, sum(len(line) + 1 for line in lines[: part.line - 1])
-        )
+        specimen = False
+        if source.lstrip().startswith(">"):
+            if not starts:  # each line's offset, worked out once, the first time a blockquote needs one
+                starts = list(itertools.accumulate((len(line) + 1 for line in lines), initial=0))
+            specimen = attack_section(text, starts[part.line - 1])
         order = instruction_in(part.text) if part.kind not in ("yaml-comment", "entity") else None
         if order:
             yield Hit(
@@ -467,7 +471,7 @@ def scan_text(text: str, path: str, *, markdown: bool) -> list[Hit]:
                 hit = _at("skillscope/risky-shell", f"risky shell pattern: {what}", text, start, end)
                 if _workspace_only(region.text, match) or (image and what.startswith(("deletes", "makes a file"))):
                     hit = replace(hit, severity="note")  # `chmod +x run.sh`, `rm -rf ./dist`, `eval "$(ssh-agent -s)"`
-                elif markdown and region.documented and hit.at.line and quoted_to_warn(text, hit.at.line):
+                elif markdown and region.documented and quoted_to_warn(text, start):
                     hit = replace(hit, severity="note")  # a red-flags catalogue quotes it to be recognised
                 hits.append(hit)
     if "!`" in text:

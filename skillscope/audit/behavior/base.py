@@ -12,10 +12,12 @@ from skillscope.audit.behavior.purpose import Purpose
 from skillscope.audit.capabilities import CapabilityKind
 from skillscope.audit.findings import Severity
 
-__all__ = ["Raw", "RawCap", "Ctx", "CUT", "TEXT_CAP"]
+__all__ = ["Raw", "RawCap", "Ctx", "CUT", "PER_CHECK", "TEXT_CAP"]
 
 CUT = "skillscope/obfuscation/unanalysable"
 """The note an analyser leaves where it stopped reading (a bound reached), so a hostile file never passes unseen."""
+PER_CHECK = 20
+"""Hits of one rule kept per file; a generated file repeating a pattern is reported that many times, not thousands."""
 TEXT_CAP = 64 * 1024
 """Characters a resolved string value keeps: a value doubled in a loop of assignments must not grow without end."""
 

@@ -36,7 +36,7 @@ from skillscope.audit.behavior import (
     triggers,
     workflows,
 )
-from skillscope.audit.behavior.base import Ctx
+from skillscope.audit.behavior.base import PER_CHECK, Ctx
 from skillscope.audit.behavior.purpose import Purpose, purpose_of
 from skillscope.audit.behavior.regions import (
     MAX_SCAN,
@@ -44,6 +44,7 @@ from skillscope.audit.behavior.regions import (
     code_regions,
     is_data_file,
     is_prose_file,
+    line_span,
     prose_commands,
     prose_spans,
 )
@@ -53,9 +54,6 @@ from skillscope.audit.findings import Hit, TextSpan, effective_severity
 from skillscope.audit.text_scan import hit_at
 
 __all__ = ["SkillFileText", "SkillAnalysis", "analyse_skill", "scan_skill"]
-
-_PER_CHECK = 20
-"""Hits of one rule kept per file; a generated file repeating a pattern is reported that many times, not thousands."""
 
 
 @dataclass(frozen=True)
@@ -279,7 +277,9 @@ def _beside_other_fetch(hits: list[Hit], caps: list[Capability], purpose: Purpos
     relaxed = [
         h
         for h in hits
-        if h.id == _DOWNLOAD and h.severity == "note" and not (h.at.line and prose.quoted_to_warn(text, h.at.line))
+        if h.id == _DOWNLOAD
+        and h.severity == "note"
+        and not (h.at.line and prose.quoted_to_warn(text, line_span(text, h.at.line)[0]))
     ]
     if not relaxed:
         return hits
@@ -429,7 +429,7 @@ def _place(text: str, contexts: list[Ctx], *, binary: bool) -> list[Hit]:
                 continue
             seen.add(key)
             counts[raw.check] = counts.get(raw.check, 0) + 1
-            if counts[raw.check] > _PER_CHECK:
+            if counts[raw.check] > PER_CHECK:
                 continue
             # the mask goes where the hit is in the file (a region's offsets count from the region's start)
             placed = replace(raw, start=start, end=end)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from skillscope.audit.behavior.base import Ctx, Raw
+from skillscope.audit.behavior.base import PER_CHECK, Ctx, Raw
 from skillscope.audit.behavior.prose import quoted_to_warn
 from skillscope.audit.behavior.vocab import SECRET_NAME, endpoint_kind, lookalike_site, url_host_of
 from skillscope.core.textsafe import safe_line
@@ -146,6 +146,22 @@ _GIT_KEY = re.compile(
 )
 
 
+_LOOKALIKE = "skillscope/deception/lookalike-host"
+_COLLECTOR = "skillscope/deception/exfil-endpoint"
+_BARE_IP = "skillscope/deception/bare-ip"
+
+
+def _told(ctx: Ctx, is_code: bool, start: int, check: str, asked: dict[str, int]) -> bool:
+    """Whether a page quotes the address at ``start`` in its catalogue of red flags: shown to be recognised, never
+    fetched. Asked only for an address that draws a finding of ``check``, and for no more of them than a file keeps
+    per rule (``PER_CHECK``; the engine drops the rest): each answer reads the page up to the address, and a page of
+    thousands would be read thousands of times."""
+    if is_code or asked.get(check, 0) >= PER_CHECK:
+        return False
+    asked[check] = asked.get(check, 0) + 1
+    return quoted_to_warn(ctx.file_text, ctx.base + start)
+
+
 def scan_hosts(
     ctx: Ctx, *, is_code: bool, uploaded: frozenset[str] = frozenset(), installed: frozenset[str] = frozenset()
 ) -> None:
@@ -154,6 +170,7 @@ def scan_hosts(
     ``uploaded``: the hosts the file's code uploads file contents to; ``installed``: the hosts it installs packages
     from (an index). A look-alike one is then an error: what is sent, or every package installed, goes to it."""
     text = ctx.text
+    asked: dict[str, int] = {}  # per rule, how often the page was asked whether it quotes an address (see _told)
     if "://" in text:
         for match in _URL.finditer(text):
             url = match.group(0).rstrip(".,;:")
@@ -164,12 +181,10 @@ def scan_hosts(
             if is_code and not ctx.documented and host:
                 # A URL a script spells is where it can send (until its analyser says how): pinned by the host.
                 ctx.cap("sends", host.lower(), match.start(), match.start() + len(url), "a URL in the script")
-            # a page's catalogue of red flags quotes the address to be recognised: shown, never fetched
-            told = not is_code and quoted_to_warn(ctx.file_text, ctx.line(match.start()))
             look = _lookalike(host)
             if look:
                 ctx.add(
-                    "skillscope/deception/lookalike-host",
+                    _LOOKALIKE,
                     f"URL to a look-alike {look}",
                     match.start(),
                     match.start() + len(url),
@@ -179,22 +194,26 @@ def scan_hosts(
                 carried = host.lower() in uploaded
                 index = host.lower() in installed
                 ctx.add(
-                    "skillscope/deception/lookalike-host",
+                    _LOOKALIKE,
                     f"URL to {safe_line(host, limit=80)}, which imitates {site} (line {ctx.line(match.start())})"
                     + (", and the code uploads file contents there" if carried else "")
                     + (", and what the skill installs comes from there" if index else ""),
                     match.start(),
                     match.start() + len(url),
-                    "error" if carried or index else "note" if told else "warning",
+                    "error"
+                    if carried or index
+                    else "note"
+                    if _told(ctx, is_code, match.start(), _LOOKALIKE, asked)
+                    else "warning",
                 )
             kind = endpoint_kind(url)
             if kind == "collector":
                 ctx.add(
-                    "skillscope/deception/exfil-endpoint",
+                    _COLLECTOR,
                     f"URL to a data-collection, tunnel or paste service: {safe_line(host, limit=80)}",
                     match.start(),
                     match.start() + len(url),
-                    "note" if told else None,
+                    "note" if _told(ctx, is_code, match.start(), _COLLECTOR, asked) else None,
                 )
             elif (
                 kind == "chat-webhook"
@@ -209,11 +228,15 @@ def scan_hosts(
                 )
             elif kind == "bare-ip":
                 ctx.add(
-                    "skillscope/deception/bare-ip",
+                    _BARE_IP,
                     f"URL to the bare IP address {safe_line(host, limit=60)}",
                     match.start(),
                     match.start() + len(url),
-                    "error" if is_code and not ctx.documented else "note" if told else None,
+                    "error"
+                    if is_code and not ctx.documented
+                    else "note"
+                    if _told(ctx, is_code, match.start(), _BARE_IP, asked)
+                    else None,
                 )
     if "](" in text or "<a " in text.lower():
         links = [(m.group(1), m.group(2), m.start()) for m in _MD_LINK.finditer(text)]

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import base64
 import binascii
+import functools
 import json
 import re
 import unicodedata
+from bisect import bisect_left, bisect_right
 from dataclasses import replace
 
 import yaml
@@ -417,18 +419,92 @@ def attack_section(file_text: str, offset: int) -> bool:
     """Whether ``offset`` of a Markdown page lies under a heading (its own section's or an enclosing one's) that
     titles a catalogue of attacks or red flags, or after prose of its own section that introduces what follows as
     hostile text quoted to be recognised."""
-    levels: dict[int, str] = {}
-    section = 0
-    for heading in _HEADING.finditer(file_text, 0, offset):
-        depth = len(heading.group(1))
-        levels = {d: t for d, t in levels.items() if d < depth}
-        levels[depth] = heading.group(2)
-        section = heading.end()
-    if any(_ATTACK_TITLE.search(title) for title in levels.values()):
-        return True
-    before = file_text[section : file_text.rfind("\n", 0, offset) + 1]
+    return _page(file_text).attack_section(offset)
+
+
+class _Page:
+    """What ``attack_section`` and ``quoted_to_warn`` ask of one page, worked out once: its headings with the titles
+    in force after each, its fences, and per section the first line from which its own prose disowns what follows.
+    Each question then costs a search over these, not a read of the page up to the offset (a page of thousands of
+    quoted commands is asked thousands of times)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.heads: list[tuple[int, int]] = []  # (start, end) of each heading line
+        self.levels: list[dict[int, str]] = []  # the titles in force after each heading
+        self.titled: list[bool] = []  # whether one of them titles a catalogue of attacks
+        levels: dict[int, str] = {}
+        for heading in _HEADING.finditer(text):
+            levels = _entered(levels, heading)
+            self.heads.append((heading.start(), heading.end()))
+            self.levels.append(levels)
+            self.titled.append(any(_ATTACK_TITLE.search(title) for title in levels.values()))
+        self.starts = [start for start, _ in self.heads]
+        self.fences = [m.start() for m in re.finditer(r"\n```", text)]
+        self.disowned: dict[int, int] = {}  # section start -> the first line start from which its prose disowns
+
+    def attack_section(self, offset: int) -> bool:
+        text = self.text
+        line_start = text.rfind("\n", 0, offset) + 1
+        count = bisect_left(self.starts, line_start)  # the headings on lines before this one
+        levels = self.levels[count - 1] if count else {}
+        titled = self.titled[count - 1] if count else False
+        section = self.heads[count - 1][1] if count else 0
+        here = _HEADING.match(text, line_start, offset)  # a heading on this line, cut at the offset
+        if here is not None:
+            levels = _entered(levels, here)
+            titled = any(_ATTACK_TITLE.search(title) for title in levels.values())
+            section = here.end()
+        if titled:
+            return True
+        if section >= line_start:
+            return False  # no prose of the section before this line
+        return line_start >= self._disowning_from(section)
+
+    def _disowning_from(self, section: int) -> int:
+        """The first line start from which the section's prose before it disowns what follows (a prose prefix that
+        matches keeps matching as it grows), or one past the page's end when it never does."""
+        found = self.disowned.get(section)
+        if found is not None:
+            return found
+        text = self.text
+        following = bisect_left(self.starts, section)
+        stop = self.starts[following] if following < len(self.starts) else len(text)
+        ends = [m.end() for m in re.finditer("\n", text[section:stop])]  # the line starts the section reaches
+        ends = [section + end for end in ends]
+        low, high = 0, len(ends)  # the first index whose prefix matches, by halves
+        while low < high:
+            middle = (low + high) // 2
+            if _disowns(text[section : ends[middle]]):
+                high = middle
+            else:
+                low = middle + 1
+        found = ends[low] if low < len(ends) else len(text) + 1
+        self.disowned[section] = found
+        return found
+
+    def quoted_to_warn(self, offset: int) -> bool:
+        line_start = self.text.rfind("\n", 0, offset) + 1  # asked of the line the offset is on
+        at = bisect_right(self.fences, line_start - 4) - 1  # the last "\n```" that ends by the line's start
+        fence = self.fences[at] if at >= 0 else -1
+        return self.attack_section(line_start) or (fence >= 0 and bool(_WARNED.search(_lead_in(self.text, fence + 1))))
+
+
+def _entered(levels: dict[int, str], heading: re.Match[str]) -> dict[int, str]:
+    """The titles in force once ``heading`` is passed: the enclosing ones, then its own."""
+    depth = len(heading.group(1))
+    return {**{d: t for d, t in levels.items() if d < depth}, depth: heading.group(2)}
+
+
+def _disowns(before: str) -> bool:
+    """Whether a section's text before a line, its prose lines only, introduces what follows as hostile text."""
     prose = "\n".join(line for line in before.split("\n") if not _NOT_PROSE.match(line))
     return _DISOWNING.search(prose) is not None
+
+
+@functools.lru_cache(maxsize=8)
+def _page(text: str) -> _Page:
+    return _Page(text)
 
 
 def _quoted(text: str, start: int, end: int) -> bool:
@@ -1003,16 +1079,10 @@ def _named_as_pattern(file_text: str, start: int, end: int) -> bool:
     return _DETECTED.search(sentence) is not None
 
 
-def quoted_to_warn(file_text: str, line: int) -> bool:
-    """Whether line ``line`` of a Markdown page sits in a fenced block the page quotes to warn about: under a heading
-    that catalogues attacks, or after a lead-in that says not to run it."""
-    offset = 0
-    for _ in range(line - 1):
-        offset = file_text.find("\n", offset) + 1
-        if offset == 0:
-            return False
-    fence = file_text.rfind("\n```", 0, offset)
-    return attack_section(file_text, offset) or (fence >= 0 and bool(_WARNED.search(_lead_in(file_text, fence + 1))))
+def quoted_to_warn(file_text: str, offset: int) -> bool:
+    """Whether the line at ``offset`` of a Markdown page sits in a fenced block the page quotes to warn about: under a
+    heading that catalogues attacks, or after a lead-in that says not to run it."""
+    return _page(file_text).quoted_to_warn(offset)
 
 
 _QUIZ = re.compile(
