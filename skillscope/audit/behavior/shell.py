@@ -2739,6 +2739,12 @@ _NOUNSET = re.compile(r"^[ \t]*set[ \t]+(?:-[a-zA-Z]*u[a-zA-Z]*\b|-o[ \t]+nounse
 """``set -u`` (or ``set -euo pipefail``): an unset variable stops the script instead of expanding to nothing."""
 
 
+@lru_cache(maxsize=8)
+def _nounset(text: str) -> bool:
+    """Whether a script sets ``set -u`` anywhere: read once per script, not at each delete."""
+    return _NOUNSET.search(text) is not None
+
+
 def _destroys(ctx: Ctx, cmd: Cmd, assigned: set[str]) -> None:
     name, args = cmd.name, cmd.args
     harm: str | None = None
@@ -2755,7 +2761,7 @@ def _destroys(ctx: Ctx, cmd: Cmd, assigned: set[str]) -> None:
                 harm = harm or f"deletes {safe_line(home_path(target), limit=60)}"
             elif credential_folder(target) or (target.startswith("~/") and _KEY_STORES.search(target)):
                 harm = harm or f"deletes {safe_line(home_path(target), limit=60)}, where the user's keys are kept"
-            elif (pointer := re.match(r"^\$\{!([A-Za-z_]\w*)\}/", target)) and not _NOUNSET.search(ctx.text):
+            elif (pointer := re.match(r"^\$\{!([A-Za-z_]\w*)\}/", target)) and not _nounset(ctx.text):
                 # "${!var}/"*: the variable var names is looked up at run time; unset (no `set -u` to stop it), /*
                 harm = harm or (
                     f"deletes {safe_line(target, limit=60)}, built from the variable ${pointer.group(1)} names, which "
@@ -2765,7 +2771,7 @@ def _destroys(ctx: Ctx, cmd: Cmd, assigned: set[str]) -> None:
                 unset
                 and unset.group(1) not in assigned
                 and unset.group(1) not in _ENV_SET
-                and not _NOUNSET.search(ctx.text)
+                and not _nounset(ctx.text)
                 # ${X:?}, ${X?msg} stop the script; ${X:-dir}, ${X:=dir} give a default: never the bare /*
                 and not re.search(rf"\$\{{{unset.group(1)}:?[?=-]", ctx.text[cmd.start : cmd.end])
             ):
